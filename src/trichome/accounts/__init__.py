@@ -1,0 +1,1 @@
+"""Organisations, API keys, tiers and the authenticated caller."""

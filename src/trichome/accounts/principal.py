@@ -1,0 +1,25 @@
+"""The authenticated caller of a request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trichome.accounts.tiers import Tier
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: an organisation through one of its keys, or an anonymous client."""
+
+    tier: Tier
+    organization_id: str | None
+    organization_name: str | None
+    api_key_id: str | None
+
+    @property
+    def is_anonymous(self) -> bool:
+        """True for requests served without a credential (anonymous mode)."""
+        return self.organization_id is None
+
+
+ANONYMOUS = Principal(tier=Tier.FREE, organization_id=None, organization_name=None, api_key_id=None)

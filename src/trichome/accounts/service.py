@@ -1,0 +1,142 @@
+"""Organisations and their API keys: create, list, revoke, authenticate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from trichome.accounts.keys import generate_key, hash_key, looks_like_key, new_id
+from trichome.accounts.principal import Principal
+from trichome.accounts.tiers import Tier
+from trichome.db.models import ApiKey, Organization, utcnow
+
+# last_used_at is for display; writing it on every call would serialise all callers
+# of a key on one row, so it is refreshed at most once per interval.
+LAST_USED_RESOLUTION = timedelta(seconds=60)
+
+
+class KeyNotFoundError(LookupError):
+    """No API key with that id."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedKey:
+    """A key just created: its record and the secret, which is never available again."""
+
+    record: ApiKey
+    secret: str
+
+
+async def get_or_create_organization(
+    session: AsyncSession, name: str, tier: Tier | None = None
+) -> tuple[Organization, bool]:
+    """The organisation called `name`, created on `tier` (Free if unset) when new."""
+    existing = await session.scalar(select(Organization).where(Organization.name == name))
+    if existing is not None:
+        return existing, False
+    organization = Organization(id=new_id("org"), name=name, tier=(tier or Tier.FREE).value)
+    session.add(organization)
+    await session.flush()
+    return organization, True
+
+
+async def set_tier(session: AsyncSession, organization: Organization, tier: Tier) -> None:
+    """Move an organisation to another tier; takes effect on its next request."""
+    organization.tier = tier.value
+    await session.flush()
+
+
+async def create_api_key(
+    session: AsyncSession, organization: Organization, name: str = ""
+) -> CreatedKey:
+    """A new key for the organisation; only its hash, prefix and last 4 characters are stored."""
+    material = generate_key()
+    record = ApiKey(
+        id=new_id("key"),
+        organization_id=organization.id,
+        name=name,
+        prefix=material.prefix,
+        last4=material.last4,
+        key_hash=material.key_hash,
+    )
+    session.add(record)
+    await session.flush()
+    return CreatedKey(record=record, secret=material.secret)
+
+
+async def list_api_keys(
+    session: AsyncSession, organization_id: str | None = None
+) -> list[tuple[ApiKey, Organization]]:
+    """Keys with their organisations, newest first, optionally for one organisation."""
+    query = select(ApiKey, Organization).join(Organization).order_by(ApiKey.created_at.desc())
+    if organization_id is not None:
+        query = query.where(ApiKey.organization_id == organization_id)
+    rows = await session.execute(query)
+    return [(key, organization) for key, organization in rows]
+
+
+async def revoke_api_key(session: AsyncSession, key_id: str) -> ApiKey:
+    """Revoke a key; every worker refuses it from its next request on.
+
+    Raises:
+        KeyNotFoundError: no key has that id.
+    """
+    record = await session.get(ApiKey, key_id)
+    if record is None:
+        raise KeyNotFoundError(key_id)
+    if record.revoked_at is None:
+        record.revoked_at = utcnow()
+        await session.flush()
+    return record
+
+
+async def authenticate_key(session: AsyncSession, secret: str) -> Principal | None:
+    """The principal a key stands for, or None when it is unknown or revoked.
+
+    Every call reads the database, so a revocation or tier change made by any process
+    applies to the very next request in every worker.
+    """
+    if not looks_like_key(secret):
+        return None
+    row = (
+        await session.execute(
+            select(
+                ApiKey.id,
+                ApiKey.revoked_at,
+                ApiKey.last_used_at,
+                Organization.id,
+                Organization.name,
+                Organization.tier,
+            )
+            .join(Organization, Organization.id == ApiKey.organization_id)
+            .where(ApiKey.key_hash == hash_key(secret))
+        )
+    ).first()
+    if row is None:
+        return None
+    key_id, revoked_at, last_used_at, organization_id, organization_name, tier = row
+    if revoked_at is not None:
+        return None
+    now = utcnow()
+    if last_used_at is None or now - last_used_at > LAST_USED_RESOLUTION:
+        await _touch_last_used(session, key_id, now)
+    return Principal(
+        tier=Tier(tier),
+        organization_id=organization_id,
+        organization_name=organization_name,
+        api_key_id=key_id,
+    )
+
+
+async def _touch_last_used(session: AsyncSession, key_id: str, now: datetime) -> None:
+    cutoff = now - LAST_USED_RESOLUTION
+    await session.execute(
+        update(ApiKey)
+        .where(ApiKey.id == key_id)
+        .where((ApiKey.last_used_at.is_(None)) | (ApiKey.last_used_at < cutoff))
+        .values(last_used_at=now)
+    )
+    await session.commit()

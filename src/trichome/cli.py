@@ -1,0 +1,389 @@
+"""The `trichome` command: serve, migrate, keys, dev."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from trichome.config import Settings
+
+SERVICES = ("chat", "toolserver", "kb", "dashboard", "sandbox")
+# The services built so far, each an importable module with `create_app(settings)`.
+BUILT_SERVICES: dict[str, str] = {"chat": "trichome.apps.chat"}
+DEV_ORGANIZATION = "Development"
+
+
+@dataclass(frozen=True)
+class Listener:
+    """A service and where it listens."""
+
+    service: str
+    host: str
+    port: int
+
+
+def _port_of(settings: Settings, service: str) -> int:
+    port: int = getattr(settings, f"{service}_port")
+    return port
+
+
+def _settings() -> Settings:
+    try:
+        return Settings()
+    except Exception as error:  # pydantic's message names the variable at fault
+        raise SystemExit(f"trichome: invalid configuration: {error}") from None
+
+
+def _run_async(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+# ----------------------------------------------------------------------------- migrate
+
+
+def migrate(settings: Settings) -> None:
+    """Bring the database schema to the newest revision."""
+    from trichome.db.migrate import upgrade_database
+
+    upgrade_database(settings)
+
+
+def cmd_migrate(_: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    print(f"database is up to date ({_describe_database(settings)})")
+    return 0
+
+
+def _describe_database(settings: Settings) -> str:
+    if settings.uses_sqlite:
+        return f"SQLite at {settings.data_dir.resolve() / 'trichome.db'}"
+    from sqlalchemy.engine import make_url
+
+    return f"{make_url(settings.resolved_database_url).render_as_string(hide_password=True)}"
+
+
+# ----------------------------------------------------------------------------- keys
+
+
+async def _create_key(
+    settings: Settings, org: str, tier: str, name: str
+) -> tuple[str, str, str, bool]:
+    from trichome.accounts.service import create_api_key, get_or_create_organization, set_tier
+    from trichome.accounts.tiers import Tier
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization, created = await get_or_create_organization(session, org, Tier(tier))
+            if not created and organization.tier != tier:
+                await set_tier(session, organization, Tier(tier))
+            key = await create_api_key(session, organization, name)
+            await session.commit()
+            return key.record.id, organization.name, key.secret, created
+    finally:
+        await engine.dispose()
+
+
+def cmd_keys_create(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    key_id, org, secret, created = _run_async(
+        _create_key(settings, args.org, args.tier, args.name or "")
+    )
+    if created:
+        print(f"created organisation {org!r} on the {args.tier} tier")
+    else:
+        print(f"organisation {org!r} is on the {args.tier} tier")
+    print(f"created key {key_id}; it is shown once and stored only as a hash:")
+    print(secret)
+    return 0
+
+
+async def _list_keys(settings: Settings) -> list[list[str]]:
+    from trichome.accounts.service import list_api_keys
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            rows = await list_api_keys(session)
+    finally:
+        await engine.dispose()
+
+    def when(value: Any) -> str:
+        return value.strftime("%Y-%m-%d %H:%M") if value else "-"
+
+    return [
+        [
+            key.id,
+            organization.name,
+            organization.tier,
+            key.name or "-",
+            f"{key.prefix}…{key.last4}",
+            when(key.created_at),
+            when(key.last_used_at),
+            "revoked" if key.revoked_at else "active",
+        ]
+        for key, organization in rows
+    ]
+
+
+def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=False)]
+    for row in (header, *rows):
+        print(
+            "  ".join(
+                str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)
+            ).rstrip()
+        )
+
+
+def cmd_keys_list(_: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    rows = _run_async(_list_keys(settings))
+    if not rows:
+        print("no API keys yet; create one with: trichome keys create --org NAME --tier free")
+        return 0
+    header = ["ID", "ORGANISATION", "TIER", "NAME", "KEY", "CREATED", "LAST USED", "STATUS"]
+    _print_table(header, rows)
+    return 0
+
+
+async def _revoke_key(settings: Settings, key_id: str) -> bool:
+    from trichome.accounts.service import KeyNotFoundError, revoke_api_key
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            try:
+                await revoke_api_key(session, key_id)
+            except KeyNotFoundError:
+                return False
+            await session.commit()
+            return True
+    finally:
+        await engine.dispose()
+
+
+def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    if not _run_async(_revoke_key(settings, args.key_id)):
+        print(f"trichome: no API key with id {args.key_id!r}", file=sys.stderr)
+        return 1
+    print(f"revoked {args.key_id}; every worker refuses it from its next request")
+    return 0
+
+
+# ----------------------------------------------------------------------------- serve
+
+
+def _listeners(
+    settings: Settings, service: str | None, host: str | None, port: int | None
+) -> list[Listener]:
+    bind = host or settings.host
+    if service is not None:
+        return [Listener(service, bind, port or _port_of(settings, service))]
+    return [Listener(name, bind, _port_of(settings, name)) for name in BUILT_SERVICES]
+
+
+def _uvicorn_options(settings: Settings) -> dict[str, Any]:
+    return {
+        "log_level": settings.log_level,
+        "proxy_headers": False,  # client IPs come from TRICHOME_TRUSTED_PROXIES, not blind trust
+        "server_header": False,
+        "timeout_keep_alive": 30,
+    }
+
+
+async def _serve_together(settings: Settings, listeners: Sequence[Listener]) -> None:
+    import uvicorn
+
+    class _SharedSignalServer(uvicorn.Server):
+        # Each server would otherwise take over SIGINT/SIGTERM from the one before it.
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            yield
+
+    servers = []
+    for listener in listeners:
+        app = import_module(BUILT_SERVICES[listener.service]).create_app(settings)
+        config = uvicorn.Config(
+            app, host=listener.host, port=listener.port, **_uvicorn_options(settings)
+        )
+        servers.append(_SharedSignalServer(config))
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        for server in servers:
+            server.should_exit = True
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop)
+    await asyncio.gather(*(server.serve() for server in servers))
+
+
+def serve(
+    settings: Settings, service: str | None, host: str | None, port: int | None, workers: int
+) -> int:
+    """Serve one service (optionally with many workers), or every built service in this process."""
+    if service is not None and service not in BUILT_SERVICES:
+        print(
+            f"trichome: the {service} service is not available in this version "
+            f"(available: {', '.join(BUILT_SERVICES)})",
+            file=sys.stderr,
+        )
+        return 2
+    if service is None and (port is not None or workers != 1):
+        print("trichome: --port and --workers need a SERVICE", file=sys.stderr)
+        return 2
+    migrate(settings)
+    listeners = _listeners(settings, service, host, port)
+    for listener in listeners:
+        print(f"  {listener.service:<11} http://{listener.host}:{listener.port}", flush=True)
+    if service is not None and workers > 1:
+        import uvicorn
+
+        uvicorn.run(
+            f"{BUILT_SERVICES[service]}:create_app",
+            factory=True,
+            host=listeners[0].host,
+            port=listeners[0].port,
+            workers=workers,
+            **_uvicorn_options(settings),
+        )
+        return 0
+    _run_async(_serve_together(settings, listeners))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    settings = _settings()
+    logging.basicConfig(level=settings.log_level.upper())
+    return serve(settings, args.service, args.host, args.port, args.workers)
+
+
+# ----------------------------------------------------------------------------- dev
+
+
+async def _ensure_development_key(settings: Settings) -> tuple[str, str | None]:
+    """The development organisation's name and, when it has no active key, a new key."""
+    from trichome.accounts.service import (
+        create_api_key,
+        get_or_create_organization,
+        list_api_keys,
+    )
+    from trichome.accounts.tiers import Tier
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization, _ = await get_or_create_organization(
+                session, DEV_ORGANIZATION, Tier.OPERATOR
+            )
+            keys = await list_api_keys(session, organization.id)
+            if any(key.revoked_at is None for key, _ in keys):
+                await session.commit()
+                return organization.name, None
+            key = await create_api_key(session, organization, "development key (make run)")
+            await session.commit()
+            return organization.name, key.secret
+    finally:
+        await engine.dispose()
+
+
+def cmd_dev(args: argparse.Namespace) -> int:
+    """Migrate, make sure a development key exists (printed once), and serve everything."""
+    settings = _settings()
+    logging.basicConfig(level=settings.log_level.upper())
+    migrate(settings)
+    organization, secret = _run_async(_ensure_development_key(settings))
+    base = settings.chat_base_url
+    print(f"\nTrichome {_version()} — {_describe_database(settings)}, engine {settings.engine}\n")
+    print(f"Development organisation {organization!r} is on the Operator tier.")
+    if secret:
+        print("Its API key, shown this once and stored only as a hash:\n")
+        print(f"  {secret}\n")
+        print("Try it:\n")
+        print(
+            f"  curl -s {base}/v1/chat/completions \\\n"
+            f'    -H "Authorization: Bearer {secret}" -H "Content-Type: application/json" \\\n'
+            '    -d \'{"model": "operator-agent", "stream": false, "messages": '
+            '[{"role": "user", "content": "What is the decarboxylation factor for THCA?"}]}\'\n'
+        )
+    else:
+        print(
+            "Its key was printed when it was created. For another one:\n"
+            f"  trichome keys create --org {DEV_ORGANIZATION} --tier operator\n"
+        )
+    print("Services:")
+    return serve(settings, None, None, None, 1)
+
+
+def _version() -> str:
+    from trichome import __version__
+
+    return __version__
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the `trichome` command."""
+    parser = argparse.ArgumentParser(prog="trichome", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve_parser = commands.add_parser("serve", help="serve one service, or every service")
+    serve_parser.add_argument("service", nargs="?", choices=SERVICES, help="the service to serve")
+    serve_parser.add_argument("--host", help="interface to bind (default TRICHOME_HOST)")
+    serve_parser.add_argument("--port", type=int, help="port (default: the service's own)")
+    serve_parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    serve_parser.set_defaults(handler=cmd_serve)
+
+    migrate_parser = commands.add_parser("migrate", help="bring the database schema up to date")
+    migrate_parser.set_defaults(handler=cmd_migrate)
+
+    keys_parser = commands.add_parser("keys", help="create, list and revoke API keys")
+    keys = keys_parser.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
+    create = keys.add_parser("create", help="create a key (and its organisation if new)")
+    create.add_argument("--org", required=True, help="organisation name")
+    create.add_argument(
+        "--tier", required=True, choices=["free", "pro", "operator", "team"], help="its tier"
+    )
+    create.add_argument("--name", help="a label for the key")
+    create.set_defaults(handler=cmd_keys_create)
+    keys.add_parser("list", help="list keys").set_defaults(handler=cmd_keys_list)
+    revoke = keys.add_parser("revoke", help="revoke a key at once, in every worker")
+    revoke.add_argument("key_id", metavar="KEY_ID")
+    revoke.set_defaults(handler=cmd_keys_revoke)
+
+    dev_parser = commands.add_parser(
+        "dev", help="what `make run` does: migrate, development key, serve everything"
+    )
+    dev_parser.set_defaults(handler=cmd_dev)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `trichome` command."""
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,159 @@
+"""One settings object naming every environment variable (prefix ``TRICHOME_``)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from trichome.accounts.tiers import PUBLIC_MODEL_IDS
+
+Environment = Literal["development", "production"]
+EngineName = Literal["grounded", "openai"]
+
+
+class Settings(BaseSettings):
+    """Every setting of every service; the README's configuration table is generated from it."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="TRICHOME_", env_file=None, extra="ignore", frozen=True
+    )
+
+    env: Environment = Field(
+        "development",
+        description="`development` or `production`. Production refuses insecure defaults.",
+    )
+    data_dir: Path = Field(
+        Path("./var"),
+        description="Where the embedded default keeps its SQLite database and indexes.",
+    )
+    database_url: str | None = Field(
+        None,
+        description=(
+            "SQLAlchemy URL of the database, e.g. `postgresql+asyncpg://user@host/db`. "
+            "Unset: SQLite at `{data_dir}/trichome.db`."
+        ),
+    )
+    database_pool_size: int = Field(
+        10, ge=1, description="Connections each worker keeps open to PostgreSQL."
+    )
+    redis_url: str | None = Field(
+        None,
+        description=(
+            "Redis URL for quota and rate-limit counters. Unset: counters live in the database."
+        ),
+    )
+    host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
+    chat_port: int = Field(8000, description="Port of the chat API.")
+    toolserver_port: int = Field(8001, description="Port of the tool server.")
+    kb_port: int = Field(8002, description="Port of the knowledge-base API.")
+    dashboard_port: int = Field(8003, description="Port of the dashboard.")
+    sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
+    public_base_url: str | None = Field(
+        None,
+        description="The chat API's public URL, used in printed examples. Unset: `http://{host}:{chat_port}`.",
+    )
+    anonymous: bool = Field(
+        False,
+        description=(
+            "Serve chat requests that carry no credential as the Free tier (free-agent only)."
+        ),
+    )
+    upgrade_url: str = Field(
+        "http://127.0.0.1:8003/subscription",
+        description="Where a 403 for a model above the caller's tier tells them to upgrade.",
+    )
+    engine: EngineName = Field(
+        "grounded",
+        description=(
+            "Answer engine: `grounded` (offline, answers from the knowledge packs with citations) "
+            "or `openai` (any OpenAI-compatible upstream)."
+        ),
+    )
+    llm_base_url: str | None = Field(
+        None,
+        description="Base URL of the OpenAI-compatible upstream, e.g. `https://api.openai.com/v1`.",
+    )
+    llm_api_key: SecretStr | None = Field(None, description="API key sent to the upstream.")
+    llm_model: str | None = Field(
+        None, description="Upstream model that serves every public model unless overridden."
+    )
+    llm_models: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            'Per-public-model upstream models as JSON, e.g. `{"operator-agent": "gpt-4.1"}`.'
+        ),
+    )
+    llm_connect_timeout: float = Field(5.0, gt=0, description="Seconds to connect to the upstream.")
+    llm_read_timeout: float = Field(
+        60.0,
+        gt=0,
+        description="Seconds the upstream may stay silent (before its answer, or between chunks).",
+    )
+    llm_total_timeout: float = Field(
+        180.0, gt=0, description="Seconds an upstream answer may take in all."
+    )
+    llm_max_retries: int = Field(
+        1,
+        ge=0,
+        le=5,
+        description="Retries of an upstream call that failed before any answer arrived.",
+    )
+    health_check_ttl: float = Field(
+        10.0,
+        ge=0,
+        description="Seconds `/health` reuses its last upstream reachability check.",
+    )
+    log_level: Literal["debug", "info", "warning", "error"] = Field(
+        "info", description="Log level of every service."
+    )
+
+    @field_validator("llm_models")
+    @classmethod
+    def _known_public_models(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(PUBLIC_MODEL_IDS))
+        if unknown:
+            raise ValueError(f"unknown public model ids in TRICHOME_LLM_MODELS: {unknown}")
+        return value
+
+    @model_validator(mode="after")
+    def _engine_is_configured(self) -> Settings:
+        if self.engine == "openai":
+            missing = [
+                name
+                for name, value in (
+                    ("TRICHOME_LLM_BASE_URL", self.llm_base_url),
+                    ("TRICHOME_LLM_MODEL", self.llm_model or (self.llm_models or None)),
+                )
+                if not value
+            ]
+            if missing:
+                raise ValueError(f"TRICHOME_ENGINE=openai needs {', '.join(missing)}")
+        return self
+
+    @cached_property
+    def resolved_database_url(self) -> str:
+        """The database URL in use: the configured one, or SQLite in the data dir."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{self.data_dir.resolve() / 'trichome.db'}"
+
+    @property
+    def uses_sqlite(self) -> bool:
+        """True when the database is the embedded SQLite file."""
+        return self.resolved_database_url.startswith("sqlite")
+
+    @property
+    def chat_base_url(self) -> str:
+        """The chat API's address as clients should use it."""
+        return self.public_base_url or f"http://{self.host}:{self.chat_port}"
+
+    def upstream_model_for(self, public_model: str) -> str:
+        """The upstream model that serves a public model id under the `openai` engine."""
+        model = self.llm_models.get(public_model) or self.llm_model
+        if model is None:
+            raise LookupError(f"no upstream model configured for {public_model}")
+        return model

@@ -1,0 +1,1 @@
+"""The relational store: engine, typed models and Alembic migrations."""
