@@ -1,0 +1,1 @@
+"""Agent registry, router, and the service that turns a chat request into an answer."""

@@ -1,0 +1,103 @@
+"""The agents: who answers what, from which packs, on which public models."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trichome.accounts.tiers import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT, PublicModel, tiers_for
+
+MAIN_AGENT = "main_agent"
+
+
+@dataclass(frozen=True, slots=True)
+class Agent:
+    """An agent: its prompt, the packs it reads, and the cheapest public model that includes it."""
+
+    name: str
+    title: str
+    scope: str
+    min_model: PublicModel
+    where_to_look: str
+
+    @property
+    def system_prompt(self) -> str:
+        """Instructions for an LLM answering as this agent."""
+        return (
+            f"You are Trichome's {self.title}, an assistant for licensed cannabis businesses. "
+            f"Your scope: {self.scope}. Answer precisely and briefly. Use the numbered sources "
+            "below for every rule, number and limit, citing them as [1], [2]; never state a "
+            "regulatory number that is not in a source. When the sources do not cover the "
+            "question, say so plainly and point to where the answer can be found. When a rule "
+            "differs by state and the user has not named one, say which states you have rules "
+            "for, or ask."
+        )
+
+    def available_on(self, model: PublicModel) -> bool:
+        """Whether a caller of `model` may be answered by this agent."""
+        return model.min_tier.rank >= self.min_model.min_tier.rank
+
+
+AGENTS: dict[str, Agent] = {
+    agent.name: agent
+    for agent in (
+        Agent(
+            MAIN_AGENT,
+            "main agent",
+            "general questions about the cannabis trade and about Trichome, and triage to the "
+            "compliance, formulation, operations and marketing specialists",
+            FREE_AGENT,
+            "your state's cannabis regulator and the Trichome documentation",
+        ),
+        Agent(
+            "compliance",
+            "compliance specialist",
+            "state and federal cannabis regulation: potency and purchase limits, labelling, "
+            "packaging, testing, transport, waste, track-and-trace duties and licensing",
+            FREE_AGENT,
+            "the current regulations on your state regulator's website (the cannabis control "
+            "board or commission) and, for hemp, USDA's hemp programme rules in 7 CFR Part 990",
+        ),
+        Agent(
+            "formulation",
+            "formulation scientist",
+            "cannabinoid and terpene science, decarboxylation, extraction and post-processing, "
+            "edibles, tinctures and topicals, dosing, stability and certificates of analysis",
+            FREE_AGENT,
+            "peer-reviewed literature (PubMed), your testing lab, and your extraction "
+            "equipment's manufacturer",
+        ),
+        Agent(
+            "operations",
+            "operations specialist",
+            "standard operating procedures, cultivation and extraction operations, QA/QC, "
+            "equipment, environmental health and safety, and seed-to-sale record keeping",
+            PRO_AGENT,
+            "your state's regulations, OSHA and NFPA guidance, and your track-and-trace "
+            "system's documentation",
+        ),
+        Agent(
+            "marketing",
+            "marketing specialist",
+            "cannabis advertising rules, compliant copy, brand, retail, loyalty and social media",
+            PRO_AGENT,
+            "your state's advertising rules and each platform's advertising policy",
+        ),
+    )
+}
+
+
+def agents_for_model(model: PublicModel) -> list[Agent]:
+    """The agents a caller of `model` may be answered by."""
+    return [agent for agent in AGENTS.values() if agent.available_on(model)]
+
+
+def upgrade_note(agent: Agent, upgrade_url: str) -> str:
+    """The line main_agent adds when it answers in place of a specialist the model lacks."""
+    return (
+        f"This question is for the {agent.title}, which is available on {agent.min_model.id} "
+        f"({tiers_for(agent.min_model)} tier and above). Upgrade at {upgrade_url} to ask it "
+        "directly; above is what the main agent can say."
+    )
+
+
+__all__ = ["AGENTS", "MAIN_AGENT", "OPERATOR_AGENT", "Agent", "agents_for_model", "upgrade_note"]

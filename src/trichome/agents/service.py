@@ -1,0 +1,181 @@
+"""From a validated chat request to an answer: route, retrieve, write, append notes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+
+from trichome.accounts.tiers import PublicModel
+from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
+from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.config import Settings
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.llm.base import (
+    AnswerEngine,
+    AnswerEvent,
+    AnswerRequest,
+    ChatTurn,
+    Finished,
+    GenerationOptions,
+    TextDelta,
+    ToolCallDelta,
+    Usage,
+)
+from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
+
+HISTORY_WINDOW = 20
+PASSAGES_PER_ANSWER = 6
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """A validated chat request, independent of the wire format."""
+
+    model: PublicModel
+    messages: tuple[ChatTurn, ...]
+    options: GenerationOptions = field(default_factory=GenerationOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedAnswer:
+    """A routed request, ready for the engine: who answers, with which passages and notes."""
+
+    agent: Agent
+    route: RouteDecision
+    request: AnswerRequest
+    notes: tuple[str, ...]
+    prompt_tokens: int
+
+
+@dataclass(slots=True)
+class CompletedAnswer:
+    """A whole answer, for non-streaming responses."""
+
+    text: str
+    tool_calls: list[dict[str, object]]
+    finish_reason: str
+    usage: Usage
+
+
+def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
+    """Only the latest 20 messages of a conversation are used (spec 4.1, rule 4)."""
+    return tuple(messages[-HISTORY_WINDOW:])
+
+
+class AgentService:
+    """Routes each request to an agent and has the configured engine write the answer."""
+
+    def __init__(
+        self, router: Router, knowledge: KnowledgeBase, engine: AnswerEngine, upgrade_url: str
+    ) -> None:
+        self.router = router
+        self.knowledge = knowledge
+        self.engine = engine
+        self._upgrade_url = upgrade_url
+
+    def prepare(self, chat: ChatRequest) -> PreparedAnswer:
+        """Route the latest user message and retrieve the passages for the answering agent."""
+        window = history_window(chat.messages)
+        user_turns = [t.content for t in window if t.role == "user" and t.content]
+        question = routing_text(user_turns)
+        route = self.router.route(question)
+        routed = AGENTS[route.agent]
+        notes: tuple[str, ...] = ()
+        agent = routed
+        if not routed.available_on(chat.model):
+            agent = AGENTS[MAIN_AGENT]
+            notes = (upgrade_note(routed, self._upgrade_url),)
+        jurisdictions = tuple(detect_jurisdictions(question))
+        passages = self.knowledge.index_for(self._packs_for(agent, chat.model)).search(
+            question, jurisdictions=jurisdictions, limit=PASSAGES_PER_ANSWER
+        )
+        request = AnswerRequest(
+            public_model=chat.model.id,
+            agent=agent,
+            question=question,
+            messages=window,
+            passages=tuple(passages),
+            jurisdictions=jurisdictions,
+            options=chat.options,
+        )
+        prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
+        return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _packs_for(self, agent: Agent, model: PublicModel) -> frozenset[str]:
+        # The main agent triages, so it reads its own packs and those of every specialist
+        # the caller's model includes; a specialist reads its own.
+        if agent.name == MAIN_AGENT:
+            names = [a.name for a in AGENTS.values() if a.available_on(model)]
+            return self.knowledge.pack_ids_for(names)
+        return self.knowledge.pack_ids_for([agent.name])
+
+    async def stream(self, prepared: PreparedAnswer) -> AsyncIterator[AnswerEvent]:
+        """The engine's events with the notes appended, ending in `Finished` with usage."""
+        completion_tokens = 0
+        made_tool_calls = False
+        async for event in self.engine.stream(prepared.request):
+            if isinstance(event, TextDelta):
+                completion_tokens += estimate_tokens(event.text)
+                yield event
+            elif isinstance(event, ToolCallDelta):
+                made_tool_calls = True
+                completion_tokens += estimate_tokens(event.arguments)
+                yield event
+            else:
+                note_tokens = 0
+                if prepared.notes and not made_tool_calls:
+                    note_text = "".join(f"\n\n{note}" for note in prepared.notes)
+                    note_tokens = estimate_tokens(note_text)
+                    yield TextDelta(note_text)
+                if event.usage is None:
+                    usage = Usage(prepared.prompt_tokens, completion_tokens + note_tokens)
+                else:
+                    usage = Usage(
+                        event.usage.prompt_tokens, event.usage.completion_tokens + note_tokens
+                    )
+                yield Finished(event.reason, usage)
+                return
+
+    async def complete(self, prepared: PreparedAnswer) -> CompletedAnswer:
+        """The whole answer at once."""
+        text: list[str] = []
+        calls: dict[int, dict[str, object]] = {}
+        async for event in self.stream(prepared):
+            if isinstance(event, TextDelta):
+                text.append(event.text)
+            elif isinstance(event, ToolCallDelta):
+                call = calls.setdefault(
+                    event.index,
+                    {"id": "", "type": "function", "function": {"name": "", "arguments": ""}},
+                )
+                function = call["function"]
+                assert isinstance(function, dict)
+                if event.id:
+                    call["id"] = event.id
+                if event.name:
+                    function["name"] += event.name
+                function["arguments"] += event.arguments
+            else:
+                assert event.usage is not None
+                return CompletedAnswer(
+                    "".join(text), [calls[i] for i in sorted(calls)], event.reason, event.usage
+                )
+        raise RuntimeError("answer engine ended without finishing")  # engines always finish
+
+
+def build_agent_service(settings: Settings) -> AgentService:
+    """The agents with the shipped router and packs and the configured engine."""
+    from trichome.knowledge.packs import load_packs
+    from trichome.llm.grounded import GroundedEngine
+
+    engine: AnswerEngine
+    if settings.engine == "openai":
+        from trichome.llm.openai_compat import OpenAICompatibleEngine
+
+        engine = OpenAICompatibleEngine(settings)
+    else:
+        engine = GroundedEngine()
+    return AgentService(
+        Router.from_packaged_data(), KnowledgeBase(load_packs()), engine, settings.upgrade_url
+    )

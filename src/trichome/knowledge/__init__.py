@@ -1,0 +1,1 @@
+"""Domain knowledge packs (regulations, formulation, operations, marketing) and their retrieval."""

@@ -1,0 +1,179 @@
+"""Load and validate the knowledge packs: TOML files of sourced facts, one pack per file."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
+
+PACKS_DIR = Path(__file__).with_name("packs")
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_URL = re.compile(r"^https?://[^\s/$.?#][^\s]*$")
+
+
+class PackError(ValueError):
+    """A pack file that breaks the schema; the message names the file and the fact."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a fact comes from."""
+
+    title: str
+    url: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One piece of sourced knowledge, written in the team's own words."""
+
+    id: str
+    pack_id: str
+    topic: str
+    title: str
+    text: str
+    sources: tuple[Source, ...]
+    jurisdiction: str | None = None
+    value: float | None = None
+    unit: str | None = None
+    effective: date | None = None
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def jurisdiction_name(self) -> str | None:
+        """The jurisdiction spelt out (`Michigan`, `Federal`), if the fact has one."""
+        return JURISDICTION_NAMES.get(self.jurisdiction) if self.jurisdiction else None
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A file of facts and the agents that retrieve from it."""
+
+    id: str
+    title: str
+    agents: tuple[str, ...]
+    reviewed: date | None
+    facts: tuple[Fact, ...] = field(default=())
+
+
+def _require_str(table: dict[str, Any], key: str, where: str) -> str:
+    value = table.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise PackError(f"{where}: '{key}' must be a non-empty string")
+    return value.strip()
+
+
+def _parse_source(raw: Any, where: str) -> Source:
+    if not isinstance(raw, dict):
+        raise PackError(f"{where}: each source must be a table")
+    url = _require_str(raw, "url", where)
+    if not _URL.match(url):
+        raise PackError(f"{where}: source url {url!r} is not an http(s) URL")
+    return Source(
+        title=_require_str(raw, "title", where),
+        url=url,
+        section=_require_str(raw, "section", where),
+    )
+
+
+def _parse_date(raw: Any, key: str, where: str) -> date | None:
+    if raw is None:
+        return None
+    if isinstance(raw, date):
+        return raw
+    if isinstance(raw, str):
+        try:
+            return date.fromisoformat(raw)
+        except ValueError as error:
+            raise PackError(f"{where}: '{key}' must be an ISO date") from error
+    raise PackError(f"{where}: '{key}' must be an ISO date")
+
+
+def _parse_fact(raw: dict[str, Any], pack_id: str, where: str) -> Fact:
+    fact_id = _require_str(raw, "id", where)
+    where = f"{where} fact {fact_id!r}"
+    if not _ID.match(fact_id):
+        raise PackError(f"{where}: id must be kebab-case")
+    sources = raw.get("sources")
+    if not isinstance(sources, list) or not sources:
+        raise PackError(f"{where}: a fact needs at least one source")
+    value = raw.get("value")
+    unit = raw.get("unit")
+    if value is not None:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise PackError(f"{where}: 'value' must be a number")
+        if not isinstance(unit, str) or not unit.strip():
+            raise PackError(f"{where}: a 'value' needs its 'unit'")
+    jurisdiction = raw.get("jurisdiction")
+    if jurisdiction is not None and jurisdiction not in JURISDICTION_NAMES:
+        raise PackError(f"{where}: unknown jurisdiction {jurisdiction!r}")
+    keywords = raw.get("keywords", [])
+    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+        raise PackError(f"{where}: 'keywords' must be a list of strings")
+    return Fact(
+        id=fact_id,
+        pack_id=pack_id,
+        topic=_require_str(raw, "topic", where),
+        title=_require_str(raw, "title", where),
+        text=" ".join(_require_str(raw, "text", where).split()),
+        sources=tuple(_parse_source(source, where) for source in sources),
+        jurisdiction=jurisdiction,
+        value=float(value) if value is not None else None,
+        unit=unit.strip() if isinstance(unit, str) else None,
+        effective=_parse_date(raw.get("effective"), "effective", where),
+        keywords=tuple(keywords),
+    )
+
+
+def load_pack(path: Path) -> Pack:
+    """Parse and validate one pack file.
+
+    Raises:
+        PackError: the file breaks the schema.
+    """
+    where = path.name
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"{where}: {error}") from error
+    header = document.get("pack")
+    if not isinstance(header, dict):
+        raise PackError(f"{where}: missing [pack] table")
+    pack_id = _require_str(header, "id", where)
+    if pack_id != path.stem:
+        raise PackError(f"{where}: pack id {pack_id!r} must equal the file name")
+    agents = header.get("agents")
+    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
+        raise PackError(f"{where}: 'agents' must be a non-empty list of agent names")
+    raw_facts = document.get("facts")
+    if not isinstance(raw_facts, list) or not raw_facts:
+        raise PackError(f"{where}: a pack needs at least one [[facts]] entry")
+    return Pack(
+        id=pack_id,
+        title=_require_str(header, "title", where),
+        agents=tuple(agents),
+        reviewed=_parse_date(header.get("reviewed"), "reviewed", where),
+        facts=tuple(_parse_fact(raw, pack_id, where) for raw in raw_facts),
+    )
+
+
+def load_packs(directory: Path = PACKS_DIR) -> list[Pack]:
+    """Every pack in a directory, checked for ids that repeat across packs.
+
+    Raises:
+        PackError: a file breaks the schema, or two facts share an id.
+    """
+    packs = [load_pack(path) for path in sorted(directory.glob("*.toml"))]
+    seen: dict[str, str] = {}
+    for pack in packs:
+        for fact in pack.facts:
+            if fact.id in seen:
+                raise PackError(f"fact id {fact.id!r} is in both {seen[fact.id]} and {pack.id}")
+            seen[fact.id] = pack.id
+    return packs

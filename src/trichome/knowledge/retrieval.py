@@ -1,0 +1,301 @@
+"""BM25 retrieval over the facts of the knowledge packs.
+
+The packs hold hundreds to a few thousand short facts, so the index lives in memory
+and a query is a handful of dictionary look-ups: no I/O on the request path.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+from trichome.knowledge.jurisdictions import FEDERAL
+from trichome.knowledge.packs import Fact, Pack
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "ours",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "please",
+        "tell",
+        "know",
+        "need",
+        "want",
+        "get",
+        "got",
+        "like",
+        "thanks",
+        "thank",
+        "hi",
+        "hello",
+        "hey",
+        "much",
+        "many",
+    ]
+)
+K1 = 1.2
+B = 0.75
+TITLE_WEIGHT = 2
+KEYWORD_WEIGHT = 2
+JURISDICTION_BOOST = 1.5
+# Query words found in a fact's title add this share of their idf on top of BM25:
+# a title states what the fact is about, the text also mentions what it is not about.
+TITLE_BONUS = 0.6
+# Trade shorthand mapped to the stem of the word the packs spell out.
+SYNONYMS = {"decarb": "decarboxyl", "decarbox": "decarboxyl", "thc-a": "thca", "coa": "certif"}
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(token: str) -> str:
+    """The Snowball (Porter 2) stem of a lower-case word; numbers stay as they are."""
+    if token[0].isdigit():
+        return token
+    stemmed: str = _STEMMER.stemWord(token)
+    return stemmed
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stemmed content words of a text."""
+    stems = (stem(token) for token in _TOKEN.findall(text.lower()) if token not in STOPWORDS)
+    return [SYNONYMS.get(word, word) for word in stems]
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A retrieved fact with its BM25 score and the share of the query it covers (0 to 1)."""
+
+    fact: Fact
+    score: float
+    coverage: float
+
+
+class FactIndex:
+    """An in-memory BM25 index over a fixed set of facts."""
+
+    def __init__(self, facts: Sequence[Fact]) -> None:
+        self._facts = list(facts)
+        self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self._lengths: list[int] = []
+        self._title_terms: list[frozenset[str]] = []
+        for position, fact in enumerate(self._facts):
+            self._title_terms.append(frozenset(tokenize(fact.title)))
+            counts = Counter(self._document_tokens(fact))
+            self._lengths.append(sum(counts.values()))
+            for term, frequency in counts.items():
+                self._postings[term].append((position, frequency))
+        count = len(self._facts)
+        self._average_length = (sum(self._lengths) / count) if count else 0.0
+        self._idf = {
+            term: self._inverse_document_frequency(len(postings))
+            for term, postings in self._postings.items()
+        }
+        self._unseen_idf = self._inverse_document_frequency(0)
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+    @staticmethod
+    def _document_tokens(fact: Fact) -> list[str]:
+        tokens = tokenize(fact.title) * TITLE_WEIGHT
+        tokens += tokenize(" ".join(fact.keywords)) * KEYWORD_WEIGHT
+        tokens += tokenize(fact.topic.replace("-", " "))
+        tokens += tokenize(fact.text)
+        if fact.jurisdiction_name:
+            tokens += tokenize(fact.jurisdiction_name)
+        if fact.unit:
+            tokens += tokenize(fact.unit)
+        return tokens
+
+    def _inverse_document_frequency(self, document_count: int) -> float:
+        total = len(self._facts)
+        return math.log(1 + (total - document_count + 0.5) / (document_count + 0.5))
+
+    def search(
+        self, query: str, *, jurisdictions: Sequence[str] = (), limit: int = 5
+    ) -> list[Passage]:
+        """The best facts for a query, best first.
+
+        Facts of a state the query does not name are dropped when it names any state;
+        facts of the named states get a boost.
+        """
+        terms = list(dict.fromkeys(tokenize(query)))
+        if not terms or not self._facts:
+            return []
+        named = set(jurisdictions)
+        query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
+        scores: dict[int, float] = defaultdict(float)
+        matched: dict[int, float] = defaultdict(float)
+        for term in terms:
+            postings = self._postings.get(term)
+            if not postings:
+                continue
+            idf = self._idf[term]
+            for position, frequency in postings:
+                length_norm = 1 - B + B * self._lengths[position] / self._average_length
+                scores[position] += idf * frequency * (K1 + 1) / (frequency + K1 * length_norm)
+                if term in self._title_terms[position]:
+                    scores[position] += TITLE_BONUS * idf
+                matched[position] += idf
+        results: list[Passage] = []
+        for position, score in scores.items():
+            fact = self._facts[position]
+            if named and fact.jurisdiction not in (None, FEDERAL):
+                if fact.jurisdiction not in named:
+                    continue
+                score *= JURISDICTION_BOOST
+            results.append(Passage(fact, score, min(1.0, matched[position] / query_weight)))
+        results.sort(key=lambda passage: (-passage.score, passage.fact.id))
+        return results[:limit]
+
+
+class KnowledgeBase:
+    """All loaded packs, with one index per set of packs an agent may read."""
+
+    def __init__(self, packs: Iterable[Pack]) -> None:
+        self.packs = {pack.id: pack for pack in packs}
+        self._indexes: dict[frozenset[str], FactIndex] = {}
+
+    @property
+    def fact_count(self) -> int:
+        """Number of facts across every pack."""
+        return sum(len(pack.facts) for pack in self.packs.values())
+
+    def pack_ids_for(self, agent_names: Iterable[str]) -> frozenset[str]:
+        """The packs that list any of these agents."""
+        wanted = set(agent_names)
+        return frozenset(pack.id for pack in self.packs.values() if wanted & set(pack.agents))
+
+    def index_for(self, pack_ids: frozenset[str]) -> FactIndex:
+        """The index over a set of packs, built on first use."""
+        index = self._indexes.get(pack_ids)
+        if index is None:
+            facts = [fact for pack_id in sorted(pack_ids) for fact in self.packs[pack_id].facts]
+            index = self._indexes[pack_ids] = FactIndex(facts)
+        return index

@@ -1,0 +1,1 @@
+"""Answer engines: `grounded` (offline, from the packs) and `openai` (any compatible upstream)."""

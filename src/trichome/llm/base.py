@@ -1,0 +1,123 @@
+"""What every answer engine takes and yields."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from trichome.agents.registry import Agent
+from trichome.knowledge.retrieval import Passage
+
+
+@dataclass(frozen=True, slots=True)
+class ChatTurn:
+    """One message of the conversation, its content already flattened to text."""
+
+    role: str
+    content: str | None
+    name: str | None = None
+    tool_calls: tuple[dict[str, Any], ...] = ()
+    tool_call_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationOptions:
+    """Standard request fields an LLM engine passes upstream; the grounded engine ignores them."""
+
+    temperature: float | None = None
+    top_p: float | None = None
+    max_tokens: int | None = None
+    max_completion_tokens: int | None = None
+    stop: tuple[str, ...] | None = None
+    seed: int | None = None
+    user: str | None = None
+    presence_penalty: float | None = None
+    frequency_penalty: float | None = None
+    tools: tuple[dict[str, Any], ...] | None = None
+    tool_choice: str | dict[str, Any] | None = None
+    parallel_tool_calls: bool | None = None
+    response_format: dict[str, Any] | None = None
+    metadata: dict[str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRequest:
+    """Everything an engine needs to answer: the agent, the conversation and the passages."""
+
+    public_model: str
+    agent: Agent
+    question: str
+    messages: tuple[ChatTurn, ...]
+    passages: tuple[Passage, ...]
+    jurisdictions: tuple[str, ...]
+    options: GenerationOptions = field(default_factory=GenerationOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token counts of one answer."""
+
+    prompt_tokens: int
+    completion_tokens: int
+
+    @property
+    def total_tokens(self) -> int:
+        """Prompt plus completion tokens."""
+        return self.prompt_tokens + self.completion_tokens
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    """The next piece of the answer's text."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallDelta:
+    """A fragment of a function call the model makes (OpenAI's streaming tool-call shape)."""
+
+    index: int
+    id: str | None
+    name: str | None
+    arguments: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The answer is complete; `usage` is None when the engine could not count it."""
+
+    reason: str
+    usage: Usage | None = None
+
+
+AnswerEvent = TextDelta | ToolCallDelta | Finished
+
+
+class UpstreamError(Exception):
+    """The answer could not be produced; carries the status and code the client should see."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class AnswerEngine(Protocol):
+    """Writes the answer for a prepared request, as a stream of events ending in `Finished`."""
+
+    name: str
+
+    def stream(self, request: AnswerRequest) -> AsyncIterator[AnswerEvent]:
+        """The answer as events; raises UpstreamError when it cannot be produced."""
+        ...
+
+    async def check(self) -> str | None:
+        """None when the engine can answer, else the reason it cannot (for `/health`)."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections."""
+        ...

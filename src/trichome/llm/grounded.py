@@ -1,0 +1,113 @@
+"""The offline engine: composes answers from retrieved pack facts, with numbered citations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+
+from trichome.agents.registry import AGENTS, MAIN_AGENT
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
+from trichome.llm.base import AnswerEvent, AnswerRequest, Finished, TextDelta
+
+# A fact must cover this share of the question's information (idf-weighted) to be used.
+MIN_COVERAGE = 0.30
+# Supporting facts must score at least this share of the best fact's score.
+SUPPORT_RATIO = 0.45
+MAX_FACTS = 4
+WORDS_PER_CHUNK = 4
+_CHUNKS = re.compile(rf"(?:\S+\s*){{1,{WORDS_PER_CHUNK}}}")
+
+
+def relevant_passages(passages: Sequence[Passage]) -> list[Passage]:
+    """The passages good enough to answer from, best first."""
+    usable = [p for p in passages if p.coverage >= MIN_COVERAGE]
+    if not usable:
+        return []
+    best = usable[0].score
+    return [p for p in usable if p.score >= best * SUPPORT_RATIO][:MAX_FACTS]
+
+
+def _label(fact: Fact) -> str:
+    return (
+        f"{fact.jurisdiction_name}: "
+        if fact.jurisdiction_name and not fact.title.startswith(fact.jurisdiction_name)
+        else ""
+    )
+
+
+def _sources_block(facts: Sequence[Fact]) -> str:
+    lines = []
+    for number, fact in enumerate(facts, start=1):
+        source = fact.sources[0]
+        lines.append(f"[{number}] {source.title}, {source.section}: {source.url}")
+    return "Sources:\n" + "\n".join(lines)
+
+
+def compose_answer(request: AnswerRequest) -> str:
+    """The grounded answer: the best fact first, supporting facts, then numbered sources."""
+    passages = relevant_passages(request.passages)
+    if not passages:
+        return _uncovered_answer(request)
+    facts = [passage.fact for passage in passages]
+    lead, *supporting = facts
+    states_named = bool(request.jurisdictions)
+    distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
+    parts = [f"{_label(lead)}{lead.text} [1]"]
+    if supporting:
+        if not states_named and len(distinct_states) > 1:
+            parts.append(
+                "The rule depends on the state; name yours for a precise answer. "
+                "What the sources say:"
+            )
+        else:
+            parts.append("Related:")
+        parts.append(
+            "\n".join(
+                f"- {fact.title}: {fact.text} [{number}]"
+                for number, fact in enumerate(supporting, start=2)
+            )
+        )
+    parts.append(_sources_block(facts))
+    return "\n\n".join(parts)
+
+
+def _uncovered_answer(request: AnswerRequest) -> str:
+    agent = request.agent
+    if agent.name == MAIN_AGENT:
+        specialists = ", ".join(a.title for name, a in AGENTS.items() if name != MAIN_AGENT)
+        return (
+            "I'm Trichome's main agent. I answer from sourced knowledge packs for the cannabis "
+            f"trade and hand specialist questions to the {specialists}. I don't have a sourced "
+            'answer to that message. Try a specific question, for example: "What is the THC '
+            'limit per serving for edibles in Michigan?" or "What is the decarboxylation '
+            'factor for THCA?"'
+        )
+    return (
+        f"My knowledge packs as the {agent.title} don't cover that question, so I won't guess. "
+        f"Where to look: {agent.where_to_look}."
+    )
+
+
+def split_into_chunks(text: str) -> list[str]:
+    """The answer cut into stream-sized pieces that concatenate back to the exact text."""
+    return _CHUNKS.findall(text) or [text]
+
+
+class GroundedEngine:
+    """Answers from the knowledge packs alone: no network, no model weights."""
+
+    name = "grounded"
+
+    async def stream(self, request: AnswerRequest) -> AsyncIterator[AnswerEvent]:
+        """The composed answer in pieces, then `Finished` (usage is counted by the caller)."""
+        for piece in split_into_chunks(compose_answer(request)):
+            yield TextDelta(piece)
+        yield Finished("stop")
+
+    async def check(self) -> str | None:
+        """Always able to answer."""
+        return None
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
