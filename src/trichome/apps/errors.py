@@ -1,0 +1,179 @@
+"""The spec's error body for every failure, 404 and 405 included."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+logger = logging.getLogger(__name__)
+
+_HTTP_ERRORS: dict[int, tuple[str, str]] = {
+    400: ("invalid_request_error", "invalid_request"),
+    401: ("authentication_error", "invalid_api_key"),
+    403: ("permission_error", "forbidden"),
+    404: ("invalid_request_error", "not_found"),
+    405: ("invalid_request_error", "method_not_allowed"),
+    413: ("invalid_request_error", "request_too_large"),
+    415: ("invalid_request_error", "unsupported_media_type"),
+    429: ("rate_limit_error", "rate_limit_exceeded"),
+    503: ("service_unavailable_error", "service_unavailable"),
+}
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, for people (`message`) and for programs (`type`, `code`, `param`)."""
+
+    message: str
+    type: str
+    code: str
+    param: str | None = Field(None, description="The request field at fault, when there is one.")
+
+
+class ErrorBody(BaseModel):
+    """The error body of every non-2xx response (spec section 2)."""
+
+    error: ErrorDetail
+
+
+class ApiError(Exception):
+    """A failure to report to the client with the spec's error body."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        type: str,
+        code: str,
+        param: str | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.type = type
+        self.code = code
+        self.param = param
+        self.headers = dict(headers or {})
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of this error."""
+        return {
+            "error": {
+                "message": self.message,
+                "type": self.type,
+                "code": self.code,
+                "param": self.param,
+            }
+        }
+
+
+def invalid_request(message: str, *, code: str, param: str | None = None) -> ApiError:
+    """A 400 `invalid_request_error`."""
+    return ApiError(400, message, type="invalid_request_error", code=code, param=param)
+
+
+def error_response(error: ApiError, request_id: str | None = None) -> Response:
+    """A JSON response carrying the error body."""
+    headers = dict(error.headers)
+    if request_id:
+        headers["x-request-id"] = request_id
+    return Response(
+        orjson.dumps(error.body()),
+        status_code=error.status,
+        media_type="application/json",
+        headers=headers,
+    )
+
+
+def request_id_of(request: Request) -> str | None:
+    """The id the request-id middleware gave this request."""
+    value = request.scope.get("state", {}).get("request_id")
+    return value if isinstance(value, str) else None
+
+
+def _http_error(exc: StarletteHTTPException, request: Request) -> ApiError:
+    error_type, code = _HTTP_ERRORS.get(
+        exc.status_code,
+        ("invalid_request_error" if exc.status_code < 500 else "server_error", "http_error"),
+    )
+    if exc.status_code == 404:
+        message = f"No route {request.method} {request.url.path}."
+    elif exc.status_code == 405:
+        message = f"Method {request.method} is not allowed on {request.url.path}."
+    else:
+        message = str(exc.detail)
+    return ApiError(
+        exc.status_code, message, type=error_type, code=code, headers=exc.headers or None
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Route every exception through the spec's error body."""
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc, request_id_of(request))
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        return error_response(_http_error(exc, request), request_id_of(request))
+
+    async def on_validation_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        first = exc.errors()[0] if exc.errors() else {}
+        location = [str(part) for part in first.get("loc", ()) if part not in ("body", "query")]
+        param = ".".join(location) or None
+        missing = first.get("type") == "missing"
+        error = invalid_request(
+            f"Missing required parameter: '{param}'."
+            if missing
+            else f"Invalid value for '{param}': {first.get('msg', 'invalid')}.",
+            code="missing_required_field" if missing else "invalid_value",
+            param=param,
+        )
+        return error_response(error, request_id_of(request))
+
+    async def on_unexpected(request: Request, exc: Exception) -> Response:
+        request_id = request_id_of(request)
+        logger.exception(
+            "unhandled error in %s %s [%s]", request.method, request.url.path, request_id
+        )
+        error = ApiError(
+            500,
+            f"Internal server error. Quote request id {request_id} when reporting it.",
+            type="server_error",
+            code="internal_error",
+        )
+        return error_response(error, request_id)
+
+    app.add_exception_handler(ApiError, on_api_error)
+    app.add_exception_handler(StarletteHTTPException, on_http_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(Exception, on_unexpected)
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` entries documenting the error body for these statuses."""
+    descriptions = {
+        400: "The request is invalid: a required field is missing or a parameter is wrong.",
+        401: "The credential is missing or invalid.",
+        403: "The caller's tier does not include the requested model.",
+        404: "No such route or resource.",
+        429: "A rate limit or quota is exceeded.",
+        500: "Internal error; the message carries a request id.",
+        502: "The answer engine failed.",
+        503: "A dependency (database or answer engine) is unavailable.",
+        504: "The answer engine timed out.",
+    }
+    return {
+        status: {"model": ErrorBody, "description": descriptions[status]} for status in statuses
+    }

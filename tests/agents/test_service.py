@@ -1,0 +1,62 @@
+import pytest
+
+from trichome.accounts.tiers import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT
+from trichome.agents.registry import MAIN_AGENT
+from trichome.agents.router import Router
+from trichome.agents.service import AgentService, ChatRequest, history_window
+from trichome.knowledge.packs import load_packs
+from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.llm.base import ChatTurn, Finished, TextDelta
+from trichome.llm.grounded import GroundedEngine
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return AgentService(
+        Router.from_packaged_data(),
+        KnowledgeBase(load_packs()),
+        GroundedEngine(),
+        "https://example.test/upgrade",
+    )
+
+
+def _chat(model, *texts: str) -> ChatRequest:  # type: ignore[no-untyped-def]
+    return ChatRequest(model=model, messages=tuple(ChatTurn("user", t) for t in texts))
+
+
+def test_only_the_latest_twenty_messages_are_used() -> None:
+    turns = [ChatTurn("user", f"message {i}") for i in range(25)]
+    window = history_window(turns)
+    assert len(window) == 20
+    assert window[0].content == "message 5" and window[-1].content == "message 24"
+
+
+def test_a_specialist_outside_the_model_is_answered_by_the_main_agent(service: AgentService) -> None:
+    question = "Write an SOP for our waste disposal log"
+    free = service.prepare(_chat(FREE_AGENT, question))
+    assert free.route.agent == "operations"
+    assert free.agent.name == MAIN_AGENT
+    assert any("pro-agent" in note and "example.test/upgrade" in note for note in free.notes)
+    pro = service.prepare(_chat(PRO_AGENT, question))
+    assert pro.agent.name == "operations" and not pro.notes
+
+
+async def test_the_upgrade_note_ends_the_answer_and_usage_is_counted(service: AgentService) -> None:
+    prepared = service.prepare(_chat(FREE_AGENT, "Instagram caption ideas for our 4/20 sale"))
+    events = [event async for event in service.stream(prepared)]
+    text = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert text.rstrip().endswith("above is what the main agent can say.")
+    finished = events[-1]
+    assert isinstance(finished, Finished) and finished.usage is not None
+    assert finished.usage.prompt_tokens > 0 and finished.usage.completion_tokens > 0
+
+
+async def test_complete_returns_the_same_text_as_the_stream(service: AgentService) -> None:
+    prepared = service.prepare(_chat(OPERATOR_AGENT, "What is the decarboxylation factor for THCA?"))
+    streamed = "".join([e.text async for e in service.stream(prepared) if isinstance(e, TextDelta)])
+    completed = await service.complete(prepared)
+    assert completed.text == streamed
+    assert completed.finish_reason == "stop"
+    assert "0.877" in completed.text

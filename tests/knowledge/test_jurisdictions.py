@@ -1,0 +1,21 @@
+import pytest
+
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What are the labelling rules for edibles in Michigan?", ["MI"]),
+        ("edible limits in CO vs WA", ["CO", "WA"]),
+        ("we're in new york and new jersey", ["NY", "NJ"]),
+        ("Calif. packaging rules", ["CA"]),
+        ("Washington D.C. possession limits", ["DC"]),
+        ("Is delta-8 legal under the farm bill?", ["US"]),
+        ("how do I decarb in an oven", []),
+        ("or should we use ethanol? ok", []),
+        ("Licensed in OR and ME", ["OR", "ME"]),
+    ],
+)
+def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:
+    assert detect_jurisdictions(text) == expected
