@@ -19,7 +19,9 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.migrate import upgrade_database
 
-POSTGRES_ADMIN_URL = os.environ.get("TRICHOME_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/test")
+POSTGRES_ADMIN_URL = os.environ.get(
+    "TRICHOME_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/test"
+)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 

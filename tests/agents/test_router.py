@@ -44,7 +44,9 @@ def test_the_compiled_classifier_matches_sklearn(router: Router) -> None:
         ("hello there", MAIN_AGENT),
     ],
 )
-def test_typical_questions_go_to_their_specialist(router: Router, question: str, agent: str) -> None:
+def test_typical_questions_go_to_their_specialist(
+    router: Router, question: str, agent: str
+) -> None:
     decision = router.route(question)
     assert decision.agent == agent
     assert 0 < decision.confidence <= 1

@@ -33,7 +33,9 @@ def test_only_the_latest_twenty_messages_are_used() -> None:
     assert window[0].content == "message 5" and window[-1].content == "message 24"
 
 
-def test_a_specialist_outside_the_model_is_answered_by_the_main_agent(service: AgentService) -> None:
+def test_a_specialist_outside_the_model_is_answered_by_the_main_agent(
+    service: AgentService,
+) -> None:
     question = "Write an SOP for our waste disposal log"
     free = service.prepare(_chat(FREE_AGENT, question))
     assert free.route.agent == "operations"
@@ -54,7 +56,9 @@ async def test_the_upgrade_note_ends_the_answer_and_usage_is_counted(service: Ag
 
 
 async def test_complete_returns_the_same_text_as_the_stream(service: AgentService) -> None:
-    prepared = service.prepare(_chat(OPERATOR_AGENT, "What is the decarboxylation factor for THCA?"))
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "What is the decarboxylation factor for THCA?")
+    )
     streamed = "".join([e.text async for e in service.stream(prepared) if isinstance(e, TextDelta)])
     completed = await service.complete(prepared)
     assert completed.text == streamed

@@ -34,7 +34,9 @@ def sse_events(body: str) -> list[str]:
     return events
 
 
-def assert_error(response: httpx.Response, status: int, code: str, param: str | None = None) -> dict[str, Any]:
+def assert_error(
+    response: httpx.Response, status: int, code: str, param: str | None = None
+) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/json")
     error = response.json()["error"]
@@ -50,14 +52,22 @@ def assert_error(response: httpx.Response, status: int, code: str, param: str | 
 
 
 async def test_a_missing_credential_is_refused(client: httpx.AsyncClient) -> None:
-    response = await client.post("/v1/chat/completions", json={"model": "free-agent", "messages": QUESTION})
+    response = await client.post(
+        "/v1/chat/completions", json={"model": "free-agent", "messages": QUESTION}
+    )
     error = assert_error(response, 401, "missing_api_key")
     assert error["type"] == "authentication_error"
     assert response.headers["www-authenticate"].startswith("Bearer")
 
 
 @pytest.mark.parametrize(
-    "header", ["Bearer trk_not_a_real_key_at_all_0000000", "Bearer nonsense", "Basic dXNlcjpwYXNz", "Bearer "]
+    "header",
+    [
+        "Bearer trk_not_a_real_key_at_all_0000000",
+        "Bearer nonsense",
+        "Basic dXNlcjpwYXNz",
+        "Bearer ",
+    ],
 )
 async def test_an_invalid_credential_is_refused(client: httpx.AsyncClient, header: str) -> None:
     response = await client.get("/v1/models", headers={"Authorization": header})
@@ -87,7 +97,12 @@ async def test_a_revoked_key_stops_working_at_once(
 
 @pytest.mark.parametrize(
     ("tier", "model"),
-    [(Tier.FREE, "free-agent"), (Tier.PRO, "pro-agent"), (Tier.OPERATOR, "operator-agent"), (Tier.TEAM, "operator-agent")],
+    [
+        (Tier.FREE, "free-agent"),
+        (Tier.PRO, "pro-agent"),
+        (Tier.OPERATOR, "operator-agent"),
+        (Tier.TEAM, "operator-agent"),
+    ],
 )
 async def test_models_list_the_tiers_model(
     client: httpx.AsyncClient, make_key: KeyMaker, tier: Tier, model: str
@@ -101,16 +116,24 @@ async def test_models_list_the_tiers_model(
     assert body["data"][0]["owned_by"] == "trichome"
 
 
-async def test_a_model_can_be_retrieved_only_on_its_tier(client: httpx.AsyncClient, make_key: KeyMaker) -> None:
+async def test_a_model_can_be_retrieved_only_on_its_tier(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
     key = await make_key(Tier.PRO)
-    assert (await client.get("/v1/models/pro-agent", headers=bearer(key))).json()["id"] == "pro-agent"
-    assert_error(await client.get("/v1/models/operator-agent", headers=bearer(key)), 404, "model_not_found")
+    assert (await client.get("/v1/models/pro-agent", headers=bearer(key))).json()[
+        "id"
+    ] == "pro-agent"
+    assert_error(
+        await client.get("/v1/models/operator-agent", headers=bearer(key)), 404, "model_not_found"
+    )
 
 
 # ---------------------------------------------------------------- completions
 
 
-async def test_a_non_streaming_completion_has_the_spec_shape(client: httpx.AsyncClient, make_key: KeyMaker) -> None:
+async def test_a_non_streaming_completion_has_the_spec_shape(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
     response = await client.post(
         "/v1/chat/completions",
         headers=bearer(await make_key(Tier.PRO)),
@@ -139,7 +162,9 @@ async def test_streaming_is_the_default_and_follows_the_chunk_rules(
 ) -> None:
     key = await make_key(Tier.OPERATOR)
     response = await client.post(
-        "/v1/chat/completions", headers=bearer(key), json={"model": "operator-agent", "messages": QUESTION}
+        "/v1/chat/completions",
+        headers=bearer(key),
+        json={"model": "operator-agent", "messages": QUESTION},
     )
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/event-stream")
@@ -167,24 +192,37 @@ async def test_streaming_is_the_default_and_follows_the_chunk_rules(
     assert streamed == whole.json()["choices"][0]["message"]["content"]
 
 
-async def test_include_usage_adds_a_usage_chunk_without_choices(client: httpx.AsyncClient, make_key: KeyMaker) -> None:
+async def test_include_usage_adds_a_usage_chunk_without_choices(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
     response = await client.post(
         "/v1/chat/completions",
         headers=bearer(await make_key(Tier.FREE)),
-        json={"model": "free-agent", "messages": QUESTION, "stream_options": {"include_usage": True}},
+        json={
+            "model": "free-agent",
+            "messages": QUESTION,
+            "stream_options": {"include_usage": True},
+        },
     )
     events = sse_events(response.text)
     chunks = [json.loads(event) for event in events[:-1]]
     *content, finish, usage = chunks
     assert finish["choices"][0]["finish_reason"] == "stop"
     assert usage["choices"] == []
-    assert usage["usage"]["total_tokens"] == usage["usage"]["prompt_tokens"] + usage["usage"]["completion_tokens"]
+    assert (
+        usage["usage"]["total_tokens"]
+        == usage["usage"]["prompt_tokens"] + usage["usage"]["completion_tokens"]
+    )
     assert all(chunk["usage"] is None for chunk in [*content, finish])
 
 
-async def test_only_the_latest_twenty_messages_count(client: httpx.AsyncClient, make_key: KeyMaker) -> None:
+async def test_only_the_latest_twenty_messages_count(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
     key = await make_key(Tier.OPERATOR)
-    filler = [{"role": "user" if i % 2 == 0 else "assistant", "content": "word " * 50} for i in range(30)]
+    filler = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": "word " * 50} for i in range(30)
+    ]
 
     async def prompt_tokens(messages: list[dict[str, str]]) -> int:
         response = await client.post(
@@ -260,7 +298,9 @@ async def test_text_parts_standard_fields_and_unknown_fields_are_accepted(
 async def test_invalid_requests_get_a_precise_400(
     client: httpx.AsyncClient, make_key: KeyMaker, body: dict[str, Any], code: str, param: str
 ) -> None:
-    response = await client.post("/v1/chat/completions", headers=bearer(await make_key(Tier.FREE)), json=body)
+    response = await client.post(
+        "/v1/chat/completions", headers=bearer(await make_key(Tier.FREE)), json=body
+    )
     error = assert_error(response, 400, code, param)
     assert error["type"] == "invalid_request_error"
 
@@ -291,7 +331,9 @@ async def test_a_model_above_the_tier_names_the_tier_and_the_upgrade_path(
     assert settings.upgrade_url in error["message"]
 
 
-async def test_a_lower_model_stays_available_after_an_upgrade(client: httpx.AsyncClient, make_key: KeyMaker) -> None:
+async def test_a_lower_model_stays_available_after_an_upgrade(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
     response = await client.post(
         "/v1/chat/completions",
         headers=bearer(await make_key(Tier.TEAM)),
@@ -328,7 +370,13 @@ async def test_health_reports_every_agent_without_a_credential(client: httpx.Asy
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "healthy" and body["reasons"] == []
-    assert set(body["agents"]) == {"main_agent", "compliance", "formulation", "operations", "marketing"}
+    assert set(body["agents"]) == {
+        "main_agent",
+        "compliance",
+        "formulation",
+        "operations",
+        "marketing",
+    }
     assert all(status == "available" for status in body["agents"].values())
     assert isinstance(body["uptime"], int) and body["uptime"] >= 0
     assert body["version"]
@@ -336,10 +384,14 @@ async def test_health_reports_every_agent_without_a_credential(client: httpx.Asy
 
 
 async def test_health_is_degraded_with_the_reason_when_the_database_is_down(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, database_url="postgresql+asyncpg://nobody@127.0.0.1:1/none")
+    settings = Settings(
+        data_dir=tmp_path, database_url="postgresql+asyncpg://nobody@127.0.0.1:1/none"
+    )
     app = create_app(settings)
     async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://t"
+        ) as client:
             body = (await client.get("/health")).json()
             assert body["status"] == "degraded"
             assert any("database" in reason for reason in body["reasons"])
@@ -347,17 +399,28 @@ async def test_health_is_degraded_with_the_reason_when_the_database_is_down(tmp_
             assert_error(response, 503, "database_unavailable")
 
 
-async def test_anonymous_mode_serves_the_free_tier_without_a_credential(tmp_path: Path, settings: Settings) -> None:
+async def test_anonymous_mode_serves_the_free_tier_without_a_credential(
+    tmp_path: Path, settings: Settings
+) -> None:
     anonymous = Settings(data_dir=tmp_path, database_url=settings.database_url, anonymous=True)
     app = create_app(anonymous)
     async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://t"
+        ) as client:
             models = await client.get("/v1/models")
             assert [m["id"] for m in models.json()["data"]] == ["free-agent"]
-            ok = await client.post("/v1/chat/completions", json={"model": "free-agent", "messages": QUESTION, "stream": False})
+            ok = await client.post(
+                "/v1/chat/completions",
+                json={"model": "free-agent", "messages": QUESTION, "stream": False},
+            )
             assert ok.status_code == 200
             assert_error(
                 await client.post("/v1/chat/completions", json={"model": "pro-agent", "messages": QUESTION}),
                 403, "model_not_in_tier",
             )  # fmt: skip
-            assert_error(await client.get("/v1/models", headers=bearer("trk_" + "b" * 43)), 401, "invalid_api_key")
+            assert_error(
+                await client.get("/v1/models", headers=bearer("trk_" + "b" * 43)),
+                401,
+                "invalid_api_key",
+            )

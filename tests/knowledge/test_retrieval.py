@@ -1,6 +1,5 @@
-from trichome.knowledge.packs import Fact, Source
+from trichome.knowledge.packs import Fact, Source, load_packs
 from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, stem, tokenize
-from trichome.knowledge.packs import load_packs
 
 SOURCE = (Source("Rule", "https://example.gov", "s 1"),)
 

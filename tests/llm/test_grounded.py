@@ -24,7 +24,9 @@ FACTS = [
 ]  # fmt: skip
 
 
-def _request(question: str, jurisdictions: tuple[str, ...] = (), agent: str = "compliance") -> AnswerRequest:
+def _request(
+    question: str, jurisdictions: tuple[str, ...] = (), agent: str = "compliance"
+) -> AnswerRequest:
     passages = FactIndex(FACTS).search(question, jurisdictions=jurisdictions)
     return AnswerRequest(
         public_model="free-agent",

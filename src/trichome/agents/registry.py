@@ -18,6 +18,9 @@ class Agent:
     scope: str
     min_model: PublicModel
     where_to_look: str
+    # Topics this agent also reads from other agents' packs (marketing needs each
+    # state's advertising rules, which live in the compliance packs).
+    borrowed_topics: frozenset[str] = frozenset()
 
     @property
     def system_prompt(self) -> str:
@@ -74,6 +77,15 @@ AGENTS: dict[str, Agent] = {
             PRO_AGENT,
             "your state's regulations, OSHA and NFPA guidance, and your track-and-trace "
             "system's documentation",
+            frozenset(
+                {
+                    "track-and-trace",
+                    "transport-manifest",
+                    "waste-disposal",
+                    "batch-size",
+                    "packaging",
+                }
+            ),
         ),
         Agent(
             "marketing",
@@ -81,6 +93,7 @@ AGENTS: dict[str, Agent] = {
             "cannabis advertising rules, compliant copy, brand, retail, loyalty and social media",
             PRO_AGENT,
             "your state's advertising rules and each platform's advertising policy",
+            frozenset({"advertising"}),
         ),
     )
 }

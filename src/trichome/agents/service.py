@@ -87,9 +87,8 @@ class AgentService:
             agent = AGENTS[MAIN_AGENT]
             notes = (upgrade_note(routed, self._upgrade_url),)
         jurisdictions = tuple(detect_jurisdictions(question))
-        passages = self.knowledge.index_for(self._packs_for(agent, chat.model)).search(
-            question, jurisdictions=jurisdictions, limit=PASSAGES_PER_ANSWER
-        )
+        index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
+        passages = index.search(question, jurisdictions=jurisdictions, limit=PASSAGES_PER_ANSWER)
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,

@@ -280,7 +280,7 @@ class KnowledgeBase:
 
     def __init__(self, packs: Iterable[Pack]) -> None:
         self.packs = {pack.id: pack for pack in packs}
-        self._indexes: dict[frozenset[str], FactIndex] = {}
+        self._indexes: dict[tuple[frozenset[str], frozenset[str]], FactIndex] = {}
 
     @property
     def fact_count(self) -> int:
@@ -292,10 +292,21 @@ class KnowledgeBase:
         wanted = set(agent_names)
         return frozenset(pack.id for pack in self.packs.values() if wanted & set(pack.agents))
 
-    def index_for(self, pack_ids: frozenset[str]) -> FactIndex:
-        """The index over a set of packs, built on first use."""
-        index = self._indexes.get(pack_ids)
+    def index_for(
+        self, pack_ids: frozenset[str], borrowed_topics: frozenset[str] = frozenset()
+    ) -> FactIndex:
+        """The index over a set of packs plus other packs' facts on the borrowed topics.
+
+        Built on first use; an agent's set never changes, so each is built once.
+        """
+        key = (pack_ids, borrowed_topics)
+        index = self._indexes.get(key)
         if index is None:
-            facts = [fact for pack_id in sorted(pack_ids) for fact in self.packs[pack_id].facts]
-            index = self._indexes[pack_ids] = FactIndex(facts)
+            facts = [
+                fact
+                for pack_id in sorted(self.packs)
+                for fact in self.packs[pack_id].facts
+                if pack_id in pack_ids or fact.topic in borrowed_topics
+            ]
+            index = self._indexes[key] = FactIndex(facts)
         return index

@@ -29,11 +29,8 @@ def relevant_passages(passages: Sequence[Passage]) -> list[Passage]:
 
 
 def _label(fact: Fact) -> str:
-    return (
-        f"{fact.jurisdiction_name}: "
-        if fact.jurisdiction_name and not fact.title.startswith(fact.jurisdiction_name)
-        else ""
-    )
+    name = fact.jurisdiction_name
+    return f"{name}: " if name and not fact.text.startswith(name) else ""
 
 
 def _sources_block(facts: Sequence[Fact]) -> str:
