@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -120,16 +121,25 @@ def make_key(settings: Settings) -> KeyMaker:
     return make
 
 
+@contextlib.asynccontextmanager
+async def started(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """An app with its lifespan started, and an in-process client for it."""
+    transport = httpx.ASGITransport(app=app)
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+    ):
+        yield client
+
+
 @pytest.fixture
 async def app_client(settings: Settings) -> AsyncIterator[tuple[FastAPI, httpx.AsyncClient]]:
     """The chat app, started, with an in-process client."""
     from trichome.apps.chat import create_app
 
     app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
-            yield app, client
+    async with started(app) as client:
+        yield app, client
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import KeyMaker
+from tests.conftest import KeyMaker, started
 from trichome.accounts.tiers import Tier
 from trichome.apps.chat import create_app
 from trichome.config import Settings
@@ -388,15 +388,15 @@ async def test_health_is_degraded_with_the_reason_when_the_database_is_down(tmp_
         data_dir=tmp_path, database_url="postgresql+asyncpg://nobody@127.0.0.1:1/none"
     )
     app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://t"
-        ) as client:
-            body = (await client.get("/health")).json()
-            assert body["status"] == "degraded"
-            assert any("database" in reason for reason in body["reasons"])
-            response = await client.get("/v1/models", headers=bearer("trk_" + "a" * 43))
-            assert_error(response, 503, "database_unavailable")
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+    ):
+        body = (await client.get("/health")).json()
+        assert body["status"] == "degraded"
+        assert any("database" in reason for reason in body["reasons"])
+        response = await client.get("/v1/models", headers=bearer("trk_" + "a" * 43))
+        assert_error(response, 503, "database_unavailable")
 
 
 async def test_anonymous_mode_serves_the_free_tier_without_a_credential(
@@ -404,23 +404,20 @@ async def test_anonymous_mode_serves_the_free_tier_without_a_credential(
 ) -> None:
     anonymous = Settings(data_dir=tmp_path, database_url=settings.database_url, anonymous=True)
     app = create_app(anonymous)
-    async with app.router.lifespan_context(app):
-        async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://t"
-        ) as client:
-            models = await client.get("/v1/models")
-            assert [m["id"] for m in models.json()["data"]] == ["free-agent"]
-            ok = await client.post(
-                "/v1/chat/completions",
-                json={"model": "free-agent", "messages": QUESTION, "stream": False},
-            )
-            assert ok.status_code == 200
-            assert_error(
+    async with started(app) as client:
+        models = await client.get("/v1/models")
+        assert [m["id"] for m in models.json()["data"]] == ["free-agent"]
+        ok = await client.post(
+            "/v1/chat/completions",
+            json={"model": "free-agent", "messages": QUESTION, "stream": False},
+        )
+        assert ok.status_code == 200
+        assert_error(
                 await client.post("/v1/chat/completions", json={"model": "pro-agent", "messages": QUESTION}),
                 403, "model_not_in_tier",
             )  # fmt: skip
-            assert_error(
-                await client.get("/v1/models", headers=bearer("trk_" + "b" * 43)),
-                401,
-                "invalid_api_key",
-            )
+        assert_error(
+            await client.get("/v1/models", headers=bearer("trk_" + "b" * 43)),
+            401,
+            "invalid_api_key",
+        )
