@@ -68,9 +68,9 @@ def _run_admin(sql: str) -> None:
     asyncio.run(run())
 
 
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh, empty PostgreSQL database for one test, dropped afterwards."""
+@contextlib.contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped afterwards."""
     require_service(_postgres_unreachable_reason())
     name = f"trichome_test_{secrets.token_hex(6)}"
     _run_admin(f'CREATE DATABASE "{name}"')
@@ -81,13 +81,33 @@ def postgres_url() -> Iterator[str]:
         _run_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@contextlib.contextmanager
+def database_for(backend: str, directory: Path) -> Iterator[str]:
+    """A fresh database of the backend: SQLite in `directory`, or a new PostgreSQL database."""
+    if backend == "sqlite":
+        yield f"sqlite+aiosqlite:///{directory / 'trichome.db'}"
+    else:
+        with fresh_postgres_database() as url:
+            yield url
+
+
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """Each database-facing test runs on SQLite and on PostgreSQL."""
-    if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'trichome.db'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
+    with database_for(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """Like `database_url`, shared by the tests of one module (for servers started once)."""
+    with database_for(request.param, tmp_path_factory.mktemp("db")) as url:
+        yield url
 
 
 @pytest.fixture

@@ -24,11 +24,15 @@ from trichome.apps.errors import ApiError, error_responses, install_error_handle
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
+    AssistantMessage,
     ChatCompletion,
+    ChatCompletionChunk,
     ChatCompletionRequest,
+    ChatMessageIn,
     ChunkWriter,
     ModelEntry,
     ModelList,
+    ToolMessage,
     completion_id,
     parse_chat_request,
 )
@@ -107,17 +111,17 @@ def to_chat_request(body: ChatCompletionRequest, model: PublicModel) -> ChatRequ
         response_format=body.response_format.model_dump() if body.response_format else None,
         metadata=body.metadata,
     )
-    messages = tuple(
-        ChatTurn(
-            role=m.role,
-            content=m.content,
-            name=m.name,
-            tool_calls=tuple(c.model_dump() for c in m.tool_calls) if m.tool_calls else (),
-            tool_call_id=m.tool_call_id,
-        )
-        for m in body.messages
-    )
+    messages = tuple(_turn(message) for message in body.messages)
     return ChatRequest(model=model, messages=messages, options=options)
+
+
+def _turn(message: ChatMessageIn) -> ChatTurn:
+    if isinstance(message, AssistantMessage):
+        calls = tuple(call.model_dump() for call in message.tool_calls or ())
+        return ChatTurn("assistant", message.content, message.name, calls)
+    if isinstance(message, ToolMessage):
+        return ChatTurn("tool", message.content, tool_call_id=message.tool_call_id)
+    return ChatTurn(message.role, message.content, message.name)
 
 
 def upstream_api_error(error: UpstreamError) -> ApiError:
@@ -248,7 +252,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
         title=app.title, version=app.version, description=app.description, routes=app.routes
     )
     components = schema.setdefault("components", {}).setdefault("schemas", {})
-    for model in (ChatCompletionRequest, ChatCompletion):
+    for model in (ChatCompletionRequest, ChatCompletion, ChatCompletionChunk):
         model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         components.update(model_schema.pop("$defs", {}))
         components[model.__name__] = model_schema
@@ -267,7 +271,24 @@ _CHAT_RESPONSES: dict[int | str, dict[str, Any]] = {
         "description": "The answer: a chat.completion (stream false) or an SSE stream of chunks.",
         "content": {
             "application/json": {"schema": {"$ref": "#/components/schemas/ChatCompletion"}},
-            "text/event-stream": {"schema": {"type": "string"}},
+            "text/event-stream": {
+                # Before OpenAPI 3.2, the schema of an event stream describes one event.
+                "schema": {
+                    "type": "object",
+                    "required": ["data"],
+                    "properties": {
+                        "data": {
+                            "type": "string",
+                            "description": (
+                                "A chat.completion.chunk object as JSON (see "
+                                "ChatCompletionChunk), an error body as JSON when the answer "
+                                "fails after the stream started, or [DONE] to end the stream."
+                            ),
+                        },
+                        "event": {"type": "string"},
+                    },
+                }
+            },
         },
         "headers": {
             "X-Trichome-Agent": {

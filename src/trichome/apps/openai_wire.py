@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 import orjson
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -18,54 +19,76 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
 
 # ---------------------------------------------------------------------------- request
 
 
-_CONTENT_SCHEMA: dict[str, Any] = {
-    "anyOf": [
-        {"type": "string"},
-        {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"type": {"const": "text"}, "text": {"type": "string"}},
-                "required": ["type", "text"],
-            },
-        },
-        {"type": "null"},
-    ],
-    "description": (
-        "A string, or an array of text parts; null only on an assistant turn with tool_calls."
-    ),
+_TEXT_PARTS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {"type": {"const": "text"}, "text": {"type": "string"}},
+        "required": ["type", "text"],
+    },
+}
+_TEXT_SCHEMA: dict[str, Any] = {
+    "anyOf": [{"type": "string"}, _TEXT_PARTS_SCHEMA],
+    "description": "A string, or an array of text parts (joined in order).",
 }
 
 
-def flatten_content(value: Any) -> str | None:
+def flatten_content(value: Any) -> str:
     """Message content as text: a string, or the text parts of an array joined together."""
-    if value is None or isinstance(value, str):
+    if isinstance(value, str):
         return value
     if isinstance(value, list):
         texts = []
         for position, part in enumerate(value):
-            if not isinstance(part, dict) or not isinstance(part.get("text"), str):
+            if not isinstance(part, dict):
                 raise PydanticCustomError(
                     "invalid_content",
-                    "content parts must be objects with a string 'text' (part {position})",
+                    "content part {position} must be an object",
                     {"position": position},
                 )
             if part.get("type") != "text":
                 raise PydanticCustomError(
                     "unsupported_content",
-                    "only text content parts are supported, got {part_type!r}",
+                    "only text content parts are supported, got '{part_type}'",
                     {"part_type": part.get("type")},
+                )
+            if not isinstance(part.get("text"), str):
+                raise PydanticCustomError(
+                    "invalid_content",
+                    "content part {position} needs a string 'text'",
+                    {"position": position},
                 )
             texts.append(part["text"])
         return "".join(texts)
     raise PydanticCustomError(
         "invalid_type", "content must be a string or an array of text parts", {}
     )
+
+
+Text = Annotated[str, BeforeValidator(flatten_content), WithJsonSchema(_TEXT_SCHEMA)]
+
+
+def _integral(value: Any) -> Any:
+    # JSON Schema counts 1.0 as an integer; so do we.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Integer = Annotated[int, BeforeValidator(_integral)]
+# A before-validator hides the bounds from pydantic's schema generator, so they are stated.
+PositiveInteger = Annotated[
+    int,
+    BeforeValidator(_integral),
+    Field(ge=1),
+    WithJsonSchema({"type": "integer", "minimum": 1}),
+]
 
 
 class _Strict(BaseModel):
@@ -79,35 +102,70 @@ class FunctionCall(_Strict):
 
 class ToolCall(_Strict):
     id: str
-    type: Literal["function"] = "function"
+    type: Literal["function"]
     function: FunctionCall
 
 
-class ChatMessageIn(_Strict):
-    """One message of the conversation."""
+class InstructionMessage(_Strict):
+    """A system or developer message (both are instructions to the assistant)."""
 
-    role: Literal["system", "developer", "user", "assistant", "tool"]
-    content: Annotated[str | None, WithJsonSchema(_CONTENT_SCHEMA)]
+    role: Literal["system", "developer"]
+    content: Text
+    name: str | None = None
+
+
+class UserMessage(_Strict):
+    role: Literal["user"]
+    content: Text
+    name: str | None = None
+
+
+class AssistantMessage(_Strict):
+    """An earlier answer; its content may be absent or null when it made tool calls."""
+
+    model_config = ConfigDict(
+        extra="ignore",
+        strict=True,
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["content"], "properties": {"content": _TEXT_SCHEMA}},
+                {
+                    "required": ["tool_calls"],
+                    "properties": {"tool_calls": {"type": "array", "minItems": 1}},
+                },
+            ]
+        },
+    )
+    role: Literal["assistant"]
+    content: Annotated[
+        str | None,
+        BeforeValidator(lambda value: None if value is None else flatten_content(value)),
+        WithJsonSchema({"anyOf": [*_TEXT_SCHEMA["anyOf"], {"type": "null"}]}),
+    ] = None
     name: str | None = None
     tool_calls: list[ToolCall] | None = None
-    tool_call_id: str | None = None
-
-    @field_validator("content", mode="before")
-    @classmethod
-    def _flatten(cls, value: Any) -> str | None:
-        return flatten_content(value)
 
     @model_validator(mode="after")
-    def _role_rules(self) -> ChatMessageIn:
-        if self.content is None and not (self.role == "assistant" and self.tool_calls):
+    def _content_or_tool_calls(self) -> AssistantMessage:
+        if self.content is None and not self.tool_calls:
             raise PydanticCustomError(
-                "null_content", "content may be null only on an assistant turn with tool_calls", {}
-            )
-        if self.role == "tool" and not self.tool_call_id:
-            raise PydanticCustomError(
-                "missing_tool_call_id", "a tool message needs tool_call_id", {}
+                "missing_content", "an assistant message needs content or tool_calls", {}
             )
         return self
+
+
+class ToolMessage(_Strict):
+    """The result of a tool call the assistant made."""
+
+    role: Literal["tool"]
+    content: Text
+    tool_call_id: str
+
+
+ChatMessageIn = Annotated[
+    InstructionMessage | UserMessage | AssistantMessage | ToolMessage,
+    Field(discriminator="role"),
+]
 
 
 class StreamOptions(_Strict):
@@ -134,14 +192,16 @@ class ResponseFormat(_Strict):
 class ChatCompletionRequest(_Strict):
     """`POST /v1/chat/completions`. Unknown fields are ignored, as OpenAI-compatible servers do."""
 
-    model: str = Field(description="free-agent, pro-agent or operator-agent.")
+    model: Annotated[str, WithJsonSchema({"enum": list(PUBLIC_MODEL_IDS)})] = Field(
+        description="free-agent, pro-agent or operator-agent."
+    )
     messages: list[ChatMessageIn] = Field(min_length=1)
     stream: bool = Field(True, description="Server-Sent Events unless false (the default is true).")
     stream_options: StreamOptions | None = None
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, ge=0, le=1)
-    max_tokens: int | None = Field(None, ge=1)
-    max_completion_tokens: int | None = Field(None, ge=1)
+    max_tokens: PositiveInteger | None = None
+    max_completion_tokens: PositiveInteger | None = None
     stop: Annotated[
         str | list[str] | None,
         WithJsonSchema(
@@ -154,8 +214,16 @@ class ChatCompletionRequest(_Strict):
             }
         ),
     ] = None
-    n: int | None = Field(None, ge=1, le=1, description="Only 1 is supported.")
-    seed: int | None = None
+    n: (
+        Annotated[
+            int,
+            BeforeValidator(_integral),
+            Field(ge=1, le=1),
+            WithJsonSchema({"type": "integer", "minimum": 1, "maximum": 1}),
+        ]
+        | None
+    ) = Field(None, description="Only 1 is supported.")
+    seed: Integer | None = None
     user: str | None = None
     presence_penalty: float | None = Field(None, ge=-2, le=2)
     frequency_penalty: float | None = Field(None, ge=-2, le=2)
@@ -212,21 +280,28 @@ _TYPE_NAMES = {
 }
 
 
+_ROLES = ("system", "developer", "user", "assistant", "tool")
+_UNION_MEMBERS = frozenset({"str", "int", "float", "bool", "list", "dict", "none"})
+
+
 def _param(location: tuple[int | str, ...]) -> str | None:
-    # Pydantic adds a union member's name ("str", "list[ToolCall]") or a validator tag
-    # to the location; clients want the path of their own field.
+    # Pydantic puts union members ("str", "list[ToolCall]"), validator tags and, after a
+    # message's index, its role tag into the location; clients want their field's path.
     text = ""
+    previous: int | str | None = None
     for part in location:
         if isinstance(part, int):
             text += f"[{part}]"
         elif (
             "[" in part
-            or part in ("str", "int", "float", "bool", "list", "dict", "none")
+            or part in _UNION_MEMBERS
             or part.startswith(("function-", "json-or-python"))
+            or (isinstance(previous, int) and part in _ROLES)
         ):
-            continue
+            pass
         else:
             text += f".{part}" if text else part
+        previous = part
     return text or None
 
 
@@ -250,9 +325,18 @@ def to_api_error(error: ValidationError) -> ApiError:
     kind = first["type"]
     param = _param(first["loc"])
     where = f"'{param}'" if param else "the request body"
-    if kind == "missing":
+    if kind in ("missing", "union_tag_not_found", "missing_content"):
+        if kind != "missing":
+            param = f"{param}.{'role' if kind == 'union_tag_not_found' else 'content'}"
         return invalid_request(
-            f"Missing required parameter: {where}.", code="missing_required_field", param=param
+            f"Missing required parameter: '{param}'.", code="missing_required_field", param=param
+        )
+    if kind == "union_tag_invalid":
+        return invalid_request(
+            f"Invalid value for '{param}.role': {first['input'].get('role')!r}. "
+            f"Supported roles: {', '.join(_ROLES)}.",
+            code="invalid_value",
+            param=f"{param}.role",
         )
     if param == "n" and kind == "less_than_equal":
         return invalid_request(
@@ -270,12 +354,6 @@ def to_api_error(error: ValidationError) -> ApiError:
             f"Invalid type for {where}: expected {expected}, got {_json_type(first.get('input'))}.",
             code="invalid_type",
             param=param,
-        )
-    if kind == "missing_tool_call_id":
-        return invalid_request(
-            f"Missing required parameter: '{param}.tool_call_id'.",
-            code="missing_required_field",
-            param=f"{param}.tool_call_id" if param else "tool_call_id",
         )
     if kind in ("invalid_type", "invalid_content"):
         return invalid_request(
@@ -336,6 +414,33 @@ class ChatCompletion(BaseModel):
     model: str
     choices: list[ChoiceOut]
     usage: UsageOut
+    system_fingerprint: str | None = None
+
+
+class DeltaOut(BaseModel):
+    role: Literal["assistant"] | None = Field(None, description="Only on the first chunk.")
+    content: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+
+
+class ChunkChoiceOut(BaseModel):
+    index: int
+    delta: DeltaOut
+    finish_reason: str | None
+    logprobs: None = None
+
+
+class ChatCompletionChunk(BaseModel):
+    """One event of a streamed answer. The first delta carries the role and the first text;
+    the last chunk has an empty delta and the finish reason; with
+    `stream_options.include_usage`, a final chunk has no choices and the usage."""
+
+    id: str = Field(pattern=r"^chatcmpl-")
+    object: Literal["chat.completion.chunk"]
+    created: int
+    model: str
+    choices: list[ChunkChoiceOut]
+    usage: UsageOut | None = None
     system_fingerprint: str | None = None
 
 

@@ -1,0 +1,219 @@
+"""The `openai` engine: a real chat server in front of a scripted upstream on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import openai
+import pytest
+
+from tests.support.fake_upstream import ANSWER, LEAKY_ERROR, FakeUpstream, fake_upstream
+from tests.support.servers import chat_server, create_key, free_port, trichome_env
+
+pytestmark = pytest.mark.e2e
+
+QUESTION = {"role": "user", "content": "What is the decarboxylation factor for THCA?"}
+READ_TIMEOUT = 1.0
+
+
+@dataclass
+class Gateway:
+    base_url: str
+    key: str
+    upstream: FakeUpstream
+    clients: list[openai.OpenAI] = field(default_factory=list)
+
+    def client(self) -> openai.OpenAI:
+        client = openai.OpenAI(base_url=f"{self.base_url}/v1", api_key=self.key, max_retries=0)
+        self.clients.append(client)
+        return client
+
+    def post(self, body: dict[str, object]) -> httpx.Response:
+        return httpx.post(
+            f"{self.base_url}/v1/chat/completions",
+            json=body,
+            headers={"Authorization": f"Bearer {self.key}"},
+            timeout=30,
+        )
+
+
+@pytest.fixture(scope="module")
+def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
+    tmp_path = tmp_path_factory.mktemp("openai-engine")
+    with fake_upstream() as upstream:
+        env = trichome_env(
+            tmp_path / "data",
+            engine="openai",
+            llm_base_url=upstream.base_url,
+            llm_api_key="sk-upstream-SECRET-1234",
+            llm_model="upstream-default",
+            llm_models=json.dumps({"operator-agent": "upstream-operator"}),
+            llm_read_timeout=str(READ_TIMEOUT),
+            llm_total_timeout="5",
+            llm_max_retries="0",
+        )
+        key = create_key(env, "operator")
+        with chat_server(env, tmp_path / "server.log") as base_url:
+            deployed = Gateway(base_url, key, upstream)
+            yield deployed
+            for client in deployed.clients:
+                client.close()
+
+
+@pytest.fixture(autouse=True)
+def script(gateway: Gateway) -> Iterator[FakeUpstream]:
+    gateway.upstream.mode = "ok"
+    gateway.upstream.requests.clear()
+    yield gateway.upstream
+    gateway.upstream.mode = "ok"
+
+
+def test_an_answer_streams_through_under_our_id_and_model(gateway: Gateway) -> None:
+    chunks = list(
+        gateway.client().chat.completions.create(
+            model="operator-agent", messages=[QUESTION], stream=True, temperature=0.3, seed=5
+        )
+    )
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text.startswith("".join(ANSWER))
+    assert "Sources:\n[1] " in text  # the cited passage's source is appended
+    assert {c.id for c in chunks} == {chunks[0].id} and chunks[0].id.startswith("chatcmpl-")
+    assert {c.model for c in chunks} == {"operator-agent"}
+    assert chunks[0].choices[0].delta.role == "assistant" and chunks[0].choices[0].delta.content
+    assert chunks[-1].choices[0].finish_reason == "stop"
+    (sent,) = gateway.upstream.requests
+    assert sent["model"] == "upstream-operator"
+    assert sent["temperature"] == 0.3 and sent["seed"] == 5
+    assert sent["messages"][0]["role"] == "system" and "[1]" in sent["messages"][0]["content"]
+    assert sent["messages"][1:] == [QUESTION]
+
+
+def test_a_non_streaming_answer_carries_the_upstream_usage(gateway: Gateway) -> None:
+    completion = gateway.client().chat.completions.create(
+        model="operator-agent", messages=[QUESTION], stream=False
+    )
+    assert completion.model == "operator-agent" and completion.id.startswith("chatcmpl-")
+    assert (completion.choices[0].message.content or "").startswith("".join(ANSWER))
+    assert completion.usage is not None and completion.usage.prompt_tokens == 11
+
+
+def test_public_models_map_to_their_configured_upstream_models(gateway: Gateway) -> None:
+    gateway.client().chat.completions.create(model="free-agent", messages=[QUESTION], stream=False)
+    assert gateway.upstream.requests[-1]["model"] == "upstream-default"
+
+
+def test_only_the_latest_twenty_messages_reach_the_upstream(gateway: Gateway) -> None:
+    history = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"turn {i}"} for i in range(29)
+    ]
+    gateway.client().chat.completions.create(
+        model="operator-agent",
+        messages=[*history, QUESTION],  # type: ignore[list-item]
+        stream=False,
+    )
+    sent = gateway.upstream.requests[-1]["messages"]
+    assert sent[0]["role"] == "system"
+    assert sent[1:] == [*history[-19:], QUESTION]
+
+
+def test_tool_calls_are_passed_through(gateway: Gateway) -> None:
+    gateway.upstream.mode = "tool_call"
+    tools = [{"type": "function", "function": {"name": "lookup_rule",
+              "parameters": {"type": "object", "properties": {"state": {"type": "string"}}}}}]  # fmt: skip
+    completion = gateway.client().chat.completions.create(
+        model="operator-agent",
+        messages=[QUESTION],
+        tools=tools,
+        stream=False,  # type: ignore[arg-type]
+    )
+    choice = completion.choices[0]
+    assert choice.finish_reason == "tool_calls"
+    assert choice.message.tool_calls is not None
+    (call,) = choice.message.tool_calls
+    assert call.function.name == "lookup_rule" and json.loads(call.function.arguments) == {
+        "state": "MI"
+    }  # type: ignore[union-attr]
+    assert gateway.upstream.requests[-1]["tools"] == tools
+
+
+def test_an_upstream_error_becomes_a_502_that_leaks_nothing(gateway: Gateway) -> None:
+    gateway.upstream.mode = "error_500"
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION]})
+    assert response.status_code == 502
+    error = response.json()["error"]
+    assert error["code"] == "upstream_error" and error["type"] == "upstream_error"
+    assert "SECRET" not in response.text and LEAKY_ERROR not in response.text
+    with pytest.raises(openai.InternalServerError):
+        gateway.client().chat.completions.create(model="operator-agent", messages=[QUESTION])
+
+
+def test_an_upstream_rate_limit_becomes_a_retryable_503(gateway: Gateway) -> None:
+    gateway.upstream.mode = "rate_limited"
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": False})
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "upstream_rate_limited"
+
+
+def test_an_unreadable_upstream_answer_becomes_a_502(gateway: Gateway) -> None:
+    gateway.upstream.mode = "garbage"
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": False})
+    assert response.status_code == 502, response.text
+
+
+def test_a_silent_upstream_times_out_instead_of_hanging(gateway: Gateway) -> None:
+    gateway.upstream.mode = "slow"
+    started = time.monotonic()
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION]})
+    assert response.status_code == 504
+    assert response.json()["error"]["code"] == "upstream_timeout"
+    assert time.monotonic() - started < READ_TIMEOUT + 2
+
+
+@pytest.mark.parametrize(
+    ("mode", "code"),
+    [("cut", None), ("stall", "upstream_timeout"), ("no_finish", "upstream_incomplete")],
+)
+def test_a_failure_after_the_stream_started_ends_with_an_error_event(
+    gateway: Gateway, mode: str, code: str | None
+) -> None:
+    gateway.upstream.mode = mode
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION]})
+    assert response.status_code == 200
+    events = [block.removeprefix("data: ") for block in response.text.strip().split("\n\n")]
+    assert events[-1] == "[DONE]"
+    error = json.loads(events[-2])["error"]
+    assert error["type"] == "upstream_error"
+    if code:
+        assert error["code"] == code
+    assert all("choices" in json.loads(event) for event in events[:-2])
+    assert not any(json.loads(e)["choices"][0]["finish_reason"] for e in events[:-2])
+    with pytest.raises(openai.APIError):
+        list(
+            gateway.client().chat.completions.create(
+                model="operator-agent", messages=[QUESTION], stream=True
+            )
+        )
+
+
+def test_an_unreachable_upstream_is_a_502_and_degrades_health(tmp_path: Path) -> None:
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    env = trichome_env(
+        tmp_path / "data", engine="openai", llm_base_url=dead, llm_model="m", llm_max_retries="0"
+    )
+    key = create_key(env, "operator")
+    with chat_server(env, tmp_path / "server.log") as base_url:
+        response = httpx.post(
+            f"{base_url}/v1/chat/completions",
+            json={"model": "operator-agent", "messages": [QUESTION]},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert response.status_code == 502
+        assert response.json()["error"]["code"] == "upstream_unavailable"
+        health = httpx.get(f"{base_url}/health").json()
+        assert health["status"] == "degraded"
+        assert any("upstream" in reason for reason in health["reasons"])

@@ -1,0 +1,116 @@
+"""A scripted OpenAI-compatible upstream, served over real HTTP on 127.0.0.1.
+
+Tests set `upstream.mode` to choose the next answers' behaviour, and read
+`upstream.requests` to see what the chat API sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from tests.support.servers import free_port
+
+ANSWER = ["The decarboxylation ", "factor is ", "0.877 [1]."]
+LEAKY_ERROR = "Incorrect API key provided: sk-upstream-SECRET-1234"
+
+
+@dataclass
+class FakeUpstream:
+    """The upstream's script and what it received."""
+
+    mode: str = "ok"
+    delay: float = 3.0
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    base_url: str = ""
+
+    def chunk(self, delta: dict[str, Any], finish: str | None = None) -> bytes:
+        body = {
+            "id": "upstream-1",
+            "object": "chat.completion.chunk",
+            "created": int(time.time()),
+            "model": "upstream-model",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+        }
+        return f"data: {json.dumps(body)}\n\n".encode()
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        if self.mode == "tool_call":
+            call = {"index": 0, "id": "call_1", "type": "function",
+                    "function": {"name": "lookup_rule", "arguments": ""}}  # fmt: skip
+            yield self.chunk({"role": "assistant", "content": None, "tool_calls": [call]})
+            for part in ('{"state": ', '"MI"}'):
+                yield self.chunk({"tool_calls": [{"index": 0, "function": {"arguments": part}}]})
+            yield self.chunk({}, "tool_calls")
+            yield b"data: [DONE]\n\n"
+            return
+        yield self.chunk({"role": "assistant", "content": ""})
+        for position, text in enumerate(ANSWER):
+            if self.mode == "cut" and position == 2:
+                raise ConnectionResetError("upstream dropped the connection")
+            if self.mode == "stall" and position == 2:
+                await asyncio.sleep(self.delay)
+            yield self.chunk({"content": text})
+        if self.mode != "no_finish":
+            yield self.chunk({}, "stop")
+            usage = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
+            body = {"id": "upstream-1", "object": "chat.completion.chunk", "created": 0,
+                    "model": "upstream-model", "choices": [], "usage": usage}  # fmt: skip
+            yield f"data: {json.dumps(body)}\n\n".encode()
+        yield b"data: [DONE]\n\n"
+
+    async def completions(self, request: Request) -> Response:
+        payload = await request.json()
+        self.requests.append(payload)
+        if self.mode == "error_500":
+            return JSONResponse({"error": {"message": LEAKY_ERROR, "type": "server_error"}}, 500)
+        if self.mode == "rate_limited":
+            return JSONResponse({"error": {"message": "slow down", "type": "rate_limit"}}, 429)
+        if self.mode == "slow":
+            await asyncio.sleep(self.delay)
+        if self.mode == "garbage":
+            return Response(b"<html>not json</html>", media_type="text/html")
+        return StreamingResponse(self.stream(), media_type="text/event-stream")
+
+    async def models(self, request: Request) -> Response:
+        return JSONResponse({"object": "list", "data": [{"id": "upstream-model", "object": "model",
+                                                         "created": 0, "owned_by": "fake"}]})  # fmt: skip
+
+
+@contextlib.contextmanager
+def fake_upstream() -> Iterator[FakeUpstream]:
+    """The scripted upstream, listening on a free port for the duration."""
+    upstream = FakeUpstream()
+    app = Starlette(
+        routes=[
+            Route("/v1/chat/completions", upstream.completions, methods=["POST"]),
+            Route("/v1/models", upstream.models),
+        ]
+    )
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("fake upstream did not start")
+        time.sleep(0.02)
+    upstream.base_url = f"http://127.0.0.1:{port}/v1"
+    try:
+        yield upstream
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
