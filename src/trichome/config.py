@@ -11,7 +11,6 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 
-Environment = Literal["development", "production"]
 EngineName = Literal["grounded", "openai"]
 
 
@@ -22,10 +21,6 @@ class Settings(BaseSettings):
         env_prefix="TRICHOME_", env_file=None, extra="ignore", frozen=True
     )
 
-    env: Environment = Field(
-        "development",
-        description="`development` or `production`. Production refuses insecure defaults.",
-    )
     data_dir: Path = Field(
         Path("./var"),
         description="Where the embedded default keeps its SQLite database and indexes.",
@@ -40,21 +35,14 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(
         10, ge=1, description="Connections each worker keeps open to PostgreSQL."
     )
-    redis_url: str | None = Field(
-        None,
-        description=(
-            "Redis URL for quota and rate-limit counters. Unset: counters live in the database."
-        ),
-    )
     host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
     chat_port: int = Field(8000, description="Port of the chat API.")
-    toolserver_port: int = Field(8001, description="Port of the tool server.")
-    kb_port: int = Field(8002, description="Port of the knowledge-base API.")
-    dashboard_port: int = Field(8003, description="Port of the dashboard.")
-    sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
     public_base_url: str | None = Field(
         None,
-        description="The chat API's public URL, used in printed examples. Unset: `http://{host}:{chat_port}`.",
+        description=(
+            "The chat API's public URL, used in printed examples. "
+            "Unset: `http://{host}:{chat_port}`."
+        ),
     )
     anonymous: bool = Field(
         False,
@@ -157,3 +145,17 @@ class Settings(BaseSettings):
         if model is None:
             raise LookupError(f"no upstream model configured for {public_model}")
         return model
+
+
+def settings_reference() -> str:
+    """The README's configuration table: every setting, its variable, default and meaning."""
+    rows = ["| Variable | Default | Meaning |", "|---|---|---|"]
+    for name, field in Settings.model_fields.items():
+        default = field.get_default(call_default_factory=True)
+        shown = "unset" if default is None or default == {} else f"`{default}`"
+        rows.append(f"| `TRICHOME_{name.upper()}` | {shown} | {field.description} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(settings_reference())

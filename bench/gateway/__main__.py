@@ -1,0 +1,5 @@
+"""`python -m bench.gateway [options]`."""
+
+from bench.gateway.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""The `trichome` command, run as a user runs it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.servers import (
+    chat_server,
+    create_key,
+    free_port,
+    trichome,
+    trichome_env,
+    wait_until_healthy,
+)
+
+KEY = re.compile(r"^trk_[A-Za-z0-9_-]{43}$")
+
+
+def test_keys_create_prints_the_key_alone_on_the_last_line(
+    database_url: str, tmp_path: Path
+) -> None:
+    env = trichome_env(tmp_path, database_url)
+    first = trichome("keys", "create", "--org", "Acme", "--tier", "pro", "--name", "ci", env=env)
+    assert KEY.match(first.stdout.splitlines()[-1])
+    assert "created organisation 'Acme'" in first.stdout
+    second = trichome("keys", "create", "--org", "Acme", "--tier", "team", env=env)
+    assert KEY.match(second.stdout.splitlines()[-1])
+    assert "created organisation" not in second.stdout
+    listing = trichome("keys", "list", env=env).stdout
+    rows = [line for line in listing.splitlines() if "Acme" in line]
+    assert len(rows) == 2 and all("team" in row and "active" in row for row in rows)
+    secret = first.stdout.splitlines()[-1]
+    assert secret not in listing and f"{secret[:10]}…{secret[-4:]}" in listing
+
+
+def test_keys_revoke(database_url: str, tmp_path: Path) -> None:
+    env = trichome_env(tmp_path, database_url)
+    create_key(env, "free", org="Solo")
+    key_id = next(
+        line.split()[0]
+        for line in trichome("keys", "list", env=env).stdout.splitlines()
+        if "Solo" in line
+    )
+    assert "revoked" in trichome("keys", "revoke", key_id, env=env).stdout
+    assert "revoked" in next(
+        line for line in trichome("keys", "list", env=env).stdout.splitlines() if "Solo" in line
+    )
+    missing = trichome("keys", "revoke", "key_nope", env=env, check=False)
+    assert missing.returncode == 1 and "no API key" in missing.stderr
+
+
+def test_bad_arguments_and_unbuilt_services_are_refused_clearly(tmp_path: Path) -> None:
+    env = trichome_env(tmp_path)
+    wrong_tier = trichome("keys", "create", "--org", "A", "--tier", "gold", env=env, check=False)
+    assert wrong_tier.returncode == 2 and "invalid choice" in wrong_tier.stderr
+    unknown = trichome("serve", "nowhere", env=env, check=False)
+    assert unknown.returncode == 2
+    ports_without_service = trichome("serve", "--port", "9", env=env, check=False)
+    assert (
+        ports_without_service.returncode == 2 and "need a SERVICE" in ports_without_service.stderr
+    )
+
+
+def test_invalid_configuration_is_reported_not_raised(tmp_path: Path) -> None:
+    env = trichome_env(tmp_path, engine="openai")
+    result = trichome("migrate", env=env, check=False)
+    assert result.returncode != 0
+    assert "TRICHOME_LLM_BASE_URL" in result.stderr and "Traceback" not in result.stderr
+
+
+@contextlib.contextmanager
+def dev_running(env: dict[str, str], log: Path) -> Iterator[None]:
+    """`trichome dev` (what `make run` runs), healthy; interrupted with Ctrl-C on exit."""
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "trichome.cli", "dev"],
+            env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    try:
+        wait_until_healthy(f"http://127.0.0.1:{env['TRICHOME_CHAT_PORT']}/health", process, log)
+        yield
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(timeout=15) == 0
+
+
+@pytest.mark.e2e
+def test_dev_prints_a_working_key_once_and_serves(tmp_path: Path) -> None:
+    env = trichome_env(tmp_path / "data", chat_port=str(free_port()))
+    base = f"http://127.0.0.1:{env['TRICHOME_CHAT_PORT']}"
+    question = {"model": "operator-agent", "stream": False,
+                "messages": [{"role": "user", "content": "What is the decarboxylation factor for THCA?"}]}  # fmt: skip
+    with dev_running(env, tmp_path / "first.log"):
+        printed = (tmp_path / "first.log").read_text()
+        (key,) = set(re.findall(r"trk_[A-Za-z0-9_-]{43}", printed))
+        assert f"curl -s {base}/v1/chat/completions" in printed
+        answer = httpx.post(
+            f"{base}/v1/chat/completions", headers={"Authorization": f"Bearer {key}"}, json=question
+        )
+        assert answer.status_code == 200 and "0.877" in answer.text
+    with dev_running(env, tmp_path / "second.log"):
+        assert not re.search(r"trk_[A-Za-z0-9_-]{43}", (tmp_path / "second.log").read_text())
+        again = httpx.post(
+            f"{base}/v1/chat/completions", headers={"Authorization": f"Bearer {key}"}, json=question
+        )
+        assert again.status_code == 200
+
+
+@pytest.mark.e2e
+def test_a_revocation_reaches_every_worker(database_url: str, tmp_path: Path) -> None:
+    env = trichome_env(tmp_path / "data", database_url)
+    key = create_key(env, "pro", org="Many workers")
+    with chat_server(env, tmp_path / "server.log", workers=2) as base:
+        headers = {"Authorization": f"Bearer {key}"}
+        with httpx.Client(base_url=base, headers=headers) as client:
+            # Fresh connections, so the kernel spreads them over both workers.
+            assert all(
+                httpx.get(f"{base}/v1/models", headers=headers).status_code == 200
+                for _ in range(12)
+            )
+            key_id = next(
+                line.split()[0]
+                for line in trichome("keys", "list", env=env).stdout.splitlines()
+                if "Many workers" in line
+            )
+            trichome("keys", "revoke", key_id, env=env)
+            assert [
+                httpx.get(f"{base}/v1/models", headers=headers).status_code for _ in range(12)
+            ] == [401] * 12
+            assert client.get("/health").status_code == 200

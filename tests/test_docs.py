@@ -1,0 +1,45 @@
+"""The docs cover the code: every setting, every CLI command, every route."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from scripts.sync_docs import README, synced
+from trichome.apps.chat import create_app
+from trichome.cli import build_parser
+from trichome.config import Settings
+
+API_DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+
+
+def test_the_readme_settings_table_matches_the_settings_object() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert synced(text) == text, "run `make docs` to regenerate the README's settings table"
+    for name in Settings.model_fields:
+        assert f"`TRICHOME_{name.upper()}`" in text
+
+
+def _commands(parser: argparse.ArgumentParser, prefix: str = "trichome") -> list[str]:
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.append(f"{prefix} {name}")
+                found.extend(_commands(sub, f"{prefix} {name}"))
+    return found
+
+
+def test_every_cli_command_is_in_the_readme() -> None:
+    text = README.read_text(encoding="utf-8")
+    commands = _commands(build_parser())
+    assert "trichome keys create" in commands
+    missing = [command for command in commands if f"`{command}" not in text]
+    assert not missing, f"commands missing from README.md: {missing}"
+
+
+def test_every_route_is_in_the_api_docs() -> None:
+    text = API_DOCS.read_text(encoding="utf-8")
+    schema = create_app(Settings()).openapi()
+    missing = [path for path in schema["paths"] if path not in text]
+    assert not missing, f"routes missing from docs/api.md: {missing}"
