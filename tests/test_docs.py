@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from scripts.sync_docs import README, synced
+
 from trichome.apps.chat import create_app
 from trichome.cli import build_parser
 from trichome.config import Settings

@@ -90,6 +90,11 @@ class Settings(BaseSettings):
         le=5,
         description="Retries of an upstream call that failed before any answer arrived.",
     )
+    max_request_bytes: int = Field(
+        4 * 1024 * 1024,
+        ge=1024,
+        description="Largest request body accepted; a larger one gets 413.",
+    )
     health_check_ttl: float = Field(
         10.0,
         ge=0,

@@ -320,6 +320,19 @@ async def test_bodies_that_are_not_a_json_object_get_a_400(
     assert response.json()["error"]["type"] == "invalid_request_error"
 
 
+async def test_an_oversized_body_is_refused_before_it_is_read(
+    client: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
+    huge = {
+        "model": "free-agent",
+        "messages": [{"role": "user", "content": "x" * (5 * 1024 * 1024)}],
+    }
+    response = await client.post(
+        "/v1/chat/completions", headers=bearer(await make_key(Tier.FREE)), json=huge
+    )
+    assert_error(response, 413, "request_too_large")
+
+
 async def test_a_model_above_the_tier_names_the_tier_and_the_upgrade_path(
     client: httpx.AsyncClient, make_key: KeyMaker, settings: Settings
 ) -> None:

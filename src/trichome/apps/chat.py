@@ -19,7 +19,7 @@ from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model, tiers_for
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer, build_agent_service
-from trichome.apps.deps import PrincipalDep, SettingsDep
+from trichome.apps.deps import PrincipalDep, SettingsDep, read_body
 from trichome.apps.errors import ApiError, error_responses, install_error_handlers, invalid_request
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
@@ -301,7 +301,7 @@ _CHAT_RESPONSES: dict[int | str, dict[str, Any]] = {
             },
         },
     },
-    **error_responses(400, 401, 403, 500, 502, 503, 504),
+    **error_responses(400, 401, 403, 413, 500, 502, 503, 504),
 }
 
 
@@ -348,7 +348,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def chat_completions(
         request: Request, principal: PrincipalDep, settings: SettingsDep
     ) -> Response:
-        body = parse_chat_request(await request.body())
+        body = parse_chat_request(await read_body(request, settings.max_request_bytes))
         model = resolve_model(body.model, principal, settings.upgrade_url)
         service: AgentService = request.app.state.agents
         prepared = service.prepare(to_chat_request(body, model))

@@ -83,5 +83,30 @@ async def get_principal(
     return principal
 
 
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, read no further than `limit` bytes.
+
+    Raises:
+        ApiError: 413 when the body is larger than the limit.
+    """
+    too_large = ApiError(
+        413,
+        f"The request body is larger than {limit} bytes.",
+        type="invalid_request_error",
+        code="request_too_large",
+    )
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PrincipalDep = Annotated[Principal, Depends(get_principal)]

@@ -168,6 +168,7 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
         401: "The credential is missing or invalid.",
         403: "The caller's tier does not include the requested model.",
         404: "No such route or resource.",
+        413: "The request body is too large.",
         429: "A rate limit or quota is exceeded.",
         500: "Internal error; the message carries a request id.",
         502: "The answer engine failed.",
