@@ -29,7 +29,7 @@ docs: $(STAMP)
 	$(BIN)/python scripts/sync_docs.py
 
 bench: $(STAMP)
-	$(BIN)/python -m bench.gateway
+	$(BIN)/python -m bench
 
 clean:
 	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache

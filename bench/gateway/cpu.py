@@ -30,7 +30,12 @@ def process_cpu_seconds(pid: int) -> float:
 
 def server_cpu_seconds(pid: int) -> float:
     """CPU seconds of a server process and its direct children."""
-    return sum(process_cpu_seconds(p) for p in (pid, *child_pids(pid)))
+    return sum(server_cpu_by_process(pid).values())
+
+
+def server_cpu_by_process(pid: int) -> dict[int, float]:
+    """CPU seconds of a server process and of each of its direct children."""
+    return {p: process_cpu_seconds(p) for p in (pid, *child_pids(pid))}
 
 
 def machine_busy_seconds() -> float:
@@ -60,6 +65,8 @@ class CpuUse:
     server: float = 0.0
     ours: float = 0.0
     machine: float = 0.0
+    # CPU seconds of each server process that did any work (parent first, then workers).
+    by_process: tuple[float, ...] = ()
 
     @property
     def other(self) -> float:
@@ -72,12 +79,14 @@ def cpu_use(server_pid: int, helper_pids: Sequence[int]) -> Iterator[CpuUse]:
     """Measure CPU use over the block (the server, helpers such as the upstream, and us)."""
     use = CpuUse()
 
-    def snapshot() -> tuple[float, float, float]:
-        server = server_cpu_seconds(server_pid)
+    def snapshot() -> tuple[dict[int, float], float, float]:
+        server = server_cpu_by_process(server_pid)
         helpers = sum(server_cpu_seconds(pid) for pid in helper_pids)
-        return server, server + helpers + _own_seconds(), machine_busy_seconds()
+        return server, sum(server.values()) + helpers + _own_seconds(), machine_busy_seconds()
 
     server0, ours0, machine0 = snapshot()
     yield use
     server1, ours1, machine1 = snapshot()
-    use.server, use.ours, use.machine = server1 - server0, ours1 - ours0, machine1 - machine0
+    spent = [seconds - server0.get(pid, 0.0) for pid, seconds in server1.items()]
+    use.server, use.ours, use.machine = sum(spent), ours1 - ours0, machine1 - machine0
+    use.by_process = tuple(seconds for seconds in spent if seconds > 0.05)

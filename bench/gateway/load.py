@@ -89,20 +89,21 @@ class LoadGenerator(Protocol):
         ...
 
 
-def pick_load_generator(prefer: str = "auto") -> LoadGenerator:
-    """wrk when it is installed (or asked for), else the asyncio generator.
+def pick_load_generator(prefer: str = "auto", install: bool = True) -> LoadGenerator:
+    """wrk when it is installed (or can be, as root), else the asyncio generator.
 
     Raises:
-        RuntimeError: wrk was asked for but is not installed.
+        RuntimeError: wrk was asked for but is not installed and could not be.
     """
     from bench.gateway.asyncio_load import AsyncioLoad
-    from bench.gateway.wrk_load import WrkLoad
+    from bench.gateway.wrk_load import WrkLoad, install_wrk
 
-    wrk = shutil.which("wrk")
     if prefer == "asyncio":
         return AsyncioLoad()
+    wrk = shutil.which("wrk") or (install_wrk() if install else None)
     if wrk:
         return WrkLoad(wrk)
     if prefer == "wrk":
         raise RuntimeError("wrk is not installed (Debian: apt-get install -y wrk)")
+    print("wrk is not available; using the asyncio load generator (lower throughput)")
     return AsyncioLoad()

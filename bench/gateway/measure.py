@@ -65,6 +65,7 @@ class Measurement:
                 "machine_busy": round(self.cpu.machine, 2),
                 "other_work": round(self.cpu.other, 2),
                 "other_work_share": round(self.other_cpu_share, 3),
+                "server_by_process": [round(seconds, 2) for seconds in self.cpu.by_process],
             },
         }
 

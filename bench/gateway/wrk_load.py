@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -67,6 +68,23 @@ function done(summary, latency, requests)
     latency.max, latency.mean))
 end
 """
+
+
+def _apt_get(*args: str) -> bool:
+    result = subprocess.run(["apt-get", *args], capture_output=True, text=True, check=False)
+    return result.returncode == 0
+
+
+def install_wrk() -> str | None:
+    """Install wrk with apt-get when running as root on Debian; its path, or None."""
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        return None
+    print("installing wrk (apt-get install -y wrk) ...")
+    install = ("install", "-y", "-qq", "wrk")
+    # A fresh machine's package lists may be missing or stale: update once and retry.
+    if not _apt_get(*install) and _apt_get("update", "-qq"):
+        _apt_get(*install)
+    return shutil.which("wrk")
 
 
 def lua_script(request: HttpRequest, limit: int = 0) -> str:

@@ -43,7 +43,12 @@ def _settings() -> Settings:
 
 
 def _run_async(coroutine: Any) -> Any:
-    return asyncio.run(coroutine)
+    # uvicorn.run sets up uvloop itself; servers started from our own loop need it here.
+    try:
+        import uvloop
+    except ImportError:  # uvicorn[standard] brings it on every platform we deploy to
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
 
 
 # ----------------------------------------------------------------------------- migrate

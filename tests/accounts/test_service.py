@@ -1,6 +1,7 @@
 import pytest
 from sqlalchemy import select
 
+from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.service import (
     KeyNotFoundError,
     authenticate_key,
@@ -26,8 +27,7 @@ async def test_a_key_authenticates_as_its_organisation_and_tier(settings: Settin
         assert created
         key = await create_api_key(session, organization, "ci")
         await session.commit()
-    async with sessions() as session:
-        principal = await authenticate_key(session, key.secret)
+    principal = await authenticate_key(create_key_lookup(engine), sessions, key.secret)
     assert principal is not None
     assert principal.tier is Tier.PRO
     assert principal.organization_name == "Acme"
@@ -57,13 +57,14 @@ async def test_unknown_and_revoked_keys_do_not_authenticate(settings: Settings) 
         organization, _ = await get_or_create_organization(session, "Acme", Tier.OPERATOR)
         key = await create_api_key(session, organization)
         await session.commit()
+    lookup = create_key_lookup(engine)
+    assert await authenticate_key(lookup, sessions, key.secret[:-1] + "x") is None
+    assert await authenticate_key(lookup, sessions, "not a key") is None
     async with sessions() as session:
-        assert await authenticate_key(session, key.secret[:-1] + "x") is None
-        assert await authenticate_key(session, "not a key") is None
         await revoke_api_key(session, key.record.id)
         await session.commit()
+    assert await authenticate_key(lookup, sessions, key.secret) is None
     async with sessions() as session:
-        assert await authenticate_key(session, key.secret) is None
         with pytest.raises(KeyNotFoundError):
             await revoke_api_key(session, "key_missing")
     await engine.dispose()
@@ -78,8 +79,7 @@ async def test_a_tier_change_applies_to_the_next_authentication(settings: Settin
         await session.commit()
         await set_tier(session, organization, Tier.TEAM)
         await session.commit()
-    async with sessions() as session:
-        principal = await authenticate_key(session, key.secret)
+    principal = await authenticate_key(create_key_lookup(engine), sessions, key.secret)
     assert principal is not None and principal.tier is Tier.TEAM
     await engine.dispose()
 
@@ -93,7 +93,7 @@ async def test_keys_list_newest_first_with_last_use(settings: Settings) -> None:
         await session.commit()
         second = await create_api_key(session, organization, "second")
         await session.commit()
-        await authenticate_key(session, first.secret)
+    await authenticate_key(create_key_lookup(engine), sessions, first.secret)
     async with sessions() as session:
         rows = await list_api_keys(session, organization.id)
     assert [key.name for key, _ in rows] == ["second", "first"]

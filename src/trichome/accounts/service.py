@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.keys import generate_key, hash_key, looks_like_key, new_id
+from trichome.accounts.lookup import KeyLookup
 from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import Tier
 from trichome.db.models import ApiKey, Organization, utcnow
@@ -93,7 +94,9 @@ async def revoke_api_key(session: AsyncSession, key_id: str) -> ApiKey:
     return record
 
 
-async def authenticate_key(session: AsyncSession, secret: str) -> Principal | None:
+async def authenticate_key(
+    lookup: KeyLookup, sessions: async_sessionmaker[AsyncSession], secret: str
+) -> Principal | None:
     """The principal a key stands for, or None when it is unknown or revoked.
 
     Every call reads the database, so a revocation or tier change made by any process
@@ -101,33 +104,18 @@ async def authenticate_key(session: AsyncSession, secret: str) -> Principal | No
     """
     if not looks_like_key(secret):
         return None
-    row = (
-        await session.execute(
-            select(
-                ApiKey.id,
-                ApiKey.revoked_at,
-                ApiKey.last_used_at,
-                Organization.id,
-                Organization.name,
-                Organization.tier,
-            )
-            .join(Organization, Organization.id == ApiKey.organization_id)
-            .where(ApiKey.key_hash == hash_key(secret))
-        )
-    ).first()
-    if row is None:
-        return None
-    key_id, revoked_at, last_used_at, organization_id, organization_name, tier = row
-    if revoked_at is not None:
+    record = await lookup.find(hash_key(secret))
+    if record is None or record.revoked_at is not None:
         return None
     now = utcnow()
-    if last_used_at is None or now - last_used_at > LAST_USED_RESOLUTION:
-        await _touch_last_used(session, key_id, now)
+    if record.last_used_at is None or now - record.last_used_at > LAST_USED_RESOLUTION:
+        async with sessions() as session:
+            await _touch_last_used(session, record.key_id, now)
     return Principal(
-        tier=Tier(tier),
-        organization_id=organization_id,
-        organization_name=organization_name,
-        api_key_id=key_id,
+        tier=Tier(record.tier),
+        organization_id=record.organization_id,
+        organization_name=record.organization_name,
+        api_key_id=record.key_id,
     )
 
 

@@ -109,11 +109,13 @@ class AgentService:
             return self.knowledge.pack_ids_for(names)
         return self.knowledge.pack_ids_for([agent.name])
 
-    async def stream(self, prepared: PreparedAnswer) -> AsyncIterator[AnswerEvent]:
+    async def stream(
+        self, prepared: PreparedAnswer, *, incremental: bool = True
+    ) -> AsyncIterator[AnswerEvent]:
         """The engine's events with the notes appended, ending in `Finished` with usage."""
         completion_tokens = 0
         made_tool_calls = False
-        async for event in self.engine.stream(prepared.request):
+        async for event in self.engine.stream(prepared.request, incremental=incremental):
             if isinstance(event, TextDelta):
                 completion_tokens += estimate_tokens(event.text)
                 yield event
@@ -140,7 +142,7 @@ class AgentService:
         """The whole answer at once."""
         text: list[str] = []
         calls: dict[int, dict[str, object]] = {}
-        async for event in self.stream(prepared):
+        async for event in self.stream(prepared, incremental=False):
             if isinstance(event, TextDelta):
                 text.append(event.text)
             elif isinstance(event, ToolCallDelta):

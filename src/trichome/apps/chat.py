@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from starlette.responses import Response, StreamingResponse
 
 from trichome import __version__
+from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model, tiers_for
 from trichome.agents.registry import AGENTS
@@ -315,6 +316,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = build_agent_service(settings)
         app.state.settings = settings
         app.state.sessions = create_sessionmaker(engine)
+        app.state.key_lookup = create_key_lookup(engine)
         app.state.agents = service
         app.state.started = time.monotonic()
         app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
@@ -323,6 +325,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await service.engine.aclose()
+            app.state.key_lookup.close()
             await engine.dispose()
 
     app = FastAPI(

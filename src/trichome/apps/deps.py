@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Annotated
 
 from fastapi import Depends, Request
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from trichome.accounts.lookup import KeyLookup
 from trichome.accounts.principal import ANONYMOUS, Principal
 from trichome.accounts.service import authenticate_key
 from trichome.apps.errors import ApiError
@@ -20,13 +22,15 @@ def _unauthorized(message: str, code: str) -> ApiError:
     return ApiError(401, message, type="authentication_error", code=code, headers=_BEARER_CHALLENGE)
 
 
-def get_settings(request: Request) -> Settings:
+# Dependencies are `async def` even when they do not await: FastAPI runs plain `def`
+# dependencies in its thread pool, a hop that costs more than the function itself.
+async def get_settings(request: Request) -> Settings:
     """The settings the app was created with."""
     settings: Settings = request.app.state.settings
     return settings
 
 
-def get_sessionmaker(request: Request) -> async_sessionmaker[AsyncSession]:
+async def get_sessionmaker(request: Request) -> async_sessionmaker[AsyncSession]:
     """The app's database session factory."""
     sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
     return sessions
@@ -68,10 +72,10 @@ async def get_principal(
             "Missing credential: send the header 'Authorization: Bearer <API key>'.",
             "missing_api_key",
         )
+    lookup: KeyLookup = request.app.state.key_lookup
     try:
-        async with sessions() as session:
-            principal = await authenticate_key(session, credential)
-    except (SQLAlchemyError, OSError) as error:
+        principal = await authenticate_key(lookup, sessions, credential)
+    except (SQLAlchemyError, sqlite3.Error, OSError) as error:
         raise ApiError(
             503,
             "The account database is unavailable; retry shortly.",

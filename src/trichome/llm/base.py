@@ -110,8 +110,14 @@ class AnswerEngine(Protocol):
 
     name: str
 
-    def stream(self, request: AnswerRequest) -> AsyncIterator[AnswerEvent]:
-        """The answer as events; raises UpstreamError when it cannot be produced."""
+    def stream(
+        self, request: AnswerRequest, *, incremental: bool = True
+    ) -> AsyncIterator[AnswerEvent]:
+        """The answer as events; raises UpstreamError when it cannot be produced.
+
+        `incremental` false says the caller wants the whole answer at once, so an engine
+        may fetch it in one piece.
+        """
         ...
 
     async def check(self) -> str | None:

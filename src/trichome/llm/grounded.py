@@ -96,7 +96,9 @@ class GroundedEngine:
 
     name = "grounded"
 
-    async def stream(self, request: AnswerRequest) -> AsyncIterator[AnswerEvent]:
+    async def stream(
+        self, request: AnswerRequest, *, incremental: bool = True
+    ) -> AsyncIterator[AnswerEvent]:
         """The composed answer in pieces, then `Finished` (usage is counted by the caller)."""
         for piece in split_into_chunks(compose_answer(request)):
             yield TextDelta(piece)
