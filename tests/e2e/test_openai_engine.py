@@ -91,6 +91,7 @@ def test_an_answer_streams_through_under_our_id_and_model(gateway: Gateway) -> N
     assert sent["temperature"] == 0.3 and sent["seed"] == 5
     assert sent["messages"][0]["role"] == "system" and "[1]" in sent["messages"][0]["content"]
     assert sent["messages"][1:] == [QUESTION]
+    assert sent["stream"] is True and sent["stream_options"] == {"include_usage": True}
 
 
 def test_a_non_streaming_answer_carries_the_upstream_usage(gateway: Gateway) -> None:
@@ -100,6 +101,7 @@ def test_a_non_streaming_answer_carries_the_upstream_usage(gateway: Gateway) -> 
     assert completion.model == "operator-agent" and completion.id.startswith("chatcmpl-")
     assert (completion.choices[0].message.content or "").startswith("".join(ANSWER))
     assert completion.usage is not None and completion.usage.prompt_tokens == 11
+    assert gateway.upstream.requests[-1]["stream"] is False  # a whole answer is fetched whole
 
 
 def test_public_models_map_to_their_configured_upstream_models(gateway: Gateway) -> None:
@@ -150,6 +152,13 @@ def test_an_upstream_error_becomes_a_502_that_leaks_nothing(gateway: Gateway) ->
     assert "SECRET" not in response.text and LEAKY_ERROR not in response.text
     with pytest.raises(openai.InternalServerError):
         gateway.client().chat.completions.create(model="operator-agent", messages=[QUESTION])
+
+
+def test_a_whole_answer_without_a_finish_reason_is_an_error(gateway: Gateway) -> None:
+    gateway.upstream.mode = "no_finish"
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": False})
+    assert response.status_code == 502
+    assert response.json()["error"]["code"] == "upstream_incomplete"
 
 
 def test_an_upstream_rate_limit_becomes_a_retryable_503(gateway: Gateway) -> None:

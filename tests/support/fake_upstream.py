@@ -82,7 +82,27 @@ class FakeUpstream:
             await asyncio.sleep(self.delay)
         if self.mode == "garbage":
             return Response(b"<html>not json</html>", media_type="text/html")
-        return StreamingResponse(self.stream(), media_type="text/event-stream")
+        if payload.get("stream"):
+            return StreamingResponse(self.stream(), media_type="text/event-stream")
+        return JSONResponse(self.whole())
+
+    def whole(self) -> dict[str, Any]:
+        """The answer of the current mode as one chat.completion."""
+        message: dict[str, Any] = {"role": "assistant", "content": "".join(ANSWER)}
+        finish: str | None = "stop"
+        if self.mode == "tool_call":
+            message = {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function",
+                 "function": {"name": "lookup_rule", "arguments": '{"state": "MI"}'}}]}  # fmt: skip
+            finish = "tool_calls"
+        elif self.mode == "no_finish":
+            finish = None
+        return {
+            "id": "upstream-1", "object": "chat.completion", "created": int(time.time()),
+            "model": "upstream-model",
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18},
+        }  # fmt: skip
 
     async def models(self, request: Request) -> Response:
         return JSONResponse({"object": "list", "data": [{"id": "upstream-model", "object": "model",
