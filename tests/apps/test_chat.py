@@ -23,6 +23,10 @@ def bearer(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
+async def post_chat(client: httpx.AsyncClient, key: str, body: dict[str, Any]) -> httpx.Response:
+    return await client.post("/v1/chat/completions", headers=bearer(key), json=body)
+
+
 def sse_events(body: str) -> list[str]:
     """The data payloads of an SSE body, checking its framing on the way."""
     assert body.endswith("\n\n")
@@ -134,10 +138,10 @@ async def test_a_model_can_be_retrieved_only_on_its_tier(
 async def test_a_non_streaming_completion_has_the_spec_shape(
     client: httpx.AsyncClient, make_key: KeyMaker
 ) -> None:
-    response = await client.post(
-        "/v1/chat/completions",
-        headers=bearer(await make_key(Tier.PRO)),
-        json={"model": "pro-agent", "messages": QUESTION, "stream": False},
+    response = await post_chat(
+        client,
+        await make_key(Tier.PRO),
+        {"model": "pro-agent", "messages": QUESTION, "stream": False},
     )
     assert response.status_code == 200
     body = response.json()
@@ -161,11 +165,7 @@ async def test_streaming_is_the_default_and_follows_the_chunk_rules(
     client: httpx.AsyncClient, make_key: KeyMaker
 ) -> None:
     key = await make_key(Tier.OPERATOR)
-    response = await client.post(
-        "/v1/chat/completions",
-        headers=bearer(key),
-        json={"model": "operator-agent", "messages": QUESTION},
-    )
+    response = await post_chat(client, key, {"model": "operator-agent", "messages": QUESTION})
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/event-stream")
     assert response.headers["x-trichome-agent"] == "formulation"
@@ -184,10 +184,8 @@ async def test_streaming_is_the_default_and_follows_the_chunk_rules(
     assert last["choices"][0]["delta"] == {} and last["choices"][0]["finish_reason"] == "stop"
     assert "usage" not in first
     streamed = "".join(c["choices"][0]["delta"].get("content", "") for c in chunks)
-    whole = await client.post(
-        "/v1/chat/completions",
-        headers=bearer(key),
-        json={"model": "operator-agent", "messages": QUESTION, "stream": False},
+    whole = await post_chat(
+        client, key, {"model": "operator-agent", "messages": QUESTION, "stream": False}
     )
     assert streamed == whole.json()["choices"][0]["message"]["content"]
 
@@ -225,10 +223,8 @@ async def test_only_the_latest_twenty_messages_count(
     ]
 
     async def prompt_tokens(messages: list[dict[str, str]]) -> int:
-        response = await client.post(
-            "/v1/chat/completions",
-            headers=bearer(key),
-            json={"model": "operator-agent", "messages": messages, "stream": False},
+        response = await post_chat(
+            client, key, {"model": "operator-agent", "messages": messages, "stream": False}
         )
         return int(response.json()["usage"]["prompt_tokens"])
 
@@ -336,10 +332,8 @@ async def test_an_oversized_body_is_refused_before_it_is_read(
 async def test_a_model_above_the_tier_names_the_tier_and_the_upgrade_path(
     client: httpx.AsyncClient, make_key: KeyMaker, settings: Settings
 ) -> None:
-    response = await client.post(
-        "/v1/chat/completions",
-        headers=bearer(await make_key(Tier.FREE)),
-        json={"model": "operator-agent", "messages": QUESTION},
+    response = await post_chat(
+        client, await make_key(Tier.FREE), {"model": "operator-agent", "messages": QUESTION}
     )
     error = assert_error(response, 403, "model_not_in_tier", "model")
     assert "Operator or Team" in error["message"]
@@ -349,10 +343,10 @@ async def test_a_model_above_the_tier_names_the_tier_and_the_upgrade_path(
 async def test_a_lower_model_stays_available_after_an_upgrade(
     client: httpx.AsyncClient, make_key: KeyMaker
 ) -> None:
-    response = await client.post(
-        "/v1/chat/completions",
-        headers=bearer(await make_key(Tier.TEAM)),
-        json={"model": "free-agent", "messages": QUESTION, "stream": False},
+    response = await post_chat(
+        client,
+        await make_key(Tier.TEAM),
+        {"model": "free-agent", "messages": QUESTION, "stream": False},
     )
     assert response.status_code == 200
 
