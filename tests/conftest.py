@@ -23,6 +23,7 @@ from trichome.db.migrate import upgrade_database
 POSTGRES_ADMIN_URL = os.environ.get(
     "TRICHOME_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/test"
 )
+REDIS_URL = os.environ.get("TRICHOME_TEST_REDIS", "redis://127.0.0.1:6379/0")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -42,6 +43,16 @@ def _postgres_unreachable_reason() -> str | None:
         asyncio.run(probe())
     except Exception as error:
         return f"PostgreSQL at {POSTGRES_ADMIN_URL} is unreachable: {error!r}"
+    return None
+
+
+def redis_unreachable_reason() -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+    except Exception as error:
+        return f"Redis at {REDIS_URL} is unreachable: {error!r}"
     return None
 
 
@@ -116,6 +127,32 @@ def settings(database_url: str, tmp_path: Path) -> Settings:
     configured = Settings(data_dir=tmp_path, database_url=database_url)
     upgrade_database(configured)
     return configured
+
+
+def reconfigured(settings: Settings, **changes: object) -> Settings:
+    """The same settings with some changed, validated like settings read from the environment."""
+    return Settings.model_validate(settings.model_dump() | changes)
+
+
+COUNTER_BACKENDS = [
+    "sqlite",
+    pytest.param("postgresql", marks=pytest.mark.postgres),
+    pytest.param("redis", marks=pytest.mark.redis),
+]
+
+
+@pytest.fixture(params=COUNTER_BACKENDS)
+def limited_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
+    """Settings whose counters live in SQLite, in PostgreSQL, or in Redis (beside SQLite)."""
+    redis_url = None
+    if request.param == "redis":
+        require_service(redis_unreachable_reason())
+        redis_url = REDIS_URL
+    backend = "postgresql" if request.param == "postgresql" else "sqlite"
+    with database_for(backend, tmp_path) as url:
+        configured = Settings(data_dir=tmp_path, database_url=url, redis_url=redis_url)
+        upgrade_database(configured)
+        yield configured
 
 
 KeyMaker = Callable[..., Awaitable[str]]

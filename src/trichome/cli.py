@@ -80,8 +80,9 @@ def _describe_database(settings: Settings) -> str:
 
 
 async def _create_key(
-    settings: Settings, org: str, tier: str, name: str
+    settings: Settings, org: str, tier: str, name: str, endpoint: str | None
 ) -> tuple[str, str, str, bool]:
+    from trichome.accounts.endpoints import find_endpoint
     from trichome.accounts.service import create_api_key, get_or_create_organization, set_tier
     from trichome.accounts.tiers import Tier
     from trichome.db.engine import create_engine, create_sessionmaker
@@ -92,7 +93,13 @@ async def _create_key(
             organization, created = await get_or_create_organization(session, org, Tier(tier))
             if not created and organization.tier != tier:
                 await set_tier(session, organization, Tier(tier))
-            key = await create_api_key(session, organization, name)
+            endpoint_id = None
+            if endpoint is not None:
+                found = await find_endpoint(session, organization.id, endpoint)
+                if found is None:
+                    raise SystemExit(f"trichome: {org!r} has no endpoint called {endpoint!r}")
+                endpoint_id = found.id
+            key = await create_api_key(session, organization, name, endpoint_id)
             await session.commit()
             return key.record.id, organization.name, key.secret, created
     finally:
@@ -103,7 +110,7 @@ def cmd_keys_create(args: argparse.Namespace) -> int:
     settings = _settings()
     migrate(settings)
     key_id, org, secret, created = _run_async(
-        _create_key(settings, args.org, args.tier, args.name or "")
+        _create_key(settings, args.org, args.tier, args.name or "", args.endpoint)
     )
     if created:
         print(f"created organisation {org!r} on the {args.tier} tier")
@@ -189,6 +196,91 @@ def cmd_keys_revoke(args: argparse.Namespace) -> int:
         print(f"trichome: no API key with id {args.key_id!r}", file=sys.stderr)
         return 1
     print(f"revoked {args.key_id}; every worker refuses it from its next request")
+    return 0
+
+
+# ----------------------------------------------------------------------------- endpoints
+
+
+def _model_assignments(pairs: Sequence[str]) -> dict[str, str]:
+    assignments = {}
+    for pair in pairs:
+        public, _, upstream = pair.partition("=")
+        if not public or not upstream:
+            raise SystemExit(f"trichome: --model takes PUBLIC=UPSTREAM, got {pair!r}")
+        assignments[public] = upstream
+    return assignments
+
+
+async def _add_endpoint(settings: Settings, args: argparse.Namespace) -> str:
+    from sqlalchemy import select
+
+    from trichome.accounts.endpoints import EndpointError, add_endpoint
+    from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.db.models import Organization
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization = await session.scalar(
+                select(Organization).where(Organization.name == args.org)
+            )
+            if organization is None:
+                raise SystemExit(f"trichome: no organisation called {args.org!r}")
+            try:
+                endpoint = await add_endpoint(
+                    session, organization.id, args.name, args.url, _model_assignments(args.model)
+                )
+            except EndpointError as error:
+                raise SystemExit(f"trichome: {error}") from None
+            await session.commit()
+            return endpoint.id
+    finally:
+        await engine.dispose()
+
+
+def cmd_endpoints_add(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    endpoint_id = _run_async(_add_endpoint(settings, args))
+    print(f"added endpoint {endpoint_id} ({args.name}) to {args.org!r}")
+    return 0
+
+
+async def _list_endpoints(settings: Settings, org: str | None) -> list[list[str]]:
+    from sqlalchemy import select
+
+    from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.db.models import Endpoint, Organization
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            query = select(Endpoint, Organization.name).join(
+                Organization, Organization.id == Endpoint.organization_id
+            )
+            if org is not None:
+                query = query.where(Organization.name == org)
+            rows = (await session.execute(query.order_by(Organization.name, Endpoint.name))).all()
+    finally:
+        await engine.dispose()
+    return [
+        [
+            endpoint.id,
+            organization,
+            endpoint.name + (" (default)" if endpoint.is_default else ""),
+            endpoint.url or "-",
+            ", ".join(f"{k}={v}" for k, v in sorted(endpoint.upstream_models.items())) or "-",
+        ]
+        for endpoint, organization in rows
+    ]
+
+
+def cmd_endpoints_list(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    rows = _run_async(_list_endpoints(settings, args.org))
+    _print_table(["ID", "ORGANISATION", "NAME", "URL", "UPSTREAM MODELS"], rows)
     return 0
 
 
@@ -370,11 +462,32 @@ def build_parser() -> argparse.ArgumentParser:
         "--tier", required=True, choices=["free", "pro", "operator", "team"], help="its tier"
     )
     create.add_argument("--name", help="a label for the key")
+    create.add_argument("--endpoint", help="the endpoint that serves the key (default: default)")
     create.set_defaults(handler=cmd_keys_create)
     keys.add_parser("list", help="list keys").set_defaults(handler=cmd_keys_list)
     revoke = keys.add_parser("revoke", help="revoke a key at once, in every worker")
     revoke.add_argument("key_id", metavar="KEY_ID")
     revoke.set_defaults(handler=cmd_keys_revoke)
+
+    endpoints_parser = commands.add_parser("endpoints", help="add and list endpoints")
+    endpoint_actions = endpoints_parser.add_subparsers(
+        dest="endpoints_command", required=True, metavar="ACTION"
+    )
+    add = endpoint_actions.add_parser("add", help="add an endpoint to an organisation")
+    add.add_argument("--org", required=True, help="organisation name")
+    add.add_argument("--name", required=True, help="the endpoint's name")
+    add.add_argument("--url", help="the base URL its clients use (default: the chat API's)")
+    add.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="PUBLIC=UPSTREAM",
+        help="the upstream model serving a public model, e.g. operator-agent=gpt-4.1",
+    )
+    add.set_defaults(handler=cmd_endpoints_add)
+    listing = endpoint_actions.add_parser("list", help="list endpoints")
+    listing.add_argument("--org", help="only this organisation's")
+    listing.set_defaults(handler=cmd_endpoints_list)
 
     dev_parser = commands.add_parser(
         "dev", help="what `make run` does: migrate, development key, serve everything"

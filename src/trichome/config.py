@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -34,6 +35,39 @@ class Settings(BaseSettings):
     )
     database_pool_size: int = Field(
         10, ge=1, description="Connections each worker keeps open to PostgreSQL."
+    )
+    redis_url: str | None = Field(
+        None,
+        description=(
+            "Redis URL (`redis://host:6379/0`) for quota and rate-limit counters. "
+            "Unset: counters live in the database."
+        ),
+    )
+    trusted_proxies: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Proxies (IPs or CIDR ranges, JSON list) whose `X-Forwarded-For` is believed when "
+            "finding a client's IP. Unset: the socket's peer is the client."
+        ),
+    )
+    jwt_secret: SecretStr | None = Field(
+        None,
+        description=(
+            "Shared secret for HS256 access tokens from the auth provider (at least 32 bytes)."
+        ),
+    )
+    jwks_url: str | None = Field(
+        None,
+        description="The auth provider's JWKS URL, for RS256 and ES256 access tokens.",
+    )
+    jwt_issuer: str | None = Field(
+        None, description="Required `iss` of access tokens (needed when tokens are accepted)."
+    )
+    jwt_audience: str | None = Field(
+        None, description="Required `aud` of access tokens (needed when tokens are accepted)."
+    )
+    jwks_cache_ttl: float = Field(
+        3600.0, gt=0, description="Seconds the JWKS keys are cached (an unknown `kid` refreshes)."
     )
     host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
     chat_port: int = Field(8000, description="Port of the chat API.")
@@ -112,6 +146,34 @@ class Settings(BaseSettings):
             raise ValueError(f"unknown public model ids in TRICHOME_LLM_MODELS: {unknown}")
         return value
 
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            ipaddress.ip_network(entry, strict=False)  # raises ValueError with the entry
+        return value
+
+    @field_validator("jwt_secret")
+    @classmethod
+    def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        # RFC 7518 section 3.2: an HS256 key must be at least as long as the hash (256 bits).
+        if value is not None and len(value.get_secret_value().encode()) < 32:
+            raise ValueError("TRICHOME_JWT_SECRET must be at least 32 bytes")
+        return value
+
+    @model_validator(mode="after")
+    def _tokens_are_scoped(self) -> Settings:
+        if (self.jwt_secret or self.jwks_url) and not (self.jwt_issuer and self.jwt_audience):
+            raise ValueError(
+                "accepting access tokens needs TRICHOME_JWT_ISSUER and TRICHOME_JWT_AUDIENCE"
+            )
+        return self
+
+    @property
+    def accepts_access_tokens(self) -> bool:
+        """Whether bearer JWTs from the auth provider are accepted."""
+        return bool(self.jwt_secret or self.jwks_url)
+
     @model_validator(mode="after")
     def _engine_is_configured(self) -> Settings:
         if self.engine == "openai":
@@ -157,7 +219,7 @@ def settings_reference() -> str:
     rows = ["| Variable | Default | Meaning |", "|---|---|---|"]
     for name, field in Settings.model_fields.items():
         default = field.get_default(call_default_factory=True)
-        shown = "unset" if default is None or default == {} else f"`{default}`"
+        shown = "unset" if default is None or default in ({}, []) else f"`{default}`"
         rows.append(f"| `TRICHOME_{name.upper()}` | {shown} | {field.description} |")
     return "\n".join(rows)
 

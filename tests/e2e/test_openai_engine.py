@@ -13,7 +13,7 @@ import openai
 import pytest
 
 from tests.support.fake_upstream import ANSWER, LEAKY_ERROR, FakeUpstream, fake_upstream
-from tests.support.servers import chat_server, create_key, free_port, trichome_env
+from tests.support.servers import chat_server, create_key, free_port, trichome, trichome_env
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +26,7 @@ class Gateway:
     base_url: str
     key: str
     upstream: FakeUpstream
+    env: dict[str, str]
     clients: list[openai.OpenAI] = field(default_factory=list)
 
     def client(self) -> openai.OpenAI:
@@ -59,7 +60,7 @@ def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
         )
         key = create_key(env, "operator")
         with chat_server(env, tmp_path / "server.log") as base_url:
-            deployed = Gateway(base_url, key, upstream)
+            deployed = Gateway(base_url, key, upstream, env)
             yield deployed
             for client in deployed.clients:
                 client.close()
@@ -226,3 +227,43 @@ def test_an_unreachable_upstream_is_a_502_and_degrades_health(tmp_path: Path) ->
         health = httpx.get(f"{base_url}/health").json()
         assert health["status"] == "degraded"
         assert any("upstream" in reason for reason in health["reasons"])
+
+
+def _remaining(gateway: Gateway) -> int:
+    gateway.upstream.mode = "ok"
+    response = gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": False})
+    assert response.status_code == 200
+    return int(response.headers["x-ratelimit-remaining-requests"])
+
+
+@pytest.mark.parametrize(("mode", "stream"), [("error_500", False), ("slow", True), ("cut", True)])
+def test_a_failed_answer_consumes_no_quota(gateway: Gateway, mode: str, stream: bool) -> None:
+    before = _remaining(gateway)
+    gateway.upstream.mode = mode
+    failed = gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": stream})
+    assert failed.status_code != 200 or '"error"' in failed.text
+    assert _remaining(gateway) == before - 1  # only the second successful call counted
+
+
+def test_an_endpoints_upstream_models_serve_its_keys(gateway: Gateway) -> None:
+    trichome("endpoints", "add", "--org", "operator-org", "--name", "staging",
+             "--model", "operator-agent=upstream-staging", env=gateway.env)  # fmt: skip
+    listing = trichome("endpoints", "list", "--org", "operator-org", env=gateway.env).stdout
+    assert "staging" in listing and "operator-agent=upstream-staging" in listing
+    key = create_key(gateway.env, "operator", org="operator-org")
+    staging_key = trichome("keys", "create", "--org", "operator-org", "--tier", "operator",
+                           "--endpoint", "staging", env=gateway.env).stdout.splitlines()[-1]  # fmt: skip
+    for credential, upstream_model in (
+        (key, "upstream-operator"),
+        (staging_key, "upstream-staging"),
+    ):
+        response = httpx.post(
+            f"{gateway.base_url}/v1/chat/completions",
+            json={"model": "operator-agent", "messages": [QUESTION], "stream": False},
+            headers={"Authorization": f"Bearer {credential}"},
+        )
+        assert response.status_code == 200
+        assert gateway.upstream.requests[-1]["model"] == upstream_model
+    missing = trichome("keys", "create", "--org", "operator-org", "--tier", "operator",
+                       "--endpoint", "nowhere", env=gateway.env, check=False)  # fmt: skip
+    assert missing.returncode != 0 and "no endpoint called 'nowhere'" in missing.stderr

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, and_, or_, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from trichome.db.models import ApiKey, Organization
+from trichome.db.models import ApiKey, Endpoint, Organization
 
 # Readers in WAL mode never wait for writers; this only covers WAL recovery after a crash.
 SQLITE_READ_BUSY_TIMEOUT_MS = 1000
@@ -27,6 +28,10 @@ class KeyRecord:
     organization_id: str
     organization_name: str
     tier: str
+    billing_period_start: datetime | None
+    billing_period_end: datetime | None
+    endpoint_id: str | None
+    upstream_models: dict[str, str]
 
 
 class KeyLookup(Protocol):
@@ -41,9 +46,16 @@ class KeyLookup(Protocol):
         ...
 
 
-def _lookup_statement(
-    key_hash: str,
-) -> Select[str, datetime | None, datetime | None, str, str, str]:
+def _lookup_statement(key_hash: str) -> Select[Any]:
+    # The key's own endpoint, or the organisation's default one.
+    endpoint_of_key = or_(
+        Endpoint.id == ApiKey.endpoint_id,
+        and_(
+            ApiKey.endpoint_id.is_(None),
+            Endpoint.organization_id == Organization.id,
+            Endpoint.is_default.is_(True),
+        ),
+    )
     return (
         select(
             ApiKey.id,
@@ -52,9 +64,15 @@ def _lookup_statement(
             Organization.id,
             Organization.name,
             Organization.tier,
+            Organization.billing_period_start,
+            Organization.billing_period_end,
+            Endpoint.id,
+            Endpoint.upstream_models,
         )
         .join(Organization, Organization.id == ApiKey.organization_id)
+        .outerjoin(Endpoint, endpoint_of_key)
         .where(ApiKey.key_hash == key_hash)
+        .limit(1)
     )
 
 
@@ -69,8 +87,20 @@ class EngineKeyLookup:
             row = (await connection.execute(_lookup_statement(key_hash))).first()
         if row is None:
             return None
-        key_id, revoked_at, last_used_at, organization_id, name, tier = row
-        return KeyRecord(key_id, revoked_at, last_used_at, organization_id, name, tier)
+        (key_id, revoked, last_used, organization_id, name, tier, period_start, period_end,
+         endpoint_id, upstream_models) = row  # fmt: skip
+        return KeyRecord(
+            key_id,
+            revoked,
+            last_used,
+            organization_id,
+            name,
+            tier,
+            period_start,
+            period_end,
+            endpoint_id,
+            dict(upstream_models or {}),
+        )
 
     def close(self) -> None:
         """The engine is owned by the app."""
@@ -85,9 +115,12 @@ class SqliteKeyLookup:
     """
 
     _SQL = (
-        "SELECT k.id, k.revoked_at, k.last_used_at, o.id, o.name, o.tier "
+        "SELECT k.id, k.revoked_at, k.last_used_at, o.id, o.name, o.tier, "
+        "o.billing_period_start, o.billing_period_end, e.id, e.upstream_models "
         "FROM api_keys AS k JOIN organizations AS o ON o.id = k.organization_id "
-        "WHERE k.key_hash = ?"
+        "LEFT JOIN endpoints AS e ON e.id = k.endpoint_id "
+        "OR (k.endpoint_id IS NULL AND e.organization_id = o.id AND e.is_default = 1) "
+        "WHERE k.key_hash = ? LIMIT 1"
     )
 
     def __init__(self, path: str) -> None:
@@ -98,9 +131,19 @@ class SqliteKeyLookup:
         row = self._connection.execute(self._SQL, (key_hash,)).fetchone()
         if row is None:
             return None
-        key_id, revoked_at, last_used_at, organization_id, name, tier = row
+        (key_id, revoked, last_used, organization_id, name, tier, period_start, period_end,
+         endpoint_id, upstream_models) = row  # fmt: skip
         return KeyRecord(
-            key_id, _parse_time(revoked_at), _parse_time(last_used_at), organization_id, name, tier
+            key_id,
+            _parse_time(revoked),
+            _parse_time(last_used),
+            organization_id,
+            name,
+            tier,
+            _parse_time(period_start),
+            _parse_time(period_end),
+            endpoint_id,
+            json.loads(upstream_models) if upstream_models else {},
         )
 
     def close(self) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from trichome.accounts.tiers import Tier
 
@@ -15,6 +17,12 @@ class Principal:
     organization_id: str | None
     organization_name: str | None
     api_key_id: str | None
+    user_id: str | None = None
+    billing_period_start: datetime | None = None
+    billing_period_end: datetime | None = None
+    endpoint_id: str | None = None
+    # The endpoint's upstream model for each public model it overrides.
+    upstream_models: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def is_anonymous(self) -> bool:

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from trichome.accounts.endpoints import default_endpoint
 from trichome.accounts.keys import generate_key, hash_key, looks_like_key, new_id
 from trichome.accounts.lookup import KeyLookup
 from trichome.accounts.principal import Principal
@@ -41,6 +42,8 @@ async def get_or_create_organization(
     organization = Organization(id=new_id("org"), name=name, tier=(tier or Tier.FREE).value)
     session.add(organization)
     await session.flush()
+    session.add(default_endpoint(organization.id))
+    await session.flush()
     return organization, True
 
 
@@ -51,7 +54,10 @@ async def set_tier(session: AsyncSession, organization: Organization, tier: Tier
 
 
 async def create_api_key(
-    session: AsyncSession, organization: Organization, name: str = ""
+    session: AsyncSession,
+    organization: Organization,
+    name: str = "",
+    endpoint_id: str | None = None,
 ) -> CreatedKey:
     """A new key for the organisation; only its hash, prefix and last 4 characters are stored."""
     material = generate_key()
@@ -62,6 +68,7 @@ async def create_api_key(
         prefix=material.prefix,
         last4=material.last4,
         key_hash=material.key_hash,
+        endpoint_id=endpoint_id,
     )
     session.add(record)
     await session.flush()
@@ -116,6 +123,10 @@ async def authenticate_key(
         organization_id=record.organization_id,
         organization_name=record.organization_name,
         api_key_id=record.key_id,
+        billing_period_start=record.billing_period_start,
+        billing_period_end=record.billing_period_end,
+        endpoint_id=record.endpoint_id,
+        upstream_models=record.upstream_models,
     )
 
 

@@ -35,13 +35,15 @@ class PublicModel:
     id: str
     min_tier: Tier
     carries_ads: bool
+    # At most this many user messages in one conversation (spec 2, "Message limit").
+    conversation_cap: int | None = None
 
     def allowed_for(self, tier: Tier) -> bool:
         """Whether a caller on `tier` may call this model (any model at or below its rank)."""
         return tier.rank >= self.min_tier.rank
 
 
-FREE_AGENT = PublicModel("free-agent", Tier.FREE, carries_ads=True)
+FREE_AGENT = PublicModel("free-agent", Tier.FREE, carries_ads=True, conversation_cap=5)
 PRO_AGENT = PublicModel("pro-agent", Tier.PRO, carries_ads=True)
 OPERATOR_AGENT = PublicModel("operator-agent", Tier.OPERATOR, carries_ads=False)
 

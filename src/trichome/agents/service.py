@@ -35,6 +35,7 @@ class ChatRequest:
     model: PublicModel
     messages: tuple[ChatTurn, ...]
     options: GenerationOptions = field(default_factory=GenerationOptions)
+    upstream_model: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class AgentService:
             passages=tuple(passages),
             jurisdictions=jurisdictions,
             options=chat.options,
+            upstream_model=chat.upstream_model,
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
@@ -125,10 +127,12 @@ class AgentService:
                 yield event
             else:
                 note_tokens = 0
-                if prepared.notes and not made_tool_calls:
-                    note_text = "".join(f"\n\n{note}" for note in prepared.notes)
-                    note_tokens = estimate_tokens(note_text)
-                    yield TextDelta(note_text)
+                if not made_tool_calls:
+                    # Each note is its own chunk, so a sponsored line added last is the
+                    # last content chunk before the finishing one.
+                    for note in prepared.notes:
+                        note_tokens += estimate_tokens(note)
+                        yield TextDelta(f"\n\n{note}")
                 if event.usage is None:
                     usage = Usage(prepared.prompt_tokens, completion_tokens + note_tokens)
                 else:

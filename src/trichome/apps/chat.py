@@ -2,50 +2,51 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, Request
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 
 from trichome import __version__
 from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model, tiers_for
+from trichome.accounts.tokens import AccessTokenVerifier
+from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.registry import AGENTS
-from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
+from trichome.apps import endpoints, feedback
+from trichome.apps.answers import Outcome, answer, to_chat_request
+from trichome.apps.auth import Authenticator
 from trichome.apps.deps import PrincipalDep, SettingsDep, read_body
 from trichome.apps.errors import ApiError, error_responses, install_error_handlers, invalid_request
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
+from trichome.apps.limits import too_many_requests
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
-    AssistantMessage,
     ChatCompletion,
     ChatCompletionChunk,
     ChatCompletionRequest,
-    ChatMessageIn,
-    ChunkWriter,
     ModelEntry,
     ModelList,
-    ToolMessage,
-    completion_id,
     parse_chat_request,
 )
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.llm.base import (
-    AnswerEvent,
-    ChatTurn,
-    GenerationOptions,
-    TextDelta,
-    ToolCallDelta,
-    UpstreamError,
+from trichome.limits.service import (
+    Limiter,
+    LimitExceeded,
+    conversation_cap_exceeded,
+    create_counter_store,
 )
 
 logger = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ logger = logging.getLogger(__name__)
 OWNED_BY = "trichome"
 # Models list entries need a creation time; ours is the public models' launch date.
 MODELS_CREATED = 1767225600  # 2026-01-01T00:00:00Z
-_SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+AD_IMPRESSION_FLUSH_SECONDS = 5.0
 
 
 class HealthReport(BaseModel):
@@ -91,159 +92,6 @@ def resolve_model(model_id: str, principal: Principal, upgrade_url: str) -> Publ
             param="model",
         )
     return model
-
-
-def to_chat_request(body: ChatCompletionRequest, model: PublicModel) -> ChatRequest:
-    """The domain request for a validated wire request."""
-    stop = (body.stop,) if isinstance(body.stop, str) else tuple(body.stop) if body.stop else None
-    options = GenerationOptions(
-        temperature=body.temperature,
-        top_p=body.top_p,
-        max_tokens=body.max_tokens,
-        max_completion_tokens=body.max_completion_tokens,
-        stop=stop,
-        seed=body.seed,
-        user=body.user,
-        presence_penalty=body.presence_penalty,
-        frequency_penalty=body.frequency_penalty,
-        tools=tuple(t.model_dump(exclude_none=True) for t in body.tools) if body.tools else None,
-        tool_choice=body.tool_choice,
-        parallel_tool_calls=body.parallel_tool_calls,
-        response_format=body.response_format.model_dump() if body.response_format else None,
-        metadata=body.metadata,
-    )
-    messages = tuple(_turn(message) for message in body.messages)
-    return ChatRequest(model=model, messages=messages, options=options)
-
-
-def _turn(message: ChatMessageIn) -> ChatTurn:
-    if isinstance(message, AssistantMessage):
-        calls = tuple(call.model_dump() for call in message.tool_calls or ())
-        return ChatTurn("assistant", message.content, message.name, calls)
-    if isinstance(message, ToolMessage):
-        return ChatTurn("tool", message.content, tool_call_id=message.tool_call_id)
-    return ChatTurn(message.role, message.content, message.name)
-
-
-def upstream_api_error(error: UpstreamError) -> ApiError:
-    """How an engine failure reaches the client."""
-    return ApiError(error.status, error.message, type="upstream_error", code=error.code)
-
-
-def _tool_call_fragment(event: ToolCallDelta) -> dict[str, Any]:
-    fragment: dict[str, Any] = {"index": event.index}
-    if event.id:
-        fragment["id"] = event.id
-        fragment["type"] = "function"
-    function: dict[str, str] = {"arguments": event.arguments}
-    if event.name:
-        function["name"] = event.name
-    fragment["function"] = function
-    return fragment
-
-
-async def sse_body(
-    first: AnswerEvent,
-    events: AsyncIterator[AnswerEvent],
-    writer: ChunkWriter,
-    *,
-    include_usage: bool,
-) -> AsyncIterator[bytes]:
-    """The SSE stream of one answer; a failure after the start becomes an error event."""
-    event = first
-    try:
-        while True:
-            if isinstance(event, TextDelta):
-                yield writer.delta(content=event.text)
-            elif isinstance(event, ToolCallDelta):
-                yield writer.delta(tool_calls=[_tool_call_fragment(event)])
-            else:
-                if not writer.started:
-                    yield writer.delta(content="")
-                yield writer.finish(event.reason)
-                if include_usage and event.usage is not None:
-                    yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
-                yield ChunkWriter.DONE
-                return
-            event = await anext(events)
-    except UpstreamError as error:
-        yield ChunkWriter.error(upstream_api_error(error))
-        yield ChunkWriter.DONE
-    except Exception:
-        logger.exception("answer stream failed")
-        failure = ApiError(
-            500, "The answer failed mid-stream.", type="server_error", code="internal_error"
-        )
-        yield ChunkWriter.error(failure)
-        yield ChunkWriter.DONE
-    finally:
-        await events.aclose()  # type: ignore[attr-defined]
-
-
-async def answer(
-    service: AgentService,
-    prepared: PreparedAnswer,
-    model: PublicModel,
-    *,
-    stream: bool,
-    include_usage: bool,
-) -> Response:
-    """The chat response: a chat.completion body, or an SSE stream of chunks."""
-    headers = {
-        "X-Trichome-Agent": prepared.agent.name,
-        "X-Trichome-Route-Confidence": f"{prepared.route.confidence:.4f}",
-    }
-    created = int(time.time())
-    chunk_id = completion_id()
-    if not stream:
-        try:
-            completed = await service.complete(prepared)
-        except UpstreamError as error:
-            raise _with_headers(upstream_api_error(error), headers) from None
-        message: dict[str, Any] = {
-            "role": "assistant",
-            "content": completed.text if completed.text or not completed.tool_calls else None,
-            "refusal": None,
-        }
-        if completed.tool_calls:
-            message["tool_calls"] = completed.tool_calls
-        body = {
-            "id": chunk_id,
-            "object": "chat.completion",
-            "created": created,
-            "model": model.id,
-            "system_fingerprint": None,
-            "choices": [
-                {
-                    "index": 0,
-                    "message": message,
-                    "logprobs": None,
-                    "finish_reason": completed.finish_reason,
-                }
-            ],
-            "usage": {
-                "prompt_tokens": completed.usage.prompt_tokens,
-                "completion_tokens": completed.usage.completion_tokens,
-                "total_tokens": completed.usage.total_tokens,
-            },
-        }
-        return Response(orjson.dumps(body), media_type="application/json", headers=headers)
-    events = service.stream(prepared)
-    try:
-        first = await anext(events)
-    except UpstreamError as error:
-        raise _with_headers(upstream_api_error(error), headers) from None
-    writer = ChunkWriter(chunk_id, created, model.id, include_usage=include_usage)
-    return StreamingResponse(
-        sse_body(first, events, writer, include_usage=include_usage),
-        media_type="text/event-stream",
-        headers=headers | _SSE_HEADERS,
-    )
-
-
-def _with_headers(error: ApiError, headers: dict[str, str]) -> ApiError:
-    error.headers.update(headers)
-    return error
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:
@@ -302,7 +150,7 @@ _CHAT_RESPONSES: dict[int | str, dict[str, Any]] = {
             },
         },
     },
-    **error_responses(400, 401, 403, 413, 500, 502, 503, 504),
+    **error_responses(400, 401, 403, 413, 429, 500, 502, 503, 504),
 }
 
 
@@ -313,19 +161,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = create_engine(settings)
+        sessions = create_sessionmaker(engine)
         service = build_agent_service(settings)
+        key_lookup = create_key_lookup(engine)
+        tokens = AccessTokenVerifier(settings) if settings.accepts_access_tokens else None
+        counters = create_counter_store(settings, engine)
+        ads = AdInventory(sessions, settings.upgrade_url)
         app.state.settings = settings
-        app.state.sessions = create_sessionmaker(engine)
-        app.state.key_lookup = create_key_lookup(engine)
+        app.state.sessions = sessions
+        app.state.auth = Authenticator(settings, key_lookup, sessions, tokens)
+        app.state.limiter = Limiter(counters)
         app.state.agents = service
+        app.state.ads = ads
         app.state.started = time.monotonic()
         app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
         app.state.engine_check = CachedCheck(service.engine.check, ttl=settings.health_check_ttl)
+        flusher = asyncio.create_task(ads.flush_periodically(AD_IMPRESSION_FLUSH_SECONDS))
         try:
             yield
         finally:
+            flusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await flusher
+            with contextlib.suppress(Exception):
+                await ads.flush()
             await service.engine.aclose()
-            app.state.key_lookup.close()
+            if tokens is not None:
+                await tokens.aclose()
+            await counters.aclose()
+            key_lookup.close()
             await engine.dispose()
 
     app = FastAPI(
@@ -339,6 +203,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    app.include_router(feedback.router)
+    app.include_router(endpoints.router)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     @app.post(
@@ -351,13 +217,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def chat_completions(
         request: Request, principal: PrincipalDep, settings: SettingsDep
     ) -> Response:
-        body = parse_chat_request(await read_body(request, settings.max_request_bytes))
-        model = resolve_model(body.model, principal, settings.upgrade_url)
-        service: AgentService = request.app.state.agents
-        prepared = service.prepare(to_chat_request(body, model))
-        include_usage = bool(body.stream_options and body.stream_options.include_usage)
+        state = request.app.state
+        limiter: Limiter = state.limiter
+        window = limiter.calls_window(principal, state.auth.client(request))
+        try:
+            body = parse_chat_request(await read_body(request, settings.max_request_bytes))
+            model = resolve_model(body.model, principal, settings.upgrade_url)
+            user_messages = sum(1 for message in body.messages if message.role == "user")
+            if model.conversation_cap is not None and user_messages > model.conversation_cap:
+                usage = await limiter.usage(window)
+                raise conversation_cap_exceeded(model, user_messages, usage)
+            usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
+        except ApiError as error:
+            error.headers.update((await limiter.usage(window)).headers(limiter.now()))
+            raise
+        except LimitExceeded as exceeded:
+            raise too_many_requests(exceeded, limiter.now()) from None
+        service: AgentService = state.agents
+        chat = to_chat_request(body, model, principal.upstream_models.get(model.id))
+        prepared = service.prepare(chat)
+        ads: AdInventory = state.ads
+        ad = await ads.pick(prepared.agent.name) if model.carries_ads else None
+        if ad is not None:
+            prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
+
+        def succeeded() -> None:
+            if ad is not None:
+                ads.count_impression(ad)
+
         return await answer(
-            service, prepared, model, stream=body.stream, include_usage=include_usage
+            service,
+            prepared,
+            model,
+            stream=body.stream,
+            include_usage=bool(body.stream_options and body.stream_options.include_usage),
+            headers=usage.headers(limiter.now()),
+            outcome=Outcome(refund=lambda: limiter.release(window), succeeded=succeeded),
         )
 
     @app.get(

@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Index, MetaData, String, TypeDecorator
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -54,6 +67,9 @@ class Organization(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     tier: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # The subscription's current billing period, when it has one; quotas count within it.
+    billing_period_start: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    billing_period_end: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
     api_keys: Mapped[list[ApiKey]] = relationship(back_populates="organization")
 
@@ -73,5 +89,92 @@ class ApiKey(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # The endpoint whose model assignments serve this key; None means the default endpoint.
+    endpoint_id: Mapped[str | None] = mapped_column(
+        ForeignKey("endpoints.id", ondelete="SET NULL"), nullable=True
+    )
 
     organization: Mapped[Organization] = relationship(back_populates="api_keys")
+
+
+class User(Base):
+    """A person who signs in through the auth provider; known by the token's subject."""
+
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(255), unique=True)
+    email: Mapped[str | None] = mapped_column(String(320), nullable=True)
+    default_organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE")
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Membership(Base):
+    """A user's place in an organisation: `owner` or `member`."""
+
+    __tablename__ = "memberships"
+
+    user_id: Mapped[str] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    role: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Endpoint(Base):
+    """Where an organisation's clients call, and the upstream model behind each public model."""
+
+    __tablename__ = "endpoints"
+    __table_args__ = (UniqueConstraint("organization_id", "name"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    upstream_models: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class UsageCounter(Base):
+    """A quota or rate-limit counter for one key and window (when Redis is not configured)."""
+
+    __tablename__ = "usage_counters"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class Feedback(Base):
+    """A rating of one answer, sent with or without a credential."""
+
+    __tablename__ = "feedback"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    completion_id: Mapped[str] = mapped_column(String(100), index=True)
+    rating: Mapped[str] = mapped_column(String(4))
+    comment: Mapped[str | None] = mapped_column(Text, nullable=True)
+    organization_id: Mapped[str | None] = mapped_column(
+        ForeignKey("organizations.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Ad(Base):
+    """A sponsored line for answers of ad-carrying models; `agent` None fits any agent."""
+
+    __tablename__ = "ads"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    text: Mapped[str] = mapped_column(String(300))
+    url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    impressions: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -52,6 +52,8 @@ class AnswerRequest:
     passages: tuple[Passage, ...]
     jurisdictions: tuple[str, ...]
     options: GenerationOptions = field(default_factory=GenerationOptions)
+    # The upstream model chosen by the caller's endpoint; None means the deployment's.
+    upstream_model: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,7 +190,8 @@ class OpenAICompatibleEngine:
 
     def _body(self, request: AnswerRequest, incremental: bool) -> bytes:
         body: dict[str, Any] = {
-            "model": self._settings.upstream_model_for(request.public_model),
+            "model": request.upstream_model
+            or self._settings.upstream_model_for(request.public_model),
             "messages": build_messages(request),
             **_request_options(request),
             "stream": incremental,

@@ -1,0 +1,95 @@
+"""People who sign in: each gets a personal Free organisation the first time they are seen."""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from trichome.accounts.endpoints import default_endpoint
+from trichome.accounts.keys import new_id
+from trichome.accounts.principal import Principal
+from trichome.accounts.tiers import Tier
+from trichome.accounts.tokens import AccessClaims
+from trichome.db.models import Endpoint, Membership, Organization, User
+
+OWNER = "owner"
+MEMBER = "member"
+
+
+async def _principal_of(session: AsyncSession, subject: str) -> tuple[Principal, str | None] | None:
+    row = (
+        await session.execute(
+            select(User, Organization, Endpoint.id, Endpoint.upstream_models)
+            .join(Organization, Organization.id == User.default_organization_id)
+            .outerjoin(
+                Endpoint,
+                and_(Endpoint.organization_id == Organization.id, Endpoint.is_default.is_(True)),
+            )
+            .where(User.subject == subject)
+            .limit(1)
+        )
+    ).first()
+    if row is None:
+        return None
+    user, organization, endpoint_id, upstream_models = row
+    principal = Principal(
+        tier=Tier(organization.tier),
+        organization_id=organization.id,
+        organization_name=organization.name,
+        api_key_id=None,
+        user_id=user.id,
+        billing_period_start=organization.billing_period_start,
+        billing_period_end=organization.billing_period_end,
+        endpoint_id=endpoint_id,
+        upstream_models=dict(upstream_models or {}),
+    )
+    return principal, user.email
+
+
+async def _create_user(session: AsyncSession, claims: AccessClaims) -> None:
+    user_id = new_id("usr")
+    organization = Organization(
+        id=new_id("org"),
+        name=f"{claims.email or claims.subject} (personal, {user_id})",
+        tier=Tier.FREE.value,
+    )
+    session.add(organization)
+    await session.flush()
+    session.add(default_endpoint(organization.id))
+    session.add(
+        User(
+            id=user_id,
+            subject=claims.subject,
+            email=claims.email,
+            default_organization_id=organization.id,
+        )
+    )
+    await session.flush()
+    session.add(Membership(user_id=user_id, organization_id=organization.id, role=OWNER))
+    await session.commit()
+
+
+async def principal_for_claims(
+    sessions: async_sessionmaker[AsyncSession], claims: AccessClaims
+) -> Principal:
+    """The principal of a verified token; its user and personal organisation on first sight.
+
+    The email claim is recorded, and updated when it changes.
+    """
+    async with sessions() as session:
+        found = await _principal_of(session, claims.subject)
+        if found is None:
+            try:
+                await _create_user(session, claims)
+            except IntegrityError:
+                await session.rollback()  # another worker created this user just now
+            found = await _principal_of(session, claims.subject)
+            assert found is not None, "the user exists once created"
+        principal, email = found
+        if claims.email and claims.email != email:
+            user = await session.get(User, principal.user_id)
+            if user is not None:
+                user.email = claims.email
+                await session.commit()
+        return principal

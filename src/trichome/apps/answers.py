@@ -1,0 +1,224 @@
+"""Writing an answer in the OpenAI wire format: one chat.completion, or an SSE stream."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from starlette.responses import Response, StreamingResponse
+
+from trichome.accounts.tiers import PublicModel
+from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
+from trichome.apps.errors import ApiError
+from trichome.apps.openai_wire import (
+    AssistantMessage,
+    ChatCompletionRequest,
+    ChatMessageIn,
+    ChunkWriter,
+    ToolMessage,
+    completion_id,
+)
+from trichome.llm.base import (
+    AnswerEvent,
+    ChatTurn,
+    GenerationOptions,
+    TextDelta,
+    ToolCallDelta,
+    UpstreamError,
+)
+
+logger = logging.getLogger(__name__)
+_SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def to_chat_request(
+    body: ChatCompletionRequest, model: PublicModel, upstream_model: str | None = None
+) -> ChatRequest:
+    """The domain request for a validated wire request."""
+    stop = (body.stop,) if isinstance(body.stop, str) else tuple(body.stop) if body.stop else None
+    options = GenerationOptions(
+        temperature=body.temperature,
+        top_p=body.top_p,
+        max_tokens=body.max_tokens,
+        max_completion_tokens=body.max_completion_tokens,
+        stop=stop,
+        seed=body.seed,
+        user=body.user,
+        presence_penalty=body.presence_penalty,
+        frequency_penalty=body.frequency_penalty,
+        tools=tuple(t.model_dump(exclude_none=True) for t in body.tools) if body.tools else None,
+        tool_choice=body.tool_choice,
+        parallel_tool_calls=body.parallel_tool_calls,
+        response_format=body.response_format.model_dump() if body.response_format else None,
+        metadata=body.metadata,
+    )
+    messages = tuple(_turn(message) for message in body.messages)
+    return ChatRequest(
+        model=model, messages=messages, options=options, upstream_model=upstream_model
+    )
+
+
+def _turn(message: ChatMessageIn) -> ChatTurn:
+    if isinstance(message, AssistantMessage):
+        calls = tuple(call.model_dump() for call in message.tool_calls or ())
+        return ChatTurn("assistant", message.content, message.name, calls)
+    if isinstance(message, ToolMessage):
+        return ChatTurn("tool", message.content, tool_call_id=message.tool_call_id)
+    return ChatTurn(message.role, message.content, message.name)
+
+
+def upstream_api_error(error: UpstreamError) -> ApiError:
+    """How an engine failure reaches the client."""
+    return ApiError(error.status, error.message, type="upstream_error", code=error.code)
+
+
+def _tool_call_fragment(event: ToolCallDelta) -> dict[str, Any]:
+    fragment: dict[str, Any] = {"index": event.index}
+    if event.id:
+        fragment["id"] = event.id
+        fragment["type"] = "function"
+    function: dict[str, str] = {"arguments": event.arguments}
+    if event.name:
+        function["name"] = event.name
+    fragment["function"] = function
+    return fragment
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What to do when an answer ends: refund its call if it failed, note its success."""
+
+    refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
+    succeeded: Callable[[], None] = field(default=lambda: None)
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _refund(outcome: Outcome) -> None:
+    try:
+        await outcome.refund()
+    except Exception:  # the client's answer matters more than the refund
+        logger.exception("could not refund a failed call")
+
+
+async def sse_body(
+    first: AnswerEvent,
+    events: AsyncIterator[AnswerEvent],
+    writer: ChunkWriter,
+    *,
+    include_usage: bool,
+    outcome: Outcome,
+) -> AsyncIterator[bytes]:
+    """The SSE stream of one answer; a failure after the start becomes an error event."""
+    event = first
+    try:
+        while True:
+            if isinstance(event, TextDelta):
+                yield writer.delta(content=event.text)
+            elif isinstance(event, ToolCallDelta):
+                yield writer.delta(tool_calls=[_tool_call_fragment(event)])
+            else:
+                if not writer.started:
+                    yield writer.delta(content="")
+                yield writer.finish(event.reason)
+                if include_usage and event.usage is not None:
+                    yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
+                yield ChunkWriter.DONE
+                outcome.succeeded()
+                return
+            event = await anext(events)
+    except UpstreamError as error:
+        await _refund(outcome)
+        yield ChunkWriter.error(upstream_api_error(error))
+        yield ChunkWriter.DONE
+    except Exception:
+        await _refund(outcome)
+        logger.exception("answer stream failed")
+        failure = ApiError(
+            500, "The answer failed mid-stream.", type="server_error", code="internal_error"
+        )
+        yield ChunkWriter.error(failure)
+        yield ChunkWriter.DONE
+    finally:
+        await events.aclose()  # type: ignore[attr-defined]
+
+
+async def answer(
+    service: AgentService,
+    prepared: PreparedAnswer,
+    model: PublicModel,
+    *,
+    stream: bool,
+    include_usage: bool,
+    headers: dict[str, str],
+    outcome: Outcome,
+) -> Response:
+    """The chat response: a chat.completion body, or an SSE stream of chunks.
+
+    Raises:
+        ApiError: the engine failed before the answer started (its call is refunded).
+    """
+    headers = headers | {
+        "X-Trichome-Agent": prepared.agent.name,
+        "X-Trichome-Route-Confidence": f"{prepared.route.confidence:.4f}",
+    }
+    created = int(time.time())
+    chunk_id = completion_id()
+    if not stream:
+        try:
+            completed = await service.complete(prepared)
+        except UpstreamError as error:
+            await _refund(outcome)
+            raise _with_headers(upstream_api_error(error), headers) from None
+        message: dict[str, Any] = {
+            "role": "assistant",
+            "content": completed.text if completed.text or not completed.tool_calls else None,
+            "refusal": None,
+        }
+        if completed.tool_calls:
+            message["tool_calls"] = completed.tool_calls
+        body = {
+            "id": chunk_id,
+            "object": "chat.completion",
+            "created": created,
+            "model": model.id,
+            "system_fingerprint": None,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": message,
+                    "logprobs": None,
+                    "finish_reason": completed.finish_reason,
+                }
+            ],
+            "usage": {
+                "prompt_tokens": completed.usage.prompt_tokens,
+                "completion_tokens": completed.usage.completion_tokens,
+                "total_tokens": completed.usage.total_tokens,
+            },
+        }
+        outcome.succeeded()
+        return Response(orjson.dumps(body), media_type="application/json", headers=headers)
+    events = service.stream(prepared)
+    try:
+        first = await anext(events)
+    except UpstreamError as error:
+        await _refund(outcome)
+        raise _with_headers(upstream_api_error(error), headers) from None
+    writer = ChunkWriter(chunk_id, created, model.id, include_usage=include_usage)
+    return StreamingResponse(
+        sse_body(first, events, writer, include_usage=include_usage, outcome=outcome),
+        media_type="text/event-stream",
+        headers=headers | _SSE_HEADERS,
+    )
+
+
+def _with_headers(error: ApiError, headers: dict[str, str]) -> ApiError:
+    error.headers.update(headers)
+    return error

@@ -1,0 +1,1 @@
+"""Quotas and rate limits: counting windows, atomic across processes (Redis or the database)."""

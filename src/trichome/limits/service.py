@@ -1,0 +1,154 @@
+"""Applying the limits: reserve a unit or refuse with what the client needs to know."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from trichome.accounts.principal import Principal
+from trichome.accounts.tiers import PublicModel
+from trichome.config import Settings
+from trichome.db.models import utcnow
+from trichome.limits import windows
+from trichome.limits.base import CounterStore, Window
+
+# The OpenAI SDK waits out a Retry-After of up to 120 s; past that, retrying is pointless.
+LONGEST_USEFUL_RETRY = 120
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """A window and how much of it is used, as the x-ratelimit headers report it."""
+
+    window: Window
+    used: int
+
+    def headers(self, now: datetime) -> dict[str, str]:
+        """`x-ratelimit-limit-requests`, `-remaining-requests` and `-reset-requests`."""
+        return {
+            "x-ratelimit-limit-requests": str(self.window.limit),
+            "x-ratelimit-remaining-requests": str(max(0, self.window.limit - self.used)),
+            "x-ratelimit-reset-requests": duration(seconds_until(self.window.resets_at, now)),
+        }
+
+
+class LimitExceeded(Exception):
+    """A request over a limit: 429 with its own code, the wait, and whether to retry."""
+
+    def __init__(
+        self, code: str, message: str, usage: Usage, retry_after: int, final: bool
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.usage = usage
+        self.retry_after = retry_after
+        self.final = final
+
+
+def seconds_until(moment: datetime, now: datetime) -> int:
+    """Whole seconds from now until a moment, rounded up, never negative."""
+    return max(0, -int(-(moment - now).total_seconds() // 1))
+
+
+def duration(seconds: int) -> str:
+    """A duration the way OpenAI's rate-limit headers write it: `1s`, `6m0s`, `30h2m5s`."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h{minutes}m{secs}s"
+    if minutes:
+        return f"{minutes}m{secs}s"
+    return f"{secs}s"
+
+
+class Limiter:
+    """Reserves calls against the caller's window and refuses what is over a limit."""
+
+    def __init__(self, store: CounterStore, clock: Callable[[], datetime] = utcnow) -> None:
+        self.store = store
+        self._clock = clock
+
+    def now(self) -> datetime:
+        """The limiter's clock."""
+        return self._clock()
+
+    def calls_window(self, principal: Principal, client: str) -> Window:
+        """The window a chat call counts in: the organisation's quota, or the client's day."""
+        now = self._clock()
+        if principal.organization_id is None:
+            return windows.anonymous_daily(client, now)
+        return windows.monthly_calls(
+            principal.organization_id,
+            principal.tier,
+            now,
+            principal.billing_period_start,
+            principal.billing_period_end,
+        )
+
+    async def reserve_call(self, window: Window, *, anonymous: bool) -> Usage:
+        """Take one call from the window.
+
+        Raises:
+            LimitExceeded: the window is used up (`insufficient_quota` for an organisation,
+                `anonymous_limit_exceeded` for an anonymous client).
+        """
+        if anonymous:
+            return await self.reserve(
+                window,
+                "anonymous_limit_exceeded",
+                f"Anonymous use is limited to {window.limit} messages a day per client. "
+                "Use an API key for more.",
+            )
+        return await self.reserve(
+            window,
+            "insufficient_quota",
+            f"Your organisation has used its {window.limit} calls for this period. "
+            "Upgrade your plan for more, or wait for the period to renew.",
+        )
+
+    async def reserve(self, window: Window, code: str, message: str) -> Usage:
+        """Take one unit from a window or raise LimitExceeded with `code`."""
+        count = await self.store.reserve(window)
+        usage = Usage(window, count.used)
+        if not count.granted:
+            wait = seconds_until(window.resets_at, self._clock())
+            raise LimitExceeded(code, message, usage, wait, final=wait > LONGEST_USEFUL_RETRY)
+        return usage
+
+    async def release(self, window: Window) -> None:
+        """Give back a unit (the request it paid for failed)."""
+        await self.store.release(window)
+
+    async def usage(self, window: Window) -> Usage:
+        """The window's usage, without taking any."""
+        return Usage(window, await self.store.used(window))
+
+
+def conversation_cap_exceeded(
+    model: PublicModel, user_messages: int, usage: Usage
+) -> LimitExceeded:
+    """A model's conversation cap: a new conversation can start at once; retrying cannot help."""
+    return LimitExceeded(
+        "conversation_limit_exceeded",
+        f"{model.id} answers at most {model.conversation_cap} user messages in one "
+        f"conversation; this one has {user_messages}. Start a new conversation, or use "
+        "pro-agent (Pro tier) for longer ones.",
+        usage,
+        retry_after=0,
+        final=True,
+    )
+
+
+def create_counter_store(settings: Settings, engine: AsyncEngine) -> CounterStore:
+    """Redis counters when TRICHOME_REDIS_URL is set, else counters in the database."""
+    if settings.redis_url:
+        from trichome.limits.redis import RedisCounterStore
+
+        return RedisCounterStore(settings.redis_url)
+    from trichome.limits.sql import SqlCounterStore
+
+    return SqlCounterStore(engine)
