@@ -20,7 +20,14 @@ from bench.gateway.processes import ProcessSet, paused, process_set
 from bench.gateway.readiness import NotReadyError, wait_until_ready
 from bench.gateway.report import build_results, format_table, format_verdicts, write_json
 from bench.gateway.rounds import combine, round_order
-from bench.gateway.targets import Target, start_litellm, start_trichome, start_upstream
+from bench.gateway.targets import (
+    DEFAULT_REDIS_URL,
+    Target,
+    reachable_redis,
+    start_litellm,
+    start_trichome,
+    start_upstream,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 WORK_DIR = REPO / "bench" / ".work"
@@ -67,6 +74,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_false",
         help="leave the idle gateway running (default: SIGSTOP it while another is measured)",
     )
+    parser.add_argument(
+        "--redis-url",
+        default=DEFAULT_REDIS_URL,
+        help="where Trichome counts quota (if unreachable: in its database, with a warning)",
+    )
     parser.add_argument("--output", type=Path, default=RESULTS_PATH, help="results JSON file")
     args = parser.parse_args(argv)
     counts = (args.workers, args.concurrency, args.requests, args.rounds)
@@ -80,14 +92,18 @@ def _say(message: str) -> None:
 
 
 def _start_gateways(
-    processes: ProcessSet, upstream: Target, workers: int, litellm_command: Path | None
+    processes: ProcessSet,
+    upstream: Target,
+    workers: int,
+    litellm_command: Path | None,
+    redis_url: str | None,
 ) -> list[Target]:
     upstream_base = upstream.request.url.removesuffix("/chat/completions")
     gateways = []
     # LiteLLM boots slowest (about 25 s), so it starts first and Trichome boots beside it.
     if litellm_command is not None:
         gateways.append(start_litellm(processes, WORK_DIR, upstream_base, workers, litellm_command))
-    gateways.insert(0, start_trichome(processes, WORK_DIR, upstream_base, workers))
+    gateways.insert(0, start_trichome(processes, WORK_DIR, upstream_base, workers, redis_url))
     for gateway in gateways:
         seconds = wait_until_ready(gateway.process, gateway.request, gateway.ready_timeout)
         _say(f"{gateway.label} answers, {seconds:.1f} s after it was started")
@@ -120,7 +136,11 @@ def busy_share_now(seconds: float = 1.0) -> float:
 
 
 def _settings(
-    args: argparse.Namespace, generator: LoadGenerator, plan: Plan, busy_before: float
+    args: argparse.Namespace,
+    generator: LoadGenerator,
+    plan: Plan,
+    busy_before: float,
+    redis_url: str | None,
 ) -> dict[str, Any]:
     from trichome import __version__ as trichome_version
 
@@ -135,6 +155,7 @@ def _settings(
         "warmup_seconds": plan.warmup_seconds,
         "load_generator": generator.name,
         "idle_gateway_paused": args.pause,
+        "trichome_quota_counters": "redis" if redis_url else "database",
         "trichome_version": trichome_version,
         "trichome_revision": trichome_revision(),
         "litellm_version": None if args.skip_litellm else litellm_setup.LITELLM_VERSION,
@@ -153,6 +174,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             f"warning: other work keeps {busy_before:.0%} of the CPUs busy before the start; "
             "it will disturb the figures"
         )
+    redis_url: str | None = args.redis_url
+    if redis_url and not reachable_redis(redis_url):
+        _say(f"warning: no Redis at {redis_url}; Trichome counts quota in its database instead")
+        redis_url = None
     litellm_command = None
     if not args.skip_litellm:
         litellm_command = litellm_setup.ensure_litellm(LITELLM_VENV, install=not args.no_install)
@@ -167,7 +192,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with process_set(WORK_DIR / "logs") as processes:
         upstream = start_upstream(processes)
         wait_until_ready(upstream.process, upstream.request, upstream.ready_timeout)
-        gateways = _start_gateways(processes, upstream, args.workers, litellm_command)
+        gateways = _start_gateways(processes, upstream, args.workers, litellm_command, redis_url)
         for round_index in range(args.rounds):
             for target in round_order([upstream, *gateways], round_index):
                 idle = [g.process for g in gateways if g is not target] if args.pause else []
@@ -177,7 +202,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 rounds.setdefault(target.name, []).append(measurement)
                 _report_round(target, round_index, measurement, args.workers)
     measurements = {name: combine(results) for name, results in rounds.items()}
-    results = build_results(measurements, _settings(args, generator, plan, busy_before))
+    results = build_results(measurements, _settings(args, generator, plan, busy_before, redis_url))
     results["rounds"] = {name: [m.to_json() for m in ms] for name, ms in rounds.items()}
     return results
 
@@ -234,7 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{settings['sequential_requests']} sequential "
         f"requests, c={settings['concurrency']} for {settings['duration_seconds']:g} s, "
         f"median of {settings['rounds']} round(s), "
-        f"{settings['load_generator']}, {settings['cpus']} CPUs\n"
+        f"{settings['load_generator']}, {settings['cpus']} CPUs, "
+        f"Trichome quota counted in {settings['trichome_quota_counters']}\n"
     )
     print(format_table(results))
     print()

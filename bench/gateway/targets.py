@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,10 @@ from bench.gateway.processes import ManagedProcess, ProcessSet, free_port
 
 QUESTION = "What is the THC limit per serving for edibles in Michigan?"
 TRICHOME_MODEL = "operator-agent"
-TRICHOME_ORG = "bench"
+# Team's 50,000 calls a month cover a whole run; each run counts for a new organisation,
+# so counters left in Redis by earlier runs never interfere.
+TRICHOME_TIER = "team"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 _CHAT_PATH = "/v1/chat/completions"
 
 
@@ -59,15 +63,29 @@ def start_upstream(processes: ProcessSet) -> Target:
     return Target("upstream", "upstream", process, request, ready_timeout=30.0)
 
 
-def trichome_env(data_dir: Path, upstream_base_url: str) -> dict[str, str]:
-    """Trichome's environment: the `openai` engine in front of the fake upstream."""
-    return _clean_env() | {
+def trichome_env(data_dir: Path, upstream_base_url: str, redis_url: str | None) -> dict[str, str]:
+    """Trichome's environment: the `openai` engine in front of the fake upstream, counting
+    quota in Redis when it is given."""
+    env = _clean_env() | {
         "TRICHOME_ENGINE": "openai",
         "TRICHOME_LLM_BASE_URL": upstream_base_url,
         "TRICHOME_LLM_MODEL": fake_upstream.MODEL,
         "TRICHOME_DATA_DIR": str(data_dir),
         "TRICHOME_LOG_LEVEL": "warning",
     }
+    if redis_url:
+        env["TRICHOME_REDIS_URL"] = redis_url
+    return env
+
+
+def reachable_redis(url: str) -> bool:
+    """Whether a Redis server answers at `url`."""
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=2).ping())
+    except Exception:
+        return False
 
 
 def _trichome_command() -> str:
@@ -81,12 +99,13 @@ def _trichome_command() -> str:
 
 
 def create_trichome_key(env: dict[str, str]) -> str:
-    """A new operator-tier key of the `bench` organisation (the last line `keys create` prints).
+    """A new Team-tier key of a new organisation (the last line `keys create` prints).
 
     Raises:
         RuntimeError: the command failed.
     """
-    argv = [_trichome_command(), "keys", "create", "--org", TRICHOME_ORG, "--tier", "operator"]
+    organization = f"bench-{time.time_ns()}"
+    argv = [_trichome_command(), "keys", "create", "--org", organization, "--tier", TRICHOME_TIER]
     result = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
     lines = result.stdout.strip().splitlines()
     if result.returncode != 0 or not lines:
@@ -95,12 +114,17 @@ def create_trichome_key(env: dict[str, str]) -> str:
 
 
 def start_trichome(
-    processes: ProcessSet, work_dir: Path, upstream_base_url: str, workers: int
+    processes: ProcessSet,
+    work_dir: Path,
+    upstream_base_url: str,
+    workers: int,
+    redis_url: str | None,
 ) -> Target:
-    """`trichome serve chat` on a fresh data dir, with a new operator key."""
+    """`trichome serve chat` on a fresh data dir, with a new Team key; every request is
+    authenticated, routed and counted against the quota."""
     data_dir = work_dir / "trichome"
     shutil.rmtree(data_dir, ignore_errors=True)
-    env = trichome_env(data_dir, upstream_base_url)
+    env = trichome_env(data_dir, upstream_base_url, redis_url)
     key = create_trichome_key(env)
     port = free_port()
     argv = [_trichome_command(), "serve", "chat", "--port", str(port), "--workers", str(workers)]
