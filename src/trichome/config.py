@@ -109,6 +109,13 @@ class Settings(BaseSettings):
             'Per-public-model upstream models as JSON, e.g. `{"operator-agent": "gpt-4.1"}`.'
         ),
     )
+    llm_tools: bool = Field(
+        True,
+        description=(
+            "Offer the calculators to the upstream model as function tools (turn off for "
+            "upstreams without function calling; recognised calculations still reach the prompt)."
+        ),
+    )
     llm_connect_timeout: float = Field(5.0, gt=0, description="Seconds to connect to the upstream.")
     llm_read_timeout: float = Field(
         60.0,

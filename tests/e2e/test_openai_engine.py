@@ -141,7 +141,12 @@ def test_tool_calls_are_passed_through(gateway: Gateway) -> None:
     assert call.function.name == "lookup_rule" and json.loads(call.function.arguments) == {
         "state": "MI"
     }  # type: ignore[union-attr]
-    assert gateway.upstream.requests[-1]["tools"] == tools
+    sent_tools = gateway.upstream.requests[-1]["tools"]
+    assert sent_tools[-1] == tools[0]  # the client's tool, after the calculators
+    assert {t["function"]["name"] for t in sent_tools} >= {
+        "trichome_infusion",
+        "trichome_servings_check",
+    }
 
 
 def test_an_upstream_error_becomes_a_502_that_leaks_nothing(gateway: Gateway) -> None:
@@ -267,3 +272,29 @@ def test_an_endpoints_upstream_models_serve_its_keys(gateway: Gateway) -> None:
     missing = trichome("keys", "create", "--org", "operator-org", "--tier", "operator",
                        "--endpoint", "nowhere", env=gateway.env, check=False)  # fmt: skip
     assert missing.returncode != 0 and "no endpoint called 'nowhere'" in missing.stderr
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_the_gateway_runs_the_calculators_the_model_calls(gateway: Gateway, stream: bool) -> None:
+    gateway.upstream.mode = "calculate"
+    response = gateway.post({"model": "operator-agent", "stream": stream,
+                             "messages": [{"role": "user", "content": "distillate for 200 gummies?"}]})  # fmt: skip
+    assert response.status_code == 200
+    if stream:
+        chunks = [
+            json.loads(e.removeprefix("data: ")) for e in response.text.strip().split("\n\n")[:-1]
+        ]
+        text = "".join(
+            c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"]
+        )
+        assert not any(c["choices"][0]["delta"].get("tool_calls") for c in chunks if c["choices"])
+    else:
+        text = response.json()["choices"][0]["message"]["content"]
+        assert response.json()["choices"][0]["finish_reason"] == "stop"
+    assert "You need 2.353 g of distillate." in text
+    first, second = gateway.upstream.requests[-2:]
+    assert "trichome_" in first["messages"][0]["content"]  # the prompt asks for the tools
+    tool_message = second["messages"][-1]
+    assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_calc"
+    assert json.loads(tool_message["content"])["working"][0].startswith("200 units × 10 mg")
+    assert second["messages"][-2]["tool_calls"][0]["function"]["name"] == "trichome_infusion"

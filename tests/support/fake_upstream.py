@@ -46,7 +46,35 @@ class FakeUpstream:
         }
         return f"data: {json.dumps(body)}\n\n".encode()
 
+    def calculator_turn(self) -> tuple[str | None, dict[str, Any] | None]:
+        """In `calculate` mode: first call the infusion calculator, then answer with its result."""
+        last = self.requests[-1]["messages"][-1]
+        if last["role"] == "tool":
+            result = json.loads(last["content"])
+            return f"You need {result['result']:.3f} g of distillate.", None
+        call = {
+            "id": "call_calc",
+            "type": "function",
+            "function": {
+                "name": "trichome_infusion",
+                "arguments": '{"units": 200, "mg_per_unit": 10, "potency_percent": 85}',
+            },
+        }
+        return None, call
+
     async def stream(self) -> AsyncIterator[bytes]:
+        if self.mode == "calculate":
+            answer, call = self.calculator_turn()
+            if call is not None:
+                yield self.chunk(
+                    {"role": "assistant", "content": None, "tool_calls": [call | {"index": 0}]}
+                )
+                yield self.chunk({}, "tool_calls")
+            else:
+                yield self.chunk({"role": "assistant", "content": answer})
+                yield self.chunk({}, "stop")
+            yield b"data: [DONE]\n\n"
+            return
         if self.mode == "tool_call":
             call = {"index": 0, "id": "call_1", "type": "function",
                     "function": {"name": "lookup_rule", "arguments": ""}}  # fmt: skip
@@ -90,7 +118,15 @@ class FakeUpstream:
         """The answer of the current mode as one chat.completion."""
         message: dict[str, Any] = {"role": "assistant", "content": "".join(ANSWER)}
         finish: str | None = "stop"
-        if self.mode == "tool_call":
+        if self.mode == "calculate":
+            answer, call = self.calculator_turn()
+            message = {
+                "role": "assistant",
+                "content": answer,
+                "tool_calls": [call] if call else None,
+            }
+            finish = "tool_calls" if call else "stop"
+        elif self.mode == "tool_call":
             message = {"role": "assistant", "content": None, "tool_calls": [
                 {"id": "call_1", "type": "function",
                  "function": {"name": "lookup_rule", "arguments": '{"state": "MI"}'}}]}  # fmt: skip

@@ -6,10 +6,13 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
 from trichome.accounts.tiers import PublicModel
+from trichome.agents.calculation_requests import recognise
+from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.config import Settings
-from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions
+from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import (
     AnswerEngine,
@@ -88,6 +91,15 @@ class AgentService:
             agent = AGENTS[MAIN_AGENT]
             notes = (upgrade_note(routed, self._upgrade_url),)
         jurisdictions = tuple(detect_jurisdictions(question))
+        state = next((code for code in jurisdictions if code != FEDERAL), None)
+        calculation = recognise(question, state, lambda code: edible_limits(self.knowledge, code))
+        checked_against: tuple[Fact, ...] = ()
+        if (
+            calculation
+            and calculation.calculation
+            and calculation.calculation.name == "servings_check"
+        ):
+            checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         passages = index.search(question, jurisdictions=jurisdictions, limit=PASSAGES_PER_ANSWER)
         request = AnswerRequest(
@@ -99,6 +111,8 @@ class AgentService:
             jurisdictions=jurisdictions,
             options=chat.options,
             upstream_model=chat.upstream_model,
+            calculation=calculation,
+            calculation_facts=checked_against,
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
@@ -175,12 +189,11 @@ def build_agent_service(settings: Settings) -> AgentService:
     from trichome.llm.grounded import GroundedEngine
 
     engine: AnswerEngine
+    knowledge = KnowledgeBase(load_packs())
     if settings.engine == "openai":
         from trichome.llm.openai_compat import OpenAICompatibleEngine
 
-        engine = OpenAICompatibleEngine(settings)
+        engine = OpenAICompatibleEngine(settings, knowledge)
     else:
         engine = GroundedEngine()
-    return AgentService(
-        Router.from_packaged_data(), KnowledgeBase(load_packs()), engine, settings.upgrade_url
-    )
+    return AgentService(Router.from_packaged_data(), knowledge, engine, settings.upgrade_url)

@@ -6,7 +6,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.registry import Agent
+from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
 
 
@@ -54,6 +56,10 @@ class AnswerRequest:
     options: GenerationOptions = field(default_factory=GenerationOptions)
     # The upstream model chosen by the caller's endpoint; None means the deployment's.
     upstream_model: str | None = None
+    # A calculation the question asks for, worked out by the calculators, and the sourced
+    # facts it was checked against.
+    calculation: RecognisedCalculation | None = None
+    calculation_facts: tuple[Fact, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

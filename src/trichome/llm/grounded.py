@@ -41,8 +41,36 @@ def _sources_block(facts: Sequence[Fact]) -> str:
     return "Sources:\n" + "\n".join(lines)
 
 
+def _calculation_answer(request: AnswerRequest) -> str:
+    assert request.calculation is not None
+    if request.calculation.refusal is not None:
+        return (
+            f"I can't calculate that: {request.calculation.refusal}. Send the numbers again and "
+            "I'll work it out."
+        )
+    calculation = request.calculation.calculation
+    assert calculation is not None
+    parts = [calculation.summary]
+    parts.append(
+        "Working:\n" + "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
+    )
+    if calculation.warnings:
+        parts.append("Watch out: " + "; ".join(calculation.warnings) + ".")
+    if request.calculation_facts:
+        distinct = {(f.sources[0].url, f.sources[0].section): f for f in request.calculation_facts}
+        parts.append(_sources_block(list(distinct.values())))
+    elif calculation.name == "servings_check":
+        parts.append(
+            "Name your state to check the package against its per-serving and per-package caps."
+        )
+    return "\n\n".join(parts)
+
+
 def compose_answer(request: AnswerRequest) -> str:
-    """The grounded answer: the best fact first, supporting facts, then numbered sources."""
+    """The grounded answer: a worked calculation, or the best fact first, supporting facts,
+    then numbered sources."""
+    if request.calculation is not None:
+        return _calculation_answer(request)
     passages = relevant_passages(request.passages)
     if not passages:
         return _uncovered_answer(request)

@@ -17,8 +17,9 @@ from typing import Any
 import httpx
 import orjson
 
+from trichome.agents.calculator_tools import TOOL_NAMES, TOOLS, run_tool
 from trichome.config import Settings
-from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.retrieval import KnowledgeBase, Passage
 from trichome.llm.base import (
     AnswerEvent,
     AnswerRequest,
@@ -64,9 +65,37 @@ def _turn_to_message(turn: ChatTurn) -> dict[str, Any]:
     return message
 
 
-def build_messages(request: AnswerRequest) -> list[dict[str, Any]]:
+CALCULATOR_INSTRUCTIONS = (
+    "For any arithmetic (doses, infusion amounts, total THC, dilution, batch scaling, unit "
+    "conversions, servings against a state's caps) call the trichome_* tools and present "
+    "their result with its working; never calculate numbers yourself."
+)
+
+
+def _calculation_prompt(request: AnswerRequest) -> str:
+    recognised = request.calculation
+    if recognised is None:
+        return ""
+    if recognised.refusal is not None:
+        return (
+            "\n\nThe calculator refused the numbers in the question: "
+            f"{recognised.refusal}. Say so and ask for valid numbers; give no result."
+        )
+    calculation = recognised.calculation
+    assert calculation is not None
+    working = "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
+    return (
+        "\n\nThe calculator already worked out the user's calculation. Present this result "
+        f"and its working exactly:\n{calculation.summary}\n{working}"
+    )
+
+
+def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[dict[str, Any]]:
     """The upstream prompt: the agent's instructions and sources, then the caller's window."""
     system = f"{request.agent.system_prompt}\n\n{_passages_prompt(request.passages)}"
+    if with_tools:
+        system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
+    system += _calculation_prompt(request)
     return [{"role": "system", "content": system}, *map(_turn_to_message, request.messages)]
 
 
@@ -82,7 +111,7 @@ def _request_options(request: AnswerRequest) -> dict[str, Any]:
         "user": options.user,
         "presence_penalty": options.presence_penalty,
         "frequency_penalty": options.frequency_penalty,
-        "tools": list(options.tools) if options.tools else None,
+        "tools": None,  # merged with the calculators by the engine
         "tool_choice": options.tool_choice,
         "parallel_tool_calls": options.parallel_tool_calls,
         "response_format": options.response_format,
@@ -149,6 +178,36 @@ def _tool_call_events(calls: Any) -> list[ToolCallDelta]:
     return events
 
 
+MAX_TOOL_ROUNDS = 4
+
+
+class _PendingCall:
+    """A tool call assembled from its streamed fragments."""
+
+    def __init__(self) -> None:
+        self.id = ""
+        self.name = ""
+        self.arguments = ""
+
+    def add(self, fragment: ToolCallDelta) -> None:
+        self.id = fragment.id or self.id
+        self.name += fragment.name or ""
+        self.arguments += fragment.arguments
+
+    def message(self) -> dict[str, Any]:
+        return {"id": self.id, "type": "function",
+                "function": {"name": self.name, "arguments": self.arguments}}  # fmt: skip
+
+
+def _add_usage(total: Usage | None, more: Usage | None) -> Usage | None:
+    # A round without counts makes the whole answer's counts unknown (estimated later).
+    if total is None or more is None:
+        return None
+    return Usage(
+        total.prompt_tokens + more.prompt_tokens, total.completion_tokens + more.completion_tokens
+    )
+
+
 async def _sse_data(response: httpx.Response) -> AsyncIterator[str]:
     """The `data` of each server-sent event (multi-line data joined, comments skipped)."""
     data: list[str] = []
@@ -169,9 +228,10 @@ class OpenAICompatibleEngine:
 
     name = "openai"
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, knowledge: KnowledgeBase) -> None:
         assert settings.llm_base_url is not None, "checked by Settings"
         self._settings = settings
+        self._knowledge = knowledge
         base = settings.llm_base_url.rstrip("/")
         self._completions_url = f"{base}/chat/completions"
         self._models_url = f"{base}/models"
@@ -188,14 +248,26 @@ class OpenAICompatibleEngine:
             limits=httpx.Limits(max_connections=512, max_keepalive_connections=128),
         )
 
-    def _body(self, request: AnswerRequest, incremental: bool) -> bytes:
+    def _tools(self, request: AnswerRequest) -> list[dict[str, Any]]:
+        client_tools = list(request.options.tools or ())
+        return [*TOOLS, *client_tools] if self._settings.llm_tools else client_tools
+
+    def _body(
+        self,
+        request: AnswerRequest,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]],
+        incremental: bool,
+    ) -> bytes:
         body: dict[str, Any] = {
             "model": request.upstream_model
             or self._settings.upstream_model_for(request.public_model),
-            "messages": build_messages(request),
+            "messages": messages,
             **_request_options(request),
             "stream": incremental,
         }
+        if tools:
+            body["tools"] = tools
         if incremental:
             body["stream_options"] = {"include_usage": True}
         return orjson.dumps(body)
@@ -236,52 +308,90 @@ class OpenAICompatibleEngine:
     ) -> AsyncIterator[AnswerEvent]:
         """Upstream deltas as events, then the cited sources, then `Finished`.
 
-        With `incremental` false the upstream is asked for the whole answer at once.
+        The model's calls of the calculator tools are run here and answered, for up to
+        MAX_TOOL_ROUNDS rounds; calls of the client's own tools are passed to the client.
+        With `incremental` false the upstream is asked for each answer whole.
 
         Raises:
             UpstreamError: the upstream failed, timed out, or ended its answer early.
         """
         deadline = asyncio.get_running_loop().time() + self._settings.llm_total_timeout
-        response = await self._open(self._body(request, incremental), deadline)
+        tools = self._tools(request)
+        messages = build_messages(request, with_tools=self._settings.llm_tools)
         text: list[str] = []
-        finish_reason: str | None = None
-        usage: Usage | None = None
-        try:
-            if incremental:
-                async for event in self._incremental(response, deadline):
-                    if isinstance(event, Finished):
-                        finish_reason, usage = event.reason, event.usage
-                        continue
+        usage: Usage | None = Usage(0, 0)
+        for round_number in range(MAX_TOOL_ROUNDS + 1):
+            body = self._body(request, messages, tools, incremental)
+            response = await self._open(body, deadline)
+            round_text: list[str] = []
+            calls: dict[int, _PendingCall] = {}
+            finished: Finished | None = None
+            try:
+                answer = (
+                    self._incremental(response, deadline)
+                    if incremental
+                    else self._whole(response, deadline)
+                )
+                async for event in answer:
                     if isinstance(event, TextDelta):
-                        text.append(event.text)
-                    yield event
-            else:
-                async with asyncio.timeout_at(deadline):
-                    payload = orjson.loads(await response.aread())
-                choice = payload["choices"][0]
-                message = choice.get("message") or {}
-                content = message.get("content")
-                if content:
-                    text.append(content)
-                    yield TextDelta(content)
-                for call in _tool_call_events(message.get("tool_calls")):
-                    yield call
-                finish_reason, usage = choice.get("finish_reason"), _usage(payload.get("usage"))
-        except UpstreamError as error:
-            raise self._failed(error) from None
-        except (httpx.HTTPError, TimeoutError, orjson.JSONDecodeError, LookupError, TypeError,
-                AttributeError) as error:  # fmt: skip
-            raise self._failed(error) from error
-        finally:
-            await response.aclose()
-        if finish_reason is None:
-            raise self._failed(
-                UpstreamError(502, "upstream_incomplete", "The answer engine stopped mid-answer.")
-            )
-        sources = cited_sources("".join(text), request.passages)
-        if sources:
-            yield TextDelta(sources)
-        yield Finished(finish_reason, usage)
+                        round_text.append(event.text)
+                        yield event
+                    elif isinstance(event, ToolCallDelta):
+                        calls.setdefault(event.index, _PendingCall()).add(event)
+                    else:
+                        finished = event
+            except UpstreamError as error:
+                raise self._failed(error) from None
+            except (httpx.HTTPError, TimeoutError, orjson.JSONDecodeError, LookupError,
+                    TypeError, AttributeError) as error:  # fmt: skip
+                raise self._failed(error) from error
+            finally:
+                await response.aclose()
+            if finished is None:
+                raise self._failed(
+                    UpstreamError(
+                        502, "upstream_incomplete", "The answer engine stopped mid-answer."
+                    )
+                )
+            text.extend(round_text)
+            usage = _add_usage(usage, finished.usage)
+            ours = [call for call in calls.values() if call.name in TOOL_NAMES]
+            theirs = [call for call in calls.values() if call.name not in TOOL_NAMES]
+            if ours and not theirs:
+                if round_number == MAX_TOOL_ROUNDS:
+                    raise self._failed(
+                        UpstreamError(
+                            502, "upstream_error", "The answer engine kept calling tools."
+                        )
+                    )
+                messages.append(
+                    {"role": "assistant", "content": "".join(round_text) or None,
+                     "tool_calls": [call.message() for call in ours]}
+                )  # fmt: skip
+                for call in ours:
+                    result = run_tool(call.name, call.arguments, self._knowledge)
+                    messages.append({"role": "tool", "tool_call_id": call.id, "content": result})
+                continue
+            for index, call in enumerate(theirs):
+                yield ToolCallDelta(index, call.id, call.name, call.arguments)
+            sources = cited_sources("".join(text), request.passages)
+            if sources and not theirs:
+                yield TextDelta(sources)
+            yield Finished(finished.reason, usage)
+            return
+
+    async def _whole(self, response: httpx.Response, deadline: float) -> AsyncIterator[AnswerEvent]:
+        async with asyncio.timeout_at(deadline):
+            payload = orjson.loads(await response.aread())
+        choice = payload["choices"][0]
+        message = choice.get("message") or {}
+        content = message.get("content")
+        if content:
+            yield TextDelta(content)
+        for call in _tool_call_events(message.get("tool_calls")):
+            yield call
+        if choice.get("finish_reason"):
+            yield Finished(choice["finish_reason"], _usage(payload.get("usage")))
 
     async def _incremental(
         self, response: httpx.Response, deadline: float

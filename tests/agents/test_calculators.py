@@ -1,0 +1,110 @@
+"""The calculators against examples worked by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from trichome.agents import calculators
+from trichome.agents.calculators import CalculationError, StateEdibleLimits
+
+
+def test_total_thc_uses_the_0877_decarboxylation_factor() -> None:
+    # 20% THCA and 1% THC: 1 + 20 × 0.877 = 18.54% total THC.
+    result = calculators.total_cannabinoid(1.0, 20.0)
+    assert math.isclose(result.value, 18.54)
+    assert result.summary == "Total THC is 18.54%."
+    assert any("0.877" in step for step in result.steps)
+    assert math.isclose(calculators.total_cannabinoid(0.5, 10.0, "CBD").value, 9.27)
+    assert math.isclose(calculators.THCA_TO_THC, round(314.47 / 358.48, 3))
+
+
+def test_infusion_for_a_gummy_batch() -> None:
+    # 200 gummies × 10 mg = 2,000 mg THC; ÷ 0.85 = 2,352.94 mg of distillate.
+    result = calculators.infusion(200, 10, 85)
+    assert math.isclose(result.value, 2.3529411, rel_tol=1e-6)
+    assert result.summary.startswith("You need 2.353 g of 85% concentrate")
+    with_loss = calculators.infusion(200, 10, 85, loss_percent=10)
+    assert math.isclose(with_loss.value, 2.0 / 0.9 / 0.85, rel_tol=1e-6)
+
+
+def test_dose_per_unit() -> None:
+    # 10 g of 80% distillate = 8,000 mg THC; over 100 gummies = 80 mg each.
+    assert calculators.dose_per_unit(80, 10, "g", 100).value == 80
+    assert math.isclose(calculators.dose_per_unit(80, 10, "g", 100, loss_percent=5).value, 76)
+    assert math.isclose(
+        calculators.dose_per_unit(90, 1, "oz", 1000).value, 28349.523125 * 0.9 / 1000
+    )
+
+
+def test_dilution_and_batch_scaling() -> None:
+    # 20 g at 90% holds 18 g; at 70% that is 25.714 g in all, so add 5.714 g.
+    result = calculators.dilution(20, "g", 90, 70)
+    assert math.isclose(result.value, 18 / 0.7 - 20)
+    scaled = calculators.scale_batch([("sugar", 500, "g"), ("distillate", 2.35, "g")], 2.5)
+    assert scaled.summary == "Scaled by 2.5: sugar 1,250 g; distillate 5.875 g."
+
+
+@pytest.mark.parametrize(
+    ("amount", "source", "target", "expected"),
+    [
+        (1, "oz", "g", 28.349523125),
+        (1, "lb", "oz", 16),
+        (2.5, "kg", "lb", 2.5 * 1_000_000 / 453_592.37),
+        (3500, "mg", "g", 3.5),
+        (1, "l", "ml", 1000),
+        (0, "g", "mg", 0),
+    ],
+)
+def test_unit_conversions(amount: float, source: str, target: str, expected: float) -> None:
+    assert math.isclose(calculators.convert(amount, source, target).value, expected, rel_tol=1e-9)
+
+
+def test_mass_and_volume_need_a_density() -> None:
+    with pytest.raises(CalculationError, match="density"):
+        calculators.convert(100, "ml", "g")
+    assert math.isclose(calculators.convert(100, "ml", "g", density_g_per_ml=0.92).value, 92)
+    assert math.isclose(calculators.convert(46, "g", "ml", density_g_per_ml=0.92).value, 50)
+
+
+def test_percent_by_weight() -> None:
+    assert calculators.percent_by_weight(2, "g", 50, "g").value == 4
+    assert math.isclose(calculators.percent_by_weight(500, "mg", 1, "g").value, 50)
+
+
+def test_servings_checked_against_a_states_caps() -> None:
+    massachusetts = StateEdibleLimits("Massachusetts", 5, 100, ("ma-1",))
+    within = calculators.servings_check(100, 5, massachusetts)
+    assert within.value == 20 and not within.warnings and "within" in within.summary
+    over = calculators.servings_check(100, 10, massachusetts)
+    assert "breaks" in over.summary and any("over Massachusetts's cap" in w for w in over.warnings)
+    uneven = calculators.servings_check(100, 30)
+    assert any("whole servings" in w for w in uneven.warnings)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: calculators.infusion(0, 10, 85),
+        lambda: calculators.infusion(100, 0, 85),
+        lambda: calculators.infusion(100, 10, 0),
+        lambda: calculators.infusion(100, 10, 120),
+        lambda: calculators.infusion(100, -10, 85),
+        lambda: calculators.infusion(100, 10, 85, loss_percent=100),
+        lambda: calculators.dose_per_unit(80, -1, "g", 10),
+        lambda: calculators.dose_per_unit(80, 1, "stone", 10),
+        lambda: calculators.dilution(10, "g", 70, 80),
+        lambda: calculators.total_cannabinoid(-1, 20),
+        lambda: calculators.total_cannabinoid(60, 50),
+        lambda: calculators.convert(-1, "g", "mg"),
+        lambda: calculators.percent_by_weight(60, "g", 50, "g"),
+        lambda: calculators.servings_check(10, 20),
+        lambda: calculators.scale_batch([], 2),
+        lambda: calculators.convert(float("nan"), "g", "mg"),
+    ],
+)
+def test_zero_negative_and_impossible_input_is_refused_clearly(call: object) -> None:
+    with pytest.raises(CalculationError) as refused:
+        call()  # type: ignore[operator]
+    assert str(refused.value)
