@@ -24,7 +24,7 @@ def test_held_out_questions_are_routed_accurately(router: Router) -> None:
     held_out = [e for e in load_examples() if e.split == "test"]
     predicted = router.predict([e.text for e in held_out])
     accuracy = np.mean([p == e.agent for p, e in zip(predicted, held_out, strict=True)])
-    assert accuracy >= 0.9
+    assert accuracy >= 0.95  # the target; bench/router prints the details
 
 
 def test_the_compiled_classifier_matches_sklearn(router: Router) -> None:

@@ -14,6 +14,7 @@ from trichome.config import Settings
 from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
 from trichome.llm.base import (
     AnswerEngine,
     AnswerEvent,
@@ -28,6 +29,7 @@ from trichome.llm.base import (
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 
 HISTORY_WINDOW = 20
+OPERATIONS = "operations"
 PASSAGES_PER_ANSWER = 6
 
 
@@ -71,12 +73,18 @@ class AgentService:
     """Routes each request to an agent and has the configured engine write the answer."""
 
     def __init__(
-        self, router: Router, knowledge: KnowledgeBase, engine: AnswerEngine, upgrade_url: str
+        self,
+        router: Router,
+        knowledge: KnowledgeBase,
+        engine: AnswerEngine,
+        upgrade_url: str,
+        sops: SopLibrary | None = None,
     ) -> None:
         self.router = router
         self.knowledge = knowledge
         self.engine = engine
         self._upgrade_url = upgrade_url
+        self._sops = sops
 
     def prepare(self, chat: ChatRequest) -> PreparedAnswer:
         """Route the latest user message and retrieve the passages for the answering agent."""
@@ -113,9 +121,16 @@ class AgentService:
             upstream_model=chat.upstream_model,
             calculation=calculation,
             calculation_facts=checked_against,
+            sop=self._sop(agent, question, state),
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _sop(self, agent: Agent, question: str, state: str | None) -> FilledSop | None:
+        if self._sops is None or agent.name != OPERATIONS:
+            return None
+        template = self._sops.match(question)
+        return self._sops.fill(template, state) if template is not None else None
 
     def _packs_for(self, agent: Agent, model: PublicModel) -> frozenset[str]:
         # The main agent triages, so it reads its own packs and those of every specialist
@@ -196,4 +211,5 @@ def build_agent_service(settings: Settings) -> AgentService:
         engine = OpenAICompatibleEngine(settings, knowledge)
     else:
         engine = GroundedEngine()
-    return AgentService(Router.from_packaged_data(), knowledge, engine, settings.upgrade_url)
+    sops = SopLibrary(load_sops(), knowledge)
+    return AgentService(Router.from_packaged_data(), knowledge, engine, settings.upgrade_url, sops)

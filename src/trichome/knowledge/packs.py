@@ -69,7 +69,12 @@ def _require_str(table: dict[str, Any], key: str, where: str) -> str:
     return value.strip()
 
 
-def _parse_source(raw: Any, where: str) -> Source:
+def parse_source(raw: Any, where: str) -> Source:
+    """A source table (title, http(s) url, section), validated.
+
+    Raises:
+        PackError: a key is missing or the url is not a web address.
+    """
     if not isinstance(raw, dict):
         raise PackError(f"{where}: each source must be a table")
     url = _require_str(raw, "url", where)
@@ -122,7 +127,7 @@ def _parse_fact(raw: dict[str, Any], pack_id: str, where: str) -> Fact:
         topic=_require_str(raw, "topic", where),
         title=_require_str(raw, "title", where),
         text=" ".join(_require_str(raw, "text", where).split()),
-        sources=tuple(_parse_source(source, where) for source in sources),
+        sources=tuple(parse_source(source, where) for source in sources),
         jurisdiction=jurisdiction,
         value=float(value) if value is not None else None,
         unit=unit.strip() if isinstance(unit, str) else None,

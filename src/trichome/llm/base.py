@@ -10,6 +10,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.registry import Agent
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.sops import FilledSop
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,8 @@ class AnswerRequest:
     # facts it was checked against.
     calculation: RecognisedCalculation | None = None
     calculation_facts: tuple[Fact, ...] = ()
+    # A standard operating procedure asked for, filled in for the user's state.
+    sop: FilledSop | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,8 @@ def compose_answer(request: AnswerRequest) -> str:
     then numbered sources."""
     if request.calculation is not None:
         return _calculation_answer(request)
+    if request.sop is not None:
+        return request.sop.text
     passages = relevant_passages(request.passages)
     if not passages:
         return _uncovered_answer(request)

@@ -96,6 +96,12 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
     if with_tools:
         system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
     system += _calculation_prompt(request)
+    if request.sop is not None:
+        system += (
+            "\n\nThe user asked for a standard operating procedure. Base it on this template, "
+            "already filled in with the state's sourced rules; keep its structure and its "
+            f"citations:\n\n{request.sop.text}"
+        )
     return [{"role": "system", "content": system}, *map(_turn_to_message, request.messages)]
 
 

@@ -1,0 +1,1 @@
+"""The router on the held-out part of the labelled questions."""

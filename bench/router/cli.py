@@ -1,0 +1,62 @@
+"""Accuracy and macro-F1 of the offline router on the held-out questions, per agent.
+
+The router is trained on the `train` part of `router_examples.jsonl`, exactly as a worker
+trains it, and scored on the `test` part, which it never sees. Target: 95% accuracy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+from sklearn.metrics import confusion_matrix, precision_recall_fscore_support
+
+from trichome.agents.registry import AGENTS
+from trichome.agents.router import Router, load_examples
+
+TARGET_ACCURACY = 0.95
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Train, score, print; exit 0 unless the benchmark could not run."""
+    parser = argparse.ArgumentParser(prog="python -m bench router", description=__doc__)
+    parser.add_argument("--errors", action="store_true", help="also list every misrouted question")
+    args = parser.parse_args(argv)
+    examples = load_examples()
+    train = [e for e in examples if e.split == "train"]
+    held_out = [e for e in examples if e.split == "test"]
+    started = time.perf_counter()
+    router = Router.train(train)
+    trained_in = time.perf_counter() - started
+    started = time.perf_counter()
+    predicted = router.predict([e.text for e in held_out])
+    per_question_ms = (time.perf_counter() - started) / len(held_out) * 1000
+    truth = [e.agent for e in held_out]
+    labels = list(AGENTS)
+    accuracy = sum(p == t for p, t in zip(predicted, truth, strict=True)) / len(truth)
+    precision, recall, f1, support = precision_recall_fscore_support(
+        truth, predicted, labels=labels, zero_division=0
+    )
+    macro_f1 = float(f1.mean())
+    print(f"\nRouter benchmark: {len(train)} training questions, {len(held_out)} held out; "
+          f"trained in {trained_in:.2f} s, {per_question_ms:.3f} ms per question\n")  # fmt: skip
+    print(f"{'agent':<13}{'precision':>10}{'recall':>9}{'F1':>8}{'questions':>11}")
+    for label, p, r, f, n in zip(labels, precision, recall, f1, support, strict=True):
+        print(f"{label:<13}{p:>10.3f}{r:>9.3f}{f:>8.3f}{int(n):>11}")
+    print(f"\naccuracy {accuracy:.3f}   macro-F1 {macro_f1:.3f}\n")
+    matrix = confusion_matrix(truth, predicted, labels=labels)
+    short = [label[:6] for label in labels]
+    print("confusion (rows: true agent, columns: routed to)")
+    print(" " * 13 + "".join(f"{name:>8}" for name in short))
+    for label, row in zip(labels, matrix, strict=True):
+        print(f"{label:<13}" + "".join(f"{int(count):>8}" for count in row))
+    if args.errors:
+        print("\nmisrouted:")
+        for example, routed in zip(held_out, predicted, strict=True):
+            if routed != example.agent:
+                print(f"  {example.agent} -> {routed}: {example.text}")
+    verdict = "PASS" if accuracy >= TARGET_ACCURACY else "FAIL"
+    print(f"\n{verdict}  held-out accuracy {accuracy:.1%} / target {TARGET_ACCURACY:.0%} "
+          f"= {accuracy / TARGET_ACCURACY:.3f}x")  # fmt: skip
+    return 0
