@@ -21,6 +21,9 @@ class Agent:
     # Topics this agent also reads from other agents' packs (marketing needs each
     # state's advertising rules, which live in the compliance packs).
     borrowed_topics: frozenset[str] = frozenset()
+    # Whether its answers are state rules, so that a state it has no rules for must be
+    # said plainly rather than answered from other states' facts.
+    answers_state_rules: bool = False
 
     @property
     def system_prompt(self) -> str:
@@ -59,6 +62,7 @@ AGENTS: dict[str, Agent] = {
             FREE_AGENT,
             "the current regulations on your state regulator's website (the cannabis control "
             "board or commission) and, for hemp, USDA's hemp programme rules in 7 CFR Part 990",
+            answers_state_rules=True,
         ),
         Agent(
             "formulation",
@@ -94,6 +98,7 @@ AGENTS: dict[str, Agent] = {
             PRO_AGENT,
             "your state's advertising rules and each platform's advertising policy",
             frozenset({"advertising"}),
+            answers_state_rules=True,
         ),
     )
 }

@@ -43,6 +43,8 @@ class RouteDecision:
 
     agent: str
     confidence: float
+    # The second most likely agent, for a second opinion when the pick finds nothing.
+    runner_up: str | None = None
 
 
 def load_examples(path: Path = EXAMPLES_PATH) -> list[LabelledExample]:
@@ -163,10 +165,10 @@ class Router:
         if not text.strip():
             return RouteDecision(MAIN_AGENT, 1.0)
         probabilities = self.probabilities(text)
-        best = int(probabilities.argmax())
+        second, best = (int(i) for i in probabilities.argsort()[-2:])
         confidence = float(probabilities[best])
         agent = self._labels[best] if confidence >= MIN_CONFIDENCE else MAIN_AGENT
-        return RouteDecision(agent, round(confidence, 4))
+        return RouteDecision(agent, round(confidence, 4), self._labels[second])
 
     def predict(self, texts: Sequence[str]) -> list[str]:
         """Labels for many texts (for evaluation)."""

@@ -13,7 +13,7 @@ from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
 from trichome.llm.base import (
     AnswerEngine,
@@ -31,6 +31,9 @@ from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 HISTORY_WINDOW = 20
 OPERATIONS = "operations"
 PASSAGES_PER_ANSWER = 6
+PASSAGES_ACROSS_STATES = 40
+# Below this router confidence, an agent that finds nothing asks the runner-up.
+SECOND_OPINION_BELOW = 0.75
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +111,32 @@ class AgentService:
             and calculation.calculation.name == "servings_check"
         ):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
+        # Without a state, every state's rule may be wanted; with one, the best few.
+        limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
-        passages = index.search(question, jurisdictions=jurisdictions, limit=PASSAGES_PER_ANSWER)
+        passages = index.search(question, jurisdictions=jurisdictions, limit=limit)
+        second = AGENTS.get(route.runner_up or "")
+        if (
+            not notes
+            and not any_relevant(passages)
+            and second is not None
+            and second.available_on(chat.model)
+            and route.confidence < SECOND_OPINION_BELOW
+        ):
+            # An unsure pick whose packs know nothing: the runner-up may know the answer.
+            other = self.knowledge.index_for(
+                self._packs_for(second, chat.model), second.borrowed_topics
+            )
+            found = other.search(question, jurisdictions=jurisdictions, limit=limit)
+            if any_relevant(found):
+                agent, index, passages = second, other, found
+        # An agent whose packs hold state rules says so when it has none for a named state.
+        covered = index.jurisdictions - {FEDERAL}
+        uncovered = tuple(
+            code
+            for code in jurisdictions
+            if agent.answers_state_rules and code != FEDERAL and code not in covered
+        )
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,
@@ -122,6 +149,8 @@ class AgentService:
             calculation=calculation,
             calculation_facts=checked_against,
             sop=self._sop(agent, question, state),
+            uncovered_states=uncovered if calculation is None else (),
+            covered_states=tuple(sorted(covered)),
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)

@@ -166,7 +166,22 @@ JURISDICTION_BOOST = 1.5
 # a title states what the fact is about, the text also mentions what it is not about.
 TITLE_BONUS = 0.6
 # Trade shorthand mapped to the stem of the word the packs spell out.
-SYNONYMS = {"decarb": "decarboxyl", "decarbox": "decarboxyl", "thc-a": "thca", "coa": "certif"}
+SYNONYMS = {
+    "decarb": "decarboxyl",
+    "decarbox": "decarboxyl",
+    "thc-a": "thca",
+    "coa": "certif",
+    # Buying and selling are one rule seen from either side of the counter.
+    "buy": "purchas",
+    "bought": "purchas",
+    "sell": "purchas",
+    "sale": "purchas",
+    "sold": "purchas",
+    "custom": "consum",  # "customer" stems to "custom"
+    "patron": "consum",
+}
+# A passage must cover this share of the question's information to count as an answer.
+RELEVANT_COVERAGE = 0.30
 
 
 _STEMMER = snowballstemmer.stemmer("english")
@@ -221,6 +236,11 @@ class FactIndex:
     def __len__(self) -> int:
         return len(self._facts)
 
+    @property
+    def jurisdictions(self) -> frozenset[str]:
+        """Every jurisdiction a fact in the index belongs to."""
+        return frozenset(fact.jurisdiction for fact in self._facts if fact.jurisdiction)
+
     @staticmethod
     def _document_tokens(fact: Fact) -> list[str]:
         tokens = tokenize(fact.title) * TITLE_WEIGHT
@@ -273,6 +293,11 @@ class FactIndex:
             results.append(Passage(fact, score, min(1.0, matched[position] / query_weight)))
         results.sort(key=lambda passage: (-passage.score, passage.fact.id))
         return results[:limit]
+
+
+def any_relevant(passages: Sequence[Passage]) -> bool:
+    """Whether any passage covers enough of the question to answer from."""
+    return any(passage.coverage >= RELEVANT_COVERAGE for passage in passages)
 
 
 class KnowledgeBase:

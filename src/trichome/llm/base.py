@@ -63,6 +63,9 @@ class AnswerRequest:
     calculation_facts: tuple[Fact, ...] = ()
     # A standard operating procedure asked for, filled in for the user's state.
     sop: FilledSop | None = None
+    # States the question names that the agent's packs hold no facts for, and those they do.
+    uncovered_states: tuple[str, ...] = ()
+    covered_states: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,15 +6,18 @@ import re
 from collections.abc import AsyncIterator, Sequence
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
+from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, AnswerRequest, Finished, TextDelta
 
 # A fact must cover this share of the question's information (idf-weighted) to be used.
-MIN_COVERAGE = 0.30
+MIN_COVERAGE = RELEVANT_COVERAGE
 # Supporting facts must score at least this share of the best fact's score.
 SUPPORT_RATIO = 0.45
 MAX_FACTS = 4
+MAX_STATES = 12
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 WORDS_PER_CHUNK = 4
 _CHUNKS = re.compile(rf"(?:\S+\s*){{1,{WORDS_PER_CHUNK}}}")
 
@@ -66,6 +69,42 @@ def _calculation_answer(request: AnswerRequest) -> str:
     return "\n\n".join(parts)
 
 
+def _first_sentence(text: str) -> str:
+    return _SENTENCE_END.split(text, maxsplit=1)[0]
+
+
+def _per_state(passages: Sequence[Passage], lead: Fact) -> list[Fact]:
+    """The best fact on the lead fact's topic for each state, best first."""
+    seen: set[str] = set()
+    facts = []
+    for passage in passages:
+        fact = passage.fact
+        state = fact.jurisdiction
+        if fact.topic != lead.topic or state in (None, FEDERAL) or state in seen:
+            continue
+        if passage.coverage >= MIN_COVERAGE:
+            assert state is not None
+            seen.add(state)
+            facts.append(fact)
+    return facts[:MAX_STATES]
+
+
+def _by_state_answer(facts: Sequence[Fact]) -> str:
+    listed = "\n".join(
+        f"- {fact.jurisdiction_name}: {_first_sentence(fact.text)} [{number}]"
+        for number, fact in enumerate(facts, start=1)
+    )
+    return "\n\n".join(
+        [
+            "This depends on the state, and you did not name one. "
+            "The rule in each state I have sourced:",
+            listed,
+            "Name your state for its full rules.",
+            _sources_block(facts),
+        ]
+    )
+
+
 def compose_answer(request: AnswerRequest) -> str:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
     then numbered sources."""
@@ -73,10 +112,17 @@ def compose_answer(request: AnswerRequest) -> str:
         return _calculation_answer(request)
     if request.sop is not None:
         return request.sop.text
+    if request.uncovered_states:
+        return _uncovered_state_answer(request)
     passages = relevant_passages(request.passages)
     if not passages:
         return _uncovered_answer(request)
     facts = [passage.fact for passage in passages]
+    lead = facts[0]
+    if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
+        by_state = _per_state(request.passages, lead)
+        if len(by_state) > 1:
+            return _by_state_answer(by_state)
     lead, *supporting = facts
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
@@ -97,6 +143,15 @@ def compose_answer(request: AnswerRequest) -> str:
         )
     parts.append(_sources_block(facts))
     return "\n\n".join(parts)
+
+
+def _uncovered_state_answer(request: AnswerRequest) -> str:
+    names = " or ".join(JURISDICTION_NAMES[code] for code in request.uncovered_states)
+    return (
+        f"My knowledge packs hold no sourced rules for {names} yet, so I won't guess. "
+        f"Where to look: {names}'s cannabis regulator and its current rules. I have sourced "
+        f"rules for {', '.join(request.covered_states)}."
+    )
 
 
 def _uncovered_answer(request: AnswerRequest) -> str:

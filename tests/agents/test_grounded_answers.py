@@ -1,0 +1,104 @@
+"""Grounded answers give the right number with its source, for the state asked about."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from trichome.accounts.tiers import OPERATOR_AGENT
+from trichome.agents.calculators import fmt
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.config import Settings
+from trichome.knowledge.jurisdictions import STATE_NAMES
+from trichome.knowledge.packs import Fact
+from trichome.llm.base import ChatTurn
+from trichome.llm.grounded import compose_answer
+
+STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD")
+# How people ask, by topic; a unit pattern picks the facts each question is about.
+QUESTIONS: dict[str, tuple[str, str]] = {
+    "edible-thc-limits/serving": (
+        "What is the THC limit per serving for edibles in {state}?",
+        r"serving",
+    ),
+    "edible-thc-limits/package": (
+        "What is the most THC a package of edibles can hold in {state}?",
+        r"package",
+    ),
+    "purchase-limits": (
+        "How much flower can an adult customer buy in one transaction in {state}?",
+        r"",
+    ),
+    "possession-limits": ("How much cannabis can an adult legally possess in {state}?", r""),
+}
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings())
+
+
+def ask(service: AgentService, question: str) -> str:
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    return compose_answer(prepared.request)
+
+
+def facts_on(service: AgentService, state: str, topic: str, unit_pattern: str) -> list[Fact]:
+    return [
+        fact
+        for pack in service.knowledge.packs.values()
+        for fact in pack.facts
+        if fact.jurisdiction == state and fact.topic == topic.split("/")[0] and fact.value is not None
+        and re.search(unit_pattern, fact.unit or "", re.IGNORECASE)
+    ]  # fmt: skip
+
+
+def test_each_states_numbers_come_with_their_source(service: AgentService) -> None:
+    asked, wrong = 0, []
+    for state in STATES:
+        for topic, (template, unit_pattern) in QUESTIONS.items():
+            facts = facts_on(service, state, topic, unit_pattern)
+            if not facts:
+                continue
+            question = template.format(state=STATE_NAMES[state])
+            answer = ask(service, question)
+            asked += 1
+            if not any(fmt(f.value or 0) in answer and f.sources[0].url in answer for f in facts):
+                wrong.append(f"{question} -> {answer[:160]!r}")
+    assert asked >= 30, "the packs should hold these numbers for most of the twelve states"
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_state_named_decides_the_rule(service: AgentService) -> None:
+    massachusetts = ask(service, "What is the THC limit per serving for edibles in Massachusetts?")
+    colorado = ask(service, "What is the THC limit per serving for edibles in Colorado?")
+    assert massachusetts.startswith("Massachusetts") and "5 mg" in massachusetts.split("\n")[0]
+    assert colorado.split("\n")[0].count("10 mg") >= 1
+    assert "law.cornell.edu/regulations/massachusetts" in massachusetts
+
+
+def test_without_a_state_each_states_rule_is_labelled(service: AgentService) -> None:
+    answer = ask(service, "What is the THC limit per serving for edibles?")
+    assert answer.startswith("This depends on the state")
+    labelled = re.findall(r"^- ([A-Z][a-z]+(?: [A-Z][a-z]+)?): .*\[(\d+)\]$", answer, re.MULTILINE)
+    assert len(labelled) >= 6
+    assert {name for name, _ in labelled} <= set(STATE_NAMES.values())
+    assert "Sources:" in answer
+
+
+def test_an_uncovered_question_says_so_and_gives_no_number(service: AgentService) -> None:
+    texas = ask(service, "What is the edible THC limit in Texas?")
+    assert "no sourced rules for Texas" in texas and "mg" not in texas
+    unknown = ask(service, "What is the excise tax rate on hemp rope in Guam?")
+    assert "won't guess" in unknown or "don't" in unknown
+    assert not re.search(r"\d+(\.\d+)?\s*%", unknown)
+
+
+def test_calculations_are_answered_with_their_working(service: AgentService) -> None:
+    answer = ask(service, "how much 85% distillate for 200 gummies at 10 mg?")
+    first, working = answer.split("\n\n")[:2]
+    assert first.startswith("You need 2.353 g of 85% concentrate")
+    assert working.startswith("Working:\n1. 200 units × 10 mg = 2,000 mg THC")
+    refused = ask(service, "10 g of 80% distillate into 0 gummies")
+    assert refused.startswith("I can't calculate that") and "mg THC" not in refused
