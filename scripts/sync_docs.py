@@ -7,22 +7,36 @@ import sys
 from pathlib import Path
 
 from trichome.config import settings_reference
+from trichome.knowledge.packs import coverage_table, load_packs
 
-README = Path(__file__).resolve().parent.parent / "README.md"
-SECTION = re.compile(r"(<!-- settings:start -->\n).*?(<!-- settings:end -->)", re.S)
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+KNOWLEDGE_README = ROOT / "src" / "trichome" / "knowledge" / "README.md"
+COVERED_STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD")
+
+
+def _replace(text: str, name: str, generated: str) -> str:
+    section = re.compile(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)", re.S)
+    return section.sub(lambda m: f"{m.group(1)}{generated}\n{m.group(2)}", text)
 
 
 def synced(text: str) -> str:
     """The README text with its settings section replaced by the generated table."""
-    return SECTION.sub(lambda m: f"{m.group(1)}{settings_reference()}\n{m.group(2)}", text)
+    return _replace(text, "settings", settings_reference())
+
+
+def synced_knowledge(text: str) -> str:
+    """The knowledge README with its coverage table regenerated from the packs."""
+    return _replace(text, "coverage", coverage_table(load_packs(), COVERED_STATES))
 
 
 def main() -> int:
-    text = README.read_text(encoding="utf-8")
-    updated = synced(text)
-    if updated != text:
-        README.write_text(updated, encoding="utf-8")
-        print("README.md: settings table updated")
+    for path, sync in ((README, synced), (KNOWLEDGE_README, synced_knowledge)):
+        text = path.read_text(encoding="utf-8")
+        updated = sync(text)
+        if updated != text:
+            path.write_text(updated, encoding="utf-8")
+            print(f"{path.relative_to(ROOT)}: generated table updated")
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from scripts.sync_docs import README, synced
+from scripts.sync_docs import KNOWLEDGE_README, README, synced, synced_knowledge
 
 from trichome.apps.chat import create_app
 from trichome.cli import build_parser
@@ -19,6 +19,11 @@ def test_the_readme_settings_table_matches_the_settings_object() -> None:
     assert synced(text) == text, "run `make docs` to regenerate the README's settings table"
     for name in Settings.model_fields:
         assert f"`TRICHOME_{name.upper()}`" in text
+
+
+def test_the_knowledge_coverage_table_matches_the_packs() -> None:
+    text = KNOWLEDGE_README.read_text(encoding="utf-8")
+    assert synced_knowledge(text) == text, "run `make docs` to regenerate the coverage table"
 
 
 def _commands(parser: argparse.ArgumentParser, prefix: str = "trichome") -> list[str]:

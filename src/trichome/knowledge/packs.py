@@ -182,3 +182,29 @@ def load_packs(directory: Path = PACKS_DIR) -> list[Pack]:
                 raise PackError(f"fact id {fact.id!r} is in both {seen[fact.id]} and {pack.id}")
             seen[fact.id] = pack.id
     return packs
+
+
+COMPLIANCE_TOPICS = (
+    "edible-thc-limits", "concentrate-thc-limits", "purchase-limits", "possession-limits",
+    "labelling", "universal-symbol", "packaging", "lab-testing", "action-limits", "batch-size",
+    "transport-manifest", "waste-disposal", "track-and-trace", "advertising",
+)  # fmt: skip
+
+
+def coverage_table(packs: list[Pack], states: tuple[str, ...]) -> str:
+    """A markdown table: sourced compliance facts per state and topic (a dash for none)."""
+    counts: dict[tuple[str, str], int] = {}
+    for pack in packs:
+        for fact in pack.facts:
+            if fact.jurisdiction in states and fact.topic in COMPLIANCE_TOPICS:
+                key = (fact.jurisdiction, fact.topic)
+                counts[key] = counts.get(key, 0) + 1
+    header = "| topic | " + " | ".join(states) + " |"
+    rule = "|---|" + "---|" * len(states)
+    rows = [
+        f"| {topic} | "
+        + " | ".join(str(counts.get((state, topic), "-")) for state in states)
+        + " |"
+        for topic in COMPLIANCE_TOPICS
+    ]
+    return "\n".join([header, rule, *rows])
