@@ -1,0 +1,108 @@
+"""Async client for the Metrc v2 track-and-trace REST API."""
+
+from trichome.metrc.base import MetrcBaseClient
+from trichome.metrc.bodies.catalogue import (
+    ItemCreate,
+    ItemUpdate,
+    LocationCreate,
+    StrainCreate,
+    StrainUpdate,
+)
+from trichome.metrc.bodies.cultivation import (
+    HarvestFinish,
+    HarvestIngredient,
+    HarvestMove,
+    HarvestPackage,
+    HarvestRename,
+    HarvestWaste,
+    PlantBatchDestroy,
+    PlantBatchGrowthPhaseChange,
+    PlantBatchMove,
+    PlantBatchPlanting,
+    PlantBatchWaste,
+    PlantDestroy,
+    PlantGrowthPhaseChange,
+    PlantHarvest,
+    PlantMove,
+    PlantWaste,
+)
+from trichome.metrc.bodies.inventory import (
+    LabTestRecord,
+    LabTestResult,
+    PackageAdjustment,
+    PackageCreate,
+    PackageFinish,
+    PackageIngredient,
+    PackageMove,
+    PackageRemediation,
+    SalesReceipt,
+    SalesTransaction,
+)
+from trichome.metrc.client import MetrcClient
+from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.errors import (
+    MetrcAuthError,
+    MetrcConnectionError,
+    MetrcError,
+    MetrcNotFound,
+    MetrcRateLimited,
+    MetrcServerError,
+    MetrcTooLarge,
+    MetrcValidationError,
+    RowError,
+)
+from trichome.metrc.retry import RetryPolicy
+from trichome.metrc.serialize import MetrcBody
+from trichome.metrc.states import METRC_V2_STATES, base_url
+from trichome.metrc.writes import WriteResult
+
+__all__ = [
+    "METRC_V2_STATES",
+    "HarvestFinish",
+    "HarvestIngredient",
+    "HarvestMove",
+    "HarvestPackage",
+    "HarvestRename",
+    "HarvestWaste",
+    "ItemCreate",
+    "ItemUpdate",
+    "LabTestRecord",
+    "LabTestResult",
+    "LocationCreate",
+    "MetrcAuthError",
+    "MetrcBaseClient",
+    "MetrcBody",
+    "MetrcClient",
+    "MetrcConnectionError",
+    "MetrcCredentials",
+    "MetrcError",
+    "MetrcNotFound",
+    "MetrcRateLimited",
+    "MetrcServerError",
+    "MetrcTooLarge",
+    "MetrcValidationError",
+    "PackageAdjustment",
+    "PackageCreate",
+    "PackageFinish",
+    "PackageIngredient",
+    "PackageMove",
+    "PackageRemediation",
+    "PlantBatchDestroy",
+    "PlantBatchGrowthPhaseChange",
+    "PlantBatchMove",
+    "PlantBatchPlanting",
+    "PlantBatchWaste",
+    "PlantDestroy",
+    "PlantGrowthPhaseChange",
+    "PlantHarvest",
+    "PlantMove",
+    "PlantWaste",
+    "RetryPolicy",
+    "RowError",
+    "SalesReceipt",
+    "SalesTransaction",
+    "StrainCreate",
+    "StrainUpdate",
+    "WriteResult",
+    "base_url",
+]

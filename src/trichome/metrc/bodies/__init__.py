@@ -1,0 +1,1 @@
+"""Typed request bodies: snake_case fields sent as Metrc v2's PascalCase objects."""

@@ -1,0 +1,68 @@
+"""Request bodies for locations, strains and items (v2 takes names, not ids)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trichome.metrc.serialize import MetrcBody
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LocationCreate(MetrcBody):
+    """A new location: v2 takes the location type by name."""
+
+    name: str
+    location_type_name: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StrainCreate(MetrcBody):
+    """A new strain; TestingStatus is None, InHouse or ThirdParty."""
+
+    name: str
+    testing_status: str = "None"
+    thc_level: float | None = None
+    cbd_level: float | None = None
+    indica_percentage: float | None = None
+    sativa_percentage: float | None = None
+    genetics: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StrainUpdate(StrainCreate):
+    """An existing strain, by Id, with all its fields."""
+
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ItemCreate(MetrcBody):
+    """A new item: v2 takes the category, unit and strain by name."""
+
+    name: str
+    item_category: str
+    unit_of_measure: str
+    strain: str | None = None
+    item_brand: str | None = None
+    administration_method: str | None = None
+    unit_cbd_percent: float | None = None
+    unit_cbd_content: float | None = None
+    unit_cbd_content_unit_of_measure: str | None = None
+    unit_thc_percent: float | None = None
+    unit_thc_content: float | None = None
+    unit_thc_content_unit_of_measure: str | None = None
+    unit_volume: float | None = None
+    unit_volume_unit_of_measure: str | None = None
+    unit_weight: float | None = None
+    unit_weight_unit_of_measure: str | None = None
+    serving_size: str | None = None
+    number_of_doses: float | None = None
+    public_ingredients: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ItemUpdate(ItemCreate):
+    """An existing item, by Id, with all its fields."""
+
+    id: int

@@ -1,0 +1,39 @@
+"""`MetrcClient`: the async Metrc v2 client with a named method per endpoint the tools use.
+
+The generic layer (get, list, post, put, delete), authentication, per-facility limits, retries,
+paging, 24-hour windows and chunked writes live in `MetrcBaseClient`; each endpoint area adds
+its named methods in `trichome.metrc.endpoints`.
+"""
+
+from __future__ import annotations
+
+from trichome.metrc.endpoints.catalogue import CatalogueApi
+from trichome.metrc.endpoints.facilities import FacilitiesApi
+from trichome.metrc.endpoints.harvests import HarvestsApi
+from trichome.metrc.endpoints.labtests import LabTestsApi
+from trichome.metrc.endpoints.packages import PackagesApi
+from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
+from trichome.metrc.endpoints.plants import PlantsApi
+from trichome.metrc.endpoints.processing import ProcessingApi
+from trichome.metrc.endpoints.sales import SalesApi
+from trichome.metrc.endpoints.transfers import TransfersApi
+
+
+class MetrcClient(
+    FacilitiesApi,
+    CatalogueApi,
+    PlantsApi,
+    PlantBatchesApi,
+    HarvestsApi,
+    PackagesApi,
+    LabTestsApi,
+    TransfersApi,
+    SalesApi,
+    ProcessingApi,
+):
+    """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.
+
+    Give `base_url` (any server, e.g. the local sandbox) or `state` (with `sandbox=True` for
+    Metrc's sandbox). Credentials may be set here or passed to each call, so many tenants can
+    share one client; requests are capped per licence.
+    """

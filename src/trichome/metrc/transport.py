@@ -1,0 +1,175 @@
+"""One Metrc request: Basic auth, the facility's limits, retries with backoff, typed errors."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeAlias
+
+import httpx
+
+from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.errors import (
+    MetrcConnectionError,
+    MetrcError,
+    describe_call,
+    error_for_response,
+)
+from trichome.metrc.limits import FacilityLimiter
+from trichome.metrc.retry import (
+    RetryPolicy,
+    parse_retry_after,
+    retryable_failure,
+    retryable_status,
+)
+
+logger = logging.getLogger("trichome.metrc")
+
+Sleep = Callable[[float], Awaitable[None]]
+Query: TypeAlias = list[tuple[str, str]]
+
+
+class MetrcTransport:
+    """Sends requests to one base URL, within per-licence limits, retrying what is safe to."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        connect_timeout: float,
+        read_timeout: float,
+        retry: RetryPolicy,
+        limiter: FacilityLimiter,
+        sleep: Sleep | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        user_agent: str = "trichome-metrc",
+    ) -> None:
+        self.retry = retry
+        self.limiter = limiter
+        self._sleep: Sleep = sleep or asyncio.sleep
+        timeout = httpx.Timeout(
+            connect=connect_timeout, read=read_timeout, write=read_timeout, pool=read_timeout
+        )
+        self._http = httpx.AsyncClient(
+            base_url=base_url,
+            timeout=timeout,
+            transport=transport,
+            headers={"Accept": "application/json", "User-Agent": user_agent},
+            follow_redirects=False,  # never carry the Authorization header elsewhere
+        )
+
+    async def aclose(self) -> None:
+        """Close the connections."""
+        await self._http.aclose()
+
+    async def send(
+        self,
+        method: str,
+        path: str,
+        license_number: str | None,
+        query: Query,
+        body: Any,
+        credentials: MetrcCredentials,
+        *,
+        row_offset: int = 0,
+    ) -> Any:
+        """Send one request and return its parsed JSON (None for an empty body).
+
+        Raises:
+            MetrcError: any of its subclasses, once retrying is over or unsafe.
+        """
+        headers = {"Authorization": credentials.authorization()}
+        try:
+            return await self._attempts(
+                method, path, license_number, query, body, headers, row_offset
+            )
+        except MetrcError as error:
+            error.redact(credentials.secrets())
+            raise
+
+    async def _attempts(
+        self,
+        method: str,
+        path: str,
+        license_number: str | None,
+        query: Query,
+        body: Any,
+        headers: dict[str, str],
+        row_offset: int,
+    ) -> Any:
+        policy = self.retry
+        started = time.monotonic()
+        waited = 0.0
+        where = describe_call(method, path, license_number)
+        attempt = 0
+        while True:
+            attempt += 1
+            retry_after: float | None = None
+            status: int | None = None
+            try:
+                async with self.limiter.slot(license_number, is_get=method == "GET"):
+                    response = await self._http.request(
+                        method, path, params=tuple(query), json=body, headers=headers
+                    )
+            except httpx.TransportError as failure:
+                retryable = retryable_failure(failure, method)
+                problem = f"{type(failure).__name__}: {failure}".rstrip(": ")
+                error: MetrcError = MetrcConnectionError(
+                    _connection_message(where, problem, attempt, method, retryable),
+                    method=method,
+                    path=path,
+                    license_number=license_number,
+                )
+            else:
+                if response.status_code < 300:
+                    return _parse(response, where)
+                status = response.status_code
+                retryable = retryable_status(status, method)
+                retry_after = parse_retry_after(response.headers.get("Retry-After"))
+                error = error_for_response(
+                    status,
+                    response.content,
+                    method=method,
+                    path=path,
+                    license_number=license_number,
+                    attempts=attempt,
+                    retry_after=retry_after,
+                    row_offset=row_offset,
+                )
+            if not retryable or attempt >= policy.max_attempts:
+                raise error
+            delay = retry_after if retry_after is not None else policy.backoff(attempt)
+            if max(time.monotonic() - started, waited) + delay > policy.max_total:
+                raise error
+            logger.warning(
+                "Metrc %s answered %s; retrying in %.2f s (attempt %d of %d)",
+                where, status or type(error).__name__, delay, attempt + 1, policy.max_attempts,
+            )  # fmt: skip
+            await self._sleep(delay)
+            waited += delay
+
+
+def _parse(response: httpx.Response, where: str) -> Any:
+    if not response.content.strip():
+        return None
+    try:
+        return json.loads(response.content)
+    except ValueError:
+        raise MetrcError(
+            f"Metrc answered {where} with HTTP {response.status_code} but not with JSON.",
+            status=response.status_code,
+        ) from None
+
+
+def _connection_message(where: str, problem: str, attempt: int, method: str, retried: bool) -> str:
+    tries = f" after {attempt} attempts" if attempt > 1 else ""
+    if method != "GET" and not retried:
+        return (
+            f"The connection to Metrc failed during {where} ({problem}). The request had been "
+            "sent, so Metrc may or may not have applied it; check the records before sending "
+            "it again."
+        )
+    return f"Could not reach Metrc for {where}{tries} ({problem}). Try again later."
