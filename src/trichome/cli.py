@@ -1,4 +1,4 @@
-"""The `trichome` command: serve, migrate, keys, dev."""
+"""The `trichome` command: serve, migrate, keys, endpoints, metrc, dev."""
 
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ from importlib import import_module
 from typing import Any
 
 from trichome.config import Settings
+from trichome.sandbox.reference import DEFAULT_SEED
 
 SERVICES = ("chat", "toolserver", "kb", "dashboard", "sandbox")
 # The services built so far, each an importable module with `create_app(settings)`.
-BUILT_SERVICES: dict[str, str] = {"chat": "trichome.apps.chat"}
+BUILT_SERVICES: dict[str, str] = {
+    "chat": "trichome.apps.chat",
+    "sandbox": "trichome.apps.sandbox",
+}
 DEV_ORGANIZATION = "Development"
 
 
@@ -40,6 +44,12 @@ def _settings() -> Settings:
         return Settings()
     except Exception as error:  # pydantic's message names the variable at fault
         raise SystemExit(f"trichome: invalid configuration: {error}") from None
+
+
+def _configure_logging(settings: Settings) -> None:
+    logging.basicConfig(level=settings.log_level.upper())
+    # Alembic narrates every migration step at INFO; its warnings and errors still show.
+    logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.root.level))
 
 
 def _run_async(coroutine: Any) -> Any:
@@ -284,6 +294,67 @@ def cmd_endpoints_list(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- metrc
+
+
+async def _seed(settings: Settings, seed: int, as_of: Any, only_if_empty: bool) -> Any:
+    """Fill the sandbox with a simulated year; with `only_if_empty`, leave existing data."""
+    from sqlalchemy import func, select
+
+    from trichome.db.engine import create_engine
+    from trichome.db.models import SandboxObject
+    from trichome.sandbox.seed import seed_sandbox
+    from trichome.sandbox.store import SandboxStore
+
+    engine = create_engine(settings)
+    try:
+        if only_if_empty:
+            async with engine.connect() as connection:
+                if await connection.scalar(select(func.count(SandboxObject.id))):
+                    return None
+        return await seed_sandbox(SandboxStore(engine), seed, as_of)
+    finally:
+        await engine.dispose()
+
+
+def cmd_metrc_seed(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    summary = _run_async(_seed(settings, args.seed, args.as_of, only_if_empty=False))
+    print(
+        f"seeded the sandbox with seed {summary.seed}: the year to {summary.as_of}, "
+        f"{summary.total:,} objects in {summary.seconds:.1f} s ({_describe_database(settings)})"
+    )
+    _print_table(["KIND", "OBJECTS"], [[kind, f"{n:,}"] for kind, n in summary.counts.items()])
+    return 0
+
+
+def _a_date(text: str) -> Any:
+    from datetime import date
+
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _sandbox_banner(settings: Settings) -> None:
+    from trichome.sandbox.reference import FACILITIES
+
+    base = f"http://{settings.host}:{settings.sandbox_port}"
+    vendor = settings.sandbox_vendor_key.get_secret_value()
+    user = settings.sandbox_user_key.get_secret_value()
+    print(f"Track-and-trace sandbox (Metrc v2) at {base}, HTTP Basic:")
+    print(f"  vendor key (user name): {vendor}")
+    print(f"  user key (password):    {user}")
+    for facility in FACILITIES.values():
+        print(f"  {facility.license_number}  {facility.name}")
+    cultivator = next(iter(FACILITIES))
+    print(
+        f"\n  curl -s -u {vendor}:{user} '{base}/packages/v2/active?licenseNumber={cultivator}'\n"
+    )
+
+
 # ----------------------------------------------------------------------------- serve
 
 
@@ -368,7 +439,7 @@ def serve(
 
 def cmd_serve(args: argparse.Namespace) -> int:
     settings = _settings()
-    logging.basicConfig(level=settings.log_level.upper())
+    _configure_logging(settings)
     return serve(settings, args.service, args.host, args.port, args.workers)
 
 
@@ -405,7 +476,7 @@ async def _ensure_development_key(settings: Settings) -> tuple[str, str | None]:
 def cmd_dev(args: argparse.Namespace) -> int:
     """Migrate, make sure a development key exists (printed once), and serve everything."""
     settings = _settings()
-    logging.basicConfig(level=settings.log_level.upper())
+    _configure_logging(settings)
     migrate(settings)
     organization, secret = _run_async(_ensure_development_key(settings))
     base = settings.chat_base_url
@@ -426,6 +497,13 @@ def cmd_dev(args: argparse.Namespace) -> int:
             "Its key was printed when it was created. For another one:\n"
             f"  trichome keys create --org {DEV_ORGANIZATION} --tier operator\n"
         )
+    summary = _run_async(_seed(settings, DEFAULT_SEED, None, only_if_empty=True))
+    if summary is not None:
+        print(
+            f"Seeded the track-and-trace sandbox: a year to {summary.as_of}, "
+            f"{summary.total:,} objects in {summary.seconds:.1f} s."
+        )
+    _sandbox_banner(settings)
     print("Services:")
     return serve(settings, None, None, None, 1)
 
@@ -488,6 +566,23 @@ def build_parser() -> argparse.ArgumentParser:
     listing = endpoint_actions.add_parser("list", help="list endpoints")
     listing.add_argument("--org", help="only this organisation's")
     listing.set_defaults(handler=cmd_endpoints_list)
+
+    metrc_parser = commands.add_parser("metrc", help="the track-and-trace sandbox's data")
+    metrc = metrc_parser.add_subparsers(dest="metrc_command", required=True, metavar="ACTION")
+    seed = metrc.add_parser(
+        "seed", help="replace the sandbox's data with a simulated year (deterministic)"
+    )
+    seed.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help="the random seed (default 8002)"
+    )
+    seed.add_argument(
+        "--as-of",
+        type=_a_date,
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="the day after the simulated year ends (default: today, UTC)",
+    )
+    seed.set_defaults(handler=cmd_metrc_seed)
 
     dev_parser = commands.add_parser(
         "dev", help="what `make run` does: migrate, development key, serve everything"

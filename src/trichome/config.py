@@ -71,6 +71,20 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
     chat_port: int = Field(8000, description="Port of the chat API.")
+    sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
+    sandbox_vendor_key: SecretStr = Field(
+        SecretStr("sandbox-vendor-key"),
+        description="The vendor (integrator) key the sandbox accepts (a development default).",
+    )
+    sandbox_user_key: SecretStr = Field(
+        SecretStr("sandbox-user-key"),
+        description="The user key the sandbox accepts (a development default).",
+    )
+    sandbox_get_rate_limit: int = Field(
+        50,
+        ge=0,
+        description="GET requests per second per facility before the sandbox answers 429 (0: off).",
+    )
     public_base_url: str | None = Field(
         None,
         description=(

@@ -1,0 +1,1 @@
+"""A Metrc v2-compatible track-and-trace sandbox with a deterministic year of seeded data."""

@@ -1,0 +1,1 @@
+"""The sandbox's Metrc v2 routes, one module per group of endpoints."""

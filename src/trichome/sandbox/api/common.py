@@ -1,0 +1,154 @@
+"""What every sandbox route needs: the store, the caller's facility, lists and writes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+import orjson
+from fastapi import Request
+from starlette.responses import Response
+
+from trichome.sandbox.reference import Facility
+from trichome.sandbox.rules import (
+    GetRateLimit,
+    RowErrors,
+    envelope,
+    facility_of,
+    paging_of,
+    require,
+    window_of,
+)
+from trichome.sandbox.store import Record, SandboxStore
+
+
+def json(body: Any, status: int = 200) -> Response:
+    """A JSON response serialised with orjson."""
+    return Response(orjson.dumps(body), status, media_type="application/json")
+
+
+def store(request: Request) -> SandboxStore:
+    """The app's sandbox store."""
+    found: SandboxStore = request.app.state.store
+    return found
+
+
+def reading(request: Request, capability: str | None = None, action: str = "") -> Facility:
+    """The facility of a GET, counted against its rate limit and checked for a capability."""
+    facility = facility_of(request)
+    limiter: GetRateLimit = request.app.state.get_rate
+    limiter.check(facility.license_number)
+    if capability is not None:
+        require(facility, capability, action)
+    return facility
+
+
+def writing(request: Request, capability: str | None = None, action: str = "") -> Facility:
+    """The facility of a write, checked for a capability."""
+    facility = facility_of(request)
+    if capability is not None:
+        require(facility, capability, action)
+    return facility
+
+
+async def listing(
+    request: Request,
+    kind: str,
+    states: Sequence[str] | None,
+    *,
+    capability: str | None = None,
+    action: str = "",
+    as_partner: bool = False,
+) -> Response:
+    """A facility's objects of a kind in a state, in Metrc's list envelope."""
+    facility = reading(request, capability, action)
+    paging, window = paging_of(request), window_of(request)
+    async with store(request).transaction() as tx:
+        records, total = await tx.page(
+            facility.license_number,
+            kind,
+            states,
+            window=window,
+            paging=paging,
+            as_partner=as_partner,
+        )
+    return json(envelope(records, total, paging))
+
+
+def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
+    """Reference data in the list envelope (paged like any list)."""
+    paging = paging_of(request)
+    records = [
+        Record("", "reference", "active", dict(row), id=int(row.get("Id", n)))
+        for n, row in enumerate(rows, start=1)
+    ]
+    total = len(records)
+    if paging is not None:
+        start = (paging.number - 1) * paging.size
+        records = records[start : start + paging.size]
+    body = envelope(records, total, paging)
+    for entry in body["Data"]:
+        entry.pop("LastModified", None)
+        if "Id" not in rows[0]:
+            entry.pop("Id", None)
+    return json(body)
+
+
+def text(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> str:
+    """A required non-empty string field of a posted object."""
+    value = obj.get(key)
+    if not isinstance(value, str) or not value.strip():
+        errors.add(row, f"{key} is required.")
+        return ""
+    return value.strip()
+
+
+def number(
+    obj: dict[str, Any], key: str, row: int, errors: RowErrors, *, positive: bool = True
+) -> float:
+    """A required number field (above zero unless `positive` is false)."""
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        errors.add(row, f"{key} must be a number.")
+        return 0.0
+    if positive and value <= 0:
+        errors.add(row, f"{key} must be greater than zero.")
+    return float(value)
+
+
+def a_date(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> date | None:
+    """A required YYYY-MM-DD date field (a date-time's date part is accepted too)."""
+    value = obj.get(key)
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value[:10])
+        except ValueError:
+            pass
+    errors.add(row, f"{key} must be a date (YYYY-MM-DD).")
+    return None
+
+
+def found(record: Record | None, what: str) -> Record:
+    """The record, or 404 like Metrc for an unknown id or label.
+
+    Raises:
+        MetrcHttpError: 404.
+    """
+    from trichome.sandbox.rules import message
+
+    if record is None:
+        raise message(404, f"{what} was not found.")
+    return record
+
+
+def owned(record: Record | None, facility: Facility, what: str) -> Record:
+    """A record that belongs to the facility.
+
+    Raises:
+        MetrcHttpError: 404 when it does not exist or belongs to another licence.
+    """
+    record = found(record, what)
+    if record.license != facility.license_number:
+        return found(None, what)
+    return record

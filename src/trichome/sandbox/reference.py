@@ -1,0 +1,311 @@
+"""The sandbox's facilities and the state-wide reference data Metrc serves to every licence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta, timezone, tzinfo
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+STATE = "CO"
+
+
+def _zone() -> tzinfo:
+    try:
+        return ZoneInfo("America/Denver")
+    except ZoneInfoNotFoundError:  # a machine without the time-zone database: standard time
+        return timezone(timedelta(hours=-7), "MST")
+
+
+# The facilities' local time: Metrc takes sales times without an offset, in local time.
+ZONE = _zone()
+# The seed `trichome metrc seed` and `make run` use unless told otherwise.
+DEFAULT_SEED = 8002
+
+# The capability flags of Metrc's FacilityType that the sandbox enforces (401 otherwise).
+CAPABILITIES = (
+    "CanGrowPlants",
+    "CanTagPlantBatches",
+    "CanTrackVegetativePlants",
+    "CanHaveMotherPlants",
+    "CanCreateOpeningBalancePlantBatches",
+    "CanCreateOpeningBalancePackages",
+    "CanCreateDerivedPackages",
+    "CanInfuseProducts",
+    "CanSubmitPackagesForTesting",
+    "CanTestPackages",
+    "CanRemediatePackagesWithFailedLabResults",
+    "CanSellToConsumers",
+    "CanSellToPatients",
+    "CanTransferFromExternalFacilities",
+    "CanReportHarvestSchedules",
+    "IsRetail",
+    "IsMedical",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Facility:
+    """A licence in the sandbox and what its facility type may do."""
+
+    license_number: str
+    name: str
+    license_type: str
+    role: str
+    capabilities: frozenset[str]
+
+    def can(self, capability: str) -> bool:
+        """Whether the facility type has a capability flag."""
+        return capability in self.capabilities
+
+    def document(self) -> dict[str, Any]:
+        """The facility as GET /facilities/v2 returns it."""
+        return {
+            "HireDate": "2025-01-02",
+            "IsOwner": False,
+            "IsManager": True,
+            "Occupations": [],
+            "Name": self.name,
+            "Alias": self.name,
+            "DisplayName": self.name,
+            "CredentialedDate": "2025-01-02",
+            "SupportActivationDate": None,
+            "SupportExpirationDate": None,
+            "SupportLastPaidDate": None,
+            "FacilityType": {flag: flag in self.capabilities for flag in CAPABILITIES},
+            "License": {
+                "Number": self.license_number,
+                "StartDate": "2025-01-01",
+                "EndDate": "2027-12-31",
+                "LicenseType": self.license_type,
+            },
+        }
+
+
+CULTIVATOR = Facility(
+    "SF-SBX-CO-21-8002",
+    "Sandbox Retail Cultivation",
+    "Retail Cultivation",
+    "cultivator",
+    frozenset(
+        {
+            "CanGrowPlants",
+            "CanTagPlantBatches",
+            "CanTrackVegetativePlants",
+            "CanHaveMotherPlants",
+            "CanCreateOpeningBalancePlantBatches",
+            "CanCreateDerivedPackages",
+            "CanSubmitPackagesForTesting",
+            "CanRemediatePackagesWithFailedLabResults",
+            "CanReportHarvestSchedules",
+            "IsRetail",
+        }
+    ),
+)
+MANUFACTURER = Facility(
+    "SF-SBX-CO-22-8002",
+    "Sandbox Retail MIP",
+    "Retail Marijuana Products Manufacturer",
+    "manufacturer",
+    frozenset(
+        {
+            "CanCreateDerivedPackages",
+            "CanInfuseProducts",
+            "CanSubmitPackagesForTesting",
+            "CanRemediatePackagesWithFailedLabResults",
+            "IsRetail",
+        }
+    ),
+)
+DISPENSARY = Facility(
+    "SF-SBX-CO-24-8002",
+    "Sandbox Retail Store",
+    "Retail Store",
+    "dispensary",
+    frozenset({"CanSellToConsumers", "CanCreateDerivedPackages", "IsRetail"}),
+)
+LAB = Facility(
+    "SF-SBX-CO-25-8002",
+    "Sandbox Retail Testing Lab",
+    "Retail Testing Lab",
+    "lab",
+    frozenset({"CanTestPackages", "CanTransferFromExternalFacilities", "IsRetail"}),
+)
+FACILITIES: dict[str, Facility] = {
+    facility.license_number: facility for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB)
+}
+
+UNITS_OF_MEASURE: list[dict[str, Any]] = [
+    {"QuantityType": quantity_type, "Name": name, "Abbreviation": abbreviation}
+    for quantity_type, name, abbreviation in (
+        ("CountBased", "Each", "ea"),
+        ("WeightBased", "Grams", "g"),
+        ("WeightBased", "Kilograms", "kg"),
+        ("WeightBased", "Milligrams", "mg"),
+        ("WeightBased", "Ounces", "oz"),
+        ("WeightBased", "Pounds", "lb"),
+        ("VolumeBased", "Fluid Ounces", "fl oz"),
+        ("VolumeBased", "Gallons", "gal"),
+        ("VolumeBased", "Liters", "l"),
+        ("VolumeBased", "Milliliters", "ml"),
+    )
+]
+UNIT_GRAMS = {
+    "Grams": 1.0,
+    "Kilograms": 1000.0,
+    "Milligrams": 0.001,
+    "Ounces": 28.349523125,
+    "Pounds": 453.59237,
+}
+WASTE_METHODS: list[dict[str, Any]] = [
+    {"Name": "Grinder", "ForPlants": True, "ForProductDestruction": True},
+    {"Name": "Compost", "ForPlants": True, "ForProductDestruction": False},
+    {"Name": "Mixed With Other Waste", "ForPlants": True, "ForProductDestruction": True},
+]
+LOCATION_TYPES: list[dict[str, Any]] = [
+    {
+        "Id": 1,
+        "Name": "Default Location Type",
+        "ForPlantBatches": True,
+        "ForPlants": True,
+        "ForHarvests": True,
+        "ForPackages": True,
+    },
+    {
+        "Id": 2,
+        "Name": "Centralized Processing Hub",
+        "ForPlantBatches": False,
+        "ForPlants": False,
+        "ForHarvests": True,
+        "ForPackages": True,
+    },
+]
+ADJUST_REASONS: list[dict[str, Any]] = [
+    {
+        "Name": name,
+        "RequiresNote": note,
+        "RequiresWasteWeight": False,
+        "RequiresImmatureWasteWeight": False,
+        "RequiresMatureWasteWeight": False,
+    }
+    for name, note in (
+        ("Drying", False),
+        ("Entry Error", True),
+        ("Scale Variance", False),
+        ("Theft", True),
+        ("Waste", True),
+        ("Sample", False),
+        ("Spoilage", True),
+    )
+]
+ADJUST_REASON_NAMES = frozenset(reason["Name"] for reason in ADJUST_REASONS)
+HARVEST_WASTE_TYPES: list[dict[str, Any]] = [
+    {"Name": "Plant Material"},
+    {"Name": "Trim"},
+    {"Name": "Stems"},
+]
+PLANT_WASTE_REASONS: list[dict[str, Any]] = [
+    {"Name": n, "RequiresNote": False}
+    for n in ("Damage", "Disease", "Male Plant", "Pests", "Unhealthy")
+]
+PLANT_BATCH_TYPES: list[dict[str, Any]] = [
+    {"Name": "Seed"},
+    {"Name": "Clone"},
+    {"Name": "Genetic Material"},
+]
+GROWTH_PHASES = ("Vegetative", "Flowering")
+REMEDIATION_METHODS = ("Remediation", "Decontamination", "Further Processing")
+CUSTOMER_TYPES = ["Consumer", "Patient", "Caregiver", "ExternalPatient"]
+TRANSFER_TYPES: list[dict[str, Any]] = [
+    {
+        "Name": name,
+        "TransactionType": "Wholesale",
+        "ForLicensedShipments": True,
+        "ForExternalIncomingShipments": external,
+        "ForExternalOutgoingShipments": False,
+        "RequiresDestinationGrossWeight": False,
+        "RequiresPackagesGrossWeight": False,
+    }
+    for name, external in (
+        ("Affiliated Transfer", False),
+        ("Unaffiliated Transfer", False),
+        ("Lab Sample Transfer", True),
+    )
+]
+TRANSFER_TYPE_NAMES = frozenset(t["Name"] for t in TRANSFER_TYPES)
+ITEM_CATEGORIES: list[dict[str, Any]] = [
+    {
+        "Name": name,
+        "ProductCategoryType": category_type,
+        "QuantityType": quantity_type,
+        "RequiresStrain": strain,
+        "RequiresUnitThcContent": thc,
+        "CanBeRemediated": True,
+    }
+    for name, category_type, quantity_type, strain, thc in (
+        ("Buds", "Buds", "WeightBased", True, False),
+        ("Shake/Trim", "ShakeTrim", "WeightBased", True, False),
+        ("Concentrate", "Concentrate", "WeightBased", True, False),
+        ("Infused Edible", "InfusedEdible", "CountBased", False, True),
+        ("Vape Cartridge", "Concentrate", "CountBased", True, True),
+        ("Pre-Roll Flower", "Buds", "CountBased", True, False),
+    )
+]
+CATEGORY_NAMES = {c["Name"]: c for c in ITEM_CATEGORIES}
+LAB_TEST_TYPES: list[dict[str, Any]] = [
+    {
+        "Id": n,
+        "Name": name,
+        "RequiresTestResult": True,
+        "InformationalOnly": informational,
+        "AlwaysPasses": False,
+        "LabTestResultMode": mode,
+        "LabTestResultMinimum": None,
+        "LabTestResultMaximum": maximum,
+        "DependencyMode": "None",
+    }
+    for n, (name, informational, mode, maximum) in enumerate(
+        (
+            ("THC (%) Raw Plant Material", True, "Percentage", None),
+            ("THCA (%) Raw Plant Material", True, "Percentage", None),
+            ("CBD (%) Raw Plant Material", True, "Percentage", None),
+            ("Moisture Content (%) Raw Plant Material", False, "Percentage", 15.0),
+            ("Total Yeast and Mold (CFU/g) Raw Plant Material", False, "Quantity", 10000.0),
+            ("E. coli (CFU/g) Raw Plant Material", False, "Quantity", 100.0),
+            ("Salmonella Raw Plant Material", False, "PassFail", None),
+            ("Arsenic (ppm) Raw Plant Material", False, "Quantity", 0.2),
+            ("Lead (ppm) Raw Plant Material", False, "Quantity", 0.5),
+            ("Residual Solvents (ppm) Concentrate", False, "Quantity", 1000.0),
+            ("THC (%) Concentrate", True, "Percentage", None),
+            ("THC (mg/serving) Infused Edible", False, "Quantity", 11.5),
+            ("Homogeneity (%RSD) Infused Edible", False, "Percentage", 25.0),
+        ),
+        start=1,
+    )
+]
+LAB_TEST_TYPE_NAMES = {t["Name"]: t for t in LAB_TEST_TYPES}
+LAB_TESTING_STATES = [
+    "NotSubmitted",
+    "SubmittedForTesting",
+    "TestPassed",
+    "TestFailed",
+    "Remediated",
+    "RetestPassed",
+    "RetestFailed",
+]
+PROCESSING_JOB_TYPES: list[dict[str, Any]] = [
+    {
+        "Id": 1,
+        "Name": "Infusion - Gummies",
+        "Description": "Infuse distillate into gummies",
+        "CategoryName": "Infused Edible",
+        "ProcessingSteps": "Dose, deposit, cure, package",
+    },
+    {
+        "Id": 2,
+        "Name": "Extraction - Hydrocarbon",
+        "Description": "BHO extraction of trim",
+        "CategoryName": "Concentrate",
+        "ProcessingSteps": "Extract, purge, test",
+    },
+]

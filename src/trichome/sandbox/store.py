@@ -1,0 +1,215 @@
+"""The sandbox's objects in the database: one table of Metrc documents, queried by column."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Select, Table, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from trichome.db.models import SandboxObject, utcnow
+
+TABLE = cast(Table, SandboxObject.__table__)
+
+
+def iso(moment: datetime) -> str:
+    """A timestamp as Metrc writes them: ISO 8601 with the offset."""
+    return moment.isoformat(timespec="seconds")
+
+
+@dataclass(slots=True, eq=False)
+class Record:
+    """One object: where it belongs, its state, and its Metrc document (without `Id`)."""
+
+    license: str
+    kind: str
+    state: str
+    data: dict[str, Any]
+    label: str | None = None
+    name: str | None = None
+    partner: str | None = None
+    id: int = 0
+    last_modified: datetime = field(default_factory=utcnow)
+
+    def document(self) -> dict[str, Any]:
+        """The object as Metrc returns it."""
+        return {"Id": self.id, **self.data, "LastModified": iso(self.last_modified)}
+
+
+@dataclass(frozen=True, slots=True)
+class Paging:
+    """A page request: 1-based page number and page size (at most 20)."""
+
+    number: int
+    size: int
+
+
+def _record(row: Any) -> Record:
+    return Record(
+        license=row.license,
+        kind=row.kind,
+        state=row.state,
+        data=dict(row.data),
+        label=row.label,
+        name=row.name,
+        partner=row.partner_license,
+        id=row.id,
+        last_modified=row.last_modified,
+    )
+
+
+class Transaction:
+    """Reads and writes of one request, committed together."""
+
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def _fetch(self, query: Select[Any]) -> list[Record]:
+        return [_record(row) for row in await self._connection.execute(query)]
+
+    def _listing(
+        self,
+        license: str,
+        kind: str,
+        states: Sequence[str] | None,
+        window: tuple[datetime, datetime] | None,
+        as_partner: bool,
+    ) -> Select[Any]:
+        owner = TABLE.c.partner_license if as_partner else TABLE.c.license
+        query = select(TABLE).where(owner == license, TABLE.c.kind == kind)
+        if states is not None:
+            query = query.where(TABLE.c.state.in_(states))
+        if window is not None:
+            query = query.where(
+                TABLE.c.last_modified >= window[0], TABLE.c.last_modified <= window[1]
+            )
+        return query
+
+    async def page(
+        self,
+        license: str,
+        kind: str,
+        states: Sequence[str] | None = None,
+        *,
+        window: tuple[datetime, datetime] | None = None,
+        paging: Paging | None = None,
+        as_partner: bool = False,
+    ) -> tuple[list[Record], int]:
+        """One page of a licence's objects of a kind (all of them without paging), and the total."""
+        query = self._listing(license, kind, states, window, as_partner)
+        if paging is None:
+            records = await self._fetch(query.order_by(TABLE.c.id))
+            return records, len(records)
+        total = await self._connection.scalar(select(func.count()).select_from(query.subquery()))
+        offset = (paging.number - 1) * paging.size
+        records = await self._fetch(query.order_by(TABLE.c.id).offset(offset).limit(paging.size))
+        return records, int(total or 0)
+
+    async def all(
+        self, license: str, kind: str, states: Sequence[str] | None = None
+    ) -> list[Record]:
+        """Every object of a kind at a licence."""
+        records, _ = await self.page(license, kind, states)
+        return records
+
+    async def get(self, kind: str, object_id: int) -> Record | None:
+        """An object by id."""
+        found = await self._fetch(
+            select(TABLE).where(TABLE.c.kind == kind, TABLE.c.id == object_id)
+        )
+        return found[0] if found else None
+
+    async def by_label(self, kind: str, label: str) -> Record | None:
+        """An object by its tag label (labels are unique across the state)."""
+        found = await self._fetch(select(TABLE).where(TABLE.c.kind == kind, TABLE.c.label == label))
+        return found[0] if found else None
+
+    async def by_labels(self, kind: str, labels: Sequence[str]) -> dict[str, Record]:
+        """Objects by label, for many labels at once."""
+        if not labels:
+            return {}
+        found = await self._fetch(
+            select(TABLE).where(TABLE.c.kind == kind, TABLE.c.label.in_(labels))
+        )
+        return {record.label: record for record in found if record.label}
+
+    async def by_name(self, license: str, kind: str, name: str) -> Record | None:
+        """A licence's object by its name (strains, items, locations, harvests, batches)."""
+        query = select(TABLE).where(
+            TABLE.c.license == license, TABLE.c.kind == kind, TABLE.c.name == name
+        )
+        found = await self._fetch(query.order_by(TABLE.c.id.desc()).limit(1))
+        return found[0] if found else None
+
+    async def children(self, kind: str, parent_key: str, parent_id: int) -> list[Record]:
+        """Objects of a kind whose `label` column holds a parent's id (lab results, waste)."""
+        query = select(TABLE).where(
+            TABLE.c.kind == kind, TABLE.c.label == f"{parent_key}:{parent_id}"
+        )
+        return await self._fetch(query.order_by(TABLE.c.id))
+
+    async def insert(self, record: Record) -> Record:
+        """Store a new object; its id is assigned."""
+        record.last_modified = utcnow()
+        record.id = int(
+            (
+                await self._connection.execute(
+                    insert(TABLE).values(_columns(record)).returning(TABLE.c.id)
+                )
+            ).scalar_one()
+        )
+        return record
+
+    async def save(self, record: Record) -> Record:
+        """Write back a changed object; its LastModified becomes now."""
+        record.last_modified = utcnow()
+        values = _columns(record)
+        await self._connection.execute(update(TABLE).where(TABLE.c.id == record.id).values(values))
+        return record
+
+
+def _columns(record: Record) -> dict[str, Any]:
+    return {
+        "license": record.license,
+        "kind": record.kind,
+        "label": record.label,
+        "name": record.name,
+        "state": record.state,
+        "partner_license": record.partner,
+        "last_modified": record.last_modified,
+        "data": record.data,
+    }
+
+
+class SandboxStore:
+    """Transactions over the sandbox's table."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """A transaction: committed when the block ends, rolled back if it raises."""
+        async with self._engine.begin() as connection:
+            yield Transaction(connection)
+
+    async def bulk_insert(self, records: Sequence[Record]) -> None:
+        """Store many objects with ids chosen by the caller (the seed), in one transaction."""
+        async with self._engine.begin() as connection:
+            rows = [{"id": record.id, **_columns(record)} for record in records]
+            for start in range(0, len(rows), 5000):
+                await connection.execute(insert(TABLE), rows[start : start + 5000])
+            if connection.dialect.name == "postgresql":
+                await connection.exec_driver_sql(
+                    "SELECT setval(pg_get_serial_sequence('sandbox_objects', 'id'), "
+                    "(SELECT COALESCE(MAX(id), 1) FROM sandbox_objects))"
+                )
+
+    async def clear(self) -> None:
+        """Remove every sandbox object (before seeding afresh)."""
+        async with self._engine.begin() as connection:
+            await connection.execute(TABLE.delete())

@@ -1,0 +1,204 @@
+"""Metrc's rules as the sandbox enforces them: keys, licences, capabilities, limits, shapes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import httpx
+import pytest
+
+from tests.sandbox.conftest import CULTIVATOR, DISPENSARY, LAB, everything, sandbox
+from trichome.config import Settings
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_wrong_or_missing_keys_get_401(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        path = f"/packages/v2/active?licenseNumber={CULTIVATOR}"
+        wrong = await client.get(path, auth=httpx.BasicAuth("sandbox-vendor-key", "guess"))
+        swapped = await client.get(
+            path, auth=httpx.BasicAuth("sandbox-user-key", "sandbox-vendor-key")
+        )
+        missing = await client.get(path, auth=None, headers={"Authorization": ""})
+        right = await client.get(path)
+    for response in (wrong, swapped, missing):
+        assert response.status_code == 401
+        assert "API key" in response.json()["Message"]
+        assert response.headers["www-authenticate"].startswith("Basic")
+    assert right.status_code == 200
+
+
+async def test_configured_keys_replace_the_development_defaults(seeded: Settings) -> None:
+    async with sandbox(seeded, sandbox_vendor_key="v-123", sandbox_user_key="u-456") as client:
+        default = await client.get("/facilities/v2/")
+        chosen = await client.get("/facilities/v2/", auth=httpx.BasicAuth("v-123", "u-456"))
+    assert default.status_code == 401
+    assert chosen.status_code == 200
+
+
+async def test_facilities_are_a_plain_array_with_capability_flags(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        facilities = (await client.get("/facilities/v2/")).json()
+    assert isinstance(facilities, list)
+    by_licence = {f["License"]["Number"]: f for f in facilities}
+    assert set(by_licence) >= {CULTIVATOR, DISPENSARY, LAB}
+    assert by_licence[CULTIVATOR]["FacilityType"]["CanGrowPlants"] is True
+    assert by_licence[DISPENSARY]["FacilityType"]["CanSellToConsumers"] is True
+    assert by_licence[DISPENSARY]["FacilityType"]["CanGrowPlants"] is False
+
+
+async def test_licence_number_is_required_and_limited_to_the_users(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        missing = await client.get("/packages/v2/active")
+        foreign = await client.get("/packages/v2/active?licenseNumber=402R-00117")
+    assert missing.status_code == 400
+    assert "license number" in missing.json()["Message"]
+    assert foreign.status_code == 401
+    assert "402R-00117" in foreign.json()["Message"]
+
+
+async def test_capability_flags_decide_what_a_licence_may_do(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        store_plants = await client.get(f"/plants/v2/flowering?licenseNumber={DISPENSARY}")
+        grower_sales = await client.post(
+            f"/sales/v2/receipts?licenseNumber={CULTIVATOR}",
+            json=[{"SalesDateTime": "2026-11-20T12:00:00-07:00", "Transactions": []}],
+        )
+        store_results = await client.post(
+            f"/labtests/v2/record?licenseNumber={DISPENSARY}",
+            json=[{"Label": "x", "ResultDate": "2026-11-20", "Results": []}],
+        )
+        grower_plants = await client.get(f"/plants/v2/flowering?licenseNumber={CULTIVATOR}")
+    for response, flag in (
+        (store_plants, "CanGrowPlants"),
+        (grower_sales, "CanSellToConsumers"),
+        (store_results, "CanTestPackages"),
+    ):
+        assert response.status_code == 401
+        assert flag in response.json()["Message"]
+    assert grower_plants.status_code == 200
+
+
+async def test_more_than_ten_objects_in_a_write_is_413(seeded: Settings) -> None:
+    body = [{"Label": f"1A4X{n}", "ActualDate": "2026-11-20"} for n in range(11)]
+    async with sandbox(seeded) as client:
+        response = await client.put(f"/packages/v2/finish?licenseNumber={DISPENSARY}", json=body)
+        ten = await client.put(f"/packages/v2/finish?licenseNumber={DISPENSARY}", json=body[:10])
+    assert response.status_code == 413
+    assert "10" in response.json()["Message"]
+    assert ten.status_code == 400  # the ten are judged (and refused) row by row
+
+
+async def test_last_modified_windows_are_at_most_24_hours(seeded: Settings) -> None:
+    start = datetime.fromisoformat("2026-11-18T07:00:00+00:00")
+    path = "/sales/v2/receipts/active"
+    async with sandbox(seeded) as client:
+        too_long = await client.get(
+            path,
+            params={
+                "licenseNumber": DISPENSARY,
+                "lastModifiedStart": start.isoformat(),
+                "lastModifiedEnd": (start + timedelta(hours=24, seconds=1)).isoformat(),
+            },
+        )
+        half = await client.get(
+            path, params={"licenseNumber": DISPENSARY, "lastModifiedStart": start.isoformat()}
+        )
+        day = await everything(
+            client,
+            "/sales/v2/receipts/active",
+            licenseNumber=DISPENSARY,
+            lastModifiedStart=start.isoformat(),
+            lastModifiedEnd=(start + timedelta(hours=24)).isoformat(),
+        )
+    assert too_long.status_code == 400
+    assert "24 hours" in too_long.json()["Message"]
+    assert half.status_code == 400
+    assert len(day) > 40  # a day of the store's receipts
+    for receipt in day:
+        modified = datetime.fromisoformat(receipt["LastModified"])
+        assert start <= modified <= start + timedelta(hours=24)
+
+
+async def test_paging_envelope_and_page_size_limit(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        first = await client.get(
+            "/packages/v2/inactive",
+            params={"licenseNumber": DISPENSARY, "pageNumber": 1, "pageSize": 20},
+        )
+        too_big = await client.get(
+            "/packages/v2/inactive", params={"licenseNumber": DISPENSARY, "pageSize": 21}
+        )
+        second = await client.get(
+            "/packages/v2/inactive",
+            params={"licenseNumber": DISPENSARY, "pageNumber": 2, "pageSize": 20},
+        )
+    body = first.json()
+    assert set(body) >= {"Data", "Total", "PageSize", "Page", "TotalPages", "RecordsOnPage"}
+    assert body["RecordsOnPage"] == len(body["Data"]) == 20
+    assert body["TotalPages"] == -(-body["Total"] // 20)
+    assert too_big.status_code == 400
+    assert {p["Id"] for p in body["Data"]}.isdisjoint({p["Id"] for p in second.json()["Data"]})
+
+
+async def test_validation_failures_name_each_row_and_change_nothing(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        packages = (
+            await client.get(
+                "/packages/v2/active",
+                params={"licenseNumber": DISPENSARY, "pageNumber": 1, "pageSize": 20},
+            )
+        ).json()["Data"]
+        good = next(p for p in packages if p["Quantity"] > 2)
+        response = await client.post(
+            f"/packages/v2/adjust?licenseNumber={DISPENSARY}",
+            json=[
+                {
+                    "Label": good["Label"],
+                    "Quantity": -1,
+                    "UnitOfMeasure": good["UnitOfMeasureName"],
+                    "AdjustmentReason": "Scale Variance",
+                    "AdjustmentDate": "2026-11-20",
+                },
+                {
+                    "Label": good["Label"],
+                    "Quantity": -1,
+                    "UnitOfMeasure": good["UnitOfMeasureName"],
+                    "AdjustmentReason": "Because",
+                    "AdjustmentDate": "2026-11-20",
+                },
+            ],
+        )
+        after = (await client.get(f"/packages/v2/{good['Id']}?licenseNumber={DISPENSARY}")).json()
+    assert response.status_code == 400
+    errors = response.json()
+    assert [error["row"] for error in errors] == [1]
+    assert "AdjustmentReason" in errors[0]["message"]
+    assert after["Quantity"] == good["Quantity"]
+
+
+async def test_get_rate_limit_per_facility_answers_429_with_retry_after(seeded: Settings) -> None:
+    async with sandbox(seeded, sandbox_get_rate_limit=3) as client:
+        path = "/packages/v2/adjust/reasons"
+        answers = [
+            (await client.get(f"{path}?licenseNumber={DISPENSARY}")).status_code for _ in range(4)
+        ]
+        limited = await client.get(f"{path}?licenseNumber={DISPENSARY}")
+        other = await client.get(f"{path}?licenseNumber={CULTIVATOR}")
+        write = await client.put(f"/packages/v2/finish?licenseNumber={DISPENSARY}", json=[])
+    assert answers[:3] == [200, 200, 200]
+    assert answers[3] == 429
+    assert limited.status_code == 429
+    assert 1 <= int(limited.headers["retry-after"]) <= 2
+    assert other.status_code == 200  # another facility has its own budget
+    assert write.status_code != 429  # Metrc limits GETs only
+
+
+async def test_unknown_routes_and_objects_are_404_in_metrc_shape(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        route = await client.get(f"/nothing/v2/here?licenseNumber={DISPENSARY}")
+        package = await client.get(f"/packages/v2/999999999?licenseNumber={DISPENSARY}")
+    assert route.status_code == 404
+    assert package.status_code == 404
+    assert "Message" in package.json()
