@@ -98,7 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'database':<12}{'insert s':>10}{'total s':>10}{'objects/s':>12}{'vs 60 s':>10}")
     verdict = "PASS"
     with tempfile.TemporaryDirectory() as scratch:
-        backends = [("sqlite", f"sqlite+aiosqlite:///{Path(scratch) / 'seed.db'}", None)]
+        backends: list[tuple[str, str, str | None]] = [
+            ("sqlite", f"sqlite+aiosqlite:///{Path(scratch) / 'seed.db'}", None)
+        ]
         postgres = _postgres_database()
         if postgres is not None:
             backends.append(("postgresql", postgres[0], postgres[1]))
