@@ -8,7 +8,15 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.api.common import json, listing, owned, reading, store, text, writing
+from trichome.sandbox.api.common import (
+    json,
+    list_routes,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+)
 from trichome.sandbox.reference import CATEGORY_NAMES, UNITS_OF_MEASURE
 from trichome.sandbox.rules import RowErrors, objects_of, writes
 from trichome.sandbox.store import Record, Transaction
@@ -18,14 +26,11 @@ UNIT_NAMES = {unit["Name"]: unit["QuantityType"] for unit in UNITS_OF_MEASURE}
 TESTING_STATUSES = {"None", "InHouse", "ThirdParty"}
 
 
-@router.get("/strains/v2/active")
-async def active_strains(request: Request) -> Response:
-    return await listing(request, "strain", ["active"])
-
-
-@router.get("/strains/v2/inactive")
-async def inactive_strains(request: Request) -> Response:
-    return await listing(request, "strain", ["inactive"])
+list_routes(
+    router,
+    "strain",
+    {"/strains/v2/active": ["active"], "/strains/v2/inactive": ["inactive"]},
+)
 
 
 @router.get("/strains/v2/{strain_id}")
@@ -114,14 +119,7 @@ async def update_strains(request: Request) -> Response:
     return json(writes([record for record, _ in records if record]))
 
 
-@router.get("/items/v2/active")
-async def active_items(request: Request) -> Response:
-    return await listing(request, "item", ["active"])
-
-
-@router.get("/items/v2/inactive")
-async def inactive_items(request: Request) -> Response:
-    return await listing(request, "item", ["inactive"])
+list_routes(router, "item", {"/items/v2/active": ["active"], "/items/v2/inactive": ["inactive"]})
 
 
 @router.get("/items/v2/{item_id}")
@@ -222,23 +220,9 @@ async def update_items(request: Request) -> Response:
     return json(writes(updated))
 
 
-@router.get("/processing/v2/active")
-async def active_jobs(request: Request) -> Response:
-    return await listing(
-        request,
-        "processingjob",
-        ["active"],
-        capability="CanInfuseProducts",
-        action="run processing jobs",
-    )
-
-
-@router.get("/processing/v2/inactive")
-async def inactive_jobs(request: Request) -> Response:
-    return await listing(
-        request,
-        "processingjob",
-        ["inactive"],
-        capability="CanInfuseProducts",
-        action="run processing jobs",
-    )
+list_routes(
+    router,
+    "processingjob",
+    {"/processing/v2/active": ["active"], "/processing/v2/inactive": ["inactive"]},
+    capability=("CanInfuseProducts", "run processing jobs"),
+)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
 import orjson
-from fastapi import Request
+from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox.reference import Facility
@@ -74,6 +74,32 @@ async def listing(
             as_partner=as_partner,
         )
     return json(envelope(records, total, paging))
+
+
+def list_routes(
+    router: APIRouter,
+    kind: str,
+    routes: Mapping[str, Sequence[str] | None],
+    *,
+    capability: tuple[str, str] | None = None,
+    as_partner: Sequence[str] = (),
+) -> None:
+    """Register Metrc list endpoints: each path lists a facility's objects of a kind in
+    some states (all states for None), optionally only for licences with a capability.
+    The paths in `as_partner` list the objects whose partner is the facility (incoming).
+    """
+
+    def handler(states: Sequence[str] | None, partner: bool) -> Any:
+        async def list_objects(request: Request) -> Response:
+            flag, action = capability or (None, "")
+            return await listing(
+                request, kind, states, capability=flag, action=action, as_partner=partner
+            )
+
+        return list_objects
+
+    for path, states in routes.items():
+        router.add_api_route(path, handler(states, path in as_partner), methods=["GET"])
 
 
 def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:

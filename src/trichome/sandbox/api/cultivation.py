@@ -12,7 +12,7 @@ from trichome.sandbox import documents
 from trichome.sandbox.api.common import (
     a_date,
     json,
-    listing,
+    list_routes,
     number,
     owned,
     reading,
@@ -44,19 +44,13 @@ def grams(weight: float, unit: str) -> float:
     return weight * UNIT_GRAMS[unit]
 
 
-@router.get("/plantbatches/v2/active")
-async def active_batches(request: Request) -> Response:
-    return await listing(request, "plantbatch", ["active"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plantbatches/v2/inactive")
-async def inactive_batches(request: Request) -> Response:
-    return await listing(request, "plantbatch", ["inactive"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plantbatches/v2/waste")
-async def batch_waste(request: Request) -> Response:
-    return await listing(request, "plantbatchwaste", None, capability=GROW[0], action=GROW[1])
+list_routes(
+    router,
+    "plantbatch",
+    {"/plantbatches/v2/active": ["active"], "/plantbatches/v2/inactive": ["inactive"]},
+    capability=GROW,
+)
+list_routes(router, "plantbatchwaste", {"/plantbatches/v2/waste": None}, capability=GROW)
 
 
 @router.get("/plantbatches/v2/{batch_id}")
@@ -344,29 +338,18 @@ async def plant_waste_methods(request: Request) -> Response:
     return static_list(request, [{"Name": m["Name"]} for m in WASTE_METHODS if m["ForPlants"]])
 
 
-@router.get("/plants/v2/vegetative")
-async def vegetative(request: Request) -> Response:
-    return await listing(request, "plant", ["vegetative"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plants/v2/flowering")
-async def flowering(request: Request) -> Response:
-    return await listing(request, "plant", ["flowering"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plants/v2/inactive")
-async def inactive_plants(request: Request) -> Response:
-    return await listing(request, "plant", ["inactive"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plants/v2/onhold")
-async def plants_on_hold(request: Request) -> Response:
-    return await listing(request, "plant", ["onhold"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/plants/v2/waste")
-async def plant_waste(request: Request) -> Response:
-    return await listing(request, "plantwaste", None, capability=GROW[0], action=GROW[1])
+list_routes(
+    router,
+    "plant",
+    {
+        "/plants/v2/vegetative": ["vegetative"],
+        "/plants/v2/flowering": ["flowering"],
+        "/plants/v2/inactive": ["inactive"],
+        "/plants/v2/onhold": ["onhold"],
+    },
+    capability=GROW,
+)
+list_routes(router, "plantwaste", {"/plants/v2/waste": None}, capability=GROW)
 
 
 @router.get("/plants/v2/{ident}")

@@ -11,7 +11,7 @@ from trichome.sandbox import documents
 from trichome.sandbox.api.common import (
     a_date,
     json,
-    listing,
+    list_routes,
     number,
     owned,
     reading,
@@ -29,19 +29,16 @@ GROW = ("CanGrowPlants", "work with harvests")
 WASTE_TYPES = {t["Name"] for t in HARVEST_WASTE_TYPES}
 
 
-@router.get("/harvests/v2/active")
-async def active(request: Request) -> Response:
-    return await listing(request, "harvest", ["active"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/harvests/v2/inactive")
-async def inactive(request: Request) -> Response:
-    return await listing(request, "harvest", ["inactive"], capability=GROW[0], action=GROW[1])
-
-
-@router.get("/harvests/v2/onhold")
-async def on_hold(request: Request) -> Response:
-    return await listing(request, "harvest", ["onhold"], capability=GROW[0], action=GROW[1])
+list_routes(
+    router,
+    "harvest",
+    {
+        "/harvests/v2/active": ["active"],
+        "/harvests/v2/inactive": ["inactive"],
+        "/harvests/v2/onhold": ["onhold"],
+    },
+    capability=GROW,
+)
 
 
 @router.get("/harvests/v2/waste")

@@ -11,7 +11,7 @@ from trichome.sandbox import documents
 from trichome.sandbox.api.common import (
     a_date,
     json,
-    listing,
+    list_routes,
     number,
     owned,
     reading,
@@ -37,29 +37,17 @@ def convert(quantity: float, unit: str, to_unit: str) -> float | None:
     return None
 
 
-@router.get("/packages/v2/active")
-async def active(request: Request) -> Response:
-    return await listing(request, "package", ["active"])
-
-
-@router.get("/packages/v2/onhold")
-async def on_hold(request: Request) -> Response:
-    return await listing(request, "package", ["onhold"])
-
-
-@router.get("/packages/v2/inactive")
-async def inactive(request: Request) -> Response:
-    return await listing(request, "package", ["inactive"])
-
-
-@router.get("/packages/v2/intransit")
-async def in_transit(request: Request) -> Response:
-    return await listing(request, "package", ["intransit"])
-
-
-@router.get("/packages/v2/adjustments")
-async def adjustments(request: Request) -> Response:
-    return await listing(request, "packageadjustment", None)
+list_routes(
+    router,
+    "package",
+    {
+        "/packages/v2/active": ["active"],
+        "/packages/v2/onhold": ["onhold"],
+        "/packages/v2/inactive": ["inactive"],
+        "/packages/v2/intransit": ["intransit"],
+    },
+)
+list_routes(router, "packageadjustment", {"/packages/v2/adjustments": None})
 
 
 @router.get("/packages/v2/{ident}")

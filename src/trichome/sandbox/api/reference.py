@@ -8,7 +8,15 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.api.common import json, listing, reading, static_list, store, text, writing
+from trichome.sandbox.api.common import (
+    json,
+    list_routes,
+    reading,
+    static_list,
+    store,
+    text,
+    writing,
+)
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
     CUSTOMER_TYPES,
@@ -80,14 +88,11 @@ async def waste_methods() -> Response:
     return json(WASTE_METHODS)
 
 
-@router.get("/locations/v2/active")
-async def active_locations(request: Request) -> Response:
-    return await listing(request, "location", ["active"])
-
-
-@router.get("/locations/v2/inactive")
-async def inactive_locations(request: Request) -> Response:
-    return await listing(request, "location", ["inactive"])
+list_routes(
+    router,
+    "location",
+    {"/locations/v2/active": ["active"], "/locations/v2/inactive": ["inactive"]},
+)
 
 
 @router.get("/locations/v2/types")

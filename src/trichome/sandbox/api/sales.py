@@ -9,7 +9,16 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.api.common import json, listing, number, owned, reading, store, text, writing
+from trichome.sandbox.api.common import (
+    json,
+    list_routes,
+    number,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+)
 from trichome.sandbox.api.packages import convert, own_package
 from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE, Facility
 from trichome.sandbox.rules import RowErrors, message, objects_of, writes
@@ -64,14 +73,12 @@ def receipt_document(
     }
 
 
-@router.get("/sales/v2/receipts/active")
-async def active(request: Request) -> Response:
-    return await listing(request, "receipt", ["active"], capability=SELL[0], action=SELL[1])
-
-
-@router.get("/sales/v2/receipts/inactive")
-async def inactive(request: Request) -> Response:
-    return await listing(request, "receipt", ["inactive"], capability=SELL[0], action=SELL[1])
+list_routes(
+    router,
+    "receipt",
+    {"/sales/v2/receipts/active": ["active"], "/sales/v2/receipts/inactive": ["inactive"]},
+    capability=SELL,
+)
 
 
 @router.get("/sales/v2/receipts/{receipt_id}")

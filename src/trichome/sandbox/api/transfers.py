@@ -15,7 +15,15 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
-from trichome.sandbox.api.common import json, listing, owned, reading, store, text, writing
+from trichome.sandbox.api.common import (
+    json,
+    list_routes,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+)
 from trichome.sandbox.api.harvests import package_tag, use_tag
 from trichome.sandbox.api.packages import own_package
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
@@ -149,24 +157,17 @@ async def ship(
     return transfer
 
 
-@router.get("/transfers/v2/incoming")
-async def incoming(request: Request) -> Response:
-    return await listing(request, "transfer", ["pending", "received"], as_partner=True)
-
-
-@router.get("/transfers/v2/outgoing")
-async def outgoing(request: Request) -> Response:
-    return await listing(request, "transfer", ["pending", "received"])
-
-
-@router.get("/transfers/v2/rejected")
-async def rejected(request: Request) -> Response:
-    return await listing(request, "transfer", ["rejected"])
-
-
-@router.get("/transfers/v2/templates/outgoing")
-async def templates(request: Request) -> Response:
-    return await listing(request, "transfertemplate", ["active"])
+list_routes(
+    router,
+    "transfer",
+    {
+        "/transfers/v2/incoming": ["pending", "received"],
+        "/transfers/v2/outgoing": ["pending", "received"],
+        "/transfers/v2/rejected": ["rejected"],
+    },
+    as_partner=["/transfers/v2/incoming"],
+)
+list_routes(router, "transfertemplate", {"/transfers/v2/templates/outgoing": ["active"]})
 
 
 async def _visible_transfer(tx: Transaction, facility: Facility, transfer_id: int) -> Record:
