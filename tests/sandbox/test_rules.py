@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
+from typing import Any
 
 import httpx
 import pytest
@@ -202,3 +204,47 @@ async def test_unknown_routes_and_objects_are_404_in_metrc_shape(seeded: Setting
     assert route.status_code == 404
     assert package.status_code == 404
     assert "Message" in package.json()
+
+
+ODD_BODIES: list[Any] = [
+    None,
+    "x",
+    {},
+    [None],
+    [{}],
+    [{"Id": "x", "Label": 5, "Quantity": "5", "ActualDate": "2026-13-45"}],
+    [{"Id": 10**30, "Destinations": [1], "Ingredients": "x", "Transactions": [1]}],
+    [{"Results": [1], "Destinations": [{"Packages": [None, "x"]}], "Count": "x"}],
+]
+ODD_QUERIES: list[dict[str, str]] = [
+    {"pageSize": "x"},
+    {"pageSize": "5", "pageNumber": "99999999999999999999"},
+    {"lastModifiedStart": "x", "lastModifiedEnd": "y"},
+    {"packageId": "9" * 30, "harvestId": "-1"},
+]
+
+
+async def test_odd_requests_get_metrc_errors_never_a_500(seeded: Settings) -> None:
+    app_paths = sandbox_paths()
+    async with sandbox(seeded) as client:
+        for method, path in app_paths:
+            url = re.sub(r"\{[a-z_]+\}", "9" * 25, path)
+            for licence in (CULTIVATOR, DISPENSARY):
+                if method == "GET":
+                    for query in ODD_QUERIES:
+                        answer = await client.get(url, params={"licenseNumber": licence, **query})
+                        assert answer.status_code < 500, (url, query, answer.text)
+                    continue
+                for body in ODD_BODIES:
+                    answer = await client.request(
+                        method, url, params={"licenseNumber": licence}, json=body
+                    )
+                    assert answer.status_code < 500, (method, url, body, answer.text)
+                    assert "Message" in answer.text or answer.json()[0]["message"]
+
+
+def sandbox_paths() -> list[tuple[str, str]]:
+    from trichome.apps.sandbox import create_app
+
+    spec = create_app().openapi()["paths"]
+    return [(method.upper(), path) for path, operations in spec.items() for method in operations]

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
@@ -85,6 +86,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ).response()
         return message(exc.status_code, str(exc.detail)).response()
 
+    async def on_invalid_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error['loc'][1:]) or error['loc'][0]}: {error['msg']}"
+            for error in exc.errors()
+        )
+        return message(400, f"The request is invalid: {problems}.").response()
+
+    app.add_exception_handler(RequestValidationError, on_invalid_request)
     app.add_exception_handler(MetrcHttpError, on_metrc_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     guarded: dict[str, Any] = {"dependencies": [Depends(authenticate)]}

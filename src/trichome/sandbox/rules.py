@@ -19,6 +19,7 @@ from trichome.sandbox.reference import FACILITIES, Facility
 from trichome.sandbox.store import Paging, Record
 
 MAX_PAGE_SIZE = 20
+MAX_PAGE_NUMBER = 1_000_000_000
 MAX_OBJECTS_PER_WRITE = 10
 MAX_WINDOW = timedelta(hours=24)
 
@@ -131,8 +132,8 @@ def paging_of(request: Request) -> Paging | None:
         raise message(400, "pageNumber and pageSize must be whole numbers.") from None
     if not 1 <= size <= MAX_PAGE_SIZE:
         raise message(400, f"pageSize must be between 1 and {MAX_PAGE_SIZE}.")
-    if number < 1:
-        raise message(400, "pageNumber must be 1 or more.")
+    if not 1 <= number <= MAX_PAGE_NUMBER:
+        raise message(400, f"pageNumber must be between 1 and {MAX_PAGE_NUMBER}.")
     return Paging(number, size)
 
 

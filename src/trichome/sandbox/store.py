@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from trichome.db.models import SandboxObject, utcnow
 
 TABLE = cast(Table, SandboxObject.__table__)
+MAX_ID = 2**63  # ids are 64-bit integers on every backend
 
 
 def iso(moment: datetime) -> str:
@@ -117,7 +118,9 @@ class Transaction:
         return records
 
     async def get(self, kind: str, object_id: int) -> Record | None:
-        """An object by id."""
+        """An object by id (none for an id no row can have)."""
+        if not 0 < object_id < MAX_ID:
+            return None
         found = await self._fetch(
             select(TABLE).where(TABLE.c.kind == kind, TABLE.c.id == object_id)
         )
