@@ -101,6 +101,7 @@ async def test_reference_reads(client: MetrcClient) -> None:
     types = await client.location_types(CULTIVATOR)
     assert "Default Location Type" in by(types, "Name")
     assert "Vault" in by(await client.locations_active(CULTIVATOR), "Name")
+    assert await client.locations_inactive(CULTIVATOR) == []
     assert "Grams" in by(await client.units_of_measure(), "Name")
     assert await client.waste_methods()
     assert len(await client.plant_tags_available(CULTIVATOR)) == 1000
@@ -150,6 +151,8 @@ async def test_catalogue_and_cultivation_reads(client: MetrcClient) -> None:
     batches = await client.plant_batches_active(CULTIVATOR)
     assert (await client.plant_batch(CULTIVATOR, batches[0]["Id"]))["Name"] == batches[0]["Name"]
     assert await client.plant_batch_waste(CULTIVATOR)
+    losses = await client.plant_waste(CULTIVATOR)
+    assert losses and all(loss["PlantLabels"] for loss in losses)
     harvests = await client.harvests_active(CULTIVATOR)
     assert harvests and await client.harvests_inactive(CULTIVATOR)
     assert await client.harvests_onhold(CULTIVATOR) == []
@@ -644,6 +647,10 @@ async def test_sales_writes_are_split_into_chunks_of_ten(client: MetrcClient) ->
     )
     changed = await client.package(DISPENSARY, label=jar["Label"])
     assert changed["Quantity"] == pytest.approx(jar["Quantity"] - 27.5)
+    await client.void_sales_receipt(DISPENSARY, result["Ids"][1])
+    voided = await client.package(DISPENSARY, label=jar["Label"])
+    assert voided["Quantity"] == pytest.approx(jar["Quantity"] - 26.5)
+    assert result["Ids"][1] in by(await client.sales_receipts_inactive(DISPENSARY), "Id")
 
 
 async def test_metrc_errors_arrive_typed_with_their_messages(client: MetrcClient) -> None:

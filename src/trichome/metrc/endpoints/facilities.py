@@ -64,6 +64,29 @@ class FacilitiesApi(MetrcBaseClient):
             credentials=credentials,
         )
 
+    async def locations_inactive(
+        self,
+        license_number: str,
+        *,
+        last_modified_start: datetime | None = None,
+        last_modified_end: datetime | None = None,
+        page_size: int | None = None,
+        credentials: MetrcCredentials | None = None,
+    ) -> list[Record]:
+        """The facility's inactive (archived) locations.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list(
+            "/locations/v2/inactive",
+            license_number,
+            page_size=page_size,
+            last_modified_start=last_modified_start,
+            last_modified_end=last_modified_end,
+            credentials=credentials,
+        )
+
     async def location_types(
         self,
         license_number: str,

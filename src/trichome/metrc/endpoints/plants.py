@@ -217,6 +217,29 @@ class PlantsApi(MetrcBaseClient):
             "/plants/v2/waste", license_number, body=waste, credentials=credentials
         )
 
+    async def plant_waste(
+        self,
+        license_number: str,
+        *,
+        last_modified_start: datetime | None = None,
+        last_modified_end: datetime | None = None,
+        page_size: int | None = None,
+        credentials: MetrcCredentials | None = None,
+    ) -> list[Record]:
+        """The facility's plant waste records.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list(
+            "/plants/v2/waste",
+            license_number,
+            page_size=page_size,
+            last_modified_start=last_modified_start,
+            last_modified_end=last_modified_end,
+            credentials=credentials,
+        )
+
     async def plant_waste_reasons(
         self,
         license_number: str,

@@ -86,6 +86,18 @@ class SalesApi(MetrcBaseClient):
         )
         return result
 
+    async def void_sales_receipt(
+        self, license_number: str, receipt_id: int, *, credentials: MetrcCredentials | None = None
+    ) -> WriteResult:
+        """Void (archive) a receipt; Metrc gives its quantities back to the packages.
+
+        Raises:
+            MetrcNotFound: no such active receipt; MetrcError: any other failure.
+        """
+        return await self.delete(
+            f"/sales/v2/receipts/{int(receipt_id)}", license_number, credentials=credentials
+        )
+
     async def sales_customer_types(
         self, license_number: str | None = None, *, credentials: MetrcCredentials | None = None
     ) -> list[str]:

@@ -60,6 +60,10 @@ def _strain_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str
     elif abs(float(indica) + float(sativa) - 100) > 0.001:
         errors.add(row, "IndicaPercentage and SativaPercentage must add up to 100.")
     fields["IndicaPercentage"], fields["SativaPercentage"] = indica, sativa
+    genetics = obj.get("Genetics")
+    if genetics is not None and not isinstance(genetics, str):
+        errors.add(row, "Genetics must be text, e.g. 'Chemdawg x Super Skunk'.")
+    fields["Genetics"] = genetics
     return fields
 
 
@@ -88,6 +92,7 @@ async def create_strains(request: Request) -> Response:
                 values["SativaPercentage"],
                 values["TestingStatus"],
             )
+            record.data["Genetics"] = values["Genetics"]
             created.append(await tx.insert(record))
     return json(writes(created))
 
@@ -142,7 +147,7 @@ async def _item_checks(
         kind = CATEGORY_NAMES[category]
         if unit and UNIT_NAMES.get(unit) != kind["QuantityType"]:
             errors.add(row, f"{category} items are {kind['QuantityType']}; {unit!r} does not fit.")
-        if kind["RequiresStrain"]:
+        if kind["RequiresStrain"] or obj.get("Strain"):
             strain_name = text(obj, "Strain", row, errors)
             strain_record = (
                 await tx.by_name(license_number, "strain", strain_name) if strain_name else None
@@ -193,11 +198,13 @@ async def update_items(request: Request) -> Response:
     errors = RowErrors()
     async with store(request).transaction() as tx:
         changes: list[tuple[Record | None, dict[str, Any]]] = []
+        strains: list[Record | None] = []
         for row, obj in enumerate(objects):
             record = await tx.get("item", obj["Id"]) if isinstance(obj.get("Id"), int) else None
             if record is None or record.license != facility.license_number:
                 errors.add(row, f"Item Id {obj.get('Id')!r} was not found.")
                 changes.append((None, obj))
+                strains.append(None)
                 continue
             current = {
                 "ItemCategory": record.data["ProductCategoryName"],
@@ -205,17 +212,24 @@ async def update_items(request: Request) -> Response:
                 "Strain": record.data.get("StrainName"),
                 **obj,
             }
-            await _item_checks(tx, facility.license_number, current, row, errors)
+            strains.append(await _item_checks(tx, facility.license_number, current, row, errors))
             changes.append((record, current))
         errors.raise_if_any()
         updated: list[Record] = []
-        for record, values in changes:
+        for (record, values), strain in zip(changes, strains, strict=True):
             assert record is not None
             if values.get("Name"):
                 record.data["Name"] = record.name = str(values["Name"]).strip()
             record.data["UnitOfMeasureName"] = values["UnitOfMeasure"]
-            if "UnitThcContent" in values:
-                record.data["UnitThcContent"] = values["UnitThcContent"]
+            record.data["StrainId"] = strain.id if strain else None
+            record.data["StrainName"] = strain.name if strain else None
+            for key in ("UnitThcContent", "UnitWeight"):
+                if key in values:
+                    record.data[key] = values[key]
+            if "UnitWeight" in values:
+                record.data["UnitWeightUnitOfMeasureName"] = values.get(
+                    "UnitWeightUnitOfMeasure", record.data.get("UnitWeightUnitOfMeasureName")
+                )
             updated.append(await tx.save(record))
     return json(writes(updated))
 

@@ -403,7 +403,7 @@ async def plant_growth_phase(request: Request) -> Response:
                     row, f"Plant {plant.label} is flowering and cannot go back to vegetative."
                 )
             location = await _location(
-                tx, facility, str(obj.get("NewLocation") or ""), row, errors, "ForPlants"
+                tx, facility, text(obj, "NewLocation", row, errors), row, errors, "ForPlants"
             )
             plans.append((plant, phase, location, a_date(obj, "GrowthDate", row, errors)))
         errors.raise_if_any()
@@ -519,6 +519,13 @@ async def destroy_plants(request: Request) -> Response:
             if method and method not in WASTE_METHOD_NAMES:
                 errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
             number(obj, "WasteWeight", row, errors)
+            unit = text(obj, "WasteUnitOfMeasureName", row, errors)
+            if unit and unit not in UNIT_GRAMS:
+                errors.add(row, "WasteUnitOfMeasureName must be a unit of weight.")
+            reason = text(obj, "WasteReasonName", row, errors)
+            if reason and reason not in WASTE_REASONS:
+                errors.add(row, f"WasteReasonName must be one of {sorted(WASTE_REASONS)}.")
+            text(obj, "ReasonNote", row, errors)
             plans.append((plant, obj, a_date(obj, "ActualDate", row, errors)))
         errors.raise_if_any()
         destroyed = []
@@ -538,8 +545,20 @@ async def record_plant_waste(request: Request) -> Response:
     objects = await objects_of(request)
     errors = RowErrors()
     fields = [_waste_fields(obj, row, errors) for row, obj in enumerate(objects)]
-    errors.raise_if_any()
     async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            labels = obj.get("PlantLabels") or []
+            if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+                errors.add(row, "PlantLabels must be a list of plant tag labels.")
+                continue
+            for label in labels:
+                plant = await tx.by_label("plant", label)
+                if plant is None or plant.license != facility.license_number:
+                    errors.add(row, f"Plant {label} was not found at this facility.")
+            where = obj.get("LocationName")
+            if where and await tx.by_name(facility.license_number, "location", str(where)) is None:
+                errors.add(row, f"Location {where!r} does not exist.")
+        errors.raise_if_any()
         created = [
             await tx.insert(
                 Record(

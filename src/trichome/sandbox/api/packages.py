@@ -113,6 +113,13 @@ async def _ingredients(
     return taken
 
 
+def _source_item(source: Record) -> Record:
+    """The item a package carries, as a record (for packages made with `UseSameItem`)."""
+    snapshot = dict(source.data["Item"])
+    item_id = int(snapshot.pop("Id"))
+    return Record(source.license, "item", "active", snapshot, name=snapshot.get("Name"), id=item_id)
+
+
 async def _take(tx: Transaction, taken: list[tuple[Record, float]]) -> None:
     for source, amount in taken:
         fresh = await tx.get("package", source.id)
@@ -136,9 +143,18 @@ async def _new_packages(request: Request, *, testing: bool) -> Response:
             location = await tx.by_name(
                 facility.license_number, "location", str(obj.get("Location") or "")
             )
-            item = await tx.by_name(facility.license_number, "item", text(obj, "Item", row, errors))
-            if item is None:
-                errors.add(row, "Item does not exist.")
+            taken = await _ingredients(tx, facility, obj, row, errors)
+            if obj.get("UseSameItem") is True:
+                # Repackaging keeps the source's item, even one another licence created.
+                item = _source_item(taken[0][0]) if taken else None
+                if item is None:
+                    errors.add(row, "UseSameItem needs an ingredient package of this facility.")
+            else:
+                item = await tx.by_name(
+                    facility.license_number, "item", text(obj, "Item", row, errors)
+                )
+                if item is None:
+                    errors.add(row, "Item does not exist at this facility (or send UseSameItem).")
             quantity = number(obj, "Quantity", row, errors)
             unit = text(obj, "UnitOfMeasure", row, errors)
             if (
@@ -150,7 +166,6 @@ async def _new_packages(request: Request, *, testing: bool) -> Response:
                     row, f"Item {item.name} is {item.data['QuantityType']}; {unit!r} does not fit."
                 )
             when = a_date(obj, "ActualDate", row, errors)
-            taken = await _ingredients(tx, facility, obj, row, errors)
             if not obj.get("Ingredients"):
                 errors.add(row, "Ingredients must list the packages this one is made from.")
             plans.append((tag, location, item, quantity, unit, when, taken, obj))
