@@ -71,7 +71,63 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
     chat_port: int = Field(8000, description="Port of the chat API.")
+    toolserver_port: int = Field(8001, description="Port of the tool server (MCP over HTTP).")
+    toolserver_allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description=(
+            "`Host` values the tool server's MCP endpoint accepts besides loopback (JSON list, "
+            'e.g. `["tools.example.com"]`; `["*"]` accepts any, for a proxy that checks Host). '
+            "Others get 421, which guards local servers against DNS rebinding."
+        ),
+    )
     sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
+    metrc_base_url: str | None = Field(
+        None,
+        description=(
+            "Metrc API base URL the tools use, e.g. `https://api-co.metrc.com` or "
+            "`https://sandbox-api-co.metrc.com`. Unset: the local sandbox "
+            "(`http://{host}:{sandbox_port}`), with its development keys when none are given."
+        ),
+    )
+    metrc_vendor_key: SecretStr | None = Field(
+        None,
+        description="Metrc vendor (integrator) key of `trichome mcp` (stdio) and `metrc connect`.",
+    )
+    metrc_user_key: SecretStr | None = Field(
+        None, description="Metrc user key of `trichome mcp` (stdio) and `metrc connect`."
+    )
+    metrc_gets_per_second: float = Field(
+        50.0,
+        ge=0,
+        description=(
+            "GET requests per second per facility each tool-server worker sends Metrc (Metrc "
+            "allows 50; divide by the number of workers). 0: no pacing."
+        ),
+    )
+    mcp_toolsets: list[str] = Field(
+        default_factory=list,
+        description=(
+            'Tool categories to offer (JSON list, e.g. `["packages", "compliance"]`). '
+            "Unset: all. See docs/tools.md."
+        ),
+    )
+    mcp_tools: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Only these tools (JSON list of names; unknown names stop the server). "
+            "Unset: every tool of the toolsets."
+        ),
+    )
+    mcp_read_only: bool = Field(
+        False, description="Offer only the tools that read; writes are neither listed nor run."
+    )
+    secret_key: SecretStr | None = Field(
+        None,
+        description=(
+            "Key that encrypts stored Metrc keys (at least 32 characters; the same on every "
+            "machine). Unset: a random key kept in `{data_dir}/secret.key`."
+        ),
+    )
     sandbox_vendor_key: SecretStr = Field(
         SecretStr("sandbox-vendor-key"),
         description="The vendor (integrator) key the sandbox accepts (a development default).",
@@ -181,6 +237,23 @@ class Settings(BaseSettings):
         if value is not None and len(value.get_secret_value().encode()) < 32:
             raise ValueError("TRICHOME_JWT_SECRET must be at least 32 bytes")
         return value
+
+    @field_validator("secret_key")
+    @classmethod
+    def _secret_long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and len(value.get_secret_value()) < 32:
+            raise ValueError("TRICHOME_SECRET_KEY must be at least 32 characters")
+        return value
+
+    @property
+    def metrc_url(self) -> str:
+        """The Metrc base URL the tools use: the configured one, or the local sandbox."""
+        return (self.metrc_base_url or f"http://{self.host}:{self.sandbox_port}").rstrip("/")
+
+    @property
+    def uses_sandbox(self) -> bool:
+        """True when the tools talk to the local sandbox (no Metrc base URL configured)."""
+        return self.metrc_base_url is None
 
     @model_validator(mode="after")
     def _tokens_are_scoped(self) -> Settings:

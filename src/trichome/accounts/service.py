@@ -32,11 +32,19 @@ class CreatedKey:
     secret: str
 
 
+async def find_organization(session: AsyncSession, name: str) -> Organization | None:
+    """The organisation called `name`, if there is one."""
+    found: Organization | None = await session.scalar(
+        select(Organization).where(Organization.name == name)
+    )
+    return found
+
+
 async def get_or_create_organization(
     session: AsyncSession, name: str, tier: Tier | None = None
 ) -> tuple[Organization, bool]:
     """The organisation called `name`, created on `tier` (Free if unset) when new."""
-    existing = await session.scalar(select(Organization).where(Organization.name == name))
+    existing = await find_organization(session, name)
     if existing is not None:
         return existing, False
     organization = Organization(id=new_id("org"), name=name, tier=(tier or Tier.FREE).value)

@@ -181,6 +181,24 @@ class Ad(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+class MetrcConnection(Base):
+    """An organisation's Metrc keys for the tool server, encrypted (never stored in clear)."""
+
+    __tablename__ = "metrc_connections"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    # None: the server's TRICHOME_METRC_BASE_URL (or the local sandbox).
+    base_url: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    vendor_key_encrypted: Mapped[str] = mapped_column(Text)
+    user_key_encrypted: Mapped[str] = mapped_column(Text)
+    # The last four characters of each key, to tell them apart in listings.
+    vendor_key_last4: Mapped[str] = mapped_column(String(4))
+    user_key_last4: Mapped[str] = mapped_column(String(4))
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class SandboxObject(Base):
     """One Metrc object of the track-and-trace sandbox: its document and the columns queried.
 
