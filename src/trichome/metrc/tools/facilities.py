@@ -1,0 +1,256 @@
+"""Facility tools: the licences, their employees and locations, units, waste methods and tags."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from trichome.metrc.bodies.catalogue import LocationCreate
+from trichome.metrc.tools.registry import access, tool
+from trichome.metrc.tools.results import (
+    LicenseNumber,
+    ModifiedFrom,
+    ModifiedTo,
+    Page,
+    PageSize,
+    compact,
+    contains,
+    modified_between,
+    paged,
+    pick,
+    same,
+    written,
+)
+
+LOCATION_FIELDS = (
+    "Id",
+    "Name",
+    "LocationTypeName",
+    "ForPlantBatches",
+    "ForPlants",
+    "ForHarvests",
+    "ForPackages",
+)
+LOCATION_USES = {
+    "plant_batches": "ForPlantBatches",
+    "plants": "ForPlants",
+    "harvests": "ForHarvests",
+    "packages": "ForPackages",
+}
+LocationUse = Literal["plant_batches", "plants", "harvests", "packages"]
+
+
+def _facility(record: Mapping[str, Any]) -> dict[str, Any]:
+    licence = record.get("License") or {}
+    flags = record.get("FacilityType") or {}
+    return {
+        "LicenseNumber": licence.get("Number"),
+        "Name": record.get("DisplayName") or record.get("Name"),
+        "LicenseType": licence.get("LicenseType"),
+        "LicenseEndDate": licence.get("EndDate"),
+        "Capabilities": sorted(flag for flag, allowed in flags.items() if allowed is True),
+    }
+
+
+def _employee(record: Mapping[str, Any]) -> dict[str, Any]:
+    licence = record.get("License") or {}
+    return {
+        **compact(record, ("FullName", "IsOwner", "IsManager")),
+        "EmployeeLicenseNumber": licence.get("Number"),
+        "LicenseEndDate": licence.get("EndDate"),
+    }
+
+
+def _location(record: Mapping[str, Any]) -> dict[str, Any]:
+    return compact(record, LOCATION_FIELDS)
+
+
+def _tag(record: Mapping[str, Any]) -> dict[str, Any]:
+    return compact(record, ("Label", "TagTypeName"))
+
+
+@tool("facilities", title="List facilities")
+async def list_facilities() -> dict[str, Any]:
+    """List the facilities (licences) these Metrc keys can use, with what each may do.
+
+    Returns each licence number, name, licence type and its capability flags (e.g.
+    CanGrowPlants, CanSellToConsumers, CanTestPackages). Call this first when the licence
+    number is unknown; every other tool takes one of these licence numbers.
+    """
+    metrc = access()
+    facilities = await metrc.client.facilities(credentials=metrc.credentials)
+    return {"total": len(facilities), "items": [_facility(f) for f in facilities]}
+
+
+@tool("facilities", title="List employees")
+async def list_employees(
+    license_number: LicenseNumber,
+    name_contains: Annotated[
+        str | None, Field(max_length=100, description="Only employees whose name contains this.")
+    ] = None,
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """List the employees (Metrc users) of a facility, with owner/manager flags.
+
+    Returns each employee's full name, employee licence number and whether they own or
+    manage the facility, one page at a time.
+    """
+    metrc = access()
+    people = await metrc.client.employees(license_number, credentials=metrc.credentials)
+    found = [p for p in people if contains(p.get("FullName"), name_contains)]
+    return paged(found, page, page_size, _employee, license_number=license_number)
+
+
+@tool("facilities", title="List locations")
+async def list_locations(
+    license_number: LicenseNumber,
+    name_contains: Annotated[
+        str | None, Field(max_length=100, description="Only locations whose name contains this.")
+    ] = None,
+    location_type: Annotated[
+        str | None,
+        Field(max_length=100, description="Only locations of this type (list_location_types)."),
+    ] = None,
+    holds: Annotated[
+        LocationUse | None,
+        Field(
+            description="Only locations that may hold plant batches, plants, harvests or packages."
+        ),
+    ] = None,
+    modified_from: ModifiedFrom = None,
+    modified_to: ModifiedTo = None,
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """List a facility's active locations (rooms, vaults, drying areas) and what each may hold.
+
+    Location names are what moves, plantings, harvests and new packages take. Use
+    list_location_types to see which types exist, and create_location to add one.
+    """
+    metrc = access()
+    start, end = modified_between(modified_from, modified_to, metrc.as_of())
+    locations = await metrc.client.locations_active(
+        license_number,
+        last_modified_start=start,
+        last_modified_end=end,
+        credentials=metrc.credentials,
+    )
+    flag = LOCATION_USES[holds] if holds else None
+    found = [
+        location
+        for location in locations
+        if contains(location.get("Name"), name_contains)
+        and same(location.get("LocationTypeName"), location_type)
+        and (flag is None or location.get(flag) is True)
+    ]
+    return paged(found, page, page_size, _location, license_number=license_number)
+
+
+@tool("facilities", title="List location types")
+async def list_location_types(license_number: LicenseNumber) -> dict[str, Any]:
+    """List the location types a facility may use and what each may hold.
+
+    A location's type decides whether it may hold plant batches, plants, harvests or
+    packages; create_location takes one of these type names.
+    """
+    metrc = access()
+    types = await metrc.client.location_types(license_number, credentials=metrc.credentials)
+    fields = ("Name", "ForPlantBatches", "ForPlants", "ForHarvests", "ForPackages")
+    return {"total": len(types), "items": [pick(t, fields) for t in types]}
+
+
+@tool("facilities", title="Create a location", read_only=False)
+async def create_location(
+    license_number: LicenseNumber,
+    name: Annotated[
+        str, Field(min_length=1, max_length=100, description="The new location's name.")
+    ],
+    location_type: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=100,
+            description="Its location type's name, from list_location_types "
+            "(e.g. Default Location Type).",
+        ),
+    ],
+) -> dict[str, Any]:
+    """Create a location (a room, vault or drying area) at a facility.
+
+    The location type decides what it may hold (see list_location_types). Metrc refuses a
+    name the facility already uses. Returns the new location's Id.
+    """
+    metrc = access()
+    result = await metrc.client.create_locations(
+        license_number,
+        [LocationCreate(name=name.strip(), location_type_name=location_type.strip())],
+        credentials=metrc.credentials,
+    )
+    return written(result, f"Created the location {name.strip()!r} ({location_type.strip()}).")
+
+
+@tool("facilities", title="List units of measure")
+async def list_units_of_measure(
+    quantity_type: Annotated[
+        Literal["WeightBased", "CountBased", "VolumeBased"] | None,
+        Field(description="Only units of this kind."),
+    ] = None,
+) -> dict[str, Any]:
+    """List Metrc's units of measure (name, abbreviation, and whether weight, count or volume).
+
+    A package's quantity must be in a unit of its item's kind: weight-based items in
+    Grams, Ounces...; count-based items in Each.
+    """
+    metrc = access()
+    units = await metrc.client.units_of_measure(credentials=metrc.credentials)
+    found = [u for u in units if same(u.get("QuantityType"), quantity_type)]
+    fields = ("Name", "Abbreviation", "QuantityType")
+    return {"total": len(found), "items": [pick(u, fields) for u in found]}
+
+
+@tool("facilities", title="List waste methods")
+async def list_waste_methods() -> dict[str, Any]:
+    """List the state's waste methods (e.g. Grinder, Compost) and whether each applies to plants
+    or to product destruction.
+
+    For the methods a facility may name when destroying plants or recording plant waste,
+    list_plant_waste_methods gives the facility's own list.
+    """
+    metrc = access()
+    methods = await metrc.client.waste_methods(credentials=metrc.credentials)
+    fields = ("Name", "ForPlants", "ForProductDestruction")
+    return {"total": len(methods), "items": [pick(m, fields) for m in methods]}
+
+
+@tool("facilities", title="List available plant tags")
+async def list_available_plant_tags(
+    license_number: LicenseNumber, page: Page = 1, page_size: PageSize = 20
+) -> dict[str, Any]:
+    """List a facility's unused plant tags (how many are left, and their labels).
+
+    Tagging batch plants into a growth phase (change_plant_batch_growth_phase) takes a
+    starting tag from here and uses the tags after it. `total` is the number left; order
+    more before it runs low.
+    """
+    metrc = access()
+    tags = await metrc.client.plant_tags_available(license_number, credentials=metrc.credentials)
+    tags = sorted(tags, key=lambda tag: str(tag.get("Label")))
+    return paged(tags, page, page_size, _tag, license_number=license_number)
+
+
+@tool("facilities", title="List available package tags")
+async def list_available_package_tags(
+    license_number: LicenseNumber, page: Page = 1, page_size: PageSize = 20
+) -> dict[str, Any]:
+    """List a facility's unused package tags (how many are left, and their labels).
+
+    Every new package (from packages, from a harvest, or a testing sample) needs one of
+    these tags. `total` is the number left; order more before it runs low.
+    """
+    metrc = access()
+    tags = await metrc.client.package_tags_available(license_number, credentials=metrc.credentials)
+    tags = sorted(tags, key=lambda tag: str(tag.get("Label")))
+    return paged(tags, page, page_size, _tag, license_number=license_number)

@@ -1,0 +1,185 @@
+"""Lab test tools: a package's results, test types and batches, testing states, recording."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from trichome.metrc.bodies.inventory import LabTestRecord, LabTestResult
+from trichome.metrc.tools.packages import find_package
+from trichome.metrc.tools.registry import access, tool
+from trichome.metrc.tools.results import (
+    LicenseNumber,
+    PackageLabel,
+    compact,
+    contains,
+    plural,
+    written,
+)
+
+Record = dict[str, Any]
+RESULT_FIELDS = (
+    "TestTypeName",
+    "TestResultLevel",
+    "TestPassed",
+    "TestComment",
+    "TestPerformedDate",
+    "OverallPassed",
+    "LabFacilityName",
+    "SourcePackageLabel",
+    "ExpirationDateTime",
+    "RevokedDate",
+)
+TYPE_FIELDS = (
+    "Name",
+    "LabTestResultMode",
+    "LabTestResultMinimum",
+    "LabTestResultMaximum",
+    "InformationalOnly",
+    "RequiresTestResult",
+)
+
+
+class AnalyteResult(BaseModel):
+    """One test type's result."""
+
+    test_type: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=150,
+            description="The lab test type's exact name (list_lab_test_types).",
+        ),
+    ]
+    quantity: Annotated[float, Field(description="The measured value, in the type's unit.")]
+    passed: Annotated[bool, Field(description="Whether it is within the state's limits.")]
+    notes: Annotated[str | None, Field(max_length=500, description="A note on it.")] = None
+
+
+def _result(record: Mapping[str, Any]) -> Record:
+    return compact(record, RESULT_FIELDS)
+
+
+@tool("lab_results", title="List a package's lab results")
+async def list_package_lab_results(
+    license_number: LicenseNumber, label: PackageLabel
+) -> dict[str, Any]:
+    """List the lab test results of one package, one row per test type (THC %, moisture,
+    microbials, metals...): measured level, pass/fail, test date, lab and expiry.
+
+    Also gives the package's current lab-testing state. Works for packages at this licence,
+    including those received from others.
+    """
+    metrc = access()
+    package = await find_package(metrc, license_number, label)
+    results = await metrc.client.lab_test_results(
+        license_number, int(package["Id"]), credentials=metrc.credentials
+    )
+    failed = [r.get("TestTypeName") for r in results if r.get("TestPassed") is False]
+    return {
+        "license_number": license_number,
+        "label": package.get("Label"),
+        "lab_testing_state": package.get("LabTestingState"),
+        "total": len(results),
+        "failed_tests": failed,
+        "items": [_result(r) for r in results],
+    }
+
+
+@tool("lab_results", title="List lab test types")
+async def list_lab_test_types(
+    license_number: LicenseNumber,
+    name_contains: Annotated[
+        str | None,
+        Field(max_length=100, description="Only test types whose name contains this (e.g. THC)."),
+    ] = None,
+) -> dict[str, Any]:
+    """List the state's lab test types (analytes) with how each is reported (percentage,
+    quantity, pass/fail), its limits, and whether it is informational only.
+
+    record_lab_test_results takes these exact names.
+    """
+    metrc = access()
+    types = await metrc.client.lab_test_types(license_number, credentials=metrc.credentials)
+    found = [t for t in types if contains(t.get("Name"), name_contains)]
+    return {"total": len(found), "items": [compact(t, TYPE_FIELDS) for t in found]}
+
+
+@tool("lab_results", title="List lab test batches")
+async def list_lab_test_batches(license_number: LicenseNumber) -> dict[str, Any]:
+    """List the state's lab test batches (groups of required tests, e.g. Potency, Microbials)
+    that a testing sample can require (submit_package_for_testing).
+    """
+    metrc = access()
+    batches = await metrc.client.lab_test_batches(license_number, credentials=metrc.credentials)
+    fields = ("Id", "Name", "TestTypeCount")
+    return {"total": len(batches), "items": [compact(b, fields) for b in batches]}
+
+
+@tool("lab_results", title="List lab testing states")
+async def list_lab_testing_states(license_number: LicenseNumber) -> dict[str, Any]:
+    """List the lab-testing states a package can be in (NotSubmitted, SubmittedForTesting,
+    TestPassed, TestFailed, Remediated, RetestPassed, RetestFailed). Only TestPassed and
+    RetestPassed packages can be sold or transferred for sale.
+    """
+    metrc = access()
+    states = await metrc.client.lab_test_states(license_number, credentials=metrc.credentials)
+    return {"total": len(states), "items": list(states)}
+
+
+@tool("lab_results", title="Record lab test results", read_only=False)
+async def record_lab_test_results(
+    license_number: Annotated[
+        str,
+        Field(
+            min_length=3,
+            max_length=40,
+            description="The testing lab's licence number (only labs record results).",
+        ),
+    ],
+    label: Annotated[PackageLabel, Field(description="The sample package held at the lab.")],
+    results: Annotated[
+        list[AnalyteResult],
+        Field(min_length=1, max_length=100, description="One result per test type."),
+    ],
+    overall_passed: Annotated[
+        bool | None,
+        Field(description="Whether the sample passes overall; defaults to all results passing."),
+    ] = None,
+    result_date: Annotated[
+        date | None, Field(description="The day the tests were done; defaults to today.")
+    ] = None,
+) -> dict[str, Any]:
+    """Record a testing lab's results for a sample it holds; the sample and the packages it was
+    taken from become TestPassed or TestFailed (RetestPassed/RetestFailed after remediation).
+
+    Only a testing lab's licence can record results, for samples at the lab.
+    """
+    metrc = access()
+    await find_package(metrc, license_number, label)
+    passed = all(r.passed for r in results) if overall_passed is None else overall_passed
+    record = LabTestRecord(
+        label=label.strip(),
+        result_date=result_date or metrc.as_of(),
+        results=[
+            LabTestResult(
+                lab_test_type_name=r.test_type,
+                quantity=r.quantity,
+                passed=r.passed,
+                notes=r.notes,
+            )
+            for r in results
+        ],
+        extra={"OverallPassed": passed},
+    )
+    result = await metrc.client.record_lab_test_results(
+        license_number, [record], credentials=metrc.credentials
+    )
+    verdict = "passed" if passed else "failed"
+    return written(
+        result,
+        f"Recorded {plural(len(results), 'test result')} for {label.strip()}: {verdict}.",
+    )

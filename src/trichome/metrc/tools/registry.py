@@ -1,0 +1,182 @@
+"""The tool registry: every track-and-trace tool and skill, with what MCP and agents need.
+
+A tool is a plain async function with typed, documented parameters (`Annotated[...,
+Field(...)]`); its docstring is the description a model reads. It returns a JSON object.
+`@tool(...)` records its category (the toolset it belongs to) and whether it reads or
+writes, which become MCP's `readOnlyHint`/`destructiveHint`/`idempotentHint` annotations
+and drive read-only mode. Tools reach Metrc through `access()`, which the server sets for
+each request (HTTP) or for the process (stdio); they never see credentials.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
+
+from trichome.metrc.client import MetrcClient
+from trichome.metrc.credentials import MetrcCredentials
+
+# Toolsets, in the order documentation and listings use. Reference look-ups (locations,
+# units, tags, waste methods, adjustment reasons) belong to the category they serve.
+CATEGORIES: dict[str, str] = {
+    "facilities": "Facilities, employees, locations, units of measure and tags",
+    "packages": "Packages: lists, details, creation, adjustment, moves, finishing, testing",
+    "plants": "Plants: growth phases, moves, harvests, destruction, waste",
+    "plant_batches": "Plant batches: plantings, growth phase, waste, destruction",
+    "strains": "Strains",
+    "harvests": "Harvests: lists, packages from harvests, waste, finishing",
+    "transfers": "Transfers: incoming, outgoing, deliveries, templates",
+    "sales": "Sales receipts",
+    "lab_results": "Lab tests: results, types, batches, recording",
+    "items": "Items (products) and their categories",
+    "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",
+    "analysis": "Analysis skills: inventory, transfers, yields, sales, strains, waste",
+}
+
+ToolFunction = Callable[..., Awaitable[dict[str, Any]]]
+
+
+class ToolProblem(Exception):
+    """A failure the model can act on (a wrong licence, an unknown label, a Metrc refusal).
+
+    Its message is what the model reads, so it says what was wrong and what to do.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A registered tool: its function and what clients are told about it."""
+
+    name: str
+    category: str
+    title: str
+    fn: ToolFunction
+    read_only: bool
+    destructive: bool
+    idempotent: bool
+    skill: bool = False
+
+    @property
+    def description(self) -> str:
+        """The function's docstring, as the model reads it."""
+        return inspect.cleandoc(self.fn.__doc__ or "")
+
+
+TOOLS: dict[str, ToolSpec] = {}
+
+
+def tool(
+    category: str,
+    *,
+    title: str,
+    read_only: bool = True,
+    destructive: bool = False,
+    idempotent: bool | None = None,
+    skill: bool = False,
+) -> Callable[[ToolFunction], ToolFunction]:
+    """Register an async function as a tool of a category (its name is the function's).
+
+    A write is `read_only=False`; `destructive=True` when it removes or closes something
+    (destroying plants, finishing packages); `idempotent` when repeating it changes nothing
+    more (defaults to true for reads).
+    """
+    if category not in CATEGORIES:
+        raise ValueError(f"unknown tool category {category!r}")
+
+    def register(fn: ToolFunction) -> ToolFunction:
+        name = fn.__name__
+        if name in TOOLS:
+            raise ValueError(f"tool {name!r} is registered twice")
+        if not inspect.iscoroutinefunction(fn):
+            raise TypeError(f"tool {name!r} must be an async function")
+        if not (fn.__doc__ or "").strip():
+            raise ValueError(f"tool {name!r} needs a docstring: it is the model's description")
+        TOOLS[name] = ToolSpec(
+            name=name,
+            category=category,
+            title=title,
+            fn=fn,
+            read_only=read_only,
+            destructive=destructive and not read_only,
+            idempotent=read_only if idempotent is None else idempotent,
+            skill=skill,
+        )
+        return fn
+
+    return register
+
+
+@dataclass(frozen=True, slots=True)
+class MetrcAccess:
+    """How tools reach Metrc for the current caller: a client and the caller's keys."""
+
+    client: MetrcClient
+    credentials: MetrcCredentials | None = None
+    # The day skills treat as today (tests and "as of" questions pin it).
+    today: date | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_of(self, day: date | None = None) -> date:
+        """The day a skill reports on: the one asked for, else this access's, else today."""
+        return day or self.today or datetime.now(UTC).date()
+
+
+_ACCESS: ContextVar[MetrcAccess | None] = ContextVar("trichome_metrc_access", default=None)
+
+
+def access() -> MetrcAccess:
+    """The current caller's Metrc access.
+
+    Raises:
+        ToolProblem: no track-and-trace connection was set up for this call.
+    """
+    current = _ACCESS.get()
+    if current is None:
+        raise ToolProblem(
+            "No track-and-trace connection: the server has no Metrc keys for this caller."
+        )
+    return current
+
+
+@contextlib.contextmanager
+def using(metrc: MetrcAccess) -> Iterator[MetrcAccess]:
+    """Make `metrc` the access of the tools called inside the block."""
+    token = _ACCESS.set(metrc)
+    try:
+        yield metrc
+    finally:
+        _ACCESS.reset(token)
+
+
+def set_process_access(metrc: MetrcAccess) -> None:
+    """Make `metrc` the access of every tool call in this process (stdio serving)."""
+    _ACCESS.set(metrc)
+
+
+MODULES = (
+    "facilities",
+    "packages",
+    "plants",
+    "plant_batches",
+    "strains",
+    "harvests",
+    "transfers",
+    "sales",
+    "lab_results",
+    "items",
+    "compliance",
+    "analysis",
+)
+
+
+def load_all() -> dict[str, ToolSpec]:
+    """Import every tool module (importing registers its tools) and return the registry."""
+    for module in MODULES:
+        importlib.import_module(f"trichome.metrc.tools.{module}")
+    return TOOLS

@@ -1,0 +1,234 @@
+"""What MCP clients see of the track-and-trace tools: counts, descriptions, schemas, hints, docs."""
+
+from __future__ import annotations
+
+import json
+import re
+import types
+from datetime import date, datetime
+from pathlib import Path
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+
+import pytest
+from mcp.server.mcpserver.utilities.func_metadata import func_metadata
+from pydantic import BaseModel, ValidationError
+
+from tests.metrc.tools.helpers import DISPENSARY
+from trichome.metrc.tools import (  # importing registers the tools
+    TOOLS,
+    MetrcAccess,
+    ToolSpec,
+    facilities,
+    harvests,
+    items,
+    lab_results,
+    packages,
+    plant_batches,
+    plants,
+    sales,
+    strains,
+    transfers,
+    using,
+)
+
+pytestmark = pytest.mark.anyio
+MODULES = (
+    facilities,
+    packages,
+    plants,
+    plant_batches,
+    strains,
+    harvests,
+    transfers,
+    sales,
+    lab_results,
+    items,
+)
+AT_LEAST = {
+    "facilities": 7,
+    "packages": 14,
+    "plants": 10,
+    "plant_batches": 8,
+    "strains": 4,
+    "harvests": 6,
+    "transfers": 8,
+    "sales": 5,
+    "lab_results": 4,
+    "items": 4,
+}
+MINE: dict[str, ToolSpec] = {n: s for n, s in TOOLS.items() if s.category in AT_LEAST}
+ROOT = Path(__file__).resolve().parents[3]
+DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_")
+
+
+def test_every_category_has_its_tools() -> None:
+    counts = {category: 0 for category in AT_LEAST}
+    for spec in MINE.values():
+        counts[spec.category] += 1
+        assert spec.fn.__module__ == f"trichome.metrc.tools.{spec.category}", spec.name
+    assert all(counts[c] >= n for c, n in AT_LEAST.items()), counts
+    assert sum(counts.values()) >= 70
+
+
+@pytest.mark.parametrize("name", sorted(MINE))
+def test_names_and_hints_say_what_a_tool_does(name: str) -> None:
+    spec = MINE[name]
+    assert re.fullmatch(r"[a-z]+(_[a-z]+)+", name)
+    reads = name.startswith(("list_", "get_"))
+    assert spec.read_only is reads
+    assert spec.destructive is name.startswith(DESTRUCTIVE)
+    if reads:
+        assert spec.idempotent
+    assert len(spec.title) > 5 and spec.title[0].isupper()
+
+
+def _walk(annotation: Any) -> list[Any]:
+    """Every type inside an annotation (Annotated, unions, lists)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _walk(get_args(annotation)[0])
+    if origin in (Union, types.UnionType, list):
+        return [found for arg in get_args(annotation) for found in _walk(arg)]
+    return [annotation]
+
+
+def _check_properties(schema: dict[str, Any], hints: dict[str, Any], where: str) -> None:
+    for key, prop in schema["properties"].items():
+        assert prop.get("description"), f"{where}.{key} has no description"
+        inner = _walk(hints[key])
+        formats = {p.get("format") for p in prop.get("anyOf", [prop])}
+        if date in inner:
+            assert "date" in formats, f"{where}.{key} is a date without format date"
+        if datetime in inner:
+            assert "date-time" in formats, f"{where}.{key} is a datetime without date-time"
+
+
+@pytest.mark.parametrize("name", sorted(MINE))
+def test_each_tool_has_a_description_and_a_documented_schema(name: str) -> None:
+    spec = MINE[name]
+    description = spec.description
+    assert len(description) > 60 and description.rstrip().endswith((".", ")")), name
+    schema = func_metadata(spec.fn).arg_model.model_json_schema()
+    json.loads(json.dumps(schema))  # plain JSON
+    assert schema["type"] == "object"
+    hints = get_type_hints(spec.fn, include_extras=True)
+    _check_properties(schema, hints, name)
+    models = {
+        inner
+        for hint in hints.values()
+        for inner in _walk(hint)
+        if isinstance(inner, type) and issubclass(inner, BaseModel)
+    }
+    for model in models:
+        sub = schema["$defs"][model.__name__]
+        assert sub.get("description"), f"{model.__name__} has no description"
+        _check_properties(sub, get_type_hints(model, include_extras=True), model.__name__)
+    if "license_number" in schema["properties"]:
+        assert next(iter(schema["properties"])) == "license_number"
+        assert "license_number" in schema["required"]
+    if "page_size" in schema["properties"]:
+        assert schema["properties"]["page_size"]["maximum"] == 100
+        assert schema["properties"]["page"]["minimum"] == 1
+
+
+def test_enumerations_are_metrcs() -> None:
+    def enum(fn: Any, key: str) -> list[str]:
+        prop = func_metadata(fn).arg_model.model_json_schema()["properties"][key]
+        found: list[str] = next(p["enum"] for p in prop.get("anyOf", [prop]) if "enum" in p)
+        return found
+
+    assert enum(plants.change_plants_growth_phase, "growth_phase") == ["Vegetative", "Flowering"]
+    assert "Each" not in enum(plants.destroy_plants, "unit_of_weight")
+    assert enum(sales.list_active_sales_receipts, "customer_type") == [
+        "Consumer",
+        "Patient",
+        "Caregiver",
+        "ExternalPatient",
+    ]
+    assert "TestFailed" in enum(packages.list_active_packages, "lab_testing_state")
+    assert "Decontamination" in enum(packages.remediate_packages, "method")
+    assert "Lab Sample Transfer" in enum(transfers.create_transfer_template, "transfer_type")
+    assert enum(harvests.record_harvest_waste, "waste_type") == ["Plant Material", "Trim", "Stems"]
+    assert enum(plant_batches.create_plant_batch, "batch_type") == [
+        "Seed",
+        "Clone",
+        "Genetic Material",
+    ]
+
+
+def test_mcp_validates_arguments_before_a_tool_runs() -> None:
+    meta = func_metadata(sales.create_sales_receipt)
+    arguments = meta.validate_arguments(
+        {
+            "license_number": DISPENSARY,
+            "sales_date_time": "2026-11-21T14:30:00",
+            "customer_type": "Consumer",
+            "lines": [
+                {
+                    "package_label": "1A40C0021200000000000019",
+                    "quantity": 3.5,
+                    "unit_of_measure": "Grams",
+                    "total_amount": 35,
+                }
+            ],
+        }
+    )
+    assert arguments["sales_date_time"] == datetime(2026, 11, 21, 14, 30)
+    assert isinstance(arguments["lines"][0], sales.SaleLine)
+    mistakes: list[dict[str, Any]] = [
+        {"customer_type": "Tourist"},
+        {"lines": []},
+        {"lines": [{"package_label": "no spaces allowed", "quantity": 1}]},
+    ]
+    for wrong in mistakes:
+        with pytest.raises(ValidationError):
+            meta.validate_arguments(
+                {
+                    "license_number": DISPENSARY,
+                    "sales_date_time": "2026-11-21T14:30:00",
+                    "customer_type": "Consumer",
+                    "lines": arguments["lines"],
+                }
+                | wrong
+            )
+    with pytest.raises(ValidationError):
+        func_metadata(packages.list_active_packages).validate_arguments(
+            {"license_number": DISPENSARY, "page_size": 500}
+        )
+
+
+async def test_a_tool_called_the_way_mcp_calls_it(reader: MetrcAccess) -> None:
+    meta = func_metadata(packages.list_active_packages)
+    arguments = meta.validate_arguments(
+        {
+            "license_number": DISPENSARY,
+            "category": "Buds",
+            "modified_from": "2026-11-01",
+            "page_size": "5",
+        }
+    )
+    assert arguments["modified_from"] == date(2026, 11, 1)
+    with using(reader):
+        result = await meta.call_fn(packages.list_active_packages, True, arguments)
+    assert result["page_size"] == 5 and result["total"] >= len(result["items"])
+    assert all(p["Category"] == "Buds" for p in result["items"])
+
+
+def test_docs_list_every_tool_by_category() -> None:
+    text = (ROOT / "docs" / "tools.md").read_text()
+    sections = re.split(r"^## ", text, flags=re.MULTILINE)
+    for spec in MINE.values():
+        assert f"`{spec.name}`" in text, f"docs/tools.md does not mention {spec.name}"
+        rows = [s.splitlines()[0] for s in sections[1:] if f"| `{spec.name}` |" in s]
+        assert rows == [spec.category], f"{spec.name} belongs in the {spec.category} table"
+        kind = "read" if spec.read_only else "write (destructive)" if spec.destructive else "write"
+        assert f"| `{spec.name}` | {kind} |" in text, f"{spec.name} is a {kind}"
+
+
+def test_every_tool_is_exercised_by_these_tests() -> None:
+    here = Path(__file__).parent
+    called = " ".join(
+        path.read_text() for path in here.glob("test_*.py") if path.name != Path(__file__).name
+    )
+    missing = [name for name in MINE if not re.search(rf"\.{name}\(", called)]
+    assert not missing, f"no test calls {missing}"
