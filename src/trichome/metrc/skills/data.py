@@ -1,0 +1,432 @@
+"""What a skill reads from Metrc for one licence, each list fetched at most once per run.
+
+A skill builds one `FacilityData` and asks it for what it needs; lists are fetched whole
+(no paging parameters, so Metrc answers in one request) and remembered, so two checks
+that need the packages share one fetch. Endpoints the facility type may not use (plants at
+a store, sales at a farm) are not called: their lists are empty. Sales receipts are read
+by last-modified date in 24-hour windows, as Metrc requires.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, TypeVar, cast
+
+from trichome.metrc.client import MetrcClient
+from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.skills.records import Record, day_of, label
+from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
+
+T = TypeVar("T")
+
+# Local days run from UTC-12 to UTC+14; a receipt's local sale day lies within this much
+# of the same UTC day, so the windows read this margin beyond a range's ends.
+ZONE_MARGIN = timedelta(hours=14)
+
+
+def dedupe(records: Iterable[Record]) -> list[Record]:
+    """Records without repeats of an Id (the first kept), e.g. an on-hold package listed twice."""
+    seen: set[Any] = set()
+    unique = []
+    for record in records:
+        key = record.get("Id")
+        if key is not None and key in seen:
+            continue
+        seen.add(key)
+        unique.append(record)
+    return unique
+
+
+@dataclass(frozen=True, slots=True)
+class Packages:
+    """A facility's packages in every state."""
+
+    on_hand: list[Record]  # active and on hold, not in transit
+    inactive: list[Record]  # finished or discontinued
+    in_transit: list[Record]
+
+    def everything(self) -> list[Record]:
+        """Every package the facility can see."""
+        return [*self.on_hand, *self.in_transit, *self.inactive]
+
+    def by_label(self) -> dict[str, Record]:
+        """Every package by its label."""
+        return {label(package): package for package in self.everything()}
+
+
+@dataclass(frozen=True, slots=True)
+class Plants:
+    """A facility's tracked plants in every state."""
+
+    vegetative: list[Record]
+    flowering: list[Record]
+    on_hold: list[Record]
+    inactive: list[Record]  # harvested or destroyed
+
+    def growing(self) -> list[Record]:
+        """Plants still growing (vegetative, flowering, on hold)."""
+        return dedupe([*self.vegetative, *self.flowering, *self.on_hold])
+
+
+@dataclass(frozen=True, slots=True)
+class Receipts:
+    """Sales receipts of a range of days: kept (active) and voided (inactive)."""
+
+    start: date
+    end: date
+    active: list[Record]
+    voided: list[Record]
+
+    def within(self, start: date, end: date) -> Receipts:
+        """The receipts of a narrower range."""
+        return Receipts(
+            start,
+            end,
+            [r for r in self.active if start <= sale_day(r) <= end],
+            [r for r in self.voided if start <= sale_day(r) <= end],
+        )
+
+
+def sale_day(receipt: Record) -> date:
+    """The local day of a receipt's sale."""
+    return day_of(receipt.get("SalesDateTime")) or date.min
+
+
+class FacilityData:
+    """One licence's Metrc data for one skill run, fetched lazily and at most once per list."""
+
+    def __init__(self, metrc: MetrcAccess, license_number: str, as_of: date) -> None:
+        self.metrc = metrc
+        self.license_number = license_number
+        self.as_of = as_of
+        self._loads: dict[Any, asyncio.Future[Any]] = {}
+
+    async def _once(self, key: Any, load: Callable[[], Awaitable[T]]) -> T:
+        future = self._loads.get(key)
+        if future is None:
+
+            async def checked() -> T:
+                # Every list waits for the licence check, so a wrong licence is one clear
+                # ToolProblem rather than a 401 from whichever list came first.
+                if key != "facility":
+                    await self.facility()
+                return await load()
+
+            future = asyncio.ensure_future(checked())
+            self._loads[key] = future
+        return cast(T, await future)
+
+    @property
+    def _client(self) -> MetrcClient:
+        return self.metrc.client
+
+    @property
+    def _keys(self) -> MetrcCredentials | None:
+        return self.metrc.credentials
+
+    # The facility -------------------------------------------------------------------------------
+
+    async def facility(self) -> Record:
+        """The licence's facility record (name, type, capability flags).
+
+        Raises:
+            ToolProblem: the keys do not reach this licence.
+        """
+
+        async def load() -> Record:
+            facilities: list[Record] = await self._client.facilities(credentials=self._keys)
+            for facility in facilities:
+                if (facility.get("License") or {}).get("Number") == self.license_number:
+                    return facility
+            known = ", ".join(str((f.get("License") or {}).get("Number")) for f in facilities)
+            raise ToolProblem(
+                f"These Metrc keys do not reach licence {self.license_number}. "
+                f"They reach: {known or 'no facility'}."
+            )
+
+        return await self._once("facility", load)
+
+    async def can(self, capability: str) -> bool:
+        """Whether the facility type has a capability (CanGrowPlants, CanSellToConsumers...)."""
+        facility = await self.facility()
+        return bool((facility.get("FacilityType") or {}).get(capability))
+
+    async def require(self, capability: str, what: str) -> None:
+        """Refuse a skill the facility type cannot have data for.
+
+        Raises:
+            ToolProblem: the facility lacks the capability.
+        """
+        if not await self.can(capability):
+            facility = await self.facility()
+            kind = (facility.get("License") or {}).get("LicenseType") or "this facility type"
+            raise ToolProblem(
+                f"Licence {self.license_number} ({kind}) does not {what}, so it has no data for "
+                "this skill. Use a licence that does (list_facilities shows each one's type)."
+            )
+
+    # Packages -----------------------------------------------------------------------------------
+
+    async def packages(self) -> Packages:
+        """The facility's packages in all states (four requests, made together)."""
+
+        async def load() -> Packages:
+            client, keys, number = self._client, self._keys, self.license_number
+            active, held, inactive, moving = await asyncio.gather(
+                client.packages_active(number, credentials=keys),
+                client.packages_onhold(number, credentials=keys),
+                client.packages_inactive(number, credentials=keys),
+                client.packages_intransit(number, credentials=keys),
+            )
+            current = dedupe([*active, *held])
+            in_transit = dedupe(
+                [*moving, *(package for package in current if package.get("IsInTransit"))]
+            )
+            return Packages(
+                [package for package in current if not package.get("IsInTransit")],
+                list(inactive),
+                in_transit,
+            )
+
+        return await self._once("packages", load)
+
+    async def package(self, package_label: str) -> Record:
+        """One package of this facility by label.
+
+        Raises:
+            ToolProblem: no such package here, or the keys do not reach the licence.
+        """
+        await self.facility()
+        try:
+            found: Record = await self._client.package(
+                self.license_number, label=package_label, credentials=self._keys
+            )
+        except MetrcNotFound:
+            raise ToolProblem(
+                f"Package {package_label} was not found at licence {self.license_number}. "
+                "Check the label, or ask the licence that holds it now."
+            ) from None
+        return found
+
+    async def other_package(self, package_label: str) -> Record | None:
+        """A package by label if this licence can see it (a source package), else None."""
+        await self.facility()
+        try:
+            found: Record = await self._client.package(
+                self.license_number, label=package_label, credentials=self._keys
+            )
+        except MetrcNotFound:
+            return None
+        return found
+
+    async def adjustments(self) -> list[Record]:
+        """The facility's package adjustments."""
+        return await self._once(
+            "adjustments",
+            lambda: self._client.package_adjustments(self.license_number, credentials=self._keys),
+        )
+
+    async def adjust_reasons(self) -> list[Record]:
+        """The adjustment reasons and whether each requires a note."""
+        return await self._once(
+            "adjust_reasons",
+            lambda: self._client.package_adjust_reasons(
+                self.license_number, credentials=self._keys
+            ),
+        )
+
+    async def lab_results(self, package_id: int) -> list[Record]:
+        """The lab test results of one package (one request per package)."""
+        return await self._once(
+            ("lab_results", package_id),
+            lambda: self._client.lab_test_results(
+                self.license_number, package_id, credentials=self._keys
+            ),
+        )
+
+    async def items(self) -> list[Record]:
+        """The facility's active items."""
+        return await self._once(
+            "items", lambda: self._client.items_active(self.license_number, credentials=self._keys)
+        )
+
+    async def tags_available(self) -> tuple[int | None, int]:
+        """How many plant tags (None where plants are not grown) and package tags are unused."""
+
+        async def load() -> tuple[int | None, int]:
+            grows = await self.can("CanGrowPlants")
+            client, keys, number = self._client, self._keys, self.license_number
+            package_tags = await client.package_tags_available(number, credentials=keys)
+            plant_tags = (
+                await client.plant_tags_available(number, credentials=keys) if grows else None
+            )
+            return (None if plant_tags is None else len(plant_tags)), len(package_tags)
+
+        return await self._once("tags", load)
+
+    # Cultivation --------------------------------------------------------------------------------
+
+    async def harvests(self) -> list[Record]:
+        """The facility's harvests in all states (none where plants are not grown)."""
+
+        async def load() -> list[Record]:
+            if not await self.can("CanGrowPlants"):
+                return []
+            client, keys, number = self._client, self._keys, self.license_number
+            lists = await asyncio.gather(
+                client.harvests_active(number, credentials=keys),
+                client.harvests_onhold(number, credentials=keys),
+                client.harvests_inactive(number, credentials=keys),
+            )
+            return dedupe(record for records in lists for record in records)
+
+        return await self._once("harvests", load)
+
+    async def harvest_waste(self, harvest_ids: Sequence[int]) -> list[Record]:
+        """The waste recorded on some harvests (one request per harvest, made together)."""
+
+        async def one(harvest_id: int) -> list[Record]:
+            return await self._once(
+                ("harvest_waste", harvest_id),
+                lambda: self._client.harvest_waste(
+                    self.license_number, harvest_id, credentials=self._keys
+                ),
+            )
+
+        lists = await asyncio.gather(*(one(harvest_id) for harvest_id in harvest_ids))
+        return [record for records in lists for record in records]
+
+    async def plants(self) -> Plants:
+        """The facility's tracked plants in all states (none where plants are not grown)."""
+
+        async def load() -> Plants:
+            if not await self.can("CanGrowPlants"):
+                return Plants([], [], [], [])
+            client, keys, number = self._client, self._keys, self.license_number
+            vegetative, flowering, held, inactive = await asyncio.gather(
+                client.plants_vegetative(number, credentials=keys),
+                client.plants_flowering(number, credentials=keys),
+                client.plants_onhold(number, credentials=keys),
+                client.plants_inactive(number, credentials=keys),
+            )
+            return Plants(vegetative, flowering, held, inactive)
+
+        return await self._once("plants", load)
+
+    async def plant_waste(self) -> list[Record]:
+        """Plant waste records (none where plants are not grown)."""
+
+        async def load() -> list[Record]:
+            if not await self.can("CanGrowPlants"):
+                return []
+            # The client has no named method for GET /plants/v2/waste; its generic list does it.
+            records: list[Record] = await self._client.list(
+                "/plants/v2/waste", self.license_number, credentials=self._keys
+            )
+            return records
+
+        return await self._once("plant_waste", load)
+
+    async def plant_batch_waste(self) -> list[Record]:
+        """Plant batch waste records (none where plants are not grown)."""
+
+        async def load() -> list[Record]:
+            if not await self.can("CanGrowPlants"):
+                return []
+            records: list[Record] = await self._client.plant_batch_waste(
+                self.license_number, credentials=self._keys
+            )
+            return records
+
+        return await self._once("plant_batch_waste", load)
+
+    async def processing_jobs(self) -> list[Record]:
+        """Processing jobs, active and finished (none where products are not made)."""
+
+        async def load() -> list[Record]:
+            if not await self.can("CanInfuseProducts"):
+                return []
+            client, keys, number = self._client, self._keys, self.license_number
+            active, finished = await asyncio.gather(
+                client.processing_jobs_active(number, credentials=keys),
+                client.processing_jobs_inactive(number, credentials=keys),
+            )
+            return dedupe([*active, *finished])
+
+        return await self._once("processing", load)
+
+    # Transfers ----------------------------------------------------------------------------------
+
+    async def incoming(self) -> list[Record]:
+        """Manifests coming to the facility (pending and received)."""
+        return await self._once(
+            "incoming",
+            lambda: self._client.transfers_incoming(self.license_number, credentials=self._keys),
+        )
+
+    async def outgoing(self) -> list[Record]:
+        """Manifests the facility sent (pending and received)."""
+        return await self._once(
+            "outgoing",
+            lambda: self._client.transfers_outgoing(self.license_number, credentials=self._keys),
+        )
+
+    async def rejected(self) -> list[Record]:
+        """Manifests the facility sent whose recipient rejected every package."""
+        return await self._once(
+            "rejected",
+            lambda: self._client.transfers_rejected(self.license_number, credentials=self._keys),
+        )
+
+    async def delivery_packages(self, delivery_ids: Sequence[int]) -> dict[int, list[Record]]:
+        """The packages of some deliveries (one request per delivery, made together)."""
+
+        async def one(delivery_id: int) -> list[Record]:
+            return await self._once(
+                ("delivery", delivery_id),
+                lambda: self._client.delivery_packages(
+                    self.license_number, delivery_id, credentials=self._keys
+                ),
+            )
+
+        unique = list(dict.fromkeys(delivery_ids))
+        lists = await asyncio.gather(*(one(delivery_id) for delivery_id in unique))
+        return dict(zip(unique, lists, strict=True))
+
+    # Sales --------------------------------------------------------------------------------------
+
+    async def receipts(self, start: date, end: date) -> Receipts:
+        """Receipts sold from `start` to `end` (local days, inclusive), kept and voided.
+
+        Metrc lists receipts by last-modified time in windows of 24 hours, so a range of N
+        days costs about 2 × (N + 2) requests (active and inactive lists). A receipt edited
+        after its sale day and after `end` + 14 hours is not seen.
+        """
+
+        async def load() -> Receipts:
+            if not await self.can("CanSellToConsumers"):
+                return Receipts(start, end, [], [])
+            # UTC, so that every window is 24 real hours even across a DST change.
+            since = datetime.combine(start, time(0), UTC) - ZONE_MARGIN
+            until = datetime.combine(end + timedelta(days=1), time(0), UTC) + ZONE_MARGIN
+            client, keys, number = self._client, self._keys, self.license_number
+            active, voided = await asyncio.gather(
+                client.sales_receipts_active(
+                    number, last_modified_start=since, last_modified_end=until, credentials=keys
+                ),
+                client.sales_receipts_inactive(
+                    number, last_modified_start=since, last_modified_end=until, credentials=keys
+                ),
+            )
+            return Receipts(
+                start,
+                end,
+                [r for r in active if start <= sale_day(r) <= end],
+                [r for r in voided if start <= sale_day(r) <= end],
+            )
+
+        return await self._once(("receipts", start, end), load)

@@ -1,0 +1,327 @@
+"""fifo: are older packages of an item used before newer ones?
+
+A package is "drawn" when product leaves it in the look-back window: a sale, a shipment on
+a manifest (lab samples excepted) or a processing job. An on-hand package is bypassed when
+it was not drawn at all while a newer package of the same item (one that came into the
+facility later) was drawn after the older one arrived. Only packages that could have been
+used count as bypassed: active, not on hold, passed testing, holding product. "Came in" is
+the day received, or the day packaged for packages made here; a shipped package the
+facility no longer sees is dated by its PackagedDate when the delivery shows one, else
+ordered by its Metrc Id (Metrc numbers packages in creation order).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from trichome.metrc.skills.base import Finding, Severity, SkillResult
+from trichome.metrc.skills.data import FacilityData, sale_day
+from trichome.metrc.skills.records import (
+    Record,
+    arrived_on,
+    day_of,
+    is_empty,
+    is_sample,
+    item_name,
+    lab_expiry,
+    lab_passed,
+    label,
+    number,
+    on_hold,
+    plural,
+    product_expiry,
+    quantity,
+    rounded,
+    unit,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Product taken from a package on a day, and how."""
+
+    label: str
+    item: str
+    day: date
+    amount: float
+    how: str  # sale, shipment or processing
+    arrived: date | None
+    package_id: int | None
+
+
+def usable(package: Record) -> bool:
+    """Whether a package could have been used (sold or shipped) in place of a newer one."""
+    return (
+        not on_hold(package)
+        and lab_passed(package)
+        and not is_sample(package)
+        and not is_empty(package)
+    )
+
+
+async def draws_of(data: FacilityData, since: date) -> list[Draw]:
+    """Every draw on the facility's packages from `since` to as-of."""
+    as_of = data.as_of
+    packages, outgoing, jobs = await asyncio.gather(
+        data.packages(), data.outgoing(), data.processing_jobs()
+    )
+    known = packages.by_label()
+    receipts = await data.receipts(since, as_of)
+
+    def draw(tag: str, item: str, day: date, amount: float, how: str, row: Record) -> Draw:
+        package = known.get(tag)
+        arrived = arrived_on(package) if package else day_of(row.get("PackagedDate"))
+        ident = package.get("Id") if package else row.get("PackageId")
+        return Draw(tag, item, day, amount, how, arrived, ident if isinstance(ident, int) else None)
+
+    found = [
+        draw(
+            str(line.get("PackageLabel")),
+            str(line.get("ProductName") or item_name(known.get(str(line.get("PackageLabel")), {}))),
+            sale_day(receipt),
+            number(line.get("QuantitySold")),
+            "sale",
+            line,
+        )
+        for receipt in receipts.active
+        for line in receipt.get("Transactions") or []
+    ]
+    shipped = [
+        transfer
+        for transfer in outgoing
+        if "sample" not in str(transfer.get("ShipmentTypeName") or "").lower()
+        and since
+        <= (
+            day_of(transfer.get("ActualDepartureDateTime"))
+            or day_of(transfer.get("EstimatedDepartureDateTime"))
+            or date.min
+        )
+        <= as_of
+    ]
+    deliveries = await data.delivery_packages(
+        [int(t["DeliveryId"]) for t in shipped if isinstance(t.get("DeliveryId"), int)]
+    )
+    for transfer in shipped:
+        left = day_of(transfer.get("ActualDepartureDateTime")) or day_of(
+            transfer.get("EstimatedDepartureDateTime")
+        )
+        for row in deliveries.get(int(transfer.get("DeliveryId") or 0), []):
+            if left is not None and str(row.get("ShipmentPackageState")) != "Rejected":
+                found.append(
+                    draw(
+                        str(row.get("PackageLabel")),
+                        str(row.get("ItemName")),
+                        left,
+                        number(row.get("ShippedQuantity")),
+                        "shipment",
+                        row,
+                    )
+                )
+    for job in jobs:
+        started = day_of(job.get("StartDate"))
+        if started is None or not since <= started <= as_of:
+            continue
+        for source in job.get("SourcePackages") or []:
+            tag = str(source.get("PackageLabel"))
+            item = item_name(known.get(tag, {}))
+            found.append(
+                draw(tag, item, started, number(source.get("Quantity")), "processing", source)
+            )
+    return found
+
+
+def newer(draw: Draw, older: Record) -> bool:
+    """Whether a drawn package came in after an on-hand one."""
+    came = arrived_on(older)
+    if draw.arrived is not None and came is not None:
+        return draw.arrived > came
+    ident = older.get("Id")
+    made_here = not older.get("ReceivedDateTime")
+    return (
+        made_here
+        and draw.package_id is not None
+        and isinstance(ident, int)
+        and (draw.package_id > ident)
+    )
+
+
+def risk_of(package: Record, as_of: date, days: int) -> str | None:
+    """Why a bypassed package is at risk of being wasted, if its dates say so."""
+    product = product_expiry(package)
+    if product is not None and (product[0] - as_of).days <= days:
+        return f"product expires {product[0]}"
+    lab = lab_expiry(package)
+    if lab is not None and (lab - as_of).days <= days:
+        return f"lab result expires {lab}"
+    return None
+
+
+def _package_row(package: Record, as_of: date, risk_days: int) -> dict[str, Any]:
+    came = arrived_on(package)
+    return {
+        "label": label(package),
+        "arrived": came.isoformat() if came else None,
+        "days_on_hand": (as_of - came).days if came else None,
+        "quantity": quantity(package),
+        "unit": unit(package),
+        "location": package.get("LocationName"),
+        "risk": risk_of(package, as_of, risk_days),
+    }
+
+
+def _drawn_rows(jumped: list[Draw]) -> list[dict[str, Any]]:
+    by_label: dict[str, list[Draw]] = defaultdict(list)
+    for draw in jumped:
+        by_label[draw.label].append(draw)
+    return [
+        {
+            "label": tag,
+            "arrived": draws[0].arrived.isoformat() if draws[0].arrived else None,
+            "draws": len(draws),
+            "amount": rounded(sum(draw.amount for draw in draws), 4),
+            "how": sorted({draw.how for draw in draws}),
+            "last": max(draw.day for draw in draws).isoformat(),
+        }
+        for tag, draws in by_label.items()
+    ]
+
+
+async def fifo(
+    data: FacilityData,
+    *,
+    lookback_days: int = 30,
+    aged_after_days: int = 90,
+    expiry_risk_days: int = 30,
+) -> SkillResult:
+    """Find older packages bypassed for newer ones of the same item, and aged stock."""
+    as_of = data.as_of
+    since = as_of - timedelta(days=lookback_days)
+    packages = await data.packages()
+    draws = await draws_of(data, since)
+    drawn = {draw.label for draw in draws}
+    draws_by_item: dict[str, list[Draw]] = defaultdict(list)
+    for draw in draws:
+        draws_by_item[draw.item].append(draw)
+    held_by_item: dict[str, list[Record]] = defaultdict(list)
+    for package in packages.on_hand:
+        if usable(package):
+            held_by_item[item_name(package)].append(package)
+    findings: list[Finding] = []
+    violations: list[dict[str, Any]] = []
+    pull_next: list[dict[str, Any]] = []
+    bypassed: set[str] = set()
+    for item, held in sorted(held_by_item.items()):
+        held.sort(key=lambda p: (arrived_on(p) or date.min, number(p.get("Id"))))
+        pull_next.append({"item": item, **_package_row(held[0], as_of, expiry_risk_days)})
+        skipped: list[Record] = []
+        jumped: dict[tuple[str, date, float], Draw] = {}
+        for older in held:
+            came = arrived_on(older)
+            if label(older) in drawn or came is None:
+                continue
+            ahead = [
+                draw
+                for draw in draws_by_item.get(item, [])
+                if draw.label != label(older) and draw.day >= came and newer(draw, older)
+            ]
+            if ahead:
+                skipped.append(older)
+                jumped |= {(draw.label, draw.day, draw.amount): draw for draw in ahead}
+        if not skipped:
+            continue
+        bypassed |= {label(package) for package in skipped}
+        newer_rows = _drawn_rows(list(jumped.values()))
+        at_risk = [p for p in skipped if risk_of(p, as_of, expiry_risk_days)]
+        oldest = arrived_on(skipped[0])
+        findings.append(
+            Finding(
+                severity=Severity.HIGH if at_risk else Severity.MEDIUM,
+                check="fifo_violation",
+                message=(
+                    f"{item}: {plural(len(skipped), 'older package')} untouched (the oldest here "
+                    f"since {oldest}, in {skipped[0].get('LocationName')}) while newer stock "
+                    f"moved ({plural(len(newer_rows), 'package')}, "
+                    f"{plural(len(jumped), 'draw')} since {since})"
+                    + (f"; {len(at_risk)} of the older near expiry" if at_risk else "")
+                    + "; use the older stock first."
+                ),
+                packages=[label(package) for package in skipped],
+            )
+        )
+        violations.append(
+            {
+                "item": item,
+                "bypassed": [_package_row(p, as_of, expiry_risk_days) for p in skipped],
+                "newer_drawn": newer_rows,
+            }
+        )
+    aged = [
+        package
+        for held in held_by_item.values()
+        for package in held
+        if label(package) not in drawn
+        and label(package) not in bypassed
+        and (came := arrived_on(package)) is not None
+        and (as_of - came).days > aged_after_days
+    ]
+    if aged:
+        findings.append(
+            Finding(
+                severity=Severity.LOW,
+                check="aged_stock",
+                message=(
+                    f"Aged stock: {plural(len(aged), 'package')} on hand over {aged_after_days} "
+                    f"days and not drawn since {since} (no newer stock of their items moved "
+                    "either); discount, sample or move them."
+                ),
+                packages=[label(package) for package in aged],
+            )
+        )
+    usable_count = sum(len(held) for held in held_by_item.values())
+    if violations:
+        worst = ", ".join(v["item"] for v in violations[:3])
+        verdict = (
+            f"{plural(len(violations), 'item')} break FIFO ({plural(len(bypassed), 'package')} "
+            f"bypassed), e.g. {worst}"
+        )
+    else:
+        verdict = "no FIFO violations"
+    summary = (
+        f"{data.license_number}, {since} to {as_of}: {verdict}; {plural(len(aged), 'package')} "
+        f"of aged stock; {plural(len(draws), 'draw')} on packages checked against "
+        f"{plural(usable_count, 'usable package')}."
+    )
+    return SkillResult(
+        skill="fifo",
+        license_number=data.license_number,
+        as_of=as_of,
+        parameters={
+            "lookback_days": lookback_days,
+            "aged_after_days": aged_after_days,
+            "expiry_risk_days": expiry_risk_days,
+        },
+        summary=summary,
+        counts={
+            "items_checked": len(held_by_item),
+            "usable_packages": usable_count,
+            "draws": len(draws),
+            "items_violating": len(violations),
+            "bypassed_packages": len(bypassed),
+            "aged_packages": len(aged),
+        },
+        findings=findings,
+        details={
+            "window": {"start": since.isoformat(), "end": as_of.isoformat()},
+            "draws_by_kind": {
+                how: sum(1 for draw in draws if draw.how == how)
+                for how in ("sale", "shipment", "processing")
+            },
+            "violations": violations,
+            "aged": [_package_row(p, as_of, expiry_risk_days) for p in aged],
+            "pull_next": pull_next,
+        },
+    )

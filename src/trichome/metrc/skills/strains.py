@@ -1,0 +1,282 @@
+"""strain_performance: strains compared on yield, lab results, potency and sales.
+
+Each part uses what the licence has: yields from harvests started in the range (growers);
+first-test lab outcomes of the packages packaged in the range, from the packages the
+licence sees and, for packages it has shipped away (no longer listed), the lab state each
+carried on its outgoing manifest (lab-sample manifests excepted); potency from the lab
+results of one visible package per source harvest; sales from receipts in the range
+(stores). The pass rate counts packages, so a large failed lot weighs by its size.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter, defaultdict
+from datetime import date
+from statistics import mean
+from typing import Any
+
+from trichome.metrc.skills.base import Finding, Severity, SkillResult
+from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.records import (
+    FAILED_FIRST_STATES,
+    Record,
+    day_of,
+    is_sample,
+    lab_state,
+    label,
+    names,
+    number,
+    packaged_on,
+    plural,
+    rounded,
+    strain,
+)
+from trichome.metrc.skills.yields import aggregate, harvest_row
+
+MAX_LAB_LOOKUPS = 60  # lab results are read one package at a time
+FLOWER_THC = "THC (%) Raw Plant Material"
+
+
+def outcome(state: str) -> str | None:
+    """'passed' or 'failed' on the first test, None while untested or pending."""
+    if state == "TestPassed":
+        return "passed"
+    if state in FAILED_FIRST_STATES:
+        return "failed"
+    return None
+
+
+async def shipped_outcomes(
+    data: FacilityData, start: date, end: date, seen: set[str]
+) -> list[tuple[str, str]]:
+    """(strain, outcome) of packages shipped in the range that the licence no longer lists."""
+    outgoing, items = await asyncio.gather(data.outgoing(), data.items())
+    strains = {str(item.get("Name")): item.get("StrainName") for item in items}
+    shipped = [
+        t
+        for t in outgoing
+        if "sample" not in str(t.get("ShipmentTypeName") or "").lower()
+        and start <= (day_of(t.get("EstimatedDepartureDateTime")) or date.min) <= end
+        and isinstance(t.get("DeliveryId"), int)
+    ]
+    deliveries = await data.delivery_packages([int(t["DeliveryId"]) for t in shipped])
+    found: dict[str, tuple[str, str]] = {}
+    for rows in deliveries.values():
+        for row in rows:
+            tag, name = str(row.get("PackageLabel")), strains.get(str(row.get("ItemName")))
+            result = outcome(str(row.get("LabTestingState")))
+            if tag not in seen and name and result:
+                found[tag] = (str(name), result)
+    return list(found.values())
+
+
+async def potency(data: FacilityData, packages: list[Record]) -> dict[str, dict[str, list[float]]]:
+    """THC levels per strain and test type, from one package per source harvest."""
+    chosen: dict[str, Record] = {}
+    for package in packages:
+        if strain(package) is None or outcome(lab_state(package)) is None:
+            continue
+        key = ",".join(names(package.get("SourceHarvestNames"))) or label(package)
+        chosen.setdefault(key, package)
+    picked = list(chosen.values())[:MAX_LAB_LOOKUPS]
+    results = await asyncio.gather(*(data.lab_results(int(p["Id"])) for p in picked))
+    levels: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for package, rows in zip(picked, results, strict=True):
+        for row in rows:
+            test = str(row.get("TestTypeName") or "")
+            if test.startswith("THC (%)"):
+                levels[str(strain(package))][test].append(number(row.get("TestResultLevel")))
+                break
+    return levels
+
+
+def thc_test_of(levels: dict[str, list[float]]) -> str | None:
+    """The test a strain's THC % is read from: flower when there is any, else the commonest."""
+    if not levels:
+        return None
+    return FLOWER_THC if FLOWER_THC in levels else max(levels, key=lambda t: len(levels[t]))
+
+
+def thc_of(levels: dict[str, list[float]]) -> float | None:
+    """A strain's mean THC %, from flower tests when there are any, else its other products."""
+    test = thc_test_of(levels)
+    return rounded(mean(levels[test]), 2) if test else None
+
+
+def most_potent(rows: dict[str, dict[str, Any]]) -> tuple[str, str, float] | None:
+    """The strain with the highest mean THC on one test type, its test and its level.
+
+    Strains are compared on flower tests when any strain has them, else on the commonest
+    test, so that a concentrate (70-80 % THC) is never ranked against flower (about 20 %).
+    """
+    tests = Counter(test for row in rows.values() for test in row["thc_by_test"])
+    if not tests:
+        return None
+    test = FLOWER_THC if FLOWER_THC in tests else tests.most_common(1)[0][0]
+    tested = [name for name, row in rows.items() if test in row["thc_by_test"]]
+    best = max(tested, key=lambda name: rows[name]["thc_by_test"][test])
+    return best, test, rows[best]["thc_by_test"][test]
+
+
+def sales_by_strain(receipts: list[Record]) -> dict[str, dict[str, float]]:
+    """Revenue, grams, units and lines sold per strain."""
+    sold: dict[str, dict[str, float]] = defaultdict(
+        lambda: {"revenue": 0.0, "grams": 0.0, "units": 0.0, "lines": 0}
+    )
+    for receipt in receipts:
+        for line in receipt.get("Transactions") or []:
+            name = line.get("ItemStrainName")
+            if not name:
+                continue
+            entry = sold[str(name)]
+            entry["revenue"] += number(line.get("TotalPrice"))
+            entry["lines"] += 1
+            amount = number(line.get("QuantitySold"))
+            entry["grams" if line.get("UnitOfMeasureName") == "Grams" else "units"] += amount
+    return {
+        name: {key: rounded(value, 2) for key, value in entry.items()}
+        for name, entry in sold.items()
+    }
+
+
+def best_and_worst(rows: dict[str, dict[str, Any]], key: str) -> tuple[str, str] | None:
+    """The strains with the highest and lowest value of a figure (where known)."""
+    known = {name: row[key] for name, row in rows.items() if row.get(key) is not None}
+    if not known:
+        return None
+    return max(known, key=lambda n: known[n]), min(known, key=lambda n: known[n])
+
+
+async def strain_performance(
+    data: FacilityData,
+    *,
+    start: date,
+    end: date,
+    min_pass_rate: float = 0.9,
+    low_yield_share: float = 0.85,
+    include_shipments: bool = True,
+) -> SkillResult:
+    """Compare strains on yield per plant, wet-to-packaged ratio, lab pass rate, THC and sales."""
+    grows, sells = await asyncio.gather(data.can("CanGrowPlants"), data.can("CanSellToConsumers"))
+    packages, harvests = await asyncio.gather(data.packages(), data.harvests())
+    visible = packages.everything()
+    in_range = [
+        p for p in visible if not is_sample(p) and start <= (packaged_on(p) or date.min) <= end
+    ]
+    outcomes = [(str(strain(p)), o) for p in in_range if strain(p) and (o := outcome(lab_state(p)))]
+    if include_shipments:
+        outcomes += await shipped_outcomes(data, start, end, {label(p) for p in visible})
+    thc = await potency(data, in_range)
+    sold = sales_by_strain((await data.receipts(start, end)).active) if sells else {}
+    grown: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for harvest in harvests:
+        if start <= (day_of(harvest.get("HarvestStartDate")) or date.min) <= end:
+            row = harvest_row(harvest)
+            grown[row["strain"]].append(row)
+    lab: dict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})
+    for name, result in outcomes:
+        lab[name][result] += 1
+    rows: dict[str, dict[str, Any]] = {}
+    for name in sorted({*grown, *lab, *thc, *sold}):
+        yields = aggregate(grown[name]) if grown.get(name) else None
+        tested = lab[name]["passed"] + lab[name]["failed"] if name in lab else 0
+        rows[name] = {
+            "harvests": yields["harvests"] if yields else 0,
+            "plants": yields["plants"] if yields else 0,
+            "wet_g_per_plant": yields["wet_g_per_plant"] if yields else None,
+            "packaged_g_per_plant": yields["packaged_g_per_plant"] if yields else None,
+            "yield_ratio": yields["yield_ratio"] if yields else None,
+            "packages_tested": tested,
+            "passed_first_test": lab[name]["passed"] if tested else 0,
+            "pass_rate": rounded(lab[name]["passed"] / tested, 3) if tested else None,
+            "thc_pct": thc_of(thc.get(name, {})),
+            "thc_test": thc_test_of(thc.get(name, {})),
+            "thc_by_test": {
+                test: rounded(mean(values), 2) for test, values in thc.get(name, {}).items()
+            },
+            "thc_samples": sum(len(values) for values in thc.get(name, {}).values()),
+            "sales": sold.get(name),
+        }
+    findings: list[Finding] = []
+    failing = [
+        name
+        for name, row in rows.items()
+        if row["packages_tested"] >= 5 and (row["pass_rate"] or 0) < min_pass_rate
+    ]
+    for name in failing:
+        row = rows[name]
+        findings.append(
+            Finding(
+                severity=Severity.MEDIUM,
+                check="low_pass_rate",
+                message=(
+                    f"{name}: {row['pass_rate']:.0%} of {row['packages_tested']} packages passed "
+                    f"their first lab test (below {min_pass_rate:.0%}); review cultivation and "
+                    "drying for this strain."
+                ),
+            )
+        )
+    per_plant = [r["packaged_g_per_plant"] for r in rows.values() if r["packaged_g_per_plant"]]
+    typical = mean(per_plant) if per_plant else None
+    weak = [
+        name
+        for name, row in rows.items()
+        if typical
+        and row["packaged_g_per_plant"]
+        and row["packaged_g_per_plant"] < typical * low_yield_share
+    ]
+    if weak:
+        findings.append(
+            Finding(
+                severity=Severity.LOW,
+                check="low_yield_strain",
+                message=(
+                    f"Low-yield strains: {', '.join(weak)} packaged under {low_yield_share:.0%} of "
+                    f"the average {typical:,.0f} g per plant."
+                ),
+            )
+        )
+    tested_total = sum(row["packages_tested"] for row in rows.values())
+    passed_total = sum(row["passed_first_test"] for row in rows.values())
+    parts = [f"{data.license_number}, {start} to {end}: {plural(len(rows), 'strain')}"]
+    if (pair := best_and_worst(rows, "packaged_g_per_plant")) is not None:
+        parts.append(
+            f"yield best {pair[0]} ({rows[pair[0]]['packaged_g_per_plant']:,.0f} g/plant), "
+            f"lowest {pair[1]} ({rows[pair[1]]['packaged_g_per_plant']:,.0f} g/plant)"
+        )
+    if tested_total:
+        overall = f"lab pass rate {passed_total / tested_total:.0%} over {tested_total} packages"
+        pair = best_and_worst(rows, "pass_rate")
+        if pair is not None and rows[pair[1]]["pass_rate"] < rows[pair[0]]["pass_rate"]:
+            overall += f", lowest {pair[1]} ({rows[pair[1]]['pass_rate']:.0%})"
+        parts.append(overall)
+    if (potent := most_potent(rows)) is not None:
+        name, test, level = potent
+        parts.append(f"highest THC {name} ({level:g}% in {test.partition(') ')[2] or test})")
+    if sold:
+        top = max(sold, key=lambda n: sold[n]["revenue"])
+        parts.append(f"top seller {top} (${sold[top]['revenue']:,.2f})")
+    return SkillResult(
+        skill="strain_performance",
+        license_number=data.license_number,
+        as_of=data.as_of,
+        parameters={
+            "start": start.isoformat(),
+            "end": end.isoformat(),
+            "min_pass_rate": min_pass_rate,
+            "low_yield_share": low_yield_share,
+            "include_shipments": include_shipments,
+        },
+        summary="; ".join(parts) + ".",
+        counts={
+            "strains": len(rows),
+            "harvests": sum(row["harvests"] for row in rows.values()),
+            "packages_tested": tested_total,
+            "passed_first_test": passed_total,
+            "thc_samples": sum(row["thc_samples"] for row in rows.values()),
+            "revenue": rounded(sum(entry["revenue"] for entry in sold.values())),
+        },
+        findings=findings,
+        details={"strains": rows, "grows": grows, "sells": sells},
+    )

@@ -1,0 +1,248 @@
+"""waste_report: waste and destruction over a range of days, totalled in one unit.
+
+Sources: plant waste and plant-batch waste (by WasteDate), harvest waste of the harvests
+open during the range (by ActualDate; one request per harvest), and package adjustments
+whose reason records waste (Waste, Spoilage, Destruction, Damage, Expired; by
+AdjustmentDate). Count-based packages convert by their item's unit weight when the item
+shows one, else they are reported as units. Theft is a loss, not waste: it is reported
+apart, as are moisture and scale adjustments (Drying, Scale Variance, Entry Error).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from trichome.metrc.skills.base import Finding, Severity, SkillResult
+from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.record_checks import adjustment_notes, destroyed_plants_recorded
+from trichome.metrc.skills.records import (
+    Record,
+    day_of,
+    from_grams,
+    names,
+    number,
+    plural,
+    rounded,
+    tally,
+    to_grams,
+)
+
+WASTE_REASONS = frozenset({"Waste", "Spoilage", "Destruction", "Damage", "Expired"})
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One waste record, in grams (None when it cannot convert)."""
+
+    source: str  # plant, plant_batch, harvest, package
+    day: date
+    grams: float | None
+    units: float
+    reason: str
+    method: str
+    reference: str
+
+
+def item_weights(items: list[Record]) -> dict[str, float]:
+    """Grams per unit of count-based items that show a unit weight."""
+    weights = {}
+    for item in items:
+        weight = to_grams(
+            number(item.get("UnitWeight")), str(item.get("UnitWeightUnitOfMeasureName") or "")
+        )
+        if weight:
+            weights[str(item.get("Name"))] = weight
+    return weights
+
+
+def in_range(value: Any, start: date, end: date) -> date | None:
+    """The day of a field when it falls in the range."""
+    day = day_of(value)
+    return day if day is not None and start <= day <= end else None
+
+
+async def entries_of(
+    data: FacilityData, start: date, end: date
+) -> tuple[list[Entry], list[Record]]:
+    """Every waste entry in the range, and the package adjustments that are losses, not waste."""
+    plant_waste, batch_waste, harvests, adjustments, items = await asyncio.gather(
+        data.plant_waste(),
+        data.plant_batch_waste(),
+        data.harvests(),
+        data.adjustments(),
+        data.items(),
+    )
+    entries: list[Entry] = []
+    for source, records in (("plant", plant_waste), ("plant_batch", batch_waste)):
+        for record in records:
+            if (day := in_range(record.get("WasteDate"), start, end)) is None:
+                continue
+            amount = number(record.get("WasteWeight"))
+            entries.append(
+                Entry(
+                    source,
+                    day,
+                    to_grams(amount, str(record.get("UnitOfMeasureName"))),
+                    0.0,
+                    str(record.get("ReasonName") or "(no reason)"),
+                    str(record.get("WasteMethodName") or "(no method)"),
+                    str(
+                        record.get("PlantBatchName")
+                        or f"{len(names(record.get('PlantLabels')))} plants"
+                    ),
+                )
+            )
+    open_then = [
+        h
+        for h in harvests
+        if (day_of(h.get("HarvestStartDate")) or date.max) <= end
+        and (day_of(h.get("FinishedDate")) or date.max) >= start
+        and isinstance(h.get("Id"), int)
+    ]
+    for record in await data.harvest_waste([int(h["Id"]) for h in open_then]):
+        if (day := in_range(record.get("ActualDate"), start, end)) is None:
+            continue
+        entries.append(
+            Entry(
+                "harvest",
+                day,
+                to_grams(number(record.get("WasteWeight")), str(record.get("UnitOfWeightName"))),
+                0.0,
+                str(record.get("WasteTypeName") or "(no type)"),
+                "(not recorded on harvest waste)",
+                str(record.get("HarvestName")),
+            )
+        )
+    weights = item_weights(items)
+    losses = []
+    for adjustment in adjustments:
+        if (day := in_range(adjustment.get("AdjustmentDate"), start, end)) is None:
+            continue
+        reason = str(adjustment.get("AdjustmentReasonName"))
+        if reason not in WASTE_REASONS:
+            losses.append(adjustment)
+            continue
+        amount = -number(adjustment.get("Quantity"))
+        grams = to_grams(amount, str(adjustment.get("UnitOfMeasureName")))
+        per_unit = weights.get(str(adjustment.get("ItemName")))
+        entries.append(
+            Entry(
+                "package",
+                day,
+                grams if grams is not None else (amount * per_unit if per_unit else None),
+                0.0 if grams is not None or per_unit else amount,
+                reason,
+                "(package adjustment)",
+                str(adjustment.get("PackageLabel")),
+            )
+        )
+    return entries, losses
+
+
+def totals(entries: list[Entry], key: Callable[[Entry], str], unit: str) -> dict[str, float]:
+    """Converted weight per value of a key, largest first."""
+    summed: dict[str, float] = defaultdict(float)
+    for entry in entries:
+        if entry.grams is not None:
+            summed[key(entry)] += entry.grams
+    ordered = sorted(summed.items(), key=lambda item: -item[1])
+    return {name: rounded(from_grams(grams, unit), 3) for name, grams in ordered}
+
+
+async def waste_report(
+    data: FacilityData, *, start: date, end: date, unit: str = "Kilograms"
+) -> SkillResult:
+    """Waste and destruction in a range: totals by source, reason, method and month."""
+    entries, losses = await entries_of(data, start, end)
+    plants, plant_waste, adjustments, reasons = await asyncio.gather(
+        data.plants(), data.plant_waste(), data.adjustments(), data.adjust_reasons()
+    )
+    destroyed = [
+        plant for plant in plants.inactive if in_range(plant.get("DestroyedDate"), start, end)
+    ]
+    weighed = [entry for entry in entries if entry.grams is not None]
+    total = rounded(from_grams(sum(entry.grams or 0.0 for entry in weighed), unit), 3)
+    unweighed: dict[str, float] = defaultdict(float)
+    for entry in entries:
+        if entry.grams is None:
+            unweighed[entry.reason] += entry.units
+    by_source = totals(entries, lambda entry: entry.source, unit)
+    loss_rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for adjustment in losses:
+        reason = str(adjustment.get("AdjustmentReasonName"))
+        loss_rows[reason][str(adjustment.get("UnitOfMeasureName"))] += -number(
+            adjustment.get("Quantity")
+        )
+    packages_destroyed = sorted({entry.reference for entry in entries if entry.source == "package"})
+    findings: list[Finding] = []
+    for check in (
+        adjustment_notes(
+            [a for a in adjustments if in_range(a.get("AdjustmentDate"), start, end)],
+            reasons,
+            start,
+        ),
+        destroyed_plants_recorded(destroyed, plant_waste, start),
+    ):
+        if not check.passed:
+            findings.append(check.finding())
+    if "Theft" in loss_rows:
+        stolen = ", ".join(f"{q:g} {u}" for u, q in loss_rows["Theft"].items())
+        findings.append(
+            Finding(
+                severity=Severity.INFO,
+                check="theft",
+                message=f"Theft recorded in the range: {stolen} (a loss, not counted as waste).",
+            )
+        )
+    short = unit.lower()
+    sources = ", ".join(f"{name} {value:,.2f}" for name, value in by_source.items())
+    summary = (
+        f"{data.license_number}, {start} to {end}: {total:,.2f} {short} of waste in "
+        f"{plural(len(entries), 'record')} ({sources or 'none'})"
+        + (
+            f", plus {', '.join(f'{q:g} units ({r})' for r, q in unweighed.items())} unweighed"
+            if unweighed
+            else ""
+        )
+        + f"; {plural(len(destroyed), 'plant')} destroyed, "
+        f"{plural(len(packages_destroyed), 'package')} wasted by adjustment."
+    )
+    return SkillResult(
+        skill="waste_report",
+        license_number=data.license_number,
+        as_of=data.as_of,
+        parameters={"start": start.isoformat(), "end": end.isoformat(), "unit": unit},
+        summary=summary,
+        counts={
+            f"total_{short}": total,
+            "records": len(entries),
+            "plants_destroyed": len(destroyed),
+            "packages_wasted": len(packages_destroyed),
+        }
+        | {f"{name}_{short}": value for name, value in by_source.items()},
+        findings=findings,
+        details={
+            "unit": unit,
+            "by_source": by_source,
+            "by_reason": totals(entries, lambda entry: entry.reason, unit),
+            "by_method": totals(entries, lambda entry: entry.method, unit),
+            "by_month": dict(
+                sorted(totals(entries, lambda entry: entry.day.isoformat()[:7], unit).items())
+            ),
+            "unweighed_units_by_reason": {r: rounded(q, 3) for r, q in unweighed.items()},
+            "other_losses": {
+                reason: {u: rounded(q, 3) for u, q in per_unit.items()}
+                for reason, per_unit in sorted(loss_rows.items())
+            },
+            "plants_destroyed": {
+                "count": len(destroyed),
+                "by_note": tally(str(p.get("DestroyedNote") or "(no note)") for p in destroyed),
+            },
+            "packages_wasted": packages_destroyed,
+        },
+    )
