@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+INSPECTOR := tests/e2e/inspector
+INSPECTOR_STAMP := $(INSPECTOR)/node_modules/.installed
 
 .PHONY: run test lint bench docs install clean
 
@@ -12,12 +14,19 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev]'
 	@touch $(STAMP)
 
+# The MCP Inspector CLI for the tool server's end-to-end test (needs npm; skipped without it).
+$(INSPECTOR_STAMP): $(INSPECTOR)/package.json $(INSPECTOR)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(INSPECTOR) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(INSPECTOR_STAMP); \
+	else echo "npm not found: the MCP Inspector test will be skipped"; fi
+
 install: $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/trichome dev
 
-test: $(STAMP)
+test: $(STAMP) $(INSPECTOR_STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -32,4 +41,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules

@@ -49,3 +49,41 @@ def test_every_route_is_in_the_api_docs() -> None:
     schema = create_app(Settings()).openapi()
     missing = [path for path in schema["paths"] if path not in text]
     assert not missing, f"routes missing from docs/api.md: {missing}"
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_every_tool_and_skill_is_documented() -> None:
+    from trichome.metrc.tools import load_all
+
+    tools = load_all()
+    text = (DOCS / "tools.md").read_text(encoding="utf-8")
+    skills = (DOCS / "skills.md").read_text(encoding="utf-8")
+    missing = [
+        name for name, spec in tools.items() if f"`{name}`" not in (skills if spec.skill else text)
+    ]
+    assert not missing, f"tools missing from docs/tools.md or docs/skills.md: {missing}"
+
+
+def test_every_tool_server_route_is_in_the_api_docs() -> None:
+    from trichome.apps.toolserver import create_app as create_toolserver
+
+    text = API_DOCS.read_text(encoding="utf-8")
+    schema = create_toolserver(Settings()).openapi()
+    missing = [path for path in [*schema["paths"], "/api/mcp"] if path not in text]
+    assert not missing, f"tool server routes missing from docs/api.md: {missing}"
+
+
+def test_the_readme_counts_the_tools_truly() -> None:
+    from collections import Counter
+
+    from trichome.metrc.tools import load_all
+
+    tools = load_all()
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    per_category = Counter(spec.category for spec in tools.values() if not spec.skill)
+    assert f"the same {len(tools)} MCP tools" in text
+    assert f"**{sum(per_category.values())} track-and-trace tools**" in text
+    for category, count in per_category.items():
+        assert f"{category.replace('_', ' ')} {count}" in text, category

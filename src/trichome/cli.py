@@ -20,6 +20,7 @@ SERVICES = ("chat", "toolserver", "kb", "dashboard", "sandbox")
 # The services built so far, each an importable module with `create_app(settings)`.
 BUILT_SERVICES: dict[str, str] = {
     "chat": "trichome.apps.chat",
+    "toolserver": "trichome.apps.toolserver",
     "sandbox": "trichome.apps.sandbox",
 }
 DEV_ORGANIZATION = "Development"
@@ -329,6 +330,132 @@ def cmd_metrc_seed(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_metrc_keys(settings: Settings) -> Any:
+    """The Metrc keys to store: from the environment, else asked for (never from arguments,
+    which shell history and process listings keep)."""
+    import getpass
+
+    from trichome.metrc import MetrcCredentials
+
+    vendor = settings.metrc_vendor_key.get_secret_value() if settings.metrc_vendor_key else ""
+    user = settings.metrc_user_key.get_secret_value() if settings.metrc_user_key else ""
+    if not vendor:
+        vendor = getpass.getpass("Metrc vendor key: ").strip()
+    if not user:
+        user = getpass.getpass("Metrc user key: ").strip()
+    try:
+        return MetrcCredentials(vendor, user)
+    except ValueError as error:
+        raise SystemExit(f"trichome: {error}") from None
+
+
+async def _connect(settings: Settings, org: str, credentials: Any, base_url: str | None) -> None:
+    from trichome.accounts.metrc_keys import store_metrc_keys
+    from trichome.accounts.secrets import SecretBox
+    from trichome.accounts.service import find_organization
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, org)
+            if organization is None:
+                raise SystemExit(f"trichome: no organisation called {org!r}")
+            await store_metrc_keys(
+                session, SecretBox(settings), organization.id, credentials, base_url
+            )
+            await session.commit()
+    finally:
+        await engine.dispose()
+
+
+def cmd_metrc_connect(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    credentials = _read_metrc_keys(settings)
+    base_url = args.base_url.rstrip("/") if args.base_url else None
+    _run_async(_connect(settings, args.org, credentials, base_url))
+    print(
+        f"stored Metrc keys for {args.org!r} (encrypted; vendor …{credentials.vendor_key[-4:]}, "
+        f"user …{credentials.user_key[-4:]}) for {base_url or settings.metrc_url}"
+    )
+    return 0
+
+
+async def _disconnect(settings: Settings, org: str) -> bool:
+    from trichome.accounts.metrc_keys import forget_metrc_keys
+    from trichome.accounts.service import find_organization
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, org)
+            if organization is None:
+                raise SystemExit(f"trichome: no organisation called {org!r}")
+            forgotten = await forget_metrc_keys(session, organization.id)
+            await session.commit()
+            return forgotten
+    finally:
+        await engine.dispose()
+
+
+def cmd_metrc_disconnect(args: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    if _run_async(_disconnect(settings, args.org)):
+        print(f"deleted the stored Metrc keys of {args.org!r}")
+        return 0
+    print(f"trichome: {args.org!r} has no stored Metrc keys", file=sys.stderr)
+    return 1
+
+
+async def _connections(settings: Settings) -> list[list[str]]:
+    from trichome.accounts.metrc_keys import list_metrc_keys
+    from trichome.db.engine import create_engine, create_sessionmaker
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            rows = await list_metrc_keys(session)
+    finally:
+        await engine.dispose()
+    return [
+        [
+            row.organization,
+            row.base_url or f"(default) {settings.metrc_url}",
+            f"…{row.vendor_key_last4}",
+            f"…{row.user_key_last4}",
+            row.updated_at.strftime("%Y-%m-%d %H:%M"),
+        ]
+        for row in rows
+    ]
+
+
+def cmd_metrc_connections(_: argparse.Namespace) -> int:
+    settings = _settings()
+    migrate(settings)
+    rows = _run_async(_connections(settings))
+    _print_table(["ORGANISATION", "METRC BASE URL", "VENDOR KEY", "USER KEY", "STORED"], rows)
+    return 0
+
+
+def cmd_mcp(_: argparse.Namespace) -> int:
+    """Serve the tools over stdio. Nothing may be printed to stdout: it is the wire."""
+    settings = _settings()
+    logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    from trichome.apps.mcp_server import SelectionError
+    from trichome.apps.toolserver import serve_stdio
+
+    try:
+        _run_async(serve_stdio(settings))
+    except SelectionError as error:
+        print(f"trichome mcp: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _a_date(text: str) -> Any:
     from datetime import date
 
@@ -353,6 +480,19 @@ def _sandbox_banner(settings: Settings) -> None:
     print(
         f"\n  curl -s -u {vendor}:{user} '{base}/packages/v2/active?licenseNumber={cultivator}'\n"
     )
+
+
+def _toolserver_banner(settings: Settings, secret: str | None) -> None:
+    base = f"http://{settings.host}:{settings.toolserver_port}"
+    metrc = "the sandbox's keys" if settings.uses_sandbox else "X-Metrc-Vendor-Key/X-Metrc-User-Key"
+    key = secret or "<your Operator key>"
+    print(f"Tool server (MCP, Streamable HTTP) at {base}/api/mcp, Metrc via {metrc}:")
+    print(
+        f"  curl -s {base}/api/chat -H 'Authorization: Bearer {key}' \\\n"
+        "    -H 'Content-Type: application/json' \\\n"
+        '    -d \'{"message": "What needs attention at SF-SBX-CO-24-8002?"}\''
+    )
+    print("  For an editor over stdio: `trichome mcp` (see the README's tool server section).\n")
 
 
 # ----------------------------------------------------------------------------- serve
@@ -417,6 +557,14 @@ def serve(
     if service is None and (port is not None or workers != 1):
         print("trichome: --port and --workers need a SERVICE", file=sys.stderr)
         return 2
+    if service in (None, "toolserver"):
+        from trichome.apps.mcp_server import SelectionError, offered_tools
+
+        try:
+            offered_tools(settings)
+        except SelectionError as error:
+            print(f"trichome: TRICHOME_MCP_TOOLSETS/TRICHOME_MCP_TOOLS: {error}", file=sys.stderr)
+            return 2
     migrate(settings)
     listeners = _listeners(settings, service, host, port)
     for listener in listeners:
@@ -504,6 +652,7 @@ def cmd_dev(args: argparse.Namespace) -> int:
             f"{summary.total:,} objects in {summary.seconds:.1f} s."
         )
     _sandbox_banner(settings)
+    _toolserver_banner(settings, secret)
     print("Services:")
     return serve(settings, None, None, None, 1)
 
@@ -583,6 +732,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="the day after the simulated year ends (default: today, UTC)",
     )
     seed.set_defaults(handler=cmd_metrc_seed)
+    connect = metrc.add_parser(
+        "connect",
+        help="store an organisation's Metrc keys, encrypted, for the tool server "
+        "(from TRICHOME_METRC_VENDOR_KEY and TRICHOME_METRC_USER_KEY, else asked for)",
+    )
+    connect.add_argument("--org", required=True, help="organisation name")
+    connect.add_argument(
+        "--base-url", help="its Metrc base URL (default: TRICHOME_METRC_BASE_URL or the sandbox)"
+    )
+    connect.set_defaults(handler=cmd_metrc_connect)
+    disconnect = metrc.add_parser("disconnect", help="delete an organisation's stored Metrc keys")
+    disconnect.add_argument("--org", required=True, help="organisation name")
+    disconnect.set_defaults(handler=cmd_metrc_disconnect)
+    metrc.add_parser(
+        "connections", help="organisations with stored Metrc keys (last four characters only)"
+    ).set_defaults(handler=cmd_metrc_connections)
+
+    mcp_parser = commands.add_parser(
+        "mcp", help="serve the track-and-trace tools to an AI editor over stdio (MCP)"
+    )
+    mcp_parser.set_defaults(handler=cmd_mcp)
 
     dev_parser = commands.add_parser(
         "dev", help="what `make run` does: migrate, development key, serve everything"

@@ -62,9 +62,29 @@ class FakeUpstream:
         }
         return None, call
 
+    def metrc_turn(self) -> tuple[str | None, dict[str, Any] | None]:
+        """In `metrc` mode: call the needs_attention tool on the store, then report its count."""
+        request = self.requests[-1]
+        last = request["messages"][-1]
+        if last["role"] == "tool":
+            result = json.loads(last["content"])
+            return f"{len(result['findings'])} findings: {result['summary']}", None
+        offered = {tool["function"]["name"] for tool in request.get("tools", [])}
+        if "needs_attention" not in offered:
+            return "No needs_attention tool was offered.", None
+        call = {
+            "id": "call_metrc",
+            "type": "function",
+            "function": {
+                "name": "needs_attention",
+                "arguments": '{"license_number": "SF-SBX-CO-24-8002"}',
+            },
+        }
+        return None, call
+
     async def stream(self) -> AsyncIterator[bytes]:
-        if self.mode == "calculate":
-            answer, call = self.calculator_turn()
+        if self.mode in ("calculate", "metrc"):
+            answer, call = self.calculator_turn() if self.mode == "calculate" else self.metrc_turn()
             if call is not None:
                 yield self.chunk(
                     {"role": "assistant", "content": None, "tool_calls": [call | {"index": 0}]}
@@ -118,8 +138,8 @@ class FakeUpstream:
         """The answer of the current mode as one chat.completion."""
         message: dict[str, Any] = {"role": "assistant", "content": "".join(ANSWER)}
         finish: str | None = "stop"
-        if self.mode == "calculate":
-            answer, call = self.calculator_turn()
+        if self.mode in ("calculate", "metrc"):
+            answer, call = self.calculator_turn() if self.mode == "calculate" else self.metrc_turn()
             message = {
                 "role": "assistant",
                 "content": answer,

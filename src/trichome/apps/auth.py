@@ -13,7 +13,7 @@ from trichome.accounts.principal import ANONYMOUS, Principal
 from trichome.accounts.service import authenticate_key
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken, looks_like_jwt
 from trichome.accounts.users import principal_for_claims
-from trichome.apps.errors import ApiError
+from trichome.apps.errors import ApiError, database_unavailable
 from trichome.config import Settings
 from trichome.limits.clients import client_address, parse_networks
 
@@ -98,12 +98,7 @@ class Authenticator:
                 return await principal_for_claims(self._sessions, claims)
             principal = await authenticate_key(self._key_lookup, self._sessions, credential)
         except (SQLAlchemyError, sqlite3.Error, OSError) as error:
-            raise ApiError(
-                503,
-                "The account database is unavailable; retry shortly.",
-                type="service_unavailable_error",
-                code="database_unavailable",
-            ) from error
+            raise database_unavailable() from error
         if principal is None:
             raise unauthorized("Invalid API key.", "invalid_api_key")
         return principal

@@ -76,6 +76,16 @@ class ApiError(Exception):
         }
 
 
+def database_unavailable() -> ApiError:
+    """A 503: the account database could not be reached."""
+    return ApiError(
+        503,
+        "The account database is unavailable; retry shortly.",
+        type="service_unavailable_error",
+        code="database_unavailable",
+    )
+
+
 def invalid_request(message: str, *, code: str, param: str | None = None) -> ApiError:
     """A 400 `invalid_request_error`."""
     return ApiError(400, message, type="invalid_request_error", code=code, param=param)

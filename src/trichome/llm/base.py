@@ -44,6 +44,24 @@ class GenerationOptions:
     metadata: dict[str, str] | None = None
 
 
+class ServerTools(Protocol):
+    """Tools the server runs itself during an answer (the tool server's Metrc tools)."""
+
+    @property
+    def definitions(self) -> tuple[dict[str, Any], ...]:
+        """OpenAI function-tool definitions."""
+        ...
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The tool names, to tell their calls from the client's."""
+        ...
+
+    async def run(self, name: str, arguments: str) -> str:
+        """Run one call; its JSON result (an error object when it failed)."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerRequest:
     """Everything an engine needs to answer: the agent, the conversation and the passages."""
@@ -66,6 +84,8 @@ class AnswerRequest:
     # States the question names that the agent's packs hold no facts for, and those they do.
     uncovered_states: tuple[str, ...] = ()
     covered_states: tuple[str, ...] = ()
+    # Tools the engine runs on the server's side (LLM engines only).
+    server_tools: ServerTools | None = None
 
 
 @dataclass(frozen=True, slots=True)

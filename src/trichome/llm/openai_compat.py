@@ -96,6 +96,13 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
     if with_tools:
         system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
     system += _calculation_prompt(request)
+    if request.server_tools is not None:
+        system += (
+            "\n\nThe user's Metrc (track-and-trace) data is reachable through the metrc tools. "
+            "Answer questions about their licences, packages, plants, transfers, sales and "
+            "compliance by calling them (prefer the skills, which compute the answer), and "
+            "say which tool each fact came from. Never guess data the tools did not return."
+        )
     if request.sop is not None:
         system += (
             "\n\nThe user asked for a standard operating procedure. Base it on this template, "
@@ -256,7 +263,9 @@ class OpenAICompatibleEngine:
 
     def _tools(self, request: AnswerRequest) -> list[dict[str, Any]]:
         client_tools = list(request.options.tools or ())
-        return [*TOOLS, *client_tools] if self._settings.llm_tools else client_tools
+        server = list(request.server_tools.definitions) if request.server_tools else []
+        calculators = TOOLS if self._settings.llm_tools else []
+        return [*calculators, *server, *client_tools]
 
     def _body(
         self,
@@ -361,8 +370,10 @@ class OpenAICompatibleEngine:
                 )
             text.extend(round_text)
             usage = _add_usage(usage, finished.usage)
-            ours = [call for call in calls.values() if call.name in TOOL_NAMES]
-            theirs = [call for call in calls.values() if call.name not in TOOL_NAMES]
+            server_names = request.server_tools.names if request.server_tools else frozenset()
+            mine = TOOL_NAMES | server_names
+            ours = [call for call in calls.values() if call.name in mine]
+            theirs = [call for call in calls.values() if call.name not in mine]
             if ours and not theirs:
                 if round_number == MAX_TOOL_ROUNDS:
                     raise self._failed(
@@ -375,7 +386,10 @@ class OpenAICompatibleEngine:
                      "tool_calls": [call.message() for call in ours]}
                 )  # fmt: skip
                 for call in ours:
-                    result = run_tool(call.name, call.arguments, self._knowledge)
+                    if request.server_tools is not None and call.name in server_names:
+                        result = await request.server_tools.run(call.name, call.arguments)
+                    else:
+                        result = run_tool(call.name, call.arguments, self._knowledge)
                     messages.append({"role": "tool", "tool_call_id": call.id, "content": result})
                 continue
             for index, call in enumerate(theirs):

@@ -1,0 +1,124 @@
+"""`/api/chat`'s offline answers: a question mapped to the skill or tool that answers it."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import reconfigured
+from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, KEYS
+from trichome.apps.sandbox import create_app as create_sandbox
+from trichome.config import Settings
+from trichome.metrc import MetrcClient
+from trichome.metrc.assistant import ChatAnswer, ask
+from trichome.metrc.errors import MetrcRateLimited
+from trichome.metrc.retry import RetryPolicy
+from trichome.metrc.tools import TOOLS, MetrcAccess, load_all, using
+
+pytestmark = pytest.mark.anyio
+
+READS = [name for name, spec in load_all().items() if spec.read_only]
+
+
+@contextlib.asynccontextmanager
+async def sandbox_access(settings: Settings, **options: Any) -> AsyncIterator[MetrcAccess]:
+    """Metrc access to the sandbox app in process, unpaced, with client options."""
+    app = create_sandbox(settings)
+    async with (
+        app.router.lifespan_context(app),
+        MetrcClient(
+            "http://sandbox.test",
+            transport=httpx.ASGITransport(app=app),
+            max_gets_per_second_per_facility=None,
+            **options,
+        ) as client,
+    ):
+        yield MetrcAccess(client, KEYS, today=AS_OF)
+
+
+@pytest.fixture
+async def metrc(shared_year: Settings) -> AsyncIterator[MetrcAccess]:
+    async with sandbox_access(shared_year) as access:
+        yield access
+
+
+async def asked(metrc: MetrcAccess, message: str, licence: str | None = None) -> ChatAnswer:
+    with using(metrc):
+        return await ask(message, licence, READS)
+
+
+@pytest.mark.parametrize(
+    ("message", "tool"),
+    [
+        (f"Are we ready for an audit at {DISPENSARY}?", "audit_ready"),
+        (f"Is {DISPENSARY} selling oldest stock first (FIFO)?", "fifo"),
+        (f"What expires soon at {DISPENSARY}?", "expiration_tracker"),
+        (f"Run the compliance checks for {DISPENSARY}", "compliance_check"),
+        (f"How much do we have in stock at {DISPENSARY}?", "inventory_snapshot"),
+        (f"Summarise the incoming manifests of {DISPENSARY}", "transfer_summary"),
+        (f"How much waste did {CULTIVATOR} record?", "waste_report"),
+    ],
+)
+async def test_questions_reach_the_skill_that_answers_them(
+    metrc: MetrcAccess, message: str, tool: str
+) -> None:
+    answer = await asked(metrc, message)
+    assert [use.tool for use in answer.tool_calls] == [tool], answer.answer
+    use = answer.tool_calls[0]
+    assert use.error is None, use.error
+    assert use.arguments["license_number"] in message
+    assert use.result is not None and use.result["summary"] in answer.answer
+
+
+async def test_a_period_and_a_missing_licence_are_worked_out(metrc: MetrcAccess) -> None:
+    # Only the store sells to consumers, so a sales question without a licence goes there.
+    answer = await asked(metrc, "What were our sales over the last 2 weeks?")
+    use = answer.tool_calls[0]
+    assert use.tool == "sales_analysis"
+    assert use.arguments == {
+        "license_number": DISPENSARY,
+        "start": (AS_OF - timedelta(days=14)).isoformat(),
+        "end": AS_OF.isoformat(),
+    }
+    assert use.result is not None and use.result["counts"]["receipts"] > 0
+
+
+async def test_a_package_label_asks_for_its_history(metrc: MetrcAccess) -> None:
+    with using(metrc):
+        packages = await TOOLS["list_active_packages"].fn(license_number=DISPENSARY)
+    label = packages["items"][0]["Label"]
+    answer = await asked(metrc, f"Where did {label} come from?", DISPENSARY)
+    use = answer.tool_calls[0]
+    assert use.tool == "package_history"
+    assert use.arguments == {"license_number": DISPENSARY, "label": label}
+    assert label in answer.answer
+
+
+async def test_an_ambiguous_licence_is_asked_for_and_a_vague_question_gets_guidance(
+    metrc: MetrcAccess,
+) -> None:
+    which = await asked(metrc, "What needs attention?")
+    assert which.tool_calls == [] and "Which licence?" in which.answer
+    assert CULTIVATOR in which.answer and DISPENSARY in which.answer
+    vague = await asked(metrc, "Tell me a joke")
+    assert vague.tool_calls == [] and "needs_attention" in vague.answer
+
+
+async def test_a_tool_error_is_reported_not_raised(metrc: MetrcAccess) -> None:
+    answer = await asked(metrc, f"What is the yield at {DISPENSARY}?")
+    use = answer.tool_calls[0]
+    assert use.tool == "yield_analysis" and use.error
+    assert "could not answer" in answer.answer
+
+
+async def test_metrcs_rate_limit_is_raised_for_a_429(shared_year: Settings) -> None:
+    limited = reconfigured(shared_year, sandbox_get_rate_limit=1)
+    async with sandbox_access(limited, retry=RetryPolicy(max_attempts=1)) as metrc:
+        with pytest.raises(MetrcRateLimited) as raised:
+            await asked(metrc, f"What needs attention at {DISPENSARY}?")
+    assert raised.value.retry_after == 1
