@@ -199,12 +199,27 @@ async def test_a_sample_of_every_category_against_the_seeded_year(
     def count(licence: str, kind: str, *states: str) -> int:
         return sum(1 for r in year if r.license == licence and r.kind == kind and r.state in states)
 
+    last_day = AS_OF - timedelta(days=1)  # the seeded year ends the day before AS_OF
+    week_start = last_day - timedelta(days=6)
+
     async with mcp_over_http(servers) as client:
         facilities = await call(client, "list_facilities")
         active = await call(client, "list_active_packages", license_number=DISPENSARY)
         flowering = await call(client, "list_flowering_plants", license_number=CULTIVATOR)
         strains = await call(client, "list_active_strains", license_number=CULTIVATOR)
         harvests = await call(client, "list_active_harvests", license_number=CULTIVATOR)
+        batches = await call(client, "list_active_plant_batches", license_number=CULTIVATOR)
+        items = await call(client, "list_active_items", license_number=DISPENSARY)
+        pending = await call(
+            client, "list_incoming_transfers", license_number=DISPENSARY, status="pending"
+        )
+        receipts = await call(
+            client,
+            "list_active_sales_receipts",
+            license_number=DISPENSARY,
+            from_date=week_start.isoformat(),
+            to_date=last_day.isoformat(),
+        )
         first = active["items"][0]
         results = await call(
             client, "list_package_lab_results", license_number=DISPENSARY, label=first["Label"]
@@ -214,6 +229,21 @@ async def test_a_sample_of_every_category_against_the_seeded_year(
     assert flowering["total"] == count(CULTIVATOR, "plant", "flowering")
     assert strains["total"] == count(CULTIVATOR, "strain", "active")
     assert harvests["total"] == count(CULTIVATOR, "harvest", "active")
+    assert batches["total"] == count(CULTIVATOR, "plantbatch", "active")
+    assert items["total"] == count(DISPENSARY, "item", "active")
+    manifests = json.dumps(pending["items"])
+    for transfer in year:
+        if transfer.kind == "transfer" and transfer.partner == DISPENSARY:
+            assert (transfer.data["ManifestNumber"] in manifests) == (transfer.state == "pending")
+    sold = [
+        r
+        for r in year
+        if r.kind == "receipt"
+        and r.license == DISPENSARY
+        and r.state == "active"
+        and week_start.isoformat() <= r.data["SalesDateTime"][:10] <= last_day.isoformat()
+    ]
+    assert receipts["total"] == len(sold) > 0
     assert results["total"] > 0
 
 
