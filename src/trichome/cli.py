@@ -51,6 +51,9 @@ def _configure_logging(settings: Settings) -> None:
     logging.basicConfig(level=settings.log_level.upper())
     # Alembic narrates every migration step at INFO; its warnings and errors still show.
     logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.root.level))
+    # A line per Metrc request (httpx) and per MCP session manager start is noise at INFO.
+    for chatty in ("httpx", "mcp"):
+        logging.getLogger(chatty).setLevel(max(logging.WARNING, logging.root.level))
 
 
 def _run_async(coroutine: Any) -> Any:

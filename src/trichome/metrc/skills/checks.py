@@ -117,7 +117,8 @@ def items_of(packages: Sequence[Record], limit: int = 4) -> str:
     """The item names of some packages, for a message."""
     named = list(dict.fromkeys(item_name(package) for package in packages))
     shown = ", ".join(named[:limit])
-    return f"{shown}, and {len(named) - limit} more" if len(named) > limit else shown
+    hidden = len(named) - limit
+    return f"{shown} and {hidden} more item{'s' if hidden > 1 else ''}" if hidden > 0 else shown
 
 
 # Lab state ------------------------------------------------------------------------------------
