@@ -43,13 +43,8 @@ from mcp_types import (
 )
 
 from bench.gateway.processes import ProcessSet, free_port, log_tail, process_set
-from trichome.config import Settings
-from trichome.db.engine import create_engine
-from trichome.db.migrate import upgrade_database
 from trichome.metrc import MetrcClient, MetrcCredentials
 from trichome.sandbox.reference import DEFAULT_SEED
-from trichome.sandbox.seed import seed_sandbox
-from trichome.sandbox.store import SandboxStore
 
 WORK = Path(__file__).resolve().parent.parent / ".work" / "toolserver"
 AS_OF = date(2026, 11, 21)
@@ -102,28 +97,15 @@ def _trichome(*args: str, env: dict[str, str]) -> str:
     return done.stdout
 
 
-def _prepare(data: Path) -> Settings:
-    """A data dir holding the seeded year (kept between runs: seeding takes seconds)."""
+def _prepare(data: Path, env: dict[str, str]) -> None:
+    """Seed the year into the data dir with `trichome metrc seed` (once; kept between runs)."""
     marker = data / f"seeded-{DEFAULT_SEED}-{AS_OF}"
-    settings = Settings(data_dir=data, database_url=f"sqlite+aiosqlite:///{data / 'trichome.db'}")
     if marker.exists():
-        return settings
+        return
     data.mkdir(parents=True, exist_ok=True)
-    for stale in data.glob("trichome.db*"):
-        stale.unlink()
-    upgrade_database(settings)
-
-    async def seed() -> None:
-        engine = create_engine(settings)
-        try:
-            await seed_sandbox(SandboxStore(engine), DEFAULT_SEED, AS_OF)
-        finally:
-            await engine.dispose()
-
     _say("seeding the sandbox's year (once; kept in bench/.work/toolserver)…")
-    asyncio.run(seed())
+    _trichome("metrc", "seed", "--seed", str(DEFAULT_SEED), "--as-of", AS_OF.isoformat(), env=env)
     marker.touch()
-    return settings
 
 
 def _wait(url: str, processes: ProcessSet, timeout: float = 60.0) -> None:
@@ -302,15 +284,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     data = WORK / "data"
-    settings = _prepare(data)
     env = {
         **os.environ,
         "TRICHOME_DATA_DIR": str(data),
-        "TRICHOME_DATABASE_URL": settings.database_url or "",
+        "TRICHOME_DATABASE_URL": f"sqlite+aiosqlite:///{data / 'trichome.db'}",
         "TRICHOME_LOG_LEVEL": "warning",
         "TRICHOME_SANDBOX_GET_RATE_LIMIT": "0",
         "TRICHOME_METRC_GETS_PER_SECOND": "0",
     }
+    _prepare(data, env)
     sandbox_port, tool_port = free_port(), free_port()
     sandbox = f"http://127.0.0.1:{sandbox_port}"
     env["TRICHOME_METRC_BASE_URL"] = sandbox

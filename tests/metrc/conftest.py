@@ -1,13 +1,17 @@
-"""Fixtures: one scripted Metrc-like server per session, reset for each test; fast clients."""
+"""Fixtures: one scripted Metrc-like server per session, reset for each test; fast clients;
+and copies of the seeded sandbox year for the tools' and skills' tests."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.metrc.fake_metrc import FakeMetrc, fake_metrc
+from tests.support.sandbox import remove_database, seeded_database
+from trichome.config import Settings
 from trichome.metrc import MetrcClient, MetrcCredentials, RetryPolicy
 
 VENDOR_KEY = "VENDOR-k3y-Sup3rSecret-0001"
@@ -79,3 +83,17 @@ async def make_client(
 @pytest.fixture
 def client(make_client: ClientFactory) -> MetrcClient:
     return make_client()
+
+
+@pytest.fixture(scope="session")
+def template_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the session's seeded template is built (once)."""
+    return tmp_path_factory.mktemp("seeded-template")
+
+
+@pytest.fixture
+def own_year(tmp_path: Path, template_dir: Path) -> Iterator[Settings]:
+    """A fresh copy of the seeded year for one test that writes."""
+    settings = seeded_database(tmp_path / "year", template_dir)
+    yield settings
+    remove_database(settings)

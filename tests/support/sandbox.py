@@ -14,6 +14,7 @@ import threading
 from collections.abc import AsyncIterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -71,9 +72,16 @@ def seeded_database(directory: Path, scratch: Path) -> Settings:
     )
 
 
+def remove_database(settings: Settings) -> None:
+    """Delete a copy `seeded_database` made (each is a 90 MB file)."""
+    for path in Path(settings.data_dir).glob("trichome.db*"):
+        path.unlink()
+
+
 @contextlib.asynccontextmanager
-async def sandbox_client(settings: Settings) -> AsyncIterator[MetrcClient]:
-    """A Metrc client on the sandbox app, in process, with the development keys."""
+async def sandbox_client(settings: Settings, **options: Any) -> AsyncIterator[MetrcClient]:
+    """A Metrc client on the sandbox app, in process, with the development keys, unpaced
+    (other `MetrcClient` options may be given)."""
     app = create_app(settings)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
@@ -82,5 +90,6 @@ async def sandbox_client(settings: Settings) -> AsyncIterator[MetrcClient]:
             credentials=KEYS,
             transport=transport,
             max_gets_per_second_per_facility=None,
+            **options,
         ) as client:
             yield client

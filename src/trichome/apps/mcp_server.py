@@ -125,9 +125,8 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
     async def call(**arguments: Any) -> CallToolResult:
         try:
             result = await spec.fn(**arguments)
-        except (ToolProblem, MetrcError) as problem:
-            raise ToolError(str(problem)) from problem
-        except ValueError as problem:  # the client refusing a bad date range or page size
+        # ValueError: the client refusing a bad date range or page size.
+        except (ToolProblem, MetrcError, ValueError) as problem:
             raise ToolError(str(problem)) from problem
         text = orjson.dumps(result, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
         return CallToolResult(

@@ -104,6 +104,14 @@ class ChatQuestion(BaseModel):
     )
 
 
+def sandbox_credentials(settings: Settings) -> MetrcCredentials:
+    """The local sandbox's development keys, used when a caller sends none."""
+    return MetrcCredentials(
+        settings.sandbox_vendor_key.get_secret_value(),
+        settings.sandbox_user_key.get_secret_value(),
+    )
+
+
 def metrc_client(settings: Settings, base_url: str) -> MetrcClient:
     """A Metrc client for the tools, paced as configured."""
     pace = settings.metrc_gets_per_second or None
@@ -210,13 +218,7 @@ class Gatekeeper:
         if stored is not None:
             return stored.credentials, (stored.base_url or default_url).rstrip("/")
         if self._settings.uses_sandbox:
-            return (
-                MetrcCredentials(
-                    self._settings.sandbox_vendor_key.get_secret_value(),
-                    self._settings.sandbox_user_key.get_secret_value(),
-                ),
-                default_url,
-            )
+            return sandbox_credentials(self._settings), default_url
         raise unauthorized(
             "Missing the Metrc vendor key and user key: send X-Metrc-Vendor-Key and "
             "X-Metrc-User-Key, or store them for your organisation "
@@ -462,10 +464,7 @@ def stdio_access(settings: Settings) -> MetrcAccess:
             settings.metrc_user_key.get_secret_value(),
         )
     elif settings.uses_sandbox:
-        credentials = MetrcCredentials(
-            settings.sandbox_vendor_key.get_secret_value(),
-            settings.sandbox_user_key.get_secret_value(),
-        )
+        credentials = sandbox_credentials(settings)
     else:
         raise SystemExit(
             "trichome mcp: set TRICHOME_METRC_VENDOR_KEY and TRICHOME_METRC_USER_KEY "

@@ -8,6 +8,7 @@ package label, a period), and the answer is the tool's own summary and findings.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -90,13 +91,22 @@ INTENTS: tuple[Intent, ...] = (
 )
 
 
+@functools.cache
+def _arguments_model(spec: ToolSpec) -> type[BaseModel]:
+    """The tool's argument model, as the MCP server builds it (once per tool: it is costly)."""
+    model: type[BaseModel] = func_metadata(spec.fn).arg_model
+    return model
+
+
+@functools.cache
 def _schema_of(spec: ToolSpec) -> dict[str, Any]:
-    schema: dict[str, Any] = func_metadata(spec.fn).arg_model.model_json_schema(by_alias=True)
+    """The tool's argument JSON schema (shared: read it, do not change it)."""
+    schema: dict[str, Any] = _arguments_model(spec).model_json_schema(by_alias=True)
     return schema
 
 
 def _validated(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
-    model = func_metadata(spec.fn).arg_model
+    model = _arguments_model(spec)
     validated = model.model_validate(arguments)
     return {name: getattr(validated, name) for name in model.model_fields}
 

@@ -13,18 +13,13 @@ from typing import Any
 import pytest
 
 from tests.metrc.skills.facts import Year
-from tests.support.sandbox import AS_OF, KEYS, sandbox_client, seeded_database
+from tests.support.sandbox import AS_OF, KEYS, remove_database, sandbox_client, seeded_database
 from trichome.config import Settings
 from trichome.metrc.tools import MetrcAccess, using
 from trichome.sandbox.reference import DEFAULT_SEED
 from trichome.sandbox.seed import build
 
 Run = Callable[..., Awaitable[dict[str, Any]]]
-
-
-def _remove(settings: Settings) -> None:
-    for path in Path(settings.data_dir).glob("trichome.db*"):
-        path.unlink()
 
 
 @pytest.fixture(scope="session")
@@ -34,24 +29,11 @@ def year() -> Year:
 
 
 @pytest.fixture(scope="session")
-def template_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.getbasetemp() / "sandbox-template"
-
-
-@pytest.fixture(scope="session")
 def shared_year(tmp_path_factory: pytest.TempPathFactory, template_dir: Path) -> Iterator[Settings]:
     """One copy of the seeded database that every (read-only) skills test reads."""
     settings = seeded_database(tmp_path_factory.mktemp("skills"), template_dir)
     yield settings
-    _remove(settings)
-
-
-@pytest.fixture
-def own_year(tmp_path: Path, template_dir: Path) -> Iterator[Settings]:
-    """A fresh copy of the seeded database for a test that changes it."""
-    settings = seeded_database(tmp_path / "year", template_dir)
-    yield settings
-    _remove(settings)
+    remove_database(settings)
 
 
 async def _runner(settings: Settings) -> AsyncIterator[Run]:

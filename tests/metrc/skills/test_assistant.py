@@ -7,14 +7,11 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.conftest import reconfigured
-from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, KEYS
-from trichome.apps.sandbox import create_app as create_sandbox
+from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, KEYS, sandbox_client
 from trichome.config import Settings
-from trichome.metrc import MetrcClient
 from trichome.metrc.assistant import ChatAnswer, ask
 from trichome.metrc.errors import MetrcRateLimited
 from trichome.metrc.retry import RetryPolicy
@@ -27,17 +24,8 @@ READS = [name for name, spec in load_all().items() if spec.read_only]
 
 @contextlib.asynccontextmanager
 async def sandbox_access(settings: Settings, **options: Any) -> AsyncIterator[MetrcAccess]:
-    """Metrc access to the sandbox app in process, unpaced, with client options."""
-    app = create_sandbox(settings)
-    async with (
-        app.router.lifespan_context(app),
-        MetrcClient(
-            "http://sandbox.test",
-            transport=httpx.ASGITransport(app=app),
-            max_gets_per_second_per_facility=None,
-            **options,
-        ) as client,
-    ):
+    """Metrc access to the sandbox app in process, with client options."""
+    async with sandbox_client(settings, **options) as client:
         yield MetrcAccess(client, KEYS, today=AS_OF)
 
 

@@ -11,20 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.sandbox import AS_OF, KEYS, sandbox_client, seeded_database
+from tests.support.sandbox import AS_OF, KEYS, remove_database, sandbox_client, seeded_database
 from trichome.config import Settings
 from trichome.metrc.tools import MetrcAccess
-
-
-def _remove(settings: Settings) -> None:
-    for path in Path(settings.data_dir).glob("trichome.db*"):
-        path.unlink()
-
-
-@pytest.fixture(scope="session")
-def template_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where the session's seeded template is built (once)."""
-    return tmp_path_factory.mktemp("seeded-template")
 
 
 @pytest.fixture(scope="module")
@@ -32,15 +21,7 @@ def shared_year(tmp_path_factory: pytest.TempPathFactory, template_dir: Path) ->
     """One copy of the seeded year for a module's read-only tests."""
     settings = seeded_database(tmp_path_factory.mktemp("reads"), template_dir)
     yield settings
-    _remove(settings)
-
-
-@pytest.fixture
-def own_year(tmp_path: Path, template_dir: Path) -> Iterator[Settings]:
-    """A fresh copy of the seeded year for one test that writes."""
-    settings = seeded_database(tmp_path / "year", template_dir)
-    yield settings
-    _remove(settings)
+    remove_database(settings)
 
 
 @pytest.fixture
