@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -58,14 +58,16 @@ class ToolSelection:
         return self.toolsets is None or spec.category in self.toolsets
 
 
-def _names(values: list[str] | str | None, known: set[str], what: str) -> frozenset[str] | None:
+def _names(
+    values: list[str] | str | None, known: Iterable[str], what: str
+) -> frozenset[str] | None:
     if values is None:
         return None
     items = values.split(",") if isinstance(values, str) else values
     names = frozenset(item.strip() for item in items if item.strip())
     if not names or "all" in names:
         return None
-    unknown = sorted(names - known)
+    unknown = sorted(names - set(known))
     if unknown:
         raise SelectionError(
             f"unknown {what}{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)} "
@@ -81,8 +83,8 @@ def selection_from_settings(settings: Settings, tools: Mapping[str, ToolSpec]) -
         SelectionError: a configured toolset or tool does not exist.
     """
     return ToolSelection(
-        toolsets=_names(settings.mcp_toolsets or None, set(CATEGORIES), "toolset"),
-        tools=_names(settings.mcp_tools or None, set(tools), "tool"),
+        toolsets=_names(settings.mcp_toolsets or None, CATEGORIES, "toolset"),
+        tools=_names(settings.mcp_tools or None, tools, "tool"),
         read_only=settings.mcp_read_only,
     )
 
@@ -97,8 +99,8 @@ def selection_from_headers(
     """
     read_only = headers.get(HEADER_READ_ONLY, "").strip().lower() in ("1", "true", "yes")
     return ToolSelection(
-        toolsets=_names(headers.get(HEADER_TOOLSETS), set(CATEGORIES), "toolset"),
-        tools=_names(headers.get(HEADER_TOOLS), set(tools), "tool"),
+        toolsets=_names(headers.get(HEADER_TOOLSETS), CATEGORIES, "toolset"),
+        tools=_names(headers.get(HEADER_TOOLS), tools, "tool"),
         read_only=read_only,
     )
 

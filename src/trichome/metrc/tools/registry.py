@@ -175,8 +175,14 @@ MODULES = (
 )
 
 
+_loaded = False
+
+
 def load_all() -> dict[str, ToolSpec]:
     """Import every tool module (importing registers its tools) and return the registry."""
-    for module in MODULES:
-        importlib.import_module(f"trichome.metrc.tools.{module}")
+    global _loaded
+    if not _loaded:
+        for module in MODULES:
+            importlib.import_module(f"trichome.metrc.tools.{module}")
+        _loaded = True
     return TOOLS
