@@ -1,0 +1,1 @@
+"""The knowledge base: forum threads, their ingestion, a full-text index and cited answers."""
