@@ -12,6 +12,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 
+# The knowledge base's model id in its chat-completions adapter (a fixed string).
+KB_MODEL = "knowledge-base"
+
 EngineName = Literal["grounded", "openai"]
 
 
@@ -80,6 +83,7 @@ class Settings(BaseSettings):
             "Others get 421, which guards local servers against DNS rebinding."
         ),
     )
+    kb_port: int = Field(8002, description="Port of the knowledge-base API.")
     sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
     metrc_base_url: str | None = Field(
         None,
@@ -120,6 +124,39 @@ class Settings(BaseSettings):
     )
     mcp_read_only: bool = Field(
         False, description="Offer only the tools that read; writes are neither listed nor run."
+    )
+    kb_index_dir: Path | None = Field(
+        None,
+        description=(
+            "Where the knowledge base keeps its full-text index (Tantivy; rebuilt from the "
+            "database with `trichome kb reindex`). Unset: `{data_dir}/kb-index`."
+        ),
+    )
+    kb_sample: bool = Field(
+        True,
+        description=(
+            "At the knowledge base's first start on a database with no threads, load and index "
+            "the sample forum corpus that ships with Trichome."
+        ),
+    )
+    kb_requests_per_hour: int = Field(
+        100,
+        ge=1,
+        description=(
+            "Knowledge-base requests per hour per client IP without an API key (with a key, "
+            "the organisation's monthly quota applies)."
+        ),
+    )
+    kb_answer_threads: int = Field(
+        4, ge=1, le=10, description="Threads a knowledge-base answer draws on and cites at most."
+    )
+    kb_crawl_interval: float = Field(
+        1.0,
+        ge=0,
+        description=(
+            "Seconds between the Discourse crawler's requests (a larger `Crawl-delay` in the "
+            "forum's robots.txt wins)."
+        ),
     )
     secret_key: SecretStr | None = Field(
         None,
@@ -218,7 +255,7 @@ class Settings(BaseSettings):
     @field_validator("llm_models")
     @classmethod
     def _known_public_models(cls, value: dict[str, str]) -> dict[str, str]:
-        unknown = sorted(set(value) - set(PUBLIC_MODEL_IDS))
+        unknown = sorted(set(value) - {*PUBLIC_MODEL_IDS, KB_MODEL})
         if unknown:
             raise ValueError(f"unknown public model ids in TRICHOME_LLM_MODELS: {unknown}")
         return value
@@ -294,6 +331,11 @@ class Settings(BaseSettings):
     def uses_sqlite(self) -> bool:
         """True when the database is the embedded SQLite file."""
         return self.resolved_database_url.startswith("sqlite")
+
+    @property
+    def kb_index_path(self) -> Path:
+        """The knowledge base's index directory."""
+        return self.kb_index_dir or self.data_dir / "kb-index"
 
     @property
     def chat_base_url(self) -> str:

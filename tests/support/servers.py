@@ -103,3 +103,13 @@ def chat_server(env: Mapping[str, str], log: Path, workers: int = 1) -> Iterator
     base = f"http://127.0.0.1:{port}"
     with running(args, env, f"{base}/health", log):
         yield base
+
+
+@contextlib.contextmanager
+def kb_server(env: Mapping[str, str], log: Path, workers: int = 1) -> Iterator[str]:
+    """`trichome serve kb` on a free port; yields its base URL."""
+    port = free_port()
+    args = ["serve", "kb", "--port", str(port), "--workers", str(workers)]
+    base = f"http://127.0.0.1:{port}"
+    with running(args, env, f"{base}/api/health", log):
+        yield base

@@ -35,12 +35,10 @@ logger = logging.getLogger(__name__)
 _SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
-def to_chat_request(
-    body: ChatCompletionRequest, model: PublicModel, upstream_model: str | None = None
-) -> ChatRequest:
-    """The domain request for a validated wire request."""
+def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
+    """The request's standard generation fields, for an engine to pass upstream."""
     stop = (body.stop,) if isinstance(body.stop, str) else tuple(body.stop) if body.stop else None
-    options = GenerationOptions(
+    return GenerationOptions(
         temperature=body.temperature,
         top_p=body.top_p,
         max_tokens=body.max_tokens,
@@ -56,9 +54,22 @@ def to_chat_request(
         response_format=body.response_format.model_dump() if body.response_format else None,
         metadata=body.metadata,
     )
-    messages = tuple(_turn(message) for message in body.messages)
+
+
+def chat_turns(body: ChatCompletionRequest) -> tuple[ChatTurn, ...]:
+    """The request's messages as the engines read them."""
+    return tuple(_turn(message) for message in body.messages)
+
+
+def to_chat_request(
+    body: ChatCompletionRequest, model: PublicModel, upstream_model: str | None = None
+) -> ChatRequest:
+    """The domain request for a validated wire request."""
     return ChatRequest(
-        model=model, messages=messages, options=options, upstream_model=upstream_model
+        model=model,
+        messages=chat_turns(body),
+        options=generation_options(body),
+        upstream_model=upstream_model,
     )
 
 

@@ -82,6 +82,20 @@ class Authenticator:
             "missing_api_key",
         )
 
+    async def key_principal(self, secret: str) -> Principal:
+        """The principal of an API key sent outside `Authorization` (e.g. `X-API-Key`).
+
+        Raises:
+            ApiError: 401 for an unknown or revoked key, 503 when the database is down.
+        """
+        try:
+            principal = await authenticate_key(self._key_lookup, self._sessions, secret.strip())
+        except (SQLAlchemyError, sqlite3.Error, OSError) as error:
+            raise database_unavailable() from error
+        if principal is None:
+            raise unauthorized("Invalid API key.", "invalid_api_key")
+        return principal
+
     async def optional_principal(self, request: Request) -> Principal | None:
         """The caller if a credential is sent (and it must then be valid), else None."""
         credential = bearer_credential(request)

@@ -1,0 +1,281 @@
+"""The knowledge base as one service object: corpus, index, retrieval and answers."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import logging
+from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from trichome.accounts.tiers import FREE_AGENT
+from trichome.agents.registry import Agent
+from trichome.config import KB_MODEL, Settings
+from trichome.kb.answers import (
+    NO_MATCH,
+    Citation,
+    ForumRetriever,
+    Retrieval,
+    chunks,
+    cited_in,
+    grounded_answer,
+    source_passage,
+)
+from trichome.kb.corpus import BadLine, ThreadRecord, read_jsonl, write_jsonl
+from trichome.kb.index import SearchPage, ThreadIndex
+from trichome.kb.store import SaveResult, StoredThread, iter_threads, save_threads, thread_count
+from trichome.kb.store import threads_by_id as load_threads
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.packs import Source as FactSource
+from trichome.knowledge.retrieval import Passage
+from trichome.llm.base import (
+    AnswerEngine,
+    AnswerEvent,
+    AnswerRequest,
+    ChatTurn,
+    Finished,
+    GenerationOptions,
+    TextDelta,
+    Usage,
+)
+from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
+
+logger = logging.getLogger(__name__)
+HISTORY_WINDOW = 20
+IMPORT_BATCH = 1_000
+
+# How an LLM answers as the knowledge base (the agents' prompt, with the forum as its scope).
+KB_AGENT = Agent(
+    "knowledge_base",
+    "forum knowledge base",
+    "what practitioners reported in the forum threads given as sources: extraction, "
+    "cultivation, testing, equipment, compliance and business. Attribute what you report to "
+    "the forum members who said it",
+    FREE_AGENT,
+    "the forum itself: search it with other words",
+)
+
+
+def sample_files() -> list[Path]:
+    """The sample corpus that ships with Trichome (JSON Lines, one file per category)."""
+    folder = resources.files("trichome.kb") / "sample"
+    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".jsonl"))
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What importing a JSON Lines file did."""
+
+    saved: SaveResult
+    bad_lines: tuple[BadLine, ...]
+    indexed: int
+
+
+@dataclass(slots=True)
+class Reply:
+    """An answer under way: the threads found, the engine's events, and the citations."""
+
+    retrieval: Retrieval
+    events: AsyncIterator[AnswerEvent]
+    engine: str
+    grounded_citations: tuple[Citation, ...] | None = None
+
+    def citations(self, text: str) -> tuple[Citation, ...]:
+        """The threads the finished answer cites."""
+        if self.grounded_citations is not None:
+            return self.grounded_citations
+        return cited_in(text, self.retrieval.sources)
+
+
+async def _spoken(text: str, prompt_tokens: int) -> AsyncIterator[AnswerEvent]:
+    async for piece in chunks(text):
+        yield TextDelta(piece)
+    yield Finished("stop", Usage(prompt_tokens, estimate_tokens(text)))
+
+
+class ForumKnowledgeBase:
+    """The threads in the database, their index, and answers from them."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        sessions: async_sessionmaker[AsyncSession],
+        engine: AnswerEngine | None = None,
+    ) -> None:
+        self.settings = settings
+        self.sessions = sessions
+        with self._exclusive():  # workers starting together must not both create it
+            self.index = ThreadIndex(settings.kb_index_path)
+        self.retriever = ForumRetriever(self.index, settings.kb_answer_threads)
+        self.engine = engine
+
+    # ------------------------------------------------------------------ corpus and index
+
+    @contextlib.contextmanager
+    def _exclusive(self) -> Iterator[None]:
+        """One process at a time prepares or writes the index (workers start together)."""
+        lock_path = self.settings.kb_index_path.with_suffix(".lock")
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        with lock_path.open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    async def thread_count(self) -> int:
+        """Threads in the database."""
+        async with self.sessions() as session:
+            return await thread_count(session)
+
+    async def prepare(self) -> None:
+        """Ready to answer: the sample corpus loaded into an empty database (when enabled),
+        and the index rebuilt when it does not hold what the database does."""
+        with self._exclusive():
+            stored = await self.thread_count()
+            if stored == 0 and self.settings.kb_sample:
+                for path in sample_files():
+                    with path.open("rb") as stream:
+                        report = await self._import(stream, index=False)
+                    for bad in report.bad_lines:
+                        logger.error(
+                            "sample corpus %s line %s: %s", path.name, bad.line, bad.reason
+                        )
+                stored = await self.thread_count()
+                logger.info("loaded the sample forum corpus: %s threads", stored)
+            if self.index.count() != stored:
+                await self._rebuild()
+
+    async def _rebuild(self) -> int:
+        with self.index.writing(rebuild=True) as batch:
+            async for thread in iter_threads(self.sessions):
+                batch.add(thread)
+        logger.info("knowledge-base index built: %s threads", batch.written)
+        return batch.written
+
+    async def reindex(self) -> int:
+        """Rebuild the whole index from the database; how many threads it holds."""
+        with self._exclusive():
+            return await self._rebuild()
+
+    async def index_threads(self, ids: Sequence[int]) -> int:
+        """Bring these threads' index entries up to date with the database."""
+        if not ids:
+            return 0
+        with self._exclusive(), self.index.writing() as batch:
+            for start in range(0, len(ids), IMPORT_BATCH):
+                part = ids[start : start + IMPORT_BATCH]
+                found = await self.threads(part)
+                for thread_id in part:
+                    thread = found.get(thread_id)
+                    if thread is None:
+                        batch.remove(thread_id)
+                    else:
+                        batch.add(thread)
+        return len(ids)
+
+    async def _import(self, stream: IO[bytes], *, index: bool) -> ImportReport:
+        saved = SaveResult()
+        bad: list[BadLine] = []
+        pending: list[ThreadRecord] = []
+        for item in read_jsonl(stream):
+            if isinstance(item, BadLine):
+                bad.append(item)
+                continue
+            pending.append(item)
+            if len(pending) == IMPORT_BATCH:
+                saved.add(await save_threads(self.sessions, pending))
+                pending = []
+        if pending:
+            saved.add(await save_threads(self.sessions, pending))
+        indexed = 0
+        if index and saved.changed_ids:
+            indexed = await self.index_threads(saved.changed_ids)
+        return ImportReport(saved, tuple(bad), indexed)
+
+    async def import_jsonl(self, stream: IO[bytes]) -> ImportReport:
+        """Save every good line's thread (bad lines are reported, not fatal) and index them."""
+        return await self._import(stream, index=True)
+
+    async def export_jsonl(self, stream: IO[bytes]) -> int:
+        """Write every stored thread as JSON Lines; how many were written."""
+        written = 0
+        async for thread in iter_threads(self.sessions):
+            written += write_jsonl([thread.record], stream)
+        return written
+
+    async def threads(self, ids: Sequence[int]) -> dict[int, StoredThread]:
+        """Stored threads by row id."""
+        async with self.sessions() as session:
+            return await load_threads(session, ids)
+
+    # ------------------------------------------------------------------ search and answers
+
+    def search(
+        self, text: str, *, limit: int, offset: int = 0, category: str | None = None
+    ) -> SearchPage:
+        """Threads matching the text, best first."""
+        return self.index.search(text, limit=limit, offset=offset, category=category)
+
+    async def reply(
+        self,
+        messages: Sequence[ChatTurn],
+        *,
+        options: GenerationOptions | None = None,
+        incremental: bool = True,
+    ) -> Reply:
+        """The answer to the conversation's latest user message, from the forum."""
+        window = tuple(messages[-HISTORY_WINDOW:])
+        question = next((t.content for t in reversed(window) if t.role == "user" and t.content), "")
+        retrieval = await self.retriever.retrieve(question, self.threads)
+        prompt_tokens = estimate_prompt_tokens(t.content or "" for t in window)
+        if self.engine is None or not retrieval.sources:
+            text, citations = grounded_answer(retrieval) if retrieval.sources else (NO_MATCH, ())
+            return Reply(retrieval, _spoken(text, prompt_tokens), "grounded", citations)
+        passages = tuple(
+            Passage(
+                Fact(
+                    id=f"thread-{source.hit.id}",
+                    pack_id="forum",
+                    topic=source.hit.category,
+                    title=source.hit.title,
+                    text=source_passage(source),
+                    sources=(FactSource(source.hit.title, source.hit.url, "forum thread"),),
+                ),
+                source.hit.score,
+                source.coverage,
+            )
+            for source in retrieval.sources
+        )
+        request = AnswerRequest(
+            public_model=KB_MODEL,
+            agent=KB_AGENT,
+            question=question,
+            messages=window,
+            passages=passages,
+            jurisdictions=(),
+            options=options or GenerationOptions(),
+        )
+        events = self.engine.stream(request, incremental=incremental)
+        return Reply(retrieval, events, self.engine.name)
+
+
+def build_knowledge_base(
+    settings: Settings, sessions: async_sessionmaker[AsyncSession]
+) -> ForumKnowledgeBase:
+    """The knowledge base with the configured engine (an LLM when `TRICHOME_ENGINE=openai`)."""
+    engine: AnswerEngine | None = None
+    if settings.engine == "openai":
+        from trichome.knowledge.retrieval import KnowledgeBase
+        from trichome.llm.openai_compat import OpenAICompatibleEngine
+
+        # The forum's threads are the sources; the calculators are the agents' business.
+        engine = OpenAICompatibleEngine(
+            settings.model_copy(update={"llm_tools": False}), KnowledgeBase(())
+        )
+    return ForumKnowledgeBase(settings, sessions, engine)
