@@ -23,6 +23,7 @@ SUPPORT_RATIO = 0.3
 CANDIDATES = 12
 QUOTES_PER_THREAD = 2
 MAX_QUOTE_CHARS = 420
+SHORT_SENTENCE_WORDS = 8
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _CITATION = re.compile(r"\[(\d{1,2})\]")
 NO_MATCH = (
@@ -96,9 +97,13 @@ def _best_quotes(thread: StoredThread, weights: dict[str, float]) -> tuple[Quote
             if len(sentence) > MAX_QUOTE_CHARS:
                 continue
             present = set(stems(sentence))
-            score = sum(weight for stem, weight in weights.items() if stem in present)
-            if score <= 0:
+            matched = [weight for stem, weight in weights.items() if stem in present]
+            if not matched:
                 continue
+            # Sentences that hold more of the question's words say more about it.
+            score = sum(matched) * (1 + 0.5 * (len(matched) - 1))
+            if len(present) < SHORT_SENTENCE_WORDS:
+                score *= 0.6  # too short to carry an answer
             if sentence.endswith("?"):
                 score *= 0.5  # a question rarely answers
             if post.post_number > 1:
