@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 INSPECTOR := tests/e2e/inspector
 INSPECTOR_STAMP := $(INSPECTOR)/node_modules/.installed
+WIDGET := src/trichome/web/widget
+WIDGET_STAMP := $(WIDGET)/node_modules/.installed
+WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: run test lint bench docs install clean
 
@@ -21,12 +25,31 @@ $(INSPECTOR_STAMP): $(INSPECTOR)/package.json $(INSPECTOR)/package-lock.json
 		&& touch $(INSPECTOR_STAMP); \
 	else echo "npm not found: the MCP Inspector test will be skipped"; fi
 
+# The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
+$(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(WIDGET) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(WIDGET_STAMP); \
+	else echo "npm not found: the chat widget is not built (/widget.js answers 503, its tests are skipped)"; fi
+
+$(WIDGET_BUNDLE): $(WIDGET_STAMP) $(wildcard $(WIDGET)/src/*.js)
+	@if test -f $(WIDGET_STAMP); then npm run build --prefix $(WIDGET) --silent; fi
+
+# Debian's Chromium for the widget's browser tests (Playwright never downloads its own).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		export DEBIAN_FRONTEND=noninteractive; \
+		apt-get install -y -qq chromium >/dev/null \
+		|| (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+		|| echo "chromium could not be installed: the browser tests will be skipped (under CI=true they fail)"; \
+	else echo "$(CHROMIUM) not found: the browser tests will be skipped (under CI=true they fail)"; fi
+
 install: $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP)
+test: $(STAMP) $(INSPECTOR_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -41,4 +64,5 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules
+	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules \
+		$(WIDGET)/node_modules $(WIDGET)/dist

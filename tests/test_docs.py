@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from scripts.sync_docs import KNOWLEDGE_README, README, synced, synced_knowledge
@@ -87,3 +88,18 @@ def test_the_readme_counts_the_tools_truly() -> None:
     assert f"**{sum(per_category.values())} track-and-trace tools**" in text
     for category, count in per_category.items():
         assert f"{category.replace('_', ' ')} {count}" in text, category
+
+
+WIDGET_LOADER = Path(__file__).resolve().parent.parent / "src/trichome/web/widget/src/widget.js"
+
+
+def test_every_widget_option_is_in_the_readme() -> None:
+    defaults = WIDGET_LOADER.read_text(encoding="utf-8").split("const DEFAULTS = {", 1)[1]
+    names = re.findall(r"^\s+(\w+):", defaults.split("};", 1)[0], re.MULTILINE)
+    assert {"position", "theme", "primaryColor", "apiBase"} <= set(names)
+    text = README.read_text(encoding="utf-8")
+    for name in names:
+        attribute = "data-" + re.sub(r"[A-Z]", lambda upper: f"-{upper.group().lower()}", name)
+        assert f"| `{attribute}` | `{name}` |" in text, (
+            f"widget option {name} missing from README.md"
+        )

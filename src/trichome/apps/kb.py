@@ -1,8 +1,9 @@
 """The knowledge-base API (port 8002): thread search, cited answers, a chat-completions adapter.
 
-Every route but `/api/health` takes an optional API key (`Authorization: Bearer` or
-`X-API-Key`). Without one, a client IP gets `TRICHOME_KB_REQUESTS_PER_HOUR` requests an
-hour; with one, each request counts against the organisation's monthly quota.
+Every route but `/api/health` and the chat widget's (`/widget.js`, `/demo`) takes an
+optional API key (`Authorization: Bearer` or `X-API-Key`). Without one, a client IP gets
+`TRICHOME_KB_REQUESTS_PER_HOUR` requests an hour; with one, each request counts against the
+organisation's monthly quota.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from trichome.apps.openai_wire import (
     parse_chat_request,
     to_api_error,
 )
+from trichome.apps.widget import widget_router
 from trichome.config import KB_MODEL, Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.kb.answers import Citation
@@ -308,6 +310,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    app.include_router(widget_router())
 
     @app.get(
         "/api/threads",
