@@ -1,4 +1,4 @@
-"""The `trichome` command: serve, migrate, keys, endpoints, metrc, kb, mcp, dev."""
+"""The `trichome` command: serve, migrate, keys, endpoints, metrc, kb, billing, mcp, dev."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ BUILT_SERVICES: dict[str, str] = {
     "chat": "trichome.apps.chat",
     "toolserver": "trichome.apps.toolserver",
     "kb": "trichome.apps.kb",
+    "dashboard": "trichome.apps.dashboard",
     "sandbox": "trichome.apps.sandbox",
 }
 DEV_ORGANIZATION = "Development"
@@ -809,6 +810,44 @@ def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- billing
+
+
+async def _sweep_billing(settings: Settings) -> tuple[list[Any], int]:
+    from sqlalchemy import func, select
+
+    from trichome.billing.events import lock_billing
+    from trichome.billing.subscriptions import BillingPolicy, sweep_subscriptions
+    from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.db.models import Subscription, utcnow
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session, session.begin():
+            await lock_billing(session)
+            changes = await sweep_subscriptions(
+                session, BillingPolicy.from_settings(settings), utcnow()
+            )
+            subscribers = await session.scalar(
+                select(func.count(func.distinct(Subscription.organization_id)))
+            )
+            return changes, int(subscribers or 0)
+    finally:
+        await engine.dispose()
+
+
+def cmd_billing_sweep(_: argparse.Namespace) -> int:
+    """Re-derive every subscribing organisation's tier now (grace periods, period ends)."""
+    settings = _settings()
+    _configure_logging(settings)
+    migrate(settings)
+    changes, subscribers = _run_async(_sweep_billing(settings))
+    for change in changes:
+        print(f"{change.organization_name}: {change.before} -> {change.after.value}")
+    print(f"checked {subscribers} organisations with subscriptions; {len(changes)} tier changes")
+    return 0
+
+
 def _version() -> str:
     from trichome import __version__
 
@@ -934,6 +973,13 @@ def build_parser() -> argparse.ArgumentParser:
     kb.add_parser("reindex", help="rebuild the search index from the database").set_defaults(
         handler=cmd_kb_reindex
     )
+
+    billing_parser = commands.add_parser("billing", help="Stripe subscriptions and tiers")
+    billing = billing_parser.add_subparsers(dest="billing_command", required=True, metavar="ACTION")
+    billing.add_parser(
+        "sweep",
+        help="apply ended grace periods and period-end cancellations to tiers now (for cron)",
+    ).set_defaults(handler=cmd_billing_sweep)
 
     mcp_parser = commands.add_parser(
         "mcp", help="serve the track-and-trace tools to an AI editor over stdio (MCP)"

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from trichome.accounts.tiers import PUBLIC_MODEL_IDS
+from trichome.accounts.tiers import PUBLIC_MODEL_IDS, Tier
 
 # The knowledge base's model id in its chat-completions adapter (a fixed string).
 KB_MODEL = "knowledge-base"
@@ -84,6 +84,9 @@ class Settings(BaseSettings):
         ),
     )
     kb_port: int = Field(8002, description="Port of the knowledge-base API.")
+    dashboard_port: int = Field(
+        8003, description="Port of the dashboard (its pages and the Stripe webhook)."
+    )
     sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
     metrc_base_url: str | None = Field(
         None,
@@ -195,6 +198,29 @@ class Settings(BaseSettings):
         "http://127.0.0.1:8003/subscription",
         description="Where a 403 for a model above the caller's tier tells them to upgrade.",
     )
+    stripe_webhook_secret: SecretStr | None = Field(
+        None,
+        description=(
+            "Signing secret (`whsec_...`) of the Stripe endpoint that posts to the dashboard's "
+            "`/api/webhooks/stripe`. Unset: that route answers 503 and accepts no event."
+        ),
+    )
+    stripe_price_tiers: dict[str, Tier] = Field(
+        default_factory=dict,
+        description=(
+            "The tier each Stripe price id buys, as JSON, e.g. "
+            '`{"price_pro_monthly": "pro", "price_operator_monthly": "operator"}`. '
+            "A subscription to a price not listed gives the Free tier (and logs an error)."
+        ),
+    )
+    stripe_payment_grace_days: int = Field(
+        7,
+        ge=0,
+        description=(
+            "Days an organisation whose payment failed keeps its tier before falling back to "
+            "Free (applied by the next billing event or `trichome billing sweep`)."
+        ),
+    )
     engine: EngineName = Field(
         "grounded",
         description=(
@@ -273,6 +299,13 @@ class Settings(BaseSettings):
         # RFC 7518 section 3.2: an HS256 key must be at least as long as the hash (256 bits).
         if value is not None and len(value.get_secret_value().encode()) < 32:
             raise ValueError("TRICHOME_JWT_SECRET must be at least 32 bytes")
+        return value
+
+    @field_validator("stripe_webhook_secret")
+    @classmethod
+    def _webhook_secret_not_blank(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().strip():
+            raise ValueError("TRICHOME_STRIPE_WEBHOOK_SECRET is blank (unset it, or give it)")
         return value
 
     @field_validator("secret_key")

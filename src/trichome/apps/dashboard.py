@@ -1,0 +1,87 @@
+"""The dashboard (port 8003): Stripe's webhooks (`/api/webhooks/stripe`) and `/api/health`.
+
+Each group of routes is its own `APIRouter` module included here (`webhooks.py` so far);
+the web pages (sign-in, API keys, usage, endpoints, feedback) join the same way.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel, Field
+
+from trichome import __version__
+from trichome.apps import webhooks
+from trichome.apps.errors import install_error_handlers
+from trichome.apps.health import CachedCheck, check_database, utc_timestamp
+from trichome.apps.middleware import RequestIdMiddleware
+from trichome.billing.subscriptions import BillingPolicy
+from trichome.config import Settings
+from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.db.models import utcnow
+
+
+class DashboardHealth(BaseModel):
+    """`GET /api/health` of the dashboard (no credentials)."""
+
+    status: str = Field(description="`healthy`, or `degraded` with `reasons`.")
+    uptime: int
+    version: str
+    timestamp: str
+    stripe_webhooks: bool = Field(
+        description="Whether Stripe webhooks are accepted (a signing secret is configured)."
+    )
+    reasons: list[str]
+
+
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], datetime] = utcnow
+) -> FastAPI:
+    """The dashboard application; `clock` gives the time billing decisions are made at."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings)
+        app.state.settings = settings
+        app.state.sessions = create_sessionmaker(engine)
+        app.state.billing_policy = BillingPolicy.from_settings(settings)
+        app.state.clock = clock
+        app.state.started = time.monotonic()
+        app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
+        try:
+            yield
+        finally:
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Trichome dashboard",
+        version=__version__,
+        description=(
+            "The dashboard's API: Stripe subscription webhooks (`POST /api/webhooks/stripe`, "
+            "signed with the endpoint's secret) and a health check."
+        ),
+        lifespan=lifespan,
+    )
+    app.add_middleware(RequestIdMiddleware)
+    install_error_handlers(app)
+    app.include_router(webhooks.router)
+
+    @app.get("/api/health", response_model=DashboardHealth, summary="Health (no authentication)")
+    async def health(request: Request) -> DashboardHealth:
+        state = request.app.state
+        reasons = [reason for reason in [await state.database_check()] if reason]
+        return DashboardHealth(
+            status="degraded" if reasons else "healthy",
+            uptime=int(time.monotonic() - state.started),
+            version=__version__,
+            timestamp=utc_timestamp(),
+            stripe_webhooks=settings.stripe_webhook_secret is not None,
+            reasons=reasons,
+        )
+
+    return app

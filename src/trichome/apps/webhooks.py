@@ -1,0 +1,94 @@
+"""`POST /api/webhooks/stripe`: Stripe's subscription events, verified, applied once."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Header, Request
+from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from trichome.apps.deps import SettingsDep, read_body
+from trichome.apps.errors import ApiError, database_unavailable, error_responses, invalid_request
+from trichome.billing.events import process_event
+from trichome.billing.subscriptions import BillingPolicy
+from trichome.billing.webhooks import InvalidEvent, InvalidSignature, parse_event, verify_signature
+
+logger = logging.getLogger(__name__)
+
+STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe"
+
+router = APIRouter()
+
+
+class WebhookReceipt(BaseModel):
+    """The event was received; what it did."""
+
+    received: Literal[True] = True
+    outcome: Literal["applied", "ignored", "stale", "replay"] = Field(
+        description=(
+            "`applied`; `ignored` (a type not handled, or nothing to apply it to); `stale` "
+            "(older than the state already applied); `replay` (this event id was processed "
+            "before: nothing changed)."
+        )
+    )
+
+
+def webhooks_not_configured() -> ApiError:
+    """A 503: no signing secret, so no event can be verified (and none is accepted)."""
+    return ApiError(
+        503,
+        "Stripe webhooks are not configured on this server: set TRICHOME_STRIPE_WEBHOOK_SECRET "
+        "to the signing secret of the Stripe endpoint.",
+        type="service_unavailable_error",
+        code="webhooks_not_configured",
+    )
+
+
+@router.post(
+    STRIPE_WEBHOOK_PATH,
+    response_model=WebhookReceipt,
+    responses=error_responses(400, 413, 500, 503),
+    summary="Receive a Stripe event (signed with the endpoint's secret)",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"type": "object"}}},
+            "description": "A Stripe event, exactly as Stripe sends it.",
+        }
+    },
+)
+async def stripe_webhook(
+    request: Request,
+    settings: SettingsDep,
+    stripe_signature: Annotated[
+        str | None,
+        Header(description='`t=<unix time>,v1=<HMAC-SHA256 of "{t}.{body}">`, from Stripe.'),
+    ] = None,
+) -> WebhookReceipt:
+    """Verify the signature over the raw body, then apply the event once, in one transaction."""
+    if settings.stripe_webhook_secret is None:
+        raise webhooks_not_configured()
+    body = await read_body(request, settings.max_request_bytes)
+    try:
+        verify_signature(body, stripe_signature, settings.stripe_webhook_secret.get_secret_value())
+        event = parse_event(body)
+    except InvalidSignature as error:
+        raise invalid_request(str(error), code="invalid_signature") from None
+    except InvalidEvent as error:
+        raise invalid_request(str(error), code="invalid_event") from None
+    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    policy: BillingPolicy = request.app.state.billing_policy
+    clock: Callable[[], datetime] = request.app.state.clock
+    try:
+        processed = await process_event(sessions, event, policy, clock())
+    except (SQLAlchemyError, sqlite3.Error, OSError) as error:
+        # Nothing was stored: a 5xx makes Stripe deliver the event again later.
+        logger.exception("stripe event %s (%s) could not be stored", event.id, event.type)
+        raise database_unavailable() from error
+    return WebhookReceipt(outcome=processed.outcome.value)

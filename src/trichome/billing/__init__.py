@@ -1,0 +1,1 @@
+"""Payment-provider (Stripe) webhooks: verified events, subscriptions, and the tiers they buy."""
