@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
+from urllib.parse import urlencode
 
 from trichome.config import Settings
 from trichome.sandbox.reference import DEFAULT_SEED
@@ -810,6 +811,47 @@ def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- dashboard
+
+
+async def _login_link(settings: Settings, org: str) -> str | None:
+    from trichome.accounts.service import find_organization, get_or_create_organization
+    from trichome.accounts.sessions import create_login_link, owner_of
+    from trichome.accounts.tiers import Tier
+    from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.db.models import utcnow
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            if org == DEV_ORGANIZATION:
+                organization, _ = await get_or_create_organization(session, org, Tier.OPERATOR)
+            else:
+                found = await find_organization(session, org)
+                if found is None:
+                    return None
+                organization = found
+            owner = await owner_of(session, organization)
+            token = await create_login_link(session, owner.id, organization.id, utcnow())
+            await session.commit()
+            return token
+    finally:
+        await engine.dispose()
+
+
+def cmd_dashboard_login_link(args: argparse.Namespace) -> int:
+    """Print a one-time, 15-minute sign-in link for an organisation's owner."""
+    settings = _settings()
+    _configure_logging(settings)
+    migrate(settings)
+    token = _run_async(_login_link(settings, args.org))
+    if token is None:
+        print(f"trichome: no organisation called {args.org!r}", file=sys.stderr)
+        return 1
+    print(f"{settings.dashboard_base_url}/login/link?{urlencode({'token': token})}")
+    return 0
+
+
 # ----------------------------------------------------------------------------- billing
 
 
@@ -973,6 +1015,20 @@ def build_parser() -> argparse.ArgumentParser:
     kb.add_parser("reindex", help="rebuild the search index from the database").set_defaults(
         handler=cmd_kb_reindex
     )
+
+    dashboard_parser = commands.add_parser("dashboard", help="the dashboard's sign-in")
+    dashboard = dashboard_parser.add_subparsers(
+        dest="dashboard_command", required=True, metavar="ACTION"
+    )
+    link = dashboard.add_parser(
+        "login-link", help="print a one-time sign-in link (15 minutes) for an owner"
+    )
+    link.add_argument(
+        "--org",
+        default=DEV_ORGANIZATION,
+        help=f"organisation whose owner signs in (default: {DEV_ORGANIZATION!r})",
+    )
+    link.set_defaults(handler=cmd_dashboard_login_link)
 
     billing_parser = commands.add_parser("billing", help="Stripe subscriptions and tiers")
     billing = billing_parser.add_subparsers(dest="billing_command", required=True, metavar="ACTION")

@@ -6,6 +6,7 @@ import ipaddress
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -198,6 +199,35 @@ class Settings(BaseSettings):
         "http://127.0.0.1:8003/subscription",
         description="Where a 403 for a model above the caller's tier tells them to upgrade.",
     )
+    dashboard_url: str | None = Field(
+        None,
+        description=(
+            "The dashboard's public URL, used in login links. Its session cookie is `Secure` "
+            "unless this URL's host is loopback. Unset: `http://{host}:{dashboard_port}`."
+        ),
+    )
+    auth_provider_url: str | None = Field(
+        None,
+        description=(
+            "Public URL of the hosted auth provider for the dashboard's Google sign-in (the "
+            "browser goes to `{url}/authorize?provider=google`). Unset: no Google sign-in."
+        ),
+    )
+    auth_public_key: str | None = Field(
+        None,
+        description="The auth provider's public (publishable) key, sent by the browser.",
+    )
+    billing_checkout_url: str | None = Field(
+        None,
+        description=(
+            "Stripe Checkout or Payment Link URL the dashboard links to for organisations "
+            "without a subscription (`client_reference_id` is appended)."
+        ),
+    )
+    billing_portal_url: str | None = Field(
+        None,
+        description="Stripe customer-portal URL the dashboard links to for subscribers.",
+    )
     stripe_webhook_secret: SecretStr | None = Field(
         None,
         description=(
@@ -374,6 +404,22 @@ class Settings(BaseSettings):
     def chat_base_url(self) -> str:
         """The chat API's address as clients should use it."""
         return self.public_base_url or f"http://{self.host}:{self.chat_port}"
+
+    @property
+    def dashboard_base_url(self) -> str:
+        """The dashboard's address as browsers use it."""
+        return (self.dashboard_url or f"http://{self.host}:{self.dashboard_port}").rstrip("/")
+
+    @property
+    def dashboard_cookies_secure(self) -> bool:
+        """Session cookies are `Secure` everywhere but a dashboard served on loopback."""
+        host = urlsplit(self.dashboard_base_url).hostname or ""
+        if host == "localhost":
+            return False
+        try:
+            return not ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            return True
 
     def upstream_model_for(self, public_model: str) -> str:
         """The upstream model that serves a public model id under the `openai` engine."""

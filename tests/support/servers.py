@@ -113,3 +113,14 @@ def kb_server(env: Mapping[str, str], log: Path, workers: int = 1) -> Iterator[s
     base = f"http://127.0.0.1:{port}"
     with running(args, env, f"{base}/api/health", log):
         yield base
+
+
+@contextlib.contextmanager
+def dashboard_server(env: Mapping[str, str], log: Path) -> Iterator[tuple[str, dict[str, str]]]:
+    """`trichome serve dashboard` on a free port; yields its base URL and the environment
+    (with TRICHOME_DASHBOARD_PORT set, so `trichome dashboard login-link` points at it)."""
+    port = free_port()
+    env = {**env, "TRICHOME_DASHBOARD_PORT": str(port)}
+    base = f"http://127.0.0.1:{port}"
+    with running(["serve", "dashboard", "--port", str(port)], env, f"{base}/api/health", log):
+        yield base, env

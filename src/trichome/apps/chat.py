@@ -48,6 +48,7 @@ from trichome.limits.service import (
     conversation_cap_exceeded,
     create_counter_store,
 )
+from trichome.limits.usage_log import UsageLog
 
 logger = logging.getLogger(__name__)
 
@@ -167,24 +168,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tokens = AccessTokenVerifier(settings) if settings.accepts_access_tokens else None
         counters = create_counter_store(settings, engine)
         ads = AdInventory(sessions, settings.upgrade_url)
+        usage_log = UsageLog(engine)
         app.state.settings = settings
         app.state.sessions = sessions
         app.state.auth = Authenticator(settings, key_lookup, sessions, tokens)
         app.state.limiter = Limiter(counters)
         app.state.agents = service
         app.state.ads = ads
+        app.state.usage_log = usage_log
         app.state.started = time.monotonic()
         app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
         app.state.engine_check = CachedCheck(service.engine.check, ttl=settings.health_check_ttl)
         flusher = asyncio.create_task(ads.flush_periodically(AD_IMPRESSION_FLUSH_SECONDS))
+        usage_flusher = asyncio.create_task(usage_log.flush_periodically())
         try:
             yield
         finally:
-            flusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await flusher
+            for task in (flusher, usage_flusher):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             with contextlib.suppress(Exception):
                 await ads.flush()
+            await usage_log.flush()
             await service.engine.aclose()
             if tokens is not None:
                 await tokens.aclose()
@@ -241,9 +247,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if ad is not None:
             prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
 
+        usage_log: UsageLog = state.usage_log
+
         def succeeded() -> None:
             if ad is not None:
                 ads.count_impression(ad)
+            if principal.organization_id is not None:
+                usage_log.count(principal.organization_id, model.id, limiter.now())
 
         return await answer(
             service,

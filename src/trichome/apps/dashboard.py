@@ -1,7 +1,8 @@
-"""The dashboard (port 8003): Stripe's webhooks (`/api/webhooks/stripe`) and `/api/health`.
+"""The dashboard (port 8003): its web pages, Stripe's webhooks and `/api/health`.
 
-Each group of routes is its own `APIRouter` module included here (`webhooks.py` so far);
-the web pages (sign-in, API keys, usage, endpoints, feedback) join the same way.
+Each group of routes is its own `APIRouter` module included here: `web_login.py`
+(sign-in), `web_pages.py` (keys, usage, endpoints, subscription, feedback, team) and
+`webhooks.py` (`/api/webhooks/stripe`). Pages are server-rendered with Jinja2.
 """
 
 from __future__ import annotations
@@ -10,19 +11,26 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
+from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from trichome import __version__
-from trichome.apps import webhooks
+from trichome.accounts.tokens import AccessTokenVerifier
+from trichome.apps import web_login, web_pages, webhooks
 from trichome.apps.errors import install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
+from trichome.apps.web_session import install_session_handlers
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import utcnow
+from trichome.limits.service import create_counter_store
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
 
 class DashboardHealth(BaseModel):
@@ -47,29 +55,42 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = create_engine(settings)
+        counters = create_counter_store(settings, engine)
+        tokens = AccessTokenVerifier(settings) if settings.accepts_access_tokens else None
         app.state.settings = settings
         app.state.sessions = create_sessionmaker(engine)
         app.state.billing_policy = BillingPolicy.from_settings(settings)
         app.state.clock = clock
         app.state.started = time.monotonic()
+        app.state.engine = engine
+        app.state.counters = counters
+        app.state.tokens = tokens
         app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
         try:
             yield
         finally:
+            if tokens is not None:
+                await tokens.aclose()
+            await counters.aclose()
             await engine.dispose()
 
     app = FastAPI(
         title="Trichome dashboard",
         version=__version__,
         description=(
-            "The dashboard's API: Stripe subscription webhooks (`POST /api/webhooks/stripe`, "
-            "signed with the endpoint's secret) and a health check."
+            "The dashboard's API (its web pages are not listed): Stripe subscription "
+            "webhooks (`POST /api/webhooks/stripe`, signed with the endpoint's secret) and a "
+            "health check."
         ),
         lifespan=lifespan,
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_session_handlers(app)
     app.include_router(webhooks.router)
+    app.include_router(web_login.router)
+    app.include_router(web_pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/api/health", response_model=DashboardHealth, summary="Health (no authentication)")
     async def health(request: Request) -> DashboardHealth:

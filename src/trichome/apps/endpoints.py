@@ -46,7 +46,7 @@ class EndpointList(BaseModel):
     data: list[EndpointOut]
 
 
-def _describe(
+def describe_endpoint(
     endpoint_id: str,
     name: str,
     url: str | None,
@@ -56,6 +56,7 @@ def _describe(
     current: bool,
     settings: Settings,
 ) -> EndpointOut:
+    """One endpoint as `/v1/endpoints` (and the dashboard's endpoints page) shows it."""
     plans = []
     for tier in Tier:
         model = listed_model(tier)
@@ -85,7 +86,7 @@ async def get_endpoints(
     request: Request, principal: PrincipalDep, settings: SettingsDep
 ) -> EndpointList:
     if principal.organization_id is None:  # anonymous mode: only the service's own endpoint
-        only = _describe(
+        only = describe_endpoint(
             "default", DEFAULT_ENDPOINT, None, {}, default=True, current=True, settings=settings
         )
         return EndpointList(object="list", data=[only])
@@ -95,7 +96,7 @@ async def get_endpoints(
     return EndpointList(
         object="list",
         data=[
-            _describe(
+            describe_endpoint(
                 endpoint.id,
                 endpoint.name,
                 endpoint.url,

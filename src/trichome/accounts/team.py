@@ -1,0 +1,111 @@
+"""Team-tier organisations: their members, roles and pending invitations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from trichome.accounts.keys import new_id
+from trichome.accounts.users import MEMBER, OWNER
+from trichome.db.models import Invitation, Membership, User
+
+ROLES = (OWNER, MEMBER)
+
+
+class TeamError(ValueError):
+    """A team change that is not allowed; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A member as the team page lists them."""
+
+    user_id: str
+    email: str | None
+    role: str
+    joined: datetime
+
+
+async def list_members(session: AsyncSession, organization_id: str) -> list[Member]:
+    """The organisation's members, owners first."""
+    rows = await session.execute(
+        select(User.id, User.email, Membership.role, Membership.created_at)
+        .join(Membership, Membership.user_id == User.id)
+        .where(Membership.organization_id == organization_id)
+        .order_by(Membership.role.desc(), Membership.created_at)
+    )
+    return [Member(user_id, email, role, joined) for user_id, email, role, joined in rows]
+
+
+async def list_invitations(session: AsyncSession, organization_id: str) -> list[Invitation]:
+    """Pending invitations, newest first."""
+    found = await session.scalars(
+        select(Invitation)
+        .where(Invitation.organization_id == organization_id)
+        .order_by(Invitation.created_at.desc())
+    )
+    return list(found)
+
+
+async def invite(
+    session: AsyncSession, organization_id: str, email: str, role: str, invited_by: str
+) -> Invitation:
+    """A pending invitation for an email address.
+
+    Raises:
+        TeamError: the address or role is invalid, or that address is already invited.
+    """
+    email = email.strip().lower()
+    if role not in ROLES:
+        raise TeamError(f"The role must be one of: {', '.join(ROLES)}.")
+    local, _, domain = email.partition("@")
+    if not local or "." not in domain or len(email) > 320 or any(c.isspace() for c in email):
+        raise TeamError("Enter a valid email address, like name@example.com.")
+    existing = await session.scalar(
+        select(Invitation.id).where(
+            Invitation.organization_id == organization_id, Invitation.email == email
+        )
+    )
+    if existing is not None:
+        raise TeamError(f"{email} is already invited.")
+    invitation = Invitation(
+        id=new_id("inv"),
+        organization_id=organization_id,
+        email=email,
+        role=role,
+        invited_by=invited_by,
+    )
+    session.add(invitation)
+    await session.flush()
+    return invitation
+
+
+async def remove_member(session: AsyncSession, organization_id: str, user_id: str) -> None:
+    """Remove a member; their sessions in this organisation stop working at once.
+
+    Raises:
+        TeamError: no such member, or they are the last owner.
+    """
+    role = await session.scalar(
+        select(Membership.role).where(
+            Membership.organization_id == organization_id, Membership.user_id == user_id
+        )
+    )
+    if role is None:
+        raise TeamError("That person is not a member of this organisation.")
+    if role == OWNER:
+        owners = await session.scalar(
+            select(func.count())
+            .select_from(Membership)
+            .where(Membership.organization_id == organization_id, Membership.role == OWNER)
+        )
+        if (owners or 0) <= 1:
+            raise TeamError("The last owner cannot be removed.")
+    await session.execute(
+        delete(Membership).where(
+            Membership.organization_id == organization_id, Membership.user_id == user_id
+        )
+    )

@@ -1,0 +1,160 @@
+"""Dashboard sign-in: one-time login links, Google through the hosted auth provider, logout."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+from datetime import datetime
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import Response
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from trichome.accounts.sessions import create_session, end_session, redeem_login_link
+from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
+from trichome.accounts.users import principal_for_claims
+from trichome.apps.web_session import (
+    LOGIN_CSRF_COOKIE,
+    SESSION_COOKIE,
+    FormDep,
+    clear_session_cookie,
+    redirect,
+    render,
+    set_session_cookie,
+)
+from trichome.config import Settings
+
+logger = logging.getLogger(__name__)
+
+router = APIRouter(include_in_schema=False)
+AFTER_SIGN_IN = "/keys"
+
+
+def _google_url(settings: Settings) -> str | None:
+    if not (settings.auth_provider_url and settings.accepts_access_tokens):
+        return None
+    query = {"provider": "google", "redirect_to": f"{settings.dashboard_base_url}/login/callback"}
+    if settings.auth_public_key:
+        query["apikey"] = settings.auth_public_key
+    return f"{settings.auth_provider_url.rstrip('/')}/authorize?{urlencode(query)}"
+
+
+def _login_page(request: Request, template: str) -> Response:
+    # Login CSRF: the token form must carry the value of a cookie this site set
+    # (double submit), so another site cannot sign a browser into its own account.
+    settings: Settings = request.app.state.settings
+    login_csrf = request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(24)
+    response = render(
+        request, template, {"google_url": _google_url(settings), "login_csrf": login_csrf}
+    )
+    response.set_cookie(
+        LOGIN_CSRF_COOKIE,
+        login_csrf,
+        max_age=3600,
+        httponly=True,
+        samesite="lax",
+        secure=settings.dashboard_cookies_secure,
+        path="/login",
+    )
+    return response
+
+
+def _failed(request: Request, title: str, message: str, status_code: int) -> Response:
+    return render(
+        request, "message.html", {"title": title, "message": message}, status_code=status_code
+    )
+
+
+def _signed_in(request: Request, token: str) -> Response:
+    response = redirect(request, AFTER_SIGN_IN)
+    set_session_cookie(response, token, request.app.state.settings)
+    return response
+
+
+@router.get("/login")
+async def login_page(request: Request) -> Response:
+    """The sign-in page: Google (when configured) and how to get a login link."""
+    return _login_page(request, "login.html")
+
+
+@router.get("/login/callback")
+async def login_callback(request: Request) -> Response:
+    """Where the auth provider returns; a small script posts its token to `/login/token`."""
+    return _login_page(request, "login_callback.html")
+
+
+@router.get("/login/link")
+async def login_link(
+    request: Request, token: Annotated[str, Query(max_length=200)] = ""
+) -> Response:
+    """Redeem a one-time login link: a session, then the keys page."""
+    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    now: datetime = request.app.state.clock()
+    async with sessions() as session:
+        session_token = await redeem_login_link(session, token, now) if token else None
+        await session.commit()
+    if session_token is None:
+        return _failed(
+            request,
+            "This sign-in link no longer works",
+            "Sign-in links work once and for 15 minutes. This one was already used, has "
+            "expired, or was copied incompletely. Run `trichome dashboard login-link` for a "
+            "new one.",
+            400,
+        )
+    return _signed_in(request, session_token)
+
+
+@router.post("/login/token")
+async def login_token(
+    request: Request,
+    token: Annotated[str, Form(max_length=8192)] = "",
+    login_csrf: Annotated[str, Form(max_length=100)] = "",
+) -> Response:
+    """Exchange the auth provider's access token (JWT) for a dashboard session."""
+    verifier: AccessTokenVerifier | None = request.app.state.tokens
+    if verifier is None:
+        return _failed(
+            request,
+            "Google sign-in is not configured",
+            "This dashboard accepts no access tokens (set TRICHOME_JWT_SECRET or "
+            "TRICHOME_JWKS_URL). Use `trichome dashboard login-link` instead.",
+            503,
+        )
+    expected = request.cookies.get(LOGIN_CSRF_COOKIE, "")
+    if not expected or not hmac.compare_digest(expected, login_csrf):
+        return _failed(
+            request,
+            "Sign-in form expired",
+            "The sign-in did not come from this site's sign-in page. Open the sign-in page and "
+            "try again.",
+            403,
+        )
+    try:
+        claims = await verifier.verify(token)
+    except InvalidAccessToken as error:
+        return _failed(request, "Sign-in failed", f"{error}. Please sign in again.", 401)
+    principal = await principal_for_claims(request.app.state.sessions, claims)
+    assert principal.user_id is not None and principal.organization_id is not None
+    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    async with sessions() as session:
+        session_token = await create_session(
+            session, principal.user_id, principal.organization_id, request.app.state.clock()
+        )
+        await session.commit()
+    return _signed_in(request, session_token)
+
+
+@router.post("/logout")
+async def logout(request: Request, _: FormDep) -> Response:
+    """End the session everywhere and forget the cookie."""
+    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    async with sessions() as session:
+        await end_session(session, request.cookies.get(SESSION_COOKIE, ""))
+        await session.commit()
+    response = redirect(request, "/login")
+    clear_session_cookie(response, request.app.state.settings)
+    return response

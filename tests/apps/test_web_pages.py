@@ -1,0 +1,276 @@
+"""Dashboard pages: keys, usage, endpoints, subscription, feedback and team, with CSRF."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from tests.apps.test_web_login import csrf_of, sign_in
+from tests.conftest import reconfigured, started
+from trichome.accounts.service import find_organization
+from trichome.accounts.tiers import Tier
+from trichome.apps import chat, dashboard
+from trichome.config import Settings
+from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.db.models import ApiKey, Feedback, Invitation, Subscription, utcnow
+
+pytestmark = pytest.mark.anyio
+
+ASK = {"model": "operator-agent", "stream": False,
+       "messages": [{"role": "user", "content": "What is the decarboxylation factor for THCA?"}]}  # fmt: skip
+
+
+async def create_key(client: httpx.AsyncClient, label: str) -> str:
+    csrf = csrf_of(await client.get("/keys"))
+    page = await client.post("/keys", data={"label": label, "csrf_token": csrf})
+    assert page.status_code == 200 and "shown only this once" in page.text
+    found = re.search(r'value="(trk_[A-Za-z0-9_-]+)"', page.text)
+    assert found
+    return found.group(1)
+
+
+async def keys_in_database(settings: Settings) -> list[ApiKey]:
+    engine = create_engine(settings)
+    async with create_sessionmaker(engine)() as session:
+        keys = list(await session.scalars(select(ApiKey)))
+    await engine.dispose()
+    return keys
+
+
+async def test_create_use_and_revoke_a_key(settings: Settings) -> None:
+    async with (
+        started(dashboard.create_app(settings)) as web,
+        started(chat.create_app(settings)) as api,
+    ):
+        await sign_in(web, settings)
+        secret = await create_key(web, "CI <script>")
+        listing = await web.get("/keys")
+        assert "CI &lt;script&gt;" in listing.text and secret not in listing.text
+        assert f"{secret[:10]}…{secret[-4:]}" in listing.text and "active" in listing.text
+        auth = {"Authorization": f"Bearer {secret}"}
+        assert (await api.post("/v1/chat/completions", json=ASK, headers=auth)).status_code == 200
+        [key] = await keys_in_database(settings)
+        confirm = await web.get(f"/keys/{key.id}/revoke")
+        assert confirm.status_code == 200 and "cannot be undone" in confirm.text
+        done = await web.post(f"/keys/{key.id}/revoke", data={"csrf_token": csrf_of(confirm)})
+        assert done.status_code == 303 and done.headers["location"] == "/keys"
+        assert "revoked" in (await web.get("/keys")).text
+        refused = await api.post("/v1/chat/completions", json=ASK, headers=auth)
+    assert refused.status_code == 401
+
+
+async def test_a_bad_csrf_token_changes_nothing(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        for data in ({"label": "x"}, {"label": "x", "csrf_token": "f" * 64}):
+            response = await web.post("/keys", data=data)
+            assert response.status_code == 403 and "nothing was changed" in response.text
+        assert await keys_in_database(settings) == []
+        await create_key(web, "kept")
+        [key] = await keys_in_database(settings)
+        response = await web.post(f"/keys/{key.id}/revoke", data={"csrf_token": "bad"})
+        assert response.status_code == 403
+    [key] = await keys_in_database(settings)
+    assert key.revoked_at is None
+
+
+async def test_posts_without_a_session_go_to_sign_in(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        response = await web.post("/keys", data={"label": "x", "csrf_token": "x"})
+    assert response.status_code == 303 and response.headers["location"] == "/login"
+    assert await keys_in_database(settings) == []
+
+
+async def test_a_label_is_required(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        csrf = csrf_of(await web.get("/keys"))
+        response = await web.post("/keys", data={"label": "  ", "csrf_token": csrf})
+    assert response.status_code == 400 and 'aria-invalid="true"' in response.text
+
+
+async def test_another_organisations_key_cannot_be_revoked(settings: Settings, make_key) -> None:  # type: ignore[no-untyped-def]
+    await make_key(Tier.PRO, org="Someone else")
+    [theirs] = await keys_in_database(settings)
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        csrf = csrf_of(await web.get("/keys"))
+        assert (await web.get(f"/keys/{theirs.id}/revoke")).status_code == 404
+        response = await web.post(f"/keys/{theirs.id}/revoke", data={"csrf_token": csrf})
+        assert response.status_code == 404 and theirs.prefix not in (await web.get("/keys")).text
+    [theirs] = await keys_in_database(settings)
+    assert theirs.revoked_at is None
+
+
+async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        secret = await create_key(web, "usage")
+        async with started(chat.create_app(settings)) as api:
+            for _ in range(3):
+                reply = await api.post(
+                    "/v1/chat/completions", json=ASK, headers={"Authorization": f"Bearer {secret}"}
+                )
+                assert reply.status_code == 200
+        # the chat app's shutdown flushed its usage log
+        page = await web.get("/usage")
+    assert page.status_code == 200
+    assert "<strong>3</strong> of 5000 calls used this period" in page.text
+    today = utcnow().date().isoformat()
+    assert re.search(
+        rf'<th scope="row">{today}</th>.*?<span class="count">3</span>', page.text, re.S
+    )
+    assert re.search(
+        r'<th scope="row">operator-agent</th>.*?<span class="count">3</span>', page.text, re.S
+    )
+
+
+async def test_endpoints_subscription_and_feedback(settings: Settings) -> None:
+    billing = reconfigured(settings, billing_checkout_url="https://buy.stripe.com/test_1")
+    async with started(dashboard.create_app(billing)) as web:
+        await sign_in(web, billing)
+        endpoints = await web.get("/endpoints")
+        assert "operator-agent" in endpoints.text and "/v1</code>" in endpoints.text
+        subscription = await web.get("/subscription")
+        assert "no subscription" in subscription.text
+        engine = create_engine(settings)
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, "Acme")
+            assert organization is not None
+            assert (
+                f"https://buy.stripe.com/test_1?client_reference_id={organization.id}"
+                in subscription.text
+            )
+            session.add(
+                Subscription(
+                    organization_id=organization.id,
+                    stripe_subscription_id="sub_1",
+                    status="active",
+                    tier="operator",
+                    current_period_end=utcnow(),
+                )
+            )
+            session.add(
+                Feedback(
+                    id="fb_1",
+                    completion_id="chatcmpl-abc",
+                    rating="down",
+                    comment="Wrong <b>unit</b>",
+                    organization_id=organization.id,
+                )
+            )
+            session.add(
+                Feedback(
+                    id="fb_2", completion_id="chatcmpl-other", rating="up", organization_id=None
+                )
+            )
+            await session.commit()
+        await engine.dispose()
+        subscription = await web.get("/subscription")
+        assert "active" in subscription.text and "Period ends" in subscription.text
+        feedback = await web.get("/feedback")
+    assert "chatcmpl-abc" in feedback.text and "Wrong &lt;b&gt;unit&lt;/b&gt;" in feedback.text
+    assert "chatcmpl-other" not in feedback.text
+
+
+async def test_without_stripe_the_subscription_page_says_so(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        page = await web.get("/subscription")
+    assert "Stripe is not configured" in page.text
+
+
+async def test_team_page_needs_the_team_tier(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        page = await web.get("/team")
+        assert "available on the Team tier" in page.text
+        csrf = csrf_of(page)
+        refused = await web.post(
+            "/team/invitations",
+            data={"email": "a@example.com", "role": "member", "csrf_token": csrf},
+        )
+    assert refused.status_code == 403
+
+
+async def test_owners_invite_and_cannot_remove_the_last_owner(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings, org="Big team", tier=Tier.TEAM)
+        page = await web.get("/team")
+        csrf = csrf_of(page)
+        assert "Invite someone" in page.text
+        invited = await web.post(
+            "/team/invitations",
+            data={"email": "New@Example.com", "role": "member", "csrf_token": csrf},
+        )
+        assert invited.status_code == 303
+        again = await web.post(
+            "/team/invitations",
+            data={"email": "new@example.com", "role": "member", "csrf_token": csrf},
+        )
+        assert again.status_code == 400 and "already invited" in again.text
+        bad = await web.post(
+            "/team/invitations", data={"email": "nope", "role": "admin", "csrf_token": csrf}
+        )
+        assert bad.status_code == 400
+        page = await web.get("/team")
+        assert "new@example.com (member)" in page.text
+        owner_id = re.search(r'action="/team/members/(usr_[0-9a-f]+)/remove"', page.text)
+        assert owner_id is None  # no button to remove yourself
+    engine = create_engine(settings)
+    async with create_sessionmaker(engine)() as session:
+        assert [i.email for i in await session.scalars(select(Invitation))] == ["new@example.com"]
+    await engine.dispose()
+
+
+async def test_pages_send_security_headers(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        response = await web.get("/usage")
+        css = await web.get("/static/dashboard.css")
+    assert response.headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert response.headers["cache-control"] == "no-store"
+    assert css.status_code == 200 and "focus-visible" in css.text
+
+
+async def test_owners_remove_members_but_not_the_last_owner(settings: Settings) -> None:
+    from trichome.accounts.team import TeamError, remove_member
+    from trichome.db.models import Membership, User
+
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings, org="Crew", tier=Tier.TEAM)
+        engine = create_engine(settings)
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, "Crew")
+            assert organization is not None
+            session.add(
+                User(
+                    id="usr_member",
+                    subject="google|7",
+                    email="m@example.com",
+                    default_organization_id=organization.id,
+                )
+            )
+            await session.flush()
+            session.add(
+                Membership(user_id="usr_member", organization_id=organization.id, role="member")
+            )
+            await session.commit()
+            [owner] = [
+                m.user_id
+                for m in await session.scalars(select(Membership).where(Membership.role == "owner"))
+            ]
+            with pytest.raises(TeamError, match="last owner"):
+                await remove_member(session, organization.id, owner)
+        await engine.dispose()
+        page = await web.get("/team")
+        assert "m@example.com" in page.text
+        removed = await web.post(
+            "/team/members/usr_member/remove", data={"csrf_token": csrf_of(page)}
+        )
+        assert removed.status_code == 303
+        assert "m@example.com" not in (await web.get("/team")).text
