@@ -32,7 +32,7 @@ from trichome.llm.base import (
 )
 
 logger = logging.getLogger(__name__)
-_SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
 def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
@@ -160,6 +160,33 @@ async def sse_body(
         await events.aclose()  # type: ignore[attr-defined]
 
 
+def completion_body(
+    chunk_id: str,
+    created: int,
+    model: str,
+    message: dict[str, Any],
+    finish_reason: str,
+    prompt_tokens: int,
+    completion_tokens: int,
+) -> dict[str, Any]:
+    """A `chat.completion` object with one choice."""
+    return {
+        "id": chunk_id,
+        "object": "chat.completion",
+        "created": created,
+        "model": model,
+        "system_fingerprint": None,
+        "choices": [
+            {"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason}
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }
+
+
 async def answer(
     service: AgentService,
     prepared: PreparedAnswer,
@@ -194,26 +221,15 @@ async def answer(
         }
         if completed.tool_calls:
             message["tool_calls"] = completed.tool_calls
-        body = {
-            "id": chunk_id,
-            "object": "chat.completion",
-            "created": created,
-            "model": model.id,
-            "system_fingerprint": None,
-            "choices": [
-                {
-                    "index": 0,
-                    "message": message,
-                    "logprobs": None,
-                    "finish_reason": completed.finish_reason,
-                }
-            ],
-            "usage": {
-                "prompt_tokens": completed.usage.prompt_tokens,
-                "completion_tokens": completed.usage.completion_tokens,
-                "total_tokens": completed.usage.total_tokens,
-            },
-        }
+        body = completion_body(
+            chunk_id,
+            created,
+            model.id,
+            message,
+            completed.finish_reason,
+            completed.usage.prompt_tokens,
+            completed.usage.completion_tokens,
+        )
         outcome.succeeded()
         return Response(orjson.dumps(body), media_type="application/json", headers=headers)
     events = service.stream(prepared)
@@ -226,7 +242,7 @@ async def answer(
     return StreamingResponse(
         sse_body(first, events, writer, include_usage=include_usage, outcome=outcome),
         media_type="text/event-stream",
-        headers=headers | _SSE_HEADERS,
+        headers=headers | SSE_HEADERS,
     )
 
 

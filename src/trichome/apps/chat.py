@@ -33,6 +33,8 @@ from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.limits import too_many_requests
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
+    MODELS_CREATED,
+    OWNED_BY,
     ChatCompletion,
     ChatCompletionChunk,
     ChatCompletionRequest,
@@ -52,9 +54,6 @@ from trichome.limits.usage_log import UsageLog
 
 logger = logging.getLogger(__name__)
 
-OWNED_BY = "trichome"
-# Models list entries need a creation time; ours is the public models' launch date.
-MODELS_CREATED = 1767225600  # 2026-01-01T00:00:00Z
 AD_IMPRESSION_FLUSH_SECONDS = 5.0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from fastapi import APIRouter, Request
@@ -76,6 +77,24 @@ def describe_endpoint(
     )
 
 
+def describe_endpoints(
+    endpoints: Sequence[Endpoint], current_id: str | None, settings: Settings
+) -> list[EndpointOut]:
+    """An organisation's endpoints as `/v1/endpoints` lists them; `current_id` is the caller's."""
+    return [
+        describe_endpoint(
+            endpoint.id,
+            endpoint.name,
+            endpoint.url,
+            dict(endpoint.upstream_models or {}),
+            default=endpoint.is_default,
+            current=endpoint.id == current_id,
+            settings=settings,
+        )
+        for endpoint in endpoints
+    ]
+
+
 @router.get(
     "/v1/endpoints",
     response_model=EndpointList,
@@ -94,17 +113,5 @@ async def get_endpoints(
     async with sessions() as session:
         endpoints: list[Endpoint] = await list_endpoints(session, principal.organization_id)
     return EndpointList(
-        object="list",
-        data=[
-            describe_endpoint(
-                endpoint.id,
-                endpoint.name,
-                endpoint.url,
-                dict(endpoint.upstream_models or {}),
-                default=endpoint.is_default,
-                current=endpoint.id == principal.endpoint_id,
-                settings=settings,
-            )
-            for endpoint in endpoints
-        ],
+        object="list", data=describe_endpoints(endpoints, principal.endpoint_id, settings)
     )

@@ -25,8 +25,10 @@ from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.principal import Principal
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.apps.answers import (
+    SSE_HEADERS,
     Outcome,
     chat_turns,
+    completion_body,
     generation_options,
     sse_body,
     upstream_api_error,
@@ -38,6 +40,8 @@ from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.limits import too_many_requests
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
+    MODELS_CREATED,
+    OWNED_BY,
     ChunkWriter,
     ModelEntry,
     ModelList,
@@ -62,8 +66,6 @@ MAX_LIMIT = 50
 MAX_OFFSET = 1_000
 MAX_QUERY_CHARS = 500
 MAX_MESSAGE_CHARS = 4_000
-MODEL_CREATED = 1767225600  # 2026-01-01T00:00:00Z, like the chat API's models
-_SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
 # ----------------------------------------------------------------------------- wire shapes
@@ -431,28 +433,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 raise
             used = finished.usage
             prompt, completion = (used.prompt_tokens, used.completion_tokens) if used else (0, 0)
-            completion_body = {
-                "id": chunk_id,
-                "object": "chat.completion",
-                "created": created,
-                "model": KB_MODEL,
-                "system_fingerprint": None,
-                "choices": [
-                    {
-                        "index": 0,
-                        "message": {"role": "assistant", "content": text, "refusal": None},
-                        "logprobs": None,
-                        "finish_reason": finished.reason,
-                    }
-                ],
-                "usage": {
-                    "prompt_tokens": prompt,
-                    "completion_tokens": completion,
-                    "total_tokens": prompt + completion,
-                },
-                "citations": [_cited(c).model_dump() for c in reply.citations(text)],
-            }
-            return _json(completion_body, headers)
+            whole = completion_body(
+                chunk_id,
+                created,
+                KB_MODEL,
+                {"role": "assistant", "content": text, "refusal": None},
+                finished.reason,
+                prompt,
+                completion,
+            )
+            whole["citations"] = [_cited(c).model_dump() for c in reply.citations(text)]
+            return _json(whole, headers)
         include_usage = bool(body.stream_options and body.stream_options.include_usage)
         try:
             first = await anext(reply.events)
@@ -466,12 +457,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return StreamingResponse(
             sse_body(first, reply.events, writer, include_usage=include_usage, outcome=outcome),
             media_type="text/event-stream",
-            headers=headers | _SSE_HEADERS,
+            headers=headers | SSE_HEADERS,
         )
 
     @app.get("/v1/models", response_model=ModelList, summary="The knowledge base's one model")
     async def models() -> ModelList:
-        entry = ModelEntry(id=KB_MODEL, object="model", created=MODEL_CREATED, owned_by="trichome")
+        entry = ModelEntry(id=KB_MODEL, object="model", created=MODELS_CREATED, owned_by=OWNED_BY)
         return ModelList(object="list", data=[entry])
 
     @app.get("/api/health", response_model=KbHealth, summary="Health check (no authentication)")

@@ -456,6 +456,11 @@ class ModelList(BaseModel):
     data: list[ModelEntry]
 
 
+OWNED_BY = "trichome"
+# Models list entries need a creation time; ours is the public models' launch date.
+MODELS_CREATED = 1767225600  # 2026-01-01T00:00:00Z
+
+
 def completion_id() -> str:
     """A fresh `chatcmpl-` id."""
     return "chatcmpl-" + secrets.token_hex(12)

@@ -16,7 +16,7 @@ from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_
 from trichome.accounts.team import TeamError, invite, list_invitations, list_members, remove_member
 from trichome.accounts.tiers import Tier
 from trichome.accounts.users import OWNER
-from trichome.apps.endpoints import describe_endpoint
+from trichome.apps.endpoints import describe_endpoints
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
 from trichome.config import Settings
 from trichome.db.models import ApiKey, Feedback, Subscription
@@ -146,18 +146,7 @@ async def endpoints_page(request: Request, user: UserDep) -> Response:
     settings: Settings = request.app.state.settings
     async with _sessions(request)() as session:
         endpoints = await list_endpoints(session, user.organization.id)
-    described = [
-        describe_endpoint(
-            endpoint.id,
-            endpoint.name,
-            endpoint.url,
-            dict(endpoint.upstream_models or {}),
-            default=endpoint.is_default,
-            current=False,
-            settings=settings,
-        )
-        for endpoint in endpoints
-    ]
+    described = describe_endpoints(endpoints, None, settings)
     return render(request, "endpoints.html", {"endpoints": described})
 
 

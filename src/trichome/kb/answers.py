@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from trichome.kb.index import SearchPage, ThreadHit, ThreadIndex, stems
+from trichome.kb.index import SearchPage, ThreadHit, ThreadIndex, stems, thread_body
 from trichome.kb.store import StoredThread
 
 # A thread must hold this share of the question's meaning (idf-weighted terms) to be used.
@@ -156,7 +156,7 @@ class ForumRetriever:
             thread = threads.get(hit.id)
             if thread is None:  # deleted since it was indexed
                 continue
-            present = set(stems(f"{thread.record.title}\n" + _body(thread)))
+            present = set(stems(f"{thread.record.title}\n" + thread_body(thread)))
             coverage = sum(w for stem, w in weights.items() if stem in present) / whole
             if coverage < MIN_COVERAGE:
                 continue
@@ -166,10 +166,6 @@ class ForumRetriever:
             if len(sources) == self._max_threads:
                 break
         return Retrieval(question, page.terms, tuple(sources))
-
-
-def _body(thread: StoredThread) -> str:
-    return "\n".join(post.content for post in thread.record.posts)
 
 
 def _clip(text: str) -> str:
@@ -209,10 +205,3 @@ def source_passage(source: Source) -> str:
     """What an LLM is shown of a thread: its best sentences, attributed."""
     said = " ".join(f'{q.author} (post {q.post_number}): "{q.text}"' for q in source.quotes)
     return f"Forum thread in {source.hit.category}. {said}"
-
-
-async def chunks(text: str, size: int = 6) -> AsyncIterator[str]:
-    """The text in small word groups, as a streamed answer arrives."""
-    words = re.findall(r"\S+\s*", text)
-    for start in range(0, len(words), size):
-        yield "".join(words[start : start + size])

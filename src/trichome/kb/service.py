@@ -15,13 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.tiers import FREE_AGENT
 from trichome.agents.registry import Agent
+from trichome.agents.service import history_window
 from trichome.config import KB_MODEL, Settings
 from trichome.kb.answers import (
     NO_MATCH,
     Citation,
     ForumRetriever,
     Retrieval,
-    chunks,
     cited_in,
     grounded_answer,
     source_passage,
@@ -43,10 +43,10 @@ from trichome.llm.base import (
     TextDelta,
     Usage,
 )
+from trichome.llm.grounded import split_into_chunks
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 
 logger = logging.getLogger(__name__)
-HISTORY_WINDOW = 20
 IMPORT_BATCH = 1_000
 
 # How an LLM answers as the knowledge base (the agents' prompt, with the forum as its scope).
@@ -93,7 +93,7 @@ class Reply:
 
 
 async def _spoken(text: str, prompt_tokens: int) -> AsyncIterator[AnswerEvent]:
-    async for piece in chunks(text):
+    for piece in split_into_chunks(text):
         yield TextDelta(piece)
     yield Finished("stop", Usage(prompt_tokens, estimate_tokens(text)))
 
@@ -230,7 +230,7 @@ class ForumKnowledgeBase:
         incremental: bool = True,
     ) -> Reply:
         """The answer to the conversation's latest user message, from the forum."""
-        window = tuple(messages[-HISTORY_WINDOW:])
+        window = history_window(messages)
         question = next((t.content for t in reversed(window) if t.role == "user" and t.content), "")
         retrieval = await self.retriever.retrieve(question, self.threads)
         prompt_tokens = estimate_prompt_tokens(t.content or "" for t in window)
