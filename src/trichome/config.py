@@ -17,6 +17,7 @@ from trichome.accounts.tiers import PUBLIC_MODEL_IDS, Tier
 KB_MODEL = "knowledge-base"
 
 EngineName = Literal["grounded", "openai"]
+SearchProviderName = Literal["searxng", "brave", "tavily"]
 
 
 class Settings(BaseSettings):
@@ -307,6 +308,82 @@ class Settings(BaseSettings):
     log_level: Literal["debug", "info", "warning", "error"] = Field(
         "info", description="Log level of every service."
     )
+    search_provider: SearchProviderName | None = Field(
+        None,
+        description=(
+            "Web search behind `/v1/responses`: `searxng` (self-hosted, needs "
+            "`TRICHOME_SEARCH_URL`), `brave` or `tavily` (need `TRICHOME_SEARCH_API_KEY`). "
+            "Unset: answers come from the knowledge packs and say web search is not configured."
+        ),
+    )
+    search_url: str | None = Field(
+        None,
+        description=(
+            "Base URL of the search API: the SearXNG instance (with `json` in its "
+            "`search.formats`), or another address for Brave's or Tavily's API. "
+            "Unset: Brave's and Tavily's public endpoints."
+        ),
+    )
+    search_api_key: SecretStr | None = Field(
+        None, description="Brave Search subscription token or Tavily API key."
+    )
+    search_results: int = Field(
+        8, ge=1, le=20, description="Results asked of the search provider per query."
+    )
+    search_pages: int = Field(
+        3, ge=1, le=10, description="Pages read (and at most cited) per searched answer."
+    )
+    search_timeout: float = Field(
+        8.0, gt=0, description="Seconds a search provider may take to answer."
+    )
+    search_confidence_threshold: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description=(
+            "Retrieval confidence (0 to 1: the share of the question the best knowledge-pack "
+            "fact covers) below which `/v1/responses` searches the web."
+        ),
+    )
+    fetch_connect_timeout: float = Field(
+        4.0, gt=0, description="Seconds to connect to a web page's server."
+    )
+    fetch_timeout: float = Field(
+        10.0, gt=0, description="Seconds reading one web page may take in all."
+    )
+    fetch_max_bytes: int = Field(
+        2_000_000, ge=1024, description="Largest web page read; a larger one is dropped."
+    )
+    fetch_max_redirects: int = Field(
+        5, ge=0, le=10, description="Redirects followed per page (each one checked again)."
+    )
+    fetch_cache_ttl: float = Field(
+        3600.0,
+        ge=0,
+        description=(
+            "Seconds a read page is kept and reused (in Redis when `TRICHOME_REDIS_URL` is set, "
+            "else in each worker's memory). 0: no cache."
+        ),
+    )
+    fetch_test_allowlist: list[str] = Field(
+        default_factory=list,
+        description=(
+            'For tests only: loopback `host:port` pairs (JSON list, e.g. `["127.0.0.1:8080"]`) '
+            "the page fetcher may read although they are not public. Only loopback addresses "
+            "are accepted; production leaves it unset, and then no private address is read."
+        ),
+    )
+    smtp_url: str | None = Field(
+        None,
+        description=(
+            "Mail server for team invitations, e.g. `smtp://user:pass@mail.example.com:587` "
+            "(STARTTLS) or `smtps://…:465`. Unset: the dashboard shows the invitation link "
+            "to pass on instead."
+        ),
+    )
+    mail_from: str = Field(
+        "Trichome <no-reply@localhost>", description="Sender of the dashboard's emails."
+    )
 
     @field_validator("llm_models")
     @classmethod
@@ -337,6 +414,31 @@ class Settings(BaseSettings):
         if value is not None and not value.get_secret_value().strip():
             raise ValueError("TRICHOME_STRIPE_WEBHOOK_SECRET is blank (unset it, or give it)")
         return value
+
+    @field_validator("fetch_test_allowlist")
+    @classmethod
+    def _loopback_only(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            host, _, port = entry.rpartition(":")
+            try:
+                address = ipaddress.ip_address(host.strip("[]"))
+            except ValueError:
+                address = None
+            if address is None or not address.is_loopback or not port.isdigit():
+                raise ValueError(
+                    f"TRICHOME_FETCH_TEST_ALLOWLIST takes loopback host:port pairs, not {entry!r}"
+                )
+        return value
+
+    @model_validator(mode="after")
+    def _search_is_configured(self) -> Settings:
+        if self.search_provider == "searxng" and not self.search_url:
+            raise ValueError("TRICHOME_SEARCH_PROVIDER=searxng needs TRICHOME_SEARCH_URL")
+        if self.search_provider in ("brave", "tavily") and self.search_api_key is None:
+            raise ValueError(
+                f"TRICHOME_SEARCH_PROVIDER={self.search_provider} needs TRICHOME_SEARCH_API_KEY"
+            )
+        return self
 
     @field_validator("secret_key")
     @classmethod
