@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -82,7 +83,26 @@ class FakeUpstream:
         }
         return None, call
 
+    def citing_answer(self) -> list[str]:
+        """In `cite` mode: source [1]'s first sentence cited, a claim no source makes cited to
+        [1], and a citation of a source that was never given."""
+        system = self.requests[-1]["messages"][0]["content"]
+        first = re.search(r"^\[1\] [^:]+: (.+?[.!?])(?: | \(from )", system, re.MULTILINE)
+        quoted = first.group(1) if first else "No sources were given."
+        return [
+            f"{quoted} [1] ",
+            "Prices tripled overnight to 9000 dollars per pound [1]. ",
+            "Regulators meet again next week [9].",
+        ]
+
     async def stream(self) -> AsyncIterator[bytes]:
+        if self.mode == "cite":
+            yield self.chunk({"role": "assistant", "content": ""})
+            for text in self.citing_answer():
+                yield self.chunk({"content": text})
+            yield self.chunk({}, "stop")
+            yield b"data: [DONE]\n\n"
+            return
         if self.mode in ("calculate", "metrc"):
             answer, call = self.calculator_turn() if self.mode == "calculate" else self.metrc_turn()
             if call is not None:
@@ -138,7 +158,9 @@ class FakeUpstream:
         """The answer of the current mode as one chat.completion."""
         message: dict[str, Any] = {"role": "assistant", "content": "".join(ANSWER)}
         finish: str | None = "stop"
-        if self.mode in ("calculate", "metrc"):
+        if self.mode == "cite":
+            message["content"] = "".join(self.citing_answer())
+        elif self.mode in ("calculate", "metrc"):
             answer, call = self.calculator_turn() if self.mode == "calculate" else self.metrc_turn()
             message = {
                 "role": "assistant",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 
 from trichome.accounts.tiers import PublicModel
 from trichome.agents.calculation_requests import recognise
@@ -168,6 +169,15 @@ class AgentService:
             names = [a.name for a in AGENTS.values() if a.available_on(model)]
             return self.knowledge.pack_ids_for(names)
         return self.knowledge.pack_ids_for([agent.name])
+
+    def packs_reviewed(self, agent: Agent, model: PublicModel) -> date | None:
+        """When the packs this agent reads were last reviewed (the latest date among them)."""
+        dates = [
+            pack.reviewed
+            for pack_id in self._packs_for(agent, model)
+            if (pack := self.knowledge.packs[pack_id]).reviewed is not None
+        ]
+        return max(dates, default=None)
 
     async def stream(
         self, prepared: PreparedAnswer, *, incremental: bool = True

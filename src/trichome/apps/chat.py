@@ -18,17 +18,16 @@ from starlette.responses import Response
 
 from trichome import __version__
 from trichome.accounts.lookup import create_key_lookup
-from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model, tiers_for
+from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, build_agent_service
-from trichome.apps import endpoints, feedback
+from trichome.apps import endpoints, feedback, responses
 from trichome.apps.answers import Outcome, answer, to_chat_request
 from trichome.apps.auth import Authenticator
-from trichome.apps.deps import PrincipalDep, SettingsDep, read_body
-from trichome.apps.errors import ApiError, error_responses, install_error_handlers, invalid_request
+from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_model
+from trichome.apps.errors import ApiError, error_responses, install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.limits import too_many_requests
 from trichome.apps.middleware import RequestIdMiddleware
@@ -51,6 +50,8 @@ from trichome.limits.service import (
     create_counter_store,
 )
 from trichome.limits.usage_log import UsageLog
+from trichome.websearch.answer import SearchAnswerer
+from trichome.websearch.research import build_web_researcher
 
 logger = logging.getLogger(__name__)
 
@@ -67,31 +68,6 @@ class HealthReport(BaseModel):
     timestamp: str = Field(description="ISO 8601, UTC.")
     engine: str = Field(description="The answer engine in use: grounded or openai.")
     reasons: list[str] = Field(description="Why the service is degraded; empty when healthy.")
-
-
-def resolve_model(model_id: str, principal: Principal, upgrade_url: str) -> PublicModel:
-    """The public model a request names, if the caller's tier includes it.
-
-    Raises:
-        ApiError: 400 for an unknown model, 403 for a model above the caller's tier.
-    """
-    model = PUBLIC_MODELS.get(model_id)
-    if model is None:
-        raise invalid_request(
-            f"The model '{model_id}' does not exist. Models: {', '.join(PUBLIC_MODELS)}.",
-            code="model_not_found",
-            param="model",
-        )
-    if not model.allowed_for(principal.tier):
-        raise ApiError(
-            403,
-            f"The model '{model.id}' requires the {tiers_for(model)} tier; your organisation is "
-            f"on the {principal.tier.label} tier. Upgrade at {upgrade_url}.",
-            type="permission_error",
-            code="model_not_in_tier",
-            param="model",
-        )
-    return model
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:
@@ -173,6 +149,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.auth = Authenticator(settings, key_lookup, sessions, tokens)
         app.state.limiter = Limiter(counters)
         app.state.agents = service
+        researcher = build_web_researcher(settings)
+        app.state.answerer = SearchAnswerer(
+            service, researcher, settings.search_confidence_threshold, settings.search_pages
+        )
         app.state.ads = ads
         app.state.usage_log = usage_log
         app.state.started = time.monotonic()
@@ -191,6 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await ads.flush()
             await usage_log.flush()
             await service.engine.aclose()
+            await researcher.aclose()
             if tokens is not None:
                 await tokens.aclose()
             await counters.aclose()
@@ -210,6 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.include_router(feedback.router)
     app.include_router(endpoints.router)
+    app.include_router(responses.router)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
 
     @app.post(

@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from trichome.accounts.principal import Principal
+from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, tiers_for
 from trichome.apps.auth import Authenticator
-from trichome.apps.errors import ApiError
+from trichome.apps.errors import ApiError, invalid_request
 from trichome.config import Settings
 
 
@@ -53,3 +54,28 @@ async def read_body(request: Request, limit: int) -> bytes:
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def resolve_model(model_id: str, principal: Principal, upgrade_url: str) -> PublicModel:
+    """The public model a request names, if the caller's tier includes it.
+
+    Raises:
+        ApiError: 400 for an unknown model, 403 for a model above the caller's tier.
+    """
+    model = PUBLIC_MODELS.get(model_id)
+    if model is None:
+        raise invalid_request(
+            f"The model '{model_id}' does not exist. Models: {', '.join(PUBLIC_MODELS)}.",
+            code="model_not_found",
+            param="model",
+        )
+    if not model.allowed_for(principal.tier):
+        raise ApiError(
+            403,
+            f"The model '{model.id}' requires the {tiers_for(model)} tier; your organisation is "
+            f"on the {principal.tier.label} tier. Upgrade at {upgrade_url}.",
+            type="permission_error",
+            code="model_not_in_tier",
+            param="model",
+        )
+    return model

@@ -91,22 +91,24 @@ PositiveInteger = Annotated[
 ]
 
 
-class _Strict(BaseModel):
+class StrictModel(BaseModel):
+    """A request object: types are not coerced, unknown fields are ignored."""
+
     model_config = ConfigDict(extra="ignore", strict=True)
 
 
-class FunctionCall(_Strict):
+class FunctionCall(StrictModel):
     name: str
     arguments: str
 
 
-class ToolCall(_Strict):
+class ToolCall(StrictModel):
     id: str
     type: Literal["function"]
     function: FunctionCall
 
 
-class InstructionMessage(_Strict):
+class InstructionMessage(StrictModel):
     """A system or developer message (both are instructions to the assistant)."""
 
     role: Literal["system", "developer"]
@@ -114,13 +116,13 @@ class InstructionMessage(_Strict):
     name: str | None = None
 
 
-class UserMessage(_Strict):
+class UserMessage(StrictModel):
     role: Literal["user"]
     content: Text
     name: str | None = None
 
 
-class AssistantMessage(_Strict):
+class AssistantMessage(StrictModel):
     """An earlier answer; its content may be absent or null when it made tool calls."""
 
     model_config = ConfigDict(
@@ -154,7 +156,7 @@ class AssistantMessage(_Strict):
         return self
 
 
-class ToolMessage(_Strict):
+class ToolMessage(StrictModel):
     """The result of a tool call the assistant made."""
 
     role: Literal["tool"]
@@ -168,28 +170,28 @@ ChatMessageIn = Annotated[
 ]
 
 
-class StreamOptions(_Strict):
+class StreamOptions(StrictModel):
     include_usage: bool = False
 
 
-class FunctionDefinition(_Strict):
+class FunctionDefinition(StrictModel):
     name: str = Field(min_length=1, max_length=64)
     description: str | None = None
     parameters: dict[str, Any] | None = None
     strict: bool | None = None
 
 
-class ToolDefinition(_Strict):
+class ToolDefinition(StrictModel):
     type: Literal["function"]
     function: FunctionDefinition
 
 
-class ResponseFormat(_Strict):
+class ResponseFormat(StrictModel):
     model_config = ConfigDict(extra="allow", strict=True)
     type: Literal["text", "json_object", "json_schema"]
 
 
-class ChatCompletionRequest(_Strict):
+class ChatCompletionRequest(StrictModel):
     """`POST /v1/chat/completions`. Unknown fields are ignored, as OpenAI-compatible servers do."""
 
     model: Annotated[str, WithJsonSchema({"enum": list(PUBLIC_MODEL_IDS)})] = Field(

@@ -1,0 +1,303 @@
+"""OpenAI's Responses wire format: request validation, the response object and its events."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Literal
+
+import orjson
+from pydantic import Field, ValidationError, field_validator
+
+from trichome.apps.errors import ApiError, invalid_request
+from trichome.apps.openai_wire import PositiveInteger, StrictModel, to_api_error
+from trichome.llm.base import ChatTurn
+
+WEB_SEARCH_TOOLS = frozenset(
+    {"web_search", "web_search_preview", "web_search_2025_08_26", "web_search_preview_2025_03_11"}
+)
+_TEXT_PARTS = frozenset({"input_text", "output_text", "text"})
+_ROLES = ("user", "system", "developer", "assistant")
+# Earlier output items a client may send back as context; they carry no text to read.
+_SKIPPED_ITEMS = frozenset({"web_search_call", "reasoning"})
+MAX_METADATA_KEYS = 16
+
+
+class ResponsesRequest(StrictModel):
+    """`POST /v1/responses`. Unknown fields are ignored, as OpenAI-compatible servers do."""
+
+    model: str = Field(description="free-agent, pro-agent or operator-agent.")
+    input: str | list[dict[str, Any]] = Field(
+        description="The question, or OpenAI's list of input items (messages)."
+    )
+    instructions: str | None = None
+    stream: bool = False
+    tools: list[dict[str, Any]] | None = None
+    tool_choice: str | dict[str, Any] | None = None
+    temperature: float | None = Field(None, ge=0, le=2)
+    top_p: float | None = Field(None, ge=0, le=1)
+    max_output_tokens: PositiveInteger | None = None
+    metadata: dict[str, str] | None = None
+    include: list[str] | None = None
+    store: bool | None = None
+    previous_response_id: str | None = None
+    background: bool | None = None
+    parallel_tool_calls: bool | None = None
+    user: str | None = None
+    truncation: Literal["auto", "disabled"] | None = None
+
+    @field_validator("metadata")
+    @classmethod
+    def _metadata_limits(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        if value is not None:
+            if len(value) > MAX_METADATA_KEYS:
+                raise ValueError(f"metadata takes at most {MAX_METADATA_KEYS} keys")
+            if any(len(key) > 64 or len(text) > 512 for key, text in value.items()):
+                raise ValueError("metadata keys are at most 64 characters, values 512")
+        return value
+
+
+def _unsupported(message: str, param: str) -> ApiError:
+    return invalid_request(message, code="unsupported_value", param=param)
+
+
+def _part_text(part: Any, where: str) -> str | None:
+    if not isinstance(part, dict):
+        raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
+    kind = part.get("type")
+    if kind in _TEXT_PARTS:
+        if not isinstance(part.get("text"), str):
+            raise invalid_request(
+                f"'{where}.text' must be a string.", code="invalid_type", param=f"{where}.text"
+            )
+        text: str = part["text"]
+        return text
+    if kind == "refusal":
+        return None
+    raise _unsupported(
+        f"Content parts of type {kind!r} are not supported; send input_text.", f"{where}.type"
+    )
+
+
+def _content(value: Any, where: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        texts = [_part_text(part, f"{where}[{n}]") for n, part in enumerate(value)]
+        return "".join(text for text in texts if text)
+    raise invalid_request(
+        f"'{where}' must be a string or an array of content parts.",
+        code="invalid_type",
+        param=where,
+    )
+
+
+def _item_turn(item: Any, where: str) -> ChatTurn | None:
+    if not isinstance(item, dict):
+        raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
+    kind = item.get("type", "message")
+    if kind in _SKIPPED_ITEMS:
+        return None
+    if kind != "message":
+        raise _unsupported(
+            f"Input items of type {kind!r} are not supported; send messages.", f"{where}.type"
+        )
+    role = item.get("role")
+    if role not in _ROLES:
+        raise invalid_request(
+            f"Invalid value for '{where}.role': {role!r}. Supported roles: {', '.join(_ROLES)}.",
+            code="invalid_value" if role is not None else "missing_required_field",
+            param=f"{where}.role",
+        )
+    if "content" not in item:
+        raise invalid_request(
+            f"Missing required parameter: '{where}.content'.",
+            code="missing_required_field",
+            param=f"{where}.content",
+        )
+    return ChatTurn(role, _content(item["content"], f"{where}.content"))
+
+
+def input_turns(body: ResponsesRequest) -> tuple[ChatTurn, ...]:
+    """The request's instructions and input as the conversation the agents read.
+
+    Raises:
+        ApiError: 400 for an unsupported item or part, or input without a user question.
+    """
+    turns: list[ChatTurn] = []
+    if body.instructions and body.instructions.strip():
+        turns.append(ChatTurn("system", body.instructions))
+    if isinstance(body.input, str):
+        turns.append(ChatTurn("user", body.input))
+    else:
+        for position, item in enumerate(body.input):
+            turn = _item_turn(item, f"input[{position}]")
+            if turn is not None:
+                turns.append(turn)
+    if not any(turn.role == "user" and (turn.content or "").strip() for turn in turns):
+        raise invalid_request(
+            "'input' needs a question: a non-empty string, or a user message with text.",
+            code="invalid_value",
+            param="input",
+        )
+    return tuple(turns)
+
+
+def search_choice(body: ResponsesRequest) -> str:
+    """`auto`, `none` or `required`: how the request lets the agent use web search.
+
+    Without `tools`, the agent decides (`auto`). A `tools` list without a web_search tool
+    means no search, as at OpenAI.
+
+    Raises:
+        ApiError: 400 for a tool or tool_choice other than web search.
+    """
+    offered = body.tools is None
+    for position, tool in enumerate(body.tools or ()):
+        kind = tool.get("type")
+        if kind not in WEB_SEARCH_TOOLS:
+            raise _unsupported(
+                f"Tools of type {kind!r} are not supported; only web_search is.",
+                f"tools[{position}].type",
+            )
+        offered = True
+    choice = body.tool_choice
+    if choice is None or choice == "auto":
+        return "auto" if offered else "none"
+    if choice == "none":
+        return "none"
+    if choice == "required" or (
+        isinstance(choice, dict) and choice.get("type") in WEB_SEARCH_TOOLS
+    ):
+        if not offered:
+            raise invalid_request(
+                "tool_choice requires web search, but 'tools' does not offer web_search.",
+                code="invalid_value",
+                param="tool_choice",
+            )
+        return "required"
+    raise _unsupported(
+        "tool_choice must be 'auto', 'none', 'required' or {\"type\": \"web_search\"}.",
+        "tool_choice",
+    )
+
+
+def allowed_domains(body: ResponsesRequest) -> tuple[str, ...]:
+    """The web_search tool's `filters.allowed_domains`, if it names any."""
+    domains: list[str] = []
+    for position, tool in enumerate(body.tools or ()):
+        filters = tool.get("filters")
+        if filters is None:
+            continue
+        listed = filters.get("allowed_domains") if isinstance(filters, dict) else None
+        if not isinstance(listed, list) or not all(isinstance(d, str) for d in listed):
+            raise invalid_request(
+                "'filters.allowed_domains' must be an array of domain names.",
+                code="invalid_type",
+                param=f"tools[{position}].filters.allowed_domains",
+            )
+        domains.extend(listed)
+    return tuple(domains)
+
+
+def parse_responses_request(raw: bytes) -> ResponsesRequest:
+    """Validate a request body.
+
+    Raises:
+        ApiError: 400 naming the field at fault.
+    """
+    if not raw.strip():
+        raise invalid_request(
+            "The request body is empty; send a JSON object with 'model' and 'input'.",
+            code="missing_required_field",
+            param="model",
+        )
+    try:
+        body = ResponsesRequest.model_validate_json(raw)
+    except ValidationError as error:
+        raise to_api_error(error) from None
+    if body.previous_response_id is not None:
+        raise _unsupported(
+            "Responses are not stored, so previous_response_id is not supported; send the "
+            "earlier turns in 'input'.",
+            "previous_response_id",
+        )
+    if body.background:
+        raise _unsupported("Background responses are not supported.", "background")
+    return body
+
+
+# ---------------------------------------------------------------------------- responses
+
+
+def new_id(prefix: str) -> str:
+    """A fresh id such as `resp_…`, `msg_…` or `ws_…`."""
+    return f"{prefix}_{secrets.token_hex(16)}"
+
+
+def response_object(
+    body: ResponsesRequest,
+    *,
+    response_id: str,
+    created_at: int,
+    model: str,
+    status: str,
+    output: list[dict[str, Any]],
+    metadata: dict[str, str],
+    usage: dict[str, Any] | None = None,
+    completed_at: int | None = None,
+    error: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """A `response` object, echoing the request's configuration as OpenAI does."""
+    return {
+        "id": response_id,
+        "object": "response",
+        "created_at": created_at,
+        "status": status,
+        "background": False,
+        "completed_at": completed_at,
+        "error": error,
+        "incomplete_details": None,
+        "instructions": body.instructions,
+        "max_output_tokens": body.max_output_tokens,
+        "max_tool_calls": None,
+        "model": model,
+        "output": output,
+        "parallel_tool_calls": body.parallel_tool_calls
+        if body.parallel_tool_calls is not None
+        else True,
+        "previous_response_id": None,
+        "reasoning": {"effort": None, "summary": None},
+        "store": False,
+        "temperature": body.temperature if body.temperature is not None else 1.0,
+        "text": {"format": {"type": "text"}, "verbosity": "medium"},
+        "tool_choice": body.tool_choice if body.tool_choice is not None else "auto",
+        "tools": body.tools or [],
+        "top_p": body.top_p if body.top_p is not None else 1.0,
+        "truncation": body.truncation or "disabled",
+        "usage": usage,
+        "user": body.user,
+        "metadata": metadata,
+    }
+
+
+def usage_object(input_tokens: int, output_tokens: int) -> dict[str, Any]:
+    """The Responses `usage` shape."""
+    return {
+        "input_tokens": input_tokens,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": output_tokens,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": input_tokens + output_tokens,
+    }
+
+
+class EventWriter:
+    """Serialises Responses stream events: `event:` and `data:` lines, numbered in order."""
+
+    def __init__(self) -> None:
+        self._sequence = 0
+
+    def __call__(self, kind: str, **fields: Any) -> bytes:
+        payload = {"type": kind, "sequence_number": self._sequence, **fields}
+        self._sequence += 1
+        return b"event: " + kind.encode() + b"\ndata: " + orjson.dumps(payload) + b"\n\n"
