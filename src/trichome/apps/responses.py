@@ -25,6 +25,7 @@ from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_mod
 from trichome.apps.errors import ApiError, error_responses
 from trichome.apps.limits import too_many_requests
 from trichome.apps.responses_wire import (
+    REQUEST_SCHEMA,
     EventWriter,
     ResponsesRequest,
     allowed_domains,
@@ -336,8 +337,44 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
             "events from `response.created` to `response.completed` (stream true)."
         ),
         "content": {
-            "application/json": {"schema": {"type": "object"}},
-            "text/event-stream": {"schema": {"type": "string"}},
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["id", "object", "created_at", "model", "status", "output"],
+                    "properties": {
+                        "id": {"type": "string", "pattern": "^resp_"},
+                        "object": {"const": "response"},
+                        "created_at": {"type": "integer"},
+                        "model": {"type": "string"},
+                        "status": {"enum": ["completed", "failed"]},
+                        "output": {"type": "array", "items": {"type": "object"}},
+                        "metadata": {
+                            "type": "object",
+                            "additionalProperties": {"type": "string"},
+                            "description": (
+                                "The caller's metadata, then `agent`, `search` (searched, "
+                                "not_needed, disabled, not_configured or failed), "
+                                "`search_reason`, `search_detail`, `retrieval_confidence` and "
+                                "`confidence_threshold`."
+                            ),
+                        },
+                    },
+                }
+            },
+            "text/event-stream": {
+                # Before OpenAPI 3.2, the schema of an event stream describes one event.
+                "schema": {
+                    "type": "object",
+                    "required": ["event", "data"],
+                    "properties": {
+                        "event": {"type": "string", "pattern": "^response\\."},
+                        "data": {
+                            "type": "string",
+                            "description": "The event as JSON, with `type` and `sequence_number`.",
+                        },
+                    },
+                }
+            },
         },
     },
     **error_responses(400, 401, 403, 413, 429, 500, 502, 503, 504),
@@ -346,6 +383,12 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 
 @router.post(
     "/v1/responses",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": REQUEST_SCHEMA}},
+        }
+    },
     responses=_RESPONSES,
     response_class=Response,
     summary="Answer a question, searching the web when that would help",

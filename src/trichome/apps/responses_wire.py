@@ -8,6 +8,7 @@ from typing import Any, Literal
 import orjson
 from pydantic import Field, ValidationError, field_validator
 
+from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import PositiveInteger, StrictModel, to_api_error
 from trichome.llm.base import ChatTurn
@@ -168,13 +169,7 @@ def search_choice(body: ResponsesRequest) -> str:
     if choice == "required" or (
         isinstance(choice, dict) and choice.get("type") in WEB_SEARCH_TOOLS
     ):
-        if not offered:
-            raise invalid_request(
-                "tool_choice requires web search, but 'tools' does not offer web_search.",
-                code="invalid_value",
-                param="tool_choice",
-            )
-        return "required"
+        return "required"  # asking for the search offers it
     raise _unsupported(
         "tool_choice must be 'auto', 'none', 'required' or {\"type\": \"web_search\"}.",
         "tool_choice",
@@ -182,21 +177,161 @@ def search_choice(body: ResponsesRequest) -> str:
 
 
 def allowed_domains(body: ResponsesRequest) -> tuple[str, ...]:
-    """The web_search tool's `filters.allowed_domains`, if it names any."""
+    """The web_search tools' `filters.allowed_domains` (empty: any domain).
+
+    Raises:
+        ApiError: 400 when the filters are not an object or the domains not strings.
+    """
     domains: list[str] = []
     for position, tool in enumerate(body.tools or ()):
         filters = tool.get("filters")
         if filters is None:
             continue
-        listed = filters.get("allowed_domains") if isinstance(filters, dict) else None
+        where = f"tools[{position}].filters"
+        if not isinstance(filters, dict):
+            raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
+        listed = filters.get("allowed_domains")
+        if listed is None:
+            continue
         if not isinstance(listed, list) or not all(isinstance(d, str) for d in listed):
             raise invalid_request(
-                "'filters.allowed_domains' must be an array of domain names.",
+                f"'{where}.allowed_domains' must be an array of domain names.",
                 code="invalid_type",
-                param=f"tools[{position}].filters.allowed_domains",
+                param=f"{where}.allowed_domains",
             )
         domains.extend(listed)
     return tuple(domains)
+
+
+_TEXT_PART_TYPES = sorted(_TEXT_PARTS)
+_PART: dict[str, Any] = {
+    "anyOf": [
+        {
+            "type": "object",
+            "required": ["type", "text"],
+            "properties": {"type": {"enum": _TEXT_PART_TYPES}, "text": {"type": "string"}},
+        },
+        {"type": "object", "required": ["type"], "properties": {"type": {"const": "refusal"}}},
+    ]
+}
+_MESSAGE: dict[str, Any] = {
+    "type": "object",
+    "required": ["role", "content"],
+    "properties": {
+        "type": {"const": "message"},
+        "role": {"enum": list(_ROLES)},
+        "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": _PART}]},
+    },
+}
+_QUESTION: dict[str, Any] = {
+    "type": "object",
+    "required": ["role", "content"],
+    "properties": {
+        "type": {"const": "message"},
+        "role": {"const": "user"},
+        "content": {
+            "anyOf": [
+                {"type": "string", "pattern": r"\S"},
+                {
+                    "type": "array",
+                    "contains": {
+                        "type": "object",
+                        "required": ["type", "text"],
+                        "properties": {
+                            "type": {"enum": _TEXT_PART_TYPES},
+                            "text": {"type": "string", "pattern": r"\S"},
+                        },
+                    },
+                },
+            ]
+        },
+    },
+}
+_EARLIER_OUTPUT: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"enum": sorted(_SKIPPED_ITEMS)}},
+}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+# The request body's JSON Schema for /openapi.json, written to accept exactly what the
+# parser accepts (the property tests send what it allows and what it forbids).
+REQUEST_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["model", "input"],
+    "properties": {
+        "model": {"enum": list(PUBLIC_MODEL_IDS)},
+        "input": {
+            "description": "The question, or OpenAI's input items (messages).",
+            "anyOf": [
+                {"type": "string", "pattern": r"\S"},
+                {
+                    "type": "array",
+                    "items": {"anyOf": [_MESSAGE, _EARLIER_OUTPUT]},
+                    "contains": _QUESTION,
+                },
+            ],
+        },
+        "instructions": _nullable({"type": "string"}),
+        "stream": {"type": "boolean", "description": "SSE events when true (default false)."},
+        "tools": _nullable(
+            {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["type"],
+                    "properties": {
+                        "type": {"enum": sorted(WEB_SEARCH_TOOLS)},
+                        "filters": _nullable(
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "allowed_domains": _nullable(
+                                        {"type": "array", "items": {"type": "string"}}
+                                    )
+                                },
+                            }
+                        ),
+                    },
+                },
+            }
+        ),
+        "tool_choice": _nullable(
+            {
+                "anyOf": [
+                    {"enum": ["auto", "none", "required"]},
+                    {
+                        "type": "object",
+                        "required": ["type"],
+                        "properties": {"type": {"enum": sorted(WEB_SEARCH_TOOLS)}},
+                    },
+                ]
+            }
+        ),
+        "temperature": _nullable({"type": "number", "minimum": 0, "maximum": 2}),
+        "top_p": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
+        "max_output_tokens": _nullable({"type": "integer", "minimum": 1}),
+        "metadata": _nullable(
+            {
+                "type": "object",
+                "maxProperties": MAX_METADATA_KEYS,
+                "propertyNames": {"maxLength": 64},
+                "additionalProperties": {"type": "string", "maxLength": 512},
+            }
+        ),
+        "include": _nullable({"type": "array", "items": {"type": "string"}}),
+        "store": _nullable({"type": "boolean"}),
+        "previous_response_id": {"type": "null", "description": "Not supported (not stored)."},
+        "background": _nullable({"const": False}),
+        "parallel_tool_calls": _nullable({"type": "boolean"}),
+        "user": _nullable({"type": "string"}),
+        "truncation": _nullable({"enum": ["auto", "disabled"]}),
+    },
+}
 
 
 def parse_responses_request(raw: bytes) -> ResponsesRequest:
