@@ -499,3 +499,19 @@ async def test_tiers_apply_as_in_the_chat_api(web: httpx.AsyncClient, make_key: 
     assert int(allowed.headers["x-ratelimit-remaining-requests"]) < int(
         allowed.headers["x-ratelimit-limit-requests"]
     )
+
+
+async def test_the_free_tier_conversation_cap_applies(
+    web: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
+    key = await make_key(Tier.FREE)
+    turns = [{"role": "user", "content": f"Question {n} about THCA?"} for n in range(6)]
+    response = await web.post(
+        "/v1/responses", headers=bearer(key), json={"model": "free-agent", "input": turns}
+    )
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "conversation_limit_exceeded"
+    allowed = await web.post(
+        "/v1/responses", headers=bearer(key), json={"model": "free-agent", "input": turns[:5]}
+    )
+    assert allowed.status_code == 200

@@ -36,7 +36,7 @@ from trichome.apps.responses_wire import (
     search_choice,
     usage_object,
 )
-from trichome.limits.service import Limiter, LimitExceeded
+from trichome.limits.service import Limiter, LimitExceeded, conversation_cap_exceeded
 from trichome.limits.usage_log import UsageLog
 from trichome.llm.base import GenerationOptions, TextDelta, UpstreamError
 from trichome.websearch.answer import (
@@ -406,6 +406,10 @@ async def create_response(
         turns = input_turns(body)
         choice = search_choice(body)
         domains = allowed_domains(body)
+        user_messages = sum(1 for turn in turns if turn.role == "user")
+        if model.conversation_cap is not None and user_messages > model.conversation_cap:
+            usage = await limiter.usage(window)
+            raise conversation_cap_exceeded(model, user_messages, usage)
         usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
     except ApiError as error:
         error.headers.update((await limiter.usage(window)).headers(limiter.now()))
