@@ -149,24 +149,38 @@ def test_errors_reach_the_sdk_as_its_exceptions(deployment: Deployment) -> None:
 @pytest.fixture(scope="module")
 def upstream() -> Iterator[FakeUpstream]:
     with fake_upstream() as running:
-        running.mode = "cite"
         yield running
 
 
-def test_an_llm_answer_cites_only_what_the_pages_support(
-    upstream: FakeUpstream, tmp_path: Path
-) -> None:
+@pytest.fixture(scope="module")
+def with_llm(
+    upstream: FakeUpstream, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Deployment]:
     with deployed(
-        tmp_path,
+        tmp_path_factory.mktemp("responses-llm"),
         engine="openai",
         llm_base_url=upstream.base_url,
         llm_model="upstream-default",
         llm_tools="false",
+        llm_max_retries="0",
     ) as running:
-        client = running.client()
-        response = client.responses.create(model="operator-agent", input=FRESH)
-        with client.responses.stream(model="operator-agent", input=FRESH) as stream:
-            streamed = stream.get_final_response()
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def citing(upstream: FakeUpstream) -> Iterator[None]:
+    upstream.mode = "cite"
+    yield
+    upstream.mode = "cite"
+
+
+def test_an_llm_answer_cites_only_what_the_pages_support(
+    with_llm: Deployment, upstream: FakeUpstream
+) -> None:
+    client = with_llm.client()
+    response = client.responses.create(model="operator-agent", input=FRESH)
+    with client.responses.stream(model="operator-agent", input=FRESH) as stream:
+        streamed = stream.get_final_response()
     system = upstream.requests[-1]["messages"][0]["content"]
     # The pages read are the numbered sources, first.
     assert "[1] Michigan regulators update edible rules for 2027" in system
@@ -177,3 +191,20 @@ def test_an_llm_answer_cites_only_what_the_pages_support(
         assert len(spans) == 1 and spans[0] in page_text(part.annotations[0].url)
         assert "9000 dollars" in part.text and "[9]" in part.text
         assert final.metadata["search"] == "searched"
+
+
+def test_an_upstream_failure_is_a_502_or_a_failed_response(
+    with_llm: Deployment, upstream: FakeUpstream
+) -> None:
+    client = with_llm.client()
+    upstream.mode = "error_500"
+    with pytest.raises(openai.APIStatusError) as failed:
+        client.responses.create(model="operator-agent", input=FRESH)
+    assert failed.value.status_code == 502
+    assert "SECRET" not in str(failed.value.body)
+    upstream.mode = "cut"
+    events = list(client.responses.create(model="operator-agent", input=FRESH, stream=True))
+    assert events[0].type == "response.created"
+    assert events[-1].type == "response.failed"
+    assert events[-1].response.status == "failed"
+    assert events[-1].response.error is not None

@@ -5,13 +5,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
 from starlette.responses import Response, StreamingResponse
 
+from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import PublicModel
+from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.apps.errors import ApiError
 from trichome.apps.openai_wire import (
@@ -22,6 +24,9 @@ from trichome.apps.openai_wire import (
     ToolMessage,
     completion_id,
 )
+from trichome.limits.base import Window
+from trichome.limits.service import Limiter
+from trichome.limits.usage_log import UsageLog
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -105,6 +110,27 @@ class Outcome:
 
     refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
     succeeded: Callable[[], None] = field(default=lambda: None)
+
+
+async def metered(
+    state: Any, principal: Principal, model: PublicModel, window: Window, prepared: PreparedAnswer
+) -> tuple[PreparedAnswer, Outcome]:
+    """The answer with its sponsored line (on models that carry ads), and its call's outcome:
+    refund the reserved call on failure; count the ad's impression and the call on success."""
+    limiter: Limiter = state.limiter
+    ads: AdInventory = state.ads
+    usage_log: UsageLog = state.usage_log
+    ad = await ads.pick(prepared.agent.name) if model.carries_ads else None
+    if ad is not None:
+        prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
+
+    def succeeded() -> None:
+        if ad is not None:
+            ads.count_impression(ad)
+        if principal.organization_id is not None:
+            usage_log.count(principal.organization_id, model.id, limiter.now())
+
+    return prepared, Outcome(refund=lambda: limiter.release(window), succeeded=succeeded)
 
 
 async def _nothing() -> None:

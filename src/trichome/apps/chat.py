@@ -8,7 +8,6 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,16 +19,16 @@ from trichome import __version__
 from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model
 from trichome.accounts.tokens import AccessTokenVerifier
-from trichome.ads.inventory import AdInventory, sponsored_line
+from trichome.ads.inventory import AdInventory
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.apps import endpoints, feedback, responses
-from trichome.apps.answers import Outcome, answer, to_chat_request
+from trichome.apps.answers import answer, metered, to_chat_request
 from trichome.apps.auth import Authenticator
 from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_model
 from trichome.apps.errors import ApiError, error_responses, install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
-from trichome.apps.limits import too_many_requests
+from trichome.apps.limits import check_conversation_cap, too_many_requests
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
     MODELS_CREATED,
@@ -46,7 +45,6 @@ from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.limits.service import (
     Limiter,
     LimitExceeded,
-    conversation_cap_exceeded,
     create_counter_store,
 )
 from trichome.limits.usage_log import UsageLog
@@ -211,9 +209,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body = parse_chat_request(await read_body(request, settings.max_request_bytes))
             model = resolve_model(body.model, principal, settings.upgrade_url)
             user_messages = sum(1 for message in body.messages if message.role == "user")
-            if model.conversation_cap is not None and user_messages > model.conversation_cap:
-                usage = await limiter.usage(window)
-                raise conversation_cap_exceeded(model, user_messages, usage)
+            await check_conversation_cap(limiter, window, model, user_messages)
             usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
         except ApiError as error:
             error.headers.update((await limiter.usage(window)).headers(limiter.now()))
@@ -222,20 +218,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise too_many_requests(exceeded, limiter.now()) from None
         service: AgentService = state.agents
         chat = to_chat_request(body, model, principal.upstream_models.get(model.id))
-        prepared = service.prepare(chat)
-        ads: AdInventory = state.ads
-        ad = await ads.pick(prepared.agent.name) if model.carries_ads else None
-        if ad is not None:
-            prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
-
-        usage_log: UsageLog = state.usage_log
-
-        def succeeded() -> None:
-            if ad is not None:
-                ads.count_impression(ad)
-            if principal.organization_id is not None:
-                usage_log.count(principal.organization_id, model.id, limiter.now())
-
+        prepared, outcome = await metered(state, principal, model, window, service.prepare(chat))
         return await answer(
             service,
             prepared,
@@ -243,7 +226,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             stream=body.stream,
             include_usage=bool(body.stream_options and body.stream_options.include_usage),
             headers=usage.headers(limiter.now()),
-            outcome=Outcome(refund=lambda: limiter.release(window), succeeded=succeeded),
+            outcome=outcome,
         )
 
     @app.get(

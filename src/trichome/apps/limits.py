@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from trichome.accounts.tiers import PublicModel
 from trichome.apps.errors import ApiError
-from trichome.limits.service import LimitExceeded
+from trichome.limits.base import Window
+from trichome.limits.service import Limiter, LimitExceeded, conversation_cap_exceeded
 
 
 def too_many_requests(exceeded: LimitExceeded, now: datetime) -> ApiError:
@@ -20,3 +22,15 @@ def too_many_requests(exceeded: LimitExceeded, now: datetime) -> ApiError:
     return ApiError(
         429, exceeded.message, type="rate_limit_error", code=exceeded.code, headers=headers
     )
+
+
+async def check_conversation_cap(
+    limiter: Limiter, window: Window, model: PublicModel, user_messages: int
+) -> None:
+    """Refuse a conversation longer than the model's cap (the Free tier's five questions).
+
+    Raises:
+        LimitExceeded: the conversation has more user messages than the model answers.
+    """
+    if model.conversation_cap is not None and user_messages > model.conversation_cap:
+        raise conversation_cap_exceeded(model, user_messages, await limiter.usage(window))

@@ -18,12 +18,11 @@ import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response, StreamingResponse
 
-from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.service import ChatRequest
-from trichome.apps.answers import SSE_HEADERS, Outcome, upstream_api_error
+from trichome.apps.answers import SSE_HEADERS, Outcome, metered, upstream_api_error
 from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_model
 from trichome.apps.errors import ApiError, error_responses
-from trichome.apps.limits import too_many_requests
+from trichome.apps.limits import check_conversation_cap, too_many_requests
 from trichome.apps.responses_wire import (
     REQUEST_SCHEMA,
     EventWriter,
@@ -36,8 +35,7 @@ from trichome.apps.responses_wire import (
     search_choice,
     usage_object,
 )
-from trichome.limits.service import Limiter, LimitExceeded, conversation_cap_exceeded
-from trichome.limits.usage_log import UsageLog
+from trichome.limits.service import Limiter, LimitExceeded
 from trichome.llm.base import GenerationOptions, TextDelta, UpstreamError
 from trichome.websearch.answer import (
     Answered,
@@ -302,30 +300,16 @@ async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]
                 yield emit("response.completed", response=final)
                 call.outcome.succeeded()
                 return
-    except UpstreamError as error:
+    except Exception as error:
         await _refund(call.outcome)
-        failure = upstream_api_error(error)
-        yield emit(
-            "response.failed",
-            response=call.response(
-                "failed",
-                output.items,
-                search_status,
-                error={"code": failure.code or "upstream_error", "message": failure.message},
-            ),
-        )
-    except Exception:
-        await _refund(call.outcome)
-        logger.exception("response stream failed")
-        yield emit(
-            "response.failed",
-            response=call.response(
-                "failed",
-                output.items,
-                search_status,
-                error={"code": "server_error", "message": "The answer failed mid-stream."},
-            ),
-        )
+        if isinstance(error, UpstreamError):
+            failure = upstream_api_error(error)
+            reason = {"code": failure.code or "upstream_error", "message": failure.message}
+        else:
+            logger.exception("response stream failed")
+            reason = {"code": "server_error", "message": "The answer failed mid-stream."}
+        failed = call.response("failed", output.items, search_status, error=reason)
+        yield emit("response.failed", response=failed)
     finally:
         await events.aclose()  # type: ignore[attr-defined]
 
@@ -407,9 +391,7 @@ async def create_response(
         choice = search_choice(body)
         domains = allowed_domains(body)
         user_messages = sum(1 for turn in turns if turn.role == "user")
-        if model.conversation_cap is not None and user_messages > model.conversation_cap:
-            usage = await limiter.usage(window)
-            raise conversation_cap_exceeded(model, user_messages, usage)
+        await check_conversation_cap(limiter, window, model, user_messages)
         usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
     except ApiError as error:
         error.headers.update((await limiter.usage(window)).headers(limiter.now()))
@@ -429,20 +411,8 @@ async def create_response(
         upstream_model=principal.upstream_models.get(model.id),
     )
     plan = answerer.plan(chat, tool_choice=choice, allowed_domains=domains)
-    ads: AdInventory = state.ads
-    ad = await ads.pick(plan.prepared.agent.name) if model.carries_ads else None
-    if ad is not None:
-        notes = (*plan.prepared.notes, sponsored_line(ad))
-        plan = replace(plan, prepared=replace(plan.prepared, notes=notes))
-    usage_log: UsageLog = state.usage_log
-
-    def succeeded() -> None:
-        if ad is not None:
-            ads.count_impression(ad)
-        if principal.organization_id is not None:
-            usage_log.count(principal.organization_id, model.id, limiter.now())
-
-    outcome = Outcome(refund=lambda: limiter.release(window), succeeded=succeeded)
+    prepared, outcome = await metered(state, principal, model, window, plan.prepared)
+    plan = replace(plan, prepared=prepared)
     call = _Call(body, plan, model.id, settings.search_confidence_threshold, outcome)
     headers = usage.headers(limiter.now()) | {
         "X-Trichome-Agent": plan.prepared.agent.name,
