@@ -138,3 +138,33 @@ def test_a_revocation_reaches_every_worker(database_url: str, tmp_path: Path) ->
                 httpx.get(f"{base}/v1/models", headers=headers).status_code for _ in range(12)
             ] == [401] * 12
             assert client.get("/health").status_code == 200
+
+
+def test_dashboard_login_link_for_an_email_and_cleanup(database_url: str, tmp_path: Path) -> None:
+    from tests.db.test_migrations import _query
+    from trichome.config import Settings
+
+    env = trichome_env(tmp_path, database_url)
+    settings = Settings(data_dir=tmp_path, database_url=database_url)
+    first = trichome("dashboard", "login-link", "--email", "Bob@Example.com", env=env)
+    second = trichome("dashboard", "login-link", "--email", "bob@example.com", env=env)
+    for result in (first, second):
+        assert re.fullmatch(
+            r"http://127\.0\.0\.1:8003/login/link\?token=[\w-]{43}\n", result.stdout
+        )
+    assert first.stdout != second.stdout
+    # One user, with a personal organisation, however the address is written.
+    assert _query(settings, "SELECT email FROM users") == [("bob@example.com",)]
+    [(name,)] = _query(settings, "SELECT name FROM organizations")
+    assert str(name).startswith("bob@example.com (personal, usr_")
+    both = trichome(
+        "dashboard", "login-link", "--org", "X", "--email", "a@b.c", env=env, check=False
+    )
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+
+    nothing = trichome("dashboard", "cleanup", env=env)
+    assert nothing.stdout == "deleted 0 expired sessions, 0 login links and 0 invitations\n"
+    _query(settings, "UPDATE login_links SET expires_at = '2001-01-01 00:00:00'")
+    cleaned = trichome("dashboard", "cleanup", env=env)
+    assert cleaned.stdout == "deleted 0 expired sessions, 2 login links and 0 invitations\n"
+    assert _query(settings, "SELECT count(*) FROM login_links") == [(0,)]

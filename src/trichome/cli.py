@@ -814,25 +814,31 @@ def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------- dashboard
 
 
-async def _login_link(settings: Settings, org: str) -> str | None:
+async def _login_link(settings: Settings, org: str, email: str | None) -> str | None:
     from trichome.accounts.service import find_organization, get_or_create_organization
     from trichome.accounts.sessions import create_login_link, owner_of
     from trichome.accounts.tiers import Tier
+    from trichome.accounts.users import user_for_email
     from trichome.db.engine import create_engine, create_sessionmaker
     from trichome.db.models import utcnow
 
     engine = create_engine(settings)
     try:
         async with create_sessionmaker(engine)() as session:
-            if org == DEV_ORGANIZATION:
-                organization, _ = await get_or_create_organization(session, org, Tier.OPERATOR)
+            if email is not None:
+                user = await user_for_email(session, email)
+                organization_id = user.default_organization_id
             else:
-                found = await find_organization(session, org)
-                if found is None:
-                    return None
-                organization = found
-            owner = await owner_of(session, organization)
-            token = await create_login_link(session, owner.id, organization.id, utcnow())
+                if org == DEV_ORGANIZATION:
+                    organization, _ = await get_or_create_organization(session, org, Tier.OPERATOR)
+                else:
+                    found = await find_organization(session, org)
+                    if found is None:
+                        return None
+                    organization = found
+                user = await owner_of(session, organization)
+                organization_id = organization.id
+            token = await create_login_link(session, user.id, organization_id, utcnow())
             await session.commit()
             return token
     finally:
@@ -840,15 +846,41 @@ async def _login_link(settings: Settings, org: str) -> str | None:
 
 
 def cmd_dashboard_login_link(args: argparse.Namespace) -> int:
-    """Print a one-time, 15-minute sign-in link for an organisation's owner."""
+    """Print a one-time, 15-minute sign-in link for an organisation's owner or a user."""
     settings = _settings()
     _configure_logging(settings)
     migrate(settings)
-    token = _run_async(_login_link(settings, args.org))
+    token = _run_async(_login_link(settings, args.org, args.email))
     if token is None:
         print(f"trichome: no organisation called {args.org!r}", file=sys.stderr)
         return 1
     print(f"{settings.dashboard_base_url}/login/link?{urlencode({'token': token})}")
+    return 0
+
+
+async def _cleanup_dashboard(settings: Settings) -> Any:
+    from trichome.accounts.sessions import purge_expired
+    from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.db.models import utcnow
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session, session.begin():
+            return await purge_expired(session, utcnow())
+    finally:
+        await engine.dispose()
+
+
+def cmd_dashboard_cleanup(_: argparse.Namespace) -> int:
+    """Delete expired dashboard sessions, login links and long-expired invitations."""
+    settings = _settings()
+    _configure_logging(settings)
+    migrate(settings)
+    purged = _run_async(_cleanup_dashboard(settings))
+    print(
+        f"deleted {purged.sessions} expired sessions, {purged.login_links} login links "
+        f"and {purged.invitations} invitations"
+    )
     return 0
 
 
@@ -1021,14 +1053,24 @@ def build_parser() -> argparse.ArgumentParser:
         dest="dashboard_command", required=True, metavar="ACTION"
     )
     link = dashboard.add_parser(
-        "login-link", help="print a one-time sign-in link (15 minutes) for an owner"
+        "login-link", help="print a one-time sign-in link (15 minutes) for an owner or a user"
     )
-    link.add_argument(
+    who = link.add_mutually_exclusive_group()
+    who.add_argument(
         "--org",
         default=DEV_ORGANIZATION,
         help=f"organisation whose owner signs in (default: {DEV_ORGANIZATION!r})",
     )
+    who.add_argument(
+        "--email",
+        help="the user with this address signs in, to their own organisation "
+        "(created, with a personal Free organisation, if new)",
+    )
     link.set_defaults(handler=cmd_dashboard_login_link)
+    dashboard.add_parser(
+        "cleanup",
+        help="delete expired sessions and login links, and invitations expired 30 days (for cron)",
+    ).set_defaults(handler=cmd_dashboard_cleanup)
 
     billing_parser = commands.add_parser("billing", help="Stripe subscriptions and tiers")
     billing = billing_parser.add_subparsers(dest="billing_command", required=True, metavar="ACTION")

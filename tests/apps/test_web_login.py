@@ -14,6 +14,7 @@ from tests.conftest import reconfigured, started
 from trichome.accounts.service import get_or_create_organization
 from trichome.accounts.sessions import create_login_link, hash_token, owner_of
 from trichome.accounts.tiers import Tier
+from trichome.accounts.users import user_for_email
 from trichome.apps.dashboard import create_app
 from trichome.apps.web_session import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 from trichome.config import Settings
@@ -35,6 +36,30 @@ async def login_token(settings: Settings, org: str = "Acme", tier: Tier = Tier.O
             return token
     finally:
         await engine.dispose()
+
+
+async def login_token_for(settings: Settings, email: str) -> str:
+    """A one-time login-link token for the user with `email` (new, with a personal org)."""
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            user = await user_for_email(session, email)
+            token = await create_login_link(
+                session, user.id, user.default_organization_id, utcnow()
+            )
+            await session.commit()
+            return token
+    finally:
+        await engine.dispose()
+
+
+async def sign_in_as(client: httpx.AsyncClient, settings: Settings, email: str) -> str:
+    """Sign the client in as the user with `email`; returns where the sign-in went."""
+    response = await client.get(
+        "/login/link", params={"token": await login_token_for(settings, email)}
+    )
+    assert response.status_code == 303
+    return str(response.headers["location"])
 
 
 async def sign_in(client: httpx.AsyncClient, settings: Settings, **kwargs: object) -> None:
@@ -170,3 +195,102 @@ async def test_logout_needs_csrf_and_ends_the_session(settings: Settings) -> Non
         assert response.status_code == 303 and response.headers["location"] == "/login"
         client.cookies.set(SESSION_COOKIE, cookie)  # the old cookie is worthless now
         assert (await client.get("/keys")).status_code == 303
+
+
+async def _member_of(settings: Settings, email: str, org: str, role: str = "member") -> str:
+    """Make the user with `email` a member of `org` (a Team org with a key); its id."""
+    from trichome.accounts.service import create_api_key
+    from trichome.db.models import Membership
+
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization, _ = await get_or_create_organization(session, org, Tier.TEAM)
+            await create_api_key(session, organization, f"{org} key")
+            user = await user_for_email(session, email)
+            session.add(Membership(user_id=user.id, organization_id=organization.id, role=role))
+            await session.commit()
+            return organization.id
+    finally:
+        await engine.dispose()
+
+
+async def test_switching_organisation_shows_its_pages(settings: Settings) -> None:
+    crew = await _member_of(settings, "bob@example.com", "Crew")
+    other = await _member_of(settings, "carol@example.com", "Elsewhere")
+    async with started(create_app(settings)) as client:
+        await sign_in_as(client, settings, "bob@example.com")
+        personal = await client.get("/keys")
+        assert "No keys yet" in personal.text and "Crew key" not in personal.text
+        assert 'id="organization-switch"' in personal.text and ">Crew</option>" in personal.text
+        assert "Elsewhere" not in personal.text
+        csrf = csrf_of(personal)
+        forged = await client.post("/organization", data={"organization_id": crew})
+        assert forged.status_code == 403
+        switched = await client.post(
+            "/organization",
+            data={"organization_id": crew, "next": "/usage", "csrf_token": csrf},
+        )
+        assert switched.status_code == 303 and switched.headers["location"] == "/usage"
+        keys = await client.get("/keys")
+        assert "Crew key" in keys.text and "· Crew (Team)" in keys.text
+        refused = await client.post(
+            "/organization", data={"organization_id": other, "csrf_token": csrf}
+        )
+        assert refused.status_code == 404 and "not a member" in refused.text
+        assert "Crew key" in (await client.get("/keys")).text
+        # Only the dashboard's own pages are places to return to.
+        for sneaky in ("https://evil.example/keys", "//evil.example", "/keys/x/revoke"):
+            back = await client.post(
+                "/organization", data={"organization_id": crew, "next": sneaky, "csrf_token": csrf}
+            )
+            assert back.headers["location"] == "/keys"
+        cookie = client.cookies[SESSION_COOKIE]
+    async with started(create_app(settings)) as later:  # the session remembers the choice
+        later.cookies.set(SESSION_COOKIE, cookie)
+        assert "Crew key" in (await later.get("/keys")).text
+
+
+async def test_one_organisation_means_no_switcher(settings: Settings) -> None:
+    async with started(create_app(settings)) as client:
+        await sign_in(client, settings)
+        page = await client.get("/keys")
+    assert "organization-switch" not in page.text
+
+
+async def test_signing_in_deletes_expired_sessions_and_links(settings: Settings) -> None:
+    from trichome.accounts.invitations import invite
+    from trichome.db.models import Invitation
+
+    token = await login_token(settings, org="Crew", tier=Tier.TEAM)
+    now = utcnow()
+    engine = create_engine(settings)
+    async with create_sessionmaker(engine)() as session:
+        [link] = await session.scalars(select(LoginLink))
+        expired_link = await create_login_link(
+            session, link.user_id, link.organization_id, now - timedelta(hours=1)
+        )
+        for days, email in ((-1, "recent@example.com"), (-31, "old@example.com")):
+            await invite(
+                session, link.organization_id, email, "member", link.user_id,
+                now + timedelta(days=days) - timedelta(days=7),
+            )  # fmt: skip
+        session.add(
+            DashboardSession(
+                token_hash="stale", user_id=link.user_id, organization_id=link.organization_id,
+                created_at=now - timedelta(days=1), expires_at=now - timedelta(hours=1),
+            )
+        )  # fmt: skip
+        await session.commit()
+    async with started(create_app(settings)) as client:
+        response = await client.get("/login/link", params={"token": token})
+        assert response.status_code == 303
+    async with create_sessionmaker(engine)() as session:
+        sessions = list(await session.scalars(select(DashboardSession.token_hash)))
+        links = list(await session.scalars(select(LoginLink.token_hash)))
+        invited = list(await session.scalars(select(Invitation.email)))
+    await engine.dispose()
+    assert sessions == [hash_token(response.cookies[SESSION_COOKIE])]
+    assert links == [hash_token(token)] and hash_token(expired_link) not in links
+    # Expired invitations stay 30 days, so the invitee still reads "expired".
+    assert invited == ["recent@example.com"]

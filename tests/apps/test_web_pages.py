@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import httpx
 import pytest
@@ -10,12 +11,20 @@ from sqlalchemy import select
 
 from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import reconfigured, started
-from trichome.accounts.service import find_organization
+from trichome.accounts.endpoints import add_endpoint
+from trichome.accounts.service import (
+    create_api_key,
+    find_organization,
+    get_or_create_organization,
+)
 from trichome.accounts.tiers import Tier
 from trichome.apps import chat, dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import ApiKey, Feedback, Invitation, Subscription, utcnow
+from trichome.db.models import ApiKey, Feedback, Subscription, utcnow
+from trichome.limits.service import create_counter_store
+from trichome.limits.usage_log import UsageLog
+from trichome.limits.windows import monthly_calls
 
 pytestmark = pytest.mark.anyio
 
@@ -118,7 +127,8 @@ async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
         # the chat app's shutdown flushed its usage log
         page = await web.get("/usage")
     assert page.status_code == 200
-    assert "<strong>3</strong> of 5000 calls used this period" in page.text
+    assert "<strong>3</strong> of 5000 calls used this month" in page.text
+    assert "Day (UTC)" in page.text
     today = utcnow().date().isoformat()
     assert re.search(
         rf'<th scope="row">{today}</th>.*?<span class="count">3</span>', page.text, re.S
@@ -126,6 +136,70 @@ async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
     assert re.search(
         r'<th scope="row">operator-agent</th>.*?<span class="count">3</span>', page.text, re.S
     )
+
+
+async def test_usage_follows_the_billing_period(settings: Settings) -> None:
+    start = (utcnow() - timedelta(days=4)).replace(hour=13, minute=45, second=0, microsecond=0)
+    end, now = start + timedelta(days=30), start + timedelta(days=1, hours=20, minutes=15)
+    engine = create_engine(settings)
+    async with create_sessionmaker(engine)() as session:
+        organization, _ = await get_or_create_organization(session, "Periodic", Tier.TEAM)
+        organization.billing_period_start, organization.billing_period_end = start, end
+        await session.commit()
+    log = UsageLog(engine)
+    for before_start, calls in ((timedelta(hours=-3, minutes=-45), 2), (timedelta(minutes=15), 1),
+                                (timedelta(hours=22, minutes=15), 1),
+                                (timedelta(days=1, minutes=15), 3)):  # fmt: skip
+        for _ in range(calls):
+            log.count(organization.id, "team-agent", start + before_start)
+    await log.flush()
+    counters = create_counter_store(settings, engine)
+    window = monthly_calls(organization.id, Tier.TEAM, now, start, end)
+    for _ in range(5):  # the quota counted the 5 calls of this period
+        await counters.reserve(window)
+    await counters.aclose()
+    await engine.dispose()
+    async with started(dashboard.create_app(settings, clock=lambda: now)) as web:
+        await sign_in(web, settings, org="Periodic")
+        page = await web.get("/usage")
+    period = f"{start:%Y-%m-%d} 13:45 to {end:%Y-%m-%d} 13:45 UTC"
+    assert f"<strong>5</strong> of 50000 calls used this billing period ({period})" in page.text
+    assert "Calls by day of this billing period" in page.text
+    assert "each day runs from 13:45 UTC" in page.text and "Day (from 13:45 UTC)" in page.text
+    days = re.findall(
+        r'<th scope="row">(\d{4}-\d\d-\d\d)</th>.*?<span class="count">(\d+)</span>',
+        page.text,
+        re.S,
+    )
+    second = start + timedelta(days=1)
+    assert days == [(f"{start:%Y-%m-%d}", "2"), (f"{second:%Y-%m-%d}", "3")]
+    assert re.search(r'<th scope="row">team-agent</th>.*?"count">5</span>', page.text, re.S)
+
+
+async def test_the_endpoints_page_says_which_endpoint_serves_which_key(
+    settings: Settings,
+) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        await create_key(web, "plain key")
+        engine = create_engine(settings)
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, "Acme")
+            assert organization is not None
+            eu = await add_endpoint(session, organization.id, "eu", "https://eu.example/v1", {})
+            await create_api_key(session, organization, "eu key", endpoint_id=eu.id)
+            revoked = await create_api_key(session, organization, "old eu key", endpoint_id=eu.id)
+            revoked.record.revoked_at = utcnow()
+            await session.commit()
+        await engine.dispose()
+        page = await web.get("/endpoints")
+    default, eu_section = page.text.split('<section aria-labelledby="endpoint-')[1:3]
+    assert "Serves 1 active key:" in default and "plain key" in default
+    assert "and access tokens" in default and "eu key" not in default
+    assert "Serves 1 active key:" in eu_section and "eu key" in eu_section
+    assert "old eu key" not in page.text
+    assert re.search(r'<tr class="current"><th scope="row">Operator \(your plan\)</th>', page.text)
+    assert page.text.count("(your plan)") == 2
 
 
 async def test_endpoints_subscription_and_feedback(settings: Settings) -> None:
@@ -183,49 +257,6 @@ async def test_without_stripe_the_subscription_page_says_so(settings: Settings) 
     assert "Stripe is not configured" in page.text
 
 
-async def test_team_page_needs_the_team_tier(settings: Settings) -> None:
-    async with started(dashboard.create_app(settings)) as web:
-        await sign_in(web, settings)
-        page = await web.get("/team")
-        assert "available on the Team tier" in page.text
-        csrf = csrf_of(page)
-        refused = await web.post(
-            "/team/invitations",
-            data={"email": "a@example.com", "role": "member", "csrf_token": csrf},
-        )
-    assert refused.status_code == 403
-
-
-async def test_owners_invite_and_cannot_remove_the_last_owner(settings: Settings) -> None:
-    async with started(dashboard.create_app(settings)) as web:
-        await sign_in(web, settings, org="Big team", tier=Tier.TEAM)
-        page = await web.get("/team")
-        csrf = csrf_of(page)
-        assert "Invite someone" in page.text
-        invited = await web.post(
-            "/team/invitations",
-            data={"email": "New@Example.com", "role": "member", "csrf_token": csrf},
-        )
-        assert invited.status_code == 303
-        again = await web.post(
-            "/team/invitations",
-            data={"email": "new@example.com", "role": "member", "csrf_token": csrf},
-        )
-        assert again.status_code == 400 and "already invited" in again.text
-        bad = await web.post(
-            "/team/invitations", data={"email": "nope", "role": "admin", "csrf_token": csrf}
-        )
-        assert bad.status_code == 400
-        page = await web.get("/team")
-        assert "new@example.com (member)" in page.text
-        owner_id = re.search(r'action="/team/members/(usr_[0-9a-f]+)/remove"', page.text)
-        assert owner_id is None  # no button to remove yourself
-    engine = create_engine(settings)
-    async with create_sessionmaker(engine)() as session:
-        assert [i.email for i in await session.scalars(select(Invitation))] == ["new@example.com"]
-    await engine.dispose()
-
-
 async def test_pages_send_security_headers(settings: Settings) -> None:
     async with started(dashboard.create_app(settings)) as web:
         await sign_in(web, settings)
@@ -235,42 +266,3 @@ async def test_pages_send_security_headers(settings: Settings) -> None:
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     assert response.headers["cache-control"] == "no-store"
     assert css.status_code == 200 and "focus-visible" in css.text
-
-
-async def test_owners_remove_members_but_not_the_last_owner(settings: Settings) -> None:
-    from trichome.accounts.team import TeamError, remove_member
-    from trichome.db.models import Membership, User
-
-    async with started(dashboard.create_app(settings)) as web:
-        await sign_in(web, settings, org="Crew", tier=Tier.TEAM)
-        engine = create_engine(settings)
-        async with create_sessionmaker(engine)() as session:
-            organization = await find_organization(session, "Crew")
-            assert organization is not None
-            session.add(
-                User(
-                    id="usr_member",
-                    subject="google|7",
-                    email="m@example.com",
-                    default_organization_id=organization.id,
-                )
-            )
-            await session.flush()
-            session.add(
-                Membership(user_id="usr_member", organization_id=organization.id, role="member")
-            )
-            await session.commit()
-            [owner] = [
-                m.user_id
-                for m in await session.scalars(select(Membership).where(Membership.role == "owner"))
-            ]
-            with pytest.raises(TeamError, match="last owner"):
-                await remove_member(session, organization.id, owner)
-        await engine.dispose()
-        page = await web.get("/team")
-        assert "m@example.com" in page.text
-        removed = await web.post(
-            "/team/members/usr_member/remove", data={"csrf_token": csrf_of(page)}
-        )
-        assert removed.status_code == 303
-        assert "m@example.com" not in (await web.get("/team")).text

@@ -42,3 +42,33 @@ def test_an_existing_database_upgrades_with_its_data(database_url: str, tmp_path
     command.downgrade(config, "base")
     upgrade_database(settings)
     assert _query(settings, "SELECT count(*) FROM organizations") == [(0,)]
+
+
+def test_0008_keeps_invitations_and_daily_usage(database_url: str, tmp_path: object) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings, "0007")
+    _query(
+        settings,
+        "INSERT INTO organizations (id, name, tier, created_at) "
+        "VALUES ('org_old', 'Old Co', 'team', '2026-01-02 03:04:05')",
+    )
+    _query(
+        settings,
+        "INSERT INTO invitations (id, organization_id, email, role, created_at) "
+        "VALUES ('inv_old', 'org_old', 'a@example.com', 'member', '2026-01-02 03:04:05')",
+    )
+    _query(
+        settings,
+        "INSERT INTO usage_daily (organization_id, day, model, calls) "
+        "VALUES ('org_old', '2026-01-05', 'team-agent', 7)",
+    )
+    upgrade_database(settings)
+    [(token_hash, expires_at)] = _query(settings, "SELECT token_hash, expires_at FROM invitations")
+    assert token_hash is None and str(expires_at).startswith("2026-01-09 03:04:05")
+    [(starts_at, calls)] = _query(settings, "SELECT starts_at, calls FROM usage_days")
+    assert str(starts_at).startswith("2026-01-05 00:00:00") and calls == 7
+    command.downgrade(alembic_config(settings), "0007")
+    assert _query(settings, "SELECT day, model, calls FROM usage_daily") == [
+        ("2026-01-05", "team-agent", 7)
+    ]
+    assert _query(settings, "SELECT id FROM invitations") == [("inv_old",)]

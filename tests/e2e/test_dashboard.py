@@ -113,3 +113,61 @@ def test_sign_in_create_use_revoke_and_see_usage(browser: Browser, tmp_path: Pat
             page.get_by_role("heading", name="This sign-in link no longer works")
         ).to_be_visible()
         page.close()
+
+
+def test_invite_accept_and_switch_organisation(browser: Browser, tmp_path: Path) -> None:
+    env = trichome_env(tmp_path / "data")
+    trichome("keys", "create", "--org", "Crew", "--tier", "team", "--name", "crew key", env=env)
+    with dashboard_server(env, tmp_path / "dashboard.log") as (dashboard, dashboard_env):
+        owner_link = trichome("dashboard", "login-link", "--org", "Crew", env=dashboard_env)
+        owner = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        owner.goto(owner_link.stdout.strip())
+        owner.get_by_role("link", name="Team").click()
+        owner.get_by_label("Email").fill("dana@example.com")
+        owner.get_by_role("button", name="Invite").click()
+        expect(owner.get_by_role("status")).to_contain_text(
+            "This server sends no email, so send them the link yourself"
+        )
+        invitation = owner.get_by_label("Invitation link").input_value()
+        assert re.fullmatch(rf"{dashboard}/invitations/[\w-]{{43}}", invitation)
+        shot(owner, "07-invitation-created")
+        owner.get_by_role("link", name="Back to the team").click()
+        expect(owner.get_by_role("row", name=re.compile("dana@example.com member"))).to_be_visible()
+
+        # The invitee, in a browser of their own, opens the link before signing in.
+        invitee = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        invitee.goto(invitation)
+        expect(invitee.get_by_role("heading", name="Join Crew")).to_be_visible()
+        expect(invitee.get_by_role("heading", name="Sign in to accept")).to_be_visible()
+        shot(invitee, "08-invitation-sign-in")
+        link = trichome("dashboard", "login-link", "--email", "dana@example.com", env=dashboard_env)
+        invitee.goto(link.stdout.strip())
+        expect(invitee).to_have_url(invitation)  # sign-in came back to the invitation
+        invitee.get_by_role("button", name="Accept invitation").click()
+        expect(invitee).to_have_url(f"{dashboard}/team")
+        expect(invitee.get_by_text("dana@example.com · Crew (Team)")).to_be_visible()
+        shot(invitee, "09-joined")
+
+        switcher = invitee.get_by_label("Organisation")
+        personal = next(
+            name for name in switcher.locator("option").all_inner_texts() if "personal" in name
+        )
+        switcher.select_option(label=personal)
+        invitee.get_by_role("button", name="Switch").click()
+        expect(invitee).to_have_url(f"{dashboard}/team")
+        invitee.get_by_role("link", name="API keys").click()
+        expect(invitee.get_by_text("No keys yet.")).to_be_visible()
+        invitee.get_by_label("Organisation").select_option(label="Crew")
+        invitee.get_by_role("button", name="Switch").click()
+        expect(invitee).to_have_url(f"{dashboard}/keys")
+        expect(invitee.get_by_role("rowheader", name="crew key")).to_be_visible()
+        shot(invitee, "10-team-keys")
+
+        invitee.goto(invitation)  # used up
+        expect(
+            invitee.get_by_role("heading", name="This invitation link does not work")
+        ).to_be_visible()
+        owner.reload()
+        expect(owner.get_by_role("rowheader", name="dana@example.com")).to_be_visible()
+        owner.context.close()
+        invitee.context.close()

@@ -1,4 +1,5 @@
-"""The usage log: buffered counts, one upsert per (organisation, day, model), a breakdown."""
+"""The usage log: buffered counts, one upsert per (organisation, day of the quota period,
+model), and a breakdown whose days are the period's."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from trichome.limits.usage_log import UsageLog, usage_breakdown
 pytestmark = pytest.mark.anyio
 
 
-async def test_counts_are_summed_per_day_and_model(settings: Settings) -> None:
+def day_counts(breakdown: object) -> list[tuple[str, int]]:
+    return [(day.strftime("%Y-%m-%d %H:%M"), calls) for day, calls in breakdown.by_day]  # type: ignore[attr-defined]
+
+
+async def test_calendar_months_count_utc_days(settings: Settings) -> None:
     engine = create_engine(settings)
     try:
         async with create_sessionmaker(engine)() as session:
@@ -28,18 +33,51 @@ async def test_counts_are_summed_per_day_and_model(settings: Settings) -> None:
         for _ in range(2):
             log.count(organization.id, "pro-agent", first)
         log.count(organization.id, "free-agent", first)
+        log.count(organization.id, "pro-agent", datetime(2026, 2, 28, 23, 59, tzinfo=UTC))
         await log.flush()
         log.count(organization.id, "pro-agent", second)
         log.count(organization.id, "pro-agent", first)
         await log.flush()
         await log.flush()  # nothing pending: nothing written twice
-        breakdown = await usage_breakdown(engine, organization.id, first, second)
+        breakdown = await usage_breakdown(
+            engine, organization.id, datetime(2026, 3, 1, tzinfo=UTC),
+            datetime(2026, 4, 1, tzinfo=UTC), second,
+        )  # fmt: skip
     finally:
         await engine.dispose()
-    assert [(day.isoformat(), calls) for day, calls in breakdown.by_day] == [
-        ("2026-03-01", 4), ("2026-03-02", 0), ("2026-03-03", 1)]  # fmt: skip
-    assert breakdown.by_model == [("pro-agent", 4), ("free-agent", 1)]
+    assert day_counts(breakdown) == [
+        ("2026-03-01 00:00", 4), ("2026-03-02 00:00", 0), ("2026-03-03 00:00", 1)]  # fmt: skip
+    assert breakdown.by_model == [("pro-agent", 4), ("free-agent", 1)]  # February's is not here
     assert breakdown.total == 5
+
+
+async def test_billing_periods_count_days_from_their_start(settings: Settings) -> None:
+    start, end = datetime(2026, 3, 10, 8, 30, tzinfo=UTC), datetime(2026, 4, 10, 8, 30, tzinfo=UTC)
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization, _ = await get_or_create_organization(session, "Billed")
+            organization.billing_period_start, organization.billing_period_end = start, end
+            await session.commit()
+        log = UsageLog(engine)
+        for at in ("2026-03-10T08:29:59", "2026-03-10T08:30:00", "2026-03-11T08:29:00",
+                   "2026-03-11T08:31:00", "2026-04-10T08:30:00"):  # fmt: skip
+            log.count(organization.id, "pro-agent", datetime.fromisoformat(at).replace(tzinfo=UTC))
+        await log.flush()
+        breakdown = await usage_breakdown(
+            engine, organization.id, start, end, datetime(2026, 3, 12, 9, tzinfo=UTC)
+        )
+        last_day = await usage_breakdown(engine, organization.id, start, end, end)
+    finally:
+        await engine.dispose()
+    # 08:29:59 belongs to the period before; 04-10 08:30 to the one after (a calendar month
+    # until the next period is known).
+    assert day_counts(breakdown) == [
+        ("2026-03-10 08:30", 2), ("2026-03-11 08:30", 1), ("2026-03-12 08:30", 0)]  # fmt: skip
+    assert breakdown.total == 3 and breakdown.by_model == [("pro-agent", 3)]
+    assert len(last_day.by_day) == 31 and last_day.by_day[-1][0] == datetime(
+        2026, 4, 9, 8, 30, tzinfo=UTC
+    )
 
 
 async def test_a_failed_flush_keeps_the_counts() -> None:

@@ -17,10 +17,18 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from trichome.accounts.keys import new_id
 from trichome.accounts.users import OWNER
-from trichome.db.models import DashboardSession, LoginLink, Membership, Organization, User
+from trichome.db.models import (
+    DashboardSession,
+    Invitation,
+    LoginLink,
+    Membership,
+    Organization,
+    User,
+)
 
 SESSION_LIFETIME = timedelta(hours=12)
 LOGIN_LINK_LIFETIME = timedelta(minutes=15)
+INVITATION_KEPT = timedelta(days=30)
 TOKEN_BYTES = 32
 
 
@@ -40,13 +48,31 @@ def csrf_matches(session_token: str, submitted: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class OrganizationChoice:
+    """An organisation the signed-in user belongs to (for switching between them)."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class SignedIn:
-    """Who a valid session belongs to, and in which organisation."""
+    """Who a valid session belongs to, in which organisation, and their other ones."""
 
     user_id: str
     email: str | None
     organization: Organization
     role: str
+    organizations: tuple[OrganizationChoice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Purged:
+    """How many expired rows a clean-up deleted."""
+
+    sessions: int
+    login_links: int
+    invitations: int
 
 
 async def create_session(
@@ -86,7 +112,56 @@ async def find_session(session: AsyncSession, token: str, now: datetime) -> Sign
     if row is None:
         return None
     user, organization, role = row
-    return SignedIn(user_id=user.id, email=user.email, organization=organization, role=role)
+    choices = await session.execute(
+        select(Organization.id, Organization.name)
+        .join(Membership, Membership.organization_id == Organization.id)
+        .where(Membership.user_id == user.id)
+        .order_by(Organization.name)
+    )
+    return SignedIn(
+        user_id=user.id,
+        email=user.email,
+        organization=organization,
+        role=role,
+        organizations=tuple(OrganizationChoice(org_id, name) for org_id, name in choices),
+    )
+
+
+async def switch_organization(
+    session: AsyncSession, token: str, user_id: str, organization_id: str
+) -> bool:
+    """Point the session at another organisation of its user; False if they are not a member."""
+    member = await session.scalar(
+        select(Membership.role).where(
+            Membership.user_id == user_id, Membership.organization_id == organization_id
+        )
+    )
+    if member is None:
+        return False
+    await session.execute(
+        update(DashboardSession)
+        .where(DashboardSession.token_hash == hash_token(token))
+        .where(DashboardSession.user_id == user_id)
+        .values(organization_id=organization_id)
+    )
+    return True
+
+
+async def purge_expired(session: AsyncSession, now: datetime) -> Purged:
+    """Delete expired sessions and login links, and invitations expired for a while.
+
+    Invitations stay INVITATION_KEPT past their expiry, so the invitee's link still says
+    "expired" and the owner sees it expired, rather than both finding it gone.
+    """
+    counts = []
+    for statement in (
+        delete(DashboardSession).where(DashboardSession.expires_at <= now),
+        delete(LoginLink).where(LoginLink.expires_at <= now),
+        delete(Invitation).where(Invitation.expires_at <= now - INVITATION_KEPT),
+    ):
+        result = await session.execute(statement)
+        counts.append(int(getattr(result, "rowcount", 0) or 0))
+    return Purged(*counts)
 
 
 async def end_session(session: AsyncSession, token: str) -> None:

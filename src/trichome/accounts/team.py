@@ -1,4 +1,4 @@
-"""Team-tier organisations: their members, roles and pending invitations."""
+"""Team-tier organisations: their members and roles (invitations: `invitations.py`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from datetime import datetime
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
 from trichome.accounts.users import MEMBER, OWNER
-from trichome.db.models import Invitation, Membership, User
+from trichome.db.models import Membership, User
 
 ROLES = (OWNER, MEMBER)
 
@@ -38,49 +37,6 @@ async def list_members(session: AsyncSession, organization_id: str) -> list[Memb
         .order_by(Membership.role.desc(), Membership.created_at)
     )
     return [Member(user_id, email, role, joined) for user_id, email, role, joined in rows]
-
-
-async def list_invitations(session: AsyncSession, organization_id: str) -> list[Invitation]:
-    """Pending invitations, newest first."""
-    found = await session.scalars(
-        select(Invitation)
-        .where(Invitation.organization_id == organization_id)
-        .order_by(Invitation.created_at.desc())
-    )
-    return list(found)
-
-
-async def invite(
-    session: AsyncSession, organization_id: str, email: str, role: str, invited_by: str
-) -> Invitation:
-    """A pending invitation for an email address.
-
-    Raises:
-        TeamError: the address or role is invalid, or that address is already invited.
-    """
-    email = email.strip().lower()
-    if role not in ROLES:
-        raise TeamError(f"The role must be one of: {', '.join(ROLES)}.")
-    local, _, domain = email.partition("@")
-    if not local or "." not in domain or len(email) > 320 or any(c.isspace() for c in email):
-        raise TeamError("Enter a valid email address, like name@example.com.")
-    existing = await session.scalar(
-        select(Invitation.id).where(
-            Invitation.organization_id == organization_id, Invitation.email == email
-        )
-    )
-    if existing is not None:
-        raise TeamError(f"{email} is already invited.")
-    invitation = Invitation(
-        id=new_id("inv"),
-        organization_id=organization_id,
-        email=email,
-        role=role,
-        invited_by=invited_by,
-    )
-    session.add(invitation)
-    await session.flush()
-    return invitation
 
 
 async def remove_member(session: AsyncSession, organization_id: str, user_id: str) -> None:

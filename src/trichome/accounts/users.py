@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -47,27 +47,31 @@ async def _principal_of(session: AsyncSession, subject: str) -> tuple[Principal,
     return principal, user.email
 
 
-async def _create_user(session: AsyncSession, claims: AccessClaims) -> None:
+async def create_user(session: AsyncSession, subject: str, email: str | None) -> User:
+    """A new user and their personal Free organisation (flushed, not committed)."""
     user_id = new_id("usr")
     organization = Organization(
-        id=new_id("org"),
-        name=f"{claims.email or claims.subject} (personal, {user_id})",
-        tier=Tier.FREE.value,
+        id=new_id("org"), name=f"{email or subject} (personal, {user_id})", tier=Tier.FREE.value
     )
     session.add(organization)
     await session.flush()
     session.add(default_endpoint(organization.id))
-    session.add(
-        User(
-            id=user_id,
-            subject=claims.subject,
-            email=claims.email,
-            default_organization_id=organization.id,
-        )
-    )
+    user = User(id=user_id, subject=subject, email=email, default_organization_id=organization.id)
+    session.add(user)
     await session.flush()
     session.add(Membership(user_id=user_id, organization_id=organization.id, role=OWNER))
-    await session.commit()
+    await session.flush()
+    return user
+
+
+async def user_for_email(session: AsyncSession, email: str) -> User:
+    """The earliest user with this email address, or a new local one (with a personal
+    organisation) for `trichome dashboard login-link --email`."""
+    email = email.strip().lower()
+    found: User | None = await session.scalar(
+        select(User).where(func.lower(User.email) == email).order_by(User.created_at).limit(1)
+    )
+    return found or await create_user(session, f"local:email:{email}", email)
 
 
 async def principal_for_claims(
@@ -81,7 +85,8 @@ async def principal_for_claims(
         found = await _principal_of(session, claims.subject)
         if found is None:
             try:
-                await _create_user(session, claims)
+                await create_user(session, claims.subject, claims.email)
+                await session.commit()
             except IntegrityError:
                 await session.rollback()  # another worker created this user just now
             found = await _principal_of(session, claims.subject)

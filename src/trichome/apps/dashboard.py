@@ -1,8 +1,10 @@
 """The dashboard (port 8003): its web pages, Stripe's webhooks and `/api/health`.
 
 Each group of routes is its own `APIRouter` module included here: `web_login.py`
-(sign-in), `web_pages.py` (keys, usage, endpoints, subscription, feedback, team) and
-`webhooks.py` (`/api/webhooks/stripe`). Pages are server-rendered with Jinja2.
+(sign-in, switching organisation), `web_pages.py` (keys, usage, endpoints, subscription,
+feedback), `web_team.py` (members and invitations), `web_invitations.py` (accepting an
+invitation link) and `webhooks.py` (`/api/webhooks/stripe`). Pages are server-rendered
+with Jinja2.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from pydantic import BaseModel, Field
 
 from trichome import __version__
 from trichome.accounts.tokens import AccessTokenVerifier
-from trichome.apps import web_login, web_pages, webhooks
+from trichome.apps import web_invitations, web_login, web_pages, web_team, webhooks
 from trichome.apps.errors import install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
-from trichome.apps.web_session import install_session_handlers
+from trichome.apps.web_session import install_session_handlers, redact_logged_tokens
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -87,9 +89,12 @@ def create_app(
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
     install_session_handlers(app)
+    redact_logged_tokens()
     app.include_router(webhooks.router)
     app.include_router(web_login.router)
     app.include_router(web_pages.router)
+    app.include_router(web_team.router)
+    app.include_router(web_invitations.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/api/health", response_model=DashboardHealth, summary="Health (no authentication)")

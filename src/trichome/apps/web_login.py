@@ -1,4 +1,5 @@
-"""Dashboard sign-in: one-time login links, Google through the hosted auth provider, logout."""
+"""Dashboard sign-in: one-time login links, Google through the hosted auth provider, logout,
+and switching the session between the user's organisations."""
 
 from __future__ import annotations
 
@@ -13,13 +14,23 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from trichome.accounts.sessions import create_session, end_session, redeem_login_link
+from trichome.accounts.invitations import TOKEN_PATTERN
+from trichome.accounts.sessions import (
+    create_session,
+    end_session,
+    purge_expired,
+    redeem_login_link,
+    switch_organization,
+)
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.accounts.users import principal_for_claims
 from trichome.apps.web_session import (
+    INVITATION_COOKIE,
     LOGIN_CSRF_COOKIE,
     SESSION_COOKIE,
     FormDep,
+    UserDep,
+    clear_invitation_cookie,
     clear_session_cookie,
     redirect,
     render,
@@ -33,7 +44,8 @@ router = APIRouter(include_in_schema=False)
 AFTER_SIGN_IN = "/keys"
 
 
-def _google_url(settings: Settings) -> str | None:
+def google_sign_in_url(settings: Settings) -> str | None:
+    """The auth provider's Google sign-in, returning to `/login/callback`; None if not set up."""
     if not (settings.auth_provider_url and settings.accepts_access_tokens):
         return None
     query = {"provider": "google", "redirect_to": f"{settings.dashboard_base_url}/login/callback"}
@@ -48,7 +60,7 @@ def _login_page(request: Request, template: str) -> Response:
     settings: Settings = request.app.state.settings
     login_csrf = request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(24)
     response = render(
-        request, template, {"google_url": _google_url(settings), "login_csrf": login_csrf}
+        request, template, {"google_url": google_sign_in_url(settings), "login_csrf": login_csrf}
     )
     response.set_cookie(
         LOGIN_CSRF_COOKIE,
@@ -68,10 +80,29 @@ def _failed(request: Request, title: str, message: str, status_code: int) -> Res
     )
 
 
-def _signed_in(request: Request, token: str) -> Response:
-    response = redirect(request, AFTER_SIGN_IN)
-    set_session_cookie(response, token, request.app.state.settings)
+async def _signed_in(request: Request, token: str) -> Response:
+    # An invitation opened before signing in is where the user was going.
+    settings: Settings = request.app.state.settings
+    invitation = request.cookies.get(INVITATION_COOKIE, "")
+    going_to = f"/invitations/{invitation}" if TOKEN_PATTERN.fullmatch(invitation) else None
+    response = redirect(request, going_to or AFTER_SIGN_IN)
+    set_session_cookie(response, token, settings)
+    if invitation:
+        clear_invitation_cookie(response, settings)
+    await _purge_expired(request)
     return response
+
+
+async def _purge_expired(request: Request) -> None:
+    # Signing in is rare and cheap to extend: a few indexed deletes keep the tables small
+    # between runs of `trichome dashboard cleanup`. A failure must not fail the sign-in.
+    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    try:
+        async with sessions() as session:
+            await purge_expired(session, request.app.state.clock())
+            await session.commit()
+    except Exception:
+        logger.warning("could not delete expired sessions and links", exc_info=True)
 
 
 @router.get("/login")
@@ -105,7 +136,7 @@ async def login_link(
             "new one.",
             400,
         )
-    return _signed_in(request, session_token)
+    return await _signed_in(request, session_token)
 
 
 @router.post("/login/token")
@@ -145,7 +176,7 @@ async def login_token(
             session, principal.user_id, principal.organization_id, request.app.state.clock()
         )
         await session.commit()
-    return _signed_in(request, session_token)
+    return await _signed_in(request, session_token)
 
 
 @router.post("/logout")
@@ -158,3 +189,28 @@ async def logout(request: Request, _: FormDep) -> Response:
     response = redirect(request, "/login")
     clear_session_cookie(response, request.app.state.settings)
     return response
+
+
+# Where switching organisation may return to: a page, never an address from the form.
+SWITCH_RETURNS = ("/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team")
+
+
+@router.post("/organization")
+async def switch(request: Request, user: UserDep, form: FormDep) -> Response:
+    """Show another of the user's organisations from now on; back to the same section."""
+    organization_id = form.get("organization_id", "")
+    async with request.app.state.sessions() as session:
+        switched = await switch_organization(
+            session, request.cookies.get(SESSION_COOKIE, ""), user.user_id, organization_id
+        )
+        await session.commit()
+    if not switched:
+        return _failed(
+            request,
+            "No such organisation",
+            "You are not a member of that organisation, so the dashboard cannot show it.",
+            404,
+        )
+    came_from = form.get("next", "")
+    back = next((page for page in SWITCH_RETURNS if came_from.startswith(page)), AFTER_SIGN_IN)
+    return redirect(request, back)

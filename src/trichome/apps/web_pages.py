@@ -1,8 +1,8 @@
-"""The dashboard's pages: API keys, usage, endpoints, subscription, feedback, team."""
+"""The dashboard's pages: API keys, usage, endpoints, subscription, feedback (team: web_team)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, time
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -13,9 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import list_endpoints
 from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_key
-from trichome.accounts.team import TeamError, invite, list_invitations, list_members, remove_member
 from trichome.accounts.tiers import Tier
-from trichome.accounts.users import OWNER
 from trichome.apps.endpoints import describe_endpoints
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
 from trichome.config import Settings
@@ -122,8 +120,12 @@ async def usage_page(request: Request, user: UserDep) -> Response:
     counters: CounterStore = request.app.state.counters
     engine: AsyncEngine = request.app.state.engine
     used = await counters.used(window)
-    breakdown = await usage_breakdown(engine, organization.id, start, now)
+    breakdown = await usage_breakdown(engine, organization.id, start, end, now)
     peak = max([calls for _, calls in breakdown.by_day] + [1])
+    billing_period = (start, end) == (
+        organization.billing_period_start,
+        organization.billing_period_end,
+    )
     return render(
         request,
         "usage.html",
@@ -133,6 +135,9 @@ async def usage_page(request: Request, user: UserDep) -> Response:
             "percent": min(100, round(100 * used / window.limit)) if window.limit else 100,
             "start": start,
             "end": end,
+            "billing_period": billing_period,
+            # The chart's days start when the period does (midnight UTC in a calendar month).
+            "days_start_at": start.strftime("%H:%M") if start.time() != time() else None,
             "by_day": breakdown.by_day,
             "by_model": breakdown.by_model,
             "peak": peak,
@@ -146,8 +151,26 @@ async def endpoints_page(request: Request, user: UserDep) -> Response:
     settings: Settings = request.app.state.settings
     async with _sessions(request)() as session:
         endpoints = await list_endpoints(session, user.organization.id)
-    described = describe_endpoints(endpoints, None, settings)
-    return render(request, "endpoints.html", {"endpoints": described})
+        keys = [key for key, _ in await list_api_keys(session, user.organization.id)]
+    # No single credential is "current" here, so the page shows which active keys each
+    # endpoint serves (a key without its own endpoint uses the default) and the plan
+    # (the organisation's tier) whose model they call.
+    default = next((endpoint.id for endpoint in endpoints if endpoint.is_default), None)
+    known = {endpoint.id for endpoint in endpoints}
+    served: dict[str | None, list[ApiKey]] = {endpoint.id: [] for endpoint in endpoints}
+    for key in keys:
+        if key.revoked_at is None:
+            endpoint_id = key.endpoint_id if key.endpoint_id in known else default
+            served.setdefault(endpoint_id, []).append(key)
+    return render(
+        request,
+        "endpoints.html",
+        {
+            "endpoints": describe_endpoints(endpoints, None, settings),
+            "served": served,
+            "plan": user.organization.tier,
+        },
+    )
 
 
 @router.get("/subscription")
@@ -190,74 +213,3 @@ async def feedback_page(request: Request, user: UserDep) -> Response:
             )
         )
     return render(request, "feedback.html", {"feedback": received, "limit": FEEDBACK_SHOWN})
-
-
-async def _team_page(request: Request, user: UserDep, error: str | None = None) -> Response:
-    if user.organization.tier != Tier.TEAM.value:
-        return render(request, "team.html", {"team_tier": False})
-    async with _sessions(request)() as session:
-        members = await list_members(session, user.organization.id)
-        invitations = await list_invitations(session, user.organization.id)
-    return render(
-        request,
-        "team.html",
-        {
-            "team_tier": True,
-            "members": members,
-            "invitations": invitations,
-            "is_owner": user.role == OWNER,
-            "error": error,
-        },
-        status_code=400 if error else 200,
-    )
-
-
-@router.get("/team")
-async def team_page(request: Request, user: UserDep) -> Response:
-    return await _team_page(request, user)
-
-
-def _owner_only(request: Request, user: UserDep) -> Response | None:
-    if user.organization.tier == Tier.TEAM.value and user.role == OWNER:
-        return None
-    return render(
-        request,
-        "message.html",
-        {
-            "title": "Not allowed",
-            "message": "Only owners of a Team-tier organisation can change its members.",
-        },
-        status_code=403,
-    )
-
-
-@router.post("/team/invitations")
-async def invite_member(request: Request, user: UserDep, form: FormDep) -> Response:
-    if (refused := _owner_only(request, user)) is not None:
-        return refused
-    async with _sessions(request)() as session:
-        try:
-            await invite(
-                session,
-                user.organization.id,
-                form.get("email", ""),
-                form.get("role", ""),
-                user.user_id,
-            )
-        except TeamError as error:
-            return await _team_page(request, user, str(error))
-        await session.commit()
-    return redirect(request, "/team")
-
-
-@router.post("/team/members/{user_id}/remove")
-async def remove(request: Request, user: UserDep, form: FormDep, user_id: KeyId) -> Response:
-    if (refused := _owner_only(request, user)) is not None:
-        return refused
-    async with _sessions(request)() as session:
-        try:
-            await remove_member(session, user.organization.id, user_id)
-        except TeamError as error:
-            return await _team_page(request, user, str(error))
-        await session.commit()
-    return redirect(request, "/team")

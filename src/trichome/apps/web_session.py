@@ -8,6 +8,8 @@ session token (a synchroniser token: tied to the session, checked before anythin
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +31,10 @@ from trichome.config import Settings
 
 SESSION_COOKIE = "trichome_session"
 LOGIN_CSRF_COOKIE = "trichome_login_csrf"
+# An invitation link opened before signing in, so sign-in can return to it. Sent only to
+# the sign-in routes, for an hour.
+INVITATION_COOKIE = "trichome_invitation"
+INVITATION_COOKIE_SECONDS = 3600
 TEMPLATES = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "web" / "templates")
 # No third-party requests, no inline script, no framing (the revoke button cannot be
 # clickjacked), and no Referer (a login link's token must not leak to the next page).
@@ -42,6 +48,31 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+# Access logs must not keep one-time secrets: a login link's `token=` and an invitation's path.
+_SECRETS_IN_PATHS = re.compile(r"((?:[?&]token=)|(?:/invitations/))[^&/?\s\"]+")
+
+
+class RedactTokens(logging.Filter):
+    """Replaces sign-in and invitation tokens in logged paths with `…`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _SECRETS_IN_PATHS.sub(r"\1…", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        return True
+
+
+def redact_logged_tokens() -> None:
+    """Install `RedactTokens` on the loggers that log request paths: uvicorn's access log
+    and the unhandled-error log (once per process)."""
+    for name in ("uvicorn.access", "trichome.apps.errors"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(existing, RedactTokens) for existing in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 class SignInRequired(Exception):
@@ -109,6 +140,38 @@ def clear_session_cookie(response: Response, settings: Settings) -> None:
         secure=settings.dashboard_cookies_secure,
         path="/",
     )
+
+
+def set_invitation_cookie(response: Response, token: str, settings: Settings) -> None:
+    """Remember the invitation being opened until the browser has signed in."""
+    response.set_cookie(
+        INVITATION_COOKIE,
+        token,
+        max_age=INVITATION_COOKIE_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=settings.dashboard_cookies_secure,
+        path="/login",
+    )
+
+
+def clear_invitation_cookie(response: Response, settings: Settings) -> None:
+    """Forget the invitation once sign-in has returned to it."""
+    response.delete_cookie(
+        INVITATION_COOKIE,
+        httponly=True,
+        samesite="lax",
+        secure=settings.dashboard_cookies_secure,
+        path="/login",
+    )
+
+
+async def signed_in_or_none(request: Request) -> SignedIn | None:
+    """The signed-in user, or None for a visitor (for pages both may open)."""
+    try:
+        return await current_user(request)
+    except SignInRequired:
+        return None
 
 
 async def current_user(request: Request) -> SignedIn:

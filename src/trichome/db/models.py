@@ -394,12 +394,16 @@ class LoginLink(Base):
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     organization_id: Mapped[str] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class Invitation(Base):
-    """An invitation to join a Team-tier organisation, pending until the person signs in."""
+    """An invitation to join a Team-tier organisation, pending until the invitee accepts it.
+
+    Its link carries a one-time token of which only the SHA-256 is stored; accepting deletes
+    the row. Rows from before links existed have no token (the owner invites again).
+    """
 
     __tablename__ = "invitations"
     __table_args__ = (UniqueConstraint("organization_id", "email"),)
@@ -412,16 +416,22 @@ class Invitation(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
-class UsageDaily(Base):
-    """Successful chat calls per organisation, UTC day and public model (for the dashboard)."""
+class UsageDay(Base):
+    """Successful chat calls per organisation, day of its quota period and public model.
 
-    __tablename__ = "usage_daily"
+    A day starts at the quota period's start time plus whole days (midnight UTC for a
+    calendar month), so the days of a period add up to what its quota counted.
+    """
+
+    __tablename__ = "usage_days"
 
     organization_id: Mapped[str] = mapped_column(
         ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
     )
-    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
     model: Mapped[str] = mapped_column(String(64), primary_key=True)
     calls: Mapped[int] = mapped_column(Integer, default=0)

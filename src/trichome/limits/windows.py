@@ -38,6 +38,12 @@ def quota_period(
     return month_bounds(now)
 
 
+def day_of_period(at: datetime, period_start: datetime) -> datetime:
+    """The start of the quota period's day (a whole number of days from its start) `at` is in."""
+    days = (at - period_start) // timedelta(days=1)
+    return period_start + timedelta(days=days)
+
+
 def monthly_calls(
     organization_id: str,
     tier: Tier,
