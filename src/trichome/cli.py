@@ -672,6 +672,13 @@ def cmd_dev(args: argparse.Namespace) -> int:
     _sandbox_banner(settings)
     _toolserver_banner(settings, secret)
     _kb_banner(settings)
+    if settings.search_provider:
+        print(f"Web search for /v1/responses: {settings.search_provider}.\n")
+    else:
+        print(
+            "Web search for /v1/responses is not configured: answers come from the knowledge "
+            "packs. Set TRICHOME_SEARCH_PROVIDER (searxng, brave or tavily) to search.\n"
+        )
     print("Services:")
     return serve(settings, None, None, None, 1)
 
