@@ -447,6 +447,11 @@ async def test_input_items_carry_the_conversation(
             "invalid_value",
         ),
         (
+            {"model": "operator-agent", "input": TIMELESS, "max_output_tokens": 2**40},
+            "max_output_tokens",
+            "invalid_value",
+        ),
+        (
             {"model": "operator-agent", "input": TIMELESS, "metadata": {"k": 1}},
             "metadata.k",
             "invalid_type",
@@ -515,3 +520,25 @@ async def test_the_free_tier_conversation_cap_applies(
         "/v1/responses", headers=bearer(key), json={"model": "free-agent", "input": turns[:5]}
     )
     assert allowed.status_code == 200
+
+
+async def test_tools_are_echoed_as_understood(web: httpx.AsyncClient, make_key: KeyMaker) -> None:
+    key = await make_key(Tier.OPERATOR)
+    response = await web.post(
+        "/v1/responses",
+        headers=bearer(key),
+        json={
+            "model": "operator-agent",
+            "input": TIMELESS,
+            "tool_choice": "none",
+            "tools": [
+                {"type": "web_search", "size": 10**40, "filters": {"allowed_domains": ["a.org"]}},
+                {"type": "web_search_preview", "user_location": {"city": "Denver"}},
+            ],
+        },
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["tools"] == [
+        {"type": "web_search", "filters": {"allowed_domains": ["a.org"]}},
+        {"type": "web_search_preview"},
+    ]

@@ -108,10 +108,22 @@ class ToolCall(StrictModel):
     function: FunctionCall
 
 
-class InstructionMessage(StrictModel):
-    """A system or developer message (both are instructions to the assistant)."""
+class SystemMessage(StrictModel):
+    """Instructions to the assistant."""
 
-    role: Literal["system", "developer"]
+    role: Literal["system"]
+    content: Text
+    name: str | None = None
+
+
+class DeveloperMessage(StrictModel):
+    """Instructions to the assistant (OpenAI's newer name for a system message).
+
+    A class of its own, not a second role of SystemMessage: each discriminator value maps to
+    one schema, which OpenAPI tools read unambiguously.
+    """
+
+    role: Literal["developer"]
     content: Text
     name: str | None = None
 
@@ -165,7 +177,7 @@ class ToolMessage(StrictModel):
 
 
 ChatMessageIn = Annotated[
-    InstructionMessage | UserMessage | AssistantMessage | ToolMessage,
+    SystemMessage | DeveloperMessage | UserMessage | AssistantMessage | ToolMessage,
     Field(discriminator="role"),
 ]
 

@@ -21,6 +21,7 @@ _ROLES = ("user", "system", "developer", "assistant")
 # Earlier output items a client may send back as context; they carry no text to read.
 _SKIPPED_ITEMS = frozenset({"web_search_call", "reasoning"})
 MAX_METADATA_KEYS = 16
+MAX_OUTPUT_TOKENS = 2**31 - 1
 
 
 class ResponsesRequest(StrictModel):
@@ -36,7 +37,7 @@ class ResponsesRequest(StrictModel):
     tool_choice: str | dict[str, Any] | None = None
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, ge=0, le=1)
-    max_output_tokens: PositiveInteger | None = None
+    max_output_tokens: PositiveInteger | None = Field(None, le=MAX_OUTPUT_TOKENS)
     metadata: dict[str, str] | None = None
     include: list[str] | None = None
     store: bool | None = None
@@ -314,7 +315,9 @@ REQUEST_SCHEMA: dict[str, Any] = {
         ),
         "temperature": _nullable({"type": "number", "minimum": 0, "maximum": 2}),
         "top_p": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
-        "max_output_tokens": _nullable({"type": "integer", "minimum": 1}),
+        "max_output_tokens": _nullable(
+            {"type": "integer", "minimum": 1, "maximum": MAX_OUTPUT_TOKENS}
+        ),
         "metadata": _nullable(
             {
                 "type": "object",
@@ -405,14 +408,30 @@ def response_object(
         "store": False,
         "temperature": body.temperature if body.temperature is not None else 1.0,
         "text": {"format": {"type": "text"}, "verbosity": "medium"},
-        "tool_choice": body.tool_choice if body.tool_choice is not None else "auto",
-        "tools": body.tools or [],
+        "tool_choice": _echoed_choice(body.tool_choice),
+        "tools": [_echoed_tool(tool) for tool in body.tools or ()],
         "top_p": body.top_p if body.top_p is not None else 1.0,
         "truncation": body.truncation or "disabled",
         "usage": usage,
         "user": body.user,
         "metadata": metadata,
     }
+
+
+def _echoed_tool(tool: dict[str, Any]) -> dict[str, Any]:
+    """A web_search tool as it was understood: its type and allowed domains (only these are
+    read, and echoing a client's arbitrary JSON back could not always be serialised)."""
+    echoed: dict[str, Any] = {"type": tool["type"]}
+    filters = tool.get("filters")
+    if isinstance(filters, dict) and isinstance(filters.get("allowed_domains"), list):
+        echoed["filters"] = {"allowed_domains": list(filters["allowed_domains"])}
+    return echoed
+
+
+def _echoed_choice(choice: str | dict[str, Any] | None) -> str | dict[str, Any]:
+    if isinstance(choice, dict):
+        return {"type": choice["type"]}
+    return choice or "auto"
 
 
 def usage_object(input_tokens: int, output_tokens: int) -> dict[str, Any]:
