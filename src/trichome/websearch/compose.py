@@ -62,30 +62,36 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
 
 
-def _weights(question: str, pages: Sequence[Page]) -> dict[str, float]:
+# A page's sentences, each with the set of its terms (tokenised once per answer).
+_Tokenised = list[tuple[str, frozenset[str]]]
+
+
+def _tokenised(page: Page) -> _Tokenised:
+    return [(sentence, frozenset(tokenize(sentence))) for sentence in sentences(page.text)]
+
+
+def _weights(terms: Sequence[str], pages: Sequence[_Tokenised]) -> dict[str, float]:
     """Each question term's idf over the sentences of the pages read: rarer says more."""
-    terms = list(dict.fromkeys(tokenize(question)))
     frequency: Counter[str] = Counter()
     total = 0
     for page in pages:
-        for sentence in sentences(page.text):
+        for _, present in page:
             total += 1
-            frequency.update(set(tokenize(sentence)) & set(terms))
+            frequency.update(present.intersection(terms))
     return {
         term: math.log(1 + (total - frequency[term] + 0.5) / (frequency[term] + 0.5))
         for term in terms
     }
 
 
-def _best_quotes(page: Page, weights: dict[str, float]) -> tuple[str, ...]:
+def _best_quotes(page: _Tokenised, weights: dict[str, float]) -> tuple[str, ...]:
     scored: list[tuple[float, int, str]] = []
-    for position, sentence in enumerate(sentences(page.text)):
+    for position, (sentence, present) in enumerate(page):
         words = sentence.split()
         if len(words) < MIN_QUOTE_WORDS or len(sentence) > MAX_QUOTE_CHARS:
             continue
         if not sentence.rstrip(_CLOSERS).endswith((".", "!")):
             continue  # a heading, caption or question rarely answers
-        present = set(tokenize(sentence))
         matched = [weight for term, weight in weights.items() if term in present]
         if not matched:
             continue
@@ -99,17 +105,18 @@ def _best_quotes(page: Page, weights: dict[str, float]) -> tuple[str, ...]:
 
 def select_sources(question: str, pages: Sequence[Page], limit: int) -> list[WebSource]:
     """The pages that cover the question, in the order given (the search's ranking)."""
-    weights = _weights(question, pages)
+    tokenised = [_tokenised(page) for page in pages]
+    weights = _weights(list(dict.fromkeys(tokenize(question))), tokenised)
     whole = sum(weights.values())
     if not whole:
         return []
     chosen: list[WebSource] = []
-    for page in pages:
-        present = set(tokenize(f"{page.title}\n{page.text}"))
+    for page, page_sentences in zip(pages, tokenised, strict=True):
+        present = set(tokenize(page.title)).union(*(terms for _, terms in page_sentences))
         coverage = sum(w for term, w in weights.items() if term in present) / whole
         if coverage < MIN_PAGE_COVERAGE:
             continue
-        quotes = _best_quotes(page, weights)
+        quotes = _best_quotes(page_sentences, weights)
         if quotes:
             chosen.append(WebSource(len(chosen) + 1, page, coverage, quotes))
         if len(chosen) == limit:

@@ -99,6 +99,7 @@ class _HttpProvider:
 
     name = "search"
     label = "The search provider"
+    needs_key = False
 
     def __init__(
         self,
@@ -107,6 +108,8 @@ class _HttpProvider:
         timeout: float,
         client: httpx.AsyncClient | None = None,
     ) -> None:
+        if self.needs_key and api_key is None:
+            raise ValueError(f"{self.label} needs an API key (TRICHOME_SEARCH_API_KEY)")
         self.base_url = base_url.rstrip("/")
         self._api_key = SecretStr(api_key) if isinstance(api_key, str) else api_key
         self.timeout = timeout
@@ -274,17 +277,7 @@ class BraveSearch(_HttpProvider):
 
     name = "brave"
     label = "Brave Search"
-
-    def __init__(
-        self,
-        base_url: str,
-        api_key: SecretStr | str | None,
-        timeout: float,
-        client: httpx.AsyncClient | None = None,
-    ) -> None:
-        if api_key is None:
-            raise ValueError("Brave Search needs an API key (TRICHOME_SEARCH_API_KEY)")
-        super().__init__(base_url, api_key, timeout, client)
+    needs_key = True
 
     async def search(self, query: str, *, limit: int, fresh: bool = False) -> list[SearchResult]:
         """Brave's web results for `query` (cut to 50 words, 400 characters), best first.
@@ -337,17 +330,7 @@ class TavilySearch(_HttpProvider):
 
     name = "tavily"
     label = "Tavily"
-
-    def __init__(
-        self,
-        base_url: str,
-        api_key: SecretStr | str | None,
-        timeout: float,
-        client: httpx.AsyncClient | None = None,
-    ) -> None:
-        if api_key is None:
-            raise ValueError("Tavily needs an API key (TRICHOME_SEARCH_API_KEY)")
-        super().__init__(base_url, api_key, timeout, client)
+    needs_key = True
 
     async def search(self, query: str, *, limit: int, fresh: bool = False) -> list[SearchResult]:
         """Tavily's results for `query` (`fresh`: its news topic), best first.
