@@ -175,6 +175,48 @@ async def test_the_adapter_answers_in_the_chat_wire_format(settings: Settings) -
     assert [m["id"] for m in models.json()["data"]] == ["knowledge-base"]
 
 
+async def test_the_adapter_streams_or_answers_json_as_the_chat_api_does(
+    settings: Settings,
+) -> None:
+    body = {"model": "knowledge-base", "messages": [{"role": "user", "content": QUESTION}]}
+    async with kb_client(settings) as client:
+        sdk = await client.post(
+            "/v1/chat/completions", json=body, headers={"Accept": "application/json"}
+        )
+        vercel = await client.post(
+            "/v1/chat/completions", json=body, headers={"User-Agent": "ai/7 ai-sdk/openai/3"}
+        )
+        curl = await client.post("/v1/chat/completions", json=body, headers={"Accept": "*/*"})
+    assert sdk.json()["object"] == vercel.json()["object"] == "chat.completion"
+    assert curl.headers["content-type"].startswith("text/event-stream")
+
+
+async def test_the_adapter_honours_the_token_budget_and_json_object(settings: Settings) -> None:
+    body = {"model": "knowledge-base", "messages": [{"role": "user", "content": QUESTION}],
+            "stream": False}  # fmt: skip
+    async with kb_client(settings) as client:
+        full = (await client.post("/v1/chat/completions", json=body)).json()
+        cut = (await client.post("/v1/chat/completions", json=body | {"max_tokens": 15})).json()
+        as_json = await client.post(
+            "/v1/chat/completions", json=body | {"response_format": {"type": "json_object"}}
+        )
+        schema = await client.post(
+            "/v1/chat/completions",
+            json=body | {"response_format": {"type": "json_schema", "json_schema": {"name": "a"}}},
+        )
+    assert full["usage"]["completion_tokens"] > 15
+    assert cut["choices"][0]["finish_reason"] == "length"
+    assert cut["usage"]["completion_tokens"] <= 15
+    text = full["choices"][0]["message"]["content"]
+    assert text.startswith(cut["choices"][0]["message"]["content"])
+    answer = orjson.loads(as_json.json()["choices"][0]["message"]["content"])
+    assert answer["answer"] == text
+    assert answer["sources"][0]["url"] == THREADS[0]["url"]
+    assert schema.status_code == 400
+    assert schema.json()["error"]["code"] == "unsupported_parameter"
+    assert schema.json()["error"]["param"] == "response_format"
+
+
 async def test_keys_come_as_bearer_or_x_api_key_and_must_be_valid(settings: Settings) -> None:
     _, key = await new_key(settings, Tier.PRO)
     async with kb_client(settings) as client:

@@ -12,7 +12,13 @@ import httpx
 import openai
 import pytest
 
-from tests.support.fake_upstream import ANSWER, LEAKY_ERROR, FakeUpstream, fake_upstream
+from tests.support.fake_upstream import (
+    ANSWER,
+    JSON_ANSWER,
+    LEAKY_ERROR,
+    FakeUpstream,
+    fake_upstream,
+)
 from tests.support.servers import chat_server, create_key, free_port, trichome, trichome_env
 
 pytestmark = pytest.mark.e2e
@@ -298,3 +304,78 @@ def test_the_gateway_runs_the_calculators_the_model_calls(gateway: Gateway, stre
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_calc"
     assert json.loads(tool_message["content"])["working"][0].startswith("200 units × 10 mg")
     assert second["messages"][-2]["tool_calls"][0]["function"]["name"] == "trichome_infusion"
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_structured_answer_comes_back_as_the_upstream_wrote_it(
+    gateway: Gateway, stream: bool
+) -> None:
+    gateway.upstream.mode = "json"
+    schema = {"type": "json_schema", "json_schema": {"name": "factor", "strict": True, "schema": {
+        "type": "object", "properties": {"factor": {"type": "number"}, "cited": {"type": "string"}},
+        "required": ["factor", "cited"], "additionalProperties": False}}}  # fmt: skip
+    response = gateway.post(
+        {"model": "operator-agent", "messages": [QUESTION], "stream": stream,
+         "response_format": schema}
+    )  # fmt: skip
+    assert response.status_code == 200, response.text
+    if stream:
+        chunks = [json.loads(e[6:]) for e in response.text.strip().split("\n\n")[:-1]]
+        text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks)
+    else:
+        text = response.json()["choices"][0]["message"]["content"]
+    # No sources block after it, although the answer cites [1]: it must stay parseable.
+    assert text == JSON_ANSWER
+    assert gateway.upstream.requests[-1]["response_format"] == schema
+
+
+def test_a_required_tool_call_offers_the_upstream_only_the_clients_tools(
+    gateway: Gateway,
+) -> None:
+    gateway.upstream.mode = "tool_call"
+    tools = [
+        {"type": "function", "function": {"name": "lookup_rule", "parameters": {"type": "object"}}}
+    ]
+    completion = gateway.client().chat.completions.create(
+        model="operator-agent", messages=[QUESTION], tools=tools, tool_choice="required"
+    )
+    assert completion.choices[0].message.tool_calls[0].function.name == "lookup_rule"  # type: ignore[index, union-attr]
+    sent = gateway.upstream.requests[-1]
+    assert sent["tool_choice"] == "required"
+    assert [t["function"]["name"] for t in sent["tools"]] == ["lookup_rule"]
+
+
+def test_the_token_budget_reaches_the_upstream_and_binds_what_comes_back(
+    gateway: Gateway,
+) -> None:
+    gateway.upstream.mode = "length"
+    stopped = gateway.client().chat.completions.create(
+        model="operator-agent", messages=[QUESTION], max_tokens=50
+    )
+    assert gateway.upstream.requests[-1]["max_tokens"] == 50
+    assert stopped.choices[0].finish_reason == "length"
+    # An answer the upstream cut carries nothing after it (no sources block).
+    assert stopped.choices[0].message.content == "".join(ANSWER[:2])
+    gateway.upstream.mode = "long"  # an upstream that ignores the budget
+    cut = gateway.client().chat.completions.create(
+        model="operator-agent", messages=[QUESTION], max_completion_tokens=30
+    )
+    assert cut.choices[0].finish_reason == "length"
+    assert cut.usage is not None and cut.usage.completion_tokens <= 30
+    assert cut.choices[0].message.content is not None
+    assert cut.choices[0].message.content.split() == ["word"] * 30
+
+
+def test_upstream_hints_are_passed_through(gateway: Gateway) -> None:
+    gateway.post({"model": "operator-agent", "messages": [QUESTION], "stream": False,
+                  "reasoning_effort": "low", "verbosity": "low", "service_tier": "auto",
+                  "prompt_cache_key": "k-1", "safety_identifier": "u-9",
+                  "logit_bias": {"50256": -100}})  # fmt: skip
+    sent = gateway.upstream.requests[-1]
+    assert (sent["reasoning_effort"], sent["verbosity"], sent["service_tier"]) == (
+        "low",
+        "low",
+        "auto",
+    )
+    assert (sent["prompt_cache_key"], sent["safety_identifier"]) == ("k-1", "u-9")
+    assert sent["logit_bias"] == {"50256": -100}

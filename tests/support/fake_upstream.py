@@ -25,6 +25,8 @@ from starlette.routing import Route
 from tests.support.servers import free_port
 
 ANSWER = ["The decarboxylation ", "factor is ", "0.877 [1]."]
+JSON_ANSWER = '{"factor": 0.877, "cited": "[1]"}'
+LONG_ANSWER = ["word " * 40 for _ in range(5)]
 LEAKY_ERROR = "Incorrect API key provided: sk-upstream-SECRET-1234"
 
 
@@ -124,6 +126,14 @@ class FakeUpstream:
             yield self.chunk({}, "tool_calls")
             yield b"data: [DONE]\n\n"
             return
+        if self.mode in ("json", "long", "length"):
+            yield self.chunk({"role": "assistant", "content": ""})
+            parts = {"json": [JSON_ANSWER], "long": LONG_ANSWER, "length": ANSWER[:2]}[self.mode]
+            for text in parts:
+                yield self.chunk({"content": text})
+            yield self.chunk({}, "length" if self.mode == "length" else "stop")
+            yield b"data: [DONE]\n\n"
+            return
         yield self.chunk({"role": "assistant", "content": ""})
         for position, text in enumerate(ANSWER):
             if self.mode == "cut" and position == 2:
@@ -175,6 +185,13 @@ class FakeUpstream:
             finish = "tool_calls"
         elif self.mode == "no_finish":
             finish = None
+        elif self.mode == "json":
+            message["content"] = JSON_ANSWER
+        elif self.mode == "long":
+            message["content"] = "".join(LONG_ANSWER)
+        elif self.mode == "length":
+            message["content"] = "".join(ANSWER[:2])
+            finish = "length"
         return {
             "id": "upstream-1", "object": "chat.completion", "created": int(time.time()),
             "model": "upstream-model",

@@ -27,6 +27,7 @@ from trichome.llm.base import (
     ToolCallDelta,
     Usage,
 )
+from trichome.llm.budget import TokenBudget
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 
 HISTORY_WINDOW = 20
@@ -66,6 +67,7 @@ class CompletedAnswer:
     tool_calls: list[dict[str, object]]
     finish_reason: str
     usage: Usage
+    notes_sent: bool = False
 
 
 def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
@@ -182,33 +184,55 @@ class AgentService:
     async def stream(
         self, prepared: PreparedAnswer, *, incremental: bool = True
     ) -> AsyncIterator[AnswerEvent]:
-        """The engine's events with the notes appended, ending in `Finished` with usage."""
-        completion_tokens = 0
+        """The engine's events with the notes appended, ending in `Finished` with usage.
+
+        The answer stops at the caller's token budget (`finish_reason: "length"`). Notes go
+        out only after an answer that ended normally in text: a structured answer must stay
+        parseable, a tool call is not the answer yet, and a cut answer has no room left.
+        """
+        options = prepared.request.options
+        budget = TokenBudget(options.token_budget)
         made_tool_calls = False
-        async for event in self.engine.stream(prepared.request, incremental=incremental):
-            if isinstance(event, TextDelta):
-                completion_tokens += estimate_tokens(event.text)
-                yield event
-            elif isinstance(event, ToolCallDelta):
-                made_tool_calls = True
-                completion_tokens += estimate_tokens(event.arguments)
-                yield event
-            else:
-                note_tokens = 0
-                if not made_tool_calls:
-                    # Each note is its own chunk, so a sponsored line added last is the
-                    # last content chunk before the finishing one.
-                    for note in prepared.notes:
-                        note_tokens += estimate_tokens(note)
-                        yield TextDelta(f"\n\n{note}")
-                if event.usage is None:
-                    usage = Usage(prepared.prompt_tokens, completion_tokens + note_tokens)
+        events = self.engine.stream(prepared.request, incremental=incremental)
+        try:
+            async for event in events:
+                if isinstance(event, TextDelta):
+                    head = budget.take(event.text)
+                    if head:
+                        yield TextDelta(head)
+                    if budget.exhausted:
+                        yield Finished("length", Usage(prepared.prompt_tokens, budget.used))
+                        return
+                elif isinstance(event, ToolCallDelta):
+                    made_tool_calls = True
+                    budget.used += estimate_tokens(event.arguments)
+                    yield event
                 else:
-                    usage = Usage(
-                        event.usage.prompt_tokens, event.usage.completion_tokens + note_tokens
-                    )
-                yield Finished(event.reason, usage)
-                return
+                    # What the engine wrote: the upstream's own count when it gave one.
+                    spent = event.usage.completion_tokens if event.usage else budget.used
+                    prompt = event.usage.prompt_tokens if event.usage else prepared.prompt_tokens
+                    notes = [f"\n\n{note}" for note in prepared.notes]
+                    reason = event.reason
+                    notes_sent = False
+                    if (
+                        notes
+                        and reason == "stop"
+                        and not made_tool_calls
+                        and not options.structured
+                    ):
+                        if budget.fits("".join(notes), spent):
+                            # Each note is its own chunk, so a sponsored line added last is
+                            # the last content chunk before the finishing one.
+                            for note in notes:
+                                spent += estimate_tokens(note)
+                                yield TextDelta(note)
+                            notes_sent = True
+                        else:
+                            reason = "length"
+                    yield Finished(reason, Usage(prompt, spent), notes_sent)
+                    return
+        finally:
+            await events.aclose()  # type: ignore[attr-defined]
 
     async def complete(self, prepared: PreparedAnswer) -> CompletedAnswer:
         """The whole answer at once."""
@@ -232,7 +256,11 @@ class AgentService:
             else:
                 assert event.usage is not None
                 return CompletedAnswer(
-                    "".join(text), [calls[i] for i in sorted(calls)], event.reason, event.usage
+                    "".join(text),
+                    [calls[i] for i in sorted(calls)],
+                    event.reason,
+                    event.usage,
+                    event.notes_sent,
                 )
         raise RuntimeError("answer engine ended without finishing")  # engines always finish
 

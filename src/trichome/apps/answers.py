@@ -9,13 +9,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
+from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from trichome.accounts.principal import Principal
 from trichome.accounts.tiers import PublicModel
 from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
-from trichome.apps.errors import ApiError
+from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import (
     AssistantMessage,
     ChatCompletionRequest,
@@ -23,6 +24,8 @@ from trichome.apps.openai_wire import (
     ChunkWriter,
     ToolMessage,
     completion_id,
+    refuse_unsupported,
+    wants_stream,
 )
 from trichome.limits.base import Window
 from trichome.limits.service import Limiter
@@ -33,6 +36,7 @@ from trichome.llm.base import (
     GenerationOptions,
     TextDelta,
     ToolCallDelta,
+    UnsupportedOption,
     UpstreamError,
 )
 
@@ -58,6 +62,39 @@ def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
         parallel_tool_calls=body.parallel_tool_calls,
         response_format=body.response_format.model_dump() if body.response_format else None,
         metadata=body.metadata,
+        reasoning_effort=body.reasoning_effort,
+        verbosity=body.verbosity,
+        service_tier=body.service_tier,
+        prompt_cache_key=body.prompt_cache_key,
+        safety_identifier=body.safety_identifier,
+        logit_bias=body.logit_bias,
+    )
+
+
+def checked_options(
+    body: ChatCompletionRequest, check: Callable[[GenerationOptions], None]
+) -> GenerationOptions:
+    """The request's generation settings, once the engine's `check` agreed to honour them.
+
+    Raises:
+        ApiError: 400 `unsupported_parameter` naming a setting no engine here, or not this
+            engine, can honour.
+    """
+    refuse_unsupported(body)
+    options = generation_options(body)
+    try:
+        check(options)
+    except UnsupportedOption as refused:
+        raise invalid_request(
+            refused.message, code="unsupported_parameter", param=refused.param
+        ) from None
+    return options
+
+
+def stream_requested(body: ChatCompletionRequest, request: Request) -> bool:
+    """Whether this request is answered as a stream (see `wants_stream`)."""
+    return wants_stream(
+        body.stream, request.headers.get("accept"), request.headers.get("user-agent")
     )
 
 
@@ -67,13 +104,16 @@ def chat_turns(body: ChatCompletionRequest) -> tuple[ChatTurn, ...]:
 
 
 def to_chat_request(
-    body: ChatCompletionRequest, model: PublicModel, upstream_model: str | None = None
+    body: ChatCompletionRequest,
+    model: PublicModel,
+    options: GenerationOptions,
+    upstream_model: str | None = None,
 ) -> ChatRequest:
-    """The domain request for a validated wire request."""
+    """The domain request for a validated wire request and its checked settings."""
     return ChatRequest(
         model=model,
         messages=chat_turns(body),
-        options=generation_options(body),
+        options=options,
         upstream_model=upstream_model,
     )
 
@@ -106,10 +146,11 @@ def _tool_call_fragment(event: ToolCallDelta) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What to do when an answer ends: refund its call if it failed, note its success."""
+    """What to do when an answer ends: refund its call if it failed, note its success
+    (told whether the notes, and so the sponsored line, went out with it)."""
 
     refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
-    succeeded: Callable[[], None] = field(default=lambda: None)
+    succeeded: Callable[[bool], None] = field(default=lambda notes_sent: None)
 
 
 async def metered(
@@ -124,8 +165,8 @@ async def metered(
     if ad is not None:
         prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
 
-    def succeeded() -> None:
-        if ad is not None:
+    def succeeded(notes_sent: bool) -> None:
+        if ad is not None and notes_sent:
             ads.count_impression(ad)
         if principal.organization_id is not None:
             usage_log.count(principal.organization_id, model.id, limiter.now())
@@ -167,7 +208,7 @@ async def sse_body(
                 if include_usage and event.usage is not None:
                     yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
                 yield ChunkWriter.DONE
-                outcome.succeeded()
+                outcome.succeeded(event.notes_sent)
                 return
             event = await anext(events)
     except UpstreamError as error:
@@ -256,7 +297,7 @@ async def answer(
             completed.usage.prompt_tokens,
             completed.usage.completion_tokens,
         )
-        outcome.succeeded()
+        outcome.succeeded(completed.notes_sent)
         return Response(orjson.dumps(body), media_type="application/json", headers=headers)
     events = service.stream(prepared)
     try:

@@ -23,7 +23,13 @@ from trichome.ads.inventory import AdInventory
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.apps import endpoints, feedback, responses
-from trichome.apps.answers import answer, metered, to_chat_request
+from trichome.apps.answers import (
+    answer,
+    checked_options,
+    metered,
+    stream_requested,
+    to_chat_request,
+)
 from trichome.apps.auth import Authenticator
 from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_model
 from trichome.apps.errors import ApiError, error_responses, install_error_handlers
@@ -35,9 +41,9 @@ from trichome.apps.openai_wire import (
     OWNED_BY,
     ChatCompletion,
     ChatCompletionChunk,
-    ChatCompletionRequest,
     ModelEntry,
     ModelList,
+    chat_request_schemas,
     parse_chat_request,
 )
 from trichome.config import Settings
@@ -68,14 +74,15 @@ class HealthReport(BaseModel):
     reasons: list[str] = Field(description="Why the service is degraded; empty when healthy.")
 
 
-def _openapi(app: FastAPI) -> dict[str, Any]:
+def _openapi(app: FastAPI, engine: str) -> dict[str, Any]:
     if app.openapi_schema:
         return app.openapi_schema
     schema = get_openapi(
         title=app.title, version=app.version, description=app.description, routes=app.routes
     )
     components = schema.setdefault("components", {}).setdefault("schemas", {})
-    for model in (ChatCompletionRequest, ChatCompletion, ChatCompletionChunk):
+    components.update(chat_request_schemas(engine))
+    for model in (ChatCompletion, ChatCompletionChunk):
         model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         components.update(model_schema.pop("$defs", {}))
         components[model.__name__] = model_schema
@@ -190,7 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(feedback.router)
     app.include_router(endpoints.router)
     app.include_router(responses.router)
-    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    app.openapi = lambda: _openapi(app, settings.engine)  # type: ignore[method-assign]
 
     @app.post(
         "/v1/chat/completions",
@@ -205,9 +212,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state = request.app.state
         limiter: Limiter = state.limiter
         window = limiter.calls_window(principal, state.auth.client(request))
+        service: AgentService = state.agents
         try:
             body = parse_chat_request(await read_body(request, settings.max_request_bytes))
             model = resolve_model(body.model, principal, settings.upgrade_url)
+            options = checked_options(body, service.engine.check_options)
             user_messages = sum(1 for message in body.messages if message.role == "user")
             await check_conversation_cap(limiter, window, model, user_messages)
             usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
@@ -216,14 +225,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise
         except LimitExceeded as exceeded:
             raise too_many_requests(exceeded, limiter.now()) from None
-        service: AgentService = state.agents
-        chat = to_chat_request(body, model, principal.upstream_models.get(model.id))
+        chat = to_chat_request(body, model, options, principal.upstream_models.get(model.id))
         prepared, outcome = await metered(state, principal, model, window, service.prepare(chat))
         return await answer(
             service,
             prepared,
             model,
-            stream=body.stream,
+            stream=stream_requested(body, request),
             include_usage=bool(body.stream_options and body.stream_options.include_usage),
             headers=usage.headers(limiter.now()),
             outcome=outcome,

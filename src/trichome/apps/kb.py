@@ -28,9 +28,10 @@ from trichome.apps.answers import (
     SSE_HEADERS,
     Outcome,
     chat_turns,
+    checked_options,
     completion_body,
-    generation_options,
     sse_body,
+    stream_requested,
     upstream_api_error,
 )
 from trichome.apps.auth import Authenticator
@@ -412,20 +413,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 code="missing_required_field",
                 param="messages",
             )
+        knowledge: ForumKnowledgeBase = request.app.state.knowledge
+        options = checked_options(body, knowledge.check_options)
+        stream = stream_requested(body, request)
         usage, window = await _admit(request, principal)
         limiter: Limiter = request.app.state.limiter
         headers = usage.headers(limiter.now())
         try:
-            knowledge: ForumKnowledgeBase = request.app.state.knowledge
-            reply = await knowledge.reply(
-                turns, options=generation_options(body), incremental=body.stream
-            )
+            reply = await knowledge.reply(turns, options=options, incremental=stream)
         except ApiError as error:
             error.headers.update(headers)
             raise
         created = int(time.time())
         chunk_id = completion_id()
-        if not body.stream:
+        if not stream:
             try:
                 text, finished = await _whole(reply, limiter, window)
             except ApiError as error:

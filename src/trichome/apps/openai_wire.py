@@ -91,6 +91,10 @@ PositiveInteger = Annotated[
 ]
 
 
+# The schema of a field that is refused whenever it carries a value.
+_UNSUPPORTED: dict[str, Any] = {"type": "null", "description": "Not supported (a 400 when set)."}
+
+
 class StrictModel(BaseModel):
     """A request object: types are not coerced, unknown fields are ignored."""
 
@@ -210,7 +214,21 @@ class ChatCompletionRequest(StrictModel):
         description="free-agent, pro-agent or operator-agent."
     )
     messages: list[ChatMessageIn] = Field(min_length=1)
-    stream: bool = Field(True, description="Server-Sent Events unless false (the default is true).")
+    stream: Annotated[
+        bool | None,
+        WithJsonSchema(
+            {
+                "type": "boolean",
+                "default": True,
+                "description": (
+                    "true: Server-Sent Events; false: one chat.completion. Omitted: JSON when "
+                    "the Accept header asks for application/json (as the OpenAI SDKs send) or "
+                    "the client is an SDK that sends `stream` only to turn streaming on (the "
+                    "Vercel AI SDK); otherwise a stream, the specification's default."
+                ),
+            }
+        ),
+    ] = None
     stream_options: StreamOptions | None = None
     temperature: float | None = Field(None, ge=0, le=2)
     top_p: float | None = Field(None, ge=0, le=1)
@@ -257,6 +275,44 @@ class ChatCompletionRequest(StrictModel):
     parallel_tool_calls: bool | None = None
     response_format: ResponseFormat | None = None
     metadata: dict[str, str] | None = None
+    # Hints an upstream LLM may use; passed to it, never changing what the answer says.
+    reasoning_effort: str | None = Field(None, max_length=32)
+    verbosity: Literal["low", "medium", "high"] | None = None
+    service_tier: str | None = Field(None, max_length=32)
+    prompt_cache_key: str | None = Field(None, max_length=512)
+    safety_identifier: str | None = Field(None, max_length=512)
+    prediction: dict[str, Any] | None = Field(
+        None, description="Accepted and not used: it only speeds an upstream up."
+    )
+    logit_bias: (
+        dict[
+            str,
+            Annotated[
+                int,
+                BeforeValidator(_integral),
+                Field(ge=-100, le=100),
+                WithJsonSchema({"type": "integer", "minimum": -100, "maximum": 100}),
+            ],
+        ]
+        | None
+    ) = None
+    # OpenAI fields no engine here honours: refused with a 400 when they ask for something.
+    # Their schemas admit only the values that ask for nothing.
+    logprobs: Annotated[bool | None, WithJsonSchema({"enum": [False, None]})] = None
+    top_logprobs: Annotated[
+        int | None, BeforeValidator(_integral), WithJsonSchema({"enum": [0, None]})
+    ] = None
+    modalities: Annotated[
+        list[Literal["text", "audio"]] | None,
+        WithJsonSchema(
+            {"anyOf": [{"type": "array", "items": {"const": "text"}}, {"type": "null"}]}
+        ),
+    ] = None
+    audio: Annotated[dict[str, Any] | None, WithJsonSchema(_UNSUPPORTED)] = None
+    web_search_options: Annotated[dict[str, Any] | None, WithJsonSchema(_UNSUPPORTED)] = None
+    functions: Annotated[list[dict[str, Any]] | None, WithJsonSchema(_UNSUPPORTED)] = None
+    function_call: Annotated[str | dict[str, Any] | None, WithJsonSchema(_UNSUPPORTED)] = None
+    store: Annotated[bool | None, WithJsonSchema({"enum": [False, None]})] = None
 
     @field_validator("stop", mode="before")
     @classmethod
@@ -376,6 +432,101 @@ def to_api_error(error: ValidationError) -> ApiError:
     return invalid_request(
         f"Invalid value for {where}: {first['msg']}.", code="invalid_value", param=param
     )
+
+
+def chat_request_schemas(engine: str) -> dict[str, dict[str, Any]]:
+    """The OpenAPI components of `ChatCompletionRequest` for the engine in use: the grounded
+    engine's schema admits only the settings it honours."""
+    schema = ChatCompletionRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+    components: dict[str, dict[str, Any]] = schema.pop("$defs", {})
+    components["ChatCompletionRequest"] = schema
+    if engine == "grounded":
+        properties = schema["properties"]
+        components["ResponseFormat"]["properties"]["type"] = {"enum": ["text", "json_object"]}
+        properties["tool_choice"] = {"anyOf": [{"enum": ["none", "auto"]}, {"type": "null"}]}
+        properties["logit_bias"] = {
+            "anyOf": [{"type": "object", "maxProperties": 0}, {"type": "null"}]
+        }
+    return components
+
+
+def _refusal(param: str, message: str) -> ApiError:
+    return invalid_request(message, code="unsupported_parameter", param=param)
+
+
+def refuse_unsupported(body: ChatCompletionRequest) -> None:
+    """Refuse the OpenAI settings no engine here honours, rather than ignore them.
+
+    Raises:
+        ApiError: 400 `unsupported_parameter` naming the first such setting.
+    """
+    if body.logprobs or body.top_logprobs:
+        raise _refusal(
+            "logprobs" if body.logprobs else "top_logprobs",
+            "Log probabilities are not available: answers are composed from sourced facts "
+            "and calculators, or relayed from an upstream without them.",
+        )
+    if body.audio is not None or (body.modalities and "audio" in body.modalities):
+        raise _refusal(
+            "audio" if body.audio is not None else "modalities",
+            "Only text answers are available; send modalities ['text'] or leave it out.",
+        )
+    if body.web_search_options is not None:
+        raise _refusal(
+            "web_search_options",
+            "Chat completions do not search the web; use POST /v1/responses, where the "
+            "agent searches when its sources are not enough.",
+        )
+    if body.functions is not None or body.function_call is not None:
+        raise _refusal(
+            "functions" if body.functions is not None else "function_call",
+            "The legacy functions and function_call fields are not supported; send the same "
+            "definitions as tools (type 'function') and tool_choice.",
+        )
+    if body.store:
+        raise _refusal("store", "Completions are not stored here; send store false or omit it.")
+
+
+def _media_ranges(accept: str) -> dict[str, float]:
+    ranges: dict[str, float] = {}
+    for item in accept.split(","):
+        media, *parameters = (part.strip() for part in item.split(";"))
+        quality = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if media:
+            ranges[media.lower()] = max(quality, ranges.get(media.lower(), 0.0))
+    return ranges
+
+
+# Clients that send `stream` only to turn streaming on and otherwise expect OpenAI's
+# default, one JSON body, while their Accept header says nothing (`*/*`): the Vercel AI
+# SDK's providers announce themselves with this user-agent token.
+JSON_DEFAULT_AGENTS = ("ai-sdk/",)
+
+
+def wants_stream(stream: bool | None, accept: str | None, user_agent: str | None) -> bool:
+    """Whether to answer with Server-Sent Events.
+
+    An explicit `stream` decides. Without it, the Accept header does: `text/event-stream`
+    preferred gets a stream, `application/json` preferred gets JSON. A caller that says
+    nothing (no Accept, or only wildcards) gets the specification's default, a stream,
+    unless its user-agent is a client known to expect JSON in that case.
+    """
+    if stream is not None:
+        return stream
+    ranges = _media_ranges(accept or "")
+    events = ranges.get("text/event-stream", 0.0)
+    json = ranges.get("application/json", 0.0)
+    if events > 0 or json > 0:
+        return events >= json
+    agent = (user_agent or "").lower()
+    return not any(token in agent for token in JSON_DEFAULT_AGENTS)
 
 
 def parse_chat_request(body: bytes) -> ChatCompletionRequest:

@@ -162,8 +162,8 @@ async def _refund(outcome: Outcome) -> None:
         logger.exception("could not refund a failed call")
 
 
-async def _whole(call: _Call, answerer: SearchAnswerer) -> dict[str, Any]:
-    """The finished response object.
+async def _whole(call: _Call, answerer: SearchAnswerer) -> tuple[dict[str, Any], bool]:
+    """The finished response object, and whether the notes went out with it.
 
     Raises:
         UpstreamError: the answer engine failed.
@@ -181,7 +181,8 @@ async def _whole(call: _Call, answerer: SearchAnswerer) -> dict[str, Any]:
     assert answered is not None  # run always ends with Answered
     output.items.append(_message(new_id("msg"), answered.text, answered.citations, "completed"))
     usage = usage_object(answered.usage.prompt_tokens, answered.usage.completion_tokens)
-    return call.response("completed", output.items, answered.status.value, usage=usage)
+    response = call.response("completed", output.items, answered.status.value, usage=usage)
+    return response, answered.notes_sent
 
 
 async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]:
@@ -298,7 +299,7 @@ async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]
                 usage = usage_object(event.usage.prompt_tokens, event.usage.completion_tokens)
                 final = call.response("completed", output.items, event.status.value, usage=usage)
                 yield emit("response.completed", response=final)
-                call.outcome.succeeded()
+                call.outcome.succeeded(event.notes_sent)
                 return
     except Exception as error:
         await _refund(call.outcome)
@@ -423,11 +424,11 @@ async def create_response(
             _stream(call, answerer), media_type="text/event-stream", headers=headers | SSE_HEADERS
         )
     try:
-        whole = await _whole(call, answerer)
+        whole, notes_sent = await _whole(call, answerer)
     except UpstreamError as error:
         await _refund(outcome)
         failure = upstream_api_error(error)
         failure.headers.update(headers)
         raise failure from None
-    outcome.succeeded()
+    outcome.succeeded(notes_sent)
     return Response(orjson.dumps(whole), media_type="application/json", headers=headers)

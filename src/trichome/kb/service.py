@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO
 
+import orjson
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.tiers import FREE_AGENT
@@ -43,7 +44,8 @@ from trichome.llm.base import (
     TextDelta,
     Usage,
 )
-from trichome.llm.grounded import split_into_chunks
+from trichome.llm.budget import within_budget
+from trichome.llm.grounded import check_grounded_options, cut_at_stop, split_into_chunks
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 
 logger = logging.getLogger(__name__)
@@ -90,6 +92,12 @@ class Reply:
         if self.grounded_citations is not None:
             return self.grounded_citations
         return cited_in(text, self.retrieval.sources)
+
+
+def _as_json(text: str, citations: Sequence[Citation]) -> str:
+    """A grounded answer as the JSON object of `response_format: {"type": "json_object"}`."""
+    sources = [{"number": c.number, "title": c.title, "url": c.url} for c in citations]
+    return orjson.dumps({"answer": text, "sources": sources}).decode()
 
 
 async def _spoken(text: str, prompt_tokens: int) -> AsyncIterator[AnswerEvent]:
@@ -231,12 +239,19 @@ class ForumKnowledgeBase:
     ) -> Reply:
         """The answer to the conversation's latest user message, from the forum."""
         window = history_window(messages)
+        options = options or GenerationOptions()
         question = next((t.content for t in reversed(window) if t.role == "user" and t.content), "")
         retrieval = await self.retriever.retrieve(question, self.threads)
         prompt_tokens = estimate_prompt_tokens(t.content or "" for t in window)
+        budget = options.token_budget
         if self.engine is None or not retrieval.sources:
             text, citations = grounded_answer(retrieval) if retrieval.sources else (NO_MATCH, ())
-            return Reply(retrieval, _spoken(text, prompt_tokens), "grounded", citations)
+            if (options.response_format or {}).get("type") == "json_object":
+                text = _as_json(text, citations)
+            else:
+                text = cut_at_stop(text, options.stop)
+            events = within_budget(_spoken(text, prompt_tokens), budget, prompt_tokens)
+            return Reply(retrieval, events, "grounded", citations)
         passages = tuple(
             Passage(
                 Fact(
@@ -259,10 +274,21 @@ class ForumKnowledgeBase:
             messages=window,
             passages=passages,
             jurisdictions=(),
-            options=options or GenerationOptions(),
+            options=options,
         )
         events = self.engine.stream(request, incremental=incremental)
-        return Reply(retrieval, events, self.engine.name)
+        return Reply(retrieval, within_budget(events, budget, prompt_tokens), self.engine.name)
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Refuse the settings the answering engine cannot honour.
+
+        Raises:
+            UnsupportedOption: see `check_grounded_options`; an LLM takes every setting.
+        """
+        if self.engine is None:
+            check_grounded_options(options)
+        else:
+            self.engine.check_options(options)
 
 
 def build_knowledge_base(

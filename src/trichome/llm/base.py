@@ -42,6 +42,29 @@ class GenerationOptions:
     parallel_tool_calls: bool | None = None
     response_format: dict[str, Any] | None = None
     metadata: dict[str, str] | None = None
+    # Hints an upstream may use; they never change what a correct answer says.
+    reasoning_effort: str | None = None
+    verbosity: str | None = None
+    service_tier: str | None = None
+    prompt_cache_key: str | None = None
+    safety_identifier: str | None = None
+    logit_bias: dict[str, int] | None = None
+
+    @property
+    def token_budget(self) -> int | None:
+        """The most completion tokens the caller accepts (the smaller of the two fields)."""
+        limits = [n for n in (self.max_tokens, self.max_completion_tokens) if n is not None]
+        return min(limits) if limits else None
+
+    @property
+    def structured(self) -> bool:
+        """Whether the answer must be JSON (`response_format` json_object or json_schema)."""
+        return (self.response_format or {}).get("type") in ("json_object", "json_schema")
+
+    @property
+    def forces_tool_call(self) -> bool:
+        """Whether the caller requires a call of one of its tools (`required` or a name)."""
+        return self.tool_choice == "required" or isinstance(self.tool_choice, dict)
 
 
 class ServerTools(Protocol):
@@ -120,13 +143,28 @@ class ToolCallDelta:
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The answer is complete; `usage` is None when the engine could not count it."""
+    """The answer is complete; `usage` is None when the engine could not count it.
+
+    `notes_sent` says whether the service's notes (the upgrade line, the sponsored line)
+    went out with the answer: they do not when the answer is structured, calls tools or was
+    cut at the caller's token budget.
+    """
 
     reason: str
     usage: Usage | None = None
+    notes_sent: bool = False
 
 
 AnswerEvent = TextDelta | ToolCallDelta | Finished
+
+
+class UnsupportedOption(Exception):
+    """A request setting the engine cannot honour; the caller gets a 400 naming it."""
+
+    def __init__(self, param: str, message: str) -> None:
+        super().__init__(message)
+        self.param = param
+        self.message = message
 
 
 class UpstreamError(Exception):
@@ -151,6 +189,14 @@ class AnswerEngine(Protocol):
 
         `incremental` false says the caller wants the whole answer at once, so an engine
         may fetch it in one piece.
+        """
+        ...
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Refuse the settings this engine cannot honour.
+
+        Raises:
+            UnsupportedOption: the first setting it cannot honour.
         """
         ...
 

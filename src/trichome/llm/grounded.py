@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+
+import orjson
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
-from trichome.llm.base import AnswerEvent, AnswerRequest, Finished, TextDelta
+from trichome.llm.base import (
+    AnswerEvent,
+    AnswerRequest,
+    Finished,
+    GenerationOptions,
+    TextDelta,
+    UnsupportedOption,
+)
 
 # A fact must cover this share of the question's information (idf-weighted) to be used.
 MIN_COVERAGE = RELEVANT_COVERAGE
@@ -44,10 +54,38 @@ def _sources_block(facts: Sequence[Fact]) -> str:
     return "Sources:\n" + "\n".join(lines)
 
 
-def _calculation_answer(request: AnswerRequest) -> str:
+@dataclass(frozen=True, slots=True)
+class ComposedAnswer:
+    """A grounded answer: its text, citing `[n]`, and the facts numbered from 1."""
+
+    text: str
+    sources: tuple[Fact, ...] = ()
+
+    def as_text(self) -> str:
+        """The answer followed by its numbered sources."""
+        if not self.sources:
+            return self.text
+        return f"{self.text}\n\n{_sources_block(self.sources)}"
+
+    def as_json(self, agent: str) -> str:
+        """The answer as the JSON object of `response_format: {"type": "json_object"}`."""
+        sources = [
+            {
+                "number": number,
+                "title": fact.sources[0].title,
+                "section": fact.sources[0].section,
+                "url": fact.sources[0].url,
+            }
+            for number, fact in enumerate(self.sources, start=1)
+        ]
+        body = {"answer": self.text, "agent": agent, "sources": sources}
+        return orjson.dumps(body).decode()
+
+
+def _calculation_answer(request: AnswerRequest) -> ComposedAnswer:
     assert request.calculation is not None
     if request.calculation.refusal is not None:
-        return (
+        return ComposedAnswer(
             f"I can't calculate that: {request.calculation.refusal}. Send the numbers again and "
             "I'll work it out."
         )
@@ -59,14 +97,15 @@ def _calculation_answer(request: AnswerRequest) -> str:
     )
     if calculation.warnings:
         parts.append("Watch out: " + "; ".join(calculation.warnings) + ".")
+    sources: tuple[Fact, ...] = ()
     if request.calculation_facts:
         distinct = {(f.sources[0].url, f.sources[0].section): f for f in request.calculation_facts}
-        parts.append(_sources_block(list(distinct.values())))
+        sources = tuple(distinct.values())
     elif calculation.name == "servings_check":
         parts.append(
             "Name your state to check the package against its per-serving and per-package caps."
         )
-    return "\n\n".join(parts)
+    return ComposedAnswer("\n\n".join(parts), sources)
 
 
 def _first_sentence(text: str) -> str:
@@ -89,34 +128,34 @@ def _per_state(passages: Sequence[Passage], lead: Fact) -> list[Fact]:
     return facts[:MAX_STATES]
 
 
-def _by_state_answer(facts: Sequence[Fact]) -> str:
+def _by_state_answer(facts: Sequence[Fact]) -> ComposedAnswer:
     listed = "\n".join(
         f"- {fact.jurisdiction_name}: {_first_sentence(fact.text)} [{number}]"
         for number, fact in enumerate(facts, start=1)
     )
-    return "\n\n".join(
+    text = "\n\n".join(
         [
             "This depends on the state, and you did not name one. "
             "The rule in each state I have sourced:",
             listed,
             "Name your state for its full rules.",
-            _sources_block(facts),
         ]
     )
+    return ComposedAnswer(text, tuple(facts))
 
 
-def compose_answer(request: AnswerRequest) -> str:
+def compose(request: AnswerRequest) -> ComposedAnswer:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
-    then numbered sources."""
+    and the facts it cites."""
     if request.calculation is not None:
         return _calculation_answer(request)
     if request.sop is not None:
-        return request.sop.text
+        return ComposedAnswer(request.sop.text)
     if request.uncovered_states:
-        return _uncovered_state_answer(request)
+        return ComposedAnswer(_uncovered_state_answer(request))
     passages = relevant_passages(request.passages)
     if not passages:
-        return _uncovered_answer(request)
+        return ComposedAnswer(_uncovered_answer(request))
     facts = [passage.fact for passage in passages]
     lead = facts[0]
     if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
@@ -141,8 +180,12 @@ def compose_answer(request: AnswerRequest) -> str:
                 for number, fact in enumerate(supporting, start=2)
             )
         )
-    parts.append(_sources_block(facts))
-    return "\n\n".join(parts)
+    return ComposedAnswer("\n\n".join(parts), tuple(facts))
+
+
+def compose_answer(request: AnswerRequest) -> str:
+    """The grounded answer as text, its numbered sources last."""
+    return compose(request).as_text()
 
 
 def _uncovered_state_answer(request: AnswerRequest) -> str:
@@ -171,6 +214,43 @@ def _uncovered_answer(request: AnswerRequest) -> str:
     )
 
 
+def check_grounded_options(options: GenerationOptions) -> None:
+    """Refuse what an answer composed from sources cannot honour.
+
+    Raises:
+        UnsupportedOption: a JSON schema to fill, a forced tool call, or a logit bias.
+    """
+    if (options.response_format or {}).get("type") == "json_schema":
+        raise UnsupportedOption(
+            "response_format",
+            "The grounded engine composes answers from its sources and cannot fill a JSON "
+            'schema. Send response_format {"type": "json_object"} to get '
+            '{"answer", "agent", "sources"} as JSON, or run Trichome with an LLM '
+            "(TRICHOME_ENGINE=openai) for json_schema.",
+        )
+    if options.forces_tool_call:
+        raise UnsupportedOption(
+            "tool_choice",
+            "The grounded engine answers from its sources and never calls your tools, so it "
+            "cannot honour a tool_choice that requires a call. Send tool_choice 'auto' or "
+            "'none', or run Trichome with an LLM (TRICHOME_ENGINE=openai).",
+        )
+    if options.logit_bias:
+        raise UnsupportedOption(
+            "logit_bias",
+            "The grounded engine does not sample tokens, so logit_bias cannot apply; "
+            "send it only with an LLM engine (TRICHOME_ENGINE=openai).",
+        )
+
+
+def cut_at_stop(text: str, stop: Sequence[str] | None) -> str:
+    """The text up to the first of the caller's stop sequences (which is not included)."""
+    if not stop:
+        return text
+    ends = [position for sequence in stop if sequence and (position := text.find(sequence)) >= 0]
+    return text[: min(ends)] if ends else text
+
+
 def split_into_chunks(text: str) -> list[str]:
     """The answer cut into stream-sized pieces that concatenate back to the exact text."""
     return _CHUNKS.findall(text) or [text]
@@ -184,10 +264,28 @@ class GroundedEngine:
     async def stream(
         self, request: AnswerRequest, *, incremental: bool = True
     ) -> AsyncIterator[AnswerEvent]:
-        """The composed answer in pieces, then `Finished` (usage is counted by the caller)."""
-        for piece in split_into_chunks(compose_answer(request)):
+        """The composed answer in pieces, then `Finished` (usage is counted by the caller).
+
+        With `response_format: json_object` the answer is one JSON object; the caller's
+        stop sequences cut a text answer where the first of them starts.
+        """
+        composed = compose(request)
+        options = request.options
+        if (options.response_format or {}).get("type") == "json_object":
+            text = composed.as_json(request.agent.name)
+        else:
+            text = cut_at_stop(composed.as_text(), options.stop)
+        for piece in split_into_chunks(text):
             yield TextDelta(piece)
         yield Finished("stop")
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Refuse a JSON schema, a forced tool call and a logit bias.
+
+        Raises:
+            UnsupportedOption: the first of them the request sets.
+        """
+        check_grounded_options(options)
 
     async def check(self) -> str | None:
         """Always able to answer."""

@@ -25,6 +25,7 @@ from trichome.llm.base import (
     AnswerRequest,
     ChatTurn,
     Finished,
+    GenerationOptions,
     TextDelta,
     ToolCallDelta,
     UpstreamError,
@@ -129,6 +130,12 @@ def _request_options(request: AnswerRequest) -> dict[str, Any]:
         "parallel_tool_calls": options.parallel_tool_calls,
         "response_format": options.response_format,
         "metadata": options.metadata,
+        "reasoning_effort": options.reasoning_effort,
+        "verbosity": options.verbosity,
+        "service_tier": options.service_tier,
+        "prompt_cache_key": options.prompt_cache_key,
+        "safety_identifier": options.safety_identifier,
+        "logit_bias": options.logit_bias,
     }
     return {name: value for name, value in fields.items() if value is not None}
 
@@ -263,9 +270,16 @@ class OpenAICompatibleEngine:
 
     def _tools(self, request: AnswerRequest) -> list[dict[str, Any]]:
         client_tools = list(request.options.tools or ())
+        if request.options.forces_tool_call:
+            # A caller that requires a tool call wants one of its own tools called: a
+            # calculator call would satisfy "required" and never reach it.
+            return client_tools
         server = list(request.server_tools.definitions) if request.server_tools else []
         calculators = TOOLS if self._settings.llm_tools else []
         return [*calculators, *server, *client_tools]
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Every standard setting goes upstream, which decides what it honours."""
 
     def _body(
         self,
@@ -394,7 +408,10 @@ class OpenAICompatibleEngine:
                 continue
             for index, call in enumerate(theirs):
                 yield ToolCallDelta(index, call.id, call.name, call.arguments)
-            sources = cited_sources("".join(text), request.passages)
+            # A structured answer must stay parseable, and an answer cut at the caller's
+            # budget has no room left: neither gets the sources block.
+            complete = finished.reason == "stop" and not request.options.structured
+            sources = cited_sources("".join(text), request.passages) if complete else ""
             if sources and not theirs:
                 yield TextDelta(sources)
             yield Finished(finished.reason, usage)

@@ -19,6 +19,7 @@ from trichome.knowledge.packs import Fact
 from trichome.knowledge.packs import Source as FactSource
 from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.llm.base import Finished, TextDelta, ToolCallDelta, Usage
+from trichome.llm.budget import TokenBudget
 from trichome.llm.grounded import split_into_chunks
 from trichome.llm.tokens import estimate_tokens
 from trichome.websearch.compose import (
@@ -103,6 +104,7 @@ class Answered:
     usage: Usage
     status: SearchStatus
     finish_reason: str
+    notes_sent: bool = False
 
 
 SearchEvent = Searched | PagesRead | TextDelta | Answered
@@ -216,12 +218,19 @@ class SearchAnswerer:
             text = (await self.service.complete(bare)).text
             if note:
                 text += f"\n\n{note}"
-        for extra in prepared.notes:
-            text += f"\n\n{extra}"
+        notes = "".join(f"\n\n{extra}" for extra in prepared.notes)
+        budget = TokenBudget(prepared.request.options.token_budget)
+        reason = "stop"
+        if budget.fits(text + notes):
+            text += notes
+        else:
+            # The caller's budget ends the answer; no room is made for the notes.
+            text, reason, notes = budget.take(text), "length", ""
+            citations = [c for c in citations if c.end_index <= len(text)]
         for piece in split_into_chunks(text):
             yield TextDelta(piece)
         usage = Usage(prepared.prompt_tokens, estimate_tokens(text))
-        yield Answered(text, tuple(citations), usage, status, "stop")
+        yield Answered(text, tuple(citations), usage, status, reason, bool(notes))
 
     @staticmethod
     def _packs_heading(plan: Plan) -> str:
@@ -259,4 +268,6 @@ class SearchAnswerer:
         whole = "".join(text)
         assert finished is not None and finished.usage is not None  # AgentService finishes
         citations = cited_spans(whole, web_sources) if web_sources else []
-        yield Answered(whole, tuple(citations), finished.usage, status, finished.reason)
+        yield Answered(
+            whole, tuple(citations), finished.usage, status, finished.reason, finished.notes_sent
+        )
