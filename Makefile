@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 INSPECTOR := tests/e2e/inspector
 INSPECTOR_STAMP := $(INSPECTOR)/node_modules/.installed
+CLIENTS := tests/e2e/clients
+CLIENTS_STAMP := $(CLIENTS)/node_modules/.installed
+CLIENTS_VENV := .venv-clients
+CLIENTS_VENV_STAMP := $(CLIENTS_VENV)/.installed
 WIDGET := src/trichome/web/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -24,6 +28,22 @@ $(INSPECTOR_STAMP): $(INSPECTOR)/package.json $(INSPECTOR)/package-lock.json
 		npm ci --prefix $(INSPECTOR) --no-audit --no-fund --ignore-scripts --loglevel=error \
 		&& touch $(INSPECTOR_STAMP); \
 	else echo "npm not found: the MCP Inspector test will be skipped"; fi
+
+# OpenAI-format client libraries for Node and Node 22 itself (the npm package `node`, whose
+# install script fetches the binary from the npm registry), for the compatibility tests.
+$(CLIENTS_STAMP): $(CLIENTS)/package.json $(CLIENTS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(CLIENTS) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& npm rebuild node --prefix $(CLIENTS) --loglevel=error \
+		&& touch $(CLIENTS_STAMP); \
+	else echo "npm not found: the Node client compatibility tests will be skipped"; fi
+
+# LangChain, LiteLLM and LlamaIndex in a venv of their own (LlamaIndex needs openai<3).
+$(CLIENTS_VENV_STAMP): $(CLIENTS)/requirements.txt $(CLIENTS)/requirements.lock
+	@test -x $(CLIENTS_VENV)/bin/python || $(PYTHON) -m venv $(CLIENTS_VENV)
+	$(CLIENTS_VENV)/bin/python -m pip install --quiet -c $(CLIENTS)/requirements.lock \
+		-r $(CLIENTS)/requirements.txt
+	@touch $(CLIENTS_VENV_STAMP)
 
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
@@ -49,7 +69,7 @@ install: $(STAMP)
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
+test: $(STAMP) $(INSPECTOR_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -64,5 +84,6 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules \
+	rm -rf $(VENV) .venv-litellm $(CLIENTS_VENV) var .pytest_cache .mypy_cache .ruff_cache \
+		$(INSPECTOR)/node_modules $(CLIENTS)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist

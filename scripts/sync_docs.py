@@ -1,16 +1,23 @@
-"""Regenerate the README's configuration table from the settings object (`make docs`)."""
+"""Regenerate the generated tables of the docs (`make docs`): the README's settings, the
+knowledge packs' coverage, and docs/api.md's client compatibility table."""
 
 from __future__ import annotations
 
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 from trichome.config import settings_reference
 from trichome.knowledge.packs import coverage_table, load_packs
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the compatibility table is read from the test suite
+
+from tests.support.compat import collected_markers, compatibility_table  # noqa: E402
+
 README = ROOT / "README.md"
+API_DOCS = ROOT / "docs" / "api.md"
 KNOWLEDGE_README = ROOT / "src" / "trichome" / "knowledge" / "README.md"
 COVERED_STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD")
 
@@ -30,8 +37,19 @@ def synced_knowledge(text: str) -> str:
     return _replace(text, "coverage", coverage_table(load_packs(), COVERED_STATES))
 
 
+def synced_compatibility(text: str) -> str:
+    """docs/api.md with its compatibility table regenerated from the tests' markers."""
+    with tempfile.TemporaryDirectory() as scratch:
+        pairs = collected_markers(Path(scratch) / "markers.json")
+    return _replace(text, "compatibility", compatibility_table(pairs))
+
+
 def main() -> int:
-    for path, sync in ((README, synced), (KNOWLEDGE_README, synced_knowledge)):
+    for path, sync in (
+        (README, synced),
+        (KNOWLEDGE_README, synced_knowledge),
+        (API_DOCS, synced_compatibility),
+    ):
         text = path.read_text(encoding="utf-8")
         updated = sync(text)
         if updated != text:

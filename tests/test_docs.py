@@ -6,7 +6,13 @@ import argparse
 import re
 from pathlib import Path
 
-from scripts.sync_docs import KNOWLEDGE_README, README, synced, synced_knowledge
+from scripts.sync_docs import (
+    KNOWLEDGE_README,
+    README,
+    synced,
+    synced_compatibility,
+    synced_knowledge,
+)
 
 from trichome.apps.chat import create_app
 from trichome.cli import build_parser
@@ -25,6 +31,13 @@ def test_the_readme_settings_table_matches_the_settings_object() -> None:
 def test_the_knowledge_coverage_table_matches_the_packs() -> None:
     text = KNOWLEDGE_README.read_text(encoding="utf-8")
     assert synced_knowledge(text) == text, "run `make docs` to regenerate the coverage table"
+
+
+def test_the_compatibility_table_matches_the_client_tests() -> None:
+    text = API_DOCS.read_text(encoding="utf-8")
+    assert synced_compatibility(text) == text, (
+        "run `make docs` to regenerate docs/api.md's compatibility table from the tests"
+    )
 
 
 def _commands(parser: argparse.ArgumentParser, prefix: str = "trichome") -> list[str]:

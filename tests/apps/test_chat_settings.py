@@ -46,6 +46,12 @@ async def ask(
         ({}, {}, True),
         # The Vercel AI SDK: Accept */*, no `stream`, and it expects JSON.
         ({"Accept": "*/*", "User-Agent": "ai/7.0.173 ai-sdk/provider-utils/4.0.65"}, {}, False),
+        (
+            {"Accept": "*/*", "User-Agent": "ai/7.0.173 ai-sdk-provider-utils/5.0.81 node.js/22"},
+            {},
+            False,
+        ),
+        ({"Accept": "*/*", "User-Agent": "Mozilla/5.0 (Macintosh) Safari/605.1.15"}, {}, True),
         ({"Accept": "text/event-stream"}, {}, True),
         ({"Accept": "application/json;q=0.5, text/event-stream"}, {}, True),
         ({"Accept": "text/event-stream;q=0.2, application/json"}, {}, False),

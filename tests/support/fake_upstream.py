@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from tests.support.schema_model import reply_to
 from tests.support.servers import free_port
 
 ANSWER = ["The decarboxylation ", "factor is ", "0.877 [1]."]
@@ -98,6 +99,18 @@ class FakeUpstream:
         ]
 
     async def stream(self) -> AsyncIterator[bytes]:
+        if self.mode == "model":
+            reply = reply_to(self.requests[-1])
+            if reply.tool_call is not None:
+                call = reply.tool_call | {"index": 0}
+                yield self.chunk({"role": "assistant", "content": None, "tool_calls": [call]})
+            else:
+                yield self.chunk({"role": "assistant", "content": ""})
+                for word in (reply.content or "").split(" "):
+                    yield self.chunk({"content": word + " "})
+            yield self.chunk({}, reply.finish_reason)
+            yield b"data: [DONE]\n\n"
+            return
         if self.mode == "cite":
             yield self.chunk({"role": "assistant", "content": ""})
             for text in self.citing_answer():
@@ -168,7 +181,13 @@ class FakeUpstream:
         """The answer of the current mode as one chat.completion."""
         message: dict[str, Any] = {"role": "assistant", "content": "".join(ANSWER)}
         finish: str | None = "stop"
-        if self.mode == "cite":
+        if self.mode == "model":
+            reply = reply_to(self.requests[-1])
+            message["content"] = reply.content
+            if reply.tool_call is not None:
+                message["tool_calls"] = [reply.tool_call]
+            finish = reply.finish_reason
+        elif self.mode == "cite":
             message["content"] = "".join(self.citing_answer())
         elif self.mode in ("calculate", "metrc"):
             answer, call = self.calculator_turn() if self.mode == "calculate" else self.metrc_turn()

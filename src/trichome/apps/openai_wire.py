@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -506,8 +507,9 @@ def _media_ranges(accept: str) -> dict[str, float]:
 
 # Clients that send `stream` only to turn streaming on and otherwise expect OpenAI's
 # default, one JSON body, while their Accept header says nothing (`*/*`): the Vercel AI
-# SDK's providers announce themselves with this user-agent token.
-JSON_DEFAULT_AGENTS = ("ai-sdk/",)
+# SDK, whose user-agent starts with its `ai/<version>` and names its `ai-sdk` packages
+# ("ai/7.0.173 ai-sdk-provider-utils/5.0.81 node.js/22", "ai/7.0.173 ai-sdk/provider-utils/4.0.65").
+JSON_DEFAULT_AGENTS = re.compile(r"(?:^|\s)ai/\d|\bai-sdk[/-]", re.IGNORECASE)
 
 
 def wants_stream(stream: bool | None, accept: str | None, user_agent: str | None) -> bool:
@@ -525,8 +527,7 @@ def wants_stream(stream: bool | None, accept: str | None, user_agent: str | None
     json = ranges.get("application/json", 0.0)
     if events > 0 or json > 0:
         return events >= json
-    agent = (user_agent or "").lower()
-    return not any(token in agent for token in JSON_DEFAULT_AGENTS)
+    return JSON_DEFAULT_AGENTS.search(user_agent or "") is None
 
 
 def parse_chat_request(body: bytes) -> ChatCompletionRequest:
