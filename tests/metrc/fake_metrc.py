@@ -55,10 +55,18 @@ class FakeMetrc:
     in_flight: dict[str | None, int] = field(default_factory=dict)
     max_in_flight: dict[str | None, int] = field(default_factory=dict)
     max_total_in_flight: int = 0
+    # Hold requests until this many are in flight at once (all licences together), then let
+    # every request through: proves a client reaches its concurrency cap whatever the speed
+    # of the machine.
+    hold_until: int = 0
+    hold_timeout: float = 30.0
+    _released: asyncio.Event | None = None
 
     def reset(self) -> None:
         self.script = None
         self.delay = 0.0
+        self.hold_until = 0
+        self._released = None
         self.calls.clear()
         self.in_flight.clear()
         self.max_in_flight.clear()
@@ -81,6 +89,12 @@ class FakeMetrc:
         self.max_in_flight[key] = max(self.max_in_flight.get(key, 0), self.in_flight[key])
         self.max_total_in_flight = max(self.max_total_in_flight, sum(self.in_flight.values()))
         try:
+            if self.hold_until and not await self._held():
+                message = (
+                    f"only {sum(self.in_flight.values())} requests were in flight after "
+                    f"{self.hold_timeout} s; the test waited for {self.hold_until}"
+                )
+                return JSONResponse({"Message": message}, 500)
             if self.delay:
                 await asyncio.sleep(self.delay)
             answer = self.script(call) if self.script else None
@@ -88,7 +102,20 @@ class FakeMetrc:
                 answer = await answer
             return answer if isinstance(answer, Response) else JSONResponse([])
         finally:
-            self.in_flight[key] -= 1
+            # A reset between tests may have cleared the count of a request still running.
+            self.in_flight[key] = self.in_flight.get(key, 1) - 1
+
+    async def _held(self) -> bool:
+        """Wait until `hold_until` requests are in flight at once; False if they never are."""
+        if self._released is None:
+            self._released = asyncio.Event()
+        if sum(self.in_flight.values()) >= self.hold_until:
+            self._released.set()
+        try:
+            await asyncio.wait_for(self._released.wait(), self.hold_timeout)
+        except TimeoutError:
+            return False
+        return True
 
 
 @contextlib.contextmanager

@@ -203,8 +203,8 @@ async def test_read_timeouts_are_typed(make_client: ClientFactory, fake: FakeMet
 async def test_concurrency_is_capped_per_facility(
     make_client: ClientFactory, fake: FakeMetrc
 ) -> None:
-    client = make_client(max_concurrency_per_facility=3)
-    fake.delay = 0.05
+    client = make_client(max_concurrency_per_facility=3, retry=RetryPolicy(max_attempts=1))
+    fake.hold_until = 6  # reachable only if each licence has a cap of its own
     other = "SF-SBX-CO-24-8002"
     await asyncio.gather(
         *[client.packages_active(LICENCE) for _ in range(12)],
@@ -217,10 +217,11 @@ async def test_concurrency_is_capped_per_facility(
 
 
 async def test_default_cap_is_ten(make_client: ClientFactory, fake: FakeMetrc) -> None:
-    client = make_client()
-    fake.delay = 0.05
+    client = make_client(retry=RetryPolicy(max_attempts=1))
+    fake.hold_until = 10  # nothing is answered until ten are in flight at once
     await asyncio.gather(*[client.packages_active(LICENCE) for _ in range(25)])
     assert fake.max_in_flight[LICENCE] == 10
+    assert len(fake.calls) == 25
 
 
 async def test_get_rate_is_capped_per_facility(make_client: ClientFactory, fake: FakeMetrc) -> None:
