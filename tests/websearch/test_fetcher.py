@@ -515,9 +515,9 @@ async def test_pages_over_the_size_limit_fail(
 
 @pytest.mark.parametrize("path", ["/slow", "/drip"])
 async def test_slow_pages_time_out(fetcher: PageFetcher, pages: PageServer, path: str) -> None:
-    started = time.monotonic()
+    # /drip sends every chunk within the read timeout and takes 5 s in all: only a limit on
+    # the whole fetch (1 s) ends it, so the message alone shows which limit fired.
     assert await failed(fetcher, pages.url(path)) == "timed out reading 127.0.0.1"
-    assert time.monotonic() - started < 3.0  # fetch_timeout is 1 s for all of it; /drip takes 5
 
 
 # Caching
