@@ -23,6 +23,7 @@ import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
 from tests.support.fake_upstream import fake_upstream
 from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, LAB, seeded_database
@@ -355,18 +356,20 @@ async def test_metrc_refusals_and_bad_input_come_back_as_readable_tool_errors(
 async def test_read_only_connections_see_and_run_no_writes(servers: Servers) -> None:
     async with mcp_over_http(servers, **{"X-MCP-Readonly": "true"}) as client:
         tools = (await client.list_tools()).tools
-        blocked = await client.call_tool(
-            "adjust_package",
-            {
-                "license_number": DISPENSARY,
-                "label": "1A4000000000000000009999",
-                "quantity": -1,
-                "unit_of_measure": "Grams",
-                "reason": "Scale Variance",
-            },
-        )
+        with pytest.raises(MCPError) as blocked:
+            await client.call_tool(
+                "adjust_package",
+                {
+                    "license_number": DISPENSARY,
+                    "label": "1A4000000000000000009999",
+                    "quantity": -1,
+                    "unit_of_measure": "Grams",
+                    "reason": "Scale Variance",
+                },
+            )
     assert tools and all(tool.annotations and tool.annotations.read_only_hint for tool in tools)
-    assert blocked.is_error and "read-only" in blocked.content[0].text  # type: ignore[union-attr]
+    # A tool the connection does not offer is unknown to it: JSON-RPC invalid params.
+    assert blocked.value.error.code == -32602 and "read-only" in blocked.value.error.message
     async with mcp_over_http(servers, **{"X-MCP-Toolsets": "compliance,sales"}) as client:
         narrowed = {tool.name for tool in (await client.list_tools()).tools}
     assert "needs_attention" in narrowed and "list_facilities" not in narrowed

@@ -61,6 +61,8 @@ class ToolSpec:
     destructive: bool
     idempotent: bool
     skill: bool = False
+    # The result's shape: a TypedDict that MCP publishes as the tool's outputSchema.
+    returns: type | None = None
 
     @property
     def description(self) -> str:
@@ -79,6 +81,7 @@ def tool(
     destructive: bool = False,
     idempotent: bool | None = None,
     skill: bool = False,
+    returns: type | None = None,
 ) -> Callable[[ToolFunction], ToolFunction]:
     """Register an async function as a tool of a category (its name is the function's).
 
@@ -106,6 +109,7 @@ def tool(
             destructive=destructive and not read_only,
             idempotent=read_only if idempotent is None else idempotent,
             skill=skill,
+            returns=returns,
         )
         return fn
 
