@@ -144,6 +144,7 @@ def _snapshot(tool: Any) -> dict[str, Any]:
         if tool.annotations
         else None,
         "inputSchema": tool.input_schema,
+        "outputSchema": tool.output_schema,
     }
 
 

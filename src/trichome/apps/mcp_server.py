@@ -159,9 +159,7 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
 
     # The SDK reads the parameters from the signature: the tool's own, resolved, returning
     # the result as built here, validated against the declared result model.
-    returns: Any = (
-        CallToolResult if spec.returns is None else Annotated[CallToolResult, spec.returns]
-    )
+    returns: Any = Annotated[CallToolResult, spec.returns]
     signature = inspect.signature(spec.fn, eval_str=True)
     call.__signature__ = signature.replace(return_annotation=returns)  # type: ignore[attr-defined]
     call.__annotations__ = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
@@ -81,9 +82,7 @@ class Written(TypedDict):
     ids: Annotated[
         list[int | str], Field(description="The Ids Metrc gave what it created, if any.")
     ]
-    warnings: Annotated[
-        list[str | dict[str, Any]] | None, Field(description="Metrc's warnings, if any.")
-    ]
+    warnings: Annotated[list[str] | None, Field(description="Metrc's warnings, if any.")]
 
 
 @shape
@@ -148,7 +147,12 @@ def paged(
 def written(result: WriteResult, did: str) -> dict[str, Any]:
     """What a write returns: Metrc's ids and warnings and a sentence saying what happened."""
     ids = list(result.get("Ids") or [])
-    return {"ok": True, "message": did, "ids": ids, "warnings": result.get("Warnings")}
+    # Metrc's warnings are sentences; any other shape is passed on as its JSON text.
+    found = result.get("Warnings")
+    warnings = (
+        None if found is None else [w if isinstance(w, str) else json.dumps(w) for w in found]
+    )
+    return {"ok": True, "message": did, "ids": ids, "warnings": warnings}
 
 
 def count_by(records: Iterable[Mapping[str, Any]], key: str) -> dict[str, int]:
