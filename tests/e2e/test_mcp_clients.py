@@ -193,7 +193,9 @@ def inspector_round(target: list[str], tmp_path: Path) -> None:
 @pytest.mark.compat("MCP Inspector", "stdio: tools")
 @pytest.mark.compat("MCP Inspector", "structured content")
 def test_the_inspector_cli_over_stdio(servers: Servers, tmp_path: Path) -> None:
-    env = [arg for key, value in servers.stdio_env.items() for arg in ("-e", f"{key}={value}")]
+    # The Inspector starts the server with a minimal environment plus these: the settings.
+    settings = {k: v for k, v in servers.stdio_env.items() if k.startswith("TRICHOME_") and v}
+    env = [arg for key, value in settings.items() for arg in ("-e", f"{key}={value}")]
     inspector_round([*env, "--transport", "stdio", *servers.stdio_command], tmp_path)
 
 
