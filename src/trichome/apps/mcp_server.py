@@ -1,29 +1,47 @@
-"""The MCP edge: the registered track-and-trace tools served by the official `mcp` SDK.
+"""The MCP edge: the registered track-and-trace tools, served by the official `mcp` SDK.
 
 The same server object answers over stdio (`trichome mcp`) and Streamable HTTP (the tool
-server's `/api/mcp`). Which tools it offers is decided twice: once for the process, from
-`TRICHOME_MCP_TOOLSETS`, `TRICHOME_MCP_TOOLS` and `TRICHOME_MCP_READ_ONLY` (tools outside
-the selection are never registered), and per HTTP request, when the caller narrows it with
-`X-MCP-Toolsets`, `X-MCP-Tools` or `X-MCP-Readonly` (a middleware hides the rest from
-`tools/list` and refuses to run them). Failures a model can act on (a Metrc refusal, a
-wrong label) come back as tool errors carrying their message; only `ToolError` messages
-reach the client, so every anticipated failure is converted to one here.
+server's `/api/mcp`), in every protocol version the SDK negotiates. It offers tools and
+nothing else, and advertises exactly that. Which tools it offers is decided twice: once
+for the process, from `TRICHOME_MCP_TOOLSETS`, `TRICHOME_MCP_TOOLS` and
+`TRICHOME_MCP_READ_ONLY` (tools outside the selection are never registered), and per HTTP
+request, when the caller narrows it with `X-MCP-Toolsets`, `X-MCP-Tools` or
+`X-MCP-Readonly` (the rest are hidden from `tools/list` and unknown to `tools/call`).
+Every tool declares its result's shape (`outputSchema`) and returns `structuredContent`
+of that shape. Failures a model can act on (a Metrc refusal, a wrong label, invalid
+arguments) come back as tool errors carrying their message.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import logging
 import typing
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from mcp.server import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.mcpserver.context import Context
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+from mcp.types import (
+    INVALID_PARAMS,
+    CallToolRequestParams,
+    CallToolResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    TextContent,
+    ToolAnnotations,
+)
+from mcp.types import Tool as McpTool
+from pydantic import ValidationError
 
 from trichome import __version__
 from trichome.config import Settings
@@ -34,6 +52,8 @@ SERVER_NAME = "trichome-metrc"
 HEADER_TOOLSETS = "x-mcp-toolsets"
 HEADER_TOOLS = "x-mcp-tools"
 HEADER_READ_ONLY = "x-mcp-readonly"
+
+logger = logging.getLogger(__name__)
 
 
 class SelectionError(ValueError):
@@ -120,7 +140,9 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
 
     Every anticipated failure becomes a `ToolError` (the only message that reaches the
     client). The result goes out as `structuredContent` and, for clients that read only
-    text, as compact JSON (the SDK's default indents it, which costs a model tokens).
+    text, as compact JSON (the SDK's default indents it, which costs a model tokens). The
+    return annotation names the tool's result model, so the SDK publishes it as the tool's
+    `outputSchema` and checks every result against it.
     """
 
     @functools.wraps(spec.fn)
@@ -136,12 +158,13 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
         )
 
     # The SDK reads the parameters from the signature: the tool's own, resolved, returning
-    # the result as built here.
+    # the result as built here, validated against the declared result model.
+    returns: Any = Annotated[CallToolResult, spec.returns]
     signature = inspect.signature(spec.fn, eval_str=True)
-    call.__signature__ = signature.replace(return_annotation=CallToolResult)  # type: ignore[attr-defined]
+    call.__signature__ = signature.replace(return_annotation=returns)  # type: ignore[attr-defined]
     call.__annotations__ = {
         **typing.get_type_hints(spec.fn, include_extras=True),
-        "return": CallToolResult,
+        "return": returns,
     }
     return call
 
@@ -171,38 +194,6 @@ def _instructions(selection: ToolSelection) -> str:
     return "\n".join(lines)
 
 
-async def _narrow(ctx: Any, call_next: Callable[[Any], Awaitable[Any]]) -> Any:
-    selection = _REQUEST_SELECTION.get()
-    if selection is None or ctx.method not in ("tools/list", "tools/call"):
-        return await call_next(ctx)
-    tools = load_all()
-    if ctx.method == "tools/call":
-        name = (ctx.params or {}).get("name")
-        spec = tools.get(name) if isinstance(name, str) else None
-        if spec is not None and not selection.allows(spec):
-            reason = (
-                "this connection is read-only"
-                if selection.read_only and not spec.read_only
-                else "it is outside the toolsets or tools this connection asked for"
-            )
-            refusal = CallToolResult(
-                content=[
-                    TextContent(type="text", text=f"The tool {name} is not offered: {reason}.")
-                ],
-                is_error=True,
-            )
-            return refusal.model_dump(by_alias=True, mode="json", exclude_none=True)
-        return await call_next(ctx)
-    result = await call_next(ctx)
-    if isinstance(result, dict) and isinstance(result.get("tools"), list):
-        result["tools"] = [
-            entry
-            for entry in result["tools"]
-            if entry.get("name") not in tools or selection.allows(tools[entry["name"]])
-        ]
-    return result
-
-
 def offered_tools(settings: Settings) -> list[ToolSpec]:
     """The tools the process offers, in registry order.
 
@@ -214,29 +205,138 @@ def offered_tools(settings: Settings) -> list[ToolSpec]:
     return [spec for spec in tools.values() if selection.allows(spec)]
 
 
-def build_mcp_server(settings: Settings) -> MCPServer:
+class ToolServer(Server[Any]):
+    """The MCP server of the track-and-trace tools: tools only, nothing else advertised.
+
+    Built on the SDK's low-level server so that what `initialize` (and, from protocol
+    2026-07-28, `server/discover`) advertises is exactly what is served: `tools`, whose list
+    never changes while the process runs. Prompts, resources, completions, logging and
+    subscriptions are not offered, so their methods answer JSON-RPC -32601 (method not
+    found). An unknown tool, or one this connection does not offer, is -32602 (invalid
+    params), as the MCP specification's tools page names it; a tool that runs and fails
+    is a result with `isError` and the failure's message for the model to read.
+    """
+
+    def __init__(self, tools: Mapping[str, Tool], instructions: str) -> None:
+        super().__init__(
+            SERVER_NAME,
+            version=__version__,
+            title="Trichome track-and-trace tools",
+            instructions=instructions,
+            get_tool_input_schema=self._input_schema,
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+        )
+        self.tools = dict(tools)
+
+    def _input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self.tools.get(name)
+        return None if tool is None else tool.parameters
+
+    def offered(self) -> list[Tool]:
+        """The tools of this process that the current request may see, in registry order."""
+        selection = _REQUEST_SELECTION.get()
+        specs = load_all()
+        return [
+            tool
+            for tool in self.tools.values()
+            if selection is None or selection.allows(specs[tool.name])
+        ]
+
+    async def _list_tools(
+        self, ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return ListToolsResult(
+            tools=[
+                McpTool(
+                    name=tool.name,
+                    title=tool.title,
+                    description=tool.description,
+                    input_schema=tool.parameters,
+                    output_schema=tool.output_schema,
+                    annotations=tool.annotations,
+                )
+                for tool in self.offered()
+            ]
+        )
+
+    async def _call_tool(
+        self, ctx: ServerRequestContext[Any], params: CallToolRequestParams
+    ) -> CallToolResult:
+        tool = self.tools.get(params.name)
+        if tool is None:
+            raise MCPError(
+                code=INVALID_PARAMS,
+                message=f"Unknown tool: {params.name}. tools/list shows the tools offered.",
+                data={"name": params.name},
+            )
+        selection = _REQUEST_SELECTION.get()
+        spec = load_all()[tool.name]
+        if selection is not None and not selection.allows(spec):
+            reason = (
+                "this connection is read-only"
+                if selection.read_only and not spec.read_only
+                else "it is outside the toolsets or tools this connection asked for"
+            )
+            raise MCPError(
+                code=INVALID_PARAMS,
+                message=f"The tool {tool.name} is not offered: {reason}.",
+                data={"name": tool.name},
+            )
+        return await run_tool(tool, params.arguments or {})
+
+    async def run_stdio_async(self) -> None:
+        """Serve over stdin/stdout until the client closes them."""
+        async with stdio_server() as (read_stream, write_stream):
+            await self.run(read_stream, write_stream, self.create_initialization_options())
+
+
+async def run_tool(tool: Tool, arguments: dict[str, Any]) -> CallToolResult:
+    """Run a tool; a failure comes back as a result with `isError` and a message to act on."""
+    try:
+        result = await tool.run(arguments, Context(), convert_result=True)
+    except UnexpectedToolError:
+        logger.exception("tool %s failed unexpectedly", tool.name)
+        return _tool_error(f"The tool {tool.name} failed unexpectedly; try again later.")
+    except ToolError as error:
+        if isinstance(error.__cause__, ValidationError):
+            return _tool_error(_invalid_arguments(tool.name, error.__cause__))
+        cause = error.__cause__
+        return _tool_error(str(cause) if isinstance(cause, ToolError) else str(error))
+    assert isinstance(result, CallToolResult)  # our tools never ask for input mid-call
+    return result
+
+
+def _tool_error(message: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+def _invalid_arguments(name: str, error: ValidationError) -> str:
+    """Pydantic's errors as one line a model can act on (without its documentation links)."""
+    problems = [
+        f"{'.'.join(str(part) for part in item['loc']) or 'arguments'}: {item['msg']}"
+        for item in error.errors(include_url=False)
+    ]
+    return f"Invalid arguments for {name}: {'; '.join(problems)}."
+
+
+def build_mcp_server(settings: Settings) -> ToolServer:
     """The MCP server with every tool the process's selection allows.
 
     Raises:
         SelectionError: the settings name a toolset or tool that does not exist.
     """
-    tools = load_all()
-    selection = selection_from_settings(settings, tools)
-    server = MCPServer(
-        SERVER_NAME,
-        title="Trichome track-and-trace tools",
-        version=__version__,
-        instructions=_instructions(selection),
-        log_level="WARNING",
-        middleware=[_narrow],
-    )
-    for spec in tools.values():
-        if selection.allows(spec):
-            server.add_tool(
-                guarded(spec),
-                name=spec.name,
-                title=spec.title,
-                description=spec.description,
-                annotations=annotations_of(spec),
-            )
-    return server
+    specs = load_all()
+    selection = selection_from_settings(settings, specs)
+    tools = {
+        spec.name: Tool.from_function(
+            guarded(spec),
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            annotations=annotations_of(spec),
+        )
+        for spec in specs.values()
+        if selection.allows(spec)
+    }
+    return ToolServer(tools, _instructions(selection))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.skills import attention, audit, compliance, expiry
 from trichome.metrc.skills import fifo as fifo_skill
+from trichome.metrc.skills.base import CheckRow, Day, SeverityName, SkillAnswer, shape
 from trichome.metrc.skills.params import AsOf, facility
 from trichome.metrc.tools.registry import tool
 from trichome.metrc.tools.results import LicenseNumber
@@ -37,7 +39,229 @@ FinishWithinDays = Annotated[
 ]
 
 
-@tool("compliance", title="What needs attention", skill=True)
+@shape
+class AttentionParameters(TypedDict):
+    """The limits needs_attention used."""
+
+    expiring_within_days: int
+    lab_pending_days: int
+    stale_harvest_days: int
+    flowering_days: int
+    min_tags: int
+
+
+@shape
+class ChecksDetails(TypedDict):
+    """Every check's verdict."""
+
+    checks: list[CheckRow]
+
+
+@shape
+class AttentionAnswer(SkillAnswer):
+    """What needs attention at a facility."""
+
+    parameters: AttentionParameters
+    details: ChecksDetails
+
+
+@shape
+class AuditParameters(TypedDict):
+    """The limits audit_ready used."""
+
+    lookback_days: int
+    min_tags: int
+    stale_harvest_days: int
+    finish_empty_within_days: int
+    lab_pending_days: int
+    untested_after_days: int
+
+
+@shape
+class Deduction(TypedDict):
+    """Points a failed check took off the audit score."""
+
+    check: str
+    area: str
+    severity: SeverityName
+    points: int
+    count: int
+
+
+@shape
+class AuditDetails(TypedDict):
+    """The audit's grade, its deductions and every check's verdict."""
+
+    grade: Literal["A", "B", "C", "D", "F"]
+    ready: Annotated[bool, Field(description="True for grades A and B.")]
+    deductions: list[Deduction]
+    areas: Annotated[
+        dict[str, Literal["ok", "gap"]], Field(description="Each audited area's state.")
+    ]
+    checks: list[CheckRow]
+
+
+@shape
+class AuditAnswer(SkillAnswer):
+    """A facility's audit readiness."""
+
+    parameters: AuditParameters
+    details: AuditDetails
+
+
+@shape
+class FifoParameters(TypedDict):
+    """The limits fifo used."""
+
+    lookback_days: int
+    aged_after_days: int
+    expiry_risk_days: int
+
+
+@shape
+class HeldPackage(TypedDict):
+    """A usable package on hand: when it came, how much, where, and any expiry risk."""
+
+    label: str
+    arrived: Day | None
+    days_on_hand: int | None
+    quantity: float
+    unit: str
+    location: str | None
+    risk: Annotated[str | None, Field(description="Why it may go to waste, if it may.")]
+
+
+@shape
+class NextPackage(HeldPackage):
+    """The package of an item to draw on next (the oldest usable one)."""
+
+    item: str
+
+
+@shape
+class DrawnPackage(TypedDict):
+    """A newer package drawn on while older stock of its item waited."""
+
+    label: str
+    arrived: Day | None
+    draws: int
+    amount: float
+    how: list[Literal["sale", "shipment", "processing"]]
+    last: Day
+
+
+@shape
+class Violation(TypedDict):
+    """An item whose older packages were bypassed for newer ones."""
+
+    item: str
+    bypassed: list[HeldPackage]
+    newer_drawn: list[DrawnPackage]
+
+
+@shape
+class Window(TypedDict):
+    """The days the draws were read over."""
+
+    start: Day
+    end: Day
+
+
+@shape
+class DrawsByKind(TypedDict):
+    """How many draws of each kind were read."""
+
+    sale: int
+    shipment: int
+    processing: int
+
+
+@shape
+class FifoDetails(TypedDict):
+    """FIFO violations, aged stock, and what to draw on next."""
+
+    window: Window
+    draws_by_kind: DrawsByKind
+    violations: list[Violation]
+    aged: list[HeldPackage]
+    pull_next: list[NextPackage]
+
+
+@shape
+class FifoAnswer(SkillAnswer):
+    """A facility's first-in-first-out compliance."""
+
+    parameters: FifoParameters
+    details: FifoDetails
+
+
+@shape
+class ComplianceParameters(TypedDict):
+    """The limits compliance_check used."""
+
+    lookback_days: int
+    min_tags: int
+    stale_harvest_days: int
+    finish_empty_within_days: int
+
+
+@shape
+class ComplianceAnswer(SkillAnswer):
+    """A facility's compliance checks."""
+
+    parameters: ComplianceParameters
+    details: ChecksDetails
+
+
+@shape
+class ExpiryParameters(TypedDict):
+    """The bucket limits expiration_tracker used."""
+
+    soon_days: int
+    within_days: int
+    horizon_days: int
+
+
+@shape
+class ExpiringPackage(TypedDict):
+    """A package in an expiry bucket."""
+
+    label: str
+    item: str
+    quantity: float
+    unit: str
+    location: str | None
+    expires: Day
+    days_left: Annotated[int, Field(description="Negative once expired.")]
+    on_hold: bool
+
+
+Buckets = Annotated[
+    dict[str, list[ExpiringPackage]],
+    Field(
+        description="Packages per bucket: expired, within_<soon_days>_days, "
+        "within_<within_days>_days, within_<horizon_days>_days; soonest first."
+    ),
+]
+
+
+@shape
+class ExpiryDetails(TypedDict):
+    """Stock by days to product expiry and to lab-result expiry."""
+
+    product: Buckets
+    lab_result: Buckets
+
+
+@shape
+class ExpiryAnswer(SkillAnswer):
+    """A facility's stock nearing product or lab-result expiry."""
+
+    parameters: ExpiryParameters
+    details: ExpiryDetails
+
+
+@tool("compliance", title="What needs attention", skill=True, returns=AttentionAnswer)
 async def needs_attention(
     license_number: LicenseNumber,
     as_of: AsOf = None,
@@ -75,7 +299,7 @@ async def needs_attention(
     return result.as_tool_result()
 
 
-@tool("compliance", title="Audit readiness", skill=True)
+@tool("compliance", title="Audit readiness", skill=True, returns=AuditAnswer)
 async def audit_ready(
     license_number: LicenseNumber,
     as_of: AsOf = None,
@@ -112,7 +336,7 @@ async def audit_ready(
     return result.as_tool_result()
 
 
-@tool("compliance", title="FIFO compliance", skill=True)
+@tool("compliance", title="FIFO compliance", skill=True, returns=FifoAnswer)
 async def fifo(
     license_number: LicenseNumber,
     as_of: AsOf = None,
@@ -151,7 +375,7 @@ async def fifo(
     return result.as_tool_result()
 
 
-@tool("compliance", title="Compliance check", skill=True)
+@tool("compliance", title="Compliance check", skill=True, returns=ComplianceAnswer)
 async def compliance_check(
     license_number: LicenseNumber,
     as_of: AsOf = None,
@@ -181,7 +405,7 @@ async def compliance_check(
     return result.as_tool_result()
 
 
-@tool("compliance", title="Expiration tracker", skill=True)
+@tool("compliance", title="Expiration tracker", skill=True, returns=ExpiryAnswer)
 async def expiration_tracker(
     license_number: LicenseNumber,
     as_of: AsOf = None,

@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.catalogue import LocationCreate
 from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
     Page,
     PageSize,
+    Paging,
+    Written,
     compact,
     contains,
     modified_between,
     paged,
     pick,
     same,
+    shape,
     written,
 )
 
@@ -40,6 +45,138 @@ LOCATION_USES = {
     "packages": "ForPackages",
 }
 LocationUse = Literal["plant_batches", "plants", "harvests", "packages"]
+
+
+@shape
+class Facility(TypedDict):
+    """A licence these keys can use, and what it may do."""
+
+    LicenseNumber: str | None
+    Name: str | None
+    LicenseType: str | None
+    LicenseEndDate: str | None
+    Capabilities: Annotated[
+        list[str], Field(description="The facility type's flags that are set, e.g. CanGrowPlants.")
+    ]
+
+
+@shape
+class Facilities(TypedDict):
+    """The licences these keys can use."""
+
+    total: Count
+    items: list[Facility]
+
+
+@shape
+class Employee(TypedDict):
+    """A Metrc user of a facility."""
+
+    FullName: NotRequired[str]
+    IsOwner: NotRequired[bool]
+    IsManager: NotRequired[bool]
+    EmployeeLicenseNumber: str | None
+    LicenseEndDate: str | None
+
+
+@shape
+class EmployeePage(Paging):
+    """A page of a facility's employees."""
+
+    license_number: str
+    items: list[Employee]
+
+
+@shape
+class Location(TypedDict):
+    """A location and what it may hold."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    LocationTypeName: NotRequired[str]
+    ForPlantBatches: NotRequired[bool]
+    ForPlants: NotRequired[bool]
+    ForHarvests: NotRequired[bool]
+    ForPackages: NotRequired[bool]
+
+
+@shape
+class LocationPage(Paging):
+    """A page of a facility's active locations."""
+
+    license_number: str
+    items: list[Location]
+
+
+@shape
+class LocationType(TypedDict):
+    """A location type and what its locations may hold."""
+
+    Name: NotRequired[str | None]
+    ForPlantBatches: NotRequired[bool | None]
+    ForPlants: NotRequired[bool | None]
+    ForHarvests: NotRequired[bool | None]
+    ForPackages: NotRequired[bool | None]
+
+
+@shape
+class LocationTypes(TypedDict):
+    """The location types a facility may use."""
+
+    total: Count
+    items: list[LocationType]
+
+
+@shape
+class UnitOfMeasure(TypedDict):
+    """A unit of measure."""
+
+    Name: NotRequired[str | None]
+    Abbreviation: NotRequired[str | None]
+    QuantityType: NotRequired[
+        Annotated[str | None, Field(description="WeightBased, CountBased or VolumeBased.")]
+    ]
+
+
+@shape
+class UnitsOfMeasure(TypedDict):
+    """Metrc's units of measure."""
+
+    total: Count
+    items: list[UnitOfMeasure]
+
+
+@shape
+class WasteMethod(TypedDict):
+    """A waste method of the state."""
+
+    Name: NotRequired[str | None]
+    ForPlants: NotRequired[bool | None]
+    ForProductDestruction: NotRequired[bool | None]
+
+
+@shape
+class WasteMethods(TypedDict):
+    """The state's waste methods."""
+
+    total: Count
+    items: list[WasteMethod]
+
+
+@shape
+class Tag(TypedDict):
+    """An unused tag."""
+
+    Label: NotRequired[str]
+    TagTypeName: NotRequired[str]
+
+
+@shape
+class TagPage(Paging):
+    """A page of a facility's unused tags; `total` is how many are left."""
+
+    license_number: str
+    items: list[Tag]
 
 
 def _facility(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -71,7 +208,7 @@ def _tag(record: Mapping[str, Any]) -> dict[str, Any]:
     return compact(record, ("Label", "TagTypeName"))
 
 
-@tool("facilities", title="List facilities")
+@tool("facilities", title="List facilities", returns=Facilities)
 async def list_facilities() -> dict[str, Any]:
     """List the facilities (licences) these Metrc keys can use, with what each may do.
 
@@ -84,7 +221,7 @@ async def list_facilities() -> dict[str, Any]:
     return {"total": len(facilities), "items": [_facility(f) for f in facilities]}
 
 
-@tool("facilities", title="List employees")
+@tool("facilities", title="List employees", returns=EmployeePage)
 async def list_employees(
     license_number: LicenseNumber,
     name_contains: Annotated[
@@ -104,7 +241,7 @@ async def list_employees(
     return paged(found, page, page_size, _employee, license_number=license_number)
 
 
-@tool("facilities", title="List locations")
+@tool("facilities", title="List locations", returns=LocationPage)
 async def list_locations(
     license_number: LicenseNumber,
     name_contains: Annotated[
@@ -149,7 +286,7 @@ async def list_locations(
     return paged(found, page, page_size, _location, license_number=license_number)
 
 
-@tool("facilities", title="List location types")
+@tool("facilities", title="List location types", returns=LocationTypes)
 async def list_location_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the location types a facility may use and what each may hold.
 
@@ -162,7 +299,7 @@ async def list_location_types(license_number: LicenseNumber) -> dict[str, Any]:
     return {"total": len(types), "items": [pick(t, fields) for t in types]}
 
 
-@tool("facilities", title="Create a location", read_only=False)
+@tool("facilities", title="Create a location", read_only=False, returns=Written)
 async def create_location(
     license_number: LicenseNumber,
     name: Annotated[
@@ -192,7 +329,7 @@ async def create_location(
     return written(result, f"Created the location {name.strip()!r} ({location_type.strip()}).")
 
 
-@tool("facilities", title="List units of measure")
+@tool("facilities", title="List units of measure", returns=UnitsOfMeasure)
 async def list_units_of_measure(
     quantity_type: Annotated[
         Literal["WeightBased", "CountBased", "VolumeBased"] | None,
@@ -211,7 +348,7 @@ async def list_units_of_measure(
     return {"total": len(found), "items": [pick(u, fields) for u in found]}
 
 
-@tool("facilities", title="List waste methods")
+@tool("facilities", title="List waste methods", returns=WasteMethods)
 async def list_waste_methods() -> dict[str, Any]:
     """List the state's waste methods (e.g. Grinder, Compost) and whether each applies to plants
     or to product destruction.
@@ -225,7 +362,7 @@ async def list_waste_methods() -> dict[str, Any]:
     return {"total": len(methods), "items": [pick(m, fields) for m in methods]}
 
 
-@tool("facilities", title="List available plant tags")
+@tool("facilities", title="List available plant tags", returns=TagPage)
 async def list_available_plant_tags(
     license_number: LicenseNumber, page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:
@@ -241,7 +378,7 @@ async def list_available_plant_tags(
     return paged(tags, page, page_size, _tag, license_number=license_number)
 
 
-@tool("facilities", title="List available package tags")
+@tool("facilities", title="List available package tags", returns=TagPage)
 async def list_available_package_tags(
     license_number: LicenseNumber, page: Page = 1, page_size: PageSize = 20
 ) -> dict[str, Any]:

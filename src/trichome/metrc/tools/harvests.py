@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.cultivation import (
     HarvestFinish,
@@ -18,19 +19,25 @@ from trichome.metrc.bodies.cultivation import (
 )
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
+    Names,
     PackageLabel,
     Page,
     PageSize,
+    Paging,
+    QuantityTotals,
     UnitOfWeight,
+    Written,
     compact,
     contains,
     modified_between,
     paged,
     plural,
     same,
+    shape,
     totals_by_unit,
     written,
 )
@@ -92,6 +99,78 @@ class NewPackage(BaseModel):
         Field(min_length=1, max_length=150, description="A weight-based item, e.g. Buds - Gelato."),
     ]
     weight: Annotated[float, Field(gt=0, description="The weight taken from the harvest.")]
+
+
+@shape
+class Harvest(TypedDict):
+    """A harvest batch: its strains, where it dries, and its weights."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    HarvestType: NotRequired[str]
+    SourceStrainNames: NotRequired[
+        Annotated[str | list[str], Field(description="The strains harvested into it.")]
+    ]
+    DryingLocationName: NotRequired[str]
+    PlantCount: NotRequired[int]
+    TotalWetWeight: NotRequired[float]
+    CurrentWeight: NotRequired[
+        Annotated[float, Field(description="What is left to package or waste.")]
+    ]
+    TotalWasteWeight: NotRequired[float]
+    TotalPackagedWeight: NotRequired[float]
+    PackageCount: NotRequired[int]
+    UnitOfWeightName: NotRequired[str]
+    HarvestStartDate: NotRequired[str]
+    FinishedDate: NotRequired[str]
+    LabTestingState: NotRequired[str]
+    OnHold: NotRequired[Annotated[bool, Field(description="Present (true) when on hold.")]]
+
+
+@shape
+class HarvestDetail(Harvest):
+    """A harvest with when Metrc last changed it."""
+
+    LastModified: str | None
+
+
+@shape
+class HarvestPage(Paging):
+    """A page of a facility's harvests."""
+
+    license_number: str
+    items: list[Harvest]
+
+
+@shape
+class WasteRecord(TypedDict):
+    """Waste recorded on a harvest; its Id is what delete_harvest_waste takes."""
+
+    Id: NotRequired[int]
+    WasteTypeName: NotRequired[str]
+    WasteWeight: NotRequired[float]
+    UnitOfWeightName: NotRequired[str]
+    ActualDate: NotRequired[str]
+
+
+@shape
+class HarvestFound(TypedDict):
+    """One harvest of a licence and the waste recorded on it."""
+
+    license_number: str
+    harvest: HarvestDetail
+    waste: list[WasteRecord]
+
+
+@shape
+class HarvestWasteList(TypedDict):
+    """The waste recorded on one harvest."""
+
+    license_number: str
+    harvest: Annotated[str | None, Field(description="The harvest's name.")]
+    total: Count
+    weight_totals: QuantityTotals
+    items: list[WasteRecord]
 
 
 def trim_harvest(record: Mapping[str, Any]) -> Record:
@@ -189,7 +268,7 @@ async def _harvest_list(
     return paged(found, page, page_size, trim_harvest, license_number=license_number)
 
 
-@tool("harvests", title="List active harvests")
+@tool("harvests", title="List active harvests", returns=HarvestPage)
 async def list_active_harvests(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -211,7 +290,7 @@ async def list_active_harvests(
     )  # fmt: skip
 
 
-@tool("harvests", title="List inactive harvests")
+@tool("harvests", title="List inactive harvests", returns=HarvestPage)
 async def list_inactive_harvests(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -231,7 +310,7 @@ async def list_inactive_harvests(
     )  # fmt: skip
 
 
-@tool("harvests", title="List harvests on hold")
+@tool("harvests", title="List harvests on hold", returns=HarvestPage)
 async def list_on_hold_harvests(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -249,7 +328,7 @@ async def list_on_hold_harvests(
     )  # fmt: skip
 
 
-@tool("harvests", title="Get a harvest")
+@tool("harvests", title="Get a harvest", returns=HarvestFound)
 async def get_harvest(license_number: LicenseNumber, harvest: HarvestRef) -> dict[str, Any]:
     """Get one harvest (active or finished) by name or Id, with its weights and the waste
     recorded on it (each waste record's Id is what delete_harvest_waste takes).
@@ -266,7 +345,7 @@ async def get_harvest(license_number: LicenseNumber, harvest: HarvestRef) -> dic
     }
 
 
-@tool("harvests", title="Create packages from a harvest", read_only=False)
+@tool("harvests", title="Create packages from a harvest", read_only=False, returns=Written)
 async def create_harvest_packages(
     license_number: LicenseNumber,
     harvest: HarvestRef,
@@ -333,7 +412,7 @@ async def create_harvest_packages(
     )
 
 
-@tool("harvests", title="List a harvest's waste")
+@tool("harvests", title="List a harvest's waste", returns=HarvestWasteList)
 async def list_harvest_waste(license_number: LicenseNumber, harvest: HarvestRef) -> dict[str, Any]:
     """List the waste recorded on one harvest (Id, type, weight, unit, date) and its total.
 
@@ -353,7 +432,7 @@ async def list_harvest_waste(license_number: LicenseNumber, harvest: HarvestRef)
     }
 
 
-@tool("harvests", title="List harvest waste types")
+@tool("harvests", title="List harvest waste types", returns=Names)
 async def list_harvest_waste_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the harvest waste types a facility may record (e.g. Plant Material, Stems, Trim)."""
     metrc = access()
@@ -361,7 +440,7 @@ async def list_harvest_waste_types(license_number: LicenseNumber) -> dict[str, A
     return {"total": len(types), "items": [compact(t, ("Name",)) for t in types]}
 
 
-@tool("harvests", title="Record harvest waste", read_only=False)
+@tool("harvests", title="Record harvest waste", read_only=False, returns=Written)
 async def record_harvest_waste(
     license_number: LicenseNumber,
     harvest: HarvestRef,
@@ -395,7 +474,14 @@ async def record_harvest_waste(
     )
 
 
-@tool("harvests", title="Delete harvest waste", read_only=False, destructive=True, idempotent=True)
+@tool(
+    "harvests",
+    title="Delete harvest waste",
+    read_only=False,
+    destructive=True,
+    idempotent=True,
+    returns=Written,
+)
 async def delete_harvest_waste(
     license_number: LicenseNumber,
     waste_id: Annotated[
@@ -412,7 +498,7 @@ async def delete_harvest_waste(
     return written(result, f"Deleted harvest waste record {waste_id}.")
 
 
-@tool("harvests", title="Move a harvest", read_only=False, idempotent=True)
+@tool("harvests", title="Move a harvest", read_only=False, idempotent=True, returns=Written)
 async def move_harvest(
     license_number: LicenseNumber,
     harvest: HarvestRef,
@@ -440,7 +526,7 @@ async def move_harvest(
     return written(result, f"Moved harvest {found.get('Name')} to {drying_location}.")
 
 
-@tool("harvests", title="Rename a harvest", read_only=False, idempotent=True)
+@tool("harvests", title="Rename a harvest", read_only=False, idempotent=True, returns=Written)
 async def rename_harvest(
     license_number: LicenseNumber,
     harvest: HarvestRef,
@@ -464,7 +550,14 @@ async def rename_harvest(
     return written(result, f"Renamed harvest {found.get('Name')} to {new_name.strip()}.")
 
 
-@tool("harvests", title="Finish harvests", read_only=False, destructive=True, idempotent=True)
+@tool(
+    "harvests",
+    title="Finish harvests",
+    read_only=False,
+    destructive=True,
+    idempotent=True,
+    returns=Written,
+)
 async def finish_harvests(
     license_number: LicenseNumber,
     harvests: Annotated[
@@ -491,7 +584,7 @@ async def finish_harvests(
     return written(result, f"Finished {plural(len(found), 'harvest')}: {names}.")
 
 
-@tool("harvests", title="Unfinish harvests", read_only=False, idempotent=True)
+@tool("harvests", title="Unfinish harvests", read_only=False, idempotent=True, returns=Written)
 async def unfinish_harvests(
     license_number: LicenseNumber,
     harvests: Annotated[

@@ -4,26 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.catalogue import ItemCreate, ItemUpdate
 from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
     Page,
     PageSize,
+    Paging,
     UnitOfMeasure,
     UnitOfWeight,
+    Written,
     compact,
     contains,
     modified_between,
     paged,
     same,
+    shape,
     written,
 )
 
@@ -74,6 +79,68 @@ CategoryFilter = Annotated[
 StrainFilter = Annotated[
     str | None, Field(max_length=100, description="Only items of this strain.")
 ]
+
+
+@shape
+class Item(TypedDict):
+    """An item (product): its category, how it is measured, its strain and content."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    ProductCategoryName: NotRequired[str]
+    QuantityType: NotRequired[str]
+    UnitOfMeasureName: NotRequired[str]
+    StrainName: NotRequired[str]
+    ItemBrandName: NotRequired[str]
+    UnitThcContent: NotRequired[float]
+    UnitThcContentUnitOfMeasureName: NotRequired[str]
+    UnitWeight: NotRequired[float]
+    UnitWeightUnitOfMeasureName: NotRequired[str]
+    ApprovalStatus: NotRequired[str]
+    IsUsed: NotRequired[bool]
+
+
+@shape
+class ItemDetail(Item):
+    """An item with when Metrc last changed it."""
+
+    LastModified: str | None
+
+
+@shape
+class ItemPage(Paging):
+    """A page of a facility's items."""
+
+    license_number: str
+    items: list[Item]
+
+
+@shape
+class ItemFound(TypedDict):
+    """One item of a licence."""
+
+    license_number: str
+    item: ItemDetail
+
+
+@shape
+class Category(TypedDict):
+    """An item category: how its items are measured and what they need."""
+
+    Name: NotRequired[str]
+    ProductCategoryType: NotRequired[str]
+    QuantityType: NotRequired[str]
+    RequiresStrain: NotRequired[bool]
+    RequiresUnitThcContent: NotRequired[bool]
+    CanBeRemediated: NotRequired[bool]
+
+
+@shape
+class Categories(TypedDict):
+    """The state's item categories."""
+
+    total: Count
+    items: list[Category]
 
 
 def _item(record: Mapping[str, Any]) -> Record:
@@ -169,7 +236,7 @@ async def _item_list(
     return paged(found, page, page_size, _item, license_number=license_number)
 
 
-@tool("items", title="List active items")
+@tool("items", title="List active items", returns=ItemPage)
 async def list_active_items(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -192,7 +259,7 @@ async def list_active_items(
     )  # fmt: skip
 
 
-@tool("items", title="List inactive items")
+@tool("items", title="List inactive items", returns=ItemPage)
 async def list_inactive_items(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -210,7 +277,7 @@ async def list_inactive_items(
     )
 
 
-@tool("items", title="Get an item")
+@tool("items", title="Get an item", returns=ItemFound)
 async def get_item(
     license_number: LicenseNumber,
     name: Annotated[
@@ -231,7 +298,7 @@ async def get_item(
     }
 
 
-@tool("items", title="List item categories")
+@tool("items", title="List item categories", returns=Categories)
 async def list_item_categories(
     license_number: LicenseNumber,
     quantity_type: Annotated[
@@ -249,7 +316,7 @@ async def list_item_categories(
     return {"total": len(found), "items": [compact(c, CATEGORY_FIELDS) for c in found]}
 
 
-@tool("items", title="Create an item", read_only=False)
+@tool("items", title="Create an item", read_only=False, returns=Written)
 async def create_item(
     license_number: LicenseNumber,
     name: Annotated[str, Field(min_length=1, max_length=150, description="The item's name.")],
@@ -310,7 +377,7 @@ async def create_item(
     return written(result, f"Created the item {name.strip()} ({category}, {unit_of_measure}).")
 
 
-@tool("items", title="Update an item", read_only=False, idempotent=True)
+@tool("items", title="Update an item", read_only=False, idempotent=True, returns=Written)
 async def update_item(
     license_number: LicenseNumber,
     name: Annotated[

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import LabTestRecord, LabTestResult
 from trichome.metrc.tools.packages import find_package
 from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     PackageLabel,
+    Written,
     compact,
     contains,
     plural,
+    shape,
     written,
 )
 
@@ -59,11 +63,86 @@ class AnalyteResult(BaseModel):
     notes: Annotated[str | None, Field(max_length=500, description="A note on it.")] = None
 
 
+@shape
+class LabResult(TypedDict):
+    """One test type's result for a package."""
+
+    TestTypeName: NotRequired[str]
+    TestResultLevel: NotRequired[float]
+    TestPassed: NotRequired[bool]
+    TestComment: NotRequired[str]
+    TestPerformedDate: NotRequired[str]
+    OverallPassed: NotRequired[bool]
+    LabFacilityName: NotRequired[str]
+    SourcePackageLabel: NotRequired[str]
+    ExpirationDateTime: NotRequired[str]
+    RevokedDate: NotRequired[str]
+
+
+@shape
+class LabResults(TypedDict):
+    """A package's lab test results and its lab-testing state."""
+
+    license_number: str
+    label: str | None
+    lab_testing_state: str | None
+    total: Count
+    failed_tests: Annotated[
+        list[str | None], Field(description="The test types the package failed.")
+    ]
+    items: list[LabResult]
+
+
+@shape
+class TestType(TypedDict):
+    """A lab test type (analyte): how it is reported and its limits."""
+
+    Name: NotRequired[str]
+    LabTestResultMode: NotRequired[str]
+    LabTestResultMinimum: NotRequired[float]
+    LabTestResultMaximum: NotRequired[float]
+    InformationalOnly: NotRequired[bool]
+    RequiresTestResult: NotRequired[bool]
+
+
+@shape
+class TestTypes(TypedDict):
+    """The state's lab test types."""
+
+    total: Count
+    items: list[TestType]
+
+
+@shape
+class TestBatch(TypedDict):
+    """A lab test batch: a group of required tests."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    TestTypeCount: NotRequired[int]
+
+
+@shape
+class TestBatches(TypedDict):
+    """The state's lab test batches."""
+
+    total: Count
+    items: list[TestBatch]
+
+
+@shape
+class TestingStates(TypedDict):
+    """The lab-testing states a package can be in."""
+
+    total: Count
+    items: list[str]
+
+
 def _result(record: Mapping[str, Any]) -> Record:
     return compact(record, RESULT_FIELDS)
 
 
-@tool("lab_results", title="List a package's lab results")
+@tool("lab_results", title="List a package's lab results", returns=LabResults)
 async def list_package_lab_results(
     license_number: LicenseNumber, label: PackageLabel
 ) -> dict[str, Any]:
@@ -89,7 +168,7 @@ async def list_package_lab_results(
     }
 
 
-@tool("lab_results", title="List lab test types")
+@tool("lab_results", title="List lab test types", returns=TestTypes)
 async def list_lab_test_types(
     license_number: LicenseNumber,
     name_contains: Annotated[
@@ -108,7 +187,7 @@ async def list_lab_test_types(
     return {"total": len(found), "items": [compact(t, TYPE_FIELDS) for t in found]}
 
 
-@tool("lab_results", title="List lab test batches")
+@tool("lab_results", title="List lab test batches", returns=TestBatches)
 async def list_lab_test_batches(license_number: LicenseNumber) -> dict[str, Any]:
     """List the state's lab test batches (groups of required tests, e.g. Potency, Microbials)
     that a testing sample can require (submit_package_for_testing).
@@ -119,7 +198,7 @@ async def list_lab_test_batches(license_number: LicenseNumber) -> dict[str, Any]
     return {"total": len(batches), "items": [compact(b, fields) for b in batches]}
 
 
-@tool("lab_results", title="List lab testing states")
+@tool("lab_results", title="List lab testing states", returns=TestingStates)
 async def list_lab_testing_states(license_number: LicenseNumber) -> dict[str, Any]:
     """List the lab-testing states a package can be in (NotSubmitted, SubmittedForTesting,
     TestPassed, TestFailed, Remediated, RetestPassed, RetestFailed). Only TestPassed and
@@ -130,7 +209,7 @@ async def list_lab_testing_states(license_number: LicenseNumber) -> dict[str, An
     return {"total": len(states), "items": list(states)}
 
 
-@tool("lab_results", title="Record lab test results", read_only=False)
+@tool("lab_results", title="Record lab test results", read_only=False, returns=Written)
 async def record_lab_test_results(
     license_number: Annotated[
         str,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import (
     PackageAdjustment,
@@ -18,6 +19,7 @@ from trichome.metrc.bodies.inventory import (
 )
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LabTestingState,
     LicenseNumber,
     ModifiedFrom,
@@ -25,7 +27,10 @@ from trichome.metrc.tools.results import (
     PackageLabel,
     Page,
     PageSize,
+    Paging,
+    QuantityTotals,
     UnitOfMeasure,
+    Written,
     compact,
     contains,
     find_each,
@@ -33,6 +38,7 @@ from trichome.metrc.tools.results import (
     paged,
     plural,
     same,
+    shape,
     totals_by_unit,
     written,
 )
@@ -133,6 +139,113 @@ class Ingredient(BaseModel):
     unit_of_measure: Annotated[
         UnitOfMeasure, Field(description="The unit of that quantity (convertible to its unit).")
     ]
+
+
+PackageFlag = Literal["OnHold", "Finished", "InTransit", "TestingSample", "RequiresRemediation"]
+
+
+@shape
+class Package(TypedDict):
+    """A package in brief: what it holds, where, and its lab-testing state."""
+
+    Id: NotRequired[int]
+    Label: NotRequired[str]
+    Item: NotRequired[Annotated[str, Field(description="The item's name.")]]
+    Category: NotRequired[Annotated[str, Field(description="The item's product category.")]]
+    Strain: NotRequired[Annotated[str, Field(description="The item's strain.")]]
+    Quantity: NotRequired[float]
+    UnitOfMeasureName: NotRequired[str]
+    LocationName: NotRequired[str]
+    PackagedDate: NotRequired[str]
+    LabTestingState: NotRequired[str]
+    ExpirationDate: NotRequired[str]
+    SellByDate: NotRequired[str]
+    UseByDate: NotRequired[str]
+    SourceHarvestNames: NotRequired[
+        Annotated[str, Field(description="The source harvests' names, comma-separated.")]
+    ]
+    FinishedDate: NotRequired[str]
+    Flags: NotRequired[
+        Annotated[list[PackageFlag], Field(description="The package's flags that are set.")]
+    ]
+
+
+@shape
+class PackageDetail(Package):
+    """A package in full: also its sources, lab result expiry and where it came from."""
+
+    PackageType: NotRequired[str]
+    SourcePackageLabels: NotRequired[
+        Annotated[str, Field(description="The source packages' labels, comma-separated.")]
+    ]
+    LabTestingStateDate: NotRequired[str]
+    LabTestResultExpirationDateTime: NotRequired[str]
+    ProductionBatchNumber: NotRequired[str]
+    RemediationDate: NotRequired[str]
+    Note: NotRequired[str]
+    ItemFromFacilityLicenseNumber: NotRequired[str]
+    ReceivedFromFacilityLicenseNumber: NotRequired[str]
+    ReceivedFromFacilityName: NotRequired[str]
+    ReceivedFromManifestNumber: NotRequired[str]
+    ReceivedDateTime: NotRequired[str]
+    ArchivedDate: NotRequired[str]
+    LastModified: NotRequired[str]
+
+
+@shape
+class PackagePage(Paging):
+    """A page of a facility's packages."""
+
+    license_number: str
+    quantity_totals: QuantityTotals
+    items: list[Package]
+
+
+@shape
+class PackageFound(TypedDict):
+    """One package of a licence."""
+
+    license_number: str
+    package: PackageDetail
+
+
+@shape
+class Adjustment(TypedDict):
+    """A package adjustment: a signed quantity change with its reason."""
+
+    PackageLabel: NotRequired[str]
+    ItemName: NotRequired[str]
+    Quantity: NotRequired[float]
+    UnitOfMeasureName: NotRequired[str]
+    AdjustmentReasonName: NotRequired[str]
+    AdjustmentNote: NotRequired[str]
+    AdjustmentDate: NotRequired[str]
+
+
+@shape
+class AdjustmentPage(Paging):
+    """A page of a facility's package adjustments, newest first."""
+
+    license_number: str
+    quantity_totals: QuantityTotals
+    items: list[Adjustment]
+
+
+@shape
+class AdjustmentReason(TypedDict):
+    """A reason a package may be adjusted for."""
+
+    Name: NotRequired[str]
+    RequiresNote: NotRequired[bool]
+    RequiresWasteWeight: NotRequired[bool]
+
+
+@shape
+class AdjustmentReasons(TypedDict):
+    """The reasons a facility may give when adjusting a package."""
+
+    total: Count
+    items: list[AdjustmentReason]
 
 
 def trim_package(record: Mapping[str, Any], fields: Sequence[str] = PACKAGE_FIELDS) -> Record:
@@ -244,7 +357,7 @@ async def _package_list(
     )
 
 
-@tool("packages", title="List active packages")
+@tool("packages", title="List active packages", returns=PackagePage)
 async def list_active_packages(
     license_number: LicenseNumber,
     item_contains: ItemFilter = None,
@@ -273,7 +386,7 @@ async def list_active_packages(
     )  # fmt: skip
 
 
-@tool("packages", title="List packages on hold")
+@tool("packages", title="List packages on hold", returns=PackagePage)
 async def list_on_hold_packages(
     license_number: LicenseNumber,
     item_contains: ItemFilter = None,
@@ -300,7 +413,7 @@ async def list_on_hold_packages(
     )  # fmt: skip
 
 
-@tool("packages", title="List inactive packages")
+@tool("packages", title="List inactive packages", returns=PackagePage)
 async def list_inactive_packages(
     license_number: LicenseNumber,
     item_contains: ItemFilter = None,
@@ -328,7 +441,7 @@ async def list_inactive_packages(
     )  # fmt: skip
 
 
-@tool("packages", title="List packages in transit")
+@tool("packages", title="List packages in transit", returns=PackagePage)
 async def list_in_transit_packages(
     license_number: LicenseNumber,
     item_contains: ItemFilter = None,
@@ -355,7 +468,7 @@ async def list_in_transit_packages(
     )  # fmt: skip
 
 
-@tool("packages", title="Get a package")
+@tool("packages", title="Get a package", returns=PackageFound)
 async def get_package(license_number: LicenseNumber, label: PackageLabel) -> dict[str, Any]:
     """Get one package's details by its label: item, quantity, location, dates, lab-testing
     state and result expiry, sources (harvests and packages), where it was received from,
@@ -369,7 +482,7 @@ async def get_package(license_number: LicenseNumber, label: PackageLabel) -> dic
     return {"license_number": license_number, "package": _detail(package)}
 
 
-@tool("packages", title="List package adjustments")
+@tool("packages", title="List package adjustments", returns=AdjustmentPage)
 async def list_package_adjustments(
     license_number: LicenseNumber,
     label: Annotated[
@@ -416,7 +529,7 @@ async def list_package_adjustments(
     )
 
 
-@tool("packages", title="List package adjustment reasons")
+@tool("packages", title="List package adjustment reasons", returns=AdjustmentReasons)
 async def list_package_adjustment_reasons(license_number: LicenseNumber) -> dict[str, Any]:
     """List the reasons a facility may give when adjusting a package, and which need a note.
 
@@ -441,7 +554,7 @@ async def _same_item(metrc: MetrcAccess, license_number: str, labels: Sequence[s
     return names.pop()
 
 
-@tool("packages", title="Create a package from packages", read_only=False)
+@tool("packages", title="Create a package from packages", read_only=False, returns=Written)
 async def create_package(
     license_number: LicenseNumber,
     tag: Annotated[PackageLabel, Field(description="An unused package tag for the new package.")],
@@ -512,7 +625,7 @@ async def create_package(
     )
 
 
-@tool("packages", title="Adjust a package", read_only=False)
+@tool("packages", title="Adjust a package", read_only=False, returns=Written)
 async def adjust_package(
     license_number: LicenseNumber,
     label: PackageLabel,
@@ -567,7 +680,7 @@ async def adjust_package(
     )
 
 
-@tool("packages", title="Move packages", read_only=False, idempotent=True)
+@tool("packages", title="Move packages", read_only=False, idempotent=True, returns=Written)
 async def move_packages(
     license_number: LicenseNumber,
     labels: PackageLabels,
@@ -609,7 +722,14 @@ async def move_packages(
     return written(result, f"Moved {plural(len(moving), 'package')} to {location}{note}.")
 
 
-@tool("packages", title="Finish packages", read_only=False, destructive=True, idempotent=True)
+@tool(
+    "packages",
+    title="Finish packages",
+    read_only=False,
+    destructive=True,
+    idempotent=True,
+    returns=Written,
+)
 async def finish_packages(
     license_number: LicenseNumber, labels: PackageLabels, actual_date: OptionalDay = None
 ) -> dict[str, Any]:
@@ -646,7 +766,7 @@ async def finish_packages(
     return written(result, f"Finished {plural(len(packages), 'package')}.")
 
 
-@tool("packages", title="Unfinish packages", read_only=False, idempotent=True)
+@tool("packages", title="Unfinish packages", read_only=False, idempotent=True, returns=Written)
 async def unfinish_packages(license_number: LicenseNumber, labels: PackageLabels) -> dict[str, Any]:
     """Reopen finished packages (undo finish_packages), returning them to the active list
     with the quantity they had (normally 0).
@@ -662,7 +782,7 @@ async def unfinish_packages(license_number: LicenseNumber, labels: PackageLabels
     return written(result, f"Reopened {plural(len(packages), 'package')}.")
 
 
-@tool("packages", title="Remediate packages", read_only=False, destructive=True)
+@tool("packages", title="Remediate packages", read_only=False, destructive=True, returns=Written)
 async def remediate_packages(
     license_number: LicenseNumber,
     labels: PackageLabels,
@@ -706,7 +826,7 @@ async def remediate_packages(
     return written(result, f"Remediated {plural(len(packages), 'package')} ({method}).")
 
 
-@tool("packages", title="Submit a package for testing", read_only=False)
+@tool("packages", title="Submit a package for testing", read_only=False, returns=Written)
 async def submit_package_for_testing(
     license_number: LicenseNumber,
     source_label: Annotated[PackageLabel, Field(description="The package to sample.")],

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.cultivation import (
     PlantBatchDestroy,
@@ -21,16 +22,21 @@ from trichome.metrc.tools.results import (
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
+    Names,
     Page,
     PageSize,
+    Paging,
     PlantLabel,
+    Reasons,
     UnitOfWeight,
+    Written,
     compact,
     contains,
     modified_between,
     paged,
     plural,
     same,
+    shape,
     written,
 )
 
@@ -82,6 +88,75 @@ WasteReason = Annotated[
         description="A reason from list_plant_batch_waste_reasons (e.g. Unhealthy).",
     ),
 ]
+
+
+@shape
+class PlantBatch(TypedDict):
+    """A plant batch and how many of its plants went where."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    Type: NotRequired[str]
+    StrainName: NotRequired[str]
+    LocationName: NotRequired[str]
+    UntrackedCount: NotRequired[int]
+    TrackedCount: NotRequired[int]
+    PackagedCount: NotRequired[int]
+    HarvestedCount: NotRequired[int]
+    DestroyedCount: NotRequired[int]
+    PlantedDate: NotRequired[str]
+    SourcePackageLabel: NotRequired[str]
+    SourcePlantLabel: NotRequired[str]
+    OnHold: NotRequired[Annotated[bool, Field(description="Present (true) when on hold.")]]
+
+
+@shape
+class PlantBatchDetail(PlantBatch):
+    """A plant batch with when Metrc last changed it."""
+
+    LastModified: str | None
+
+
+@shape
+class BatchPage(Paging):
+    """A page of a facility's plant batches."""
+
+    license_number: str
+    untracked_plants: Annotated[
+        int, Field(ge=0, description="Untracked plants of all the matching batches.")
+    ]
+    items: list[PlantBatch]
+
+
+@shape
+class BatchWaste(TypedDict):
+    """Waste recorded against a plant batch."""
+
+    PlantBatchName: NotRequired[str]
+    WasteWeight: NotRequired[float]
+    UnitOfMeasureName: NotRequired[str]
+    WasteMethodName: NotRequired[str]
+    MixedMaterial: NotRequired[str]
+    ReasonName: NotRequired[str]
+    Note: NotRequired[str]
+    WasteDate: NotRequired[str]
+
+
+@shape
+class BatchFound(TypedDict):
+    """One plant batch of a licence and the waste recorded against it."""
+
+    license_number: str
+    plant_batch: PlantBatchDetail
+    waste: list[BatchWaste]
+
+
+@shape
+class BatchWastePage(Paging):
+    """A page of the waste recorded against a facility's plant batches, newest first."""
+
+    license_number: str
+    items: list[BatchWaste]
 
 
 def trim_batch(record: Mapping[str, Any]) -> Record:
@@ -164,7 +239,7 @@ async def _batch_list(
     )
 
 
-@tool("plant_batches", title="List active plant batches")
+@tool("plant_batches", title="List active plant batches", returns=BatchPage)
 async def list_active_plant_batches(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -186,7 +261,7 @@ async def list_active_plant_batches(
     )  # fmt: skip
 
 
-@tool("plant_batches", title="List inactive plant batches")
+@tool("plant_batches", title="List inactive plant batches", returns=BatchPage)
 async def list_inactive_plant_batches(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -206,7 +281,7 @@ async def list_inactive_plant_batches(
     )  # fmt: skip
 
 
-@tool("plant_batches", title="Get a plant batch")
+@tool("plant_batches", title="Get a plant batch", returns=BatchFound)
 async def get_plant_batch(license_number: LicenseNumber, name: BatchName) -> dict[str, Any]:
     """Get one plant batch by name (active or inactive) with its plant counts and the waste
     recorded against it.
@@ -222,7 +297,7 @@ async def get_plant_batch(license_number: LicenseNumber, name: BatchName) -> dic
     }
 
 
-@tool("plant_batches", title="List plant batch types")
+@tool("plant_batches", title="List plant batch types", returns=Names)
 async def list_plant_batch_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the plant batch types a facility may plant (Seed, Clone, Genetic Material)."""
     metrc = access()
@@ -230,7 +305,7 @@ async def list_plant_batch_types(license_number: LicenseNumber) -> dict[str, Any
     return {"total": len(types), "items": [compact(t, ("Name",)) for t in types]}
 
 
-@tool("plant_batches", title="Create a plant batch", read_only=False)
+@tool("plant_batches", title="Create a plant batch", read_only=False, returns=Written)
 async def create_plant_batch(
     license_number: LicenseNumber,
     name: Annotated[
@@ -272,7 +347,12 @@ async def create_plant_batch(
     )
 
 
-@tool("plant_batches", title="Tag plants of a batch into a growth phase", read_only=False)
+@tool(
+    "plant_batches",
+    title="Tag plants of a batch into a growth phase",
+    read_only=False,
+    returns=Written,
+)
 async def change_plant_batch_growth_phase(
     license_number: LicenseNumber,
     name: BatchName,
@@ -325,7 +405,9 @@ async def change_plant_batch_growth_phase(
     )
 
 
-@tool("plant_batches", title="Move a plant batch", read_only=False, idempotent=True)
+@tool(
+    "plant_batches", title="Move a plant batch", read_only=False, idempotent=True, returns=Written
+)
 async def move_plant_batch(
     license_number: LicenseNumber,
     name: BatchName,
@@ -353,7 +435,7 @@ async def move_plant_batch(
     return written(result, f"Moved plant batch {batch.get('Name')} to {location}.")
 
 
-@tool("plant_batches", title="Record plant batch waste", read_only=False)
+@tool("plant_batches", title="Record plant batch waste", read_only=False, returns=Written)
 async def record_plant_batch_waste(
     license_number: LicenseNumber,
     name: BatchName,
@@ -404,7 +486,7 @@ async def record_plant_batch_waste(
     )
 
 
-@tool("plant_batches", title="List plant batch waste")
+@tool("plant_batches", title="List plant batch waste", returns=BatchWastePage)
 async def list_plant_batch_waste(
     license_number: LicenseNumber,
     name_contains: Annotated[
@@ -433,7 +515,7 @@ async def list_plant_batch_waste(
     )
 
 
-@tool("plant_batches", title="List plant batch waste reasons")
+@tool("plant_batches", title="List plant batch waste reasons", returns=Reasons)
 async def list_plant_batch_waste_reasons(license_number: LicenseNumber) -> dict[str, Any]:
     """List the reasons a facility may give for plant batch waste and destroyed batch plants."""
     metrc = access()
@@ -446,7 +528,13 @@ async def list_plant_batch_waste_reasons(license_number: LicenseNumber) -> dict[
     }
 
 
-@tool("plant_batches", title="Destroy plants of a batch", read_only=False, destructive=True)
+@tool(
+    "plant_batches",
+    title="Destroy plants of a batch",
+    read_only=False,
+    destructive=True,
+    returns=Written,
+)
 async def destroy_plant_batch_plants(
     license_number: LicenseNumber,
     name: BatchName,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.cultivation import (
     PlantDestroy,
@@ -21,10 +22,14 @@ from trichome.metrc.tools.results import (
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
+    Names,
     Page,
     PageSize,
+    Paging,
     PlantLabel,
+    Reasons,
     UnitOfWeight,
+    Written,
     compact,
     contains,
     count_by,
@@ -33,6 +38,7 @@ from trichome.metrc.tools.results import (
     paged,
     plural,
     same,
+    shape,
     written,
 )
 
@@ -100,6 +106,55 @@ class HarvestedPlant(BaseModel):
 
     label: PlantLabel
     weight: Annotated[float, Field(gt=0, description="The plant's harvested wet weight.")]
+
+
+@shape
+class Plant(TypedDict):
+    """A tracked plant: phase, strain, where, its batch and its phase dates."""
+
+    Id: NotRequired[int]
+    Label: NotRequired[str]
+    GrowthPhase: NotRequired[str]
+    StrainName: NotRequired[str]
+    LocationName: NotRequired[str]
+    PlantBatchName: NotRequired[str]
+    PlantedDate: NotRequired[str]
+    VegetativeDate: NotRequired[str]
+    FloweringDate: NotRequired[str]
+    HarvestedDate: NotRequired[str]
+    HarvestedWetWeight: NotRequired[float]
+    HarvestedUnitOfWeightName: NotRequired[str]
+    DestroyedDate: NotRequired[str]
+    DestroyedNote: NotRequired[str]
+    OnHold: NotRequired[Annotated[bool, Field(description="Present (true) when on hold.")]]
+
+
+@shape
+class PlantDetail(Plant):
+    """A plant in full: also its state, batch type and harvest."""
+
+    State: NotRequired[str]
+    PlantBatchTypeName: NotRequired[str]
+    HarvestId: NotRequired[int]
+    LastModified: NotRequired[str]
+
+
+@shape
+class PlantPage(Paging):
+    """A page of a facility's plants, with counts of all that match by strain and location."""
+
+    license_number: str
+    by_strain: Annotated[dict[str, int], Field(description="Matching plants per strain.")]
+    by_location: Annotated[dict[str, int], Field(description="Matching plants per location.")]
+    items: list[Plant]
+
+
+@shape
+class PlantFound(TypedDict):
+    """One plant of a licence."""
+
+    license_number: str
+    plant: PlantDetail
 
 
 def trim_plant(record: Mapping[str, Any], fields: Sequence[str] = PLANT_FIELDS) -> Record:
@@ -189,7 +244,7 @@ async def _plant_list(
     )
 
 
-@tool("plants", title="List vegetative plants")
+@tool("plants", title="List vegetative plants", returns=PlantPage)
 async def list_vegetative_plants(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -212,7 +267,7 @@ async def list_vegetative_plants(
     )  # fmt: skip
 
 
-@tool("plants", title="List flowering plants")
+@tool("plants", title="List flowering plants", returns=PlantPage)
 async def list_flowering_plants(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -234,7 +289,7 @@ async def list_flowering_plants(
     )  # fmt: skip
 
 
-@tool("plants", title="List inactive plants")
+@tool("plants", title="List inactive plants", returns=PlantPage)
 async def list_inactive_plants(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -256,7 +311,7 @@ async def list_inactive_plants(
     )  # fmt: skip
 
 
-@tool("plants", title="List plants on hold")
+@tool("plants", title="List plants on hold", returns=PlantPage)
 async def list_on_hold_plants(
     license_number: LicenseNumber,
     strain: StrainFilter = None,
@@ -276,7 +331,7 @@ async def list_on_hold_plants(
     )  # fmt: skip
 
 
-@tool("plants", title="Get a plant")
+@tool("plants", title="Get a plant", returns=PlantFound)
 async def get_plant(license_number: LicenseNumber, label: PlantLabel) -> dict[str, Any]:
     """Get one plant's details by its tag label: growth phase, strain, location, batch, phase
     dates, and its harvest or destruction if it has ended.
@@ -287,7 +342,9 @@ async def get_plant(license_number: LicenseNumber, label: PlantLabel) -> dict[st
     return {"license_number": license_number, "plant": trim_plant(plant, DETAIL_FIELDS)}
 
 
-@tool("plants", title="Change plants' growth phase", read_only=False, idempotent=True)
+@tool(
+    "plants", title="Change plants' growth phase", read_only=False, idempotent=True, returns=Written
+)
 async def change_plants_growth_phase(
     license_number: LicenseNumber,
     labels: PlantLabels,
@@ -343,7 +400,7 @@ async def change_plants_growth_phase(
     )
 
 
-@tool("plants", title="Move plants", read_only=False, idempotent=True)
+@tool("plants", title="Move plants", read_only=False, idempotent=True, returns=Written)
 async def move_plants(
     license_number: LicenseNumber,
     labels: PlantLabels,
@@ -374,7 +431,7 @@ async def move_plants(
     return written(result, f"Moved {plural(len(moving), 'plant')} to {location}.")
 
 
-@tool("plants", title="Harvest plants", read_only=False)
+@tool("plants", title="Harvest plants", read_only=False, returns=Written)
 async def harvest_plants(
     license_number: LicenseNumber,
     plants: Annotated[
@@ -438,7 +495,7 @@ async def harvest_plants(
     )
 
 
-@tool("plants", title="Destroy plants", read_only=False, destructive=True)
+@tool("plants", title="Destroy plants", read_only=False, destructive=True, returns=Written)
 async def destroy_plants(
     license_number: LicenseNumber,
     labels: PlantLabels,
@@ -483,7 +540,7 @@ async def destroy_plants(
     return written(result, f"Destroyed {plural(len(plants), 'plant')} ({waste_reason}).")
 
 
-@tool("plants", title="Record plant waste", read_only=False)
+@tool("plants", title="Record plant waste", read_only=False, returns=Written)
 async def record_plant_waste(
     license_number: LicenseNumber,
     waste_method: WasteMethod,
@@ -535,7 +592,7 @@ async def record_plant_waste(
     return written(result, f"Recorded {waste_weight:g} {unit_of_weight} of waste from {source}.")
 
 
-@tool("plants", title="List plant waste reasons")
+@tool("plants", title="List plant waste reasons", returns=Reasons)
 async def list_plant_waste_reasons(license_number: LicenseNumber) -> dict[str, Any]:
     """List the reasons a facility may give for plant waste and destroyed plants (e.g. Pests,
     Disease, Male Plant), and which need a note.
@@ -548,7 +605,7 @@ async def list_plant_waste_reasons(license_number: LicenseNumber) -> dict[str, A
     }
 
 
-@tool("plants", title="List plant waste methods")
+@tool("plants", title="List plant waste methods", returns=Names)
 async def list_plant_waste_methods(license_number: LicenseNumber) -> dict[str, Any]:
     """List the waste methods a facility may use when destroying plants or recording plant
     waste (e.g. Grinder, Compost).

@@ -2,10 +2,11 @@
 
 A tool is a plain async function with typed, documented parameters (`Annotated[...,
 Field(...)]`); its docstring is the description a model reads. It returns a JSON object.
-`@tool(...)` records its category (the toolset it belongs to) and whether it reads or
-writes, which become MCP's `readOnlyHint`/`destructiveHint`/`idempotentHint` annotations
-and drive read-only mode. Tools reach Metrc through `access()`, which the server sets for
-each request (HTTP) or for the process (stdio); they never see credentials.
+`@tool(...)` records its category (the toolset it belongs to), the shape of its result
+(`returns`, a TypedDict that MCP publishes as the tool's outputSchema), and whether it
+reads or writes, which become MCP's `readOnlyHint`/`destructiveHint`/`idempotentHint`
+annotations and drive read-only mode. Tools reach Metrc through `access()`, which the
+server sets for each request (HTTP) or for the process (stdio); they never see credentials.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ class ToolSpec:
     read_only: bool
     destructive: bool
     idempotent: bool
+    # The result's shape: a TypedDict that MCP publishes as the tool's outputSchema.
+    returns: type
     skill: bool = False
 
     @property
@@ -75,6 +78,7 @@ def tool(
     category: str,
     *,
     title: str,
+    returns: type,
     read_only: bool = True,
     destructive: bool = False,
     idempotent: bool | None = None,
@@ -82,9 +86,11 @@ def tool(
 ) -> Callable[[ToolFunction], ToolFunction]:
     """Register an async function as a tool of a category (its name is the function's).
 
-    A write is `read_only=False`; `destructive=True` when it removes or closes something
-    (destroying plants, finishing packages); `idempotent` when repeating it changes nothing
-    more (defaults to true for reads).
+    `returns` is the TypedDict the tool's result has (MCP publishes it as the tool's
+    outputSchema and checks every result against it). A write is `read_only=False`;
+    `destructive=True` when it removes or closes something (destroying plants, finishing
+    packages); `idempotent` when repeating it changes nothing more (defaults to true for
+    reads).
     """
     if category not in CATEGORIES:
         raise ValueError(f"unknown tool category {category!r}")
@@ -105,6 +111,7 @@ def tool(
             read_only=read_only,
             destructive=destructive and not read_only,
             idempotent=read_only if idempotent is None else idempotent,
+            returns=returns,
             skill=skill,
         )
         return fn

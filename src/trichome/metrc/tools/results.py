@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, NotRequired, TypeVar
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
 from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.tools.registry import ToolProblem
@@ -46,6 +48,74 @@ PageSize = Annotated[
 ]
 
 
+# Result shapes. Each tool declares the TypedDict its result has (`@tool(returns=...)`);
+# MCP publishes it as the tool's outputSchema. `shape` forbids keys a shape does not name,
+# so the schema says exactly which keys can come (additionalProperties: false). A key
+# written `NotRequired[...]` is left out when Metrc has no value for it (`compact`); one
+# typed `... | None` is always there and may be null (`pick`, `.get`).
+shape = with_config(ConfigDict(extra="forbid"))
+
+Count = Annotated[int, Field(ge=0)]
+QuantityTotals = Annotated[
+    dict[str, float],
+    Field(description="The listed records' quantities summed per unit of measure."),
+]
+
+
+@shape
+class Paging(TypedDict):
+    """Where this page sits in the whole list."""
+
+    total: Annotated[int, Field(ge=0, description="How many records match, on all pages.")]
+    page: Annotated[int, Field(ge=1, description="This page's number, from 1.")]
+    page_size: Annotated[int, Field(ge=1, le=MAX_PAGE_SIZE, description="Records per page.")]
+    total_pages: Annotated[int, Field(ge=1, description="How many pages there are.")]
+    has_more: Annotated[bool, Field(description="True when a later page exists.")]
+
+
+@shape
+class Written(TypedDict):
+    """What a write returns: Metrc's answer and a sentence saying what was done."""
+
+    ok: Annotated[bool, Field(description="Always true: a refused write is a tool error.")]
+    message: Annotated[str, Field(description="What was done, in a sentence.")]
+    ids: Annotated[
+        list[int | str], Field(description="The Ids Metrc gave what it created, if any.")
+    ]
+    warnings: Annotated[list[str] | None, Field(description="Metrc's warnings, if any.")]
+
+
+@shape
+class Named(TypedDict):
+    """A name from one of Metrc's reference lists."""
+
+    Name: NotRequired[str]
+
+
+@shape
+class Names(TypedDict):
+    """A reference list of names (types, methods)."""
+
+    total: Count
+    items: list[Named]
+
+
+@shape
+class Reason(TypedDict):
+    """A reason Metrc accepts, and whether it needs a note."""
+
+    Name: NotRequired[str]
+    RequiresNote: NotRequired[bool]
+
+
+@shape
+class Reasons(TypedDict):
+    """The reasons a facility may give."""
+
+    total: Count
+    items: list[Reason]
+
+
 def pick(record: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
     """The fields of a Metrc record a model needs, in that order (absent ones skipped)."""
     return {key: record[key] for key in keys if key in record}
@@ -77,7 +147,12 @@ def paged(
 def written(result: WriteResult, did: str) -> dict[str, Any]:
     """What a write returns: Metrc's ids and warnings and a sentence saying what happened."""
     ids = list(result.get("Ids") or [])
-    return {"ok": True, "message": did, "ids": ids, "warnings": result.get("Warnings")}
+    # Metrc's warnings are sentences; any other shape is passed on as its JSON text.
+    found = result.get("Warnings")
+    warnings = (
+        None if found is None else [w if isinstance(w, str) else json.dumps(w) for w in found]
+    )
+    return {"ok": True, "message": did, "ids": ids, "warnings": warnings}
 
 
 def count_by(records: Iterable[Mapping[str, Any]], key: str) -> dict[str, int]:

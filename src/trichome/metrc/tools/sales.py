@@ -7,26 +7,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import SalesReceipt, SalesTransaction
 from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.tools.packages import find_packages
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     PackageLabel,
     Page,
     PageSize,
+    Paging,
     UnitOfMeasure,
+    Written,
     compact,
     contains,
     count_by,
     paged,
     plural,
     same,
+    shape,
     written,
 )
 
@@ -71,6 +76,71 @@ ItemFilter = Annotated[
     str | None,
     Field(max_length=100, description="Only receipts with an item whose name contains this."),
 ]
+
+
+@shape
+class ReceiptLine(TypedDict):
+    """A package sold on a receipt."""
+
+    PackageLabel: NotRequired[str]
+    Item: NotRequired[str]
+    Quantity: NotRequired[float]
+    Unit: NotRequired[str]
+    Price: NotRequired[Annotated[float, Field(description="The line's total price.")]]
+
+
+@shape
+class Receipt(TypedDict):
+    """A sales receipt: when, to whom, its total and its lines."""
+
+    Id: NotRequired[int]
+    ReceiptNumber: NotRequired[str]
+    SalesDateTime: NotRequired[str]
+    SalesCustomerType: NotRequired[str]
+    PatientLicenseNumber: NotRequired[str]
+    CaregiverLicenseNumber: NotRequired[str]
+    TotalPackages: NotRequired[int]
+    TotalPrice: NotRequired[float]
+    IsFinal: NotRequired[bool]
+    ArchivedDate: NotRequired[str]
+    Lines: list[ReceiptLine]
+
+
+@shape
+class ReceiptDetail(Receipt):
+    """A receipt with when Metrc last changed it."""
+
+    LastModified: str | None
+
+
+@shape
+class ReceiptPage(Paging):
+    """A page of a dispensary's receipts sold between two days, newest first."""
+
+    license_number: str
+    from_date: Annotated[str, Field(description="The first sale day read, YYYY-MM-DD.")]
+    to_date: Annotated[str, Field(description="The last sale day read, YYYY-MM-DD.")]
+    total_sales: Annotated[float, Field(description="The matching receipts' prices summed.")]
+    by_customer_type: Annotated[
+        dict[str, int], Field(description="Matching receipts per customer type.")
+    ]
+    items: list[Receipt]
+
+
+@shape
+class ReceiptFound(TypedDict):
+    """One sales receipt of a licence."""
+
+    license_number: str
+    receipt: ReceiptDetail
+
+
+@shape
+class CustomerTypes(TypedDict):
+    """The customer types a dispensary may sell to."""
+
+    total: Count
+    items: list[str]
 
 
 class SaleLine(BaseModel):
@@ -168,7 +238,7 @@ def _sold(receipt: Mapping[str, Any], label: str | None, item: str | None) -> bo
     ) or (not label and not item)
 
 
-@tool("sales", title="List active sales receipts")
+@tool("sales", title="List active sales receipts", returns=ReceiptPage)
 async def list_active_sales_receipts(
     license_number: LicenseNumber,
     from_date: FromDate = None,
@@ -192,7 +262,7 @@ async def list_active_sales_receipts(
     )  # fmt: skip
 
 
-@tool("sales", title="List inactive (voided) sales receipts")
+@tool("sales", title="List inactive (voided) sales receipts", returns=ReceiptPage)
 async def list_inactive_sales_receipts(
     license_number: LicenseNumber,
     from_date: FromDate = None,
@@ -225,7 +295,7 @@ async def _find_receipt(metrc: MetrcAccess, license_number: str, receipt_id: int
         ) from None
 
 
-@tool("sales", title="Get a sales receipt")
+@tool("sales", title="Get a sales receipt", returns=ReceiptFound)
 async def get_sales_receipt(
     license_number: LicenseNumber,
     receipt_id: Annotated[
@@ -285,7 +355,7 @@ SalesTime = Annotated[
 ]
 
 
-@tool("sales", title="Record a sales receipt", read_only=False)
+@tool("sales", title="Record a sales receipt", read_only=False, returns=Written)
 async def create_sales_receipt(
     license_number: LicenseNumber,
     sales_date_time: SalesTime,
@@ -331,7 +401,7 @@ async def create_sales_receipt(
     )
 
 
-@tool("sales", title="Update a sales receipt", read_only=False, idempotent=True)
+@tool("sales", title="Update a sales receipt", read_only=False, idempotent=True, returns=Written)
 async def update_sales_receipt(
     license_number: LicenseNumber,
     receipt_id: Annotated[int, Field(ge=1, description="The receipt's Id.")],
@@ -394,7 +464,7 @@ async def update_sales_receipt(
     return written(result, f"Updated sales receipt {receipt_id}.")
 
 
-@tool("sales", title="List customer types")
+@tool("sales", title="List customer types", returns=CustomerTypes)
 async def list_customer_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the customer types a dispensary may sell to (Consumer, Patient, Caregiver,
     ExternalPatient)."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.catalogue import StrainCreate, StrainUpdate
 from trichome.metrc.errors import MetrcNotFound
@@ -16,10 +17,13 @@ from trichome.metrc.tools.results import (
     ModifiedTo,
     Page,
     PageSize,
+    Paging,
+    Written,
     compact,
     contains,
     modified_between,
     paged,
+    shape,
     written,
 )
 
@@ -40,6 +44,37 @@ NameFilter = Annotated[
     str | None, Field(max_length=100, description="Only strains whose name contains this.")
 ]
 Percentage = Annotated[float | None, Field(ge=0, le=100)]
+
+
+@shape
+class Strain(TypedDict):
+    """A strain: its potency, who tested it, and its genetics."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    TestingStatus: NotRequired[str]
+    ThcLevel: NotRequired[float]
+    CbdLevel: NotRequired[float]
+    IndicaPercentage: NotRequired[float]
+    SativaPercentage: NotRequired[float]
+    Genetics: NotRequired[str]
+    IsUsed: NotRequired[bool]
+
+
+@shape
+class StrainPage(Paging):
+    """A page of a facility's strains."""
+
+    license_number: str
+    items: list[Strain]
+
+
+@shape
+class StrainFound(TypedDict):
+    """One strain of a licence."""
+
+    license_number: str
+    strain: Strain
 
 
 def _strain(record: Mapping[str, Any]) -> Record:
@@ -92,7 +127,7 @@ async def find_strain(
     )
 
 
-@tool("strains", title="List active strains")
+@tool("strains", title="List active strains", returns=StrainPage)
 async def list_active_strains(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -118,7 +153,7 @@ async def list_active_strains(
     return paged(found, page, page_size, _strain, license_number=license_number)
 
 
-@tool("strains", title="List inactive strains")
+@tool("strains", title="List inactive strains", returns=StrainPage)
 async def list_inactive_strains(
     license_number: LicenseNumber,
     name_contains: NameFilter = None,
@@ -134,7 +169,7 @@ async def list_inactive_strains(
     return paged(found, page, page_size, _strain, license_number=license_number)
 
 
-@tool("strains", title="Get a strain")
+@tool("strains", title="Get a strain", returns=StrainFound)
 async def get_strain(
     license_number: LicenseNumber,
     name: Annotated[
@@ -152,7 +187,7 @@ async def get_strain(
     return {"license_number": license_number, "strain": _strain(strain)}
 
 
-@tool("strains", title="Create a strain", read_only=False)
+@tool("strains", title="Create a strain", read_only=False, returns=Written)
 async def create_strain(
     license_number: LicenseNumber,
     name: Annotated[str, Field(min_length=1, max_length=100, description="The new strain's name.")],
@@ -201,7 +236,7 @@ async def create_strain(
     )
 
 
-@tool("strains", title="Update a strain", read_only=False, idempotent=True)
+@tool("strains", title="Update a strain", read_only=False, idempotent=True, returns=Written)
 async def update_strain(
     license_number: LicenseNumber,
     name: Annotated[

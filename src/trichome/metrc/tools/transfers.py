@@ -9,26 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.tools.packages import find_packages
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    Count,
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
     PackageLabel,
     Page,
     PageSize,
+    Paging,
     UnitOfMeasure,
+    Written,
     compact,
     contains,
     count_by,
     modified_between,
     paged,
     plural,
+    shape,
     written,
 )
 
@@ -90,6 +95,139 @@ StatusFilter = Annotated[
 ]
 Departure = Annotated[datetime, Field(description="When it leaves (ISO 8601 date-time).")]
 Arrival = Annotated[datetime, Field(description="When it is due to arrive (ISO 8601 date-time).")]
+
+
+@shape
+class Transfer(TypedDict):
+    """A manifest: who ships to whom, how many packages, when, and whether it was received."""
+
+    Id: NotRequired[int]
+    ManifestNumber: NotRequired[str]
+    DeliveryId: NotRequired[int]
+    ShipperFacilityLicenseNumber: NotRequired[str]
+    ShipperFacilityName: NotRequired[str]
+    RecipientFacilityLicenseNumber: NotRequired[str]
+    RecipientFacilityName: NotRequired[str]
+    ShipmentTypeName: NotRequired[str]
+    ShipmentLicenseType: NotRequired[str]
+    PackageCount: NotRequired[int]
+    ReceivedPackageCount: NotRequired[int]
+    RejectedPackagesCount: NotRequired[int]
+    EstimatedDepartureDateTime: NotRequired[str]
+    EstimatedArrivalDateTime: NotRequired[str]
+    ActualArrivalDateTime: NotRequired[str]
+    ReceivedDateTime: NotRequired[str]
+    DriverName: NotRequired[str]
+    VehicleLicensePlateNumber: NotRequired[str]
+    Status: Annotated[Status, Field(description="received once it has a receipt date.")]
+
+
+@shape
+class TransferPage(Paging):
+    """A page of a facility's manifests, newest first."""
+
+    license_number: str
+    by_status: Annotated[dict[Status, int], Field(description="Matching manifests per status.")]
+    items: list[Transfer]
+
+
+@shape
+class Delivery(TypedDict):
+    """One destination of a manifest; its Id is what list_delivery_packages takes."""
+
+    Id: NotRequired[int]
+    RecipientFacilityLicenseNumber: NotRequired[str]
+    RecipientFacilityName: NotRequired[str]
+    ShipmentTypeName: NotRequired[str]
+    EstimatedArrivalDateTime: NotRequired[str]
+    ReceivedDateTime: NotRequired[str]
+
+
+@shape
+class Deliveries(TypedDict):
+    """The deliveries of one manifest."""
+
+    license_number: str
+    transfer_id: int
+    total: Count
+    items: list[Delivery]
+
+
+@shape
+class DeliveryPackage(TypedDict):
+    """A package on a delivery: shipped and received quantities and its state."""
+
+    PackageLabel: NotRequired[str]
+    ItemName: NotRequired[str]
+    ItemCategoryName: NotRequired[str]
+    ShippedQuantity: NotRequired[float]
+    ShippedUnitOfMeasureName: NotRequired[str]
+    ReceivedQuantity: NotRequired[float]
+    ReceivedUnitOfMeasureName: NotRequired[str]
+    ShipmentPackageState: NotRequired[str]
+    RejectionReason: NotRequired[str]
+    WholesalePrice: NotRequired[float]
+    LabTestingState: NotRequired[str]
+
+
+@shape
+class DeliveryPackagePage(Paging):
+    """A page of the packages on one delivery."""
+
+    license_number: str
+    delivery_id: int
+    by_state: Annotated[dict[str, int], Field(description="The delivery's packages per state.")]
+    wholesale_total: Annotated[float, Field(description="The delivery's wholesale prices summed.")]
+    items: list[DeliveryPackage]
+
+
+@shape
+class TemplateDestination(TypedDict):
+    """Where a transfer template sends which packages."""
+
+    RecipientLicenseNumber: NotRequired[str]
+    TransferTypeName: NotRequired[str]
+    PlannedRoute: NotRequired[str]
+    EstimatedDepartureDateTime: NotRequired[str]
+    EstimatedArrivalDateTime: NotRequired[str]
+    PackageLabels: list[str | None]
+
+
+@shape
+class Template(TypedDict):
+    """An outgoing transfer template."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    Destinations: list[TemplateDestination]
+
+
+@shape
+class TemplatePage(Paging):
+    """A page of a facility's outgoing transfer templates."""
+
+    license_number: str
+    items: list[Template]
+
+
+@shape
+class TransferKind(TypedDict):
+    """A transfer type and the shipments it serves."""
+
+    Name: NotRequired[str]
+    TransactionType: NotRequired[str]
+    ForLicensedShipments: NotRequired[bool]
+    ForExternalIncomingShipments: NotRequired[bool]
+    ForExternalOutgoingShipments: NotRequired[bool]
+    RequiresPackagesGrossWeight: NotRequired[bool]
+
+
+@shape
+class TransferKinds(TypedDict):
+    """The transfer types a facility may use."""
+
+    total: Count
+    items: list[TransferKind]
 
 
 class TemplatePackage(BaseModel):
@@ -175,7 +313,7 @@ async def _transfer_list(
     )
 
 
-@tool("transfers", title="List incoming transfers")
+@tool("transfers", title="List incoming transfers", returns=TransferPage)
 async def list_incoming_transfers(
     license_number: LicenseNumber,
     partner_contains: PartnerFilter = None,
@@ -197,7 +335,7 @@ async def list_incoming_transfers(
     )  # fmt: skip
 
 
-@tool("transfers", title="List outgoing transfers")
+@tool("transfers", title="List outgoing transfers", returns=TransferPage)
 async def list_outgoing_transfers(
     license_number: LicenseNumber,
     partner_contains: PartnerFilter = None,
@@ -218,7 +356,7 @@ async def list_outgoing_transfers(
     )  # fmt: skip
 
 
-@tool("transfers", title="List rejected transfers")
+@tool("transfers", title="List rejected transfers", returns=TransferPage)
 async def list_rejected_transfers(
     license_number: LicenseNumber,
     partner_contains: Annotated[
@@ -236,7 +374,7 @@ async def list_rejected_transfers(
     )
 
 
-@tool("transfers", title="List a transfer's deliveries")
+@tool("transfers", title="List a transfer's deliveries", returns=Deliveries)
 async def list_transfer_deliveries(
     license_number: LicenseNumber,
     transfer_id: Annotated[
@@ -261,7 +399,7 @@ async def list_transfer_deliveries(
     }
 
 
-@tool("transfers", title="List a delivery's packages")
+@tool("transfers", title="List a delivery's packages", returns=DeliveryPackagePage)
 async def list_delivery_packages(
     license_number: LicenseNumber,
     delivery_id: Annotated[
@@ -315,7 +453,7 @@ def _template(record: Mapping[str, Any]) -> Record:
     return {**compact(record, ("Id", "Name")), "Destinations": destinations}
 
 
-@tool("transfers", title="List transfer templates")
+@tool("transfers", title="List transfer templates", returns=TemplatePage)
 async def list_transfer_templates(
     license_number: LicenseNumber,
     name_contains: Annotated[
@@ -333,7 +471,7 @@ async def list_transfer_templates(
     return paged(found, page, page_size, _template, license_number=license_number)
 
 
-@tool("transfers", title="Create a transfer template", read_only=False)
+@tool("transfers", title="Create a transfer template", read_only=False, returns=Written)
 async def create_transfer_template(
     license_number: LicenseNumber,
     name: Annotated[str, Field(min_length=1, max_length=100, description="The template's name.")],
@@ -442,6 +580,7 @@ async def create_transfer_template(
     read_only=False,
     destructive=True,
     idempotent=True,
+    returns=Written,
 )
 async def delete_transfer_template(
     license_number: LicenseNumber,
@@ -457,7 +596,7 @@ async def delete_transfer_template(
     return written(result, f"Deleted transfer template {template_id}.")
 
 
-@tool("transfers", title="List transfer types")
+@tool("transfers", title="List transfer types", returns=TransferKinds)
 async def list_transfer_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the transfer types a facility may use (e.g. Affiliated Transfer, Lab Sample
     Transfer), and whether each serves licensed, external incoming or external outgoing
@@ -476,7 +615,7 @@ async def list_transfer_types(license_number: LicenseNumber) -> dict[str, Any]:
     return {"total": len(types), "items": [compact(t, fields) for t in types]}
 
 
-@tool("transfers", title="Record an external incoming transfer", read_only=False)
+@tool("transfers", title="Record an external incoming transfer", read_only=False, returns=Written)
 async def create_external_incoming_transfer(
     license_number: LicenseNumber,
     shipper_license_number: Annotated[

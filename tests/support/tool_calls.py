@@ -1,0 +1,116 @@
+"""Every read tool and skill, called as a user would against the seeded year.
+
+`call_every_read(call)` runs them all through `call(name, arguments)` (a direct call, the
+in-process MCP server, or a real client) and returns each tool's structured result. The
+arguments of a detail tool (a package label, a transfer's Id...) come from what the lists
+answered before it, so the calls follow the seeded data rather than hard-coded ids. Lists
+ask for pages of 100, so one call checks many records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
+
+Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+FULL = {"page_size": 100}
+DAY = AS_OF.isoformat()
+
+# Each read tool's licence and arguments, where no earlier answer is needed.
+PLAIN_READS: dict[str, dict[str, Any]] = {
+    "list_facilities": {},
+    "list_employees": {"license_number": CULTIVATOR, **FULL},
+    "list_locations": {"license_number": CULTIVATOR, **FULL},
+    "list_location_types": {"license_number": CULTIVATOR},
+    "list_units_of_measure": {},
+    "list_waste_methods": {},
+    "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},
+    "list_available_package_tags": {"license_number": DISPENSARY, **FULL},
+    "list_active_packages": {"license_number": DISPENSARY, **FULL},
+    "list_on_hold_packages": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_packages": {"license_number": DISPENSARY, **FULL},
+    "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},
+    "list_package_adjustments": {"license_number": DISPENSARY, **FULL},
+    "list_package_adjustment_reasons": {"license_number": DISPENSARY},
+    "list_vegetative_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_flowering_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_on_hold_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_plant_waste_reasons": {"license_number": CULTIVATOR},
+    "list_plant_waste_methods": {"license_number": CULTIVATOR},
+    "list_active_plant_batches": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_plant_batches": {"license_number": CULTIVATOR, **FULL},
+    "list_plant_batch_types": {"license_number": CULTIVATOR},
+    "list_plant_batch_waste": {"license_number": CULTIVATOR, **FULL},
+    "list_plant_batch_waste_reasons": {"license_number": CULTIVATOR},
+    "list_active_strains": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_strains": {"license_number": CULTIVATOR, **FULL},
+    "list_active_harvests": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_harvests": {"license_number": CULTIVATOR, **FULL},
+    "list_on_hold_harvests": {"license_number": CULTIVATOR, **FULL},
+    "list_harvest_waste_types": {"license_number": CULTIVATOR},
+    "list_incoming_transfers": {"license_number": DISPENSARY, **FULL},
+    "list_outgoing_transfers": {"license_number": CULTIVATOR, **FULL},
+    "list_rejected_transfers": {"license_number": MANUFACTURER, **FULL},
+    "list_transfer_templates": {"license_number": CULTIVATOR, **FULL},
+    "list_transfer_types": {"license_number": CULTIVATOR},
+    "list_active_sales_receipts": {"license_number": DISPENSARY, **FULL},
+    "list_inactive_sales_receipts": {"license_number": DISPENSARY, **FULL},
+    "list_customer_types": {"license_number": DISPENSARY},
+    "list_lab_test_types": {"license_number": LAB},
+    "list_lab_test_batches": {"license_number": LAB},
+    "list_lab_testing_states": {"license_number": LAB},
+    "list_active_items": {"license_number": CULTIVATOR, **FULL},
+    "list_inactive_items": {"license_number": CULTIVATOR, **FULL},
+    "list_item_categories": {"license_number": DISPENSARY},
+}
+SKILL_CALLS: dict[str, dict[str, Any]] = {
+    "needs_attention": {"license_number": DISPENSARY, "as_of": DAY},
+    "audit_ready": {"license_number": DISPENSARY, "as_of": DAY},
+    "fifo": {"license_number": DISPENSARY, "as_of": DAY},
+    "compliance_check": {"license_number": CULTIVATOR, "as_of": DAY},
+    "expiration_tracker": {"license_number": DISPENSARY, "as_of": DAY},
+    "inventory_snapshot": {"license_number": DISPENSARY, "as_of": DAY},
+    "transfer_summary": {"license_number": CULTIVATOR, "as_of": DAY},
+    "yield_analysis": {"license_number": CULTIVATOR, "as_of": DAY},
+    "sales_analysis": {"license_number": DISPENSARY, "as_of": DAY},
+    "strain_performance": {"license_number": CULTIVATOR, "as_of": DAY},
+    "waste_report": {"license_number": CULTIVATOR, "as_of": DAY},
+}
+
+
+async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
+    """Every read tool and skill's result, by tool name."""
+    results = {name: await call(name, arguments) for name, arguments in PLAIN_READS.items()}
+    package = results["list_active_packages"]["items"][0]
+    plant = results["list_flowering_plants"]["items"][0]
+    batch = results["list_active_plant_batches"]["items"][0]
+    strain = results["list_active_strains"]["items"][0]
+    harvest = results["list_inactive_harvests"]["items"][0]
+    transfer = results["list_incoming_transfers"]["items"][0]
+    receipt = results["list_active_sales_receipts"]["items"][0]
+    item = results["list_active_items"]["items"][0]
+    details: dict[str, dict[str, Any]] = {
+        "get_package": {"license_number": DISPENSARY, "label": package["Label"]},
+        "list_package_lab_results": {"license_number": DISPENSARY, "label": package["Label"]},
+        "package_history": {"license_number": DISPENSARY, "label": package["Label"], "as_of": DAY},
+        "get_plant": {"license_number": CULTIVATOR, "label": plant["Label"]},
+        "get_plant_batch": {"license_number": CULTIVATOR, "name": batch["Name"]},
+        "get_strain": {"license_number": CULTIVATOR, "name": strain["Name"]},
+        "get_harvest": {"license_number": CULTIVATOR, "harvest": harvest["Name"]},
+        "list_harvest_waste": {"license_number": CULTIVATOR, "harvest": harvest["Name"]},
+        "list_transfer_deliveries": {"license_number": DISPENSARY, "transfer_id": transfer["Id"]},
+        "get_sales_receipt": {"license_number": DISPENSARY, "receipt_id": receipt["Id"]},
+        "get_item": {"license_number": CULTIVATOR, "name": item["Name"]},
+        **SKILL_CALLS,
+    }
+    for name, arguments in details.items():
+        results[name] = await call(name, arguments)
+    delivery = results["list_transfer_deliveries"]["items"][0]
+    results["list_delivery_packages"] = await call(
+        "list_delivery_packages",
+        {"license_number": DISPENSARY, "delivery_id": delivery["Id"], **FULL},
+    )
+    return results
