@@ -30,7 +30,12 @@ CLIENTS = (
     "MCP TypeScript SDK",
     "MCP Inspector",
 )
+MCP_CLIENTS = ("MCP Python SDK", "MCP TypeScript SDK", "MCP Inspector")
 FEATURES = (
+    "stdio: tools",
+    "HTTP: tools",
+    "HTTP with OAuth",
+    "structured content",
     "chat completion",
     "streaming",
     "max_tokens",
@@ -51,6 +56,10 @@ FEATURE_NOTES = {
     "`openai` engine; a clear 400 on `grounded`",
     "knowledge base": "the `knowledge-base` model of the knowledge base's API",
     "responses": "`POST /v1/responses`",
+    "stdio: tools": "`trichome mcp`: list the tools, call a read tool and a skill",
+    "HTTP: tools": "`/api/mcp` with an API key: list the tools, call a read tool and a skill",
+    "HTTP with OAuth": "`/api/mcp` with only its URL: sign-in and consent through the dashboard",
+    "structured content": "each result's `structuredContent` matches the tool's `outputSchema`",
 }
 
 
@@ -86,10 +95,8 @@ def _ordered(values: set[str], known: tuple[str, ...]) -> list[str]:
     return [v for v in known if v in values] + sorted(values - set(known))
 
 
-def compatibility_table(pairs: set[tuple[str, str]]) -> str:
-    """The markdown table: a row per feature, a column per client, ✓ where a test proves it."""
-    clients = _ordered({client for client, _ in pairs}, CLIENTS)
-    features = _ordered({feature for _, feature in pairs}, FEATURES)
+def _table(pairs: set[tuple[str, str]], clients: list[str]) -> str:
+    features = _ordered({feature for client, feature in pairs if client in clients}, FEATURES)
     lines = [
         "| feature | " + " | ".join(clients) + " |",
         "|---|" + "---|" * len(clients),
@@ -100,3 +107,12 @@ def compatibility_table(pairs: set[tuple[str, str]]) -> str:
         cells = ["✓" if (client, feature) in pairs else "" for client in clients]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def compatibility_table(pairs: set[tuple[str, str]]) -> str:
+    """Two markdown tables, chat clients then MCP clients: a row per feature, a column per
+    client, ✓ where a test proves it."""
+    clients = _ordered({client for client, _ in pairs}, CLIENTS)
+    chat = [client for client in clients if client not in MCP_CLIENTS]
+    mcp = [client for client in clients if client in MCP_CLIENTS]
+    return "\n\n".join(_table(pairs, group) for group in (chat, mcp) if group)
