@@ -124,7 +124,8 @@ async def test_initialize_advertises_exactly_what_is_served(wire: Wire, version:
     result = (await wire.handshake("initialize", init, version))["result"]
     assert result["protocolVersion"] == version
     capabilities = result["capabilities"]
-    assert capabilities == {"tools": {"listChanged": False}}  # tools only, a fixed list
+    # Tools and prompts, fixed lists.
+    assert capabilities == {"tools": {"listChanged": False}, "prompts": {"listChanged": False}}
     for capability, probes in HANDSHAKE_PROBES.items():
         for method, params in probes:
             answer = await wire.handshake(method, params, version)
@@ -136,7 +137,7 @@ async def test_discover_advertises_exactly_what_is_served(wire: Wire) -> None:
     assert status == 200, body
     assert MODERN in body["result"]["supportedVersions"]
     capabilities = body["result"]["capabilities"]
-    assert capabilities == {"tools": {"listChanged": False}}
+    assert capabilities == {"tools": {"listChanged": False}, "prompts": {"listChanged": False}}
     for capability, probes in MODERN_PROBES.items():
         for method, params in probes:
             status, answer = await wire.modern(method, params)
@@ -174,3 +175,37 @@ async def test_a_tool_hidden_from_a_connection_is_unknown_to_it(wire: Wire) -> N
     assert answer["error"]["code"] == INVALID_PARAMS
     assert "read-only" in answer["error"]["message"]
     assert "adjust_package" not in {tool["name"] for tool in listed}
+
+
+@pytest.mark.parametrize("version", [*HANDSHAKE_PROTOCOL_VERSIONS, MODERN])
+async def test_prompts_fill_in_their_arguments_and_refuse_unknown_names(
+    wire: Wire, version: str
+) -> None:
+    async def ask(method: str, params: dict[str, Any]) -> dict[str, Any]:
+        if version == MODERN:
+            return (await wire.modern(method, params))[1]
+        return await wire.handshake(method, params, version)
+
+    listed = (await ask("prompts/list", {}))["result"]["prompts"]
+    names = {prompt["name"] for prompt in listed}
+    assert names == {"morning_check", "audit_prep", "package_investigation", "waste_review"}
+    licence = {"license_number": "SF-SBX-CO-21-8002"}
+    got = (await ask("prompts/get", {"name": "morning_check", "arguments": licence}))["result"]
+    text = got["messages"][0]["content"]["text"]
+    assert "needs_attention" in text and "SF-SBX-CO-21-8002" in text
+    unknown = await ask("prompts/get", {"name": "no_such_prompt"})
+    assert unknown["error"]["code"] == INVALID_PARAMS
+    assert "no_such_prompt" in unknown["error"]["message"]
+    missing = await ask("prompts/get", {"name": "package_investigation", "arguments": licence})
+    assert missing["error"]["code"] == INVALID_PARAMS
+    assert "package_label" in missing["error"]["message"]
+
+
+async def test_a_prompt_is_offered_only_with_the_tools_it_runs(wire: Wire) -> None:
+    narrowed = {"X-MCP-Tools": "needs_attention,expiration_tracker,list_facilities",
+                "MCP-Protocol-Version": "2025-11-25"}  # fmt: skip
+    listed = (await wire.post("prompts/list", {}, narrowed)).json()["result"]["prompts"]
+    assert [prompt["name"] for prompt in listed] == ["morning_check"]
+    hidden = {"name": "audit_prep", "arguments": {"license_number": "SF-SBX-CO-21-8002"}}
+    answer = (await wire.post("prompts/get", hidden, narrowed)).json()
+    assert answer["error"]["code"] == INVALID_PARAMS

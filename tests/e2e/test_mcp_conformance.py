@@ -32,11 +32,12 @@ SUITE = (
 )
 ROOT = Path(__file__).resolve().parents[2]
 
-# Scenarios that apply to a server of tools only: run, and every check must pass.
+# Scenarios that apply to a server of tools and prompts: run, and every check must pass.
 APPLICABLE = (
     "server-initialize",
     "ping",
     "tools-list",
+    "prompts-list",
     "dns-rebinding-protection",
     # Scenarios about SSE streams of stateful sessions: the server answers JSON and keeps no
     # session, so they find nothing to check (a warning, no failure); run to keep it so.
@@ -44,6 +45,7 @@ APPLICABLE = (
     "server-sse-multiple-streams",
 )
 FIXTURE_TOOL = "needs the suite's own fixture tool ({}); the server's tools are Metrc's"
+FIXTURE_PROMPT = "needs the suite's own fixture prompt ({}); the server's prompts are Metrc checks"
 NOT_APPLICABLE = {
     "tools-call-simple-text": FIXTURE_TOOL.format("test_simple_text"),
     "tools-call-image": FIXTURE_TOOL.format("test_image_content"),
@@ -59,19 +61,18 @@ NOT_APPLICABLE = {
     "elicitation-sep1034-defaults": FIXTURE_TOOL.format("test_elicitation_sep1034_defaults"),
     "elicitation-sep1330-enums": FIXTURE_TOOL.format("test_elicitation_sep1330_enums"),
     "logging-set-level": "the server offers no logging capability (deprecated in 2026-07-28)",
-    "completion-complete": "completions complete prompt and resource-template arguments; "
-    "the server offers neither",
+    "completion-complete": "the server offers no completions (its prompts take free-text "
+    "licence numbers and labels)",
     "resources-list": "the server offers no resources",
     "resources-read-text": "the server offers no resources",
     "resources-read-binary": "the server offers no resources",
     "resources-templates-read": "the server offers no resources",
     "resources-subscribe": "the server offers no resources",
     "resources-unsubscribe": "the server offers no resources",
-    "prompts-list": "the server offers no prompts",
-    "prompts-get-simple": "the server offers no prompts",
-    "prompts-get-with-args": "the server offers no prompts",
-    "prompts-get-embedded-resource": "the server offers no prompts",
-    "prompts-get-with-image": "the server offers no prompts",
+    "prompts-get-simple": FIXTURE_PROMPT.format("test_simple_prompt"),
+    "prompts-get-with-args": FIXTURE_PROMPT.format("test_prompt_with_arguments"),
+    "prompts-get-embedded-resource": FIXTURE_PROMPT.format("test_prompt_with_embedded_resource"),
+    "prompts-get-with-image": FIXTURE_PROMPT.format("test_prompt_with_image"),
 }
 
 
@@ -107,5 +108,6 @@ def test_the_conformance_scenario_passes(proxied: str, scenario: str, tmp_path: 
     checks: list[dict[str, Any]] = json.loads(report.read_text())
     failed = [check for check in checks if check["status"] == "FAILURE"]
     assert done.returncode == 0 and not failed, f"{failed or checks}\n{done.stdout[-2000:]}"
-    if scenario in ("server-initialize", "ping", "tools-list", "dns-rebinding-protection"):
+    if scenario in ("server-initialize", "ping", "tools-list", "prompts-list",
+                    "dns-rebinding-protection"):  # fmt: skip
         assert any(check["status"] == "SUCCESS" for check in checks), checks

@@ -2,14 +2,14 @@
 
 The same server object answers over stdio (`trichome mcp`) and Streamable HTTP (the tool
 server's `/api/mcp`), in every protocol version the SDK negotiates. It offers tools and
-nothing else, and advertises exactly that. Which tools it offers is decided twice: once
-for the process, from `TRICHOME_MCP_TOOLSETS`, `TRICHOME_MCP_TOOLS` and
-`TRICHOME_MCP_READ_ONLY` (tools outside the selection are never registered), and per HTTP
-request, when the caller narrows it with `X-MCP-Toolsets`, `X-MCP-Tools` or
-`X-MCP-Readonly` (the rest are hidden from `tools/list` and unknown to `tools/call`).
-Every tool declares its result's shape (`outputSchema`) and returns `structuredContent`
-of that shape. Failures a model can act on (a Metrc refusal, a wrong label, invalid
-arguments) come back as tool errors carrying their message.
+prompts (`apps/mcp_prompts.py`) and nothing else, and advertises exactly that. Which tools
+it offers is decided twice: once for the process, from `TRICHOME_MCP_TOOLSETS`,
+`TRICHOME_MCP_TOOLS` and `TRICHOME_MCP_READ_ONLY` (tools outside the selection are never
+registered), and per HTTP request, when the caller narrows it with `X-MCP-Toolsets`,
+`X-MCP-Tools` or `X-MCP-Readonly` (the rest are hidden from `tools/list` and unknown to
+`tools/call`). Every tool declares its result's shape (`outputSchema`) and returns
+`structuredContent` of that shape. Failures a model can act on (a Metrc refusal, a wrong
+label, invalid arguments) come back as tool errors carrying their message.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ from mcp.types import (
     INVALID_PARAMS,
     CallToolRequestParams,
     CallToolResult,
+    GetPromptRequestParams,
+    GetPromptResult,
+    ListPromptsResult,
     ListToolsResult,
     PaginatedRequestParams,
     TextContent,
@@ -44,6 +47,7 @@ from mcp.types import Tool as McpTool
 from pydantic import ValidationError
 
 from trichome import __version__
+from trichome.apps.mcp_prompts import PROMPTS, McpPrompt, unknown_prompt
 from trichome.config import Settings
 from trichome.metrc.errors import MetrcError
 from trichome.metrc.tools import CATEGORIES, ToolProblem, ToolSpec, load_all
@@ -206,15 +210,16 @@ def offered_tools(settings: Settings) -> list[ToolSpec]:
 
 
 class ToolServer(Server[Any]):
-    """The MCP server of the track-and-trace tools: tools only, nothing else advertised.
+    """The MCP server of the track-and-trace tools: tools and prompts, nothing else advertised.
 
     Built on the SDK's low-level server so that what `initialize` (and, from protocol
-    2026-07-28, `server/discover`) advertises is exactly what is served: `tools`, whose list
-    never changes while the process runs. Prompts, resources, completions, logging and
-    subscriptions are not offered, so their methods answer JSON-RPC -32601 (method not
-    found). An unknown tool, or one this connection does not offer, is -32602 (invalid
-    params), as the MCP specification's tools page names it; a tool that runs and fails
-    is a result with `isError` and the failure's message for the model to read.
+    2026-07-28, `server/discover`) advertises is exactly what is served: `tools` and
+    `prompts`, whose lists never change while the process runs. Resources, completions,
+    logging and subscriptions are not offered, so their methods answer JSON-RPC -32601
+    (method not found). An unknown tool or prompt, or one this connection is not offered,
+    is -32602 (invalid params), as the MCP specification's tools and prompts pages name it;
+    a tool that runs and fails is a result with `isError` and the failure's message for
+    the model to read. A prompt is offered only with every tool it asks the model to run.
     """
 
     def __init__(self, tools: Mapping[str, Tool], instructions: str) -> None:
@@ -226,6 +231,8 @@ class ToolServer(Server[Any]):
             get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool,
+            on_list_prompts=self._list_prompts,
+            on_get_prompt=self._get_prompt,
         )
         self.tools = dict(tools)
 
@@ -284,6 +291,24 @@ class ToolServer(Server[Any]):
                 data={"name": tool.name},
             )
         return await run_tool(tool, params.arguments or {})
+
+    def offered_prompts(self) -> list[McpPrompt]:
+        """The prompts whose tools are all offered to the current request."""
+        names = {tool.name for tool in self.offered()}
+        return [prompt for prompt in PROMPTS.values() if prompt.tools <= names]
+
+    async def _list_prompts(
+        self, ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListPromptsResult:
+        return ListPromptsResult(prompts=[prompt.listed() for prompt in self.offered_prompts()])
+
+    async def _get_prompt(
+        self, ctx: ServerRequestContext[Any], params: GetPromptRequestParams
+    ) -> GetPromptResult:
+        prompt = next((p for p in self.offered_prompts() if p.name == params.name), None)
+        if prompt is None:
+            raise unknown_prompt(params.name)
+        return prompt.render(params.arguments)
 
     async def run_stdio_async(self) -> None:
         """Serve over stdin/stdout until the client closes them."""
