@@ -133,7 +133,10 @@ def typescript_round(config: dict[str, Any]) -> None:
     seen = json.loads(done.stdout)
     schemas = {tool["name"]: tool["outputSchema"] for tool in seen["tools"]}
     assert len(schemas) == TOOL_COUNT and all(schemas.values())
-    assert seen["capabilities"] == {"tools": {"listChanged": False}}
+    assert seen["capabilities"] == {
+        "tools": {"listChanged": False},
+        "prompts": {"listChanged": False},
+    }
     answers = {}
     for call in seen["calls"]:
         assert not call["isError"], call["text"]
