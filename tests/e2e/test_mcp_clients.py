@@ -63,6 +63,12 @@ def conforms(structured: Any, schema: dict[str, Any] | None, tool: str) -> None:
     assert not errors, f"{tool}: {errors[:3]}"
 
 
+def check_prompt(names: set[str], text: str) -> None:
+    """The prompts listed, and morning_check filled in for the dispensary."""
+    assert names == {"morning_check", "audit_prep", "package_investigation", "waste_review"}
+    assert "needs_attention" in text and DISPENSARY in text
+
+
 def check_answers(answers: dict[str, Any]) -> None:
     """What the read tool and the skill answered about the seeded store."""
     packages, attention = answers["list_active_packages"], answers["needs_attention"]
@@ -99,6 +105,9 @@ async def python_sdk_round(servers: Servers, transport: str) -> None:
             assert not result.is_error, result.content
             conforms(result.structured_content, tools[name].output_schema, name)
             answers[name] = result.structured_content
+        prompts = {prompt.name for prompt in (await client.list_prompts()).prompts}
+        got = await client.get_prompt("morning_check", {"license_number": DISPENSARY})
+        check_prompt(prompts, got.messages[0].content.text)  # type: ignore[union-attr]
     assert len(tools) == TOOL_COUNT
     assert all(tool.output_schema for tool in tools.values())
     check_answers(answers)
@@ -106,12 +115,14 @@ async def python_sdk_round(servers: Servers, transport: str) -> None:
 
 @pytest.mark.compat("MCP Python SDK", "stdio: tools")
 @pytest.mark.compat("MCP Python SDK", "structured content")
+@pytest.mark.compat("MCP Python SDK", "prompts")
 async def test_python_sdk_over_stdio(servers: Servers) -> None:
     await python_sdk_round(servers, "stdio")
 
 
 @pytest.mark.compat("MCP Python SDK", "HTTP: tools")
 @pytest.mark.compat("MCP Python SDK", "structured content")
+@pytest.mark.compat("MCP Python SDK", "prompts")
 async def test_python_sdk_over_http(servers: Servers) -> None:
     await python_sdk_round(servers, "http")
 
@@ -143,10 +154,12 @@ def typescript_round(config: dict[str, Any]) -> None:
         conforms(call["structuredContent"], schemas[call["name"]], call["name"])
         answers[call["name"]] = call["structuredContent"]
     check_answers(answers)
+    check_prompt(set(seen["prompts"]), seen["prompt"])
 
 
 @pytest.mark.compat("MCP TypeScript SDK", "stdio: tools")
 @pytest.mark.compat("MCP TypeScript SDK", "structured content")
+@pytest.mark.compat("MCP TypeScript SDK", "prompts")
 def test_typescript_sdk_over_stdio(servers: Servers) -> None:
     command, *args = servers.stdio_command
     typescript_round(
@@ -156,6 +169,7 @@ def test_typescript_sdk_over_stdio(servers: Servers) -> None:
 
 @pytest.mark.compat("MCP TypeScript SDK", "HTTP: tools")
 @pytest.mark.compat("MCP TypeScript SDK", "structured content")
+@pytest.mark.compat("MCP TypeScript SDK", "prompts")
 def test_typescript_sdk_over_http(servers: Servers) -> None:
     typescript_round({"transport": "http", "url": servers.mcp, "headers": servers.headers()})
 
@@ -191,10 +205,15 @@ def inspector_round(target: list[str], tmp_path: Path) -> None:
         conforms(called.get("structuredContent"), schemas[name], name)
         answers[name] = called["structuredContent"]
     check_answers(answers)
+    prompts = {prompt["name"] for prompt in inspector("--method", "prompts/list")["prompts"]}
+    got = inspector("--method", "prompts/get", "--prompt-name", "morning_check",
+                    "--prompt-args", f"license_number={DISPENSARY}")  # fmt: skip
+    check_prompt(prompts, got["messages"][0]["content"]["text"])
 
 
 @pytest.mark.compat("MCP Inspector", "stdio: tools")
 @pytest.mark.compat("MCP Inspector", "structured content")
+@pytest.mark.compat("MCP Inspector", "prompts")
 def test_the_inspector_cli_over_stdio(servers: Servers, tmp_path: Path) -> None:
     # The Inspector starts the server with a minimal environment plus these: the settings.
     settings = {k: v for k, v in servers.stdio_env.items() if k.startswith("TRICHOME_") and v}
@@ -204,6 +223,7 @@ def test_the_inspector_cli_over_stdio(servers: Servers, tmp_path: Path) -> None:
 
 @pytest.mark.compat("MCP Inspector", "HTTP: tools")
 @pytest.mark.compat("MCP Inspector", "structured content")
+@pytest.mark.compat("MCP Inspector", "prompts")
 def test_the_inspector_cli_over_http(servers: Servers, tmp_path: Path) -> None:
     headers = [
         arg for name, value in servers.headers().items() for arg in ("--header", f"{name}: {value}")

@@ -36,6 +36,7 @@ FEATURES = (
     "HTTP: tools",
     "HTTP with OAuth",
     "structured content",
+    "prompts",
     "chat completion",
     "streaming",
     "max_tokens",
@@ -60,6 +61,7 @@ FEATURE_NOTES = {
     "HTTP: tools": "`/api/mcp` with an API key: list the tools, call a read tool and a skill",
     "HTTP with OAuth": "`/api/mcp` with only its URL: sign-in and consent through the dashboard",
     "structured content": "each result's `structuredContent` matches the tool's `outputSchema`",
+    "prompts": "`prompts/list`, and `prompts/get` of `morning_check` with a licence",
 }
 
 

@@ -4,7 +4,8 @@
 //   {"transport": "http", "url": ..., "headers": {...}, "calls": [...]}
 // where each call is {"name": ..., "arguments": {...}}. It lists the tools, then makes the
 // calls; the SDK itself checks each structuredContent against the tool's outputSchema
-// (it throws when they disagree). It prints what it saw as one JSON object.
+// (it throws when they disagree). Then it lists the prompts and gets morning_check for the
+// first call's licence. It prints what it saw as one JSON object.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -29,8 +30,13 @@ for (const call of config.calls) {
     text: result.content?.[0]?.text ?? null,
   });
 }
+const prompts = await client.listPrompts();
+const dispensary = config.calls[0]?.arguments?.license_number;
+const prompt = await client.getPrompt({ name: "morning_check", arguments: { license_number: dispensary } });
 console.log(
   JSON.stringify({
+    prompts: prompts.prompts.map((entry) => entry.name),
+    prompt: prompt.messages[0].content.text,
     protocolVersion: transport.protocolVersion ?? null,
     server: client.getServerVersion(),
     capabilities: client.getServerCapabilities(),
