@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from trichome import __version__
+from trichome.apps.errors import allowed_methods
 from trichome.apps.health import check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.config import Settings
@@ -84,6 +85,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return message(
                 404, f"No such endpoint: {request.method} {request.url.path}."
             ).response()
+        if exc.status_code == 405:
+            allowed = ", ".join(allowed_methods(request))
+            refusal = f"The requested resource does not support http method '{request.method}'."
+            return MetrcHttpError(405, {"Message": refusal}, {"Allow": allowed}).response()
         return message(exc.status_code, str(exc.detail)).response()
 
     async def on_invalid_request(request: Request, exc: Exception) -> Response:
