@@ -215,7 +215,7 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "The request is invalid: a required field is missing or a parameter is wrong.",
         401: "The credential is missing or invalid.",
-        403: "The caller's tier does not include the requested model.",
+        403: "The credential is valid, but its tier does not allow this.",
         404: "No such route or resource.",
         413: "The request body is too large.",
         429: "A rate limit or quota is exceeded.",

@@ -51,7 +51,13 @@ from trichome.apps.openai_wire import (
     parse_chat_request,
     to_api_error,
 )
-from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
+from trichome.apps.openapi import (
+    BEARER_AUTH,
+    BEARER_SCHEME,
+    NOT_BLANK,
+    PUBLIC,
+    install_openapi,
+)
 from trichome.apps.widget import widget_router
 from trichome.config import KB_MODEL, Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -153,7 +159,6 @@ _SECURITY_SCHEMES = {
 }
 # A key is optional everywhere it is read: without one, the client IP's hourly limit applies.
 _OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {BEARER_AUTH: []}, {API_KEY_AUTH: []}]
-_NOT_BLANK = r"\S"
 
 
 def _completion_request_schema() -> dict[str, Any]:
@@ -168,7 +173,7 @@ def _completion_request_schema() -> dict[str, Any]:
             "role": {"const": "user"},
             "content": {
                 "anyOf": [
-                    {"type": "string", "pattern": _NOT_BLANK},
+                    {"type": "string", "pattern": NOT_BLANK},
                     {
                         "type": "array",
                         "contains": {
@@ -176,7 +181,7 @@ def _completion_request_schema() -> dict[str, Any]:
                             "required": ["type", "text"],
                             "properties": {
                                 "type": {"const": "text"},
-                                "text": {"type": "string", "pattern": _NOT_BLANK},
+                                "text": {"type": "string", "pattern": NOT_BLANK},
                             },
                         },
                     },
@@ -201,7 +206,7 @@ _CHAT_IN_SCHEMA = {
             "type": "string",
             "minLength": 1,
             "maxLength": MAX_MESSAGE_CHARS,
-            "pattern": _NOT_BLANK,
+            "pattern": NOT_BLANK,
             "description": "The question.",
         }
     },
@@ -422,7 +427,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             description="The search text (not blank).",
             max_length=MAX_QUERY_CHARS,
             # Checked below, so that a blank `q` is `missing_required_field` as documented.
-            json_schema_extra={"minLength": 1, "pattern": _NOT_BLANK},
+            json_schema_extra={"minLength": 1, "pattern": NOT_BLANK},
             openapi_examples={"search": {"value": "winterization filter clogging"}},
         ),
         limit: int = Query(10, ge=1, le=MAX_LIMIT),

@@ -17,14 +17,17 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
-from trichome.apps.errors import ErrorBody
-
 BEARER_AUTH = "BearerAuth"
 BEARER_SCHEME: dict[str, Any] = {
     "type": "http",
     "scheme": "bearer",
     "description": "An API key (`trk_…`) from the dashboard or `trichome keys create`.",
 }
+# A string that is not blank, as `str.strip()` sees it: one character that is white space
+# neither to Python (which also strips U+001C to U+001F and U+0085) nor, but for U+FEFF
+# (which Python keeps), to JSON Schema's ECMA-262 `\s`. The same in both regex engines, so
+# what the document allows is exactly what the code accepts.
+NOT_BLANK = r"[^\s\x1c-\x1f\x85]|\ufeff"
 PUBLIC: dict[str, Any] = {"security": []}
 """`openapi_extra` of an operation that needs no credential."""
 
@@ -57,14 +60,19 @@ def install_openapi(
         )
         components = schema.setdefault("components", {})
         schemas = components.setdefault("schemas", {})
-        every: tuple[type[BaseModel], ...] = (ErrorBody, *models)
-        for model in every:
+        for model in models:
             model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(model_schema.pop("$defs", {}))
             schemas[model.__name__] = model_schema
         for item in schema.get("paths", {}).values():
             for operation in item.values():
-                operation.get("responses", {}).pop("422", None)
+                responses = operation.get("responses", {})
+                responses.pop("422", None)
+                for status, response in responses.items():
+                    if status.startswith("3"):
+                        # Redirects and 304s carry no body (FastAPI gives the default one
+                        # the route's media type).
+                        response.pop("content", None)
         for name in _FASTAPI_VALIDATION_SCHEMAS:
             schemas.pop(name, None)
         if security_schemes:

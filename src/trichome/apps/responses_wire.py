@@ -11,6 +11,7 @@ from pydantic import Field, ValidationError, field_validator
 from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import PositiveInteger, StrictModel, to_api_error
+from trichome.apps.openapi import NOT_BLANK
 from trichome.llm.base import ChatTurn
 
 WEB_SEARCH_TOOLS = frozenset(
@@ -262,7 +263,7 @@ _QUESTION: dict[str, Any] = {
         "role": {"const": "user"},
         "content": {
             "anyOf": [
-                {"type": "string", "pattern": r"\S"},
+                {"type": "string", "pattern": NOT_BLANK},
                 {
                     "type": "array",
                     "contains": {
@@ -270,7 +271,7 @@ _QUESTION: dict[str, Any] = {
                         "required": ["type", "text"],
                         "properties": {
                             "type": {"enum": _TEXT_PART_TYPES},
-                            "text": {"type": "string", "pattern": r"\S"},
+                            "text": {"type": "string", "pattern": NOT_BLANK},
                         },
                     },
                 },
@@ -299,7 +300,7 @@ REQUEST_SCHEMA: dict[str, Any] = {
         "input": {
             "description": "The question, or OpenAI's input items (messages).",
             "anyOf": [
-                {"type": "string", "pattern": r"\S"},
+                {"type": "string", "pattern": NOT_BLANK},
                 {
                     "type": "array",
                     "items": {"anyOf": [_MESSAGE, _EARLIER_OUTPUT]},

@@ -54,6 +54,8 @@ from trichome.apps.mcp_server import (
     set_request_selection,
 )
 from trichome.apps.middleware import RequestIdMiddleware
+from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
+from trichome.apps.toolserver_openapi import CHAT_RESPONSES, chat_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.metrc import MetrcClient, MetrcCredentials
@@ -382,8 +384,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(McpGate)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_openapi(
+        app, security_schemes={BEARER_AUTH: BEARER_SCHEME}, security=[{BEARER_AUTH: []}]
+    )
 
-    @app.get("/api/health", response_model=ToolServerHealth)
+    @app.get("/api/health", response_model=ToolServerHealth, openapi_extra=PUBLIC)
     async def health(request: Request) -> ToolServerHealth:
         state = request.app.state
         reasons: list[str] = []
@@ -415,7 +420,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             reasons=reasons,
         )
 
-    @app.post("/api/chat", response_model=ChatAnswer)
+    @app.post(
+        "/api/chat",
+        response_model=ChatAnswer,
+        responses=CHAT_RESPONSES,
+        openapi_extra=chat_openapi(load_all()),
+    )
     async def chat(request: Request) -> ChatAnswer:
         gatekeeper: Gatekeeper = request.app.state.gatekeeper
         caller = await gatekeeper.caller(request)
