@@ -215,6 +215,11 @@ ODD_BODIES: list[Any] = [
     [{"Id": "x", "Label": 5, "Quantity": "5", "ActualDate": "2026-13-45"}],
     [{"Id": 10**30, "Destinations": [1], "Ingredients": "x", "Transactions": [1]}],
     [{"Results": [1], "Destinations": [{"Packages": [None, "x"]}], "Count": "x"}],
+    # Values of the wrong JSON type where a name from a list is looked up.
+    [{"TestingStatus": {}, "Name": "x", "Results": [{"LabTestTypeName": []}]}],
+    [{"Ingredients": 5, "Destinations": {"a": 1}, "UnitOfWeight": {}}],
+    [{"Ingredients": [{"HarvestName": "x", "Weight": 1, "UnitOfWeight": []}]}],
+    [{"Id": 1, "WasteType": "Trim", "WasteWeight": 1, "ActualDate": "2026-01-01"}],
 ]
 ODD_QUERIES: list[dict[str, str]] = [
     {"pageSize": "x"},
