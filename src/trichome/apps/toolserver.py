@@ -36,6 +36,7 @@ from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.tiers import Tier
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.agents.service import build_agent_service
+from trichome.apps.answers import upstream_api_error
 from trichome.apps.auth import Authenticator, unauthorized
 from trichome.apps.deps import read_body
 from trichome.apps.errors import (
@@ -58,6 +59,7 @@ from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_op
 from trichome.apps.toolserver_openapi import CHAT_RESPONSES, chat_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.llm.base import UpstreamError
 from trichome.metrc import MetrcClient, MetrcCredentials
 from trichome.metrc.assistant import ChatAnswer, ask
 from trichome.metrc.errors import MetrcRateLimited
@@ -449,6 +451,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 )
         except MetrcRateLimited as limited:
             raise metrc_rate_limited(limited) from None
+        except UpstreamError as error:  # the LLM of TRICHOME_ENGINE=openai
+            raise upstream_api_error(error) from None
 
     app.router.routes.extend(mcp_app.routes)
     return app

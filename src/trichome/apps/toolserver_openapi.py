@@ -77,4 +77,5 @@ def chat_openapi(tool_names: Iterable[str]) -> dict[str, Any]:
     }
 
 
-CHAT_RESPONSES = error_responses(400, 401, 403, 413, 429, 503)
+# 502, 503 and 504 come from the LLM when TRICHOME_ENGINE=openai, as in the chat API.
+CHAT_RESPONSES = error_responses(400, 401, 403, 413, 429, 502, 503, 504)
