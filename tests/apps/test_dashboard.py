@@ -39,7 +39,12 @@ async def test_an_unknown_route_gets_the_error_body(settings: Settings) -> None:
 
 def test_the_routes_are_described_and_the_service_is_served() -> None:
     paths = create_app(Settings()).openapi()["paths"]
-    assert set(paths) == {"/api/webhooks/stripe", "/api/health"}
+    assert {"/api/webhooks/stripe", "/api/health", "/login", "/keys", "/team"} <= set(paths)
+    assert not any(path.startswith("/static") for path in paths)
+    # Pages take the session cookie; sign-in, the webhook and health take none.
+    assert paths["/keys"]["post"]["security"] == [{"SessionCookie": []}]
+    assert paths["/login/link"]["get"]["security"] == []
+    assert paths["/api/webhooks/stripe"]["post"]["security"] == []
     assert BUILT_SERVICES["dashboard"] == "trichome.apps.dashboard"
 
 

@@ -442,6 +442,21 @@ async def test_input_items_carry_the_conversation(
             "unsupported_value",
         ),
         (
+            {"model": "operator-agent", "input": TIMELESS, "tool_choice": {"type": {}}},
+            "tool_choice.type",
+            "invalid_type",
+        ),
+        (
+            {"model": "operator-agent", "input": TIMELESS, "tool_choice": {"type": []}},
+            "tool_choice.type",
+            "invalid_type",
+        ),
+        (
+            {"model": "operator-agent", "input": TIMELESS, "tool_choice": {"type": "function"}},
+            "tool_choice.type",
+            "unsupported_value",
+        ),
+        (
             {"model": "operator-agent", "input": TIMELESS, "max_output_tokens": 0},
             "max_output_tokens",
             "invalid_value",

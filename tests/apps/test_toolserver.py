@@ -6,6 +6,7 @@ import httpx
 import pytest
 
 from tests.conftest import KeyMaker, reconfigured, started
+from tests.support.fake_upstream import fake_upstream
 from trichome.accounts.tiers import Tier
 from trichome.apps.toolserver import create_app
 from trichome.config import Settings
@@ -129,3 +130,29 @@ async def test_health_needs_no_credential_and_reports_the_tools_and_metrc(
     assert health["metrc"]["sandbox"] is False and health["metrc"]["reachable"] is False
     assert health["status"] == "degraded"
     assert any("127.0.0.1:9" in reason for reason in health["reasons"])
+
+
+@pytest.mark.parametrize(
+    ("mode", "status", "code"),
+    [("error_500", 502, "upstream_error"), ("rate_limited", 503, "upstream_rate_limited")],
+)
+async def test_chat_reports_a_failing_llm_as_the_chat_api_does(
+    settings: Settings, make_key: KeyMaker, mode: str, status: int, code: str
+) -> None:
+    with fake_upstream() as upstream:
+        upstream.mode = mode
+        configured = reconfigured(
+            settings,
+            engine="openai",
+            llm_base_url=upstream.base_url,
+            llm_model="upstream-model",
+            llm_max_retries=0,
+        )
+        async with started(create_app(configured)) as client:
+            client.base_url = httpx.URL("http://127.0.0.1:8001")
+            auth = {"Authorization": f"Bearer {await make_key(Tier.OPERATOR)}"}
+            answer = await client.post(
+                "/api/chat", json={"message": "What needs attention?"}, headers=auth
+            )
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"]["code"] == code

@@ -156,8 +156,9 @@ async def test_an_access_token_becomes_a_session(settings: Settings) -> None:
         callback = await client.get("/login/callback")
         assert '<script src="/static/login.js">' in callback.text
         login_csrf = client.cookies[LOGIN_CSRF_COOKIE]
-        forged = await client.post("/login/token", data={"token": hs256(), "login_csrf": "other"})
-        assert forged.status_code == 403 and SESSION_COOKIE not in client.cookies
+        for other in ("other", "ötherś"):
+            forged = await client.post("/login/token", data={"token": hs256(), "login_csrf": other})
+            assert forged.status_code == 403 and SESSION_COOKIE not in client.cookies
         expired = await client.post(
             "/login/token", data={"token": hs256(exp=1), "login_csrf": login_csrf}
         )

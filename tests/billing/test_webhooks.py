@@ -116,8 +116,19 @@ def test_a_body_that_is_not_utf8_is_refused_not_crashed_on() -> None:
         b'{"id": "evt_1", "type": "x", "created": 1, "data": {"object": {}}, "x": 0}'.replace(
             b"evt_1", b"evt_" + b"1" * 300
         ),
+        # What the document promises: printable ASCII names, a time a datetime can hold.
+        '{"id": "évt_1", "type": "x", "created": 1, "data": {"object": {}}}'.encode(),
+        b'{"id": "evt_1", "type": "x\\u0007", "created": 1, "data": {"object": {}}}',
+        b'{"id": "evt_1", "type": "x", "created": 253402300800, "data": {"object": {}}}',
+        b'{"id": "evt_1", "type": "x", "created": 1.5, "data": {"object": {}}}',
     ],
 )
 def test_a_signed_body_that_is_not_an_event_is_refused(body: bytes) -> None:
     with pytest.raises(InvalidEvent):
         parse_event(body)
+
+
+def test_a_whole_number_written_as_a_float_is_a_timestamp() -> None:
+    # JSON does not tell 1795000000.0 from 1795000000; the document's `integer` takes both.
+    body = b'{"id": "evt_1", "type": "x", "created": 1795000000.0, "data": {"object": {}}}'
+    assert int(parse_event(body).created.timestamp()) == 1_795_000_000

@@ -215,6 +215,11 @@ ODD_BODIES: list[Any] = [
     [{"Id": "x", "Label": 5, "Quantity": "5", "ActualDate": "2026-13-45"}],
     [{"Id": 10**30, "Destinations": [1], "Ingredients": "x", "Transactions": [1]}],
     [{"Results": [1], "Destinations": [{"Packages": [None, "x"]}], "Count": "x"}],
+    # Values of the wrong JSON type where a name from a list is looked up.
+    [{"TestingStatus": {}, "Name": "x", "Results": [{"LabTestTypeName": []}]}],
+    [{"Ingredients": 5, "Destinations": {"a": 1}, "UnitOfWeight": {}}],
+    [{"Ingredients": [{"HarvestName": "x", "Weight": 1, "UnitOfWeight": []}]}],
+    [{"Id": 1, "WasteType": "Trim", "WasteWeight": 1, "ActualDate": "2026-01-01"}],
 ]
 ODD_QUERIES: list[dict[str, str]] = [
     {"pageSize": "x"},
@@ -248,3 +253,72 @@ def sandbox_paths() -> list[tuple[str, str]]:
 
     spec = create_app().openapi()["paths"]
     return [(method.upper(), path) for path, operations in spec.items() for method in operations]
+
+
+async def test_a_page_number_is_checked_even_without_a_page_size(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        path = "/packages/v2/inactive"
+        for number in ("0", "x", "-3"):
+            refused = await client.get(
+                path, params={"licenseNumber": DISPENSARY, "pageNumber": number}
+            )
+            assert refused.status_code == 400, number
+            assert "pageNumber" in refused.json()["Message"]
+        whole = await client.get(path, params={"licenseNumber": DISPENSARY, "pageNumber": "1"})
+    assert whole.status_code == 200
+
+
+async def test_an_action_path_is_not_read_as_an_object_id_or_label(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        action = await client.get(f"/packages/v2/adjust?licenseNumber={DISPENSARY}")
+        finish = await client.get(f"/harvests/v2/finish?licenseNumber={CULTIVATOR}")
+        label = await client.get(
+            f"/packages/v2/1A4FF0000000000000000001?licenseNumber={DISPENSARY}"
+        )
+    assert (action.status_code, action.headers["allow"]) == (405, "POST")
+    assert (finish.status_code, finish.headers["allow"]) == (405, "PUT")
+    assert label.status_code == 404 and "was not found" in label.json()["Message"]
+
+
+async def test_write_objects_must_fit_the_schema_the_document_publishes(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        document = (await client.get("/openapi.json")).json()
+        body = document["paths"]["/packages/v2/adjust"]["post"]["requestBody"]
+        item = body["content"]["application/json"]["schema"]["items"]
+        assert set(item["required"]) == {
+            "Label",
+            "Quantity",
+            "UnitOfMeasure",
+            "AdjustmentReason",
+            "AdjustmentDate",
+        }
+        valid = {
+            "Label": "1A4FF0000000000000000001",
+            "Quantity": -1,
+            "UnitOfMeasure": "Grams",
+            "AdjustmentReason": "Drying",
+            "AdjustmentDate": "2026-11-20",
+        }
+        url = f"/packages/v2/adjust?licenseNumber={DISPENSARY}"
+        answers = {
+            field: await client.post(url, json=[{k: v for k, v in valid.items() if k != field}])
+            for field in item["required"]
+        }
+        wrong = await client.post(
+            url,
+            json=[
+                valid,
+                {**valid, "Quantity": "-1", "UnitOfMeasure": "Bushels", "AdjustmentDate": "20 Nov"},
+            ],
+        )
+    for field, answer in answers.items():
+        assert answer.status_code == 400
+        assert answer.json() == [{"row": 0, "message": f"{field} is required."}]
+    assert wrong.status_code == 400
+    problems = wrong.json()
+    assert {problem["row"] for problem in problems} == {1}  # row 0 fits; its label is checked later
+    assert [p["message"].split(" ")[0] for p in problems] == [
+        "Quantity",
+        "UnitOfMeasure",
+        "AdjustmentDate",
+    ]

@@ -43,8 +43,10 @@ def csrf_token_for(session_token: str) -> str:
 
 
 def csrf_matches(session_token: str, submitted: str) -> bool:
-    """Whether a form's CSRF token belongs to this session (constant-time)."""
-    return hmac.compare_digest(csrf_token_for(session_token), submitted)
+    """Whether a form's CSRF token belongs to this session (constant-time; any text a
+    form sends is compared, which `compare_digest` refuses for non-ASCII `str`)."""
+    expected = csrf_token_for(session_token).encode()
+    return hmac.compare_digest(expected, submitted.encode("utf-8", "surrogatepass"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,6 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
 from starlette.responses import Response
 
@@ -46,6 +45,7 @@ from trichome.apps.openai_wire import (
     chat_request_schemas,
     parse_chat_request,
 )
+from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.limits.service import (
@@ -72,22 +72,6 @@ class HealthReport(BaseModel):
     timestamp: str = Field(description="ISO 8601, UTC.")
     engine: str = Field(description="The answer engine in use: grounded or openai.")
     reasons: list[str] = Field(description="Why the service is degraded; empty when healthy.")
-
-
-def _openapi(app: FastAPI, engine: str) -> dict[str, Any]:
-    if app.openapi_schema:
-        return app.openapi_schema
-    schema = get_openapi(
-        title=app.title, version=app.version, description=app.description, routes=app.routes
-    )
-    components = schema.setdefault("components", {}).setdefault("schemas", {})
-    components.update(chat_request_schemas(engine))
-    for model in (ChatCompletion, ChatCompletionChunk):
-        model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
-        components.update(model_schema.pop("$defs", {}))
-        components[model.__name__] = model_schema
-    app.openapi_schema = schema
-    return schema
 
 
 _CHAT_REQUEST_BODY = {
@@ -197,7 +181,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(feedback.router)
     app.include_router(endpoints.router)
     app.include_router(responses.router)
-    app.openapi = lambda: _openapi(app, settings.engine)  # type: ignore[method-assign]
+    install_openapi(
+        app,
+        security_schemes={BEARER_AUTH: BEARER_SCHEME},
+        # Anonymous mode serves callers without a key as the Free tier.
+        security=[{}, {BEARER_AUTH: []}] if settings.anonymous else [{BEARER_AUTH: []}],
+        models=(ChatCompletion, ChatCompletionChunk),
+        # The request schema admits only the settings the configured engine honours.
+        components=chat_request_schemas(settings.engine),
+    )
 
     @app.post(
         "/v1/chat/completions",
@@ -265,7 +257,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return _model_entry(model)
 
-    @app.get("/health", response_model=HealthReport, summary="Health check (no authentication)")
+    @app.get(
+        "/health",
+        response_model=HealthReport,
+        summary="Health check (no authentication)",
+        openapi_extra=PUBLIC,
+    )
     async def health(request: Request) -> HealthReport:
         state = request.app.state
         reasons = [r for r in (await state.database_check(), await state.engine_check()) if r]

@@ -25,6 +25,8 @@ from trichome.apps import web_invitations, web_login, web_pages, web_team, webho
 from trichome.apps.errors import install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
+from trichome.apps.openapi import PUBLIC, install_openapi
+from trichome.apps.web_openapi import SECURITY_SCHEMES
 from trichome.apps.web_session import install_session_handlers, redact_logged_tokens
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
@@ -80,14 +82,16 @@ def create_app(
         title="Trichome dashboard",
         version=__version__,
         description=(
-            "The dashboard's API (its web pages are not listed): Stripe subscription "
+            "The dashboard: its pages (HTML for browsers, signed in with the session "
+            "cookie; their form posts need the page's `csrf_token`), Stripe subscription "
             "webhooks (`POST /api/webhooks/stripe`, signed with the endpoint's secret) and a "
-            "health check."
+            "health check. The stylesheet and scripts under `/static/` are not listed."
         ),
         lifespan=lifespan,
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_openapi(app, security_schemes=SECURITY_SCHEMES)
     install_session_handlers(app)
     redact_logged_tokens()
     app.include_router(webhooks.router)
@@ -97,7 +101,12 @@ def create_app(
     app.include_router(web_invitations.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
-    @app.get("/api/health", response_model=DashboardHealth, summary="Health (no authentication)")
+    @app.get(
+        "/api/health",
+        response_model=DashboardHealth,
+        summary="Health (no authentication)",
+        openapi_extra=PUBLIC,
+    )
     async def health(request: Request) -> DashboardHealth:
         state = request.app.state
         reasons = [reason for reason in [await state.database_check()] if reason]

@@ -12,6 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
+from starlette.routing import Match, Mount
+from starlette.staticfiles import StaticFiles
 
 logger = logging.getLogger(__name__)
 
@@ -110,20 +112,57 @@ def request_id_of(request: Request) -> str | None:
     return value if isinstance(value, str) else None
 
 
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app takes at the request's path, for a 405's `Allow`.
+
+    Starlette names only the methods of the first route whose path matched; FastAPI makes
+    one route per method, so a path with GET and POST routes would advertise only one of
+    them (RFC 9110, section 15.5.6: `Allow` lists the methods the target resource supports).
+    Each method is asked of the app's router as the request would be, included routers and
+    all.
+    """
+    scope = request.scope
+    # Routing as the app's router saw the request (a mount rewrites `root_path` on the way in).
+    base = {
+        "type": "http",
+        "path": scope["path"],
+        "root_path": scope.get("app_root_path", scope.get("root_path", "")),
+    }
+    allowed: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Mount):
+            # A mount matches any method; static files take only these.
+            static = isinstance(route.app, StaticFiles)
+            if static and route.matches(base | {"method": "GET"})[0] is not Match.NONE:
+                allowed.update(("GET", "HEAD"))
+            continue
+        for method in _METHODS:
+            if method not in allowed and route.matches(base | {"method": method})[0] is Match.FULL:
+                allowed.add(method)
+    return [method for method in _METHODS if method in allowed]
+
+
 def _http_error(exc: StarletteHTTPException, request: Request) -> ApiError:
     error_type, code = _HTTP_ERRORS.get(
         exc.status_code,
         ("invalid_request_error" if exc.status_code < 500 else "server_error", "http_error"),
     )
+    headers = dict(exc.headers or {})
     if exc.status_code == 404:
         message = f"No route {request.method} {request.url.path}."
     elif exc.status_code == 405:
-        message = f"Method {request.method} is not allowed on {request.url.path}."
+        allowed = allowed_methods(request)
+        headers["Allow"] = ", ".join(allowed)
+        message = (
+            f"Method {request.method} is not allowed on {request.url.path}; "
+            f"it takes {', '.join(allowed)}."
+        )
     else:
         message = str(exc.detail)
-    return ApiError(
-        exc.status_code, message, type=error_type, code=code, headers=exc.headers or None
-    )
+    return ApiError(exc.status_code, message, type=error_type, code=code, headers=headers)
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -176,7 +215,7 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "The request is invalid: a required field is missing or a parameter is wrong.",
         401: "The credential is missing or invalid.",
-        403: "The caller's tier does not include the requested model.",
+        403: "The credential is valid, but its tier does not allow this.",
         404: "No such route or resource.",
         413: "The request body is too large.",
         429: "A rate limit or quota is exceeded.",

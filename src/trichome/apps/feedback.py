@@ -14,6 +14,7 @@ from trichome.apps.deps import SettingsDep, read_body
 from trichome.apps.errors import ApiError, error_responses, invalid_request
 from trichome.apps.limits import too_many_requests
 from trichome.apps.openai_wire import to_api_error
+from trichome.apps.openapi import BEARER_AUTH, optional
 from trichome.db.models import Feedback, utcnow
 from trichome.limits import windows
 from trichome.limits.service import Limiter, LimitExceeded
@@ -54,7 +55,8 @@ class FeedbackOut(BaseModel):
         "requestBody": {
             "required": True,
             "content": {"application/json": {"schema": FeedbackIn.model_json_schema()}},
-        }
+        },
+        **optional(BEARER_AUTH),
     },
 )
 async def post_feedback(request: Request, response: Response, settings: SettingsDep) -> FeedbackOut:

@@ -43,12 +43,21 @@ from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openai_wire import (
     MODELS_CREATED,
     OWNED_BY,
+    ChatCompletion,
+    ChatCompletionRequest,
     ChunkWriter,
     ModelEntry,
     ModelList,
     completion_id,
     parse_chat_request,
     to_api_error,
+)
+from trichome.apps.openapi import (
+    BEARER_AUTH,
+    BEARER_SCHEME,
+    NOT_BLANK,
+    PUBLIC,
+    install_openapi,
 )
 from trichome.apps.widget import widget_router
 from trichome.config import KB_MODEL, Settings
@@ -137,6 +146,92 @@ class KbHealth(BaseModel):
     version: str
     timestamp: str
     reasons: list[str]
+
+
+API_KEY_AUTH = "ApiKeyAuth"
+_SECURITY_SCHEMES = {
+    BEARER_AUTH: BEARER_SCHEME,
+    API_KEY_AUTH: {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key",
+        "description": "An API key, for browsers that cannot send a credentialed request.",
+    },
+}
+# A key is optional everywhere it is read: without one, the client IP's hourly limit applies.
+_OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {BEARER_AUTH: []}, {API_KEY_AUTH: []}]
+
+
+def _completion_request_schema() -> dict[str, Any]:
+    """The chat API's request with the knowledge base's one model, and a user question."""
+    schema = ChatCompletionRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    schema["properties"]["model"] = {"const": KB_MODEL}
+    schema["properties"]["messages"]["contains"] = {
+        "type": "object",
+        "required": ["role", "content"],
+        "properties": {
+            "role": {"const": "user"},
+            "content": {
+                "anyOf": [
+                    {"type": "string", "pattern": NOT_BLANK},
+                    {
+                        "type": "array",
+                        "contains": {
+                            "type": "object",
+                            "required": ["type", "text"],
+                            "properties": {
+                                "type": {"const": "text"},
+                                "text": {"type": "string", "pattern": NOT_BLANK},
+                            },
+                        },
+                    },
+                ]
+            },
+        },
+    }
+    return schema
+
+
+def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
+    """`openapi_extra` of a route that reads its JSON body itself."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+_CHAT_IN_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["message"],
+    "properties": {
+        "message": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_MESSAGE_CHARS,
+            "pattern": NOT_BLANK,
+            "description": "The question.",
+        }
+    },
+}
+_COMPLETION_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": (
+            "The answer: a chat.completion with `citations` (stream false), or an SSE stream "
+            "of chat.completion.chunk events ending with `data: [DONE]`."
+        ),
+        "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/ChatCompletion"}},
+            "text/event-stream": {
+                # Before OpenAPI 3.2, the schema of an event stream describes one event.
+                "schema": {
+                    "type": "object",
+                    "required": ["data"],
+                    "properties": {"data": {"type": "string"}},
+                }
+            },
+        },
+    },
+    **error_responses(400, 401, 413, 429, 502, 503, 504),
+}
 
 
 def _result(hit: ThreadHit) -> dict[str, Any]:
@@ -313,6 +408,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_openapi(
+        app,
+        security_schemes=_SECURITY_SCHEMES,
+        security=_OPTIONAL_KEY,
+        models=(ChatCompletionRequest, ChatCompletion),
+    )
     app.include_router(widget_router())
 
     @app.get(
@@ -323,13 +424,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def search_threads(
         request: Request,
-        q: str | None = Query(None, description="The search text.", max_length=MAX_QUERY_CHARS),
+        q: str = Query(
+            description="The search text (not blank).",
+            max_length=MAX_QUERY_CHARS,
+            # Checked below, so that a blank `q` is `missing_required_field` as documented.
+            json_schema_extra={"minLength": 1, "pattern": NOT_BLANK},
+            openapi_examples={"search": {"value": "winterization filter clogging"}},
+        ),
         limit: int = Query(10, ge=1, le=MAX_LIMIT),
         offset: int = Query(0, ge=0, le=MAX_OFFSET),
         category: str | None = Query(None, description="Only this forum category.", max_length=200),
     ) -> Response:
         principal = await _caller(request)
-        if q is None or not q.strip():
+        if not q.strip():
             raise invalid_request(
                 "The query parameter q (the search text) is required and must not be empty.",
                 code="missing_required_field",
@@ -355,6 +462,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response_model=ChatOut,
         responses=error_responses(400, 401, 413, 429, 502, 503, 504),
         summary="An answer from the threads, with citations",
+        openapi_extra=_json_body(_CHAT_IN_SCHEMA),
     )
     async def chat(request: Request, settings: SettingsDep) -> Response:
         principal = await _caller(request)
@@ -393,8 +501,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post(
         "/v1/chat/completions",
         response_class=Response,
-        responses=error_responses(400, 401, 413, 429, 502, 503, 504),
+        responses=_COMPLETION_RESPONSES,
         summary="Chat completions with the model `knowledge-base` (streams when asked)",
+        openapi_extra=_json_body(_completion_request_schema()),
     )
     async def chat_completions(request: Request, settings: SettingsDep) -> Response:
         principal = await _caller(request)
@@ -461,12 +570,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers=headers | SSE_HEADERS,
         )
 
-    @app.get("/v1/models", response_model=ModelList, summary="The knowledge base's one model")
+    @app.get(
+        "/v1/models",
+        response_model=ModelList,
+        summary="The knowledge base's one model",
+        openapi_extra=PUBLIC,
+    )
     async def models() -> ModelList:
         entry = ModelEntry(id=KB_MODEL, object="model", created=MODELS_CREATED, owned_by=OWNED_BY)
         return ModelList(object="list", data=[entry])
 
-    @app.get("/api/health", response_model=KbHealth, summary="Health check (no authentication)")
+    @app.get(
+        "/api/health",
+        response_model=KbHealth,
+        summary="Health check (no authentication)",
+        openapi_extra=PUBLIC,
+    )
     async def health(request: Request) -> KbHealth:
         state = request.app.state
         knowledge: ForumKnowledgeBase = state.knowledge

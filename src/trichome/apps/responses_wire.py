@@ -11,6 +11,7 @@ from pydantic import Field, ValidationError, field_validator
 from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import PositiveInteger, StrictModel, to_api_error
+from trichome.apps.openapi import NOT_BLANK
 from trichome.llm.base import ChatTurn
 
 WEB_SEARCH_TOOLS = frozenset(
@@ -62,10 +63,34 @@ def _unsupported(message: str, param: str) -> ApiError:
     return invalid_request(message, code="unsupported_value", param=param)
 
 
+def _kind(obj: dict[str, Any], where: str, default: str | None = None) -> str:
+    """The `type` of an object the client sent, which must be a string (absent or null: the
+    default).
+
+    Raises:
+        ApiError: 400 naming `{where}.type` when it is missing (without a default) or not a
+            string (an object or array there would otherwise reach a set lookup).
+    """
+    kind = obj.get("type")
+    if kind is None:
+        kind = default
+    if kind is None:
+        raise invalid_request(
+            f"Missing required parameter: '{where}.type'.",
+            code="missing_required_field",
+            param=f"{where}.type",
+        )
+    if not isinstance(kind, str):
+        raise invalid_request(
+            f"'{where}.type' must be a string.", code="invalid_type", param=f"{where}.type"
+        )
+    return kind
+
+
 def _part_text(part: Any, where: str) -> str | None:
     if not isinstance(part, dict):
         raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
-    kind = part.get("type")
+    kind = _kind(part, where)
     if kind in _TEXT_PARTS:
         if not isinstance(part.get("text"), str):
             raise invalid_request(
@@ -96,7 +121,7 @@ def _content(value: Any, where: str) -> str:
 def _item_turn(item: Any, where: str) -> ChatTurn | None:
     if not isinstance(item, dict):
         raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
-    kind = item.get("type", "message")
+    kind = _kind(item, where, default="message")
     if kind in _SKIPPED_ITEMS:
         return None
     if kind != "message":
@@ -155,7 +180,7 @@ def search_choice(body: ResponsesRequest) -> str:
     """
     offered = body.tools is None
     for position, tool in enumerate(body.tools or ()):
-        kind = tool.get("type")
+        kind = _kind(tool, f"tools[{position}]")
         if kind not in WEB_SEARCH_TOOLS:
             raise _unsupported(
                 f"Tools of type {kind!r} are not supported; only web_search is.",
@@ -167,10 +192,16 @@ def search_choice(body: ResponsesRequest) -> str:
         return "auto" if offered else "none"
     if choice == "none":
         return "none"
-    if choice == "required" or (
-        isinstance(choice, dict) and choice.get("type") in WEB_SEARCH_TOOLS
-    ):
+    if isinstance(choice, dict):
+        kind = _kind(choice, "tool_choice")
+        if kind not in WEB_SEARCH_TOOLS:
+            raise _unsupported(
+                f"tool_choice of type {kind!r} is not supported; only web_search is.",
+                "tool_choice.type",
+            )
         return "required"  # asking for the search offers it
+    if choice == "required":
+        return "required"
     raise _unsupported(
         "tool_choice must be 'auto', 'none', 'required' or {\"type\": \"web_search\"}.",
         "tool_choice",
@@ -232,7 +263,7 @@ _QUESTION: dict[str, Any] = {
         "role": {"const": "user"},
         "content": {
             "anyOf": [
-                {"type": "string", "pattern": r"\S"},
+                {"type": "string", "pattern": NOT_BLANK},
                 {
                     "type": "array",
                     "contains": {
@@ -240,7 +271,7 @@ _QUESTION: dict[str, Any] = {
                         "required": ["type", "text"],
                         "properties": {
                             "type": {"enum": _TEXT_PART_TYPES},
-                            "text": {"type": "string", "pattern": r"\S"},
+                            "text": {"type": "string", "pattern": NOT_BLANK},
                         },
                     },
                 },
@@ -269,7 +300,7 @@ REQUEST_SCHEMA: dict[str, Any] = {
         "input": {
             "description": "The question, or OpenAI's input items (messages).",
             "anyOf": [
-                {"type": "string", "pattern": r"\S"},
+                {"type": "string", "pattern": NOT_BLANK},
                 {
                     "type": "array",
                     "items": {"anyOf": [_MESSAGE, _EARLIER_OUTPUT]},

@@ -14,8 +14,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from trichome import __version__
+from trichome.apps.errors import allowed_methods
 from trichome.apps.health import check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
+from trichome.apps.openapi import PUBLIC, install_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine
 from trichome.sandbox.api import (
@@ -30,6 +32,8 @@ from trichome.sandbox.api import (
 )
 from trichome.sandbox.rules import GetRateLimit, MetrcHttpError, check_credentials, message
 from trichome.sandbox.store import SandboxStore
+
+METRC_BASIC = "MetrcBasic"
 
 
 class SandboxHealth(BaseModel):
@@ -73,6 +77,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(RequestIdMiddleware)
+    install_openapi(
+        app,
+        security_schemes={
+            METRC_BASIC: {
+                "type": "http",
+                "scheme": "basic",
+                "description": "The vendor key as the user name, the user key as the password.",
+            }
+        },
+        security=[{METRC_BASIC: []}],
+    )
 
     async def on_metrc_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, MetrcHttpError)
@@ -84,6 +99,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return message(
                 404, f"No such endpoint: {request.method} {request.url.path}."
             ).response()
+        if exc.status_code == 405:
+            allowed = ", ".join(allowed_methods(request))
+            refusal = f"The requested resource does not support http method '{request.method}'."
+            return MetrcHttpError(405, {"Message": refusal}, {"Allow": allowed}).response()
         return message(exc.status_code, str(exc.detail)).response()
 
     async def on_invalid_request(request: Request, exc: Exception) -> Response:
@@ -101,7 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (reference, catalog, cultivation, harvests, packages, labtests, transfers, sales):
         app.include_router(module.router, **guarded)
 
-    @app.get("/api/health", response_model=SandboxHealth)
+    @app.get("/api/health", response_model=SandboxHealth, openapi_extra=PUBLIC)
     async def health(request: Request) -> SandboxHealth:
         from sqlalchemy import func, select
 

@@ -36,6 +36,7 @@ from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.tiers import Tier
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.agents.service import build_agent_service
+from trichome.apps.answers import upstream_api_error
 from trichome.apps.auth import Authenticator, unauthorized
 from trichome.apps.deps import read_body
 from trichome.apps.errors import (
@@ -54,8 +55,11 @@ from trichome.apps.mcp_server import (
     set_request_selection,
 )
 from trichome.apps.middleware import RequestIdMiddleware
+from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
+from trichome.apps.toolserver_openapi import CHAT_RESPONSES, chat_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.llm.base import UpstreamError
 from trichome.metrc import MetrcClient, MetrcCredentials
 from trichome.metrc.assistant import ChatAnswer, ask
 from trichome.metrc.errors import MetrcRateLimited
@@ -382,8 +386,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(McpGate)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_openapi(
+        app, security_schemes={BEARER_AUTH: BEARER_SCHEME}, security=[{BEARER_AUTH: []}]
+    )
 
-    @app.get("/api/health", response_model=ToolServerHealth)
+    @app.get("/api/health", response_model=ToolServerHealth, openapi_extra=PUBLIC)
     async def health(request: Request) -> ToolServerHealth:
         state = request.app.state
         reasons: list[str] = []
@@ -415,7 +422,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             reasons=reasons,
         )
 
-    @app.post("/api/chat", response_model=ChatAnswer)
+    @app.post(
+        "/api/chat",
+        response_model=ChatAnswer,
+        responses=CHAT_RESPONSES,
+        openapi_extra=chat_openapi(load_all()),
+    )
     async def chat(request: Request) -> ChatAnswer:
         gatekeeper: Gatekeeper = request.app.state.gatekeeper
         caller = await gatekeeper.caller(request)
@@ -439,6 +451,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 )
         except MetrcRateLimited as limited:
             raise metrc_rate_limited(limited) from None
+        except UpstreamError as error:  # the LLM of TRICHOME_ENGINE=openai
+            raise upstream_api_error(error) from None
 
     app.router.routes.extend(mcp_app.routes)
     return app

@@ -27,6 +27,7 @@ from trichome.accounts.invitations import (
 )
 from trichome.accounts.sessions import SignedIn, switch_organization
 from trichome.apps.web_login import google_sign_in_url
+from trichome.apps.web_openapi import EITHER, page, signed_in_form
 from trichome.apps.web_session import (
     SESSION_COOKIE,
     FormDep,
@@ -37,7 +38,7 @@ from trichome.apps.web_session import (
     signed_in_or_none,
 )
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter()
 Token = Annotated[str, Path(max_length=200)]
 AFTER_ACCEPTING = "/team"
 
@@ -75,7 +76,7 @@ def _refusal(
     return render(request, "message.html", {"title": title, "message": message}, status_code=status)
 
 
-@router.get("/invitations/{token}")
+@router.get("/invitations/{token}", **page(200, 400, 403, 404, 409, 410, security=EITHER))
 async def invitation_page(request: Request, token: Token) -> Response:
     """The invitation: sign in first, then the organisation, role and an Accept button."""
     settings = request.app.state.settings
@@ -106,7 +107,7 @@ async def invitation_page(request: Request, token: Token) -> Response:
     return response
 
 
-@router.post("/invitations/{token}")
+@router.post("/invitations/{token}", **signed_in_form(303, 400, 403, 404, 409, 410))
 async def accept(request: Request, user: UserDep, _: FormDep, token: Token) -> Response:
     """Join the organisation with the invited role and switch the session to it."""
     now: datetime = request.app.state.clock()

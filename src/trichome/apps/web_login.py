@@ -24,6 +24,7 @@ from trichome.accounts.sessions import (
 )
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.accounts.users import principal_for_claims
+from trichome.apps.web_openapi import NOBODY, page, signed_in_form
 from trichome.apps.web_session import (
     INVITATION_COOKIE,
     LOGIN_CSRF_COOKIE,
@@ -40,8 +41,9 @@ from trichome.config import Settings
 
 logger = logging.getLogger(__name__)
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter()
 AFTER_SIGN_IN = "/keys"
+NEXT = {"type": "string", "description": "The page the form was sent from."}
 
 
 def google_sign_in_url(settings: Settings) -> str | None:
@@ -105,19 +107,19 @@ async def _purge_expired(request: Request) -> None:
         logger.warning("could not delete expired sessions and links", exc_info=True)
 
 
-@router.get("/login")
+@router.get("/login", **page(200, security=NOBODY))
 async def login_page(request: Request) -> Response:
     """The sign-in page: Google (when configured) and how to get a login link."""
     return _login_page(request, "login.html")
 
 
-@router.get("/login/callback")
+@router.get("/login/callback", **page(200, security=NOBODY))
 async def login_callback(request: Request) -> Response:
     """Where the auth provider returns; a small script posts its token to `/login/token`."""
     return _login_page(request, "login_callback.html")
 
 
-@router.get("/login/link")
+@router.get("/login/link", **page(303, 400, security=NOBODY))
 async def login_link(
     request: Request, token: Annotated[str, Query(max_length=200)] = ""
 ) -> Response:
@@ -139,7 +141,7 @@ async def login_link(
     return await _signed_in(request, session_token)
 
 
-@router.post("/login/token")
+@router.post("/login/token", **page(303, 400, 401, 403, 503, security=NOBODY))
 async def login_token(
     request: Request,
     token: Annotated[str, Form(max_length=8192)] = "",
@@ -156,7 +158,9 @@ async def login_token(
             503,
         )
     expected = request.cookies.get(LOGIN_CSRF_COOKIE, "")
-    if not expected or not hmac.compare_digest(expected, login_csrf):
+    # As bytes: `compare_digest` refuses `str` with non-ASCII characters (a 500).
+    sent = login_csrf.encode("utf-8", "surrogatepass")
+    if not expected or not hmac.compare_digest(expected.encode("utf-8", "surrogatepass"), sent):
         return _failed(
             request,
             "Sign-in form expired",
@@ -179,7 +183,7 @@ async def login_token(
     return await _signed_in(request, session_token)
 
 
-@router.post("/logout")
+@router.post("/logout", **signed_in_form(303, 403))
 async def logout(request: Request, _: FormDep) -> Response:
     """End the session everywhere and forget the cookie."""
     sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
@@ -195,7 +199,10 @@ async def logout(request: Request, _: FormDep) -> Response:
 SWITCH_RETURNS = ("/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team")
 
 
-@router.post("/organization")
+@router.post(
+    "/organization",
+    **signed_in_form(303, 403, 404, fields={"organization_id": {"type": "string"}, "next": NEXT}),
+)
 async def switch(request: Request, user: UserDep, form: FormDep) -> Response:
     """Show another of the user's organisations from now on; back to the same section."""
     organization_id = form.get("organization_id", "")

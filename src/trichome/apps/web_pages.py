@@ -15,6 +15,7 @@ from trichome.accounts.endpoints import list_endpoints
 from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_key
 from trichome.accounts.tiers import Tier
 from trichome.apps.endpoints import describe_endpoints
+from trichome.apps.web_openapi import page, signed_in_form
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
 from trichome.config import Settings
 from trichome.db.models import ApiKey, Feedback, Subscription
@@ -22,9 +23,10 @@ from trichome.limits import windows
 from trichome.limits.base import CounterStore
 from trichome.limits.usage_log import usage_breakdown
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter()
 KeyId = Annotated[str, Path(max_length=64)]
 MAX_LABEL = 200
+LABEL = {"type": "string", "description": f"The key's label, 1 to {MAX_LABEL} characters."}
 FEEDBACK_SHOWN = 200
 
 
@@ -33,7 +35,7 @@ def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
     return sessions
 
 
-@router.get("/")
+@router.get("/", **page(303))
 async def home(request: Request, _: UserDep) -> Response:
     return redirect(request, "/keys")
 
@@ -49,12 +51,12 @@ async def _keys_page(request: Request, user: UserDep, **context: object) -> Resp
     )
 
 
-@router.get("/keys")
+@router.get("/keys", **page(200, 303))
 async def keys_page(request: Request, user: UserDep) -> Response:
     return await _keys_page(request, user)
 
 
-@router.post("/keys")
+@router.post("/keys", **signed_in_form(200, 303, 400, 403, fields={"label": LABEL}))
 async def create_key(request: Request, user: UserDep, form: FormDep) -> Response:
     label = form.get("label", "").strip()
     if not label or len(label) > MAX_LABEL:
@@ -74,7 +76,7 @@ async def _own_key(request: Request, user: UserDep, key_id: str) -> ApiKey | Non
     return key if key is not None and key.organization_id == user.organization.id else None
 
 
-@router.get("/keys/{key_id}/revoke")
+@router.get("/keys/{key_id}/revoke", **page(200, 303, 400, 404))
 async def confirm_revoke(request: Request, user: UserDep, key_id: KeyId) -> Response:
     key = await _own_key(request, user, key_id)
     if key is None:
@@ -87,7 +89,7 @@ async def confirm_revoke(request: Request, user: UserDep, key_id: KeyId) -> Resp
     return render(request, "key_revoke.html", {"key": key})
 
 
-@router.post("/keys/{key_id}/revoke")
+@router.post("/keys/{key_id}/revoke", **signed_in_form(303, 400, 403, 404))
 async def revoke_key(request: Request, user: UserDep, form: FormDep, key_id: KeyId) -> Response:
     if await _own_key(request, user, key_id) is None:
         return render(
@@ -102,7 +104,7 @@ async def revoke_key(request: Request, user: UserDep, form: FormDep, key_id: Key
     return redirect(request, "/keys")
 
 
-@router.get("/usage")
+@router.get("/usage", **page(200, 303))
 async def usage_page(request: Request, user: UserDep) -> Response:
     now: datetime = request.app.state.clock()
     organization = user.organization
@@ -146,7 +148,7 @@ async def usage_page(request: Request, user: UserDep) -> Response:
     )
 
 
-@router.get("/endpoints")
+@router.get("/endpoints", **page(200, 303))
 async def endpoints_page(request: Request, user: UserDep) -> Response:
     settings: Settings = request.app.state.settings
     async with _sessions(request)() as session:
@@ -173,7 +175,7 @@ async def endpoints_page(request: Request, user: UserDep) -> Response:
     )
 
 
-@router.get("/subscription")
+@router.get("/subscription", **page(200, 303))
 async def subscription_page(request: Request, user: UserDep) -> Response:
     settings: Settings = request.app.state.settings
     async with _sessions(request)() as session:
@@ -201,7 +203,7 @@ async def subscription_page(request: Request, user: UserDep) -> Response:
     )
 
 
-@router.get("/feedback")
+@router.get("/feedback", **page(200, 303))
 async def feedback_page(request: Request, user: UserDep) -> Response:
     async with _sessions(request)() as session:
         received = list(

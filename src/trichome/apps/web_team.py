@@ -16,13 +16,15 @@ from trichome.accounts.invitations import cancel_invitation, invite, list_invita
 from trichome.accounts.team import TeamError, list_members, remove_member
 from trichome.accounts.tiers import Tier
 from trichome.accounts.users import OWNER
+from trichome.apps.web_openapi import page, signed_in_form
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
 from trichome.config import Settings
 
 logger = logging.getLogger(__name__)
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter()
 RowId = Annotated[str, Path(max_length=64)]
+ROLE = {"type": "string", "description": "`owner` or `member`."}
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
@@ -51,7 +53,7 @@ async def _team_page(request: Request, user: UserDep, error: str | None = None) 
     )
 
 
-@router.get("/team")
+@router.get("/team", **page(200, 303))
 async def team_page(request: Request, user: UserDep) -> Response:
     return await _team_page(request, user)
 
@@ -79,7 +81,10 @@ def _not_found(request: Request, what: str) -> Response:
     )
 
 
-@router.post("/team/invitations")
+@router.post(
+    "/team/invitations",
+    **signed_in_form(200, 303, 400, 403, fields={"email": {"type": "string"}, "role": ROLE}),
+)
 async def invite_member(request: Request, user: UserDep, form: FormDep) -> Response:
     if (refused := _owner_only(request, user)) is not None:
         return refused
@@ -129,7 +134,7 @@ async def invite_member(request: Request, user: UserDep, form: FormDep) -> Respo
     )
 
 
-@router.post("/team/invitations/{invitation_id}/cancel")
+@router.post("/team/invitations/{invitation_id}/cancel", **signed_in_form(303, 400, 403, 404))
 async def cancel(request: Request, user: UserDep, _: FormDep, invitation_id: RowId) -> Response:
     if (refused := _owner_only(request, user)) is not None:
         return refused
@@ -139,7 +144,7 @@ async def cancel(request: Request, user: UserDep, _: FormDep, invitation_id: Row
     return redirect(request, "/team") if cancelled else _not_found(request, "invitation")
 
 
-@router.post("/team/members/{user_id}/remove")
+@router.post("/team/members/{user_id}/remove", **signed_in_form(303, 400, 403))
 async def remove(request: Request, user: UserDep, _: FormDep, user_id: RowId) -> Response:
     if (refused := _owner_only(request, user)) is not None:
         return refused

@@ -6,18 +6,26 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Literal
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.apps.deps import SettingsDep, read_body
 from trichome.apps.errors import ApiError, database_unavailable, error_responses, invalid_request
-from trichome.billing.events import process_event
+from trichome.billing.events import HANDLERS, process_event
 from trichome.billing.subscriptions import BillingPolicy
-from trichome.billing.webhooks import InvalidEvent, InvalidSignature, parse_event, verify_signature
+from trichome.billing.webhooks import (
+    MAX_CREATED,
+    MAX_ID_LENGTH,
+    MAX_TYPE_LENGTH,
+    InvalidEvent,
+    InvalidSignature,
+    parse_event,
+    verify_signature,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +58,32 @@ def webhooks_not_configured() -> ApiError:
     )
 
 
+_NAME = "^[ -~]{1,%d}$"  # printable ASCII, as Stripe's ids and types are
+_EVENT_SCHEMA = {
+    "type": "object",
+    "required": ["id", "type", "created", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": _NAME % MAX_ID_LENGTH, "examples": ["evt_1Q..."]},
+        "type": {
+            "anyOf": [
+                {"enum": sorted(HANDLERS), "description": "A type the dashboard handles."},
+                {
+                    "type": "string",
+                    "pattern": _NAME % MAX_TYPE_LENGTH,
+                    "description": "Any other type is stored and ignored.",
+                },
+            ]
+        },
+        "created": {"type": "integer", "minimum": 0, "maximum": MAX_CREATED},
+        "data": {
+            "type": "object",
+            "required": ["object"],
+            "properties": {"object": {"type": "object"}},
+        },
+    },
+}
+
+
 @router.post(
     STRIPE_WEBHOOK_PATH,
     response_model=WebhookReceipt,
@@ -58,22 +92,31 @@ def webhooks_not_configured() -> ApiError:
     openapi_extra={
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": {"type": "object"}}},
+            "content": {"application/json": {"schema": _EVENT_SCHEMA}},
             "description": "A Stripe event, exactly as Stripe sends it.",
-        }
+        },
+        "parameters": [
+            {
+                "name": "Stripe-Signature",
+                "in": "header",
+                "required": True,
+                "description": (
+                    '`t=<unix time>,v1=<hex HMAC-SHA256 of "{t}.{body}">` under the '
+                    "endpoint's signing secret (the credential: without a valid one, 400 "
+                    "`invalid_signature`)."
+                ),
+                "schema": {"type": "string"},
+            }
+        ],
+        # Stripe's signature is the credential, not a session or an API key.
+        "security": [],
     },
 )
-async def stripe_webhook(
-    request: Request,
-    settings: SettingsDep,
-    stripe_signature: Annotated[
-        str | None,
-        Header(description='`t=<unix time>,v1=<HMAC-SHA256 of "{t}.{body}">`, from Stripe.'),
-    ] = None,
-) -> WebhookReceipt:
+async def stripe_webhook(request: Request, settings: SettingsDep) -> WebhookReceipt:
     """Verify the signature over the raw body, then apply the event once, in one transaction."""
     if settings.stripe_webhook_secret is None:
         raise webhooks_not_configured()
+    stripe_signature = request.headers.get("stripe-signature")
     body = await read_body(request, settings.max_request_bytes)
     try:
         verify_signature(body, stripe_signature, settings.stripe_webhook_secret.get_secret_value())

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Query, Request
 from starlette.responses import Response
 
 from trichome.apps.errors import ApiError, error_responses
+from trichome.apps.openapi import PUBLIC
 
 WIDGET_DIR = Path(__file__).resolve().parent.parent / "web" / "widget"
 BUNDLE = WIDGET_DIR / "dist" / "widget.js"
@@ -142,6 +143,7 @@ def widget_router(bundle_path: Path | None = None) -> APIRouter:
             **error_responses(503),
         },
         summary="The embeddable chat widget (one script)",
+        openapi_extra=PUBLIC,
     )
     async def widget_js(request: Request) -> Response:
         bundle = bundle_file.load()
@@ -168,6 +170,7 @@ def widget_router(bundle_path: Path | None = None) -> APIRouter:
             **error_responses(400),
         },
         summary="A page with the chat widget embedded, to try it",
+        openapi_extra=PUBLIC,
     )
     async def demo(
         theme: Annotated[Theme, Query(description="The widget's colours.")] = "auto",

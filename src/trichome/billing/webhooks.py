@@ -21,6 +21,8 @@ SIGNATURE_TOLERANCE_SECONDS = 300
 # The columns that keep them (billing_events.stripe_event_id and .type).
 MAX_ID_LENGTH = 255
 MAX_TYPE_LENGTH = 100
+# The last second `datetime` can hold (9999-12-31T23:59:59Z).
+MAX_CREATED = 253_402_300_799
 
 
 class InvalidSignature(Exception):
@@ -72,7 +74,11 @@ def verify_signature(
 
 def _is_name(value: object, limit: int) -> TypeGuard[str]:
     # Stripe's ids and types are short printable ASCII (`evt_1Q...`, `invoice.paid`).
-    return isinstance(value, str) and 0 < len(value) <= limit and value.isprintable()
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= limit
+        and all(" " <= character <= "~" for character in value)
+    )
 
 
 def parse_event(body: bytes) -> StripeEvent:
@@ -94,8 +100,12 @@ def parse_event(body: bytes) -> StripeEvent:
         raise InvalidEvent("The event has no `id`, or not an id Stripe gives.")
     if not _is_name(event_type, MAX_TYPE_LENGTH):
         raise InvalidEvent("The event has no `type`, or not a type Stripe gives.")
+    if isinstance(created, float) and created.is_integer():
+        created = int(created)  # JSON does not tell 1700000000.0 from 1700000000
     if isinstance(created, bool) or not isinstance(created, int) or created < 0:
         raise InvalidEvent("The event's `created` is not a Unix timestamp.")
+    if created > MAX_CREATED:
+        raise InvalidEvent("The event's `created` is out of range.")
     if not isinstance(data_object, dict):
         raise InvalidEvent("The event has no `data.object`.")
     try:

@@ -212,8 +212,15 @@ async def _ask_model(
     return ChatAnswer(answer="".join(text).strip(), engine="openai", tool_calls=tools.calls)
 
 
+def _day(text: str) -> date | None:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:  # shaped like a date, but not one (2026-13-45)
+        return None
+
+
 def _period(message: str, today: date) -> tuple[date, date] | None:
-    days = [date.fromisoformat(found) for found in ISO_DAY.findall(message)]
+    days = [day for day in map(_day, ISO_DAY.findall(message)) if day is not None]
     if len(days) >= 2:
         return min(days[:2]), max(days[:2])
     if len(days) == 1:
@@ -222,7 +229,8 @@ def _period(message: str, today: date) -> tuple[date, date] | None:
     if match:
         count = int(match.group(1) or 1)
         span = {"day": 1, "week": 7, "month": 30, "year": 365}[match.group(2)] * count
-        return today - timedelta(days=span), today
+        # "The last 99999 years" reach back to the first day a date can hold.
+        return today - timedelta(days=min(span, (today - date.min).days)), today
     if re.search(r"\btoday\b", message, re.IGNORECASE):
         return today, today
     if re.search(r"\byesterday\b", message, re.IGNORECASE):

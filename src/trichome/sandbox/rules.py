@@ -120,20 +120,21 @@ def paging_of(request: Request) -> Paging | None:
     """The page requested; none when `pageSize` is absent (Metrc then returns everything).
 
     Raises:
-        MetrcHttpError: 400 for a page size above 20 or non-numeric paging.
+        MetrcHttpError: 400 for a page size above 20 or paging that is not a whole number
+            in range (a `pageNumber` is checked even without `pageSize`).
     """
     size_text = request.query_params.get("pageSize")
-    if size_text is None:
-        return None
     try:
-        size = int(size_text)
         number = int(request.query_params.get("pageNumber", "1"))
+        size = int(size_text) if size_text is not None else None
     except ValueError:
         raise message(400, "pageNumber and pageSize must be whole numbers.") from None
-    if not 1 <= size <= MAX_PAGE_SIZE:
-        raise message(400, f"pageSize must be between 1 and {MAX_PAGE_SIZE}.")
     if not 1 <= number <= MAX_PAGE_NUMBER:
         raise message(400, f"pageNumber must be between 1 and {MAX_PAGE_NUMBER}.")
+    if size is None:
+        return None
+    if not 1 <= size <= MAX_PAGE_SIZE:
+        raise message(400, f"pageSize must be between 1 and {MAX_PAGE_SIZE}.")
     return Paging(number, size)
 
 

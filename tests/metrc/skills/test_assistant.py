@@ -110,3 +110,26 @@ async def test_metrcs_rate_limit_is_raised_for_a_429(shared_year: Settings) -> N
         with pytest.raises(MetrcRateLimited) as raised:
             await asked(metrc, f"What needs attention at {DISPENSARY}?")
     assert raised.value.retry_after == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "refusal"),
+    [
+        # Shaped like dates but not dates: no period is read from them.
+        ("What were our sales from 2026-13-45 to 2026-02-30?", None, None),
+        # Further back than any date: from the first one, which the skill refuses clearly.
+        ("What were our sales over the last 99999999999999 days?", "0001-01-01", "366 days"),
+        ("What were our sales over the last 9999999 years?", "0001-01-01", "366 days"),
+    ],
+)
+async def test_a_period_beyond_the_calendar_is_read_not_crashed_on(
+    metrc: MetrcAccess, message: str, start: str | None, refusal: str | None
+) -> None:
+    answer = await asked(metrc, message, DISPENSARY)
+    use = answer.tool_calls[0]
+    assert use.tool == "sales_analysis"
+    assert use.arguments.get("start") == start
+    if refusal is None:
+        assert use.error is None, use.error
+    else:
+        assert use.error is not None and refusal in use.error and refusal in answer.answer

@@ -8,7 +8,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    ObjectId,
     json,
     list_routes,
     owned,
@@ -16,9 +18,10 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.reference import CATEGORY_NAMES, UNITS_OF_MEASURE
-from trichome.sandbox.rules import RowErrors, objects_of, writes
+from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -33,8 +36,8 @@ list_routes(
 )
 
 
-@router.get("/strains/v2/{strain_id}")
-async def one_strain(request: Request, strain_id: int) -> Response:
+@router.get("/strains/v2/{strain_id:int}", **openapi.one())
+async def one_strain(request: Request, strain_id: ObjectId) -> Response:
     facility = reading(request)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("strain", strain_id), facility, f"Strain {strain_id}")
@@ -67,11 +70,11 @@ def _strain_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str
     return fields
 
 
-@router.post("/strains/v2")
-@router.post("/strains/v2/")
+@router.post("/strains/v2", **openapi.write(bodies.NEW_STRAIN))
+@router.post("/strains/v2/", **openapi.write(bodies.NEW_STRAIN))
 async def create_strains(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -97,11 +100,11 @@ async def create_strains(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/strains/v2")
-@router.put("/strains/v2/")
+@router.put("/strains/v2", **openapi.write(bodies.STRAIN_CHANGE))
+@router.put("/strains/v2/", **openapi.write(bodies.STRAIN_CHANGE))
 async def update_strains(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         records = []
@@ -127,8 +130,8 @@ async def update_strains(request: Request) -> Response:
 list_routes(router, "item", {"/items/v2/active": ["active"], "/items/v2/inactive": ["inactive"]})
 
 
-@router.get("/items/v2/{item_id}")
-async def one_item(request: Request, item_id: int) -> Response:
+@router.get("/items/v2/{item_id:int}", **openapi.one())
+async def one_item(request: Request, item_id: ObjectId) -> Response:
     facility = reading(request)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("item", item_id), facility, f"Item {item_id}")
@@ -161,11 +164,11 @@ async def _item_checks(
     return strain_record
 
 
-@router.post("/items/v2")
-@router.post("/items/v2/")
+@router.post("/items/v2", **openapi.write(bodies.NEW_ITEM))
+@router.post("/items/v2/", **openapi.write(bodies.NEW_ITEM))
 async def create_items(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -190,11 +193,11 @@ async def create_items(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/items/v2")
-@router.put("/items/v2/")
+@router.put("/items/v2", **openapi.write(bodies.ITEM_CHANGE))
+@router.put("/items/v2/", **openapi.write(bodies.ITEM_CHANGE))
 async def update_items(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         changes: list[tuple[Record | None, dict[str, Any]]] = []

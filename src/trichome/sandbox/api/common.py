@@ -2,25 +2,55 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import Response
 
+from trichome.apps.openapi import NOT_BLANK
+from trichome.sandbox.api import openapi
+from trichome.sandbox.api.bodies import parse_day, shape_problems
 from trichome.sandbox.reference import Facility
 from trichome.sandbox.rules import (
     GetRateLimit,
     RowErrors,
     envelope,
     facility_of,
+    objects_of,
     paging_of,
     require,
     window_of,
 )
 from trichome.sandbox.store import Record, SandboxStore
+
+# A package or plant by its id or its tag label (24 characters, as Metrc prints them). Only
+# these reach the route, so `/packages/v2/adjust` is not a package called "adjust".
+IDENT_PATTERN = "[0-9]+|[0-9A-Z]{24}"
+
+
+class IdentConvertor(Convertor[str]):
+    """The `{name:ident}` path segment: an id or a tag label."""
+
+    regex = IDENT_PATTERN
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("ident", IdentConvertor())
+# Numeric ids are routed as `{name:int}` for the same reason.
+ObjectId = Annotated[int, Path(ge=0, description="The object's id.")]
+Ident = Annotated[str, Path(pattern=f"^({IDENT_PATTERN})$", description="An id or a tag label.")]
 
 
 def json(body: Any, status: int = 200) -> Response:
@@ -99,7 +129,9 @@ def list_routes(
         return list_objects
 
     for path, states in routes.items():
-        router.add_api_route(path, handler(states, path in as_partner), methods=["GET"])
+        router.add_api_route(
+            path, handler(states, path in as_partner), methods=["GET"], **openapi.listing()
+        )
 
 
 def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
@@ -121,10 +153,29 @@ def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
     return json(body)
 
 
+async def written(request: Request) -> list[dict[str, Any]]:
+    """A write's objects, each fitting the schema its route documents (`openapi.write`).
+
+    Raises:
+        MetrcHttpError: 415, 413 or 400 for the body (see `objects_of`), 400 listing every
+            object that does not fit.
+    """
+    found = await objects_of(request)
+    route = request.scope["route"]
+    content = route.openapi_extra["requestBody"]["content"]["application/json"]
+    schema = content["schema"]["items"]
+    errors = RowErrors()
+    for row, obj in enumerate(found):
+        for problem in shape_problems(schema, obj, ""):
+            errors.add(row, problem)
+    errors.raise_if_any()
+    return found
+
+
 def text(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> str:
-    """A required non-empty string field of a posted object."""
+    """A required non-blank string field of a posted object, stripped."""
     value = obj.get(key)
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not re.search(NOT_BLANK, value):
         errors.add(row, f"{key} is required.")
         return ""
     return value.strip()
@@ -133,26 +184,28 @@ def text(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> str:
 def number(
     obj: dict[str, Any], key: str, row: int, errors: RowErrors, *, positive: bool = True
 ) -> float:
-    """A required number field (above zero unless `positive` is false)."""
+    """A required, finite number field (above zero unless `positive` is false)."""
     value = obj.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    amount = math.nan
+    # An integer beyond any float is not a quantity either.
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):
+            amount = float(value)
+    if not math.isfinite(amount):
         errors.add(row, f"{key} must be a number.")
         return 0.0
-    if positive and value <= 0:
+    if positive and amount <= 0:
         errors.add(row, f"{key} must be greater than zero.")
-    return float(value)
+    return amount
 
 
 def a_date(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> date | None:
     """A required YYYY-MM-DD date field (a date-time's date part is accepted too)."""
     value = obj.get(key)
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value[:10])
-        except ValueError:
-            pass
-    errors.add(row, f"{key} must be a date (YYYY-MM-DD).")
-    return None
+    found = parse_day(value) if isinstance(value, str) else None
+    if found is None:
+        errors.add(row, f"{key} must be a date (YYYY-MM-DD).")
+    return found
 
 
 def found(record: Record | None, what: str) -> Record:

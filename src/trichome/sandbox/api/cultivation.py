@@ -9,7 +9,10 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    Ident,
+    ObjectId,
     a_date,
     json,
     list_routes,
@@ -20,6 +23,7 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.reference import (
     GROWTH_PHASES,
@@ -29,7 +33,7 @@ from trichome.sandbox.reference import (
     WASTE_METHODS,
     Facility,
 )
-from trichome.sandbox.rules import RowErrors, objects_of, writes
+from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -53,8 +57,8 @@ list_routes(
 list_routes(router, "plantbatchwaste", {"/plantbatches/v2/waste": None}, capability=GROW)
 
 
-@router.get("/plantbatches/v2/{batch_id}")
-async def one_batch(request: Request, batch_id: int) -> Response:
+@router.get("/plantbatches/v2/{batch_id:int}", **openapi.one())
+async def one_batch(request: Request, batch_id: ObjectId) -> Response:
     facility = reading(request, *GROW)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("plantbatch", batch_id), facility, f"Plant batch {batch_id}")
@@ -74,10 +78,10 @@ async def _location(
     return record
 
 
-@router.post("/plantbatches/v2/plantings")
+@router.post("/plantbatches/v2/plantings", **openapi.write(bodies.PLANTING))
 async def plantings(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -128,10 +132,10 @@ async def _next_tags(tx: Transaction, facility: Facility, start: str, count: int
     return available[first : first + count]
 
 
-@router.post("/plantbatches/v2/growthphase")
+@router.post("/plantbatches/v2/growthphase", **openapi.write(bodies.BATCH_GROWTH_PHASE))
 async def batch_growth_phase(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -184,10 +188,10 @@ async def batch_growth_phase(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.post("/plantbatches/v2/waste")
+@router.post("/plantbatches/v2/waste", **openapi.write(bodies.BATCH_WASTE))
 async def record_batch_waste(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -247,12 +251,12 @@ async def _batch(
     return batch
 
 
-@router.delete("/plantbatches/v2")
-@router.delete("/plantbatches/v2/")
+@router.delete("/plantbatches/v2", **openapi.write(bodies.BATCH_DESTRUCTION))
+@router.delete("/plantbatches/v2/", **openapi.write(bodies.BATCH_DESTRUCTION))
 async def destroy_batch_plants(request: Request) -> Response:
     """Destroy untracked plants of batches; a batch with none left becomes inactive."""
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -309,10 +313,10 @@ async def destroy_batch_plants(request: Request) -> Response:
     return json(writes(list(changed.values())))
 
 
-@router.put("/plantbatches/v2/location")
+@router.put("/plantbatches/v2/location", **openapi.write(bodies.BATCH_MOVE))
 async def move_batches(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -332,7 +336,7 @@ async def move_batches(request: Request) -> Response:
     return json(writes(moved))
 
 
-@router.get("/plants/v2/waste/methods/all")
+@router.get("/plants/v2/waste/methods/all", **openapi.reference_list())
 async def plant_waste_methods(request: Request) -> Response:
     reading(request, *GROW)
     return static_list(request, [{"Name": m["Name"]} for m in WASTE_METHODS if m["ForPlants"]])
@@ -352,8 +356,8 @@ list_routes(
 list_routes(router, "plantwaste", {"/plants/v2/waste": None}, capability=GROW)
 
 
-@router.get("/plants/v2/{ident}")
-async def one_plant(request: Request, ident: str) -> Response:
+@router.get("/plants/v2/{ident:ident}", **openapi.one())
+async def one_plant(request: Request, ident: Ident) -> Response:
     facility = reading(request, *GROW)
     async with store(request).transaction() as tx:
         record = await (
@@ -379,17 +383,18 @@ async def _plant(
         errors.add(row, f"Id or {key} is required.")
         return None
     if record is None or record.license != facility.license_number:
-        errors.add(row, f"Plant {obj.get('Id') or obj.get(key)!r} was not found.")
+        named = obj["Id"] if isinstance(obj.get("Id"), int) else obj.get(key)
+        errors.add(row, f"Plant {named!r} was not found.")
         return None
     if record.state not in ("vegetative", "flowering"):
         errors.add(row, f"Plant {record.label} is not growing (it is {record.state}).")
     return record
 
 
-@router.put("/plants/v2/growthphase")
+@router.put("/plants/v2/growthphase", **openapi.write(bodies.PLANT_GROWTH_PHASE))
 async def plant_growth_phase(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -420,10 +425,10 @@ async def plant_growth_phase(request: Request) -> Response:
     return json(writes(changed))
 
 
-@router.put("/plants/v2/harvest")
+@router.put("/plants/v2/harvest", **openapi.write(bodies.PLANT_HARVEST))
 async def harvest_plants(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -482,10 +487,10 @@ async def harvest_plants(request: Request) -> Response:
     return json(writes(list(harvests.values())))
 
 
-@router.put("/plants/v2/location")
+@router.put("/plants/v2/location", **openapi.write(bodies.PLANT_MOVE))
 async def move_plants(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -505,11 +510,11 @@ async def move_plants(request: Request) -> Response:
     return json(writes(moved))
 
 
-@router.delete("/plants/v2")
-@router.delete("/plants/v2/")
+@router.delete("/plants/v2", **openapi.write(bodies.PLANT_DESTRUCTION))
+@router.delete("/plants/v2/", **openapi.write(bodies.PLANT_DESTRUCTION))
 async def destroy_plants(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -539,10 +544,10 @@ async def destroy_plants(request: Request) -> Response:
     return json(writes(destroyed))
 
 
-@router.post("/plants/v2/waste")
+@router.post("/plants/v2/waste", **openapi.write(bodies.PLANT_WASTE))
 async def record_plant_waste(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     fields = [_waste_fields(obj, row, errors) for row, obj in enumerate(objects)]
     async with store(request).transaction() as tx:

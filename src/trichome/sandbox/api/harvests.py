@@ -8,7 +8,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    ObjectId,
     a_date,
     json,
     list_routes,
@@ -18,10 +20,11 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.api.cultivation import grams
 from trichome.sandbox.reference import HARVEST_WASTE_TYPES, UNIT_GRAMS, Facility
-from trichome.sandbox.rules import RowErrors, message, objects_of, paging_of, writes
+from trichome.sandbox.rules import RowErrors, message, paging_of, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -41,7 +44,7 @@ list_routes(
 )
 
 
-@router.get("/harvests/v2/waste")
+@router.get("/harvests/v2/waste", **openapi.children(openapi.id_query("harvestId", "harvest")))
 async def waste(request: Request) -> Response:
     facility = reading(request, *GROW)
     harvest_id = request.query_params.get("harvestId", "")
@@ -63,8 +66,8 @@ async def waste(request: Request) -> Response:
     return json(envelope(records, total, paging))
 
 
-@router.delete("/harvests/v2/waste/{waste_id}")
-async def delete_waste(request: Request, waste_id: int) -> Response:
+@router.delete("/harvests/v2/waste/{waste_id:int}", **openapi.action())
+async def delete_waste(request: Request, waste_id: ObjectId) -> Response:
     """Undo a waste record: its weight goes back to the harvest."""
     facility = writing(request, *GROW)
     async with store(request).transaction() as tx:
@@ -85,8 +88,8 @@ async def delete_waste(request: Request, waste_id: int) -> Response:
     return Response(status_code=200)
 
 
-@router.get("/harvests/v2/{harvest_id}")
-async def one(request: Request, harvest_id: int) -> Response:
+@router.get("/harvests/v2/{harvest_id:int}", **openapi.one())
+async def one(request: Request, harvest_id: ObjectId) -> Response:
     facility = reading(request, *GROW)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("harvest", harvest_id), facility, f"Harvest {harvest_id}")
@@ -134,10 +137,10 @@ async def use_tag(tx: Transaction, tag: Record) -> None:
     await tx.save(tag)
 
 
-@router.post("/harvests/v2/packages")
+@router.post("/harvests/v2/packages", **openapi.write(bodies.HARVEST_PACKAGE))
 async def create_packages(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -225,10 +228,10 @@ async def create_packages(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.post("/harvests/v2/waste")
+@router.post("/harvests/v2/waste", **openapi.write(bodies.HARVEST_WASTE))
 async def record_waste(request: Request) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -277,7 +280,7 @@ async def record_waste(request: Request) -> Response:
 
 async def _update(request: Request, change: str) -> Response:
     facility = writing(request, *GROW)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -320,21 +323,21 @@ async def _update(request: Request, change: str) -> Response:
     return json(writes(changed))
 
 
-@router.put("/harvests/v2/finish")
+@router.put("/harvests/v2/finish", **openapi.write(bodies.HARVEST_FINISH))
 async def finish(request: Request) -> Response:
     return await _update(request, "finish")
 
 
-@router.put("/harvests/v2/unfinish")
+@router.put("/harvests/v2/unfinish", **openapi.write(bodies.HARVEST_UNFINISH))
 async def unfinish(request: Request) -> Response:
     return await _update(request, "unfinish")
 
 
-@router.put("/harvests/v2/rename")
+@router.put("/harvests/v2/rename", **openapi.write(bodies.HARVEST_RENAME))
 async def rename(request: Request) -> Response:
     return await _update(request, "rename")
 
 
-@router.put("/harvests/v2/location")
+@router.put("/harvests/v2/location", **openapi.write(bodies.HARVEST_MOVE))
 async def move(request: Request) -> Response:
     return await _update(request, "location")

@@ -9,9 +9,10 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.api.common import a_date, json, reading, store, text, writing
+from trichome.sandbox.api import bodies, openapi
+from trichome.sandbox.api.common import a_date, json, reading, store, text, writing, written
 from trichome.sandbox.reference import FACILITIES, LAB_TEST_TYPE_NAMES, Facility
-from trichome.sandbox.rules import RowErrors, envelope, message, objects_of, paging_of, writes
+from trichome.sandbox.rules import RowErrors, envelope, message, paging_of, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -78,7 +79,7 @@ def apply_result(package: Record, tested: date, passed: bool) -> None:
     )
 
 
-@router.get("/labtests/v2/results")
+@router.get("/labtests/v2/results", **openapi.children(openapi.id_query("packageId", "package")))
 async def results(request: Request) -> Response:
     facility = reading(request)
     package_id = request.query_params.get("packageId", "")
@@ -118,10 +119,10 @@ async def _sample(
     return package
 
 
-@router.post("/labtests/v2/record")
+@router.post("/labtests/v2/record", **openapi.write(bodies.LAB_RESULTS))
 async def record(request: Request) -> Response:
     lab = writing(request, "CanTestPackages", "record lab test results")
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []

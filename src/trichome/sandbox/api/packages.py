@@ -8,7 +8,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    Ident,
     a_date,
     json,
     list_routes,
@@ -18,10 +20,11 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.api.harvests import package_tag, use_tag
 from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS, UNIT_GRAMS, Facility
-from trichome.sandbox.rules import RowErrors, objects_of, writes
+from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -50,8 +53,8 @@ list_routes(
 list_routes(router, "packageadjustment", {"/packages/v2/adjustments": None})
 
 
-@router.get("/packages/v2/{ident}")
-async def one(request: Request, ident: str) -> Response:
+@router.get("/packages/v2/{ident:ident}", **openapi.one())
+async def one(request: Request, ident: Ident) -> Response:
     facility = reading(request)
     async with store(request).transaction() as tx:
         record = await (
@@ -133,7 +136,7 @@ async def _new_packages(request: Request, *, testing: bool) -> Response:
     facility = writing(
         request, *(capability or ("CanCreateDerivedPackages", "create packages from packages"))
     )
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     created: list[Record] = []
     async with store(request).transaction() as tx:
@@ -204,21 +207,21 @@ async def _new_packages(request: Request, *, testing: bool) -> Response:
     return json(writes(created))
 
 
-@router.post("/packages/v2")
-@router.post("/packages/v2/")
+@router.post("/packages/v2", **openapi.write(bodies.NEW_PACKAGE))
+@router.post("/packages/v2/", **openapi.write(bodies.NEW_PACKAGE))
 async def create(request: Request) -> Response:
     return await _new_packages(request, testing=False)
 
 
-@router.post("/packages/v2/testing")
+@router.post("/packages/v2/testing", **openapi.write(bodies.NEW_PACKAGE))
 async def submit_for_testing(request: Request) -> Response:
     return await _new_packages(request, testing=True)
 
 
-@router.post("/packages/v2/adjust")
+@router.post("/packages/v2/adjust", **openapi.write(bodies.ADJUSTMENT))
 async def adjust(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -287,10 +290,10 @@ async def adjust(request: Request) -> Response:
     return json(writes(changed))
 
 
-@router.put("/packages/v2/location")
+@router.put("/packages/v2/location", **openapi.write(bodies.PACKAGE_MOVE))
 async def move(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -325,10 +328,10 @@ async def move(request: Request) -> Response:
     return json(writes(moved))
 
 
-@router.put("/packages/v2/finish")
+@router.put("/packages/v2/finish", **openapi.write(bodies.PACKAGE_FINISH))
 async def finish(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -354,10 +357,10 @@ async def finish(request: Request) -> Response:
     return json(writes(finished))
 
 
-@router.put("/packages/v2/unfinish")
+@router.put("/packages/v2/unfinish", **openapi.write(bodies.PACKAGE_UNFINISH))
 async def unfinish(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         records = []
@@ -377,10 +380,10 @@ async def unfinish(request: Request) -> Response:
     return json(writes([record for record in records if record]))
 
 
-@router.put("/packages/v2/remediate")
+@router.put("/packages/v2/remediate", **openapi.write(bodies.REMEDIATION))
 async def remediate(request: Request) -> Response:
     facility = writing(request, "CanRemediatePackagesWithFailedLabResults", "remediate packages")
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
     json,
     list_routes,
@@ -16,6 +17,7 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
@@ -33,7 +35,7 @@ from trichome.sandbox.reference import (
     UNITS_OF_MEASURE,
     WASTE_METHODS,
 )
-from trichome.sandbox.rules import RowErrors, objects_of, writes
+from trichome.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 LAB_TEST_BATCHES = [
@@ -44,14 +46,14 @@ LAB_TEST_BATCHES = [
 ]
 
 
-@router.get("/facilities/v2")
-@router.get("/facilities/v2/")
+@router.get("/facilities/v2", **openapi.state_list())
+@router.get("/facilities/v2/", **openapi.state_list())
 async def facilities() -> Response:
     return json([facility.document() for facility in FACILITIES.values()])
 
 
-@router.get("/employees/v2")
-@router.get("/employees/v2/")
+@router.get("/employees/v2", **openapi.reference_list())
+@router.get("/employees/v2/", **openapi.reference_list())
 async def employees(request: Request) -> Response:
     facility = reading(request)
     people = [
@@ -77,13 +79,13 @@ async def employees(request: Request) -> Response:
     return static_list(request, rows)
 
 
-@router.get("/unitsofmeasure/v2/active")
+@router.get("/unitsofmeasure/v2/active", **openapi.state_list())
 async def units_of_measure() -> Response:
     return json(UNITS_OF_MEASURE)
 
 
-@router.get("/wastemethods/v2")
-@router.get("/wastemethods/v2/")
+@router.get("/wastemethods/v2", **openapi.state_list())
+@router.get("/wastemethods/v2/", **openapi.state_list())
 async def waste_methods() -> Response:
     return json(WASTE_METHODS)
 
@@ -95,17 +97,17 @@ list_routes(
 )
 
 
-@router.get("/locations/v2/types")
+@router.get("/locations/v2/types", **openapi.reference_list())
 async def location_types(request: Request) -> Response:
     reading(request)
     return static_list(request, LOCATION_TYPES)
 
 
-@router.post("/locations/v2")
-@router.post("/locations/v2/")
+@router.post("/locations/v2", **openapi.write(bodies.LOCATION))
+@router.post("/locations/v2/", **openapi.write(bodies.LOCATION))
 async def create_locations(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     type_names = {location_type["Name"] for location_type in LOCATION_TYPES}
     created = []
@@ -134,12 +136,12 @@ async def _tags(request: Request, kind: str) -> Response:
     return json([tag.document() for tag in tags if tag.name == kind])
 
 
-@router.get("/tags/v2/plant/available")
+@router.get("/tags/v2/plant/available", **openapi.reference_list(items={"type": "object"}))
 async def plant_tags(request: Request) -> Response:
     return await _tags(request, "plant")
 
 
-@router.get("/tags/v2/package/available")
+@router.get("/tags/v2/package/available", **openapi.reference_list(items={"type": "object"}))
 async def package_tags(request: Request) -> Response:
     return await _tags(request, "package")
 
@@ -149,7 +151,7 @@ def _reference(path: str, rows: list[dict[str, Any]], capability: str | None = N
         reading(request, capability, "read this list")
         return static_list(request, rows)
 
-    router.add_api_route(path, handler, methods=["GET"])
+    router.add_api_route(path, handler, methods=["GET"], **openapi.reference_list())
 
 
 _reference("/packages/v2/adjust/reasons", ADJUST_REASONS)
@@ -164,12 +166,12 @@ _reference("/transfers/v2/types", TRANSFER_TYPES)
 _reference("/processing/v2/jobtypes/active", PROCESSING_JOB_TYPES, "CanInfuseProducts")
 
 
-@router.get("/labtests/v2/states")
+@router.get("/labtests/v2/states", **openapi.state_list({"type": "string"}))
 async def lab_testing_states() -> Response:
     return json(LAB_TESTING_STATES)
 
 
-@router.get("/sales/v2/customertypes")
+@router.get("/sales/v2/customertypes", **openapi.reference_list(items={"type": "string"}))
 async def customer_types(request: Request) -> Response:
     reading(request, "CanSellToConsumers", "sell to consumers")
     return json(CUSTOMER_TYPES)

@@ -9,7 +9,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    ObjectId,
     json,
     list_routes,
     number,
@@ -18,10 +20,11 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.api.packages import convert, own_package
 from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE, Facility
-from trichome.sandbox.rules import RowErrors, message, objects_of, writes
+from trichome.sandbox.rules import RowErrors, message, writes
 from trichome.sandbox.store import Record, Transaction
 
 router = APIRouter()
@@ -81,8 +84,8 @@ list_routes(
 )
 
 
-@router.get("/sales/v2/receipts/{receipt_id}")
-async def one(request: Request, receipt_id: int) -> Response:
+@router.get("/sales/v2/receipts/{receipt_id:int}", **openapi.one())
+async def one(request: Request, receipt_id: ObjectId) -> Response:
     facility = reading(request, *SELL)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("receipt", receipt_id), facility, f"Receipt {receipt_id}")
@@ -181,10 +184,10 @@ def _in_package_units(line: dict[str, Any]) -> float:
     return float(line["QuantitySold"])
 
 
-@router.post("/sales/v2/receipts")
+@router.post("/sales/v2/receipts", **openapi.write(bodies.NEW_SALE))
 async def create(request: Request) -> Response:
     facility = writing(request, *SELL)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = [
@@ -223,10 +226,10 @@ async def create(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/sales/v2/receipts")
+@router.put("/sales/v2/receipts", **openapi.write(bodies.SALE_CHANGE))
 async def update(request: Request) -> Response:
     facility = writing(request, *SELL)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -276,8 +279,8 @@ async def update(request: Request) -> Response:
     return json(writes(updated))
 
 
-@router.delete("/sales/v2/receipts/{receipt_id}")
-async def void(request: Request, receipt_id: int) -> Response:
+@router.delete("/sales/v2/receipts/{receipt_id:int}", **openapi.action())
+async def void(request: Request, receipt_id: ObjectId) -> Response:
     facility = writing(request, *SELL)
     async with store(request).transaction() as tx:
         receipt = owned(await tx.get("receipt", receipt_id), facility, f"Receipt {receipt_id}")

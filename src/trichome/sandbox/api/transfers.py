@@ -15,7 +15,9 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
+from trichome.sandbox.api import bodies, openapi
 from trichome.sandbox.api.common import (
+    ObjectId,
     json,
     list_routes,
     owned,
@@ -23,6 +25,7 @@ from trichome.sandbox.api.common import (
     store,
     text,
     writing,
+    written,
 )
 from trichome.sandbox.api.harvests import package_tag, use_tag
 from trichome.sandbox.api.packages import own_package
@@ -31,7 +34,6 @@ from trichome.sandbox.rules import (
     RowErrors,
     envelope,
     message,
-    objects_of,
     paging_of,
     parse_datetime,
     writes,
@@ -41,7 +43,7 @@ from trichome.sandbox.store import Record, Transaction
 router = APIRouter()
 
 
-def manifest_number(transfer_id: int) -> str:
+def manifest_number(transfer_id: ObjectId) -> str:
     """Metrc's ten-digit manifest number."""
     return f"{transfer_id:010d}"
 
@@ -170,15 +172,15 @@ list_routes(
 list_routes(router, "transfertemplate", {"/transfers/v2/templates/outgoing": ["active"]})
 
 
-async def _visible_transfer(tx: Transaction, facility: Facility, transfer_id: int) -> Record:
+async def _visible_transfer(tx: Transaction, facility: Facility, transfer_id: ObjectId) -> Record:
     transfer = await tx.get("transfer", transfer_id)
     if transfer is None or facility.license_number not in (transfer.license, transfer.partner):
         raise message(404, f"Transfer {transfer_id} was not found.")
     return transfer
 
 
-@router.get("/transfers/v2/{transfer_id}/deliveries")
-async def deliveries(request: Request, transfer_id: int) -> Response:
+@router.get("/transfers/v2/{transfer_id:int}/deliveries", **openapi.children(paged=False))
+async def deliveries(request: Request, transfer_id: ObjectId) -> Response:
     facility = reading(request)
     async with store(request).transaction() as tx:
         await _visible_transfer(tx, facility, transfer_id)
@@ -188,8 +190,8 @@ async def deliveries(request: Request, transfer_id: int) -> Response:
     return json(envelope(rows, len(rows), None))
 
 
-@router.get("/transfers/v2/deliveries/{delivery_id}/packages")
-async def delivery_packages(request: Request, delivery_id: int) -> Response:
+@router.get("/transfers/v2/deliveries/{delivery_id:int}/packages", **openapi.children())
+async def delivery_packages(request: Request, delivery_id: ObjectId) -> Response:
     facility = reading(request)
     async with store(request).transaction() as tx:
         delivery = await tx.get("delivery", delivery_id)
@@ -255,10 +257,10 @@ async def _template_checks(
     return found
 
 
-@router.post("/transfers/v2/templates/outgoing")
+@router.post("/transfers/v2/templates/outgoing", **openapi.write(bodies.TRANSFER_TEMPLATE))
 async def create_templates(request: Request) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         for row, obj in enumerate(objects):
@@ -273,8 +275,8 @@ async def create_templates(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.delete("/transfers/v2/templates/outgoing/{template_id}")
-async def delete_template(request: Request, template_id: int) -> Response:
+@router.delete("/transfers/v2/templates/outgoing/{template_id:int}", **openapi.action())
+async def delete_template(request: Request, template_id: ObjectId) -> Response:
     facility = writing(request)
     async with store(request).transaction() as tx:
         template = owned(
@@ -285,8 +287,10 @@ async def delete_template(request: Request, template_id: int) -> Response:
     return Response(status_code=200)
 
 
-@router.post("/sandbox/v2/templates/{template_id}/send")
-async def send_template(request: Request, template_id: int) -> Response:
+@router.post(
+    "/sandbox/v2/templates/{template_id:int}/send", **openapi.action(openapi.WRITTEN, rows=True)
+)
+async def send_template(request: Request, template_id: ObjectId) -> Response:
     facility = writing(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
@@ -301,12 +305,12 @@ async def send_template(request: Request, template_id: int) -> Response:
     return json(writes([transfer]))
 
 
-@router.post("/transfers/v2/external/incoming")
+@router.post("/transfers/v2/external/incoming", **openapi.write(bodies.EXTERNAL_INCOMING))
 async def external_incoming(request: Request) -> Response:
     facility = writing(
         request, "CanTransferFromExternalFacilities", "receive from external facilities"
     )
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
@@ -364,10 +368,12 @@ async def external_incoming(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.post("/sandbox/v2/deliveries/{delivery_id}/receive")
-async def receive(request: Request, delivery_id: int) -> Response:
+@router.post(
+    "/sandbox/v2/deliveries/{delivery_id:int}/receive", **openapi.write(bodies.RECEIPT, found=True)
+)
+async def receive(request: Request, delivery_id: ObjectId) -> Response:
     facility = writing(request)
-    objects = await objects_of(request)
+    objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
         delivery = await tx.get("delivery", delivery_id)
