@@ -188,7 +188,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         security=[{}, {BEARER_AUTH: []}] if settings.anonymous else [{BEARER_AUTH: []}],
         models=(ChatCompletion, ChatCompletionChunk),
         # The request schema admits only the settings the configured engine honours.
-        components=chat_request_schemas(settings.engine),
+        extra_schemas=chat_request_schemas(settings.engine),
     )
 
     @app.post(

@@ -44,10 +44,10 @@ from trichome.apps.openai_wire import (
     MODELS_CREATED,
     OWNED_BY,
     ChatCompletion,
-    ChatCompletionRequest,
     ChunkWriter,
     ModelEntry,
     ModelList,
+    chat_request_schemas,
     completion_id,
     parse_chat_request,
     to_api_error,
@@ -162,10 +162,10 @@ _SECURITY_SCHEMES = {
 _OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {BEARER_AUTH: []}, {API_KEY_AUTH: []}]
 
 
-def _completion_request_schema() -> dict[str, Any]:
-    """The chat API's request with the knowledge base's one model, and a user question."""
-    schema = ChatCompletionRequest.model_json_schema(ref_template="#/components/schemas/{model}")
-    schema.pop("$defs", None)
+def _completion_request_schema(engine: str) -> dict[str, Any]:
+    """The chat API's request (as the engine in use honours it) with the knowledge base's
+    one model, and a user question."""
+    schema = chat_request_schemas(engine)["ChatCompletionRequest"]
     schema["properties"]["model"] = {"const": KB_MODEL}
     schema["properties"]["messages"]["contains"] = {
         "type": "object",
@@ -412,7 +412,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app,
         security_schemes=_SECURITY_SCHEMES,
         security=_OPTIONAL_KEY,
-        models=(ChatCompletionRequest, ChatCompletion),
+        models=(ChatCompletion,),
+        extra_schemas=chat_request_schemas(settings.engine),
     )
     app.include_router(widget_router())
 
@@ -503,7 +504,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response_class=Response,
         responses=_COMPLETION_RESPONSES,
         summary="Chat completions with the model `knowledge-base` (streams when asked)",
-        openapi_extra=_json_body(_completion_request_schema()),
+        openapi_extra=_json_body(_completion_request_schema(settings.engine)),
     )
     async def chat_completions(request: Request, settings: SettingsDep) -> Response:
         principal = await _caller(request)

@@ -219,10 +219,11 @@ class ChatCompletionRequest(StrictModel):
         bool | None,
         WithJsonSchema(
             {
-                "type": "boolean",
+                "type": ["boolean", "null"],
                 "default": True,
                 "description": (
-                    "true: Server-Sent Events; false: one chat.completion. Omitted: JSON when "
+                    "true: Server-Sent Events; false: one chat.completion. Omitted or null: JSON "
+                    "when "
                     "the Accept header asks for application/json (as the OpenAI SDKs send) or "
                     "the client is an SDK that sends `stream` only to turn streaming on (the "
                     "Vercel AI SDK); otherwise a stream, the specification's default."

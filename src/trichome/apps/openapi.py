@@ -45,12 +45,12 @@ def install_openapi(
     security_schemes: Mapping[str, dict[str, Any]] | None = None,
     security: Sequence[Mapping[str, Sequence[str]]] = (),
     models: Sequence[type[BaseModel]] = (),
-    components: Mapping[str, dict[str, Any]] | None = None,
+    extra_schemas: Mapping[str, dict[str, Any]] | None = None,
 ) -> None:
     """Serve the app's true document at `/openapi.json` (built once, on first request).
 
     `security` applies to every operation that does not state its own (`PUBLIC`,
-    `optional(...)`); `models` (and `components`, schemas built by hand) are added to the
+    `optional(...)`); `models` (and `extra_schemas`, schemas built by hand) are added to the
     components for `$ref`s written by hand.
     """
 
@@ -66,7 +66,7 @@ def install_openapi(
             model_schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
             schemas.update(model_schema.pop("$defs", {}))
             schemas[model.__name__] = model_schema
-        schemas.update(components or {})
+        schemas.update(extra_schemas or {})
         for item in schema.get("paths", {}).values():
             for operation in item.values():
                 responses = operation.get("responses", {})
