@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
@@ -58,9 +59,17 @@ def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
         presence_penalty=body.presence_penalty,
         frequency_penalty=body.frequency_penalty,
         tools=tuple(t.model_dump(exclude_none=True) for t in body.tools) if body.tools else None,
-        tool_choice=body.tool_choice,
+        tool_choice=(
+            body.tool_choice.model_dump()
+            if isinstance(body.tool_choice, BaseModel)
+            else body.tool_choice
+        ),
         parallel_tool_calls=body.parallel_tool_calls,
-        response_format=body.response_format.model_dump() if body.response_format else None,
+        response_format=(
+            body.response_format.model_dump(by_alias=True, exclude_none=True)
+            if body.response_format
+            else None
+        ),
         metadata=body.metadata,
         reasoning_effort=body.reasoning_effort,
         verbosity=body.verbosity,

@@ -12,7 +12,9 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Discriminator,
     Field,
+    Tag,
     ValidationError,
     WithJsonSchema,
     field_validator,
@@ -192,10 +194,30 @@ class StreamOptions(StrictModel):
 
 
 class FunctionDefinition(StrictModel):
-    name: str = Field(min_length=1, max_length=64)
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
     description: str | None = None
-    parameters: dict[str, Any] | None = None
+    parameters: Annotated[
+        dict[str, Any] | None,
+        WithJsonSchema(
+            {
+                "anyOf": [
+                    {"type": "object", "properties": {"type": {"const": "object"}}},
+                    {"type": "null"},
+                ],
+                "description": "A JSON Schema whose top level is an object.",
+            }
+        ),
+    ] = None
     strict: bool | None = None
+
+    @field_validator("parameters")
+    @classmethod
+    def _object_schema(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None and value.get("type", "object") != "object":
+            raise PydanticCustomError(
+                "invalid_value", "a function's parameters must be a JSON Schema of type object", {}
+            )
+        return value
 
 
 class ToolDefinition(StrictModel):
@@ -203,9 +225,47 @@ class ToolDefinition(StrictModel):
     function: FunctionDefinition
 
 
-class ResponseFormat(StrictModel):
-    model_config = ConfigDict(extra="allow", strict=True)
-    type: Literal["text", "json_object", "json_schema"]
+class TextFormat(StrictModel):
+    type: Literal["text"]
+
+
+class JsonObjectFormat(StrictModel):
+    type: Literal["json_object"]
+
+
+class JsonSchemaSpec(StrictModel):
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    description: str | None = None
+    schema_: dict[str, Any] | None = Field(None, alias="schema")
+    strict: bool | None = None
+
+
+class JsonSchemaFormat(StrictModel):
+    type: Literal["json_schema"]
+    json_schema: JsonSchemaSpec
+
+
+ResponseFormat = Annotated[
+    TextFormat | JsonObjectFormat | JsonSchemaFormat, Field(discriminator="type")
+]
+
+
+class NamedFunction(StrictModel):
+    name: str
+
+
+class FunctionChoice(StrictModel):
+    """`tool_choice` naming the one function the model must call."""
+
+    type: Literal["function"]
+    function: NamedFunction
+
+
+TOOL_CHOICE_MODE, TOOL_CHOICE_FUNCTION = "mode", "named-function"
+
+
+def _tool_choice_kind(value: Any) -> str:
+    return TOOL_CHOICE_FUNCTION if isinstance(value, dict | FunctionChoice) else TOOL_CHOICE_MODE
 
 
 class ChatCompletionRequest(StrictModel):
@@ -262,18 +322,14 @@ class ChatCompletionRequest(StrictModel):
     presence_penalty: float | None = Field(None, ge=-2, le=2)
     frequency_penalty: float | None = Field(None, ge=-2, le=2)
     tools: list[ToolDefinition] | None = None
-    tool_choice: Annotated[
-        str | dict[str, Any] | None,
-        WithJsonSchema(
-            {
-                "anyOf": [
-                    {"enum": ["none", "auto", "required"]},
-                    {"type": "object"},
-                    {"type": "null"},
-                ]
-            }
-        ),
-    ] = None
+    tool_choice: (
+        Annotated[
+            Annotated[Literal["none", "auto", "required"], Tag(TOOL_CHOICE_MODE)]
+            | Annotated[FunctionChoice, Tag(TOOL_CHOICE_FUNCTION)],
+            Discriminator(_tool_choice_kind),
+        ]
+        | None
+    ) = None
     parallel_tool_calls: bool | None = None
     response_format: ResponseFormat | None = None
     metadata: dict[str, str] | None = None
@@ -335,7 +391,10 @@ class ChatCompletionRequest(StrictModel):
         if value is None or isinstance(value, dict) or value in ("none", "auto", "required"):
             return value
         raise PydanticCustomError(
-            "invalid_value", "tool_choice must be 'none', 'auto', 'required' or an object", {}
+            "invalid_value",
+            "tool_choice must be 'none', 'auto', 'required' or "
+            '{"type": "function", "function": {"name": ...}}',
+            {},
         )
 
 
@@ -354,6 +413,11 @@ _TYPE_NAMES = {
 
 _ROLES = ("system", "developer", "user", "assistant", "tool")
 _UNION_MEMBERS = frozenset({"str", "int", "float", "bool", "list", "dict", "none"})
+# Discriminated unions put their tag after the field's name.
+_TAGS_AFTER = {
+    "response_format": frozenset({"text", "json_object", "json_schema"}),
+    "tool_choice": frozenset({TOOL_CHOICE_MODE, TOOL_CHOICE_FUNCTION}),
+}
 
 
 def _param(location: tuple[int | str, ...]) -> str | None:
@@ -369,6 +433,7 @@ def _param(location: tuple[int | str, ...]) -> str | None:
             or part in _UNION_MEMBERS
             or part.startswith(("function-", "json-or-python"))
             or (isinstance(previous, int) and part in _ROLES)
+            or (isinstance(previous, str) and part in _TAGS_AFTER.get(previous, ()))
         ):
             pass
         else:
@@ -397,18 +462,21 @@ def to_api_error(error: ValidationError) -> ApiError:
     kind = first["type"]
     param = _param(first["loc"])
     where = f"'{param}'" if param else "the request body"
+    # A discriminated union names its tag field in the context, quoted: "'role'", "'type'".
+    tag = str(first.get("ctx", {}).get("discriminator", "'role'")).strip("'")
     if kind in ("missing", "union_tag_not_found", "missing_content"):
         if kind != "missing":
-            param = f"{param}.{'role' if kind == 'union_tag_not_found' else 'content'}"
+            param = f"{param}.{tag if kind == 'union_tag_not_found' else 'content'}"
         return invalid_request(
             f"Missing required parameter: '{param}'.", code="missing_required_field", param=param
         )
     if kind == "union_tag_invalid":
+        expected = str(first["ctx"]["expected_tags"]).replace("'", "")
         return invalid_request(
-            f"Invalid value for '{param}.role': {first['input'].get('role')!r}. "
-            f"Supported roles: {', '.join(_ROLES)}.",
+            f"Invalid value for '{param}.{tag}': {first['input'].get(tag)!r}. "
+            f"Supported: {expected}.",
             code="invalid_value",
-            param=f"{param}.role",
+            param=f"{param}.{tag}",
         )
     if param == "n" and kind == "less_than_equal":
         return invalid_request(
@@ -444,7 +512,13 @@ def chat_request_schemas(engine: str) -> dict[str, dict[str, Any]]:
     components["ChatCompletionRequest"] = schema
     if engine == "grounded":
         properties = schema["properties"]
-        components["ResponseFormat"]["properties"]["type"] = {"enum": ["text", "json_object"]}
+        properties["response_format"] = {
+            "anyOf": [
+                {"$ref": "#/components/schemas/TextFormat"},
+                {"$ref": "#/components/schemas/JsonObjectFormat"},
+                {"type": "null"},
+            ]
+        }
         properties["tool_choice"] = {"anyOf": [{"enum": ["none", "auto"]}, {"type": "null"}]}
         properties["logit_bias"] = {
             "anyOf": [{"type": "object", "maxProperties": 0}, {"type": "null"}]
@@ -531,6 +605,41 @@ def wants_stream(stream: bool | None, accept: str | None, user_agent: str | None
     return JSON_DEFAULT_AGENTS.search(user_agent or "") is None
 
 
+# The agents' own function tools (the calculators) are named so; a client tool of the same
+# prefix would be mistaken for one of them.
+RESERVED_TOOL_PREFIX = "trichome_"
+
+
+def _check_tools(body: ChatCompletionRequest) -> None:
+    """What the schema cannot say: a forced choice needs the tool it names."""
+    names = [tool.function.name for tool in body.tools or ()]
+    for position, name in enumerate(names):
+        if name.startswith(RESERVED_TOOL_PREFIX):
+            raise invalid_request(
+                f"Tool names starting with '{RESERVED_TOOL_PREFIX}' are reserved for the "
+                "agents' own calculators; rename the tool.",
+                code="invalid_value",
+                param=f"tools[{position}].function.name",
+            )
+    if len(set(names)) != len(names):
+        raise invalid_request(
+            "Each tool needs a name of its own.", code="invalid_value", param="tools"
+        )
+    choice = body.tool_choice
+    if choice == "required" and not names:
+        raise invalid_request(
+            "tool_choice 'required' needs at least one tool in 'tools'.",
+            code="invalid_value",
+            param="tool_choice",
+        )
+    if isinstance(choice, FunctionChoice) and choice.function.name not in names:
+        raise invalid_request(
+            f"tool_choice names the function '{choice.function.name}', which is not in 'tools'.",
+            code="invalid_value",
+            param="tool_choice.function.name",
+        )
+
+
 def parse_chat_request(body: bytes) -> ChatCompletionRequest:
     """Validate a request body.
 
@@ -544,9 +653,11 @@ def parse_chat_request(body: bytes) -> ChatCompletionRequest:
             param="model",
         )
     try:
-        return ChatCompletionRequest.model_validate_json(body)
+        request = ChatCompletionRequest.model_validate_json(body)
     except ValidationError as error:
         raise to_api_error(error) from None
+    _check_tools(request)
+    return request
 
 
 # ---------------------------------------------------------------------------- responses
