@@ -25,13 +25,16 @@ from trichome.accounts.sessions import (
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.accounts.users import principal_for_claims
 from trichome.apps.web_session import (
+    AUTHORIZE_COOKIE,
     INVITATION_COOKIE,
     LOGIN_CSRF_COOKIE,
     SESSION_COOKIE,
     FormDep,
     UserDep,
     clear_invitation_cookie,
+    clear_login_cookie,
     clear_session_cookie,
+    pending_authorization,
     redirect,
     render,
     set_session_cookie,
@@ -81,14 +84,20 @@ def _failed(request: Request, title: str, message: str, status_code: int) -> Res
 
 
 async def _signed_in(request: Request, token: str) -> Response:
-    # An invitation opened before signing in is where the user was going.
+    # An MCP client's sign-in request, or an invitation, opened before signing in is where
+    # the user was going (the client's first: it is waiting for the answer).
     settings: Settings = request.app.state.settings
     invitation = request.cookies.get(INVITATION_COOKIE, "")
-    going_to = f"/invitations/{invitation}" if TOKEN_PATTERN.fullmatch(invitation) else None
+    authorizing = request.cookies.get(AUTHORIZE_COOKIE, "")
+    going_to = pending_authorization(authorizing) or (
+        f"/invitations/{invitation}" if TOKEN_PATTERN.fullmatch(invitation) else None
+    )
     response = redirect(request, going_to or AFTER_SIGN_IN)
     set_session_cookie(response, token, settings)
     if invitation:
         clear_invitation_cookie(response, settings)
+    if authorizing:
+        clear_login_cookie(response, AUTHORIZE_COOKIE, settings)
     await _purge_expired(request)
     return response
 
@@ -192,7 +201,9 @@ async def logout(request: Request, _: FormDep) -> Response:
 
 
 # Where switching organisation may return to: a page, never an address from the form.
-SWITCH_RETURNS = ("/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team")
+SWITCH_RETURNS = (
+    "/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team", "/connections"
+)  # fmt: skip
 
 
 @router.post("/organization")
