@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.invitations import TOKEN_PATTERN
+from trichome.accounts.oauth_grants import purge_expired_oauth
 from trichome.accounts.sessions import (
     create_session,
     end_session,
@@ -108,7 +109,9 @@ async def _purge_expired(request: Request) -> None:
     sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
     try:
         async with sessions() as session:
-            await purge_expired(session, request.app.state.clock())
+            now = request.app.state.clock()
+            await purge_expired(session, now)
+            await purge_expired_oauth(session, now)
             await session.commit()
     except Exception:
         logger.warning("could not delete expired sessions and links", exc_info=True)
