@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 INSPECTOR := tests/e2e/inspector
 INSPECTOR_STAMP := $(INSPECTOR)/node_modules/.installed
+MCP_TS := tests/e2e/mcp-typescript
+MCP_TS_STAMP := $(MCP_TS)/node_modules/.installed
 WIDGET := src/trichome/web/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -24,6 +26,13 @@ $(INSPECTOR_STAMP): $(INSPECTOR)/package.json $(INSPECTOR)/package-lock.json
 		npm ci --prefix $(INSPECTOR) --no-audit --no-fund --ignore-scripts --loglevel=error \
 		&& touch $(INSPECTOR_STAMP); \
 	else echo "npm not found: the MCP Inspector test will be skipped"; fi
+
+# The MCP TypeScript SDK for the OAuth end-to-end test (needs npm; skipped without it).
+$(MCP_TS_STAMP): $(MCP_TS)/package.json $(MCP_TS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(MCP_TS) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(MCP_TS_STAMP); \
+	else echo "npm not found: the MCP TypeScript SDK test will be skipped"; fi
 
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
@@ -49,7 +58,7 @@ install: $(STAMP)
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
+test: $(STAMP) $(INSPECTOR_STAMP) $(MCP_TS_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -65,4 +74,5 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .venv-litellm var .pytest_cache .mypy_cache .ruff_cache $(INSPECTOR)/node_modules \
+		$(MCP_TS)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist
