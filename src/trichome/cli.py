@@ -499,6 +499,10 @@ def _toolserver_banner(settings: Settings, secret: str | None) -> None:
         "    -H 'Content-Type: application/json' \\\n"
         '    -d \'{"message": "What needs attention at SF-SBX-CO-24-8002?"}\''
     )
+    print(
+        f"  For an editor by URL: add {settings.toolserver_base_url}/api/mcp as a remote MCP "
+        f"server; it signs in through the dashboard ({settings.dashboard_base_url})."
+    )
     print("  For an editor over stdio: `trichome mcp` (see the README's tool server section).\n")
 
 
