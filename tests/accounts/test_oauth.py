@@ -87,6 +87,9 @@ def test_tokens_are_bound_to_the_tool_server_and_paths_below_it() -> None:
     assert not resource_is_served("http://tools.example.com/api/mcp", settings)
     assert not resource_is_served("https://other.example.com/api/mcp", settings)
     assert not resource_is_served("https://tools.example.com/api/mcp#x", settings)
+    for broken in ("https://[::1", "https://[x]/", "https://tools.example.com:99999/", "::"):
+        assert not resource_is_served(broken, settings)
+        assert not token_covers(broken, "https://tools.example.com/api/mcp")
     assert canonical_resource("https://Tools.example.com/api/mcp/") == (
         "https://tools.example.com/api/mcp"
     )

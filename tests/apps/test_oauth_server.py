@@ -3,6 +3,7 @@ endpoint (codes with PKCE, refresh rotation and reuse detection) and revocation.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -193,8 +194,10 @@ async def test_the_code_is_bound_to_its_client_redirect_uri_and_resource(
     elsewhere = await exchange(
         web, client["client_id"], code, pkce.verifier, resource="http://127.0.0.1:8001/api/chat"
     )
+    broken = await exchange(web, client["client_id"], code, pkce.verifier, resource="http://[::1")
     for refused, error in ((stolen, "invalid_grant"), (moved, "invalid_grant"),
-                           (dropped, "invalid_grant"), (elsewhere, "invalid_target")):  # fmt: skip
+                           (dropped, "invalid_grant"), (elsewhere, "invalid_target"),
+                           (broken, "invalid_target")):  # fmt: skip
         assert refused.status_code == 400 and refused.json()["error"] == error, refused.text
     assert (await exchange(web, client["client_id"], code, pkce.verifier)).status_code == 200
 
@@ -350,4 +353,17 @@ async def test_revocation(web: httpx.AsyncClient) -> None:
     )
     assert ended.status_code == 200
     after = await refresh(web, client["client_id"], rotated.json()["refresh_token"])
+    assert after.status_code == 400 and after.json()["error"] == "invalid_grant"
+
+
+async def test_one_refresh_token_used_twice_at_once_is_a_reuse(web: httpx.AsyncClient) -> None:
+    client, tokens = await connect(web)
+    answers = await asyncio.gather(
+        *(refresh(web, client["client_id"], tokens["refresh_token"]) for _ in range(2))
+    )
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [200, 400], [answer.text for answer in answers]
+    winner = next(answer for answer in answers if answer.status_code == 200).json()
+    # Two holders of one token: the family is revoked, the winner's new token included.
+    after = await refresh(web, client["client_id"], winner["refresh_token"])
     assert after.status_code == 400 and after.json()["error"] == "invalid_grant"

@@ -206,6 +206,8 @@ async def test_unknown_clients_and_unregistered_redirects_are_shown_not_redirect
         ({"response_type": "token"}, "unsupported_response_type"),
         ({"resource": "https://elsewhere.example/api/mcp"}, "invalid_target"),
         ({"resource": "http://127.0.0.1:8001/api/mcp#frag"}, "invalid_target"),
+        ({"resource": "http://[::1"}, "invalid_target"),
+        ({"state": "s2", "scope": "x" * 3000}, "invalid_request"),
     ],
 )
 async def test_other_bad_requests_go_back_to_the_client_with_the_error(

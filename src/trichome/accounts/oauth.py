@@ -75,7 +75,10 @@ def mcp_url(settings: Settings) -> str:
 def canonical_resource(url: str) -> str:
     """A resource indicator in one spelling: scheme and host lower-cased, no fragment, no
     trailing slash (`https://Tools.example/api/mcp/` is `https://tools.example/api/mcp`)."""
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # e.g. a broken IPv6 literal: it matches nothing
+        return url.strip()
     path = parts.path.rstrip("/")
     return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, parts.query, ""))
 
@@ -83,22 +86,26 @@ def canonical_resource(url: str) -> str:
 def resource_is_served(resource: str, settings: Settings) -> bool:
     """Whether an RFC 8707 `resource` names the tool server (its base URL or a path below
     it): the only resource this authorization server issues tokens for."""
-    parts = urlsplit(resource)
+    try:
+        parts = urlsplit(resource)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return False
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         return False
-    return check_resource_allowed(
-        requested_resource=canonical_resource(resource),
-        configured_resource=canonical_resource(settings.toolserver_base_url),
-    )
+    return token_covers(settings.toolserver_base_url, resource)
 
 
 def token_covers(token_resource: str, requested_url: str) -> bool:
     """Whether a token bound to `token_resource` may be used at `requested_url`: the same
     origin, and the URL's path at or below the resource's (RFC 8707 audience)."""
-    return check_resource_allowed(
-        requested_resource=canonical_resource(requested_url),
-        configured_resource=canonical_resource(token_resource),
-    )
+    try:
+        return check_resource_allowed(
+            requested_resource=canonical_resource(requested_url),
+            configured_resource=canonical_resource(token_resource),
+        )
+    except ValueError:
+        return False
 
 
 def granted_scope(requested: str | None, allow_write: bool = True) -> str:
