@@ -367,3 +367,20 @@ async def test_one_refresh_token_used_twice_at_once_is_a_reuse(web: httpx.AsyncC
     # Two holders of one token: the family is revoked, the winner's new token included.
     after = await refresh(web, client["client_id"], winner["refresh_token"])
     assert after.status_code == 400 and after.json()["error"] == "invalid_grant"
+
+
+async def test_registrations_are_limited_per_address_and_hour(settings: Settings) -> None:
+    from trichome.apps.oauth_server import REGISTRATIONS_PER_HOUR
+
+    moment = utcnow().replace(minute=30)
+    async with started(dashboard.create_app(settings, clock=lambda: moment)) as web:
+        refused = await web.post("/oauth/register", json={"redirect_uris": ["http://x.example"]})
+        assert refused.status_code == 400  # refusals do not count
+        for _ in range(REGISTRATIONS_PER_HOUR):
+            await register(web)
+        over = await web.post("/oauth/register", json={"redirect_uris": [REDIRECT_URI]})
+    assert over.status_code == 429 and over.json()["error"] == "too_many_registrations"
+    assert 0 < int(over.headers["retry-after"]) <= 1800
+    next_hour = moment + timedelta(hours=1)
+    async with started(dashboard.create_app(settings, clock=lambda: next_hour)) as web:
+        assert (await register(web))["client_id"]

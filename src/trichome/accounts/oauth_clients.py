@@ -28,7 +28,8 @@ PUBLIC = "none"
 AUTH_METHODS = ("none", "client_secret_basic", "client_secret_post")
 GRANT_TYPES = ("authorization_code", "refresh_token")
 MAX_REDIRECT_URIS = 10
-MAX_TEXT = 200
+MAX_NAME = 200  # the consent page shows the name; longer ones are cut
+MAX_TEXT = 2000
 # Informational metadata kept and echoed as given (strings only, bounded).
 TEXT_FIELDS = ("client_name", "client_uri", "logo_uri", "tos_uri", "policy_uri",
                "software_id", "software_version")  # fmt: skip
@@ -89,9 +90,9 @@ def _text_metadata(body: dict[str, Any]) -> dict[str, Any]:
         value = body.get(name)
         if value is None or value == "":
             continue
-        if not isinstance(value, str) or len(value) > MAX_TEXT * 10:
-            raise _metadata_error(f"{name} must be a string")
-        kept[name] = value[:MAX_TEXT] if name == "client_name" else value
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise _metadata_error(f"{name} must be a string of at most {MAX_TEXT} characters")
+        kept[name] = value[:MAX_NAME] if name == "client_name" else value
     contacts = body.get("contacts")
     if contacts is not None:
         kept["contacts"] = _string_list(body, "contacts", [])[:10]

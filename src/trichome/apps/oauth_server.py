@@ -14,13 +14,14 @@ import base64
 import binascii
 import logging
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qsl, unquote
 
 import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -46,6 +47,9 @@ from trichome.apps.deps import read_body
 from trichome.apps.errors import ApiError
 from trichome.config import Settings
 from trichome.db.models import OAuthClient
+from trichome.limits.base import CounterStore, Window
+from trichome.limits.clients import client_address, parse_networks
+from trichome.limits.windows import fixed_window
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +66,8 @@ CORS_PATHS = frozenset({METADATA_PATH, TOKEN_PATH, REGISTER_PATH, REVOKE_PATH})
 NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 FORM_TYPE = "application/x-www-form-urlencoded"
 MAX_OAUTH_BODY = 64 * 1024
+# Registration is open and writes a row; this keeps one address from filling the table.
+REGISTRATIONS_PER_HOUR = 60
 
 
 def oauth_error(
@@ -235,16 +241,39 @@ async def register(request: Request) -> Response:
     except orjson.JSONDecodeError:
         return oauth_error("invalid_client_metadata", "the body must be a JSON object")
     now: datetime = request.app.state.clock()
+    counters: CounterStore = request.app.state.counters
+    window = registrations_window(request, now)
     try:
-        async with _sessions(request)() as session:
-            registered = await register_client(session, body, now)
-            await session.commit()
-    except RegistrationRefused as refused:
-        return oauth_error(refused.error, refused.description)
-    except SQLAlchemyError:
+        if not (await counters.reserve(window)).granted:
+            wait = max(1, int((window.resets_at - now).total_seconds()))
+            return oauth_error(
+                "too_many_registrations",
+                f"At most {window.limit} registrations an hour from one address; "
+                f"retry in {wait} s.",
+                429,
+                {"Retry-After": str(wait)},
+            )
+        try:
+            async with _sessions(request)() as session:
+                registered = await register_client(session, body, now)
+                await session.commit()
+        except RegistrationRefused as refused:
+            await counters.release(window)  # only registrations made count
+            return oauth_error(refused.error, refused.description)
+    except (SQLAlchemyError, RedisError, OSError):
         logger.exception("registering an OAuth client")
         return oauth_error("temporarily_unavailable", "the database is unavailable", 503)
     return _json(registered.response, 201)
+
+
+def registrations_window(request: Request, now: datetime) -> Window:
+    """Registrations from the request's client address this hour."""
+    settings: Settings = request.app.state.settings
+    peer = request.client.host if request.client else None
+    client = client_address(
+        peer, request.headers.get("x-forwarded-for"), parse_networks(settings.trusted_proxies)
+    )
+    return fixed_window("oauth_register", client, REGISTRATIONS_PER_HOUR, timedelta(hours=1), now)
 
 
 @router.post(TOKEN_PATH)
