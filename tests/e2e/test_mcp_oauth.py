@@ -105,13 +105,16 @@ class Browser:
     servers: Servers
     http: httpx.Client = field(default_factory=lambda: httpx.Client(timeout=30))
     signed_in: int = 0
+    # A login link made ahead, when the client is waiting with a timeout of its own.
+    prepared_link: str | None = None
 
     def authorize(self, url: str, *, allow_write: bool = True) -> str:
         """Where the dashboard sends the browser back to the client (with the code)."""
         assert url.startswith(f"{self.servers.dashboard}/oauth/authorize?"), url
         page = self.http.get(url)
         if "Sign in to connect" in page.text:
-            back = self.http.get(self.servers.login_link())
+            link, self.prepared_link = self.prepared_link or self.servers.login_link(), None
+            back = self.http.get(link)
             assert back.status_code == 303, back.text
             page = self.http.get(self.servers.dashboard + back.headers["location"])
             self.signed_in += 1
@@ -285,25 +288,36 @@ def test_the_typescript_sdk_signs_in_lists_and_calls_tools_with_only_the_url(
     assert "MCP TypeScript SDK e2e" in browser.page("/connections")
 
 
-def authorization_url_from(process: subprocess.Popen[str], timeout: float = 60) -> str:
-    """The URL a CLI asks the user to open ("Please navigate to: …" on stderr)."""
-    found: queue.Queue[str | None] = queue.Queue()
+class SignInPrompt:
+    """Reads a CLI's stderr to its end, catching the URL it asks the user to open
+    ("Please navigate to: …")."""
 
-    def read() -> None:
-        assert process.stderr is not None
-        for line in process.stderr:
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self._process = process
+        self._found: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self._process.stderr is not None
+        for line in self._process.stderr:
             match = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
             if match:
-                found.put(match.group(1))
-        found.put(None)  # the stream ended without one
+                self._found.put(match.group(1))
+        self._found.put(None)  # the stream ended
 
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        url = found.get(timeout=timeout)
-    except queue.Empty:
-        url = None
-    assert url is not None, "the CLI did not ask for a sign-in"
-    return url
+    def url(self, timeout: float = 60) -> str:
+        """The authorization URL, once the CLI printed it."""
+        try:
+            url = self._found.get(timeout=timeout)
+        except queue.Empty:
+            url = None
+        assert url is not None, "the CLI did not ask for a sign-in"
+        return url
+
+    def finish(self) -> None:
+        """Wait for the end of stderr (the process has exited)."""
+        self._reader.join(timeout=30)
 
 
 @pytest.mark.compat("MCP Inspector", "HTTP with OAuth")
@@ -319,29 +333,39 @@ def test_the_inspector_cli_signs_in_then_reuses_its_stored_tokens(
         "BROWSER": "true",  # … with a browser that does nothing: `Browser` does the rest
     }
     callback = f"http://127.0.0.1:{free_port()}/oauth/callback"
+    # Its connect timeout (15 s by default) covers the sign-in: be generous on a busy machine.
     common = [str(INSPECTOR), "--cli", servers.mcp, "--transport", "http",
-              "--callback-url", callback]  # fmt: skip
-    listing = subprocess.Popen(
-        [*common, "--method", "tools/list"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        url = authorization_url_from(listing)
-        assert query(url)["code_challenge_method"] == "S256"
-        back_to_the_cli = browser.authorize(url)
-        assert back_to_the_cli.startswith(callback + "?")
-        # The CLI's own callback listener receives the code, as from a real browser.
-        assert "OAuth complete" in httpx.get(back_to_the_cli, timeout=30).text
-        stdout, _ = listing.communicate(timeout=120)
-    finally:
-        if listing.poll() is None:
-            listing.kill()
-            listing.wait()
-    assert listing.returncode == 0, stdout
-    assert len(json.loads(stdout)["tools"]) >= 77
+              "--callback-url", callback, "--connect-timeout", "240000"]  # fmt: skip
+    browser.prepared_link = servers.login_link()
+    # stdout goes to a file: `authorization_url_from` reads stderr to its end meanwhile.
+    output = tmp_path / "tools-list.json"
+    with (
+        output.open("w") as stdout,
+        subprocess.Popen(
+            [*common, "--method", "tools/list"],
+            env=env,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as listing,
+    ):
+        prompt = SignInPrompt(listing)
+        try:
+            url = prompt.url()
+            assert query(url)["code_challenge_method"] == "S256"
+            back_to_the_cli = browser.authorize(url)
+            assert back_to_the_cli.startswith(callback + "?")
+            # The CLI's own callback listener receives the code, as from a real browser.
+            assert "OAuth complete" in httpx.get(back_to_the_cli, timeout=30).text
+            listing.wait(timeout=120)
+        finally:
+            if listing.poll() is None:
+                listing.kill()
+                listing.wait()
+            prompt.finish()
+    stdout_text = output.read_text()
+    assert listing.returncode == 0, stdout_text
+    assert len(json.loads(stdout_text)["tools"]) >= 77
     called = subprocess.run(
         [*common, "--method", "tools/call", "--tool-name", "list_facilities",
          "--stored-auth-only"],
