@@ -11,6 +11,8 @@ CLIENTS_VENV := .venv-clients
 CLIENTS_VENV_STAMP := $(CLIENTS_VENV)/.installed
 MCP_CLIENTS := tests/e2e/mcp_clients
 MCP_CLIENTS_STAMP := $(MCP_CLIENTS)/node_modules/.installed
+MCP_TS := tests/e2e/mcp-typescript
+MCP_TS_STAMP := $(MCP_TS)/node_modules/.installed
 WIDGET := src/trichome/web/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -55,6 +57,13 @@ $(MCP_CLIENTS_STAMP): $(MCP_CLIENTS)/package.json $(MCP_CLIENTS)/package-lock.js
 		&& touch $(MCP_CLIENTS_STAMP); \
 	else echo "npm not found: the MCP TypeScript SDK and conformance tests will be skipped"; fi
 
+# The MCP TypeScript SDK for the OAuth end-to-end test (needs npm; skipped without it).
+$(MCP_TS_STAMP): $(MCP_TS)/package.json $(MCP_TS)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(MCP_TS) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(MCP_TS_STAMP); \
+	else echo "npm not found: the MCP TypeScript SDK test will be skipped"; fi
+
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
 	@if command -v npm >/dev/null; then \
@@ -79,8 +88,8 @@ install: $(STAMP)
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(MCP_CLIENTS_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) \
-		$(WIDGET_BUNDLE) $(CHROMIUM)
+test: $(STAMP) $(INSPECTOR_STAMP) $(MCP_CLIENTS_STAMP) $(MCP_TS_STAMP) $(CLIENTS_STAMP) \
+		$(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) $(CHROMIUM)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -96,5 +105,5 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .venv-litellm $(CLIENTS_VENV) var .pytest_cache .mypy_cache .ruff_cache \
-		$(INSPECTOR)/node_modules $(MCP_CLIENTS)/node_modules $(CLIENTS)/node_modules \
+		$(INSPECTOR)/node_modules $(MCP_CLIENTS)/node_modules $(CLIENTS)/node_modules $(MCP_TS)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist

@@ -162,9 +162,14 @@ def test_dashboard_login_link_for_an_email_and_cleanup(database_url: str, tmp_pa
     )
     assert both.returncode == 2 and "not allowed with" in both.stderr
 
+    oauth_none = "deleted 0 OAuth codes, 0 tokens, 0 grants and 0 unused client registrations\n"
     nothing = trichome("dashboard", "cleanup", env=env)
-    assert nothing.stdout == "deleted 0 expired sessions, 0 login links and 0 invitations\n"
+    assert nothing.stdout == (
+        "deleted 0 expired sessions, 0 login links and 0 invitations\n" + oauth_none
+    )
     _query(settings, "UPDATE login_links SET expires_at = '2001-01-01 00:00:00'")
     cleaned = trichome("dashboard", "cleanup", env=env)
-    assert cleaned.stdout == "deleted 0 expired sessions, 2 login links and 0 invitations\n"
+    assert cleaned.stdout == (
+        "deleted 0 expired sessions, 2 login links and 0 invitations\n" + oauth_none
+    )
     assert _query(settings, "SELECT count(*) FROM login_links") == [(0,)]

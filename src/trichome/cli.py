@@ -499,6 +499,10 @@ def _toolserver_banner(settings: Settings, secret: str | None) -> None:
         "    -H 'Content-Type: application/json' \\\n"
         '    -d \'{"message": "What needs attention at SF-SBX-CO-24-8002?"}\''
     )
+    print(
+        f"  For an editor by URL: add {settings.toolserver_base_url}/api/mcp as a remote MCP "
+        f"server; it signs in through the dashboard ({settings.dashboard_base_url})."
+    )
     print("  For an editor over stdio: `trichome mcp` (see the README's tool server section).\n")
 
 
@@ -865,7 +869,8 @@ def cmd_dashboard_login_link(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _cleanup_dashboard(settings: Settings) -> Any:
+async def _cleanup_dashboard(settings: Settings) -> tuple[Any, Any]:
+    from trichome.accounts.oauth_grants import purge_expired_oauth
     from trichome.accounts.sessions import purge_expired
     from trichome.db.engine import create_engine, create_sessionmaker
     from trichome.db.models import utcnow
@@ -873,20 +878,26 @@ async def _cleanup_dashboard(settings: Settings) -> Any:
     engine = create_engine(settings)
     try:
         async with create_sessionmaker(engine)() as session, session.begin():
-            return await purge_expired(session, utcnow())
+            now = utcnow()
+            return await purge_expired(session, now), await purge_expired_oauth(session, now)
     finally:
         await engine.dispose()
 
 
 def cmd_dashboard_cleanup(_: argparse.Namespace) -> int:
-    """Delete expired dashboard sessions, login links and long-expired invitations."""
+    """Delete expired dashboard sessions, login links, long-expired invitations, and
+    expired OAuth codes, tokens and grants of MCP clients."""
     settings = _settings()
     _configure_logging(settings)
     migrate(settings)
-    purged = _run_async(_cleanup_dashboard(settings))
+    purged, oauth = _run_async(_cleanup_dashboard(settings))
     print(
         f"deleted {purged.sessions} expired sessions, {purged.login_links} login links "
         f"and {purged.invitations} invitations"
+    )
+    print(
+        f"deleted {oauth.codes} OAuth codes, {oauth.tokens} tokens, {oauth.grants} grants "
+        f"and {oauth.clients} unused client registrations"
     )
     return 0
 

@@ -203,8 +203,31 @@ class Settings(BaseSettings):
     dashboard_url: str | None = Field(
         None,
         description=(
-            "The dashboard's public URL, used in login links. Its session cookie is `Secure` "
-            "unless this URL's host is loopback. Unset: `http://{host}:{dashboard_port}`."
+            "The dashboard's public URL, used in login links and as the OAuth issuer MCP "
+            "clients sign in with. Its session cookie is `Secure` unless this URL's host is "
+            "loopback. Unset: `http://{host}:{dashboard_port}`."
+        ),
+    )
+    toolserver_url: str | None = Field(
+        None,
+        description=(
+            "The tool server's public URL as MCP clients reach it (its MCP endpoint is "
+            "`{url}/api/mcp`), e.g. `https://tools.example.com`. OAuth access tokens are bound "
+            "to it (their audience) and its protected-resource metadata names it. Unset: "
+            "`http://{host}:{toolserver_port}`."
+        ),
+    )
+    oauth_access_token_ttl: int = Field(
+        3600,
+        ge=60,
+        description="Seconds an access token the dashboard issues to an MCP client is valid.",
+    )
+    oauth_refresh_token_ttl: int = Field(
+        30 * 86400,
+        ge=3600,
+        description=(
+            "Seconds an MCP client's refresh token stays valid unused; each use replaces it "
+            "with a new one, valid as long again (the client stays signed in while it is used)."
         ),
     )
     auth_provider_url: str | None = Field(
@@ -440,6 +463,20 @@ class Settings(BaseSettings):
             )
         return self
 
+    @field_validator("dashboard_url", "toolserver_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        # Both are OAuth identifiers (the issuer, the resource): absolute http(s) URLs
+        # without query or fragment (RFC 8414 section 2, RFC 8707 section 2).
+        if value is None:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an absolute http:// or https:// URL")
+        if parts.query or parts.fragment:
+            raise ValueError("must have no query string or fragment")
+        return value
+
     @field_validator("secret_key")
     @classmethod
     def _secret_long_enough(cls, value: SecretStr | None) -> SecretStr | None:
@@ -511,6 +548,11 @@ class Settings(BaseSettings):
     def dashboard_base_url(self) -> str:
         """The dashboard's address as browsers use it."""
         return (self.dashboard_url or f"http://{self.host}:{self.dashboard_port}").rstrip("/")
+
+    @property
+    def toolserver_base_url(self) -> str:
+        """The tool server's address as MCP clients use it (the OAuth resource's base)."""
+        return (self.toolserver_url or f"http://{self.host}:{self.toolserver_port}").rstrip("/")
 
     @property
     def dashboard_cookies_secure(self) -> bool:

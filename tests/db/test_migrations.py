@@ -72,3 +72,51 @@ def test_0008_keeps_invitations_and_daily_usage(database_url: str, tmp_path: obj
         ("2026-01-05", "team-agent", 7)
     ]
     assert _query(settings, "SELECT id FROM invitations") == [("inv_old",)]
+
+
+def test_the_migrations_build_exactly_the_models_schema(
+    database_url: str, tmp_path: object
+) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from trichome.db.models import Base
+
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings)
+
+    async def differences() -> list[object]:
+        engine = create_engine(settings)
+        try:
+            async with engine.connect() as connection:
+                return await connection.run_sync(
+                    lambda sync: list(
+                        compare_metadata(MigrationContext.configure(sync), Base.metadata)
+                    )
+                )
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(differences()) == []
+
+
+def test_0009_adds_and_removes_the_oauth_tables(database_url: str, tmp_path: object) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings, "0008")
+    _query(
+        settings,
+        "INSERT INTO organizations (id, name, tier, created_at) "
+        "VALUES ('org_old', 'Old Co', 'team', '2026-01-02 03:04:05')",
+    )
+    upgrade_database(settings)
+    _query(
+        settings,
+        "INSERT INTO oauth_clients (id, redirect_uris, grant_types, token_endpoint_auth_method, "
+        "client_metadata, created_at) VALUES ('mcpc_1', '[\"http://127.0.0.1:9/cb\"]', "
+        "'[\"authorization_code\"]', 'none', '{}', '2026-01-02 03:04:05')",
+    )
+    assert _query(settings, "SELECT id FROM oauth_clients") == [("mcpc_1",)]
+    command.downgrade(alembic_config(settings), "0008")
+    assert _query(settings, "SELECT id FROM organizations") == [("org_old",)]
+    upgrade_database(settings)
+    assert _query(settings, "SELECT count(*) FROM oauth_grants") == [(0,)]

@@ -3,8 +3,10 @@
 Each group of routes is its own `APIRouter` module included here: `web_login.py`
 (sign-in, switching organisation), `web_pages.py` (keys, usage, endpoints, subscription,
 feedback), `web_team.py` (members and invitations), `web_invitations.py` (accepting an
-invitation link) and `webhooks.py` (`/api/webhooks/stripe`). Pages are server-rendered
-with Jinja2.
+invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
+server of MCP clients: `oauth_server.py` (metadata, registration, tokens, revocation),
+`web_authorize.py` (sign-in and consent) and `web_connections.py` (the connected clients).
+Pages are server-rendered with Jinja2.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ from pydantic import BaseModel, Field
 
 from trichome import __version__
 from trichome.accounts.tokens import AccessTokenVerifier
-from trichome.apps import web_invitations, web_login, web_pages, web_team, webhooks
+from trichome.apps import (
+    oauth_server,
+    web_authorize,
+    web_connections,
+    web_invitations,
+    web_login,
+    web_pages,
+    web_team,
+    webhooks,
+)
 from trichome.apps.errors import install_error_handlers
 from trichome.apps.health import CachedCheck, check_database, utc_timestamp
 from trichome.apps.middleware import RequestIdMiddleware
@@ -85,10 +96,14 @@ def create_app(
             "The dashboard: its pages (HTML for browsers, signed in with the session "
             "cookie; their form posts need the page's `csrf_token`), Stripe subscription "
             "webhooks (`POST /api/webhooks/stripe`, signed with the endpoint's secret) and a "
-            "health check. The stylesheet and scripts under `/static/` are not listed."
+            "health check. It is also the OAuth authorization server of MCP clients "
+            "(`/.well-known/oauth-authorization-server`), whose endpoints follow their RFCs "
+            "and are described in docs/api.md. The stylesheet and scripts under `/static/` "
+            "are not listed."
         ),
         lifespan=lifespan,
     )
+    app.add_middleware(oauth_server.OAuthCors)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
     install_openapi(app, security_schemes=SECURITY_SCHEMES)
@@ -99,6 +114,9 @@ def create_app(
     app.include_router(web_pages.router)
     app.include_router(web_team.router)
     app.include_router(web_invitations.router)
+    app.include_router(oauth_server.router)
+    app.include_router(web_authorize.router)
+    app.include_router(web_connections.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get(

@@ -3,7 +3,8 @@
 
 `/api/mcp` is the official SDK's Streamable HTTP transport, stateless with JSON responses, so
 any worker answers any request. Both `/api/mcp` and `/api/chat` need a platform API key of
-the Operator or Team tier and the caller's Metrc keys: from `X-Metrc-Vendor-Key` and
+the Operator or Team tier, or an OAuth access token the dashboard issued to an MCP client
+(see `protected_resource.py`), and the caller's Metrc keys: from `X-Metrc-Vendor-Key` and
 `X-Metrc-User-Key`, or stored (encrypted) for the organisation. Without
 `TRICHOME_METRC_BASE_URL` the tools use the local sandbox, with its development keys when
 none are given.
@@ -16,7 +17,7 @@ import logging
 import math
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import httpx
@@ -31,13 +32,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from trichome import __version__
 from trichome.accounts.lookup import create_key_lookup
 from trichome.accounts.metrc_keys import load_metrc_keys
+from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
 from trichome.accounts.principal import Principal
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.tiers import Tier
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.agents.service import build_agent_service
 from trichome.apps.answers import upstream_api_error
-from trichome.apps.auth import Authenticator, unauthorized
+from trichome.apps.auth import Authenticator, bearer_credential, unauthorized
 from trichome.apps.deps import read_body
 from trichome.apps.errors import (
     ApiError,
@@ -56,6 +58,8 @@ from trichome.apps.mcp_server import (
 )
 from trichome.apps.middleware import RequestIdMiddleware
 from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
+from trichome.apps.protected_resource import router as protected_resource_router
+from trichome.apps.protected_resource import token_caller, with_challenge
 from trichome.apps.toolserver_openapi import CHAT_RESPONSES, chat_openapi
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -170,17 +174,33 @@ class Gatekeeper:
         self._clients = clients
 
     async def caller(self, request: Request) -> Caller:
-        """The caller of a tool-server request.
+        """The caller of a tool-server request: an API key, or an OAuth access token the
+        dashboard issued (bound to this server's URL), and the Metrc keys to use.
 
         Raises:
-            ApiError: 401 for a missing or invalid API key or missing Metrc keys, 403 below
-                the Operator tier, 400 for an unknown toolset or tool in the headers.
+            ApiError: 401 for a missing or invalid credential (with the challenge that
+                leads MCP clients to sign in), or, for an API key, missing Metrc keys; 403
+                below the Operator tier, or for an access token without Metrc keys; 400 for
+                an unknown toolset or tool in the headers.
         """
-        principal = await self._auth.principal(request)
+        try:
+            return await self._caller(request)
+        except ApiError as error:
+            raise with_challenge(error, self._settings) from None
+
+    async def _caller(self, request: Request) -> Caller:
+        credential = bearer_credential(request)
+        read_only = False
+        if credential is not None and credential.startswith(ACCESS_TOKEN_PREFIX):
+            path = MCP_PATH if request.url.path.rstrip("/") == MCP_PATH else request.url.path
+            token = await token_caller(self._sessions, self._settings, credential, path)
+            principal, read_only = token.principal, token.read_only
+        else:
+            principal = await self._auth.principal(request)
         if principal.is_anonymous:
             raise unauthorized(
                 "Missing credential: send 'Authorization: Bearer <API key>' "
-                "(an Operator or Team key).",
+                "(an Operator or Team key), or sign in with an MCP client (OAuth).",
                 "missing_api_key",
             )
         if principal.tier not in TOOL_TIERS:
@@ -191,11 +211,26 @@ class Gatekeeper:
                 type="permission_error",
                 code="tier_lacks_tools",
             )
-        credentials, base_url = await self._metrc_keys(request, principal)
+        try:
+            credentials, base_url = await self._metrc_keys(request, principal)
+        except ApiError as error:
+            if (
+                error.status == 401
+                and credential is not None
+                and credential.startswith(ACCESS_TOKEN_PREFIX)
+            ):
+                # The token is good; a 401 would send the client to sign in again for
+                # nothing. What is missing is the organisation's Metrc keys.
+                raise ApiError(
+                    403, error.message, type="permission_error", code=error.code
+                ) from None
+            raise
         try:
             selection = selection_from_headers(request.headers, load_all())
         except SelectionError as error:
             raise invalid_request(f"X-MCP headers: {error}.", code="unknown_tool") from None
+        if read_only:  # a token granted without `tools:write`
+            selection = replace(selection, read_only=True)
         access = MetrcAccess(self._clients.for_url(base_url), credentials)
         narrowed = selection if selection != ToolSelection() else None
         return Caller(principal, access, narrowed)
@@ -378,11 +413,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=(
             "Metrc track-and-trace tools and analysis skills over MCP (`POST /api/mcp`, "
             "Streamable HTTP) and in plain language (`POST /api/chat`). Authenticate with "
-            "`Authorization: Bearer <Operator or Team API key>` and your Metrc keys in "
+            "`Authorization: Bearer <Operator or Team API key>`, or an OAuth access token an "
+            "MCP client gets by signing in through the dashboard (see "
+            "`/.well-known/oauth-protected-resource/api/mcp`), and your Metrc keys in "
             "`X-Metrc-Vendor-Key` and `X-Metrc-User-Key` (or stored for your organisation)."
         ),
         lifespan=lifespan,
     )
+    app.include_router(protected_resource_router)
     app.add_middleware(McpGate)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)

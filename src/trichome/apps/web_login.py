@@ -15,6 +15,7 @@ from fastapi.responses import Response
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.invitations import TOKEN_PATTERN
+from trichome.accounts.oauth_grants import purge_expired_oauth
 from trichome.accounts.sessions import (
     create_session,
     end_session,
@@ -26,13 +27,16 @@ from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.accounts.users import principal_for_claims
 from trichome.apps.web_openapi import NOBODY, page, signed_in_form
 from trichome.apps.web_session import (
+    AUTHORIZE_COOKIE,
     INVITATION_COOKIE,
     LOGIN_CSRF_COOKIE,
     SESSION_COOKIE,
     FormDep,
     UserDep,
     clear_invitation_cookie,
+    clear_login_cookie,
     clear_session_cookie,
+    pending_authorization,
     redirect,
     render,
     set_session_cookie,
@@ -83,14 +87,20 @@ def _failed(request: Request, title: str, message: str, status_code: int) -> Res
 
 
 async def _signed_in(request: Request, token: str) -> Response:
-    # An invitation opened before signing in is where the user was going.
+    # An MCP client's sign-in request, or an invitation, opened before signing in is where
+    # the user was going (the client's first: it is waiting for the answer).
     settings: Settings = request.app.state.settings
     invitation = request.cookies.get(INVITATION_COOKIE, "")
-    going_to = f"/invitations/{invitation}" if TOKEN_PATTERN.fullmatch(invitation) else None
+    authorizing = request.cookies.get(AUTHORIZE_COOKIE, "")
+    going_to = pending_authorization(authorizing) or (
+        f"/invitations/{invitation}" if TOKEN_PATTERN.fullmatch(invitation) else None
+    )
     response = redirect(request, going_to or AFTER_SIGN_IN)
     set_session_cookie(response, token, settings)
     if invitation:
         clear_invitation_cookie(response, settings)
+    if authorizing:
+        clear_login_cookie(response, AUTHORIZE_COOKIE, settings)
     await _purge_expired(request)
     return response
 
@@ -101,7 +111,9 @@ async def _purge_expired(request: Request) -> None:
     sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
     try:
         async with sessions() as session:
-            await purge_expired(session, request.app.state.clock())
+            now = request.app.state.clock()
+            await purge_expired(session, now)
+            await purge_expired_oauth(session, now)
             await session.commit()
     except Exception:
         logger.warning("could not delete expired sessions and links", exc_info=True)
@@ -196,7 +208,9 @@ async def logout(request: Request, _: FormDep) -> Response:
 
 
 # Where switching organisation may return to: a page, never an address from the form.
-SWITCH_RETURNS = ("/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team")
+SWITCH_RETURNS = (
+    "/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team", "/connections"
+)  # fmt: skip
 
 
 @router.post(

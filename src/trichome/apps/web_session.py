@@ -8,6 +8,7 @@ session token (a synchroniser token: tied to the session, checked before anythin
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 from collections.abc import Mapping
@@ -27,6 +28,7 @@ from trichome.accounts.sessions import (
     csrf_token_for,
     find_session,
 )
+from trichome.apps.oauth_server import AUTHORIZE_PATH
 from trichome.config import Settings
 
 SESSION_COOKIE = "trichome_session"
@@ -35,6 +37,11 @@ LOGIN_CSRF_COOKIE = "trichome_login_csrf"
 # the sign-in routes, for an hour.
 INVITATION_COOKIE = "trichome_invitation"
 INVITATION_COOKIE_SECONDS = 3600
+# An MCP client's authorization request (its query string, base64url) opened before
+# signing in, so sign-in can return to it. Sent only to the sign-in routes, for an hour.
+AUTHORIZE_COOKIE = "trichome_authorize"
+AUTHORIZE_COOKIE_SECONDS = 3600
+MAX_PENDING_QUERY = 3000
 TEMPLATES = Jinja2Templates(directory=Path(__file__).resolve().parent.parent / "web" / "templates")
 # No third-party requests, no inline script, no framing (the revoke button cannot be
 # clickjacked), and no Referer (a login link's token must not leak to the next page).
@@ -163,6 +170,42 @@ def clear_invitation_cookie(response: Response, settings: Settings) -> None:
         samesite="lax",
         secure=settings.dashboard_cookies_secure,
         path="/login",
+    )
+
+
+def set_authorize_cookie(response: Response, query: str, settings: Settings) -> None:
+    """Remember an authorization request until the browser has signed in (a request too
+    long for a cookie is not remembered: the user starts again from their client)."""
+    if not query or len(query) > MAX_PENDING_QUERY:
+        return
+    response.set_cookie(
+        AUTHORIZE_COOKIE,
+        base64.urlsafe_b64encode(query.encode("utf-8")).decode("ascii"),
+        max_age=AUTHORIZE_COOKIE_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=settings.dashboard_cookies_secure,
+        path="/login",
+    )
+
+
+def pending_authorization(cookie: str) -> str | None:
+    """Where sign-in returns for a remembered authorization request, or None."""
+    if not cookie or len(cookie) > 2 * MAX_PENDING_QUERY:
+        return None
+    try:
+        query = base64.urlsafe_b64decode(cookie.encode("ascii")).decode("utf-8")
+    except (ValueError, UnicodeError):
+        return None
+    if not query or any(character in query for character in "\r\n#"):
+        return None
+    return f"{AUTHORIZE_PATH}?{query}"
+
+
+def clear_login_cookie(response: Response, name: str, settings: Settings) -> None:
+    """Forget a cookie sent only to the sign-in routes."""
+    response.delete_cookie(
+        name, httponly=True, samesite="lax", secure=settings.dashboard_cookies_secure, path="/login"
     )
 
 
