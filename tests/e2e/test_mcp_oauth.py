@@ -4,7 +4,7 @@ dashboard (OAuth 2.1), end to end.
 Real servers run as processes (the seeded sandbox, `trichome serve toolserver` and
 `trichome serve dashboard`, each knowing the others' addresses); real clients connect with
 nothing but the MCP URL: the MCP Python SDK's `OAuthClientProvider`, the MCP TypeScript
-SDK's auth provider (`tests/e2e/mcp-typescript`) and the MCP Inspector CLI. The user's
+SDK's auth provider (`tests/e2e/clients`) and the MCP Inspector CLI. The user's
 browser step, signing in and consenting, is done over HTTP by `Browser` with a session
 from `trichome dashboard login-link`; the clients read the code from the redirect as they
 would from their callback listener.
@@ -246,7 +246,7 @@ async def test_the_python_sdk_signs_in_lists_and_calls_tools_with_only_the_url(
     assert "MCP Python SDK e2e" in page and "a refresh token was used twice" in page
 
 
-TYPESCRIPT = Path(__file__).parent / "mcp-typescript"
+TYPESCRIPT = Path(__file__).parent / "clients"
 INSPECTOR = Path(__file__).parent / "inspector" / "node_modules" / ".bin" / "mcp-inspector"
 
 
@@ -267,7 +267,7 @@ def test_the_typescript_sdk_signs_in_lists_and_calls_tools_with_only_the_url(
     require_npm_project(TYPESCRIPT / "node_modules" / "@modelcontextprotocol" / "sdk",
                         "the MCP TypeScript SDK")  # fmt: skip
     done = subprocess.run(
-        ["node", str(TYPESCRIPT / "oauth_client.mjs")],
+        [str(TYPESCRIPT / "node_modules" / ".bin" / "node"), str(TYPESCRIPT / "oauth_client.mjs")],
         env={**os.environ, "MCP_URL": servers.mcp, "LOGIN_LINK": servers.login_link()},
         capture_output=True,
         text=True,
