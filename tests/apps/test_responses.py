@@ -359,6 +359,26 @@ async def test_a_stream_without_search_has_only_the_message(
     ]
 
 
+async def test_an_answer_cut_at_max_output_tokens_is_incomplete(
+    web: httpx.AsyncClient, make_key: KeyMaker
+) -> None:
+    key = await make_key(Tier.OPERATOR)
+    body = {"model": "operator-agent", "input": TIMELESS, "max_output_tokens": 16,
+            "tool_choice": "none"}  # fmt: skip
+    whole = (await web.post("/v1/responses", headers=bearer(key), json=body)).json()
+    assert whole["status"] == "incomplete"
+    assert whole["incomplete_details"] == {"reason": "max_output_tokens"}
+    assert whole["output"][-1]["status"] == "incomplete"
+    assert whole["usage"]["output_tokens"] <= 16
+    streamed = await web.post("/v1/responses", headers=bearer(key), json=body | {"stream": True})
+    kinds = [kind for kind, _ in events_of(streamed.text)]
+    assert kinds[-1] == "response.incomplete" and "response.completed" not in kinds
+    plain = await web.post(
+        "/v1/responses", headers=bearer(key), json=body | {"max_output_tokens": 4000}
+    )
+    assert plain.json()["status"] == "completed" and plain.json()["incomplete_details"] is None
+
+
 # ---------------------------------------------------------------- input and errors
 
 
@@ -470,6 +490,54 @@ async def test_input_items_carry_the_conversation(
             {"model": "operator-agent", "input": TIMELESS, "metadata": {"k": 1}},
             "metadata.k",
             "invalid_type",
+        ),
+        (
+            {"model": "operator-agent", "input": TIMELESS, "text": {"format": "json"}},
+            "text.format",
+            "invalid_type",
+        ),
+        (
+            {"model": "operator-agent", "input": TIMELESS, "text": {"format": {"type": "xml"}}},
+            "text.format.type",
+            "invalid_value",
+        ),
+        (
+            {
+                "model": "operator-agent",
+                "input": TIMELESS,
+                "text": {"format": {"type": "json_schema", "schema": {"type": "object"}}},
+            },
+            "text.format.name",
+            "invalid_value",
+        ),
+        (
+            {
+                "model": "operator-agent",
+                "input": TIMELESS,
+                "text": {"format": {"type": "json_schema", "name": "a"}},
+            },
+            "text.format.schema",
+            "missing_required_field",
+        ),
+        (
+            {
+                "model": "operator-agent",
+                "input": TIMELESS,
+                "text": {
+                    "format": {"type": "json_schema", "name": "a", "schema": {"type": "object"}}
+                },
+            },
+            "text.format",
+            "unsupported_parameter",
+        ),
+        (
+            {
+                "model": "operator-agent",
+                "input": TIMELESS,
+                "text": {"format": {"type": "json_object"}},
+            },
+            "text.format",
+            "unsupported_parameter",
         ),
     ],
 )

@@ -361,3 +361,22 @@ def test_openai_python_knowledge_base(servers: Servers) -> None:
         text = "".join(c.choices[0].delta.content or "" for c in streamed if c.choices)
     assert "[1]" in (completion.choices[0].message.content or "")
     assert text == completion.choices[0].message.content
+
+
+@pytest.mark.compat(OPENAI_PYTHON, "responses")
+def test_openai_python_responses(servers: Servers) -> None:
+    with sdk(servers.grounded, servers.grounded_key) as client:
+        response = client.responses.create(model="operator-agent", input=QUESTION)
+        with client.responses.stream(model="operator-agent", input=QUESTION) as stream:
+            streamed = stream.get_final_response()
+        cut = client.responses.create(model="operator-agent", input=QUESTION, max_output_tokens=16)
+        with pytest.raises(openai.BadRequestError) as refused:
+            client.responses.parse(model="operator-agent", input=FACTOR, text_format=Factor)
+    assert "10 mg" in response.output_text and response.status == "completed"
+    assert streamed.output_text == response.output_text
+    assert cut.status == "incomplete" and cut.incomplete_details is not None
+    assert cut.incomplete_details.reason == "max_output_tokens"
+    assert refused.value.code == "unsupported_parameter"
+    with sdk(servers.llm, servers.llm_key) as client:
+        parsed = client.responses.parse(model="operator-agent", input=FACTOR, text_format=Factor)
+    assert parsed.output_parsed == Factor(factor=SAMPLE_NUMBER, explanation=SAMPLE_STRING)

@@ -56,7 +56,8 @@ FEATURE_NOTES = {
     "tool calls": "the client's tools, `tool_choice: required`: called through the "
     "`openai` engine; a clear 400 on `grounded`",
     "knowledge base": "the `knowledge-base` model of the knowledge base's API",
-    "responses": "`POST /v1/responses`",
+    "responses": "`POST /v1/responses`: create, stream, `max_output_tokens` (`incomplete`), "
+    "`parse` with a schema (through the `openai` engine; a clear 400 on `grounded`)",
     "stdio: tools": "`trichome mcp`: list the tools, call a read tool and a skill",
     "HTTP: tools": "`/api/mcp` with an API key: list the tools, call a read tool and a skill",
     "HTTP with OAuth": "`/api/mcp` with only its URL: sign-in and consent through the dashboard",

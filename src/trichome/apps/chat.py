@@ -46,6 +46,7 @@ from trichome.apps.openai_wire import (
     parse_chat_request,
 )
 from trichome.apps.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
+from trichome.apps.responses_wire import responses_request_schema
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.limits.service import (
@@ -188,7 +189,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         security=[{}, {BEARER_AUTH: []}] if settings.anonymous else [{BEARER_AUTH: []}],
         models=(ChatCompletion, ChatCompletionChunk),
         # The request schema admits only the settings the configured engine honours.
-        extra_schemas=chat_request_schemas(settings.engine),
+        extra_schemas={
+            **chat_request_schemas(settings.engine),
+            "ResponsesRequest": responses_request_schema(settings.engine),
+        },
     )
 
     @app.post(

@@ -21,10 +21,9 @@ from starlette.responses import Response, StreamingResponse
 from trichome.agents.service import ChatRequest
 from trichome.apps.answers import SSE_HEADERS, Outcome, metered, upstream_api_error
 from trichome.apps.deps import PrincipalDep, SettingsDep, read_body, resolve_model
-from trichome.apps.errors import ApiError, error_responses
+from trichome.apps.errors import ApiError, error_responses, invalid_request
 from trichome.apps.limits import check_conversation_cap, too_many_requests
 from trichome.apps.responses_wire import (
-    REQUEST_SCHEMA,
     EventWriter,
     ResponsesRequest,
     allowed_domains,
@@ -33,6 +32,7 @@ from trichome.apps.responses_wire import (
     parse_responses_request,
     response_object,
     search_choice,
+    text_format,
     usage_object,
 )
 from trichome.limits.service import Limiter, LimitExceeded
@@ -152,6 +152,7 @@ class _Call:
             usage=usage,
             completed_at=int(time.time()) if status == "completed" else None,
             error=error,
+            incomplete_reason="max_output_tokens" if status == "incomplete" else None,
         )
 
 
@@ -179,10 +180,34 @@ async def _whole(call: _Call, answerer: SearchAnswerer) -> tuple[dict[str, Any],
         elif isinstance(event, Answered):
             answered = event
     assert answered is not None  # run always ends with Answered
-    output.items.append(_message(new_id("msg"), answered.text, answered.citations, "completed"))
+    status = _final_status(answered)
+    output.items.append(_message(new_id("msg"), answered.text, answered.citations, status))
     usage = usage_object(answered.usage.prompt_tokens, answered.usage.completion_tokens)
-    response = call.response("completed", output.items, answered.status.value, usage=usage)
+    response = call.response(status, output.items, answered.status.value, usage=usage)
     return response, answered.notes_sent
+
+
+def _final_status(answered: Answered) -> str:
+    """`incomplete` when the answer stopped at max_output_tokens, else `completed`."""
+    return "incomplete" if answered.finish_reason == "length" else "completed"
+
+
+def structured_format(body: ResponsesRequest, engine: str) -> dict[str, Any] | None:
+    """The `text.format` the answer must follow, if the engine can honour it.
+
+    Raises:
+        ApiError: 400 `unsupported_parameter` for a JSON format on the offline engine.
+    """
+    response_format = text_format(body)
+    if response_format is not None and engine == "grounded":
+        raise invalid_request(
+            "Structured output on /v1/responses needs an LLM engine (TRICHOME_ENGINE=openai): "
+            "the offline engine composes its answer from its sources and the pages it read. "
+            'Chat completions answer {"type": "json_object"} offline.',
+            code="unsupported_parameter",
+            param="text.format",
+        )
+    return response_format
 
 
 async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]:
@@ -293,12 +318,13 @@ async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]
                     content_index=0,
                     part=part,
                 )
-                message = _message(message_id, event.text, event.citations, "completed")
+                status = _final_status(event)
+                message = _message(message_id, event.text, event.citations, status)
                 output.items.append(message)
                 yield emit("response.output_item.done", output_index=message_index, item=message)
                 usage = usage_object(event.usage.prompt_tokens, event.usage.completion_tokens)
-                final = call.response("completed", output.items, event.status.value, usage=usage)
-                yield emit("response.completed", response=final)
+                final = call.response(status, output.items, event.status.value, usage=usage)
+                yield emit(f"response.{status}", response=final)
                 call.outcome.succeeded(event.notes_sent)
                 return
     except Exception as error:
@@ -371,7 +397,9 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
     openapi_extra={
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": REQUEST_SCHEMA}},
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/ResponsesRequest"}}
+            },
         }
     },
     responses=_RESPONSES,
@@ -391,6 +419,7 @@ async def create_response(
         turns = input_turns(body)
         choice = search_choice(body)
         domains = allowed_domains(body)
+        response_format = structured_format(body, state.agents.engine.name)
         user_messages = sum(1 for turn in turns if turn.role == "user")
         await check_conversation_cap(limiter, window, model, user_messages)
         usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
@@ -408,6 +437,7 @@ async def create_response(
             top_p=body.top_p,
             max_tokens=body.max_output_tokens,
             user=body.user,
+            response_format=response_format,
         ),
         upstream_model=principal.upstream_models.get(model.id),
     )

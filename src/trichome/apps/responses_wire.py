@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import re
 import secrets
 from typing import Any, Literal
 
@@ -47,6 +49,7 @@ class ResponsesRequest(StrictModel):
     parallel_tool_calls: bool | None = None
     user: str | None = None
     truncation: Literal["auto", "disabled"] | None = None
+    text: dict[str, Any] | None = None
 
     @field_validator("metadata")
     @classmethod
@@ -57,6 +60,64 @@ class ResponsesRequest(StrictModel):
             if any(len(key) > 64 or len(text) > 512 for key, text in value.items()):
                 raise ValueError("metadata keys are at most 64 characters, values 512")
         return value
+
+
+_FORMAT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def text_format(body: ResponsesRequest) -> dict[str, Any] | None:
+    """`text.format` as chat completions' `response_format` (None for plain text).
+
+    Raises:
+        ApiError: 400 naming the part of `text.format` at fault.
+    """
+    text = body.text or {}
+    fmt = text.get("format")
+    if fmt is None:
+        return None
+    if not isinstance(fmt, dict):
+        raise invalid_request(
+            "'text.format' must be an object.", code="invalid_type", param="text.format"
+        )
+    kind = _kind(fmt, "text.format")
+    if kind == "text":
+        return None
+    if kind == "json_object":
+        return {"type": "json_object"}
+    if kind != "json_schema":
+        raise invalid_request(
+            f"Invalid value for 'text.format.type': {kind!r}. Supported: text, json_object, "
+            "json_schema.",
+            code="invalid_value",
+            param="text.format.type",
+        )
+    name, schema = fmt.get("name"), fmt.get("schema")
+    if not isinstance(name, str) or not _FORMAT_NAME.match(name):
+        raise invalid_request(
+            "'text.format.name' must be 1 to 64 letters, digits, '_' or '-'.",
+            code="invalid_value",
+            param="text.format.name",
+        )
+    if not isinstance(schema, dict):
+        raise invalid_request(
+            "'text.format.schema' must be a JSON Schema object.",
+            code="invalid_type" if schema is not None else "missing_required_field",
+            param="text.format.schema",
+        )
+    spec: dict[str, Any] = {"name": name, "schema": schema}
+    if isinstance(fmt.get("strict"), bool):
+        spec["strict"] = fmt["strict"]
+    if isinstance(fmt.get("description"), str):
+        spec["description"] = fmt["description"]
+    return {"type": "json_schema", "json_schema": spec}
+
+
+def _echoed_format(body: ResponsesRequest) -> dict[str, Any]:
+    """`text.format` as understood, for the response object."""
+    chat = text_format(body)
+    if chat is None or chat["type"] == "json_object":
+        return chat or {"type": "text"}
+    return {"type": "json_schema", **chat["json_schema"]}
 
 
 def _unsupported(message: str, param: str) -> ApiError:
@@ -364,8 +425,55 @@ REQUEST_SCHEMA: dict[str, Any] = {
         "parallel_tool_calls": _nullable({"type": "boolean"}),
         "user": _nullable({"type": "string"}),
         "truncation": _nullable({"enum": ["auto", "disabled"]}),
+        "text": _nullable(
+            {
+                "type": "object",
+                "properties": {
+                    "format": _nullable(
+                        {
+                            "anyOf": [
+                                {
+                                    "type": "object",
+                                    "required": ["type"],
+                                    "properties": {"type": {"enum": ["text", "json_object"]}},
+                                },
+                                {
+                                    "type": "object",
+                                    "required": ["type", "name", "schema"],
+                                    "properties": {
+                                        "type": {"const": "json_schema"},
+                                        "name": {"type": "string", "pattern": _FORMAT_NAME.pattern},
+                                        "schema": {"type": "object"},
+                                        "strict": _nullable({"type": "boolean"}),
+                                        "description": _nullable({"type": "string"}),
+                                    },
+                                },
+                            ]
+                        }
+                    ),
+                },
+            }
+        ),
     },
 }
+
+
+def responses_request_schema(engine: str) -> dict[str, Any]:
+    """The request schema for the engine in use: offline, only plain text can be asked for."""
+    schema = copy.deepcopy(REQUEST_SCHEMA)
+    if engine == "grounded":
+        schema["properties"]["text"] = _nullable(
+            {
+                "type": "object",
+                "properties": {
+                    "format": _nullable(
+                        {"type": "object", "required": ["type"],
+                         "properties": {"type": {"const": "text"}}}
+                    )
+                },
+            }
+        )  # fmt: skip
+    return schema
 
 
 def parse_responses_request(raw: bytes) -> ResponsesRequest:
@@ -392,6 +500,7 @@ def parse_responses_request(raw: bytes) -> ResponsesRequest:
         )
     if body.background:
         raise _unsupported("Background responses are not supported.", "background")
+    text_format(body)
     return body
 
 
@@ -415,6 +524,7 @@ def response_object(
     usage: dict[str, Any] | None = None,
     completed_at: int | None = None,
     error: dict[str, str] | None = None,
+    incomplete_reason: str | None = None,
 ) -> dict[str, Any]:
     """A `response` object, echoing the request's configuration as OpenAI does."""
     return {
@@ -425,7 +535,7 @@ def response_object(
         "background": False,
         "completed_at": completed_at,
         "error": error,
-        "incomplete_details": None,
+        "incomplete_details": {"reason": incomplete_reason} if incomplete_reason else None,
         "instructions": body.instructions,
         "max_output_tokens": body.max_output_tokens,
         "max_tool_calls": None,
@@ -438,7 +548,7 @@ def response_object(
         "reasoning": {"effort": None, "summary": None},
         "store": False,
         "temperature": body.temperature if body.temperature is not None else 1.0,
-        "text": {"format": {"type": "text"}, "verbosity": "medium"},
+        "text": {"format": _echoed_format(body), "verbosity": "medium"},
         "tool_choice": _echoed_choice(body.tool_choice),
         "tools": [_echoed_tool(tool) for tool in body.tools or ()],
         "top_p": body.top_p if body.top_p is not None else 1.0,

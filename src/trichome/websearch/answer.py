@@ -204,7 +204,9 @@ class SearchAnswerer:
     ) -> AsyncIterator[SearchEvent]:
         """The offline answer: the packs' answer, then the pages' best sentences."""
         prepared = plan.prepared
-        bare = replace(prepared, notes=())
+        # The packs' part is written whole; the caller's budget applies to the answer below.
+        options = replace(prepared.request.options, max_tokens=None, max_completion_tokens=None)
+        bare = replace(prepared, notes=(), request=replace(prepared.request, options=options))
         citations: list[Citation] = []
         if status is SearchStatus.SEARCHED:
             background = ""
@@ -262,7 +264,8 @@ class SearchAnswerer:
                 continue  # the responses endpoint offers the model no client tools
             else:
                 finished = event
-        if note:
+        if note and not prepared.request.options.structured:
+            # A structured answer must stay parseable; metadata says what happened instead.
             text.append(f"\n\n{note}")
             yield TextDelta(f"\n\n{note}")
         whole = "".join(text)
