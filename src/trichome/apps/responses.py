@@ -345,7 +345,8 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {
         "description": (
             "A `response` object (stream false, the default), or an SSE stream of Responses "
-            "events from `response.created` to `response.completed` (stream true)."
+            "events from `response.created` to `response.completed` (or "
+            "`response.incomplete` at `max_output_tokens`; stream true)."
         ),
         "content": {
             "application/json": {
@@ -357,7 +358,18 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
                         "object": {"const": "response"},
                         "created_at": {"type": "integer"},
                         "model": {"type": "string"},
-                        "status": {"enum": ["completed", "failed"]},
+                        "status": {"enum": ["completed", "incomplete", "failed"]},
+                        "incomplete_details": {
+                            "anyOf": [
+                                {
+                                    "type": "object",
+                                    "required": ["reason"],
+                                    "properties": {"reason": {"const": "max_output_tokens"}},
+                                },
+                                {"type": "null"},
+                            ],
+                            "description": "Why an `incomplete` answer stopped.",
+                        },
                         "output": {"type": "array", "items": {"type": "object"}},
                         "metadata": {
                             "type": "object",
