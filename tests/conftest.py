@@ -15,10 +15,10 @@ import pytest
 from fastapi import FastAPI
 
 from trichome.accounts.service import create_api_key, get_or_create_organization
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.migrate import upgrade_database
+from trichome.plans import Tier
 
 POSTGRES_ADMIN_URL = os.environ.get(
     "TRICHOME_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/test"

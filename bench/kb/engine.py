@@ -8,7 +8,7 @@ from pathlib import Path
 import tantivy
 
 from bench.kb.latency import RESULT_LIMIT
-from trichome.kb.index import SCHEMA, TITLE_BOOST, ThreadIndex, query_terms
+from trichome.forum.index import SCHEMA, TITLE_BOOST, ThreadIndex, query_terms
 
 
 def engine_search(index: ThreadIndex) -> Callable[[str], object]:

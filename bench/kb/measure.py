@@ -18,7 +18,7 @@ from bench.kb.latency import Timings, search_path, search_urls, time_calls, time
 from bench.kb.queries import build_queries
 from bench.kb.server import BenchmarkError
 from bench.kb.wrk_search import WrkSearchLoad
-from trichome.kb.index import ThreadIndex
+from trichome.forum.index import ThreadIndex
 
 # Queries whose hits must be the same through the API and in the engine.
 SAME_HITS_CHECKED = 25

@@ -102,8 +102,8 @@ async def _create_key(
 ) -> tuple[str, str, str, bool]:
     from trichome.accounts.endpoints import find_endpoint
     from trichome.accounts.service import create_api_key, get_or_create_organization, set_tier
-    from trichome.accounts.tiers import Tier
     from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.plans import Tier
 
     engine = create_engine(settings)
     try:
@@ -623,8 +623,8 @@ async def _ensure_development_key(settings: Settings) -> tuple[str, str | None]:
         get_or_create_organization,
         list_api_keys,
     )
-    from trichome.accounts.tiers import Tier
     from trichome.db.engine import create_engine, create_sessionmaker
+    from trichome.plans import Tier
 
     engine = create_engine(settings)
     try:
@@ -693,7 +693,7 @@ def cmd_dev(args: argparse.Namespace) -> int:
 @contextlib.asynccontextmanager
 async def _knowledge_base(settings: Settings) -> AsyncIterator[Any]:
     from trichome.db.engine import create_engine, create_sessionmaker
-    from trichome.kb.service import ForumKnowledgeBase
+    from trichome.forum.service import ForumKnowledgeBase
 
     engine = create_engine(settings)
     try:
@@ -778,7 +778,7 @@ def cmd_kb_reindex(_: argparse.Namespace) -> int:
 def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
     """Crawl a Discourse forum's public JSON into the knowledge base, then index what changed."""
     settings = _kb_settings()
-    from trichome.kb.discourse import CrawlError, crawl_discourse
+    from trichome.forum.discourse import CrawlError, crawl_discourse
 
     interval = settings.kb_crawl_interval if args.interval is None else args.interval
 
@@ -828,10 +828,10 @@ def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
 async def _login_link(settings: Settings, org: str, email: str | None) -> str | None:
     from trichome.accounts.service import find_organization, get_or_create_organization
     from trichome.accounts.sessions import create_login_link, owner_of
-    from trichome.accounts.tiers import Tier
     from trichome.accounts.users import user_for_email
     from trichome.db.engine import create_engine, create_sessionmaker
     from trichome.db.models import utcnow
+    from trichome.plans import Tier
 
     engine = create_engine(settings)
     try:

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from trichome.accounts.tiers import PUBLIC_MODEL_IDS, Tier
+from trichome.plans import PUBLIC_MODEL_IDS, Tier
 
 # The knowledge base's model id in its chat-completions adapter (a fixed string).
 KB_MODEL = "knowledge-base"

@@ -16,11 +16,11 @@ from trichome.accounts.metrc_keys import (
 )
 from trichome.accounts.secrets import KEY_FILE, SecretBox, SecretUnreadable
 from trichome.accounts.service import get_or_create_organization
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import MetrcConnection
 from trichome.metrc import MetrcCredentials
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

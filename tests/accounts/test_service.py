@@ -17,10 +17,10 @@ from trichome.accounts.service import (
     revoke_api_key,
     set_tier,
 )
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import ApiKey
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

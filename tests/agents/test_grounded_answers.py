@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from trichome.accounts.tiers import OPERATOR_AGENT
 from trichome.agents.calculators import fmt
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
@@ -14,6 +13,7 @@ from trichome.knowledge.jurisdictions import STATE_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.llm.base import ChatTurn
 from trichome.llm.grounded import compose_answer
+from trichome.plans import OPERATOR_AGENT
 
 STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD")
 # How people ask, by topic; a unit pattern picks the facts each question is about.

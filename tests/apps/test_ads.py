@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.apps.test_limits import new_key, random_ip, serving
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Ad
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

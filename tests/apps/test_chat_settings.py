@@ -13,9 +13,9 @@ from tests.apps.test_ads import impressions
 from tests.apps.test_chat import QUESTION, assert_error, bearer, sse_events
 from tests.apps.test_limits import new_key, random_ip, serving
 from tests.conftest import KeyMaker
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.llm.tokens import estimate_tokens
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

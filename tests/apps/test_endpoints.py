@@ -8,10 +8,10 @@ from tests.apps.test_limits import new_key, random_ip, serving
 from tests.conftest import reconfigured
 from trichome.accounts.endpoints import EndpointError, add_endpoint
 from trichome.accounts.service import create_api_key
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Organization
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

@@ -6,10 +6,10 @@ import pytest
 from sqlalchemy import select
 
 from tests.apps.test_limits import new_key, random_ip, serving
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Feedback
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

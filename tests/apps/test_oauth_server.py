@@ -27,11 +27,11 @@ from tests.support.oauth import (
     register,
 )
 from trichome.accounts.oauth import hash_secret
-from trichome.accounts.tiers import Tier
 from trichome.apps import dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken, utcnow
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 ISSUER = "http://127.0.0.1:8003"

@@ -22,13 +22,13 @@ from tests.support.oauth import (
     register,
 )
 from trichome.accounts.service import get_or_create_organization
-from trichome.accounts.tiers import Tier
 from trichome.accounts.users import MEMBER
 from trichome.apps import dashboard
 from trichome.apps.web_session import AUTHORIZE_COOKIE, SESSION_COOKIE
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Membership, OAuthCode, OAuthGrant, User
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

@@ -7,9 +7,9 @@ import pytest
 from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import started
 from tests.support.oauth import connect, refresh
-from trichome.accounts.tiers import Tier
 from trichome.apps import dashboard
 from trichome.config import Settings
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

@@ -13,13 +13,13 @@ from tests.accounts.test_tokens import AUDIENCE, ISSUER, SECRET, hs256
 from tests.conftest import reconfigured, started
 from trichome.accounts.service import get_or_create_organization
 from trichome.accounts.sessions import create_login_link, hash_token, owner_of
-from trichome.accounts.tiers import Tier
 from trichome.accounts.users import user_for_email
 from trichome.apps.dashboard import create_app
 from trichome.apps.web_session import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import DashboardSession, LoginLink, utcnow
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

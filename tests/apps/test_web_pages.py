@@ -17,7 +17,6 @@ from trichome.accounts.service import (
     find_organization,
     get_or_create_organization,
 )
-from trichome.accounts.tiers import Tier
 from trichome.apps import chat, dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -25,6 +24,7 @@ from trichome.db.models import ApiKey, Feedback, Subscription, utcnow
 from trichome.limits.service import create_counter_store
 from trichome.limits.usage_log import UsageLog
 from trichome.limits.windows import monthly_calls
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

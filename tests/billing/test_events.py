@@ -33,7 +33,6 @@ from tests.support.stripe_events import (
     subscription,
 )
 from trichome.accounts.service import get_or_create_organization
-from trichome.accounts.tiers import Tier
 from trichome.billing.events import Outcome, process_event
 from trichome.billing.subscriptions import BillingPolicy, sweep_subscriptions
 from trichome.billing.webhooks import parse_event
@@ -41,6 +40,7 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import BillingEvent, Organization, Subscription
 from trichome.limits.windows import monthly_calls, quota_period
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 

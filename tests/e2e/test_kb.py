@@ -11,8 +11,8 @@ import pytest
 
 from tests.support.fake_upstream import ANSWER, fake_upstream
 from tests.support.servers import kb_server, trichome_env
-from trichome.kb.corpus import ThreadRecord, read_jsonl
-from trichome.kb.service import sample_files
+from trichome.forum.corpus import ThreadRecord, read_jsonl
+from trichome.forum.service import sample_files
 
 pytestmark = pytest.mark.e2e
 

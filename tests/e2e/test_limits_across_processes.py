@@ -15,11 +15,11 @@ import pytest
 from tests.apps.test_limits import new_key, use_up
 from tests.conftest import REDIS_URL, database_for, redis_unreachable_reason, require_service
 from tests.support.servers import free_port, running, trichome_env
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.migrate import upgrade_database
 from trichome.db.models import utcnow
 from trichome.limits import windows
+from trichome.plans import Tier
 
 pytestmark = pytest.mark.e2e
 

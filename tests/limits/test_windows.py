@@ -1,8 +1,8 @@
 from datetime import UTC, datetime, timedelta
 
-from trichome.accounts.tiers import Tier
 from trichome.limits import windows
 from trichome.limits.service import duration, seconds_until
+from trichome.plans import Tier
 
 
 def at(text: str) -> datetime:

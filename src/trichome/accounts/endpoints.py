@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
-from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.db.models import Endpoint
+from trichome.ids import new_id
+from trichome.plans import PUBLIC_MODEL_IDS
 
 DEFAULT_ENDPOINT = "default"
 

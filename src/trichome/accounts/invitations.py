@@ -15,11 +15,11 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
 from trichome.accounts.sessions import TOKEN_BYTES, hash_token
 from trichome.accounts.team import ROLES, TeamError
-from trichome.accounts.tiers import Tier
 from trichome.db.models import Invitation, Membership, Organization, User
+from trichome.ids import new_id
+from trichome.plans import Tier
 
 INVITATION_LIFETIME = timedelta(days=7)
 # token_urlsafe's alphabet; anything else is not a token (and never goes into a URL).

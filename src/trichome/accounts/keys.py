@@ -40,8 +40,3 @@ def generate_key() -> NewKeyMaterial:
 def looks_like_key(candidate: str) -> bool:
     """Cheap shape check before a database look-up."""
     return candidate.startswith(KEY_PREFIX) and 20 <= len(candidate) <= 128
-
-
-def new_id(kind: str) -> str:
-    """A public identifier such as `org_3f9a...` or `key_81c2...` (96 random bits)."""
-    return f"{kind}_{secrets.token_hex(12)}"

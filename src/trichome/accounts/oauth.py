@@ -16,8 +16,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from mcp.shared.auth_utils import check_resource_allowed
 
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
+from trichome.plans import Tier
 
 MCP_PATH = "/api/mcp"
 

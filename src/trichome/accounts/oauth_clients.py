@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
 from trichome.accounts.oauth import (
     CLIENT_SECRET_PREFIX,
     granted_scope,
@@ -23,6 +22,7 @@ from trichome.accounts.oauth import (
     secrets_match,
 )
 from trichome.db.models import OAuthClient
+from trichome.ids import new_id
 
 PUBLIC = "none"
 AUTH_METHODS = ("none", "client_secret_basic", "client_secret_post")

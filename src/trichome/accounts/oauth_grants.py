@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import and_, delete, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
 from trichome.accounts.oauth import (
     ACCESS_TOKEN_PREFIX,
     CODE_LIFETIME,
@@ -28,7 +27,6 @@ from trichome.accounts.oauth import (
     new_secret,
     pkce_matches,
 )
-from trichome.accounts.tiers import Tier
 from trichome.config import Settings
 from trichome.db.models import (
     Membership,
@@ -39,6 +37,8 @@ from trichome.db.models import (
     Organization,
     User,
 )
+from trichome.ids import new_id
+from trichome.plans import Tier
 
 ACCESS = "access"
 REFRESH = "refresh"

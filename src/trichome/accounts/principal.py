@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from trichome.accounts.tiers import Tier
+from trichome.plans import Tier
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,11 +9,12 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import default_endpoint
-from trichome.accounts.keys import generate_key, hash_key, looks_like_key, new_id
+from trichome.accounts.keys import generate_key, hash_key, looks_like_key
 from trichome.accounts.lookup import KeyLookup
 from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import Tier
 from trichome.db.models import ApiKey, Organization, utcnow
+from trichome.ids import new_id
+from trichome.plans import Tier
 
 # last_used_at is for display; writing it on every call would serialise all callers
 # of a key on one row, so it is refreshed at most once per interval.

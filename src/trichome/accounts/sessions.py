@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.keys import new_id
 from trichome.accounts.users import OWNER
 from trichome.db.models import (
     DashboardSession,
@@ -25,6 +24,7 @@ from trichome.db.models import (
     Organization,
     User,
 )
+from trichome.ids import new_id
 
 SESSION_LIFETIME = timedelta(hours=12)
 LOGIN_LINK_LIFETIME = timedelta(minutes=15)

@@ -7,11 +7,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import default_endpoint
-from trichome.accounts.keys import new_id
 from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import Tier
 from trichome.accounts.tokens import AccessClaims
 from trichome.db.models import Endpoint, Membership, Organization, User
+from trichome.ids import new_id
+from trichome.plans import Tier
 
 OWNER = "owner"
 MEMBER = "member"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trichome.accounts.tiers import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT, PublicModel, tiers_for
+from trichome.plans import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT, PublicModel, tiers_for
 
 MAIN_AGENT = "main_agent"
 

@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from trichome.accounts.tiers import PublicModel
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
@@ -29,6 +28,7 @@ from trichome.llm.base import (
 )
 from trichome.llm.budget import TokenBudget
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
+from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
 OPERATIONS = "operations"

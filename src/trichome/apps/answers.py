@@ -14,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import PublicModel
 from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.apps.errors import ApiError, invalid_request
@@ -40,6 +39,7 @@ from trichome.llm.base import (
     UnsupportedOption,
     UpstreamError,
 )
+from trichome.plans import PublicModel
 
 logger = logging.getLogger(__name__)
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -16,7 +16,6 @@ from starlette.responses import Response
 
 from trichome import __version__
 from trichome.accounts.lookup import create_key_lookup
-from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, listed_model
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.ads.inventory import AdInventory
 from trichome.agents.registry import AGENTS
@@ -55,6 +54,7 @@ from trichome.limits.service import (
     create_counter_store,
 )
 from trichome.limits.usage_log import UsageLog
+from trichome.plans import PUBLIC_MODELS, PublicModel, listed_model
 from trichome.websearch.answer import SearchAnswerer
 from trichome.websearch.research import build_web_researcher
 

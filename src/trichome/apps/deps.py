@@ -7,10 +7,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import PUBLIC_MODELS, PublicModel, tiers_for
 from trichome.apps.auth import Authenticator
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.config import Settings
+from trichome.plans import PUBLIC_MODELS, PublicModel, tiers_for
 
 
 # Dependencies are `async def` even when they do not await: FastAPI runs plain `def`

@@ -10,11 +10,11 @@ from pydantic import BaseModel, Field
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import DEFAULT_ENDPOINT, list_endpoints
-from trichome.accounts.tiers import Tier, listed_model
 from trichome.apps.deps import PrincipalDep, SettingsDep
 from trichome.apps.errors import error_responses
 from trichome.config import Settings
 from trichome.db.models import Endpoint
+from trichome.plans import Tier, listed_model
 
 router = APIRouter()
 

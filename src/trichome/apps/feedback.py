@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from trichome.accounts.keys import new_id
 from trichome.apps.auth import Authenticator
 from trichome.apps.deps import SettingsDep, read_body
 from trichome.apps.errors import ApiError, error_responses, invalid_request
@@ -16,6 +15,7 @@ from trichome.apps.limits import too_many_requests
 from trichome.apps.openai_wire import to_api_error
 from trichome.apps.openapi import BEARER_AUTH, optional
 from trichome.db.models import Feedback, utcnow
+from trichome.ids import new_id
 from trichome.limits import windows
 from trichome.limits.service import Limiter, LimitExceeded
 

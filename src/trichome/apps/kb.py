@@ -62,9 +62,9 @@ from trichome.apps.openapi import (
 from trichome.apps.widget import widget_router
 from trichome.config import KB_MODEL, Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.kb.answers import Citation
-from trichome.kb.index import ThreadHit
-from trichome.kb.service import ForumKnowledgeBase, Reply, build_knowledge_base
+from trichome.forum.answers import Citation
+from trichome.forum.index import ThreadHit
+from trichome.forum.service import ForumKnowledgeBase, Reply, build_knowledge_base
 from trichome.limits import windows
 from trichome.limits.base import Window
 from trichome.limits.service import Limiter, LimitExceeded, Usage, create_counter_store

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from trichome.accounts.tiers import PublicModel
 from trichome.apps.errors import ApiError
 from trichome.limits.base import Window
 from trichome.limits.service import Limiter, LimitExceeded, conversation_cap_exceeded
+from trichome.plans import PublicModel
 
 
 def too_many_requests(exceeded: LimitExceeded, now: datetime) -> ApiError:

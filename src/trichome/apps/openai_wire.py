@@ -22,8 +22,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
+from trichome.plans import PUBLIC_MODEL_IDS
 
 # ---------------------------------------------------------------------------- request
 

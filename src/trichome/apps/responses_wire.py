@@ -10,11 +10,11 @@ from typing import Any, Literal
 import orjson
 from pydantic import Field, ValidationError, field_validator
 
-from trichome.accounts.tiers import PUBLIC_MODEL_IDS
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import PositiveInteger, StrictModel, to_api_error
 from trichome.apps.openapi import NOT_BLANK
 from trichome.llm.base import ChatTurn
+from trichome.plans import PUBLIC_MODEL_IDS
 
 WEB_SEARCH_TOOLS = frozenset(
     {"web_search", "web_search_preview", "web_search_2025_08_26", "web_search_preview_2025_03_11"}

@@ -35,7 +35,6 @@ from trichome.accounts.metrc_keys import load_metrc_keys
 from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
 from trichome.accounts.principal import Principal
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
-from trichome.accounts.tiers import Tier
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.agents.service import build_agent_service
 from trichome.apps.answers import upstream_api_error
@@ -69,6 +68,7 @@ from trichome.metrc.assistant import ChatAnswer, ask
 from trichome.metrc.errors import MetrcRateLimited
 from trichome.metrc.tools import MetrcAccess, load_all, using
 from trichome.metrc.tools.registry import set_process_access
+from trichome.plans import Tier
 
 logger = logging.getLogger(__name__)
 

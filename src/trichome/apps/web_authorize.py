@@ -26,7 +26,6 @@ from trichome.accounts.oauth_requests import (
     redirect_to_client,
 )
 from trichome.accounts.sessions import SignedIn
-from trichome.accounts.tiers import Tier
 from trichome.apps.oauth_server import AUTHORIZE_PATH
 from trichome.apps.web_login import google_sign_in_url
 from trichome.apps.web_session import (
@@ -40,6 +39,7 @@ from trichome.apps.web_session import (
 )
 from trichome.config import Settings
 from trichome.db.models import Membership, Organization
+from trichome.plans import Tier
 
 router = APIRouter(include_in_schema=False)
 

@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import list_endpoints
 from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_key
-from trichome.accounts.tiers import Tier
 from trichome.apps.endpoints import describe_endpoints
 from trichome.apps.web_openapi import page, signed_in_form
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
@@ -22,6 +21,7 @@ from trichome.db.models import ApiKey, Feedback, Subscription
 from trichome.limits import windows
 from trichome.limits.base import CounterStore
 from trichome.limits.usage_log import usage_breakdown
+from trichome.plans import Tier
 
 router = APIRouter()
 KeyId = Annotated[str, Path(max_length=64)]

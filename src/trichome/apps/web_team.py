@@ -14,11 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from trichome.accounts.invitation_mail import MailNotSent, invitation_message, send_mail
 from trichome.accounts.invitations import cancel_invitation, invite, list_invitations
 from trichome.accounts.team import TeamError, list_members, remove_member
-from trichome.accounts.tiers import Tier
 from trichome.accounts.users import OWNER
 from trichome.apps.web_openapi import page, signed_in_form
 from trichome.apps.web_session import FormDep, UserDep, redirect, render
 from trichome.config import Settings
+from trichome.plans import Tier
 
 logger = logging.getLogger(__name__)
 

@@ -29,10 +29,10 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.tiers import Tier
 from trichome.billing.objects import TERMINAL_STATUSES, Invoice, SubscriptionState
 from trichome.config import Settings
 from trichome.db.models import Organization, Subscription
+from trichome.plans import Tier
 
 logger = logging.getLogger(__name__)
 

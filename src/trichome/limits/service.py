@@ -9,11 +9,11 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trichome.accounts.principal import Principal
-from trichome.accounts.tiers import PublicModel
 from trichome.config import Settings
 from trichome.db.models import utcnow
 from trichome.limits import windows
 from trichome.limits.base import CounterStore, Window
+from trichome.plans import PublicModel
 
 # The OpenAI SDK waits out a Retry-After of up to 120 s; past that, retrying is pointless.
 LONGEST_USEFUL_RETRY = 120

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from trichome.accounts.tiers import Tier
 from trichome.limits.base import Window
+from trichome.plans import Tier
 
 MONTHLY_CALLS: dict[Tier, int] = {
     Tier.FREE: 100,

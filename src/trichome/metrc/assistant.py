@@ -195,9 +195,9 @@ async def ask(
 async def _ask_model(
     message: str, license_number: str | None, allowed: Sequence[str], service: AgentService
 ) -> ChatAnswer:
-    from trichome.accounts.tiers import PUBLIC_MODELS
     from trichome.agents.service import ChatRequest
     from trichome.llm.base import ChatTurn, TextDelta
+    from trichome.plans import PUBLIC_MODELS
 
     question = message if license_number is None else f"{message}\n\n(Licence: {license_number})"
     prepared = service.prepare(

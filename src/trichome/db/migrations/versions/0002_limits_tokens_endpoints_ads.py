@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from trichome.accounts.keys import new_id
 from trichome.db.models import UTCDateTime, utcnow
+from trichome.ids import new_id
 
 revision = "0002"
 down_revision = "0001"

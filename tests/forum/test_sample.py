@@ -11,8 +11,8 @@ from tests.conftest import reconfigured
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.migrate import upgrade_database
-from trichome.kb.corpus import BadLine, ThreadRecord, read_jsonl
-from trichome.kb.service import ForumKnowledgeBase, sample_files
+from trichome.forum.corpus import BadLine, ThreadRecord, read_jsonl
+from trichome.forum.service import ForumKnowledgeBase, sample_files
 
 pytestmark = pytest.mark.anyio
 CATEGORIES = {

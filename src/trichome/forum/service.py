@@ -14,11 +14,10 @@ from typing import IO
 import orjson
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from trichome.accounts.tiers import FREE_AGENT
 from trichome.agents.registry import Agent
 from trichome.agents.service import history_window
 from trichome.config import KB_MODEL, Settings
-from trichome.kb.answers import (
+from trichome.forum.answers import (
     NO_MATCH,
     Citation,
     ForumRetriever,
@@ -27,10 +26,10 @@ from trichome.kb.answers import (
     grounded_answer,
     source_passage,
 )
-from trichome.kb.corpus import BadLine, ThreadRecord, read_jsonl, write_jsonl
-from trichome.kb.index import SearchPage, ThreadIndex
-from trichome.kb.store import SaveResult, StoredThread, iter_threads, save_threads, thread_count
-from trichome.kb.store import threads_by_id as load_threads
+from trichome.forum.corpus import BadLine, ThreadRecord, read_jsonl, write_jsonl
+from trichome.forum.index import SearchPage, ThreadIndex
+from trichome.forum.store import SaveResult, StoredThread, iter_threads, save_threads, thread_count
+from trichome.forum.store import threads_by_id as load_threads
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.packs import Source as FactSource
 from trichome.knowledge.retrieval import Passage
@@ -47,6 +46,7 @@ from trichome.llm.base import (
 from trichome.llm.budget import within_budget
 from trichome.llm.grounded import check_grounded_options, cut_at_stop, split_into_chunks
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
+from trichome.plans import FREE_AGENT
 
 logger = logging.getLogger(__name__)
 IMPORT_BATCH = 1_000
@@ -65,7 +65,7 @@ KB_AGENT = Agent(
 
 def sample_files() -> list[Path]:
     """The sample corpus that ships with Trichome (JSON Lines, one file per category)."""
-    folder = resources.files("trichome.kb") / "sample"
+    folder = resources.files("trichome.forum") / "sample"
     return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".jsonl"))
 
 

@@ -13,8 +13,8 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from trichome.kb.index import SearchPage, ThreadHit, ThreadIndex, stems, thread_body
-from trichome.kb.store import StoredThread
+from trichome.forum.index import SearchPage, ThreadHit, ThreadIndex, stems, thread_body
+from trichome.forum.store import StoredThread
 
 # A thread must hold this share of the question's meaning (idf-weighted terms) to be used.
 MIN_COVERAGE = 0.5

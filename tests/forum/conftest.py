@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import reconfigured
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.kb.service import ForumKnowledgeBase
+from trichome.forum.service import ForumKnowledgeBase
 
 FORUM = "https://forum.test.example"
 

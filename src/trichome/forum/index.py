@@ -19,7 +19,7 @@ from pathlib import Path
 
 import tantivy
 
-from trichome.kb.store import StoredThread
+from trichome.forum.store import StoredThread
 from trichome.knowledge.retrieval import STOPWORDS
 
 TITLE_BOOST = 2.5

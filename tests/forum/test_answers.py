@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from tests.kb.conftest import THREADS
-from trichome.kb.answers import NO_MATCH
-from trichome.kb.service import ForumKnowledgeBase
+from tests.forum.conftest import THREADS
+from trichome.forum.answers import NO_MATCH
+from trichome.forum.service import ForumKnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
 
 pytestmark = pytest.mark.anyio

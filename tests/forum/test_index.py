@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.kb.conftest import THREADS
-from trichome.kb.answers import stems
-from trichome.kb.service import ForumKnowledgeBase
+from tests.forum.conftest import THREADS
+from trichome.forum.answers import stems
+from trichome.forum.service import ForumKnowledgeBase
 
 pytestmark = pytest.mark.anyio
 

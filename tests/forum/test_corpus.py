@@ -8,9 +8,9 @@ import io
 import orjson
 import pytest
 
-from tests.kb.conftest import THREADS, jsonl
-from trichome.kb.corpus import read_jsonl
-from trichome.kb.service import ForumKnowledgeBase
+from tests.forum.conftest import THREADS, jsonl
+from trichome.forum.corpus import read_jsonl
+from trichome.forum.service import ForumKnowledgeBase
 
 pytestmark = pytest.mark.anyio
 

@@ -14,7 +14,7 @@ from sqlalchemy import delete, func, insert, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.db.models import KbCrawl, KbPost, KbThread, utcnow
-from trichome.kb.corpus import PostRecord, ThreadRecord
+from trichome.forum.corpus import PostRecord, ThreadRecord
 
 BATCH = 500
 

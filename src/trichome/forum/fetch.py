@@ -17,7 +17,7 @@ import httpx
 from trichome.metrc.retry import parse_retry_after
 
 if TYPE_CHECKING:
-    from trichome.kb.discourse import CrawlReport
+    from trichome.forum.discourse import CrawlReport
 
 MAX_REDIRECTS = 5
 MAX_BACKOFF = 60.0

@@ -26,8 +26,8 @@ import orjson
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome import __version__
-from trichome.kb.cooked import cooked_to_text
-from trichome.kb.corpus import (
+from trichome.forum.cooked import cooked_to_text
+from trichome.forum.corpus import (
     MAX_POST,
     MAX_POSTS,
     CorpusError,
@@ -35,8 +35,8 @@ from trichome.kb.corpus import (
     parse_time,
     thread_from_json,
 )
-from trichome.kb.fetch import CrawlError, Fetcher, Progress, Reply, http_problem, origin
-from trichome.kb.store import load_crawl, save_crawl, save_threads
+from trichome.forum.fetch import CrawlError, Fetcher, Progress, Reply, http_problem, origin
+from trichome.forum.store import load_crawl, save_crawl, save_threads
 
 __all__ = [
     "DEFAULT_USER_AGENT",

@@ -17,9 +17,9 @@ from tests.support.servers import free_port
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import KbCrawl, KbPost, KbThread
-from trichome.kb.corpus import ThreadRecord
-from trichome.kb.discourse import CrawlError, CrawlReport, crawl_discourse, normalize_base_url
-from trichome.kb.store import iter_threads, load_crawl
+from trichome.forum.corpus import ThreadRecord
+from trichome.forum.discourse import CrawlError, CrawlReport, crawl_discourse, normalize_base_url
+from trichome.forum.store import iter_threads, load_crawl
 
 pytestmark = pytest.mark.anyio
 

@@ -9,7 +9,7 @@ import httpx
 import orjson
 import pytest
 
-from tests.kb.conftest import THREADS
+from tests.forum.conftest import THREADS
 from tests.support.discourse import FakeDiscourse, sample_forum, serve
 from tests.support.servers import kb_server, trichome, trichome_env
 
