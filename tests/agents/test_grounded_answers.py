@@ -7,12 +7,12 @@ import re
 import pytest
 
 from trichome.agents.calculators import fmt
+from trichome.agents.engines.grounded import compose_answer
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import STATE_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.llm.base import ChatTurn
-from trichome.llm.grounded import compose_answer
 from trichome.plans import OPERATOR_AGENT
 
 STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD")

@@ -1,12 +1,12 @@
 import pytest
 
+from trichome.agents.engines.grounded import GroundedEngine
 from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
 from trichome.agents.service import AgentService, ChatRequest, history_window
 from trichome.knowledge.packs import load_packs
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
-from trichome.llm.grounded import GroundedEngine
 from trichome.plans import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT
 
 pytestmark = pytest.mark.anyio

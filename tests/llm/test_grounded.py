@@ -1,10 +1,11 @@
 import pytest
 
+from trichome.agents.engine import AnswerRequest
+from trichome.agents.engines.grounded import GroundedEngine, compose_answer, split_into_chunks
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.packs import Fact, Source
 from trichome.knowledge.retrieval import FactIndex
-from trichome.llm.base import AnswerRequest, ChatTurn, Finished, TextDelta
-from trichome.llm.grounded import GroundedEngine, compose_answer, split_into_chunks
+from trichome.llm.base import ChatTurn, Finished, TextDelta
 
 pytestmark = pytest.mark.anyio
 

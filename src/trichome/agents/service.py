@@ -6,8 +6,10 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
+from trichome.agents.engine import AnswerEngine, AnswerRequest
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.config import Settings
@@ -16,9 +18,7 @@ from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
 from trichome.llm.base import (
-    AnswerEngine,
     AnswerEvent,
-    AnswerRequest,
     ChatTurn,
     Finished,
     GenerationOptions,
@@ -26,7 +26,6 @@ from trichome.llm.base import (
     ToolCallDelta,
     Usage,
 )
-from trichome.llm.budget import TokenBudget
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import PublicModel
 
@@ -267,13 +266,13 @@ class AgentService:
 
 def build_agent_service(settings: Settings) -> AgentService:
     """The agents with the shipped router and packs and the configured engine."""
+    from trichome.agents.engines.grounded import GroundedEngine
     from trichome.knowledge.packs import load_packs
-    from trichome.llm.grounded import GroundedEngine
 
     engine: AnswerEngine
     knowledge = KnowledgeBase(load_packs())
     if settings.engine == "openai":
-        from trichome.llm.openai_compat import OpenAICompatibleEngine
+        from trichome.agents.engines.openai import OpenAICompatibleEngine
 
         engine = OpenAICompatibleEngine(settings, knowledge)
     else:

@@ -15,6 +15,7 @@ from starlette.responses import Response, StreamingResponse
 
 from trichome.accounts.principal import Principal
 from trichome.ads.inventory import AdInventory, sponsored_line
+from trichome.agents.engine import UnsupportedOption
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.apps.errors import ApiError, invalid_request
 from trichome.apps.openai_wire import (
@@ -36,7 +37,6 @@ from trichome.llm.base import (
     GenerationOptions,
     TextDelta,
     ToolCallDelta,
-    UnsupportedOption,
     UpstreamError,
 )
 from trichome.plans import PublicModel

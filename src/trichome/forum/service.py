@@ -14,6 +14,9 @@ from typing import IO
 import orjson
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from trichome.agents.budget import within_budget
+from trichome.agents.engine import AnswerEngine, AnswerRequest
+from trichome.agents.engines.grounded import check_grounded_options, cut_at_stop, split_into_chunks
 from trichome.agents.registry import Agent
 from trichome.agents.service import history_window
 from trichome.config import KB_MODEL, Settings
@@ -33,18 +36,7 @@ from trichome.forum.store import threads_by_id as load_threads
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.packs import Source as FactSource
 from trichome.knowledge.retrieval import Passage
-from trichome.llm.base import (
-    AnswerEngine,
-    AnswerEvent,
-    AnswerRequest,
-    ChatTurn,
-    Finished,
-    GenerationOptions,
-    TextDelta,
-    Usage,
-)
-from trichome.llm.budget import within_budget
-from trichome.llm.grounded import check_grounded_options, cut_at_stop, split_into_chunks
+from trichome.llm.base import AnswerEvent, ChatTurn, Finished, GenerationOptions, TextDelta, Usage
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import FREE_AGENT
 
@@ -297,8 +289,8 @@ def build_knowledge_base(
     """The knowledge base with the configured engine (an LLM when `TRICHOME_ENGINE=openai`)."""
     engine: AnswerEngine | None = None
     if settings.engine == "openai":
+        from trichome.agents.engines.openai import OpenAICompatibleEngine
         from trichome.knowledge.retrieval import KnowledgeBase
-        from trichome.llm.openai_compat import OpenAICompatibleEngine
 
         # The forum's threads are the sources; the calculators are the agents' business.
         engine = OpenAICompatibleEngine(

@@ -14,13 +14,13 @@ from datetime import date
 from enum import StrEnum
 from urllib.parse import urlsplit
 
+from trichome.agents.budget import TokenBudget
+from trichome.agents.engines.grounded import split_into_chunks
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.packs import Source as FactSource
 from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.llm.base import Finished, TextDelta, ToolCallDelta, Usage
-from trichome.llm.budget import TokenBudget
-from trichome.llm.grounded import split_into_chunks
 from trichome.llm.tokens import estimate_tokens
 from trichome.websearch.compose import (
     Citation,

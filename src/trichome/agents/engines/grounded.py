@@ -8,18 +8,12 @@ from dataclasses import dataclass
 
 import orjson
 
+from trichome.agents.engine import AnswerRequest, UnsupportedOption
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
-from trichome.llm.base import (
-    AnswerEvent,
-    AnswerRequest,
-    Finished,
-    GenerationOptions,
-    TextDelta,
-    UnsupportedOption,
-)
+from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
 
 # A fact must cover this share of the question's information (idf-weighted) to be used.
 MIN_COVERAGE = RELEVANT_COVERAGE

@@ -1,0 +1,99 @@
+"""What every answer engine takes and yields: the prepared request, the engine protocol."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.registry import Agent
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.sops import FilledSop
+from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
+
+
+class ServerTools(Protocol):
+    """Tools the server runs itself during an answer (the tool server's Metrc tools)."""
+
+    @property
+    def definitions(self) -> tuple[dict[str, Any], ...]:
+        """OpenAI function-tool definitions."""
+        ...
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The tool names, to tell their calls from the client's."""
+        ...
+
+    async def run(self, name: str, arguments: str) -> str:
+        """Run one call; its JSON result (an error object when it failed)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRequest:
+    """Everything an engine needs to answer: the agent, the conversation and the passages."""
+
+    public_model: str
+    agent: Agent
+    question: str
+    messages: tuple[ChatTurn, ...]
+    passages: tuple[Passage, ...]
+    jurisdictions: tuple[str, ...]
+    options: GenerationOptions = field(default_factory=GenerationOptions)
+    # The upstream model chosen by the caller's endpoint; None means the deployment's.
+    upstream_model: str | None = None
+    # A calculation the question asks for, worked out by the calculators, and the sourced
+    # facts it was checked against.
+    calculation: RecognisedCalculation | None = None
+    calculation_facts: tuple[Fact, ...] = ()
+    # A standard operating procedure asked for, filled in for the user's state.
+    sop: FilledSop | None = None
+    # States the question names that the agent's packs hold no facts for, and those they do.
+    uncovered_states: tuple[str, ...] = ()
+    covered_states: tuple[str, ...] = ()
+    # Tools the engine runs on the server's side (LLM engines only).
+    server_tools: ServerTools | None = None
+
+
+class UnsupportedOption(Exception):
+    """A request setting the engine cannot honour; the caller gets a 400 naming it."""
+
+    def __init__(self, param: str, message: str) -> None:
+        super().__init__(message)
+        self.param = param
+        self.message = message
+
+
+class AnswerEngine(Protocol):
+    """Writes the answer for a prepared request, as a stream of events ending in `Finished`."""
+
+    name: str
+
+    def stream(
+        self, request: AnswerRequest, *, incremental: bool = True
+    ) -> AsyncIterator[AnswerEvent]:
+        """The answer as events; raises UpstreamError when it cannot be produced.
+
+        `incremental` false says the caller wants the whole answer at once, so an engine
+        may fetch it in one piece.
+        """
+        ...
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Refuse the settings this engine cannot honour.
+
+        Raises:
+            UnsupportedOption: the first setting it cannot honour.
+        """
+        ...
+
+    async def check(self) -> str | None:
+        """None when the engine can answer, else the reason it cannot (for `/health`)."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release connections."""
+        ...

@@ -1,0 +1,260 @@
+"""The `openai` engine: any OpenAI-compatible upstream writes the answer, with the agent's
+instructions and numbered sources in its prompt and the calculators as function tools it
+may call (run here); the answer streams through under Trichome's ids.
+
+The upstream itself is `llm.openai_http.OpenAICompatibleClient`; this module decides what
+to send it (the prompt, the tools) and what to do with what it calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from trichome.agents.calculator_tools import TOOL_NAMES, TOOLS, run_tool
+from trichome.agents.engine import AnswerRequest
+from trichome.config import Settings
+from trichome.knowledge.retrieval import KnowledgeBase, Passage
+from trichome.llm.base import (
+    AnswerEvent,
+    ChatTurn,
+    Finished,
+    GenerationOptions,
+    TextDelta,
+    ToolCallDelta,
+    UpstreamError,
+    Usage,
+)
+from trichome.llm.openai_http import OpenAICompatibleClient, request_options
+
+logger = logging.getLogger(__name__)
+_CITATION = re.compile(r"\[(\d{1,2})\]")
+
+
+def _passages_prompt(passages: Sequence[Passage]) -> str:
+    if not passages:
+        return "Sources: none of the knowledge packs matched this question."
+    lines = ["Sources:"]
+    for number, passage in enumerate(passages, start=1):
+        fact = passage.fact
+        source = fact.sources[0]
+        where = f" ({fact.jurisdiction_name})" if fact.jurisdiction_name else ""
+        lines.append(
+            f"[{number}] {fact.title}{where}: {fact.text} "
+            f"(from {source.title}, {source.section}, {source.url})"
+        )
+    return "\n".join(lines)
+
+
+def _turn_to_message(turn: ChatTurn) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": turn.role, "content": turn.content}
+    if turn.name:
+        message["name"] = turn.name
+    if turn.tool_calls:
+        message["tool_calls"] = list(turn.tool_calls)
+    if turn.tool_call_id:
+        message["tool_call_id"] = turn.tool_call_id
+    return message
+
+
+CALCULATOR_INSTRUCTIONS = (
+    "For any arithmetic (doses, infusion amounts, total THC, dilution, batch scaling, unit "
+    "conversions, servings against a state's caps) call the trichome_* tools and present "
+    "their result with its working; never calculate numbers yourself."
+)
+
+
+def _calculation_prompt(request: AnswerRequest) -> str:
+    recognised = request.calculation
+    if recognised is None:
+        return ""
+    if recognised.refusal is not None:
+        return (
+            "\n\nThe calculator refused the numbers in the question: "
+            f"{recognised.refusal}. Say so and ask for valid numbers; give no result."
+        )
+    calculation = recognised.calculation
+    assert calculation is not None
+    working = "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
+    return (
+        "\n\nThe calculator already worked out the user's calculation. Present this result "
+        f"and its working exactly:\n{calculation.summary}\n{working}"
+    )
+
+
+def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[dict[str, Any]]:
+    """The upstream prompt: the agent's instructions and sources, then the caller's window."""
+    system = f"{request.agent.system_prompt}\n\n{_passages_prompt(request.passages)}"
+    if with_tools:
+        system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
+    system += _calculation_prompt(request)
+    if request.server_tools is not None:
+        system += (
+            "\n\nThe user's Metrc (track-and-trace) data is reachable through the metrc tools. "
+            "Answer questions about their licences, packages, plants, transfers, sales and "
+            "compliance by calling them (prefer the skills, which compute the answer), and "
+            "say which tool each fact came from. Never guess data the tools did not return."
+        )
+    if request.sop is not None:
+        system += (
+            "\n\nThe user asked for a standard operating procedure. Base it on this template, "
+            "already filled in with the state's sourced rules; keep its structure and its "
+            f"citations:\n\n{request.sop.text}"
+        )
+    return [{"role": "system", "content": system}, *map(_turn_to_message, request.messages)]
+
+
+def cited_sources(text: str, passages: Sequence[Passage]) -> str:
+    """A sources block for the passage numbers the answer cites, or '' when it cites none."""
+    numbers = sorted({int(n) for n in _CITATION.findall(text) if 1 <= int(n) <= len(passages)})
+    if not numbers:
+        return ""
+    lines = []
+    for number in numbers:
+        source = passages[number - 1].fact.sources[0]
+        lines.append(f"[{number}] {source.title}, {source.section}: {source.url}")
+    return "\n\nSources:\n" + "\n".join(lines)
+
+
+MAX_TOOL_ROUNDS = 4
+
+
+class _PendingCall:
+    """A tool call assembled from its streamed fragments."""
+
+    def __init__(self) -> None:
+        self.id = ""
+        self.name = ""
+        self.arguments = ""
+
+    def add(self, fragment: ToolCallDelta) -> None:
+        self.id = fragment.id or self.id
+        self.name += fragment.name or ""
+        self.arguments += fragment.arguments
+
+    def message(self) -> dict[str, Any]:
+        return {"id": self.id, "type": "function",
+                "function": {"name": self.name, "arguments": self.arguments}}  # fmt: skip
+
+
+def _add_usage(total: Usage | None, more: Usage | None) -> Usage | None:
+    # A round without counts makes the whole answer's counts unknown (estimated later).
+    if total is None or more is None:
+        return None
+    return Usage(
+        total.prompt_tokens + more.prompt_tokens, total.completion_tokens + more.completion_tokens
+    )
+
+
+class OpenAICompatibleEngine:
+    """Answers through an OpenAI-compatible upstream with the agent's sources in the prompt."""
+
+    name = "openai"
+
+    def __init__(self, settings: Settings, knowledge: KnowledgeBase) -> None:
+        self._settings = settings
+        self._knowledge = knowledge
+        self._client = OpenAICompatibleClient(settings)
+
+    def _tools(self, request: AnswerRequest) -> list[dict[str, Any]]:
+        client_tools = list(request.options.tools or ())
+        if request.options.forces_tool_call:
+            # A caller that requires a tool call wants one of its own tools called: a
+            # calculator call would satisfy "required" and never reach it.
+            return client_tools
+        server = list(request.server_tools.definitions) if request.server_tools else []
+        calculators = TOOLS if self._settings.llm_tools else []
+        return [*calculators, *server, *client_tools]
+
+    def check_options(self, options: GenerationOptions) -> None:
+        """Every standard setting goes upstream, which decides what it honours."""
+
+    def _body(
+        self, request: AnswerRequest, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": request.upstream_model
+            or self._settings.upstream_model_for(request.public_model),
+            "messages": messages,
+            **request_options(request.options),
+        }
+        if tools:
+            body["tools"] = tools
+        return body
+
+    async def stream(
+        self, request: AnswerRequest, *, incremental: bool = True
+    ) -> AsyncIterator[AnswerEvent]:
+        """Upstream deltas as events, then the cited sources, then `Finished`.
+
+        The model's calls of the calculator tools are run here and answered, for up to
+        MAX_TOOL_ROUNDS rounds; calls of the client's own tools are passed to the client.
+        With `incremental` false the upstream is asked for each answer whole.
+
+        Raises:
+            UpstreamError: the upstream failed, timed out, or ended its answer early.
+        """
+        deadline = asyncio.get_running_loop().time() + self._settings.llm_total_timeout
+        tools = self._tools(request)
+        messages = build_messages(request, with_tools=self._settings.llm_tools)
+        text: list[str] = []
+        usage: Usage | None = Usage(0, 0)
+        for round_number in range(MAX_TOOL_ROUNDS + 1):
+            body = self._body(request, messages, tools)
+            round_text: list[str] = []
+            calls: dict[int, _PendingCall] = {}
+            finished: Finished | None = None
+            answer = self._client.events(body, incremental=incremental, deadline=deadline)
+            async for event in answer:
+                if isinstance(event, TextDelta):
+                    round_text.append(event.text)
+                    yield event
+                elif isinstance(event, ToolCallDelta):
+                    calls.setdefault(event.index, _PendingCall()).add(event)
+                else:
+                    finished = event
+            assert finished is not None  # the client raises when an answer does not finish
+            text.extend(round_text)
+            usage = _add_usage(usage, finished.usage)
+            server_names = request.server_tools.names if request.server_tools else frozenset()
+            mine = TOOL_NAMES | server_names
+            ours = [call for call in calls.values() if call.name in mine]
+            theirs = [call for call in calls.values() if call.name not in mine]
+            if ours and not theirs:
+                if round_number == MAX_TOOL_ROUNDS:
+                    logger.warning("upstream kept calling tools after %s rounds", round_number)
+                    raise UpstreamError(
+                        502, "upstream_error", "The answer engine kept calling tools."
+                    )
+                messages.append(
+                    {"role": "assistant", "content": "".join(round_text) or None,
+                     "tool_calls": [call.message() for call in ours]}
+                )  # fmt: skip
+                for call in ours:
+                    if request.server_tools is not None and call.name in server_names:
+                        result = await request.server_tools.run(call.name, call.arguments)
+                    else:
+                        result = run_tool(call.name, call.arguments, self._knowledge)
+                    messages.append({"role": "tool", "tool_call_id": call.id, "content": result})
+                continue
+            for index, call in enumerate(theirs):
+                yield ToolCallDelta(index, call.id, call.name, call.arguments)
+            # A structured answer must stay parseable, and an answer cut at the caller's
+            # budget has no room left: neither gets the sources block.
+            complete = finished.reason == "stop" and not request.options.structured
+            sources = cited_sources("".join(text), request.passages) if complete else ""
+            if sources and not theirs:
+                yield TextDelta(sources)
+            yield Finished(finished.reason, usage)
+            return
+
+    async def check(self) -> str | None:
+        """None when the upstream answers its model list, else why it does not."""
+        return await self._client.check()
+
+    async def aclose(self) -> None:
+        """Close the upstream connection pool."""
+        await self._client.aclose()
