@@ -1,0 +1,618 @@
+"""Formulation arithmetic: doses, infusions, kitchen infusions, tinctures, dilution, blending,
+terpene reintroduction, batch scaling and servings against a state's caps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    THCA_TO_THC,
+    Calculation,
+    CalculationError,
+    StateEdibleLimits,
+    fmt,
+    grams_of,
+    percent,
+    positive,
+    quantity,
+    share,
+    whole,
+)
+from trichome.agents.units import UnitError
+
+KITCHEN_MEASURES = ("tsp", "tbsp", "cup")
+
+
+def _loss_step(before: float, loss_percent: float, unit: str = "mg THC") -> list[str]:
+    if not loss_percent:
+        return []
+    after = before * (1 - loss_percent / 100)
+    return [
+        f"after {fmt(loss_percent)}% process loss: {fmt(before)} × "
+        f"{fmt(1 - loss_percent / 100, 4)} = {fmt(after)} {unit}"
+    ]
+
+
+def _loss_assumption(loss_percent: float) -> tuple[str, ...]:
+    if loss_percent:
+        return ()
+    return ("no process loss: none was given (say e.g. '10% loss' to allow for it)",)
+
+
+def dose_per_unit(
+    potency_percent: float, mass: float, mass_unit: str, units_count: float, loss_percent: float = 0
+) -> Calculation:
+    """mg THC per piece when `mass` of concentrate at `potency_percent` goes into N pieces.
+
+    Raises:
+        CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
+    """
+    percent("the potency", potency_percent)
+    grams = grams_of("the concentrate's mass", mass, mass_unit)
+    count = whole("the number of pieces", units_count)
+    share("the process loss", loss_percent)
+    mg = grams * 1000
+    active = mg * potency_percent / 100
+    kept = active * (1 - loss_percent / 100)
+    per_unit = kept / count
+    steps = []
+    if units.canonical(mass_unit) != "mg":
+        steps.append(f"{quantity(mass, mass_unit)} = {fmt(mg)} mg of concentrate")
+    steps.append(f"{fmt(mg)} mg × {fmt(potency_percent, 4)}% = {fmt(active)} mg THC")
+    steps += _loss_step(active, loss_percent)
+    steps.append(f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg THC per piece")
+    inputs = [
+        f"concentrate: {quantity(mass, mass_unit)} at {fmt(potency_percent, 4)}%",
+        f"pieces: {count:,}",
+    ]
+    if loss_percent:
+        inputs.append(f"process loss: {fmt(loss_percent)}%")
+    return Calculation(
+        "dose_per_unit",
+        per_unit,
+        "mg THC per piece",
+        f"Each piece holds {fmt(per_unit)} mg THC ({fmt(kept)} mg in {count:,} pieces).",
+        tuple(steps),
+        details={"total_mg": kept},
+        formula="mg per piece = mass (mg) × potency % × (1 - loss %) ÷ pieces",
+        inputs=tuple(inputs),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def dose_from_total(total_mg: float, units_count: float, loss_percent: float = 0) -> Calculation:
+    """mg per piece when a batch's total mg of THC is split into N pieces.
+
+    Raises:
+        CalculationError: a non-positive total, a count below 1, a loss of 100% or more.
+    """
+    positive("the batch's THC", total_mg)
+    count = whole("the number of pieces", units_count)
+    share("the process loss", loss_percent)
+    kept = total_mg * (1 - loss_percent / 100)
+    per_unit = kept / count
+    steps = [
+        *_loss_step(total_mg, loss_percent),
+        f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg per piece",
+    ]
+    return Calculation(
+        "dose_per_unit",
+        per_unit,
+        "mg THC per piece",
+        f"Each piece holds {fmt(per_unit)} mg THC.",
+        tuple(steps),
+        details={"total_mg": kept},
+        formula="mg per piece = total mg × (1 - loss %) ÷ pieces",
+        inputs=(
+            f"THC in the batch: {fmt(total_mg)} mg",
+            f"pieces: {count:,}",
+            *((f"process loss: {fmt(loss_percent)}%",) if loss_percent else ()),
+        ),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def infusion(
+    units_count: float, mg_per_unit: float, potency_percent: float, loss_percent: float = 0
+) -> Calculation:
+    """Grams of concentrate at `potency_percent` for N pieces of `mg_per_unit` each.
+
+    Raises:
+        CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
+    """
+    count = whole("the number of pieces", units_count)
+    positive("the dose per piece", mg_per_unit)
+    percent("the potency", potency_percent)
+    share("the process loss", loss_percent)
+    needed = count * mg_per_unit
+    before_loss = needed / (1 - loss_percent / 100)
+    concentrate_mg = before_loss / (potency_percent / 100)
+    steps = [f"{count:,} units × {fmt(mg_per_unit)} mg = {fmt(needed)} mg THC in the batch"]
+    if loss_percent:
+        steps.append(
+            f"allowing {fmt(loss_percent)}% loss: {fmt(needed)} ÷ "
+            f"{fmt(1 - loss_percent / 100, 4)} = {fmt(before_loss)} mg"
+        )
+    steps.append(
+        f"{fmt(before_loss)} mg ÷ {fmt(potency_percent, 4)}% = {fmt(concentrate_mg)} mg "
+        f"= {fmt(concentrate_mg / 1000, 4)} g of concentrate"
+    )
+    inputs = [
+        f"pieces: {count:,}",
+        f"dose: {fmt(mg_per_unit)} mg per piece",
+        f"potency: {fmt(potency_percent, 4)}%",
+    ]
+    if loss_percent:
+        inputs.append(f"process loss: {fmt(loss_percent)}%")
+    return Calculation(
+        "infusion",
+        concentrate_mg / 1000,
+        "g of concentrate",
+        f"You need {fmt(concentrate_mg / 1000, 3)} g of {fmt(potency_percent, 4)}% concentrate "
+        f"({fmt(needed)} mg THC for {count:,} units at {fmt(mg_per_unit)} mg).",
+        tuple(steps),
+        details={"total_mg": needed},
+        formula="concentrate (g) = pieces × mg per piece ÷ (1 - loss %) ÷ potency % ÷ 1,000",
+        inputs=tuple(inputs),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def servings_check(
+    package_mg: float, serving_mg: float, limits: StateEdibleLimits | None = None
+) -> Calculation:
+    """Servings in a package, checked against a state's per-serving and per-package caps.
+
+    Raises:
+        CalculationError: non-positive amounts or a serving larger than the package.
+    """
+    positive("the package's THC", package_mg)
+    positive("the serving's THC", serving_mg)
+    if serving_mg > package_mg:
+        raise CalculationError("a serving cannot hold more THC than the whole package")
+    servings = package_mg / serving_mg
+    steps = [f"{fmt(package_mg)} mg ÷ {fmt(serving_mg)} mg per serving = {fmt(servings)} servings"]
+    warnings: list[str] = []
+    if abs(servings - round(servings)) > 1e-9:
+        warnings.append("the package does not divide into whole servings")
+    broken: list[str] = []
+    if limits is not None:
+        for cap, amount, what in (
+            (limits.per_serving_mg, serving_mg, "serving"),
+            (limits.per_package_mg, package_mg, "package"),
+        ):
+            if cap is None:
+                continue
+            ok = amount <= cap
+            steps.append(
+                f"{limits.state} caps a {what} at {fmt(cap)} mg THC: {fmt(amount)} mg "
+                f"{'is within it' if ok else 'EXCEEDS it'}"
+            )
+            if not ok:
+                broken.append(
+                    f"{fmt(amount)} mg per {what} is over {limits.state}'s {fmt(cap)} mg cap"
+                )
+    verdict = None
+    if limits is not None and (limits.per_serving_mg or limits.per_package_mg):
+        verdict = (
+            f"It breaks {limits.state}'s edible limits: {'; '.join(broken)}."
+            if broken
+            else f"It is within {limits.state}'s edible limits."
+        )
+    return Calculation(
+        "servings_check",
+        servings,
+        "servings",
+        f"A {fmt(package_mg)} mg package at {fmt(serving_mg)} mg per serving holds "
+        f"{fmt(servings)} servings." + (f" {verdict}" if verdict else ""),
+        tuple(steps),
+        tuple(warnings + broken),
+        formula="servings = mg per package ÷ mg per serving",
+        inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
+        verdict=verdict,
+    )
+
+
+def kitchen_infusion(
+    material: float,
+    material_unit: str,
+    potency_percent: float,
+    fat: float,
+    fat_unit: str,
+    measure: str = "tbsp",
+    efficiency_percent: float = 100,
+    potency_is_thca: bool = False,
+) -> Calculation:
+    """mg THC per kitchen measure of butter or oil infused with `material` at a potency.
+
+    Raises:
+        CalculationError: non-positive amounts, a potency over 100%, a fat that is not a volume.
+    """
+    grams = grams_of("the plant material or concentrate", material, material_unit)
+    percent("the potency", potency_percent)
+    percent("the extraction efficiency", efficiency_percent)
+    positive("the amount of butter or oil", fat)
+    try:
+        fat_ml = units.millilitres(fat, fat_unit)
+        measure_ml = units.millilitres(1, measure)
+    except UnitError:
+        raise CalculationError(
+            "give the butter or oil as a volume (cups, tbsp, tsp, sticks, mL)"
+        ) from None
+    mg = grams * 1000 * potency_percent / 100
+    steps = [
+        f"{quantity(material, material_unit)} × {fmt(potency_percent, 4)}% = {fmt(mg)} mg "
+        f"{'THCA' if potency_is_thca else 'THC'}"
+    ]
+    assumptions = []
+    if potency_is_thca:
+        steps.append(f"decarboxylated: {fmt(mg)} mg × {THCA_TO_THC} = {fmt(mg * THCA_TO_THC)} mg")
+        mg *= THCA_TO_THC
+    else:
+        assumptions.append("the stated potency is total THC (already decarboxylation-adjusted)")
+    infused = mg * efficiency_percent / 100
+    if efficiency_percent < 100:
+        steps.append(f"{fmt(efficiency_percent)}% into the fat: {fmt(infused)} mg")
+    else:
+        assumptions.append("all of it ends up in the fat: no extraction efficiency was given")
+    per_ml = infused / fat_ml
+    steps.append(
+        f"{quantity(fat, fat_unit)} = {fmt(fat_ml)} mL; {fmt(infused)} mg ÷ "
+        f"{fmt(fat_ml)} mL = {fmt(per_ml, 3)} mg/mL"
+    )
+    per_measure = {m: per_ml * units.millilitres(1, m) for m in KITCHEN_MEASURES}
+    steps.append(", ".join(f"{fmt(v)} mg per {m}" for m, v in per_measure.items()))
+    assumptions.append(units.convention_note(fat_unit, measure, "cup") or "")
+    value = per_ml * measure_ml
+    return Calculation(
+        "kitchen_infusion",
+        value,
+        f"mg THC per {units.label(measure)}",
+        f"Each {units.label(measure)} holds {fmt(value)} mg THC ({fmt(infused)} mg in "
+        f"{quantity(fat, fat_unit)}).",
+        tuple(steps),
+        details={"total_mg": infused, **{f"per_{m}": v for m, v in per_measure.items()}},
+        formula="mg per measure = mass × potency % [× 0.877 for THCA] × efficiency ÷ volume",
+        inputs=(
+            f"material: {quantity(material, material_unit)} at {fmt(potency_percent, 4)}%"
+            f"{' THCA' if potency_is_thca else ''}",
+            f"butter or oil: {quantity(fat, fat_unit)}",
+            *((f"efficiency: {fmt(efficiency_percent)}%",) if efficiency_percent < 100 else ()),
+        ),
+        assumptions=tuple(a for a in assumptions if a),
+    )
+
+
+def tincture(
+    total_mg: float, volume: float, volume_unit: str = "ml", dropper_ml: float | None = None
+) -> Calculation:
+    """mg per mL and per full dropper of a tincture holding `total_mg` in `volume`.
+
+    Raises:
+        CalculationError: non-positive amounts or a volume unit that is not a volume.
+    """
+    positive("the tincture's THC", total_mg)
+    positive("the bottle's volume", volume)
+    try:
+        ml = units.millilitres(volume, volume_unit)
+    except UnitError:
+        raise CalculationError("give the bottle's size as a volume (mL, fl oz)") from None
+    assumptions = []
+    if dropper_ml is None:
+        dropper_ml = 1.0
+        assumptions.append(
+            "a full dropper is 1 mL (the usual dropper of a 30 mL bottle; measure yours)"
+        )
+    positive("the dropper", dropper_ml)
+    per_ml = total_mg / ml
+    per_dropper = per_ml * dropper_ml
+    steps = [
+        *([f"{quantity(volume, volume_unit)} = {fmt(ml)} mL"] if volume_unit != "ml" else []),
+        f"{fmt(total_mg)} mg ÷ {fmt(ml)} mL = {fmt(per_ml, 3)} mg/mL",
+        f"{fmt(per_ml, 3)} mg/mL × {fmt(dropper_ml)} mL = {fmt(per_dropper, 3)} mg per dropper",
+    ]
+    return Calculation(
+        "tincture",
+        per_ml,
+        "mg/mL",
+        f"The tincture holds {fmt(per_ml, 3)} mg/mL, {fmt(per_dropper, 3)} mg per "
+        f"{fmt(dropper_ml)} mL dropper.",
+        tuple(steps),
+        details={"per_dropper": per_dropper, "per_ml": per_ml},
+        formula="mg/mL = total mg ÷ volume (mL); per dropper = mg/mL × dropper (mL)",
+        inputs=(
+            f"THC in the bottle: {fmt(total_mg)} mg",
+            f"bottle: {quantity(volume, volume_unit)}",
+        ),
+        assumptions=tuple(assumptions),
+    )
+
+
+def dilution(
+    mass: float, mass_unit: str, current_percent: float, target_percent: float
+) -> Calculation:
+    """Carrier to add to bring `mass` at `current_percent` down to `target_percent`.
+
+    Raises:
+        CalculationError: a target at or above the current potency, or non-positive input.
+    """
+    positive("the mass", mass)
+    percent("the current potency", current_percent)
+    percent("the target potency", target_percent)
+    if target_percent >= current_percent:
+        raise CalculationError(
+            "dilution lowers potency: the target "
+            f"({fmt(target_percent)}%) must be below the current "
+            f"{fmt(current_percent)}%"
+        )
+    unit = units.label(mass_unit)
+    active = mass * current_percent / 100
+    final = mass * current_percent / target_percent
+    carrier = final - mass
+    return Calculation(
+        "dilution",
+        carrier,
+        unit,
+        f"Add {fmt(carrier, 4)} {unit} of carrier to reach {fmt(target_percent, 4)}% "
+        f"({fmt(final, 4)} {unit} in all).",
+        (
+            f"active content: {fmt(mass, 4)} {unit} × {fmt(current_percent, 4)}% = "
+            f"{fmt(active, 4)} {unit}",
+            f"final mass at {fmt(target_percent, 4)}%: {fmt(active, 4)} ÷ "
+            f"{fmt(target_percent, 4)}% = {fmt(final, 4)} {unit}",
+            f"carrier to add: {fmt(final, 4)} - {fmt(mass, 4)} = {fmt(carrier, 4)} {unit}",
+        ),
+        details={"final_mass": final},
+        formula="C1 × M1 = C2 × M2, so carrier = M1 × C1 ÷ C2 - M1",
+        inputs=(
+            f"starting material: {fmt(mass, 4)} {unit} at {fmt(current_percent, 4)}%",
+            f"target: {fmt(target_percent, 4)}%",
+        ),
+        assumptions=("the carrier holds no THC",),
+    )
+
+
+def dilution_c1v1(
+    stock: float,
+    target: float,
+    final_amount: float,
+    amount_unit: str,
+    concentration_unit: str = "mg/mL",
+) -> Calculation:
+    """Stock and diluent for `final_amount` at `target` from a `stock` (C1V1 = C2V2).
+
+    Raises:
+        CalculationError: non-positive input, or a target at or above the stock.
+    """
+    positive("the stock concentration", stock)
+    positive("the target concentration", target)
+    positive("the final amount", final_amount)
+    if target >= stock:
+        raise CalculationError(
+            f"the target ({fmt(target)} {concentration_unit}) must be below "
+            f"the stock ({fmt(stock)} {concentration_unit}) to dilute it"
+        )
+    unit = units.label(amount_unit)
+    needed = target * final_amount / stock
+    diluent = final_amount - needed
+    return Calculation(
+        "dilution_c1v1",
+        needed,
+        f"{unit} of stock",
+        f"Take {fmt(needed, 4)} {unit} of the {fmt(stock)} {concentration_unit} stock and add "
+        f"{fmt(diluent, 4)} {unit} of diluent for {fmt(final_amount, 4)} {unit} at "
+        f"{fmt(target)} {concentration_unit}.",
+        (
+            f"V1 = C2 × V2 ÷ C1 = {fmt(target)} × {fmt(final_amount, 4)} ÷ {fmt(stock)} "
+            f"= {fmt(needed, 4)} {unit}",
+            f"diluent = {fmt(final_amount, 4)} - {fmt(needed, 4)} = {fmt(diluent, 4)} {unit}",
+        ),
+        details={"diluent": diluent},
+        formula="C1 × V1 = C2 × V2",
+        inputs=(
+            f"stock (C1): {fmt(stock)} {concentration_unit}",
+            f"target (C2): {fmt(target)} {concentration_unit}",
+            f"final amount (V2): {fmt(final_amount, 4)} {unit}",
+        ),
+        assumptions=("the diluent holds no THC; volumes add (no shrinkage on mixing)",),
+    )
+
+
+def blend(
+    first_percent: float,
+    second_percent: float,
+    first_amount: float | None = None,
+    second_amount: float | None = None,
+    target_percent: float | None = None,
+    total_amount: float | None = None,
+    unit: str = "g",
+) -> Calculation:
+    """Blend two potencies: the blend's potency from two amounts, or the amounts for a target.
+
+    Raises:
+        CalculationError: impossible potencies, a target outside the two, too few amounts.
+    """
+    percent("the first potency", first_percent, allow_zero=True)
+    percent("the second potency", second_percent, allow_zero=True)
+    shown = units.label(unit)
+    inputs = [f"first: {fmt(first_percent, 4)}%", f"second: {fmt(second_percent, 4)}%"]
+    if target_percent is None:
+        if first_amount is None or second_amount is None:
+            raise CalculationError("give both amounts to find the blend's potency")
+        positive("the first amount", first_amount)
+        positive("the second amount", second_amount)
+        total = first_amount + second_amount
+        active = first_amount * first_percent / 100 + second_amount * second_percent / 100
+        result = active / total * 100
+        return Calculation(
+            "blend",
+            result,
+            "%",
+            f"The blend is {fmt(result, 4)}% ({fmt(total, 4)} {shown} in all).",
+            (
+                f"active: {fmt(first_amount, 4)} × {fmt(first_percent, 4)}% + "
+                f"{fmt(second_amount, 4)} × {fmt(second_percent, 4)}% = {fmt(active, 4)} {shown}",
+                f"{fmt(active, 4)} ÷ {fmt(total, 4)} {shown} = {fmt(result, 4)}%",
+            ),
+            formula="blend % = (m1 × p1 + m2 × p2) ÷ (m1 + m2)",
+            inputs=(
+                f"first: {fmt(first_amount, 4)} {shown} at {fmt(first_percent, 4)}%",
+                f"second: {fmt(second_amount, 4)} {shown} at {fmt(second_percent, 4)}%",
+            ),
+            details={"total": total},
+        )
+    percent("the target potency", target_percent)
+    low, high = sorted((first_percent, second_percent))
+    if not low < target_percent < high:
+        raise CalculationError(
+            f"a blend of {fmt(low)}% and {fmt(high)}% can only land between "
+            f"them; {fmt(target_percent)}% is outside"
+        )
+    # Share of the first material in the blend (the lever rule).
+    first_share = (target_percent - second_percent) / (first_percent - second_percent)
+    inputs.append(f"target: {fmt(target_percent, 4)}%")
+    steps = [
+        f"share of the first = ({fmt(target_percent)} - {fmt(second_percent)}) ÷ "
+        f"({fmt(first_percent)} - {fmt(second_percent)}) = {fmt(first_share * 100, 4)}%"
+    ]
+    if total_amount is not None:
+        positive("the blend's amount", total_amount)
+        first, second = total_amount * first_share, total_amount * (1 - first_share)
+        inputs.append(f"blend: {fmt(total_amount, 4)} {shown}")
+    elif first_amount is not None:
+        positive("the first amount", first_amount)
+        first, second = first_amount, first_amount * (1 - first_share) / first_share
+        inputs.append(f"first amount: {fmt(first_amount, 4)} {shown}")
+    elif second_amount is not None:
+        positive("the second amount", second_amount)
+        first, second = second_amount * first_share / (1 - first_share), second_amount
+        inputs.append(f"second amount: {fmt(second_amount, 4)} {shown}")
+    else:
+        return Calculation(
+            "blend",
+            first_share * 100,
+            "% of the first",
+            f"Blend {fmt(first_share * 100, 4)}% of the {fmt(first_percent)}% material with "
+            f"{fmt(100 - first_share * 100, 4)}% of the {fmt(second_percent)}% material.",
+            tuple(steps),
+            formula="share of first = (target - p2) ÷ (p1 - p2)",
+            inputs=tuple(inputs),
+        )
+    steps.append(
+        f"{fmt(first, 4)} {shown} at {fmt(first_percent)}% + {fmt(second, 4)} {shown} "
+        f"at {fmt(second_percent)}% = {fmt(first + second, 4)} {shown}"
+    )
+    return Calculation(
+        "blend",
+        first,
+        f"{shown} of the {fmt(first_percent)}%",
+        f"Mix {fmt(first, 4)} {shown} of the {fmt(first_percent)}% with {fmt(second, 4)} {shown} "
+        f"of the {fmt(second_percent)}% to get {fmt(first + second, 4)} {shown} at "
+        f"{fmt(target_percent)}%.",
+        tuple(steps),
+        details={"first": first, "second": second},
+        formula="share of first = (target - p2) ÷ (p1 - p2); amounts = share × blend",
+        inputs=tuple(inputs),
+    )
+
+
+def terpenes(base: float, unit: str, terpene_percent: float, basis: str = "blend") -> Calculation:
+    """Terpenes to add to `base` so they make `terpene_percent` w/w of the blend or of the base.
+
+    Raises:
+        CalculationError: a non-positive base, a share outside (0, 100).
+    """
+    positive("the distillate's amount", base)
+    share("the terpene share", terpene_percent)
+    positive("the terpene share", terpene_percent)
+    shown = units.label(unit)
+    if basis == "blend":
+        added = base * terpene_percent / (100 - terpene_percent)
+        step = (
+            f"{fmt(base, 4)} × {fmt(terpene_percent)} ÷ (100 - {fmt(terpene_percent)}) = "
+            f"{fmt(added, 4)} {shown}"
+        )
+        other = base * terpene_percent / 100
+        note = (
+            f"{fmt(terpene_percent)}% w/w of the finished blend; as {fmt(terpene_percent)}% "
+            f"of the distillate's weight it would be {fmt(other, 4)} {shown}"
+        )
+        formula = "terpenes = base × t ÷ (100 - t), so they are t% of base + terpenes"
+    else:
+        added = base * terpene_percent / 100
+        step = f"{fmt(base, 4)} × {fmt(terpene_percent)}% = {fmt(added, 4)} {shown}"
+        other = base * terpene_percent / (100 - terpene_percent)
+        note = (
+            f"{fmt(terpene_percent)}% of the distillate's weight; for {fmt(terpene_percent)}% "
+            f"of the finished blend it would be {fmt(other, 4)} {shown}"
+        )
+        formula = "terpenes = base × t%"
+    blend_total = base + added
+    return Calculation(
+        "terpenes",
+        added,
+        f"{shown} of terpenes",
+        f"Add {fmt(added, 4)} {shown} of terpenes ({note.split(';')[0]}); the blend weighs "
+        f"{fmt(blend_total, 4)} {shown}.",
+        (step, f"blend: {fmt(base, 4)} + {fmt(added, 4)} = {fmt(blend_total, 4)} {shown}"),
+        details={"blend": blend_total, "other_basis": other},
+        formula=formula,
+        inputs=(f"distillate: {fmt(base, 4)} {shown}", f"terpenes: {fmt(terpene_percent)}% w/w"),
+        assumptions=(f"basis: {note}",),
+    )
+
+
+def scale_batch(ingredients: Sequence[tuple[str, float, str]], factor: float) -> Calculation:
+    """Every ingredient (name, amount, unit) multiplied by `factor`.
+
+    Raises:
+        CalculationError: no ingredients, a non-positive factor or amount.
+    """
+    if not ingredients:
+        raise CalculationError("give at least one ingredient with its amount and unit")
+    positive("the scale factor", factor)
+    steps, scaled = [], []
+    for name, amount, unit in ingredients:
+        positive(f"the amount of {name}", amount)
+        result = f"{fmt(amount * factor, 4)} {unit}"
+        steps.append(f"{name}: {fmt(amount, 4)} {unit} × {fmt(factor, 4)} = {result}")
+        scaled.append(f"{name} {result}")
+    return Calculation(
+        "scale_batch",
+        factor,
+        "×",
+        f"Scaled by {fmt(factor, 4)}: {'; '.join(scaled)}.",
+        tuple(steps),
+        formula="new amount = amount × (new batch ÷ old batch)",
+        inputs=(
+            *tuple(f"{name}: {fmt(amount, 4)} {unit}" for name, amount, unit in ingredients),
+            f"factor: {fmt(factor, 4)}",
+        ),
+        assumptions=("every ingredient scales linearly",),
+    )
+
+
+def percent_by_weight(part: float, part_unit: str, total: float, total_unit: str) -> Calculation:
+    """What share of `total` the `part` is, by weight.
+
+    Raises:
+        CalculationError: a non-positive total, a negative part, or a part above the total.
+    """
+    total_g = grams_of("the total", total, total_unit)
+    if part < 0:
+        raise CalculationError("the part cannot be negative")
+    part_g = grams_of("the part", part, part_unit) if part else 0.0
+    if part_g > total_g:
+        raise CalculationError("the part cannot weigh more than the total")
+    result = part_g / total_g * 100
+    return Calculation(
+        "percent_by_weight",
+        result,
+        "% w/w",
+        f"{quantity(part, part_unit)} in {quantity(total, total_unit)} is {fmt(result, 3)}% by "
+        "weight.",
+        (f"{fmt(part_g * 1000)} mg ÷ {fmt(total_g * 1000)} mg × 100 = {fmt(result, 3)}%",),
+        formula="% w/w = part ÷ total × 100",
+        inputs=(f"part: {quantity(part, part_unit)}", f"total: {quantity(total, total_unit)}"),
+    )
