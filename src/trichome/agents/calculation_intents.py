@@ -145,7 +145,12 @@ def total(question: Question) -> Calculation | None:
     """Total THC (and CBD) from a COA's values, with the hemp verdict; chained to a mass."""
     table = coa_table(question.text)
     values: dict[str, list[Quantity]] = {}
-    for q in (*table, *question.find("percent", "concentration")):
+    loose = [
+        q
+        for q in question.find("percent", "concentration")
+        if not any(row.start <= q.start < row.end for row in table)
+    ]
+    for q in (*table, *loose):
         if q.cannabinoid and (
             (q.kind == "concentration" and q.unit == "mg/g") or q.kind == "percent"
         ):
@@ -223,8 +228,20 @@ def _with_assumption(calculation: Calculation, assumption: str) -> Calculation:
 
 
 def _product_mass(question: Question) -> Quantity | None:
-    masses = [q for q in question.find("mass") if q.unit not in ("mg",) and q.per is None]
+    masses = _same_masses(
+        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "piece")]
+    )
     return masses[0] if len(masses) == 1 else None
+
+
+def _same_masses(masses: list[Quantity]) -> list[Quantity]:
+    """The masses, one kept where two name the same amount ("an eighth is 3.5 g")."""
+    kept: list[Quantity] = []
+    for mass in masses:
+        grams = units.grams(mass.value, mass.unit)
+        if not any(abs(units.grams(k.value, k.unit) - grams) < 1e-9 for k in kept):
+            kept.append(mass)
+    return kept
 
 
 # --- decarboxylation --------------------------------------------------------------------
@@ -362,7 +379,9 @@ def product_content(question: Question) -> Calculation | None:
         r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg"
     ):
         return None
-    masses = [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "package")]
+    masses = _same_masses(
+        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "package", "piece")]
+    )
     if not masses:
         return None
     found = one(question, _potencies(question), "the potency")
@@ -441,10 +460,11 @@ def kitchen(question: Question) -> Calculation | None:
         return None
     measure = "tbsp"
     asked = re.search(
-        r"(?:per|a|each|every|in\s+(?:a|one|1))\s+(tsp|teaspoon|tbsp|tablespoon|cup|"
-        r"stick)",
+        r"(?:per|each|every)\s+(tsp|teaspoon|tbsp|tablespoon|cup|stick)",
         question.text,
         re.IGNORECASE,
+    ) or re.search(
+        r"(?:\ba|in\s+(?:a|one|1))\s+(tsp|teaspoon|tbsp|tablespoon)\b", question.text, re.IGNORECASE
     )
     if asked:
         measure = units.canonical(asked.group(1))
@@ -490,6 +510,8 @@ def tincture(question: Question) -> Calculation | None:
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
     totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
+    if _potencies(question) or question.find("mass", unit="g"):
+        return None  # flower or concentrate going in: a kitchen infusion
     if not volumes or not totals:
         if question.says(r"tincture|dropper") and question.says(_ASKS) and (volumes or totals):
             raise ask(
@@ -543,20 +565,28 @@ def dilution(question: Question) -> Calculation | None:
         return None
     if not masses:
         raise ask(question, "how much you start with (g)")
-    current, target = percents[0], percents[1]
-    if current.value < target.value:
-        current, target = target, current
     mass = one(question, masses[:1], "the starting amount")
-    question.use(current, target)
     assert mass is not None
     after_mass = question.text[mass.end : mass.end + 30]
-    starts_here = re.match(
-        rf"\s*(?:of\s+)?(?:\w+\s+)?(?:at\s+)?{re.escape(current.text)}", after_mass
-    )
-    if not starts_here and re.match(
-        rf"\s*(?:of\s+)?(?:\w+\s+)?(?:at\s+)?{re.escape(target.text)}", after_mass
-    ):
-        return formulation.dilution_c1v1(current.value, target.value, mass.value, mass.unit, "%")
+    own = [
+        p
+        for p in percents[:2]
+        if re.match(rf"\s*(?:of\s+)?(?:[a-z]+\s+)?(?:at\s+|@\s*)?{re.escape(p.text)}", after_mass)
+    ]
+    if own:
+        current = own[0]
+        target = next(p for p in percents[:2] if p is not current)
+        question.use(current, target)
+        if (
+            current.text.startswith(target.text) is False
+            and re.match(r"\s*(?:of\s+)?(?:[a-z]+\s+)?at\b", after_mass)
+            and question.says(r"\b(?:need|make|want)\b")
+        ):
+            stock, wanted = sorted((current, target), key=lambda q: -q.value)
+            return formulation.dilution_c1v1(stock.value, wanted.value, mass.value, mass.unit, "%")
+        return formulation.dilution(mass.value, mass.unit, current.value, target.value)
+    current, target = percents[0], percents[1]
+    question.use(current, target)
     return formulation.dilution(mass.value, mass.unit, current.value, target.value)
 
 
@@ -571,11 +601,21 @@ def blending(question: Question) -> Calculation | None:
     ]
     if len(percents) < 2:
         return None
+    distinct: dict[float, Quantity] = {}
+    for q in percents:
+        distinct.setdefault(q.value, q)
+    percents = list(distinct.values())
     targets = [q for q in percents if "target" in q.tags and q is not percents[0]]
+    if not targets and len(percents) == 3:
+        middle = sorted(percents, key=lambda q: q.value)[1]
+        targets = [middle]
     masses = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
-    if (targets and len(percents) >= 3) or (targets and len(percents) == 3):
+    if targets and len(percents) >= 3:
         target = targets[-1]
         first, second = [q for q in percents if q is not target][:2]
+        wanted = re.search(r"how\s+much\s+(?:of\s+)?(?:the\s+)?([\d.]+)\s*%", question.text)
+        if wanted and float(wanted.group(1)) == second.value:
+            first, second = second, first
         question.use(first, second, target)
         total_amount = masses[-1] if masses else None
         first_amount = None
@@ -672,7 +712,7 @@ def conversion(question: Question) -> Calculation | None:
     """A unit conversion, stating the convention used."""
     text = question.text
     unit_word = (
-        r"(mg|g|kg|oz|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
+        r"(mg|g|kg|ozs?|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
         r"eighths?|8ths?|zips?|quarters?|tsp|tbsp|teaspoons?|tablespoons?|cups?|sticks?|liters?|"
         r"litres?|milliliters?|millilitres?|sq\s?ft|square\s+feet|m2|square\s+met(?:er|re)s|"
         r"droppers?)"
@@ -924,8 +964,8 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     scaling,
     share_by_weight,
     terpene_reintroduction,
-    kitchen,
     tincture,
+    kitchen,
     dilution,
     blending,
     decarboxylation,

@@ -390,7 +390,7 @@ _LEFT_NAME = re.compile(
     re.IGNORECASE,
 )
 _RIGHT_NAME = re.compile(
-    rf"^\s*(?:of\s+|in\s+)?(?P<total>total\s+)?(?P<name>{CANNABINOID_PATTERN})",
+    rf"^[ \t]*(?:of\s+|in\s+)?(?P<total>total\s+)?(?P<name>{CANNABINOID_PATTERN})",
     re.IGNORECASE,
 )
 
@@ -401,7 +401,7 @@ def _cannabinoid_near(before: str, after: str, kind: str) -> tuple[str | None, b
     right = _RIGHT_NAME.match(after)
     if right:
         return cannabinoid_name(right.group("name")), bool(right.group("total"))
-    left = _LEFT_NAME.search(before[-40:])
+    left = _LEFT_NAME.search(before.split("\n")[-1][-40:])
     if left and kind != "mass":
         return cannabinoid_name(left.group("name")), bool(left.group("total"))
     return None, False
@@ -525,7 +525,11 @@ def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str
     values = cells[1:]
     if header is not None and len(header) == len(cells):
         for index, title in enumerate(header):
-            if index and re.search(r"%", title) and not re.search(r"lo[dq]", title, re.IGNORECASE):
+            if (
+                index
+                and re.search(r"%|percent", title, re.IGNORECASE)
+                and not re.search(r"lo[dq]", title, re.IGNORECASE)
+            ):
                 return _cell(cells[index], "%")
         for index, title in enumerate(header):
             if index and re.search(r"mg/g", title, re.IGNORECASE):
