@@ -25,6 +25,10 @@ from trichome.agents.quantities import Quantity, normalise, read
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
+# A turn this short that reads as a follow-up ("what if THCA is 25%?") updates the earlier
+# calculation even when it could be worked out on its own.
+FOLLOW_UP_WORDS = 12
+_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "dropper"})
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
     r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
@@ -139,11 +143,12 @@ def recognise_conversation(
         return None
     latest = user_turns[-1]
     alone = recognise(latest, state, limits_for)
-    if alone is not None and alone.calculation is not None:
-        return alone
-    if alone is not None and not alone.asks:
-        return alone  # an impossible number in the latest turn is refused as it stands
     update = normalise(latest)
+    short_follow_up = bool(_FOLLOW_UP.search(update)) and len(update.split()) <= FOLLOW_UP_WORDS
+    if alone is not None and alone.calculation is not None and not short_follow_up:
+        return alone
+    if alone is not None and alone.calculation is None and not alone.asks:
+        return alone  # an impossible number in the latest turn is refused as it stands
     if alone is None and not _FOLLOW_UP.search(update):
         return None
     for earlier in reversed(user_turns[-1 - FOLLOW_UP_REACH : -1]):
@@ -155,6 +160,8 @@ def recognise_conversation(
         if again is not None and (again.calculation is not None or alone is None):
             return again
         break
+    if alone is not None:
+        return alone
     return alone
 
 
@@ -188,6 +195,7 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
     candidates = [
         q for q in earlier
         if q.start not in taken and q.kind == new.kind
+        and (q.tags & _ROLES) == (new.tags & _ROLES)
         and (new.kind != "mass" or _same_scale(q.unit, new.unit))
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
         and (new.per is None or q.per in (None, new.per))
@@ -209,12 +217,8 @@ def _same_scale(old: str, new: str) -> bool:
 
 
 def _replacement(new: Quantity, old: Quantity) -> str:
-    if new.kind in ("percent", "concentration"):
-        return new.text
-    text = new.text
-    if new.kind == "count" and new.noun and old.noun and new.noun not in text:
-        return text
-    return text
+    # A count's text names its noun ("500 gummies") but its span is the number alone.
+    return new.text.split()[0] if new.kind == "count" else new.text
 
 
 def describe(recognised: RecognisedCalculation) -> str:

@@ -145,7 +145,7 @@ def convert(amount: float, source: str, target: str) -> float:
     units = registry()
     result = float(units.Quantity(amount, UNITS[source_key][0]).to(UNITS[target_key][0]).magnitude)
     # pint works in binary floating point: 1 oz comes out as 28.349523125000005 g.
-    return round(result, 12) if math.isfinite(result) else result
+    return float(f"{result:.13g}") if math.isfinite(result) else result
 
 
 def grams(amount: float, unit: str) -> float:
