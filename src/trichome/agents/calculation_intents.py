@@ -27,6 +27,10 @@ from trichome.agents.calculators import (
 )
 from trichome.agents.quantities import Quantity, coa_table, read
 
+_CONCENTRATE = (
+    r"distill?ate|disty|disti|\bdist\b|concentrate|\boil\b|isolate|rosin|resin|wax|shatter|"
+    r"crude|extract|badder|budder|sauce|\bthca\b"
+)
 # Percentages that are not a product's potency.
 _NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance"})
 _ASKS = (
@@ -336,15 +340,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             strength = found.value
         parts.append(formulation.infusion(count.value, dose.value, strength, _loss(question)))
         return potency.chain(parts)
-    if (
-        counts
-        and concentrate
-        and (
-            potencies
-            or acid_potency
-            or question.says(r"distillate|concentrate|oil|isolate|rosin|resin")
-        )
-    ):
+    if counts and concentrate and (potencies or acid_potency or question.says(_CONCENTRATE)):
         count = one(question, counts[:1], "the number of pieces")
         mass = one(question, concentrate[:1], "the concentrate's mass")
         assert count is not None and mass is not None
@@ -369,6 +365,8 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         return None
     if wants_amount and per_piece and potencies and not counts:
         raise ask(question, "how many pieces you are making")
+    if wants_amount and counts and potencies and not per_piece and question.says(_CONCENTRATE):
+        raise ask(question, "the dose you want in each piece (mg)")
     return None
 
 
@@ -592,7 +590,10 @@ def dilution(question: Question) -> Calculation | None:
 
 def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
-    if not question.says(r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+"):
+    if not question.says(
+        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|"
+        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in"
+    ):
         return None
     percents = [
         q
@@ -711,6 +712,8 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
 def conversion(question: Question) -> Calculation | None:
     """A unit conversion, stating the convention used."""
     text = question.text
+    if question.find("percent"):
+        return None  # "mg in an eighth of 24% flower" asks for THC content, not a conversion
     unit_word = (
         r"(mg|g|kg|ozs?|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
         r"eighths?|8ths?|zips?|quarters?|tsp|tbsp|teaspoons?|tablespoons?|cups?|sticks?|liters?|"
@@ -723,7 +726,7 @@ def conversion(question: Question) -> Calculation | None:
         re.IGNORECASE,
     )
     asked = re.search(
-        rf"how\s+many\s+{unit_word}\s+(?:are\s+|is\s+)?(?:there\s+)?(?:in|to)\s+(?:an?\s+|one\s+)?(-?[\d.]+)?\s*{unit_word}\b",
+        rf"how\s+many\s+{unit_word}\s+(?:are\s+|is\s+)?(?:there\s+)?(?:in|to|is|are|make|makes)\s+(?:an?\s+|one\s+)?(-?[\d.]+)?\s*{unit_word}\b",
         text,
         re.IGNORECASE,
     )

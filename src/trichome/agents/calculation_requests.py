@@ -21,7 +21,7 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
     fmt,
 )
-from trichome.agents.quantities import Quantity, normalise, read
+from trichome.agents.quantities import Quantity, cannabinoid_mentions, normalise, read
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
@@ -144,12 +144,14 @@ def recognise_conversation(
     latest = user_turns[-1]
     alone = recognise(latest, state, limits_for)
     update = normalise(latest)
-    short_follow_up = bool(_FOLLOW_UP.search(update)) and len(update.split()) <= FOLLOW_UP_WORDS
+    short = len(update.split()) <= FOLLOW_UP_WORDS
+    short_follow_up = bool(_FOLLOW_UP.search(update)) and short
     if alone is not None and alone.calculation is not None and not short_follow_up:
         return alone
     if alone is not None and alone.calculation is None and not alone.asks:
         return alone  # an impossible number in the latest turn is refused as it stands
-    if alone is None and not _FOLLOW_UP.search(update):
+    has_numbers = any(q.kind != "other" for q in read(update))
+    if alone is None and not (_FOLLOW_UP.search(update) or (short and has_numbers)):
         return None
     for earlier in reversed(user_turns[-1 - FOLLOW_UP_REACH : -1]):
         previous = normalise(earlier)
@@ -173,9 +175,12 @@ def merge_follow_up(previous: str, update: str) -> str:
     shift = 0
     appended: list[Quantity] = []
     taken: set[int] = set()
+    named = list(dict.fromkeys(cannabinoid_mentions(update)))
     for new in read(update):
         if new.kind == "other":
             continue
+        if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
+            new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         match = _counterpart(new, earlier, update, taken)
         if match is None:
             appended.append(new)

@@ -38,7 +38,7 @@ CANNABINOID_PATTERN = "|".join(f"(?:{pattern})" for _, pattern in CANNABINOIDS)
 _CANNABINOID = re.compile(rf"\b(?:total\s+)?(?:{CANNABINOID_PATTERN})", re.IGNORECASE)
 
 COUNTABLE = (
-    r"gumm(?:y|ies)|gummie|pieces?|pcs?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
+    r"gumm(?:y|ies|ys)|gummie|pieces?|pcs?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
     r"servings?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|bottles?|cartridges?|carts?|"
     r"vapes?|pens?|doses?|candies|candy|chews?|lozenges?|pre-?rolls?|joints?|edibles?|"
     r"packages?|packs?|jars?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|"
@@ -306,6 +306,8 @@ def read(text: str) -> list[Quantity]:
         if start > 0 and (text[start - 1].isalpha() or text[start - 1] in "_"):
             # "d9", "cbd-a1", "co2", "b12": part of a word, not a quantity.
             continue
+        if re.search(r"delta[- ]?$", text[max(0, start - 6) : start], re.IGNORECASE):
+            continue  # "delta 9" names a cannabinoid
         kind, unit = _kind_and_unit(match)
         value = float(match.group("value"))
         high = float(match.group("high")) if match.group("high") else None
@@ -352,6 +354,9 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
         if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
             kind, unit, noun = "count", "count", noun_match.group(1).lower()
             quantity = replace(quantity, text=f"{quantity.text} {noun}")
+    if kind == "number" and cannabinoid and 0 <= quantity.value <= 100:
+        # "22.6 THCA" on a COA: a bare number labelled by a cannabinoid is its percentage.
+        kind, unit = "percent", "%"
     tags = _tags(before, after)
     return replace(
         quantity,
@@ -384,7 +389,8 @@ def _per_word(word: str) -> str:
 
 _LEFT_NAME = re.compile(
     rf"\b(?P<total>total\s+)?(?P<name>{CANNABINOID_PATTERN})\s*(?:\([^)]*\)\s*)?"
-    r"(?:[:=|]|\bis\b|\bwas\b|\bof\b|\bat\b|\bcame\s+(?:back|in)\s+(?:at\s+)?|\btested\s+(?:at\s+)?"
+    r"(?:[:=|]|\bis\b|\bwas\b|\bof\b|\bat\b|\b(?:came|comes|come|coming)\s+(?:back|in)\s+(?:at\s+)?"
+    r"|\b(?:tested|tests?|testing)\s+(?:at\s+)?|\bnow\b|\bgoes\s+to\b|\bhits?\b"
     r"|\bshows?\b|\breads?\b|\bresult\b|\blevel\b|\bcontent\b|\bpotency\b|\bconcentration\b"
     r"|\s)*\s*$",
     re.IGNORECASE,
