@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from trichome.agents.calculation_intents import Question, first_calculation
+from trichome.agents.calculation_intents import first_calculation
+from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import (
     Calculation,
     CalculationError,
