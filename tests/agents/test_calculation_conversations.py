@@ -11,6 +11,7 @@ import pytest
 from trichome.accounts.tiers import OPERATOR_AGENT
 from trichome.agents import calculators
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
 from trichome.agents.calculation_requests import recognise, recognise_conversation
 from trichome.agents.calculator_tools import TOOLS, as_payload, run_tool
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
@@ -121,7 +122,7 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
         (
             "trichome_dilution_c1v1",
             {"stock": 50, "target": 10, "final_amount": 30, "amount_unit": "ml"},
-            lambda: formulation.dilution_c1v1(50, 10, 30, "ml"),
+            lambda: mixing.dilution_c1v1(50, 10, 30, "ml"),
         ),
         (
             "trichome_infusion",

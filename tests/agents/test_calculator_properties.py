@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.quantities import normalise, read
 
@@ -43,21 +44,21 @@ def test_total_thc_is_at_least_each_of_its_terms(neutral: float, acid: float) ->
 @given(amounts, st.floats(1, 100), st.floats(0.5, 99))
 def test_dilution_conserves_the_active_mass(mass: float, current: float, share: float) -> None:
     target = current * share / 100
-    result = formulation.dilution(mass, "g", current, target)
+    result = mixing.dilution(mass, "g", current, target)
     final = mass + result.value
     assert math.isclose(final * target, mass * current, rel_tol=1e-9)
 
 
 @given(st.floats(1, 1000), st.floats(0.01, 0.99), st.floats(1, 10_000))
 def test_c1v1_keeps_the_amount_of_cannabinoid(stock: float, ratio: float, final: float) -> None:
-    result = formulation.dilution_c1v1(stock, stock * ratio, final, "ml")
+    result = mixing.dilution_c1v1(stock, stock * ratio, final, "ml")
     assert math.isclose(result.value * stock, stock * ratio * final, rel_tol=1e-9)
     assert math.isclose(result.value + result.details["diluent"], final, rel_tol=1e-9)
 
 
 @given(percents, percents, amounts, amounts)
 def test_a_blend_lands_between_its_parts(p1: float, p2: float, m1: float, m2: float) -> None:
-    result = formulation.blend(p1, p2, m1, m2)
+    result = mixing.blend(p1, p2, m1, m2)
     assert min(p1, p2) - 1e-9 <= result.value <= max(p1, p2) + 1e-9
 
 

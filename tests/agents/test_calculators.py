@@ -8,6 +8,7 @@ import pytest
 
 from trichome.agents import calculators
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculators import CalculationError, StateEdibleLimits
 
@@ -42,7 +43,7 @@ def test_dose_per_unit() -> None:
 
 def test_dilution_and_batch_scaling() -> None:
     # 20 g at 90% holds 18 g; at 70% that is 25.714 g in all, so add 5.714 g.
-    result = formulation.dilution(20, "g", 90, 70)
+    result = mixing.dilution(20, "g", 90, 70)
     assert math.isclose(result.value, 18 / 0.7 - 20)
     scaled = formulation.scale_batch([("sugar", 500, "g"), ("distillate", 2.35, "g")], 2.5)
     assert scaled.summary == "Scaled by 2.5: sugar 1,250 g; distillate 5.875 g."
@@ -98,7 +99,7 @@ def test_servings_checked_against_a_states_caps() -> None:
         lambda: formulation.infusion(100, 10, 85, loss_percent=100),
         lambda: formulation.dose_per_unit(80, -1, "g", 10),
         lambda: formulation.dose_per_unit(80, 1, "stone", 10),
-        lambda: formulation.dilution(10, "g", 70, 80),
+        lambda: mixing.dilution(10, "g", 70, 80),
         lambda: calculators.total_cannabinoid(-1, 20),
         lambda: calculators.total_cannabinoid(60, 50),
         lambda: operations.convert(-1, "g", "mg"),

@@ -10,6 +10,7 @@ import orjson
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
@@ -406,20 +407,20 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             str(a["volume_unit"]),
             _optional(a, "dropper_ml"),
         ),
-        "dilution": lambda a: formulation.dilution(
+        "dilution": lambda a: mixing.dilution(
             float(a["mass"]),
             str(a["mass_unit"]),
             float(a["current_percent"]),
             float(a["target_percent"]),
         ),
-        "dilution_c1v1": lambda a: formulation.dilution_c1v1(
+        "dilution_c1v1": lambda a: mixing.dilution_c1v1(
             float(a["stock"]),
             float(a["target"]),
             float(a["final_amount"]),
             str(a["amount_unit"]),
             str(a.get("concentration_unit", "mg/mL")),
         ),
-        "blend": lambda a: formulation.blend(
+        "blend": lambda a: mixing.blend(
             float(a["first_percent"]),
             float(a["second_percent"]),
             _optional(a, "first_amount"),
@@ -428,7 +429,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             _optional(a, "total_amount"),
             str(a.get("unit", "g")),
         ),
-        "terpenes": lambda a: formulation.terpenes(
+        "terpenes": lambda a: mixing.terpenes(
             float(a["base"]),
             str(a["unit"]),
             float(a["terpene_percent"]),

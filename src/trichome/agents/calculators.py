@@ -1,7 +1,7 @@
 """The trade's arithmetic, exact and unit-aware, showing its inputs, formula and working.
 
 Agents never do arithmetic in a language model. These functions (and those of
-`formulation_calculators` and `operations_calculators`) are the tools the `openai` engine
+`formulation_calculators`, `mixing_calculators`, `operations_calculators`) are the tools the `openai` engine
 offers the model, and the `grounded` engine calls them when it recognises a calculation.
 Every result carries the inputs it used, its formula, its steps, its unit and its
 assumptions; an input that is missing, impossible or contradictory raises instead of

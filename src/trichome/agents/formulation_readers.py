@@ -7,6 +7,7 @@ import re
 
 from trichome.agents import calculators as potency
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
 from trichome.agents import units
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -249,7 +250,7 @@ def dilution(question: Question) -> Calculation | None:
         amount = one(question, amounts[:1], "the final amount")
         question.use(stock, target)
         assert amount is not None
-        return formulation.dilution_c1v1(
+        return mixing.dilution_c1v1(
             stock.value,
             target.value,
             amount.value,
@@ -286,11 +287,11 @@ def dilution(question: Question) -> Calculation | None:
             and question.says(r"\b(?:need|make|want)\b")
         ):
             stock, wanted = sorted((current, target), key=lambda q: -q.value)
-            return formulation.dilution_c1v1(stock.value, wanted.value, mass.value, mass.unit, "%")
-        return formulation.dilution(mass.value, mass.unit, current.value, target.value)
+            return mixing.dilution_c1v1(stock.value, wanted.value, mass.value, mass.unit, "%")
+        return mixing.dilution(mass.value, mass.unit, current.value, target.value)
     current, target = percents[0], percents[1]
     question.use(current, target)
-    return formulation.dilution(mass.value, mass.unit, current.value, target.value)
+    return mixing.dilution(mass.value, mass.unit, current.value, target.value)
 
 
 def blending(question: Question) -> Calculation | None:
@@ -336,7 +337,7 @@ def blending(question: Question) -> Calculation | None:
         ):
             first_amount, total_amount = masses[0], None
         question.use(total_amount, first_amount)
-        return formulation.blend(
+        return mixing.blend(
             first.value,
             second.value,
             target_percent=target.value,
@@ -351,7 +352,7 @@ def blending(question: Question) -> Calculation | None:
         (m1, p1), (m2, p2) = pairs
         question.use(m1, p1, m2, p2)
         grams = [units.convert(m.value, m.unit, masses[0].unit) for m in (m1, m2)]
-        return formulation.blend(p1.value, p2.value, grams[0], grams[1], unit=masses[0].unit)
+        return mixing.blend(p1.value, p2.value, grams[0], grams[1], unit=masses[0].unit)
     if question.says(ASKS):
         raise ask(question, "how much of each you mix (or the potency you are aiming for)")
     return None
@@ -408,7 +409,7 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         )
         else "blend"
     )
-    return formulation.terpenes(distillate.value, distillate.unit, terp.value, basis)
+    return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
 
 
 def scaling(question: Question) -> Calculation | None:
