@@ -1,8 +1,9 @@
 """The trade's arithmetic, exact and unit-aware, showing its inputs, formula and working.
 
 Agents never do arithmetic in a language model. These functions (and those of
-`formulation_calculators`, `mixing_calculators`, `operations_calculators`) are the tools the `openai` engine
-offers the model, and the `grounded` engine calls them when it recognises a calculation.
+`formulation_calculators`, `mixing_calculators`, `operations_calculators`) are the tools
+the `openai` engine offers the model, and the `grounded` engine calls them when it
+recognises a calculation.
 Every result carries the inputs it used, its formula, its steps, its unit and its
 assumptions; an input that is missing, impossible or contradictory raises instead of
 giving a number, and nothing defaults to zero unless the caller says so.
