@@ -7,6 +7,9 @@ import math
 import pytest
 
 from trichome.agents import calculators
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
+from trichome.agents import operations_calculators as operations
 from trichome.agents.calculators import CalculationError, StateEdibleLimits
 
 
@@ -22,27 +25,27 @@ def test_total_thc_uses_the_0877_decarboxylation_factor() -> None:
 
 def test_infusion_for_a_gummy_batch() -> None:
     # 200 gummies × 10 mg = 2,000 mg THC; ÷ 0.85 = 2,352.94 mg of distillate.
-    result = calculators.infusion(200, 10, 85)
+    result = formulation.infusion(200, 10, 85)
     assert math.isclose(result.value, 2.3529411, rel_tol=1e-6)
     assert result.summary.startswith("You need 2.353 g of 85% concentrate")
-    with_loss = calculators.infusion(200, 10, 85, loss_percent=10)
+    with_loss = formulation.infusion(200, 10, 85, loss_percent=10)
     assert math.isclose(with_loss.value, 2.0 / 0.9 / 0.85, rel_tol=1e-6)
 
 
 def test_dose_per_unit() -> None:
     # 10 g of 80% distillate = 8,000 mg THC; over 100 gummies = 80 mg each.
-    assert calculators.dose_per_unit(80, 10, "g", 100).value == 80
-    assert math.isclose(calculators.dose_per_unit(80, 10, "g", 100, loss_percent=5).value, 76)
+    assert formulation.dose_per_unit(80, 10, "g", 100).value == 80
+    assert math.isclose(formulation.dose_per_unit(80, 10, "g", 100, loss_percent=5).value, 76)
     assert math.isclose(
-        calculators.dose_per_unit(90, 1, "oz", 1000).value, 28349.523125 * 0.9 / 1000
+        formulation.dose_per_unit(90, 1, "oz", 1000).value, 28349.523125 * 0.9 / 1000
     )
 
 
 def test_dilution_and_batch_scaling() -> None:
     # 20 g at 90% holds 18 g; at 70% that is 25.714 g in all, so add 5.714 g.
-    result = calculators.dilution(20, "g", 90, 70)
+    result = mixing.dilution(20, "g", 90, 70)
     assert math.isclose(result.value, 18 / 0.7 - 20)
-    scaled = calculators.scale_batch([("sugar", 500, "g"), ("distillate", 2.35, "g")], 2.5)
+    scaled = formulation.scale_batch([("sugar", 500, "g"), ("distillate", 2.35, "g")], 2.5)
     assert scaled.summary == "Scaled by 2.5: sugar 1,250 g; distillate 5.875 g."
 
 
@@ -58,50 +61,52 @@ def test_dilution_and_batch_scaling() -> None:
     ],
 )
 def test_unit_conversions(amount: float, source: str, target: str, expected: float) -> None:
-    assert math.isclose(calculators.convert(amount, source, target).value, expected, rel_tol=1e-9)
+    assert math.isclose(operations.convert(amount, source, target).value, expected, rel_tol=1e-9)
 
 
 def test_mass_and_volume_need_a_density() -> None:
     with pytest.raises(CalculationError, match="density"):
-        calculators.convert(100, "ml", "g")
-    assert math.isclose(calculators.convert(100, "ml", "g", density_g_per_ml=0.92).value, 92)
-    assert math.isclose(calculators.convert(46, "g", "ml", density_g_per_ml=0.92).value, 50)
+        operations.convert(100, "ml", "g")
+    assert math.isclose(operations.convert(100, "ml", "g", density_g_per_ml=0.92).value, 92)
+    assert math.isclose(operations.convert(46, "g", "ml", density_g_per_ml=0.92).value, 50)
 
 
 def test_percent_by_weight() -> None:
-    assert calculators.percent_by_weight(2, "g", 50, "g").value == 4
-    assert math.isclose(calculators.percent_by_weight(500, "mg", 1, "g").value, 50)
+    assert formulation.percent_by_weight(2, "g", 50, "g").value == 4
+    assert math.isclose(formulation.percent_by_weight(500, "mg", 1, "g").value, 50)
 
 
 def test_servings_checked_against_a_states_caps() -> None:
     massachusetts = StateEdibleLimits("Massachusetts", 5, 100, ("ma-1",))
-    within = calculators.servings_check(100, 5, massachusetts)
+    within = formulation.servings_check(100, 5, massachusetts)
     assert within.value == 20 and not within.warnings and "within" in within.summary
-    over = calculators.servings_check(100, 10, massachusetts)
-    assert "breaks" in over.summary and any("over Massachusetts's cap" in w for w in over.warnings)
-    uneven = calculators.servings_check(100, 30)
+    over = formulation.servings_check(100, 10, massachusetts)
+    assert "breaks" in over.summary and any(
+        "over Massachusetts's 5 mg cap" in w for w in over.warnings
+    )
+    uneven = formulation.servings_check(100, 30)
     assert any("whole servings" in w for w in uneven.warnings)
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: calculators.infusion(0, 10, 85),
-        lambda: calculators.infusion(100, 0, 85),
-        lambda: calculators.infusion(100, 10, 0),
-        lambda: calculators.infusion(100, 10, 120),
-        lambda: calculators.infusion(100, -10, 85),
-        lambda: calculators.infusion(100, 10, 85, loss_percent=100),
-        lambda: calculators.dose_per_unit(80, -1, "g", 10),
-        lambda: calculators.dose_per_unit(80, 1, "stone", 10),
-        lambda: calculators.dilution(10, "g", 70, 80),
+        lambda: formulation.infusion(0, 10, 85),
+        lambda: formulation.infusion(100, 0, 85),
+        lambda: formulation.infusion(100, 10, 0),
+        lambda: formulation.infusion(100, 10, 120),
+        lambda: formulation.infusion(100, -10, 85),
+        lambda: formulation.infusion(100, 10, 85, loss_percent=100),
+        lambda: formulation.dose_per_unit(80, -1, "g", 10),
+        lambda: formulation.dose_per_unit(80, 1, "stone", 10),
+        lambda: mixing.dilution(10, "g", 70, 80),
         lambda: calculators.total_cannabinoid(-1, 20),
         lambda: calculators.total_cannabinoid(60, 50),
-        lambda: calculators.convert(-1, "g", "mg"),
-        lambda: calculators.percent_by_weight(60, "g", 50, "g"),
-        lambda: calculators.servings_check(10, 20),
-        lambda: calculators.scale_batch([], 2),
-        lambda: calculators.convert(float("nan"), "g", "mg"),
+        lambda: operations.convert(-1, "g", "mg"),
+        lambda: formulation.percent_by_weight(60, "g", 50, "g"),
+        lambda: formulation.servings_check(10, 20),
+        lambda: formulation.scale_batch([], 2),
+        lambda: operations.convert(float("nan"), "g", "mg"),
     ],
 )
 def test_zero_negative_and_impossible_input_is_refused_clearly(call: object) -> None:

@@ -97,8 +97,12 @@ def test_an_uncovered_question_says_so_and_gives_no_number(service: AgentService
 
 def test_calculations_are_answered_with_their_working(service: AgentService) -> None:
     answer = ask(service, "how much 85% distillate for 200 gummies at 10 mg?")
-    first, working = answer.split("\n\n")[:2]
-    assert first.startswith("You need 2.353 g of 85% concentrate")
-    assert working.startswith("Working:\n1. 200 units × 10 mg = 2,000 mg THC")
+    paragraphs = answer.split("\n\n")
+    assert paragraphs[0].startswith("You need 2.353 g of 85% concentrate")
+    assert paragraphs[1].startswith("Inputs (read from “85%”, “200 gummies”, “10 mg”):")
+    assert "- potency: 85%" in paragraphs[1]
+    assert paragraphs[2].startswith("Formula: concentrate (g) = pieces × mg per piece")
+    assert paragraphs[3].startswith("Working:\n1. 200 units × 10 mg = 2,000 mg THC")
+    assert paragraphs[4].startswith("Assumptions:\n- no process loss")
     refused = ask(service, "10 g of 80% distillate into 0 gummies")
     assert refused.startswith("I can't calculate that") and "mg THC" not in refused

@@ -1,262 +1,57 @@
-"""Recognising a calculation asked in plain language, for the offline (grounded) engine.
+"""Recognising a calculation asked in plain language, across a conversation, and writing
+the answer that shows its work.
 
-"how much 85% distillate for 200 gummies at 10 mg?" and "10 g of 80% distillate into 100
-gummies" become calls of the calculators with their numbers; a question with no
-calculation in it is left alone.
+"how much 85% distillate for 200 gummies at 10 mg?" becomes a call of the infusion
+calculator with its numbers; "what if it tests at 92%?" on the next turn reruns it with the
+new potency. A question with a missing, contradictory or impossible input gets a question
+or an explanation and no number; a question with no calculation in it is left alone.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-from trichome.agents import calculators
-from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
+from trichome.agents.calculation_intents import first_calculation
+from trichome.agents.calculation_questions import Question
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+    MissingInput,
+    StateEdibleLimits,
+    fmt,
+)
+from trichome.agents.quantities import Quantity, cannabinoid_mentions, normalise, read
 
-_NUMBER = r"(-?\d[\d,]*(?:\.\d+)?)"
-_MASS_UNITS = r"(mg|milligrams?|kg|kilograms?|g|grams?|oz|ounces?|lbs?|pounds?)"
-_COUNTABLE = (
-    r"(gummies|gummy|units?|pieces?|capsules?|caps|cookies|chocolates?|brownies|servings?|"
-    r"bars|mints|tablets|drinks|beverages|bottles|cartridges|carts|doses|candies|chews|"
-    r"lozenges|tinctures?|pre-?rolls|edibles|packages|squares|bites|softgels|cans|shots)"
-)
-_PERCENT = re.compile(_NUMBER + r"\s*(?:%|percent\b)", re.IGNORECASE)
-_MASS = re.compile(_NUMBER + r"\s*" + _MASS_UNITS + r"\b", re.IGNORECASE)
-_COUNT = re.compile(_NUMBER + r"\s+(?:[a-z-]+\s+){0,2}?" + _COUNTABLE + r"\b", re.IGNORECASE)
-_PER_UNIT = re.compile(
-    _NUMBER + r"\s*mg\b(?:\s*(?:thc|of thc))?\s*(?:each|per|/|a|an)\b"
-    r"|(?:at|with|of|containing|dosed at)\s+" + _NUMBER + r"\s*mg\b(?!\s*(?:package|pack))"
-    r"|" + _NUMBER + r"\s*-?\s*mg\s+" + _COUNTABLE,
-    re.IGNORECASE,
-)
-_LOSS = re.compile(_NUMBER + r"\s*%\s*(?:process\s+)?(?:loss|losses|waste)", re.IGNORECASE)
-_CANNABINOID = re.compile(
-    _NUMBER
-    + r"\s*%\s*(thca|cbda|thc|cbd)\b|\b(thca|cbda|thc|cbd)\b\s*(?:of|at|=|:|is|was)?\s*"
-    + _NUMBER
-    + r"\s*%",
-    re.IGNORECASE,
-)
-_UNIT_WORD = r"(mg|g|kg|oz|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?)"
-_CONVERT = re.compile(
-    r"(?:convert\s+)?"
-    + _NUMBER
-    + r"\s*"
-    + _UNIT_WORD
-    + r"\s+(?:to|in|into|=|in\s+to)\s+"
-    + _UNIT_WORD
-    + r"\b",
-    re.IGNORECASE,
-)
-_HOW_MANY_IN = re.compile(
-    r"how many\s+"
-    + _UNIT_WORD
-    + r"\s+(?:are\s+)?(?:in|per)\s+(?:an?|one|"
-    + _NUMBER
-    + r")?\s*"
-    + _UNIT_WORD
-    + r"\b",
-    re.IGNORECASE,
-)
-_DENSITY = re.compile(r"density\s*(?:of|is|=|:)?\s*" + _NUMBER, re.IGNORECASE)
-_PACKAGE = re.compile(
-    _NUMBER + r"\s*mg\s+(?:\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin)\b", re.IGNORECASE
-)
-_SERVING = re.compile(
-    _NUMBER
-    + r"\s*mg\s*(?:per|a|each|/)?\s*(?:serving|dose|piece)s?\b|servings?\s+of\s+"
-    + _NUMBER
-    + r"\s*mg",
-    re.IGNORECASE,
-)
-_SCALE_FACTOR = re.compile(
-    r"(?:by|x|×|times)\s*" + _NUMBER + r"\b|" + _NUMBER + r"\s*(?:x|×|times)\b", re.IGNORECASE
-)
-_SCALE_COUNTS = re.compile(r"from\s+" + _NUMBER + r"\s+(?:\w+\s+)?to\s+" + _NUMBER, re.IGNORECASE)
-_INGREDIENT = re.compile(
-    _NUMBER
-    + r"\s*"
-    + _MASS_UNITS
-    + r"\s+(?:of\s+)?([a-z][a-z\s%-]{1,40}?)(?=,|;|\band\b|\.|\s+(?:from|by|to|for)\b|$)",
-    re.IGNORECASE,
-)
-_PERCENT_OF = re.compile(
-    r"(?:what|which)\s+(?:percent|percentage|%)[^\d]*"
-    + _NUMBER
-    + r"\s*"
-    + _MASS_UNITS
-    + r"[^\d]*?(?:of|in|out of)\s+"
-    + _NUMBER
-    + r"\s*"
-    + _MASS_UNITS,
+# How many earlier user turns a follow-up may reach back to.
+FOLLOW_UP_REACH = 3
+# A turn this short that reads as a follow-up ("what if THCA is 25%?") updates the earlier
+# calculation even when it could be worked out on its own.
+FOLLOW_UP_WORDS = 12
+_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "dropper"})
+_FOLLOW_UP = re.compile(
+    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
+    r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
+    r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+it|change|say\s+it|suppose|it'?s\s+\d|it\s+is"
+    r"|\d)",
     re.IGNORECASE,
 )
 
 
 @dataclass(frozen=True, slots=True)
 class RecognisedCalculation:
-    """A calculation found in a question: its result, or why its numbers were refused."""
+    """A calculation found in a question: its result, or why no number was given.
+
+    `refusal` explains an impossible input; with `asks` set it is instead the question to
+    put to the user for a missing or contradictory input. `read` lists the quantities as
+    they were read from the question, so a misreading shows.
+    """
 
     calculation: Calculation | None
     refusal: str | None = None
-
-
-def _number(text: str) -> float:
-    return float(text.replace(",", ""))
-
-
-def _first(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    return pattern.search(text)
-
-
-def _group(match: re.Match[str]) -> str:
-    return next(g for g in match.groups() if g is not None)
-
-
-def _loss(text: str) -> float:
-    match = _LOSS.search(text)
-    return _number(match.group(1)) if match else 0.0
-
-
-def _total(text: str) -> Calculation | None:
-    lowered = text.lower()
-    found: dict[str, float] = {}
-    for match in _CANNABINOID.finditer(text):
-        if match.group(1) is not None:
-            found.setdefault(match.group(2).lower(), _number(match.group(1)))
-        else:
-            found.setdefault(match.group(3).lower(), _number(match.group(4)))
-    asks_total = "total thc" in lowered or "total cbd" in lowered
-    for name in ("THC", "CBD"):
-        acid = found.get(f"{name.lower()}a")
-        if acid is not None or (asks_total and f"total {name.lower()}" in lowered and found):
-            return calculators.total_cannabinoid(found.get(name.lower(), 0.0), acid or 0.0, name)
-    return None
-
-
-def _servings(
-    text: str, limits_for: Callable[[str], StateEdibleLimits | None], state: str | None
-) -> Calculation | None:
-    package, serving = _PACKAGE.search(text), _SERVING.search(text)
-    if package is None or serving is None:
-        return None
-    limits = limits_for(state) if state else None
-    return calculators.servings_check(_number(package.group(1)), _number(_group(serving)), limits)
-
-
-def _dilution(text: str) -> Calculation | None:
-    if not re.search(
-        r"\b(dilut\w*|cut|thin|bring (?:it )?down|lower the potency)\b", text, re.IGNORECASE
-    ):
-        return None
-    percents = [_number(m.group(1)) for m in _PERCENT.finditer(text)]
-    mass = _MASS.search(text)
-    if len(percents) < 2 or mass is None:
-        return None
-    return calculators.dilution(_number(mass.group(1)), mass.group(2), percents[0], percents[1])
-
-
-def _infusion_or_dose(text: str) -> Calculation | None:
-    percent = _PERCENT.search(text)
-    count = _COUNT.search(text)
-    if percent is None or count is None:
-        return None
-    units = _number(count.group(1))
-    if units != int(units):
-        raise CalculationError("the number of units must be a whole number")
-    per_unit = _PER_UNIT.search(text)
-    mass = next((m for m in _MASS.finditer(text) if not _is_per_unit(m, per_unit)), None)
-    if per_unit is not None and re.search(
-        r"\bhow much\b|\bhow many (grams|g|ml)\b|\bneed\b", text, re.IGNORECASE
-    ):
-        return calculators.infusion(
-            int(units), _number(_group(per_unit)), _number(percent.group(1)), _loss(text)
-        )
-    if mass is not None:
-        return calculators.dose_per_unit(
-            _number(percent.group(1)),
-            _number(mass.group(1)),
-            mass.group(2),
-            int(units),
-            _loss(text),
-        )
-    if per_unit is not None:
-        return calculators.infusion(
-            int(units), _number(_group(per_unit)), _number(percent.group(1)), _loss(text)
-        )
-    return None
-
-
-def _is_per_unit(mass: re.Match[str], per_unit: re.Match[str] | None) -> bool:
-    return per_unit is not None and per_unit.start() <= mass.start() < per_unit.end()
-
-
-def _percent_by_weight(text: str) -> Calculation | None:
-    match = _PERCENT_OF.search(text)
-    if match is None:
-        return None
-    part, part_unit, total, total_unit = match.groups()
-    return calculators.percent_by_weight(_number(part), part_unit, _number(total), total_unit)
-
-
-def _conversion(text: str) -> Calculation | None:
-    density_match = _DENSITY.search(text)
-    density = _number(density_match.group(1)) if density_match else None
-    match = _CONVERT.search(text)
-    if match is not None:
-        return calculators.convert(
-            _number(match.group(1)), _unit(match.group(2)), _unit(match.group(3)), density
-        )
-    asked = _HOW_MANY_IN.search(text)
-    if asked is not None:
-        amount = _number(asked.group(2)) if asked.group(2) else 1.0
-        return calculators.convert(amount, _unit(asked.group(3)), _unit(asked.group(1)), density)
-    return None
-
-
-def _unit(text: str) -> str:
-    cleaned = text.lower().replace(".", "").replace(" ", "")
-    if cleaned == "floz":
-        return "fl oz"
-    return {
-        "grams": "g",
-        "gram": "g",
-        "ounces": "oz",
-        "ounce": "oz",
-        "pounds": "lb",
-        "pound": "lb",
-        "lbs": "lb",
-        "milligrams": "mg",
-        "milligram": "mg",
-        "kilograms": "kg",
-        "kilogram": "kg",
-    }.get(cleaned, cleaned)
-
-
-def _scaling(text: str) -> Calculation | None:
-    if not re.search(r"\b(scale|scaling|multiply|double|triple)\b", text, re.IGNORECASE):
-        return None
-    factor: float | None = None
-    counts = _SCALE_COUNTS.search(text)
-    if counts is not None:
-        factor = _number(counts.group(2)) / calculators._positive(
-            "the starting batch size", _number(counts.group(1))
-        )
-    elif re.search(r"\bdouble\b", text, re.IGNORECASE):
-        factor = 2.0
-    elif re.search(r"\btriple\b", text, re.IGNORECASE):
-        factor = 3.0
-    else:
-        match = _SCALE_FACTOR.search(text)
-        factor = _number(_group(match)) if match else None
-    ingredients = [
-        (m.group(3).strip(), _number(m.group(1)), _unit(m.group(2)))
-        for m in _INGREDIENT.finditer(text)
-    ]
-    if factor is None or not ingredients:
-        return None
-    return calculators.scale_batch(ingredients, factor)
+    asks: bool = False
+    read: tuple[str, ...] = ()
 
 
 def recognise(
@@ -265,20 +60,201 @@ def recognise(
     limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None,
 ) -> RecognisedCalculation | None:
     """The calculation a question asks for, if it asks for one."""
-    attempts: list[Callable[[], Calculation | None]] = [
-        lambda: _servings(text, limits_for, state),
-        lambda: _total(text),
-        lambda: _dilution(text),
-        lambda: _scaling(text),
-        lambda: _infusion_or_dose(text),
-        lambda: _percent_by_weight(text),
-        lambda: _conversion(text),
-    ]
-    for attempt in attempts:
-        try:
-            found = attempt()
-        except CalculationError as error:
-            return RecognisedCalculation(None, str(error))
-        if found is not None:
-            return RecognisedCalculation(found)
-    return None
+    normalised = normalise(text)
+    quantities = read(normalised)
+    ranges = [q for q in quantities if q.is_range]
+    if len(ranges) > 1:
+        return RecognisedCalculation(
+            None,
+            "You gave more than one range (" + ", ".join(q.text for q in ranges) + "). Give "
+            "one of them as a single number and I'll work out the range of the result.",
+            asks=True,
+        )
+    if ranges:
+        return _over_range(normalised, quantities, ranges[0], state, limits_for)
+    question = Question(normalised, quantities, state, limits_for)
+    return _attempt(question)
+
+
+def _attempt(question: Question) -> RecognisedCalculation | None:
+    try:
+        found = first_calculation(question)
+    except MissingInput as missing:
+        return RecognisedCalculation(None, str(missing), asks=True, read=_read(question))
+    except CalculationError as error:
+        return RecognisedCalculation(None, str(error), read=_read(question))
+    if found is None:
+        return None
+    return RecognisedCalculation(found, read=_read(question))
+
+
+def _read(question: Question) -> tuple[str, ...]:
+    used = question.used or [q for q in question.quantities if q.kind != "other"]
+    return tuple(dict.fromkeys(q.text for q in sorted(used, key=lambda q: q.start)))
+
+
+def _over_range(
+    text: str,
+    quantities: list[Quantity],
+    spread: Quantity,
+    state: str | None,
+    limits_for: Callable[[str], StateEdibleLimits | None],
+) -> RecognisedCalculation | None:
+    """A calculation with one input given as a range: worked at both ends."""
+    assert spread.high is not None
+    ends = []
+    for value in (spread.value, spread.high):
+        swapped = [q.at(value) if q is spread else q for q in quantities]
+        outcome = _attempt(Question(text, swapped, state, limits_for))
+        if outcome is None or outcome.calculation is None:
+            return outcome
+        ends.append(outcome)
+    low, high = sorted(ends, key=lambda e: e.calculation.value if e.calculation else 0)
+    assert low.calculation is not None and high.calculation is not None
+    first, second = low.calculation, high.calculation
+    summary = (
+        f"With {spread.text}, the result runs from {fmt(first.value, 4)} to "
+        f"{fmt(second.value, 4)} {first.unit}. At the low end: {first.summary} At the high "
+        f"end: {second.summary}"
+    )
+    merged = replace(
+        first,
+        summary=summary,
+        steps=(
+            f"at {fmt(spread.value, 4)}:",
+            *(f"   {s}" for s in ends[0].calculation.steps),  # type: ignore[union-attr]
+            f"at {fmt(spread.high, 4)}:",
+            *(f"   {s}" for s in ends[1].calculation.steps),  # type: ignore[union-attr]
+        ),
+        details={**first.details, "low": first.value, "high": second.value},
+        inputs=(*first.inputs, f"range: {spread.text}"),
+        verdict=" / ".join(dict.fromkeys(v for v in (first.verdict, second.verdict) if v)) or None,
+    )
+    return RecognisedCalculation(merged, read=low.read)
+
+
+def recognise_conversation(
+    user_turns: Sequence[str],
+    state: str | None = None,
+    limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None,
+) -> RecognisedCalculation | None:
+    """The calculation the latest user turn asks for, reusing an earlier turn's inputs when
+    the latest is a follow-up ("what if it tests at 92%?")."""
+    if not user_turns:
+        return None
+    latest = user_turns[-1]
+    alone = recognise(latest, state, limits_for)
+    update = normalise(latest)
+    short = len(update.split()) <= FOLLOW_UP_WORDS
+    short_follow_up = bool(_FOLLOW_UP.search(update)) and short
+    if alone is not None and alone.calculation is not None and not short_follow_up:
+        return alone
+    if alone is not None and alone.calculation is None and not alone.asks:
+        return alone  # an impossible number in the latest turn is refused as it stands
+    has_numbers = any(q.kind != "other" for q in read(update))
+    if alone is None and not (_FOLLOW_UP.search(update) or (short and has_numbers)):
+        return None
+    for earlier in reversed(user_turns[-1 - FOLLOW_UP_REACH : -1]):
+        previous = normalise(earlier)
+        if recognise(previous, state, limits_for) is None:
+            continue
+        merged = merge_follow_up(previous, update)
+        again = recognise(merged, state, limits_for)
+        if again is not None and (again.calculation is not None or alone is None):
+            return again
+        break
+    if alone is not None:
+        return alone
+    return alone
+
+
+def merge_follow_up(previous: str, update: str) -> str:
+    """The earlier question with the follow-up's quantities put in place of the ones they
+    replace (same kind, same cannabinoid, same role); new ones are added at the end."""
+    earlier = [q for q in read(previous) if q.kind != "other"]
+    merged = previous
+    shift = 0
+    appended: list[Quantity] = []
+    taken: set[int] = set()
+    named = list(dict.fromkeys(cannabinoid_mentions(update)))
+    for new in read(update):
+        if new.kind == "other":
+            continue
+        if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
+            new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
+        match = _counterpart(new, earlier, update, taken)
+        if match is None:
+            appended.append(new)
+            continue
+        taken.add(match.start)
+        replacement = _replacement(new, match)
+        start, end = match.start + shift, match.end + shift
+        merged = merged[:start] + replacement + merged[end:]
+        shift += len(replacement) - (match.end - match.start)
+    if appended:
+        merged = f"{merged.rstrip()} {update.strip()}"
+    return merged
+
+
+def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
+                 ) -> Quantity | None:  # fmt: skip
+    candidates = [
+        q for q in earlier
+        if q.start not in taken and q.kind == new.kind
+        and (q.tags & _ROLES) == (new.tags & _ROLES)
+        and (new.kind != "mass" or _same_scale(q.unit, new.unit))
+        and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
+        and (new.per is None or q.per in (None, new.per))
+    ]  # fmt: skip
+    if len(candidates) > 1:
+        roles = [q for q in candidates if q.tags == new.tags]
+        candidates = roles or candidates
+    if len(candidates) > 1 and new.cannabinoid is None:
+        plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
+        candidates = plain or candidates
+    if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
+        candidates = candidates[-1:]
+    return candidates[0] if candidates else None
+
+
+def _same_scale(old: str, new: str) -> bool:
+    small = {"mg"}
+    return (old in small) == (new in small)
+
+
+def _replacement(new: Quantity, old: Quantity) -> str:
+    # A count's text names its noun ("500 gummies") but its span is the number alone.
+    return new.text.split()[0] if new.kind == "count" else new.text
+
+
+def describe(recognised: RecognisedCalculation) -> str:
+    """The answer: result and verdict first, then inputs, formula, working and assumptions;
+    or the question or explanation when no number can be given."""
+    if recognised.calculation is None:
+        seen = f"\n\nWhat I read: {', '.join(recognised.read)}." if recognised.read else ""
+        if recognised.asks:
+            return f"{recognised.refusal}{seen}"
+        return (
+            f"I can't calculate that: {recognised.refusal}. Send the numbers again and I'll "
+            f"work it out.{seen}"
+        )
+    calculation = recognised.calculation
+    lead = calculation.summary
+    if calculation.verdict and calculation.verdict not in lead:
+        lead = f"{lead}\n{calculation.verdict}"
+    parts = [lead]
+    if calculation.inputs:
+        heading = "Inputs"
+        if recognised.read:
+            heading += " (read from " + ", ".join(f"“{r}”" for r in recognised.read) + ")"
+        parts.append(f"{heading}:\n" + "\n".join(f"- {i}" for i in calculation.inputs))
+    if calculation.formula:
+        parts.append(f"Formula: {calculation.formula}")
+    parts.append(
+        "Working:\n" + "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
+    )
+    if calculation.assumptions:
+        parts.append("Assumptions:\n" + "\n".join(f"- {a}" for a in calculation.assumptions))
+    if calculation.warnings:
+        parts.append("Watch out: " + "; ".join(calculation.warnings) + ".")
+    return "\n\n".join(parts)

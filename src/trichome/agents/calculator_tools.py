@@ -8,16 +8,23 @@ from typing import Any
 
 import orjson
 
-from trichome.agents import calculators
+from trichome.agents import calculators, units
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
+from trichome.agents import operations_calculators as operations
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
 TOOL_PREFIX = "trichome_"
-_MASS_UNIT = {"type": "string", "enum": ["mg", "g", "kg", "oz", "lb"]}
-_ANY_UNIT = {"type": "string", "enum": ["mg", "g", "kg", "oz", "lb", "ml", "l", "fl oz"]}
+_MASS_UNIT = {"type": "string", "enum": ["mg", "g", "kg", "oz", "trade_oz", "lb", "eighth"]}
+_VOLUME_UNIT = {"type": "string", "enum": ["ml", "l", "floz", "tsp", "tbsp", "cup", "stick", "gal"]}
+_ANY_UNIT = {"type": "string", "enum": sorted(units.UNITS)}
 _PERCENT = {"type": "number", "exclusiveMinimum": 0, "maximum": 100}
+_PERCENT_OR_ZERO = {"type": "number", "minimum": 0, "maximum": 100}
+_POSITIVE = {"type": "number", "exclusiveMinimum": 0}
+_COUNT = {"type": "integer", "minimum": 1}
 _LOSS = {
     "type": "number",
     "minimum": 0,
@@ -25,6 +32,7 @@ _LOSS = {
     "default": 0,
     "description": "Expected process loss of active content, in percent.",
 }
+_STATE = {"type": "string", "description": "Two-letter US state code, e.g. MI."}
 _PER_SERVING = re.compile(r"^mg\b.*\bper (?:standardi[sz]ed )?serving", re.IGNORECASE)
 _PER_PACKAGE = re.compile(r"^mg\b.*\bper (?:\w+ )?package", re.IGNORECASE)
 
@@ -52,8 +60,8 @@ TOOLS: list[dict[str, Any]] = [
         "infusion",
         "Grams of concentrate needed to dose a batch: units × mg per unit ÷ potency.",
         {
-            "units": {"type": "integer", "minimum": 1},
-            "mg_per_unit": {"type": "number", "exclusiveMinimum": 0},
+            "units": _COUNT,
+            "mg_per_unit": _POSITIVE,
             "potency_percent": _PERCENT,
             "loss_percent": _LOSS,
         },
@@ -64,33 +72,145 @@ TOOLS: list[dict[str, Any]] = [
         "mg THC per unit when a mass of concentrate at a potency is split into units.",
         {
             "potency_percent": _PERCENT,
-            "mass": {"type": "number", "exclusiveMinimum": 0},
+            "mass": _POSITIVE,
             "mass_unit": _MASS_UNIT,
-            "units": {"type": "integer", "minimum": 1},
+            "units": _COUNT,
             "loss_percent": _LOSS,
         },
         ["potency_percent", "mass", "mass_unit", "units"],
     ),
     _function(
+        "dose_from_total",
+        "mg per piece when a batch's total mg of THC is split into pieces.",
+        {"total_mg": _POSITIVE, "units": _COUNT, "loss_percent": _LOSS},
+        ["total_mg", "units"],
+    ),
+    _function(
         "total_cannabinoid",
-        "Total THC or CBD from a COA: neutral % + 0.877 × acid form %.",
+        "Total THC or CBD from a COA: neutral + 0.877 × acid form, in % or mg/g; "
+        "check_hemp_limit adds the verdict against the federal 0.3% hemp limit.",
         {
-            "neutral_percent": {"type": "number", "minimum": 0, "maximum": 100},
-            "acid_percent": {"type": "number", "minimum": 0, "maximum": 100},
+            "neutral_percent": {
+                **_PERCENT_OR_ZERO,
+                "description": "delta-9 THC (or CBD); in mg/g when basis is mg/g",
+                "maximum": 1000,
+            },
+            "acid_percent": {**_PERCENT_OR_ZERO, "maximum": 1000},
             "cannabinoid": {"type": "string", "enum": ["THC", "CBD"], "default": "THC"},
+            "basis": {"type": "string", "enum": ["%", "mg/g"], "default": "%"},
+            "check_hemp_limit": {"type": "boolean", "default": False},
         },
         ["neutral_percent", "acid_percent"],
+    ),
+    _function(
+        "cannabinoid_in_product",
+        "mg of THC in a product of a given mass at a potency (e.g. a 1 g cart at 85%).",
+        {"mass": _POSITIVE, "mass_unit": _MASS_UNIT, "potency_percent": _PERCENT_OR_ZERO},
+        ["mass", "mass_unit", "potency_percent"],
+    ),
+    _function(
+        "decarboxylation",
+        "THC from decarboxylating THCA (× 0.877, at an optional efficiency) and the mass lost.",
+        {
+            "thca_mass": _POSITIVE,
+            "mass_unit": _MASS_UNIT,
+            "efficiency_percent": {**_PERCENT, "default": 100},
+        },
+        ["thca_mass", "mass_unit"],
+    ),
+    _function(
+        "potency_window",
+        "The range a lab result may fall in around a label claim ± a variance, with a verdict "
+        "when a lab result is given.",
+        {
+            "label_value": _POSITIVE,
+            "tolerance_percent": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+            "unit": {"type": "string", "default": "mg"},
+            "measured": {"type": "number", "minimum": 0},
+        },
+        ["label_value", "tolerance_percent"],
+    ),
+    _function(
+        "servings_check",
+        "Servings in an edible package, checked against a state's per-serving and "
+        "per-package THC caps from Trichome's sourced compliance facts.",
+        {"package_mg": _POSITIVE, "serving_mg": _POSITIVE, "state": _STATE},
+        ["package_mg", "serving_mg"],
+    ),
+    _function(
+        "kitchen_infusion",
+        "mg THC per tsp, tbsp or cup of butter or oil infused with flower or concentrate.",
+        {
+            "material": _POSITIVE,
+            "material_unit": _MASS_UNIT,
+            "potency_percent": _PERCENT,
+            "fat": _POSITIVE,
+            "fat_unit": _VOLUME_UNIT,
+            "measure": {"type": "string", "enum": ["tsp", "tbsp", "cup"], "default": "tbsp"},
+            "efficiency_percent": {**_PERCENT, "default": 100},
+            "potency_is_thca": {"type": "boolean", "default": False},
+        },
+        ["material", "material_unit", "potency_percent", "fat", "fat_unit"],
+    ),
+    _function(
+        "tincture",
+        "mg per mL and per dropper of a tincture (a dropper is 1 mL unless given).",
+        {
+            "total_mg": _POSITIVE,
+            "volume": _POSITIVE,
+            "volume_unit": _VOLUME_UNIT,
+            "dropper_ml": _POSITIVE,
+        },
+        ["total_mg", "volume", "volume_unit"],
     ),
     _function(
         "dilution",
         "Carrier to add to bring a concentrate from its potency down to a target potency.",
         {
-            "mass": {"type": "number", "exclusiveMinimum": 0},
+            "mass": _POSITIVE,
             "mass_unit": _MASS_UNIT,
             "current_percent": _PERCENT,
             "target_percent": _PERCENT,
         },
         ["mass", "mass_unit", "current_percent", "target_percent"],
+    ),
+    _function(
+        "dilution_c1v1",
+        "C1V1 = C2V2: stock and diluent for a final amount at a target concentration.",
+        {
+            "stock": _POSITIVE,
+            "target": _POSITIVE,
+            "final_amount": _POSITIVE,
+            "amount_unit": _ANY_UNIT,
+            "concentration_unit": {"type": "string", "default": "mg/mL"},
+        },
+        ["stock", "target", "final_amount", "amount_unit"],
+    ),
+    _function(
+        "blend",
+        "Blend two potencies: the blend's potency from two amounts, or how much of each for "
+        "a target potency (give total_amount or first_amount).",
+        {
+            "first_percent": _PERCENT_OR_ZERO,
+            "second_percent": _PERCENT_OR_ZERO,
+            "first_amount": _POSITIVE,
+            "second_amount": _POSITIVE,
+            "target_percent": _PERCENT,
+            "total_amount": _POSITIVE,
+            "unit": {"type": "string", "default": "g"},
+        },
+        ["first_percent", "second_percent"],
+    ),
+    _function(
+        "terpenes",
+        "Terpenes to add to a distillate as % w/w of the finished blend or of the distillate.",
+        {
+            "base": _POSITIVE,
+            "unit": _MASS_UNIT,
+            "terpene_percent": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+            "basis": {"type": "string", "enum": ["blend", "base"], "default": "blend"},
+        },
+        ["base", "unit", "terpene_percent"],
     ),
     _function(
         "scale_batch",
@@ -105,23 +225,25 @@ TOOLS: list[dict[str, Any]] = [
                     "required": ["name", "amount", "unit"],
                     "properties": {
                         "name": {"type": "string"},
-                        "amount": {"type": "number", "exclusiveMinimum": 0},
+                        "amount": _POSITIVE,
                         "unit": {"type": "string"},
                     },
                 },
             },
-            "factor": {"type": "number", "exclusiveMinimum": 0},
+            "factor": _POSITIVE,
         },
         ["ingredients", "factor"],
     ),
     _function(
         "convert",
-        "Convert an amount between mg, g, kg, oz, lb, ml, L and fl oz (mass↔volume needs density).",
+        "Convert an amount between units of mass, volume, area or power, stating the "
+        "convention (oz is 28.3495 g; trade_oz is the trade's 28 g; an eighth 3.5 g); "
+        "mass↔volume needs a density.",
         {
             "amount": {"type": "number", "minimum": 0},
             "from_unit": _ANY_UNIT,
             "to_unit": _ANY_UNIT,
-            "density_g_per_ml": {"type": "number", "exclusiveMinimum": 0},
+            "density_g_per_ml": _POSITIVE,
         },
         ["amount", "from_unit", "to_unit"],
     ),
@@ -131,21 +253,40 @@ TOOLS: list[dict[str, Any]] = [
         {
             "part": {"type": "number", "minimum": 0},
             "part_unit": _MASS_UNIT,
-            "total": {"type": "number", "exclusiveMinimum": 0},
+            "total": _POSITIVE,
             "total_unit": _MASS_UNIT,
         },
         ["part", "part_unit", "total", "total_unit"],
     ),
     _function(
-        "servings_check",
-        "Servings in an edible package, checked against a state's per-serving and "
-        "per-package THC caps from Trichome's sourced compliance facts.",
+        "cultivation_yield",
+        "Dry grams per square foot of canopy and per watt of lighting.",
         {
-            "package_mg": {"type": "number", "exclusiveMinimum": 0},
-            "serving_mg": {"type": "number", "exclusiveMinimum": 0},
-            "state": {"type": "string", "description": "Two-letter US state code, e.g. MI."},
+            "dry": _POSITIVE,
+            "dry_unit": _MASS_UNIT,
+            "area": _POSITIVE,
+            "area_unit": {"type": "string", "enum": ["sqft", "m2"], "default": "sqft"},
+            "watts": _POSITIVE,
         },
-        ["package_mg", "serving_mg"],
+        ["dry", "dry_unit"],
+    ),
+    _function(
+        "dry_weight",
+        "Dry weight from wet weight at a stated loss, or moisture before and after drying.",
+        {
+            "wet": _POSITIVE,
+            "unit": _MASS_UNIT,
+            "moisture_loss_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
+            "initial_moisture_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
+            "final_moisture_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
+        },
+        ["wet", "unit"],
+    ),
+    _function(
+        "price_per_gram",
+        "Price per gram (and per eighth and trade ounce) from a price for an amount.",
+        {"price": _POSITIVE, "amount": _POSITIVE, "unit": _MASS_UNIT},
+        ["price", "amount", "unit"],
     ),
 ]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)
@@ -185,63 +326,151 @@ def edible_limits(knowledge: KnowledgeBase, state: str) -> StateEdibleLimits | N
 
 
 def as_payload(calculation: Calculation) -> dict[str, Any]:
-    """A calculation as the JSON a tool call returns."""
-    return {
+    """A calculation as the JSON a tool call returns: the same result the grounded engine shows."""
+    payload: dict[str, Any] = {
         "result": round(calculation.value, 6),
         "unit": calculation.unit,
         "summary": calculation.summary,
         "working": list(calculation.steps),
         "warnings": list(calculation.warnings),
+        "inputs": list(calculation.inputs),
+        "formula": calculation.formula,
+        "assumptions": list(calculation.assumptions),
     }
+    if calculation.verdict:
+        payload["verdict"] = calculation.verdict
+    if calculation.details:
+        payload["details"] = {k: round(v, 6) for k, v in calculation.details.items()}
+    return payload
 
 
-def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
-    """Run one tool call and return its JSON result; bad input comes back as an error."""
-    runners: dict[str, Callable[[dict[str, Any]], Calculation]] = {
-        "infusion": lambda a: calculators.infusion(
+def _optional(arguments: dict[str, Any], name: str) -> float | None:
+    value = arguments.get(name)
+    return None if value is None else float(value)
+
+
+def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], Calculation]]:
+    return {
+        "infusion": lambda a: formulation.infusion(
             int(a["units"]),
             float(a["mg_per_unit"]),
             float(a["potency_percent"]),
             float(a.get("loss_percent", 0)),
         ),
-        "dose_per_unit": lambda a: calculators.dose_per_unit(
+        "dose_per_unit": lambda a: formulation.dose_per_unit(
             float(a["potency_percent"]),
             float(a["mass"]),
             str(a["mass_unit"]),
             int(a["units"]),
             float(a.get("loss_percent", 0)),
         ),
+        "dose_from_total": lambda a: formulation.dose_from_total(
+            float(a["total_mg"]), int(a["units"]), float(a.get("loss_percent", 0))
+        ),
         "total_cannabinoid": lambda a: calculators.total_cannabinoid(
             float(a["neutral_percent"]),
             float(a["acid_percent"]),
             str(a.get("cannabinoid", "THC")).upper(),
+            str(a.get("basis", "%")),
+            calculators.HEMP_LIMIT if a.get("check_hemp_limit") else None,
         ),
-        "dilution": lambda a: calculators.dilution(
+        "cannabinoid_in_product": lambda a: calculators.cannabinoid_in_product(
+            float(a["mass"]), str(a["mass_unit"]), float(a["potency_percent"])
+        ),
+        "decarboxylation": lambda a: calculators.decarboxylation(
+            float(a["thca_mass"]), str(a["mass_unit"]), float(a.get("efficiency_percent", 100))
+        ),
+        "potency_window": lambda a: calculators.potency_window(
+            float(a["label_value"]),
+            float(a["tolerance_percent"]),
+            str(a.get("unit", "mg")),
+            _optional(a, "measured"),
+        ),
+        "servings_check": lambda a: formulation.servings_check(
+            float(a["package_mg"]),
+            float(a["serving_mg"]),
+            edible_limits(knowledge, str(a["state"]).upper()) if a.get("state") else None,
+        ),
+        "kitchen_infusion": lambda a: formulation.kitchen_infusion(
+            float(a["material"]),
+            str(a["material_unit"]),
+            float(a["potency_percent"]),
+            float(a["fat"]),
+            str(a["fat_unit"]),
+            str(a.get("measure", "tbsp")),
+            float(a.get("efficiency_percent", 100)),
+            bool(a.get("potency_is_thca", False)),
+        ),
+        "tincture": lambda a: formulation.tincture(
+            float(a["total_mg"]),
+            float(a["volume"]),
+            str(a["volume_unit"]),
+            _optional(a, "dropper_ml"),
+        ),
+        "dilution": lambda a: mixing.dilution(
             float(a["mass"]),
             str(a["mass_unit"]),
             float(a["current_percent"]),
             float(a["target_percent"]),
         ),
-        "scale_batch": lambda a: calculators.scale_batch(
+        "dilution_c1v1": lambda a: mixing.dilution_c1v1(
+            float(a["stock"]),
+            float(a["target"]),
+            float(a["final_amount"]),
+            str(a["amount_unit"]),
+            str(a.get("concentration_unit", "mg/mL")),
+        ),
+        "blend": lambda a: mixing.blend(
+            float(a["first_percent"]),
+            float(a["second_percent"]),
+            _optional(a, "first_amount"),
+            _optional(a, "second_amount"),
+            _optional(a, "target_percent"),
+            _optional(a, "total_amount"),
+            str(a.get("unit", "g")),
+        ),
+        "terpenes": lambda a: mixing.terpenes(
+            float(a["base"]),
+            str(a["unit"]),
+            float(a["terpene_percent"]),
+            str(a.get("basis", "blend")),
+        ),
+        "scale_batch": lambda a: formulation.scale_batch(
             [(str(i["name"]), float(i["amount"]), str(i["unit"])) for i in a["ingredients"]],
             float(a["factor"]),
         ),
-        "convert": lambda a: calculators.convert(
+        "convert": lambda a: operations.convert(
             float(a["amount"]),
             str(a["from_unit"]),
             str(a["to_unit"]),
-            float(a["density_g_per_ml"]) if a.get("density_g_per_ml") else None,
+            _optional(a, "density_g_per_ml"),
         ),
-        "percent_by_weight": lambda a: calculators.percent_by_weight(
+        "percent_by_weight": lambda a: formulation.percent_by_weight(
             float(a["part"]), str(a["part_unit"]), float(a["total"]), str(a["total_unit"])
         ),
-        "servings_check": lambda a: calculators.servings_check(
-            float(a["package_mg"]),
-            float(a["serving_mg"]),
-            edible_limits(knowledge, str(a["state"]).upper()) if a.get("state") else None,
+        "cultivation_yield": lambda a: operations.cultivation_yield(
+            float(a["dry"]),
+            str(a["dry_unit"]),
+            _optional(a, "area"),
+            str(a.get("area_unit", "sqft")),
+            _optional(a, "watts"),
+        ),
+        "dry_weight": lambda a: operations.dry_weight(
+            float(a["wet"]),
+            str(a["unit"]),
+            _optional(a, "moisture_loss_percent"),
+            _optional(a, "initial_moisture_percent"),
+            _optional(a, "final_moisture_percent"),
+        ),
+        "price_per_gram": lambda a: operations.price_per_gram(
+            float(a["price"]), float(a["amount"]), str(a["unit"])
         ),
     }
-    runner = runners.get(name.removeprefix(TOOL_PREFIX))
+
+
+def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
+    """Run one tool call and return its JSON result; bad input comes back as an error."""
+    runner = _runners(knowledge).get(name.removeprefix(TOOL_PREFIX))
     if runner is None:
         return orjson.dumps({"error": f"no tool called {name}"}).decode()
     try:

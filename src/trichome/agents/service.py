@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from trichome.agents.budget import TokenBudget
-from trichome.agents.calculation_requests import recognise
+from trichome.agents.calculation_requests import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.engine import AnswerEngine, AnswerRequest
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
@@ -105,12 +105,14 @@ class AgentService:
             notes = (upgrade_note(routed, self._upgrade_url),)
         jurisdictions = tuple(detect_jurisdictions(question))
         state = next((code for code in jurisdictions if code != FEDERAL), None)
-        calculation = recognise(question, state, lambda code: edible_limits(self.knowledge, code))
+        calculation = recognise_conversation(
+            user_turns, state, lambda code: edible_limits(self.knowledge, code)
+        )
         checked_against: tuple[Fact, ...] = ()
         if (
             calculation
             and calculation.calculation
-            and calculation.calculation.name == "servings_check"
+            and "servings_check" in calculation.calculation.name
         ):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
         # Without a state, every state's rule may be wanted; with one, the best few.

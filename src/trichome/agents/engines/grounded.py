@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
@@ -78,24 +79,13 @@ class ComposedAnswer:
 
 def _calculation_answer(request: AnswerRequest) -> ComposedAnswer:
     assert request.calculation is not None
-    if request.calculation.refusal is not None:
-        return ComposedAnswer(
-            f"I can't calculate that: {request.calculation.refusal}. Send the numbers again and "
-            "I'll work it out."
-        )
+    parts = [describe(request.calculation)]
     calculation = request.calculation.calculation
-    assert calculation is not None
-    parts = [calculation.summary]
-    parts.append(
-        "Working:\n" + "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
-    )
-    if calculation.warnings:
-        parts.append("Watch out: " + "; ".join(calculation.warnings) + ".")
     sources: tuple[Fact, ...] = ()
     if request.calculation_facts:
         distinct = {(f.sources[0].url, f.sources[0].section): f for f in request.calculation_facts}
         sources = tuple(distinct.values())
-    elif calculation.name == "servings_check":
+    elif calculation is not None and "servings_check" in calculation.name:
         parts.append(
             "Name your state to check the package against its per-serving and per-package caps."
         )

@@ -1,0 +1,1 @@
+"""How well the calculators understand questions written the way the trade writes them."""

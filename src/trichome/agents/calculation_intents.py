@@ -1,0 +1,61 @@
+"""Which calculation a question asks for, and its inputs taken from the quantities read.
+
+Each reader (in `potency_readers`, `formulation_readers` and `operations_readers`) looks for
+the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
+either returns the worked calculation, returns None (not this calculation), or raises:
+`MissingInput` with the question to ask when an input is missing or two readings contradict
+each other, `CalculationError` when an input is impossible. Readers run in the order below;
+the first that recognises its calculation answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from trichome.agents import formulation_readers as formulation
+from trichome.agents import operations_readers as operations
+from trichome.agents import potency_readers as potency
+from trichome.agents.calculation_questions import Question
+from trichome.agents.calculators import Calculation, StateEdibleLimits
+from trichome.agents.quantities import read
+
+READERS: tuple[Callable[[Question], Calculation | None], ...] = (
+    operations.conversion,
+    operations.price,
+    potency.variance,
+    operations.grow_yield,
+    operations.dry,
+    formulation.scaling,
+    formulation.share_by_weight,
+    formulation.terpene_reintroduction,
+    formulation.tincture,
+    formulation.kitchen,
+    formulation.dilution,
+    formulation.blending,
+    potency.decarboxylation,
+    potency.total,
+    formulation.servings,
+    formulation.infusion_or_dose,
+    potency.product_content,
+)
+
+
+def first_calculation(question: Question) -> Calculation | None:
+    """The calculation the question asks for, worked out; None when it asks for none.
+
+    Raises:
+        MissingInput: an input is missing or given twice with different values.
+        CalculationError: an input is impossible.
+    """
+    for reader in READERS:
+        found = reader(question)
+        if found is not None:
+            return found
+    return None
+
+
+def question_for(
+    text: str, state: str | None, limits_for: Callable[[str], StateEdibleLimits | None]
+) -> Question:
+    """A normalised text's quantities, ready for the readers."""
+    return Question(text, read(text), state, limits_for)

@@ -1,0 +1,149 @@
+"""A question as the calculation readers see it: its quantities, and helpers to pick a
+calculation's inputs from them (one value per input, or a question to ask the user)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    Calculation,
+    MissingInput,
+    StateEdibleLimits,
+)
+from trichome.agents.quantities import Quantity
+
+ASKS = (
+    r"how\s+(?:much|many)|what(?:'s|s| is| are| would| will)?|calc\w*|figure|work\s+out|\?|"
+    r"need|give me|tell me|find"
+)
+
+
+CONCENTRATE = (
+    r"distill?ate|disty|disti|\bdist\b|concentrate|\boil\b|isolate|rosin|resin|wax|shatter|"
+    r"crude|extract|badder|budder|sauce|\bthca\b"
+)
+
+
+# Percentages that are not a product's potency.
+NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance"})
+
+
+@dataclass(slots=True)
+class Question:
+    """A normalised question, its quantities, and the state whose caps apply."""
+
+    text: str
+    quantities: list[Quantity]
+    state: str | None = None
+    limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None
+    used: list[Quantity] = field(default_factory=list)
+
+    def says(self, pattern: str) -> bool:
+        """Whether the question contains words matching `pattern` (case-insensitive)."""
+        return re.search(pattern, self.text, re.IGNORECASE) is not None
+
+    def find(
+        self,
+        *kinds: str,
+        unit: str | None = None,
+        tags: Sequence[str] = (),
+        without: Sequence[str] | frozenset[str] = (),
+        per: Sequence[str | None] | None = None,
+        cannabinoids: Sequence[str | None] | None = None,
+    ) -> list[Quantity]:
+        """The quantities of these kinds that match every filter, in order."""
+        return [
+            q
+            for q in self.quantities
+            if (not kinds or q.kind in kinds)
+            and (unit is None or q.unit == unit)
+            and all(t in q.tags for t in tags)
+            and not any(t in q.tags for t in without)
+            and (per is None or q.per in per)
+            and (cannabinoids is None or q.cannabinoid in cannabinoids)
+        ]
+
+    def use(self, *found: Quantity | None) -> None:
+        """Remember the quantities a calculation used (shown as the inputs read)."""
+        self.used.extend(q for q in found if q is not None and q not in self.used)
+
+
+def one(question: Question, found: Sequence[Quantity], what: str) -> Quantity | None:
+    """The single value given for an input, None when none is.
+
+    Raises:
+        MissingInput: two different values were given for the same input.
+    """
+    values = list(dict.fromkeys(q.value for q in found))
+    if len(values) > 1:
+        shown = " and ".join(q.text for q in found[:3])
+        raise MissingInput(f"You gave two values for {what} ({shown}). Which one should I use?")
+    if found:
+        question.use(found[0])
+        return found[0]
+    return None
+
+
+def ask(question: Question, *missing: str) -> MissingInput:
+    """A question for the missing inputs, naming what was read so far."""
+    read_so_far = ", ".join(f"“{q.text}”" for q in question.quantities if q.kind != "other")
+    wanted = " and ".join(missing)
+    tail = f" I read {read_so_far}." if read_so_far else ""
+    return MissingInput(f"To work that out I need {wanted}. What is it?{tail}")
+
+
+def potency_readings(question: Question) -> list[Quantity]:
+    return question.find(
+        "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=(None, "THC")
+    )
+
+
+def loss_percent(question: Question) -> float:
+    found = one(question, question.find("percent", tags=("loss",)), "the process loss")
+    return found.value if found else 0.0
+
+
+def efficiency_percent(question: Question) -> float:
+    found = one(
+        question,
+        question.find("percent", tags=("efficiency",), without=("loss",)),
+        "the efficiency",
+    )
+    return found.value if found else 100.0
+
+
+def piece_counts(question: Question) -> list[Quantity]:
+    return [
+        q
+        for q in question.find("count")
+        if not re.match(
+            r"lbs?|ounces?|grams?|eighths?|"
+            r"tablespoons?|teaspoons?|cups?|sticks?|batch",
+            q.noun or "",
+        )
+    ]
+
+
+def about_hemp(question: Question) -> bool:
+    return question.says(
+        r"\bhemp\b|farm bill|\bcompliant|\bcompliance|\bpass\b|\bfail|hot\b|"
+        r"over the limit|legal limit|0\.3\s*%"
+    )
+
+
+def with_assumption(calculation: Calculation, assumption: str) -> Calculation:
+
+    return replace(calculation, assumptions=(*calculation.assumptions, assumption))
+
+
+def same_masses(masses: list[Quantity]) -> list[Quantity]:
+    """The masses, one kept where two name the same amount ("an eighth is 3.5 g")."""
+    kept: list[Quantity] = []
+    for mass in masses:
+        grams = units.grams(mass.value, mass.unit)
+        if not any(abs(units.grams(k.value, k.unit) - grams) < 1e-9 for k in kept):
+            kept.append(mass)
+    return kept

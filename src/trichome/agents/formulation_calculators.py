@@ -1,0 +1,384 @@
+"""Formulation arithmetic: doses, infusions, kitchen infusions, tinctures, batch scaling and
+servings against a state's caps (dilution and blending are in `mixing_calculators`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    THCA_TO_THC,
+    Calculation,
+    CalculationError,
+    StateEdibleLimits,
+    fmt,
+    grams_of,
+    percent,
+    positive,
+    quantity,
+    share,
+    whole,
+)
+from trichome.agents.units import UnitError
+
+KITCHEN_MEASURES = ("tsp", "tbsp", "cup")
+
+
+def _loss_step(before: float, loss_percent: float, unit: str = "mg THC") -> list[str]:
+    if not loss_percent:
+        return []
+    after = before * (1 - loss_percent / 100)
+    return [
+        f"after {fmt(loss_percent)}% process loss: {fmt(before)} × "
+        f"{fmt(1 - loss_percent / 100, 4)} = {fmt(after)} {unit}"
+    ]
+
+
+def _loss_assumption(loss_percent: float) -> tuple[str, ...]:
+    if loss_percent:
+        return ()
+    return ("no process loss: none was given (say e.g. '10% loss' to allow for it)",)
+
+
+def dose_per_unit(
+    potency_percent: float, mass: float, mass_unit: str, units_count: float, loss_percent: float = 0
+) -> Calculation:
+    """mg THC per piece when `mass` of concentrate at `potency_percent` goes into N pieces.
+
+    Raises:
+        CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
+    """
+    percent("the potency", potency_percent)
+    grams = grams_of("the concentrate's mass", mass, mass_unit)
+    count = whole("the number of pieces", units_count)
+    share("the process loss", loss_percent)
+    mg = grams * 1000
+    active = mg * potency_percent / 100
+    kept = active * (1 - loss_percent / 100)
+    per_unit = kept / count
+    steps = []
+    if units.canonical(mass_unit) != "mg":
+        steps.append(f"{quantity(mass, mass_unit)} = {fmt(mg)} mg of concentrate")
+    steps.append(f"{fmt(mg)} mg × {fmt(potency_percent, 4)}% = {fmt(active)} mg THC")
+    steps += _loss_step(active, loss_percent)
+    steps.append(f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg THC per piece")
+    inputs = [
+        f"concentrate: {quantity(mass, mass_unit)} at {fmt(potency_percent, 4)}%",
+        f"pieces: {count:,}",
+    ]
+    if loss_percent:
+        inputs.append(f"process loss: {fmt(loss_percent)}%")
+    return Calculation(
+        "dose_per_unit",
+        per_unit,
+        "mg THC per piece",
+        f"Each piece holds {fmt(per_unit)} mg THC ({fmt(kept)} mg in {count:,} pieces).",
+        tuple(steps),
+        details={"total_mg": kept},
+        formula="mg per piece = mass (mg) × potency % × (1 - loss %) ÷ pieces",
+        inputs=tuple(inputs),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def dose_from_total(total_mg: float, units_count: float, loss_percent: float = 0) -> Calculation:
+    """mg per piece when a batch's total mg of THC is split into N pieces.
+
+    Raises:
+        CalculationError: a non-positive total, a count below 1, a loss of 100% or more.
+    """
+    positive("the batch's THC", total_mg)
+    count = whole("the number of pieces", units_count)
+    share("the process loss", loss_percent)
+    kept = total_mg * (1 - loss_percent / 100)
+    per_unit = kept / count
+    steps = [
+        *_loss_step(total_mg, loss_percent),
+        f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg per piece",
+    ]
+    return Calculation(
+        "dose_per_unit",
+        per_unit,
+        "mg THC per piece",
+        f"Each piece holds {fmt(per_unit)} mg THC.",
+        tuple(steps),
+        details={"total_mg": kept},
+        formula="mg per piece = total mg × (1 - loss %) ÷ pieces",
+        inputs=(
+            f"THC in the batch: {fmt(total_mg)} mg",
+            f"pieces: {count:,}",
+            *((f"process loss: {fmt(loss_percent)}%",) if loss_percent else ()),
+        ),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def infusion(
+    units_count: float, mg_per_unit: float, potency_percent: float, loss_percent: float = 0
+) -> Calculation:
+    """Grams of concentrate at `potency_percent` for N pieces of `mg_per_unit` each.
+
+    Raises:
+        CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
+    """
+    count = whole("the number of pieces", units_count)
+    positive("the dose per piece", mg_per_unit)
+    percent("the potency", potency_percent)
+    share("the process loss", loss_percent)
+    needed = count * mg_per_unit
+    before_loss = needed / (1 - loss_percent / 100)
+    concentrate_mg = before_loss / (potency_percent / 100)
+    steps = [f"{count:,} units × {fmt(mg_per_unit)} mg = {fmt(needed)} mg THC in the batch"]
+    if loss_percent:
+        steps.append(
+            f"allowing {fmt(loss_percent)}% loss: {fmt(needed)} ÷ "
+            f"{fmt(1 - loss_percent / 100, 4)} = {fmt(before_loss)} mg"
+        )
+    steps.append(
+        f"{fmt(before_loss)} mg ÷ {fmt(potency_percent, 4)}% = {fmt(concentrate_mg)} mg "
+        f"= {fmt(concentrate_mg / 1000, 4)} g of concentrate"
+    )
+    inputs = [
+        f"pieces: {count:,}",
+        f"dose: {fmt(mg_per_unit)} mg per piece",
+        f"potency: {fmt(potency_percent, 4)}%",
+    ]
+    if loss_percent:
+        inputs.append(f"process loss: {fmt(loss_percent)}%")
+    return Calculation(
+        "infusion",
+        concentrate_mg / 1000,
+        "g of concentrate",
+        f"You need {fmt(concentrate_mg / 1000, 3)} g of {fmt(potency_percent, 4)}% concentrate "
+        f"({fmt(needed)} mg THC for {count:,} units at {fmt(mg_per_unit)} mg).",
+        tuple(steps),
+        details={"total_mg": needed},
+        formula="concentrate (g) = pieces × mg per piece ÷ (1 - loss %) ÷ potency % ÷ 1,000",
+        inputs=tuple(inputs),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def servings_check(
+    package_mg: float, serving_mg: float, limits: StateEdibleLimits | None = None
+) -> Calculation:
+    """Servings in a package, checked against a state's per-serving and per-package caps.
+
+    Raises:
+        CalculationError: non-positive amounts or a serving larger than the package.
+    """
+    positive("the package's THC", package_mg)
+    positive("the serving's THC", serving_mg)
+    if serving_mg > package_mg:
+        raise CalculationError("a serving cannot hold more THC than the whole package")
+    servings = package_mg / serving_mg
+    steps = [f"{fmt(package_mg)} mg ÷ {fmt(serving_mg)} mg per serving = {fmt(servings)} servings"]
+    warnings: list[str] = []
+    if abs(servings - round(servings)) > 1e-9:
+        warnings.append("the package does not divide into whole servings")
+    broken: list[str] = []
+    if limits is not None:
+        for cap, amount, what in (
+            (limits.per_serving_mg, serving_mg, "serving"),
+            (limits.per_package_mg, package_mg, "package"),
+        ):
+            if cap is None:
+                continue
+            ok = amount <= cap
+            steps.append(
+                f"{limits.state} caps a {what} at {fmt(cap)} mg THC: {fmt(amount)} mg "
+                f"{'is within it' if ok else 'EXCEEDS it'}"
+            )
+            if not ok:
+                broken.append(
+                    f"{fmt(amount)} mg per {what} is over {limits.state}'s {fmt(cap)} mg cap"
+                )
+    verdict = None
+    if limits is not None and (limits.per_serving_mg or limits.per_package_mg):
+        verdict = (
+            f"It breaks {limits.state}'s edible limits: {'; '.join(broken)}."
+            if broken
+            else f"It is within {limits.state}'s edible limits."
+        )
+    return Calculation(
+        "servings_check",
+        servings,
+        "servings",
+        f"A {fmt(package_mg)} mg package at {fmt(serving_mg)} mg per serving holds "
+        f"{fmt(servings)} servings." + (f" {verdict}" if verdict else ""),
+        tuple(steps),
+        tuple(warnings + broken),
+        formula="servings = mg per package ÷ mg per serving",
+        inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
+        verdict=verdict,
+    )
+
+
+def kitchen_infusion(
+    material: float,
+    material_unit: str,
+    potency_percent: float,
+    fat: float,
+    fat_unit: str,
+    measure: str = "tbsp",
+    efficiency_percent: float = 100,
+    potency_is_thca: bool = False,
+) -> Calculation:
+    """mg THC per kitchen measure of butter or oil infused with `material` at a potency.
+
+    Raises:
+        CalculationError: non-positive amounts, a potency over 100%, a fat that is not a volume.
+    """
+    grams = grams_of("the plant material or concentrate", material, material_unit)
+    percent("the potency", potency_percent)
+    percent("the extraction efficiency", efficiency_percent)
+    positive("the amount of butter or oil", fat)
+    try:
+        fat_ml = units.millilitres(fat, fat_unit)
+        measure_ml = units.millilitres(1, measure)
+    except UnitError:
+        raise CalculationError(
+            "give the butter or oil as a volume (cups, tbsp, tsp, sticks, mL)"
+        ) from None
+    mg = grams * 1000 * potency_percent / 100
+    steps = [
+        f"{quantity(material, material_unit)} × {fmt(potency_percent, 4)}% = {fmt(mg)} mg "
+        f"{'THCA' if potency_is_thca else 'THC'}"
+    ]
+    assumptions = []
+    if potency_is_thca:
+        steps.append(f"decarboxylated: {fmt(mg)} mg × {THCA_TO_THC} = {fmt(mg * THCA_TO_THC)} mg")
+        mg *= THCA_TO_THC
+    else:
+        assumptions.append("the stated potency is total THC (already decarboxylation-adjusted)")
+    infused = mg * efficiency_percent / 100
+    if efficiency_percent < 100:
+        steps.append(f"{fmt(efficiency_percent)}% into the fat: {fmt(infused)} mg")
+    else:
+        assumptions.append("all of it ends up in the fat: no extraction efficiency was given")
+    per_ml = infused / fat_ml
+    steps.append(
+        f"{quantity(fat, fat_unit)} = {fmt(fat_ml)} mL; {fmt(infused)} mg ÷ "
+        f"{fmt(fat_ml)} mL = {fmt(per_ml, 3)} mg/mL"
+    )
+    per_measure = {m: per_ml * units.millilitres(1, m) for m in KITCHEN_MEASURES}
+    steps.append(", ".join(f"{fmt(v)} mg per {m}" for m, v in per_measure.items()))
+    assumptions.append(units.convention_note(fat_unit, measure, "cup") or "")
+    value = per_ml * measure_ml
+    return Calculation(
+        "kitchen_infusion",
+        value,
+        f"mg THC per {units.label(measure)}",
+        f"Each {units.label(measure)} holds {fmt(value)} mg THC ({fmt(infused)} mg in "
+        f"{quantity(fat, fat_unit)}).",
+        tuple(steps),
+        details={"total_mg": infused, **{f"per_{m}": v for m, v in per_measure.items()}},
+        formula="mg per measure = mass × potency % [× 0.877 for THCA] × efficiency ÷ volume",
+        inputs=(
+            f"material: {quantity(material, material_unit)} at {fmt(potency_percent, 4)}%"
+            f"{' THCA' if potency_is_thca else ''}",
+            f"butter or oil: {quantity(fat, fat_unit)}",
+            *((f"efficiency: {fmt(efficiency_percent)}%",) if efficiency_percent < 100 else ()),
+        ),
+        assumptions=tuple(a for a in assumptions if a),
+    )
+
+
+def tincture(
+    total_mg: float, volume: float, volume_unit: str = "ml", dropper_ml: float | None = None
+) -> Calculation:
+    """mg per mL and per full dropper of a tincture holding `total_mg` in `volume`.
+
+    Raises:
+        CalculationError: non-positive amounts or a volume unit that is not a volume.
+    """
+    positive("the tincture's THC", total_mg)
+    positive("the bottle's volume", volume)
+    try:
+        ml = units.millilitres(volume, volume_unit)
+    except UnitError:
+        raise CalculationError("give the bottle's size as a volume (mL, fl oz)") from None
+    assumptions = []
+    if dropper_ml is None:
+        dropper_ml = 1.0
+        assumptions.append(
+            "a full dropper is 1 mL (the usual dropper of a 30 mL bottle; measure yours)"
+        )
+    positive("the dropper", dropper_ml)
+    per_ml = total_mg / ml
+    per_dropper = per_ml * dropper_ml
+    steps = [
+        *([f"{quantity(volume, volume_unit)} = {fmt(ml)} mL"] if volume_unit != "ml" else []),
+        f"{fmt(total_mg)} mg ÷ {fmt(ml)} mL = {fmt(per_ml, 3)} mg/mL",
+        f"{fmt(per_ml, 3)} mg/mL × {fmt(dropper_ml)} mL = {fmt(per_dropper, 3)} mg per dropper",
+    ]
+    return Calculation(
+        "tincture",
+        per_ml,
+        "mg/mL",
+        f"The tincture holds {fmt(per_ml, 3)} mg/mL, {fmt(per_dropper, 3)} mg per "
+        f"{fmt(dropper_ml)} mL dropper.",
+        tuple(steps),
+        details={"per_dropper": per_dropper, "per_ml": per_ml},
+        formula="mg/mL = total mg ÷ volume (mL); per dropper = mg/mL × dropper (mL)",
+        inputs=(
+            f"THC in the bottle: {fmt(total_mg)} mg",
+            f"bottle: {quantity(volume, volume_unit)}",
+        ),
+        assumptions=tuple(assumptions),
+    )
+
+
+def scale_batch(ingredients: Sequence[tuple[str, float, str]], factor: float) -> Calculation:
+    """Every ingredient (name, amount, unit) multiplied by `factor`.
+
+    Raises:
+        CalculationError: no ingredients, a non-positive factor or amount.
+    """
+    if not ingredients:
+        raise CalculationError("give at least one ingredient with its amount and unit")
+    positive("the scale factor", factor)
+    steps, scaled = [], []
+    for name, amount, unit in ingredients:
+        positive(f"the amount of {name}", amount)
+        result = f"{fmt(amount * factor, 4)} {unit}"
+        steps.append(f"{name}: {fmt(amount, 4)} {unit} × {fmt(factor, 4)} = {result}")
+        scaled.append(f"{name} {result}")
+    return Calculation(
+        "scale_batch",
+        factor,
+        "×",
+        f"Scaled by {fmt(factor, 4)}: {'; '.join(scaled)}.",
+        tuple(steps),
+        formula="new amount = amount × (new batch ÷ old batch)",
+        inputs=(
+            *tuple(f"{name}: {fmt(amount, 4)} {unit}" for name, amount, unit in ingredients),
+            f"factor: {fmt(factor, 4)}",
+        ),
+        assumptions=("every ingredient scales linearly",),
+    )
+
+
+def percent_by_weight(part: float, part_unit: str, total: float, total_unit: str) -> Calculation:
+    """What share of `total` the `part` is, by weight.
+
+    Raises:
+        CalculationError: a non-positive total, a negative part, or a part above the total.
+    """
+    total_g = grams_of("the total", total, total_unit)
+    if part < 0:
+        raise CalculationError("the part cannot be negative")
+    part_g = grams_of("the part", part, part_unit) if part else 0.0
+    if part_g > total_g:
+        raise CalculationError("the part cannot weigh more than the total")
+    result = part_g / total_g * 100
+    return Calculation(
+        "percent_by_weight",
+        result,
+        "% w/w",
+        f"{quantity(part, part_unit)} in {quantity(total, total_unit)} is {fmt(result, 3)}% by "
+        "weight.",
+        (f"{fmt(part_g * 1000)} mg ÷ {fmt(total_g * 1000)} mg × 100 = {fmt(result, 3)}%",),
+        formula="% w/w = part ÷ total × 100",
+        inputs=(f"part: {quantity(part, part_unit)}", f"total: {quantity(total, total_unit)}"),
+    )

@@ -1,0 +1,217 @@
+"""Operations arithmetic: unit conversions with the trade's conventions, yield per area and
+per watt, dry weight from wet weight, and price per gram."""
+
+from __future__ import annotations
+
+import math
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+    fmt,
+    grams_of,
+    positive,
+    quantity,
+    share,
+)
+from trichome.agents.units import UnitError
+
+
+def convert(
+    amount: float, from_unit: str, to_unit: str, density_g_per_ml: float | None = None
+) -> Calculation:
+    """Convert between units of mass, volume, area or power (mass↔volume needs a density).
+
+    Raises:
+        CalculationError: a negative amount, an unknown unit, or mass↔volume without density.
+    """
+    if not math.isfinite(amount) or amount < 0:
+        raise CalculationError(f"the amount must be zero or more, got {fmt(amount, 4)}")
+    try:
+        source, target = units.canonical(from_unit), units.canonical(to_unit)
+        kinds = (units.kind(source), units.kind(target))
+    except UnitError as error:
+        raise CalculationError(str(error)) from None
+    steps: list[str] = []
+    inputs = [f"amount: {quantity(amount, source)}", f"to: {units.label(target)}"]
+    if kinds[0] == kinds[1]:
+        result = units.convert(amount, source, target)
+        steps.append(f"{quantity(amount, source)} = {fmt(result, 4)} {units.label(target)}")
+    elif set(kinds) == {"mass", "volume"}:
+        if density_g_per_ml is None:
+            raise CalculationError(
+                "converting between mass and volume needs the liquid's density in g/mL "
+                "(e.g. about 0.92 for MCT oil, 0.79 for ethanol, 1.0 for water)"
+            )
+        density = positive("the density", density_g_per_ml)
+        inputs.append(f"density: {fmt(density, 4)} g/mL")
+        if kinds[0] == "volume":
+            grams = units.millilitres(amount, source) * density
+            result = units.convert(grams, "g", target)
+            steps.append(f"{quantity(amount, source)} × {fmt(density, 4)} g/mL = {fmt(grams, 4)} g")
+        else:
+            grams = units.grams(amount, source)
+            result = units.convert(grams / density, "ml", target)
+            steps.append(
+                f"{quantity(amount, source)} = {fmt(grams, 4)} g; ÷ {fmt(density, 4)} g/mL"
+            )
+        steps.append(f"= {fmt(result, 4)} {units.label(target)}")
+    else:
+        raise CalculationError(
+            f"{units.label(source)} ({kinds[0]}) does not convert to "
+            f"{units.label(target)} ({kinds[1]})"
+        )
+    note = units.convention_note(source, target)
+    return Calculation(
+        "convert",
+        result,
+        units.label(target),
+        f"{quantity(amount, source)} is {fmt(result, 4)} {units.label(target)}.",
+        tuple(steps),
+        formula=f"{units.label(target)} = {units.label(source)} × "
+        f"{fmt(units.convert(1, source, target), 6) if kinds[0] == kinds[1] else 'density'}",
+        inputs=tuple(inputs),
+        assumptions=(note,) if note else (),
+    )
+
+
+def cultivation_yield(
+    dry: float,
+    dry_unit: str,
+    area: float | None = None,
+    area_unit: str = "sqft",
+    watts: float | None = None,
+) -> Calculation:
+    """Grams of dry flower per square foot (or m²) and per watt of lighting.
+
+    Raises:
+        CalculationError: a non-positive harvest, area or wattage, or neither area nor watts.
+    """
+    grams = grams_of("the harvest", dry, dry_unit)
+    if area is None and watts is None:
+        raise CalculationError("give the canopy area or the lighting wattage")
+    steps = []
+    if units.canonical(dry_unit) != "g":
+        steps.append(f"{quantity(dry, dry_unit)} = {fmt(grams)} g")
+    inputs = [f"harvest: {quantity(dry, dry_unit)}"]
+    details: dict[str, float] = {}
+    summary = []
+    value, unit = 0.0, ""
+    if watts is not None:
+        positive("the lighting wattage", watts)
+        details["g_per_watt"] = grams / watts
+        steps.append(f"{fmt(grams)} g ÷ {fmt(watts)} W = {fmt(grams / watts, 3)} g/W")
+        inputs.append(f"lighting: {fmt(watts)} W")
+        summary.append(f"{fmt(grams / watts, 3)} g per watt")
+        value, unit = grams / watts, "g/W"
+    if area is not None:
+        positive("the canopy area", area)
+        try:
+            square_feet = units.convert(area, area_unit, "sqft")
+        except UnitError as error:
+            raise CalculationError(str(error)) from None
+        per_area = grams / square_feet
+        details["g_per_sqft"] = per_area
+        if units.canonical(area_unit) != "sqft":
+            steps.append(f"{quantity(area, area_unit)} = {fmt(square_feet)} sq ft")
+        steps.append(f"{fmt(grams)} g ÷ {fmt(square_feet)} sq ft = {fmt(per_area, 3)} g/sq ft")
+        inputs.append(f"canopy: {quantity(area, area_unit)}")
+        summary.insert(0, f"{fmt(per_area, 3)} g per square foot")
+        value, unit = per_area, "g/sq ft"
+    return Calculation(
+        "cultivation_yield",
+        value,
+        unit,
+        f"The harvest is {' and '.join(summary)}.",
+        tuple(steps),
+        details=details,
+        formula="yield = dry grams ÷ canopy sq ft; efficiency = dry grams ÷ watts",
+        inputs=tuple(inputs),
+        assumptions=("the harvest weight is dry, trimmed flower",),
+    )
+
+
+def dry_weight(
+    wet: float,
+    unit: str,
+    moisture_loss_percent: float | None = None,
+    initial_moisture_percent: float | None = None,
+    final_moisture_percent: float | None = None,
+) -> Calculation:
+    """Dry weight from wet weight: a stated loss, or a moisture content before and after.
+
+    Raises:
+        CalculationError: a non-positive weight, shares outside [0, 100), or neither form.
+    """
+    positive("the wet weight", wet)
+    shown = units.label(unit) if unit else ""
+    steps: tuple[str, ...]
+    if moisture_loss_percent is not None:
+        share("the weight lost in drying", moisture_loss_percent)
+        dry = wet * (1 - moisture_loss_percent / 100)
+        steps = (
+            f"{fmt(wet, 4)} {shown} × (1 - {fmt(moisture_loss_percent)}%) = {fmt(dry, 4)} {shown}",
+        )
+        formula = "dry = wet × (1 - loss %)"
+        inputs = (f"wet: {fmt(wet, 4)} {shown}", f"lost in drying: {fmt(moisture_loss_percent)}%")
+    elif initial_moisture_percent is not None and final_moisture_percent is not None:
+        share("the moisture before drying", initial_moisture_percent)
+        share("the moisture after drying", final_moisture_percent)
+        if final_moisture_percent >= initial_moisture_percent:
+            raise CalculationError("drying lowers moisture: the final moisture must be lower")
+        dry = wet * (1 - initial_moisture_percent / 100) / (1 - final_moisture_percent / 100)
+        steps = (
+            f"solids: {fmt(wet, 4)} × (1 - {fmt(initial_moisture_percent)}%) = "
+            f"{fmt(wet * (1 - initial_moisture_percent / 100), 4)} {shown}",
+            f"at {fmt(final_moisture_percent)}% moisture: ÷ (1 - "
+            f"{fmt(final_moisture_percent)}%) = {fmt(dry, 4)} {shown}",
+        )
+        formula = "dry = wet × (1 - moisture before) ÷ (1 - moisture after)"
+        inputs = (
+            f"wet: {fmt(wet, 4)} {shown}",
+            f"moisture: {fmt(initial_moisture_percent)}% -> {fmt(final_moisture_percent)}%",
+        )
+    else:
+        raise CalculationError(
+            "give the share of weight lost in drying (e.g. 75%), or the moisture before and after"
+        )
+    return Calculation(
+        "dry_weight",
+        dry,
+        shown,
+        f"{fmt(wet, 4)} {shown} wet dries to {fmt(dry, 4)} {shown}.",
+        steps,
+        formula=formula,
+        inputs=inputs,
+    )
+
+
+def price_per_gram(price: float, amount: float, unit: str) -> Calculation:
+    """Price per gram (and per trade eighth and ounce) from a price for an amount.
+
+    Raises:
+        CalculationError: a non-positive price or amount, or a unit that is not a mass.
+    """
+    positive("the price", price)
+    grams = grams_of("the amount", amount, unit)
+    per_gram = price / grams
+    steps = []
+    if units.canonical(unit) != "g":
+        steps.append(f"{quantity(amount, unit)} = {fmt(grams, 4)} g")
+    steps.append(f"${fmt(price)} ÷ {fmt(grams, 4)} g = ${fmt(per_gram, 4)} per gram")
+    steps.append(
+        f"per eighth (3.5 g): ${fmt(per_gram * 3.5)}; per trade ounce (28 g): ${fmt(per_gram * 28)}"
+    )
+    note = units.convention_note(unit, "eighth")
+    return Calculation(
+        "price_per_gram",
+        per_gram,
+        "$/g",
+        f"${fmt(price)} for {quantity(amount, unit)} is ${fmt(per_gram, 4)} per gram.",
+        tuple(steps),
+        details={"per_eighth": per_gram * 3.5, "per_trade_ounce": per_gram * 28},
+        formula="$/g = price ÷ grams",
+        inputs=(f"price: ${fmt(price)}", f"for: {quantity(amount, unit)}"),
+        assumptions=(note,) if note else (),
+    )

@@ -1,0 +1,193 @@
+"""Readers for the operations calculations: unit conversions, price per gram, yield per
+area and per watt, and dry weight."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents import calculators as potency
+from trichome.agents import operations_calculators as operations
+from trichome.agents import units
+from trichome.agents.calculation_questions import (
+    Question,
+    ask,
+    one,
+    piece_counts,
+)
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+)
+
+
+def conversion(question: Question) -> Calculation | None:
+    """A unit conversion, stating the convention used."""
+    text = question.text
+    if question.find("percent"):
+        return None  # "mg in an eighth of 24% flower" asks for THC content, not a conversion
+    unit_word = (
+        r"(mg|g|kg|ozs?|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
+        r"eighths?|8ths?|zips?|quarters?|tsp|tbsp|teaspoons?|tablespoons?|cups?|sticks?|liters?|"
+        r"litres?|milliliters?|millilitres?|sq\s?ft|square\s+feet|m2|square\s+met(?:er|re)s|"
+        r"droppers?)"
+    )
+    match = re.search(
+        rf"(?:convert\s+)?(-?[\d.]+)\s*{unit_word}\s+(?:to|in|into|=|in\s+to|equals?|is\s+how\s+many)\s+(?:how\s+many\s+)?{unit_word}\b",
+        text,
+        re.IGNORECASE,
+    )
+    asked = re.search(
+        rf"how\s+many\s+{unit_word}\s+(?:are\s+|is\s+)?(?:there\s+)?(?:in|to|is|are|make|makes)\s+(?:an?\s+|one\s+)?(-?[\d.]+)?\s*{unit_word}\b",
+        text,
+        re.IGNORECASE,
+    )
+    if match:
+        amount, source, target = float(match.group(1)), match.group(2), match.group(3)
+    elif asked:
+        amount = float(asked.group(2)) if asked.group(2) else 1.0
+        source, target = asked.group(3), asked.group(1)
+    else:
+        return None
+    source, target = _trade(_unit(source), _unit(target))
+    density = re.search(r"density\s*(?:of|is|=|:)?\s*([\d.]+)", text, re.IGNORECASE)
+    try:
+        different = units.kind(source) != units.kind(target)
+    except ValueError:
+        return None
+    if different and density is None and not question.says(r"^\s*(?:convert|how\s+many)"):
+        return None  # "7 g of flower into 1 cup of butter" is an infusion, not a conversion
+    question.use(*[q for q in question.quantities if q.kind in ("mass", "volume", "area")][:1])
+    return operations.convert(amount, source, target, float(density.group(1)) if density else None)
+
+
+def _unit(written: str) -> str:
+    cleaned = written.lower().replace(".", "").replace(" ", "")
+    return {"squarefeet": "sqft", "squaremeters": "m2", "squaremetres": "m2"}.get(cleaned, cleaned)
+
+
+def _trade(source: str, target: str) -> tuple[str, str]:
+    keys = {units.canonical(source), units.canonical(target)}
+    if keys & {"eighth", "quarter_oz", "half_oz", "trade_oz"} and "oz" in keys:
+        # Eighths and quarters are fractions of the trade's 28 g ounce.
+        return tuple("trade_oz" if units.canonical(u) == "oz" else u for u in (source, target))  # type: ignore[return-value]
+    return source, target
+
+
+def price(question: Question) -> Calculation | None:
+    """Price per gram from a price per pound, ounce or any mass."""
+    money = question.find("money")
+    if not money or not question.says(
+        r"per\s+(?:gram|g)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
+        r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram"
+    ):
+        return None
+    cost = one(question, money[:1], "the price")
+    assert cost is not None
+    if cost.per and cost.per not in ("piece", "package", "serving"):
+        try:
+            units.canonical(cost.per)
+            return operations.price_per_gram(cost.value, 1, _trade_mass(question, cost.per))
+        except CalculationError:
+            raise
+        except ValueError:
+            pass
+    masses = [q for q in question.find("mass") if q.per is None]
+    if not masses:
+        raise ask(question, "how much that price buys (a pound, an ounce, grams)")
+    amount = one(question, masses[:1], "the amount bought")
+    assert amount is not None
+    return operations.price_per_gram(cost.value, amount.value, _trade_mass(question, amount.unit))
+
+
+def _trade_mass(question: Question, unit: str) -> str:
+    return "trade_oz" if unit == "oz" and question.says(r"zip|trade") else unit
+
+
+def grow_yield(question: Question) -> Calculation | None:
+    """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
+    if not question.says(
+        r"per\s+(?:sq|square)|/\s*sq|per\s+watt|g/w\b|/\s*w\b|gpw|grams?\s+per\s+"
+        r"(?:sq|square|watt|light)|per\s+light|per\s+ft"
+    ):
+        return None
+    harvests = [q for q in question.find("mass") if q.per is None]
+    areas = question.find("area")
+    power = [q for q in question.find("power") if q.per is None]
+    lights = [q for q in piece_counts(question) if re.match(r"lights?|fixtures?", q.noun or "")]
+    watts_each = [
+        q
+        for q in question.find("power")
+        if q.per is not None
+        or re.match(
+            r"\s*(?:lights?|fixtures?|leds?|each)", question.text[q.end : q.end + 12], re.IGNORECASE
+        )
+    ]
+    if not harvests:
+        raise ask(question, "the dry harvest weight")
+    asks_area = question.says(r"sq|square|ft|canopy")
+    asks_power = question.says(r"watt|g/w|gpw|/\s*w\b|light")
+    watts: float | None = None
+    if lights and watts_each:
+        question.use(lights[0], watts_each[0])
+        watts = lights[0].value * units.convert(watts_each[0].value, watts_each[0].unit, "w")
+    elif power:
+        chosen = one(question, power[:1], "the wattage")
+        assert chosen is not None
+        watts = units.convert(chosen.value, chosen.unit, "w")
+    if asks_power and watts is None:
+        raise ask(question, "the total lighting wattage")
+    if asks_area and not areas and not asks_power:
+        raise ask(question, "the canopy area (sq ft)")
+    area = one(question, areas[:1], "the canopy area") if areas else None
+    parts = []
+    harvest = harvests[0]
+    dry_mass, dry_unit = harvest.value, harvest.unit
+    if question.says(r"\bwet\b") and question.find("percent", tags=("moisture",)) + question.find(
+        "percent", tags=("loss",)
+    ):
+        dried = dry(question)
+        if dried is not None:
+            parts.append(dried)
+            dry_mass = dried.value
+    question.use(harvest)
+    parts.append(
+        operations.cultivation_yield(
+            dry_mass, dry_unit, area.value if area else None, area.unit if area else "sqft", watts
+        )
+    )
+    return potency.chain(parts)
+
+
+def dry(question: Question) -> Calculation | None:
+    """Dry weight from wet weight at a stated loss or moisture before and after."""
+    if not question.says(r"\bwet\b|fresh|freshly|chop") or not question.says(
+        r"\bdr(?:y|ied|ies|ying)\b|moisture|shrink|cure"
+    ):
+        return None
+    wets = [q for q in question.find("mass") if q.per is None]
+    if not wets:
+        return None
+    wet = one(question, wets[:1], "the wet weight")
+    assert wet is not None
+    moistures = question.find("percent", tags=("moisture",), without=("loss",))
+    losses = question.find("percent", tags=("loss",)) or [
+        q
+        for q in question.find("percent")
+        if re.search(
+            r"los[es]|drop|shrink",
+            question.text[max(0, q.start - 25) : q.start + 30],
+            re.IGNORECASE,
+        )
+    ]
+    if len(moistures) >= 2:
+        question.use(moistures[0], moistures[1])
+        return operations.dry_weight(
+            wet.value,
+            wet.unit,
+            initial_moisture_percent=moistures[0].value,
+            final_moisture_percent=moistures[1].value,
+        )
+    loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
+    if loss is None:
+        raise ask(question, "how much of its weight it loses in drying (%)")
+    return operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)

@@ -1,0 +1,199 @@
+"""Readers for the potency calculations: total THC and CBD (with the hemp verdict), THC in a
+product, decarboxylation, and a label's variance window."""
+
+from __future__ import annotations
+
+from trichome.agents import calculators as potency
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents import units
+from trichome.agents.calculation_questions import (
+    ASKS,
+    Question,
+    about_hemp,
+    ask,
+    efficiency_percent,
+    loss_percent,
+    one,
+    piece_counts,
+    potency_readings,
+    same_masses,
+    with_assumption,
+)
+from trichome.agents.calculators import (
+    HEMP_LIMIT,
+    Calculation,
+)
+from trichome.agents.quantities import Quantity, coa_table
+
+
+def total(question: Question) -> Calculation | None:
+    """Total THC (and CBD) from a COA's values, with the hemp verdict; chained to a mass."""
+    table = coa_table(question.text)
+    values: dict[str, list[Quantity]] = {}
+    loose = [
+        q
+        for q in question.find("percent", "concentration")
+        if not any(row.start <= q.start < row.end for row in table)
+    ]
+    for q in (*table, *loose):
+        if q.cannabinoid and (
+            (q.kind == "concentration" and q.unit == "mg/g") or q.kind == "percent"
+        ):
+            if q.tags & {"loss", "efficiency", "terpene", "target"}:
+                continue
+            values.setdefault(q.cannabinoid, []).append(q)
+    asks_total = question.says(
+        r"total\s+(?:thc|cbd)|\btotal\b|\bhemp\b|potency|compliant|"
+        r"pass|decarb|activated|how\s+much\s+thc"
+    )
+    parts: list[Calculation] = []
+    for name in ("THC", "CBD"):
+        acid = _coa_value(question, values.get(f"{name}A", []), f"{name}A")
+        neutral = _coa_value(question, values.get(name, []), _neutral(name))
+        if acid is None and not (asks_total and neutral is not None and table):
+            continue
+        if acid is None:
+            continue
+        basis = "%" if acid.kind == "percent" else "mg/g"
+        neutral_value = 0.0
+        assumption = None
+        if neutral is not None:
+            neutral_value = (
+                neutral.value if neutral.kind == acid.kind else _convert_basis(neutral, basis)
+            )
+        else:
+            assumption = (
+                f"no {_neutral(name)} value was given, so it is counted as 0; "
+                f"send it if the COA lists one"
+            )
+        limit = HEMP_LIMIT if name == "THC" and about_hemp(question) else None
+        result = potency.total_cannabinoid(neutral_value, acid.value, name, basis, limit)
+        if assumption:
+            result = with_assumption(result, assumption)
+        parts.append(result)
+    if not parts:
+        if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
+            values.get("THC") or values.get("CBD")
+        ):
+            raise ask(question, "the THCA value from the COA (0 if it reports none)")
+        return None
+    thc = parts[0]
+    mass = _product_mass(question)
+    if (
+        mass is not None
+        and thc.name == "total_thc"
+        and question.says(r"\bmg\b|milligram|how much thc")
+    ):
+        as_percent = thc.value if thc.unit == "%" else thc.value / 10
+        question.use(mass)
+        parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
+    return potency.chain(parts)
+
+
+def _neutral(name: str) -> str:
+    return "delta-9 THC" if name == "THC" else name
+
+
+def _coa_value(question: Question, found: list[Quantity], what: str) -> Quantity | None:
+    if not found:
+        return None
+    percents = [q for q in found if q.kind == "percent"]
+    chosen = percents or found
+    return one(question, chosen, what)
+
+
+def _convert_basis(quantity: Quantity, basis: str) -> float:
+    return quantity.value * 10 if basis == "mg/g" else quantity.value / 10
+
+
+def _product_mass(question: Question) -> Quantity | None:
+    masses = same_masses(
+        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "piece")]
+    )
+    return masses[0] if len(masses) == 1 else None
+
+
+def decarboxylation(question: Question) -> Calculation | None:
+    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
+    if not question.says(
+        r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|"
+        r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc"
+    ):
+        return None
+    acid_masses = question.find("mass", cannabinoids=("THCA",))
+    if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
+        acid_masses = [q for q in question.find("mass") if q.per is None]
+    if not acid_masses:
+        if question.says(r"\bthca\b") and question.says(ASKS) and question.find("mass", "percent"):
+            raise ask(question, "how much THCA you start with (its mass)")
+        return None
+    acid = one(question, acid_masses[:1], "the THCA")
+    assert acid is not None
+    efficiency = efficiency_percent(question)
+    if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
+        stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
+        if stray and question.says(r"efficien|conversion|convert"):
+            efficiency = stray[0].value
+            question.use(stray[0])
+    result = potency.decarboxylation(acid.value, acid.unit, efficiency)
+    pieces = piece_counts(question)
+    if pieces and question.says(r"each|per|a\s+piece|dose"):
+        count = one(question, pieces, "the number of pieces")
+        assert count is not None
+        split = formulation.dose_from_total(result.value, count.value, loss_percent(question))
+        return potency.chain([result, split])
+    return result
+
+
+def product_content(question: Question) -> Calculation | None:
+    """mg of THC in a product of a given mass at a given potency (a 1 g cart at 85%)."""
+    if not question.says(
+        r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
+        r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg"
+    ):
+        return None
+    masses = same_masses(
+        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "package", "piece")]
+    )
+    if not masses:
+        return None
+    found = one(question, potency_readings(question), "the potency")
+    mass = one(question, masses[:1], "the product's mass")
+    assert mass is not None
+    if found is None:
+        if question.find("percent", cannabinoids=("THCA",)):
+            return None  # total() chains THCA and delta-9 to the mass
+        raise ask(question, "the product's potency (% THC)")
+    result = potency.cannabinoid_in_product(mass.value, mass.unit, found.value)
+    counts = piece_counts(question)
+    if counts:
+        count = one(question, counts[:1], "the number of units")
+        assert count is not None
+        return potency.chain([result, formulation.dose_from_total(result.value, count.value)])
+    return result
+
+
+def variance(question: Question) -> Calculation | None:
+    """The window around a label claim that a lab result may fall in."""
+    if not question.says(
+        r"variance|tolerance|\+/-|plus\s+or\s+minus|window|deviation|"
+        r"(?:what|which)\s+range|allowed\s+range|how\s+far\s+off|within\s+[\d.]+\s*%"
+    ):
+        return None
+    tolerances = question.find("percent", tags=("tolerance",))
+    claims = [q for q in question.find("mass", "percent") if "tolerance" not in q.tags]
+    if not claims:
+        return None
+    if not tolerances:
+        raise ask(question, "the variance allowed around the label (±%)")
+    claim = one(question, claims[:1], "the label claim")
+    tolerance = one(question, tolerances[:1], "the variance")
+    assert claim is not None and tolerance is not None
+    measured = claims[1] if len(claims) > 1 else None
+    question.use(measured)
+    return potency.potency_window(
+        claim.value,
+        tolerance.value,
+        "%" if claim.kind == "percent" else units.label(claim.unit),
+        measured.value if measured else None,
+    )
