@@ -14,6 +14,7 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
+from trichome.agents.calculation_requests import describe
 from trichome.agents.calculator_tools import TOOL_NAMES, TOOLS, run_tool
 from trichome.agents.engine import AnswerRequest
 from trichome.config import Settings
@@ -71,17 +72,16 @@ def _calculation_prompt(request: AnswerRequest) -> str:
     recognised = request.calculation
     if recognised is None:
         return ""
-    if recognised.refusal is not None:
+    if recognised.calculation is None:
+        kind = "needs more from the user" if recognised.asks else "refused the numbers"
         return (
-            "\n\nThe calculator refused the numbers in the question: "
-            f"{recognised.refusal}. Say so and ask for valid numbers; give no result."
+            f"\n\nThe calculator {kind}. Put this to the user in your words and give no "
+            f"number:\n{describe(recognised)}"
         )
-    calculation = recognised.calculation
-    assert calculation is not None
-    working = "\n".join(f"{n}. {step}" for n, step in enumerate(calculation.steps, 1))
     return (
-        "\n\nThe calculator already worked out the user's calculation. Present this result "
-        f"and its working exactly:\n{calculation.summary}\n{working}"
+        "\n\nThe calculator already worked out the user's calculation. Present its result "
+        "first, then the inputs, formula, working and assumptions exactly as given:\n"
+        f"{describe(recognised)}"
     )
 
 
