@@ -192,7 +192,7 @@ async def started(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
 @pytest.fixture
 async def app_client(settings: Settings) -> AsyncIterator[tuple[FastAPI, httpx.AsyncClient]]:
     """The chat app, started, with an in-process client."""
-    from trichome.apps.chat import create_app
+    from trichome.services.chat.app import create_app
 
     app = create_app(settings)
     async with started(app) as client:

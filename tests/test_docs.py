@@ -14,9 +14,9 @@ from scripts.sync_docs import (
     synced_knowledge,
 )
 
-from trichome.apps.chat import create_app
 from trichome.cli import build_parser
 from trichome.config import Settings
+from trichome.services.chat.app import create_app
 
 API_DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
@@ -81,7 +81,7 @@ def test_every_tool_and_skill_is_documented() -> None:
 
 
 def test_every_tool_server_route_is_in_the_api_docs() -> None:
-    from trichome.apps.toolserver import create_app as create_toolserver
+    from trichome.services.toolserver.app import create_app as create_toolserver
 
     text = API_DOCS.read_text(encoding="utf-8")
     schema = create_toolserver(Settings()).openapi()
@@ -103,7 +103,9 @@ def test_the_readme_counts_the_tools_truly() -> None:
         assert f"{category.replace('_', ' ')} {count}" in text, category
 
 
-WIDGET_LOADER = Path(__file__).resolve().parent.parent / "src/trichome/web/widget/src/widget.js"
+WIDGET_LOADER = (
+    Path(__file__).resolve().parent.parent / "src/trichome/services/kb/widget/src/widget.js"
+)
 
 
 def test_every_widget_option_is_in_the_readme() -> None:

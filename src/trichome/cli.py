@@ -21,11 +21,11 @@ from trichome.sandbox.reference import DEFAULT_SEED
 SERVICES = ("chat", "toolserver", "kb", "dashboard", "sandbox")
 # The services built so far, each an importable module with `create_app(settings)`.
 BUILT_SERVICES: dict[str, str] = {
-    "chat": "trichome.apps.chat",
-    "toolserver": "trichome.apps.toolserver",
-    "kb": "trichome.apps.kb",
-    "dashboard": "trichome.apps.dashboard",
-    "sandbox": "trichome.apps.sandbox",
+    "chat": "trichome.services.chat.app",
+    "toolserver": "trichome.services.toolserver.app",
+    "kb": "trichome.services.kb.app",
+    "dashboard": "trichome.services.dashboard.app",
+    "sandbox": "trichome.services.sandbox.app",
 }
 DEV_ORGANIZATION = "Development"
 
@@ -452,8 +452,8 @@ def cmd_mcp(_: argparse.Namespace) -> int:
     settings = _settings()
     logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr)
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    from trichome.apps.mcp_server import SelectionError
-    from trichome.apps.toolserver import serve_stdio
+    from trichome.services.toolserver.app import serve_stdio
+    from trichome.services.toolserver.mcp_server import SelectionError
 
     try:
         _run_async(serve_stdio(settings))
@@ -580,7 +580,7 @@ def serve(
         print("trichome: --port and --workers need a SERVICE", file=sys.stderr)
         return 2
     if service in (None, "toolserver"):
-        from trichome.apps.mcp_server import SelectionError, offered_tools
+        from trichome.services.toolserver.mcp_server import SelectionError, offered_tools
 
         try:
             offered_tools(settings)

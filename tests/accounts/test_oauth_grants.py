@@ -11,11 +11,11 @@ from tests.apps.test_web_login import sign_in
 from tests.conftest import started
 from tests.support.oauth import connect, register
 from trichome.accounts.oauth_grants import Purged, purge_expired_oauth
-from trichome.apps import dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import utcnow
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 

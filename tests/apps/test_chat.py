@@ -10,9 +10,9 @@ import httpx
 import pytest
 
 from tests.conftest import KeyMaker, started
-from trichome.apps.chat import create_app
 from trichome.config import Settings
 from trichome.plans import Tier
+from trichome.services.chat.app import create_app
 
 pytestmark = pytest.mark.anyio
 

@@ -10,9 +10,9 @@ import pytest
 from tests.apps.test_chat import assert_error
 from tests.conftest import reconfigured, started
 from tests.support.stripe_events import SECRET
-from trichome.apps.dashboard import create_app
 from trichome.cli import BUILT_SERVICES
 from trichome.config import Settings
+from trichome.services.dashboard.app import create_app
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +45,7 @@ def test_the_routes_are_described_and_the_service_is_served() -> None:
     assert paths["/keys"]["post"]["security"] == [{"SessionCookie": []}]
     assert paths["/login/link"]["get"]["security"] == []
     assert paths["/api/webhooks/stripe"]["post"]["security"] == []
-    assert BUILT_SERVICES["dashboard"] == "trichome.apps.dashboard"
+    assert BUILT_SERVICES["dashboard"] == "trichome.services.dashboard.app"
 
 
 def test_a_blank_webhook_secret_is_refused_at_startup() -> None:

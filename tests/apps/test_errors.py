@@ -9,7 +9,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from trichome.apps.errors import install_error_handlers
+from trichome.http.errors import install_error_handlers
 
 pytestmark = pytest.mark.anyio
 

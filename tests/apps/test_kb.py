@@ -12,11 +12,11 @@ import pytest
 from tests.apps.test_limits import new_key, random_ip
 from tests.conftest import reconfigured
 from tests.forum.conftest import THREADS, jsonl
-from trichome.apps.kb import create_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.forum.service import ForumKnowledgeBase
 from trichome.plans import Tier
+from trichome.services.kb.app import create_app
 
 pytestmark = pytest.mark.anyio
 QUESTION = "Why does my winterization filter keep clogging?"

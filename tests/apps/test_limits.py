@@ -16,7 +16,6 @@ import pytest
 
 from tests.conftest import reconfigured
 from trichome.accounts.service import create_api_key, get_or_create_organization
-from trichome.apps.chat import create_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Organization, utcnow
@@ -24,6 +23,7 @@ from trichome.limits import windows
 from trichome.limits.base import Window
 from trichome.limits.service import create_counter_store
 from trichome.plans import Tier
+from trichome.services.chat.app import create_app
 
 pytestmark = pytest.mark.anyio
 

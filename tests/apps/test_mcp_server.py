@@ -18,9 +18,9 @@ import pytest
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
 from tests.conftest import KeyMaker, started
-from trichome.apps.toolserver import create_app
 from trichome.config import Settings
 from trichome.plans import Tier
+from trichome.services.toolserver.app import create_app
 
 pytestmark = pytest.mark.anyio
 

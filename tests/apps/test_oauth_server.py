@@ -27,11 +27,11 @@ from tests.support.oauth import (
     register,
 )
 from trichome.accounts.oauth import hash_secret
-from trichome.apps import dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken, utcnow
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 ISSUER = "http://127.0.0.1:8003"
@@ -370,7 +370,7 @@ async def test_one_refresh_token_used_twice_at_once_is_a_reuse(web: httpx.AsyncC
 
 
 async def test_registrations_are_limited_per_address_and_hour(settings: Settings) -> None:
-    from trichome.apps.oauth_server import REGISTRATIONS_PER_HOUR
+    from trichome.services.dashboard.routes.oauth import REGISTRATIONS_PER_HOUR
 
     moment = utcnow().replace(minute=30)
     async with started(dashboard.create_app(settings, clock=lambda: moment)) as web:

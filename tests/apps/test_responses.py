@@ -14,9 +14,9 @@ import pytest
 from tests.conftest import KeyMaker, reconfigured, started
 from tests.support.searxng import SearchServer, search_server
 from tests.support.site import ARTICLES, Site, serve_site
-from trichome.apps.chat import create_app
 from trichome.config import Settings
 from trichome.plans import Tier
+from trichome.services.chat.app import create_app
 
 pytestmark = pytest.mark.anyio
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trichome.apps.errors import ApiError
-from trichome.apps.responses_wire import (
+from trichome.http.errors import ApiError
+from trichome.http.openai.responses import (
     allowed_domains,
     input_turns,
     parse_responses_request,

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from tests.conftest import started
-from trichome.apps.sandbox import create_app
 from trichome.config import Settings
+from trichome.services.sandbox.app import create_app
 
 pytestmark = pytest.mark.anyio
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")

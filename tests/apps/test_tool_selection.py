@@ -4,15 +4,15 @@ from pathlib import Path
 
 import pytest
 
-from trichome.apps.mcp_server import (
+from trichome.config import Settings
+from trichome.metrc.tools import CATEGORIES, load_all
+from trichome.services.toolserver.mcp_server import (
     SelectionError,
     ToolSelection,
     offered_tools,
     selection_from_headers,
     selection_from_settings,
 )
-from trichome.config import Settings
-from trichome.metrc.tools import CATEGORIES, load_all
 
 TOOLS = load_all()
 

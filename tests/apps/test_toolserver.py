@@ -7,9 +7,9 @@ import pytest
 
 from tests.conftest import KeyMaker, reconfigured, started
 from tests.support.fake_upstream import fake_upstream
-from trichome.apps.toolserver import create_app
 from trichome.config import Settings
 from trichome.plans import Tier
+from trichome.services.toolserver.app import create_app
 
 pytestmark = pytest.mark.anyio
 

@@ -15,11 +15,12 @@ from tests.apps.test_web_login import sign_in
 from tests.conftest import KeyMaker, reconfigured, started
 from tests.support.oauth import connect
 from trichome.accounts.service import find_organization, set_tier
-from trichome.apps import dashboard, toolserver
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Membership, OAuthGrant, OAuthToken, utcnow
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
+from trichome.services.toolserver import app as toolserver
 
 pytestmark = pytest.mark.anyio
 

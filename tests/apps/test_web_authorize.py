@@ -23,12 +23,12 @@ from tests.support.oauth import (
 )
 from trichome.accounts.service import get_or_create_organization
 from trichome.accounts.users import MEMBER
-from trichome.apps import dashboard
-from trichome.apps.web_session import AUTHORIZE_COOKIE, SESSION_COOKIE
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Membership, OAuthCode, OAuthGrant, User
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
+from trichome.services.dashboard.session import AUTHORIZE_COOKIE, SESSION_COOKIE
 
 pytestmark = pytest.mark.anyio
 

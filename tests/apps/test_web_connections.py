@@ -7,9 +7,9 @@ import pytest
 from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import started
 from tests.support.oauth import connect, refresh
-from trichome.apps import dashboard
 from trichome.config import Settings
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 

@@ -17,12 +17,12 @@ from tests.apps.test_web_login import csrf_of, sign_in, sign_in_as
 from tests.apps.test_web_team import invite
 from tests.conftest import started
 from trichome.accounts.service import find_organization, set_tier
-from trichome.apps import dashboard
-from trichome.apps.web_session import INVITATION_COOKIE
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Invitation, Membership, User, utcnow
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
+from trichome.services.dashboard.session import INVITATION_COOKIE
 
 pytestmark = pytest.mark.anyio
 

@@ -14,12 +14,12 @@ from tests.conftest import reconfigured, started
 from trichome.accounts.service import get_or_create_organization
 from trichome.accounts.sessions import create_login_link, hash_token, owner_of
 from trichome.accounts.users import user_for_email
-from trichome.apps.dashboard import create_app
-from trichome.apps.web_session import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import DashboardSession, LoginLink, utcnow
 from trichome.plans import Tier
+from trichome.services.dashboard.app import create_app
+from trichome.services.dashboard.session import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 
 pytestmark = pytest.mark.anyio
 

@@ -17,7 +17,6 @@ from trichome.accounts.service import (
     find_organization,
     get_or_create_organization,
 )
-from trichome.apps import chat, dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import ApiKey, Feedback, Subscription, utcnow
@@ -25,6 +24,8 @@ from trichome.limits.service import create_counter_store
 from trichome.limits.usage_log import UsageLog
 from trichome.limits.windows import monthly_calls
 from trichome.plans import Tier
+from trichome.services.chat import app as chat
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 

@@ -6,8 +6,8 @@ import logging
 
 import pytest
 
-from trichome.apps.dashboard import create_app
 from trichome.config import Settings
+from trichome.services.dashboard.app import create_app
 
 TOKEN = "Pkbh2p4KjwYTbuCX5_PE6q_COHa51mAbCdEfGhIjKlM"
 
@@ -29,8 +29,8 @@ def test_the_access_log_keeps_no_sign_in_or_invitation_token(
 
 def test_the_error_log_keeps_no_invitation_token(caplog: pytest.LogCaptureFixture) -> None:
     create_app(Settings())
-    with caplog.at_level(logging.ERROR, logger="trichome.apps.errors"):
-        logging.getLogger("trichome.apps.errors").error(
+    with caplog.at_level(logging.ERROR, logger="trichome.http.errors"):
+        logging.getLogger("trichome.http.errors").error(
             "unhandled error in %s %s [%s]", "POST", f"/invitations/{TOKEN}", "req_1"
         )
     assert TOKEN not in caplog.text and "POST /invitations/… [req_1]" in caplog.text

@@ -17,11 +17,11 @@ from tests.support.servers import free_port
 from tests.support.smtp import smtp_server
 from trichome.accounts.service import find_organization
 from trichome.accounts.sessions import hash_token
-from trichome.apps import dashboard
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Invitation
 from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 

@@ -26,12 +26,12 @@ from tests.support.stripe_events import (
     subscription,
 )
 from trichome.accounts.service import find_organization, get_or_create_organization
-from trichome.apps.chat import create_app as create_chat_app
-from trichome.apps.dashboard import create_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import BillingEvent, Organization
 from trichome.plans import Tier
+from trichome.services.chat.app import create_app as create_chat_app
+from trichome.services.dashboard.app import create_app
 
 pytestmark = pytest.mark.anyio
 

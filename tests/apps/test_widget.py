@@ -13,8 +13,8 @@ import pytest
 
 from tests.apps.test_kb import kb_client
 from tests.conftest import reconfigured
-from trichome.apps import widget
 from trichome.config import Settings
+from trichome.services.kb.routes import widget
 
 pytestmark = pytest.mark.anyio
 BUNDLE = b"(()=>{window.TrichomeWidget={version:'1'}})();\n"
@@ -63,7 +63,7 @@ async def test_widget_js_before_a_build_says_how_to_build_it(
     error = missing.json()["error"]
     assert error["code"] == "widget_not_built"
     assert "make run" in error["message"]
-    assert "npm run build --prefix src/trichome/web/widget" in error["message"]
+    assert "npm run build --prefix src/trichome/services/kb/widget" in error["message"]
 
 
 async def test_the_demo_page_embeds_the_widget_with_one_tag(

@@ -21,9 +21,9 @@ from playwright.sync_api import Browser, Dialog, Page, Route, expect, sync_playw
 
 from tests.conftest import require_service
 from tests.support.servers import free_port, kb_server, trichome_env
-from trichome.apps.widget import BUNDLE
 from trichome.forum.corpus import ThreadRecord, read_jsonl
 from trichome.forum.service import sample_files
+from trichome.services.kb.routes.widget import BUNDLE
 
 pytestmark = pytest.mark.e2e
 

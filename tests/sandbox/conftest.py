@@ -12,12 +12,12 @@ import httpx
 import pytest
 
 from tests.conftest import reconfigured, started
-from trichome.apps.sandbox import create_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine
 from trichome.db.migrate import upgrade_database
 from trichome.sandbox.seed import SeedSummary, seed_sandbox
 from trichome.sandbox.store import SandboxStore
+from trichome.services.sandbox.app import create_app
 
 # A fixed "today", so that every run sees the same year.
 AS_OF = date(2026, 11, 21)

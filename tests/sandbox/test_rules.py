@@ -249,7 +249,7 @@ async def test_odd_requests_get_metrc_errors_never_a_500(seeded: Settings) -> No
 
 
 def sandbox_paths() -> list[tuple[str, str]]:
-    from trichome.apps.sandbox import create_app
+    from trichome.services.sandbox.app import create_app
 
     spec = create_app().openapi()["paths"]
     return [(method.upper(), path) for path, operations in spec.items() for method in operations]

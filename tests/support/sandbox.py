@@ -18,7 +18,6 @@ from typing import Any
 
 import httpx
 
-from trichome.apps.sandbox import create_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine
 from trichome.db.migrate import upgrade_database
@@ -26,6 +25,7 @@ from trichome.metrc import MetrcClient, MetrcCredentials
 from trichome.sandbox.reference import DEFAULT_SEED
 from trichome.sandbox.seed import seed_sandbox
 from trichome.sandbox.store import SandboxStore
+from trichome.services.sandbox.app import create_app
 
 AS_OF = date(2026, 11, 21)  # the seeded year ends the day before
 CULTIVATOR = "SF-SBX-CO-21-8002"

@@ -22,9 +22,6 @@ from functools import partial
 from typing import Any
 
 from trichome.sandbox import documents
-from trichome.sandbox.api.labtests import apply_result, result_rows
-from trichome.sandbox.api.sales import receipt_document, transaction_row
-from trichome.sandbox.api.transfers import delivery_package, manifest_number, transfer_document
 from trichome.sandbox.reference import (
     CULTIVATOR,
     DEFAULT_SEED,
@@ -36,6 +33,13 @@ from trichome.sandbox.reference import (
     Facility,
 )
 from trichome.sandbox.store import Record, SandboxStore
+from trichome.services.sandbox.routes.labtests import apply_result, result_rows
+from trichome.services.sandbox.routes.sales import receipt_document, transaction_row
+from trichome.services.sandbox.routes.transfers import (
+    delivery_package,
+    manifest_number,
+    transfer_document,
+)
 
 YEAR_DAYS = 365
 # Plantings start 16 weeks before the year so that harvests arrive from its first days.

@@ -17,10 +17,10 @@ from mcp.types import CallToolResult
 
 from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY
 from tests.support.tool_calls import call_every_read
-from trichome.apps.mcp_server import ToolServer, build_mcp_server, run_tool
 from trichome.config import Settings
 from trichome.metrc.tools import MetrcAccess, load_all, using
 from trichome.metrc.tools.results import Written
+from trichome.services.toolserver.mcp_server import ToolServer, build_mcp_server, run_tool
 
 pytestmark = pytest.mark.anyio
 TOOLS = load_all()

@@ -1,0 +1,327 @@
+"""Writing an answer in the OpenAI wire format: one chat.completion, or an SSE stream."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import orjson
+from pydantic import BaseModel
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from trichome.accounts.principal import Principal
+from trichome.ads.inventory import AdInventory, sponsored_line
+from trichome.agents.engine import UnsupportedOption
+from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
+from trichome.http.errors import ApiError, invalid_request
+from trichome.http.openai.chat import (
+    AssistantMessage,
+    ChatCompletionRequest,
+    ChatMessageIn,
+    ChunkWriter,
+    ToolMessage,
+    completion_id,
+    refuse_unsupported,
+    wants_stream,
+)
+from trichome.limits.base import Window
+from trichome.limits.service import Limiter
+from trichome.limits.usage_log import UsageLog
+from trichome.llm.base import (
+    AnswerEvent,
+    ChatTurn,
+    GenerationOptions,
+    TextDelta,
+    ToolCallDelta,
+    UpstreamError,
+)
+from trichome.plans import PublicModel
+
+logger = logging.getLogger(__name__)
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
+    """The request's standard generation fields, for an engine to pass upstream."""
+    stop = (body.stop,) if isinstance(body.stop, str) else tuple(body.stop) if body.stop else None
+    return GenerationOptions(
+        temperature=body.temperature,
+        top_p=body.top_p,
+        max_tokens=body.max_tokens,
+        max_completion_tokens=body.max_completion_tokens,
+        stop=stop,
+        seed=body.seed,
+        user=body.user,
+        presence_penalty=body.presence_penalty,
+        frequency_penalty=body.frequency_penalty,
+        tools=tuple(t.model_dump(exclude_none=True) for t in body.tools) if body.tools else None,
+        tool_choice=(
+            body.tool_choice.model_dump()
+            if isinstance(body.tool_choice, BaseModel)
+            else body.tool_choice
+        ),
+        parallel_tool_calls=body.parallel_tool_calls,
+        response_format=(
+            body.response_format.model_dump(by_alias=True, exclude_none=True)
+            if body.response_format
+            else None
+        ),
+        metadata=body.metadata,
+        reasoning_effort=body.reasoning_effort,
+        verbosity=body.verbosity,
+        service_tier=body.service_tier,
+        prompt_cache_key=body.prompt_cache_key,
+        safety_identifier=body.safety_identifier,
+        logit_bias=body.logit_bias,
+    )
+
+
+def checked_options(
+    body: ChatCompletionRequest, check: Callable[[GenerationOptions], None]
+) -> GenerationOptions:
+    """The request's generation settings, once the engine's `check` agreed to honour them.
+
+    Raises:
+        ApiError: 400 `unsupported_parameter` naming a setting no engine here, or not this
+            engine, can honour.
+    """
+    refuse_unsupported(body)
+    options = generation_options(body)
+    try:
+        check(options)
+    except UnsupportedOption as refused:
+        raise invalid_request(
+            refused.message, code="unsupported_parameter", param=refused.param
+        ) from None
+    return options
+
+
+def stream_requested(body: ChatCompletionRequest, request: Request) -> bool:
+    """Whether this request is answered as a stream (see `wants_stream`)."""
+    return wants_stream(
+        body.stream, request.headers.get("accept"), request.headers.get("user-agent")
+    )
+
+
+def chat_turns(body: ChatCompletionRequest) -> tuple[ChatTurn, ...]:
+    """The request's messages as the engines read them."""
+    return tuple(_turn(message) for message in body.messages)
+
+
+def to_chat_request(
+    body: ChatCompletionRequest,
+    model: PublicModel,
+    options: GenerationOptions,
+    upstream_model: str | None = None,
+) -> ChatRequest:
+    """The domain request for a validated wire request and its checked settings."""
+    return ChatRequest(
+        model=model,
+        messages=chat_turns(body),
+        options=options,
+        upstream_model=upstream_model,
+    )
+
+
+def _turn(message: ChatMessageIn) -> ChatTurn:
+    if isinstance(message, AssistantMessage):
+        calls = tuple(call.model_dump() for call in message.tool_calls or ())
+        return ChatTurn("assistant", message.content, message.name, calls)
+    if isinstance(message, ToolMessage):
+        return ChatTurn("tool", message.content, tool_call_id=message.tool_call_id)
+    return ChatTurn(message.role, message.content, message.name)
+
+
+def upstream_api_error(error: UpstreamError) -> ApiError:
+    """How an engine failure reaches the client."""
+    return ApiError(error.status, error.message, type="upstream_error", code=error.code)
+
+
+def _tool_call_fragment(event: ToolCallDelta) -> dict[str, Any]:
+    fragment: dict[str, Any] = {"index": event.index}
+    if event.id:
+        fragment["id"] = event.id
+        fragment["type"] = "function"
+    function: dict[str, str] = {"arguments": event.arguments}
+    if event.name:
+        function["name"] = event.name
+    fragment["function"] = function
+    return fragment
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What to do when an answer ends: refund its call if it failed, note its success
+    (told whether the notes, and so the sponsored line, went out with it)."""
+
+    refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
+    succeeded: Callable[[bool], None] = field(default=lambda notes_sent: None)
+
+
+async def metered(
+    state: Any, principal: Principal, model: PublicModel, window: Window, prepared: PreparedAnswer
+) -> tuple[PreparedAnswer, Outcome]:
+    """The answer with its sponsored line (on models that carry ads), and its call's outcome:
+    refund the reserved call on failure; count the ad's impression and the call on success."""
+    limiter: Limiter = state.limiter
+    ads: AdInventory = state.ads
+    usage_log: UsageLog = state.usage_log
+    ad = await ads.pick(prepared.agent.name) if model.carries_ads else None
+    if ad is not None:
+        prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
+
+    def succeeded(notes_sent: bool) -> None:
+        if ad is not None and notes_sent:
+            ads.count_impression(ad)
+        if principal.organization_id is not None:
+            usage_log.count(principal.organization_id, model.id, limiter.now())
+
+    return prepared, Outcome(refund=lambda: limiter.release(window), succeeded=succeeded)
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _refund(outcome: Outcome) -> None:
+    try:
+        await outcome.refund()
+    except Exception:  # the client's answer matters more than the refund
+        logger.exception("could not refund a failed call")
+
+
+async def sse_body(
+    first: AnswerEvent,
+    events: AsyncIterator[AnswerEvent],
+    writer: ChunkWriter,
+    *,
+    include_usage: bool,
+    outcome: Outcome,
+) -> AsyncIterator[bytes]:
+    """The SSE stream of one answer; a failure after the start becomes an error event."""
+    event = first
+    try:
+        while True:
+            if isinstance(event, TextDelta):
+                yield writer.delta(content=event.text)
+            elif isinstance(event, ToolCallDelta):
+                yield writer.delta(tool_calls=[_tool_call_fragment(event)])
+            else:
+                if not writer.started:
+                    yield writer.delta(content="")
+                yield writer.finish(event.reason)
+                if include_usage and event.usage is not None:
+                    yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
+                yield ChunkWriter.DONE
+                outcome.succeeded(event.notes_sent)
+                return
+            event = await anext(events)
+    except UpstreamError as error:
+        await _refund(outcome)
+        yield ChunkWriter.error(upstream_api_error(error))
+        yield ChunkWriter.DONE
+    except Exception:
+        await _refund(outcome)
+        logger.exception("answer stream failed")
+        failure = ApiError(
+            500, "The answer failed mid-stream.", type="server_error", code="internal_error"
+        )
+        yield ChunkWriter.error(failure)
+        yield ChunkWriter.DONE
+    finally:
+        await events.aclose()  # type: ignore[attr-defined]
+
+
+def completion_body(
+    chunk_id: str,
+    created: int,
+    model: str,
+    message: dict[str, Any],
+    finish_reason: str,
+    prompt_tokens: int,
+    completion_tokens: int,
+) -> dict[str, Any]:
+    """A `chat.completion` object with one choice."""
+    return {
+        "id": chunk_id,
+        "object": "chat.completion",
+        "created": created,
+        "model": model,
+        "system_fingerprint": None,
+        "choices": [
+            {"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason}
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }
+
+
+async def answer(
+    service: AgentService,
+    prepared: PreparedAnswer,
+    model: PublicModel,
+    *,
+    stream: bool,
+    include_usage: bool,
+    headers: dict[str, str],
+    outcome: Outcome,
+) -> Response:
+    """The chat response: a chat.completion body, or an SSE stream of chunks.
+
+    Raises:
+        ApiError: the engine failed before the answer started (its call is refunded).
+    """
+    headers = headers | {
+        "X-Trichome-Agent": prepared.agent.name,
+        "X-Trichome-Route-Confidence": f"{prepared.route.confidence:.4f}",
+    }
+    created = int(time.time())
+    chunk_id = completion_id()
+    if not stream:
+        try:
+            completed = await service.complete(prepared)
+        except UpstreamError as error:
+            await _refund(outcome)
+            raise _with_headers(upstream_api_error(error), headers) from None
+        message: dict[str, Any] = {
+            "role": "assistant",
+            "content": completed.text if completed.text or not completed.tool_calls else None,
+            "refusal": None,
+        }
+        if completed.tool_calls:
+            message["tool_calls"] = completed.tool_calls
+        body = completion_body(
+            chunk_id,
+            created,
+            model.id,
+            message,
+            completed.finish_reason,
+            completed.usage.prompt_tokens,
+            completed.usage.completion_tokens,
+        )
+        outcome.succeeded(completed.notes_sent)
+        return Response(orjson.dumps(body), media_type="application/json", headers=headers)
+    events = service.stream(prepared)
+    try:
+        first = await anext(events)
+    except UpstreamError as error:
+        await _refund(outcome)
+        raise _with_headers(upstream_api_error(error), headers) from None
+    writer = ChunkWriter(chunk_id, created, model.id, include_usage=include_usage)
+    return StreamingResponse(
+        sse_body(first, events, writer, include_usage=include_usage, outcome=outcome),
+        media_type="text/event-stream",
+        headers=headers | SSE_HEADERS,
+    )
+
+
+def _with_headers(error: ApiError, headers: dict[str, str]) -> ApiError:
+    error.headers.update(headers)
+    return error

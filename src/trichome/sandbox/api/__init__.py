@@ -1,1 +1,0 @@
-"""The sandbox's Metrc v2 routes, one module per group of endpoints."""

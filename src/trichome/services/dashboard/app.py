@@ -1,0 +1,140 @@
+"""The dashboard (port 8003): its web pages, Stripe's webhooks and `/api/health`.
+
+Each group of routes is its own `APIRouter` module included here: `login.py`
+(sign-in, switching organisation), `pages.py` (keys, usage, endpoints, subscription,
+feedback), `team.py` (members and invitations), `invitations.py` (accepting an
+invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
+server of MCP clients: `oauth.py` (metadata, registration, tokens, revocation),
+`authorize.py` (sign-in and consent) and `connections.py` (the connected clients).
+Pages are server-rendered with Jinja2.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from trichome import __version__
+from trichome.accounts.tokens import AccessTokenVerifier
+from trichome.billing.subscriptions import BillingPolicy
+from trichome.config import Settings
+from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.db.models import utcnow
+from trichome.http.errors import install_error_handlers
+from trichome.http.health import CachedCheck, check_database, utc_timestamp
+from trichome.http.middleware import RequestIdMiddleware
+from trichome.http.openapi import PUBLIC, install_openapi
+from trichome.limits.service import create_counter_store
+from trichome.services.dashboard.openapi import SECURITY_SCHEMES
+from trichome.services.dashboard.routes import (
+    authorize,
+    connections,
+    invitations,
+    login,
+    oauth,
+    pages,
+    team,
+    webhooks,
+)
+from trichome.services.dashboard.session import install_session_handlers, redact_logged_tokens
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+
+class DashboardHealth(BaseModel):
+    """`GET /api/health` of the dashboard (no credentials)."""
+
+    status: str = Field(description="`healthy`, or `degraded` with `reasons`.")
+    uptime: int
+    version: str
+    timestamp: str
+    stripe_webhooks: bool = Field(
+        description="Whether Stripe webhooks are accepted (a signing secret is configured)."
+    )
+    reasons: list[str]
+
+
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], datetime] = utcnow
+) -> FastAPI:
+    """The dashboard application; `clock` gives the time billing decisions are made at."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings)
+        counters = create_counter_store(settings, engine)
+        tokens = AccessTokenVerifier(settings) if settings.accepts_access_tokens else None
+        app.state.settings = settings
+        app.state.sessions = create_sessionmaker(engine)
+        app.state.billing_policy = BillingPolicy.from_settings(settings)
+        app.state.clock = clock
+        app.state.started = time.monotonic()
+        app.state.engine = engine
+        app.state.counters = counters
+        app.state.tokens = tokens
+        app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
+        try:
+            yield
+        finally:
+            if tokens is not None:
+                await tokens.aclose()
+            await counters.aclose()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Trichome dashboard",
+        version=__version__,
+        description=(
+            "The dashboard: its pages (HTML for browsers, signed in with the session "
+            "cookie; their form posts need the page's `csrf_token`), Stripe subscription "
+            "webhooks (`POST /api/webhooks/stripe`, signed with the endpoint's secret) and a "
+            "health check. It is also the OAuth authorization server of MCP clients "
+            "(`/.well-known/oauth-authorization-server`), whose endpoints follow their RFCs "
+            "and are described in docs/api.md. The stylesheet and scripts under `/static/` "
+            "are not listed."
+        ),
+        lifespan=lifespan,
+    )
+    app.add_middleware(oauth.OAuthCors)
+    app.add_middleware(RequestIdMiddleware)
+    install_error_handlers(app)
+    install_openapi(app, security_schemes=SECURITY_SCHEMES)
+    install_session_handlers(app)
+    redact_logged_tokens()
+    app.include_router(webhooks.router)
+    app.include_router(login.router)
+    app.include_router(pages.router)
+    app.include_router(team.router)
+    app.include_router(invitations.router)
+    app.include_router(oauth.router)
+    app.include_router(authorize.router)
+    app.include_router(connections.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get(
+        "/api/health",
+        response_model=DashboardHealth,
+        summary="Health (no authentication)",
+        openapi_extra=PUBLIC,
+    )
+    async def health(request: Request) -> DashboardHealth:
+        state = request.app.state
+        reasons = [reason for reason in [await state.database_check()] if reason]
+        return DashboardHealth(
+            status="degraded" if reasons else "healthy",
+            uptime=int(time.monotonic() - state.started),
+            version=__version__,
+            timestamp=utc_timestamp(),
+            stripe_webhooks=settings.stripe_webhook_secret is not None,
+            reasons=reasons,
+        )
+
+    return app

@@ -1,0 +1,143 @@
+"""The track-and-trace sandbox (port 8004): a Metrc v2-compatible API over seeded data."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+
+from trichome import __version__
+from trichome.config import Settings
+from trichome.db.engine import create_engine
+from trichome.http.errors import allowed_methods
+from trichome.http.health import check_database, utc_timestamp
+from trichome.http.middleware import RequestIdMiddleware
+from trichome.http.openapi import PUBLIC, install_openapi
+from trichome.sandbox.rules import GetRateLimit, MetrcHttpError, check_credentials, message
+from trichome.sandbox.store import SandboxStore
+from trichome.services.sandbox.routes import (
+    catalog,
+    cultivation,
+    harvests,
+    labtests,
+    packages,
+    reference,
+    sales,
+    transfers,
+)
+
+METRC_BASIC = "MetrcBasic"
+
+
+class SandboxHealth(BaseModel):
+    """`GET /api/health` of the sandbox (no credentials)."""
+
+    status: str
+    uptime: int
+    version: str
+    timestamp: str
+    objects: int
+    reasons: list[str]
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The sandbox application."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = create_engine(settings)
+        app.state.settings = settings
+        app.state.engine = engine
+        app.state.store = SandboxStore(engine)
+        app.state.get_rate = GetRateLimit(settings.sandbox_get_rate_limit)
+        app.state.started = time.monotonic()
+        try:
+            yield
+        finally:
+            await engine.dispose()
+
+    async def authenticate(request: Request) -> None:
+        key = settings.sandbox_vendor_key.get_secret_value()
+        check_credentials(request, key, settings.sandbox_user_key.get_secret_value())
+
+    app = FastAPI(
+        title="Trichome track-and-trace sandbox",
+        version=__version__,
+        description=(
+            "A Metrc v2-compatible API (HTTP Basic: vendor key, user key) over seeded data."
+        ),
+        lifespan=lifespan,
+    )
+    app.add_middleware(RequestIdMiddleware)
+    install_openapi(
+        app,
+        security_schemes={
+            METRC_BASIC: {
+                "type": "http",
+                "scheme": "basic",
+                "description": "The vendor key as the user name, the user key as the password.",
+            }
+        },
+        security=[{METRC_BASIC: []}],
+    )
+
+    async def on_metrc_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, MetrcHttpError)
+        return exc.response()
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        if exc.status_code == 404:
+            return message(
+                404, f"No such endpoint: {request.method} {request.url.path}."
+            ).response()
+        if exc.status_code == 405:
+            allowed = ", ".join(allowed_methods(request))
+            refusal = f"The requested resource does not support http method '{request.method}'."
+            return MetrcHttpError(405, {"Message": refusal}, {"Allow": allowed}).response()
+        return message(exc.status_code, str(exc.detail)).response()
+
+    async def on_invalid_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error['loc'][1:]) or error['loc'][0]}: {error['msg']}"
+            for error in exc.errors()
+        )
+        return message(400, f"The request is invalid: {problems}.").response()
+
+    app.add_exception_handler(RequestValidationError, on_invalid_request)
+    app.add_exception_handler(MetrcHttpError, on_metrc_error)
+    app.add_exception_handler(StarletteHTTPException, on_http_error)
+    guarded: dict[str, Any] = {"dependencies": [Depends(authenticate)]}
+    for module in (reference, catalog, cultivation, harvests, packages, labtests, transfers, sales):
+        app.include_router(module.router, **guarded)
+
+    @app.get("/api/health", response_model=SandboxHealth, openapi_extra=PUBLIC)
+    async def health(request: Request) -> SandboxHealth:
+        from sqlalchemy import func, select
+
+        from trichome.db.models import SandboxObject
+
+        reason = await check_database(request.app.state.engine)
+        objects = 0
+        if reason is None:
+            async with request.app.state.engine.connect() as connection:
+                objects = int(await connection.scalar(select(func.count(SandboxObject.id))) or 0)
+        return SandboxHealth(
+            status="degraded" if reason else "healthy",
+            uptime=int(time.monotonic() - request.app.state.started),
+            version=__version__,
+            timestamp=utc_timestamp(),
+            objects=objects,
+            reasons=[reason] if reason else [],
+        )
+
+    return app

@@ -1,0 +1,233 @@
+"""What every sandbox route needs: the store, the caller's facility, lists and writes."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Annotated, Any
+
+import orjson
+from fastapi import APIRouter, Path, Request
+from starlette.convertors import Convertor, register_url_convertor
+from starlette.responses import Response
+
+from trichome.http.openapi import NOT_BLANK
+from trichome.sandbox.reference import Facility
+from trichome.sandbox.rules import (
+    GetRateLimit,
+    RowErrors,
+    envelope,
+    facility_of,
+    objects_of,
+    paging_of,
+    require,
+    window_of,
+)
+from trichome.sandbox.store import Record, SandboxStore
+from trichome.services.sandbox import openapi
+from trichome.services.sandbox.bodies import parse_day, shape_problems
+
+# A package or plant by its id or its tag label (24 characters, as Metrc prints them). Only
+# these reach the route, so `/packages/v2/adjust` is not a package called "adjust".
+IDENT_PATTERN = "[0-9]+|[0-9A-Z]{24}"
+
+
+class IdentConvertor(Convertor[str]):
+    """The `{name:ident}` path segment: an id or a tag label."""
+
+    regex = IDENT_PATTERN
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("ident", IdentConvertor())
+# Numeric ids are routed as `{name:int}` for the same reason.
+ObjectId = Annotated[int, Path(ge=0, description="The object's id.")]
+Ident = Annotated[str, Path(pattern=f"^({IDENT_PATTERN})$", description="An id or a tag label.")]
+
+
+def json(body: Any, status: int = 200) -> Response:
+    """A JSON response serialised with orjson."""
+    return Response(orjson.dumps(body), status, media_type="application/json")
+
+
+def store(request: Request) -> SandboxStore:
+    """The app's sandbox store."""
+    found: SandboxStore = request.app.state.store
+    return found
+
+
+def reading(request: Request, capability: str | None = None, action: str = "") -> Facility:
+    """The facility of a GET, counted against its rate limit and checked for a capability."""
+    facility = facility_of(request)
+    limiter: GetRateLimit = request.app.state.get_rate
+    limiter.check(facility.license_number)
+    if capability is not None:
+        require(facility, capability, action)
+    return facility
+
+
+def writing(request: Request, capability: str | None = None, action: str = "") -> Facility:
+    """The facility of a write, checked for a capability."""
+    facility = facility_of(request)
+    if capability is not None:
+        require(facility, capability, action)
+    return facility
+
+
+async def listing(
+    request: Request,
+    kind: str,
+    states: Sequence[str] | None,
+    *,
+    capability: str | None = None,
+    action: str = "",
+    as_partner: bool = False,
+) -> Response:
+    """A facility's objects of a kind in a state, in Metrc's list envelope."""
+    facility = reading(request, capability, action)
+    paging, window = paging_of(request), window_of(request)
+    async with store(request).transaction() as tx:
+        records, total = await tx.page(
+            facility.license_number,
+            kind,
+            states,
+            window=window,
+            paging=paging,
+            as_partner=as_partner,
+        )
+    return json(envelope(records, total, paging))
+
+
+def list_routes(
+    router: APIRouter,
+    kind: str,
+    routes: Mapping[str, Sequence[str] | None],
+    *,
+    capability: tuple[str, str] | None = None,
+    as_partner: Sequence[str] = (),
+) -> None:
+    """Register Metrc list endpoints: each path lists a facility's objects of a kind in
+    some states (all states for None), optionally only for licences with a capability.
+    The paths in `as_partner` list the objects whose partner is the facility (incoming).
+    """
+
+    def handler(states: Sequence[str] | None, partner: bool) -> Any:
+        async def list_objects(request: Request) -> Response:
+            flag, action = capability or (None, "")
+            return await listing(
+                request, kind, states, capability=flag, action=action, as_partner=partner
+            )
+
+        return list_objects
+
+    for path, states in routes.items():
+        router.add_api_route(
+            path, handler(states, path in as_partner), methods=["GET"], **openapi.listing()
+        )
+
+
+def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
+    """Reference data in the list envelope (paged like any list)."""
+    paging = paging_of(request)
+    records = [
+        Record("", "reference", "active", dict(row), id=int(row.get("Id", n)))
+        for n, row in enumerate(rows, start=1)
+    ]
+    total = len(records)
+    if paging is not None:
+        start = (paging.number - 1) * paging.size
+        records = records[start : start + paging.size]
+    body = envelope(records, total, paging)
+    for entry in body["Data"]:
+        entry.pop("LastModified", None)
+        if "Id" not in rows[0]:
+            entry.pop("Id", None)
+    return json(body)
+
+
+async def written(request: Request) -> list[dict[str, Any]]:
+    """A write's objects, each fitting the schema its route documents (`openapi.write`).
+
+    Raises:
+        MetrcHttpError: 415, 413 or 400 for the body (see `objects_of`), 400 listing every
+            object that does not fit.
+    """
+    found = await objects_of(request)
+    route = request.scope["route"]
+    content = route.openapi_extra["requestBody"]["content"]["application/json"]
+    schema = content["schema"]["items"]
+    errors = RowErrors()
+    for row, obj in enumerate(found):
+        for problem in shape_problems(schema, obj, ""):
+            errors.add(row, problem)
+    errors.raise_if_any()
+    return found
+
+
+def text(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> str:
+    """A required non-blank string field of a posted object, stripped."""
+    value = obj.get(key)
+    if not isinstance(value, str) or not re.search(NOT_BLANK, value):
+        errors.add(row, f"{key} is required.")
+        return ""
+    return value.strip()
+
+
+def number(
+    obj: dict[str, Any], key: str, row: int, errors: RowErrors, *, positive: bool = True
+) -> float:
+    """A required, finite number field (above zero unless `positive` is false)."""
+    value = obj.get(key)
+    amount = math.nan
+    # An integer beyond any float is not a quantity either.
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        with contextlib.suppress(OverflowError):
+            amount = float(value)
+    if not math.isfinite(amount):
+        errors.add(row, f"{key} must be a number.")
+        return 0.0
+    if positive and amount <= 0:
+        errors.add(row, f"{key} must be greater than zero.")
+    return amount
+
+
+def a_date(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> date | None:
+    """A required YYYY-MM-DD date field (a date-time's date part is accepted too)."""
+    value = obj.get(key)
+    found = parse_day(value) if isinstance(value, str) else None
+    if found is None:
+        errors.add(row, f"{key} must be a date (YYYY-MM-DD).")
+    return found
+
+
+def found(record: Record | None, what: str) -> Record:
+    """The record, or 404 like Metrc for an unknown id or label.
+
+    Raises:
+        MetrcHttpError: 404.
+    """
+    from trichome.sandbox.rules import message
+
+    if record is None:
+        raise message(404, f"{what} was not found.")
+    return record
+
+
+def owned(record: Record | None, facility: Facility, what: str) -> Record:
+    """A record that belongs to the facility.
+
+    Raises:
+        MetrcHttpError: 404 when it does not exist or belongs to another licence.
+    """
+    record = found(record, what)
+    if record.license != facility.license_number:
+        return found(None, what)
+    return record

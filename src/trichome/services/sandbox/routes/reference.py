@@ -1,0 +1,177 @@
+"""Facilities, employees, locations, tags and the state-wide reference lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from trichome.sandbox import documents
+from trichome.sandbox.reference import (
+    ADJUST_REASONS,
+    CUSTOMER_TYPES,
+    FACILITIES,
+    HARVEST_WASTE_TYPES,
+    ITEM_CATEGORIES,
+    LAB_TEST_TYPES,
+    LAB_TESTING_STATES,
+    LOCATION_TYPES,
+    PLANT_BATCH_TYPES,
+    PLANT_WASTE_REASONS,
+    PROCESSING_JOB_TYPES,
+    TRANSFER_TYPES,
+    UNITS_OF_MEASURE,
+    WASTE_METHODS,
+)
+from trichome.sandbox.rules import RowErrors, writes
+from trichome.services.sandbox import bodies, openapi
+from trichome.services.sandbox.common import (
+    json,
+    list_routes,
+    reading,
+    static_list,
+    store,
+    text,
+    writing,
+    written,
+)
+
+router = APIRouter()
+LAB_TEST_BATCHES = [
+    {"Id": 1, "Name": "Potency", "TestTypeCount": 3},
+    {"Id": 2, "Name": "Microbials", "TestTypeCount": 3},
+    {"Id": 3, "Name": "Heavy Metals", "TestTypeCount": 2},
+    {"Id": 4, "Name": "Moisture", "TestTypeCount": 1},
+]
+
+
+@router.get("/facilities/v2", **openapi.state_list())
+@router.get("/facilities/v2/", **openapi.state_list())
+async def facilities() -> Response:
+    return json([facility.document() for facility in FACILITIES.values()])
+
+
+@router.get("/employees/v2", **openapi.reference_list())
+@router.get("/employees/v2/", **openapi.reference_list())
+async def employees(request: Request) -> Response:
+    facility = reading(request)
+    people = [
+        ("Avery Quinn", True, True),
+        ("Jordan Ellis", False, True),
+        ("Sam Rivera", False, False),
+    ]
+    rows = [
+        {
+            "Id": number,
+            "FullName": name,
+            "IsOwner": owner,
+            "IsManager": manager,
+            "License": {
+                "Number": f"EMP-{facility.license_number[-7:-5]}-{number:03d}",
+                "StartDate": "2025-01-01",
+                "EndDate": "2027-12-31",
+                "LicenseType": "Employee",
+            },
+        }
+        for number, (name, owner, manager) in enumerate(people, start=1)
+    ]
+    return static_list(request, rows)
+
+
+@router.get("/unitsofmeasure/v2/active", **openapi.state_list())
+async def units_of_measure() -> Response:
+    return json(UNITS_OF_MEASURE)
+
+
+@router.get("/wastemethods/v2", **openapi.state_list())
+@router.get("/wastemethods/v2/", **openapi.state_list())
+async def waste_methods() -> Response:
+    return json(WASTE_METHODS)
+
+
+list_routes(
+    router,
+    "location",
+    {"/locations/v2/active": ["active"], "/locations/v2/inactive": ["inactive"]},
+)
+
+
+@router.get("/locations/v2/types", **openapi.reference_list())
+async def location_types(request: Request) -> Response:
+    reading(request)
+    return static_list(request, LOCATION_TYPES)
+
+
+@router.post("/locations/v2", **openapi.write(bodies.LOCATION))
+@router.post("/locations/v2/", **openapi.write(bodies.LOCATION))
+async def create_locations(request: Request) -> Response:
+    facility = writing(request)
+    objects = await written(request)
+    errors = RowErrors()
+    type_names = {location_type["Name"] for location_type in LOCATION_TYPES}
+    created = []
+    async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            name = text(obj, "Name", row, errors)
+            type_name = text(obj, "LocationTypeName", row, errors)
+            if type_name and type_name not in type_names:
+                errors.add(row, f"Location type {type_name!r} does not exist.")
+            if name and await tx.by_name(facility.license_number, "location", name):
+                errors.add(row, f"A location named {name!r} already exists.")
+        errors.raise_if_any()
+        for obj in objects:
+            record = documents.location(
+                facility, obj["Name"].strip(), obj["LocationTypeName"].strip()
+            )
+            created.append(await tx.insert(record))
+    return json(writes(created))
+
+
+async def _tags(request: Request, kind: str) -> Response:
+    capability = "CanGrowPlants" if kind == "plant" else None
+    facility = reading(request, capability, "use plant tags")
+    async with store(request).transaction() as tx:
+        tags = await tx.all(facility.license_number, "tag", ["available"])
+    return json([tag.document() for tag in tags if tag.name == kind])
+
+
+@router.get("/tags/v2/plant/available", **openapi.reference_list(items={"type": "object"}))
+async def plant_tags(request: Request) -> Response:
+    return await _tags(request, "plant")
+
+
+@router.get("/tags/v2/package/available", **openapi.reference_list(items={"type": "object"}))
+async def package_tags(request: Request) -> Response:
+    return await _tags(request, "package")
+
+
+def _reference(path: str, rows: list[dict[str, Any]], capability: str | None = None) -> None:
+    async def handler(request: Request) -> Response:
+        reading(request, capability, "read this list")
+        return static_list(request, rows)
+
+    router.add_api_route(path, handler, methods=["GET"], **openapi.reference_list())
+
+
+_reference("/packages/v2/adjust/reasons", ADJUST_REASONS)
+_reference("/harvests/v2/waste/types", HARVEST_WASTE_TYPES, "CanGrowPlants")
+_reference("/plants/v2/waste/reasons", PLANT_WASTE_REASONS, "CanGrowPlants")
+_reference("/plantbatches/v2/waste/reasons", PLANT_WASTE_REASONS, "CanGrowPlants")
+_reference("/plantbatches/v2/types", PLANT_BATCH_TYPES, "CanGrowPlants")
+_reference("/items/v2/categories", ITEM_CATEGORIES)
+_reference("/labtests/v2/types", LAB_TEST_TYPES)
+_reference("/labtests/v2/batches", LAB_TEST_BATCHES)
+_reference("/transfers/v2/types", TRANSFER_TYPES)
+_reference("/processing/v2/jobtypes/active", PROCESSING_JOB_TYPES, "CanInfuseProducts")
+
+
+@router.get("/labtests/v2/states", **openapi.state_list({"type": "string"}))
+async def lab_testing_states() -> Response:
+    return json(LAB_TESTING_STATES)
+
+
+@router.get("/sales/v2/customertypes", **openapi.reference_list(items={"type": "string"}))
+async def customer_types(request: Request) -> Response:
+    reading(request, "CanSellToConsumers", "sell to consumers")
+    return json(CUSTOMER_TYPES)

@@ -1,0 +1,294 @@
+"""Sales receipts: selling depletes packages; voiding a receipt gives the quantity back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from trichome.sandbox import documents
+from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE, Facility
+from trichome.sandbox.rules import RowErrors, message, writes
+from trichome.sandbox.store import Record, Transaction
+from trichome.services.sandbox import bodies, openapi
+from trichome.services.sandbox.common import (
+    ObjectId,
+    json,
+    list_routes,
+    number,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+    written,
+)
+from trichome.services.sandbox.routes.packages import convert, own_package
+
+router = APIRouter()
+SELL = ("CanSellToConsumers", "sell to consumers")
+SELLABLE_LAB_STATES = {"TestPassed", "RetestPassed"}
+
+
+def transaction_row(
+    package: Record, quantity: float, unit: str, price: float, sold_at: str
+) -> dict[str, Any]:
+    """One line of a receipt."""
+    return {
+        "PackageId": package.id,
+        "PackageLabel": package.label,
+        "ProductName": package.data["Item"]["Name"],
+        "ProductCategoryName": package.data["Item"]["ProductCategoryName"],
+        "ItemStrainName": package.data["Item"].get("StrainName"),
+        "QuantitySold": quantity,
+        "UnitOfMeasureName": unit,
+        "TotalPrice": round(price, 2),
+        "SalesDeliveryState": None,
+        "ArchivedDate": None,
+        "RecordedDateTime": sold_at,
+    }
+
+
+def receipt_document(
+    number_text: str,
+    sold_at: datetime,
+    customer_type: str,
+    lines: list[dict[str, Any]],
+    patient: str | None = None,
+) -> dict[str, Any]:
+    """A sales receipt."""
+    return {
+        "ReceiptNumber": number_text,
+        "SalesDateTime": documents.moment(sold_at),
+        "SalesCustomerType": customer_type,
+        "PatientLicenseNumber": patient,
+        "CaregiverLicenseNumber": None,
+        "IdentificationMethod": None,
+        "TotalPackages": len({line["PackageLabel"] for line in lines}),
+        "TotalPrice": round(sum(line["TotalPrice"] for line in lines), 2),
+        "Transactions": lines,
+        "IsFinal": False,
+        "ArchivedDate": None,
+        "RecordedDateTime": documents.moment(sold_at),
+        "RecordedByUserName": "Sandbox POS",
+    }
+
+
+list_routes(
+    router,
+    "receipt",
+    {"/sales/v2/receipts/active": ["active"], "/sales/v2/receipts/inactive": ["inactive"]},
+    capability=SELL,
+)
+
+
+@router.get("/sales/v2/receipts/{receipt_id:int}", **openapi.one())
+async def one(request: Request, receipt_id: ObjectId) -> Response:
+    facility = reading(request, *SELL)
+    async with store(request).transaction() as tx:
+        record = owned(await tx.get("receipt", receipt_id), facility, f"Receipt {receipt_id}")
+    return json(record.document())
+
+
+async def _lines(
+    tx: Transaction,
+    facility: Facility,
+    obj: dict[str, Any],
+    row: int,
+    errors: RowErrors,
+    giving_back: dict[str, float],
+) -> list[tuple[Record, float, float, str]]:
+    lines = []
+    entries = obj.get("Transactions")
+    if not isinstance(entries, list) or not entries:
+        errors.add(row, "Transactions must list what was sold.")
+        return []
+    wanted: dict[str, float] = {}
+    for entry in entries:
+        if not isinstance(entry, dict):
+            errors.add(row, "Each transaction must be an object.")
+            continue
+        package = await own_package(
+            tx, facility, text(entry, "PackageLabel", row, errors), row, errors
+        )
+        quantity = number(entry, "Quantity", row, errors)
+        unit = text(entry, "UnitOfMeasure", row, errors)
+        price = number(entry, "TotalAmount", row, errors, positive=False)
+        if package is None or not unit:
+            continue
+        if package.data["LabTestingState"] not in SELLABLE_LAB_STATES:
+            errors.add(
+                row,
+                f"Package {package.label} has not passed testing "
+                f"({package.data['LabTestingState']}).",
+            )
+        amount = convert(quantity, unit, package.data["UnitOfMeasureName"])
+        if amount is None:
+            errors.add(
+                row,
+                f"{unit} cannot be sold from {package.label}, "
+                f"which is in {package.data['UnitOfMeasureName']}.",
+            )
+            continue
+        label = package.label or ""
+        wanted[label] = wanted.get(label, 0.0) + amount
+        available = package.data["Quantity"] + giving_back.get(label, 0.0)
+        if wanted[label] > available + 1e-9:
+            errors.add(
+                row,
+                f"Package {label} holds only {available:g} {package.data['UnitOfMeasureName']}.",
+            )
+        lines.append((package, amount, price, unit))
+    return lines
+
+
+def _checked_header(
+    obj: dict[str, Any], row: int, errors: RowErrors
+) -> tuple[datetime | None, str]:
+    when = obj.get("SalesDateTime")
+    sold_at = None
+    if not isinstance(when, str):
+        errors.add(row, "SalesDateTime is required (ISO 8601 date-time).")
+    else:
+        try:
+            sold_at = datetime.fromisoformat(when.replace("Z", "+00:00"))
+        except ValueError:
+            errors.add(
+                row, "SalesDateTime must be an ISO 8601 date-time, e.g. 2026-05-01T14:30:00."
+            )
+        else:
+            # Metrc takes the facility's local time; an offset, when given, is honoured.
+            sold_at = sold_at if sold_at.tzinfo else sold_at.replace(tzinfo=ZONE)
+    customer = text(obj, "SalesCustomerType", row, errors)
+    if customer and customer not in CUSTOMER_TYPES:
+        errors.add(row, f"SalesCustomerType must be one of {CUSTOMER_TYPES}.")
+    return sold_at, customer
+
+
+async def _deplete(tx: Transaction, label: str, amount: float) -> None:
+    package = await tx.by_label("package", label)
+    assert package is not None
+    package.data["Quantity"] = round(max(0.0, package.data["Quantity"] - amount), 4)
+    await tx.save(package)
+
+
+async def _give_back(tx: Transaction, receipt: Record) -> None:
+    for line in receipt.data["Transactions"]:
+        await _deplete(tx, line["PackageLabel"], -_in_package_units(line))
+
+
+def _in_package_units(line: dict[str, Any]) -> float:
+    # Lines are recorded in the package's own unit, so QuantitySold is what it lost.
+    return float(line["QuantitySold"])
+
+
+@router.post("/sales/v2/receipts", **openapi.write(bodies.NEW_SALE))
+async def create(request: Request) -> Response:
+    facility = writing(request, *SELL)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = [
+            (
+                _checked_header(obj, row, errors),
+                await _lines(tx, facility, obj, row, errors, {}),
+                obj,
+            )
+            for row, obj in enumerate(objects)
+        ]
+        errors.raise_if_any()
+        created = []
+        for (sold_at, customer), lines, obj in plans:
+            assert sold_at is not None
+            rows = []
+            for package, amount, price, _unit in lines:
+                await _deplete(tx, package.label or "", amount)
+                line = transaction_row(
+                    package,
+                    amount,
+                    package.data["UnitOfMeasureName"],
+                    price,
+                    documents.moment(sold_at) or "",
+                )
+                rows.append(line)
+            record = await tx.insert(
+                Record(
+                    facility.license_number,
+                    "receipt",
+                    "active",
+                    receipt_document("", sold_at, customer, rows, obj.get("PatientLicenseNumber")),
+                )
+            )
+            record.data["ReceiptNumber"] = obj.get("ExternalReceiptNumber") or f"{record.id:010d}"
+            created.append(await tx.save(record))
+    return json(writes(created))
+
+
+@router.put("/sales/v2/receipts", **openapi.write(bodies.SALE_CHANGE))
+async def update(request: Request) -> Response:
+    facility = writing(request, *SELL)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            receipt = await tx.get("receipt", obj["Id"]) if isinstance(obj.get("Id"), int) else None
+            if (
+                receipt is None
+                or receipt.license != facility.license_number
+                or receipt.state != "active"
+            ):
+                errors.add(row, f"Receipt {obj.get('Id')!r} was not found among active receipts.")
+                continue
+            back: dict[str, float] = {}
+            for line in receipt.data["Transactions"]:
+                back[line["PackageLabel"]] = back.get(
+                    line["PackageLabel"], 0.0
+                ) + _in_package_units(line)
+            plans.append(
+                (
+                    receipt,
+                    _checked_header(obj, row, errors),
+                    await _lines(tx, facility, obj, row, errors, back),
+                )
+            )
+        errors.raise_if_any()
+        updated = []
+        for receipt, (sold_at, customer), lines in plans:
+            assert sold_at is not None
+            await _give_back(tx, receipt)
+            rows = []
+            for package, amount, price, _unit in lines:
+                await _deplete(tx, package.label or "", amount)
+                line = transaction_row(
+                    package,
+                    amount,
+                    package.data["UnitOfMeasureName"],
+                    price,
+                    documents.moment(sold_at) or "",
+                )
+                rows.append(line)
+            fresh = await tx.get("receipt", receipt.id)
+            assert fresh is not None
+            fresh.data.update(
+                receipt_document(fresh.data["ReceiptNumber"], sold_at, customer, rows)
+            )
+            updated.append(await tx.save(fresh))
+    return json(writes(updated))
+
+
+@router.delete("/sales/v2/receipts/{receipt_id:int}", **openapi.action())
+async def void(request: Request, receipt_id: ObjectId) -> Response:
+    facility = writing(request, *SELL)
+    async with store(request).transaction() as tx:
+        receipt = owned(await tx.get("receipt", receipt_id), facility, f"Receipt {receipt_id}")
+        if receipt.state != "active":
+            raise message(400, f"Receipt {receipt_id} is already voided.")
+        await _give_back(tx, receipt)
+        receipt = await tx.get("receipt", receipt_id) or receipt
+        receipt.state = "inactive"
+        receipt.data["ArchivedDate"] = documents.day(datetime.now().astimezone())
+        await tx.save(receipt)
+    return Response(status_code=200)

@@ -1,0 +1,465 @@
+"""Transfers: manifests, deliveries, templates, external incoming, and receiving.
+
+Metrc's API cannot send a licensed transfer (only templates) or receive one; the sandbox
+adds `POST /sandbox/v2/templates/{id}/send` and `POST /sandbox/v2/deliveries/{id}/receive`
+so that packages really move between licences, as they do in Metrc's web app.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from trichome.db.models import utcnow
+from trichome.sandbox import documents
+from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
+from trichome.sandbox.rules import (
+    RowErrors,
+    envelope,
+    message,
+    paging_of,
+    parse_datetime,
+    writes,
+)
+from trichome.sandbox.store import Record, Transaction
+from trichome.services.sandbox import bodies, openapi
+from trichome.services.sandbox.common import (
+    ObjectId,
+    json,
+    list_routes,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+    written,
+)
+from trichome.services.sandbox.routes.harvests import package_tag, use_tag
+from trichome.services.sandbox.routes.packages import own_package
+
+router = APIRouter()
+
+
+def manifest_number(transfer_id: ObjectId) -> str:
+    """Metrc's ten-digit manifest number."""
+    return f"{transfer_id:010d}"
+
+
+def transfer_document(
+    shipper: Facility | dict[str, str],
+    recipient: Facility,
+    template: dict[str, Any],
+    destination: dict[str, Any],
+    package_count: int,
+) -> dict[str, Any]:
+    """A manifest as the shipper's outgoing and the recipient's incoming lists show it."""
+    shipper_number = shipper.license_number if isinstance(shipper, Facility) else shipper["License"]
+    shipper_name = shipper.name if isinstance(shipper, Facility) else shipper["Name"]
+    transporter = (destination.get("Transporters") or [{}])[0]
+    return {
+        "ManifestNumber": None,
+        "ShipmentLicenseType": "Licensed",
+        "Name": template.get("Name"),
+        "ShipperFacilityLicenseNumber": shipper_number,
+        "ShipperFacilityName": shipper_name,
+        "TransporterFacilityLicenseNumber": transporter.get(
+            "TransporterFacilityLicenseNumber", shipper_number
+        ),
+        "DriverName": transporter.get("DriverName"),
+        "VehicleMake": transporter.get("VehicleMake"),
+        "VehicleModel": transporter.get("VehicleModel"),
+        "VehicleLicensePlateNumber": transporter.get("VehicleLicensePlateNumber"),
+        "DeliveryCount": 1,
+        "ReceivedDeliveryCount": 0,
+        "PackageCount": package_count,
+        "ReceivedPackageCount": 0,
+        "ContainsTestingSample": False,
+        "CreatedDateTime": documents.moment(utcnow()),
+        "DeliveryId": None,
+        "RecipientFacilityLicenseNumber": recipient.license_number,
+        "RecipientFacilityName": recipient.name,
+        "ShipmentTypeName": destination.get("TransferTypeName"),
+        "ShipmentTransactionType": "Standard",
+        "PlannedRoute": destination.get("PlannedRoute"),
+        "EstimatedDepartureDateTime": destination.get("EstimatedDepartureDateTime"),
+        "ActualDepartureDateTime": None,
+        "EstimatedArrivalDateTime": destination.get("EstimatedArrivalDateTime"),
+        "ActualArrivalDateTime": None,
+        "ReceivedDateTime": None,
+        "RejectedPackagesCount": 0,
+    }
+
+
+def delivery_package(package: Record, price: float | None) -> dict[str, Any]:
+    """A package on a delivery."""
+    return {
+        "PackageId": package.id,
+        "PackageLabel": package.label,
+        "ItemName": package.data["Item"]["Name"],
+        "ItemCategoryName": package.data["Item"]["ProductCategoryName"],
+        "ShippedQuantity": package.data["Quantity"],
+        "ShippedUnitOfMeasureName": package.data["UnitOfMeasureName"],
+        "ReceivedQuantity": None,
+        "ReceivedUnitOfMeasureName": None,
+        "ShipmentPackageState": "Shipped",
+        "WholesalePrice": price,
+        "LabTestingState": package.data["LabTestingState"],
+    }
+
+
+async def ship(
+    tx: Transaction,
+    shipper: Facility | dict[str, str],
+    recipient: Facility,
+    template: dict[str, Any],
+    destination: dict[str, Any],
+    packages: list[tuple[Record, float | None]],
+) -> Record:
+    """Create a manifest and its delivery, and put the packages in transit."""
+    shipper_license = (
+        shipper.license_number if isinstance(shipper, Facility) else shipper["License"]
+    )
+    transfer = await tx.insert(
+        Record(
+            shipper_license,
+            "transfer",
+            "pending",
+            transfer_document(shipper, recipient, template, destination, len(packages)),
+            partner=recipient.license_number,
+        )
+    )
+    delivery = await tx.insert(
+        Record(
+            shipper_license,
+            "delivery",
+            "pending",
+            {
+                "TransferId": transfer.id,
+                "RecipientFacilityLicenseNumber": recipient.license_number,
+                "RecipientFacilityName": recipient.name,
+                "ShipmentTypeName": destination.get("TransferTypeName"),
+                "EstimatedArrivalDateTime": destination.get("EstimatedArrivalDateTime"),
+                "ReceivedDateTime": None,
+                "Packages": [delivery_package(p, price) for p, price in packages],
+            },
+            label=f"transfer:{transfer.id}",
+            partner=recipient.license_number,
+        )
+    )
+    transfer.data.update(
+        {"ManifestNumber": manifest_number(transfer.id), "DeliveryId": delivery.id}
+    )
+    await tx.save(transfer)
+    for package, _ in packages:
+        package.state, package.data["IsInTransit"] = "intransit", True
+        await tx.save(package)
+    return transfer
+
+
+list_routes(
+    router,
+    "transfer",
+    {
+        "/transfers/v2/incoming": ["pending", "received"],
+        "/transfers/v2/outgoing": ["pending", "received"],
+        "/transfers/v2/rejected": ["rejected"],
+    },
+    as_partner=["/transfers/v2/incoming"],
+)
+list_routes(router, "transfertemplate", {"/transfers/v2/templates/outgoing": ["active"]})
+
+
+async def _visible_transfer(tx: Transaction, facility: Facility, transfer_id: ObjectId) -> Record:
+    transfer = await tx.get("transfer", transfer_id)
+    if transfer is None or facility.license_number not in (transfer.license, transfer.partner):
+        raise message(404, f"Transfer {transfer_id} was not found.")
+    return transfer
+
+
+@router.get("/transfers/v2/{transfer_id:int}/deliveries", **openapi.children(paged=False))
+async def deliveries(request: Request, transfer_id: ObjectId) -> Response:
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        await _visible_transfer(tx, facility, transfer_id)
+        rows = await tx.children("delivery", "transfer", transfer_id)
+    for row in rows:
+        row.data = {k: v for k, v in row.data.items() if k != "Packages"}
+    return json(envelope(rows, len(rows), None))
+
+
+@router.get("/transfers/v2/deliveries/{delivery_id:int}/packages", **openapi.children())
+async def delivery_packages(request: Request, delivery_id: ObjectId) -> Response:
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        delivery = await tx.get("delivery", delivery_id)
+        if delivery is None or facility.license_number not in (delivery.license, delivery.partner):
+            raise message(404, f"Delivery {delivery_id} was not found.")
+    rows = delivery.data["Packages"]
+    paging = paging_of(request)
+    total = len(rows)
+    if paging is not None:
+        rows = rows[(paging.number - 1) * paging.size : paging.number * paging.size]
+    return json(
+        {
+            "Data": rows,
+            "Total": total,
+            "TotalRecords": total,
+            "PageSize": paging.size if paging else total,
+            "RecordsOnPage": len(rows),
+            "Page": paging.number if paging else 1,
+            "CurrentPage": paging.number if paging else 1,
+            "TotalPages": max(1, -(-total // (paging.size if paging else max(total, 1)))),
+        }
+    )
+
+
+async def _template_checks(
+    tx: Transaction, facility: Facility, obj: dict[str, Any], row: int, errors: RowErrors
+) -> list[tuple[Record, float | None]]:
+    text(obj, "Name", row, errors)
+    destinations = obj.get("Destinations")
+    if (
+        not isinstance(destinations, list)
+        or len(destinations) != 1
+        or not isinstance(destinations[0], dict)
+    ):
+        errors.add(
+            row,
+            "Destinations must hold exactly one destination (the sandbox ships to one recipient).",
+        )
+        return []
+    destination = destinations[0]
+    recipient = text(destination, "RecipientLicenseNumber", row, errors)
+    if recipient and (recipient not in FACILITIES or recipient == facility.license_number):
+        errors.add(
+            row, f"RecipientLicenseNumber {recipient!r} is not another licence in this state."
+        )
+    kind = text(destination, "TransferTypeName", row, errors)
+    if kind and kind not in TRANSFER_TYPE_NAMES:
+        errors.add(row, f"TransferTypeName must be one of {sorted(TRANSFER_TYPE_NAMES)}.")
+    for key in ("EstimatedDepartureDateTime", "EstimatedArrivalDateTime"):
+        value = destination.get(key)
+        if not isinstance(value, str):
+            errors.add(row, f"{key} is required.")
+    packages = destination.get("Packages")
+    if not isinstance(packages, list) or not packages:
+        errors.add(row, "Packages must list the packages to ship.")
+        return []
+    found = []
+    for entry in packages:
+        label = entry.get("PackageLabel") if isinstance(entry, dict) else None
+        package = await own_package(tx, facility, str(label or ""), row, errors)
+        if package is not None:
+            found.append((package, entry.get("WholesalePrice")))
+    return found
+
+
+@router.post("/transfers/v2/templates/outgoing", **openapi.write(bodies.TRANSFER_TEMPLATE))
+async def create_templates(request: Request) -> Response:
+    facility = writing(request)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            await _template_checks(tx, facility, obj, row, errors)
+        errors.raise_if_any()
+        created = [
+            await tx.insert(
+                Record(facility.license_number, "transfertemplate", "active", obj, name=obj["Name"])
+            )
+            for obj in objects
+        ]
+    return json(writes(created))
+
+
+@router.delete("/transfers/v2/templates/outgoing/{template_id:int}", **openapi.action())
+async def delete_template(request: Request, template_id: ObjectId) -> Response:
+    facility = writing(request)
+    async with store(request).transaction() as tx:
+        template = owned(
+            await tx.get("transfertemplate", template_id), facility, f"Template {template_id}"
+        )
+        template.state = "inactive"
+        await tx.save(template)
+    return Response(status_code=200)
+
+
+@router.post(
+    "/sandbox/v2/templates/{template_id:int}/send", **openapi.action(openapi.WRITTEN, rows=True)
+)
+async def send_template(request: Request, template_id: ObjectId) -> Response:
+    facility = writing(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        template = owned(
+            await tx.get("transfertemplate", template_id), facility, f"Template {template_id}"
+        )
+        packages = await _template_checks(tx, facility, template.data, 0, errors)
+        errors.raise_if_any()
+        destination = template.data["Destinations"][0]
+        recipient = FACILITIES[destination["RecipientLicenseNumber"]]
+        transfer = await ship(tx, facility, recipient, template.data, destination, packages)
+    return json(writes([transfer]))
+
+
+@router.post("/transfers/v2/external/incoming", **openapi.write(bodies.EXTERNAL_INCOMING))
+async def external_incoming(request: Request) -> Response:
+    facility = writing(
+        request, "CanTransferFromExternalFacilities", "receive from external facilities"
+    )
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            shipper = {
+                "License": text(obj, "ShipperLicenseNumber", row, errors),
+                "Name": text(obj, "ShipperName", row, errors),
+            }
+            destination = (obj.get("Destinations") or [{}])[0]
+            if (
+                not isinstance(destination, dict)
+                or destination.get("RecipientLicenseNumber") != facility.license_number
+            ):
+                errors.add(row, "Destinations[0].RecipientLicenseNumber must be this facility.")
+                continue
+            made = []
+            for entry in destination.get("Packages") or []:
+                tag = await package_tag(
+                    tx, facility, str(entry.get("PackageLabel") or ""), row, errors
+                )
+                item = await tx.by_name(
+                    facility.license_number, "item", str(entry.get("ItemName") or "")
+                )
+                if item is None:
+                    errors.add(
+                        row, f"Item {entry.get('ItemName')!r} does not exist at this facility."
+                    )
+                if not isinstance(entry.get("PackagedDate"), str):
+                    errors.add(row, "Destinations[].Packages[].PackagedDate is required.")
+                made.append((tag, item, entry))
+            if not made:
+                errors.add(row, "Destinations[0].Packages must list the incoming packages.")
+            plans.append((shipper, destination, made, obj))
+        errors.raise_if_any()
+        created = []
+        locations = await tx.all(facility.license_number, "location", ["active"])
+        for shipper, destination, made, obj in plans:
+            packages = []
+            for tag, item, entry in made:
+                assert tag is not None and item is not None
+                package = documents.package(
+                    facility,
+                    tag.label or "",
+                    item,
+                    float(entry.get("Quantity", 1)),
+                    str(entry.get("UnitOfMeasureName", item.data["UnitOfMeasureName"])),
+                    locations[0],
+                    datetime.fromisoformat(entry["PackagedDate"][:10]).date(),
+                )
+                packages.append((await tx.insert(package), entry.get("WholesalePrice")))
+                await use_tag(tx, tag)
+            transfer = await ship(tx, shipper, facility, obj, destination, packages)
+            transfer.data["ShipmentLicenseType"] = "External"
+            created.append(await tx.save(transfer))
+    return json(writes(created))
+
+
+@router.post(
+    "/sandbox/v2/deliveries/{delivery_id:int}/receive", **openapi.write(bodies.RECEIPT, found=True)
+)
+async def receive(request: Request, delivery_id: ObjectId) -> Response:
+    facility = writing(request)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        delivery = await tx.get("delivery", delivery_id)
+        if delivery is None or delivery.partner != facility.license_number:
+            raise message(
+                404, f"Delivery {delivery_id} was not found among this facility's incoming."
+            )
+        if delivery.state != "pending":
+            raise message(400, f"Delivery {delivery_id} was already received.")
+        shipped = {entry["PackageLabel"]: entry for entry in delivery.data["Packages"]}
+        decisions = {}
+        for row, obj in enumerate(objects):
+            label = text(obj, "PackageLabel", row, errors)
+            if label and label not in shipped:
+                errors.add(row, f"Package {label} is not on this delivery.")
+            if not isinstance(obj.get("Accepted"), bool):
+                errors.add(row, "Accepted must be true or false.")
+            decisions[label] = obj
+        missing = set(shipped) - set(decisions)
+        if missing:
+            errors.add(0, f"Every package must be accepted or rejected; missing {sorted(missing)}.")
+        errors.raise_if_any()
+        return json(writes([await _apply_receipt(tx, facility, delivery, shipped, decisions)]))
+
+
+async def _apply_receipt(
+    tx: Transaction,
+    facility: Facility,
+    delivery: Record,
+    shipped: dict[str, dict[str, Any]],
+    decisions: dict[str, dict[str, Any]],
+) -> Record:
+    transfer = await tx.get("transfer", delivery.data["TransferId"])
+    assert transfer is not None
+    now = documents.moment(utcnow())
+    packages = await tx.by_labels("package", list(shipped))
+    accepted = 0
+    for label, decision in decisions.items():
+        package, entry = packages[label], shipped[label]
+        package.data["IsInTransit"] = False
+        package.state = "active"
+        if decision["Accepted"]:
+            accepted += 1
+            received = decision.get("ReceivedQuantity", package.data["Quantity"])
+            package.license = facility.license_number
+            locations = await tx.all(facility.license_number, "location", ["active"])
+            package.data.update(
+                {
+                    "Quantity": received,
+                    "ReceivedDateTime": now,
+                    "ReceivedFromFacilityLicenseNumber": transfer.license,
+                    "ReceivedFromFacilityName": transfer.data["ShipperFacilityName"],
+                    "ReceivedFromManifestNumber": transfer.data["ManifestNumber"],
+                    "LocationId": locations[0].id,
+                    "LocationName": locations[0].name,
+                }
+            )
+            entry.update(
+                {
+                    "ShipmentPackageState": "Accepted",
+                    "ReceivedQuantity": received,
+                    "ReceivedUnitOfMeasureName": package.data["UnitOfMeasureName"],
+                }
+            )
+        else:
+            entry.update(
+                {
+                    "ShipmentPackageState": "Rejected",
+                    "RejectionReason": decision.get("RejectionReason"),
+                }
+            )
+        await tx.save(package)
+    delivery.state = "received"
+    delivery.data["ReceivedDateTime"] = now
+    await tx.save(delivery)
+    transfer.state = "received" if accepted else "rejected"
+    transfer.data.update(
+        {
+            "ReceivedDeliveryCount": 1,
+            "ReceivedPackageCount": accepted,
+            "RejectedPackagesCount": len(decisions) - accepted,
+            "ReceivedDateTime": now,
+            "ActualArrivalDateTime": now,
+        }
+    )
+    return await tx.save(transfer)
+
+
+__all__ = ["parse_datetime", "router", "ship"]
