@@ -14,6 +14,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from tests.support.asgi import running_app
 from trichome.accounts.service import create_api_key, get_or_create_organization
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -181,10 +182,11 @@ def make_key(settings: Settings) -> KeyMaker:
 @contextlib.asynccontextmanager
 async def started(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     """An app with its lifespan started, and an in-process client for it."""
-    transport = httpx.ASGITransport(app=app)
     async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+        running_app(app) as asgi,
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=asgi), base_url="http://testserver"
+        ) as client,
     ):
         yield client
 

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.conftest import KeyMaker, started
+from tests.support.asgi import running_app
 from trichome.config import Settings
 from trichome.plans import Tier
 from trichome.services.chat.app import create_app
@@ -416,8 +417,8 @@ async def test_health_is_degraded_with_the_reason_when_the_database_is_down(tmp_
     )
     app = create_app(settings)
     async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client,
+        running_app(app) as asgi,
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=asgi), base_url="http://t") as client,
     ):
         body = (await client.get("/health")).json()
         assert body["status"] == "degraded"

@@ -12,6 +12,7 @@ import pytest
 from tests.apps.test_limits import new_key, random_ip
 from tests.conftest import reconfigured
 from tests.forum.conftest import THREADS, jsonl
+from tests.support.asgi import running_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.forum.service import ForumKnowledgeBase
@@ -35,13 +36,10 @@ async def kb_client(settings: Settings, ip: str | None = None) -> AsyncIterator[
     """The knowledge-base app over THREADS, started, with a client from `ip`."""
     settings = reconfigured(settings, kb_sample=False)
     await _load_threads(settings)
-    app = create_app(settings)
-    transport = httpx.ASGITransport(app=app, client=(ip or random_ip(), 40000))
-    async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
-    ):
-        yield client
+    async with running_app(create_app(settings)) as asgi:
+        transport = httpx.ASGITransport(app=asgi, client=(ip or random_ip(), 40000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            yield client
 
 
 async def test_health_counts_the_threads_without_a_key(settings: Settings) -> None:
@@ -306,10 +304,11 @@ async def test_a_first_start_on_an_empty_database_answers_from_the_sample(
     settings: Settings,
 ) -> None:
     app = create_app(settings)  # TRICHOME_KB_SAMPLE is on by default
-    transport = httpx.ASGITransport(app=app)
     async with (
-        app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+        running_app(app) as asgi,
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=asgi), base_url="http://testserver"
+        ) as client,
     ):
         health = (await client.get("/api/health")).json()
         answer = await client.post(

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from tests.conftest import reconfigured
+from tests.support.asgi import running_app
 from trichome.accounts.service import create_api_key, get_or_create_organization
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -77,11 +78,11 @@ Connect = Callable[[str], AbstractAsyncContextManager[httpx.AsyncClient]]
 async def serving(settings: Settings) -> AsyncIterator[Connect]:
     """The chat app, started; `connect(ip)` gives a client whose requests come from `ip`."""
     app = create_app(settings)
-    async with app.router.lifespan_context(app):
+    async with running_app(app) as asgi:
 
         @asynccontextmanager
         async def connect(ip: str) -> AsyncIterator[httpx.AsyncClient]:
-            transport = httpx.ASGITransport(app=app, client=(ip, 40000))
+            transport = httpx.ASGITransport(app=asgi, client=(ip, 40000))
             async with httpx.AsyncClient(
                 transport=transport, base_url="http://testserver"
             ) as client:

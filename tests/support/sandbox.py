@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from tests.support.asgi import running_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine
 from trichome.db.migrate import upgrade_database
@@ -83,8 +84,8 @@ async def sandbox_client(settings: Settings, **options: Any) -> AsyncIterator[Me
     """A Metrc client on the sandbox app, in process, with the development keys, unpaced
     (other `MetrcClient` options may be given)."""
     app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
+    async with running_app(app) as asgi:
+        transport = httpx.ASGITransport(app=asgi)
         async with MetrcClient(
             "http://sandbox.test",
             credentials=KEYS,

@@ -20,11 +20,13 @@ from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
+    CompletedAnswer,
     Finished,
     GenerationOptions,
     TextDelta,
     ToolCallDelta,
     Usage,
+    collect,
 )
 from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import PublicModel
@@ -56,17 +58,6 @@ class PreparedAnswer:
     request: AnswerRequest
     notes: tuple[str, ...]
     prompt_tokens: int
-
-
-@dataclass(slots=True)
-class CompletedAnswer:
-    """A whole answer, for non-streaming responses."""
-
-    text: str
-    tool_calls: list[dict[str, object]]
-    finish_reason: str
-    usage: Usage
-    notes_sent: bool = False
 
 
 def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
@@ -237,33 +228,7 @@ class AgentService:
 
     async def complete(self, prepared: PreparedAnswer) -> CompletedAnswer:
         """The whole answer at once."""
-        text: list[str] = []
-        calls: dict[int, dict[str, object]] = {}
-        async for event in self.stream(prepared, incremental=False):
-            if isinstance(event, TextDelta):
-                text.append(event.text)
-            elif isinstance(event, ToolCallDelta):
-                call = calls.setdefault(
-                    event.index,
-                    {"id": "", "type": "function", "function": {"name": "", "arguments": ""}},
-                )
-                function = call["function"]
-                assert isinstance(function, dict)
-                if event.id:
-                    call["id"] = event.id
-                if event.name:
-                    function["name"] += event.name
-                function["arguments"] += event.arguments
-            else:
-                assert event.usage is not None
-                return CompletedAnswer(
-                    "".join(text),
-                    [calls[i] for i in sorted(calls)],
-                    event.reason,
-                    event.usage,
-                    event.notes_sent,
-                )
-        raise RuntimeError("answer engine ended without finishing")  # engines always finish
+        return await collect(self.stream(prepared, incremental=False))
 
 
 def build_agent_service(settings: Settings) -> AgentService:

@@ -8,23 +8,21 @@ from fastapi import Depends, Request
 
 from trichome.accounts.principal import Principal
 from trichome.config import Settings
-from trichome.http.auth import Authenticator
 from trichome.http.errors import ApiError, invalid_request
+from trichome.http.state import CoreDep
 from trichome.plans import PUBLIC_MODELS, PublicModel, tiers_for
 
 
 # Dependencies are `async def` even when they do not await: FastAPI runs plain `def`
 # dependencies in its thread pool, a hop that costs more than the function itself.
-async def get_settings(request: Request) -> Settings:
+async def get_settings(core: CoreDep) -> Settings:
     """The settings the app was created with."""
-    settings: Settings = request.app.state.settings
-    return settings
+    return core.settings
 
 
-async def get_principal(request: Request) -> Principal:
+async def get_principal(request: Request, core: CoreDep) -> Principal:
     """The caller (see `Authenticator.principal`)."""
-    authenticator: Authenticator = request.app.state.auth
-    return await authenticator.principal(request)
+    return await core.auth.principal(request)
 
 
 async def read_body(request: Request, limit: int) -> bytes:

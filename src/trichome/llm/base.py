@@ -3,6 +3,7 @@ and the events an answer streams as (text, tool-call fragments, the end)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,3 +117,48 @@ class UpstreamError(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+@dataclass(slots=True)
+class CompletedAnswer:
+    """A whole answer, gathered from its events (for non-streaming responses)."""
+
+    text: str
+    tool_calls: list[dict[str, object]]
+    finish_reason: str
+    usage: Usage | None
+    notes_sent: bool = False
+
+
+async def collect(events: AsyncIterator[AnswerEvent]) -> CompletedAnswer:
+    """An answer's events gathered into one answer: its text, its whole tool calls, its end.
+
+    Raises:
+        UpstreamError: the answer failed, or ended without finishing.
+    """
+    text: list[str] = []
+    calls: dict[int, dict[str, object]] = {}
+    async for event in events:
+        if isinstance(event, TextDelta):
+            text.append(event.text)
+        elif isinstance(event, ToolCallDelta):
+            call = calls.setdefault(
+                event.index,
+                {"id": "", "type": "function", "function": {"name": "", "arguments": ""}},
+            )
+            function = call["function"]
+            assert isinstance(function, dict)
+            if event.id:
+                call["id"] = event.id
+            if event.name:
+                function["name"] += event.name
+            function["arguments"] += event.arguments
+        else:
+            return CompletedAnswer(
+                "".join(text),
+                [calls[i] for i in sorted(calls)],
+                event.reason,
+                event.usage,
+                event.notes_sent,
+            )
+    raise UpstreamError(502, "upstream_incomplete", "The answer engine stopped mid-answer.")

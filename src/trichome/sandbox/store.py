@@ -194,6 +194,11 @@ class SandboxStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
 
+    async def count(self) -> int:
+        """Every object the sandbox holds."""
+        async with self._engine.connect() as connection:
+            return int(await connection.scalar(select(func.count(SandboxObject.id))) or 0)
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """A transaction: committed when the block ends, rolled back if it raises."""

@@ -11,7 +11,8 @@ import orjson
 from pydantic import Field, ValidationError, field_validator
 
 from trichome.http.errors import ApiError, invalid_request
-from trichome.http.openai.chat import PositiveInteger, StrictModel, to_api_error
+from trichome.http.openai.types import PositiveInteger, StrictModel
+from trichome.http.openai.validation import to_api_error
 from trichome.http.openapi import NOT_BLANK
 from trichome.llm.base import ChatTurn
 from trichome.plans import PUBLIC_MODEL_IDS

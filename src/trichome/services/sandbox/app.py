@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -15,13 +13,10 @@ from starlette.responses import Response
 
 from trichome import __version__
 from trichome.config import Settings
-from trichome.db.engine import create_engine
 from trichome.http.errors import allowed_methods
 from trichome.http.health import check_database, utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
-from trichome.sandbox.rules import GetRateLimit, MetrcHttpError, check_credentials, message
-from trichome.sandbox.store import SandboxStore
 from trichome.services.sandbox.routes import (
     catalog,
     cultivation,
@@ -32,6 +27,8 @@ from trichome.services.sandbox.routes import (
     sales,
     transfers,
 )
+from trichome.services.sandbox.rules import MetrcHttpError, check_credentials, message
+from trichome.services.sandbox.state import SandboxDep, sandbox_lifespan
 
 METRC_BASIC = "MetrcBasic"
 
@@ -51,19 +48,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The sandbox application."""
     settings = settings or Settings()
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = create_engine(settings)
-        app.state.settings = settings
-        app.state.engine = engine
-        app.state.store = SandboxStore(engine)
-        app.state.get_rate = GetRateLimit(settings.sandbox_get_rate_limit)
-        app.state.started = time.monotonic()
-        try:
-            yield
-        finally:
-            await engine.dispose()
-
     async def authenticate(request: Request) -> None:
         key = settings.sandbox_vendor_key.get_secret_value()
         check_credentials(request, key, settings.sandbox_user_key.get_secret_value())
@@ -74,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=(
             "A Metrc v2-compatible API (HTTP Basic: vendor key, user key) over seeded data."
         ),
-        lifespan=lifespan,
+        lifespan=sandbox_lifespan(settings),
     )
     app.add_middleware(RequestIdMiddleware)
     install_openapi(
@@ -121,19 +105,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router, **guarded)
 
     @app.get("/api/health", response_model=SandboxHealth, openapi_extra=PUBLIC)
-    async def health(request: Request) -> SandboxHealth:
-        from sqlalchemy import func, select
-
-        from trichome.db.models import SandboxObject
-
-        reason = await check_database(request.app.state.engine)
-        objects = 0
-        if reason is None:
-            async with request.app.state.engine.connect() as connection:
-                objects = int(await connection.scalar(select(func.count(SandboxObject.id))) or 0)
+    async def health(sandbox: SandboxDep) -> SandboxHealth:
+        reason = await check_database(sandbox.engine)
+        objects = 0 if reason else await sandbox.store.count()
         return SandboxHealth(
             status="degraded" if reason else "healthy",
-            uptime=int(time.monotonic() - request.app.state.started),
+            uptime=int(time.monotonic() - sandbox.started),
             version=__version__,
             timestamp=utc_timestamp(),
             objects=objects,

@@ -16,7 +16,10 @@ from starlette.responses import Response
 
 from trichome.http.openapi import NOT_BLANK
 from trichome.sandbox.reference import Facility
-from trichome.sandbox.rules import (
+from trichome.sandbox.store import Record, SandboxStore
+from trichome.services.sandbox import openapi
+from trichome.services.sandbox.bodies import parse_day, shape_problems
+from trichome.services.sandbox.rules import (
     GetRateLimit,
     RowErrors,
     envelope,
@@ -26,9 +29,6 @@ from trichome.sandbox.rules import (
     require,
     window_of,
 )
-from trichome.sandbox.store import Record, SandboxStore
-from trichome.services.sandbox import openapi
-from trichome.services.sandbox.bodies import parse_day, shape_problems
 
 # A package or plant by its id or its tag label (24 characters, as Metrc prints them). Only
 # these reach the route, so `/packages/v2/adjust` is not a package called "adjust".
@@ -60,14 +60,14 @@ def json(body: Any, status: int = 200) -> Response:
 
 def store(request: Request) -> SandboxStore:
     """The app's sandbox store."""
-    found: SandboxStore = request.app.state.store
+    found: SandboxStore = request.state.sandbox.store
     return found
 
 
 def reading(request: Request, capability: str | None = None, action: str = "") -> Facility:
     """The facility of a GET, counted against its rate limit and checked for a capability."""
     facility = facility_of(request)
-    limiter: GetRateLimit = request.app.state.get_rate
+    limiter: GetRateLimit = request.state.sandbox.get_rate
     limiter.check(facility.license_number)
     if capability is not None:
         require(facility, capability, action)
@@ -214,7 +214,7 @@ def found(record: Record | None, what: str) -> Record:
     Raises:
         MetrcHttpError: 404.
     """
-    from trichome.sandbox.rules import message
+    from trichome.services.sandbox.rules import message
 
     if record is None:
         raise message(404, f"{what} was not found.")

@@ -37,7 +37,6 @@ from trichome.accounts.principal import Principal
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.tokens import AccessTokenVerifier
 from trichome.agents.service import build_agent_service
-from trichome.answering.answers import upstream_api_error
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.http.auth import Authenticator, bearer_credential, unauthorized
@@ -50,6 +49,7 @@ from trichome.http.errors import (
 )
 from trichome.http.health import CachedCheck, check_database, utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
+from trichome.http.openai.answer import upstream_api_error
 from trichome.http.openapi import BEARER_AUTH, BEARER_SCHEME, PUBLIC, install_openapi
 from trichome.llm.base import UpstreamError
 from trichome.metrc import MetrcClient, MetrcCredentials

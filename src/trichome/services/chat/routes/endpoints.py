@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import DEFAULT_ENDPOINT, list_endpoints
 from trichome.config import Settings
 from trichome.db.models import Endpoint
-from trichome.http.deps import PrincipalDep, SettingsDep
+from trichome.http.deps import PrincipalDep
 from trichome.http.errors import error_responses
+from trichome.http.state import CoreDep
 from trichome.plans import Tier, listed_model
 
 router = APIRouter()
@@ -101,16 +101,14 @@ def describe_endpoints(
     responses=error_responses(401, 503),
     summary="The organisation's endpoints and their model assignments per plan",
 )
-async def get_endpoints(
-    request: Request, principal: PrincipalDep, settings: SettingsDep
-) -> EndpointList:
+async def get_endpoints(principal: PrincipalDep, core: CoreDep) -> EndpointList:
+    settings = core.settings
     if principal.organization_id is None:  # anonymous mode: only the service's own endpoint
         only = describe_endpoint(
             "default", DEFAULT_ENDPOINT, None, {}, default=True, current=True, settings=settings
         )
         return EndpointList(object="list", data=[only])
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
-    async with sessions() as session:
+    async with core.sessions() as session:
         endpoints: list[Endpoint] = await list_endpoints(session, principal.organization_id)
     return EndpointList(
         object="list", data=describe_endpoints(endpoints, principal.endpoint_id, settings)

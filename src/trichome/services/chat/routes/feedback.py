@@ -6,18 +6,17 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.db.models import Feedback, utcnow
-from trichome.http.auth import Authenticator
-from trichome.http.deps import SettingsDep, read_body
+from trichome.http.deps import read_body
 from trichome.http.errors import ApiError, error_responses, invalid_request
 from trichome.http.limits import too_many_requests
-from trichome.http.openai.chat import to_api_error
+from trichome.http.openai.validation import to_api_error
 from trichome.http.openapi import BEARER_AUTH, optional
+from trichome.http.state import CoreDep
 from trichome.ids import new_id
 from trichome.limits import windows
-from trichome.limits.service import Limiter, LimitExceeded
+from trichome.limits.service import LimitExceeded
 
 router = APIRouter()
 
@@ -59,10 +58,10 @@ class FeedbackOut(BaseModel):
         **optional(BEARER_AUTH),
     },
 )
-async def post_feedback(request: Request, response: Response, settings: SettingsDep) -> FeedbackOut:
-    state = request.app.state
-    authenticator: Authenticator = state.auth
-    limiter: Limiter = state.limiter
+async def post_feedback(request: Request, response: Response, core: CoreDep) -> FeedbackOut:
+    settings = core.settings
+    authenticator = core.auth
+    limiter = core.limiter
     principal = await authenticator.optional_principal(request)
     window = windows.feedback(authenticator.client(request), limiter.now())
     try:
@@ -85,7 +84,6 @@ async def post_feedback(request: Request, response: Response, settings: Settings
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None
-    sessions: async_sessionmaker[AsyncSession] = state.sessions
     record = Feedback(
         id=new_id("fb"),
         completion_id=body.completion_id,
@@ -94,7 +92,7 @@ async def post_feedback(request: Request, response: Response, settings: Settings
         organization_id=principal.organization_id if principal else None,
         created_at=utcnow(),
     )
-    async with sessions() as session:
+    async with core.sessions() as session:
         session.add(record)
         await session.commit()
     response.headers.update(usage.headers(limiter.now()))

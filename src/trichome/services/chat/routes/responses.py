@@ -1,407 +1,41 @@
 """`POST /v1/responses`: a question answered from the packs and, when that helps, the web.
 
 The body and the stream follow OpenAI's Responses API, so `client.responses.create` and
-`client.responses.stream` work unchanged. Responses are not stored. `metadata` says whether
-the web was searched and why (`search`, `search_reason`, `search_detail`,
-`retrieval_confidence`, `confidence_threshold`), after the caller's own keys.
+`client.responses.stream` work unchanged. Responses are not stored.
 """
 
 from __future__ import annotations
 
-import logging
-import time
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response, StreamingResponse
 
 from trichome.agents.service import ChatRequest
-from trichome.answering.answers import SSE_HEADERS, Outcome, metered, upstream_api_error
-from trichome.http.deps import PrincipalDep, SettingsDep, read_body, resolve_model
-from trichome.http.errors import ApiError, error_responses, invalid_request
-from trichome.http.limits import check_conversation_cap, too_many_requests
+from trichome.answering.admission import admit
+from trichome.http.deps import PrincipalDep, read_body, resolve_model
+from trichome.http.errors import ApiError
+from trichome.http.limits import too_many_requests
+from trichome.http.openai.answer import SSE_HEADERS, upstream_api_error
 from trichome.http.openai.responses import (
-    EventWriter,
-    ResponsesRequest,
     allowed_domains,
     input_turns,
-    new_id,
     parse_responses_request,
-    response_object,
     search_choice,
-    text_format,
-    usage_object,
 )
-from trichome.limits.service import Limiter, LimitExceeded
-from trichome.llm.base import GenerationOptions, TextDelta, UpstreamError
-from trichome.websearch.answer import (
-    Answered,
-    PagesRead,
-    Plan,
-    SearchAnswerer,
-    Searched,
+from trichome.http.openai.responses_answer import (
+    RESPONSES_DOC,
+    ResponseCall,
+    response_stream,
+    structured_format,
+    whole_response,
 )
-from trichome.websearch.compose import Citation
-from trichome.websearch.research import Reading, Research, search_query
+from trichome.limits.service import LimitExceeded
+from trichome.llm.base import GenerationOptions, UpstreamError
+from trichome.services.chat.state import ChatDep
 
-logger = logging.getLogger(__name__)
 router = APIRouter()
-SOURCES_INCLUDE = "web_search_call.action.sources"
-
-
-@dataclass(slots=True)
-class _Output:
-    """The response's output items as they are built, and their wire forms."""
-
-    body: ResponsesRequest
-    items: list[dict[str, Any]] = field(default_factory=list)
-
-    def search_call(self, research: Research | None, status: str) -> dict[str, Any]:
-        action: dict[str, Any] = {"type": "search"}
-        if research is not None:
-            action["query"] = research.query
-            action["queries"] = [research.query]
-            if SOURCES_INCLUDE in (self.body.include or ()):
-                action["sources"] = [{"type": "url", "url": r.url} for r in research.results]
-        return {"id": new_id("ws"), "type": "web_search_call", "status": status, "action": action}
-
-    @staticmethod
-    def page_call(reading: Reading) -> dict[str, Any]:
-        return {
-            "id": new_id("ws"),
-            "type": "web_search_call",
-            "status": "completed" if reading.page is not None else "failed",
-            "action": {"type": "open_page", "url": reading.url},
-        }
-
-
-def _annotation(citation: Citation) -> dict[str, Any]:
-    return {
-        "type": "url_citation",
-        "url": citation.url,
-        "title": citation.title,
-        "start_index": citation.start_index,
-        "end_index": citation.end_index,
-    }
-
-
-def _message(
-    message_id: str, text: str, citations: tuple[Citation, ...], status: str
-) -> dict[str, Any]:
-    return {
-        "id": message_id,
-        "type": "message",
-        "role": "assistant",
-        "status": status,
-        "content": [_text_part(text, citations)],
-    }
-
-
-def _text_part(text: str, citations: tuple[Citation, ...]) -> dict[str, Any]:
-    return {
-        "type": "output_text",
-        "text": text,
-        "annotations": [_annotation(c) for c in citations],
-        "logprobs": [],
-    }
-
-
-@dataclass(slots=True)
-class _Call:
-    """One request's fixed parts: what every response object and event repeats."""
-
-    body: ResponsesRequest
-    plan: Plan
-    model: str
-    threshold: float
-    outcome: Outcome
-    response_id: str = field(default_factory=lambda: new_id("resp"))
-    created_at: int = field(default_factory=lambda: int(time.time()))
-
-    def metadata(self, status: str) -> dict[str, str]:
-        decision = self.plan.decision
-        return (self.body.metadata or {}) | {
-            "agent": self.plan.prepared.agent.name,
-            "search": status,
-            "search_reason": decision.why.value,
-            "search_detail": decision.detail[:512],
-            "retrieval_confidence": f"{decision.confidence:.2f}",
-            "confidence_threshold": f"{self.threshold:.2f}",
-        }
-
-    def response(
-        self,
-        status: str,
-        output: list[dict[str, Any]],
-        search_status: str,
-        *,
-        usage: dict[str, Any] | None = None,
-        error: dict[str, str] | None = None,
-    ) -> dict[str, Any]:
-        return response_object(
-            self.body,
-            response_id=self.response_id,
-            created_at=self.created_at,
-            model=self.model,
-            status=status,
-            output=list(output),
-            metadata=self.metadata(search_status),
-            usage=usage,
-            completed_at=int(time.time()) if status == "completed" else None,
-            error=error,
-            incomplete_reason="max_output_tokens" if status == "incomplete" else None,
-        )
-
-
-async def _refund(outcome: Outcome) -> None:
-    try:
-        await outcome.refund()
-    except Exception:  # the client's answer matters more than the refund
-        logger.exception("could not refund a failed call")
-
-
-async def _whole(call: _Call, answerer: SearchAnswerer) -> tuple[dict[str, Any], bool]:
-    """The finished response object, and whether the notes went out with it.
-
-    Raises:
-        UpstreamError: the answer engine failed.
-    """
-    output = _Output(call.body)
-    answered: Answered | None = None
-    async for event in answerer.run(call.plan):
-        if isinstance(event, Searched):
-            status = "failed" if event.research.error else "completed"
-            output.items.append(output.search_call(event.research, status))
-        elif isinstance(event, PagesRead):
-            output.items.extend(map(output.page_call, event.readings))
-        elif isinstance(event, Answered):
-            answered = event
-    assert answered is not None  # run always ends with Answered
-    status = _final_status(answered)
-    output.items.append(_message(new_id("msg"), answered.text, answered.citations, status))
-    usage = usage_object(answered.usage.prompt_tokens, answered.usage.completion_tokens)
-    response = call.response(status, output.items, answered.status.value, usage=usage)
-    return response, answered.notes_sent
-
-
-def _final_status(answered: Answered) -> str:
-    """`incomplete` when the answer stopped at max_output_tokens, else `completed`."""
-    return "incomplete" if answered.finish_reason == "length" else "completed"
-
-
-def structured_format(body: ResponsesRequest, engine: str) -> dict[str, Any] | None:
-    """The `text.format` the answer must follow, if the engine can honour it.
-
-    Raises:
-        ApiError: 400 `unsupported_parameter` for a JSON format on the offline engine.
-    """
-    response_format = text_format(body)
-    if response_format is not None and engine == "grounded":
-        raise invalid_request(
-            "Structured output on /v1/responses needs an LLM engine (TRICHOME_ENGINE=openai): "
-            "the offline engine composes its answer from its sources and the pages it read. "
-            'Chat completions answer {"type": "json_object"} offline.',
-            code="unsupported_parameter",
-            param="text.format",
-        )
-    return response_format
-
-
-async def _stream(call: _Call, answerer: SearchAnswerer) -> AsyncIterator[bytes]:
-    """The Responses event stream, from `response.created` to `response.completed`."""
-    emit = EventWriter()
-    output = _Output(call.body)
-    search_status = call.plan.status.value
-    yield emit("response.created", response=call.response("in_progress", [], search_status))
-    yield emit("response.in_progress", response=call.response("in_progress", [], search_status))
-    events = answerer.run(call.plan)
-    search_index: int | None = None
-    message_id = new_id("msg")
-    message_index: int | None = None
-    text: list[str] = []
-    try:
-        if call.plan.searches:
-            search_index = len(output.items)
-            query = Research(search_query(call.plan.prepared.request.question))
-            item = output.search_call(query, "in_progress")
-            output.items.append(item)
-            yield emit("response.output_item.added", output_index=search_index, item=item)
-            for phase in ("in_progress", "searching"):
-                yield emit(
-                    f"response.web_search_call.{phase}",
-                    output_index=search_index,
-                    item_id=item["id"],
-                )
-        async for event in events:
-            if isinstance(event, Searched) and search_index is not None:
-                status = "failed" if event.research.error else "completed"
-                done = output.search_call(event.research, status) | {
-                    "id": output.items[search_index]["id"]
-                }
-                output.items[search_index] = done
-                if status == "completed":
-                    yield emit(
-                        "response.web_search_call.completed",
-                        output_index=search_index,
-                        item_id=done["id"],
-                    )
-                yield emit("response.output_item.done", output_index=search_index, item=done)
-            elif isinstance(event, PagesRead):
-                for reading in event.readings:
-                    page = output.page_call(reading)
-                    index = len(output.items)
-                    output.items.append(page)
-                    started = page | {"status": "in_progress"}
-                    yield emit("response.output_item.added", output_index=index, item=started)
-                    yield emit(
-                        "response.web_search_call.in_progress",
-                        output_index=index,
-                        item_id=page["id"],
-                    )
-                    if page["status"] == "completed":
-                        yield emit(
-                            "response.web_search_call.completed",
-                            output_index=index,
-                            item_id=page["id"],
-                        )
-                    yield emit("response.output_item.done", output_index=index, item=page)
-            elif isinstance(event, TextDelta | Answered):
-                if message_index is None:
-                    message_index = len(output.items)
-                    started = _message(message_id, "", (), "in_progress") | {"content": []}
-                    yield emit(
-                        "response.output_item.added", output_index=message_index, item=started
-                    )
-                    yield emit(
-                        "response.content_part.added",
-                        item_id=message_id,
-                        output_index=message_index,
-                        content_index=0,
-                        part=_text_part("", ()),
-                    )
-                if isinstance(event, TextDelta):
-                    text.append(event.text)
-                    yield emit(
-                        "response.output_text.delta",
-                        item_id=message_id,
-                        output_index=message_index,
-                        content_index=0,
-                        delta=event.text,
-                        logprobs=[],
-                    )
-                    continue
-                for number, citation in enumerate(event.citations):
-                    yield emit(
-                        "response.output_text.annotation.added",
-                        item_id=message_id,
-                        output_index=message_index,
-                        content_index=0,
-                        annotation_index=number,
-                        annotation=_annotation(citation),
-                    )
-                part = _text_part(event.text, event.citations)
-                yield emit(
-                    "response.output_text.done",
-                    item_id=message_id,
-                    output_index=message_index,
-                    content_index=0,
-                    text=event.text,
-                    logprobs=[],
-                )
-                yield emit(
-                    "response.content_part.done",
-                    item_id=message_id,
-                    output_index=message_index,
-                    content_index=0,
-                    part=part,
-                )
-                status = _final_status(event)
-                message = _message(message_id, event.text, event.citations, status)
-                output.items.append(message)
-                yield emit("response.output_item.done", output_index=message_index, item=message)
-                usage = usage_object(event.usage.prompt_tokens, event.usage.completion_tokens)
-                final = call.response(status, output.items, event.status.value, usage=usage)
-                yield emit(f"response.{status}", response=final)
-                call.outcome.succeeded(event.notes_sent)
-                return
-    except Exception as error:
-        await _refund(call.outcome)
-        if isinstance(error, UpstreamError):
-            failure = upstream_api_error(error)
-            reason = {"code": failure.code or "upstream_error", "message": failure.message}
-        else:
-            logger.exception("response stream failed")
-            reason = {"code": "server_error", "message": "The answer failed mid-stream."}
-        failed = call.response("failed", output.items, search_status, error=reason)
-        yield emit("response.failed", response=failed)
-    finally:
-        await events.aclose()  # type: ignore[attr-defined]
-
-
-_RESPONSES: dict[int | str, dict[str, Any]] = {
-    200: {
-        "description": (
-            "A `response` object (stream false, the default), or an SSE stream of Responses "
-            "events from `response.created` to `response.completed` (or "
-            "`response.incomplete` at `max_output_tokens`; stream true)."
-        ),
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "required": ["id", "object", "created_at", "model", "status", "output"],
-                    "properties": {
-                        "id": {"type": "string", "pattern": "^resp_"},
-                        "object": {"const": "response"},
-                        "created_at": {"type": "integer"},
-                        "model": {"type": "string"},
-                        "status": {"enum": ["completed", "incomplete", "failed"]},
-                        "incomplete_details": {
-                            "anyOf": [
-                                {
-                                    "type": "object",
-                                    "required": ["reason"],
-                                    "properties": {"reason": {"const": "max_output_tokens"}},
-                                },
-                                {"type": "null"},
-                            ],
-                            "description": "Why an `incomplete` answer stopped.",
-                        },
-                        "output": {"type": "array", "items": {"type": "object"}},
-                        "metadata": {
-                            "type": "object",
-                            "additionalProperties": {"type": "string"},
-                            "description": (
-                                "The caller's metadata, then `agent`, `search` (searched, "
-                                "not_needed, disabled, not_configured or failed), "
-                                "`search_reason`, `search_detail`, `retrieval_confidence` and "
-                                "`confidence_threshold`."
-                            ),
-                        },
-                    },
-                }
-            },
-            "text/event-stream": {
-                # Before OpenAPI 3.2, the schema of an event stream describes one event.
-                "schema": {
-                    "type": "object",
-                    "required": ["event", "data"],
-                    "properties": {
-                        "event": {"type": "string", "pattern": "^response\\."},
-                        "data": {
-                            "type": "string",
-                            "description": "The event as JSON, with `type` and `sequence_number`.",
-                        },
-                    },
-                }
-            },
-        },
-    },
-    **error_responses(400, 401, 403, 413, 429, 500, 502, 503, 504),
-}
 
 
 @router.post(
@@ -414,34 +48,31 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
             },
         }
     },
-    responses=_RESPONSES,
+    responses=RESPONSES_DOC,
     response_class=Response,
     summary="Answer a question, searching the web when that would help",
 )
-async def create_response(
-    request: Request, principal: PrincipalDep, settings: SettingsDep
-) -> Response:
+async def create_response(request: Request, principal: PrincipalDep, chat: ChatDep) -> Response:
     """OpenAI's Responses API: `{model, input}`; web search is decided by the agent."""
-    state = request.app.state
-    limiter: Limiter = state.limiter
-    window = limiter.calls_window(principal, state.auth.client(request))
+    settings = chat.core.settings
+    limiter = chat.core.limiter
+    window = limiter.calls_window(principal, chat.core.auth.client(request))
     try:
         body = parse_responses_request(await read_body(request, settings.max_request_bytes))
         model = resolve_model(body.model, principal, settings.upgrade_url)
         turns = input_turns(body)
         choice = search_choice(body)
         domains = allowed_domains(body)
-        response_format = structured_format(body, state.agents.engine.name)
+        response_format = structured_format(body, chat.agents.engine.name)
         user_messages = sum(1 for turn in turns if turn.role == "user")
-        await check_conversation_cap(limiter, window, model, user_messages)
-        usage = await limiter.reserve_call(window, anonymous=principal.is_anonymous)
+        admitted = await admit(limiter, window, principal, model, user_messages)
     except ApiError as error:
         error.headers.update((await limiter.usage(window)).headers(limiter.now()))
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None
-    answerer: SearchAnswerer = state.answerer
-    chat = ChatRequest(
+    answerer = chat.answerer
+    question = ChatRequest(
         model=model,
         messages=turns,
         options=GenerationOptions(
@@ -453,22 +84,24 @@ async def create_response(
         ),
         upstream_model=principal.upstream_models.get(model.id),
     )
-    plan = answerer.plan(chat, tool_choice=choice, allowed_domains=domains)
-    prepared, outcome = await metered(state, principal, model, window, plan.prepared)
-    plan = replace(plan, prepared=prepared)
-    call = _Call(body, plan, model.id, settings.search_confidence_threshold, outcome)
-    headers = usage.headers(limiter.now()) | {
+    plan = answerer.plan(question, tool_choice=choice, allowed_domains=domains)
+    call_ = await chat.answering.meter(principal, model, admitted, plan.prepared)
+    plan, outcome = replace(plan, prepared=call_.prepared), call_.outcome
+    call = ResponseCall(body, plan, model.id, settings.search_confidence_threshold, outcome)
+    headers = admitted.usage.headers(limiter.now()) | {
         "X-Trichome-Agent": plan.prepared.agent.name,
         "X-Trichome-Search": plan.status.value,
     }
     if body.stream:
         return StreamingResponse(
-            _stream(call, answerer), media_type="text/event-stream", headers=headers | SSE_HEADERS
+            response_stream(call, answerer),
+            media_type="text/event-stream",
+            headers=headers | SSE_HEADERS,
         )
     try:
-        whole, notes_sent = await _whole(call, answerer)
+        whole, notes_sent = await whole_response(call, answerer)
     except UpstreamError as error:
-        await _refund(outcome)
+        await outcome.failed()
         failure = upstream_api_error(error)
         failure.headers.update(headers)
         raise failure from None

@@ -9,7 +9,6 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import CATEGORY_NAMES, UNITS_OF_MEASURE
-from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -23,6 +22,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
+from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 UNIT_NAMES = {unit["Name"]: unit["QuantityType"] for unit in UNITS_OF_MEASURE}

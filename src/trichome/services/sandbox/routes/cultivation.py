@@ -17,7 +17,6 @@ from trichome.sandbox.reference import (
     WASTE_METHODS,
     Facility,
 )
-from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -35,6 +34,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
+from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 GROW = ("CanGrowPlants", "grow plants")

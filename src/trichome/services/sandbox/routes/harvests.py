@@ -9,7 +9,6 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import HARVEST_WASTE_TYPES, UNIT_GRAMS, Facility
-from trichome.sandbox.rules import RowErrors, message, paging_of, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -26,6 +25,7 @@ from trichome.services.sandbox.common import (
     written,
 )
 from trichome.services.sandbox.routes.cultivation import grams
+from trichome.services.sandbox.rules import RowErrors, message, paging_of, writes
 
 router = APIRouter()
 GROW = ("CanGrowPlants", "work with harvests")
@@ -57,7 +57,7 @@ async def waste(request: Request) -> Response:
             for record in await tx.children("harvestwaste", "harvest", int(harvest_id))
             if record.state == "recorded"
         ]
-    from trichome.sandbox.rules import envelope
+    from trichome.services.sandbox.rules import envelope
 
     paging = paging_of(request)
     total = len(records)

@@ -10,10 +10,10 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import FACILITIES, LAB_TEST_TYPE_NAMES, Facility
-from trichome.sandbox.rules import RowErrors, envelope, message, paging_of, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import a_date, json, reading, store, text, writing, written
+from trichome.services.sandbox.rules import RowErrors, envelope, message, paging_of, writes
 
 router = APIRouter()
 RESULT_VALIDITY = timedelta(days=365)

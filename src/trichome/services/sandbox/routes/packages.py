@@ -9,7 +9,6 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS, UNIT_GRAMS, Facility
-from trichome.sandbox.rules import RowErrors, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -26,6 +25,7 @@ from trichome.services.sandbox.common import (
     written,
 )
 from trichome.services.sandbox.routes.harvests import package_tag, use_tag
+from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 REASONS = {reason["Name"]: reason for reason in ADJUST_REASONS}

@@ -24,7 +24,6 @@ from trichome.sandbox.reference import (
     UNITS_OF_MEASURE,
     WASTE_METHODS,
 )
-from trichome.sandbox.rules import RowErrors, writes
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     json,
@@ -36,6 +35,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
+from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 LAB_TEST_BATCHES = [

@@ -10,7 +10,6 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE, Facility
-from trichome.sandbox.rules import RowErrors, message, writes
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -26,6 +25,7 @@ from trichome.services.sandbox.common import (
     written,
 )
 from trichome.services.sandbox.routes.packages import convert, own_package
+from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
 SELL = ("CanSellToConsumers", "sell to consumers")

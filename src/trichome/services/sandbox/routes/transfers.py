@@ -16,14 +16,6 @@ from starlette.responses import Response
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
-from trichome.sandbox.rules import (
-    RowErrors,
-    envelope,
-    message,
-    paging_of,
-    parse_datetime,
-    writes,
-)
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -39,6 +31,14 @@ from trichome.services.sandbox.common import (
 )
 from trichome.services.sandbox.routes.harvests import package_tag, use_tag
 from trichome.services.sandbox.routes.packages import own_package
+from trichome.services.sandbox.rules import (
+    RowErrors,
+    envelope,
+    message,
+    paging_of,
+    parse_datetime,
+    writes,
+)
 
 router = APIRouter()
 

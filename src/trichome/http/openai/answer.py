@@ -1,11 +1,13 @@
-"""Writing an answer in the OpenAI wire format: one chat.completion, or an SSE stream."""
+"""An answer's events in the OpenAI wire format: one `chat.completion`, or an SSE stream.
+
+The request side too: a validated request's settings, checked by the engine, and its
+messages, as the agents read them.
+"""
 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import orjson
@@ -13,24 +15,19 @@ from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
-from trichome.accounts.principal import Principal
-from trichome.ads.inventory import AdInventory, sponsored_line
 from trichome.agents.engine import UnsupportedOption
-from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
+from trichome.agents.service import ChatRequest
+from trichome.answering.outcome import Outcome, settled
 from trichome.http.errors import ApiError, invalid_request
 from trichome.http.openai.chat import (
     AssistantMessage,
     ChatCompletionRequest,
     ChatMessageIn,
-    ChunkWriter,
     ToolMessage,
-    completion_id,
     refuse_unsupported,
-    wants_stream,
 )
-from trichome.limits.base import Window
-from trichome.limits.service import Limiter
-from trichome.limits.usage_log import UsageLog
+from trichome.http.openai.negotiation import wants_stream
+from trichome.http.openai.sse import ChunkWriter
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -38,11 +35,15 @@ from trichome.llm.base import (
     TextDelta,
     ToolCallDelta,
     UpstreamError,
+    collect,
 )
 from trichome.plans import PublicModel
 
 logger = logging.getLogger(__name__)
 SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+# ----------------------------------------------------------------------------- the request
 
 
 def generation_options(body: ChatCompletionRequest) -> GenerationOptions:
@@ -120,10 +121,7 @@ def to_chat_request(
 ) -> ChatRequest:
     """The domain request for a validated wire request and its checked settings."""
     return ChatRequest(
-        model=model,
-        messages=chat_turns(body),
-        options=options,
-        upstream_model=upstream_model,
+        model=model, messages=chat_turns(body), options=options, upstream_model=upstream_model
     )
 
 
@@ -134,6 +132,9 @@ def _turn(message: ChatMessageIn) -> ChatTurn:
     if isinstance(message, ToolMessage):
         return ChatTurn("tool", message.content, tool_call_id=message.tool_call_id)
     return ChatTurn(message.role, message.content, message.name)
+
+
+# ----------------------------------------------------------------------------- the answer
 
 
 def upstream_api_error(error: UpstreamError) -> ApiError:
@@ -153,54 +154,12 @@ def _tool_call_fragment(event: ToolCallDelta) -> dict[str, Any]:
     return fragment
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What to do when an answer ends: refund its call if it failed, note its success
-    (told whether the notes, and so the sponsored line, went out with it)."""
-
-    refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
-    succeeded: Callable[[bool], None] = field(default=lambda notes_sent: None)
-
-
-async def metered(
-    state: Any, principal: Principal, model: PublicModel, window: Window, prepared: PreparedAnswer
-) -> tuple[PreparedAnswer, Outcome]:
-    """The answer with its sponsored line (on models that carry ads), and its call's outcome:
-    refund the reserved call on failure; count the ad's impression and the call on success."""
-    limiter: Limiter = state.limiter
-    ads: AdInventory = state.ads
-    usage_log: UsageLog = state.usage_log
-    ad = await ads.pick(prepared.agent.name) if model.carries_ads else None
-    if ad is not None:
-        prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
-
-    def succeeded(notes_sent: bool) -> None:
-        if ad is not None and notes_sent:
-            ads.count_impression(ad)
-        if principal.organization_id is not None:
-            usage_log.count(principal.organization_id, model.id, limiter.now())
-
-    return prepared, Outcome(refund=lambda: limiter.release(window), succeeded=succeeded)
-
-
-async def _nothing() -> None:
-    return None
-
-
-async def _refund(outcome: Outcome) -> None:
-    try:
-        await outcome.refund()
-    except Exception:  # the client's answer matters more than the refund
-        logger.exception("could not refund a failed call")
-
-
 async def sse_body(
     first: AnswerEvent,
     events: AsyncIterator[AnswerEvent],
     writer: ChunkWriter,
     *,
     include_usage: bool,
-    outcome: Outcome,
 ) -> AsyncIterator[bytes]:
     """The SSE stream of one answer; a failure after the start becomes an error event."""
     event = first
@@ -217,15 +176,12 @@ async def sse_body(
                 if include_usage and event.usage is not None:
                     yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
                 yield ChunkWriter.DONE
-                outcome.succeeded(event.notes_sent)
                 return
             event = await anext(events)
     except UpstreamError as error:
-        await _refund(outcome)
         yield ChunkWriter.error(upstream_api_error(error))
         yield ChunkWriter.DONE
     except Exception:
-        await _refund(outcome)
         logger.exception("answer stream failed")
         failure = ApiError(
             500, "The answer failed mid-stream.", type="server_error", code="internal_error"
@@ -263,32 +219,30 @@ def completion_body(
     }
 
 
-async def answer(
-    service: AgentService,
-    prepared: PreparedAnswer,
-    model: PublicModel,
+async def respond(
+    events: AsyncIterator[AnswerEvent],
     *,
     stream: bool,
+    model: str,
+    chunk_id: str,
+    created: int,
     include_usage: bool,
     headers: dict[str, str],
     outcome: Outcome,
+    extra: Callable[[str], dict[str, Any]] | None = None,
 ) -> Response:
-    """The chat response: a chat.completion body, or an SSE stream of chunks.
+    """The answer as a chat.completion body, or an SSE stream of chunks. The call's outcome
+    follows the answer: refunded if it fails, noted when it ends. `extra` adds fields of the
+    service's own to a whole answer's body, from its text.
 
     Raises:
         ApiError: the engine failed before the answer started (its call is refunded).
     """
-    headers = headers | {
-        "X-Trichome-Agent": prepared.agent.name,
-        "X-Trichome-Route-Confidence": f"{prepared.route.confidence:.4f}",
-    }
-    created = int(time.time())
-    chunk_id = completion_id()
+    answer = settled(events, outcome)
     if not stream:
         try:
-            completed = await service.complete(prepared)
+            completed = await collect(answer)
         except UpstreamError as error:
-            await _refund(outcome)
             raise _with_headers(upstream_api_error(error), headers) from None
         message: dict[str, Any] = {
             "role": "assistant",
@@ -297,26 +251,21 @@ async def answer(
         }
         if completed.tool_calls:
             message["tool_calls"] = completed.tool_calls
+        used = completed.usage
+        prompt, completion = (used.prompt_tokens, used.completion_tokens) if used else (0, 0)
         body = completion_body(
-            chunk_id,
-            created,
-            model.id,
-            message,
-            completed.finish_reason,
-            completed.usage.prompt_tokens,
-            completed.usage.completion_tokens,
+            chunk_id, created, model, message, completed.finish_reason, prompt, completion
         )
-        outcome.succeeded(completed.notes_sent)
+        if extra is not None:
+            body.update(extra(completed.text))
         return Response(orjson.dumps(body), media_type="application/json", headers=headers)
-    events = service.stream(prepared)
     try:
-        first = await anext(events)
+        first = await anext(answer)
     except UpstreamError as error:
-        await _refund(outcome)
         raise _with_headers(upstream_api_error(error), headers) from None
-    writer = ChunkWriter(chunk_id, created, model.id, include_usage=include_usage)
+    writer = ChunkWriter(chunk_id, created, model, include_usage=include_usage)
     return StreamingResponse(
-        sse_body(first, events, writer, include_usage=include_usage, outcome=outcome),
+        sse_body(first, answer, writer, include_usage=include_usage),
         media_type="text/event-stream",
         headers=headers | SSE_HEADERS,
     )

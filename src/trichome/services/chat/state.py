@@ -1,0 +1,93 @@
+"""The chat API's typed state, built once by its lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, FastAPI, Request
+
+from trichome.ads.inventory import AdInventory
+from trichome.agents.service import AgentService, build_agent_service
+from trichome.answering.calls import Answering
+from trichome.config import Settings
+from trichome.db.models import utcnow
+from trichome.http.health import CachedCheck
+from trichome.http.state import Clock, CoreState, IdFactory, lifespan_state, open_core, random_id
+from trichome.limits.usage_log import UsageLog
+from trichome.websearch.answer import SearchAnswerer
+from trichome.websearch.research import build_web_researcher
+
+AD_IMPRESSION_FLUSH_SECONDS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatState:
+    """The agents, how calls are answered and metered, web search, the engine's health."""
+
+    core: CoreState
+    agents: AgentService
+    answering: Answering
+    answerer: SearchAnswerer
+    engine_check: CachedCheck
+
+
+def chat_lifespan(
+    settings: Settings, *, clock: Clock = utcnow, ids: IdFactory = random_id
+) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
+    """The lifespan: the core state, the agents and their engine, ads and usage flushed
+    periodically and at shutdown."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
+        async with AsyncExitStack() as stack:
+            core = await open_core(settings, stack, clock=clock, ids=ids)
+            agents = build_agent_service(settings)
+            stack.push_async_callback(agents.engine.aclose)
+            researcher = build_web_researcher(settings)
+            stack.push_async_callback(researcher.aclose)
+            ads = AdInventory(core.sessions, settings.upgrade_url)
+            usage_log = UsageLog(core.engine)
+            stack.push_async_callback(usage_log.flush)
+            stack.push_async_callback(_flush_quietly, ads)
+            for flush in (
+                ads.flush_periodically(AD_IMPRESSION_FLUSH_SECONDS),
+                usage_log.flush_periodically(),
+            ):
+                stack.push_async_callback(_cancelled, asyncio.create_task(flush))
+            state = ChatState(
+                core=core,
+                agents=agents,
+                answering=Answering(agents, core.limiter, ads, usage_log),
+                answerer=SearchAnswerer(
+                    agents, researcher, settings.search_confidence_threshold, settings.search_pages
+                ),
+                engine_check=CachedCheck(agents.engine.check, ttl=settings.health_check_ttl),
+            )
+            yield {"core": core, "chat": state}
+
+    return lifespan
+
+
+async def _cancelled(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+async def _flush_quietly(ads: AdInventory) -> None:
+    with contextlib.suppress(Exception):
+        await ads.flush()
+
+
+async def get_chat(request: Request) -> ChatState:
+    """The chat API's state."""
+    state: ChatState = lifespan_state(request, "chat")
+    return state
+
+
+ChatDep = Annotated[ChatState, Depends(get_chat)]
