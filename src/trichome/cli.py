@@ -452,7 +452,7 @@ def cmd_mcp(_: argparse.Namespace) -> int:
     settings = _settings()
     logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr)
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    from trichome.services.toolserver.app import serve_stdio
+    from trichome.services.toolserver.stdio import serve_stdio
     from trichome.services.toolserver.mcp_server import SelectionError
 
     try:

@@ -100,14 +100,14 @@ def _metadata_response(settings: Settings, resource: str) -> Response:
 @router.get(WELL_KNOWN)
 async def root_metadata(request: Request) -> Response:
     """Metadata of the whole tool server (its base URL is the resource)."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = request.state.core.settings
     return _metadata_response(settings, settings.toolserver_base_url)
 
 
 @router.get(WELL_KNOWN + MCP_PATH)
 async def mcp_metadata(request: Request) -> Response:
     """Metadata of the MCP endpoint, the URL the 401 challenge names."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = request.state.core.settings
     return _metadata_response(settings, settings.toolserver_base_url + MCP_PATH)
 
 

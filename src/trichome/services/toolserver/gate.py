@@ -1,0 +1,264 @@
+"""Who may use the tools, and with which Metrc keys: the gate in front of `/api/mcp` and the
+check `/api/chat` makes. An Operator or Team API key, or an OAuth access token the dashboard
+issued (see `routes/protected_resource.py`); the caller's Metrc keys from `X-Metrc-Vendor-Key`
+and `X-Metrc-User-Key`, or stored for the organisation, or the sandbox's."""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+import orjson
+from fastapi import Request
+from mcp.server.transport_security import TransportSecuritySettings
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from trichome.accounts.metrc_keys import load_metrc_keys
+from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
+from trichome.accounts.principal import Principal
+from trichome.accounts.secrets import SecretBox, SecretUnreadable
+from trichome.config import Settings
+from trichome.http.auth import Authenticator, bearer_credential, unauthorized
+from trichome.http.errors import (
+    ApiError,
+    database_unavailable,
+    invalid_request,
+)
+from trichome.metrc import MetrcCredentials
+from trichome.metrc.errors import MetrcRateLimited
+from trichome.metrc.tools import MetrcAccess, load_all, using
+from trichome.plans import Tier
+from trichome.services.toolserver.mcp_server import (
+    SelectionError,
+    ToolSelection,
+    selection_from_headers,
+    set_request_selection,
+)
+from trichome.services.toolserver.metrc_access import MetrcClients, sandbox_credentials
+from trichome.services.toolserver.routes.protected_resource import token_caller, with_challenge
+
+logger = logging.getLogger(__name__)
+
+
+MCP_PATH = "/api/mcp"
+TOOL_TIERS = (Tier.OPERATOR, Tier.TEAM)
+VENDOR_HEADER = "x-metrc-vendor-key"
+USER_HEADER = "x-metrc-user-key"
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """An authorised caller of the tools, and how they reach Metrc."""
+
+    principal: Principal
+    access: MetrcAccess
+    selection: ToolSelection | None
+
+
+class Gatekeeper:
+    """Decides who may use the tools and with which Metrc keys."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        authenticator: Authenticator,
+        sessions: Any,
+        box: SecretBox,
+        clients: MetrcClients,
+    ) -> None:
+        self._settings = settings
+        self._auth = authenticator
+        self._sessions = sessions
+        self._box = box
+        self._clients = clients
+
+    async def caller(self, request: Request) -> Caller:
+        """The caller of a tool-server request: an API key, or an OAuth access token the
+        dashboard issued (bound to this server's URL), and the Metrc keys to use.
+
+        Raises:
+            ApiError: 401 for a missing or invalid credential (with the challenge that
+                leads MCP clients to sign in), or, for an API key, missing Metrc keys; 403
+                below the Operator tier, or for an access token without Metrc keys; 400 for
+                an unknown toolset or tool in the headers.
+        """
+        try:
+            return await self._caller(request)
+        except ApiError as error:
+            raise with_challenge(error, self._settings) from None
+
+    async def _caller(self, request: Request) -> Caller:
+        credential = bearer_credential(request)
+        read_only = False
+        if credential is not None and credential.startswith(ACCESS_TOKEN_PREFIX):
+            path = MCP_PATH if request.url.path.rstrip("/") == MCP_PATH else request.url.path
+            token = await token_caller(self._sessions, self._settings, credential, path)
+            principal, read_only = token.principal, token.read_only
+        else:
+            principal = await self._auth.principal(request)
+        if principal.is_anonymous:
+            raise unauthorized(
+                "Missing credential: send 'Authorization: Bearer <API key>' "
+                "(an Operator or Team key), or sign in with an MCP client (OAuth).",
+                "missing_api_key",
+            )
+        if principal.tier not in TOOL_TIERS:
+            raise ApiError(
+                403,
+                "The track-and-trace tools need the Operator or Team tier; your organisation "
+                f"is on the {principal.tier.label} tier. Upgrade at {self._settings.upgrade_url}.",
+                type="permission_error",
+                code="tier_lacks_tools",
+            )
+        try:
+            credentials, base_url = await self._metrc_keys(request, principal)
+        except ApiError as error:
+            if (
+                error.status == 401
+                and credential is not None
+                and credential.startswith(ACCESS_TOKEN_PREFIX)
+            ):
+                # The token is good; a 401 would send the client to sign in again for
+                # nothing. What is missing is the organisation's Metrc keys.
+                raise ApiError(
+                    403, error.message, type="permission_error", code=error.code
+                ) from None
+            raise
+        try:
+            selection = selection_from_headers(request.headers, load_all())
+        except SelectionError as error:
+            raise invalid_request(f"X-MCP headers: {error}.", code="unknown_tool") from None
+        if read_only:  # a token granted without `tools:write`
+            selection = replace(selection, read_only=True)
+        access = MetrcAccess(self._clients.for_url(base_url), credentials)
+        narrowed = selection if selection != ToolSelection() else None
+        return Caller(principal, access, narrowed)
+
+    async def _metrc_keys(
+        self, request: Request, principal: Principal
+    ) -> tuple[MetrcCredentials, str]:
+        vendor = request.headers.get(VENDOR_HEADER, "").strip()
+        user = request.headers.get(USER_HEADER, "").strip()
+        default_url = self._settings.metrc_url
+        if vendor and user:
+            try:
+                return MetrcCredentials(vendor, user), default_url
+            except ValueError as error:
+                raise unauthorized(f"Invalid Metrc keys: {error}", "invalid_metrc_keys") from None
+        if vendor or user:
+            missing = "X-Metrc-User-Key" if vendor else "X-Metrc-Vendor-Key"
+            raise unauthorized(
+                f"Missing the Metrc {'user' if vendor else 'vendor'} key: send {missing} "
+                "together with the other key.",
+                "missing_metrc_key",
+            )
+        stored = await self._stored_keys(principal)
+        if stored is not None:
+            return stored.credentials, (stored.base_url or default_url).rstrip("/")
+        if self._settings.uses_sandbox:
+            return sandbox_credentials(self._settings), default_url
+        raise unauthorized(
+            "Missing the Metrc vendor key and user key: send X-Metrc-Vendor-Key and "
+            "X-Metrc-User-Key, or store them for your organisation "
+            f"(`trichome metrc connect --org {principal.organization_name!r}`).",
+            "missing_metrc_keys",
+        )
+
+    async def _stored_keys(self, principal: Principal) -> Any:
+        assert principal.organization_id is not None
+        try:
+            async with self._sessions() as session:
+                return await load_metrc_keys(session, self._box, principal.organization_id)
+        except SecretUnreadable as error:
+            logger.error("stored Metrc keys of %s: %s", principal.organization_id, error)
+            raise ApiError(
+                503,
+                "Your organisation's stored Metrc keys cannot be read; store them again.",
+                type="service_unavailable_error",
+                code="metrc_keys_unreadable",
+            ) from None
+        except (SQLAlchemyError, OSError) as error:
+            raise database_unavailable() from error
+
+
+async def _error_response(error: ApiError, scope: Scope, receive: Receive, send: Send) -> None:
+    response = Response(
+        orjson.dumps(error.body()),
+        error.status,
+        headers=error.headers,
+        media_type="application/json",
+    )
+    await response(scope, receive, send)
+
+
+class McpGate:
+    """ASGI middleware in front of `/api/mcp`: authorises the caller and sets their access."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].rstrip("/") != MCP_PATH:
+            await self.app(scope, receive, send)
+            return
+        # One address, with or without the slash (no redirect for clients to mishandle).
+        scope = {**scope, "path": MCP_PATH, "raw_path": MCP_PATH.encode()}
+        if scope["method"] != "POST":
+            # Stateless: no sessions to end (DELETE) and nothing for a server-sent stream
+            # (GET), which would otherwise stay open forever.
+            await _error_response(
+                ApiError(
+                    405,
+                    f"{MCP_PATH} takes POST (MCP Streamable HTTP, stateless, JSON responses).",
+                    type="invalid_request_error",
+                    code="method_not_allowed",
+                    headers={"Allow": "POST"},
+                ),
+                scope,
+                receive,
+                send,
+            )
+            return
+        request = Request(scope, receive)
+        gatekeeper: Gatekeeper = request.state.toolserver.gatekeeper
+        try:
+            caller = await gatekeeper.caller(request)
+        except ApiError as error:
+            await _error_response(error, scope, receive, send)
+            return
+        set_request_selection(caller.selection)
+        with using(caller.access):
+            await self.app(scope, receive, send)
+
+
+def transport_security(settings: Settings) -> TransportSecuritySettings:
+    extra = settings.toolserver_allowed_hosts
+    if "*" in extra:
+        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    hosts = [*LOOPBACK_HOSTS, *extra]
+    if settings.host not in ("0.0.0.0", "::"):
+        hosts.append(settings.host)
+    allowed_hosts = [entry for host in hosts for entry in (host, f"{host}:*")]
+    origins = [f"{scheme}://{entry}" for entry in allowed_hosts for scheme in ("http", "https")]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=origins,
+    )
+
+
+def metrc_rate_limited(limited: MetrcRateLimited) -> ApiError:
+    """The 429 of a question that ran into Metrc's rate limit, with Metrc's wait."""
+    wait = max(1, math.ceil(limited.retry_after or 60))
+    return ApiError(
+        429,
+        f"Metrc's rate limit for this facility was reached ({limited.message}); retry in {wait} s.",
+        type="rate_limit_error",
+        code="metrc_rate_limited",
+        headers={"Retry-After": str(wait)},
+    )
