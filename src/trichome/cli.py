@@ -452,8 +452,8 @@ def cmd_mcp(_: argparse.Namespace) -> int:
     settings = _settings()
     logging.basicConfig(level=settings.log_level.upper(), stream=sys.stderr)
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    from trichome.services.toolserver.stdio import serve_stdio
     from trichome.services.toolserver.mcp_server import SelectionError
+    from trichome.services.toolserver.stdio import serve_stdio
 
     try:
         _run_async(serve_stdio(settings))

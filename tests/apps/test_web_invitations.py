@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from tests.apps.test_web_login import csrf_of, sign_in, sign_in_as
 from tests.apps.test_web_team import invite
-from tests.conftest import started
+from tests.support.asgi import running_app
 from trichome.accounts.service import find_organization, set_tier
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -39,10 +39,13 @@ class Team:
 @pytest.fixture
 async def team(settings: Settings) -> AsyncIterator[Team]:
     app = dashboard.create_app(settings)
-    async with started(app) as owner:
-        await sign_in(owner, settings, org="Crew", tier=Tier.TEAM)
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as other:
+    async with running_app(app) as asgi:
+        transport = httpx.ASGITransport(app=asgi)
+        async with (
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as owner,
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as other,
+        ):
+            await sign_in(owner, settings, org="Crew", tier=Tier.TEAM)
             yield Team(app, owner, other)
 
 

@@ -100,10 +100,15 @@ def lifespan_state(request: Request, name: str) -> Any:
     return getattr(request.state, name)
 
 
-async def get_core(request: Request) -> CoreState:
-    """The service's core state."""
+def core_of(request: Request) -> CoreState:
+    """The service's core state, for helpers that take the request."""
     core: CoreState = lifespan_state(request, "core")
     return core
+
+
+async def get_core(request: Request) -> CoreState:
+    """The service's core state."""
+    return core_of(request)
 
 
 CoreDep = Annotated[CoreState, Depends(get_core)]

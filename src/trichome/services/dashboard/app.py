@@ -11,27 +11,21 @@ Pages are server-rendered with Jinja2.
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from trichome import __version__
-from trichome.accounts.tokens import AccessTokenVerifier
-from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
-from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import utcnow
 from trichome.http.errors import install_error_handlers
-from trichome.http.health import CachedCheck, check_database, utc_timestamp
+from trichome.http.health import utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
-from trichome.limits.service import create_counter_store
 from trichome.services.dashboard.openapi import SECURITY_SCHEMES
 from trichome.services.dashboard.routes import (
     authorize,
@@ -44,6 +38,7 @@ from trichome.services.dashboard.routes import (
     webhooks,
 )
 from trichome.services.dashboard.session import install_session_handlers, redact_logged_tokens
+from trichome.services.dashboard.state import DashboardDep, dashboard_lifespan
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -67,28 +62,6 @@ def create_app(
     """The dashboard application; `clock` gives the time billing decisions are made at."""
     settings = settings or Settings()
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = create_engine(settings)
-        counters = create_counter_store(settings, engine)
-        tokens = AccessTokenVerifier(settings) if settings.accepts_access_tokens else None
-        app.state.settings = settings
-        app.state.sessions = create_sessionmaker(engine)
-        app.state.billing_policy = BillingPolicy.from_settings(settings)
-        app.state.clock = clock
-        app.state.started = time.monotonic()
-        app.state.engine = engine
-        app.state.counters = counters
-        app.state.tokens = tokens
-        app.state.database_check = CachedCheck(lambda: check_database(engine), ttl=1.0)
-        try:
-            yield
-        finally:
-            if tokens is not None:
-                await tokens.aclose()
-            await counters.aclose()
-            await engine.dispose()
-
     app = FastAPI(
         title="Trichome dashboard",
         version=__version__,
@@ -101,7 +74,7 @@ def create_app(
             "and are described in docs/api.md. The stylesheet and scripts under `/static/` "
             "are not listed."
         ),
-        lifespan=lifespan,
+        lifespan=dashboard_lifespan(settings, clock),
     )
     app.add_middleware(oauth.OAuthCors)
     app.add_middleware(RequestIdMiddleware)
@@ -125,12 +98,12 @@ def create_app(
         summary="Health (no authentication)",
         openapi_extra=PUBLIC,
     )
-    async def health(request: Request) -> DashboardHealth:
-        state = request.app.state
-        reasons = [reason for reason in [await state.database_check()] if reason]
+    async def health(dashboard: DashboardDep) -> DashboardHealth:
+        core = dashboard.core
+        reasons = [reason for reason in [await core.database_check()] if reason]
         return DashboardHealth(
             status="degraded" if reasons else "healthy",
-            uptime=int(time.monotonic() - state.started),
+            uptime=core.uptime(),
             version=__version__,
             timestamp=utc_timestamp(),
             stripe_webhooks=settings.stripe_webhook_secret is not None,

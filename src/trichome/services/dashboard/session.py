@@ -29,6 +29,7 @@ from trichome.accounts.sessions import (
     find_session,
 )
 from trichome.config import Settings
+from trichome.http.state import core_of
 from trichome.services.dashboard.routes.oauth import AUTHORIZE_PATH
 
 SESSION_COOKIE = "trichome_session"
@@ -105,7 +106,7 @@ def render(
     status_code: int = 200,
 ) -> HTMLResponse:
     """A page from a template, with the session's CSRF token and the security headers."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     token = request.cookies.get(SESSION_COOKIE)
     page: dict[str, Any] = {
         "csrf_token": csrf_token_for(token) if token else "",
@@ -121,7 +122,7 @@ def render(
 def redirect(request: Request, path: str) -> RedirectResponse:
     """A 303 See Other (a POST's result is fetched with GET)."""
     return secure_headers(  # type: ignore[return-value]
-        RedirectResponse(path, status_code=303), request.app.state.settings
+        RedirectResponse(path, status_code=303), core_of(request).settings
     )
 
 
@@ -226,8 +227,8 @@ async def current_user(request: Request) -> SignedIn:
     token = request.cookies.get(SESSION_COOKIE)
     if not token or len(token) > 200:
         raise SignInRequired
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
-    now: datetime = request.app.state.clock()
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
+    now: datetime = core_of(request).clock()
     async with sessions() as session:
         signed_in = await find_session(session, token, now)
     if signed_in is None:

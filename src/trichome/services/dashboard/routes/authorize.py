@@ -28,6 +28,7 @@ from trichome.accounts.oauth_requests import (
 from trichome.accounts.sessions import SignedIn
 from trichome.config import Settings
 from trichome.db.models import Membership, Organization
+from trichome.http.state import core_of
 from trichome.plans import Tier
 from trichome.services.dashboard.routes.login import google_sign_in_url
 from trichome.services.dashboard.routes.oauth import AUTHORIZE_PATH
@@ -45,18 +46,18 @@ router = APIRouter(include_in_schema=False)
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     return sessions
 
 
 def _issuer(request: Request) -> str:
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     return settings.dashboard_base_url
 
 
 def _redirect(request: Request, location: str, status_code: int) -> Response:
     return secure_headers(
-        RedirectResponse(location, status_code=status_code), request.app.state.settings
+        RedirectResponse(location, status_code=status_code), core_of(request).settings
     )
 
 
@@ -101,7 +102,7 @@ def _consent(
         (org.id for org in eligible if org.id == user.organization.id),
         eligible[0].id if eligible else None,
     )
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     response = render(
         request,
         "authorize.html",
@@ -128,7 +129,7 @@ def _consent(
 
 
 def _sign_in_first(request: Request, checked: AuthorizationRequest) -> Response:
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     response = render(
         request,
         "authorize_sign_in.html",
@@ -152,7 +153,7 @@ def _params(items: list[tuple[str, str]]) -> dict[str, list[str]]:
 @router.get(AUTHORIZE_PATH)
 async def authorize(request: Request) -> Response:
     """Check the request, then ask a signed-out visitor to sign in, or show the consent."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     async with _sessions(request)() as session:
         try:
             checked = await check_authorization_request(
@@ -170,7 +171,7 @@ async def authorize(request: Request) -> Response:
 @router.post(AUTHORIZE_PATH)
 async def decide(request: Request, user: UserDep) -> Response:
     """The user's answer: a code for the client, or `access_denied`."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     form = await checked_form(request)  # CSRF first: nothing happens without it
     items = [(k, v) for k, v in (await request.form()).multi_items() if isinstance(v, str)]
     params = {
@@ -178,7 +179,7 @@ async def decide(request: Request, user: UserDep) -> Response:
         for name, values in _params(items).items()
         if name not in ("csrf_token", "decision", "organization_id", "allow_write")
     }
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     async with _sessions(request)() as session:
         try:
             checked = await check_authorization_request(session, params, settings)

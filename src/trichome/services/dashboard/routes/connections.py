@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.oauth import mcp_url
 from trichome.accounts.oauth_grants import find_connection, list_connections, revoke_grant
+from trichome.http.state import core_of
 from trichome.services.dashboard.session import FormDep, UserDep, redirect, render
 
 router = APIRouter(include_in_schema=False)
@@ -27,7 +28,7 @@ REVOKED_BECAUSE = {
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     return sessions
 
 
@@ -43,7 +44,7 @@ def _not_found(request: Request) -> Response:
 @router.get("/connections")
 async def connections_page(request: Request, user: UserDep) -> Response:
     """The organisation's connected MCP clients."""
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     async with _sessions(request)() as session:
         connections = await list_connections(session, user.organization.id)
     return render(
@@ -53,7 +54,7 @@ async def connections_page(request: Request, user: UserDep) -> Response:
             "connections": connections,
             "now": now,
             "reasons": REVOKED_BECAUSE,
-            "mcp_url": mcp_url(request.app.state.settings),
+            "mcp_url": mcp_url(core_of(request).settings),
         },
     )
 
@@ -71,7 +72,7 @@ async def confirm_revoke(request: Request, user: UserDep, grant_id: GrantId) -> 
 @router.post("/connections/{grant_id}/revoke")
 async def revoke(request: Request, user: UserDep, _: FormDep, grant_id: GrantId) -> Response:
     """Disconnect a client: its tokens stop working in every worker at once."""
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     async with _sessions(request)() as session:
         connection = await find_connection(session, user.organization.id, grant_id)
         if connection is None:

@@ -26,6 +26,7 @@ from trichome.accounts.invitations import (
     find_invitation,
 )
 from trichome.accounts.sessions import SignedIn, switch_organization
+from trichome.http.state import core_of
 from trichome.services.dashboard.openapi import EITHER, page, signed_in_form
 from trichome.services.dashboard.routes.login import google_sign_in_url
 from trichome.services.dashboard.session import (
@@ -79,10 +80,10 @@ def _refusal(
 @router.get("/invitations/{token}", **page(200, 400, 403, 404, 409, 410, security=EITHER))
 async def invitation_page(request: Request, token: Token) -> Response:
     """The invitation: sign in first, then the organisation, role and an Accept button."""
-    settings = request.app.state.settings
+    settings = core_of(request).settings
     user = await signed_in_or_none(request)
-    now: datetime = request.app.state.clock()
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    now: datetime = core_of(request).clock()
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     async with sessions() as session:
         found = await find_invitation(session, token)
     try:
@@ -110,8 +111,8 @@ async def invitation_page(request: Request, token: Token) -> Response:
 @router.post("/invitations/{token}", **signed_in_form(303, 400, 403, 404, 409, 410))
 async def accept(request: Request, user: UserDep, _: FormDep, token: Token) -> Response:
     """Join the organisation with the invited role and switch the session to it."""
-    now: datetime = request.app.state.clock()
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    now: datetime = core_of(request).clock()
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     async with sessions() as session:
         found = await find_invitation(session, token)
         try:

@@ -26,6 +26,7 @@ from trichome.accounts.sessions import (
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.accounts.users import principal_for_claims
 from trichome.config import Settings
+from trichome.http.state import core_of
 from trichome.services.dashboard.openapi import NOBODY, page, signed_in_form
 from trichome.services.dashboard.session import (
     AUTHORIZE_COOKIE,
@@ -63,7 +64,7 @@ def google_sign_in_url(settings: Settings) -> str | None:
 def _login_page(request: Request, template: str) -> Response:
     # Login CSRF: the token form must carry the value of a cookie this site set
     # (double submit), so another site cannot sign a browser into its own account.
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     login_csrf = request.cookies.get(LOGIN_CSRF_COOKIE) or secrets.token_urlsafe(24)
     response = render(
         request, template, {"google_url": google_sign_in_url(settings), "login_csrf": login_csrf}
@@ -89,7 +90,7 @@ def _failed(request: Request, title: str, message: str, status_code: int) -> Res
 async def _signed_in(request: Request, token: str) -> Response:
     # An MCP client's sign-in request, or an invitation, opened before signing in is where
     # the user was going (the client's first: it is waiting for the answer).
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     invitation = request.cookies.get(INVITATION_COOKIE, "")
     authorizing = request.cookies.get(AUTHORIZE_COOKIE, "")
     going_to = pending_authorization(authorizing) or (
@@ -108,10 +109,10 @@ async def _signed_in(request: Request, token: str) -> Response:
 async def _purge_expired(request: Request) -> None:
     # Signing in is rare and cheap to extend: a few indexed deletes keep the tables small
     # between runs of `trichome dashboard cleanup`. A failure must not fail the sign-in.
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     try:
         async with sessions() as session:
-            now = request.app.state.clock()
+            now = core_of(request).clock()
             await purge_expired(session, now)
             await purge_expired_oauth(session, now)
             await session.commit()
@@ -136,8 +137,8 @@ async def login_link(
     request: Request, token: Annotated[str, Query(max_length=200)] = ""
 ) -> Response:
     """Redeem a one-time login link: a session, then the keys page."""
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
-    now: datetime = request.app.state.clock()
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
+    now: datetime = core_of(request).clock()
     async with sessions() as session:
         session_token = await redeem_login_link(session, token, now) if token else None
         await session.commit()
@@ -160,7 +161,7 @@ async def login_token(
     login_csrf: Annotated[str, Form(max_length=100)] = "",
 ) -> Response:
     """Exchange the auth provider's access token (JWT) for a dashboard session."""
-    verifier: AccessTokenVerifier | None = request.app.state.tokens
+    verifier: AccessTokenVerifier | None = core_of(request).tokens
     if verifier is None:
         return _failed(
             request,
@@ -184,12 +185,12 @@ async def login_token(
         claims = await verifier.verify(token)
     except InvalidAccessToken as error:
         return _failed(request, "Sign-in failed", f"{error}. Please sign in again.", 401)
-    principal = await principal_for_claims(request.app.state.sessions, claims)
+    principal = await principal_for_claims(core_of(request).sessions, claims)
     assert principal.user_id is not None and principal.organization_id is not None
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     async with sessions() as session:
         session_token = await create_session(
-            session, principal.user_id, principal.organization_id, request.app.state.clock()
+            session, principal.user_id, principal.organization_id, core_of(request).clock()
         )
         await session.commit()
     return await _signed_in(request, session_token)
@@ -198,12 +199,12 @@ async def login_token(
 @router.post("/logout", **signed_in_form(303, 403))
 async def logout(request: Request, _: FormDep) -> Response:
     """End the session everywhere and forget the cookie."""
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     async with sessions() as session:
         await end_session(session, request.cookies.get(SESSION_COOKIE, ""))
         await session.commit()
     response = redirect(request, "/login")
-    clear_session_cookie(response, request.app.state.settings)
+    clear_session_cookie(response, core_of(request).settings)
     return response
 
 
@@ -220,7 +221,7 @@ SWITCH_RETURNS = (
 async def switch(request: Request, user: UserDep, form: FormDep) -> Response:
     """Show another of the user's organisations from now on; back to the same section."""
     organization_id = form.get("organization_id", "")
-    async with request.app.state.sessions() as session:
+    async with core_of(request).sessions() as session:
         switched = await switch_organization(
             session, request.cookies.get(SESSION_COOKIE, ""), user.user_id, organization_id
         )

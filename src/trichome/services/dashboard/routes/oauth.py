@@ -47,6 +47,7 @@ from trichome.config import Settings
 from trichome.db.models import OAuthClient
 from trichome.http.deps import read_body
 from trichome.http.errors import ApiError
+from trichome.http.state import core_of
 from trichome.limits.base import CounterStore, Window
 from trichome.limits.clients import client_address, parse_networks
 from trichome.limits.windows import fixed_window
@@ -217,7 +218,7 @@ async def _client(session: AsyncSession, request: Request, form: dict[str, str])
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     return sessions
 
 
@@ -225,7 +226,7 @@ def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
 async def metadata(request: Request) -> Response:
     """RFC 8414 authorization server metadata."""
     return Response(
-        orjson.dumps(authorization_server_metadata(request.app.state.settings)),
+        orjson.dumps(authorization_server_metadata(core_of(request).settings)),
         media_type="application/json",
         headers={"Cache-Control": "public, max-age=300"},
     )
@@ -240,8 +241,8 @@ async def register(request: Request) -> Response:
         return oauth_error("invalid_client_metadata", too_large.message, too_large.status)
     except orjson.JSONDecodeError:
         return oauth_error("invalid_client_metadata", "the body must be a JSON object")
-    now: datetime = request.app.state.clock()
-    counters: CounterStore = request.app.state.counters
+    now: datetime = core_of(request).clock()
+    counters: CounterStore = core_of(request).counters
     window = registrations_window(request, now)
     try:
         if not (await counters.reserve(window)).granted:
@@ -268,7 +269,7 @@ async def register(request: Request) -> Response:
 
 def registrations_window(request: Request, now: datetime) -> Window:
     """Registrations from the request's client address this hour."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     peer = request.client.host if request.client else None
     client = client_address(
         peer, request.headers.get("x-forwarded-for"), parse_networks(settings.trusted_proxies)
@@ -279,9 +280,9 @@ def registrations_window(request: Request, now: datetime) -> Window:
 @router.post(TOKEN_PATH)
 async def token(request: Request) -> Response:
     """The token endpoint: `authorization_code` (with PKCE) and `refresh_token`."""
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     lifetimes = Lifetimes.from_settings(settings)
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     try:
         form = await _form(request)
         async with _sessions(request)() as session:
@@ -350,7 +351,7 @@ async def _grant(
 @router.post(REVOKE_PATH)
 async def revoke(request: Request) -> Response:
     """RFC 7009 revocation: 200 whether or not the token was known."""
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     try:
         form = await _form(request)
         token_value = form.get("token")

@@ -15,6 +15,7 @@ from trichome.accounts.endpoints import list_endpoints
 from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_key
 from trichome.config import Settings
 from trichome.db.models import ApiKey, Feedback, Subscription
+from trichome.http.state import core_of
 from trichome.limits import windows
 from trichome.limits.base import CounterStore
 from trichome.limits.usage_log import usage_breakdown
@@ -31,7 +32,7 @@ FEEDBACK_SHOWN = 200
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     return sessions
 
 
@@ -106,7 +107,7 @@ async def revoke_key(request: Request, user: UserDep, form: FormDep, key_id: Key
 
 @router.get("/usage", **page(200, 303))
 async def usage_page(request: Request, user: UserDep) -> Response:
-    now: datetime = request.app.state.clock()
+    now: datetime = core_of(request).clock()
     organization = user.organization
     tier = Tier(organization.tier)
     window = windows.monthly_calls(
@@ -119,8 +120,8 @@ async def usage_page(request: Request, user: UserDep) -> Response:
     start, end = windows.quota_period(
         now, organization.billing_period_start, organization.billing_period_end
     )
-    counters: CounterStore = request.app.state.counters
-    engine: AsyncEngine = request.app.state.engine
+    counters: CounterStore = core_of(request).counters
+    engine: AsyncEngine = core_of(request).engine
     used = await counters.used(window)
     breakdown = await usage_breakdown(engine, organization.id, start, end, now)
     peak = max([calls for _, calls in breakdown.by_day] + [1])
@@ -150,7 +151,7 @@ async def usage_page(request: Request, user: UserDep) -> Response:
 
 @router.get("/endpoints", **page(200, 303))
 async def endpoints_page(request: Request, user: UserDep) -> Response:
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     async with _sessions(request)() as session:
         endpoints = await list_endpoints(session, user.organization.id)
         keys = [key for key, _ in await list_api_keys(session, user.organization.id)]
@@ -177,7 +178,7 @@ async def endpoints_page(request: Request, user: UserDep) -> Response:
 
 @router.get("/subscription", **page(200, 303))
 async def subscription_page(request: Request, user: UserDep) -> Response:
-    settings: Settings = request.app.state.settings
+    settings: Settings = core_of(request).settings
     async with _sessions(request)() as session:
         subscription = await session.scalar(
             select(Subscription)

@@ -16,6 +16,7 @@ from trichome.accounts.invitations import cancel_invitation, invite, list_invita
 from trichome.accounts.team import TeamError, list_members, remove_member
 from trichome.accounts.users import OWNER
 from trichome.config import Settings
+from trichome.http.state import core_of
 from trichome.plans import Tier
 from trichome.services.dashboard.openapi import page, signed_in_form
 from trichome.services.dashboard.session import FormDep, UserDep, redirect, render
@@ -28,7 +29,7 @@ ROLE = {"type": "string", "description": "`owner` or `member`."}
 
 
 def _sessions(request: Request) -> async_sessionmaker[AsyncSession]:
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
     return sessions
 
 
@@ -45,7 +46,7 @@ async def _team_page(request: Request, user: UserDep, error: str | None = None) 
             "team_tier": True,
             "members": members,
             "invitations": invitations,
-            "now": request.app.state.clock(),
+            "now": core_of(request).clock(),
             "is_owner": user.role == OWNER,
             "error": error,
         },
@@ -88,8 +89,8 @@ def _not_found(request: Request, what: str) -> Response:
 async def invite_member(request: Request, user: UserDep, form: FormDep) -> Response:
     if (refused := _owner_only(request, user)) is not None:
         return refused
-    settings: Settings = request.app.state.settings
-    now: datetime = request.app.state.clock()
+    settings: Settings = core_of(request).settings
+    now: datetime = core_of(request).clock()
     async with _sessions(request)() as session:
         try:
             created = await invite(

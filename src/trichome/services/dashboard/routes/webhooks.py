@@ -26,6 +26,8 @@ from trichome.billing.webhooks import (
 )
 from trichome.http.deps import SettingsDep, read_body
 from trichome.http.errors import ApiError, database_unavailable, error_responses, invalid_request
+from trichome.http.state import core_of
+from trichome.services.dashboard.state import dashboard_of
 
 logger = logging.getLogger(__name__)
 
@@ -125,9 +127,9 @@ async def stripe_webhook(request: Request, settings: SettingsDep) -> WebhookRece
         raise invalid_request(str(error), code="invalid_signature") from None
     except InvalidEvent as error:
         raise invalid_request(str(error), code="invalid_event") from None
-    sessions: async_sessionmaker[AsyncSession] = request.app.state.sessions
-    policy: BillingPolicy = request.app.state.billing_policy
-    clock: Callable[[], datetime] = request.app.state.clock
+    sessions: async_sessionmaker[AsyncSession] = core_of(request).sessions
+    policy: BillingPolicy = dashboard_of(request).billing_policy
+    clock: Callable[[], datetime] = core_of(request).clock
     try:
         processed = await process_event(sessions, event, policy, clock())
     except (SQLAlchemyError, sqlite3.Error, OSError) as error:
