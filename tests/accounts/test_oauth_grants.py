@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from tests.apps.test_web_login import sign_in
 from tests.conftest import started
+from tests.services.dashboard.test_web_login import sign_in
 from tests.support.oauth import connect, register
 from trichome.accounts.oauth_grants import Purged, purge_expired_oauth
 from trichome.config import Settings

@@ -16,8 +16,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from sqlalchemy import select
 
-from tests.apps.test_limits import random_ip, serving
 from tests.conftest import reconfigured
+from tests.services.chat.test_limits import random_ip, serving
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker

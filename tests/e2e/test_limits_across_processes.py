@@ -12,8 +12,8 @@ import httpx2
 import openai
 import pytest
 
-from tests.apps.test_limits import new_key, use_up
 from tests.conftest import REDIS_URL, database_for, redis_unreachable_reason, require_service
+from tests.services.chat.test_limits import new_key, use_up
 from tests.support.servers import free_port, running, trichome_env
 from trichome.config import Settings
 from trichome.db.migrate import upgrade_database

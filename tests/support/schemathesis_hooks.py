@@ -1,4 +1,4 @@
-"""Schemathesis hooks for tests/apps/test_openapi.py: Stripe signs the webhooks it sends.
+"""Schemathesis hooks for tests/services/test_openapi.py: Stripe signs the webhooks it sends.
 
 The dashboard's `POST /api/webhooks/stripe` takes no API key or session: its credential is
 `Stripe-Signature`, an HMAC of the body under the endpoint's signing secret, which a

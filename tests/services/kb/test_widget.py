@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.apps.test_kb import kb_client
 from tests.conftest import reconfigured
+from tests.services.kb.test_kb import kb_client
 from trichome.config import Settings
 from trichome.services.kb.routes import widget
 

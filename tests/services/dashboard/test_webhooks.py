@@ -11,8 +11,8 @@ import httpx
 import pytest
 from sqlalchemy import func, select, text
 
-from tests.apps.test_chat import assert_error, bearer
 from tests.conftest import KeyMaker, reconfigured, started
+from tests.services.chat.test_chat import assert_error, bearer
 from tests.support.stripe_events import (
     PRICE_OPERATOR,
     PRICE_PRO,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.apps.test_limits import new_key, random_ip, serving
 from tests.conftest import reconfigured
+from tests.services.chat.test_limits import new_key, random_ip, serving
 from trichome.accounts.endpoints import EndpointError, add_endpoint
 from trichome.accounts.service import create_api_key
 from trichome.config import Settings

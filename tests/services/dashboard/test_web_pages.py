@@ -9,8 +9,8 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import reconfigured, started
+from tests.services.dashboard.test_web_login import csrf_of, sign_in
 from trichome.accounts.endpoints import add_endpoint
 from trichome.accounts.service import (
     create_api_key,

@@ -4,7 +4,7 @@ Each service runs as `trichome serve <service>` and is driven by the `schemathes
 (`run --checks all`: server errors, status codes, content types, headers and bodies against
 the document, valid data accepted and invalid data refused, missing required headers,
 unsupported methods answered 405 with `Allow`, credentials enforced, and the rest), signed in
-as a user is. `tests/apps/schemathesis/<service>.toml` holds each service's credentials and
+as a user is. `tests/services/schemathesis/<service>.toml` holds each service's credentials and
 the few operations whose expected statuses differ from the defaults, each with its reason.
 The run is deterministic and bounded (`MAX_EXAMPLES` per operation).
 """
@@ -47,7 +47,7 @@ MAX_EXAMPLES_OF = {"sandbox": 10}
 RUN_TIMEOUT = 280
 
 
-# The sandbox's development keys (HTTP Basic), as tests/apps/schemathesis/sandbox.toml.
+# The sandbox's development keys (HTTP Basic), as tests/services/schemathesis/sandbox.toml.
 SANDBOX_KEYS = ("sandbox-vendor-key", "sandbox-user-key")
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.apps.test_ads import impressions
-from tests.apps.test_chat import QUESTION, assert_error, bearer, sse_events
-from tests.apps.test_limits import new_key, random_ip, serving
 from tests.conftest import KeyMaker
+from tests.services.chat.test_ads import impressions
+from tests.services.chat.test_chat import QUESTION, assert_error, bearer, sse_events
+from tests.services.chat.test_limits import new_key, random_ip, serving
 from trichome.config import Settings
 from trichome.llm.tokens import estimate_tokens
 from trichome.plans import Tier

@@ -7,8 +7,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.apps.test_chat import assert_error
 from tests.conftest import reconfigured, started
+from tests.services.chat.test_chat import assert_error
 from tests.support.stripe_events import SECRET
 from trichome.cli import BUILT_SERVICES
 from trichome.config import Settings

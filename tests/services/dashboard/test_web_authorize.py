@@ -9,8 +9,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from sqlalchemy import select
 
-from tests.apps.test_web_login import login_token, sign_in, sign_in_as
 from tests.conftest import started
+from tests.services.dashboard.test_web_login import login_token, sign_in, sign_in_as
 from tests.support.oauth import (
     REDIRECT_URI,
     Pkce,

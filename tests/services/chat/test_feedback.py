@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from tests.apps.test_limits import new_key, random_ip, serving
+from tests.services.chat.test_limits import new_key, random_ip, serving
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Feedback

@@ -9,9 +9,9 @@ import httpx
 import orjson
 import pytest
 
-from tests.apps.test_limits import new_key, random_ip
 from tests.conftest import reconfigured
 from tests.forum.conftest import THREADS, jsonl
+from tests.services.chat.test_limits import new_key, random_ip
 from tests.support.asgi import running_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import started
+from tests.services.dashboard.test_web_login import csrf_of, sign_in
 from tests.support.oauth import connect, refresh
 from trichome.config import Settings
 from trichome.plans import Tier

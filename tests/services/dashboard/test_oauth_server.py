@@ -12,8 +12,8 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from tests.apps.test_web_login import sign_in
 from tests.conftest import started
+from tests.services.dashboard.test_web_login import sign_in
 from tests.support.oauth import (
     FORM,
     REDIRECT_URI,

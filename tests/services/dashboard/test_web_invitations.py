@@ -13,8 +13,8 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
 
-from tests.apps.test_web_login import csrf_of, sign_in, sign_in_as
-from tests.apps.test_web_team import invite
+from tests.services.dashboard.test_web_login import csrf_of, sign_in, sign_in_as
+from tests.services.dashboard.test_web_team import invite
 from tests.support.asgi import running_app
 from trichome.accounts.service import find_organization, set_tier
 from trichome.config import Settings

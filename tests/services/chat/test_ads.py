@@ -7,7 +7,7 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from tests.apps.test_limits import new_key, random_ip, serving
+from tests.services.chat.test_limits import new_key, random_ip, serving
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Ad

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from sqlalchemy import delete, update
 
-from tests.apps.test_web_login import sign_in
 from tests.conftest import KeyMaker, reconfigured, started
+from tests.services.dashboard.test_web_login import sign_in
 from tests.support.oauth import connect
 from trichome.accounts.service import find_organization, set_tier
 from trichome.config import Settings

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from tests.apps.test_web_login import csrf_of, sign_in
 from tests.conftest import reconfigured, started
+from tests.services.dashboard.test_web_login import csrf_of, sign_in
 from tests.support.servers import free_port
 from tests.support.smtp import smtp_server
 from trichome.accounts.service import find_organization
