@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from trichome.agents.registry import AGENTS
-from trichome.knowledge.packs import PackError, load_pack, load_packs
+from trichome.knowledge.packs import PackError, coverage_table, load_pack, load_packs
 
 
 def test_every_shipped_pack_is_valid_and_every_fact_has_a_source_url() -> None:
@@ -81,3 +81,12 @@ def test_a_valid_pack_loads_with_its_numbers(tmp_path: Path) -> None:
     pack = load_pack(_write(tmp_path, "p", VALID.format(name="p", fact="f")))
     (fact,) = pack.facts
     assert (fact.value, fact.unit, fact.jurisdiction_name) == (10.0, "mg", "Michigan")
+
+
+def test_a_new_states_pack_gets_its_own_column_in_the_coverage_table(tmp_path: Path) -> None:
+    _write(tmp_path, "mi", VALID.format(name="mi", fact="mi-label"))
+    vermont = VALID.format(name="vt", fact="vt-label").replace('"MI"', '"VT"')
+    _write(tmp_path, "vt", vermont.replace("Michigan", "Vermont"))
+    header, _, *rows = coverage_table(load_packs(tmp_path)).splitlines()
+    assert header == "| topic | MI | VT |"
+    assert "| labelling | 1 | 1 |" in rows and "| advertising | - | - |" in rows

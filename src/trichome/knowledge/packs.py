@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
+from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
 
 PACKS_DIR = Path(__file__).with_name("packs")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -191,8 +191,26 @@ COMPLIANCE_TOPICS = (
 )  # fmt: skip
 
 
-def coverage_table(packs: list[Pack], states: tuple[str, ...]) -> str:
-    """A markdown table: sourced compliance facts per state and topic (a dash for none)."""
+def covered_states(packs: list[Pack]) -> tuple[str, ...]:
+    """The states with at least one sourced compliance fact, by code: the columns of the
+    coverage table, so a new state's pack shows up there by itself."""
+    return tuple(
+        sorted(
+            {
+                fact.jurisdiction
+                for pack in packs
+                for fact in pack.facts
+                if fact.jurisdiction in STATE_NAMES and fact.topic in COMPLIANCE_TOPICS
+            }
+        )
+    )
+
+
+def coverage_table(packs: list[Pack], states: tuple[str, ...] | None = None) -> str:
+    """A markdown table: sourced compliance facts per state and topic (a dash for none), for
+    `states` or else every covered state."""
+    if states is None:
+        states = covered_states(packs)
     counts: dict[tuple[str, str], int] = {}
     for pack in packs:
         for fact in pack.facts:
