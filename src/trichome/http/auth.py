@@ -64,7 +64,7 @@ class Authenticator:
     def client(self, request: Request) -> str:
         """The client's address for per-IP limits (trusted proxies honoured)."""
         peer = request.client.host if request.client else None
-        return client_address(peer, request.headers.get("x-forwarded-for"), self._proxies)
+        return client_address(peer, request.headers.getlist("x-forwarded-for"), self._proxies)
 
     async def principal(self, request: Request) -> Principal:
         """The caller.

@@ -31,19 +31,23 @@ def _trusted(address: IPAddress, proxies: Sequence[IPNetwork]) -> bool:
 
 
 def client_address(
-    peer: str | None, forwarded_for: str | None, proxies: Sequence[IPNetwork]
+    peer: str | None, forwarded_for: Sequence[str], proxies: Sequence[IPNetwork]
 ) -> str:
     """The client's address for limits.
 
     The peer is the client unless it is a trusted proxy; then `X-Forwarded-For` is read
     from the right, skipping trusted proxies, and the first other address is the client.
-    Entries a client wrote itself sit further left and are never reached.
+    Entries a client wrote itself sit further left and are never reached. `forwarded_for`
+    holds every `X-Forwarded-For` line in the order received: a proxy that adds a line of
+    its own (HAProxy does) instead of appending to the last one still ends the list
+    (RFC 9110, 5.3: several lines of a list header are one comma-separated list).
     """
     address = _address(peer) if peer else None
     if address is None:
         return "unknown"
-    if forwarded_for and _trusted(address, proxies):
-        for hop in reversed(forwarded_for.split(",")):
+    hops = [hop for line in forwarded_for for hop in line.split(",")]
+    if hops and _trusted(address, proxies):
+        for hop in reversed(hops):
             forwarded = _address(hop)
             if forwarded is None:
                 break  # garbage in the chain: trust nothing further left

@@ -184,6 +184,10 @@ async def test_anonymous_clients_get_500_messages_a_day_per_ip(
             forwarded = {"X-Forwarded-For": f"1.2.3.4, {heavy}"}
             assert_limited(await proxy.post("/v1/chat/completions", headers=forwarded, json=chat(None)["json"]),
                            "anonymous_limit_exceeded")  # fmt: skip
+            # A proxy that adds its own line (HAProxy) after the client's: every line counts.
+            two_lines = [("X-Forwarded-For", random_ip()), ("X-Forwarded-For", heavy)]
+            assert_limited(await proxy.post("/v1/chat/completions", headers=two_lines, json=chat(None)["json"]),
+                           "anonymous_limit_exceeded")  # fmt: skip
             other = {"X-Forwarded-For": random_ip()}
             assert (
                 await proxy.post("/v1/chat/completions", headers=other, json=chat(None)["json"])

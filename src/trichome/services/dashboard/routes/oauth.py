@@ -272,7 +272,7 @@ def registrations_window(request: Request, now: datetime) -> Window:
     settings: Settings = core_of(request).settings
     peer = request.client.host if request.client else None
     client = client_address(
-        peer, request.headers.get("x-forwarded-for"), parse_networks(settings.trusted_proxies)
+        peer, request.headers.getlist("x-forwarded-for"), parse_networks(settings.trusted_proxies)
     )
     return fixed_window("oauth_register", client, REGISTRATIONS_PER_HOUR, timedelta(hours=1), now)
 
