@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import threading
@@ -69,6 +70,7 @@ class Jwks:
             ]
         }
         self.fetches = 0
+        self.delay = 0.0  # seconds the provider takes to answer
         self.url = ""
 
 
@@ -79,6 +81,7 @@ def jwks() -> Iterator[Jwks]:
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             served.fetches += 1
+            time.sleep(served.delay)
             body = json.dumps(served.document).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -183,6 +186,27 @@ async def test_an_unknown_kid_refreshes_the_keys_once(token_settings: Settings, 
                 await verifier.verify(rs256(kid="rotated-2"))
         assert jwks.fetches == fetched  # refreshed at most once per 30 seconds
     finally:
+        await verifier.aclose()
+
+
+async def test_a_burst_on_a_cold_cache_costs_one_fetch_shared_by_everyone(
+    token_settings: Settings, jwks: Jwks
+) -> None:
+    verifier = AccessTokenVerifier(token_settings)
+    jwks.delay, before = 0.5, jwks.fetches
+    try:
+        forged = [verifier.verify(rs256(kid=f"forged-{n}")) for n in range(100)]
+        genuine = [verifier.verify(rs256(sub=f"user-{n}")) for n in range(5)]
+        results = await asyncio.gather(*forged, *genuine, return_exceptions=True)
+        assert all(isinstance(r, InvalidAccessToken) for r in results[:100])
+        assert [getattr(r, "subject", r) for r in results[100:]] == [f"user-{n}" for n in range(5)]
+        assert jwks.fetches - before == 1
+        # Unknown kids keep being refused from the negative cache, with no fetch.
+        with pytest.raises(InvalidAccessToken, match="unknown key"):
+            await verifier.verify(rs256(kid="forged-again"))
+        assert jwks.fetches - before == 1
+    finally:
+        jwks.delay = 0.0
         await verifier.aclose()
 
 

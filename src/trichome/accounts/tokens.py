@@ -57,22 +57,33 @@ class JwksCache:
     async def key(self, kid: str | None) -> jwt.PyJWK:
         """The key with this id, refreshing the set once if it is unknown or stale.
 
+        Concurrent callers share one fetch: whoever waited for the lock while another
+        fetched uses that result. A `kid` still unknown after a fetch is refused without
+        another one for `MIN_REFRESH_INTERVAL` seconds, and without waiting on a fetch in
+        progress (the negative cache), so forged tokens cannot queue up genuine users.
+
         Raises:
             InvalidAccessToken: no such key, even after a refresh.
         """
         if kid is None:
             raise InvalidAccessToken("the token names no signing key (kid)")
-        stale = time.monotonic() - self._fetched_at > self._ttl
+        seen = self._fetched_at
+        age = time.monotonic() - seen
+        stale = age > self._ttl
+        if kid not in self._keys and not stale and age < MIN_REFRESH_INTERVAL:
+            raise InvalidAccessToken("the token was signed with an unknown key")
         if kid not in self._keys or stale:
-            await self._refresh(force=stale)
+            await self._refresh(seen=seen, stale=stale)
         found = self._keys.get(kid)
         if found is None:
             raise InvalidAccessToken("the token was signed with an unknown key")
         return found
 
-    async def _refresh(self, *, force: bool) -> None:
+    async def _refresh(self, *, seen: float, stale: bool) -> None:
         async with self._lock:
-            if not force and time.monotonic() - self._fetched_at < MIN_REFRESH_INTERVAL:
+            if self._fetched_at != seen:
+                return  # fetched by another caller while this one waited: share it
+            if not stale and time.monotonic() - self._fetched_at < MIN_REFRESH_INTERVAL:
                 return
             try:
                 response = await self._client.get(self._url, timeout=JWKS_TIMEOUT)
