@@ -121,6 +121,10 @@ def _expired(body: bytes) -> tuple[bytes, dict[str, str]]:
     return body, signed_headers(body, timestamp=int(time.time()) - 301)
 
 
+def _future(body: bytes) -> tuple[bytes, dict[str, str]]:
+    return body, signed_headers(body, timestamp=int(time.time()) + 3600)
+
+
 def _other_secret(body: bytes) -> tuple[bytes, dict[str, str]]:
     return body, signed_headers(body, secret="whsec_not_ours")
 
@@ -138,8 +142,9 @@ def _not_utf8(body: bytes) -> tuple[bytes, dict[str, str]]:
 
 
 @pytest.mark.parametrize(
-    "forge", [_tampered, _expired, _other_secret, _missing, _malformed, _not_utf8],
-    ids=["tampered body", "older than 300 s", "another secret", "no header", "malformed header", "not UTF-8"],
+    "forge", [_tampered, _expired, _future, _other_secret, _missing, _malformed, _not_utf8],
+    ids=["tampered body", "older than 300 s", "an hour ahead", "another secret", "no header",
+         "malformed header", "not UTF-8"],
 )  # fmt: skip
 async def test_a_missing_or_bad_signature_is_400_and_changes_nothing(
     dashboard: httpx.AsyncClient, billing_settings: Settings, forge: Any
