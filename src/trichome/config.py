@@ -323,6 +323,12 @@ class Settings(BaseSettings):
         ge=1024,
         description="Largest request body accepted; a larger one gets 413.",
     )
+    max_message_chars: int = Field(
+        32_000,
+        ge=100,
+        description="Longest message the chat API reads, in characters; a longer one gets "
+        "400 `context_length_exceeded` before it is charged (the knowledge base reads 4,000).",
+    )
     health_check_ttl: float = Field(
         10.0,
         ge=0,

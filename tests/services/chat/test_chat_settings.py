@@ -249,3 +249,31 @@ async def test_settings_that_ask_for_nothing_unsupported_are_accepted(
     assert response.status_code == 200, response.text
     message = response.json()["choices"][0]["message"]
     assert "0.877" in message["content"] and "tool_calls" not in message
+
+
+async def test_a_message_over_the_length_cap_is_refused_before_it_is_charged(
+    settings: Settings,
+) -> None:
+    settings = settings.model_copy(update={"max_message_chars": 1_000})
+    _, key = await new_key(settings, Tier.PRO)
+    headers = {"Authorization": f"Bearer {key}"}
+    long = "How long may a transport manifest be? " * 30  # 1,140 characters
+    async with serving(settings) as connect, connect(random_ip()) as client:
+        chat = await client.post(
+            "/v1/chat/completions",
+            headers=headers,
+            json={"model": "pro-agent", "messages": [*QUESTION, {"role": "user", "content": long}]},
+        )
+        responses = await client.post(
+            "/v1/responses", headers=headers, json={"model": "pro-agent", "input": long}
+        )
+        answered = await client.post(
+            "/v1/chat/completions",
+            headers=headers,
+            json={"model": "pro-agent", "messages": QUESTION, "stream": False},
+        )
+    error = assert_error(chat, 400, "context_length_exceeded", "messages[1].content")
+    assert "1,140 characters" in error["message"] and "1,000" in error["message"]
+    assert_error(responses, 400, "context_length_exceeded", "input")
+    assert chat.headers["x-ratelimit-remaining-requests"] == "1000"
+    assert answered.headers["x-ratelimit-remaining-requests"] == "999"

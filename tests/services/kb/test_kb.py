@@ -316,3 +316,14 @@ async def test_a_first_start_on_an_empty_database_answers_from_the_sample(
         )
     assert health["threads"] >= 300 and health["indexed"] == health["threads"]
     assert answer.json()["citations"], answer.json()
+
+
+async def test_the_adapter_refuses_a_message_over_4000_characters(settings: Settings) -> None:
+    messages = [{"role": "user", "content": "x" * 4_001}]
+    async with kb_client(settings) as client:
+        answer = await client.post(
+            "/v1/chat/completions", json={"model": "knowledge-base", "messages": messages}
+        )
+    assert answer.status_code == 400, answer.text
+    error = answer.json()["error"]
+    assert (error["code"], error["param"]) == ("context_length_exceeded", "messages[0].content")

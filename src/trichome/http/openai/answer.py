@@ -7,7 +7,7 @@ messages, as the agents read them.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import orjson
@@ -106,6 +106,23 @@ def stream_requested(body: ChatCompletionRequest, request: Request) -> bool:
     return wants_stream(
         body.stream, request.headers.get("accept"), request.headers.get("user-agent")
     )
+
+
+def check_lengths(turns: Sequence[ChatTurn], limit: int, param: str) -> None:
+    """Refuse a message longer than `limit` characters before anything is charged: one huge
+    question must not hold a worker (routing and retrieval read it whole).
+
+    Raises:
+        ApiError: 400 `context_length_exceeded` naming the message, as OpenAI words it.
+    """
+    for position, turn in enumerate(turns):
+        if turn.content is not None and len(turn.content) > limit:
+            raise invalid_request(
+                f"Message {position} has {len(turn.content):,} characters; this service reads "
+                f"at most {limit:,} per message. Shorten it, or send the relevant part.",
+                code="context_length_exceeded",
+                param=param.format(position=position),
+            )
 
 
 def chat_turns(body: ChatCompletionRequest) -> tuple[ChatTurn, ...]:

@@ -11,7 +11,13 @@ from trichome.answering.admission import admit
 from trichome.http.deps import PrincipalDep, read_body, resolve_model
 from trichome.http.errors import ApiError, error_responses
 from trichome.http.limits import too_many_requests
-from trichome.http.openai.answer import checked_options, respond, stream_requested, to_chat_request
+from trichome.http.openai.answer import (
+    check_lengths,
+    checked_options,
+    respond,
+    stream_requested,
+    to_chat_request,
+)
 from trichome.http.openai.chat import parse_chat_request
 from trichome.limits.service import LimitExceeded
 from trichome.services.chat.state import ChatDep
@@ -79,6 +85,9 @@ async def chat_completions(request: Request, principal: PrincipalDep, chat: Chat
         body = parse_chat_request(await read_body(request, core.settings.max_request_bytes))
         model = resolve_model(body.model, principal, core.settings.upgrade_url)
         options = checked_options(body, chat.agents.engine.check_options)
+        request_ = to_chat_request(body, model, options, principal.upstream_models.get(model.id))
+        limit = core.settings.max_message_chars
+        check_lengths(request_.messages, limit, "messages[{position}].content")
         user_messages = sum(1 for message in body.messages if message.role == "user")
         admitted = await admit(limiter, window, principal, model, user_messages)
     except ApiError as error:
@@ -86,7 +95,6 @@ async def chat_completions(request: Request, principal: PrincipalDep, chat: Chat
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None
-    request_ = to_chat_request(body, model, options, principal.upstream_models.get(model.id))
     call = await chat.answering.prepare(principal, model, admitted, request_)
     stream = stream_requested(body, request)
     prepared = call.prepared

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import anyio
 import orjson
 from fastapi import APIRouter, Request
 from starlette.responses import Response, StreamingResponse
@@ -17,7 +18,7 @@ from trichome.answering.admission import admit
 from trichome.http.deps import PrincipalDep, read_body, resolve_model
 from trichome.http.errors import ApiError
 from trichome.http.limits import too_many_requests
-from trichome.http.openai.answer import SSE_HEADERS, upstream_api_error
+from trichome.http.openai.answer import SSE_HEADERS, check_lengths, upstream_api_error
 from trichome.http.openai.responses import (
     allowed_domains,
     input_turns,
@@ -61,6 +62,7 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         body = parse_responses_request(await read_body(request, settings.max_request_bytes))
         model = resolve_model(body.model, principal, settings.upgrade_url)
         turns = input_turns(body)
+        check_lengths(turns, settings.max_message_chars, "input")
         choice = search_choice(body)
         domains = allowed_domains(body)
         response_format = structured_format(body, chat.agents.engine.name)
@@ -84,7 +86,10 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         ),
         upstream_model=principal.upstream_models.get(model.id),
     )
-    plan = answerer.plan(question, tool_choice=choice, allowed_domains=domains)
+    # Routing and retrieval are CPU work: off the event loop, like every other answer's.
+    plan = await anyio.to_thread.run_sync(
+        lambda: answerer.plan(question, tool_choice=choice, allowed_domains=domains)
+    )
     call_ = await chat.answering.meter(principal, model, admitted, plan.prepared)
     plan, outcome = replace(plan, prepared=call_.prepared), call_.outcome
     call = ResponseCall(body, plan, model.id, settings.search_confidence_threshold, outcome)

@@ -12,10 +12,21 @@ from trichome.answering.outcome import Outcome
 from trichome.config import KB_MODEL
 from trichome.http.deps import read_body
 from trichome.http.errors import invalid_request
-from trichome.http.openai.answer import chat_turns, checked_options, respond, stream_requested
+from trichome.http.openai.answer import (
+    chat_turns,
+    check_lengths,
+    checked_options,
+    respond,
+    stream_requested,
+)
 from trichome.http.openai.chat import parse_chat_request
 from trichome.services.kb.access import admit_kb_call, caller
-from trichome.services.kb.schemas import COMPLETION_RESPONSES, cited, json_body
+from trichome.services.kb.schemas import (
+    COMPLETION_RESPONSES,
+    MAX_MESSAGE_CHARS,
+    cited,
+    json_body,
+)
 from trichome.services.kb.state import KbDep
 
 router = APIRouter()
@@ -39,6 +50,7 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
             param="model",
         )
     turns = chat_turns(body)
+    check_lengths(turns, MAX_MESSAGE_CHARS, "messages[{position}].content")
     if not any(t.role == "user" and t.content and t.content.strip() for t in turns):
         raise invalid_request(
             "messages needs a user message with text to answer.",
