@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import reconfigured, started
 from tests.services.chat.test_chat import assert_error
 from tests.support.stripe_events import SECRET
-from trichome.cli import BUILT_SERVICES
+from trichome.cli.serve import BUILT_SERVICES
 from trichome.config import Settings
 from trichome.services.dashboard.app import create_app
 
