@@ -14,7 +14,7 @@ from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import SalesReceipt, SalesTransaction
 from trichome.metrc.errors import MetrcNotFound
-from trichome.metrc.tools.packages import find_packages
+from trichome.metrc.tools.packages.lookup import find_packages
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     Count,

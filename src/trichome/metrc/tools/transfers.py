@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
-from trichome.metrc.tools.packages import find_packages
+from trichome.metrc.tools.packages.lookup import find_packages
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     Count,
