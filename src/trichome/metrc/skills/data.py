@@ -10,15 +10,15 @@ by last-modified date in 24-hour windows, as Metrc requires.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, TypeVar, cast
 
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
-from trichome.metrc.skills.records import Record, day_of, label
+from trichome.metrc.skills.lists import Packages, Plants, Receipts, dedupe, sale_day
+from trichome.metrc.skills.records import Record
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
 
 T = TypeVar("T")
@@ -26,74 +26,6 @@ T = TypeVar("T")
 # Local days run from UTC-12 to UTC+14; a receipt's local sale day lies within this much
 # of the same UTC day, so the windows read this margin beyond a range's ends.
 ZONE_MARGIN = timedelta(hours=14)
-
-
-def dedupe(records: Iterable[Record]) -> list[Record]:
-    """Records without repeats of an Id (the first kept), e.g. an on-hold package listed twice."""
-    seen: set[Any] = set()
-    unique = []
-    for record in records:
-        key = record.get("Id")
-        if key is not None and key in seen:
-            continue
-        seen.add(key)
-        unique.append(record)
-    return unique
-
-
-@dataclass(frozen=True, slots=True)
-class Packages:
-    """A facility's packages in every state."""
-
-    on_hand: list[Record]  # active and on hold, not in transit
-    inactive: list[Record]  # finished or discontinued
-    in_transit: list[Record]
-
-    def everything(self) -> list[Record]:
-        """Every package the facility can see."""
-        return [*self.on_hand, *self.in_transit, *self.inactive]
-
-    def by_label(self) -> dict[str, Record]:
-        """Every package by its label."""
-        return {label(package): package for package in self.everything()}
-
-
-@dataclass(frozen=True, slots=True)
-class Plants:
-    """A facility's tracked plants in every state."""
-
-    vegetative: list[Record]
-    flowering: list[Record]
-    on_hold: list[Record]
-    inactive: list[Record]  # harvested or destroyed
-
-    def growing(self) -> list[Record]:
-        """Plants still growing (vegetative, flowering, on hold)."""
-        return dedupe([*self.vegetative, *self.flowering, *self.on_hold])
-
-
-@dataclass(frozen=True, slots=True)
-class Receipts:
-    """Sales receipts of a range of days: kept (active) and voided (inactive)."""
-
-    start: date
-    end: date
-    active: list[Record]
-    voided: list[Record]
-
-    def within(self, start: date, end: date) -> Receipts:
-        """The receipts of a narrower range."""
-        return Receipts(
-            start,
-            end,
-            [r for r in self.active if start <= sale_day(r) <= end],
-            [r for r in self.voided if start <= sale_day(r) <= end],
-        )
-
-
-def sale_day(receipt: Record) -> date:
-    """The local day of a receipt's sale."""
-    return day_of(receipt.get("SalesDateTime")) or date.min
 
 
 class FacilityData:

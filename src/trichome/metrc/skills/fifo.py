@@ -19,7 +19,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData, sale_day
+from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.lists import sale_day
 from trichome.metrc.skills.records import (
     Record,
     arrived_on,

@@ -7,7 +7,7 @@ from datetime import date
 
 from trichome.metrc.skills.base import Severity
 from trichome.metrc.skills.checks import Check, verdict
-from trichome.metrc.skills.data import Receipts, sale_day
+from trichome.metrc.skills.lists import Receipts, sale_day
 from trichome.metrc.skills.records import (
     Record,
     day_of,

@@ -12,7 +12,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData, Receipts, sale_day
+from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.lists import Receipts, sale_day
 from trichome.metrc.skills.records import Record, moment_of, number, plural, rounded, tally
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

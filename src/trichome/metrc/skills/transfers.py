@@ -13,7 +13,8 @@ from datetime import date
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData, dedupe
+from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.lists import dedupe
 from trichome.metrc.skills.record_checks import is_pending, manifest
 from trichome.metrc.skills.records import Record, day_of, number, plural, rounded, tally
 

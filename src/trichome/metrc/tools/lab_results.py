@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import LabTestRecord, LabTestResult
-from trichome.metrc.tools.packages import find_package
+from trichome.metrc.tools.packages.lookup import find_package
 from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
     Count,

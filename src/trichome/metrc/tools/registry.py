@@ -166,6 +166,8 @@ def set_process_access(metrc: MetrcAccess) -> None:
     _ACCESS.set(metrc)
 
 
+# The toolsets' modules, in tools/list order. A toolset split into a package (packages/,
+# plants/...) imports its modules in their tools' order from its __init__.
 MODULES = (
     "facilities",
     "packages",

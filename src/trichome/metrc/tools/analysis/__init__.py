@@ -1,0 +1,27 @@
+"""Analysis skills as tools: inventory, transfers, a package's history, yields, sales, strains
+and waste.
+
+Each module holds one skill's tool and the shape of its answer (its MCP outputSchema); the
+skill itself is in `trichome.metrc.skills`.
+"""
+
+# Importing a module registers its tools: this order is their order in tools/list.
+# isort: off
+from trichome.metrc.tools.analysis.inventory import inventory_snapshot
+from trichome.metrc.tools.analysis.transfers import transfer_summary
+from trichome.metrc.tools.analysis.history import package_history
+from trichome.metrc.tools.analysis.yields import yield_analysis
+from trichome.metrc.tools.analysis.sales import sales_analysis
+from trichome.metrc.tools.analysis.strains import strain_performance
+from trichome.metrc.tools.analysis.waste import waste_report
+# isort: on
+
+__all__ = [
+    "inventory_snapshot",
+    "package_history",
+    "sales_analysis",
+    "strain_performance",
+    "transfer_summary",
+    "waste_report",
+    "yield_analysis",
+]

@@ -1,0 +1,55 @@
+"""Package tools: lists and details, adjustments, new packages, moves, finishing, testing.
+
+- `lookup`: finding a licence's packages by label and showing one (other toolsets use it)
+- `shapes`: the shapes of the results
+- `read`: the lists, one package, the adjustment history and its reasons
+- `write`: new packages, adjustments, moves, finishing, remediation and lab samples
+"""
+
+from trichome.metrc.tools.packages.lookup import (
+    find_package,
+    find_packages,
+    trim_package,
+    unknown_packages,
+)
+from trichome.metrc.tools.packages.read import (
+    get_package,
+    list_active_packages,
+    list_in_transit_packages,
+    list_inactive_packages,
+    list_on_hold_packages,
+    list_package_adjustment_reasons,
+    list_package_adjustments,
+)
+from trichome.metrc.tools.packages.write import (
+    Ingredient,
+    adjust_package,
+    create_package,
+    finish_packages,
+    move_packages,
+    remediate_packages,
+    submit_package_for_testing,
+    unfinish_packages,
+)
+
+__all__ = [
+    "Ingredient",
+    "adjust_package",
+    "create_package",
+    "find_package",
+    "find_packages",
+    "finish_packages",
+    "get_package",
+    "list_active_packages",
+    "list_in_transit_packages",
+    "list_inactive_packages",
+    "list_on_hold_packages",
+    "list_package_adjustment_reasons",
+    "list_package_adjustments",
+    "move_packages",
+    "remediate_packages",
+    "submit_package_for_testing",
+    "trim_package",
+    "unfinish_packages",
+    "unknown_packages",
+]

@@ -1,0 +1,79 @@
+"""The shapes of the plant batch tools' results (MCP publishes them as outputSchemas)."""
+
+from __future__ import annotations
+
+from typing import Annotated, NotRequired
+
+from pydantic import Field
+from typing_extensions import TypedDict
+
+from trichome.metrc.tools.results import Paging, shape
+
+
+@shape
+class PlantBatch(TypedDict):
+    """A plant batch and how many of its plants went where."""
+
+    Id: NotRequired[int]
+    Name: NotRequired[str]
+    Type: NotRequired[str]
+    StrainName: NotRequired[str]
+    LocationName: NotRequired[str]
+    UntrackedCount: NotRequired[int]
+    TrackedCount: NotRequired[int]
+    PackagedCount: NotRequired[int]
+    HarvestedCount: NotRequired[int]
+    DestroyedCount: NotRequired[int]
+    PlantedDate: NotRequired[str]
+    SourcePackageLabel: NotRequired[str]
+    SourcePlantLabel: NotRequired[str]
+    OnHold: NotRequired[Annotated[bool, Field(description="Present (true) when on hold.")]]
+
+
+@shape
+class PlantBatchDetail(PlantBatch):
+    """A plant batch with when Metrc last changed it."""
+
+    LastModified: str | None
+
+
+@shape
+class BatchPage(Paging):
+    """A page of a facility's plant batches."""
+
+    license_number: str
+    untracked_plants: Annotated[
+        int, Field(ge=0, description="Untracked plants of all the matching batches.")
+    ]
+    items: list[PlantBatch]
+
+
+@shape
+class BatchWaste(TypedDict):
+    """Waste recorded against a plant batch."""
+
+    PlantBatchName: NotRequired[str]
+    WasteWeight: NotRequired[float]
+    UnitOfMeasureName: NotRequired[str]
+    WasteMethodName: NotRequired[str]
+    MixedMaterial: NotRequired[str]
+    ReasonName: NotRequired[str]
+    Note: NotRequired[str]
+    WasteDate: NotRequired[str]
+
+
+@shape
+class BatchFound(TypedDict):
+    """One plant batch of a licence and the waste recorded against it."""
+
+    license_number: str
+    plant_batch: PlantBatchDetail
+    waste: list[BatchWaste]
+
+
+@shape
+class BatchWastePage(Paging):
+    """A page of the waste recorded against a facility's plant batches, newest first."""
+
+    license_number: str
+    items: list[BatchWaste]

@@ -1,0 +1,32 @@
+"""Sales tools: receipts by sale date, one receipt, recording and correcting sales, customer types.
+
+Only licences that sell to consumers or patients (dispensaries) have sales.
+
+- `lookup`: finding a receipt by Id and showing one
+- `read`: the receipts sold between two days, and one receipt
+- `recording`: new receipts, corrections, and the customer types they take
+"""
+
+from trichome.metrc.tools.sales.lookup import trim_receipt
+from trichome.metrc.tools.sales.read import (
+    get_sales_receipt,
+    list_active_sales_receipts,
+    list_inactive_sales_receipts,
+)
+from trichome.metrc.tools.sales.recording import (
+    SaleLine,
+    create_sales_receipt,
+    list_customer_types,
+    update_sales_receipt,
+)
+
+__all__ = [
+    "SaleLine",
+    "create_sales_receipt",
+    "get_sales_receipt",
+    "list_active_sales_receipts",
+    "list_customer_types",
+    "list_inactive_sales_receipts",
+    "trim_receipt",
+    "update_sales_receipt",
+]

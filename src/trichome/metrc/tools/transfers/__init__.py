@@ -1,0 +1,48 @@
+"""Transfer tools: manifests in and out, deliveries and their packages, templates, external
+incoming manifests and transfer types.
+
+Metrc's API creates licensed outgoing transfers only as templates; the licensee turns a
+template into a manifest in Metrc's web app, and recipients receive there too.
+
+- `manifests`: the lists of manifests, a manifest's deliveries and a delivery's packages
+- `templates`: outgoing transfer templates
+- `external`: transfer types and manifests from shippers outside Metrc
+- `common`: what they share
+"""
+
+# Importing a module registers its tools: this order is their order in tools/list.
+# isort: off
+from trichome.metrc.tools.transfers.manifests import (
+    list_delivery_packages,
+    list_incoming_transfers,
+    list_outgoing_transfers,
+    list_rejected_transfers,
+    list_transfer_deliveries,
+)
+from trichome.metrc.tools.transfers.templates import (
+    TemplatePackage,
+    create_transfer_template,
+    delete_transfer_template,
+    list_transfer_templates,
+)
+from trichome.metrc.tools.transfers.external import (
+    ExternalPackage,
+    create_external_incoming_transfer,
+    list_transfer_types,
+)
+# isort: on
+
+__all__ = [
+    "ExternalPackage",
+    "TemplatePackage",
+    "create_external_incoming_transfer",
+    "create_transfer_template",
+    "delete_transfer_template",
+    "list_delivery_packages",
+    "list_incoming_transfers",
+    "list_outgoing_transfers",
+    "list_rejected_transfers",
+    "list_transfer_deliveries",
+    "list_transfer_templates",
+    "list_transfer_types",
+]
