@@ -235,3 +235,12 @@ def test_every_tool_is_exercised_by_these_tests() -> None:
     )
     missing = [name for name in MINE if not re.search(rf"\.{name}\(", called)]
     assert not missing, f"no test calls {missing}"
+
+
+def test_tools_list_keeps_its_order() -> None:
+    """Editors show the tools in the order `tools/list` gives them, and the order comes from
+    the order the category modules import their parts: a reshuffle shows up here."""
+    from trichome.metrc.tools.registry import load_all
+
+    recorded = (Path(__file__).parent / "tool_order.txt").read_text(encoding="utf-8").split()
+    assert list(load_all()) == recorded

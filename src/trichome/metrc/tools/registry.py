@@ -188,10 +188,18 @@ _loaded = False
 
 
 def load_all() -> dict[str, ToolSpec]:
-    """Import every tool module (importing registers its tools) and return the registry."""
+    """Import every tool module (importing registers its tools) and return the registry in
+    tools/list order: by toolset as `MODULES` lists them, then as each toolset registers its
+    tools, whichever module the process happened to import first."""
     global _loaded
     if not _loaded:
         for module in MODULES:
             importlib.import_module(f"trichome.metrc.tools.{module}")
+        position = {module: index for index, module in enumerate(MODULES)}
+        ordered = sorted(  # stable: keeps each toolset's own order
+            TOOLS.values(), key=lambda spec: position[spec.fn.__module__.split(".")[3]]
+        )
+        TOOLS.clear()
+        TOOLS.update((spec.name, spec) for spec in ordered)
         _loaded = True
     return TOOLS
