@@ -48,6 +48,7 @@ async def test_a_changed_thread_is_updated_in_place_and_reindexed(
     report = await forum.import_jsonl(jsonl([changed]))
     assert (report.saved.created, report.saved.updated, report.indexed) == (0, 1, 1)
     assert await forum.thread_count() == len(THREADS)
+    assert forum.index.count() == len(THREADS)  # replaced, not added beside the old one
     hit = forum.search("hygrometer calibration", limit=1).hits[0]
     assert hit.title == changed["title"]
     assert hit.post_count == 4

@@ -125,7 +125,7 @@ def cmd_kb_ingest_discourse(args: argparse.Namespace) -> int:
                     raise
                 report, problem = error.report, str(error)
             # What was saved before a stop is searchable too.
-            return report, await knowledge.index_threads(report.changed_ids), problem
+            return report, await knowledge.catch_up(), problem
 
     try:
         report, indexed, problem = run_async(run())

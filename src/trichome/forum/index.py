@@ -308,10 +308,12 @@ class IndexBatch:
     def add(self, thread: StoredThread) -> None:
         """Add the thread, replacing its earlier version."""
         if self._replacing:
-            self._writer.delete_documents_by_term("id", thread.id)
+            self.remove(thread.id)
         self._writer.add_document(_document(thread))
         self.written += 1
 
     def remove(self, thread_id: int) -> None:
-        """Take a thread out of the index."""
-        self._writer.delete_documents_by_term("id", thread_id)
+        """Take a thread out of the index. (By a term query: tantivy-py's
+        `delete_documents_by_term` reads a Python int as a signed term, which matches
+        nothing in an unsigned field, so the old version stayed beside the new one.)"""
+        self._writer.delete_documents_by_query(tantivy.Query.term_query(SCHEMA, "id", thread_id))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import logging
 from collections.abc import AsyncIterator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import IO
@@ -31,7 +33,15 @@ from trichome.forum.answers import (
 )
 from trichome.forum.corpus import BadLine, ThreadRecord, read_jsonl, write_jsonl
 from trichome.forum.index import SearchPage, ThreadIndex
-from trichome.forum.store import SaveResult, StoredThread, iter_threads, save_threads, thread_count
+from trichome.forum.store import (
+    SaveResult,
+    StoredThread,
+    changed_since,
+    iter_threads,
+    latest_change,
+    save_threads,
+    thread_count,
+)
 from trichome.forum.store import threads_by_id as load_threads
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.packs import Source as FactSource
@@ -42,6 +52,8 @@ from trichome.plans import FREE_AGENT
 
 logger = logging.getLogger(__name__)
 IMPORT_BATCH = 1_000
+# How often a running service looks for threads the index does not hold yet.
+INDEX_CATCH_UP_SECONDS = 10.0
 
 # How an LLM answers as the knowledge base (the agents' prompt, with the forum as its scope).
 KB_AGENT = Agent(
@@ -135,13 +147,13 @@ class ForumKnowledgeBase:
 
     async def prepare(self) -> None:
         """Ready to answer: the sample corpus loaded into an empty database (when enabled),
-        and the index rebuilt when it does not hold what the database does."""
+        and the index brought up to what the database holds."""
         with self._exclusive():
             stored = await self.thread_count()
             if stored == 0 and self.settings.kb_sample:
                 for path in sample_files():
                     with path.open("rb") as stream:
-                        report = await self._import(stream, index=False)
+                        report = await self._save(stream)
                     for bad in report.bad_lines:
                         logger.error(
                             "sample corpus %s line %s: %s", path.name, bad.line, bad.reason
@@ -150,13 +162,78 @@ class ForumKnowledgeBase:
                 logger.info("loaded the sample forum corpus: %s threads", stored)
             if self.index.count() != stored:
                 await self._rebuild()
+            else:
+                await self._catch_up()
+
+    # The index notes the last change it holds (`_watermark`); what the database changed
+    # after it (an import killed between saving and indexing, another process's import) is
+    # indexed by the next catch-up. Changes this close before the mark are indexed again, in
+    # case a slower writer committed them after the mark was read: re-indexing is harmless.
+    CATCH_UP_MARGIN = timedelta(minutes=5)
+
+    @property
+    def _watermark_path(self) -> Path:
+        return self.settings.kb_index_path.with_suffix(".indexed-through")
+
+    def _watermark(self) -> datetime | None:
+        try:
+            return datetime.fromisoformat(self._watermark_path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return None
+
+    def _mark(self, moment: datetime | None) -> None:
+        if moment is None:
+            return
+        scratch = self._watermark_path.with_suffix(".tmp")
+        scratch.write_text(moment.isoformat(), encoding="utf-8")
+        scratch.replace(self._watermark_path)  # atomic: a reader sees the old or the new mark
+
+    async def _latest_change(self) -> datetime | None:
+        async with self.sessions() as session:
+            return await latest_change(session)
 
     async def _rebuild(self) -> int:
+        latest = await self._latest_change()  # read first: later changes are caught up
         with self.index.writing(rebuild=True) as batch:
             async for thread in iter_threads(self.sessions):
                 batch.add(thread)
+        self._mark(latest)
         logger.info("knowledge-base index built: %s threads", batch.written)
         return batch.written
+
+    async def _catch_up(self) -> int:
+        latest = await self._latest_change()
+        mark = self._watermark()
+        if latest is None or (mark is not None and latest <= mark):
+            return 0
+        if mark is None:
+            return await self._rebuild()
+        async with self.sessions() as session:
+            changed = await changed_since(session, mark - self.CATCH_UP_MARGIN)
+        await self._index([thread_id for thread_id, _ in changed])
+        self._mark(latest)
+        new = sum(1 for _, moment in changed if moment > mark)
+        logger.info("knowledge-base index caught up: %s threads", new)
+        return new
+
+    async def catch_up(self) -> int:
+        """Index what the database changed since the index last caught up (nothing, most of
+        the time: one query); how many threads changed since then."""
+        latest = await self._latest_change()
+        mark = self._watermark()
+        if latest is None or (mark is not None and latest <= mark):
+            return 0
+        with self._exclusive():
+            return await self._catch_up()
+
+    async def keep_up(self) -> None:
+        """Catch up every `INDEX_CATCH_UP_SECONDS` until cancelled (the service runs this)."""
+        while True:
+            await asyncio.sleep(INDEX_CATCH_UP_SECONDS)
+            try:
+                await self.catch_up()
+            except Exception:  # the database or the disk may be away: try again later
+                logger.exception("could not catch the knowledge-base index up")
 
     async def reindex(self) -> int:
         """Rebuild the whole index from the database; how many threads it holds."""
@@ -165,9 +242,13 @@ class ForumKnowledgeBase:
 
     async def index_threads(self, ids: Sequence[int]) -> int:
         """Bring these threads' index entries up to date with the database."""
+        with self._exclusive():
+            return await self._index(ids)
+
+    async def _index(self, ids: Sequence[int]) -> int:
         if not ids:
             return 0
-        with self._exclusive(), self.index.writing() as batch:
+        with self.index.writing() as batch:
             for start in range(0, len(ids), IMPORT_BATCH):
                 part = ids[start : start + IMPORT_BATCH]
                 found = await self.threads(part)
@@ -179,7 +260,7 @@ class ForumKnowledgeBase:
                         batch.add(thread)
         return len(ids)
 
-    async def _import(self, stream: IO[bytes], *, index: bool) -> ImportReport:
+    async def _save(self, stream: IO[bytes]) -> ImportReport:
         saved = SaveResult()
         bad: list[BadLine] = []
         pending: list[ThreadRecord] = []
@@ -193,14 +274,15 @@ class ForumKnowledgeBase:
                 pending = []
         if pending:
             saved.add(await save_threads(self.sessions, pending))
-        indexed = 0
-        if index and saved.changed_ids:
-            indexed = await self.index_threads(saved.changed_ids)
-        return ImportReport(saved, tuple(bad), indexed)
+        return ImportReport(saved, tuple(bad), 0)
 
     async def import_jsonl(self, stream: IO[bytes]) -> ImportReport:
-        """Save every good line's thread (bad lines are reported, not fatal) and index them."""
-        return await self._import(stream, index=True)
+        """Save every good line's thread (bad lines are reported, not fatal), then catch the
+        index up: what this import changed, and whatever an earlier import that was killed
+        before indexing left behind. Each batch of threads is committed as it is saved, so
+        a killed import keeps what it saved and a re-run finishes the job."""
+        report = await self._save(stream)
+        return replace(report, indexed=await self.catch_up())
 
     async def export_jsonl(self, stream: IO[bytes]) -> int:
         """Write every stored thread as JSON Lines; how many were written."""

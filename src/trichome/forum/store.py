@@ -179,6 +179,22 @@ async def save_threads(
     return result
 
 
+async def latest_change(session: AsyncSession) -> datetime | None:
+    """When a thread was last created or changed, if there is any."""
+    latest: datetime | None = await session.scalar(select(func.max(KbThread.updated_at)))
+    return latest
+
+
+async def changed_since(session: AsyncSession, moment: datetime) -> list[tuple[int, datetime]]:
+    """The threads created or changed at or after `moment` (id, when), oldest change first."""
+    rows = await session.execute(
+        select(KbThread.id, KbThread.updated_at)
+        .where(KbThread.updated_at >= moment)
+        .order_by(KbThread.updated_at)
+    )
+    return [(thread_id, changed) for thread_id, changed in rows]
+
+
 async def thread_count(session: AsyncSession) -> int:
     """How many threads are stored."""
     return int(await session.scalar(select(func.count()).select_from(KbThread)) or 0)

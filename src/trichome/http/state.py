@@ -11,9 +11,11 @@ outputs.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -93,6 +95,18 @@ async def open_core(
         clock=clock,
         ids=ids,
     )
+
+
+def run_in_background(stack: AsyncExitStack, work: Coroutine[Any, Any, None]) -> None:
+    """Run `work` as a task for the lifespan's duration: cancelled, and awaited, at shutdown."""
+    task = asyncio.create_task(work)
+
+    async def cancel() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    stack.push_async_callback(cancel)
 
 
 def lifespan_state(request: Request, name: str) -> Any:
