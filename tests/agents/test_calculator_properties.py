@@ -11,7 +11,8 @@ from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents.calculation_requests import recognise
-from trichome.agents.quantities import normalise, read
+from trichome.agents.normalising import normalise
+from trichome.agents.quantities import read
 
 SAME_KIND = {
     "mass": ["mg", "g", "kg", "oz", "trade_oz", "lb", "eighth"],

@@ -23,7 +23,8 @@ from trichome.agents.calculators import (
     HEMP_LIMIT,
     Calculation,
 )
-from trichome.agents.quantities import Quantity, coa_table
+from trichome.agents.coa_tables import coa_table
+from trichome.agents.quantities import Quantity
 
 
 def total(question: Question) -> Calculation | None:
