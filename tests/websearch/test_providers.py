@@ -21,11 +21,13 @@ from trichome.websearch.providers import (
     BraveSearch,
     SearchError,
     SearchProvider,
-    SearchResult,
     SearXNG,
     TavilySearch,
     brave_query,
     build_search_provider,
+)
+from trichome.websearch.results import (
+    SearchResult,
     canonical_url,
     merge_results,
     parse_published,

@@ -11,9 +11,9 @@ from trichome.websearch.fetcher import FetchError, Page, PageFetcher, build_page
 from trichome.websearch.providers import (
     SearchError,
     SearchProvider,
-    SearchResult,
     build_search_provider,
 )
+from trichome.websearch.results import SearchResult
 
 logger = logging.getLogger(__name__)
 
