@@ -15,11 +15,11 @@ from pydantic import SecretStr
 from tests.support.searxng import Document, SearchServer, search_server
 from tests.support.servers import free_port
 from trichome.config import Settings
+from trichome.websearch.errors import SearchError
 from trichome.websearch.providers import (
     BRAVE_API,
     TAVILY_API,
     BraveSearch,
-    SearchError,
     SearchProvider,
     SearXNG,
     TavilySearch,

@@ -22,6 +22,7 @@ from pydantic import SecretStr
 
 from trichome import __version__
 from trichome.metrc.retry import parse_retry_after
+from trichome.websearch.errors import SearchError
 from trichome.websearch.results import SearchResult, clean_text, merge_results, result_from_fields
 
 if TYPE_CHECKING:
@@ -39,10 +40,6 @@ BRAVE_MAX_QUERY_WORDS = 50
 RETRY_WAIT = 0.5  # seconds before the one retry when the server gives no Retry-After
 MAX_RETRY_WAIT = 2.0  # a longer Retry-After fails the search instead of stalling the answer
 MAX_RESPONSE_BYTES = 4_000_000
-
-
-class SearchError(Exception):
-    """A search that failed; `str()` is a short reason safe to log or show (never the key)."""
 
 
 class SearchProvider(Protocol):
