@@ -8,11 +8,12 @@ import math
 
 import pytest
 
-from trichome.agents import calculators
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
+from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_requests import recognise, recognise_conversation
-from trichome.agents.calculator_tools import TOOLS, as_payload, run_tool
+from trichome.agents.calculator_tool_definitions import TOOLS
+from trichome.agents.calculator_tools import as_payload, run_tool
 from trichome.agents.engines.grounded import compose_answer
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
@@ -112,12 +113,12 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
         (
             "trichome_total_cannabinoid",
             {"neutral_percent": 0.1, "acid_percent": 0.3, "check_hemp_limit": True},
-            lambda: calculators.total_cannabinoid(0.1, 0.3, "THC", "%", calculators.HEMP_LIMIT),
+            lambda: potency.total_cannabinoid(0.1, 0.3, "THC", "%", potency.HEMP_LIMIT),
         ),
         (
             "trichome_decarboxylation",
             {"thca_mass": 1000, "mass_unit": "mg"},
-            lambda: calculators.decarboxylation(1000, "mg"),
+            lambda: potency.decarboxylation(1000, "mg"),
         ),
         (
             "trichome_dilution_c1v1",

@@ -7,11 +7,13 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
+from trichome.agents import potency_calculators as potency
+from trichome.agents import units
 from trichome.agents.calculation_requests import recognise
-from trichome.agents.quantities import normalise, read
+from trichome.agents.normalising import normalise
+from trichome.agents.quantities import read
 
 SAME_KIND = {
     "mass": ["mg", "g", "kg", "oz", "trade_oz", "lb", "eighth"],
@@ -36,8 +38,8 @@ def test_conversions_round_trip(pair: tuple[str, str], amount: float) -> None:
 
 @given(st.floats(0, 50), st.floats(0, 50))
 def test_total_thc_is_at_least_each_of_its_terms(neutral: float, acid: float) -> None:
-    result = calculators.total_cannabinoid(neutral, acid)
-    assert result.value >= neutral and result.value >= acid * calculators.THCA_TO_THC
+    result = potency.total_cannabinoid(neutral, acid)
+    assert result.value >= neutral and result.value >= acid * potency.THCA_TO_THC
     assert result.value <= neutral + acid  # decarboxylation only loses mass
 
 
@@ -73,9 +75,9 @@ def test_infusion_and_dose_per_piece_are_inverses(
 
 @given(amounts, st.floats(1, 100))
 def test_decarboxylation_never_makes_more_thc_than_thca(mass: float, efficiency: float) -> None:
-    result = calculators.decarboxylation(mass, "mg", efficiency)
-    assert result.value <= mass * calculators.THCA_TO_THC * (1 + 1e-12)
-    assert math.isclose(result.details["mass_loss_mg"], mass * (1 - calculators.THCA_TO_THC))
+    result = potency.decarboxylation(mass, "mg", efficiency)
+    assert result.value <= mass * potency.THCA_TO_THC * (1 + 1e-12)
+    assert math.isclose(result.details["mass_loss_mg"], mass * (1 - potency.THCA_TO_THC))
 
 
 @given(st.integers(1, 9_999_999))

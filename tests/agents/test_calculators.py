@@ -6,21 +6,21 @@ import math
 
 import pytest
 
-from trichome.agents import calculators
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
+from trichome.agents import potency_calculators as potency
 from trichome.agents.calculators import CalculationError, StateEdibleLimits
 
 
 def test_total_thc_uses_the_0877_decarboxylation_factor() -> None:
     # 20% THCA and 1% THC: 1 + 20 × 0.877 = 18.54% total THC.
-    result = calculators.total_cannabinoid(1.0, 20.0)
+    result = potency.total_cannabinoid(1.0, 20.0)
     assert math.isclose(result.value, 18.54)
     assert result.summary == "Total THC is 18.54%."
     assert any("0.877" in step for step in result.steps)
-    assert math.isclose(calculators.total_cannabinoid(0.5, 10.0, "CBD").value, 9.27)
-    assert math.isclose(calculators.THCA_TO_THC, round(314.47 / 358.48, 3))
+    assert math.isclose(potency.total_cannabinoid(0.5, 10.0, "CBD").value, 9.27)
+    assert math.isclose(potency.THCA_TO_THC, round(314.47 / 358.48, 3))
 
 
 def test_infusion_for_a_gummy_batch() -> None:
@@ -100,8 +100,8 @@ def test_servings_checked_against_a_states_caps() -> None:
         lambda: formulation.dose_per_unit(80, -1, "g", 10),
         lambda: formulation.dose_per_unit(80, 1, "stone", 10),
         lambda: mixing.dilution(10, "g", 70, 80),
-        lambda: calculators.total_cannabinoid(-1, 20),
-        lambda: calculators.total_cannabinoid(60, 50),
+        lambda: potency.total_cannabinoid(-1, 20),
+        lambda: potency.total_cannabinoid(60, 50),
         lambda: operations.convert(-1, "g", "mg"),
         lambda: formulation.percent_by_weight(60, "g", 50, "g"),
         lambda: formulation.servings_check(10, 20),

@@ -15,17 +15,19 @@ from pydantic import SecretStr
 from tests.support.searxng import Document, SearchServer, search_server
 from tests.support.servers import free_port
 from trichome.config import Settings
+from trichome.websearch.errors import SearchError
 from trichome.websearch.providers import (
     BRAVE_API,
     TAVILY_API,
     BraveSearch,
-    SearchError,
     SearchProvider,
-    SearchResult,
     SearXNG,
     TavilySearch,
     brave_query,
     build_search_provider,
+)
+from trichome.websearch.results import (
+    SearchResult,
     canonical_url,
     merge_results,
     parse_published,

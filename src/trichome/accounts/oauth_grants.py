@@ -4,7 +4,8 @@ A grant is one consent (a user let a client use the tools for an organisation). 
 tokens form a family: refresh tokens rotate on every use, and a refresh token or an
 authorization code presented a second time revokes the whole grant (OAuth 2.1 section
 4.3.1, RFC 6749 section 4.1.2), since a copy is in someone else's hands. Conditional
-UPDATEs make "used once" hold across workers.
+UPDATEs make "used once" hold across workers. What an access token stands for is read by
+`oauth_access`; the dashboard's list of connections is `oauth_connections`.
 """
 
 from __future__ import annotations
@@ -34,11 +35,8 @@ from trichome.db.models import (
     OAuthCode,
     OAuthGrant,
     OAuthToken,
-    Organization,
-    User,
 )
 from trichome.ids import new_id
-from trichome.plans import Tier
 
 ACCESS = "access"
 REFRESH = "refresh"
@@ -47,8 +45,6 @@ REFRESH = "refresh"
 GRANTS_KEPT = timedelta(days=30)
 # A registration never used for a grant is deleted after this long.
 UNUSED_CLIENT_KEPT = timedelta(days=30)
-# last_used_at is for display; refreshed at most once a minute (as for API keys).
-LAST_USED_RESOLUTION = timedelta(seconds=60)
 
 
 class TokenRefused(Exception):
@@ -58,10 +54,6 @@ class TokenRefused(Exception):
         super().__init__(description)
         self.error = error
         self.description = description
-
-
-class InvalidToken(Exception):
-    """An access token the tool server must refuse; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,37 +92,6 @@ class IssuedTokens:
         if self.refresh_token is not None:
             body["refresh_token"] = self.refresh_token
         return body
-
-
-@dataclass(frozen=True, slots=True)
-class AccessGrant:
-    """What a valid access token stands for, as the tool server needs it."""
-
-    grant_id: str
-    scope: frozenset[str]
-    resource: str
-    user_id: str
-    organization_id: str
-    organization_name: str
-    tier: Tier
-    billing_period_start: datetime | None
-    billing_period_end: datetime | None
-    last_used_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class Connection:
-    """A grant as the dashboard lists it."""
-
-    grant: OAuthGrant
-    client: OAuthClient
-    email: str | None
-
-    def status(self, now: datetime) -> str:
-        """`active`, `revoked`, or `expired` (its last token expired: sign in again)."""
-        if self.grant.revoked_at is not None:
-            return "revoked"
-        return "expired" if self.grant.expires_at <= now else "active"
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,94 +356,6 @@ async def revoke_token(
     else:
         await session.execute(delete(OAuthToken).where(OAuthToken.token_hash == hash_secret(token)))
     return True
-
-
-async def find_access_grant(session: AsyncSession, token: str, now: datetime) -> AccessGrant:
-    """What a valid access token stands for.
-
-    Raises:
-        InvalidToken: unknown, expired or revoked, or its user left the organisation.
-    """
-    row = (
-        await session.execute(
-            select(OAuthToken, OAuthGrant, Organization, Membership.role)
-            .join(OAuthGrant, OAuthGrant.id == OAuthToken.grant_id)
-            .join(Organization, Organization.id == OAuthGrant.organization_id)
-            .outerjoin(
-                Membership,
-                and_(
-                    Membership.user_id == OAuthGrant.user_id,
-                    Membership.organization_id == OAuthGrant.organization_id,
-                ),
-            )
-            .where(OAuthToken.token_hash == hash_secret(token))
-        )
-    ).first()
-    if row is None or row[0].kind != ACCESS:
-        raise InvalidToken("the access token is unknown or was revoked")
-    record, grant, organization, role = row
-    if grant.revoked_at is not None:
-        raise InvalidToken("the access token was revoked")
-    if record.expires_at <= now:
-        raise InvalidToken("the access token has expired")
-    if role is None:
-        raise InvalidToken("the user who connected this client left the organisation")
-    return AccessGrant(
-        grant_id=grant.id,
-        scope=frozenset(record.scope.split()),
-        resource=grant.resource,
-        user_id=grant.user_id,
-        organization_id=organization.id,
-        organization_name=organization.name,
-        tier=Tier(organization.tier),
-        billing_period_start=organization.billing_period_start,
-        billing_period_end=organization.billing_period_end,
-        last_used_at=grant.last_used_at,
-    )
-
-
-async def touch_grant(
-    session: AsyncSession, grant_id: str, last_used_at: datetime | None, now: datetime
-) -> None:
-    """Record that a grant's token was used, at most once a minute."""
-    if last_used_at is not None and now - last_used_at <= LAST_USED_RESOLUTION:
-        return
-    await session.execute(
-        update(OAuthGrant)
-        .where(OAuthGrant.id == grant_id)
-        .where(
-            (OAuthGrant.last_used_at.is_(None))
-            | (OAuthGrant.last_used_at < now - LAST_USED_RESOLUTION)
-        )
-        .values(last_used_at=now)
-    )
-
-
-async def list_connections(session: AsyncSession, organization_id: str) -> list[Connection]:
-    """The organisation's grants (connected MCP clients), newest first."""
-    rows = await session.execute(
-        select(OAuthGrant, OAuthClient, User.email)
-        .join(OAuthClient, OAuthClient.id == OAuthGrant.client_id)
-        .join(User, User.id == OAuthGrant.user_id)
-        .where(OAuthGrant.organization_id == organization_id)
-        .order_by(OAuthGrant.created_at.desc())
-    )
-    return [Connection(grant, client, email) for grant, client, email in rows]
-
-
-async def find_connection(
-    session: AsyncSession, organization_id: str, grant_id: str
-) -> Connection | None:
-    """One of the organisation's grants, or None (another organisation's is None too)."""
-    row = (
-        await session.execute(
-            select(OAuthGrant, OAuthClient, User.email)
-            .join(OAuthClient, OAuthClient.id == OAuthGrant.client_id)
-            .join(User, User.id == OAuthGrant.user_id)
-            .where(OAuthGrant.id == grant_id, OAuthGrant.organization_id == organization_id)
-        )
-    ).first()
-    return None if row is None else Connection(*row)
 
 
 async def purge_expired_oauth(session: AsyncSession, now: datetime) -> Purged:

@@ -1,11 +1,11 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `potency_readers`, `formulation_readers` and `operations_readers`) looks for
-the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
-either returns the worked calculation, returns None (not this calculation), or raises:
-`MissingInput` with the question to ask when an input is missing or two readings contradict
-each other, `CalculationError` when an input is impossible. Readers run in the order below;
-the first that recognises its calculation answers.
+Each reader (in `potency_readers`, `formulation_readers`, `mixing_readers` and
+`operations_readers`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not
+this calculation), or raises: `MissingInput` with the question to ask when an input is missing
+or two readings contradict each other, `CalculationError` when an input is impossible.
+Readers run in the order below; the first that recognises its calculation answers.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trichome.agents import formulation_readers as formulation
+from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
 from trichome.agents.calculation_questions import Question
@@ -27,11 +28,11 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.dry,
     formulation.scaling,
     formulation.share_by_weight,
-    formulation.terpene_reintroduction,
+    mixing.terpene_reintroduction,
     formulation.tincture,
     formulation.kitchen,
-    formulation.dilution,
-    formulation.blending,
+    mixing.dilution,
+    mixing.blending,
     potency.decarboxylation,
     potency.total,
     formulation.servings,

@@ -22,7 +22,9 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
     fmt,
 )
-from trichome.agents.quantities import Quantity, cannabinoid_mentions, normalise, read
+from trichome.agents.cannabinoids import cannabinoid_mentions
+from trichome.agents.normalising import normalise
+from trichome.agents.quantities import Quantity, read
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3

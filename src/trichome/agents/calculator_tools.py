@@ -1,4 +1,5 @@
-"""The calculators as function tools: OpenAI tool definitions and running a call."""
+"""Running a calculator tool call (the definitions are in `calculator_tool_definitions`), and
+the sourced edible caps the servings check reads."""
 
 from __future__ import annotations
 
@@ -8,288 +9,18 @@ from typing import Any
 
 import orjson
 
-from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
+from trichome.agents import potency_calculators as potency
+from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
-TOOL_PREFIX = "trichome_"
-_MASS_UNIT = {"type": "string", "enum": ["mg", "g", "kg", "oz", "trade_oz", "lb", "eighth"]}
-_VOLUME_UNIT = {"type": "string", "enum": ["ml", "l", "floz", "tsp", "tbsp", "cup", "stick", "gal"]}
-_ANY_UNIT = {"type": "string", "enum": sorted(units.UNITS)}
-_PERCENT = {"type": "number", "exclusiveMinimum": 0, "maximum": 100}
-_PERCENT_OR_ZERO = {"type": "number", "minimum": 0, "maximum": 100}
-_POSITIVE = {"type": "number", "exclusiveMinimum": 0}
-_COUNT = {"type": "integer", "minimum": 1}
-_LOSS = {
-    "type": "number",
-    "minimum": 0,
-    "exclusiveMaximum": 100,
-    "default": 0,
-    "description": "Expected process loss of active content, in percent.",
-}
-_STATE = {"type": "string", "description": "Two-letter US state code, e.g. MI."}
 _PER_SERVING = re.compile(r"^mg\b.*\bper (?:standardi[sz]ed )?serving", re.IGNORECASE)
 _PER_PACKAGE = re.compile(r"^mg\b.*\bper (?:\w+ )?package", re.IGNORECASE)
-
-
-def _function(
-    name: str, description: str, properties: dict[str, Any], required: list[str]
-) -> dict[str, Any]:
-    return {
-        "type": "function",
-        "function": {
-            "name": TOOL_PREFIX + name,
-            "description": description,
-            "parameters": {
-                "type": "object",
-                "properties": properties,
-                "required": required,
-                "additionalProperties": False,
-            },
-        },
-    }
-
-
-TOOLS: list[dict[str, Any]] = [
-    _function(
-        "infusion",
-        "Grams of concentrate needed to dose a batch: units × mg per unit ÷ potency.",
-        {
-            "units": _COUNT,
-            "mg_per_unit": _POSITIVE,
-            "potency_percent": _PERCENT,
-            "loss_percent": _LOSS,
-        },
-        ["units", "mg_per_unit", "potency_percent"],
-    ),
-    _function(
-        "dose_per_unit",
-        "mg THC per unit when a mass of concentrate at a potency is split into units.",
-        {
-            "potency_percent": _PERCENT,
-            "mass": _POSITIVE,
-            "mass_unit": _MASS_UNIT,
-            "units": _COUNT,
-            "loss_percent": _LOSS,
-        },
-        ["potency_percent", "mass", "mass_unit", "units"],
-    ),
-    _function(
-        "dose_from_total",
-        "mg per piece when a batch's total mg of THC is split into pieces.",
-        {"total_mg": _POSITIVE, "units": _COUNT, "loss_percent": _LOSS},
-        ["total_mg", "units"],
-    ),
-    _function(
-        "total_cannabinoid",
-        "Total THC or CBD from a COA: neutral + 0.877 × acid form, in % or mg/g; "
-        "check_hemp_limit adds the verdict against the federal 0.3% hemp limit.",
-        {
-            "neutral_percent": {
-                **_PERCENT_OR_ZERO,
-                "description": "delta-9 THC (or CBD); in mg/g when basis is mg/g",
-                "maximum": 1000,
-            },
-            "acid_percent": {**_PERCENT_OR_ZERO, "maximum": 1000},
-            "cannabinoid": {"type": "string", "enum": ["THC", "CBD"], "default": "THC"},
-            "basis": {"type": "string", "enum": ["%", "mg/g"], "default": "%"},
-            "check_hemp_limit": {"type": "boolean", "default": False},
-        },
-        ["neutral_percent", "acid_percent"],
-    ),
-    _function(
-        "cannabinoid_in_product",
-        "mg of THC in a product of a given mass at a potency (e.g. a 1 g cart at 85%).",
-        {"mass": _POSITIVE, "mass_unit": _MASS_UNIT, "potency_percent": _PERCENT_OR_ZERO},
-        ["mass", "mass_unit", "potency_percent"],
-    ),
-    _function(
-        "decarboxylation",
-        "THC from decarboxylating THCA (× 0.877, at an optional efficiency) and the mass lost.",
-        {
-            "thca_mass": _POSITIVE,
-            "mass_unit": _MASS_UNIT,
-            "efficiency_percent": {**_PERCENT, "default": 100},
-        },
-        ["thca_mass", "mass_unit"],
-    ),
-    _function(
-        "potency_window",
-        "The range a lab result may fall in around a label claim ± a variance, with a verdict "
-        "when a lab result is given.",
-        {
-            "label_value": _POSITIVE,
-            "tolerance_percent": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
-            "unit": {"type": "string", "default": "mg"},
-            "measured": {"type": "number", "minimum": 0},
-        },
-        ["label_value", "tolerance_percent"],
-    ),
-    _function(
-        "servings_check",
-        "Servings in an edible package, checked against a state's per-serving and "
-        "per-package THC caps from Trichome's sourced compliance facts.",
-        {"package_mg": _POSITIVE, "serving_mg": _POSITIVE, "state": _STATE},
-        ["package_mg", "serving_mg"],
-    ),
-    _function(
-        "kitchen_infusion",
-        "mg THC per tsp, tbsp or cup of butter or oil infused with flower or concentrate.",
-        {
-            "material": _POSITIVE,
-            "material_unit": _MASS_UNIT,
-            "potency_percent": _PERCENT,
-            "fat": _POSITIVE,
-            "fat_unit": _VOLUME_UNIT,
-            "measure": {"type": "string", "enum": ["tsp", "tbsp", "cup"], "default": "tbsp"},
-            "efficiency_percent": {**_PERCENT, "default": 100},
-            "potency_is_thca": {"type": "boolean", "default": False},
-        },
-        ["material", "material_unit", "potency_percent", "fat", "fat_unit"],
-    ),
-    _function(
-        "tincture",
-        "mg per mL and per dropper of a tincture (a dropper is 1 mL unless given).",
-        {
-            "total_mg": _POSITIVE,
-            "volume": _POSITIVE,
-            "volume_unit": _VOLUME_UNIT,
-            "dropper_ml": _POSITIVE,
-        },
-        ["total_mg", "volume", "volume_unit"],
-    ),
-    _function(
-        "dilution",
-        "Carrier to add to bring a concentrate from its potency down to a target potency.",
-        {
-            "mass": _POSITIVE,
-            "mass_unit": _MASS_UNIT,
-            "current_percent": _PERCENT,
-            "target_percent": _PERCENT,
-        },
-        ["mass", "mass_unit", "current_percent", "target_percent"],
-    ),
-    _function(
-        "dilution_c1v1",
-        "C1V1 = C2V2: stock and diluent for a final amount at a target concentration.",
-        {
-            "stock": _POSITIVE,
-            "target": _POSITIVE,
-            "final_amount": _POSITIVE,
-            "amount_unit": _ANY_UNIT,
-            "concentration_unit": {"type": "string", "default": "mg/mL"},
-        },
-        ["stock", "target", "final_amount", "amount_unit"],
-    ),
-    _function(
-        "blend",
-        "Blend two potencies: the blend's potency from two amounts, or how much of each for "
-        "a target potency (give total_amount or first_amount).",
-        {
-            "first_percent": _PERCENT_OR_ZERO,
-            "second_percent": _PERCENT_OR_ZERO,
-            "first_amount": _POSITIVE,
-            "second_amount": _POSITIVE,
-            "target_percent": _PERCENT,
-            "total_amount": _POSITIVE,
-            "unit": {"type": "string", "default": "g"},
-        },
-        ["first_percent", "second_percent"],
-    ),
-    _function(
-        "terpenes",
-        "Terpenes to add to a distillate as % w/w of the finished blend or of the distillate.",
-        {
-            "base": _POSITIVE,
-            "unit": _MASS_UNIT,
-            "terpene_percent": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
-            "basis": {"type": "string", "enum": ["blend", "base"], "default": "blend"},
-        },
-        ["base", "unit", "terpene_percent"],
-    ),
-    _function(
-        "scale_batch",
-        "Every ingredient of a recipe multiplied by a factor (new batch size ÷ old).",
-        {
-            "ingredients": {
-                "type": "array",
-                "minItems": 1,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["name", "amount", "unit"],
-                    "properties": {
-                        "name": {"type": "string"},
-                        "amount": _POSITIVE,
-                        "unit": {"type": "string"},
-                    },
-                },
-            },
-            "factor": _POSITIVE,
-        },
-        ["ingredients", "factor"],
-    ),
-    _function(
-        "convert",
-        "Convert an amount between units of mass, volume, area or power, stating the "
-        "convention (oz is 28.3495 g; trade_oz is the trade's 28 g; an eighth 3.5 g); "
-        "mass↔volume needs a density.",
-        {
-            "amount": {"type": "number", "minimum": 0},
-            "from_unit": _ANY_UNIT,
-            "to_unit": _ANY_UNIT,
-            "density_g_per_ml": _POSITIVE,
-        },
-        ["amount", "from_unit", "to_unit"],
-    ),
-    _function(
-        "percent_by_weight",
-        "What share of a total mass a part is, in % w/w.",
-        {
-            "part": {"type": "number", "minimum": 0},
-            "part_unit": _MASS_UNIT,
-            "total": _POSITIVE,
-            "total_unit": _MASS_UNIT,
-        },
-        ["part", "part_unit", "total", "total_unit"],
-    ),
-    _function(
-        "cultivation_yield",
-        "Dry grams per square foot of canopy and per watt of lighting.",
-        {
-            "dry": _POSITIVE,
-            "dry_unit": _MASS_UNIT,
-            "area": _POSITIVE,
-            "area_unit": {"type": "string", "enum": ["sqft", "m2"], "default": "sqft"},
-            "watts": _POSITIVE,
-        },
-        ["dry", "dry_unit"],
-    ),
-    _function(
-        "dry_weight",
-        "Dry weight from wet weight at a stated loss, or moisture before and after drying.",
-        {
-            "wet": _POSITIVE,
-            "unit": _MASS_UNIT,
-            "moisture_loss_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
-            "initial_moisture_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
-            "final_moisture_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
-        },
-        ["wet", "unit"],
-    ),
-    _function(
-        "price_per_gram",
-        "Price per gram (and per eighth and trade ounce) from a price for an amount.",
-        {"price": _POSITIVE, "amount": _POSITIVE, "unit": _MASS_UNIT},
-        ["price", "amount", "unit"],
-    ),
-]
-TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)
 
 
 def edible_limit_facts(knowledge: KnowledgeBase, state: str) -> list[Fact]:
@@ -367,20 +98,20 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
         "dose_from_total": lambda a: formulation.dose_from_total(
             float(a["total_mg"]), int(a["units"]), float(a.get("loss_percent", 0))
         ),
-        "total_cannabinoid": lambda a: calculators.total_cannabinoid(
+        "total_cannabinoid": lambda a: potency.total_cannabinoid(
             float(a["neutral_percent"]),
             float(a["acid_percent"]),
             str(a.get("cannabinoid", "THC")).upper(),
             str(a.get("basis", "%")),
-            calculators.HEMP_LIMIT if a.get("check_hemp_limit") else None,
+            potency.HEMP_LIMIT if a.get("check_hemp_limit") else None,
         ),
-        "cannabinoid_in_product": lambda a: calculators.cannabinoid_in_product(
+        "cannabinoid_in_product": lambda a: potency.cannabinoid_in_product(
             float(a["mass"]), str(a["mass_unit"]), float(a["potency_percent"])
         ),
-        "decarboxylation": lambda a: calculators.decarboxylation(
+        "decarboxylation": lambda a: potency.decarboxylation(
             float(a["thca_mass"]), str(a["mass_unit"]), float(a.get("efficiency_percent", 100))
         ),
-        "potency_window": lambda a: calculators.potency_window(
+        "potency_window": lambda a: potency.potency_window(
             float(a["label_value"]),
             float(a["tolerance_percent"]),
             str(a.get("unit", "mg")),

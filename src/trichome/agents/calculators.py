@@ -1,15 +1,16 @@
 """The trade's arithmetic, exact and unit-aware, showing its inputs, formula and working.
 
-Agents never do arithmetic in a language model. These functions (and those of
-`formulation_calculators`, `mixing_calculators`, `operations_calculators`) are the tools
+Agents never do arithmetic in a language model. The functions of `potency_calculators`,
+`formulation_calculators`, `mixing_calculators` and `operations_calculators` are the tools
 the `openai` engine offers the model, and the `grounded` engine calls them when it
 recognises a calculation.
 Every result carries the inputs it used, its formula, its steps, its unit and its
 assumptions; an input that is missing, impossible or contradictory raises instead of
 giving a number, and nothing defaults to zero unless the caller says so.
 
-This module holds the shared types and the potency calculations (total THC and CBD with a
-compliance verdict, THC in a product, decarboxylation, a label's variance window).
+This module holds the shared types, the checks every calculation makes of its inputs, and
+`chain` for calculations done one after another; the potency calculations are in
+`potency_calculators`.
 """
 
 from __future__ import annotations
@@ -20,33 +21,6 @@ from dataclasses import dataclass, field
 
 from trichome.agents import units
 from trichome.agents.units import UnitError
-
-# THCA (C22H30O4, 358.48 g/mol) loses CO2 to become delta-9 THC (C21H30O2, 314.47 g/mol):
-# 314.47 / 358.48 = 0.877. The USDA hemp rule writes total THC as delta-9 THC + 0.877 × THCA
-# (7 CFR 990.1, "decarboxylated"); CBDA -> CBD is the same pair of formulas.
-THCA_TO_THC = 0.877
-CBDA_TO_CBD = 0.877
-ACID_FACTORS = {"THC": THCA_TO_THC, "CBD": CBDA_TO_CBD}
-MOLAR_MASS_NOTE = "0.877 = 314.47 g/mol (THC) ÷ 358.48 g/mol (THCA): the CO2 lost on heating"
-
-
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """A potency limit a total is checked against, with where it comes from."""
-
-    name: str
-    percent: float
-    source: str
-
-
-# 7 U.S.C. 1639o(1) (2018 Farm Bill) and 7 CFR 990.1: hemp is at most 0.3% delta-9 THC on a
-# dry-weight basis, tested post-decarboxylation (delta-9 THC + 0.877 × THCA); Public Law
-# 119-37 s. 781 makes it 0.3% total THC from November 2026.
-HEMP_LIMIT = Limit(
-    "the federal hemp limit",
-    0.3,
-    "7 U.S.C. 1639o(1) and 7 CFR 990.1: 0.3% THC on a dry-weight basis, post-decarboxylation",
-)
 
 
 class CalculationError(ValueError):
@@ -201,207 +175,4 @@ def chain(parts: Sequence[Calculation], summary: str | None = None) -> Calculati
         inputs,
         assumptions,
         " ".join(verdicts) or None,
-    )
-
-
-def total_cannabinoid(
-    neutral: float,
-    acid: float,
-    name: str = "THC",
-    basis: str = "%",
-    limit: Limit | None = None,
-) -> Calculation:
-    """Total THC (or CBD) = neutral + 0.877 × acid form, in % or mg/g, with a verdict.
-
-    Raises:
-        CalculationError: a negative value, a value over 100% (1,000 mg/g), or a sum over it.
-    """
-    name = name.upper()
-    if name not in ACID_FACTORS:
-        raise CalculationError(f"total potency is computed for THC or CBD, not {name}")
-    ceiling = 100.0 if basis == "%" else 1000.0
-    for label, value in ((_neutral_label(name), neutral), (f"{name}A", acid)):
-        if not math.isfinite(value) or value < 0:
-            raise CalculationError(f"{label} cannot be negative (got {fmt(value, 4)}{basis})")
-        if value > ceiling:
-            raise CalculationError(
-                f"{label} of {fmt(value, 4)} {basis} is impossible: the most is {fmt(ceiling)}"
-                f" {basis}"
-            )
-    if neutral + acid > ceiling:
-        raise CalculationError(
-            f"{_neutral_label(name)} and {name}A together ({fmt(neutral + acid, 4)} {basis}) "
-            f"cannot exceed {fmt(ceiling)} {basis}"
-        )
-    factor = ACID_FACTORS[name]
-    converted = acid * factor
-    total = neutral + converted
-    unit = "%" if basis == "%" else " mg/g"
-    steps = [
-        f"{fmt(acid, 4)}{unit} {name}A × {factor} = {fmt(converted, 4)}{unit}",
-        f"{fmt(neutral, 4)}{unit} {_neutral_label(name)} + {fmt(converted, 4)}{unit} = "
-        f"{fmt(total, 4)}{unit} total {name}",
-    ]
-    assumptions = [MOLAR_MASS_NOTE]
-    verdict = None
-    if basis != "%":
-        steps.append(f"{fmt(total, 4)} mg/g ÷ 10 = {fmt(total / 10, 4)}% total {name}")
-        assumptions.append("1% = 10 mg/g")
-    if limit is not None and name == "THC":
-        as_percent = total if basis == "%" else total / 10
-        over = as_percent > limit.percent
-        verdict = (
-            f"{'FAILS' if over else 'PASSES'} {limit.name}: {fmt(as_percent, 4)}% total THC is "
-            f"{'over' if over else 'at or under'} {fmt(limit.percent)}% ({limit.source})."
-        )
-        if not over and neutral > 0 and acid > 0:
-            steps.append(f"{fmt(as_percent, 4)}% ≤ {fmt(limit.percent)}%")
-        else:
-            steps.append(f"{fmt(as_percent, 4)}% {'>' if over else '≤'} {fmt(limit.percent)}%")
-    return Calculation(
-        f"total_{name.lower()}",
-        total,
-        "%" if basis == "%" else "mg/g",
-        f"Total {name} is {fmt(total, 4)}{unit}.",
-        tuple(steps),
-        details={"converted": converted},
-        formula=f"total {name} = {_neutral_label(name)} + {factor} × {name}A",
-        inputs=(
-            f"{_neutral_label(name)}: {fmt(neutral, 4)}{unit}",
-            f"{name}A: {fmt(acid, 4)}{unit}",
-        ),
-        assumptions=tuple(assumptions),
-        verdict=verdict,
-    )
-
-
-def _neutral_label(name: str) -> str:
-    return "delta-9 THC" if name == "THC" else name
-
-
-def cannabinoid_in_product(
-    mass: float, unit: str, potency_percent: float, name: str = "THC"
-) -> Calculation:
-    """mg of a cannabinoid in a product of `mass` at `potency_percent` (e.g. a 1 g cart at 85%).
-
-    Raises:
-        CalculationError: a non-positive mass, a unit that is not a mass, a potency over 100%.
-    """
-    grams = grams_of("the product's mass", mass, unit)
-    percent("the potency", potency_percent, allow_zero=True)
-    mg = grams * 1000 * potency_percent / 100
-    steps = []
-    if units.canonical(unit) != "g":
-        steps.append(f"{quantity(mass, unit)} = {fmt(grams, 4)} g")
-    steps.append(f"{fmt(grams, 4)} g × 1,000 mg/g × {fmt(potency_percent, 4)}% = {fmt(mg)} mg")
-    note = units.convention_note(unit)
-    return Calculation(
-        "cannabinoid_in_product",
-        mg,
-        f"mg {name}",
-        f"{quantity(mass, unit)} at {fmt(potency_percent, 4)}% holds {fmt(mg)} mg {name}.",
-        tuple(steps),
-        formula=f"mg {name} = mass (g) × 1,000 × potency %",
-        inputs=(f"mass: {quantity(mass, unit)}", f"potency: {fmt(potency_percent, 4)}% {name}"),
-        assumptions=(note,) if note else (),
-        details={"mg": mg},
-    )
-
-
-def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100.0) -> Calculation:
-    """THC from decarboxylating THCA: theoretical (× 0.877) and at a stated efficiency.
-
-    Raises:
-        CalculationError: a non-positive mass or an efficiency outside (0, 100].
-    """
-    grams = grams_of("the THCA mass", acid_mass, unit)
-    percent("the conversion efficiency", efficiency_percent)
-    mg = grams * 1000
-    theoretical = mg * THCA_TO_THC
-    actual = theoretical * efficiency_percent / 100
-    lost = mg - theoretical
-    steps = []
-    if units.canonical(unit) != "mg":
-        steps.append(f"{quantity(acid_mass, unit)} = {fmt(mg)} mg THCA")
-    steps.append(f"{fmt(mg)} mg × {THCA_TO_THC} = {fmt(theoretical)} mg THC (theoretical)")
-    steps.append(
-        f"mass lost as CO2: {fmt(mg)} - {fmt(theoretical)} = {fmt(lost)} mg "
-        f"({fmt(lost / mg * 100)}% of the THCA)"
-    )
-    if efficiency_percent < 100:
-        steps.append(
-            f"at {fmt(efficiency_percent)}% efficiency: {fmt(theoretical)} mg × "
-            f"{fmt(efficiency_percent)}% = {fmt(actual)} mg THC"
-        )
-        summary = (
-            f"{fmt(mg)} mg of THCA gives {fmt(actual)} mg THC at {fmt(efficiency_percent)}% "
-            f"efficiency ({fmt(theoretical)} mg in theory; {fmt(lost)} mg leaves as CO2)."
-        )
-    else:
-        summary = (
-            f"{fmt(mg)} mg of THCA gives at most {fmt(theoretical)} mg THC; {fmt(lost)} mg "
-            f"({fmt(lost / mg * 100)}%) leaves as CO2."
-        )
-    inputs = [f"THCA: {quantity(acid_mass, unit)}"]
-    if efficiency_percent < 100:
-        inputs.append(f"conversion efficiency: {fmt(efficiency_percent)}%")
-    return Calculation(
-        "decarboxylation",
-        actual,
-        "mg THC",
-        summary,
-        tuple(steps),
-        formula="THC = THCA × 0.877 × efficiency; mass loss = THCA × (1 - 0.877)",
-        inputs=tuple(inputs),
-        assumptions=(
-            MOLAR_MASS_NOTE,
-            *(
-                ("complete conversion (100%): no efficiency was given",)
-                if efficiency_percent == 100
-                else ()
-            ),
-        ),
-        details={"theoretical_mg": theoretical, "mass_loss_mg": lost, "thca_mg": mg},
-    )
-
-
-def potency_window(
-    label_value: float, tolerance_percent: float, unit: str = "mg", measured: float | None = None
-) -> Calculation:
-    """The range a lab result may fall in around a label claim, ± a tolerance, with a verdict.
-
-    Raises:
-        CalculationError: a non-positive claim, or a tolerance outside (0, 100).
-    """
-    positive("the label claim", label_value)
-    share("the allowed variance", tolerance_percent)
-    positive("the allowed variance", tolerance_percent)
-    low = label_value * (1 - tolerance_percent / 100)
-    high = label_value * (1 + tolerance_percent / 100)
-    steps = [
-        f"low: {fmt(label_value, 4)} × (1 - {fmt(tolerance_percent)}%) = {fmt(low, 4)} {unit}",
-        f"high: {fmt(label_value, 4)} × (1 + {fmt(tolerance_percent)}%) = {fmt(high, 4)} {unit}",
-    ]
-    verdict = None
-    inputs = [f"label claim: {fmt(label_value, 4)} {unit}", f"variance: ±{fmt(tolerance_percent)}%"]
-    if measured is not None:
-        if not math.isfinite(measured) or measured < 0:
-            raise CalculationError("the lab result cannot be negative")
-        inside = low <= measured <= high
-        inputs.append(f"lab result: {fmt(measured, 4)} {unit}")
-        verdict = (
-            f"{'PASSES' if inside else 'FAILS'}: the lab's {fmt(measured, 4)} {unit} is "
-            f"{'inside' if inside else 'outside'} {fmt(low, 4)} to {fmt(high, 4)} {unit}."
-        )
-    return Calculation(
-        "potency_window",
-        high,
-        unit,
-        f"A {fmt(label_value, 4)} {unit} label at ±{fmt(tolerance_percent)}% allows "
-        f"{fmt(low, 4)} to {fmt(high, 4)} {unit}.",
-        tuple(steps),
-        details={"low": low, "high": high},
-        formula="window = claim × (1 ± variance)",
-        inputs=tuple(inputs),
-        verdict=verdict,
     )

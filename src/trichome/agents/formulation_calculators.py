@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from trichome.agents import units
 from trichome.agents.calculators import (
-    THCA_TO_THC,
     Calculation,
     CalculationError,
     StateEdibleLimits,
@@ -19,6 +18,7 @@ from trichome.agents.calculators import (
     share,
     whole,
 )
+from trichome.agents.potency_calculators import THCA_TO_THC
 from trichome.agents.units import UnitError
 
 KITCHEN_MEASURES = ("tsp", "tbsp", "cup")

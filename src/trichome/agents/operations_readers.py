@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from trichome.agents import calculators as potency
+from trichome.agents import calculators, units
 from trichome.agents import operations_calculators as operations
-from trichome.agents import units
 from trichome.agents.calculation_questions import (
     Question,
     ask,
@@ -155,7 +154,7 @@ def grow_yield(question: Question) -> Calculation | None:
             dry_mass, dry_unit, area.value if area else None, area.unit if area else "sqft", watts
         )
     )
-    return potency.chain(parts)
+    return calculators.chain(parts)
 
 
 def dry(question: Question) -> Calculation | None:

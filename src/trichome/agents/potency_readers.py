@@ -3,9 +3,9 @@ product, decarboxylation, and a label's variance window."""
 
 from __future__ import annotations
 
-from trichome.agents import calculators as potency
+from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
-from trichome.agents import units
+from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     ASKS,
     Question,
@@ -20,10 +20,11 @@ from trichome.agents.calculation_questions import (
     with_assumption,
 )
 from trichome.agents.calculators import (
-    HEMP_LIMIT,
     Calculation,
 )
-from trichome.agents.quantities import Quantity, coa_table
+from trichome.agents.coa_tables import coa_table
+from trichome.agents.potency_calculators import HEMP_LIMIT
+from trichome.agents.quantities import Quantity
 
 
 def total(question: Question) -> Calculation | None:
@@ -87,7 +88,7 @@ def total(question: Question) -> Calculation | None:
         as_percent = thc.value if thc.unit == "%" else thc.value / 10
         question.use(mass)
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
-    return potency.chain(parts)
+    return calculators.chain(parts)
 
 
 def _neutral(name: str) -> str:
@@ -141,7 +142,7 @@ def decarboxylation(question: Question) -> Calculation | None:
         count = one(question, pieces, "the number of pieces")
         assert count is not None
         split = formulation.dose_from_total(result.value, count.value, loss_percent(question))
-        return potency.chain([result, split])
+        return calculators.chain([result, split])
     return result
 
 
@@ -169,7 +170,7 @@ def product_content(question: Question) -> Calculation | None:
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
-        return potency.chain([result, formulation.dose_from_total(result.value, count.value)])
+        return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
 
 

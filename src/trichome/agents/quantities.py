@@ -1,41 +1,21 @@
 """Reading the quantities in a question as operators write them.
 
-Numbers in words ("two hundred gummies", "half a gram", "a dozen"), with separators
-("1,000", "1.5k", "24,5 %"), fractions ("1 1/2 cups"), ranges ("8-10 mg"), units glued on
-("10mg", "85%thc"), every cannabinoid spelling (Δ9-THC, delta-9, d9, THC-A, THCa, CBD-A,
-...), concentrations (mg/g, mg/mL), per-piece against per-package amounts, money, area and
-power, and a COA table pasted as text. `read(text)` returns each quantity with where it
-was found, so an answer can show what it read.
+Separators and shorthand ("1.5k"), ranges ("8-10 mg"), units glued on ("10mg", "85%thc"),
+the cannabinoid a number belongs to, concentrations (mg/g, mg/mL), per-piece against
+per-package amounts, money, area and power. `read(text)` returns each quantity with where
+it was found, so an answer can show what it read. The text is first written one way by
+`normalising.normalise` (numbers in words, fractions, symbols); cannabinoid spellings are in
+`cannabinoids`, and a COA table pasted as text is read by `coa_tables`.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field, replace
 
 from trichome.agents import units
+from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
 from trichome.agents.units import UnitError
-
-# Cannabinoids: canonical name -> pattern (checked in this order: acids before neutrals).
-CANNABINOIDS: tuple[tuple[str, str], ...] = (
-    ("THCA", r"(?:delta[- ]?9[- ]?)?thc[- ]?a\b|thca\b|thc acid|tetrahydrocannabinolic acid"),
-    ("CBDA", r"cbd[- ]?a\b|cbda\b|cannabidiolic acid"),
-    ("CBGA", r"cbg[- ]?a\b"),
-    ("THCV", r"thc[- ]?v\b"),
-    ("D8", r"delta[- ]?8(?:[- ]?thc)?|d8(?:[- ]?thc)?\b|δ8"),
-    (
-        "THC",
-        r"delta[- ]?9(?:[- ]?thc)?|d9(?:[- ]?thc)?\b|δ9(?:[- ]?thc)?|thc\b|"
-        r"tetrahydrocannabinol\b",
-    ),
-    ("CBD", r"cbd\b|cannabidiol\b"),
-    ("CBN", r"cbn\b|cannabinol\b"),
-    ("CBG", r"cbg\b|cannabigerol\b"),
-    ("CBC", r"cbc\b"),
-)
-CANNABINOID_PATTERN = "|".join(f"(?:{pattern})" for _, pattern in CANNABINOIDS)
-_CANNABINOID = re.compile(rf"\b(?:total\s+)?(?:{CANNABINOID_PATTERN})", re.IGNORECASE)
 
 COUNTABLE = (
     r"gumm(?:y|ies|ys)|gummie|pieces?|pcs?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
@@ -47,51 +27,6 @@ COUNTABLE = (
     r"molds?|moulds?|trays?|batch(?:es)?|lbs?|ounces?|eighths?|grams?|tablespoons?|teaspoons?"
 )
 _COUNT_NOUN = re.compile(rf"\b({COUNTABLE})\b", re.IGNORECASE)
-
-_ONES = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
-_WORD = "|".join([*_ONES, *_SCALES, "dozen"])
-_NUMBER_WORDS = re.compile(
-    rf"\b(?:a\s+|an\s+)?(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b", re.IGNORECASE
-)
-# "a gram", "an eighth": the article is the number one.
-_ARTICLE_UNIT = re.compile(
-    r"\b(?:a|an|one|per|each)\s+(gram|g|ounce|oz|pound|lb|kilo|kg|eighth|quarter|zip|cup|"
-    r"tablespoon|tbsp|teaspoon|tsp|stick|liter|litre|dropper|dropperful|ml|milliliter|"
-    r"gallon|quart|half\s+ounce|half\s+oz)\b",
-    re.IGNORECASE,
-)
-_HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
 
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 MASS = (
@@ -159,97 +94,6 @@ class Quantity:
     def at(self, value: float) -> Quantity:
         """The same quantity with another value (for a range's ends, or a follow-up)."""
         return replace(self, value=value, high=None)
-
-
-def _words_to_number(words: str) -> float:
-    total, current = 0.0, 0.0
-    for word in re.split(r"[\s-]+", words.lower()):
-        if word in ("a", "an", "and", ""):
-            current = current or (1 if word in ("a", "an") else current)
-            continue
-        if word == "dozen":
-            current = (current or 1) * 12
-        elif word in _ONES:
-            current += _ONES[word]
-        elif word == "hundred":
-            current = (current or 1) * 100
-        elif word in _SCALES:
-            total += (current or 1) * _SCALES[word]
-            current = 0
-    return total + current
-
-
-def normalise(text: str) -> str:
-    """The text with numbers as digits and symbols spelled one way."""
-    text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
-    for source, target in (
-        ("\u2013", "-"),
-        ("—", " - "),
-        ("×", " x "),
-        ("\u2019", "'"),
-        ("µ", "u"),
-        ("Δ", "delta-"),
-        ("∆", "delta-"),
-        ("δ", "delta-"),
-        ("\uff05", "%"),
-        ("±", " +/- "),
-        ("\uff04", "$"),
-    ):
-        text = text.replace(source, target)
-    text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
-    text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
-    text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
-    # "1 1/2 cups", "1/2 cup", "3/4 oz"
-    text = re.sub(
-        r"\b(\d+)\s+(\d)/(\d{1,2})\b",
-        lambda m: _plain(int(m.group(1)) + int(m.group(2)) / int(m.group(3))),
-        text,
-    )
-    text = re.sub(
-        r"(?<![\d/])\b(\d)/(\d{1,2})\b(?!\s*/)",
-        lambda m: _plain(int(m.group(1)) / int(m.group(2))),
-        text,
-    )
-    text = re.sub(r"\bnegative\s+(?=\d)|\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE)
-    text = _HALF.sub("0.5 ", text)
-    text = re.sub(
-        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|cup|stick)s?\b)",
-        "0.5 ",
-        text,
-        flags=re.IGNORECASE,
-    )
-    text = re.sub(
-        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
-    )
-    text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
-    text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
-    # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
-    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
-    text = re.sub(r"(?<=\d),(?=\d{1,2}\s*(?:%|mg|g\b|ml))", ".", text)
-    return text
-
-
-def _plain(number: float) -> str:
-    return f"{number:g}" if abs(number) < 1e15 else str(number)
-
-
-def _number_words(match: re.Match[str]) -> str:
-    words = match.group(0)
-    stripped = re.sub(r"^(?:a|an)\s+", "", words, flags=re.IGNORECASE)
-    if stripped.lower() in ("one",) and not re.match(r"\s+\w", match.string[match.end() :]):
-        return words
-    return _plain(_words_to_number(words))
-
-
-def _article(match: re.Match[str]) -> str:
-    word = match.group(0).split()[0].lower()
-    if word in ("per", "each"):
-        return match.group(0)
-    if word in ("a", "an") and re.search(
-        r"\d\s*(?:k|bucks|dollars)?\s*$", match.string[: match.start()]
-    ):
-        return "per " + match.group(1)  # "$1,200 a pound" is a price per pound
-    return "1 " + match.group(1)
 
 
 def _kind_and_unit(match: re.Match[str]) -> tuple[str, str]:
@@ -413,17 +257,6 @@ def _cannabinoid_near(before: str, after: str, kind: str) -> tuple[str | None, b
     return None, False
 
 
-def cannabinoid_name(written: str) -> str | None:
-    """The canonical cannabinoid of a spelling ("Δ9-THC" after normalising, "THC-A", "cbda")."""
-    for name, pattern in CANNABINOIDS:
-        if re.fullmatch(f"(?:{pattern})", written.strip(), re.IGNORECASE):
-            return name
-    for name, pattern in CANNABINOIDS:
-        if re.match(f"(?:{pattern})", written.strip(), re.IGNORECASE):
-            return name
-    return None
-
-
 _TAG_WORDS: dict[str, tuple[str, str]] = {
     # tag: (words just before the number, words just after it)
     "loss": (
@@ -471,97 +304,3 @@ def _tags(before: str, after: str) -> frozenset[str]:
         if left.search(clause_before[-45:]) or right.search(clause_after):
             found.add(tag)
     return frozenset(found)
-
-
-def cannabinoid_mentions(text: str) -> list[str]:
-    """The cannabinoids a text names, in order of appearance."""
-    return [
-        n
-        for m in _CANNABINOID.finditer(text)
-        if (n := cannabinoid_name(m.group(0).removeprefix("total ").strip()))
-    ]
-
-
-_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])")
-_NOT_DETECTED = re.compile(
-    r"^(?:nd|n\.d\.|<\s*lo[dq]|not\s+detected|bql|<\s*[\d.]+)$", re.IGNORECASE
-)
-
-
-def coa_table(text: str) -> list[Quantity]:
-    """Cannabinoid results from a COA table pasted as text, one per row (% column first).
-
-    A header naming "%" or "mg/g" picks the column; without one, a row's pair of values
-    where one is ten times the other is read as % and mg/g. ND and <LOQ read as 0.
-    """
-    found: list[Quantity] = []
-    header: list[str] | None = None
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        start, offset = offset, offset + len(line)
-        cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
-        if len(cells) < 2:
-            continue
-        name = cannabinoid_name(cells[0]) if _CANNABINOID.fullmatch(cells[0].rstrip(":")) else None
-        if name is None:
-            if any(re.search(r"%|mg/g|result|amount|conc", c, re.IGNORECASE) for c in cells):
-                header = cells
-            continue
-        chosen = _table_value(cells, header)
-        if chosen is None:
-            continue
-        value, unit, written = chosen
-        kind = "percent" if unit == "%" else "concentration"
-        found.append(
-            Quantity(
-                value,
-                unit,
-                kind,
-                start,
-                offset,
-                line.strip(),
-                cannabinoid=name,
-                tags=frozenset({"coa"} | ({"nd"} if written == "ND" else set())),
-            )
-        )
-    return found if len(found) >= 2 else []
-
-
-def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str, str] | None:
-    values = cells[1:]
-    if header is not None and len(header) == len(cells):
-        for index, title in enumerate(header):
-            if (
-                index
-                and re.search(r"%|percent", title, re.IGNORECASE)
-                and not re.search(r"lo[dq]", title, re.IGNORECASE)
-            ):
-                return _cell(cells[index], "%")
-        for index, title in enumerate(header):
-            if index and re.search(r"mg/g", title, re.IGNORECASE):
-                return _cell(cells[index], "mg/g")
-    for cell in values:
-        if cell.endswith("%"):
-            return _cell(cell.rstrip("% "), "%")
-        if re.search(r"mg/g$", cell, re.IGNORECASE):
-            return _cell(re.sub(r"\s*mg/g$", "", cell, flags=re.IGNORECASE), "mg/g")
-    numbers = [float(c) for c in values if re.fullmatch(r"\d+(?:\.\d+)?", c)]
-    for first, second in itertools.pairwise(numbers):
-        if first and abs(second - first * 10) <= 0.011 * second:
-            return first, "%", str(first)
-    if all(_NOT_DETECTED.match(c) or re.fullmatch(r"\d+(?:\.\d+)?", c) for c in values) and any(
-        _NOT_DETECTED.match(c) for c in values
-    ):
-        return 0.0, "%", "ND"
-    if len(numbers) == 1:
-        return numbers[0], "%", str(numbers[0])
-    return None
-
-
-def _cell(cell: str, unit: str) -> tuple[float, str, str] | None:
-    if _NOT_DETECTED.match(cell.strip()):
-        return 0.0, unit, "ND"
-    try:
-        return float(cell.strip()), unit, cell.strip()
-    except ValueError:
-        return None

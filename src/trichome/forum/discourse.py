@@ -10,14 +10,14 @@ batch of topics) says where it stands, so an interrupted crawl resumes where it 
 
 The state then becomes "done" with the new mark, so the next crawl fetches only what was bumped
 since. Every request obeys robots.txt and is paced (one per `min_interval`, or the Crawl-delay
-if longer), and is retried on 429, 5xx and connection errors.
+if longer), and is retried on 429, 5xx and connection errors. Discourse's JSON is read in
+`discourse_payloads`, and the crawl's state kept by `crawl_state`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -27,13 +27,16 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome import __version__
 from trichome.forum.cooked import cooked_to_text
-from trichome.forum.corpus import (
-    MAX_POST,
-    MAX_POSTS,
-    CorpusError,
-    ThreadRecord,
-    parse_time,
-    thread_from_json,
+from trichome.forum.corpus import MAX_POSTS, CorpusError, ThreadRecord
+from trichome.forum.crawl_state import CrawlState
+from trichome.forum.discourse_payloads import (
+    category_names,
+    listing_page,
+    post_number,
+    post_stream,
+    posts_by_id,
+    thread_record,
+    visible_post,
 )
 from trichome.forum.fetch import CrawlError, Fetcher, Progress, Reply, http_problem, origin
 from trichome.forum.store import load_crawl, save_crawl, save_threads
@@ -53,7 +56,6 @@ POSTS_PER_REQUEST = 20  # Discourse's own batch size for /t/{id}/posts.json
 TOPICS_PER_SAVE = 10
 MAX_LISTING_PAGES = 100_000  # a guard against a listing that never ends
 REQUEST_TIMEOUT = 30.0
-REGULAR_POST = 1  # Discourse post_type: 2 moderator action, 3 small action, 4 whisper
 
 
 @dataclass(slots=True)
@@ -72,170 +74,6 @@ class CrawlReport:
     changed_ids: list[int] = field(default_factory=list)
     remaining: int = 0
     requests: int = 0
-
-
-# --- Discourse payloads ---------------------------------------------------------------------
-
-
-def _listing_page(payload: Any) -> tuple[list[tuple[int, datetime | None]], bool]:
-    """The (topic id, bump time) pairs of a latest.json page, and whether more pages follow."""
-    listing = payload.get("topic_list") if isinstance(payload, dict) else None
-    topics = listing.get("topics") if isinstance(listing, dict) else None
-    if not isinstance(listing, dict) or not isinstance(topics, list):
-        raise CorpusError("no topic_list.topics")
-    found: list[tuple[int, datetime | None]] = []
-    for topic in topics:
-        topic_id = topic.get("id") if isinstance(topic, dict) else None
-        if not isinstance(topic_id, int) or isinstance(topic_id, bool):
-            continue
-        bumped = None
-        for key in ("bumped_at", "last_posted_at", "created_at"):
-            try:
-                bumped = parse_time(topic.get(key), key)
-                break
-            except CorpusError:
-                continue
-        found.append((topic_id, bumped))
-    return found, bool(listing.get("more_topics_url"))
-
-
-def _category_names(payload: Any) -> dict[int, str]:
-    """Category id to the forum's name for it, subcategories included."""
-    listing = payload.get("category_list") if isinstance(payload, dict) else None
-    pending = [listing.get("categories") if isinstance(listing, dict) else None]
-    names: dict[int, str] = {}
-    while pending:
-        categories = pending.pop()
-        for category in categories if isinstance(categories, list) else ():
-            if not isinstance(category, dict):
-                continue
-            name, category_id = category.get("name"), category.get("id")
-            if isinstance(category_id, int) and isinstance(name, str) and name.strip():
-                names[category_id] = name.strip()[:200]
-            pending.append(category.get("subcategory_list"))
-    return names
-
-
-def _post_stream(topic: Any) -> tuple[list[Any], list[int]]:
-    """A topic's inline posts and the ids of all its posts, in order."""
-    stream = topic.get("post_stream") if isinstance(topic, dict) else None
-    if not isinstance(stream, dict) or not isinstance(stream.get("posts"), list):
-        raise CorpusError("no post_stream.posts")
-    ids = stream.get("stream", [])
-    if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
-        raise CorpusError("post_stream.stream is not a list of post ids")
-    return stream["posts"], ids
-
-
-def _posts_by_id(posts: list[Any]) -> dict[int, dict[str, Any]]:
-    found: dict[int, dict[str, Any]] = {}
-    for post in posts:
-        post_id = post.get("id") if isinstance(post, dict) else None
-        if not isinstance(post_id, int):
-            raise CorpusError("a post without an id")
-        found[post_id] = post
-    return found
-
-
-def _visible_post(post: dict[str, Any]) -> dict[str, Any] | None:
-    """A post in the corpus's JSON form, or None for one readers do not see as a post."""
-    hidden = post.get("hidden") or post.get("deleted_at") or post.get("user_deleted")
-    cooked = post.get("cooked")
-    if hidden or post.get("post_type", REGULAR_POST) != REGULAR_POST or not isinstance(cooked, str):
-        return None
-    content = cooked_to_text(cooked)[:MAX_POST].strip()
-    if not content:
-        return None
-    return {
-        "id": post.get("id"),
-        "post_number": post.get("post_number"),
-        "author": post.get("username"),
-        "created_at": post.get("created_at"),
-        "content": content,
-    }
-
-
-def _tag_names(tags: Any) -> list[str]:
-    names = []
-    for tag in tags if isinstance(tags, list) else ():
-        name = tag.get("name") if isinstance(tag, dict) else tag
-        if isinstance(name, str) and name.strip():
-            names.append(name.strip())
-    return names
-
-
-def _thread(
-    base: str, topic: dict[str, Any], posts: list[dict[str, Any]], categories: dict[int, str]
-) -> ThreadRecord:
-    """The thread record of a topic and its visible posts (in post number order).
-
-    Raises:
-        CorpusError: a field the record needs is missing or malformed.
-    """
-    topic_id = topic.get("id")
-    slug = topic.get("slug")
-    slug = slug.strip() if isinstance(slug, str) and slug.strip() else str(topic_id)
-    details = topic.get("details")
-    creator = details.get("created_by") if isinstance(details, dict) else None
-    category_id, views = topic.get("category_id"), topic.get("views")
-    return thread_from_json(
-        {
-            "id": topic_id,
-            "title": topic.get("title"),
-            "slug": slug,
-            "url": f"{base}/t/{slug}/{topic_id}",
-            "category": categories.get(category_id) if isinstance(category_id, int) else None,
-            "tags": _tag_names(topic.get("tags")),
-            "author": creator.get("username") if isinstance(creator, dict) else None,
-            "created_at": topic.get("created_at"),
-            "views": views if isinstance(views, int) and not isinstance(views, bool) else 0,
-            "posts": posts,
-        }
-    )
-
-
-# --- the crawl -------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _State:
-    """Where a forum's crawl stands, as saved in `kb_crawls`."""
-
-    phase: str = "listing"  # then "topics", then "done"
-    next_page: int = 0
-    queue: list[int] = field(default_factory=list)
-    mark: datetime | None = None  # the newest bump seen by the last complete crawl
-    newest: datetime | None = None  # the newest bump seen by this crawl so far
-
-    @classmethod
-    def resume(cls, saved: dict[str, Any] | None) -> tuple[_State, bool]:
-        """The state to go on from, and whether it continues an unfinished crawl."""
-        if not saved:
-            return cls(), False
-        try:
-            mark = parse_time(saved["mark"], "mark") if saved.get("mark") else None
-            newest = parse_time(saved["newest"], "newest") if saved.get("newest") else mark
-        except CorpusError:
-            return cls(), False  # unreadable: start over, as on a first crawl
-        phase, page, queue = saved.get("phase"), saved.get("next_page"), saved.get("queue")
-        if (
-            phase in ("listing", "topics")
-            and isinstance(page, int)
-            and isinstance(queue, list)
-            and all(isinstance(topic_id, int) for topic_id in queue)
-        ):
-            return cls(phase, page, queue, mark, newest), True
-        return cls(mark=mark, newest=mark), False
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON saved for this state."""
-        return {
-            "phase": self.phase,
-            "next_page": self.next_page,
-            "queue": self.queue,
-            "mark": self.mark.isoformat() if self.mark else None,
-            "newest": self.newest.isoformat() if self.newest else None,
-        }
 
 
 def normalize_base_url(base_url: str) -> str:
@@ -279,12 +117,12 @@ class _Crawl:
         self.fetcher = fetcher
         self.report = report
         self.say = say
-        self.state = _State()
+        self.state = CrawlState()
 
     async def run(self, max_topics: int | None) -> None:
         async with self.sessions() as session:
             saved = await load_crawl(session, self.base)
-        self.state, self.report.resumed = _State.resume(saved)
+        self.state, self.report.resumed = CrawlState.resume(saved)
         state = self.state
         if self.report.resumed:
             where = f"listing page {state.next_page}" if state.phase == "listing" else "its topics"
@@ -299,7 +137,7 @@ class _Crawl:
         if state.queue:
             self.say(f"Stopped with {len(state.queue)} topics queued; run again to go on.")
             return
-        self.state = _State(phase="done", mark=state.newest, newest=state.newest)
+        self.state = CrawlState(phase="done", mark=state.newest, newest=state.newest)
         await self._save_state()
         self.report.finished = True
 
@@ -313,7 +151,7 @@ class _Crawl:
         while state.phase == "listing":
             page = state.next_page
             try:
-                topics, more = _listing_page(await self._forum_json(f"latest.json?page={page}"))
+                topics, more = listing_page(await self._forum_json(f"latest.json?page={page}"))
             except CorpusError:
                 raise CrawlError(
                     f"{self.base}/latest.json did not answer with Discourse's topic list: "
@@ -389,7 +227,7 @@ class _Crawl:
             self._raise_if_throttled(reply)
             if reply.status == 200 and not reply.oversized:
                 try:
-                    return _category_names(orjson.loads(reply.body))
+                    return category_names(orjson.loads(reply.body))
                 except orjson.JSONDecodeError:
                     pass
         self.say(f"Could not read {url}; threads are filed under 'Uncategorized'.")
@@ -443,8 +281,8 @@ class _Crawl:
         if topic is None:
             return None
         try:
-            inline, stream = _post_stream(topic)
-            raw_posts = _posts_by_id(inline)
+            inline, stream = post_stream(topic)
+            raw_posts = posts_by_id(inline)
             missing = [post_id for post_id in stream[:MAX_POSTS] if post_id not in raw_posts]
             for start in range(0, len(missing), POSTS_PER_REQUEST):
                 ids = missing[start : start + POSTS_PER_REQUEST]
@@ -454,14 +292,14 @@ class _Crawl:
                 )
                 if more is None:
                     return None
-                fetched = _posts_by_id(_post_stream(more)[0])
+                fetched = posts_by_id(post_stream(more)[0])
                 raw_posts |= {post_id: fetched[post_id] for post_id in ids if post_id in fetched}
-            posts = [p for p in map(_visible_post, raw_posts.values()) if p is not None]
+            posts = [p for p in map(visible_post, raw_posts.values()) if p is not None]
             if not posts:
                 self._skip(topic_id, "no visible posts")
                 return None
-            posts.sort(key=_post_number)
-            record = _thread(self.base, topic, posts[:MAX_POSTS], categories)
+            posts.sort(key=post_number)
+            record = thread_record(self.base, topic, posts[:MAX_POSTS], categories)
         except CorpusError as error:
             self._skip(topic_id, f"malformed: {error}")
             return None
@@ -483,11 +321,6 @@ class _Crawl:
         except orjson.JSONDecodeError:
             self._skip(topic_id, "not JSON")
             return None
-
-
-def _post_number(post: dict[str, Any]) -> int:
-    number = post.get("post_number")
-    return number if isinstance(number, int) else 0
 
 
 def _ignore(_message: str) -> None:

@@ -1,30 +1,24 @@
 """Reading web pages for cited answers, from public addresses only.
 
 Every hop (the first URL and each redirect) is parsed once by httpx, its host resolved once,
-every address checked, and the connection made to the checked address: a DNS answer that
-changes between check and connection (rebinding) cannot move it to a private address.
+every address checked, and the connection made to the checked address (`pinning`): a DNS
+answer that changes between check and connection (rebinding) cannot move it to a private
+address. The page's text is extracted by `page_text`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
-import contextvars
-import html
 import http.cookiejar
 import logging
 import re
 import socket
 import ssl
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
 
 import certifi
-import charset_normalizer
-import httpcore
 import httpx
-import trafilatura
 
 from trichome.config import Settings
 from trichome.websearch.addresses import (
@@ -41,6 +35,9 @@ from trichome.websearch.cache import (
     RedisPageCache,
     build_page_cache,
 )
+from trichome.websearch.errors import FetchError, FetchFailed, FetchRefused
+from trichome.websearch.page_text import readable_text
+from trichome.websearch.pinning import Pin, PinnedTransport, current_pin
 
 __all__ = [
     "FetchError",
@@ -57,10 +54,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
-# trafilatura warns with a page's whole URL (query string and all) when it finds no text;
-# our own log line names the host only.
-logging.getLogger("trafilatura").setLevel(logging.ERROR)
-
 USER_AGENT = "TrichomeBot/0.1 (+https://trichome.example/bot)"
 HEADERS = {"User-Agent": USER_AGENT, "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9"}
 READABLE_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/plain"})
@@ -68,96 +61,15 @@ REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 _MEDIA_TYPE = re.compile(r"[a-z0-9!#$&^_.+-]{1,40}/[a-z0-9!#$&^_.+-]{1,60}")
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
-_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 
 # (host, port) -> addresses, e.g. ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
 Resolver = Callable[[str, int], Awaitable[list[str]]]
-
-
-class FetchError(Exception):
-    """A page that was not read; `str(error)` is a short reason, never the page's content."""
-
-
-class FetchRefused(FetchError):
-    """The page is not ours to read: its scheme, credentials, port, address or content type,
-    or too many redirects."""
-
-
-class FetchFailed(FetchError):
-    """Reading the page went wrong: no such host, timeout, HTTP error, too large, no text."""
 
 
 async def resolve_with_getaddrinfo(host: str, port: int) -> list[str]:
     """The host's addresses from the system resolver (what a plain connection would use)."""
     infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
-@dataclass(frozen=True, slots=True)
-class _Pin:
-    """Where a checked hop connects: `host` and `port` as httpcore will ask for them."""
-
-    host: str
-    port: int
-    address: str
-
-
-_pin: contextvars.ContextVar[_Pin | None] = contextvars.ContextVar("page_fetch_pin", default=None)
-
-
-class _PinnedBackend(httpcore.AsyncNetworkBackend):
-    """Opens TCP connections to the current hop's checked address instead of resolving its name.
-
-    httpcore still addresses the request to the name: the `Host` header carries it, and TLS
-    uses it for SNI and verifies the certificate against it, so https stays fully checked.
-    A connection for anything but the pinned host and port is refused (fail closed). The pool
-    reuses a kept-alive connection only for its own origin, and it was opened to an address
-    checked for that origin.
-    """
-
-    def __init__(self) -> None:
-        self._network = httpcore.AnyIOBackend()
-
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        pin = _pin.get()
-        if pin is None or (pin.host, pin.port) != (host, port):
-            raise httpcore.ConnectError("connection not pinned to a checked address")
-        return await self._network.connect_tcp(
-            pin.address, port, timeout, local_address, socket_options
-        )
-
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,
-        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        raise httpcore.ConnectError("unix sockets are not fetched")
-
-    async def sleep(self, seconds: float) -> None:
-        await self._network.sleep(seconds)
-
-
-class _PinnedTransport(httpx.AsyncHTTPTransport):
-    """httpx's own transport with its connection pool on the pinned backend.
-
-    httpx takes no network backend, so the pool it builds is replaced by one like it that has
-    ours; `handle_async_request` (request and response mapping, errors) stays httpx's.
-    """
-
-    def __init__(self, ssl_context: ssl.SSLContext) -> None:
-        super().__init__(verify=ssl_context, trust_env=False)
-        self._pool = httpcore.AsyncConnectionPool(
-            ssl_context=ssl_context, network_backend=_PinnedBackend(), http1=True, http2=False
-        )
 
 
 def _no_cookies() -> http.cookiejar.CookieJar:
@@ -186,7 +98,7 @@ class PageFetcher:
         self._allowlist = parse_allowlist(settings.fetch_test_allowlist)
         context = ssl_context or ssl.create_default_context(cafile=certifi.where())
         self._client = httpx.AsyncClient(
-            transport=_PinnedTransport(context),
+            transport=PinnedTransport(context),
             headers=HEADERS,
             cookies=_no_cookies(),
             timeout=httpx.Timeout(settings.fetch_timeout, connect=settings.fetch_connect_timeout),
@@ -242,7 +154,7 @@ class PageFetcher:
                 final, media_type, charset, body = await self._download(first)
         except TimeoutError:
             raise FetchFailed(f"timed out reading {first.host}") from None
-        text, title = await asyncio.to_thread(_readable, body, media_type, charset, final)
+        text, title = await asyncio.to_thread(readable_text, body, media_type, charset, final)
         logger.debug("read %s (%d bytes, %d characters)", final.host, len(body), len(text))
         return Page(
             url=url,
@@ -256,7 +168,7 @@ class PageFetcher:
     async def _download(self, url: httpx.URL) -> tuple[httpx.URL, str, str | None, bytes]:
         for _ in range(self.settings.fetch_max_redirects + 1):
             pin = await self._check(url)
-            token = _pin.set(pin)
+            token = current_pin.set(pin)
             try:
                 async with self._client.stream("GET", url) as response:
                     status = response.status_code
@@ -275,10 +187,10 @@ class PageFetcher:
             except httpx.HTTPError as error:  # a broken response or encoding
                 raise FetchFailed(f"{type(error).__name__} from {url.host}") from None
             finally:
-                _pin.reset(token)
+                current_pin.reset(token)
         raise FetchRefused(f"more than {self.settings.fetch_max_redirects} redirects")
 
-    async def _check(self, url: httpx.URL) -> _Pin:
+    async def _check(self, url: httpx.URL) -> Pin:
         """Where a hop may connect: its one checked address (every address must pass)."""
         host = url.raw_host.decode("ascii")
         port = url.port or DEFAULT_PORTS[url.scheme]
@@ -298,7 +210,7 @@ class PageFetcher:
             if address is None or not (is_public(address) or (address, port) in self._allowlist):
                 raise FetchRefused(f"{host} is not a public address")
             checked.append(address)
-        return _Pin(host, port, str(checked[0]))
+        return Pin(host, port, str(checked[0]))
 
     async def _body(self, response: httpx.Response) -> bytes:
         limit = self.settings.fetch_max_bytes
@@ -360,80 +272,3 @@ def _content_type(header: str | None) -> tuple[str, str | None]:
         raise FetchRefused(f"content type {shown} is not read")
     found = _CHARSET.search(header or "")
     return media_type, found.group(1) if found else None
-
-
-def _decode(body: bytes, charset: str | None, media_type: str) -> str:
-    if (
-        charset is None
-        and media_type != "text/plain"
-        and (meta := _META_CHARSET.search(body[:4096]))
-    ):
-        charset = meta.group(1).decode("ascii", "replace")
-    if charset is not None:
-        try:
-            return body.decode(codecs.lookup(charset).name, errors="replace")
-        except LookupError:
-            pass
-    try:
-        return body.decode("utf-8")
-    except UnicodeDecodeError:
-        best = charset_normalizer.from_bytes(body).best()
-        return str(best) if best is not None else body.decode("utf-8", errors="replace")
-
-
-def _paragraphs(lines: Iterable[str]) -> str:
-    """One paragraph per line becomes paragraphs apart by blank lines; table rows stay together."""
-    blocks: list[str] = []
-    in_table = False
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            in_table = False
-            continue
-        row = line.startswith("|")
-        if row and in_table:
-            blocks[-1] += "\n" + line
-        else:
-            blocks.append(line)
-        in_table = row
-    return "\n\n".join(blocks)
-
-
-def _plain_paragraphs(text: str) -> str:
-    paragraphs = re.split(r"\n\s*\n", text.replace("\r\n", "\n").replace("\r", "\n"))
-    cleaned = ("\n".join(line.rstrip() for line in p.strip("\n").splitlines()) for p in paragraphs)
-    return "\n\n".join(p for p in cleaned if p.strip())
-
-
-def _readable(
-    body: bytes, media_type: str, charset: str | None, url: httpx.URL
-) -> tuple[str, str | None]:
-    """The page's main text and title (CPU-bound: run in a worker thread).
-
-    Raises:
-        FetchFailed: no readable text.
-    """
-    document = _decode(body, charset, media_type)
-    if media_type == "text/plain":
-        text, title = _plain_paragraphs(document), None
-    else:
-        try:
-            extracted = trafilatura.extract(
-                document,
-                url=str(url),
-                output_format="txt",
-                include_comments=False,
-                include_tables=True,
-                favor_precision=True,
-            )
-            # The whole page, when trafilatura finds no main text (a very short page).
-            text = _paragraphs((extracted or trafilatura.html2txt(document)).splitlines())
-            title = trafilatura.extract_metadata(document, default_url=str(url)).title
-        except Exception as error:  # a parser failing on hostile markup is the page's problem
-            logger.info("could not parse the page from %s: %s", url.host, type(error).__name__)
-            raise FetchFailed(f"could not parse the page from {url.host}") from None
-        if not title and (found := _TITLE.search(document)):
-            title = " ".join(html.unescape(found.group(1)).split())
-    if not text:
-        raise FetchFailed(f"no readable text at {url.host}")
-    return text, title or None

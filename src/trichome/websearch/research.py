@@ -7,13 +7,13 @@ import re
 from dataclasses import dataclass, field
 
 from trichome.config import Settings
+from trichome.websearch.errors import SearchError
 from trichome.websearch.fetcher import FetchError, Page, PageFetcher, build_page_cache
 from trichome.websearch.providers import (
-    SearchError,
     SearchProvider,
-    SearchResult,
     build_search_provider,
 )
+from trichome.websearch.results import SearchResult
 
 logger = logging.getLogger(__name__)
 

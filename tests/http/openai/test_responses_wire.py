@@ -16,9 +16,9 @@ from trichome.http.openai.responses import (
     allowed_domains,
     input_turns,
     parse_responses_request,
-    response_object,
     search_choice,
 )
+from trichome.http.openai.responses_output import response_object
 
 VALID = {"model": "operator-agent", "input": "What is the decarboxylation factor for THCA?"}
 FIELDS = [

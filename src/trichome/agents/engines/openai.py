@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from trichome.agents.calculation_requests import describe
-from trichome.agents.calculator_tools import TOOL_NAMES, TOOLS, run_tool
+from trichome.agents.calculator_tool_definitions import TOOL_NAMES, TOOLS
+from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engine import AnswerRequest
 from trichome.config import Settings
 from trichome.knowledge.retrieval import KnowledgeBase, Passage

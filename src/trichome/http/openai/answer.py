@@ -19,13 +19,8 @@ from trichome.agents.engine import UnsupportedOption
 from trichome.agents.service import ChatRequest
 from trichome.answering.outcome import Outcome, settled
 from trichome.http.errors import ApiError, invalid_request
-from trichome.http.openai.chat import (
-    AssistantMessage,
-    ChatCompletionRequest,
-    ChatMessageIn,
-    ToolMessage,
-    refuse_unsupported,
-)
+from trichome.http.openai.chat import ChatCompletionRequest, refuse_unsupported
+from trichome.http.openai.chat_messages import AssistantMessage, ChatMessageIn, ToolMessage
 from trichome.http.openai.negotiation import wants_stream
 from trichome.http.openai.sse import ChunkWriter
 from trichome.llm.base import (

@@ -1,29 +1,24 @@
-"""OpenAI's Responses wire format: request validation, the response object and its events."""
+"""OpenAI's Responses request: its model, validation, and what the agents read from it."""
 
 from __future__ import annotations
 
-import copy
 import re
-import secrets
 from typing import Any, Literal
 
-import orjson
 from pydantic import Field, ValidationError, field_validator
 
 from trichome.http.errors import ApiError, invalid_request
 from trichome.http.openai.types import PositiveInteger, StrictModel
 from trichome.http.openai.validation import to_api_error
-from trichome.http.openapi import NOT_BLANK
 from trichome.llm.base import ChatTurn
-from trichome.plans import PUBLIC_MODEL_IDS
 
 WEB_SEARCH_TOOLS = frozenset(
     {"web_search", "web_search_preview", "web_search_2025_08_26", "web_search_preview_2025_03_11"}
 )
-_TEXT_PARTS = frozenset({"input_text", "output_text", "text"})
-_ROLES = ("user", "system", "developer", "assistant")
+TEXT_PARTS = frozenset({"input_text", "output_text", "text"})
+MESSAGE_ROLES = ("user", "system", "developer", "assistant")
 # Earlier output items a client may send back as context; they carry no text to read.
-_SKIPPED_ITEMS = frozenset({"web_search_call", "reasoning"})
+SKIPPED_ITEMS = frozenset({"web_search_call", "reasoning"})
 MAX_METADATA_KEYS = 16
 MAX_OUTPUT_TOKENS = 2**31 - 1
 
@@ -63,7 +58,7 @@ class ResponsesRequest(StrictModel):
         return value
 
 
-_FORMAT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+FORMAT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def text_format(body: ResponsesRequest) -> dict[str, Any] | None:
@@ -93,7 +88,7 @@ def text_format(body: ResponsesRequest) -> dict[str, Any] | None:
             param="text.format.type",
         )
     name, schema = fmt.get("name"), fmt.get("schema")
-    if not isinstance(name, str) or not _FORMAT_NAME.match(name):
+    if not isinstance(name, str) or not FORMAT_NAME.match(name):
         raise invalid_request(
             "'text.format.name' must be 1 to 64 letters, digits, '_' or '-'.",
             code="invalid_value",
@@ -111,14 +106,6 @@ def text_format(body: ResponsesRequest) -> dict[str, Any] | None:
     if isinstance(fmt.get("description"), str):
         spec["description"] = fmt["description"]
     return {"type": "json_schema", "json_schema": spec}
-
-
-def _echoed_format(body: ResponsesRequest) -> dict[str, Any]:
-    """`text.format` as understood, for the response object."""
-    chat = text_format(body)
-    if chat is None or chat["type"] == "json_object":
-        return chat or {"type": "text"}
-    return {"type": "json_schema", **chat["json_schema"]}
 
 
 def _unsupported(message: str, param: str) -> ApiError:
@@ -153,7 +140,7 @@ def _part_text(part: Any, where: str) -> str | None:
     if not isinstance(part, dict):
         raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
     kind = _kind(part, where)
-    if kind in _TEXT_PARTS:
+    if kind in TEXT_PARTS:
         if not isinstance(part.get("text"), str):
             raise invalid_request(
                 f"'{where}.text' must be a string.", code="invalid_type", param=f"{where}.text"
@@ -184,16 +171,17 @@ def _item_turn(item: Any, where: str) -> ChatTurn | None:
     if not isinstance(item, dict):
         raise invalid_request(f"'{where}' must be an object.", code="invalid_type", param=where)
     kind = _kind(item, where, default="message")
-    if kind in _SKIPPED_ITEMS:
+    if kind in SKIPPED_ITEMS:
         return None
     if kind != "message":
         raise _unsupported(
             f"Input items of type {kind!r} are not supported; send messages.", f"{where}.type"
         )
     role = item.get("role")
-    if role not in _ROLES:
+    if role not in MESSAGE_ROLES:
         raise invalid_request(
-            f"Invalid value for '{where}.role': {role!r}. Supported roles: {', '.join(_ROLES)}.",
+            f"Invalid value for '{where}.role': {role!r}. "
+            f"Supported roles: {', '.join(MESSAGE_ROLES)}.",
             code="invalid_value" if role is not None else "missing_required_field",
             param=f"{where}.role",
         )
@@ -297,186 +285,6 @@ def allowed_domains(body: ResponsesRequest) -> tuple[str, ...]:
     return tuple(domains)
 
 
-_TEXT_PART_TYPES = sorted(_TEXT_PARTS)
-_PART: dict[str, Any] = {
-    "anyOf": [
-        {
-            "type": "object",
-            "required": ["type", "text"],
-            "properties": {"type": {"enum": _TEXT_PART_TYPES}, "text": {"type": "string"}},
-        },
-        {"type": "object", "required": ["type"], "properties": {"type": {"const": "refusal"}}},
-    ]
-}
-_MESSAGE: dict[str, Any] = {
-    "type": "object",
-    "required": ["role", "content"],
-    "properties": {
-        "type": {"const": "message"},
-        "role": {"enum": list(_ROLES)},
-        "content": {"anyOf": [{"type": "string"}, {"type": "array", "items": _PART}]},
-    },
-}
-_QUESTION: dict[str, Any] = {
-    "type": "object",
-    "required": ["role", "content"],
-    "properties": {
-        "type": {"const": "message"},
-        "role": {"const": "user"},
-        "content": {
-            "anyOf": [
-                {"type": "string", "pattern": NOT_BLANK},
-                {
-                    "type": "array",
-                    "contains": {
-                        "type": "object",
-                        "required": ["type", "text"],
-                        "properties": {
-                            "type": {"enum": _TEXT_PART_TYPES},
-                            "text": {"type": "string", "pattern": NOT_BLANK},
-                        },
-                    },
-                },
-            ]
-        },
-    },
-}
-_EARLIER_OUTPUT: dict[str, Any] = {
-    "type": "object",
-    "required": ["type"],
-    "properties": {"type": {"enum": sorted(_SKIPPED_ITEMS)}},
-}
-
-
-def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-# The request body's JSON Schema for /openapi.json, written to accept exactly what the
-# parser accepts (the property tests send what it allows and what it forbids).
-REQUEST_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["model", "input"],
-    "properties": {
-        "model": {"enum": list(PUBLIC_MODEL_IDS)},
-        "input": {
-            "description": "The question, or OpenAI's input items (messages).",
-            "anyOf": [
-                {"type": "string", "pattern": NOT_BLANK},
-                {
-                    "type": "array",
-                    "items": {"anyOf": [_MESSAGE, _EARLIER_OUTPUT]},
-                    "contains": _QUESTION,
-                },
-            ],
-        },
-        "instructions": _nullable({"type": "string"}),
-        "stream": {"type": "boolean", "description": "SSE events when true (default false)."},
-        "tools": _nullable(
-            {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["type"],
-                    "properties": {
-                        "type": {"enum": sorted(WEB_SEARCH_TOOLS)},
-                        "filters": _nullable(
-                            {
-                                "type": "object",
-                                "properties": {
-                                    "allowed_domains": _nullable(
-                                        {"type": "array", "items": {"type": "string"}}
-                                    )
-                                },
-                            }
-                        ),
-                    },
-                },
-            }
-        ),
-        "tool_choice": _nullable(
-            {
-                "anyOf": [
-                    {"enum": ["auto", "none", "required"]},
-                    {
-                        "type": "object",
-                        "required": ["type"],
-                        "properties": {"type": {"enum": sorted(WEB_SEARCH_TOOLS)}},
-                    },
-                ]
-            }
-        ),
-        "temperature": _nullable({"type": "number", "minimum": 0, "maximum": 2}),
-        "top_p": _nullable({"type": "number", "minimum": 0, "maximum": 1}),
-        "max_output_tokens": _nullable(
-            {"type": "integer", "minimum": 1, "maximum": MAX_OUTPUT_TOKENS}
-        ),
-        "metadata": _nullable(
-            {
-                "type": "object",
-                "maxProperties": MAX_METADATA_KEYS,
-                "propertyNames": {"maxLength": 64},
-                "additionalProperties": {"type": "string", "maxLength": 512},
-            }
-        ),
-        "include": _nullable({"type": "array", "items": {"type": "string"}}),
-        "store": _nullable({"type": "boolean"}),
-        "previous_response_id": {"type": "null", "description": "Not supported (not stored)."},
-        "background": _nullable({"const": False}),
-        "parallel_tool_calls": _nullable({"type": "boolean"}),
-        "user": _nullable({"type": "string"}),
-        "truncation": _nullable({"enum": ["auto", "disabled"]}),
-        "text": _nullable(
-            {
-                "type": "object",
-                "properties": {
-                    "format": _nullable(
-                        {
-                            "anyOf": [
-                                {
-                                    "type": "object",
-                                    "required": ["type"],
-                                    "properties": {"type": {"enum": ["text", "json_object"]}},
-                                },
-                                {
-                                    "type": "object",
-                                    "required": ["type", "name", "schema"],
-                                    "properties": {
-                                        "type": {"const": "json_schema"},
-                                        "name": {"type": "string", "pattern": _FORMAT_NAME.pattern},
-                                        "schema": {"type": "object"},
-                                        "strict": _nullable({"type": "boolean"}),
-                                        "description": _nullable({"type": "string"}),
-                                    },
-                                },
-                            ]
-                        }
-                    ),
-                },
-            }
-        ),
-    },
-}
-
-
-def responses_request_schema(engine: str) -> dict[str, Any]:
-    """The request schema for the engine in use: offline, only plain text can be asked for."""
-    schema = copy.deepcopy(REQUEST_SCHEMA)
-    if engine == "grounded":
-        schema["properties"]["text"] = _nullable(
-            {
-                "type": "object",
-                "properties": {
-                    "format": _nullable(
-                        {"type": "object", "required": ["type"],
-                         "properties": {"type": {"const": "text"}}}
-                    )
-                },
-            }
-        )  # fmt: skip
-    return schema
-
-
 def parse_responses_request(raw: bytes) -> ResponsesRequest:
     """Validate a request body.
 
@@ -503,97 +311,3 @@ def parse_responses_request(raw: bytes) -> ResponsesRequest:
         raise _unsupported("Background responses are not supported.", "background")
     text_format(body)
     return body
-
-
-# ---------------------------------------------------------------------------- responses
-
-
-def new_id(prefix: str) -> str:
-    """A fresh id such as `resp_…`, `msg_…` or `ws_…`."""
-    return f"{prefix}_{secrets.token_hex(16)}"
-
-
-def response_object(
-    body: ResponsesRequest,
-    *,
-    response_id: str,
-    created_at: int,
-    model: str,
-    status: str,
-    output: list[dict[str, Any]],
-    metadata: dict[str, str],
-    usage: dict[str, Any] | None = None,
-    completed_at: int | None = None,
-    error: dict[str, str] | None = None,
-    incomplete_reason: str | None = None,
-) -> dict[str, Any]:
-    """A `response` object, echoing the request's configuration as OpenAI does."""
-    return {
-        "id": response_id,
-        "object": "response",
-        "created_at": created_at,
-        "status": status,
-        "background": False,
-        "completed_at": completed_at,
-        "error": error,
-        "incomplete_details": {"reason": incomplete_reason} if incomplete_reason else None,
-        "instructions": body.instructions,
-        "max_output_tokens": body.max_output_tokens,
-        "max_tool_calls": None,
-        "model": model,
-        "output": output,
-        "parallel_tool_calls": body.parallel_tool_calls
-        if body.parallel_tool_calls is not None
-        else True,
-        "previous_response_id": None,
-        "reasoning": {"effort": None, "summary": None},
-        "store": False,
-        "temperature": body.temperature if body.temperature is not None else 1.0,
-        "text": {"format": _echoed_format(body), "verbosity": "medium"},
-        "tool_choice": _echoed_choice(body.tool_choice),
-        "tools": [_echoed_tool(tool) for tool in body.tools or ()],
-        "top_p": body.top_p if body.top_p is not None else 1.0,
-        "truncation": body.truncation or "disabled",
-        "usage": usage,
-        "user": body.user,
-        "metadata": metadata,
-    }
-
-
-def _echoed_tool(tool: dict[str, Any]) -> dict[str, Any]:
-    """A web_search tool as it was understood: its type and allowed domains (only these are
-    read, and echoing a client's arbitrary JSON back could not always be serialised)."""
-    echoed: dict[str, Any] = {"type": tool["type"]}
-    filters = tool.get("filters")
-    if isinstance(filters, dict) and isinstance(filters.get("allowed_domains"), list):
-        echoed["filters"] = {"allowed_domains": list(filters["allowed_domains"])}
-    return echoed
-
-
-def _echoed_choice(choice: str | dict[str, Any] | None) -> str | dict[str, Any]:
-    if isinstance(choice, dict):
-        return {"type": choice["type"]}
-    return choice or "auto"
-
-
-def usage_object(input_tokens: int, output_tokens: int) -> dict[str, Any]:
-    """The Responses `usage` shape."""
-    return {
-        "input_tokens": input_tokens,
-        "input_tokens_details": {"cached_tokens": 0},
-        "output_tokens": output_tokens,
-        "output_tokens_details": {"reasoning_tokens": 0},
-        "total_tokens": input_tokens + output_tokens,
-    }
-
-
-class EventWriter:
-    """Serialises Responses stream events: `event:` and `data:` lines, numbered in order."""
-
-    def __init__(self) -> None:
-        self._sequence = 0
-
-    def __call__(self, kind: str, **fields: Any) -> bytes:
-        payload = {"type": kind, "sequence_number": self._sequence, **fields}
-        self._sequence += 1
-        return b"event: " + kind.encode() + b"\ndata: " + orjson.dumps(payload) + b"\n\n"

@@ -16,12 +16,11 @@ from typing import Any
 from trichome.answering.outcome import Outcome
 from trichome.http.errors import error_responses, invalid_request
 from trichome.http.openai.answer import upstream_api_error
-from trichome.http.openai.responses import (
+from trichome.http.openai.responses import ResponsesRequest, text_format
+from trichome.http.openai.responses_output import (
     EventWriter,
-    ResponsesRequest,
     new_id,
     response_object,
-    text_format,
     usage_object,
 )
 from trichome.llm.base import TextDelta, UpstreamError

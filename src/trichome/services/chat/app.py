@@ -11,7 +11,7 @@ from trichome.http.errors import install_error_handlers
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openai.chat import chat_request_schemas
 from trichome.http.openai.completions import ChatCompletion, ChatCompletionChunk
-from trichome.http.openai.responses import responses_request_schema
+from trichome.http.openai.responses_schema import responses_request_schema
 from trichome.http.openapi import BEARER_AUTH, BEARER_SCHEME, install_openapi
 from trichome.http.state import Clock, IdFactory, random_id
 from trichome.services.chat.routes import (

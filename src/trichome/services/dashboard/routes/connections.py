@@ -12,7 +12,8 @@ from fastapi.responses import Response
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.oauth import mcp_url
-from trichome.accounts.oauth_grants import find_connection, list_connections, revoke_grant
+from trichome.accounts.oauth_connections import find_connection, list_connections
+from trichome.accounts.oauth_grants import revoke_grant
 from trichome.http.state import core_of
 from trichome.services.dashboard.session import FormDep, UserDep, redirect, render
 

@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.oauth import MCP_PATH, SCOPES, WRITE_SCOPE, token_covers
-from trichome.accounts.oauth_grants import InvalidToken, find_access_grant, touch_grant
+from trichome.accounts.oauth_access import InvalidToken, find_access_grant, touch_grant
 from trichome.accounts.principal import Principal
 from trichome.config import Settings
 from trichome.db.models import utcnow

@@ -1,0 +1,97 @@
+"""Cannabinoid results read from a certificate of analysis (COA) table pasted as text."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from trichome.agents.cannabinoids import CANNABINOID_MENTION, cannabinoid_name
+from trichome.agents.quantities import Quantity
+
+_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])")
+_NOT_DETECTED = re.compile(
+    r"^(?:nd|n\.d\.|<\s*lo[dq]|not\s+detected|bql|<\s*[\d.]+)$", re.IGNORECASE
+)
+
+
+def coa_table(text: str) -> list[Quantity]:
+    """Cannabinoid results from a COA table pasted as text, one per row (% column first).
+
+    A header naming "%" or "mg/g" picks the column; without one, a row's pair of values
+    where one is ten times the other is read as % and mg/g. ND and <LOQ read as 0.
+    """
+    found: list[Quantity] = []
+    header: list[str] | None = None
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        start, offset = offset, offset + len(line)
+        cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
+        if len(cells) < 2:
+            continue
+        name = (
+            cannabinoid_name(cells[0])
+            if CANNABINOID_MENTION.fullmatch(cells[0].rstrip(":"))
+            else None
+        )
+        if name is None:
+            if any(re.search(r"%|mg/g|result|amount|conc", c, re.IGNORECASE) for c in cells):
+                header = cells
+            continue
+        chosen = _table_value(cells, header)
+        if chosen is None:
+            continue
+        value, unit, written = chosen
+        kind = "percent" if unit == "%" else "concentration"
+        found.append(
+            Quantity(
+                value,
+                unit,
+                kind,
+                start,
+                offset,
+                line.strip(),
+                cannabinoid=name,
+                tags=frozenset({"coa"} | ({"nd"} if written == "ND" else set())),
+            )
+        )
+    return found if len(found) >= 2 else []
+
+
+def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str, str] | None:
+    values = cells[1:]
+    if header is not None and len(header) == len(cells):
+        for index, title in enumerate(header):
+            if (
+                index
+                and re.search(r"%|percent", title, re.IGNORECASE)
+                and not re.search(r"lo[dq]", title, re.IGNORECASE)
+            ):
+                return _cell(cells[index], "%")
+        for index, title in enumerate(header):
+            if index and re.search(r"mg/g", title, re.IGNORECASE):
+                return _cell(cells[index], "mg/g")
+    for cell in values:
+        if cell.endswith("%"):
+            return _cell(cell.rstrip("% "), "%")
+        if re.search(r"mg/g$", cell, re.IGNORECASE):
+            return _cell(re.sub(r"\s*mg/g$", "", cell, flags=re.IGNORECASE), "mg/g")
+    numbers = [float(c) for c in values if re.fullmatch(r"\d+(?:\.\d+)?", c)]
+    for first, second in itertools.pairwise(numbers):
+        if first and abs(second - first * 10) <= 0.011 * second:
+            return first, "%", str(first)
+    if all(_NOT_DETECTED.match(c) or re.fullmatch(r"\d+(?:\.\d+)?", c) for c in values) and any(
+        _NOT_DETECTED.match(c) for c in values
+    ):
+        return 0.0, "%", "ND"
+    if len(numbers) == 1:
+        return numbers[0], "%", str(numbers[0])
+    return None
+
+
+def _cell(cell: str, unit: str) -> tuple[float, str, str] | None:
+    if _NOT_DETECTED.match(cell.strip()):
+        return 0.0, unit, "ND"
+    try:
+        return float(cell.strip()), unit, cell.strip()
+    except ValueError:
+        return None

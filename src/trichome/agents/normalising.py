@@ -1,0 +1,146 @@
+"""Writing a question's numbers and symbols one way before its quantities are read.
+
+Numbers in words ("two hundred gummies", "half a gram", "a dozen"), separators ("1,000",
+"24,5 %"), fractions ("1 1/2 cups", "½"), articles that mean one ("a gram") and the symbols
+operators paste (Δ, µ, ×, non-breaking spaces) all become plain digits and ASCII.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ONES = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "million": 1_000_000}
+_WORD = "|".join([*_ONES, *_SCALES, "dozen"])
+_NUMBER_WORDS = re.compile(
+    rf"\b(?:a\s+|an\s+)?(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b", re.IGNORECASE
+)
+# "a gram", "an eighth": the article is the number one.
+_ARTICLE_UNIT = re.compile(
+    r"\b(?:a|an|one|per|each)\s+(gram|g|ounce|oz|pound|lb|kilo|kg|eighth|quarter|zip|cup|"
+    r"tablespoon|tbsp|teaspoon|tsp|stick|liter|litre|dropper|dropperful|ml|milliliter|"
+    r"gallon|quart|half\s+ounce|half\s+oz)\b",
+    re.IGNORECASE,
+)
+_HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
+
+
+def _words_to_number(words: str) -> float:
+    total, current = 0.0, 0.0
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word in ("a", "an", "and", ""):
+            current = current or (1 if word in ("a", "an") else current)
+            continue
+        if word == "dozen":
+            current = (current or 1) * 12
+        elif word in _ONES:
+            current += _ONES[word]
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in _SCALES:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+    return total + current
+
+
+def normalise(text: str) -> str:
+    """The text with numbers as digits and symbols spelled one way."""
+    text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
+    for source, target in (
+        ("\u2013", "-"),
+        ("—", " - "),
+        ("×", " x "),
+        ("\u2019", "'"),
+        ("µ", "u"),
+        ("Δ", "delta-"),
+        ("∆", "delta-"),
+        ("δ", "delta-"),
+        ("\uff05", "%"),
+        ("±", " +/- "),
+        ("\uff04", "$"),
+    ):
+        text = text.replace(source, target)
+    text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
+    text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
+    text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
+    # "1 1/2 cups", "1/2 cup", "3/4 oz"
+    text = re.sub(
+        r"\b(\d+)\s+(\d)/(\d{1,2})\b",
+        lambda m: _plain(int(m.group(1)) + int(m.group(2)) / int(m.group(3))),
+        text,
+    )
+    text = re.sub(
+        r"(?<![\d/])\b(\d)/(\d{1,2})\b(?!\s*/)",
+        lambda m: _plain(int(m.group(1)) / int(m.group(2))),
+        text,
+    )
+    text = re.sub(r"\bnegative\s+(?=\d)|\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE)
+    text = _HALF.sub("0.5 ", text)
+    text = re.sub(
+        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|cup|stick)s?\b)",
+        "0.5 ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(
+        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
+    )
+    text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
+    text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
+    # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    text = re.sub(r"(?<=\d),(?=\d{1,2}\s*(?:%|mg|g\b|ml))", ".", text)
+    return text
+
+
+def _plain(number: float) -> str:
+    return f"{number:g}" if abs(number) < 1e15 else str(number)
+
+
+def _number_words(match: re.Match[str]) -> str:
+    words = match.group(0)
+    stripped = re.sub(r"^(?:a|an)\s+", "", words, flags=re.IGNORECASE)
+    if stripped.lower() in ("one",) and not re.match(r"\s+\w", match.string[match.end() :]):
+        return words
+    return _plain(_words_to_number(words))
+
+
+def _article(match: re.Match[str]) -> str:
+    word = match.group(0).split()[0].lower()
+    if word in ("per", "each"):
+        return match.group(0)
+    if word in ("a", "an") and re.search(
+        r"\d\s*(?:k|bucks|dollars)?\s*$", match.string[: match.start()]
+    ):
+        return "per " + match.group(1)  # "$1,200 a pound" is a price per pound
+    return "1 " + match.group(1)

@@ -1,0 +1,52 @@
+"""Typed ORM models, one module per part of the product. Every schema change comes with an
+Alembic revision; every model is importable from here (`from trichome.db.models import X`),
+and importing this package registers them all on `Base.metadata`."""
+
+from __future__ import annotations
+
+from trichome.db.models.accounts import (
+    ApiKey,
+    Endpoint,
+    Membership,
+    MetrcConnection,
+    Organization,
+    User,
+)
+from trichome.db.models.answers import Ad, Feedback
+from trichome.db.models.base import NAMING_CONVENTION, Base, UTCDateTime, utcnow
+from trichome.db.models.billing import BillingEvent, Subscription
+from trichome.db.models.dashboard import DashboardSession, Invitation, LoginLink
+from trichome.db.models.forum import KbCrawl, KbPost, KbThread
+from trichome.db.models.oauth import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
+from trichome.db.models.sandbox import SandboxObject
+from trichome.db.models.usage import UsageCounter, UsageDay
+
+__all__ = [
+    "NAMING_CONVENTION",
+    "Ad",
+    "ApiKey",
+    "Base",
+    "BillingEvent",
+    "DashboardSession",
+    "Endpoint",
+    "Feedback",
+    "Invitation",
+    "KbCrawl",
+    "KbPost",
+    "KbThread",
+    "LoginLink",
+    "Membership",
+    "MetrcConnection",
+    "OAuthClient",
+    "OAuthCode",
+    "OAuthGrant",
+    "OAuthToken",
+    "Organization",
+    "SandboxObject",
+    "Subscription",
+    "UTCDateTime",
+    "UsageCounter",
+    "UsageDay",
+    "User",
+    "utcnow",
+]

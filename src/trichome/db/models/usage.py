@@ -1,0 +1,37 @@
+"""Usage counted per organisation: quota and rate-limit windows, and calls per day."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from trichome.db.models.base import Base, UTCDateTime
+
+
+class UsageCounter(Base):
+    """A quota or rate-limit counter for one key and window (when Redis is not configured)."""
+
+    __tablename__ = "usage_counters"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class UsageDay(Base):
+    """Successful chat calls per organisation, day of its quota period and public model.
+
+    A day starts at the quota period's start time plus whole days (midnight UTC for a
+    calendar month), so the days of a period add up to what its quota counted.
+    """
+
+    __tablename__ = "usage_days"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
+    model: Mapped[str] = mapped_column(String(64), primary_key=True)
+    calls: Mapped[int] = mapped_column(Integer, default=0)
