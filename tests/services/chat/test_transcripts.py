@@ -78,3 +78,13 @@ async def test_a_completion_is_the_same_body_every_time(
     response = await fixed.post("/v1/chat/completions", headers=bearer(await make_key()), json=body)
     assert response.status_code == 200
     compare(f"{question}.json", response.text + "\n")
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "json"])
+async def test_a_response_is_the_same_every_time(
+    fixed: httpx.AsyncClient, make_key: KeyMaker, stream: bool
+) -> None:
+    body = {"model": "operator-agent", "input": QUESTIONS["calculation"], "stream": stream}
+    response = await fixed.post("/v1/responses", headers=bearer(await make_key()), json=body)
+    assert response.status_code == 200
+    compare(f"responses.{'stream.txt' if stream else 'json'}", response.text.rstrip("\n") + "\n")

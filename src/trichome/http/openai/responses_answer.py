@@ -8,21 +8,21 @@ event stream from `response.created` to `response.completed` (or `.incomplete`/`
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from trichome.answering.outcome import Outcome
+from trichome.db.models import utcnow
 from trichome.http.errors import error_responses, invalid_request
 from trichome.http.openai.answer import upstream_api_error
 from trichome.http.openai.responses import ResponsesRequest, text_format
 from trichome.http.openai.responses_output import (
     EventWriter,
-    new_id,
     response_object,
     usage_object,
 )
+from trichome.http.state import Clock, IdFactory, random_id
 from trichome.llm.base import TextDelta, UpstreamError
 from trichome.websearch.answer import (
     Answered,
@@ -43,6 +43,7 @@ class _Output:
     """The response's output items as they are built, and their wire forms."""
 
     body: ResponsesRequest
+    new_id: Callable[[str], str]
     items: list[dict[str, Any]] = field(default_factory=list)
 
     def search_call(self, research: Research | None, status: str) -> dict[str, Any]:
@@ -52,12 +53,16 @@ class _Output:
             action["queries"] = [research.query]
             if SOURCES_INCLUDE in (self.body.include or ()):
                 action["sources"] = [{"type": "url", "url": r.url} for r in research.results]
-        return {"id": new_id("ws"), "type": "web_search_call", "status": status, "action": action}
-
-    @staticmethod
-    def page_call(reading: Reading) -> dict[str, Any]:
         return {
-            "id": new_id("ws"),
+            "id": self.new_id("ws"),
+            "type": "web_search_call",
+            "status": status,
+            "action": action,
+        }
+
+    def page_call(self, reading: Reading) -> dict[str, Any]:
+        return {
+            "id": self.new_id("ws"),
             "type": "web_search_call",
             "status": "completed" if reading.page is not None else "failed",
             "action": {"type": "open_page", "url": reading.url},
@@ -104,8 +109,23 @@ class ResponseCall:
     model: str
     threshold: float
     outcome: Outcome
-    response_id: str = field(default_factory=lambda: new_id("resp"))
-    created_at: int = field(default_factory=lambda: int(time.time()))
+    # The service's id factory and clock (fixed in tests, so whole outputs can be compared).
+    ids: IdFactory = random_id
+    clock: Clock = utcnow
+    response_id: str = ""
+    created_at: int = 0
+
+    def __post_init__(self) -> None:
+        self.response_id = self.response_id or self.new_id("resp")
+        self.created_at = self.created_at or self.now()
+
+    def new_id(self, kind: str) -> str:
+        """A fresh id such as `resp_…`, `msg_…` or `ws_…`."""
+        return self.ids(f"{kind}_")
+
+    def now(self) -> int:
+        """The clock in Unix seconds."""
+        return int(self.clock().timestamp())
 
     def metadata(self, status: str) -> dict[str, str]:
         decision = self.plan.decision
@@ -136,7 +156,7 @@ class ResponseCall:
             output=list(output),
             metadata=self.metadata(search_status),
             usage=usage,
-            completed_at=int(time.time()) if status == "completed" else None,
+            completed_at=self.now() if status == "completed" else None,
             error=error,
             incomplete_reason="max_output_tokens" if status == "incomplete" else None,
         )
@@ -150,7 +170,7 @@ async def whole_response(
     Raises:
         UpstreamError: the answer engine failed.
     """
-    output = _Output(call.body)
+    output = _Output(call.body, call.new_id)
     answered: Answered | None = None
     async for event in answerer.run(call.plan):
         if isinstance(event, Searched):
@@ -162,7 +182,7 @@ async def whole_response(
             answered = event
     assert answered is not None  # run always ends with Answered
     status = _final_status(answered)
-    output.items.append(_message(new_id("msg"), answered.text, answered.citations, status))
+    output.items.append(_message(call.new_id("msg"), answered.text, answered.citations, status))
     usage = usage_object(answered.usage.prompt_tokens, answered.usage.completion_tokens)
     response = call.response(status, output.items, answered.status.value, usage=usage)
     return response, answered.notes_sent
@@ -194,13 +214,13 @@ def structured_format(body: ResponsesRequest, engine: str) -> dict[str, Any] | N
 async def response_stream(call: ResponseCall, answerer: SearchAnswerer) -> AsyncIterator[bytes]:
     """The Responses event stream, from `response.created` to `response.completed`."""
     emit = EventWriter()
-    output = _Output(call.body)
+    output = _Output(call.body, call.new_id)
     search_status = call.plan.status.value
     yield emit("response.created", response=call.response("in_progress", [], search_status))
     yield emit("response.in_progress", response=call.response("in_progress", [], search_status))
     events = answerer.run(call.plan)
     search_index: int | None = None
-    message_id = new_id("msg")
+    message_id = call.new_id("msg")
     message_index: int | None = None
     text: list[str] = []
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import orjson
@@ -16,11 +15,6 @@ def _echoed_format(body: ResponsesRequest) -> dict[str, Any]:
     if chat is None or chat["type"] == "json_object":
         return chat or {"type": "text"}
     return {"type": "json_schema", **chat["json_schema"]}
-
-
-def new_id(prefix: str) -> str:
-    """A fresh id such as `resp_…`, `msg_…` or `ws_…`."""
-    return f"{prefix}_{secrets.token_hex(16)}"
 
 
 def response_object(

@@ -92,7 +92,15 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
     )
     call_ = await chat.answering.meter(principal, model, admitted, plan.prepared)
     plan, outcome = replace(plan, prepared=call_.prepared), call_.outcome
-    call = ResponseCall(body, plan, model.id, settings.search_confidence_threshold, outcome)
+    call = ResponseCall(
+        body,
+        plan,
+        model.id,
+        settings.search_confidence_threshold,
+        outcome,
+        ids=chat.core.ids,
+        clock=chat.core.clock,
+    )
     headers = admitted.usage.headers(limiter.now()) | {
         "X-Trichome-Agent": plan.prepared.agent.name,
         "X-Trichome-Search": plan.status.value,
