@@ -9,12 +9,10 @@ past its cap, or a line past its cap, stops the reading with `AnswerTooLarge`.
 
 from __future__ import annotations
 
-import re
-from collections.abc import AsyncGenerator, AsyncIterator
+import contextlib
+from collections.abc import AsyncGenerator
 
 import httpx
-
-_LINE_END = re.compile(rb"\r\n?|\n")
 
 
 class AnswerTooLarge(Exception):
@@ -48,60 +46,78 @@ async def body_head(response: httpx.Response, limit: int) -> bytes:
     return bytes(head)
 
 
-async def lines(
-    pieces: AsyncIterator[bytes], *, total_limit: int, line_limit: int
-) -> AsyncGenerator[bytes]:
-    """The lines of a byte stream (ended by CRLF, LF or CR, as server-sent events are),
-    without their ends.
+class LineSplitter:
+    """Splits a byte stream, fed in pieces, into lines (ended by CRLF, LF or CR, as
+    server-sent events are), without their ends.
 
-    Raises:
+    Raises (from `feed`):
         AnswerTooLarge: the stream passed `total_limit` bytes, or a line `line_limit`.
     """
-    pending = bytearray()  # the start of a line whose end has not come yet
-    received = 0
-    after_cr = False  # the last piece ended in CR: an LF starting this one ends nothing
-    async for piece in pieces:
-        received += len(piece)
-        if received > total_limit:
-            raise AnswerTooLarge(f"the streamed answer passed {total_limit} bytes")
-        position = 1 if after_cr and piece.startswith(b"\n") else 0
-        after_cr = False
-        for end in _LINE_END.finditer(piece, position):
-            start, position = position, end.end()
-            if len(pending) + end.start() - start > line_limit:
-                raise AnswerTooLarge(f"a streamed line passed {line_limit} bytes")
-            if pending:
-                pending += piece[start : end.start()]
-                line = bytes(pending)
-                pending.clear()
-            else:
-                line = piece[start : end.start()]
-            yield line
-            after_cr = position == len(piece) and end.group() == b"\r"
-        if len(pending) + len(piece) - position > line_limit:
-            raise AnswerTooLarge(f"a streamed line passed {line_limit} bytes")
-        pending += piece[position:]
-    if pending:
-        yield bytes(pending)
+
+    def __init__(self, *, total_limit: int, line_limit: int) -> None:
+        self._total_limit = total_limit
+        self._line_limit = line_limit
+        self._pending = bytearray()  # the start of a line whose end has not come yet
+        self._received = 0
+        self._after_cr = False  # the last piece ended in CR: an LF starting this one ends nothing
+
+    def feed(self, piece: bytes) -> list[bytes]:
+        """The lines this piece ends (the first one begun in earlier pieces)."""
+        self._received += len(piece)
+        if self._received > self._total_limit:
+            raise AnswerTooLarge(f"the streamed answer passed {self._total_limit} bytes")
+        if self._after_cr and piece.startswith(b"\n"):
+            piece = piece[1:]
+        self._after_cr = piece.endswith(b"\r")
+        if b"\r" in piece:
+            piece = piece.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        ended = piece.split(b"\n")
+        rest = ended.pop()
+        if ended:
+            if self._pending:
+                self._pending += ended[0]
+                ended[0] = bytes(self._pending)
+                self._pending.clear()
+            if max(map(len, ended)) > self._line_limit:
+                raise AnswerTooLarge(f"a streamed line passed {self._line_limit} bytes")
+        if len(self._pending) + len(rest) > self._line_limit:
+            raise AnswerTooLarge(f"a streamed line passed {self._line_limit} bytes")
+        self._pending += rest
+        return ended
+
+    def end(self) -> list[bytes]:
+        """The last line, when the stream ended without ending it."""
+        last = [bytes(self._pending)] if self._pending else []
+        self._pending.clear()
+        return last
+
+
+async def _line_batches(
+    response: httpx.Response, splitter: LineSplitter
+) -> AsyncGenerator[list[bytes]]:
+    async for piece in response.aiter_bytes():
+        yield splitter.feed(piece)
+    yield [*splitter.end(), b""]  # the end of the stream ends its last event
 
 
 async def sse_data(
     response: httpx.Response, *, total_limit: int, line_limit: int
 ) -> AsyncGenerator[bytes]:
     """The `data` of each server-sent event (multi-line data joined, comments and other
-    fields skipped), read within the caps of `lines`.
+    fields skipped), read within the caps of `LineSplitter`.
 
     Raises:
-        AnswerTooLarge: see `lines`.
+        AnswerTooLarge: see `LineSplitter`.
     """
+    splitter = LineSplitter(total_limit=total_limit, line_limit=line_limit)
     data: list[bytes] = []
-    async for line in lines(response.aiter_bytes(), total_limit=total_limit, line_limit=line_limit):
-        if not line:
-            if data:
-                yield b"\n".join(data)
-                data = []
-        elif line.startswith(b"data:"):
-            value = line[5:]
-            data.append(value[1:] if value.startswith(b" ") else value)
-    if data:
-        yield b"\n".join(data)
+    async with contextlib.aclosing(_line_batches(response, splitter)) as batches:
+        async for lines in batches:
+            for line in lines:
+                if not line:
+                    if data:
+                        yield b"\n".join(data)
+                        data = []
+                elif line.startswith(b"data:"):
+                    value = line[5:]
+                    data.append(value[1:] if value.startswith(b" ") else value)
