@@ -1,7 +1,9 @@
 """A scripted OpenAI-compatible upstream, served over real HTTP on 127.0.0.1.
 
 Tests set `upstream.mode` to choose the next answers' behaviour, and read
-`upstream.requests` to see what the chat API sent.
+`upstream.requests` to see what the chat API sent. The modes of faulty answers (content
+parts, numbers, other malformed shapes, a 200 MB line, a trickle) are in
+`tests/support/upstream_faults.py`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from tests.support import upstream_faults
 from tests.support.schema_model import reply_to
 from tests.support.servers import free_port
 
@@ -173,6 +176,10 @@ class FakeUpstream:
             await asyncio.sleep(self.delay)
         if self.mode == "garbage":
             return Response(b"<html>not json</html>", media_type="text/html")
+        if self.mode in upstream_faults.FAULT_MODES:
+            if payload.get("stream"):
+                return upstream_faults.streamed(self.mode, self.chunk)
+            return upstream_faults.whole(self.mode)
         if payload.get("stream"):
             return StreamingResponse(self.stream(), media_type="text/event-stream")
         return JSONResponse(self.whole())

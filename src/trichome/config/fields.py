@@ -313,6 +313,22 @@ class SettingFields(BaseSettings):
         le=5,
         description="Retries of an upstream call that failed before any answer arrived.",
     )
+    llm_max_answer_bytes: int = Field(
+        4 * 1024 * 1024,
+        ge=1024,
+        description=(
+            "Largest upstream answer read, in bytes (a whole answer's body, or all a streamed "
+            "answer sends); past it the call fails with 502 `upstream_too_large`, uncharged."
+        ),
+    )
+    llm_max_line_bytes: int = Field(
+        1024 * 1024,
+        ge=1024,
+        description=(
+            "Longest line of a streamed upstream answer, in bytes; past it the call fails "
+            "with 502 `upstream_too_large`, uncharged."
+        ),
+    )
     max_request_bytes: int = Field(
         4 * 1024 * 1024,
         ge=1024,

@@ -9,6 +9,7 @@ chunk, for a wire format this module needs a dozen lines to read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -17,15 +18,9 @@ import httpx
 import orjson
 
 from trichome.config import Settings
-from trichome.llm.base import (
-    AnswerEvent,
-    Finished,
-    GenerationOptions,
-    TextDelta,
-    ToolCallDelta,
-    UpstreamError,
-    Usage,
-)
+from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, UpstreamError, Usage
+from trichome.llm.bounded_reading import AnswerTooLarge, body_head, sse_data, whole_body
+from trichome.llm.openai_wire import ReportedError, completion_events, read_chunk
 
 logger = logging.getLogger(__name__)
 HEALTH_TIMEOUT = 3.0
@@ -77,48 +72,32 @@ def _translate(error: BaseException) -> UpstreamError:
         return UpstreamError(504, "upstream_timeout", "The answer engine did not respond in time.")
     if isinstance(error, httpx.TransportError):
         return UpstreamError(502, "upstream_unavailable", "The answer engine could not be reached.")
+    if isinstance(error, AnswerTooLarge):
+        return UpstreamError(
+            502, "upstream_too_large", "The answer engine's answer was larger than accepted."
+        )
+    if isinstance(error, ReportedError):
+        return UpstreamError(502, "upstream_error", "The answer engine failed mid-answer.")
     return UpstreamError(
         502, "upstream_error", "The answer engine returned an answer that could not be read."
     )
 
 
-def _usage(raw: Any) -> Usage | None:
-    if not isinstance(raw, dict):
-        return None
-    prompt, completion = raw.get("prompt_tokens"), raw.get("completion_tokens")
-    if isinstance(prompt, int) and isinstance(completion, int):
-        return Usage(prompt, completion)
-    return None
-
-
-def _tool_call_events(calls: Any) -> list[ToolCallDelta]:
-    events = []
-    for position, call in enumerate(calls or ()):
-        function = call.get("function") or {}
-        events.append(
-            ToolCallDelta(
-                index=call.get("index", position),
-                id=call.get("id"),
-                name=function.get("name"),
-                arguments=function.get("arguments") or "",
-            )
-        )
-    return events
-
-
-async def _sse_data(response: httpx.Response) -> AsyncIterator[str]:
-    """The `data` of each server-sent event (multi-line data joined, comments skipped)."""
-    data: list[str] = []
-    async for line in response.aiter_lines():
-        if not line:
-            if data:
-                yield "\n".join(data)
-                data = []
-        elif line.startswith("data:"):
-            value = line[5:]
-            data.append(value[1:] if value.startswith(" ") else value)
-    if data:
-        yield "\n".join(data)
+# What reading an answer can fail with: the connection or a timeout, the size caps, an
+# error object, a body that is not JSON or JSON not shaped like an answer (both are
+# ValueErrors, as is text that is not UTF-8). The lookup, type and attribute errors are a
+# safety net: nothing that fails to read is counted as an answer (it would be charged) or
+# reaches the client as a 500.
+_READING_FAILURES = (
+    httpx.HTTPError,
+    TimeoutError,
+    AnswerTooLarge,
+    ReportedError,
+    ValueError,
+    LookupError,
+    TypeError,
+    AttributeError,
+)
 
 
 class OpenAICompatibleClient:
@@ -130,7 +109,13 @@ class OpenAICompatibleClient:
         base = settings.llm_base_url.rstrip("/")
         self._completions_url = f"{base}/chat/completions"
         self._models_url = f"{base}/models"
-        self._headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        # Uncompressed answers: a compressed one could expand past the caps before they
+        # are checked (httpx still decodes one if a server compresses regardless).
+        self._headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Accept-Encoding": "identity",
+        }
         if settings.llm_api_key is not None:
             self._headers["Authorization"] = f"Bearer {settings.llm_api_key.get_secret_value()}"
         self._client = httpx.AsyncClient(
@@ -167,8 +152,7 @@ class OpenAICompatibleClient:
                 yield event
         except UpstreamError as error:
             raise self._failed(error) from None
-        except (httpx.HTTPError, TimeoutError, orjson.JSONDecodeError, LookupError,
-                TypeError, AttributeError) as error:  # fmt: skip
+        except _READING_FAILURES as error:
             raise self._failed(error) from error
         finally:
             await response.aclose()
@@ -191,8 +175,10 @@ class OpenAICompatibleClient:
                     )
                     if response.status_code == 200:
                         return response
-                    detail = (await response.aread())[:ERROR_BODY_LIMIT]
-                    await response.aclose()
+                    try:
+                        detail = await body_head(response, ERROR_BODY_LIMIT)
+                    finally:
+                        await response.aclose()
                 logger.warning("upstream answered HTTP %s: %r", response.status_code, detail)
                 failure: BaseException = _status_error(response.status_code)
                 retryable = response.status_code in RETRYABLE_STATUSES
@@ -210,44 +196,34 @@ class OpenAICompatibleClient:
 
     async def _whole(self, response: httpx.Response, deadline: float) -> AsyncIterator[AnswerEvent]:
         async with asyncio.timeout_at(deadline):
-            payload = orjson.loads(await response.aread())
-        choice = payload["choices"][0]
-        message = choice.get("message") or {}
-        content = message.get("content")
-        if content:
-            yield TextDelta(content)
-        for call in _tool_call_events(message.get("tool_calls")):
-            yield call
-        if choice.get("finish_reason"):
-            yield Finished(choice["finish_reason"], _usage(payload.get("usage")))
+            body = await whole_body(response, self._settings.llm_max_answer_bytes)
+        for event in completion_events(orjson.loads(body)):
+            yield event
 
     async def _incremental(
         self, response: httpx.Response, deadline: float
     ) -> AsyncIterator[AnswerEvent]:
         finish_reason: str | None = None
         usage: Usage | None = None
-        events = _sse_data(response)
-        while True:
-            async with asyncio.timeout_at(deadline):
-                try:
-                    data = await anext(events)
-                except StopAsyncIteration:
+        events = sse_data(
+            response,
+            total_limit=self._settings.llm_max_answer_bytes,
+            line_limit=self._settings.llm_max_line_bytes,
+        )
+        async with contextlib.aclosing(events):
+            while True:
+                async with asyncio.timeout_at(deadline):
+                    try:
+                        data = await anext(events)
+                    except StopAsyncIteration:
+                        break
+                if data == b"[DONE]":
                     break
-            if data == "[DONE]":
-                break
-            chunk = orjson.loads(data)
-            if "error" in chunk:
-                logger.warning("upstream error event: %r", chunk["error"])
-                raise UpstreamError(502, "upstream_error", "The answer engine failed mid-answer.")
-            usage = _usage(chunk.get("usage")) or usage
-            for choice in (chunk.get("choices") or ())[:1]:
-                delta = choice.get("delta") or {}
-                content = delta.get("content")
-                if content:
-                    yield TextDelta(content)
-                for call in _tool_call_events(delta.get("tool_calls")):
-                    yield call
-                finish_reason = choice.get("finish_reason") or finish_reason
+                chunk = read_chunk(orjson.loads(data))
+                usage = chunk.usage or usage
+                for event in chunk.events:
+                    yield event
+                finish_reason = chunk.finish_reason or finish_reason
         if finish_reason is not None:
             yield Finished(finish_reason, usage)
 
@@ -260,7 +236,10 @@ class OpenAICompatibleClient:
         """None when the upstream answers its model list, else why it does not."""
         try:
             async with asyncio.timeout(HEALTH_TIMEOUT):
-                response = await self._client.get(self._models_url, headers=self._headers)
+                # Only the status counts: the list itself, of any size, is never read.
+                request = self._client.build_request("GET", self._models_url, headers=self._headers)
+                response = await self._client.send(request, stream=True)
+                await response.aclose()
         except Exception as error:
             return f"upstream unreachable ({type(error).__name__})"
         if response.status_code in (200, 404, 405):
