@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from trichome.sandbox import documents
+from trichome.sandbox.labtests import apply_result, result_rows
 from trichome.sandbox.reference import (
     CULTIVATOR,
     DEFAULT_SEED,
@@ -32,14 +33,9 @@ from trichome.sandbox.reference import (
     ZONE,
     Facility,
 )
+from trichome.sandbox.sales import receipt_document, transaction_row
 from trichome.sandbox.store import Record, SandboxStore
-from trichome.services.sandbox.routes.labtests import apply_result, result_rows
-from trichome.services.sandbox.routes.sales import receipt_document, transaction_row
-from trichome.services.sandbox.routes.transfers import (
-    delivery_package,
-    manifest_number,
-    transfer_document,
-)
+from trichome.sandbox.transfers import delivery_package, manifest_number, transfer_document
 
 YEAR_DAYS = 365
 # Plantings start 16 weeks before the year so that harvests arrive from its first days.
