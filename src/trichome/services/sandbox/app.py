@@ -19,10 +19,12 @@ from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
     catalog,
-    cultivation,
     harvests,
     labtests,
+    package_changes,
     packages,
+    plantbatches,
+    plants,
     reference,
     sales,
     transfers,
@@ -101,7 +103,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(MetrcHttpError, on_metrc_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     guarded: dict[str, Any] = {"dependencies": [Depends(authenticate)]}
-    for module in (reference, catalog, cultivation, harvests, packages, labtests, transfers, sales):
+    routers = (
+        reference,
+        catalog,
+        plantbatches,
+        plants,
+        harvests,
+        packages,
+        package_changes,
+        labtests,
+        transfers,
+        sales,
+    )
+    for module in routers:
         app.include_router(module.router, **guarded)
 
     @app.get("/api/health", response_model=SandboxHealth, openapi_extra=PUBLIC)

@@ -18,7 +18,6 @@ from trichome.http.openapi import NOT_BLANK
 from trichome.sandbox.reference import Facility
 from trichome.sandbox.store import Record, SandboxStore
 from trichome.services.sandbox import openapi
-from trichome.services.sandbox.bodies import parse_day, shape_problems
 from trichome.services.sandbox.rules import (
     GetRateLimit,
     RowErrors,
@@ -29,6 +28,7 @@ from trichome.services.sandbox.rules import (
     require,
     window_of,
 )
+from trichome.services.sandbox.shapes import parse_day, shape_problems
 
 # A package or plant by its id or its tag label (24 characters, as Metrc prints them). Only
 # these reach the route, so `/packages/v2/adjust` is not a package called "adjust".

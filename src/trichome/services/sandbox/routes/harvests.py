@@ -24,7 +24,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.routes.cultivation import grams
+from trichome.services.sandbox.growing import grams
 from trichome.services.sandbox.rules import RowErrors, message, paging_of, writes
 
 router = APIRouter()

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
-from typing import Any
-
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox import documents
+from trichome.sandbox.labtests import apply_result, result_rows
 from trichome.sandbox.reference import FACILITIES, LAB_TEST_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
@@ -16,67 +13,6 @@ from trichome.services.sandbox.common import a_date, json, reading, store, text,
 from trichome.services.sandbox.rules import RowErrors, envelope, message, paging_of, writes
 
 router = APIRouter()
-RESULT_VALIDITY = timedelta(days=365)
-
-
-def result_rows(
-    lab: Facility, package: Record, tested: date, results: list[dict[str, Any]], passed: bool
-) -> list[Record]:
-    """One result row per test type, as Metrc lists a package's results."""
-    expires = datetime.combine(tested + RESULT_VALIDITY, time(0), tzinfo=None).isoformat()
-    rows = []
-    for result in results:
-        rows.append(
-            Record(
-                lab.license_number,
-                "labresult",
-                "recorded",
-                {
-                    "PackageId": package.id,
-                    "LabTestResultId": 0,
-                    "LabFacilityLicenseNumber": lab.license_number,
-                    "LabFacilityName": lab.name,
-                    "SourcePackageLabel": package.label,
-                    "ProductName": package.data["Item"]["Name"],
-                    "ProductCategoryName": package.data["Item"]["ProductCategoryName"],
-                    "TestPerformedDate": documents.day(tested),
-                    "OverallPassed": passed,
-                    "RevokedDate": None,
-                    "ResultReleased": True,
-                    "TestTypeName": result["LabTestTypeName"],
-                    "TestPassed": bool(result["Passed"]),
-                    "TestResultLevel": result.get("Quantity"),
-                    "TestComment": result.get("Notes"),
-                    "ExpirationDateTime": expires,
-                },
-                label=f"package:{package.id}",
-            )
-        )
-    return rows
-
-
-def apply_result(package: Record, tested: date, passed: bool) -> None:
-    """Set a package's lab-testing state from a result."""
-    # A remediated package stays a retest after it is sampled again (SubmittedForTesting).
-    retest = package.data["LabTestingState"] == "Remediated" or bool(
-        package.data.get("RemediationDate")
-    )
-    state = (
-        ("RetestPassed" if retest else "TestPassed")
-        if passed
-        else ("RetestFailed" if retest else "TestFailed")
-    )
-    package.data.update(
-        {
-            "LabTestingState": state,
-            "LabTestingStateDate": documents.day(tested),
-            "LabTestingPerformedDate": documents.day(tested),
-            "LabTestResultExpirationDateTime": datetime.combine(
-                tested + RESULT_VALIDITY, time(0)
-            ).isoformat(),
-            "ProductRequiresRemediation": not passed,
-        }
-    )
 
 
 @router.get("/labtests/v2/results", **openapi.children(openapi.id_query("packageId", "package")))

@@ -1,0 +1,285 @@
+"""Plants: growth phases, harvesting into harvest batches, moves, destruction and waste."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from trichome.sandbox import documents
+from trichome.sandbox.reference import (
+    GROWTH_PHASES,
+    UNIT_GRAMS,
+    WASTE_METHODS,
+    Facility,
+)
+from trichome.sandbox.store import Record, Transaction
+from trichome.services.sandbox import bodies, openapi
+from trichome.services.sandbox.common import (
+    Ident,
+    a_date,
+    json,
+    list_routes,
+    number,
+    owned,
+    reading,
+    static_list,
+    store,
+    text,
+    writing,
+    written,
+)
+from trichome.services.sandbox.growing import (
+    GROW,
+    WASTE_METHOD_NAMES,
+    WASTE_REASONS,
+    grams,
+    location_for,
+    waste_fields,
+)
+from trichome.services.sandbox.rules import RowErrors, writes
+
+router = APIRouter()
+
+
+@router.get("/plants/v2/waste/methods/all", **openapi.reference_list())
+async def plant_waste_methods(request: Request) -> Response:
+    reading(request, *GROW)
+    return static_list(request, [{"Name": m["Name"]} for m in WASTE_METHODS if m["ForPlants"]])
+
+
+list_routes(
+    router,
+    "plant",
+    {
+        "/plants/v2/vegetative": ["vegetative"],
+        "/plants/v2/flowering": ["flowering"],
+        "/plants/v2/inactive": ["inactive"],
+        "/plants/v2/onhold": ["onhold"],
+    },
+    capability=GROW,
+)
+list_routes(router, "plantwaste", {"/plants/v2/waste": None}, capability=GROW)
+
+
+@router.get("/plants/v2/{ident:ident}", **openapi.one())
+async def one_plant(request: Request, ident: Ident) -> Response:
+    facility = reading(request, *GROW)
+    async with store(request).transaction() as tx:
+        record = await (
+            tx.get("plant", int(ident)) if ident.isdigit() else tx.by_label("plant", ident)
+        )
+        record = owned(record, facility, f"Plant {ident}")
+    return json(record.document())
+
+
+async def _plant(
+    tx: Transaction,
+    facility: Facility,
+    obj: dict[str, Any],
+    row: int,
+    errors: RowErrors,
+    key: str = "Label",
+) -> Record | None:
+    if isinstance(obj.get("Id"), int):
+        record = await tx.get("plant", obj["Id"])
+    elif isinstance(obj.get(key), str):
+        record = await tx.by_label("plant", obj[key])
+    else:
+        errors.add(row, f"Id or {key} is required.")
+        return None
+    if record is None or record.license != facility.license_number:
+        named = obj["Id"] if isinstance(obj.get("Id"), int) else obj.get(key)
+        errors.add(row, f"Plant {named!r} was not found.")
+        return None
+    if record.state not in ("vegetative", "flowering"):
+        errors.add(row, f"Plant {record.label} is not growing (it is {record.state}).")
+    return record
+
+
+@router.put("/plants/v2/growthphase", **openapi.write(bodies.PLANT_GROWTH_PHASE))
+async def plant_growth_phase(request: Request) -> Response:
+    facility = writing(request, *GROW)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            plant = await _plant(tx, facility, obj, row, errors)
+            phase = text(obj, "GrowthPhase", row, errors)
+            if phase and phase not in GROWTH_PHASES:
+                errors.add(row, f"GrowthPhase must be one of {list(GROWTH_PHASES)}.")
+            if plant is not None and phase == "Vegetative" and plant.state == "flowering":
+                errors.add(
+                    row, f"Plant {plant.label} is flowering and cannot go back to vegetative."
+                )
+            location = await location_for(
+                tx, facility, text(obj, "NewLocation", row, errors), row, errors, "ForPlants"
+            )
+            plans.append((plant, phase, location, a_date(obj, "GrowthDate", row, errors)))
+        errors.raise_if_any()
+        changed = []
+        for plant, phase, location, when in plans:
+            assert plant is not None
+            plant.state, plant.data["GrowthPhase"] = phase.lower(), phase
+            plant.data["FloweringDate" if phase == "Flowering" else "VegetativeDate"] = (
+                documents.day(when)
+            )
+            if location is not None:
+                plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
+            changed.append(await tx.save(plant))
+    return json(writes(changed))
+
+
+@router.put("/plants/v2/harvest", **openapi.write(bodies.PLANT_HARVEST))
+async def harvest_plants(request: Request) -> Response:
+    facility = writing(request, *GROW)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            plant = await _plant(tx, facility, obj, row, errors, key="Plant")
+            if plant is not None and plant.state != "flowering":
+                errors.add(
+                    row,
+                    f"Plant {plant.label} is not flowering; only flowering plants are harvested.",
+                )
+            weight = number(obj, "Weight", row, errors)
+            unit = text(obj, "UnitOfWeight", row, errors)
+            if unit and unit not in UNIT_GRAMS:
+                errors.add(row, "UnitOfWeight must be a unit of weight.")
+            location = await location_for(
+                tx, facility, text(obj, "DryingLocation", row, errors), row, errors, "ForHarvests"
+            )
+            plans.append(
+                (
+                    plant,
+                    text(obj, "HarvestName", row, errors),
+                    weight,
+                    unit,
+                    location,
+                    a_date(obj, "ActualDate", row, errors),
+                )
+            )
+        errors.raise_if_any()
+        harvests: dict[str, Record] = {}
+        for plant, name, weight, unit, location, when in plans:
+            assert plant is not None and location is not None and when is not None
+            batch = harvests.get(name) or await tx.by_name(facility.license_number, "harvest", name)
+            if batch is None:
+                batch = await tx.insert(documents.harvest(facility, name, location, when))
+            harvests[name] = batch
+            wet = grams(weight, unit)
+            batch.data["PlantCount"] += 1
+            batch.data["TotalWetWeight"] = round(batch.data["TotalWetWeight"] + wet, 4)
+            batch.data["CurrentWeight"] = round(batch.data["CurrentWeight"] + wet, 4)
+            if plant.data["StrainName"] not in batch.data["SourceStrainNames"]:
+                batch.data["SourceStrainNames"].append(plant.data["StrainName"])
+                batch.data["SourceStrainCount"] = len(batch.data["SourceStrainNames"])
+            plant.state = "inactive"
+            plant.data.update(
+                {
+                    "HarvestId": batch.id,
+                    "HarvestedWetWeight": round(wet, 4),
+                    "HarvestedUnitOfWeightName": "Grams",
+                    "HarvestCount": 1,
+                    "HarvestedDate": documents.day(when),
+                }
+            )
+            await tx.save(plant)
+        for batch in harvests.values():
+            await tx.save(batch)
+    return json(writes(list(harvests.values())))
+
+
+@router.put("/plants/v2/location", **openapi.write(bodies.PLANT_MOVE))
+async def move_plants(request: Request) -> Response:
+    facility = writing(request, *GROW)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            plant = await _plant(tx, facility, obj, row, errors)
+            location = await location_for(
+                tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlants"
+            )
+            a_date(obj, "ActualDate", row, errors)
+            plans.append((plant, location))
+        errors.raise_if_any()
+        moved = []
+        for plant, location in plans:
+            assert plant is not None and location is not None
+            plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
+            moved.append(await tx.save(plant))
+    return json(writes(moved))
+
+
+@router.delete("/plants/v2", **openapi.write(bodies.PLANT_DESTRUCTION))
+@router.delete("/plants/v2/", **openapi.write(bodies.PLANT_DESTRUCTION))
+async def destroy_plants(request: Request) -> Response:
+    facility = writing(request, *GROW)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        plans = []
+        for row, obj in enumerate(objects):
+            plant = await _plant(tx, facility, obj, row, errors)
+            method = text(obj, "WasteMethodName", row, errors)
+            if method and method not in WASTE_METHOD_NAMES:
+                errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
+            number(obj, "WasteWeight", row, errors)
+            unit = text(obj, "WasteUnitOfMeasureName", row, errors)
+            if unit and unit not in UNIT_GRAMS:
+                errors.add(row, "WasteUnitOfMeasureName must be a unit of weight.")
+            reason = text(obj, "WasteReasonName", row, errors)
+            if reason and reason not in WASTE_REASONS:
+                errors.add(row, f"WasteReasonName must be one of {sorted(WASTE_REASONS)}.")
+            text(obj, "ReasonNote", row, errors)
+            plans.append((plant, obj, a_date(obj, "ActualDate", row, errors)))
+        errors.raise_if_any()
+        destroyed = []
+        for plant, obj, when in plans:
+            assert plant is not None
+            plant.state = "inactive"
+            plant.data.update(
+                {"DestroyedDate": documents.day(when), "DestroyedNote": obj.get("ReasonNote")}
+            )
+            destroyed.append(await tx.save(plant))
+    return json(writes(destroyed))
+
+
+@router.post("/plants/v2/waste", **openapi.write(bodies.PLANT_WASTE))
+async def record_plant_waste(request: Request) -> Response:
+    facility = writing(request, *GROW)
+    objects = await written(request)
+    errors = RowErrors()
+    fields = [waste_fields(obj, row, errors) for row, obj in enumerate(objects)]
+    async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            labels = obj.get("PlantLabels") or []
+            if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+                errors.add(row, "PlantLabels must be a list of plant tag labels.")
+                continue
+            for label in labels:
+                plant = await tx.by_label("plant", label)
+                if plant is None or plant.license != facility.license_number:
+                    errors.add(row, f"Plant {label} was not found at this facility.")
+            where = obj.get("LocationName")
+            if where and await tx.by_name(facility.license_number, "location", str(where)) is None:
+                errors.add(row, f"Location {where!r} does not exist.")
+        errors.raise_if_any()
+        created = [
+            await tx.insert(
+                Record(
+                    facility.license_number,
+                    "plantwaste",
+                    "recorded",
+                    {**values, "PlantLabels": obj.get("PlantLabels") or []},
+                )
+            )
+            for obj, values in zip(objects, fields, strict=True)
+        ]
+    return json(writes(created))
