@@ -56,6 +56,8 @@ def _uvicorn_options(settings: Settings) -> dict[str, Any]:
         "proxy_headers": False,  # client IPs come from TRICHOME_TRUSTED_PROXIES, not blind trust
         "server_header": False,
         "timeout_keep_alive": 30,
+        # A deadline for each request's head (uvicorn has none): slow clients are bounded.
+        "http": "trichome.http.protocol:BoundedHttpProtocol",
     }
 
 

@@ -334,6 +334,12 @@ class SettingFields(BaseSettings):
         ge=1024,
         description="Largest request body accepted; a larger one gets 413.",
     )
+    request_timeout: float = Field(
+        30.0,
+        gt=0,
+        description="Seconds a client has to send a request's headers, and again its body; "
+        "a slower one gets 408 `request_timeout` and the connection is closed.",
+    )
     max_message_chars: int = Field(
         32_000,
         ge=100,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio
 from fastapi import Depends, Request
 
 from trichome.accounts.principal import Principal
 from trichome.config import Settings
 from trichome.http.errors import ApiError, invalid_request
-from trichome.http.state import CoreDep
+from trichome.http.state import CoreDep, core_of
 from trichome.plans import PUBLIC_MODELS, PublicModel, tiers_for
 
 
@@ -26,11 +27,26 @@ async def get_principal(request: Request, core: CoreDep) -> Principal:
 
 
 async def read_body(request: Request, limit: int) -> bytes:
-    """The request body, read no further than `limit` bytes.
+    """The request body, read no further than `limit` bytes and within the service's
+    `request_timeout` (a client trickling its body must not hold a connection for ever).
 
     Raises:
-        ApiError: 413 when the body is larger than the limit.
+        ApiError: 413 when the body is larger than the limit, 408 when it comes too slowly.
     """
+    timeout = core_of(request).settings.request_timeout
+    try:
+        with anyio.fail_after(timeout):
+            return await _read_within(request, limit)
+    except TimeoutError:
+        raise ApiError(
+            408,
+            f"The request body did not arrive within {timeout:g} seconds.",
+            type="invalid_request_error",
+            code="request_timeout",
+        ) from None
+
+
+async def _read_within(request: Request, limit: int) -> bytes:
     too_large = ApiError(
         413,
         f"The request body is larger than {limit} bytes.",

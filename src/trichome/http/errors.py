@@ -23,6 +23,7 @@ _HTTP_ERRORS: dict[int, tuple[str, str]] = {
     403: ("permission_error", "forbidden"),
     404: ("invalid_request_error", "not_found"),
     405: ("invalid_request_error", "method_not_allowed"),
+    408: ("invalid_request_error", "request_timeout"),
     413: ("invalid_request_error", "request_too_large"),
     415: ("invalid_request_error", "unsupported_media_type"),
     429: ("rate_limit_error", "rate_limit_exceeded"),
