@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -184,7 +185,9 @@ SYNONYMS = {
 RELEVANT_COVERAGE = 0.30
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+# snowballstemmer's stemmers keep the word being stemmed in the object: two threads sharing
+# one garble each other's words (answers are prepared in worker threads). One per thread.
+_STEMMERS = threading.local()
 
 
 @lru_cache(maxsize=65536)
@@ -192,7 +195,10 @@ def stem(token: str) -> str:
     """The Snowball (Porter 2) stem of a lower-case word; numbers stay as they are."""
     if token[0].isdigit():
         return token
-    stemmed: str = _STEMMER.stemWord(token)
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    stemmed: str = stemmer.stemWord(token)
     return stemmed
 
 
