@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import snowballstemmer
 
@@ -184,7 +186,16 @@ SYNONYMS = {
 RELEVANT_COVERAGE = 0.30
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps the word it works on in itself: one per thread, since answers are
+# prepared in worker threads (two threads sharing one garble each other's words).
+_STEMMERS = threading.local()
+
+
+def _stemmer() -> Any:
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer
 
 
 @lru_cache(maxsize=65536)
@@ -192,7 +203,7 @@ def stem(token: str) -> str:
     """The Snowball (Porter 2) stem of a lower-case word; numbers stay as they are."""
     if token[0].isdigit():
         return token
-    stemmed: str = _STEMMER.stemWord(token)
+    stemmed: str = _stemmer().stemWord(token)
     return stemmed
 
 
