@@ -152,6 +152,18 @@ class UsageCounter(Base):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
+class CallHold(Base):
+    """A unit of a counter reserved for a call in flight (database counters only; Redis keeps
+    its holds beside its counters). Settling or releasing the call deletes it; one past
+    `expires_at` belonged to a worker that died mid-answer and is given back by a sweep."""
+
+    __tablename__ = "call_holds"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    counter_key: Mapped[str] = mapped_column(String(200))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
 class Feedback(Base):
     """A rating of one answer, sent with or without a credential."""
 

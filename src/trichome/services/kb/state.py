@@ -11,7 +11,7 @@ from fastapi import Depends, FastAPI, Request
 
 from trichome.config import Settings
 from trichome.forum.service import ForumKnowledgeBase, build_knowledge_base
-from trichome.http.state import CoreState, lifespan_state, open_core
+from trichome.http.state import CoreState, lifespan_state, open_core, sweep_held_calls
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,8 @@ def kb_lifespan(
     settings: Settings,
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
     """The lifespan: the core state, then the forum, whose index is prepared (loaded with
-    the sample corpus on a first start) before the first request."""
+    the sample corpus on a first start) before the first request, and the sweep that gives
+    back calls held past their deadline."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
@@ -36,6 +37,7 @@ def kb_lifespan(
             if knowledge.engine is not None:
                 stack.push_async_callback(knowledge.engine.aclose)
             await knowledge.prepare()
+            sweep_held_calls(core, stack)
             yield {"core": core, "kb": KbState(core, knowledge)}
 
     return lifespan
