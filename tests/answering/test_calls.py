@@ -21,7 +21,6 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Ad
 from trichome.limits.service import Limiter, LimitExceeded, create_counter_store
-from trichome.limits.usage_log import UsageLog
 from trichome.limits.windows import monthly_calls
 from trichome.llm.base import AnswerEvent, ChatTurn, Finished, TextDelta, collect
 from trichome.plans import PUBLIC_MODELS, Tier
@@ -36,7 +35,6 @@ class Parts:
     engine: AsyncEngine
     limiter: Limiter
     ads: AdInventory
-    usage_log: UsageLog
     answering: Answering
     agents: AgentService
 
@@ -46,16 +44,14 @@ async def parts(settings: Settings) -> AsyncIterator[Parts]:
     engine = create_engine(settings)
     limiter = Limiter(create_counter_store(settings, engine))
     ads = AdInventory(create_sessionmaker(engine), settings.upgrade_url)
-    usage_log = UsageLog(engine)
     agents = build_agent_service(settings)
-    yield Parts(engine, limiter, ads, usage_log, Answering(agents, limiter, ads, usage_log), agents)
+    yield Parts(engine, limiter, ads, Answering(agents, limiter, ads), agents)
     await agents.engine.aclose()
     await engine.dispose()
 
 
 async def impressions(parts: Parts) -> int:
-    """Every ad's impressions, as the dashboard reads them, after the buffered ones are written."""
-    await parts.ads.flush()
+    """Every ad's impressions, as the dashboard reads them."""
     async with create_sessionmaker(parts.engine)() as session:
         return int(await session.scalar(select(func.sum(Ad.impressions))) or 0)
 

@@ -1,16 +1,18 @@
-"""The usage log: buffered counts, one upsert per (organisation, day of the quota period,
-model), and a breakdown whose days are the period's."""
+"""The usage log: one row per (organisation, day of the quota period, model), each call
+added as it settles, and a breakdown whose days are the period's."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import select
 
 from trichome.accounts.service import get_or_create_organization
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.limits.usage_log import UsageLog, usage_breakdown
+from trichome.db.models import UsageDay
+from trichome.limits.usage_log import log_call, usage_breakdown
 
 pytestmark = pytest.mark.anyio
 
@@ -25,20 +27,14 @@ async def test_calendar_months_count_utc_days(settings: Settings) -> None:
         async with create_sessionmaker(engine)() as session:
             organization, _ = await get_or_create_organization(session, "Counted")
             await session.commit()
-        log = UsageLog(engine)
         first, second = (
             datetime(2026, 3, 1, 23, 59, tzinfo=UTC),
             datetime(2026, 3, 3, 0, 1, tzinfo=UTC),
         )
-        for _ in range(2):
-            log.count(organization.id, "pro-agent", first)
-        log.count(organization.id, "free-agent", first)
-        log.count(organization.id, "pro-agent", datetime(2026, 2, 28, 23, 59, tzinfo=UTC))
-        await log.flush()
-        log.count(organization.id, "pro-agent", second)
-        log.count(organization.id, "pro-agent", first)
-        await log.flush()
-        await log.flush()  # nothing pending: nothing written twice
+        for model, at in (("pro-agent", first), ("pro-agent", first), ("free-agent", first),
+                          ("pro-agent", datetime(2026, 2, 28, 23, 59, tzinfo=UTC)),
+                          ("pro-agent", second), ("pro-agent", first)):  # fmt: skip
+            await log_call(engine, organization.id, model, at)
         breakdown = await usage_breakdown(
             engine, organization.id, datetime(2026, 3, 1, tzinfo=UTC),
             datetime(2026, 4, 1, tzinfo=UTC), second,
@@ -59,11 +55,10 @@ async def test_billing_periods_count_days_from_their_start(settings: Settings) -
             organization, _ = await get_or_create_organization(session, "Billed")
             organization.billing_period_start, organization.billing_period_end = start, end
             await session.commit()
-        log = UsageLog(engine)
         for at in ("2026-03-10T08:29:59", "2026-03-10T08:30:00", "2026-03-11T08:29:00",
                    "2026-03-11T08:31:00", "2026-04-10T08:30:00"):  # fmt: skip
-            log.count(organization.id, "pro-agent", datetime.fromisoformat(at).replace(tzinfo=UTC))
-        await log.flush()
+            moment = datetime.fromisoformat(at).replace(tzinfo=UTC)
+            await log_call(engine, organization.id, "pro-agent", moment, start, end)
         breakdown = await usage_breakdown(
             engine, organization.id, start, end, datetime(2026, 3, 12, 9, tzinfo=UTC)
         )
@@ -80,10 +75,14 @@ async def test_billing_periods_count_days_from_their_start(settings: Settings) -
     )
 
 
-async def test_a_failed_flush_keeps_the_counts() -> None:
-    broken = create_engine(Settings(database_url="postgresql+asyncpg://nobody@127.0.0.1:9/none"))
-    log_broken = UsageLog(broken)
-    log_broken.count("org_x", "pro-agent", datetime(2026, 3, 1, tzinfo=UTC))
-    await log_broken.flush()
-    await broken.dispose()
-    assert sum(log_broken._pending.values()) == 1
+async def test_a_call_of_an_organisation_deleted_meanwhile_is_not_logged(
+    settings: Settings,
+) -> None:
+    engine = create_engine(settings)
+    try:
+        await log_call(engine, "org_gone", "pro-agent", datetime(2026, 3, 1, tzinfo=UTC))
+        async with engine.connect() as connection:
+            rows = (await connection.execute(select(UsageDay))).all()
+    finally:
+        await engine.dispose()
+    assert rows == []

@@ -1,4 +1,9 @@
-"""The ad inventory: which sponsored line an answer ends with, and counting impressions."""
+"""The ad inventory: which sponsored line an answer ends with, and counting impressions.
+
+An impression is counted as part of the settlement of the call that carried it, in the
+same transaction as the call's charge and usage (`impression_record`), so a crash loses
+none that went out.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,14 @@ import asyncio
 import itertools
 import logging
 import time
-from collections import Counter
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
 from trichome.db.models import Ad
+from trichome.limits.base import Record
+from trichome.limits.sql import DATABASE_ERRORS
 
 logger = logging.getLogger(__name__)
 # Ads change rarely; each worker re-reads the table at most this often.
@@ -36,7 +42,7 @@ def sponsored_line(ad: AdSpot) -> str:
 
 
 class AdInventory:
-    """Active ads, cached per worker; impressions are buffered and added in batches."""
+    """Active ads, cached per worker."""
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], upgrade_url: str) -> None:
         self._sessions = sessions
@@ -44,7 +50,6 @@ class AdInventory:
         self._ads: list[AdSpot] = []
         self._loaded_at = float("-inf")
         self._turn = itertools.count()
-        self._pending: Counter[str] = Counter()
         self._lock = asyncio.Lock()
 
     async def _load(self) -> None:
@@ -63,7 +68,10 @@ class AdInventory:
     async def pick(self, agent: str) -> AdSpot | None:
         """An ad for the answering agent if there is one, else one for any agent; rotating."""
         if time.monotonic() - self._loaded_at >= RELOAD_SECONDS:
-            await self._load()
+            try:
+                await self._load()
+            except DATABASE_ERRORS:  # the ads last read (if any) serve until it answers again
+                logger.warning("could not read the ads", exc_info=True)
         matching = [ad for ad in self._ads if ad.agent == agent] or [
             ad for ad in self._ads if ad.agent is None
         ]
@@ -71,31 +79,13 @@ class AdInventory:
             return None
         return matching[next(self._turn) % len(matching)]
 
-    def count_impression(self, ad: AdSpot) -> None:
-        """Note that an answer carried the ad; `flush` writes the counts."""
-        self._pending[ad.id] += 1
 
-    async def flush(self) -> None:
-        """Add the buffered impressions to the ads' counters."""
-        pending, self._pending = self._pending, Counter()
-        if not pending:
-            return
-        try:
-            async with self._sessions() as session:
-                for ad_id, count in pending.items():
-                    await session.execute(
-                        update(Ad).where(Ad.id == ad_id).values(impressions=Ad.impressions + count)
-                    )
-                await session.commit()
-        except Exception:
-            self._pending.update(pending)  # keep them for the next flush
-            raise
+def impression_record(ad: AdSpot) -> Record:
+    """The write that counts one impression of `ad`."""
 
-    async def flush_periodically(self, interval: float) -> None:
-        """Flush every `interval` seconds until cancelled."""
-        while True:
-            await asyncio.sleep(interval)
-            try:
-                await self.flush()
-            except Exception:
-                logger.exception("could not record ad impressions; will retry")
+    async def write(connection: AsyncConnection) -> None:
+        await connection.execute(
+            update(Ad).where(Ad.id == ad.id).values(impressions=Ad.impressions + 1)
+        )
+
+    return write

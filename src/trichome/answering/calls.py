@@ -1,4 +1,6 @@
-"""The use case: prepare an admitted call's answer (off the event loop) and meter it."""
+"""The use case: prepare an admitted call's answer (off the event loop) and meter it: the
+call settles when the answer finishes (charged, usage logged, the ad impression counted, in
+one transaction) and is refunded when it fails."""
 
 from __future__ import annotations
 
@@ -7,12 +9,13 @@ from dataclasses import dataclass, replace
 import anyio
 
 from trichome.accounts.principal import Principal
-from trichome.ads.inventory import AdInventory, sponsored_line
+from trichome.ads.inventory import AdInventory, AdSpot, impression_record, sponsored_line
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.answering.admission import Admitted
 from trichome.answering.outcome import Outcome
+from trichome.limits.base import Record, in_order
 from trichome.limits.service import Limiter
-from trichome.limits.usage_log import UsageLog
+from trichome.limits.usage_log import calls_record
 from trichome.plans import PublicModel
 
 
@@ -26,36 +29,55 @@ class AnswerCall:
 
 @dataclass(frozen=True, slots=True)
 class Answering:
-    """What answering a call needs: the agents, the counters, the ads and the usage log."""
+    """What answering a call needs: the agents, the counters and the ads."""
 
     agents: AgentService
     limiter: Limiter
     ads: AdInventory
-    usage_log: UsageLog
 
     async def prepare(
         self, principal: Principal, model: PublicModel, admitted: Admitted, chat: ChatRequest
     ) -> AnswerCall:
         """Route and retrieve (CPU work, run in a worker thread so no request holds the event
         loop), then add the sponsored line on models that carry ads."""
-        prepared = await anyio.to_thread.run_sync(self.agents.prepare, chat)
+        try:
+            prepared = await anyio.to_thread.run_sync(self.agents.prepare, chat)
+        except BaseException:
+            await self.outcome(principal, model, admitted, None).failed()
+            raise
         return await self.meter(principal, model, admitted, prepared)
 
     async def meter(
         self, principal: Principal, model: PublicModel, admitted: Admitted, prepared: PreparedAnswer
     ) -> AnswerCall:
-        """The answer with its sponsored line (on models that carry ads), and its outcome:
-        refund the reserved call on failure; count the impression and the call on success."""
+        """The answer with its sponsored line (on models that carry ads), and its outcome."""
         ad = await self.ads.pick(prepared.agent.name) if model.carries_ads else None
         if ad is not None:
             prepared = replace(prepared, notes=(*prepared.notes, sponsored_line(ad)))
-        ads, usage_log, limiter = self.ads, self.usage_log, self.limiter
+        return AnswerCall(prepared, self.outcome(principal, model, admitted, ad))
 
-        def succeeded(notes_sent: bool) -> None:
-            if ad is not None and notes_sent:
-                ads.count_impression(ad)
+    def outcome(
+        self, principal: Principal, model: PublicModel, admitted: Admitted, ad: AdSpot | None
+    ) -> Outcome:
+        """Refund the held call on failure; on success settle it: the call charged, its
+        usage logged and the impression of `ad` counted (if its line went out), in one
+        transaction."""
+        limiter, window, hold = self.limiter, admitted.window, admitted.hold
+
+        async def succeeded(notes_sent: bool) -> None:
+            records: list[Record] = []
             if principal.organization_id is not None:
-                usage_log.count(principal.organization_id, model.id, limiter.now())
+                records.append(
+                    calls_record(
+                        principal.organization_id,
+                        model.id,
+                        limiter.now(),
+                        principal.billing_period_start,
+                        principal.billing_period_end,
+                    )
+                )
+            if ad is not None and notes_sent:
+                records.append(impression_record(ad))
+            await limiter.settle(window, hold, in_order(records))
 
-        outcome = Outcome(refund=lambda: limiter.release(admitted.window), succeeded=succeeded)
-        return AnswerCall(prepared, outcome)
+        return Outcome(refund=lambda: limiter.release(window, hold), succeeded=succeeded)

@@ -1,10 +1,12 @@
-"""What happens when an answer ends: its call is refunded if it failed, noted if it ended."""
+"""What happens when an answer ends: its call is settled if it finished, refunded if not."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+
+import anyio
 
 from trichome.llm.base import AnswerEvent, Finished
 
@@ -15,18 +17,24 @@ async def _nothing() -> None:
     return None
 
 
+async def _nothing_noted(notes_sent: bool) -> None:
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What to do when an answer ends: refund its call if it failed, note its success
-    (told whether the notes, and so the sponsored line, went out with it)."""
+    """What to do when an answer ends: settle its call when it finished (told whether the
+    notes, and so the sponsored line, went out with it), refund it when it did not."""
 
-    refund: Callable[[], Awaitable[None]] = field(default=lambda: _nothing())
-    succeeded: Callable[[bool], None] = field(default=lambda notes_sent: None)
+    refund: Callable[[], Awaitable[None]] = field(default=_nothing)
+    succeeded: Callable[[bool], Awaitable[None]] = field(default=_nothing_noted)
 
     async def failed(self) -> None:
-        """Give the call back; a refund that fails is logged, never raised over the answer."""
+        """Give the call back; a refund that fails is logged, never raised over the answer
+        (the call's hold is then given back by a sweep after its deadline)."""
         try:
-            await self.refund()
+            with anyio.CancelScope(shield=True):  # also when the client went away
+                await self.refund()
         except Exception:  # the client's answer matters more than the refund
             logger.exception("could not refund a failed call")
 
@@ -34,21 +42,27 @@ class Outcome:
 async def settled(
     events: AsyncIterator[AnswerEvent], outcome: Outcome
 ) -> AsyncIterator[AnswerEvent]:
-    """The answer's events; its end is noted as a success, a failure refunds the call.
+    """The answer's events. Its end settles the call (charged, usage and impression
+    recorded) before it is handed on; an answer that fails, stops short or is abandoned
+    (the client went away) refunds it.
 
     Raises:
-        Exception: whatever the answer failed with, after the refund.
+        Exception: whatever the answer (or its settlement) failed with, after the refund.
     """
+    charged = False
     try:
         async for event in events:
             if isinstance(event, Finished):
-                # Noted before it is handed on: a consumer stops reading at the end.
-                outcome.succeeded(event.notes_sent)
+                # Settled before it is handed on: a consumer stops reading at the end.
+                await outcome.succeeded(event.notes_sent)
+                charged = True
                 yield event
                 return
             yield event
-    except Exception:
-        await outcome.failed()
+    except BaseException:
+        if not charged:
+            await outcome.failed()
         raise
     finally:
         await events.aclose()  # type: ignore[attr-defined]
+    await outcome.failed()  # the events ended without a Finished: no answer went out

@@ -43,6 +43,14 @@ class SettingFields(BaseSettings):
             "Unset: counters live in the database."
         ),
     )
+    call_hold_seconds: float = Field(
+        600.0,
+        ge=1,
+        description=(
+            "Seconds a call's reserved unit may stay unsettled (neither answered nor failed) "
+            "before a sweep gives it back: the worker answering it died."
+        ),
+    )
     trusted_proxies: list[str] = Field(
         default_factory=list,
         description=(

@@ -20,8 +20,12 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers run beside one writer; the busy timeout makes concurrent
     # workers wait for the write lock instead of failing with "database is locked".
+    # The mode is kept in the file: once it is WAL (`trichome migrate` sets it), asking again
+    # would only race other connections for the lock a change takes.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA journal_mode")
+    if str(cursor.fetchone()[0]).lower() != "wal":
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,10 +11,13 @@ import orjson
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field
+from sqlalchemy import exc as sql_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
+
+from trichome.limits.base import CountersUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -87,6 +91,40 @@ def database_unavailable() -> ApiError:
         type="service_unavailable_error",
         code="database_unavailable",
     )
+
+
+def counters_unavailable(error: CountersUnavailable) -> ApiError:
+    """A 503: the quota counters (Redis, or the database) could not be reached."""
+    if error.store == "database":
+        return database_unavailable()
+    return ApiError(
+        503,
+        "The quota counters are unavailable; retry shortly.",
+        type="service_unavailable_error",
+        code="counters_unavailable",
+    )
+
+
+# Errors that mean the database went away (shutting down, restarting, a connection cut).
+_DATABASE_OUTAGES = (
+    sql_errors.OperationalError,
+    sql_errors.InterfaceError,
+    sql_errors.DisconnectionError,
+    sql_errors.TimeoutError,
+    sqlite3.OperationalError,
+)
+
+
+def unavailable(error: BaseException) -> ApiError | None:
+    """The 503 for a dependency that could not be reached (the counters, the database),
+    else None."""
+    if isinstance(error, CountersUnavailable):
+        return counters_unavailable(error)
+    if isinstance(error, _DATABASE_OUTAGES) or (
+        isinstance(error, sql_errors.DBAPIError) and error.connection_invalidated
+    ):
+        return database_unavailable()
+    return None
 
 
 def invalid_request(message: str, *, code: str, param: str | None = None) -> ApiError:
@@ -194,6 +232,13 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def on_unexpected(request: Request, exc: Exception) -> Response:
         request_id = request_id_of(request)
+        outage = unavailable(exc)
+        if outage is not None:
+            logger.warning(
+                "%s %s [%s]: %s (%s)", request.method, request.url.path, request_id,
+                outage.code, exc,
+            )  # fmt: skip
+            return error_response(outage, request_id)
         logger.exception(
             "unhandled error in %s %s [%s]", request.method, request.url.path, request_id
         )
@@ -208,6 +253,10 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
+    # Handled where they are raised (not by the last-resort handler, which re-raises to the
+    # server after answering): a dependency that went away is a 503, not a crash.
+    for dependency_error in (CountersUnavailable, sql_errors.DBAPIError, *_DATABASE_OUTAGES):
+        app.add_exception_handler(dependency_error, on_unexpected)
     app.add_exception_handler(Exception, on_unexpected)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from trichome.http.errors import ApiError
-from trichome.limits.base import Window
+from trichome.limits.base import CountersUnavailable, Window
 from trichome.limits.service import Limiter, LimitExceeded, conversation_cap_exceeded
 from trichome.plans import PublicModel
 
@@ -34,3 +34,13 @@ async def check_conversation_cap(
     """
     if model.conversation_cap is not None and user_messages > model.conversation_cap:
         raise conversation_cap_exceeded(model, user_messages, await limiter.usage(window))
+
+
+async def usage_headers(limiter: Limiter, window: Window) -> dict[str, str]:
+    """The window's x-ratelimit headers for an error response; none when the counters
+    cannot be read (the error is reported as it is, not turned into a 503)."""
+    try:
+        usage = await limiter.usage(window)
+    except CountersUnavailable:
+        return {}
+    return usage.headers(limiter.now())

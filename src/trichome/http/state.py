@@ -32,9 +32,11 @@ from trichome.db.models import utcnow
 from trichome.http.auth import Authenticator
 from trichome.http.health import CachedCheck, check_database
 from trichome.limits.base import CounterStore
-from trichome.limits.service import Limiter, create_counter_store
+from trichome.limits.service import Limiter, create_counter_store, sweep_holds_periodically
 
 Clock = Callable[[], datetime]
+# Seconds `/health` reuses its check of the database and of the counters (Redis).
+CHECK_TTL = 1.0
 # Ids with a fixed prefix and random hex, e.g. ids("chatcmpl-") -> "chatcmpl-3f9a...".
 IdFactory = Callable[[str], str]
 
@@ -56,6 +58,7 @@ class CoreState:
     counters: CounterStore
     limiter: Limiter
     database_check: CachedCheck
+    counters_check: CachedCheck
     clock: Clock = utcnow
     ids: IdFactory = random_id
     started: float = field(default_factory=time.monotonic)
@@ -90,8 +93,9 @@ async def open_core(
         auth=Authenticator(settings, key_lookup, sessions, tokens),
         tokens=tokens,
         counters=counters,
-        limiter=Limiter(counters, clock),
-        database_check=CachedCheck(lambda: check_database(engine), ttl=1.0),
+        limiter=Limiter(counters, clock, settings.call_hold_seconds),
+        database_check=CachedCheck(lambda: check_database(engine), ttl=CHECK_TTL),
+        counters_check=CachedCheck(counters.check, ttl=CHECK_TTL),
         clock=clock,
         ids=ids,
     )
@@ -107,6 +111,21 @@ def run_in_background(stack: AsyncExitStack, work: Coroutine[Any, Any, None]) ->
             await task
 
     stack.push_async_callback(cancel)
+
+
+def sweep_held_calls(core: CoreState, stack: AsyncExitStack) -> None:
+    """Give back calls held past their deadline, now and periodically, until `stack` closes:
+    for the services that hold calls while answering them."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(sweep_holds_periodically(core.limiter, stop))
+
+    async def stopped() -> None:
+        stop.set()  # redis-py can swallow a cancellation that arrives while it connects
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    stack.push_async_callback(stopped)
 
 
 def lifespan_state(request: Request, name: str) -> Any:

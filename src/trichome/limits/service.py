@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -12,11 +16,15 @@ from trichome.accounts.principal import Principal
 from trichome.config import Settings
 from trichome.db.models import utcnow
 from trichome.limits import windows
-from trichome.limits.base import CounterStore, Window
+from trichome.limits.base import CounterStore, CountersUnavailable, Hold, Record, Window
 from trichome.plans import PublicModel
+
+logger = logging.getLogger(__name__)
 
 # The OpenAI SDK waits out a Retry-After of up to 120 s; past that, retrying is pointless.
 LONGEST_USEFUL_RETRY = 120
+# How long a call's unit may stay held before a sweep gives it back (TRICHOME_CALL_HOLD_SECONDS).
+DEFAULT_HOLD_SECONDS = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +76,15 @@ def duration(seconds: int) -> str:
 class Limiter:
     """Reserves calls against the caller's window and refuses what is over a limit."""
 
-    def __init__(self, store: CounterStore, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        store: CounterStore,
+        clock: Callable[[], datetime] = utcnow,
+        hold_seconds: float = DEFAULT_HOLD_SECONDS,
+    ) -> None:
         self.store = store
         self._clock = clock
+        self.hold_seconds = hold_seconds
 
     def now(self) -> datetime:
         """The limiter's clock."""
@@ -89,8 +103,13 @@ class Limiter:
             principal.billing_period_end,
         )
 
-    async def reserve_call(self, window: Window, *, anonymous: bool) -> Usage:
-        """Take one call from the window.
+    def new_hold(self) -> Hold:
+        """A hold for a call starting now, open until its deadline."""
+        deadline = self._clock() + timedelta(seconds=self.hold_seconds)
+        return Hold(secrets.token_hex(12), deadline)
+
+    async def reserve_call(self, window: Window, hold: Hold, *, anonymous: bool) -> Usage:
+        """Take one call from the window, held until the call settles or is released.
 
         Raises:
             LimitExceeded: the window is used up (`insufficient_quota` for an organisation,
@@ -102,26 +121,43 @@ class Limiter:
                 "anonymous_limit_exceeded",
                 f"Anonymous use is limited to {window.limit} messages a day per client. "
                 "Use an API key for more.",
+                hold,
             )
         return await self.reserve(
             window,
             "insufficient_quota",
             f"Your organisation has used its {window.limit} calls for this period. "
             "Upgrade your plan for more, or wait for the period to renew.",
+            hold,
         )
 
-    async def reserve(self, window: Window, code: str, message: str) -> Usage:
-        """Take one unit from a window or raise LimitExceeded with `code`."""
-        count = await self.store.reserve(window)
+    async def reserve(
+        self, window: Window, code: str, message: str, hold: Hold | None = None
+    ) -> Usage:
+        """Take one unit from a window (held, with a hold) or raise LimitExceeded with `code`.
+
+        Raises:
+            LimitExceeded: the window is used up.
+            CountersUnavailable: the counter store cannot be reached.
+        """
+        count = await self.store.reserve(window, hold)
         usage = Usage(window, count.used)
         if not count.granted:
             wait = seconds_until(window.resets_at, self._clock())
             raise LimitExceeded(code, message, usage, wait, final=wait > LONGEST_USEFUL_RETRY)
         return usage
 
-    async def release(self, window: Window) -> None:
+    async def settle(self, window: Window, hold: Hold, record: Record | None = None) -> None:
+        """Charge a held call for good, `record` (its usage) in the same transaction."""
+        await self.store.settle(window, hold, record)
+
+    async def release(self, window: Window, hold: Hold | None = None) -> None:
         """Give back a unit (the request it paid for failed)."""
-        await self.store.release(window)
+        await self.store.release(window, hold)
+
+    async def sweep(self) -> int:
+        """Give back the units of calls held past their deadline (their worker died)."""
+        return await self.store.sweep(self._clock())
 
     async def usage(self, window: Window) -> Usage:
         """The window's usage, without taking any."""
@@ -143,12 +179,36 @@ def conversation_cap_exceeded(
     )
 
 
+def sweep_interval(hold_seconds: float) -> float:
+    """How often a worker sweeps expired holds: a quarter of their lifetime, 1 s to 60 s."""
+    return max(1.0, min(60.0, hold_seconds / 4))
+
+
+async def sweep_holds_periodically(limiter: Limiter, stop: asyncio.Event) -> None:
+    """Sweep expired holds at once (a restart after a crash) and then periodically, until
+    `stop` is set; a store that cannot be reached is tried again at the next turn.
+
+    The stop event, not only cancellation, ends it: redis-py can swallow a cancellation
+    that arrives while it connects.
+    """
+    while not stop.is_set():
+        try:
+            swept = await limiter.sweep()
+        except CountersUnavailable as error:
+            logger.warning("could not sweep the holds of calls in flight: %s", error)
+        else:
+            if swept:
+                logger.warning("gave back %d calls held past their deadline", swept)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), sweep_interval(limiter.hold_seconds))
+
+
 def create_counter_store(settings: Settings, engine: AsyncEngine) -> CounterStore:
     """Redis counters when TRICHOME_REDIS_URL is set, else counters in the database."""
     if settings.redis_url:
         from trichome.limits.redis import RedisCounterStore
 
-        return RedisCounterStore(settings.redis_url)
+        return RedisCounterStore(settings.redis_url, engine)
     from trichome.limits.sql import SqlCounterStore
 
     return SqlCounterStore(engine)

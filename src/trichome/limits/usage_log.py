@@ -1,19 +1,16 @@
 """Successful chat calls per organisation, day of its quota period and model, for the
 dashboard's usage page.
 
-The chat API notes each call in memory and writes the sums every few seconds in one
-statement per (organisation, day, model), so the hot path never waits on the database.
-The days are those of the quota period the call counted in (`windows.quota_period`):
-they start at the billing period's start time, or at midnight UTC in a calendar month, so
-a period's days add up to its quota count. The quota itself is enforced by the counters
-(`limits/service.py`), not by this log.
+Each answered call adds one to its row as part of its settlement, in the same transaction
+that charges its unit and counts its ad impression (`calls_record`), so a crash loses
+nothing that was answered. The days are those of the quota period the call counted in
+(`windows.quota_period`): they start at the billing period's start time, or at midnight
+UTC in a calendar month, so a period's days add up to its quota count. The quota itself is
+enforced by the counters (`limits/service.py`), not by this log.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,73 +18,53 @@ from datetime import datetime, timedelta
 from sqlalchemy import bindparam, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from trichome.db.models import Organization, UsageDay, UTCDateTime
+from trichome.db.models import UsageDay, UTCDateTime
+from trichome.limits.base import Record
 from trichome.limits.windows import day_of_period, quota_period
 
-logger = logging.getLogger(__name__)
-
-FLUSH_SECONDS = 2.0
-
+# One more call in its row; an organisation deleted while the call ran is not logged.
 _ADD = text(
     "INSERT INTO usage_days (organization_id, starts_at, model, calls) "
-    "VALUES (:organization_id, :starts_at, :model, :calls) "
+    "SELECT organizations.id, :starts_at, :model, 1 FROM organizations "
+    "WHERE organizations.id = :organization_id "
     "ON CONFLICT (organization_id, starts_at, model) "
-    "DO UPDATE SET calls = usage_days.calls + excluded.calls"
+    "DO UPDATE SET calls = usage_days.calls + 1"
 ).bindparams(bindparam("starts_at", type_=UTCDateTime()))
 
-Period = tuple[datetime | None, datetime | None]
+
+def calls_record(
+    organization_id: str,
+    model: str,
+    at: datetime,
+    billing_start: datetime | None = None,
+    billing_end: datetime | None = None,
+) -> Record:
+    """The write that logs one call answered at `at`, in the day of the quota period
+    (the billing period while it runs, else the UTC month) it counted in."""
+    start, _ = quota_period(at, billing_start, billing_end)
+    row = {
+        "organization_id": organization_id,
+        "starts_at": day_of_period(at, start),
+        "model": model,
+    }
+
+    async def write(connection: AsyncConnection) -> None:
+        await connection.execute(_ADD, row)
+
+    return write
 
 
-class UsageLog:
-    """Buffers call counts in memory and adds them to `usage_days`."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self._engine = engine
-        # (organisation, the call's second, model): the day is resolved when written.
-        self._pending: Counter[tuple[str, datetime, str]] = Counter()
-
-    def count(self, organization_id: str, model: str, now: datetime) -> None:
-        """Note one successful call; `flush` writes it."""
-        self._pending[(organization_id, now.replace(microsecond=0), model)] += 1
-
-    async def flush(self) -> None:
-        """Write the buffered counts; kept for the next flush if the database fails."""
-        pending, self._pending = self._pending, Counter()
-        if not pending:
-            return
-        try:
-            async with self._engine.begin() as connection:
-                periods = await _billing_periods(connection, {org for org, _, _ in pending})
-                per_day: Counter[tuple[str, datetime, str]] = Counter()
-                for (org, at, model), calls in pending.items():
-                    start, _ = quota_period(at, *periods.get(org, (None, None)))
-                    per_day[(org, day_of_period(at, start), model)] += calls
-                rows = [
-                    {"organization_id": org, "starts_at": day, "model": model, "calls": calls}
-                    for (org, day, model), calls in sorted(per_day.items())
-                ]
-                await connection.execute(_ADD, rows)
-        except Exception:
-            logger.exception("could not write the usage of %d calls; retrying later", len(pending))
-            self._pending.update(pending)
-
-    async def flush_periodically(self, interval: float = FLUSH_SECONDS) -> None:
-        """Flush every `interval` seconds until cancelled."""
-        while True:
-            await asyncio.sleep(interval)
-            with contextlib.suppress(Exception):
-                await self.flush()
-
-
-async def _billing_periods(
-    connection: AsyncConnection, organization_ids: set[str]
-) -> dict[str, Period]:
-    rows = await connection.execute(
-        select(
-            Organization.id, Organization.billing_period_start, Organization.billing_period_end
-        ).where(Organization.id.in_(sorted(organization_ids)))
-    )
-    return {org: (start, end) for org, start, end in rows}
+async def log_call(
+    engine: AsyncEngine,
+    organization_id: str,
+    model: str,
+    at: datetime,
+    billing_start: datetime | None = None,
+    billing_end: datetime | None = None,
+) -> None:
+    """Log one call on its own (tools and tests; answers log theirs as they settle)."""
+    async with engine.begin() as connection:
+        await calls_record(organization_id, model, at, billing_start, billing_end)(connection)
 
 
 @dataclass(frozen=True, slots=True)

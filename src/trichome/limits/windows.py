@@ -51,9 +51,10 @@ def monthly_calls(
     billing_start: datetime | None = None,
     billing_end: datetime | None = None,
 ) -> Window:
-    """An organisation's calls in its current quota period."""
+    """An organisation's calls in its current quota period (durable: billing)."""
     start, end = quota_period(now, billing_start, billing_end)
-    return Window(f"calls:{organization_id}:{start:%Y%m%dT%H%M%S}", MONTHLY_CALLS[tier], end)
+    key = f"calls:{organization_id}:{start:%Y%m%dT%H%M%S}"
+    return Window(key, MONTHLY_CALLS[tier], end, durable=True)
 
 
 def anonymous_daily(client: str, now: datetime) -> Window:

@@ -52,7 +52,7 @@ async def test_ad_carrying_models_end_with_one_sponsored_line(
         and finishing["choices"][0]["finish_reason"] == "stop"
     )
     assert sum("Sponsored:" in c["choices"][0]["delta"].get("content", "") for c in chunks) == 1
-    assert await impressions(settings) == 2  # flushed when the app stopped
+    assert await impressions(settings) == 2  # counted as each answer settled
 
 
 async def test_operator_agent_answers_carry_no_ad(settings: Settings) -> None:

@@ -21,7 +21,7 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import ApiKey, Feedback, Subscription, utcnow
 from trichome.limits.service import create_counter_store
-from trichome.limits.usage_log import UsageLog
+from trichome.limits.usage_log import log_call
 from trichome.limits.windows import monthly_calls
 from trichome.plans import Tier
 from trichome.services.chat import app as chat
@@ -126,7 +126,7 @@ async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
                     "/v1/chat/completions", json=ASK, headers={"Authorization": f"Bearer {secret}"}
                 )
                 assert reply.status_code == 200
-        # the chat app's shutdown flushed its usage log
+        # each answer logged its call as it settled
         page = await web.get("/usage")
     assert page.status_code == 200
     assert "<strong>3</strong> of 5000 calls used this month" in page.text
@@ -148,13 +148,11 @@ async def test_usage_follows_the_billing_period(settings: Settings) -> None:
         organization, _ = await get_or_create_organization(session, "Periodic", Tier.TEAM)
         organization.billing_period_start, organization.billing_period_end = start, end
         await session.commit()
-    log = UsageLog(engine)
     for before_start, calls in ((timedelta(hours=-3, minutes=-45), 2), (timedelta(minutes=15), 1),
                                 (timedelta(hours=22, minutes=15), 1),
                                 (timedelta(days=1, minutes=15), 3)):  # fmt: skip
         for _ in range(calls):
-            log.count(organization.id, "team-agent", start + before_start)
-    await log.flush()
+            await log_call(engine, organization.id, "team-agent", start + before_start, start, end)
     counters = create_counter_store(settings, engine)
     window = monthly_calls(organization.id, Tier.TEAM, now, start, end)
     for _ in range(5):  # the quota counted the 5 calls of this period

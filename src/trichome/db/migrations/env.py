@@ -20,6 +20,9 @@ MIGRATION_LOCK_ID = 0x7472696368  # "trich"
 def _run(connection: Connection) -> None:
     if connection.dialect.name == "postgresql":
         connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_ID})"))
+    elif connection.dialect.name == "sqlite":
+        # WAL is kept in the file: the services' connections then find it set.
+        connection.exec_driver_sql("PRAGMA journal_mode=WAL")
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

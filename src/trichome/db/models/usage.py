@@ -1,4 +1,5 @@
-"""Usage counted per organisation: quota and rate-limit windows, and calls per day."""
+"""Usage counted per organisation: quota and rate-limit windows, the calls held while in
+flight, and calls per day."""
 
 from __future__ import annotations
 
@@ -17,6 +18,18 @@ class UsageCounter(Base):
 
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     count: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class CallHold(Base):
+    """A unit of a counter reserved for a call in flight (database counters only; Redis keeps
+    its holds beside its counters). Settling or releasing the call deletes it; one past
+    `expires_at` belonged to a worker that died mid-answer and is given back by a sweep."""
+
+    __tablename__ = "call_holds"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    counter_key: Mapped[str] = mapped_column(String(200))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 

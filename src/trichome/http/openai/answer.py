@@ -18,7 +18,7 @@ from starlette.responses import Response, StreamingResponse
 from trichome.agents.engine import UnsupportedOption
 from trichome.agents.service import ChatRequest
 from trichome.answering.outcome import Outcome, settled
-from trichome.http.errors import ApiError, invalid_request
+from trichome.http.errors import ApiError, invalid_request, unavailable
 from trichome.http.openai.chat import ChatCompletionRequest, refuse_unsupported
 from trichome.http.openai.chat_messages import AssistantMessage, ChatMessageIn, ToolMessage
 from trichome.http.openai.negotiation import wants_stream
@@ -193,11 +193,13 @@ async def sse_body(
     except UpstreamError as error:
         yield ChunkWriter.error(upstream_api_error(error))
         yield ChunkWriter.DONE
-    except Exception:
-        logger.exception("answer stream failed")
-        failure = ApiError(
-            500, "The answer failed mid-stream.", type="server_error", code="internal_error"
-        )
+    except Exception as error:
+        failure = unavailable(error)  # e.g. the settlement could not reach the counters
+        if failure is None:
+            logger.exception("answer stream failed")
+            failure = ApiError(
+                500, "The answer failed mid-stream.", type="server_error", code="internal_error"
+            )
         yield ChunkWriter.error(failure)
         yield ChunkWriter.DONE
     finally:

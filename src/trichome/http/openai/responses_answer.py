@@ -14,7 +14,7 @@ from typing import Any
 
 from trichome.answering.outcome import Outcome
 from trichome.db.models import utcnow
-from trichome.http.errors import error_responses, invalid_request
+from trichome.http.errors import error_responses, invalid_request, unavailable
 from trichome.http.openai.answer import upstream_api_error
 from trichome.http.openai.responses import ResponsesRequest, text_format
 from trichome.http.openai.responses_output import (
@@ -325,14 +325,17 @@ async def response_stream(call: ResponseCall, answerer: SearchAnswerer) -> Async
                 yield emit("response.output_item.done", output_index=message_index, item=message)
                 usage = usage_object(event.usage.prompt_tokens, event.usage.completion_tokens)
                 final = call.response(status, output.items, event.status.value, usage=usage)
+                # Settled before the last event goes out: a settlement that fails fails it.
+                await call.outcome.succeeded(event.notes_sent)
                 yield emit(f"response.{status}", response=final)
-                call.outcome.succeeded(event.notes_sent)
                 return
     except Exception as error:
         await call.outcome.failed()
         if isinstance(error, UpstreamError):
             failure = upstream_api_error(error)
             reason = {"code": failure.code or "upstream_error", "message": failure.message}
+        elif (outage := unavailable(error)) is not None:
+            reason = {"code": outage.code, "message": outage.message}
         else:
             logger.exception("response stream failed")
             reason = {"code": "server_error", "message": "The answer failed mid-stream."}

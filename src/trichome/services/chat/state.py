@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -17,12 +15,17 @@ from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
 from trichome.http.health import CachedCheck
-from trichome.http.state import Clock, CoreState, IdFactory, lifespan_state, open_core, random_id
-from trichome.limits.usage_log import UsageLog
+from trichome.http.state import (
+    Clock,
+    CoreState,
+    IdFactory,
+    lifespan_state,
+    open_core,
+    random_id,
+    sweep_held_calls,
+)
 from trichome.websearch.answer import SearchAnswerer
 from trichome.websearch.research import build_web_researcher
-
-AD_IMPRESSION_FLUSH_SECONDS = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +42,8 @@ class ChatState:
 def chat_lifespan(
     settings: Settings, *, clock: Clock = utcnow, ids: IdFactory = random_id
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
-    """The lifespan: the core state, the agents and their engine, ads and usage flushed
-    periodically and at shutdown."""
+    """The lifespan: the core state, the agents and their engine, the ads, and the sweep
+    that gives back calls held past their deadline."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
@@ -51,18 +54,11 @@ def chat_lifespan(
             researcher = build_web_researcher(settings)
             stack.push_async_callback(researcher.aclose)
             ads = AdInventory(core.sessions, settings.upgrade_url)
-            usage_log = UsageLog(core.engine)
-            stack.push_async_callback(usage_log.flush)
-            stack.push_async_callback(_flush_quietly, ads)
-            for flush in (
-                ads.flush_periodically(AD_IMPRESSION_FLUSH_SECONDS),
-                usage_log.flush_periodically(),
-            ):
-                stack.push_async_callback(_cancelled, asyncio.create_task(flush))
+            sweep_held_calls(core, stack)
             state = ChatState(
                 core=core,
                 agents=agents,
-                answering=Answering(agents, core.limiter, ads, usage_log),
+                answering=Answering(agents, core.limiter, ads),
                 answerer=SearchAnswerer(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
                 ),
@@ -71,17 +67,6 @@ def chat_lifespan(
             yield {"core": core, "chat": state}
 
     return lifespan
-
-
-async def _cancelled(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
-
-
-async def _flush_quietly(ads: AdInventory) -> None:
-    with contextlib.suppress(Exception):
-        await ads.flush()
 
 
 async def get_chat(request: Request) -> ChatState:

@@ -100,7 +100,8 @@ def create_app(
     )
     async def health(dashboard: DashboardDep) -> DashboardHealth:
         core = dashboard.core
-        reasons = [reason for reason in [await core.database_check()] if reason]
+        checks = [await core.database_check(), await core.counters_check()]
+        reasons = [reason for reason in checks if reason]
         return DashboardHealth(
             status="degraded" if reasons else "healthy",
             uptime=core.uptime(),

@@ -9,12 +9,13 @@ from datetime import timedelta
 from fastapi import Request
 
 from trichome.accounts.principal import Principal
+from trichome.answering.admission import Admitted
+from trichome.answering.outcome import Outcome
 from trichome.http.errors import ApiError
 from trichome.http.limits import too_many_requests
 from trichome.http.state import CoreState
 from trichome.limits import windows
-from trichome.limits.base import Window
-from trichome.limits.service import LimitExceeded, Usage
+from trichome.limits.service import Limiter, LimitExceeded
 
 API_KEY_HEADER = "x-api-key"
 NO_KEY_CREDENTIALS = frozenset({"", "bearer", "bearer anonymous"})
@@ -46,14 +47,13 @@ async def caller(request: Request, core: CoreState) -> Principal | None:
     return await auth.key_principal(key)
 
 
-async def admit_kb_call(
-    request: Request, core: CoreState, principal: Principal | None
-) -> tuple[Usage, Window]:
-    """Count a valid request against its window: the client's hour without a key, the
-    organisation's quota with one.
+async def admit_kb_call(request: Request, core: CoreState, principal: Principal | None) -> Admitted:
+    """Count a valid request against its window, held until it is answered: the client's
+    hour without a key, the organisation's quota with one.
 
     Raises:
         ApiError: 429 over the limit.
+        CountersUnavailable: the counter store cannot be reached.
     """
     limiter, settings = core.limiter, core.settings
     client = core.auth.client(request)
@@ -73,7 +73,19 @@ async def admit_kb_call(
             f"Your organisation has used its {window.limit} calls for this period. "
             "Upgrade your plan for more, or wait for the period to renew."
         )
+    hold = limiter.new_hold()
     try:
-        return await limiter.reserve(window, code, message), window
+        return Admitted(window, await limiter.reserve(window, code, message, hold), hold)
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None
+
+
+def kb_outcome(limiter: Limiter, admitted: Admitted) -> Outcome:
+    """A knowledge-base answer's outcome: its call settled when it finished, refunded when
+    it failed."""
+    window, hold = admitted.window, admitted.hold
+
+    async def succeeded(notes_sent: bool) -> None:
+        await limiter.settle(window, hold)
+
+    return Outcome(refund=lambda: limiter.release(window, hold), succeeded=succeeded)

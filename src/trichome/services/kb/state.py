@@ -11,7 +11,13 @@ from fastapi import Depends, FastAPI, Request
 
 from trichome.config import Settings
 from trichome.forum.service import ForumKnowledgeBase, build_knowledge_base
-from trichome.http.state import CoreState, lifespan_state, open_core, run_in_background
+from trichome.http.state import (
+    CoreState,
+    lifespan_state,
+    open_core,
+    run_in_background,
+    sweep_held_calls,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +33,8 @@ def kb_lifespan(
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
     """The lifespan: the core state, then the forum, whose index is prepared (loaded with
     the sample corpus on a first start) before the first request and then kept up with the
-    database (threads another process saved are indexed within seconds)."""
+    database (threads another process saved are indexed within seconds), and the sweep that
+    gives back calls held past their deadline."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
@@ -38,6 +45,7 @@ def kb_lifespan(
                 stack.push_async_callback(knowledge.engine.aclose)
             await knowledge.prepare()
             run_in_background(stack, knowledge.keep_up())
+            sweep_held_calls(core, stack)
             yield {"core": core, "kb": KbState(core, knowledge)}
 
     return lifespan

@@ -10,7 +10,7 @@ from starlette.responses import Response
 from trichome.answering.admission import admit
 from trichome.http.deps import PrincipalDep, read_body, resolve_model
 from trichome.http.errors import ApiError, error_responses
-from trichome.http.limits import too_many_requests
+from trichome.http.limits import too_many_requests, usage_headers
 from trichome.http.openai.answer import (
     check_lengths,
     checked_options,
@@ -91,7 +91,7 @@ async def chat_completions(request: Request, principal: PrincipalDep, chat: Chat
         user_messages = sum(1 for message in body.messages if message.role == "user")
         admitted = await admit(limiter, window, principal, model, user_messages)
     except ApiError as error:
-        error.headers.update((await limiter.usage(window)).headers(limiter.now()))
+        error.headers.update(await usage_headers(limiter, window))
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from trichome.db.models import Feedback, utcnow
 from trichome.http.deps import read_body
 from trichome.http.errors import ApiError, error_responses, invalid_request
-from trichome.http.limits import too_many_requests
+from trichome.http.limits import too_many_requests, usage_headers
 from trichome.http.openai.validation import to_api_error
 from trichome.http.openapi import BEARER_AUTH, optional
 from trichome.http.state import CoreDep
@@ -80,7 +80,7 @@ async def post_feedback(request: Request, response: Response, core: CoreDep) -> 
             f"At most {window.limit} feedback submissions per 15 minutes from one address.",
         )
     except ApiError as error:
-        error.headers.update((await limiter.usage(window)).headers(limiter.now()))
+        error.headers.update(await usage_headers(limiter, window))
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None

@@ -33,7 +33,8 @@ class HealthReport(BaseModel):
     openapi_extra=PUBLIC,
 )
 async def health(chat: ChatDep) -> HealthReport:
-    checks = (await chat.core.database_check(), await chat.engine_check())
+    core = chat.core
+    checks = (await core.database_check(), await core.counters_check(), await chat.engine_check())
     reasons = [reason for reason in checks if reason]
     agent_status = "unavailable" if reasons else "available"
     return HealthReport(

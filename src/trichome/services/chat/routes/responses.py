@@ -17,7 +17,7 @@ from trichome.agents.service import ChatRequest
 from trichome.answering.admission import admit
 from trichome.http.deps import PrincipalDep, read_body, resolve_model
 from trichome.http.errors import ApiError
-from trichome.http.limits import too_many_requests
+from trichome.http.limits import too_many_requests, usage_headers
 from trichome.http.openai.answer import SSE_HEADERS, check_lengths, upstream_api_error
 from trichome.http.openai.responses import (
     allowed_domains,
@@ -69,7 +69,7 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         user_messages = sum(1 for turn in turns if turn.role == "user")
         admitted = await admit(limiter, window, principal, model, user_messages)
     except ApiError as error:
-        error.headers.update((await limiter.usage(window)).headers(limiter.now()))
+        error.headers.update(await usage_headers(limiter, window))
         raise
     except LimitExceeded as exceeded:
         raise too_many_requests(exceeded, limiter.now()) from None
@@ -86,10 +86,14 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         ),
         upstream_model=principal.upstream_models.get(model.id),
     )
-    # Routing and retrieval are CPU work: off the event loop, like every other answer's.
-    plan = await anyio.to_thread.run_sync(
-        lambda: answerer.plan(question, tool_choice=choice, allowed_domains=domains)
-    )
+    try:
+        # Routing and retrieval are CPU work: off the event loop, like every other answer's.
+        plan = await anyio.to_thread.run_sync(
+            lambda: answerer.plan(question, tool_choice=choice, allowed_domains=domains)
+        )
+    except BaseException:
+        await chat.answering.outcome(principal, model, admitted, None).failed()
+        raise
     call_ = await chat.answering.meter(principal, model, admitted, plan.prepared)
     plan, outcome = replace(plan, prepared=call_.prepared), call_.outcome
     call = ResponseCall(
@@ -113,10 +117,13 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         )
     try:
         whole, notes_sent = await whole_response(call, answerer)
+        await outcome.succeeded(notes_sent)
     except UpstreamError as error:
         await outcome.failed()
         failure = upstream_api_error(error)
         failure.headers.update(headers)
         raise failure from None
-    outcome.succeeded(notes_sent)
+    except BaseException:
+        await outcome.failed()
+        raise
     return Response(orjson.dumps(whole), media_type="application/json", headers=headers)

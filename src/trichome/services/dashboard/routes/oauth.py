@@ -21,7 +21,6 @@ from urllib.parse import parse_qsl, unquote
 import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -48,7 +47,7 @@ from trichome.db.models import OAuthClient
 from trichome.http.deps import read_body
 from trichome.http.errors import ApiError
 from trichome.http.state import core_of
-from trichome.limits.base import CounterStore, Window
+from trichome.limits.base import CounterStore, CountersUnavailable, Window
 from trichome.limits.clients import client_address, parse_networks
 from trichome.limits.windows import fixed_window
 
@@ -261,7 +260,10 @@ async def register(request: Request) -> Response:
         except RegistrationRefused as refused:
             await counters.release(window)  # only registrations made count
             return oauth_error(refused.error, refused.description)
-    except (SQLAlchemyError, RedisError, OSError):
+    except CountersUnavailable as error:
+        logger.warning("registering an OAuth client: %s", error)
+        return oauth_error("temporarily_unavailable", f"the {error.store} is unavailable", 503)
+    except (SQLAlchemyError, OSError):
         logger.exception("registering an OAuth client")
         return oauth_error("temporarily_unavailable", "the database is unavailable", 503)
     return _json(registered.response, 201)

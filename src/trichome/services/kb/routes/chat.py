@@ -6,14 +6,14 @@ from fastapi import APIRouter, Request
 from pydantic import ValidationError
 from starlette.responses import Response
 
-from trichome.answering.outcome import Outcome, settled
+from trichome.answering.outcome import settled
 from trichome.http.deps import read_body
 from trichome.http.errors import error_responses, invalid_request
 from trichome.http.openai.answer import upstream_api_error
 from trichome.http.openai.validation import to_api_error
 from trichome.http.responses import json_response
 from trichome.llm.base import ChatTurn, UpstreamError, collect
-from trichome.services.kb.access import admit_kb_call, caller
+from trichome.services.kb.access import admit_kb_call, caller, kb_outcome
 from trichome.services.kb.schemas import CHAT_IN_SCHEMA, ChatIn, ChatOut, cited, json_body
 from trichome.services.kb.state import KbDep
 
@@ -42,11 +42,15 @@ async def chat(request: Request, kb: KbDep) -> Response:
         raise to_api_error(error) from None
     if not body.message.strip():
         raise invalid_request("message must not be blank.", code="invalid_value", param="message")
-    usage, window = await admit_kb_call(request, kb.core, principal)
+    admitted = await admit_kb_call(request, kb.core, principal)
     limiter = kb.core.limiter
-    headers = usage.headers(limiter.now())
-    reply = await kb.knowledge.reply([ChatTurn("user", body.message)], incremental=False)
-    outcome = Outcome(refund=lambda: limiter.release(window))
+    headers = admitted.usage.headers(limiter.now())
+    outcome = kb_outcome(limiter, admitted)
+    try:
+        reply = await kb.knowledge.reply([ChatTurn("user", body.message)], incremental=False)
+    except BaseException:
+        await outcome.failed()
+        raise
     try:
         text = (await collect(settled(reply.events, outcome))).text
     except UpstreamError as error:

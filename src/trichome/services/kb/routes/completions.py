@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.answering.outcome import Outcome
 from trichome.config import KB_MODEL
 from trichome.http.deps import read_body
 from trichome.http.errors import invalid_request
@@ -20,7 +19,7 @@ from trichome.http.openai.answer import (
     stream_requested,
 )
 from trichome.http.openai.chat import parse_chat_request
-from trichome.services.kb.access import admit_kb_call, caller
+from trichome.services.kb.access import admit_kb_call, caller, kb_outcome
 from trichome.services.kb.schemas import (
     COMPLETION_RESPONSES,
     MAX_MESSAGE_CHARS,
@@ -59,9 +58,14 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
         )
     options = checked_options(body, kb.knowledge.check_options)
     stream = stream_requested(body, request)
-    usage, window = await admit_kb_call(request, kb.core, principal)
+    admitted = await admit_kb_call(request, kb.core, principal)
     limiter = kb.core.limiter
-    reply = await kb.knowledge.reply(turns, options=options, incremental=stream)
+    outcome = kb_outcome(limiter, admitted)
+    try:
+        reply = await kb.knowledge.reply(turns, options=options, incremental=stream)
+    except BaseException:
+        await outcome.failed()
+        raise
 
     def citations(text: str) -> dict[str, Any]:
         return {"citations": [cited(c).model_dump() for c in reply.citations(text)]}
@@ -73,7 +77,7 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
         chunk_id=kb.core.ids("chatcmpl-"),
         created=int(kb.core.clock().timestamp()),
         include_usage=bool(body.stream_options and body.stream_options.include_usage),
-        headers=usage.headers(limiter.now()),
-        outcome=Outcome(refund=lambda: limiter.release(window)),
+        headers=admitted.usage.headers(limiter.now()),
+        outcome=outcome,
         extra=citations,
     )

@@ -28,6 +28,9 @@ async def health(kb: KbDep) -> KbHealth:
         reasons.append(database)
     else:
         threads = await knowledge.thread_count()
+    counters = await kb.core.counters_check()
+    if counters:
+        reasons.append(counters)
     indexed = knowledge.index.count()
     if not database and indexed != threads:
         reasons.append(

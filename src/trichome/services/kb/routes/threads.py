@@ -8,7 +8,7 @@ from starlette.responses import Response
 from trichome.http.errors import error_responses, invalid_request
 from trichome.http.openapi import NOT_BLANK
 from trichome.http.responses import json_response
-from trichome.services.kb.access import admit_kb_call, caller
+from trichome.services.kb.access import admit_kb_call, caller, kb_outcome
 from trichome.services.kb.schemas import (
     MAX_LIMIT,
     MAX_OFFSET,
@@ -48,9 +48,15 @@ async def search_threads(
             code="missing_required_field",
             param="q",
         )
-    usage, _ = await admit_kb_call(request, kb.core, principal)
-    headers = usage.headers(kb.core.limiter.now())
-    page = kb.knowledge.search(q, limit=limit, offset=offset, category=category or None)
+    admitted = await admit_kb_call(request, kb.core, principal)
+    headers = admitted.usage.headers(kb.core.limiter.now())
+    outcome = kb_outcome(kb.core.limiter, admitted)
+    try:
+        page = kb.knowledge.search(q, limit=limit, offset=offset, category=category or None)
+        await outcome.succeeded(False)
+    except BaseException:
+        await outcome.failed()
+        raise
     found = {
         "object": "list",
         "query": q,

@@ -1,0 +1,163 @@
+"""A chat server killed with SIGKILL mid-burst, on database counters and on Redis ones.
+
+The answers it gave before it died are charged, logged and their ad impressions counted
+(nothing waited in a buffer); the calls it held for requests that never got an answer are
+given back by a sweep once their hold's deadline passes, by the restarted server. The test
+holds those requests in flight at an upstream that stalls, so the kill always lands with
+some answered and some not, whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.faults.common import Ledger, answer_text, ask, ledger
+from tests.services.chat.test_limits import new_key
+from tests.support.fake_upstream import FakeUpstream, fake_upstream
+from tests.support.redis_server import RedisServer, redis_server
+from tests.support.servers import free_port, running, trichome_env
+from trichome.config import Settings
+from trichome.db.engine import create_engine
+from trichome.db.migrate import upgrade_database
+from trichome.db.models import utcnow
+from trichome.limits import windows
+from trichome.limits.base import Window
+from trichome.limits.service import create_counter_store
+from trichome.plans import Tier
+
+pytestmark = [pytest.mark.e2e, pytest.mark.faults]
+
+ANSWERED = 6
+IN_FLIGHT = 6
+HOLD_SECONDS = 3
+SETTLE_TIMEOUT = 90.0
+STALL_SECONDS = 30.0
+
+
+@contextlib.contextmanager
+def counters_for(kind: str, directory: Path) -> Iterator[RedisServer | None]:
+    if kind == "redis":
+        with redis_server(directory / "redis") as server:
+            yield server
+    else:
+        yield None
+
+
+async def used(settings: Settings, window: Window) -> int:
+    """The window's count as the counters report it (Redis, or the database)."""
+    engine = create_engine(settings)
+    store = create_counter_store(settings, engine)
+    try:
+        return await store.used(window)
+    finally:
+        await store.aclose()
+        await engine.dispose()
+
+
+async def questions(base: str, key: str, count: int) -> list[httpx.Response | Exception]:
+    """`count` questions at once, every other one streamed."""
+    headers = {"Authorization": f"Bearer {key}"}
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=120) as client:
+        sent = [
+            client.post("/v1/chat/completions", json=ask("pro-agent", stream=n % 2 == 1))
+            for n in range(count)
+        ]
+        return list(await asyncio.gather(*sent, return_exceptions=True))
+
+
+def wait_until(condition: str, check: object, timeout: float = SETTLE_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting until {condition}")
+        time.sleep(0.1)
+
+
+def kill_burst(base: str, key: str, upstream: FakeUpstream, process: object) -> tuple[
+    list[httpx.Response | Exception], list[httpx.Response | Exception]
+]:  # fmt: skip
+    """Answer ANSWERED questions, hold IN_FLIGHT more at the stalling upstream, kill -9."""
+    answered = asyncio.run(questions(base, key, ANSWERED))
+    upstream.mode, upstream.delay = "slow", STALL_SECONDS
+    before = len(upstream.requests)
+
+    async def burst_and_kill() -> list[httpx.Response | Exception]:
+        pending = asyncio.ensure_future(questions(base, key, IN_FLIGHT))
+        deadline = time.monotonic() + SETTLE_TIMEOUT
+        # Each one reached the upstream once admitted (its call reserved): all in flight.
+        while len(upstream.requests) < before + IN_FLIGHT:
+            assert time.monotonic() < deadline, "the burst never reached the upstream"
+            await asyncio.sleep(0.05)
+        os.killpg(process.pid, signal.SIGKILL)  # type: ignore[attr-defined]
+        return await pending
+
+    return answered, asyncio.run(burst_and_kill())
+
+
+@pytest.mark.parametrize("counters", ["database", pytest.param("redis", marks=pytest.mark.redis)])
+def test_a_killed_server_loses_no_answered_call_and_charges_none_unanswered(
+    counters: str, tmp_path: Path
+) -> None:
+    database = tmp_path / "trichome.db"
+    database_url = f"sqlite+aiosqlite:///{database}"
+    with fake_upstream() as upstream, counters_for(counters, tmp_path) as redis:
+        redis_url = redis.url if redis else None
+        settings = Settings(
+            data_dir=tmp_path / "data", database_url=database_url, redis_url=redis_url
+        )
+        upgrade_database(settings)
+        organization_id, key = asyncio.run(new_key(settings, Tier.PRO))
+        quota = windows.monthly_calls(organization_id, Tier.PRO, utcnow())
+        env = trichome_env(
+            tmp_path / "data", database_url, engine="openai", llm_base_url=upstream.base_url,
+            llm_model="upstream-model", llm_max_retries="0", call_hold_seconds=str(HOLD_SECONDS),
+            **({"redis_url": redis_url} if redis_url else {}),
+        )  # fmt: skip
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        args = ["serve", "chat", "--port", str(port)]
+        with running(args, env, f"{base}/health", tmp_path / "chat-1.log") as process:
+            answered, cut_off = kill_burst(base, key, upstream, process)
+        at_kill = ledger(database, organization_id, quota.key)
+        used_at_kill = asyncio.run(used(settings, quota))
+
+        upstream.mode = "ok"
+        with running(args, env, f"{base}/health", tmp_path / "chat-2.log"):
+            # The restarted server sweeps the holds the dead one left, once they expire.
+            wait_until(
+                "the unanswered calls are given back",
+                lambda: asyncio.run(used(settings, quota)) == ANSWERED,
+            )
+            after = ledger(database, organization_id, quota.key)
+            with httpx.Client(base_url=base, timeout=60) as client:
+                again = client.post(
+                    "/v1/chat/completions",
+                    json=ask("pro-agent", stream=False),
+                    headers={"Authorization": f"Bearer {key}"},
+                )
+
+    # What the clients saw: whole answers (each with its sponsored line), then dropped
+    # connections for the requests in flight when the server died.
+    texts = [answer_text(r) if isinstance(r, httpx.Response) else None for r in answered]
+    assert all(text and "Sponsored:" in text for text in texts)
+    assert all(isinstance(r, httpx.TransportError) for r in cut_off)
+    # When it died: the answered calls were in the database already, the others held.
+    assert (at_kill.logged, at_kill.impressions) == (ANSWERED, ANSWERED)
+    assert used_at_kill == ANSWERED + IN_FLIGHT
+    if counters == "database":
+        assert (at_kill.charged, at_kill.held) == (ANSWERED + IN_FLIGHT, IN_FLIGHT)
+    else:  # Redis holds the calls in flight; the database has the settled ones
+        assert (at_kill.charged, at_kill.held) == (ANSWERED, 0)
+    # After the restart: charged for exactly what was answered, nothing lost.
+    assert after == Ledger(charged=ANSWERED, logged=ANSWERED, held=0, impressions=ANSWERED)
+    assert answer_text(again)
+    assert again.headers["x-ratelimit-remaining-requests"] == str(quota.limit - ANSWERED - 1)
