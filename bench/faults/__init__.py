@@ -1,0 +1,1 @@
+"""Requests failed and recovery time when a dependency of the chat API fails."""
