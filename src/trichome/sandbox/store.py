@@ -205,9 +205,13 @@ class SandboxStore:
         async with self._engine.begin() as connection:
             yield Transaction(connection)
 
-    async def bulk_insert(self, records: Sequence[Record]) -> None:
-        """Store many objects with ids chosen by the caller (the seed), in one transaction."""
+    async def bulk_insert(self, records: Sequence[Record], *, replacing: bool = False) -> None:
+        """Store many objects with ids chosen by the caller (the seed), in one transaction;
+        `replacing` removes every other object in the same transaction, so a seed that is
+        interrupted leaves the sandbox as it was, never empty or half written."""
         async with self._engine.begin() as connection:
+            if replacing:
+                await connection.execute(TABLE.delete())
             rows = [{"id": record.id, **_columns(record)} for record in records]
             for start in range(0, len(rows), 5000):
                 await connection.execute(insert(TABLE), rows[start : start + 5000])

@@ -55,12 +55,11 @@ def build(seed: int = DEFAULT_SEED, as_of: date | None = None) -> list[Record]:
 async def seed_sandbox(
     store: SandboxStore, seed: int = DEFAULT_SEED, as_of: date | None = None
 ) -> SeedSummary:
-    """Replace the sandbox's objects with a freshly simulated year."""
+    """Replace the sandbox's objects with a freshly simulated year, in one transaction."""
     started = clock.perf_counter()
     day = as_of or datetime.now(UTC).date()
     records = build(seed, day)
-    await store.clear()
-    await store.bulk_insert(records)
+    await store.bulk_insert(records, replacing=True)
     counts: dict[str, int] = defaultdict(int)
     for record in records:
         counts[record.kind] += 1
