@@ -101,11 +101,16 @@ async def open_core(
     )
 
 
-def run_in_background(stack: AsyncExitStack, work: Coroutine[Any, Any, None]) -> None:
-    """Run `work` as a task for the lifespan's duration: cancelled, and awaited, at shutdown."""
+def run_in_background(
+    stack: AsyncExitStack, work: Coroutine[Any, Any, None], stop: asyncio.Event | None = None
+) -> None:
+    """Run `work` as a task for the lifespan's duration: at shutdown `stop` is set (for work
+    that watches it), the task cancelled, and awaited."""
     task = asyncio.create_task(work)
 
     async def cancel() -> None:
+        if stop is not None:
+            stop.set()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -115,17 +120,10 @@ def run_in_background(stack: AsyncExitStack, work: Coroutine[Any, Any, None]) ->
 
 def sweep_held_calls(core: CoreState, stack: AsyncExitStack) -> None:
     """Give back calls held past their deadline, now and periodically, until `stack` closes:
-    for the services that hold calls while answering them."""
+    for the services that hold calls while answering them. The sweep also watches a stop
+    event: redis-py can swallow a cancellation that arrives while it connects."""
     stop = asyncio.Event()
-    task = asyncio.create_task(sweep_holds_periodically(core.limiter, stop))
-
-    async def stopped() -> None:
-        stop.set()  # redis-py can swallow a cancellation that arrives while it connects
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-
-    stack.push_async_callback(stopped)
+    run_in_background(stack, sweep_holds_periodically(core.limiter, stop), stop)
 
 
 def lifespan_state(request: Request, name: str) -> Any:
