@@ -226,10 +226,14 @@ class ForumKnowledgeBase:
         with self._exclusive():
             return await self._catch_up()
 
-    async def keep_up(self) -> None:
-        """Catch up every `INDEX_CATCH_UP_SECONDS` until cancelled (the service runs this)."""
-        while True:
-            await asyncio.sleep(INDEX_CATCH_UP_SECONDS)
+    async def keep_up(self, stop: asyncio.Event) -> None:
+        """Catch up every `INDEX_CATCH_UP_SECONDS` until `stop` is set (the service runs
+        this in the background)."""
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), INDEX_CATCH_UP_SECONDS)
+            if stop.is_set():
+                return
             try:
                 await self.catch_up()
             except Exception:  # the database or the disk may be away: try again later

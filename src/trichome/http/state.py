@@ -101,29 +101,36 @@ async def open_core(
     )
 
 
-def run_in_background(
-    stack: AsyncExitStack, work: Coroutine[Any, Any, None], stop: asyncio.Event | None = None
-) -> None:
-    """Run `work` as a task for the lifespan's duration: at shutdown `stop` is set (for work
-    that watches it), the task cancelled, and awaited."""
-    task = asyncio.create_task(work)
+BACKGROUND_GRACE_SECONDS = 10.0
+"""How long shutdown waits for background work to notice its stop event and finish what
+it is doing (a query in flight) before cancelling it."""
 
-    async def cancel() -> None:
-        if stop is not None:
-            stop.set()
+
+def run_in_background(
+    stack: AsyncExitStack, work: Callable[[asyncio.Event], Coroutine[Any, Any, None]]
+) -> None:
+    """Run `work(stop)` as a task for the lifespan's duration. At shutdown `stop` is set and
+    the task is given `BACKGROUND_GRACE_SECONDS` to return on its own, and only then
+    cancelled: a database call cancelled mid-flight leaves its driver thread answering a
+    loop that is closed, and redis-py can swallow a cancellation that arrives while it
+    connects."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(work(stop))
+
+    async def finish() -> None:
+        stop.set()
+        await asyncio.wait({task}, timeout=BACKGROUND_GRACE_SECONDS)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
 
-    stack.push_async_callback(cancel)
+    stack.push_async_callback(finish)
 
 
 def sweep_held_calls(core: CoreState, stack: AsyncExitStack) -> None:
     """Give back calls held past their deadline, now and periodically, until `stack` closes:
-    for the services that hold calls while answering them. The sweep also watches a stop
-    event: redis-py can swallow a cancellation that arrives while it connects."""
-    stop = asyncio.Event()
-    run_in_background(stack, sweep_holds_periodically(core.limiter, stop), stop)
+    for the services that hold calls while answering them."""
+    run_in_background(stack, lambda stop: sweep_holds_periodically(core.limiter, stop))
 
 
 def lifespan_state(request: Request, name: str) -> Any:

@@ -44,7 +44,7 @@ def kb_lifespan(
             if knowledge.engine is not None:
                 stack.push_async_callback(knowledge.engine.aclose)
             await knowledge.prepare()
-            run_in_background(stack, knowledge.keep_up())
+            run_in_background(stack, knowledge.keep_up)
             sweep_held_calls(core, stack)
             yield {"core": core, "kb": KbState(core, knowledge)}
 
