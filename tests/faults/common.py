@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,3 +74,30 @@ def ledger(database: Path, organization_id: str, window_key: str) -> Ledger:
             held=number("SELECT COUNT(*) FROM call_holds"),
             impressions=number("SELECT SUM(impressions) FROM ads"),
         )
+
+
+def child_processes(pid: int) -> list[int]:
+    """The direct children of a process, from /proc."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children.extend(int(child) for child in (task / "children").read_text().split())
+    return children
+
+
+def connections_served(pid: int, port: int) -> int:
+    """How many established TCP connections to local `port` this process holds open."""
+    sockets = set()
+    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(descriptor)
+            if target.startswith("socket:["):
+                sockets.add(target[8:-1])
+    served = 0
+    for table in ("tcp", "tcp6"):
+        for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+            fields = line.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            established = fields[3] == "01"
+            if local_port == port and established and fields[9] in sockets:
+                served += 1
+    return served

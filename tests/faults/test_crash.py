@@ -1,9 +1,12 @@
-"""A chat server killed with SIGKILL mid-burst, on database counters and on Redis ones.
+"""A chat server killed with SIGKILL mid-burst, on database counters and on Redis ones, and
+one worker of several killed under load.
 
 The answers it gave before it died are charged, logged and their ad impressions counted
 (nothing waited in a buffer); the calls it held for requests that never got an answer are
-given back by a sweep once their hold's deadline passes, by the restarted server. The test
-holds those requests in flight at an upstream that stalls, so the kill always lands with
+given back by a sweep once their hold's deadline passes, by the restarted server. When one
+worker of several dies, the others go on serving, the supervisor starts a replacement,
+and only the requests that worker held are lost. The tests
+hold those requests in flight at an upstream that stalls, so the kill always lands with
 some answered and some not, whatever the machine's speed.
 """
 
@@ -20,7 +23,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.faults.common import Ledger, answer_text, ask, ledger
+from tests.faults.common import (
+    Ledger,
+    answer_text,
+    ask,
+    child_processes,
+    connections_served,
+    ledger,
+)
 from tests.services.chat.test_limits import new_key
 from tests.support.fake_upstream import FakeUpstream, fake_upstream
 from tests.support.redis_server import RedisServer, redis_server
@@ -41,6 +51,9 @@ IN_FLIGHT = 6
 HOLD_SECONDS = 3
 SETTLE_TIMEOUT = 90.0
 STALL_SECONDS = 30.0
+WORKERS = 2
+WORKER_STALL_SECONDS = 10.0  # the surviving worker's share of the burst waits this long
+AFTER_KILL = 6
 
 
 @contextlib.contextmanager
@@ -161,3 +174,72 @@ def test_a_killed_server_loses_no_answered_call_and_charges_none_unanswered(
     assert after == Ledger(charged=ANSWERED, logged=ANSWERED, held=0, impressions=ANSWERED)
     assert answer_text(again)
     assert again.headers["x-ratelimit-remaining-requests"] == str(quota.limit - ANSWERED - 1)
+
+
+def answers_in(responses: list[httpx.Response | Exception]) -> int:
+    """How many of these requests got a whole answer."""
+    return sum(isinstance(r, httpx.Response) and answer_text(r) is not None for r in responses)
+
+
+def test_a_worker_killed_under_load_leaves_the_others_serving_and_charges_only_answers(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "trichome.db"
+    database_url = f"sqlite+aiosqlite:///{database}"
+    with fake_upstream() as upstream:
+        settings = Settings(data_dir=tmp_path / "data", database_url=database_url)
+        upgrade_database(settings)
+        organization_id, key = asyncio.run(new_key(settings, Tier.PRO))
+        quota = windows.monthly_calls(organization_id, Tier.PRO, utcnow())
+        env = trichome_env(
+            tmp_path / "data", database_url, engine="openai", llm_base_url=upstream.base_url,
+            llm_model="upstream-model", llm_max_retries="0", call_hold_seconds=str(HOLD_SECONDS),
+        )  # fmt: skip
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        args = ["serve", "chat", "--port", str(port), "--workers", str(WORKERS)]
+        with running(args, env, f"{base}/health", tmp_path / "chat.log") as server:
+            answered = asyncio.run(questions(base, key, ANSWERED))
+            upstream.mode, upstream.delay = "slow", WORKER_STALL_SECONDS
+            before = len(upstream.requests)
+
+            async def burst_kill_and_ask_again() -> tuple[
+                int, list[httpx.Response | Exception], list[httpx.Response | Exception]
+            ]:  # fmt: skip
+                pending = asyncio.ensure_future(questions(base, key, IN_FLIGHT))
+                deadline = time.monotonic() + SETTLE_TIMEOUT
+                while len(upstream.requests) < before + IN_FLIGHT:
+                    assert time.monotonic() < deadline, "the burst never reached the upstream"
+                    await asyncio.sleep(0.05)
+                # The worker holding most of the burst's connections: it dies with some
+                # requests in flight, whichever way the kernel spread them.
+                victim = max(child_processes(server.pid), key=lambda p: connections_served(p, port))
+                assert connections_served(victim, port) > 0
+                os.kill(victim, signal.SIGKILL)
+                upstream.mode = "ok"
+                again = await questions(base, key, AFTER_KILL)
+                return victim, await pending, again
+
+            victim, burst, again = asyncio.run(burst_kill_and_ask_again())
+            wait_until(
+                "a new worker replaces the killed one",
+                lambda: len(set(child_processes(server.pid)) - {victim}) >= WORKERS,
+            )
+            total = answers_in(answered) + answers_in(burst) + answers_in(again)
+            # The killed worker's holds are swept once their deadline passes.
+            wait_until(
+                "only answered calls stay charged",
+                lambda: asyncio.run(used(settings, quota)) == total,
+            )
+            after = ledger(database, organization_id, quota.key)
+
+    # What the clients saw: every request before and after the kill answered; of the
+    # burst, whole answers from the surviving worker and dropped connections from the dead
+    # one, nothing else (no 500, no half answer presented as whole).
+    assert answers_in(answered) == ANSWERED
+    assert answers_in(again) == AFTER_KILL
+    dropped = [r for r in burst if isinstance(r, httpx.TransportError)]
+    assert dropped
+    assert answers_in(burst) + len(dropped) == IN_FLIGHT
+    # Charged, logged and ads counted for exactly the answers given; nothing left held.
+    assert after == Ledger(charged=total, logged=total, held=0, impressions=total)
