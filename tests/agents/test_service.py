@@ -64,3 +64,27 @@ async def test_complete_returns_the_same_text_as_the_stream(service: AgentServic
     assert completed.text == streamed
     assert completed.finish_reason == "stop"
     assert "0.877" in completed.text
+
+
+def test_canada_is_a_jurisdiction_not_every_us_state(service: AgentService) -> None:
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "What are the THC limits for edibles in Canada?")
+    )
+    assert prepared.request.jurisdictions == ("CAN",)
+    assert prepared.request.uncovered_states == ("CAN",)
+    assert all(p.fact.jurisdiction is None for p in prepared.request.passages)
+
+
+def test_a_follow_up_naming_another_state_asks_about_that_state_only(
+    service: AgentService,
+) -> None:
+    first = "what's the thc limit per package for edibles in michigan"
+    messages = (
+        ChatTurn("user", first),
+        ChatTurn("assistant", "Michigan: ..."),
+        ChatTurn("user", "now what about nevada"),
+    )
+    prepared = service.prepare(ChatRequest(model=OPERATOR_AGENT, messages=messages))
+    assert prepared.request.jurisdictions == ("NV",)
+    lead = prepared.request.passages[0].fact
+    assert (lead.jurisdiction, lead.topic) == ("NV", "edible-thc-limits")

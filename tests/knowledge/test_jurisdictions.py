@@ -19,3 +19,21 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:
     assert detect_jurisdictions(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Can I sell edibles in Canada?", ["CAN"]),
+        ("Ontario and Quebec retail rules", ["CA-ON", "CA-QC"]),
+        ("opening a store in New Mexico, not Mexico", ["NM", "MEX"]),
+        ("U.S. Virgin Islands licensing", ["VI"]),
+        ("cannabis clubs in Germany", ["DEU"]),
+        ("Georgia low-THC oil registry", ["GA"]),
+        ("we sell in PR and on the west coast", []),
+    ],
+)
+def test_territories_canada_and_other_countries_are_spotted_by_name(
+    text: str, expected: list[str]
+) -> None:
+    assert detect_jurisdictions(text) == expected

@@ -12,8 +12,9 @@ from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.engine import AnswerEngine, AnswerRequest
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.agents.understanding import understand
 from trichome.config import Settings
-from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions
+from trichome.knowledge.jurisdictions import FEDERAL
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
@@ -94,8 +95,9 @@ class AgentService:
         if not routed.available_on(chat.model):
             agent = AGENTS[MAIN_AGENT]
             notes = (upgrade_note(routed, self._upgrade_url),)
-        jurisdictions = tuple(detect_jurisdictions(question))
-        state = next((code for code in jurisdictions if code != FEDERAL), None)
+        understanding = understand(user_turns)
+        jurisdictions = understanding.jurisdictions
+        state = understanding.state
         calculation = recognise_conversation(
             user_turns, state, lambda code: edible_limits(self.knowledge, code)
         )

@@ -1,4 +1,5 @@
-"""US jurisdictions: codes, names, and spotting the ones a question mentions."""
+"""Jurisdictions: codes and names (US states, DC, territories and federal; Canada and its
+provinces; other countries people ask about), and spotting the ones a text mentions."""
 
 from __future__ import annotations
 
@@ -18,46 +19,92 @@ STATE_NAMES: dict[str, str] = {
     "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
 }  # fmt: skip
 FEDERAL = "US"
-JURISDICTION_NAMES: dict[str, str] = {**STATE_NAMES, FEDERAL: "Federal"}
+TERRITORY_NAMES: dict[str, str] = {
+    "PR": "Puerto Rico", "GU": "Guam", "VI": "the U.S. Virgin Islands",
+    "MP": "the Northern Mariana Islands", "AS": "American Samoa",
+}  # fmt: skip
+CANADA = "CAN"
+PROVINCE_NAMES: dict[str, str] = {
+    "CA-AB": "Alberta", "CA-BC": "British Columbia", "CA-MB": "Manitoba",
+    "CA-NB": "New Brunswick", "CA-NL": "Newfoundland and Labrador", "CA-NS": "Nova Scotia",
+    "CA-NT": "the Northwest Territories", "CA-NU": "Nunavut", "CA-ON": "Ontario",
+    "CA-PE": "Prince Edward Island", "CA-QC": "Quebec", "CA-SK": "Saskatchewan",
+    "CA-YT": "Yukon",
+}  # fmt: skip
+# Other countries people ask about, by ISO 3166-1 alpha-3 code ("Georgia" stays the state).
+COUNTRY_NAMES: dict[str, str] = {
+    CANADA: "Canada", "MEX": "Mexico", "DEU": "Germany", "URY": "Uruguay", "THA": "Thailand",
+    "NLD": "the Netherlands", "GBR": "the United Kingdom", "AUS": "Australia",
+    "COL": "Colombia", "ISR": "Israel", "ZAF": "South Africa", "CHE": "Switzerland",
+    "MLT": "Malta", "JPN": "Japan", "CZE": "the Czech Republic", "LUX": "Luxembourg",
+}  # fmt: skip
+JURISDICTION_NAMES: dict[str, str] = {
+    **STATE_NAMES, **TERRITORY_NAMES, FEDERAL: "Federal", **PROVINCE_NAMES, **COUNTRY_NAMES
+}  # fmt: skip
 
-# Abbreviations people write in chat besides the USPS codes.
+# Names people write in chat besides the official ones. Only names: territory and province
+# codes ("PR", "AS", "ON", "BC") are ordinary words or abbreviations far more often.
 _ALIASES: dict[str, str] = {
     "calif": "CA", "cali": "CA", "colo": "CO", "mass": "MA", "mich": "MI", "ariz": "AZ",
     "nev": "NV", "ill": "IL", "wash": "WA", "ore": "OR", "conn": "CT", "penn": "PA",
-    "jersey": "NJ", "washington state": "WA", "nyc": "NY",
+    "jersey": "NJ", "washington state": "WA", "nyc": "NY", "usvi": "VI",
+    "us virgin islands": "VI", "virgin islands": "VI", "northern mariana islands": "MP",
+    "canadian": CANADA, "québec": "CA-QC", "b.c": "CA-BC", "pei": "CA-PE",
+    "newfoundland": "CA-NL", "nwt": "CA-NT", "yukon territory": "CA-YT",
+    "northwest territories": "CA-NT", "netherlands": "NLD", "holland": "NLD",
+    "uk": "GBR", "united kingdom": "GBR", "england": "GBR", "czech republic": "CZE",
+    "czechia": "CZE",
 }  # fmt: skip
 # Two-letter codes that are also common English words count only when written in capitals.
 _AMBIGUOUS_CODES = {"IN", "OR", "ME", "OK", "HI", "ID", "OH", "LA", "PA", "MA", "CO", "DE", "AL"}
 
+
+def _plain(name: str) -> str:
+    return name.lower().removeprefix("the ")
+
+
+_NAME_TO_CODE = {
+    _plain(name): code for code, name in JURISDICTION_NAMES.items() if code != FEDERAL
+} | _ALIASES
 _NAME_PATTERN = re.compile(
-    r"\b("
-    + "|".join(
-        sorted(
-            (re.escape(name.lower()) for name in [*STATE_NAMES.values(), *_ALIASES]),
-            key=len,
-            reverse=True,
-        )
-    )
-    + r")\b\.?",
+    r"(?<![\w.])("
+    + "|".join(sorted((re.escape(name) for name in _NAME_TO_CODE), key=len, reverse=True))
+    + r")(?!\w)\.?",
     re.IGNORECASE,
 )
 _CODE_PATTERN = re.compile(r"\b([A-Za-z]{2})\b")
-_NAME_TO_CODE = {name.lower(): code for code, name in STATE_NAMES.items()} | _ALIASES
 _FEDERAL_PATTERN = re.compile(r"\b(federal|farm bill|usda|hemp rule|nationwide)\b", re.IGNORECASE)
 
 
-def detect_jurisdictions(text: str) -> list[str]:
-    """Codes of the jurisdictions a text names, in order of first mention.
+def jurisdiction_name(code: str) -> str:
+    """The name to write in a sentence ("Michigan", "the U.S. Virgin Islands", "Canada")."""
+    return JURISDICTION_NAMES.get(code, code)
+
+
+def is_us_state(code: str) -> bool:
+    """A US state or DC (the jurisdictions whose rules the compliance packs hold)."""
+    return code in STATE_NAMES
+
+
+def is_american(code: str) -> bool:
+    """A US state, DC, territory, or the US federal government: where US federal law
+    applies too."""
+    return code in STATE_NAMES or code in TERRITORY_NAMES or code == FEDERAL
+
+
+def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
+    """Every mention of a jurisdiction in a text: (start, end, code), in order.
 
     "Washington D.C." and "District of Columbia" name DC; a bare "Washington" names WA.
+    Two-letter codes count when they are USPS state codes, and the ones that are also
+    English words ("OR", "ME", "IN") only when written in capitals.
     """
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for match in _NAME_PATTERN.finditer(text):
-        name = match.group(1).lower()
-        code = _NAME_TO_CODE[name]
+        code = _NAME_TO_CODE[match.group(1).lower()]
         if code == "WA" and re.match(r"\s*,?\s*d\.?\s?c\b", text[match.end(1) :], re.IGNORECASE):
             code = "DC"
-        found.append((match.start(), code))
+        found.append((match.start(), match.end(), code))
     for match in _CODE_PATTERN.finditer(text):
         token = match.group(1)
         code = token.upper()
@@ -65,12 +112,17 @@ def detect_jurisdictions(text: str) -> list[str]:
             continue
         if token != code and code in _AMBIGUOUS_CODES:
             continue
-        found.append((match.start(), code))
+        found.append((match.start(), match.end(), code))
     federal = _FEDERAL_PATTERN.search(text)
     if federal is not None:
-        found.append((federal.start(), FEDERAL))
+        found.append((federal.start(), federal.end(), FEDERAL))
+    return sorted(found)
+
+
+def detect_jurisdictions(text: str) -> list[str]:
+    """Codes of the jurisdictions a text names, in order of first mention."""
     ordered: list[str] = []
-    for _, code in sorted(found):
+    for _, _, code in find_jurisdictions(text):
         if code not in ordered:
             ordered.append(code)
     return ordered

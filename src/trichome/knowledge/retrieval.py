@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from trichome.knowledge.jurisdictions import FEDERAL
+from trichome.knowledge.jurisdictions import FEDERAL, is_american
 from trichome.knowledge.packs import Fact, Pack
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
@@ -269,12 +269,14 @@ class FactIndex:
         """The best facts for a query, best first.
 
         Facts of a state the query does not name are dropped when it names any state;
-        facts of the named states get a boost.
+        facts of the named states get a boost. US federal facts are dropped too when every
+        jurisdiction named is outside the US (Canada, a province, another country).
         """
         terms = list(dict.fromkeys(tokenize(query)))
         if not terms or not self._facts:
             return []
         named = set(jurisdictions)
+        abroad = bool(named) and not any(is_american(code) for code in named)
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
         scores: dict[int, float] = defaultdict(float)
         matched: dict[int, float] = defaultdict(float)
@@ -292,6 +294,8 @@ class FactIndex:
         results: list[Passage] = []
         for position, score in scores.items():
             fact = self._facts[position]
+            if abroad and fact.jurisdiction == FEDERAL:
+                continue
             if named and fact.jurisdiction not in (None, FEDERAL):
                 if fact.jurisdiction not in named:
                     continue

@@ -1,0 +1,184 @@
+"""What a conversation asks, read once and used by every engine: the jurisdictions whose
+rules apply (and where the asker lives, when that differs), the product, and the kind of
+request, with a follow-up keeping what the earlier turns established."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions, find_jurisdictions
+
+
+class RequestKind(StrEnum):
+    """What the user wants back, which decides the answer's shape."""
+
+    FACT = "fact"
+    YES_NO = "yes-no"
+    NUMBER = "number"
+    DRAFT = "draft"  # a procedure or document to write, or one to critique
+    COMPARISON = "comparison"
+    SMALL_TALK = "small-talk"
+
+
+@dataclass(frozen=True, slots=True)
+class Understanding:
+    """The reading of the latest turn in the light of the earlier ones.
+
+    `jurisdictions` are the ones whose rules apply, in the order named; `residence` the
+    ones only named as where the asker lives or comes from ("I'm from Ohio, buying in
+    Michigan": Michigan's rules apply, Ohio is the residence). `inherited` says the
+    jurisdictions came from an earlier turn because the latest named none.
+    """
+
+    jurisdictions: tuple[str, ...]
+    residence: tuple[str, ...]
+    product: str | None
+    kind: RequestKind
+    inherited: bool = False
+
+    @property
+    def state(self) -> str | None:
+        """The first applicable jurisdiction other than federal, if any."""
+        return next((code for code in self.jurisdictions if code != FEDERAL), None)
+
+
+# "from X", "X resident", "resident of X", "I live in X": where the asker is from.
+_RESIDENCE_BEFORE = re.compile(
+    r"\b(?:i'?m from|i am from|we'?re from|coming from|visiting from|from out of|"
+    r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_RESIDENCE_AFTER = re.compile(r"^\.?\s+(?:resident|residents|license|licence|id)\b", re.IGNORECASE)
+_PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        ("beverage", r"\b(beverages?|drinks?|seltzers?|sodas?|shots?)\b"),
+        ("edible", r"\b(edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|candy|candies|"
+         r"mints?|lozenges?|baked goods?|infused butter|cannabutter)\b"),
+        ("vape", r"\b(vapes?|carts?|cartridges?|pens?|disposables?|vaporizers?)\b"),
+        ("concentrate", r"\b(concentrates?|wax|shatter|rosin|resin|distillate|badder|budder|"
+         r"crumble|diamonds|hash|kief|dabs?|extracts?)\b"),
+        ("tincture", r"\b(tinctures?|oils? drops?|sublingual)\b"),
+        ("topical", r"\b(topicals?|lotions?|balms?|creams?|salves?|patch(?:es)?)\b"),
+        ("pre-roll", r"\b(pre-?rolls?|joints?|blunts?)\b"),
+        ("flower", r"\b(flower|bud|buds|nugs?|eighths?|ounces? of (?:weed|bud|flower))\b"),
+        ("seed-clone", r"\b(seeds?|clones?|immature plants?|teens)\b"),
+    )
+)  # fmt: skip
+_DRAFT = re.compile(
+    r"\b(write|draft|create|make|generate|put together|build|give)\b.{0,40}\b(sop|procedure|"
+    r"policy|plan|template|checklist|form|log|script|copy|post|caption|email|letter|manual|"
+    r"training)s?\b|\bsop\b|\b(critique|review|proofread|check|audit)\b.{0,30}\b(my|our|this)\b",
+    re.IGNORECASE,
+)
+_COMPARISON = re.compile(
+    r"\b(compare|comparison|versus|vs\.?|difference between|differ|which states?|"
+    r"what states?|every state|all states|state by state|each state)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(
+    r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
+    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|%|ratio)\b",
+    re.IGNORECASE,
+)
+# A yes/no question opens a clause: "can I ...", "I'm from Ohio, can I ...".
+_YES_NO = re.compile(
+    r"(?:^|[,.;:!?]\s*)(?:\W*(?:so|ok|okay|hey|hi|quick question|question)\W+)*(?:can|could|"
+    r"may|is|are|am|do|does|did|should|must|will|would|have|has)\b",
+    re.IGNORECASE,
+)
+# "Now adapt it for Nevada", "same for vapes": the earlier request again, changed.
+_AGAIN = re.compile(
+    r"^\W*(?:(?:and|ok|okay|now|so|but)\W+)*(?:adapt|redo|do (?:it|that|the same)|same|"
+    r"what about|how about|and for|now for|change it|make it)\b",
+    re.IGNORECASE,
+)
+_SMALL_TALK = re.compile(
+    r"^\W*(hi|hello|hey|yo|thanks|thank you|thx|ty|good (?:morning|afternoon|evening)|"
+    r"who are you|what can you do|how are you|ok|okay|cool|great|bye)\W*(?:there|again|"
+    r"so much|a lot|!)*\W*$",
+    re.IGNORECASE,
+)
+
+
+def split_residence(text: str) -> tuple[list[str], list[str]]:
+    """The jurisdictions a text names, split into those whose rules apply and those named
+    only as the asker's residence. A residence is recognised only beside another
+    jurisdiction: a lone "I'm from Ohio" asks about Ohio."""
+    named = detect_jurisdictions(text)
+    if len(named) < 2:
+        return named, []
+    residence = [code for code in named if _named_as_residence(text, code)]
+    applicable = [code for code in named if code not in residence]
+    if not applicable:  # every mention read as a residence: trust none of them
+        return named, []
+    return applicable, residence
+
+
+def _named_as_residence(text: str, code: str) -> bool:
+    """Every mention of `code` reads as where the asker lives or comes from."""
+    for start, end, found in find_jurisdictions(text):
+        if found != code:
+            continue
+        before = text[max(0, start - 40) : start]
+        after = text[end : end + 20]
+        if not (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)):
+            return False
+    return True
+
+
+def product_of(text: str) -> str | None:
+    """The product type a text is about, if it names one."""
+    for name, pattern in _PRODUCTS:
+        if pattern.search(text):
+            return name
+    return None
+
+
+def kind_of(text: str, applicable: int | None = None) -> RequestKind:
+    """The kind of request a turn makes; `applicable` is how many jurisdictions' rules it
+    asks about (by default, every one it names)."""
+    if applicable is None:
+        applicable = len(detect_jurisdictions(text))
+    if _SMALL_TALK.match(text):
+        return RequestKind.SMALL_TALK
+    if _DRAFT.search(text):
+        return RequestKind.DRAFT
+    if _COMPARISON.search(text) or applicable > 1:
+        return RequestKind.COMPARISON
+    if _NUMBER.search(text):
+        return RequestKind.NUMBER
+    if _YES_NO.search(text.strip()):
+        return RequestKind.YES_NO
+    return RequestKind.FACT
+
+
+def understand(user_turns: Sequence[str]) -> Understanding:
+    """Read the latest user turn; a follow-up that names no jurisdiction or product keeps
+    those of the latest earlier turn that named one ("Now adapt it for Nevada" changes
+    only the jurisdiction; "what about vapes?" only the product)."""
+    if not user_turns:
+        return Understanding((), (), None, RequestKind.SMALL_TALK)
+    latest = user_turns[-1]
+    applicable, residence = split_residence(latest)
+    product = product_of(latest)
+    inherited = False
+    for earlier in reversed(user_turns[:-1]):
+        if applicable and product is not None:
+            break
+        if not applicable:
+            applicable, residence = split_residence(earlier)
+            inherited = bool(applicable)
+        if product is None:
+            product = product_of(earlier)
+    kind = kind_of(latest, len(applicable))
+    if len(user_turns) > 1 and _AGAIN.match(latest):
+        earlier_turn = user_turns[-2]
+        kind = kind_of(earlier_turn, len(split_residence(earlier_turn)[0]))
+        if kind is RequestKind.COMPARISON and len(applicable) < 2:
+            kind = RequestKind.FACT
+    return Understanding(tuple(applicable), tuple(residence), product, kind, inherited)
