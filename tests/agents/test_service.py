@@ -1,6 +1,6 @@
 import pytest
 
-from trichome.agents.engines.grounded import GroundedEngine
+from trichome.agents.engines.grounded import GroundedEngine, compose_answer
 from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
 from trichome.agents.service import AgentService, ChatRequest, history_window
@@ -88,3 +88,11 @@ def test_a_follow_up_naming_another_state_asks_about_that_state_only(
     assert prepared.request.jurisdictions == ("NV",)
     lead = prepared.request.passages[0].fact
     assert (lead.jurisdiction, lead.topic) == ("NV", "edible-thc-limits")
+
+
+def test_where_the_asker_lives_is_not_searched_as_the_rule(service: AgentService) -> None:
+    question = "I'm from Ohio, how much flower can I buy in Michigan?"
+    prepared = service.prepare(_chat(OPERATOR_AGENT, question))
+    assert prepared.request.jurisdictions == ("MI",)
+    assert prepared.request.uncovered_states == ()
+    assert "2.5 ounces" in compose_answer(prepared.request)

@@ -14,7 +14,7 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.understanding import understand
 from trichome.config import Settings
-from trichome.knowledge.jurisdictions import FEDERAL
+from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
@@ -111,7 +111,10 @@ class AgentService:
         # Without a state, every state's rule may be wanted; with one, the best few.
         limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
-        passages = index.search(question, jurisdictions=jurisdictions, limit=limit)
+        # Where the asker lives is not what the question asks about ("I'm from Ohio, how
+        # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
+        topic_query = without_jurisdictions(question, understanding.residence)
+        passages = index.search(topic_query, jurisdictions=jurisdictions, limit=limit)
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
@@ -124,7 +127,7 @@ class AgentService:
             other = self.knowledge.index_for(
                 self._packs_for(second, chat.model), second.borrowed_topics
             )
-            found = other.search(question, jurisdictions=jurisdictions, limit=limit)
+            found = other.search(topic_query, jurisdictions=jurisdictions, limit=limit)
             if any_relevant(found):
                 agent, index, passages = second, other, found
         # An agent whose packs hold state rules says so when it has none for a named state.

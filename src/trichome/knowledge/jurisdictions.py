@@ -4,6 +4,7 @@ provinces; other countries people ask about), and spotting the ones a text menti
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 STATE_NAMES: dict[str, str] = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -126,3 +127,16 @@ def detect_jurisdictions(text: str) -> list[str]:
         if code not in ordered:
             ordered.append(code)
     return ordered
+
+
+def without_jurisdictions(text: str, codes: Iterable[str]) -> str:
+    """The text with its mentions of these jurisdictions taken out."""
+    dropped = set(codes)
+    kept: list[str] = []
+    position = 0
+    for start, end, code in find_jurisdictions(text):
+        if code in dropped and start >= position:
+            kept.append(text[position:start])
+            position = end
+    kept.append(text[position:])
+    return " ".join(part.strip() for part in kept if part.strip())
