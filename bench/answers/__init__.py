@@ -1,0 +1,1 @@
+"""Whether the agents answer real users' questions right, abstain, or answer wrong."""

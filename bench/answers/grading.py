@@ -1,0 +1,74 @@
+"""Grading one answer against its question (the rules of the team's answers-format note).
+
+- abstained: the engine said it does not cover the question (no fact given as the answer);
+- correct: expect "answer", every `must_include` entry matched and no `must_not_include`;
+  or expect "abstain" and it abstained;
+- wrong: anything else; wrong with citation: wrong while citing sources.
+For expect "answer" an abstention is "abstained", not wrong: honest but unhelpful.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bench.answers.questions import Question
+
+CORRECT, ABSTAINED, WRONG = "correct", "abstained", "wrong"
+_SPACES = re.compile(r"\s+")
+_MILLIGRAMS = re.compile(r"\bmilligrams?\b")
+# "10 mg" and "10mg", "0.3 %" and "0.3%" are the same figure.
+_NUMBER_UNIT = re.compile(r"(\d)\s+(mg|%)")
+_LOOKALIKES = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
+)
+
+
+def normalise(text: str) -> str:
+    """Lower case, one space between words, milligrams as "mg", no space before a unit."""
+    text = _SPACES.sub(" ", text.translate(_LOOKALIKES).lower()).strip()
+    return _NUMBER_UNIT.sub(r"\1\2", _MILLIGRAMS.sub("mg", text))
+
+
+def matches(entry: str, text: str) -> bool:
+    """Whether any of the entry's "|"-separated alternatives occurs in the normalised text."""
+    return any(normalise(alternative) in text for alternative in entry.split("|"))
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the engine gave for a question's last turn, read from its structure."""
+
+    text: str
+    abstained: bool
+    cited: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The verdict on one answer, and what was missing or should not have been there."""
+
+    verdict: str
+    cited: bool
+    missing: tuple[str, ...] = ()
+    forbidden: tuple[str, ...] = ()
+
+    @property
+    def wrong_with_citation(self) -> bool:
+        """Wrong and carrying citations: the failure the issue wants at zero."""
+        return self.verdict == WRONG and self.cited
+
+
+def grade(question: Question, answer: Answer) -> Grade:
+    """Grade the answer to the question's last turn."""
+    if answer.abstained:
+        # Abstaining is right for an abstain question and honest-but-unhelpful otherwise.
+        verdict = CORRECT if question.expect == "abstain" else ABSTAINED
+        return Grade(verdict, answer.cited)
+    if question.expect == "abstain":
+        return Grade(WRONG, answer.cited)
+    text = normalise(answer.text)
+    missing = tuple(e for e in question.must_include if not matches(e, text))
+    forbidden = tuple(e for e in question.must_not_include if matches(e, text))
+    verdict = WRONG if missing or forbidden else CORRECT
+    return Grade(verdict, answer.cited, missing, forbidden)

@@ -1,0 +1,64 @@
+"""bench/answers: every question file follows the format, and answers are graded as the
+team's format note says."""
+
+from pathlib import Path
+
+import pytest
+from bench.answers.grading import ABSTAINED, CORRECT, WRONG, Answer, grade
+from bench.answers.questions import Question, QuestionFileError, load_questions
+
+
+def _question(expect: str = "answer", **fields: object) -> Question:
+    values: dict[str, object] = {
+        "id": "q",
+        "file": "test.toml",
+        "turns": ("how much thc can one gummy have in colorado?",),
+        "agent": "compliance",
+        "also_ok": (),
+        "expect": expect,
+        "must_include": ("10 mg|ten milligrams",) if expect == "answer" else (),
+        "must_not_include": ("100 mg",) if expect == "answer" else (),
+        "source": "https://example.test/rule",
+    }
+    values.update(fields)
+    return Question(**values)  # type: ignore[arg-type]
+
+
+def test_every_question_file_follows_the_format() -> None:
+    questions = load_questions()
+    assert questions, "bench/answers/questions holds no questions"
+    assert len({q.id for q in questions}) == len(questions)
+
+
+def test_a_malformed_file_is_refused_with_its_name_and_id(tmp_path: Path) -> None:
+    good = 'id = "a"\nturns = ["hi"]\nexpect = "abstain"\nsource = "s"\n'
+    (tmp_path / "one.toml").write_text(f'[[questions]]\n{good}agent = "main"\n')
+    (tmp_path / "two.toml").write_text(f'[[questions]]\n{good}agent = "lawyer"\n')
+    with pytest.raises(QuestionFileError, match=r"two.toml 'a'.*unknown agent 'lawyer'"):
+        load_questions(tmp_path)
+    (tmp_path / "two.toml").write_text(f'[[questions]]\n{good}agent = "compliance"\n')
+    with pytest.raises(QuestionFileError, match="id 'a' repeats"):
+        load_questions(tmp_path)
+
+
+def test_a_right_answer_is_correct_whatever_its_spacing_and_units() -> None:
+    answer = Answer(
+        "Colorado: each serving holds at most 10\u00a0milligrams of THC [1].", False, True
+    )
+    assert grade(_question(), answer).verdict == CORRECT
+
+
+def test_an_abstention_is_right_only_where_one_is_expected() -> None:
+    abstention = Answer(
+        "My knowledge packs don't cover that question, so I won't guess.", True, False
+    )
+    assert grade(_question("abstain"), abstention).verdict == CORRECT
+    assert grade(_question(), abstention).verdict == ABSTAINED
+
+
+def test_a_wrong_fact_with_sources_is_wrong_with_citation() -> None:
+    wrong = grade(_question(), Answer("A package may hold 100 mg of THC [1].", False, True))
+    assert wrong.verdict == WRONG and wrong.wrong_with_citation
+    assert wrong.missing == ("10 mg|ten milligrams",) and wrong.forbidden == ("100 mg",)
+    answered = grade(_question("abstain"), Answer("Each serving: 10 mg [1].", False, True))
+    assert answered.verdict == WRONG and answered.wrong_with_citation
