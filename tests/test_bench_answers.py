@@ -62,3 +62,10 @@ def test_a_wrong_fact_with_sources_is_wrong_with_citation() -> None:
     assert wrong.missing == ("10 mg|ten milligrams",) and wrong.forbidden == ("100 mg",)
     answered = grade(_question("abstain"), Answer("Each serving: 10 mg [1].", False, True))
     assert answered.verdict == WRONG and answered.wrong_with_citation
+
+
+def test_small_talk_is_right_when_no_fact_is_presented_as_the_answer() -> None:
+    greeting = Answer("Hi! I answer questions about the cannabis trade.", True, False)
+    assert grade(_question("reply"), greeting).verdict == CORRECT
+    unrelated = grade(_question("reply"), Answer("Colorado: 10 mg per serving [1].", False, True))
+    assert unrelated.verdict == WRONG and unrelated.wrong_with_citation

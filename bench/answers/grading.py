@@ -2,7 +2,8 @@
 
 - abstained: the engine said it does not cover the question (no fact given as the answer);
 - correct: expect "answer", every `must_include` entry matched and no `must_not_include`;
-  or expect "abstain" and it abstained;
+  or expect "abstain" and it abstained; or expect "reply" (small talk, a draft) and it
+  cited nothing (no fact presented as the answer to a message that asked for none);
 - wrong: anything else; wrong with citation: wrong while citing sources.
 For expect "answer" an abstention is "abstained", not wrong: honest but unhelpful.
 """
@@ -61,6 +62,8 @@ class Grade:
 
 def grade(question: Question, answer: Answer) -> Grade:
     """Grade the answer to the question's last turn."""
+    if question.expect == "reply":
+        return Grade(WRONG if answer.cited else CORRECT, answer.cited)
     if answer.abstained:
         # Abstaining is right for an abstain question and honest-but-unhelpful otherwise.
         verdict = CORRECT if question.expect == "abstain" else ABSTAINED

@@ -2,7 +2,8 @@
 
 The format is the team's (one `[[questions]]` table per question): `id`, `turns` (the
 user's turns in order), `agent` (who should answer the last turn), optional `also_ok`,
-`expect` ("answer" or "abstain"), `must_include` and optional `must_not_include` (each
+`expect` ("answer", "abstain", or "reply": small talk or a draft, right when it presents
+no sourced fact as the answer), `must_include` and optional `must_not_include` (each
 entry alternatives separated by "|"), `source`, optional `note`.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 
 QUESTIONS_DIR = Path(__file__).parent / "questions"
-EXPECTATIONS = ("answer", "abstain")
+EXPECTATIONS = ("answer", "abstain", "reply")
 # Question writers may call the main agent "main"; the registry calls it main_agent.
 AGENT_ALIASES = {"main": MAIN_AGENT}
 _KEYS = {
@@ -92,8 +93,8 @@ def _question(table: object, file: str, number: int) -> Question:
     if expect not in EXPECTATIONS:
         raise QuestionFileError(f"{where}: 'expect' must be one of {EXPECTATIONS}, got {expect!r}")
     must_include = _strings(table, "must_include", where, required=expect == "answer")
-    if expect == "abstain" and must_include:
-        raise QuestionFileError(f"{where}: an abstain question has nothing it must include")
+    if expect in ("abstain", "reply") and must_include:
+        raise QuestionFileError(f"{where}: an {expect} question has nothing it must include")
     source = table.get("source")
     if not isinstance(source, str) or not source.strip():
         raise QuestionFileError(f"{where}: 'source' must be a non-empty string")
