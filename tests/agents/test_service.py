@@ -96,3 +96,26 @@ def test_where_the_asker_lives_is_not_searched_as_the_rule(service: AgentService
     assert prepared.request.jurisdictions == ("MI",)
     assert prepared.request.uncovered_states == ()
     assert "2.5 ounces" in compose_answer(prepared.request)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "vermont possession + home grow?",  # Vermont's only fact is about potency reporting
+        "ohio home grow limit per household",  # an Ohio fact on visitor logs exists
+        "what's missouri's state sales tax on adult use marijuana",
+    ],
+)
+def test_a_rule_question_is_never_answered_by_a_fact_on_another_topic(
+    service: AgentService, question: str
+) -> None:
+    prepared = service.prepare(_chat(OPERATOR_AGENT, question))
+    assert prepared.request.uncovered_states == prepared.request.jurisdictions
+    assert "won't guess" in compose_answer(prepared.request)
+
+
+def test_a_rule_question_in_other_words_finds_the_states_fact(service: AgentService) -> None:
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "our credit union wants to bank a dispensary. what federal guidance?")
+    )
+    assert "FIN-2014-G001" in compose_answer(prepared.request)

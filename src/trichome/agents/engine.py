@@ -54,6 +54,9 @@ class AnswerRequest:
     # States the question names that the agent's packs hold no facts for, and those they do.
     uncovered_states: tuple[str, ...] = ()
     covered_states: tuple[str, ...] = ()
+    # The passages were kept to the topic the question asks about (a rule question): a
+    # fact of the named jurisdiction on that topic answers it even in other words.
+    on_topic: bool = False
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None
 

@@ -18,6 +18,7 @@ from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
+from trichome.knowledge.topics import answering_topics
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -114,7 +115,13 @@ class AgentService:
         # Where the asker lives is not what the question asks about ("I'm from Ohio, how
         # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
         topic_query = without_jurisdictions(question, understanding.residence)
-        passages = index.search(topic_query, jurisdictions=jurisdictions, limit=limit)
+        # A rule question ("how many plants can I grow in Vermont?") is answered only by
+        # facts on its topic: never by a fact of the same state about something else.
+        rule_topics = understanding.rule_topics
+        topics = answering_topics(rule_topics) if rule_topics else None
+        passages = index.search(
+            topic_query, jurisdictions=jurisdictions, topics=topics, limit=limit
+        )
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
@@ -127,16 +134,25 @@ class AgentService:
             other = self.knowledge.index_for(
                 self._packs_for(second, chat.model), second.borrowed_topics
             )
-            found = other.search(topic_query, jurisdictions=jurisdictions, limit=limit)
+            found = other.search(
+                topic_query, jurisdictions=jurisdictions, topics=topics, limit=limit
+            )
             if any_relevant(found):
                 agent, index, passages = second, other, found
-        # An agent whose packs hold state rules says so when it has none for a named state.
         covered = index.jurisdictions - {FEDERAL}
-        uncovered = tuple(
-            code
-            for code in jurisdictions
-            if agent.answers_state_rules and code != FEDERAL and code not in covered
-        )
+        if topics is not None:
+            # Every agent admits a rule it has no fact on for a jurisdiction named.
+            answered_for = {passage.fact.jurisdiction for passage in passages}
+            uncovered = tuple(
+                code for code in jurisdictions if code != FEDERAL and code not in answered_for
+            )
+        else:
+            # An agent whose packs hold state rules says so when it has none for a state.
+            uncovered = tuple(
+                code
+                for code in jurisdictions
+                if agent.answers_state_rules and code != FEDERAL and code not in covered
+            )
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,
@@ -151,6 +167,7 @@ class AgentService:
             sop=self._sop(agent, question, state),
             uncovered_states=uncovered if calculation is None else (),
             covered_states=tuple(sorted(covered)),
+            on_topic=topics is not None,
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)

@@ -1,6 +1,6 @@
 """What a conversation asks, read once and used by every engine: the jurisdictions whose
-rules apply (and where the asker lives, when that differs), the product, and the kind of
-request, with a follow-up keeping what the earlier turns established."""
+rules apply (and where the asker lives, when that differs), the topics, the product, and
+the kind of request, with a follow-up keeping what the earlier turns established."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions, find_jurisdictions
+from trichome.knowledge.topics import Topic, detect_topics
 
 
 class RequestKind(StrEnum):
@@ -38,6 +39,12 @@ class Understanding:
     product: str | None
     kind: RequestKind
     inherited: bool = False
+    topics: tuple[Topic, ...] = ()
+
+    @property
+    def rule_topics(self) -> tuple[Topic, ...]:
+        """The topics asked about whose answer depends on the jurisdiction."""
+        return tuple(topic for topic in self.topics if topic.rule)
 
     @property
     def state(self) -> str | None:
@@ -181,4 +188,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         kind = kind_of(earlier_turn, len(split_residence(earlier_turn)[0]))
         if kind is RequestKind.COMPARISON and len(applicable) < 2:
             kind = RequestKind.FACT
-    return Understanding(tuple(applicable), tuple(residence), product, kind, inherited)
+    topics = detect_topics(latest)
+    if not topics and len(user_turns) > 1:  # "and in virginia?" asks the same thing again
+        topics = detect_topics(user_turns[-2])
+    return Understanding(tuple(applicable), tuple(residence), product, kind, inherited, topics)

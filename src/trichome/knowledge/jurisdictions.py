@@ -47,7 +47,7 @@ JURISDICTION_NAMES: dict[str, str] = {
 # codes ("PR", "AS", "ON", "BC") are ordinary words or abbreviations far more often.
 _ALIASES: dict[str, str] = {
     "calif": "CA", "cali": "CA", "colo": "CO", "mass": "MA", "mich": "MI", "ariz": "AZ",
-    "nev": "NV", "ill": "IL", "wash": "WA", "ore": "OR", "conn": "CT", "penn": "PA",
+    "nev": "NV", "ill": "IL", "wash": "WA", "ore": "OR", "conn": "CT",
     "jersey": "NJ", "washington state": "WA", "nyc": "NY", "usvi": "VI",
     "us virgin islands": "VI", "virgin islands": "VI", "northern mariana islands": "MP",
     "canadian": CANADA, "québec": "CA-QC", "b.c": "CA-BC", "pei": "CA-PE",
@@ -74,7 +74,9 @@ _NAME_PATTERN = re.compile(
     re.IGNORECASE,
 )
 _CODE_PATTERN = re.compile(r"\b([A-Za-z]{2})\b")
-_FEDERAL_PATTERN = re.compile(r"\b(federal|farm bill|usda|hemp rule|nationwide)\b", re.IGNORECASE)
+_FEDERAL_PATTERN = re.compile(
+    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide)\b", re.IGNORECASE
+)
 
 
 def jurisdiction_name(code: str) -> str:

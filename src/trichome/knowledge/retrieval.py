@@ -264,9 +264,14 @@ class FactIndex:
         return math.log(1 + (total - document_count + 0.5) / (document_count + 0.5))
 
     def search(
-        self, query: str, *, jurisdictions: Sequence[str] = (), limit: int = 5
+        self,
+        query: str,
+        *,
+        jurisdictions: Sequence[str] = (),
+        topics: frozenset[str] | None = None,
+        limit: int = 5,
     ) -> list[Passage]:
-        """The best facts for a query, best first.
+        """The best facts for a query, best first; with `topics`, only facts on those.
 
         Facts of a state the query does not name are dropped when it names any state;
         facts of the named states get a boost. US federal facts are dropped too when every
@@ -294,6 +299,8 @@ class FactIndex:
         results: list[Passage] = []
         for position, score in scores.items():
             fact = self._facts[position]
+            if topics is not None and fact.topic not in topics:
+                continue
             if abroad and fact.jurisdiction == FEDERAL:
                 continue
             if named and fact.jurisdiction not in (None, FEDERAL):

@@ -16,8 +16,10 @@ from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
 
-# A fact must cover this share of the question's information (idf-weighted) to be used.
+# A fact must cover this share of the question's information (idf-weighted) to be used;
+# less when it is on the topic a rule question asks about, of the jurisdiction it names.
 MIN_COVERAGE = RELEVANT_COVERAGE
+ON_TOPIC_COVERAGE = 0.12
 # Supporting facts must score at least this share of the best fact's score.
 SUPPORT_RATIO = 0.45
 MAX_FACTS = 4
@@ -27,9 +29,9 @@ WORDS_PER_CHUNK = 4
 _CHUNKS = re.compile(rf"(?:\S+\s*){{1,{WORDS_PER_CHUNK}}}")
 
 
-def relevant_passages(passages: Sequence[Passage]) -> list[Passage]:
+def relevant_passages(passages: Sequence[Passage], floor: float = MIN_COVERAGE) -> list[Passage]:
     """The passages good enough to answer from, best first."""
-    usable = [p for p in passages if p.coverage >= MIN_COVERAGE]
+    usable = [p for p in passages if p.coverage >= floor]
     if not usable:
         return []
     best = usable[0].score
@@ -137,7 +139,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.sop.text)
     if request.uncovered_states:
         return ComposedAnswer(_uncovered_state_answer(request))
-    passages = relevant_passages(request.passages)
+    on_topic = request.on_topic and bool(request.jurisdictions)
+    passages = relevant_passages(request.passages, ON_TOPIC_COVERAGE if on_topic else MIN_COVERAGE)
     if not passages:
         return ComposedAnswer(_uncovered_answer(request))
     facts = [passage.fact for passage in passages]

@@ -1,0 +1,235 @@
+"""The topics questions ask about, and the pack topics whose facts answer each.
+
+A question's topic decides which facts may answer it: a question about home grow in
+Vermont is not answered by a Vermont fact about potency reporting, and a question about
+Missouri's sales tax is not answered by a general fact about adult-use sales. Rule topics
+are the ones whose answer depends on the jurisdiction; for them, a named jurisdiction with
+no fact on the topic is a gap to admit, not a reason to answer from something else.
+
+Triggers are written the way people ask ("how much can I carry", "grow at home",
+"4/20 promo"), not in the packs' words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """A topic a question can ask about: what signals it and which pack topics answer it."""
+
+    name: str
+    triggers: re.Pattern[str]
+    answered_by: frozenset[str]
+    rule: bool  # the answer depends on the jurisdiction
+
+
+def _topic(name: str, triggers: str, answered_by: tuple[str, ...], *, rule: bool) -> Topic:
+    return Topic(name, re.compile(triggers, re.IGNORECASE), frozenset(answered_by), rule)
+
+
+_EDIBLE = (
+    r"(?:edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|cand(?:y|ies)|beverages?|"
+    r"drinks?|mints?|capsules?|tinctures?|topicals?)"
+)
+_AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
+
+TOPICS: tuple[Topic, ...] = (
+    _topic(
+        "edible-thc-limits",
+        rf"{_EDIBLE}\b.{{0,50}}\b{_AMOUNT}|\b{_AMOUNT}\b.{{0,50}}\b{_EDIBLE}|per serving|"
+        r"per package|serving size|servings? cap|package cap",
+        ("edible-thc-limits", "dose-accuracy", "edibles"),
+        rule=True,
+    ),
+    _topic(
+        "concentrate-thc-limits",
+        r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?)\b.{0,40}\b(?:limit|cap|"
+        r"max|thc %|potency cap)",
+        ("concentrate-thc-limits",),
+        rule=True,
+    ),
+    _topic(
+        "purchase-limits",
+        r"purchase limits?|buy(?:ing)? limits?|how much (?:can|may|could) (?:i|you|we|a customer|"
+        r"customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
+        r"per[- ](?:transaction|visit|day)|daily limit|sell (?:to )?(?:one|a) (?:customer|person)|"
+        r"how much .{0,30}\b(?:buy|purchase)\b",
+        ("purchase-limits",),
+        rule=True,
+    ),
+    _topic(
+        "possession-limits",
+        r"possess|possession|carry|on (?:me|my person)|in public|keep at home|"
+        r"how much (?:can|may|could) (?:i|you|we|an adult|adults|someone|a patient) "
+        r"(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
+        ("possession-limits",),
+        rule=True,
+    ),
+    _topic(
+        "home-grow",
+        r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        r"plants? (?:per|in a|at) (?:household|person|adult|residence|home)|"
+        r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
+        r"personal cultivation",
+        ("home-grow", "possession-limits"),
+        rule=True,
+    ),
+    _topic(
+        "labelling",
+        r"\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
+        ("labelling", "warnings", "universal-symbol"),
+        rule=True,
+    ),
+    _topic(
+        "universal-symbol",
+        r"universal symbol|thc symbol|warning symbol|the symbol",
+        ("universal-symbol", "labelling"),
+        rule=True,
+    ),
+    _topic(
+        "packaging",
+        r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?",
+        ("packaging",),
+        rule=True,
+    ),
+    _topic(
+        "lab-testing",
+        r"lab tests?|testing lab|required tests?|what (?:do|does) .{0,20}test for|pesticides?|"
+        r"microbial|heavy metals?|mycotoxins?|\baction limits?|fail(?:s|ed)? (?:a |the |its )?"
+        r"(?:lab|test|testing)|retest|hemp test|pre-?harvest test|compliance test",
+        ("lab-testing", "action-limits", "release-testing", "hemp-testing"),
+        rule=True,
+    ),
+    _topic(
+        "batch-size",
+        r"batch size|lot size|harvest batch|how big (?:can|may) a (?:batch|lot)",
+        ("batch-size",),
+        rule=True,
+    ),
+    _topic(
+        "transport",
+        r"transport|manifest|distribut(?:e|ion|or)|(?:driver|vehicle|van|truck)s?\b",
+        ("transport-manifest", "transport-sop"),
+        rule=True,
+    ),
+    _topic(
+        "delivery",
+        r"\bdeliver(?:y|ies|ing)?\b|courier",
+        ("delivery", "transport-manifest"),
+        rule=True,
+    ),
+    _topic(
+        "waste",
+        r"\bwaste\b|destroy|destruction|dispos(?:e|al|ing)|unusable",
+        ("waste-disposal", "waste-sop"),
+        rule=True,
+    ),
+    _topic(
+        "track-and-trace",
+        r"metrc|biotrack|track[- ]?and[- ]?trace|seed[- ]to[- ]sale|uid tags?|plant tags?|"
+        r"rfid|inventory tracking|\bccrs\b|\bcts\b",
+        ("track-and-trace", "inventory-reconciliation", "record-keeping", "batch-records"),
+        rule=True,
+    ),
+    _topic(
+        "advertising",
+        r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
+        r"giveaways?|give away|free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
+        r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
+        r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
+        (
+            "advertising",
+            "promotions",
+            "audience-composition",
+            "placement",
+            "ad-platforms",
+            "compliant-copy",
+            "youth-appeal",
+            "health-claims",
+            "loyalty",
+            "sms",
+            "email",
+        ),
+        rule=True,
+    ),
+    _topic(
+        "licensing",
+        r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application",
+        ("licensing",),
+        rule=True,
+    ),
+    _topic(
+        "tax",
+        r"\btax(?:es|ed)?\b|excise|\b280e\b",
+        ("tax", "federal-tax"),
+        rule=True,
+    ),
+    _topic(
+        "social-equity",
+        r"social equity|equity (?:applicant|program|licen)",
+        ("social-equity",),
+        rule=True,
+    ),
+    _topic(
+        "local-control",
+        r"opt(?:ed|s)?[- ]out|local (?:ban|control|approval|zoning)|zoning|municipal",
+        ("local-control",),
+        rule=True,
+    ),
+    _topic(
+        "consumption",
+        r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
+        r"public consumption|where can i (?:smoke|consume)",
+        ("consumption",),
+        rule=True,
+    ),
+    _topic(
+        "legal-status",
+        r"is (?:weed|cannabis|marijuana|pot|it|recreational|medical) (?:even )?legal|"
+        r"legal (?:yet|now)|"
+        r"recreational|adult[- ]use (?:legal|status|sales)|medical (?:program|card|marijuana)|"
+        r"can i (?:even )?buy|dispensar(?:y|ies) open",
+        ("legal-landscape", "regulators", "federal-scheduling"),
+        rule=True,
+    ),
+    _topic(
+        "hemp",
+        r"\bhemp\b|delta[- ]?8|\bd8\b|thca flower|farm bill|0\.3 ?%|intoxicating hemp",
+        ("hemp", "hemp-definition", "hemp-testing"),
+        rule=True,
+    ),
+    _topic(
+        "federal-scheduling",
+        r"schedul(?:e|ed|ing) (?:i|iii|1|3)\b|reschedul|\bdea\b|controlled substances act|"
+        r"federal(?:ly)? legal",
+        ("federal-scheduling", "legal-landscape"),
+        rule=True,
+    ),
+    _topic(
+        "banking",
+        r"\bbank(?:s|ing)?\b|bank account|credit cards?|payment process|fincen|"
+        r"safe(?:r)? (?:banking )?act",
+        ("banking",),
+        rule=True,
+    ),
+)
+BY_NAME = {topic.name: topic for topic in TOPICS}
+
+
+def detect_topics(text: str) -> tuple[Topic, ...]:
+    """The topics a text asks about, in the order they are first mentioned."""
+    found = []
+    for topic in TOPICS:
+        match = topic.triggers.search(text)
+        if match is not None:
+            found.append((match.start(), topic))
+    found.sort(key=lambda item: item[0])
+    return tuple(topic for _, topic in found)
+
+
+def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:
+    """The pack topics whose facts may answer a question on these topics."""
+    return frozenset().union(*(topic.answered_by for topic in topics)) if topics else frozenset()

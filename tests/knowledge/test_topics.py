@@ -1,0 +1,48 @@
+"""Topics read from questions as people ask them."""
+
+import pytest
+
+from trichome.knowledge.packs import load_packs
+from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("how much can you carry in public in canada", "possession-limits"),
+        ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
+        ("va home grow — how many plants per household", "home-grow"),
+        ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
+        ("do michigan products need a pregnancy warning on the package?", "labelling"),
+        ("can we do a free pre-roll on 4/20?", "advertising"),
+        ("our credit union wants to bank a dispensary", "banking"),
+        ("what's missouri's state sales tax on adult use marijuana", "tax"),
+        ("does the hemp test count THCA or just delta 9?", "lab-testing"),
+        ("is weed legal federally yet or what", "legal-status"),
+    ],
+)
+def test_a_topic_is_read_from_everyday_wording(question: str, topic: str) -> None:
+    assert topic in [found.name for found in detect_topics(question)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "water activity target for gummies?",
+        "how do I decarb in an oven",
+        "what's the action of myrcene",
+        "how many plants per light in flower?",
+    ],
+)
+def test_chemistry_and_cultivation_questions_are_not_read_as_rules(question: str) -> None:
+    assert not [topic.name for topic in detect_topics(question) if topic.rule]
+
+
+# Topics people ask about that no pack holds facts on yet: their questions are admitted as
+# gaps. A name outside the packs and this list is a typo that would silently answer nothing.
+NOT_IN_PACKS_YET = {"home-grow", "tax", "delivery", "social-equity", "local-control", "consumption"}
+
+
+def test_every_answering_topic_is_a_pack_topic_or_a_known_gap() -> None:
+    pack_topics = {fact.topic for pack in load_packs() for fact in pack.facts}
+    assert answering_topics(TOPICS) - pack_topics == NOT_IN_PACKS_YET
