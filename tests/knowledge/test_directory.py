@@ -1,3 +1,4 @@
+import re
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,17 @@ from trichome.knowledge.directory import (
     load_directory_from,
     load_jurisdiction,
 )
-from trichome.knowledge.jurisdictions import STATE_NAMES
+from trichome.knowledge.jurisdictions import (
+    CANADA,
+    FEDERAL,
+    PROVINCE_NAMES,
+    STATE_NAMES,
+    TERRITORY_NAMES,
+)
 
-# The codes this helper researched; the other states, DC, the territories and Canada come from
-# a second set of files in the same folder, and the completeness check over every code in
-# STATE_NAMES is added when both are merged.
+README = DIRECTORY_DIR.parent / "README.md"
+
+# The codes one research pass covered; the completeness check over every code is below.
 US_FEDERAL_AND_AL_TO_MT = (
     "US", "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN",
     "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT",
@@ -29,7 +36,7 @@ def test_every_shipped_file_loads_with_a_primary_source_and_https_addresses() ->
     for entry in entries:
         assert entry.code in KNOWN_CODES
         assert any(source.kind == "primary" for source in entry.sources), entry.code
-        urls = [r.url for r in entry.regulators] + [s.url for s in entry.sources]
+        urls = [r.url for r in entry.regulators if r.url] + [s.url for s in entry.sources]
         assert all(url.startswith("https://") for url in urls), entry.code
 
 
@@ -38,6 +45,40 @@ def test_federal_and_the_states_alabama_to_montana_are_all_present() -> None:
     missing = [code for code in US_FEDERAL_AND_AL_TO_MT if directory.get(code) is None]
     assert missing == []
     assert set(US_FEDERAL_AND_AL_TO_MT) - {"US"} <= set(STATE_NAMES)
+
+
+def _known_gaps() -> set[str]:
+    """Codes the README admits are missing (territories and provinces only may be)."""
+    line = next(
+        line
+        for line in README.read_text(encoding="utf-8").splitlines()
+        if line.startswith("Missing directory entries")
+    )
+    listed = line.split(":", 1)[1]
+    return set(re.findall(r"`((?:CA-)?[A-Z]{2})`", listed))
+
+
+def test_every_jurisdiction_is_present_except_the_readmes_known_gaps() -> None:
+    """All 50 states and DC, US federal and Canada always; territories and provinces unless the
+    README lists them as missing (and then they must really be missing)."""
+    directory = load_directory()
+    gaps = _known_gaps()
+    assert gaps <= set(TERRITORY_NAMES) | set(PROVINCE_NAMES), (
+        "only territories/provinces may be gaps"
+    )
+    required = {*STATE_NAMES, FEDERAL, CANADA, *TERRITORY_NAMES, *PROVINCE_NAMES} - gaps
+    assert len(STATE_NAMES) == 51
+    missing = sorted(code for code in required if directory.get(code) is None)
+    assert missing == []
+    listed_anyway = sorted(code for code in gaps if directory.get(code) is not None)
+    assert listed_anyway == [], "remove these from the README's known gaps"
+
+
+def test_where_to_ask_names_a_regulator_without_a_confirmed_address_alone() -> None:
+    directory = load_directory()
+    guam = directory.get("GU")
+    assert guam is not None and guam.regulators[0].url is None
+    assert directory.where_to_ask("GU") == "For Guam, ask the Guam Cannabis Control Board."
 
 
 def test_statuses_a_caller_relies_on() -> None:
@@ -121,7 +162,15 @@ def test_a_valid_file_loads(tmp_path: Path) -> None:
     entry = load_jurisdiction(_write(tmp_path, "VT", VALID.format(code="VT")))
     assert entry.code == "VT"
     assert entry.regulators[0].covers == ("adult-use", "medical")
+    assert entry.regulators[0].url == "https://cannabis.test.gov/"
     assert entry.reviewed.isoformat() == "2026-11-26"
+
+
+def test_a_regulator_may_omit_its_address(tmp_path: Path) -> None:
+    body = VALID.format(code="VT").replace('url = "https://cannabis.test.gov/"\n', "", 1)
+    entry = load_jurisdiction(_write(tmp_path, "VT", body))
+    assert entry.regulators[0].url is None
+    assert Directory([entry]).where_to_ask("VT") == "For Testland, ask the Testland Cannabis Board."
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from trichome.knowledge.jurisdictions import FEDERAL, STATE_NAMES
+from trichome.knowledge.jurisdictions import (
+    CANADA,
+    FEDERAL,
+    PROVINCE_NAMES,
+    STATE_NAMES,
+    TERRITORY_NAMES,
+)
 
 DIRECTORY_DIR = Path(__file__).with_name("directory")
 
@@ -20,16 +26,10 @@ ADULT_USE_STATUSES = ("sales", "legal", "none")
 MEDICAL_STATUSES = ("program", "low-thc", "none")
 COVERS = ("adult-use", "medical", "hemp", "tracking", "tax", "alcohol-and-cannabis")
 SOURCE_KINDS = ("primary", "secondary")
-US_TERRITORIES = ("PR", "GU", "VI", "MP", "AS")
-CANADA = "CAN"
-CANADIAN_PROVINCES = tuple(
-    f"CA-{code}"
-    for code in ("AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT")
-)
 # Which country each valid code belongs to; a code outside this table is refused.
 KNOWN_CODES: dict[str, str] = {
-    **dict.fromkeys([*STATE_NAMES, *US_TERRITORIES, FEDERAL], "US"),
-    **dict.fromkeys([CANADA, *CANADIAN_PROVINCES], "CA"),
+    **dict.fromkeys([*STATE_NAMES, *TERRITORY_NAMES, FEDERAL], "US"),
+    **dict.fromkeys([CANADA, *PROVINCE_NAMES], "CA"),
 }
 
 _HTTPS = re.compile(r"^https://[^\s/$.?#][^\s]*$")
@@ -58,10 +58,11 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Regulator:
-    """An agency to ask, with its official site and what it oversees."""
+    """An agency to ask, with what it oversees and its official site when a source confirms it
+    (None otherwise: a guessed address is worse than none)."""
 
     name: str
-    url: str
+    url: str | None
     covers: tuple[str, ...]
 
 
@@ -129,9 +130,8 @@ def _regulator(raw: Any, where: str) -> Regulator:
     for item in covers:
         if item not in COVERS:
             raise DirectoryError(f"{where}: covers {item!r}; expected any of {', '.join(COVERS)}")
-    return Regulator(
-        name=_text(table, "name", where), url=_https(table, where), covers=tuple(covers)
-    )
+    url = _https(table, where) if "url" in table else None
+    return Regulator(name=_text(table, "name", where), url=url, covers=tuple(covers))
 
 
 def _source(raw: Any, where: str) -> Source:
@@ -232,8 +232,9 @@ class Directory:
         return tuple(self._by_code[code] for code in sorted(self._by_code))
 
     def where_to_ask(self, code: str, covers: str | None = None) -> str:
-        """One sentence naming the regulators to ask about a jurisdiction and their sites;
-        with `covers` ("hemp", "medical", ...) only those overseeing it, when any do.
+        """One sentence naming the regulators to ask about a jurisdiction and their sites (a
+        regulator without a confirmed site is named alone); with `covers` ("hemp", "medical",
+        ...) only those overseeing it, when any do.
 
         Raises:
             KeyError: the directory has no entry for the code.
@@ -244,7 +245,10 @@ class Directory:
         regulators = [r for r in jurisdiction.regulators if covers in r.covers] or list(
             jurisdiction.regulators
         )
-        named = [f"{regulator.name} ({regulator.url})" for regulator in regulators]
+        named = [
+            f"{regulator.name} ({regulator.url})" if regulator.url else regulator.name
+            for regulator in regulators
+        ]
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
         return f"For {jurisdiction.name}, ask the {listed}."
 
