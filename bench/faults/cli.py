@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Protocol
 
 import httpx
+from tests.support.cuttable_proxy import CuttableProxy
 
-from bench.faults.proxy import CuttableProxy
 from trichome.accounts.service import create_api_key, get_or_create_organization
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker

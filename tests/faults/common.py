@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import sqlalchemy
+
+from trichome.config import Settings
+from trichome.db.engine import create_engine
 
 QUESTION = "What is the decarboxylation factor for THCA?"
 ERROR_FIELDS = {"message", "type", "code"}
@@ -59,21 +63,22 @@ class Ledger:
     impressions: int
 
 
+_LEDGER_QUERIES = {
+    "charged": "SELECT SUM(count) FROM usage_counters WHERE key = :window_key",
+    "logged": "SELECT SUM(calls) FROM usage_days WHERE organization_id = :organization_id",
+    "held": "SELECT COUNT(*) FROM call_holds",
+    "impressions": "SELECT SUM(impressions) FROM ads",
+}
+
+
 def ledger(database: Path, organization_id: str, window_key: str) -> Ledger:
     """Read the SQLite database directly."""
+    arguments = {"window_key": window_key, "organization_id": organization_id}
     with sqlite3.connect(database) as connection:
-
-        def number(sql: str, *args: str) -> int:
-            return int(connection.execute(sql, args).fetchone()[0] or 0)
-
-        return Ledger(
-            charged=number("SELECT SUM(count) FROM usage_counters WHERE key = ?", window_key),
-            logged=number(
-                "SELECT SUM(calls) FROM usage_days WHERE organization_id = ?", organization_id
-            ),
-            held=number("SELECT COUNT(*) FROM call_holds"),
-            impressions=number("SELECT SUM(impressions) FROM ads"),
-        )
+        return Ledger(**{
+            name: int(connection.execute(sql, arguments).fetchone()[0] or 0)
+            for name, sql in _LEDGER_QUERIES.items()
+        })  # fmt: skip
 
 
 def child_processes(pid: int) -> list[int]:
@@ -101,3 +106,18 @@ def connections_served(pid: int, port: int) -> int:
             if local_port == port and established and fields[9] in sockets:
                 served += 1
     return served
+
+
+async def database_ledger(settings: Settings, organization_id: str, window_key: str) -> Ledger:
+    """Read any database (PostgreSQL too) directly, through its own engine."""
+    arguments = {"window_key": window_key, "organization_id": organization_id}
+    engine = create_engine(settings)
+    try:
+        async with engine.connect() as connection:
+            figures = {
+                name: int((await connection.execute(sqlalchemy.text(sql), arguments)).scalar() or 0)
+                for name, sql in _LEDGER_QUERIES.items()
+            }
+    finally:
+        await engine.dispose()
+    return Ledger(**figures)
