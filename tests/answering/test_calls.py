@@ -16,10 +16,11 @@ from trichome.ads.inventory import AdInventory
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.answering.admission import admit
 from trichome.answering.calls import Answering
-from trichome.answering.outcome import settled
+from trichome.answering.outcome import Outcome, settled
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import Ad
+from trichome.limits.base import CountersUnavailable
 from trichome.limits.service import Limiter, LimitExceeded, create_counter_store
 from trichome.limits.windows import monthly_calls
 from trichome.llm.base import AnswerEvent, ChatTurn, Finished, TextDelta, collect
@@ -119,3 +120,24 @@ async def test_the_sponsored_line_is_counted_only_when_it_went_out(parts: Parts)
     answer = await collect(settled(parts.agents.stream(call.prepared), call.outcome))
     assert answer.text.endswith(sponsored)
     assert await impressions(parts) == before + 1
+
+
+async def test_an_answer_whose_settlement_fails_still_goes_out_and_is_not_refunded() -> None:
+    refunds: list[str] = []
+
+    async def store_went_away(notes_sent: bool) -> None:
+        raise CountersUnavailable("database", ConnectionError("connection closed in COMMIT"))
+
+    async def refund() -> None:
+        refunds.append("refunded")
+
+    async def whole_answer() -> AsyncIterator[AnswerEvent]:
+        yield TextDelta("500 mg of THCA gives at most 438.5 mg THC")
+        yield Finished("stop", None)
+
+    outcome = Outcome(refund=refund, succeeded=store_went_away)
+    answer = await collect(settled(whole_answer(), outcome))
+    assert answer.text == "500 mg of THCA gives at most 438.5 mg THC"
+    # In doubt whether the COMMIT landed: no refund (it would give back a call that may be
+    # settled); a call still held is given back by the sweep.
+    assert refunds == []

@@ -39,6 +39,18 @@ class Outcome:
             logger.exception("could not refund a failed call")
 
 
+async def _settle(outcome: Outcome, notes_sent: bool) -> None:
+    """Charge a whole answer. When the store fails meanwhile (the database or Redis went
+    away), the answer still goes out and is not refunded: whether the settlement committed
+    cannot be known (a COMMIT whose acknowledgement was lost did charge), so the call is
+    either charged for good or, still held, given back by the sweep. Never is a client
+    charged for an answer it did not get."""
+    try:
+        await outcome.succeeded(notes_sent)
+    except Exception:
+        logger.exception("could not record an answered call; it is given back if still held")
+
+
 async def settled(
     events: AsyncIterator[AnswerEvent], outcome: Outcome
 ) -> AsyncIterator[AnswerEvent]:
@@ -47,15 +59,15 @@ async def settled(
     (the client went away) refunds it.
 
     Raises:
-        Exception: whatever the answer (or its settlement) failed with, after the refund.
+        Exception: whatever the answer failed with, after the refund.
     """
     charged = False
     try:
         async for event in events:
             if isinstance(event, Finished):
                 # Settled before it is handed on: a consumer stops reading at the end.
-                await outcome.succeeded(event.notes_sent)
                 charged = True
+                await _settle(outcome, event.notes_sent)
                 yield event
                 return
             yield event
