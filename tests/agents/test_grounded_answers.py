@@ -89,7 +89,9 @@ def test_without_a_state_each_states_rule_is_labelled(service: AgentService) -> 
 
 def test_an_uncovered_question_says_so_and_gives_no_number(service: AgentService) -> None:
     texas = ask(service, "What is the edible THC limit in Texas?")
-    assert "no sourced rules for Texas" in texas and "mg" not in texas
+    assert "no sourced rule on edible thc limits for Texas, so I won't guess" in texas
+    assert "For Texas, ask: Texas Department of Public Safety" in texas  # its regulator
+    assert not re.search(r"\d+\s*mg", texas)
     unknown = ask(service, "What is the excise tax rate on hemp rope in Guam?")
     assert "won't guess" in unknown or "don't" in unknown
     assert not re.search(r"\d+(\.\d+)?\s*%", unknown)

@@ -78,7 +78,7 @@ def test_where_to_ask_names_a_regulator_without_a_confirmed_address_alone() -> N
     directory = load_directory()
     guam = directory.get("GU")
     assert guam is not None and guam.regulators[0].url is None
-    assert directory.where_to_ask("GU") == "For Guam, ask the Guam Cannabis Control Board."
+    assert directory.where_to_ask("GU") == "For Guam, ask: Guam Cannabis Control Board."
 
 
 def test_statuses_a_caller_relies_on() -> None:
@@ -108,7 +108,7 @@ def test_where_to_ask_names_the_regulator_and_its_address() -> None:
     directory = load_directory()
     sentence = directory.where_to_ask("MI")
     assert sentence == (
-        "For Michigan, ask the Michigan Cannabis Regulatory Agency (https://www.michigan.gov/cra)."
+        "For Michigan, ask: Michigan Cannabis Regulatory Agency (https://www.michigan.gov/cra)."
     )
 
 
@@ -118,6 +118,7 @@ def test_where_to_ask_narrows_to_the_regulators_of_a_topic_and_falls_back_to_all
     assert "https://www.ams.usda.gov/rules-regulations/hemp" in hemp
     assert "dea.gov" not in hemp
     tax_in_florida = directory.where_to_ask("FL", covers="tax")
+    assert tax_in_florida.startswith("For Florida, my directory names no tax regulator; ")
     assert "Office of Medical Marijuana Use" in tax_in_florida
     with pytest.raises(KeyError, match="ZZ"):
         directory.where_to_ask("ZZ")
@@ -170,7 +171,7 @@ def test_a_regulator_may_omit_its_address(tmp_path: Path) -> None:
     body = VALID.format(code="VT").replace('url = "https://cannabis.test.gov/"\n', "", 1)
     entry = load_jurisdiction(_write(tmp_path, "VT", body))
     assert entry.regulators[0].url is None
-    assert Directory([entry]).where_to_ask("VT") == "For Testland, ask the Testland Cannabis Board."
+    assert Directory([entry]).where_to_ask("VT") == "For Testland, ask: Testland Cannabis Board."
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
@@ -57,6 +58,8 @@ class AnswerRequest:
     # The passages were kept to the topic the question asks about (a rule question): a
     # fact of the named jurisdiction on that topic answers it even in other words.
     on_topic: bool = False
+    # What to say about the uncovered jurisdictions: who to ask, and their status.
+    gap: Gap | None = None
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None
 

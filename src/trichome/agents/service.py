@@ -10,10 +10,12 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_requests import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.engine import AnswerEngine, AnswerRequest
+from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.understanding import understand
 from trichome.config import Settings
+from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
@@ -77,8 +79,10 @@ class AgentService:
         engine: AnswerEngine,
         upgrade_url: str,
         sops: SopLibrary | None = None,
+        directory: Directory | None = None,
     ) -> None:
         self.router = router
+        self.directory = directory if directory is not None else load_directory()
         self.knowledge = knowledge
         self.engine = engine
         self._upgrade_url = upgrade_url
@@ -168,6 +172,11 @@ class AgentService:
             uncovered_states=uncovered if calculation is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
+            gap=describe_gap(
+                self.directory,
+                uncovered if calculation is None else (),
+                understanding.topics,
+            ),
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)

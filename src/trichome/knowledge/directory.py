@@ -234,7 +234,7 @@ class Directory:
     def where_to_ask(self, code: str, covers: str | None = None) -> str:
         """One sentence naming the regulators to ask about a jurisdiction and their sites (a
         regulator without a confirmed site is named alone); with `covers` ("hemp", "medical",
-        ...) only those overseeing it, when any do.
+        ...) only those overseeing it, or, when none does, saying so before naming the others.
 
         Raises:
             KeyError: the directory has no entry for the code.
@@ -242,15 +242,18 @@ class Directory:
         jurisdiction = self.get(code)
         if jurisdiction is None:
             raise KeyError(f"no directory entry for {code!r}")
-        regulators = [r for r in jurisdiction.regulators if covers in r.covers] or list(
-            jurisdiction.regulators
-        )
+        overseeing = [r for r in jurisdiction.regulators if covers in r.covers]
         named = [
             f"{regulator.name} ({regulator.url})" if regulator.url else regulator.name
-            for regulator in regulators
+            for regulator in overseeing or jurisdiction.regulators
         ]
         listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
-        return f"For {jurisdiction.name}, ask the {listed}."
+        if covers is not None and not overseeing:
+            return (
+                f"For {jurisdiction.name}, my directory names no {covers} regulator; "
+                f"its cannabis regulator: {listed}."
+            )
+        return f"For {jurisdiction.name}, ask: {listed}."
 
 
 def load_directory_from(*directories: Path) -> Directory:

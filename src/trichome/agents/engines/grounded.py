@@ -11,7 +11,7 @@ import orjson
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption
 from trichome.agents.registry import AGENTS, MAIN_AGENT
-from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
+from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
@@ -138,7 +138,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     if request.sop is not None:
         return ComposedAnswer(request.sop.text)
     if request.uncovered_states:
-        return ComposedAnswer(_uncovered_state_answer(request))
+        return _gap_answer(request)
     on_topic = request.on_topic and bool(request.jurisdictions)
     passages = relevant_passages(request.passages, ON_TOPIC_COVERAGE if on_topic else MIN_COVERAGE)
     if not passages:
@@ -175,13 +175,21 @@ def compose_answer(request: AnswerRequest) -> str:
     return compose(request).as_text()
 
 
-def _uncovered_state_answer(request: AnswerRequest) -> str:
-    names = " or ".join(JURISDICTION_NAMES[code] for code in request.uncovered_states)
-    return (
-        f"My knowledge packs hold no sourced rules for {names} yet, so I won't guess. "
-        f"Where to look: {names}'s cannabis regulator and its current rules. I have sourced "
-        f"rules for {', '.join(request.covered_states)}."
-    )
+def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
+    """No sourced rule for a jurisdiction named: say so and who to ask; when the question
+    is whether cannabis is legal there, lead with the directory's status of its programmes."""
+    gap = request.gap
+    names = " or ".join(jurisdiction_name(code) for code in request.uncovered_states)
+    topic = f" on {gap.topic.replace('-', ' ')}" if gap and gap.topic else ""
+    admitted = f"My knowledge packs hold no sourced rule{topic} for {names}, so I won't guess."
+    if gap is None:
+        return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
+    parts = list(gap.status)
+    if parts:
+        admitted = f"For anything more specific, my knowledge packs hold no sourced rule{topic}"
+        admitted += f" for {names}."
+    parts += [admitted, *gap.where_to_ask]
+    return ComposedAnswer("\n\n".join(parts))
 
 
 def _uncovered_answer(request: AnswerRequest) -> str:

@@ -1,0 +1,77 @@
+"""What the agents say when they have no sourced answer for a jurisdiction: who to ask
+(the jurisdiction directory's regulators and their sites) and, when the question is
+whether cannabis is legal there, the directory's sourced status of its programmes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trichome.knowledge.directory import Directory, Jurisdiction
+from trichome.knowledge.jurisdictions import jurisdiction_name
+from trichome.knowledge.topics import Topic
+
+_ADULT_USE = {
+    "sales": "licensed adult-use (recreational) sales operate",
+    "legal": "adults may possess cannabis but there are no licensed adult-use sales",
+    "none": "there is no adult-use programme",
+}
+_MEDICAL = {
+    "program": "a medical cannabis programme operates",
+    "low-thc": "only a low-THC (CBD oil) programme exists",
+    "none": "there is no medical dispensary programme",
+}
+# The directory's regulators are listed by what they oversee; a hemp question asks the
+# hemp regulator first.
+_COVERS = {"hemp": "hemp", "track-and-trace": "tracking", "tax": "tax"}
+STATUS_TOPIC = "legal-status"
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Jurisdictions a question names that the packs hold no fact on for its topic."""
+
+    codes: tuple[str, ...]
+    topic: str | None
+    where_to_ask: tuple[str, ...]
+    status: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> str:
+        """The jurisdictions spelt out ("Ohio or Virginia")."""
+        return " or ".join(jurisdiction_name(code) for code in self.codes)
+
+
+def status_sentence(entry: Jurisdiction) -> str:
+    """The programmes' status in one sentence, from the directory's fields. It carries no
+    citation: it sums up the entry's sources, which it names as the directory."""
+    parts = [_ADULT_USE[entry.adult_use], _MEDICAL[entry.medical]]
+    if entry.tracking not in ("unknown", "none"):
+        parts.append(f"licensees report to {entry.tracking}")
+    return (
+        f"In {entry.name}, " + "; ".join(parts) + " (Trichome's jurisdiction directory, "
+        f"checked {entry.reviewed})."
+    )
+
+
+def describe_gap(
+    directory: Directory, codes: tuple[str, ...], topics: tuple[Topic, ...]
+) -> Gap | None:
+    """The gap for these uncovered jurisdictions, or None when there is none."""
+    if not codes:
+        return None
+    names = {topic.name for topic in topics}
+    covers = next((_COVERS[name] for name in _COVERS if name in names), None)
+    asks, status = [], []
+    for code in codes:
+        entry = directory.get(code)
+        if entry is None:
+            asks.append(
+                f"I have no directory entry for {jurisdiction_name(code)} either: ask its "
+                "national or regional cannabis authority."
+            )
+            continue
+        asks.append(directory.where_to_ask(code, covers))
+        if not names or STATUS_TOPIC in names:
+            status.append(status_sentence(entry))
+    topic = topics[0].name if topics else None
+    return Gap(codes, topic, tuple(asks), tuple(status))
