@@ -1,3 +1,3 @@
 """Trichome's benchmarks. Each is a package here with a `cli.main(argv) -> int`."""
 
-BENCHMARKS = ("router", "calculators", "gateway", "seed", "toolserver", "kb", "faults")
+BENCHMARKS = ("router", "calculators", "gateway", "seed", "toolserver", "kb", "faults", "blocking")
