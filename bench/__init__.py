@@ -1,3 +1,6 @@
 """Trichome's benchmarks. Each is a package here with a `cli.main(argv) -> int`."""
 
-BENCHMARKS = ("router", "calculators", "gateway", "seed", "toolserver", "kb", "faults", "answers")
+BENCHMARKS = (
+    "router", "calculators", "answers", "gateway", "seed", "toolserver", "kb", "faults",
+    "blocking",
+)  # fmt: skip

@@ -30,6 +30,7 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import utcnow
 from trichome.http.auth import Authenticator
+from trichome.http.gil import switch_interval
 from trichome.http.health import CachedCheck, check_database
 from trichome.limits.base import CounterStore
 from trichome.limits.service import Limiter, create_counter_store, sweep_holds_periodically
@@ -76,6 +77,8 @@ async def open_core(
     ids: IdFactory = random_id,
 ) -> CoreState:
     """The core state of a service; what it opens is closed when `stack` closes."""
+    # Worker threads must not keep the event loop waiting for the GIL (see `gil`).
+    stack.enter_context(switch_interval())
     engine = create_engine(settings)
     stack.push_async_callback(engine.dispose)
     sessions = create_sessionmaker(engine)

@@ -1,0 +1,1 @@
+"""How long one request can hold a chat or knowledge-base worker's event loop."""
