@@ -376,3 +376,28 @@ def test_upstream_hints_are_passed_through(gateway: Gateway) -> None:
     )
     assert (sent["prompt_cache_key"], sent["safety_identifier"]) == ("k-1", "u-9")
     assert sent["logit_bias"] == {"50256": -100}
+
+
+def test_citations_are_checked_against_the_sources_they_name(gateway: Gateway) -> None:
+    gateway.upstream.mode = "cite"
+    completion = gateway.client().chat.completions.create(
+        model="operator-agent", messages=[QUESTION], stream=False
+    )
+    text = completion.choices[0].message.content or ""
+    # The sentence quoted from source [1] is backed: [1] is listed. The invented price
+    # cited to [1] and the citation of a source never given are called out, not listed.
+    assert "\n\nSources:\n[1] " in text and "\n[9]" not in text
+    unbacked = text.split("Not backed by the cited source: ", 1)[1]
+    assert unbacked.startswith("[1] after “Prices tripled overnight to 9000 dollars per")
+    assert "[9] (no such source) after “Regulators meet again next week”" in unbacked
+
+
+def test_the_prompt_sends_an_uncovered_state_to_its_regulator(gateway: Gateway) -> None:
+    question = {"role": "user", "content": "ohio home grow limit per household?"}
+    gateway.client().chat.completions.create(
+        model="operator-agent", messages=[question], stream=False
+    )
+    system = gateway.upstream.requests[-1]["messages"][0]["content"]
+    assert "none of the knowledge packs matched this question" in system
+    assert "The knowledge packs hold no sourced rule on home grow for Ohio" in system
+    assert "- For Ohio, ask: Ohio Department of Commerce, Division of Cannabis Control" in system

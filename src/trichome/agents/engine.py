@@ -10,7 +10,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
 
@@ -60,6 +60,14 @@ class AnswerRequest:
     on_topic: bool = False
     # What to say about the uncovered jurisdictions: who to ask, and their status.
     gap: Gap | None = None
+
+    def answerable(self) -> tuple[Passage, ...]:
+        """The passages relevant enough to answer from, best first: those covering enough
+        of the question, or, for a rule question naming a jurisdiction, on its topic."""
+        on_topic = self.on_topic and bool(self.jurisdictions)
+        floor = ON_TOPIC_COVERAGE if on_topic else RELEVANT_COVERAGE
+        return tuple(passage for passage in self.passages if passage.coverage >= floor)
+
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None
 

@@ -183,6 +183,13 @@ SYNONYMS = {
 }
 # A passage must cover this share of the question's information to count as an answer.
 RELEVANT_COVERAGE = 0.30
+# Less for a fact on the topic a rule question asks about, of the jurisdiction it names: it
+# answers the question even in other words.
+ON_TOPIC_COVERAGE = 0.12
+# A cited sentence is supported when its source holds its figures and this share of its
+# content words.
+MIN_SUPPORT = 0.5
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")
 
 
 # snowballstemmer's stemmers keep the word being stemmed in the object: two threads sharing
@@ -206,6 +213,16 @@ def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed content words of a text."""
     stems = (stem(token) for token in _TOKEN.findall(text.lower()) if token not in STOPWORDS)
     return [SYNONYMS.get(word, word) for word in stems]
+
+
+def supported(span: str, source_text: str) -> bool:
+    """Whether a source holds a sentence's figures and most of its content words."""
+    words = set(tokenize(span))
+    if not words:
+        return False
+    if not set(_FIGURE.findall(span)) <= set(_FIGURE.findall(source_text)):
+        return False
+    return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
 
 
 @dataclass(frozen=True, slots=True)

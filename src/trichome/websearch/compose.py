@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trichome.knowledge.retrieval import tokenize
+from trichome.knowledge.retrieval import supported, tokenize
 from trichome.websearch.fetcher import Page
 
 # A page must hold this share of the question's meaning (idf-weighted terms) to be quoted.
@@ -22,11 +22,8 @@ MIN_PAGE_COVERAGE = 0.4
 QUOTES_PER_PAGE = 2
 MIN_QUOTE_WORDS = 6
 MAX_QUOTE_CHARS = 400
-# An LLM's cited sentence must have this share of its content words on the page.
-MIN_SUPPORT = 0.5
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])|\n+")
 _MARKER = re.compile(r"\s*\[(\d{1,2})\]")
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 # Closing quotes and brackets that may follow a sentence's full stop.
 _CLOSERS = "\"')\u201d\u2019"
 _SOURCES_HEADING = re.compile(r"\n\s*(?:Web sources|Sources):\s*\n")
@@ -175,17 +172,6 @@ def quoted_answer(
     if background:
         writer.add("\n\n" + background.rstrip())
     return writer.text, writer.citations
-
-
-def supported(span: str, page_text: str) -> bool:
-    """Whether a page holds a sentence's figures and most of its content words."""
-    words = set(tokenize(span))
-    if not words:
-        return False
-    on_page = set(tokenize(page_text))
-    if not set(_NUMBER.findall(span)) <= set(_NUMBER.findall(page_text)):
-        return False
-    return len(words & on_page) / len(words) >= MIN_SUPPORT
 
 
 def _sentence_start(text: str, end: int, floor: int) -> int:

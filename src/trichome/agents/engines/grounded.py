@@ -16,10 +16,8 @@ from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
 
-# A fact must cover this share of the question's information (idf-weighted) to be used;
-# less when it is on the topic a rule question asks about, of the jurisdiction it names.
+# A fact must cover this share of the question's information (idf-weighted) to be used.
 MIN_COVERAGE = RELEVANT_COVERAGE
-ON_TOPIC_COVERAGE = 0.12
 # Supporting facts must score at least this share of the best fact's score.
 SUPPORT_RATIO = 0.45
 MAX_FACTS = 4
@@ -29,9 +27,9 @@ WORDS_PER_CHUNK = 4
 _CHUNKS = re.compile(rf"(?:\S+\s*){{1,{WORDS_PER_CHUNK}}}")
 
 
-def relevant_passages(passages: Sequence[Passage], floor: float = MIN_COVERAGE) -> list[Passage]:
-    """The passages good enough to answer from, best first."""
-    usable = [p for p in passages if p.coverage >= floor]
+def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
+    """Of the passages relevant enough to answer from (best first), the best and those
+    scoring close to it."""
     if not usable:
         return []
     best = usable[0].score
@@ -139,8 +137,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.sop.text)
     if request.uncovered_states:
         return _gap_answer(request)
-    on_topic = request.on_topic and bool(request.jurisdictions)
-    passages = relevant_passages(request.passages, ON_TOPIC_COVERAGE if on_topic else MIN_COVERAGE)
+    passages = relevant_passages(request.answerable())
     if not passages:
         return ComposedAnswer(_uncovered_answer(request))
     facts = [passage.fact for passage in passages]

@@ -19,7 +19,7 @@ from trichome.agents.calculator_tool_definitions import TOOL_NAMES, TOOLS
 from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engine import AnswerRequest
 from trichome.config import Settings
-from trichome.knowledge.retrieval import KnowledgeBase, Passage
+from trichome.knowledge.retrieval import KnowledgeBase, Passage, supported
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -33,13 +33,23 @@ from trichome.llm.base import (
 from trichome.llm.openai_http import OpenAICompatibleClient, request_options
 
 logger = logging.getLogger(__name__)
+MAX_PROMPT_SOURCES = 8
 _CITATION = re.compile(r"\[(\d{1,2})\]")
+
+
+def prompt_passages(request: AnswerRequest) -> tuple[Passage, ...]:
+    """The sources the upstream sees, numbered from 1: only passages relevant enough to
+    answer from, the best MAX_PROMPT_SOURCES (one per state when the rule differs)."""
+    return request.answerable()[:MAX_PROMPT_SOURCES]
 
 
 def _passages_prompt(passages: Sequence[Passage]) -> str:
     if not passages:
-        return "Sources: none of the knowledge packs matched this question."
-    lines = ["Sources:"]
+        return (
+            "Sources: none of the knowledge packs matched this question. Do not answer it "
+            "from memory as if it were sourced: say plainly what you do not cover."
+        )
+    lines = ["Sources (answer only from these; cite each claim with its number):"]
     for number, passage in enumerate(passages, start=1):
         fact = passage.fact
         source = fact.sources[0]
@@ -48,6 +58,25 @@ def _passages_prompt(passages: Sequence[Passage]) -> str:
             f"[{number}] {fact.title}{where}: {fact.text} "
             f"(from {source.title}, {source.section}, {source.url})"
         )
+    return "\n".join(lines)
+
+
+def _gap_prompt(request: AnswerRequest) -> str:
+    """What the packs lack for the jurisdictions the question names, and who to send the
+    user to instead."""
+    gap = request.gap
+    if not request.uncovered_states or gap is None:
+        return ""
+    topic = f" on {gap.topic.replace('-', ' ')}" if gap.topic else ""
+    lines = [
+        f"\n\nThe knowledge packs hold no sourced rule{topic} for {gap.names}. Do not "
+        "answer it with another jurisdiction's rules or from memory: say plainly that you "
+        "do not cover it, and send the user to:",
+        *(f"- {sentence}" for sentence in gap.where_to_ask),
+    ]
+    if gap.status:
+        lines.append("What Trichome's jurisdiction directory says (you may repeat it):")
+        lines.extend(f"- {sentence}" for sentence in gap.status)
     return "\n".join(lines)
 
 
@@ -88,7 +117,8 @@ def _calculation_prompt(request: AnswerRequest) -> str:
 
 def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[dict[str, Any]]:
     """The upstream prompt: the agent's instructions and sources, then the caller's window."""
-    system = f"{request.agent.system_prompt}\n\n{_passages_prompt(request.passages)}"
+    system = f"{request.agent.system_prompt}\n\n{_passages_prompt(prompt_passages(request))}"
+    system += _gap_prompt(request)
     if with_tools:
         system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
     system += _calculation_prompt(request)
@@ -109,15 +139,50 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
 
 
 def cited_sources(text: str, passages: Sequence[Passage]) -> str:
-    """A sources block for the passage numbers the answer cites, or '' when it cites none."""
-    numbers = sorted({int(n) for n in _CITATION.findall(text) if 1 <= int(n) <= len(passages)})
-    if not numbers:
-        return ""
-    lines = []
-    for number in numbers:
-        source = passages[number - 1].fact.sources[0]
-        lines.append(f"[{number}] {source.title}, {source.section}: {source.url}")
-    return "\n\nSources:\n" + "\n".join(lines)
+    """A sources block for the passages the answer cites, or '' when it cites none.
+
+    Each `[n]` is checked: the sentence it ends must be backed by source n (its figures
+    and most of its words). Only backed sources are listed; a citation that no source
+    backs is called out, so no claim stands on a source that does not make it.
+    """
+    backed: set[int] = set()
+    unbacked: list[str] = []
+    for sentence, number in _cited_sentences(text):
+        if not 1 <= number <= len(passages):
+            unbacked.append(f"[{number}] (no such source) after “{_shorten(sentence)}”")
+        elif supported(sentence, passages[number - 1].fact.text):
+            backed.add(number)
+        else:
+            unbacked.append(f"[{number}] after “{_shorten(sentence)}”")
+    block = ""
+    if backed:
+        lines = []
+        for number in sorted(backed):
+            source = passages[number - 1].fact.sources[0]
+            lines.append(f"[{number}] {source.title}, {source.section}: {source.url}")
+        block = "\n\nSources:\n" + "\n".join(lines)
+    if unbacked:
+        block += "\n\nNot backed by the cited source: " + "; ".join(unbacked) + "."
+    return block
+
+
+def _cited_sentences(text: str) -> list[tuple[str, int]]:
+    """Each citation marker with the sentence it ends (markers side by side share it)."""
+    cited = []
+    start, sentence = 0, ""
+    for marker in _CITATION.finditer(text):
+        before = text[start : marker.start()].rstrip()
+        if before.strip(" []0123456789"):
+            body = before[:-1] if before.endswith((".", "!", "?")) else before
+            boundary = max(body.rfind(". "), body.rfind("! "), body.rfind("? "), body.rfind("\n"))
+            sentence = body[boundary + 1 :].strip()
+        cited.append((sentence, int(marker.group(1))))
+        start = marker.end()
+    return cited
+
+
+def _shorten(sentence: str, limit: int = 60) -> str:
+    return sentence if len(sentence) <= limit else sentence[: limit - 1] + "…"
 
 
 MAX_TOOL_ROUNDS = 4
@@ -246,7 +311,7 @@ class OpenAICompatibleEngine:
             # A structured answer must stay parseable, and an answer cut at the caller's
             # budget has no room left: neither gets the sources block.
             complete = finished.reason == "stop" and not request.options.structured
-            sources = cited_sources("".join(text), request.passages) if complete else ""
+            sources = cited_sources("".join(text), prompt_passages(request)) if complete else ""
             if sources and not theirs:
                 yield TextDelta(sources)
             yield Finished(finished.reason, usage)
