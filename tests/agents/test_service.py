@@ -119,3 +119,32 @@ def test_a_rule_question_in_other_words_finds_the_states_fact(service: AgentServ
         _chat(OPERATOR_AGENT, "our credit union wants to bank a dispensary. what federal guidance?")
     )
     assert "FIN-2014-G001" in compose_answer(prepared.request)
+
+
+def test_a_procedure_asked_for_is_written_by_operations_whatever_the_words(
+    service: AgentService,
+) -> None:
+    question = "Can you make me a compliant SOP for cannabis transport in new jersey?"
+    prepared = service.prepare(_chat(OPERATOR_AGENT, question))
+    assert prepared.agent.name == "operations"
+    assert compose_answer(prepared.request).startswith("# SOP: Transporting cannabis")
+
+
+def test_the_answer_leads_with_the_fact_asked_for_and_no_other_topic(
+    service: AgentService,
+) -> None:
+    question = "whats the package cap for edibles in california. client wants a 200mg bag"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    first = answer.split("\n\n", 1)[0]
+    assert (
+        first.startswith("California: A package of edible cannabis product") and "100 mg" in first
+    )
+    assert "Related:" not in answer and "child-resistant" not in answer
+
+
+@pytest.mark.parametrize("message", ["write me a poem about my cat", "tell me a weed joke"])
+def test_a_message_sharing_one_chance_word_with_a_fact_gets_no_fact(
+    service: AgentService, message: str
+) -> None:
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, message)).request)
+    assert "Sources:" not in answer

@@ -58,15 +58,19 @@ class AnswerRequest:
     # The passages were kept to the topic the question asks about (a rule question): a
     # fact of the named jurisdiction on that topic answers it even in other words.
     on_topic: bool = False
+    # The question compares jurisdictions or options: facts beside the lead belong.
+    comparison: bool = False
     # What to say about the uncovered jurisdictions: who to ask, and their status.
     gap: Gap | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
-        on_topic = self.on_topic and bool(self.jurisdictions)
-        floor = ON_TOPIC_COVERAGE if on_topic else RELEVANT_COVERAGE
-        return tuple(passage for passage in self.passages if passage.coverage >= floor)
+        if self.on_topic and self.jurisdictions:
+            return tuple(p for p in self.passages if p.coverage >= ON_TOPIC_COVERAGE)
+        return tuple(
+            p for p in self.passages if p.coverage >= RELEVANT_COVERAGE and p.shares_enough_words
+        )
 
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None

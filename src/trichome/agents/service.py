@@ -13,14 +13,14 @@ from trichome.agents.engine import AnswerEngine, AnswerRequest
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
-from trichome.agents.understanding import understand
+from trichome.agents.understanding import RequestKind, understand
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
-from trichome.knowledge.topics import answering_topics
+from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -100,6 +100,16 @@ class AgentService:
         if not routed.available_on(chat.model):
             agent = AGENTS[MAIN_AGENT]
             notes = (upgrade_note(routed, self._upgrade_url),)
+        # A procedure asked for is written from its template by operations, whichever agent
+        # the request's words lean to ("a compliant SOP for transport in New Jersey").
+        operations = AGENTS[OPERATIONS]
+        if (
+            agent is not operations
+            and self._sops is not None
+            and operations.available_on(chat.model)
+            and self._sops.match(question) is not None
+        ):
+            agent, notes = operations, ()
         understanding = understand(user_turns)
         jurisdictions = understanding.jurisdictions
         state = understanding.state
@@ -123,8 +133,10 @@ class AgentService:
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics
         topics = answering_topics(rule_topics) if rule_topics else None
+        narrowest = most_specific(rule_topics)
+        prefer = narrowest.answered_by if narrowest else frozenset()
         passages = index.search(
-            topic_query, jurisdictions=jurisdictions, topics=topics, limit=limit
+            topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
         )
         second = AGENTS.get(route.runner_up or "")
         if (
@@ -139,7 +151,7 @@ class AgentService:
                 self._packs_for(second, chat.model), second.borrowed_topics
             )
             found = other.search(
-                topic_query, jurisdictions=jurisdictions, topics=topics, limit=limit
+                topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
             if any_relevant(found):
                 agent, index, passages = second, other, found
@@ -172,6 +184,7 @@ class AgentService:
             uncovered_states=uncovered if calculation is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
+            comparison=understanding.kind is RequestKind.COMPARISON,
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),

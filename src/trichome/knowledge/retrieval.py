@@ -163,6 +163,7 @@ B = 0.75
 TITLE_WEIGHT = 2
 KEYWORD_WEIGHT = 2
 JURISDICTION_BOOST = 1.5
+TOPIC_BOOST = 1.5
 # Query words found in a fact's title add this share of their idf on top of BM25:
 # a title states what the fact is about, the text also mentions what it is not about.
 TITLE_BONUS = 0.6
@@ -179,6 +180,7 @@ SYNONYMS = {
     "sale": "purchas",
     "sold": "purchas",
     "custom": "consum",  # "customer" stems to "custom"
+    "bp": "boil",  # boiling point
     "patron": "consum",
 }
 # A passage must cover this share of the question's information to count as an answer.
@@ -232,6 +234,15 @@ class Passage:
     fact: Fact
     score: float
     coverage: float
+    # How many of the query's distinct terms the fact holds, and how many it had.
+    matched_terms: int = 1
+    query_terms: int = 1
+
+    @property
+    def shares_enough_words(self) -> bool:
+        """Whether the fact holds two of the query's terms (one for a one-term query): a
+        single rare word in common ("cat" in a waste rule about cat litter) is chance."""
+        return self.matched_terms >= min(2, self.query_terms)
 
 
 class FactIndex:
@@ -286,9 +297,11 @@ class FactIndex:
         *,
         jurisdictions: Sequence[str] = (),
         topics: frozenset[str] | None = None,
+        prefer: frozenset[str] = frozenset(),
         limit: int = 5,
     ) -> list[Passage]:
-        """The best facts for a query, best first; with `topics`, only facts on those.
+        """The best facts for a query, best first; with `topics`, only facts on those, and
+        facts on a `prefer`red topic (what the question asks most precisely) boosted.
 
         Facts of a state the query does not name are dropped when it names any state;
         facts of the named states get a boost. US federal facts are dropped too when every
@@ -302,6 +315,7 @@ class FactIndex:
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
         scores: dict[int, float] = defaultdict(float)
         matched: dict[int, float] = defaultdict(float)
+        matched_terms: dict[int, int] = defaultdict(int)
         for term in terms:
             postings = self._postings.get(term)
             if not postings:
@@ -313,25 +327,32 @@ class FactIndex:
                 if term in self._title_terms[position]:
                     scores[position] += TITLE_BONUS * idf
                 matched[position] += idf
+                matched_terms[position] += 1
         results: list[Passage] = []
         for position, score in scores.items():
             fact = self._facts[position]
             if topics is not None and fact.topic not in topics:
                 continue
+            if fact.topic in prefer:
+                score *= TOPIC_BOOST
             if abroad and fact.jurisdiction == FEDERAL:
                 continue
             if named and fact.jurisdiction not in (None, FEDERAL):
                 if fact.jurisdiction not in named:
                     continue
                 score *= JURISDICTION_BOOST
-            results.append(Passage(fact, score, min(1.0, matched[position] / query_weight)))
+            coverage = min(1.0, matched[position] / query_weight)
+            results.append(Passage(fact, score, coverage, matched_terms[position], len(terms)))
         results.sort(key=lambda passage: (-passage.score, passage.fact.id))
         return results[:limit]
 
 
 def any_relevant(passages: Sequence[Passage]) -> bool:
     """Whether any passage covers enough of the question to answer from."""
-    return any(passage.coverage >= RELEVANT_COVERAGE for passage in passages)
+    return any(
+        passage.coverage >= RELEVANT_COVERAGE and passage.shares_enough_words
+        for passage in passages
+    )
 
 
 class KnowledgeBase:

@@ -56,7 +56,7 @@ TOPICS: tuple[Topic, ...] = (
         r"purchase limits?|buy(?:ing)? limits?|how much (?:can|may|could) (?:i|you|we|a customer|"
         r"customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
         r"per[- ](?:transaction|visit|day)|daily limit|sell (?:to )?(?:one|a) (?:customer|person)|"
-        r"how much .{0,30}\b(?:buy|purchase)\b",
+        r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
     ),
@@ -78,15 +78,21 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic(
-        "labelling",
-        r"\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
-        ("labelling", "warnings", "universal-symbol"),
+        "batch-size",
+        r"batch size|lot size|harvest batch|how big (?:can|may) a (?:batch|lot)",
+        ("batch-size",),
         rule=True,
     ),
     _topic(
         "universal-symbol",
         r"universal symbol|thc symbol|warning symbol|the symbol",
         ("universal-symbol", "labelling"),
+        rule=True,
+    ),
+    _topic(
+        "labelling",
+        r"\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
+        ("labelling", "warnings", "universal-symbol"),
         rule=True,
     ),
     _topic(
@@ -101,12 +107,6 @@ TOPICS: tuple[Topic, ...] = (
         r"microbial|heavy metals?|mycotoxins?|\baction limits?|fail(?:s|ed)? (?:a |the |its )?"
         r"(?:lab|test|testing)|retest|hemp test|pre-?harvest test|compliance test",
         ("lab-testing", "action-limits", "release-testing", "hemp-testing"),
-        rule=True,
-    ),
-    _topic(
-        "batch-size",
-        r"batch size|lot size|harvest batch|how big (?:can|may) a (?:batch|lot)",
-        ("batch-size",),
         rule=True,
     ),
     _topic(
@@ -233,3 +233,10 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
 def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:
     """The pack topics whose facts may answer a question on these topics."""
     return frozenset().union(*(topic.answered_by for topic in topics)) if topics else frozenset()
+
+
+def most_specific(topics: tuple[Topic, ...]) -> Topic | None:
+    """Of the topics a question asks about, the narrowest: the first in `TOPICS`, which
+    lists them narrow before broad ("package cap for edibles" asks about edible limits
+    before packaging)."""
+    return min(topics, key=TOPICS.index, default=None)

@@ -147,6 +147,16 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         if len(by_state) > 1:
             return _by_state_answer(by_state)
     lead, *supporting = facts
+    if not request.comparison:
+        # The answer, not a tour: more facts only on the lead's topic (and, when the
+        # question names jurisdictions, of the lead's jurisdiction).
+        supporting = [
+            fact
+            for fact in supporting
+            if fact.topic == lead.topic
+            and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
+        ]
+        facts = [lead, *supporting]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     parts = [f"{_label(lead)}{lead.text} [1]"]
@@ -157,7 +167,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 "What the sources say:"
             )
         else:
-            parts.append("Related:")
+            parts.append("Also:")
         parts.append(
             "\n".join(
                 f"- {fact.title}: {fact.text} [{number}]"
