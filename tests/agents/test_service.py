@@ -3,7 +3,8 @@ import pytest
 from trichome.agents.engines.grounded import GroundedEngine, compose_answer
 from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
-from trichome.agents.service import AgentService, ChatRequest, history_window
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service, history_window
+from trichome.config import Settings
 from trichome.knowledge.packs import load_packs
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
@@ -121,11 +122,10 @@ def test_a_rule_question_in_other_words_finds_the_states_fact(service: AgentServ
     assert "FIN-2014-G001" in compose_answer(prepared.request)
 
 
-def test_a_procedure_asked_for_is_written_by_operations_whatever_the_words(
-    service: AgentService,
-) -> None:
+def test_a_procedure_asked_for_is_written_by_operations_whatever_the_words() -> None:
     question = "Can you make me a compliant SOP for cannabis transport in new jersey?"
-    prepared = service.prepare(_chat(OPERATOR_AGENT, question))
+    with_templates = build_agent_service(Settings())
+    prepared = with_templates.prepare(_chat(OPERATOR_AGENT, question))
     assert prepared.agent.name == "operations"
     assert compose_answer(prepared.request).startswith("# SOP: Transporting cannabis")
 
