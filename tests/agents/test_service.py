@@ -148,3 +148,17 @@ def test_a_message_sharing_one_chance_word_with_a_fact_gets_no_fact(
 ) -> None:
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, message)).request)
     assert "Sources:" not in answer
+
+
+def test_who_regulates_is_answered_from_the_directory_citing_the_regulators_site(
+    service: AgentService,
+) -> None:
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "oklahoma who do i call about my grow license")
+    )
+    answer = compose_answer(prepared.request)
+    assert answer.startswith("For Oklahoma, ask: Oklahoma Medical Marijuana Authority (OMMA)")
+    assert (
+        "Sources:\n[1] Oklahoma Medical Marijuana Authority (OMMA), official site: https://"
+        in answer
+    )

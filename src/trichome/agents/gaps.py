@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from trichome.knowledge.directory import Directory, Jurisdiction
 from trichome.knowledge.jurisdictions import jurisdiction_name
+from trichome.knowledge.packs import Fact, Source
 from trichome.knowledge.topics import Topic
 
 _ADULT_USE = {
@@ -24,6 +25,7 @@ _MEDICAL = {
 # hemp regulator first.
 _COVERS = {"hemp": "hemp", "track-and-trace": "tracking", "tax": "tax"}
 STATUS_TOPIC = "legal-status"
+REGULATOR_TOPIC = "regulator"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,9 @@ class Gap:
     topic: str | None
     where_to_ask: tuple[str, ...]
     status: tuple[str, ...] = ()
+    # When the question asks who the regulator is, the directory's answer, each citing
+    # the regulators' own sites.
+    regulators: tuple[Fact, ...] = ()
 
     @property
     def names(self) -> str:
@@ -53,6 +58,27 @@ def status_sentence(entry: Jurisdiction) -> str:
     )
 
 
+def regulator_fact(entry: Jurisdiction, sentence: str) -> Fact | None:
+    """Who to ask, as a fact citing the regulators' own sites (None when the directory
+    confirms no site for any of them)."""
+    sites = tuple(
+        Source(regulator.name, regulator.url, "official site")
+        for regulator in entry.regulators
+        if regulator.url
+    )
+    if not sites:
+        return None
+    return Fact(
+        id=f"directory-{entry.code.lower()}-regulators",
+        pack_id="directory",
+        topic="regulators",
+        title=f"{entry.name}: regulators",
+        text=sentence,
+        sources=sites,
+        jurisdiction=entry.code,
+    )
+
+
 def describe_gap(
     directory: Directory, codes: tuple[str, ...], topics: tuple[Topic, ...]
 ) -> Gap | None:
@@ -61,7 +87,7 @@ def describe_gap(
         return None
     names = {topic.name for topic in topics}
     covers = next((_COVERS[name] for name in _COVERS if name in names), None)
-    asks, status = [], []
+    asks, status, regulators = [], [], []
     for code in codes:
         entry = directory.get(code)
         if entry is None:
@@ -71,7 +97,9 @@ def describe_gap(
             )
             continue
         asks.append(directory.where_to_ask(code, covers))
+        if REGULATOR_TOPIC in names:
+            regulators.append(regulator_fact(entry, asks[-1]))
         if not names or STATUS_TOPIC in names:
             status.append(status_sentence(entry))
     topic = topics[0].name if topics else None
-    return Gap(codes, topic, tuple(asks), tuple(status))
+    return Gap(codes, topic, tuple(asks), tuple(status), tuple(f for f in regulators if f))

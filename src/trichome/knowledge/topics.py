@@ -187,6 +187,14 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic(
+        "regulator",
+        r"who (?:regulates|licenses|licences|oversees|enforces|runs|issues)|"
+        r"which (?:agency|department|board|office)|\bregulators?\b|regulatory (?:agency|body)|"
+        r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to)|who do i (?:call|contact|ask)",
+        ("regulators",),
+        rule=True,
+    ),
+    _topic(
         "legal-status",
         r"is (?:weed|cannabis|marijuana|pot|it|recreational|medical) (?:even )?legal|"
         r"legal (?:yet|now)|"

@@ -191,6 +191,9 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     admitted = f"My knowledge packs hold no sourced rule{topic} for {names}, so I won't guess."
     if gap is None:
         return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
+    if gap.regulators:  # who regulates it is the question: the directory answers it
+        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.regulators, start=1)]
+        return ComposedAnswer("\n\n".join(cited), gap.regulators)
     parts = list(gap.status)
     if parts:
         admitted = f"For anything more specific, my knowledge packs hold no sourced rule{topic}"
