@@ -1,9 +1,11 @@
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from trichome.agents.registry import AGENTS
 from trichome.knowledge.packs import PackError, coverage_table, load_pack, load_packs
+from trichome.knowledge.retrieval import KnowledgeBase
 
 
 def test_every_shipped_pack_is_valid_and_every_fact_has_a_source_url() -> None:
@@ -90,3 +92,60 @@ def test_a_new_states_pack_gets_its_own_column_in_the_coverage_table(tmp_path: P
     header, _, *rows = coverage_table(load_packs(tmp_path)).splitlines()
     assert header == "| topic | MI | VT |"
     assert "| labelling | 1 | 1 |" in rows and "| advertising | - | - |" in rows
+
+
+def _pack_with(tmp_path: Path, fact_fields: str, source_fields: str = "") -> Path:
+    path = tmp_path / "compliance-zz.toml"
+    path.write_text(
+        '[pack]\nid = "compliance-zz"\nagents = ["compliance"]\ntitle = "t"\n\n'
+        '[[facts]]\nid = "zz-old"\ntopic = "possession-limits"\ntitle = "t"\ntext = "x"\n'
+        f"{fact_fields}\n"
+        '[[facts.sources]]\ntitle = "s"\nurl = "https://example.gov/rule"\nsection = "1"\n'
+        f"{source_fields}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_fact_carries_its_own_review_date_status_and_source_kinds(tmp_path: Path) -> None:
+    pack = load_pack(
+        _pack_with(tmp_path, 'reviewed = "2026-11-26"\nprogram = "adult-use"', 'kind = "primary"')
+    )
+    (fact,) = pack.facts
+    assert (fact.reviewed, fact.status, fact.program) == (
+        date(2026, 11, 26),
+        "current",
+        "adult-use",
+    )
+    assert fact.sources[0].kind == "primary"
+
+
+@pytest.mark.parametrize(
+    ("fact_fields", "source_fields", "message"),
+    [
+        ('status = "repealed"', "", "status 'repealed' is not one of"),
+        ('status = "superseded"', "", "names what supersedes it"),
+        ('superseded_by = "zz-new"', "", "names what supersedes it"),
+        ('program = "recreational"', "", "program 'recreational' is not one of"),
+        ("", 'kind = "blog"', "source kind 'blog' is not one of"),
+    ],
+)
+def test_bad_review_metadata_is_refused_with_the_reason(
+    tmp_path: Path, fact_fields: str, source_fields: str, message: str
+) -> None:
+    with pytest.raises(PackError, match=message):
+        load_pack(_pack_with(tmp_path, fact_fields, source_fields))
+
+
+def test_a_superseded_fact_is_kept_for_history_but_never_retrieved(tmp_path: Path) -> None:
+    path = _pack_with(tmp_path, 'status = "superseded"\nsuperseded_by = "zz-new"')
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '\n[[facts]]\nid = "zz-new"\ntopic = "possession-limits"\ntitle = "t"\n'
+        'text = "adults may possess two ounces"\n'
+        '[[facts.sources]]\ntitle = "s"\nurl = "https://example.gov/new"\nsection = "2"\n',
+        encoding="utf-8",
+    )
+    [pack] = load_packs(tmp_path)
+    index = KnowledgeBase([pack]).index_for(frozenset({pack.id}))
+    assert [p.fact.id for p in index.search("possess ounces t x", limit=5)] == ["zz-new"]

@@ -27,6 +27,14 @@ class Source:
     title: str
     url: str
     section: str
+    # "primary" (statute, regulation, the regulator's own page or bulletin), "scientific"
+    # (peer-reviewed work), "secondary" (news, law firms, vendors); None: not yet audited.
+    kind: str | None = None
+
+
+SOURCE_KINDS = ("primary", "scientific", "secondary")
+FACT_STATUSES = ("current", "pending", "superseded")
+PROGRAMS = ("adult-use", "medical", "hemp", "all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +52,13 @@ class Fact:
     unit: str | None = None
     effective: date | None = None
     keywords: tuple[str, ...] = ()
+    # When this fact's sources were last checked (else its pack's `reviewed`); "pending"
+    # (adopted, not yet in force), "current", or "superseded" (kept for history, never
+    # given as an answer) by `superseded_by`; the programme it applies to.
+    reviewed: date | None = None
+    status: str = "current"
+    superseded_by: str | None = None
+    program: str | None = None
 
     @property
     def jurisdiction_name(self) -> str | None:
@@ -80,10 +95,14 @@ def parse_source(raw: Any, where: str) -> Source:
     url = _require_str(raw, "url", where)
     if not _URL.match(url):
         raise PackError(f"{where}: source url {url!r} is not an http(s) URL")
+    kind = raw.get("kind")
+    if kind is not None and kind not in SOURCE_KINDS:
+        raise PackError(f"{where}: source kind {kind!r} is not one of {', '.join(SOURCE_KINDS)}")
     return Source(
         title=_require_str(raw, "title", where),
         url=url,
         section=_require_str(raw, "section", where),
+        kind=kind,
     )
 
 
@@ -121,6 +140,15 @@ def _parse_fact(raw: dict[str, Any], pack_id: str, where: str) -> Fact:
     keywords = raw.get("keywords", [])
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
         raise PackError(f"{where}: 'keywords' must be a list of strings")
+    status = raw.get("status", "current")
+    if status not in FACT_STATUSES:
+        raise PackError(f"{where}: status {status!r} is not one of {', '.join(FACT_STATUSES)}")
+    superseded_by = raw.get("superseded_by")
+    if (status == "superseded") != (superseded_by is not None):
+        raise PackError(f"{where}: a superseded fact names what supersedes it, and only it")
+    program = raw.get("program")
+    if program is not None and program not in PROGRAMS:
+        raise PackError(f"{where}: program {program!r} is not one of {', '.join(PROGRAMS)}")
     return Fact(
         id=fact_id,
         pack_id=pack_id,
@@ -133,6 +161,10 @@ def _parse_fact(raw: dict[str, Any], pack_id: str, where: str) -> Fact:
         unit=unit.strip() if isinstance(unit, str) else None,
         effective=_parse_date(raw.get("effective"), "effective", where),
         keywords=tuple(keywords),
+        reviewed=_parse_date(raw.get("reviewed"), "reviewed", where),
+        status=status,
+        superseded_by=superseded_by,
+        program=program,
     )
 
 
@@ -181,6 +213,10 @@ def load_packs(directory: Path = PACKS_DIR) -> list[Pack]:
             if fact.id in seen:
                 raise PackError(f"fact id {fact.id!r} is in both {seen[fact.id]} and {pack.id}")
             seen[fact.id] = pack.id
+    for pack in packs:
+        for fact in pack.facts:
+            if fact.superseded_by is not None and fact.superseded_by not in seen:
+                raise PackError(f"{fact.id!r} is superseded by an unknown fact")
     return packs
 
 

@@ -375,7 +375,8 @@ class KnowledgeBase:
     def index_for(
         self, pack_ids: frozenset[str], borrowed_topics: frozenset[str] = frozenset()
     ) -> FactIndex:
-        """The index over a set of packs plus other packs' facts on the borrowed topics.
+        """The index over a set of packs plus other packs' facts on the borrowed topics;
+        superseded facts stay in their packs for history but are never an answer.
 
         Built on first use; an agent's set never changes, so each is built once.
         """
@@ -386,7 +387,8 @@ class KnowledgeBase:
                 fact
                 for pack_id in sorted(self.packs)
                 for fact in self.packs[pack_id].facts
-                if pack_id in pack_ids or fact.topic in borrowed_topics
+                if (pack_id in pack_ids or fact.topic in borrowed_topics)
+                and fact.status != "superseded"
             ]
             index = self._indexes[key] = FactIndex(facts)
         return index
