@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 
 from trichome.agents.calculators import fmt
+from trichome.agents.engine import AnswerRequest
 from trichome.agents.engines.grounded import compose_answer
+from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import STATE_NAMES
-from trichome.knowledge.packs import Fact
+from trichome.knowledge.packs import Fact, Source
+from trichome.knowledge.retrieval import Passage
 from trichome.llm.base import ChatTurn
 from trichome.plans import OPERATOR_AGENT
 
@@ -108,3 +112,19 @@ def test_calculations_are_answered_with_their_working(service: AgentService) -> 
     assert paragraphs[4].startswith("Assumptions:\n- no process loss")
     refused = ask(service, "10 g of 80% distillate into 0 gummies")
     assert refused.startswith("I can't calculate that") and "mg THC" not in refused
+
+
+def test_a_rule_not_yet_in_force_is_answered_as_pending() -> None:
+    fact = Fact(
+        id="mi-new-cap", pack_id="compliance-mi", topic="edible-thc-limits",
+        title="Michigan: new cap", text="A package may hold at most 150 mg THC.",
+        sources=(Source("R 420.1", "https://example.gov/r420", "1"),), jurisdiction="MI",
+        effective=date(2027, 1, 1), status="pending",
+    )  # fmt: skip
+    request = AnswerRequest(
+        public_model="operator-agent", agent=AGENTS["compliance"], question="michigan cap?",
+        messages=(), passages=(Passage(fact, 5.0, 1.0, 2, 2),), jurisdictions=("MI",),
+    )  # fmt: skip
+    assert compose_answer(request).startswith(
+        "Michigan: (pending: not yet in force; takes effect from 2027-01-01) A package may"
+    )

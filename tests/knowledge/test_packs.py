@@ -149,3 +149,30 @@ def test_a_superseded_fact_is_kept_for_history_but_never_retrieved(tmp_path: Pat
     [pack] = load_packs(tmp_path)
     index = KnowledgeBase([pack]).index_for(frozenset({pack.id}))
     assert [p.fact.id for p in index.search("possess ounces t x", limit=5)] == ["zz-new"]
+
+
+def test_no_two_live_facts_give_one_quantity_different_values() -> None:
+    values: dict[tuple[str, str, str], dict[float, str]] = {}
+    for pack in load_packs():
+        for fact in pack.facts:
+            if fact.value is None or fact.jurisdiction is None or fact.status == "superseded":
+                continue
+            key = (fact.jurisdiction, fact.topic, (fact.unit or "").lower())
+            values.setdefault(key, {})[fact.value] = fact.id
+    conflicts = {key: ids for key, ids in values.items() if len(ids) > 1}
+    assert conflicts == {}
+
+
+def test_every_audited_rule_stands_on_a_primary_source() -> None:
+    # A fact whose sources have been audited (their kind given) and that states a
+    # jurisdiction's rule needs the statute, regulation or regulator's page itself.
+    unsupported = [
+        fact.id
+        for pack in load_packs()
+        for fact in pack.facts
+        if fact.jurisdiction is not None
+        and "compliance" in pack.agents
+        and any(source.kind for source in fact.sources)
+        and not any(source.kind == "primary" for source in fact.sources)
+    ]
+    assert unsupported == []

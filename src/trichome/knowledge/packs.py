@@ -61,6 +61,14 @@ class Fact:
     program: str | None = None
 
     @property
+    def pending_note(self) -> str:
+        """How an answer flags a rule adopted but not yet in force ("" for others)."""
+        if self.status != "pending":
+            return ""
+        when = f"from {self.effective.isoformat()}" if self.effective else "on a date not yet set"
+        return f"(pending: not yet in force; takes effect {when}) "
+
+    @property
     def jurisdiction_name(self) -> str | None:
         """The jurisdiction spelt out (`Michigan`, `Federal`), if the fact has one."""
         return JURISDICTION_NAMES.get(self.jurisdiction) if self.jurisdiction else None

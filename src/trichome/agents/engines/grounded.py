@@ -38,7 +38,8 @@ def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
 
 def _label(fact: Fact) -> str:
     name = fact.jurisdiction_name
-    return f"{name}: " if name and not fact.text.startswith(name) else ""
+    label = f"{name}: " if name and not fact.text.startswith(name) else ""
+    return label + fact.pending_note
 
 
 def _sources_block(facts: Sequence[Fact]) -> str:
@@ -170,7 +171,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
             parts.append("Also:")
         parts.append(
             "\n".join(
-                f"- {fact.title}: {fact.text} [{number}]"
+                f"- {fact.title}: {fact.pending_note}{fact.text} [{number}]"
                 for number, fact in enumerate(supporting, start=2)
             )
         )

@@ -55,7 +55,7 @@ def _passages_prompt(passages: Sequence[Passage]) -> str:
         source = fact.sources[0]
         where = f" ({fact.jurisdiction_name})" if fact.jurisdiction_name else ""
         lines.append(
-            f"[{number}] {fact.title}{where}: {fact.text} "
+            f"[{number}] {fact.title}{where}: {fact.pending_note}{fact.text} "
             f"(from {source.title}, {source.section}, {source.url})"
         )
     return "\n".join(lines)
