@@ -69,3 +69,9 @@ def test_small_talk_is_right_when_no_fact_is_presented_as_the_answer() -> None:
     assert grade(_question("reply"), greeting).verdict == CORRECT
     unrelated = grade(_question("reply"), Answer("Colorado: 10 mg per serving [1].", False, True))
     assert unrelated.verdict == WRONG and unrelated.wrong_with_citation
+
+
+def test_percent_in_words_matches_the_sign() -> None:
+    question = _question(must_include=("1.0%|1%",))
+    answer = Answer("Below 1.0 percent total THC it is not negligence [1].", False, True)
+    assert grade(question, answer).verdict == CORRECT

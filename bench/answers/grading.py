@@ -18,6 +18,7 @@ from bench.answers.questions import Question
 CORRECT, ABSTAINED, WRONG = "correct", "abstained", "wrong"
 _SPACES = re.compile(r"\s+")
 _MILLIGRAMS = re.compile(r"\bmilligrams?\b")
+_PERCENT = re.compile(r"\s*\bper ?cent\b")
 # "10 mg" and "10mg", "0.3 %" and "0.3%" are the same figure.
 _NUMBER_UNIT = re.compile(r"(\d)\s+(mg|%)")
 _LOOKALIKES = str.maketrans(
@@ -26,9 +27,11 @@ _LOOKALIKES = str.maketrans(
 
 
 def normalise(text: str) -> str:
-    """Lower case, one space between words, milligrams as "mg", no space before a unit."""
+    """Lower case, one space between words, milligrams as "mg", percent as "%", no space
+    before a unit."""
     text = _SPACES.sub(" ", text.translate(_LOOKALIKES).lower()).strip()
-    return _NUMBER_UNIT.sub(r"\1\2", _MILLIGRAMS.sub("mg", text))
+    text = _PERCENT.sub("%", _MILLIGRAMS.sub("mg", text))
+    return _NUMBER_UNIT.sub(r"\1\2", text)
 
 
 def matches(entry: str, text: str) -> bool:

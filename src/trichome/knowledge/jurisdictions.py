@@ -54,7 +54,9 @@ _ALIASES: dict[str, str] = {
     "newfoundland": "CA-NL", "nwt": "CA-NT", "yukon territory": "CA-YT",
     "northwest territories": "CA-NT", "netherlands": "NLD", "holland": "NLD",
     "uk": "GBR", "united kingdom": "GBR", "england": "GBR", "czech republic": "CZE",
-    "czechia": "CZE",
+    "czechia": "CZE", "michigander": "MI", "michiganders": "MI", "coloradan": "CO",
+    "californian": "CA", "oregonian": "OR", "nevadan": "NV", "new yorker": "NY",
+    "ohioan": "OH", "floridian": "FL", "texan": "TX", "arizonan": "AZ", "jerseyan": "NJ",
 }  # fmt: skip
 # Two-letter codes that are also common English words count only when written in capitals.
 _AMBIGUOUS_CODES = {"IN", "OR", "ME", "OK", "HI", "ID", "OH", "LA", "PA", "MA", "CO", "DE", "AL"}

@@ -40,7 +40,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "edible-thc-limits",
         rf"{_EDIBLE}\b.{{0,50}}\b{_AMOUNT}|\b{_AMOUNT}\b.{{0,50}}\b{_EDIBLE}|per serving|"
-        r"per package|serving size|servings? cap|package cap",
+        r"per package|serving size|servings? cap|package cap|"
+        rf"{_EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)",
         ("edible-thc-limits", "dose-accuracy", "edibles"),
         rule=True,
     ),
@@ -118,7 +119,7 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "delivery",
         r"\bdeliver(?:y|ies|ing)?\b|courier",
-        ("delivery", "transport-manifest"),
+        ("delivery",),
         rule=True,
     ),
     _topic(
