@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
+from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
@@ -62,6 +63,8 @@ class AnswerRequest:
     comparison: bool = False
     # What to say about the uncovered jurisdictions: who to ask, and their status.
     gap: Gap | None = None
+    # A state's potency variance rule worked out on the question's numbers.
+    variance: VarianceCheck | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough

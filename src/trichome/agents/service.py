@@ -14,6 +14,7 @@ from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.understanding import RequestKind, understand
+from trichome.agents.variance import check_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
@@ -185,6 +186,7 @@ class AgentService:
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
+            variance=None if calculation else check_variance(user_turns, state, self.knowledge),
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),

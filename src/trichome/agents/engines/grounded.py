@@ -136,6 +136,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return _calculation_answer(request)
     if request.sop is not None:
         return ComposedAnswer(request.sop.text)
+    if request.variance is not None:
+        return ComposedAnswer(request.variance.text(), (request.variance.fact,))
     if request.uncovered_states:
         return _gap_answer(request)
     passages = relevant_passages(request.answerable())

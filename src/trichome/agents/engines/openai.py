@@ -119,6 +119,12 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
     """The upstream prompt: the agent's instructions and sources, then the caller's window."""
     system = f"{request.agent.system_prompt}\n\n{_passages_prompt(prompt_passages(request))}"
     system += _gap_prompt(request)
+    if request.variance is not None:
+        system += (
+            "\n\nThe question's potency check, worked from the state's rule (give this "
+            f"verdict and window; its [1] is this source: {request.variance.fact.title}, "
+            f"{request.variance.fact.sources[0].url}): {request.variance.text()}"
+        )
     if with_tools:
         system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
     system += _calculation_prompt(request)
