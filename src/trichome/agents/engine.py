@@ -61,6 +61,8 @@ class AnswerRequest:
     on_topic: bool = False
     # The question compares jurisdictions or options: facts beside the lead belong.
     comparison: bool = False
+    # A greeting, a thanks or an acknowledgement: it asks for no fact.
+    small_talk: bool = False
     # What to say about the uncovered jurisdictions: who to ask, and their status.
     gap: Gap | None = None
     # A state's potency variance rule worked out on the question's numbers.

@@ -97,7 +97,8 @@ def describe_gap(
             )
             continue
         asks.append(directory.where_to_ask(code, covers))
-        if REGULATOR_TOPIC in names:
+        overseeing = [r for r in entry.regulators if covers is None or covers in r.covers]
+        if REGULATOR_TOPIC in names and overseeing:
             regulators.append(regulator_fact(entry, asks[-1]))
         if not names or STATUS_TOPIC in names:
             status.append(status_sentence(entry))

@@ -136,12 +136,17 @@ class AgentService:
         topics = answering_topics(rule_topics) if rule_topics else None
         narrowest = most_specific(rule_topics)
         prefer = narrowest.answered_by if narrowest else frozenset()
-        passages = index.search(
-            topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
+        passages = (
+            []  # a greeting or a thanks asks for no fact
+            if understanding.kind is RequestKind.SMALL_TALK
+            else index.search(
+                topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
+            )
         )
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
+            and understanding.kind is not RequestKind.SMALL_TALK
             and not any_relevant(passages)
             and second is not None
             and second.available_on(chat.model)
@@ -186,6 +191,7 @@ class AgentService:
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
+            small_talk=understanding.kind is RequestKind.SMALL_TALK,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
             gap=describe_gap(
                 self.directory,

@@ -104,10 +104,15 @@ _AGAIN = re.compile(
     r"what about|how about|and for|now for|change it|make it)\b",
     re.IGNORECASE,
 )
+_SMALL_TALK_WORD = (
+    r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
+    r"gm|who are you|what can you do|how are you|ok|okay|cool|great|nice|awesome|perfect|"
+    r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all)"
+)
+# A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(
-    r"^\W*(hi|hello|hey|yo|thanks|thank you|thx|ty|good (?:morning|afternoon|evening)|"
-    r"who are you|what can you do|how are you|ok|okay|cool|great|bye)\W*(?:there|again|"
-    r"so much|a lot|!)*\W*$",
+    rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
+    r"man|dude|buddy|all|you|guys))*\W*$",
     re.IGNORECASE,
 )
 

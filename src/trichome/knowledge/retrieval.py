@@ -181,6 +181,8 @@ SYNONYMS = {
     "sold": "purchas",
     "custom": "consum",  # "customer" stems to "custom"
     "bp": "boil",  # boiling point
+    "giveaway": "promot",  # a giveaway is a promotion in the rules' words
+    "freebi": "promot",
     "patron": "consum",
 }
 # A passage must cover this share of the question's information to count as an answer.
@@ -211,9 +213,26 @@ def stem(token: str) -> str:
     return stemmed
 
 
+# The trade's spellings of one thing, written the packs' way before words are split.
+_PHRASES = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"(?:δ|∆|\bd|\bdelta)[- ]?9\b", "delta-9"),
+        (r"(?:δ|∆|\bd|\bdelta)[- ]?8\b", "delta-8"),
+        (r"\b4/20\b|\b420\b", "420 promotion"),
+        (r"\bpre-?rolls?\b", "pre-roll"),
+        (r"\bcarts?\b", "cartridge"),
+        (r"\brec\b|\brecreational\b", "adult-use"),
+    )
+)
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed content words of a text."""
-    stems = (stem(token) for token in _TOKEN.findall(text.lower()) if token not in STOPWORDS)
+    lowered = text.lower()
+    for pattern, replacement in _PHRASES:
+        lowered = pattern.sub(replacement, lowered)
+    stems = (stem(token) for token in _TOKEN.findall(lowered) if token not in STOPWORDS)
     return [SYNONYMS.get(word, word) for word in stems]
 
 

@@ -140,6 +140,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.variance.text(), (request.variance.fact,))
     if request.uncovered_states:
         return _gap_answer(request)
+    if request.small_talk:
+        return ComposedAnswer(_small_talk_reply(request.question))
     passages = relevant_passages(request.answerable())
     if not passages:
         return ComposedAnswer(_uncovered_answer(request))
@@ -203,6 +205,23 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
         admitted += f" for {names}."
     parts += [admitted, *gap.where_to_ask]
     return ComposedAnswer("\n\n".join(parts))
+
+
+_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
+_BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
+
+
+def _small_talk_reply(message: str) -> str:
+    """A short, friendly reply to a greeting, a thanks or a goodbye."""
+    offer = (
+        "Ask me about state cannabis rules, formulation and dosing maths, running the "
+        "facility, or marketing that stays within the rules."
+    )
+    if _BYE.search(message):
+        return "Good luck with it. Come back any time you have a question."
+    if _THANKS.search(message):
+        return f"Glad it helped. {offer}"
+    return f"Hi! I'm Trichome, an assistant for the cannabis trade. {offer}"
 
 
 def _uncovered_answer(request: AnswerRequest) -> str:
