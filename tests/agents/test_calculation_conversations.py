@@ -76,11 +76,12 @@ def test_an_unrelated_turn_is_not_a_follow_up() -> None:
 def test_the_answer_shows_inputs_formula_working_and_verdict(service: AgentService) -> None:
     answer = conversation(service, "A hemp COA shows 0.1% delta-9 THC and 0.3% THCA. Total THC?")
     first = answer.split("\n\n")[0]
-    assert first.startswith("Total THC is 0.3631%.")
+    assert first.startswith("Total THC is 0.36%.")  # two decimals for people
+    assert "0.36% total THC is over 0.3%" in first
     assert "FAILS the federal hemp limit" in first
     assert "- delta-9 THC: 0.1%" in answer and "- THCA: 0.3%" in answer
     assert "Formula: total THC = delta-9 THC + 0.877 × THCA" in answer
-    assert "0.3% THCA × 0.877 = 0.2631%" in answer
+    assert "0.3% THCA × 0.877 = 0.2631%" in answer  # the working keeps full precision
     assert "Assumptions:" in answer and "314.47" in answer
 
 
