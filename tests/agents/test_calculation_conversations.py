@@ -9,8 +9,10 @@ import math
 import pytest
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
+from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_requests import recognise, recognise_conversation
 from trichome.agents.calculator_tool_definitions import TOOLS
 from trichome.agents.calculator_tools import as_payload, run_tool
@@ -125,6 +127,32 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
             "trichome_dilution_c1v1",
             {"stock": 50, "target": 10, "final_amount": 30, "amount_unit": "ml"},
             lambda: mixing.dilution_c1v1(50, 10, 30, "ml"),
+        ),
+        (
+            "trichome_vpd",
+            {"air_celsius": 26, "relative_humidity": 60},
+            lambda: grow_room.vpd(26, 60),
+        ),
+        (
+            "trichome_daily_light_integral",
+            {"ppfd": 900, "hours": 12},
+            lambda: grow_room.daily_light_integral(900, 12),
+        ),
+        (
+            "trichome_dilution_with_carrier",
+            {
+                "mass": 100,
+                "mass_unit": "g",
+                "current_percent": 95,
+                "target_percent": 85,
+                "carrier": "terpenes",
+            },
+            lambda: mixing.dilution(100, "g", 95, 85, carrier="terpenes"),
+        ),
+        (
+            "trichome_tincture_recipe",
+            {"mg_per_ml": 15, "volume": 60, "volume_unit": "ml", "potency_percent": 88},
+            lambda: tinctures.tincture_recipe(15, 60, "ml", 88),
         ),
         (
             "trichome_infusion",
