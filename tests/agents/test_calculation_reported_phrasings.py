@@ -130,6 +130,18 @@ def test_a_missing_input_gets_a_question_and_no_number(question: str, wanted: st
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "what vpd should i run in late flower",
+        "what dli do cannabis plants need in flower",
+        "is 1.2 kpa vpd too high for veg?",
+    ],
+)
+def test_asking_for_a_target_is_not_a_calculation(question: str) -> None:
+    assert recognise(question) is None
+
+
+@pytest.mark.parametrize(
     ("question", "why"),
     [
         ("room at 26C and 120% rh, vpd?", "relative humidity must be between 0 and 100%"),

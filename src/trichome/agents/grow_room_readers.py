@@ -25,6 +25,8 @@ def vpd(question: Question) -> Calculation | None:
     leaves = [q for q in temperatures if _near(question, q, r"\bleaf|\bleaves|\bcanopy\s+temp")]
     air = [q for q in temperatures if q not in leaves]
     humidity = _humidity(question)
+    if not temperatures and not humidity:
+        return None  # "what VPD should I run in flower?" asks for a target, not a calculation
     if not air or not humidity:
         missing = [
             *(["the room's air temperature (°C or °F)"] if not air else []),
@@ -111,6 +113,8 @@ def dli(question: Question) -> Calculation | None:
         wanted = float(target.group(1) or target.group(2))
         _use(question, wanted, hours)
         return grow_room.ppfd_for_dli(wanted, hours)
+    if ppfd_match is None and hours is None:
+        return None  # "what DLI does flower need?" asks for a target, not a calculation
     if ppfd_match is None:
         raise ask(question, "the PPFD at the canopy (µmol/m²/s)")
     if hours is None:
