@@ -9,8 +9,10 @@ import math
 import pytest
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
+from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_requests import recognise, recognise_conversation
 from trichome.agents.calculator_tool_definitions import TOOLS
 from trichome.agents.calculator_tools import as_payload, run_tool
@@ -76,11 +78,12 @@ def test_an_unrelated_turn_is_not_a_follow_up() -> None:
 def test_the_answer_shows_inputs_formula_working_and_verdict(service: AgentService) -> None:
     answer = conversation(service, "A hemp COA shows 0.1% delta-9 THC and 0.3% THCA. Total THC?")
     first = answer.split("\n\n")[0]
-    assert first.startswith("Total THC is 0.3631%.")
+    assert first.startswith("Total THC is 0.36%.")  # two decimals for people
+    assert "0.36% total THC is over 0.3%" in first
     assert "FAILS the federal hemp limit" in first
     assert "- delta-9 THC: 0.1%" in answer and "- THCA: 0.3%" in answer
     assert "Formula: total THC = delta-9 THC + 0.877 × THCA" in answer
-    assert "0.3% THCA × 0.877 = 0.2631%" in answer
+    assert "0.3% THCA × 0.877 = 0.2631%" in answer  # the working keeps full precision
     assert "Assumptions:" in answer and "314.47" in answer
 
 
@@ -124,6 +127,32 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
             "trichome_dilution_c1v1",
             {"stock": 50, "target": 10, "final_amount": 30, "amount_unit": "ml"},
             lambda: mixing.dilution_c1v1(50, 10, 30, "ml"),
+        ),
+        (
+            "trichome_vpd",
+            {"air_celsius": 26, "relative_humidity": 60},
+            lambda: grow_room.vpd(26, 60),
+        ),
+        (
+            "trichome_daily_light_integral",
+            {"ppfd": 900, "hours": 12},
+            lambda: grow_room.daily_light_integral(900, 12),
+        ),
+        (
+            "trichome_dilution_with_carrier",
+            {
+                "mass": 100,
+                "mass_unit": "g",
+                "current_percent": 95,
+                "target_percent": 85,
+                "carrier": "terpenes",
+            },
+            lambda: mixing.dilution(100, "g", 95, 85, carrier="terpenes"),
+        ),
+        (
+            "trichome_tincture_recipe",
+            {"mg_per_ml": 15, "volume": 60, "volume_unit": "ml", "potency_percent": 88},
+            lambda: tinctures.tincture_recipe(15, 60, "ml", 88),
         ),
         (
             "trichome_infusion",

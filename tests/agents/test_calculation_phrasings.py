@@ -156,7 +156,7 @@ DECARB_GRAMS = build(
         "{m} {g} THCA diamonds, decarb conversion efficiency around {e}% - how much thc will I get",
     ),
     ({"m": 10, "e": 90}, {"m": 2.5, "e": 95}, {"m": 28, "e": 85}),
-    lambda v: v["m"] * 1000 * THCA_FACTOR * v["e"] / 100,
+    lambda v: v["m"] * THCA_FACTOR * v["e"] / 100,  # in grams, the unit the question used
     {"g": ("g", "grams")},
 )
 PRODUCT = build(
@@ -382,7 +382,7 @@ DECARB_MORE = build(
         "if I activate {m} {g} of thca how much thc is that in theory",
     ),
     ({"m": 1}, {"m": 5}, {"m": 0.5}),
-    lambda v: v["m"] * 1000 * THCA_FACTOR,
+    lambda v: v["m"] * THCA_FACTOR,  # in grams, the unit the question used
     {"g": ("g", "grams", "gram")},
 )
 WORDS = [

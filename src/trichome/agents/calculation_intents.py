@@ -1,10 +1,11 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `potency_readers`, `formulation_readers`, `mixing_readers` and
-`operations_readers`) looks for the words of one calculation, fills its inputs from the
-quantities (`quantities.read`), and either returns the worked calculation, returns None (not
-this calculation), or raises: `MissingInput` with the question to ask when an input is missing
-or two readings contradict each other, `CalculationError` when an input is impossible.
+Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `tincture_readers`,
+`mixing_readers`, `operations_readers` and `grow_room_readers`) looks for the words of one
+calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
+worked calculation, returns None (not this calculation), or raises: `MissingInput` with the
+question to ask when an input is missing or two readings contradict each other,
+`CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.
 """
 
@@ -13,22 +14,31 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trichome.agents import formulation_readers as formulation
+from trichome.agents import grow_room_readers as grow_room
+from trichome.agents import lab_readers as lab
 from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
+from trichome.agents import tincture_readers as tinctures
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, StateEdibleLimits
 from trichome.agents.quantities import read
 
 READERS: tuple[Callable[[Question], Calculation | None], ...] = (
+    grow_room.vpd,
+    grow_room.dli,
     operations.conversion,
     operations.price,
+    lab.label_check,
     potency.variance,
+    lab.potency_basis,
+    lab.dry_basis,
     operations.grow_yield,
     operations.dry,
     formulation.scaling,
     formulation.share_by_weight,
     mixing.terpene_reintroduction,
+    tinctures.tincture_design,
     formulation.tincture,
     formulation.kitchen,
     mixing.dilution,

@@ -173,15 +173,17 @@ def recognise_conversation(
 def merge_follow_up(previous: str, update: str) -> str:
     """The earlier question with the follow-up's quantities put in place of the ones they
     replace (same kind, same cannabinoid, same role); new ones are added at the end."""
-    earlier = [q for q in read(previous) if q.kind != "other"]
+    earlier = read(previous)
     merged = previous
     shift = 0
     appended: list[Quantity] = []
     taken: set[int] = set()
     named = list(dict.fromkeys(cannabinoid_mentions(update)))
     for new in read(update):
-        if new.kind == "other":
-            continue
+        if new.kind == "other" and not any(
+            q.kind == "other" and _family(q.unit) == _family(new.unit) for q in earlier
+        ):
+            continue  # "for 40 minutes" replaces nothing and needs no place
         if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         match = _counterpart(new, earlier, update, taken)
@@ -203,6 +205,7 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
     candidates = [
         q for q in earlier
         if q.start not in taken and q.kind == new.kind
+        and (new.kind != "other" or _family(q.unit) == _family(new.unit))
         and (q.tags & _ROLES) == (new.tags & _ROLES)
         and (new.kind != "mass" or _same_scale(q.unit, new.unit))
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
@@ -217,6 +220,16 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
     if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
         candidates = candidates[-1:]
     return candidates[0] if candidates else None
+
+
+def _family(unit: str) -> str:
+    """Units of one measure ("hrs" and "hours", "°F" and "C") for matching a follow-up."""
+    written = unit.replace("°", "").replace(" ", "").lower()
+    if written in ("c", "f", "degrees", "degree", "deg"):
+        return "temperature"
+    if written in ("h", "hr", "hrs", "hour", "hours"):
+        return "hours"
+    return written
 
 
 def _same_scale(old: str, new: str) -> bool:

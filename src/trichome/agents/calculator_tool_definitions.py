@@ -275,5 +275,93 @@ TOOLS: list[dict[str, Any]] = [
         {"price": _POSITIVE, "amount": _POSITIVE, "unit": _MASS_UNIT},
         ["price", "amount", "unit"],
     ),
+    _function(
+        "dilution_with_carrier",
+        "Carrier (terpenes, MCT) to add to bring a concentrate down to a target potency of the "
+        "finished blend (cutting 95% distillate to 85% with terpenes).",
+        {
+            "mass": _POSITIVE,
+            "mass_unit": _MASS_UNIT,
+            "current_percent": _PERCENT,
+            "target_percent": _PERCENT,
+            "carrier": {"type": "string", "default": "carrier"},
+        },
+        ["mass", "mass_unit", "current_percent", "target_percent"],
+    ),
+    _function(
+        "potency_basis",
+        "A potency in % as mg/g, or in mg/g as % (1% = 10 mg/g).",
+        {
+            "value": {"type": "number", "minimum": 0},
+            "unit": {"type": "string", "enum": ["%", "mg/g"]},
+            "cannabinoid": {"type": "string", "default": "THC"},
+        },
+        ["value", "unit"],
+    ),
+    _function(
+        "dry_basis_potency",
+        "A potency moved between as-received and dry-weight basis at a moisture content: "
+        "dry = as-received ÷ (1 - moisture).",
+        {
+            "potency_percent": _PERCENT_OR_ZERO,
+            "moisture_percent": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
+            "given": {"type": "string", "enum": ["as-received", "dry"], "default": "as-received"},
+        },
+        ["potency_percent", "moisture_percent"],
+    ),
+    _function(
+        "label_check",
+        "A lab's mg per piece against the label's: % of the claim, package totals, and a "
+        "pass/fail verdict when the allowed variance is given.",
+        {
+            "claim_mg": _POSITIVE,
+            "measured_mg": {"type": "number", "minimum": 0},
+            "pieces": _COUNT,
+            "tolerance_percent": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+        },
+        ["claim_mg", "measured_mg"],
+    ),
+    _function(
+        "cannabinoid_recovered",
+        "The cannabinoid a mass of material at a potency gives up at an extraction efficiency, "
+        "in the material's unit.",
+        {
+            "mass": _POSITIVE,
+            "mass_unit": _MASS_UNIT,
+            "potency_percent": _PERCENT,
+            "efficiency_percent": {**_PERCENT, "default": 100},
+            "cannabinoid": {"type": "string", "default": "THC"},
+        },
+        ["mass", "mass_unit", "potency_percent"],
+    ),
+    _function(
+        "tincture_recipe",
+        "mg THC for a bottle at a target mg/mL, and the grams of concentrate at a potency.",
+        {
+            "mg_per_ml": _POSITIVE,
+            "volume": _POSITIVE,
+            "volume_unit": _VOLUME_UNIT,
+            "potency_percent": _PERCENT,
+            "loss_percent": _LOSS,
+        },
+        ["mg_per_ml", "volume", "volume_unit"],
+    ),
+    _function(
+        "vpd",
+        "Vapour pressure deficit (kPa) of the air, or leaf-to-air with a leaf temperature, from "
+        "Tetens' saturation vapour pressure (FAO-56 eq. 11). Temperatures in °C.",
+        {
+            "air_celsius": {"type": "number"},
+            "relative_humidity": {"type": "number", "minimum": 0, "maximum": 100},
+            "leaf_celsius": {"type": "number"},
+        },
+        ["air_celsius", "relative_humidity"],
+    ),
+    _function(
+        "daily_light_integral",
+        "DLI (mol/m²/day) = PPFD (µmol/m²/s) × hours of light × 3,600 ÷ 1,000,000.",
+        {"ppfd": _POSITIVE, "hours": {"type": "number", "exclusiveMinimum": 0, "maximum": 24}},
+        ["ppfd", "hours"],
+    ),
 ]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)

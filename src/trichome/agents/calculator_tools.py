@@ -10,9 +10,12 @@ from typing import Any
 import orjson
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import grow_room_calculators as grow_room
+from trichome.agents import lab_calculators as lab
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents import potency_calculators as potency
+from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
@@ -195,6 +198,47 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
         ),
         "price_per_gram": lambda a: operations.price_per_gram(
             float(a["price"]), float(a["amount"]), str(a["unit"])
+        ),
+        "dilution_with_carrier": lambda a: mixing.dilution(
+            float(a["mass"]),
+            str(a["mass_unit"]),
+            float(a["current_percent"]),
+            float(a["target_percent"]),
+            str(a.get("carrier", "carrier")),
+        ),
+        "potency_basis": lambda a: lab.potency_basis(
+            float(a["value"]), str(a["unit"]), str(a.get("cannabinoid", "THC"))
+        ),
+        "dry_basis_potency": lambda a: lab.dry_basis_potency(
+            float(a["potency_percent"]),
+            float(a["moisture_percent"]),
+            str(a.get("given", "as-received")),
+        ),
+        "label_check": lambda a: lab.label_check(
+            float(a["claim_mg"]),
+            float(a["measured_mg"]),
+            _optional(a, "pieces"),
+            _optional(a, "tolerance_percent"),
+        ),
+        "cannabinoid_recovered": lambda a: lab.cannabinoid_recovered(
+            float(a["mass"]),
+            str(a["mass_unit"]),
+            float(a["potency_percent"]),
+            float(a.get("efficiency_percent", 100)),
+            str(a.get("cannabinoid", "THC")),
+        ),
+        "tincture_recipe": lambda a: tinctures.tincture_recipe(
+            float(a["mg_per_ml"]),
+            float(a["volume"]),
+            str(a["volume_unit"]),
+            _optional(a, "potency_percent"),
+            float(a.get("loss_percent", 0)),
+        ),
+        "vpd": lambda a: grow_room.vpd(
+            float(a["air_celsius"]), float(a["relative_humidity"]), _optional(a, "leaf_celsius")
+        ),
+        "daily_light_integral": lambda a: grow_room.daily_light_integral(
+            float(a["ppfd"]), float(a["hours"])
         ),
     }
 

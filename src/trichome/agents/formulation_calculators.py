@@ -376,7 +376,7 @@ def percent_by_weight(part: float, part_unit: str, total: float, total_unit: str
         "percent_by_weight",
         result,
         "% w/w",
-        f"{quantity(part, part_unit)} in {quantity(total, total_unit)} is {fmt(result, 3)}% by "
+        f"{quantity(part, part_unit)} in {quantity(total, total_unit)} is {fmt(result)}% by "
         "weight.",
         (f"{fmt(part_g * 1000)} mg ÷ {fmt(total_g * 1000)} mg × 100 = {fmt(result, 3)}%",),
         formula="% w/w = part ÷ total × 100",

@@ -117,6 +117,16 @@ def servings(question: Question) -> Calculation | None:
     package = question.find("mass", unit="mg", per=("package",))
     serving = question.find("mass", unit="mg", per=("serving", "piece"))
     counts = piece_counts(question)
+    if not package and question.says(r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses)"):
+        # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
+        held = [
+            q
+            for q in serving
+            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each)?\s*$",
+                         question.text[max(0, q.start - 14) : q.start])
+        ]  # fmt: skip
+        if held:
+            package, serving = held[:1], [q for q in serving if q not in held]
     if (
         not package
         and serving

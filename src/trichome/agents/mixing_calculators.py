@@ -15,9 +15,14 @@ from trichome.agents.calculators import (
 
 
 def dilution(
-    mass: float, mass_unit: str, current_percent: float, target_percent: float
+    mass: float,
+    mass_unit: str,
+    current_percent: float,
+    target_percent: float,
+    carrier: str = "carrier",
 ) -> Calculation:
-    """Carrier to add to bring `mass` at `current_percent` down to `target_percent`.
+    """Carrier (terpenes, MCT, ...) to add to bring `mass` at `current_percent` down to
+    `target_percent` of the finished blend.
 
     Raises:
         CalculationError: a target at or above the current potency, or non-positive input.
@@ -34,27 +39,35 @@ def dilution(
     unit = units.label(mass_unit)
     active = mass * current_percent / 100
     final = mass * current_percent / target_percent
-    carrier = final - mass
+    added = final - mass
+    assumptions = [
+        f"the {carrier} hold no THC" if carrier.endswith("s") else f"the {carrier} holds no THC"
+    ]
+    if carrier != "carrier":
+        assumptions.append(
+            f"{fmt(target_percent, 4)}% is the potency of the finished blend; the {carrier} make "
+            f"{fmt(added / final * 100)}% of it by weight"
+        )
     return Calculation(
         "dilution",
-        carrier,
+        added,
         unit,
-        f"Add {fmt(carrier, 4)} {unit} of carrier to reach {fmt(target_percent, 4)}% "
-        f"({fmt(final, 4)} {unit} in all).",
+        f"Add {fmt(added)} {unit} of {carrier} to reach {fmt(target_percent, 4)}% "
+        f"({fmt(final)} {unit} in all).",
         (
             f"active content: {fmt(mass, 4)} {unit} × {fmt(current_percent, 4)}% = "
             f"{fmt(active, 4)} {unit}",
             f"final mass at {fmt(target_percent, 4)}%: {fmt(active, 4)} ÷ "
             f"{fmt(target_percent, 4)}% = {fmt(final, 4)} {unit}",
-            f"carrier to add: {fmt(final, 4)} - {fmt(mass, 4)} = {fmt(carrier, 4)} {unit}",
+            f"{carrier} to add: {fmt(final, 4)} - {fmt(mass, 4)} = {fmt(added, 4)} {unit}",
         ),
         details={"final_mass": final},
-        formula="C1 × M1 = C2 × M2, so carrier = M1 × C1 ÷ C2 - M1",
+        formula=f"C1 × M1 = C2 × M2, so {carrier} = M1 × C1 ÷ C2 - M1",
         inputs=(
             f"starting material: {fmt(mass, 4)} {unit} at {fmt(current_percent, 4)}%",
             f"target: {fmt(target_percent, 4)}%",
         ),
-        assumptions=("the carrier holds no THC",),
+        assumptions=tuple(assumptions),
     )
 
 
@@ -134,7 +147,7 @@ def blend(
             "blend",
             result,
             "%",
-            f"The blend is {fmt(result, 4)}% ({fmt(total, 4)} {shown} in all).",
+            f"The blend is {fmt(result)}% ({fmt(total, 4)} {shown} in all).",
             (
                 f"active: {fmt(first_amount, 4)} × {fmt(first_percent, 4)}% + "
                 f"{fmt(second_amount, 4)} × {fmt(second_percent, 4)}% = {fmt(active, 4)} {shown}",
@@ -178,8 +191,8 @@ def blend(
             "blend",
             first_share * 100,
             "% of the first",
-            f"Blend {fmt(first_share * 100, 4)}% of the {fmt(first_percent)}% material with "
-            f"{fmt(100 - first_share * 100, 4)}% of the {fmt(second_percent)}% material.",
+            f"Blend {fmt(first_share * 100)}% of the {fmt(first_percent)}% material with "
+            f"{fmt(100 - first_share * 100)}% of the {fmt(second_percent)}% material.",
             tuple(steps),
             formula="share of first = (target - p2) ÷ (p1 - p2)",
             inputs=tuple(inputs),

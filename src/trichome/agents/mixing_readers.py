@@ -159,13 +159,23 @@ def _pair_amounts(
     return pairs[0], pairs[1]
 
 
+_DISTILLATE_AFTER = re.compile(
+    r"\s*(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|concentrate|extract)", re.IGNORECASE
+)
+
+
 def terpene_reintroduction(question: Question) -> Calculation | None:
     """Terpenes to add as % w/w of the blend or of the distillate (the answer says which)."""
     if not question.says(r"terp"):
         return None
-    shares = question.find("percent", tags=("terpene",)) or question.find(
-        "percent", cannabinoids=(None,), without=("loss", "efficiency")
-    )
+    cut = _cut_with_terpenes(question)
+    if cut is not None:
+        return cut
+    shares = question.find("percent", tags=("terpene",)) or [
+        q
+        for q in question.find("percent", cannabinoids=(None,), without=("loss", "efficiency"))
+        if not _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])
+    ]  # "100 g of 95% disty": the 95% is the distillate's potency, not a terpene share
     bases = [
         q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
     ]
@@ -195,3 +205,30 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         else "blend"
     )
     return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+
+
+def _cut_with_terpenes(question: Question) -> Calculation | None:
+    """Terpenes as the carrier that brings a distillate down to a target potency ("cut 95%
+    to 85% with terps"): the 85% is the blend's potency, not the terpenes' share."""
+    potencies = [
+        q
+        for q in question.find("percent", without=NOT_POTENCY)
+        if q.cannabinoid in (None, "THC", "total THC")
+    ]
+    values = sorted({q.value for q in potencies}, reverse=True)
+    if len(values) != 2 or not question.says(
+        r"\bcut|dilut|bring\s+(?:it\s+)?down|down\s+to|knock|lower|target|potency|"
+        r"\bto\s+[\d.]+\s*%|\bwant\w*\s+(?:it\s+|them\s+)?(?:at|to)\b|\bget\s+(?:it\s+)?(?:to|down)"
+    ):
+        return None
+    current = next(q for q in potencies if q.value == values[0])
+    target = next(q for q in potencies if q.value == values[1])
+    bases = [
+        q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
+    ]
+    if not bases:
+        raise ask(question, "how much distillate you start with (g)")
+    base = one(question, bases[:1], "the distillate")
+    assert base is not None
+    question.use(current, target)
+    return mixing.dilution(base.value, base.unit, current.value, target.value, carrier="terpenes")

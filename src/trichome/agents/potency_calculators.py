@@ -92,8 +92,10 @@ def total_cannabinoid(
     if limit is not None and name == "THC":
         as_percent = total if basis == "%" else total / 10
         over = as_percent > limit.percent
+        # Two decimals, unless rounding would make the total look equal to the limit.
+        shown = fmt(as_percent) if fmt(as_percent) != fmt(limit.percent) else fmt(as_percent, 4)
         verdict = (
-            f"{'FAILS' if over else 'PASSES'} {limit.name}: {fmt(as_percent, 4)}% total THC is "
+            f"{'FAILS' if over else 'PASSES'} {limit.name}: {shown}% total THC is "
             f"{'over' if over else 'at or under'} {fmt(limit.percent)}% ({limit.source})."
         )
         if not over and neutral > 0 and acid > 0:
@@ -104,7 +106,7 @@ def total_cannabinoid(
         f"total_{name.lower()}",
         total,
         "%" if basis == "%" else "mg/g",
-        f"Total {name} is {fmt(total, 4)}{unit}.",
+        f"Total {name} is {fmt(total)}{unit}.",
         tuple(steps),
         details={"converted": converted},
         formula=f"total {name} = {_neutral_label(name)} + {factor} × {name}A",
@@ -175,22 +177,38 @@ def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100
             f"at {fmt(efficiency_percent)}% efficiency: {fmt(theoretical)} mg × "
             f"{fmt(efficiency_percent)}% = {fmt(actual)} mg THC"
         )
+    # The answer is in the unit the user weighed in (10 g of THCA gives 8.77 g of THC).
+    key = units.canonical(unit)
+    shown = units.label(key)
+
+    def own(mg_amount: float) -> str:
+        if key == "mg":
+            return f"{fmt(mg_amount)} mg"
+        return f"{fmt(units.convert(mg_amount, 'mg', key), 4)} {shown} ({fmt(mg_amount)} mg)"
+
+    def brief(mg_amount: float) -> str:
+        return own(mg_amount).split(" (")[0]
+
+    if key != "mg":
+        steps.append(f"{fmt(actual)} mg = {fmt(units.convert(actual, 'mg', key), 4)} {shown} THC")
+    if efficiency_percent < 100:
         summary = (
-            f"{fmt(mg)} mg of THCA gives {fmt(actual)} mg THC at {fmt(efficiency_percent)}% "
-            f"efficiency ({fmt(theoretical)} mg in theory; {fmt(lost)} mg leaves as CO2)."
+            f"{quantity(acid_mass, unit)} of THCA gives {own(actual)} THC at "
+            f"{fmt(efficiency_percent)}% efficiency ({own(theoretical)} in theory; "
+            f"{brief(lost)} leaves as CO2)."
         )
     else:
         summary = (
-            f"{fmt(mg)} mg of THCA gives at most {fmt(theoretical)} mg THC; {fmt(lost)} mg "
-            f"({fmt(lost / mg * 100)}%) leaves as CO2."
+            f"{quantity(acid_mass, unit)} of THCA gives at most {own(theoretical)} THC; "
+            f"{brief(lost)} ({fmt(lost / mg * 100)}%) leaves as CO2."
         )
     inputs = [f"THCA: {quantity(acid_mass, unit)}"]
     if efficiency_percent < 100:
         inputs.append(f"conversion efficiency: {fmt(efficiency_percent)}%")
     return Calculation(
         "decarboxylation",
-        actual,
-        "mg THC",
+        units.convert(actual, "mg", key),
+        f"{shown} THC",
         summary,
         tuple(steps),
         formula="THC = THCA × 0.877 × efficiency; mass loss = THCA × (1 - 0.877)",
@@ -203,7 +221,12 @@ def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100
                 else ()
             ),
         ),
-        details={"theoretical_mg": theoretical, "mass_loss_mg": lost, "thca_mg": mg},
+        details={
+            "theoretical_mg": theoretical,
+            "mass_loss_mg": lost,
+            "thca_mg": mg,
+            "thc_mg": actual,
+        },
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -80,6 +81,22 @@ def total(question: Question) -> Calculation | None:
         return None
     thc = parts[0]
     mass = _product_mass(question)
+    if mass is not None and question.says(r"extract|recover|process|\brun\b|yield"):
+        # "and if I extract 100 kg of it at 90% efficiency, how many kg of CBD?"
+        wanted = (
+            "CBD"
+            if question.says(r"\bcbd\b(?!a)")
+            and not question.says(r"kg\s+of\s+thc|g\s+of\s+thc|\bthc\b\s*(?:is|would|will)")
+            else "THC"
+        )
+        chosen = next((p for p in parts if p.name == f"total_{wanted.lower()}"), parts[0])
+        name = chosen.name.removeprefix("total_").upper()
+        question.use(mass)
+        share = chosen.value if chosen.unit == "%" else chosen.value / 10
+        recovered = lab.cannabinoid_recovered(
+            mass.value, mass.unit, share, efficiency_percent(question), name
+        )
+        return calculators.chain([chosen, recovered])
     if (
         mass is not None
         and thc.name == "total_thc"
@@ -141,7 +158,9 @@ def decarboxylation(question: Question) -> Calculation | None:
     if pieces and question.says(r"each|per|a\s+piece|dose"):
         count = one(question, pieces, "the number of pieces")
         assert count is not None
-        split = formulation.dose_from_total(result.value, count.value, loss_percent(question))
+        split = formulation.dose_from_total(
+            result.details["thc_mg"], count.value, loss_percent(question)
+        )
         return calculators.chain([result, split])
     return result
 

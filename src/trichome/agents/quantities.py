@@ -62,6 +62,12 @@ _PER = re.compile(
     re.IGNORECASE,
 )
 _EACH = re.compile(r"^\s*(?:of\s+thc\s+)?(?:each|apiece|a\s+piece|per\s+piece)\b", re.IGNORECASE)
+# "each 'contains 10mg'", "each one has 5 mg": the amount belongs to one piece.
+_EACH_BEFORE = re.compile(
+    r"\b(?:each|every)(?:\s+(?:one|piece|gumm\w*|unit))?\s+['\"\u201c]?(?:contains?|has|holds?|"
+    r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
+    re.IGNORECASE,
+)
 _PACKAGE_WORDS = re.compile(
     r"^\s*(?:thc\s+|total\s+)?(?:\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
     r"bottle|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|all\s+together)\b",
@@ -177,7 +183,9 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
         glued = re.match(
             rf"^\s*(?:thc\s+|cbd\s+)?({COUNTABLE}|servings?|doses?)\b", after, re.IGNORECASE
         )
-        if _EACH.match(after):
+        if _EACH.match(after) or (
+            quantity.unit == "mg" and _EACH_BEFORE.search(before.split("\n")[-1])
+        ):
             per = "piece"
         elif (
             glued

@@ -179,3 +179,21 @@ def convention_note(*units: str) -> str | None:
     if "dropper" in keys:
         notes.append("a full dropper is taken as 1 mL (the usual 30 mL bottle's dropper)")
     return "; ".join(notes) or None
+
+
+# How people write a temperature's scale -> pint's name for it (offset units, not deltas).
+_TEMPERATURE_SCALES = {"c": "degC", "celsius": "degC", "f": "degF", "fahrenheit": "degF"}
+
+
+def celsius(value: float, scale: str) -> float:
+    """A temperature in degrees Celsius from one in °C or °F (converted by pint).
+
+    Raises:
+        UnitError: a scale that is neither Celsius nor Fahrenheit.
+    """
+    key = scale.strip().lower().lstrip("°").strip()
+    if key not in _TEMPERATURE_SCALES:
+        raise UnitError(f"unknown temperature scale {scale!r}; use °C or °F")
+    temperature = registry().Quantity(value, _TEMPERATURE_SCALES[key])
+    # pint's offset arithmetic leaves binary noise (32 °F comes out as 5.7e-14 °C).
+    return round(float(temperature.to("degC").magnitude), 9)

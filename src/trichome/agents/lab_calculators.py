@@ -1,0 +1,230 @@
+"""Reading a lab's numbers: a potency as % or mg/g, as-received against dry-weight potency, a
+label claim against the lab's result, and the cannabinoid a mass of material gives up."""
+
+from __future__ import annotations
+
+import math
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+    fmt,
+    grams_of,
+    percent,
+    positive,
+    quantity,
+    share,
+)
+
+
+def potency_basis(value: float, unit: str, name: str = "THC") -> Calculation:
+    """A potency in % as mg/g, or in mg/g as % (1% = 10 mg/g).
+
+    Raises:
+        CalculationError: a negative value, or more than 100% (1,000 mg/g).
+    """
+    if unit == "%":
+        percent("the potency", value, allow_zero=True)
+        result, shown, other = value * 10, "mg/g", f"{fmt(value, 4)}%"
+        step = f"{fmt(value, 4)}% × 10 mg/g per % = {fmt(result, 4)} mg/g"
+    else:
+        if not math.isfinite(value) or not 0 <= value <= 1000:
+            raise CalculationError(
+                f"a potency must be between 0 and 1,000 mg/g, got {fmt(value, 4)}"
+            )
+        result, shown, other = value / 10, "%", f"{fmt(value, 4)} mg/g"
+        step = f"{fmt(value, 4)} mg/g ÷ 10 mg/g per % = {fmt(result, 4)}%"
+    written = f"{fmt(result)} mg/g" if shown == "mg/g" else f"{fmt(result)}%"
+    return Calculation(
+        "potency_basis",
+        result,
+        shown,
+        f"{other} {name} is {written}.",
+        (step,),
+        formula="mg/g = % × 10 (1 g = 1,000 mg, so 1% of a gram is 10 mg)",
+        inputs=(f"potency: {other} {name}",),
+        assumptions=("a percentage here is by weight (w/w), as a COA reports it",),
+    )
+
+
+def dry_basis_potency(
+    value: float, moisture_percent: float, given: str = "as-received"
+) -> Calculation:
+    """A potency moved between the as-received (wet) and dry-weight basis at a moisture content.
+
+    dry = as-received ÷ (1 - moisture); as-received = dry × (1 - moisture).
+
+    Raises:
+        CalculationError: a potency outside [0, 100], a moisture outside [0, 100), or a result
+            over 100%.
+    """
+    percent("the potency", value, allow_zero=True)
+    share("the moisture content", moisture_percent)
+    solids = 1 - moisture_percent / 100
+    if given == "as-received":
+        result = value / solids
+        step = (
+            f"{fmt(value, 4)}% ÷ (1 - {fmt(moisture_percent, 4)}%) = {fmt(value, 4)} ÷ "
+            f"{fmt(solids, 4)} = {fmt(result, 4)}%"
+        )
+        summary = (
+            f"On a dry-weight basis that is {fmt(result)}% (as received: {fmt(value, 4)}% at "
+            f"{fmt(moisture_percent, 4)}% moisture)."
+        )
+        formula = "dry-weight potency = as-received potency ÷ (1 - moisture)"
+    else:
+        result = value * solids
+        step = f"{fmt(value, 4)}% × (1 - {fmt(moisture_percent, 4)}%) = {fmt(result, 4)}%"
+        summary = (
+            f"As received (at {fmt(moisture_percent, 4)}% moisture) that is {fmt(result)}% "
+            f"(dry weight: {fmt(value, 4)}%)."
+        )
+        formula = "as-received potency = dry-weight potency × (1 - moisture)"
+    if result > 100:
+        raise CalculationError(
+            f"{fmt(value, 4)}% at {fmt(moisture_percent, 4)}% moisture would be {fmt(result, 4)}% "
+            "dry, more than the whole sample; check the potency and the moisture"
+        )
+    return Calculation(
+        "dry_basis_potency",
+        result,
+        "%",
+        summary,
+        (step,),
+        details={"solids_share": solids},
+        formula=formula,
+        inputs=(f"{given} potency: {fmt(value, 4)}%", f"moisture: {fmt(moisture_percent, 4)}%"),
+        assumptions=(
+            "the moisture content is the lab's, measured on the same sample as the potency",
+        ),
+    )
+
+
+def label_check(
+    claim_mg: float,
+    measured_mg: float,
+    pieces: float | None = None,
+    tolerance_percent: float | None = None,
+) -> Calculation:
+    """A lab's mg per piece against the label's: % of the claim, the package totals, a verdict.
+
+    Raises:
+        CalculationError: a non-positive claim, a negative result, or a tolerance outside (0, 100).
+    """
+    positive("the label claim", claim_mg)
+    if not math.isfinite(measured_mg) or measured_mg < 0:
+        raise CalculationError("the lab result cannot be negative")
+    of_claim = measured_mg / claim_mg * 100
+    deviation = of_claim - 100
+    steps = [
+        f"{fmt(measured_mg, 4)} mg ÷ {fmt(claim_mg, 4)} mg = {fmt(of_claim, 4)}% of the label "
+        f"({'+' if deviation >= 0 else ''}{fmt(deviation, 4)}%)"
+    ]
+    inputs = [f"label: {fmt(claim_mg, 4)} mg per piece", f"lab: {fmt(measured_mg, 4)} mg per piece"]
+    details = {"deviation_percent": deviation, "measured_mg": measured_mg}
+    summary = (
+        f"The lab's {fmt(measured_mg, 4)} mg is {fmt(of_claim)}% of the {fmt(claim_mg, 4)} mg "
+        f"label ({fmt(abs(deviation))}% {'over' if deviation > 0 else 'under'})."
+    )
+    if pieces is not None:
+        count = int(positive("the pieces per package", pieces))
+        label_total, lab_total = claim_mg * count, measured_mg * count
+        steps.append(
+            f"package of {count:,}: label {fmt(claim_mg, 4)} × {count:,} = "
+            f"{fmt(label_total, 4)} mg; "
+            f"lab {fmt(measured_mg, 4)} × {count:,} = {fmt(lab_total, 4)} mg"
+        )
+        inputs.append(f"pieces per package: {count:,}")
+        details |= {"package_label_mg": label_total, "package_measured_mg": lab_total}
+        summary += (
+            f" A {count:,}-piece package labelled {fmt(label_total)} mg holds about "
+            f"{fmt(lab_total)} mg."
+        )
+    verdict = None
+    assumptions = ["the lab's figure is the average per piece"]
+    if tolerance_percent is not None:
+        share("the allowed variance", tolerance_percent)
+        positive("the allowed variance", tolerance_percent)
+        inside = abs(deviation) <= tolerance_percent + 1e-9
+        inputs.append(f"allowed variance: ±{fmt(tolerance_percent)}%")
+        low, high = (
+            claim_mg * (1 - tolerance_percent / 100),
+            claim_mg * (1 + tolerance_percent / 100),
+        )
+        steps.append(f"window: {fmt(low, 4)} to {fmt(high, 4)} mg per piece")
+        verdict = (
+            f"{'PASSES' if inside else 'FAILS'}: {fmt(measured_mg, 4)} mg is "
+            f"{'inside' if inside else 'outside'} {fmt(low, 4)} to {fmt(high, 4)} mg (±"
+            f"{fmt(tolerance_percent)}%)."
+        )
+    else:
+        assumptions.append(
+            "no allowed variance was given, so no pass/fail: states set it (often ±10% to "
+            "±15%); tell me yours and I'll check"
+        )
+    return Calculation(
+        "label_check",
+        of_claim,
+        "% of label",
+        summary,
+        tuple(steps),
+        details=details,
+        formula="% of label = lab mg ÷ label mg × 100",
+        inputs=tuple(inputs),
+        assumptions=tuple(assumptions),
+        verdict=verdict,
+    )
+
+
+def cannabinoid_recovered(
+    mass: float,
+    unit: str,
+    potency_percent: float,
+    efficiency_percent: float = 100,
+    name: str = "THC",
+) -> Calculation:
+    """The cannabinoid a mass of material at a potency gives up at an extraction efficiency,
+    in the unit the mass was given in.
+
+    Raises:
+        CalculationError: a non-positive mass, a potency or efficiency outside (0, 100].
+    """
+    grams = grams_of("the material's mass", mass, unit)
+    percent("the potency", potency_percent)
+    percent("the extraction efficiency", efficiency_percent)
+    in_material = mass * potency_percent / 100
+    recovered = in_material * efficiency_percent / 100
+    shown = units.label(unit)
+    steps = [
+        f"{quantity(mass, unit)} × {fmt(potency_percent, 4)}% = {fmt(in_material, 4)} {shown} "
+        f"{name} in the material"
+    ]
+    if efficiency_percent < 100:
+        steps.append(
+            f"{fmt(in_material, 4)} {shown} × {fmt(efficiency_percent, 4)}% efficiency = "
+            f"{fmt(recovered, 4)} {shown} {name}"
+        )
+    return Calculation(
+        "cannabinoid_recovered",
+        recovered,
+        f"{shown} {name}",
+        f"{quantity(mass, unit)} at {fmt(potency_percent)}% {name} gives {fmt(recovered)} {shown} "
+        f"of {name}"
+        + (f" at {fmt(efficiency_percent)}% efficiency." if efficiency_percent < 100 else "."),
+        tuple(steps),
+        details={
+            "in_material": in_material,
+            "grams": grams * potency_percent / 100 * efficiency_percent / 100,
+        },
+        formula=f"{name} = mass × potency % × efficiency %",
+        inputs=(
+            f"material: {quantity(mass, unit)} at {fmt(potency_percent, 4)}% {name}",
+            f"efficiency: {fmt(efficiency_percent, 4)}%",
+        ),
+        assumptions=(
+            ()
+            if efficiency_percent < 100
+            else ("all of it is recovered: no extraction efficiency was given",)
+        ),
+    )

@@ -1,0 +1,118 @@
+"""Readers for a lab's numbers: % against mg/g, as-received against dry-weight potency, and a
+label claim against the lab's result (total THC from a COA is read in `potency_readers`)."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents import lab_calculators as lab
+from trichome.agents.calculation_questions import (
+    NOT_POTENCY,
+    Question,
+    ask,
+    one,
+    piece_counts,
+)
+from trichome.agents.calculators import Calculation, chain
+from trichome.agents.quantities import Quantity
+
+_MG_PER_G = r"mg\s*(?:/|per\s+|a\s+|an\s+)\s*(?:g|gram|gm)\b|mg/g"
+_AS_PERCENT = (
+    r"(?:in|as|to|into)\s+(?:a\s+)?(?:percent|percentage|%|pct)|"
+    r"what\s+(?:percent|percentage|%)|how\s+many\s+percent|is\s+what\s+%"
+)
+
+
+def potency_basis(question: Question) -> Calculation | None:
+    """A potency in % as mg/g ("25% THC is how many mg per gram"), or mg/g as %."""
+    if question.says(r"\btotal\b|decarb|\bhemp\b|compliant") or question.find("mass", "volume"):
+        return None
+    percents = question.find("percent", without=NOT_POTENCY | {"target", "price"})
+    per_gram = question.find("concentration", unit="mg/g")
+    if len(percents) == 1 and not per_gram and question.says(_MG_PER_G):
+        found = one(question, percents, "the potency")
+        assert found is not None
+        return lab.potency_basis(found.value, "%", found.cannabinoid or "THC")
+    if len(per_gram) == 1 and not percents and question.says(_AS_PERCENT):
+        found = one(question, per_gram, "the potency")
+        assert found is not None
+        return lab.potency_basis(found.value, "mg/g", found.cannabinoid or "THC")
+    return None
+
+
+def dry_basis(question: Question) -> Calculation | None:
+    """A potency moved between as-received and dry weight at the lab's moisture content."""
+    if not question.says(r"dry[- ]?(?:weight|basis|matter|wt)|as[- ]?received|wet[- ]?basis"):
+        return None
+    if question.says(r"\bwet\b(?!\s*-?\s*basis)") and question.find("mass"):
+        return None  # "120 lbs wet ... dry weight?" is drying a harvest
+    moistures = question.find("percent", tags=("moisture",))
+    potencies = question.find("percent", without=NOT_POTENCY | {"target", "price"})
+    if not potencies:
+        return None
+    if not moistures:
+        raise ask(question, "the sample's moisture content (%) from the lab report")
+    moisture = one(question, moistures, "the moisture content")
+    assert moisture is not None
+    parts = []
+    for potency in _distinct(potencies):
+        question.use(potency)
+        given = "dry" if _says_dry(question, potency) else "as-received"
+        parts.append(lab.dry_basis_potency(potency.value, moisture.value, given))
+    return chain(parts)
+
+
+def _distinct(found: list[Quantity]) -> list[Quantity]:
+    seen: dict[tuple[str | None, float], Quantity] = {}
+    for q in found:
+        seen.setdefault((q.cannabinoid, q.value), q)
+    return list(seen.values())
+
+
+def _says_dry(question: Question, potency: Quantity) -> bool:
+    before = question.text[max(0, potency.start - 30) : potency.start]
+    after = question.text[potency.end : potency.end + 25]
+    near = re.split(r"[.;,]", before)[-1] + " " + re.split(r"[.;,]", after)[0]
+    return bool(re.search(r"dry", near, re.IGNORECASE)) and not re.search(
+        r"as[- ]?received|wet", near, re.IGNORECASE
+    )
+
+
+_MEASURED = (
+    r"came\s+back|tested|tests?\s+at|test\s+result|lab\s+(?:says|said|shows?|result|got)|"
+    r"measured|actual|\bavg\b|average|results?\s+(?:was|were|is|of)|potency\s+came"
+)
+
+
+def label_check(question: Question) -> Calculation | None:
+    """The lab's mg per piece against the label claim, per piece and for the package."""
+    if not question.says(r"label|claim|contains|says|stated|advertised") or not question.says(
+        _MEASURED
+    ):
+        return None
+    masses = [q for q in question.find("mass", unit="mg") if q.per in (None, "piece", "serving")]
+    measured = [q for q in masses if _near_measured(question, q)]
+    claims = [q for q in masses if q not in measured]
+    if not measured or not claims:
+        return None
+    claim = one(question, claims[:1], "the label claim")
+    result = one(question, measured[:1], "the lab's result")
+    assert claim is not None and result is not None
+    counts = piece_counts(question)
+    count = one(question, counts[:1], "the pieces per package") if counts else None
+    tolerances = question.find("percent", tags=("tolerance",))
+    tolerance = one(question, tolerances[:1], "the allowed variance") if tolerances else None
+    return lab.label_check(
+        claim.value,
+        result.value,
+        count.value if count else None,
+        tolerance.value if tolerance else None,
+    )
+
+
+def _near_measured(question: Question, quantity: Quantity) -> bool:
+    before = re.split(r"[.;,]", question.text[max(0, quantity.start - 40) : quantity.start])[-1]
+    after = re.split(r"[.;,]", question.text[quantity.end : quantity.end + 20])[0]
+    return bool(
+        re.search(_MEASURED, before, re.IGNORECASE) or re.search(_MEASURED, after, re.IGNORECASE)
+    )

@@ -1,0 +1,92 @@
+"""Designing a tincture: the THC a bottle at a target strength needs, and the concentrate
+that supplies it (reading a finished tincture's strength is `formulation_calculators.tincture`)."""
+
+from __future__ import annotations
+
+from trichome.agents import units
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+    fmt,
+    percent,
+    positive,
+    quantity,
+    share,
+)
+from trichome.agents.units import UnitError
+
+
+def tincture_recipe(
+    mg_per_ml: float,
+    volume: float,
+    volume_unit: str = "ml",
+    potency_percent: float | None = None,
+    loss_percent: float = 0,
+) -> Calculation:
+    """mg THC for a bottle of `volume` at `mg_per_ml`, and grams of concentrate at a potency.
+
+    Raises:
+        CalculationError: non-positive amounts, a potency over 100%, a loss of 100% or more.
+    """
+    positive("the target strength", mg_per_ml)
+    positive("the bottle's volume", volume)
+    share("the process loss", loss_percent)
+    try:
+        ml = units.millilitres(volume, volume_unit)
+    except UnitError:
+        raise CalculationError("give the bottle's size as a volume (mL, fl oz)") from None
+    total_mg = mg_per_ml * ml
+    steps = [
+        *(
+            [f"{quantity(volume, volume_unit)} = {fmt(ml, 4)} mL"]
+            if units.canonical(volume_unit) != "ml"
+            else []
+        ),
+        f"{fmt(mg_per_ml, 4)} mg/mL × {fmt(ml, 4)} mL = {fmt(total_mg)} mg THC",
+    ]
+    inputs = [f"strength: {fmt(mg_per_ml, 4)} mg/mL", f"bottle: {quantity(volume, volume_unit)}"]
+    summary = (
+        f"A {quantity(volume, volume_unit)} tincture at {fmt(mg_per_ml, 4)} mg/mL needs "
+        f"{fmt(total_mg)} mg THC"
+    )
+    assumptions = []
+    details = {"total_mg": total_mg}
+    value, unit = total_mg, "mg THC"
+    if potency_percent is not None:
+        percent("the concentrate's potency", potency_percent)
+        before_loss = total_mg / (1 - loss_percent / 100)
+        if loss_percent:
+            steps.append(
+                f"allowing {fmt(loss_percent)}% loss: {fmt(total_mg)} ÷ "
+                f"{fmt(1 - loss_percent / 100, 4)} = {fmt(before_loss)} mg"
+            )
+        concentrate_mg = before_loss / (potency_percent / 100)
+        steps.append(
+            f"{fmt(before_loss)} mg ÷ {fmt(potency_percent, 4)}% = {fmt(concentrate_mg)} mg = "
+            f"{fmt(concentrate_mg / 1000, 4)} g of concentrate"
+        )
+        inputs.append(f"concentrate: {fmt(potency_percent, 4)}% THC")
+        if loss_percent:
+            inputs.append(f"process loss: {fmt(loss_percent)}%")
+        summary += (
+            f": {fmt(concentrate_mg / 1000, 3)} g ({fmt(concentrate_mg)} mg) of "
+            f"{fmt(potency_percent, 4)}% concentrate."
+        )
+        details["concentrate_g"] = concentrate_mg / 1000
+        value, unit = concentrate_mg / 1000, "g of concentrate"
+        assumptions.append(
+            "the carrier oil makes up the rest of the volume; the concentrate's own volume is small"
+        )
+    else:
+        summary += "."
+    return Calculation(
+        "tincture_recipe",
+        value,
+        unit,
+        summary,
+        tuple(steps),
+        details=details,
+        formula="mg THC = mg/mL × mL; concentrate (g) = mg THC ÷ (1 - loss %) ÷ potency % ÷ 1,000",
+        inputs=tuple(inputs),
+        assumptions=tuple(assumptions),
+    )
