@@ -57,6 +57,18 @@ _ALIASES: dict[str, str] = {
     "czechia": "CZE", "michigander": "MI", "michiganders": "MI", "coloradan": "CO",
     "californian": "CA", "oregonian": "OR", "nevadan": "NV", "new yorker": "NY",
     "ohioan": "OH", "floridian": "FL", "texan": "TX", "arizonan": "AZ", "jerseyan": "NJ",
+    # Cities people name instead of their state or province.
+    "okc": "OK", "tulsa": "OK", "nola": "LA", "new orleans": "LA", "philly": "PA",
+    "philadelphia": "PA", "pittsburgh": "PA", "vegas": "NV", "las vegas": "NV", "reno": "NV",
+    "denver": "CO", "detroit": "MI", "chicago": "IL", "boston": "MA", "baltimore": "MD",
+    "seattle": "WA", "spokane": "WA", "phoenix": "AZ", "tucson": "AZ", "atlanta": "GA",
+    "miami": "FL", "orlando": "FL", "tampa": "FL", "houston": "TX", "dallas": "TX",
+    "san antonio": "TX", "oakland": "CA", "san francisco": "CA", "los angeles": "CA",
+    "san diego": "CA", "sacramento": "CA", "albuquerque": "NM", "santa fe": "NM",
+    "st. louis": "MO", "st louis": "MO", "kansas city": "MO", "minneapolis": "MN",
+    "honolulu": "HI", "anchorage": "AK", "toronto": "CA-ON", "ottawa": "CA-ON",
+    "montreal": "CA-QC", "montréal": "CA-QC", "vancouver": "CA-BC", "victoria bc": "CA-BC",
+    "calgary": "CA-AB", "edmonton": "CA-AB", "winnipeg": "CA-MB", "halifax": "CA-NS",
 }  # fmt: skip
 # Two-letter codes that are also common English words count only when written in capitals.
 _AMBIGUOUS_CODES = {"IN", "OR", "ME", "OK", "HI", "ID", "OH", "LA", "PA", "MA", "CO", "DE", "AL"}
@@ -115,13 +127,22 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
         code = token.upper()
         if code not in STATE_NAMES:
             continue
-        if token != code and code in _AMBIGUOUS_CODES:
+        if token != code and code in _AMBIGUOUS_CODES and not _opens_the_message(text, match):
             continue
         found.append((match.start(), match.end(), code))
     federal = _FEDERAL_PATTERN.search(text)
     if federal is not None:
         found.append((federal.start(), federal.end(), FEDERAL))
     return sorted(found)
+
+
+_HEADING_AFTER = re.compile(r"\s*[-:\u2013\u2014,]")
+
+
+def _opens_the_message(text: str, match: re.Match[str]) -> bool:
+    """A lower-case code that opens the message as its heading ("oh - home grow?",
+    "de: possession"): a state, where mid-sentence it would be a word."""
+    return not text[: match.start()].strip() and bool(_HEADING_AFTER.match(text, match.end()))
 
 
 def detect_jurisdictions(text: str) -> list[str]:
