@@ -163,7 +163,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "tax",
-        r"\btax(?:es|ed)?\b|excise|\b280e\b",
+        # "do my tax return" is bookkeeping, not a question about a state's cannabis tax
+        r"\btax(?:es|ed)?\b(?!\s+(?:returns?|prep))|excise|\b280e\b",
         ("tax", "federal-tax"),
         rule=True,
     ),
