@@ -163,8 +163,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "tax",
-        # "do my tax return" is bookkeeping, not a question about a state's cannabis tax
-        r"\btax(?:es|ed)?\b(?!\s+(?:returns?|prep))|excise|\b280e\b",
+        r"\btax(?:es|ed)?\b|excise|\b280e\b",
         ("tax", "federal-tax"),
         rule=True,
     ),
