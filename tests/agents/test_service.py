@@ -103,7 +103,7 @@ def test_where_the_asker_lives_is_not_searched_as_the_rule(service: AgentService
     "question",
     [
         "vermont possession + home grow?",  # Vermont's only fact is about potency reporting
-        "ohio home grow limit per household",  # an Ohio fact on visitor logs exists
+        "missouri home grow limit per household",  # Missouri facts on tracking and licences exist
         "what's missouri's state sales tax on adult use marijuana",
     ],
 )
@@ -113,6 +113,14 @@ def test_a_rule_question_is_never_answered_by_a_fact_on_another_topic(
     prepared = service.prepare(_chat(OPERATOR_AGENT, question))
     assert prepared.request.uncovered_states == prepared.request.jurisdictions
     assert "won't guess" in compose_answer(prepared.request)
+
+
+def test_a_state_with_a_sourced_home_grow_rule_is_answered_from_it(service: AgentService) -> None:
+    prepared = service.prepare(_chat(OPERATOR_AGENT, "ohio home grow limit per household"))
+    assert prepared.request.uncovered_states == ()
+    lead = prepared.request.passages[0].fact
+    assert (lead.jurisdiction, lead.topic) == ("OH", "home-grow")
+    assert "12 plants" in compose_answer(prepared.request)
 
 
 def test_a_rule_question_in_other_words_finds_the_states_fact(service: AgentService) -> None:
