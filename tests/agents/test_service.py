@@ -170,3 +170,29 @@ def test_who_regulates_is_answered_from_the_directory_citing_the_regulators_site
         "Sources:\n[1] Oklahoma Medical Marijuana Authority (OMMA), official site: https://"
         in answer
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("my 6 year old has seizures, how much cbd oil can i give him", "doctor or pharmacist"),
+        ("got caught with 2 oz in idaho last week, what should i say to the judge", "attorney"),
+        ("should i buy tilray stock this week", "financial adviser"),
+        ("what will wholesale flower prices be in michigan next summer", "financial adviser"),
+        ("write me a poem about my cat", "outside what I do"),
+    ],
+)
+def test_a_request_no_fact_should_answer_is_declined_with_who_can_help(
+    service: AgentService, message: str, who: str
+) -> None:
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, message)).request)
+    assert who in answer and "Sources:" not in answer
+
+
+def test_a_weak_match_without_the_questions_telling_word_is_no_answer(
+    service: AgentService,
+) -> None:
+    # Virginia's pack holds possession and home-grow facts, nothing on opening a store.
+    question = "can i open a rec dispensary in virginia yet?"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert "plants" not in answer and "ounce" not in answer

@@ -34,6 +34,11 @@ class ServerTools(Protocol):
         ...
 
 
+# A fact covering this share of the question answers it without the question's rarest
+# word; below it, the rarest word must be there (a weak match on common words is chance).
+KEY_TERM_OPTIONAL_COVERAGE = 0.5
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerRequest:
     """Everything an engine needs to answer: the agent, the conversation and the passages."""
@@ -63,6 +68,8 @@ class AnswerRequest:
     comparison: bool = False
     # A greeting, a thanks or an acknowledgement: it asks for no fact.
     small_talk: bool = False
+    # Why the request is outside what the agents answer ("medical", "legal", ...), if it is.
+    out_of_scope: str | None = None
     # What to say about the uncovered jurisdictions: who to ask, and their status.
     gap: Gap | None = None
     # A state's potency variance rule worked out on the question's numbers.
@@ -74,7 +81,11 @@ class AnswerRequest:
         if self.on_topic and self.jurisdictions:
             return tuple(p for p in self.passages if p.coverage >= ON_TOPIC_COVERAGE)
         return tuple(
-            p for p in self.passages if p.coverage >= RELEVANT_COVERAGE and p.shares_enough_words
+            p
+            for p in self.passages
+            if p.coverage >= RELEVANT_COVERAGE
+            and p.shares_enough_words
+            and (p.has_key_term or p.coverage >= KEY_TERM_OPTIONAL_COVERAGE)
         )
 
     # Tools the engine runs on the server's side (LLM engines only).

@@ -137,8 +137,8 @@ class AgentService:
         narrowest = most_specific(rule_topics)
         prefer = narrowest.answered_by if narrowest else frozenset()
         passages = (
-            []  # a greeting or a thanks asks for no fact
-            if understanding.kind is RequestKind.SMALL_TALK
+            []  # a greeting, a thanks or a request no fact should answer
+            if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
             else index.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
@@ -146,7 +146,7 @@ class AgentService:
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
-            and understanding.kind is not RequestKind.SMALL_TALK
+            and understanding.kind not in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
             and not any_relevant(passages)
             and second is not None
             and second.available_on(chat.model)
@@ -192,6 +192,7 @@ class AgentService:
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
+            out_of_scope=understanding.scope,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
             gap=describe_gap(
                 self.directory,

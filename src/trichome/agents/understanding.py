@@ -22,6 +22,7 @@ class RequestKind(StrEnum):
     DRAFT = "draft"  # a procedure or document to write, or one to critique
     COMPARISON = "comparison"
     SMALL_TALK = "small-talk"
+    OUT_OF_SCOPE = "out-of-scope"  # see `Understanding.scope`
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,8 @@ class Understanding:
     kind: RequestKind
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
+    # Why an out-of-scope request is one: "medical", "legal", "financial", "off-topic".
+    scope: str | None = None
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -151,6 +154,49 @@ def product_of(text: str) -> str | None:
     return None
 
 
+# Requests no sourced pack can answer well, whatever words they share with one: advice
+# about a person's health, a legal case, investments, or nothing to do with the trade.
+_OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (reason, re.compile(pattern, re.IGNORECASE))
+    for reason, pattern in (
+        (
+            "medical",
+            r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
+            r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
+            r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
+            r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
+            r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
+            r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)",
+        ),
+        (
+            "legal",
+            r"\b(?:the )?(?:judge|prosecutor)\b|\bmy (?:court|case|lawyer|attorney|arrest)\b|"
+            r"\b(?:got|was|been|i'?m) (?:caught|arrested|charged|pulled over)\b|"
+            r"\bsue (?:my|our|the)\b",
+        ),
+        (
+            "financial",
+            r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
+            r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
+            r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
+        ),
+        (
+            "off-topic",
+            r"\b(?:weather|poem|haiku|lasagna|recipe for (?!cannabutter|edibles)|football|"
+            r"basketball|nba|nfl|who won)\b",
+        ),
+    )
+)
+
+
+def scope_of(text: str) -> str | None:
+    """Why a request is outside what the agents answer, or None when it is not."""
+    for reason, pattern in _OUT_OF_SCOPE:
+        if pattern.search(text):
+            return reason
+    return None
+
+
 def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     """The kind of request a turn makes; `applicable` is how many jurisdictions' rules it
     asks about (by default, every one it names)."""
@@ -158,6 +204,8 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
         applicable = len(detect_jurisdictions(text))
     if _SMALL_TALK.match(text):
         return RequestKind.SMALL_TALK
+    if scope_of(text) is not None:
+        return RequestKind.OUT_OF_SCOPE
     if _DRAFT.search(text):
         return RequestKind.DRAFT
     if _COMPARISON.search(text) or applicable > 1:
@@ -196,4 +244,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     topics = detect_topics(latest)
     if not topics and len(user_turns) > 1:  # "and in virginia?" asks the same thing again
         topics = detect_topics(user_turns[-2])
-    return Understanding(tuple(applicable), tuple(residence), product, kind, inherited, topics)
+    scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
+    return Understanding(
+        tuple(applicable), tuple(residence), product, kind, inherited, topics, scope
+    )

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from trichome.knowledge.jurisdictions import FEDERAL, is_american
+from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES, is_american
 from trichome.knowledge.packs import Fact, Pack
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
@@ -246,6 +246,11 @@ def supported(span: str, source_text: str) -> bool:
     return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
 
 
+_JURISDICTION_STEMS = frozenset(
+    term for name in JURISDICTION_NAMES.values() for term in tokenize(name)
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Passage:
     """A retrieved fact with its BM25 score and the share of the query it covers (0 to 1)."""
@@ -256,6 +261,10 @@ class Passage:
     # How many of the query's distinct terms the fact holds, and how many it had.
     matched_terms: int = 1
     query_terms: int = 1
+    # Whether the fact holds the query's most telling word (its rarest one the packs know,
+    # jurisdiction names aside): "pregnancy" in "do Michigan products need a pregnancy
+    # warning?", which a Michigan labelling fact without it does not answer.
+    has_key_term: bool = True
 
     @property
     def shares_enough_words(self) -> bool:
@@ -306,6 +315,14 @@ class FactIndex:
             tokens += tokenize(fact.unit)
         return tokens
 
+    def _key_term(self, terms: Sequence[str]) -> str | None:
+        """The query's rarest term that some fact holds, jurisdiction names aside."""
+        known = [t for t in terms if t in self._idf and t not in _JURISDICTION_STEMS]
+        return max(known, key=lambda term: self._idf[term], default=None)
+
+    def _positions_of(self, term: str) -> set[int]:
+        return {position for position, _ in self._postings.get(term, ())}
+
     def _inverse_document_frequency(self, document_count: int) -> float:
         total = len(self._facts)
         return math.log(1 + (total - document_count + 0.5) / (document_count + 0.5))
@@ -330,6 +347,7 @@ class FactIndex:
         if not terms or not self._facts:
             return []
         named = set(jurisdictions)
+        key_term = self._key_term(terms)
         abroad = bool(named) and not any(is_american(code) for code in named)
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
         scores: dict[int, float] = defaultdict(float)
@@ -361,7 +379,10 @@ class FactIndex:
                     continue
                 score *= JURISDICTION_BOOST
             coverage = min(1.0, matched[position] / query_weight)
-            results.append(Passage(fact, score, coverage, matched_terms[position], len(terms)))
+            has_key = key_term is None or position in self._positions_of(key_term)
+            results.append(
+                Passage(fact, score, coverage, matched_terms[position], len(terms), has_key)
+            )
         results.sort(key=lambda passage: (-passage.score, passage.fact.id))
         return results[:limit]
 

@@ -142,6 +142,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return _gap_answer(request)
     if request.small_talk:
         return ComposedAnswer(_small_talk_reply(request.question))
+    if request.out_of_scope is not None:
+        return ComposedAnswer(out_of_scope_reply(request.out_of_scope))
     passages = relevant_passages(request.answerable())
     if not passages:
         return ComposedAnswer(_uncovered_answer(request))
@@ -222,6 +224,35 @@ def _small_talk_reply(message: str) -> str:
     if _THANKS.search(message):
         return f"Glad it helped. {offer}"
     return f"Hi! I'm Trichome, an assistant for the cannabis trade. {offer}"
+
+
+_WHO_INSTEAD = {
+    "medical": (
+        "I can't advise on dosing or safety for a person's health: please ask a doctor or "
+        "pharmacist who knows the patient and their medicines. I can explain product "
+        "labels, potency and serving maths."
+    ),
+    "legal": (
+        "I can't advise on a legal case: please talk to a licensed attorney in your state "
+        "(the state bar's lawyer referral service can help you find one). I can explain "
+        "what a state's published rules say."
+    ),
+    "financial": (
+        "I don't give investment, tax-preparation or market-forecast advice, and I have no "
+        "data on other companies' finances: a licensed financial adviser or CPA who works "
+        "with cannabis businesses can help. I can explain the rules and the maths of the "
+        "trade."
+    ),
+    "off-topic": (
+        "That's outside what I do: I answer questions about the cannabis trade (state "
+        "rules, formulation and dosing maths, running the facility, and marketing)."
+    ),
+}
+
+
+def out_of_scope_reply(reason: str) -> str:
+    """What the agents say to a request outside what they answer, and who can help."""
+    return _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])
 
 
 def _uncovered_answer(request: AnswerRequest) -> str:

@@ -18,6 +18,7 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.calculator_tool_definitions import TOOL_NAMES, TOOLS
 from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engine import AnswerRequest
+from trichome.agents.engines.grounded import out_of_scope_reply
 from trichome.config import Settings
 from trichome.knowledge.retrieval import KnowledgeBase, Passage, supported
 from trichome.llm.base import (
@@ -119,6 +120,12 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
     """The upstream prompt: the agent's instructions and sources, then the caller's window."""
     system = f"{request.agent.system_prompt}\n\n{_passages_prompt(prompt_passages(request))}"
     system += _gap_prompt(request)
+    if request.out_of_scope is not None:
+        system += (
+            f"\n\nThis request is outside what Trichome answers ({request.out_of_scope}). "
+            f"Decline briefly in this sense, without citing anything: "
+            f"{out_of_scope_reply(request.out_of_scope)}"
+        )
     if request.variance is not None:
         system += (
             "\n\nThe question's potency check, worked from the state's rule (give this "
