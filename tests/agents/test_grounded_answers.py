@@ -13,7 +13,7 @@ from trichome.agents.engines.grounded import compose_answer
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
-from trichome.knowledge.jurisdictions import STATE_NAMES
+from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
 from trichome.knowledge.packs import Fact, Source
 from trichome.knowledge.retrieval import Passage
 from trichome.llm.base import ChatTurn
@@ -87,7 +87,7 @@ def test_without_a_state_each_states_rule_is_labelled(service: AgentService) -> 
     assert answer.startswith("This depends on the state")
     labelled = re.findall(r"^- ([A-Z][a-z]+(?: [A-Z][a-z]+)?): .*\[(\d+)\]$", answer, re.MULTILINE)
     assert len(labelled) >= 6
-    assert {name for name, _ in labelled} <= set(STATE_NAMES.values())
+    assert {name for name, _ in labelled} <= set(JURISDICTION_NAMES.values())
     assert "Sources:" in answer
 
 

@@ -72,8 +72,11 @@ def test_canada_is_a_jurisdiction_not_every_us_state(service: AgentService) -> N
         _chat(OPERATOR_AGENT, "What are the THC limits for edibles in Canada?")
     )
     assert prepared.request.jurisdictions == ("CAN",)
-    assert prepared.request.uncovered_states == ("CAN",)
-    assert all(p.fact.jurisdiction is None for p in prepared.request.passages)
+    # Canada has a sourced pack now: the answer leads with its federal edible cap, and no
+    # US state's rule stands in for it.
+    assert prepared.request.uncovered_states == ()
+    assert prepared.request.passages[0].fact.id == "can-edible-10mg-per-package"
+    assert all(p.fact.jurisdiction in (None, "CAN") for p in prepared.request.passages)
 
 
 def test_a_follow_up_naming_another_state_asks_about_that_state_only(
