@@ -41,7 +41,8 @@ class Understanding:
     kind: RequestKind
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
-    # Why an out-of-scope request is one: "medical", "legal", "financial", "off-topic".
+    # Why an out-of-scope request is one: "medical", "legal", "financial", "forecast" or
+    # "off-topic".
     scope: str | None = None
 
     @property
@@ -179,6 +180,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
             r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
+        ),
+        (
+            "forecast",
+            r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
+            r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b",
         ),
         (
             "off-topic",

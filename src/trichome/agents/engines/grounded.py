@@ -243,6 +243,11 @@ _WHO_INSTEAD = {
         "with cannabis businesses can help. I can explain the rules and the maths of the "
         "trade."
     ),
+    "forecast": (
+        "I can't predict a future lab result or harvest: potency depends on genetics, "
+        "environment, harvest timing and the lab's method. Test a representative sample; "
+        "I can help you read a COA or work out total THC from one."
+    ),
     "off-topic": (
         "That's outside what I do: I answer questions about the cannabis trade (state "
         "rules, formulation and dosing maths, running the facility, and marketing)."
