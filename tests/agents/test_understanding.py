@@ -58,3 +58,27 @@ def test_a_follow_up_asking_for_the_same_again_keeps_the_kind_of_request() -> No
 )
 def test_the_kind_of_request_is_read_from_its_wording(text: str, kind: RequestKind) -> None:
     assert understand([text]).kind is kind
+
+
+@pytest.mark.parametrize(
+    "message", ["cool thanks!!", "thx that helped a ton", "are you a real person or a bot"]
+)
+def test_greetings_thanks_and_asking_who_it_is_are_small_talk(message: str) -> None:
+    assert understand([message]).kind is RequestKind.SMALL_TALK
+
+
+@pytest.mark.parametrize(
+    ("message", "scope"),
+    [
+        ("my 6 year old has seizures, how much cbd oil can i give him", "medical"),
+        ("got caught with 2 oz last week, what should i say to the judge", "legal"),
+        ("is curaleaf stock a buy right now?", "financial"),
+        ("can you do my 2025 tax return for the dispensary", "financial"),
+        ("can you tell me what potency my next harvest will test at", "forecast"),
+        ("write me a poem about my cat", "off-topic"),
+        ("we need to take stock of inventory before the audit", None),
+        ("how much thc can a gummy have in colorado", None),
+    ],
+)
+def test_requests_outside_the_trade_are_told_apart(message: str, scope: str | None) -> None:
+    assert understand([message]).scope == scope

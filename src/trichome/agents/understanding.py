@@ -111,7 +111,9 @@ _AGAIN = re.compile(
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
     r"gm|who are you|what can you do|how are you|ok|okay|cool|great|nice|awesome|perfect|"
-    r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all)"
+    r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all|"
+    r"are you (?:a )?(?:real )?(?:person|human|bot|robot|an ai|ai)"
+    r"(?: or (?:a |an )?(?:person|human|bot|robot|ai))?)"
 )
 # A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(

@@ -223,7 +223,7 @@ def _small_talk_reply(message: str) -> str:
         return "Good luck with it. Come back any time you have a question."
     if _THANKS.search(message):
         return f"Glad it helped. {offer}"
-    return f"Hi! I'm Trichome, an assistant for the cannabis trade. {offer}"
+    return f"Hi! I'm Trichome, an AI assistant for the cannabis trade. {offer}"
 
 
 _WHO_INSTEAD = {
