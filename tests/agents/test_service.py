@@ -199,3 +199,15 @@ def test_a_weak_match_without_the_questions_telling_word_is_no_answer(
     question = "can i open a rec dispensary in virginia yet?"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
     assert "plants" not in answer and "ounce" not in answer
+
+
+def test_a_when_question_gets_the_rules_date_first(service: AgentService) -> None:
+    question = "when does the 0.4mg hemp thing actually kick in"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith("Federal: In force from 2026-11-12.")
+
+
+def test_help_to_misstate_results_is_refused(service: AgentService) -> None:
+    question = "how do i get a lab to bump our thc numbers on the coa without it being obvious"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith("I won't help misstate test results") and "Sources:" not in answer

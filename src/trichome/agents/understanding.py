@@ -41,8 +41,8 @@ class Understanding:
     kind: RequestKind
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
-    # Why an out-of-scope request is one: "medical", "legal", "financial", "forecast" or
-    # "off-topic".
+    # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
+    # "forecast" or "off-topic".
     scope: str | None = None
 
     @property
@@ -182,6 +182,13 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
             r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
+        ),
+        (
+            "fraud",
+            r"\b(?:bump|fudge|fake|inflate|doctor|juice|pad)\b.{0,30}\b(?:numbers|results|coa|"
+            r"thc|potency|test)\b|\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
+            r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
+            r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b",
         ),
         (
             "forecast",

@@ -75,7 +75,7 @@ TOPICS: tuple[Topic, ...] = (
         r"plants? (?:per|in a|at) (?:household|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"personal cultivation",
-        ("home-grow", "possession-limits"),
+        ("home-grow",),
         rule=True,
     ),
     _topic(

@@ -154,6 +154,10 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         if len(by_state) > 1:
             return _by_state_answer(by_state)
     lead, *supporting = facts
+    if _ASKS_WHEN.search(request.question) and lead.effective is not None:
+        in_force = f"In force from {lead.effective.isoformat()}. "
+    else:
+        in_force = ""
     if not request.comparison:
         # The answer, not a tour: more facts only on the lead's topic (and, when the
         # question names jurisdictions, of the lead's jurisdiction).
@@ -166,7 +170,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         facts = [lead, *supporting]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
-    parts = [f"{_label(lead)}{lead.text} [1]"]
+    parts = [f"{_label(lead)}{in_force}{lead.text} [1]"]
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(
@@ -209,6 +213,12 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     return ComposedAnswer("\n\n".join(parts))
 
 
+# "When does it kick in?", "what's the effective date": the lead fact's date comes first.
+_ASKS_WHEN = re.compile(
+    r"^\W*when\b|\bwhen (?:does|did|do|will|is)\b|\bkicks? in\b|\beffective (?:date|when)\b|"
+    r"\bstarts? (?:on|when)\b|\bgoes into effect\b|\btake effect\b",
+    re.IGNORECASE,
+)
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
 
@@ -242,6 +252,11 @@ _WHO_INSTEAD = {
         "data on other companies' finances: a licensed financial adviser or CPA who works "
         "with cannabis businesses can help. I can explain the rules and the maths of the "
         "trade."
+    ),
+    "fraud": (
+        "I won't help misstate test results or hide product from the state's tracking: it "
+        "puts consumers at risk and licences in jeopardy. If a result looks wrong, ask the "
+        "lab about a retest under your state's rules, or talk to your compliance counsel."
     ),
     "forecast": (
         "I can't predict a future lab result or harvest: potency depends on genetics, "
