@@ -9,6 +9,7 @@ import pytest
 
 from trichome.agents import lab_calculators as lab
 from trichome.agents import tincture_calculators as tinctures
+from trichome.agents.calculation_intents import first_calculation, question_for
 from trichome.agents.calculators import CalculationError
 
 
@@ -45,3 +46,28 @@ def test_a_tincture_recipe_gives_the_thc_and_the_concentrate() -> None:
     assert math.isclose(result.details["total_mg"], 900)
     assert math.isclose(result.value, 900 / 0.88 / 1000)
     assert math.isclose(tinctures.tincture_recipe(10, 2, "floz").value, 10 * 2 * 29.5735295625)
+
+
+@pytest.mark.parametrize(
+    ("question", "summary"),
+    [
+        (
+            "pressed 500 g of bubble hash, got 350 g rosin. return?",
+            "The return is 70% (350 g from 500 g of bubble hash).",
+        ),
+        (
+            "we ran 10 lb of trim and pulled 320 g of distillate, what's our yield",
+            "The return is 7.05% (320 g from 10 lb of trim).",
+        ),
+    ],
+)
+def test_a_runs_return_is_what_came_out_over_what_went_in(question: str, summary: str) -> None:
+    found = first_calculation(question_for(question, None, lambda code: None))
+    assert found is not None and found.summary == summary
+
+
+def test_more_out_than_in_is_refused_with_the_reason() -> None:
+    with pytest.raises(CalculationError, match="more came out"):
+        first_calculation(
+            question_for("ran 1000g of biomass, got 1200g out, yield?", None, lambda c: None)
+        )

@@ -33,6 +33,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     potency.variance,
     lab.potency_basis,
     lab.dry_basis,
+    lab.extraction_return,
     operations.grow_yield,
     operations.dry,
     formulation.scaling,

@@ -228,3 +228,39 @@ def cannabinoid_recovered(
             else ("all of it is recovered: no extraction efficiency was given",)
         ),
     )
+
+
+def extraction_return(
+    started: float, started_unit: str, got: float, got_unit: str, material: str = "input"
+) -> Calculation:
+    """The return of a press, wash or extraction run: what came out as a share of what
+    went in, by weight.
+
+    Raises:
+        CalculationError: a non-positive input, a negative output, or more out than in.
+    """
+    positive("the starting weight", started)
+    start_g = units.convert(started, started_unit, "g")
+    got_g = units.convert(got, got_unit, "g")
+    if not math.isfinite(got_g) or got_g < 0:
+        raise CalculationError("the weight that came out cannot be negative")
+    if got_g > start_g:
+        raise CalculationError(
+            f"more came out ({fmt(got, 4)} {got_unit}) than went in "
+            f"({fmt(started, 4)} {started_unit}): check the two weights"
+        )
+    result = got_g / start_g * 100
+    return Calculation(
+        "extraction_return",
+        result,
+        "%",
+        f"The return is {fmt(result)}% ({fmt(got, 4)} {got_unit} from "
+        f"{fmt(started, 4)} {started_unit} of {material}).",
+        (f"{fmt(got_g, 4)} g ÷ {fmt(start_g, 4)} g × 100 = {fmt(result, 4)}%",),
+        formula="return % = weight out ÷ weight in × 100",
+        inputs=(
+            f"in: {fmt(started, 4)} {started_unit} of {material}",
+            f"out: {fmt(got, 4)} {got_unit}",
+        ),
+        assumptions=("both weights on the same basis (as weighed)",),
+    )

@@ -116,3 +116,40 @@ def _near_measured(question: Question, quantity: Quantity) -> bool:
     return bool(
         re.search(_MEASURED, before, re.IGNORECASE) or re.search(_MEASURED, after, re.IGNORECASE)
     )
+
+
+_RETURN_ASKED = (
+    r"\breturn\b|\byield\b|what\s+(?:%|percent(?:age)?)\s+(?:did|do|is|was)|\brecovery\b"
+)
+_WENT_IN = (
+    r"press(?:ed)?|ran|run|wash(?:ed)?|extract(?:ed)?|start(?:ed)?\s+with|put\s+in|load(?:ed)?"
+)
+_CAME_OUT = r"got|pulled|came\s+out|yielded|ended\s+up\s+with|recovered"
+
+
+def extraction_return(question: Question) -> Calculation | None:
+    """A run's return: "pressed 500 g of bubble hash, got 350 g rosin. return?" """
+    if not (question.says(_RETURN_ASKED) and question.says(_WENT_IN) and question.says(_CAME_OUT)):
+        return None
+    masses = [
+        q
+        for q in question.find("mass")
+        if not re.match(r"\s*(?:per|/|each|an?\s)", question.text[q.end :], re.IGNORECASE)
+    ]
+    if len(masses) != 2:
+        return None
+    went_in, came_out = masses
+    if not re.search(_WENT_IN, question.text[: went_in.start], re.IGNORECASE):
+        return None
+    if not re.search(_CAME_OUT, question.text[went_in.end : came_out.start], re.IGNORECASE):
+        return None
+    question.use(went_in, came_out)
+    material = re.search(r"^\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;]|\s+(?:and|got|then))",
+                         question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
+    return lab.extraction_return(
+        went_in.value,
+        went_in.unit,
+        came_out.value,
+        came_out.unit,
+        material.group(1).strip() if material else "input",
+    )
