@@ -246,8 +246,9 @@ def supported(span: str, source_text: str) -> bool:
     return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
 
 
+# Words of place names ("virginia", "new", "jersey"); "federal" is a subject, not a place.
 _JURISDICTION_STEMS = frozenset(
-    term for name in JURISDICTION_NAMES.values() for term in tokenize(name)
+    term for code, name in JURISDICTION_NAMES.items() if code != FEDERAL for term in tokenize(name)
 )
 
 
@@ -358,7 +359,12 @@ class FactIndex:
             if not postings:
                 continue
             idf = self._idf[term]
+            names_a_place = term in _JURISDICTION_STEMS
             for position, frequency in postings:
+                if names_a_place and named and self._facts[position].jurisdiction not in named:
+                    # "Virginia" in the question is no reason to offer a federal fact that
+                    # mentions a hearing in Arlington, Virginia.
+                    continue
                 length_norm = 1 - B + B * self._lengths[position] / self._average_length
                 scores[position] += idf * frequency * (K1 + 1) / (frequency + K1 * length_norm)
                 if term in self._title_terms[position]:

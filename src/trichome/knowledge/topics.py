@@ -56,7 +56,8 @@ TOPICS: tuple[Topic, ...] = (
         "purchase-limits",
         r"purchase limits?|buy(?:ing)? limits?|how much (?:can|may|could) (?:i|you|we|a customer|"
         r"customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
-        r"per[- ](?:transaction|visit|day)|daily limit|sell (?:to )?(?:one|a) (?:customer|person)|"
+        r"in one (?:go|trip|visit)|per[- ](?:transaction|visit|day)|daily limit|"
+        r"sell (?:to )?(?:one|a) (?:customer|person)|"
         r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -158,7 +159,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "licensing",
-        r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application",
+        r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
+        r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
         ("licensing",),
         rule=True,
     ),
@@ -176,7 +178,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "local-control",
-        r"opt(?:ed|s)?[- ]out|local (?:ban|control|approval|zoning)|zoning|municipal",
+        r"opt(?:ed|s)?[- ]out|local (?:ban|control|approval|zoning)|zoning|municipal|"
+        r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
         ("local-control",),
         rule=True,
     ),
@@ -191,7 +194,8 @@ TOPICS: tuple[Topic, ...] = (
         "regulator",
         r"who (?:regulates|licenses|licences|oversees|enforces|runs|issues)|"
         r"which (?:agency|department|board|office)|\bregulators?\b|regulatory (?:agency|body)|"
-        r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to)|who do i (?:call|contact|ask)",
+        r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to|apply to)|"
+        r"where (?:do|should) (?:i|we) apply",
         ("regulators",),
         rule=True,
     ),
