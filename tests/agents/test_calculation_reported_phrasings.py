@@ -154,3 +154,25 @@ def test_an_impossible_input_is_explained_without_a_number(question: str, why: s
     found = recognise(question)
     assert found is not None and found.calculation is None and not found.asks
     assert why in describe(found)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many 10mg gummies can i make with 5 g of 90% distillate",
+        "how many 10 mg gummies from 5 g of 90% distillate",
+        "5 g of 90% distillate, how many 10 mg servings",
+    ],
+)
+def test_pieces_a_mass_of_concentrate_doses(question: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.summary.startswith("You can make 450 pieces at 10 mg")
+
+
+def test_a_follow_up_with_a_new_potency_works_the_pieces_again() -> None:
+    found = recognise_conversation(
+        ["how many 10mg gummies can i make with 5 g of 90% distillate", "what if it tests at 92%?"]
+    )
+    assert found is not None and found.calculation is not None
+    assert found.calculation.summary.startswith("You can make 460 pieces")

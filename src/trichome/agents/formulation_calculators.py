@@ -3,6 +3,7 @@ servings against a state's caps (dilution and blending are in `mixing_calculator
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from trichome.agents import units
@@ -154,6 +155,50 @@ def infusion(
         tuple(steps),
         details={"total_mg": needed},
         formula="concentrate (g) = pieces × mg per piece ÷ (1 - loss %) ÷ potency % ÷ 1,000",
+        inputs=tuple(inputs),
+        assumptions=_loss_assumption(loss_percent),
+    )
+
+
+def pieces_from_concentrate(
+    mass: float, mass_unit: str, potency_percent: float, mg_per_unit: float,
+    loss_percent: float = 0,
+) -> Calculation:  # fmt: skip
+    """Whole pieces of `mg_per_unit` a mass of concentrate at `potency_percent` doses.
+
+    Raises:
+        CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
+    """
+    positive("the concentrate's mass", mass)
+    percent("the potency", potency_percent)
+    positive("the dose per piece", mg_per_unit)
+    share("the process loss", loss_percent)
+    concentrate_mg = units.convert(mass, mass_unit, "mg")
+    thc_mg = concentrate_mg * potency_percent / 100
+    kept = thc_mg * (1 - loss_percent / 100)
+    pieces = math.floor(kept / mg_per_unit + 1e-9)
+    steps = [
+        f"{fmt(mass, 4)} {mass_unit} = {fmt(concentrate_mg)} mg of concentrate",
+        f"{fmt(concentrate_mg)} mg × {fmt(potency_percent, 4)}% = {fmt(thc_mg)} mg THC",
+    ]
+    if loss_percent:
+        steps.append(f"after {fmt(loss_percent)}% loss: {fmt(kept)} mg THC")
+    steps.append(f"{fmt(kept)} mg ÷ {fmt(mg_per_unit)} mg per piece = {pieces:,} whole pieces")
+    inputs = [
+        f"concentrate: {fmt(mass, 4)} {mass_unit} at {fmt(potency_percent, 4)}%",
+        f"dose: {fmt(mg_per_unit)} mg per piece",
+    ]
+    if loss_percent:
+        inputs.append(f"process loss: {fmt(loss_percent)}%")
+    return Calculation(
+        "pieces_from_concentrate",
+        pieces,
+        "pieces",
+        f"You can make {pieces:,} pieces at {fmt(mg_per_unit)} mg from {fmt(mass, 4)} "
+        f"{mass_unit} of {fmt(potency_percent, 4)}% concentrate ({fmt(kept)} mg THC).",
+        tuple(steps),
+        details={"thc_mg": kept},
+        formula="pieces = mass (mg) × potency % × (1 - loss %) ÷ mg per piece, rounded down",
         inputs=tuple(inputs),
         assumptions=_loss_assumption(loss_percent),
     )

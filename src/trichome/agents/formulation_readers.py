@@ -103,6 +103,21 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
             return formulation.dose_from_total(amount.value, count.value, loss_percent(question))
+    if (
+        not counts
+        and per_piece
+        and concentrate
+        and potencies
+        and question.says(r"how\s+many\b|\bhow\s+much\s+(?:product|gumm|piece)")
+    ):
+        # "how many 10 mg gummies can I make with 5 g of 90% distillate?"
+        dose = one(question, per_piece, "the dose per piece")
+        mass = one(question, concentrate[:1], "the concentrate's mass")
+        found = one(question, potencies, "the concentrate's potency")
+        assert dose is not None and mass is not None and found is not None
+        return formulation.pieces_from_concentrate(
+            mass.value, mass.unit, found.value, dose.value, loss_percent(question)
+        )
     if counts and per_piece and wants_amount is False and not potencies:
         return None
     if wants_amount and per_piece and potencies and not counts:
