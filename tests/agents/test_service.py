@@ -105,7 +105,7 @@ def test_where_the_asker_lives_is_not_searched_as_the_rule(service: AgentService
 @pytest.mark.parametrize(
     "question",
     [
-        "vermont possession + home grow?",  # Vermont's only fact is about potency reporting
+        "wyoming possession + home grow?",  # no pack covers Wyoming (Vermont now has both)
         "missouri home grow limit per household",  # Missouri facts on tracking and licences exist
         "what's missouri's state sales tax on adult use marijuana",
     ],

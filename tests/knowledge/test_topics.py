@@ -10,6 +10,7 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
     ("question", "topic"),
     [
         ("how much can you carry in public in canada", "possession-limits"),
+        ("maine rec, how much bud can an adult have on them", "possession-limits"),
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),

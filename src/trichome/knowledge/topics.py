@@ -64,8 +64,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "possession-limits",
-        r"possess|possession|carry|on (?:me|my person)|in public|keep at home|"
-        r"how much (?:can|may|could) (?:i|you|we|an adult|adults|someone|a patient) "
+        r"possess|possession|carry|on (?:me|my person|them|you)|in public|keep at home|"
+        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
+        r"(?:i|you|we|an adult|adults|someone|a patient) "
         r"(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
         ("possession-limits",),
         rule=True,
