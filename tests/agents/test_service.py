@@ -220,3 +220,10 @@ def test_a_state_named_in_a_federal_fact_does_not_make_it_the_answer(
     question = "can i open a rec dispensary in virginia yet? where do people buy"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
     assert "Arlington" not in answer and "DEA" not in answer
+
+
+def test_a_question_on_two_topics_gets_both(service: AgentService) -> None:
+    answer = compose_answer(
+        service.prepare(_chat(OPERATOR_AGENT, "vermont possession + home grow?")).request
+    )
+    assert "1 ounce" in answer and "2 mature" in answer

@@ -66,6 +66,8 @@ class AnswerRequest:
     on_topic: bool = False
     # The question compares jurisdictions or options: facts beside the lead belong.
     comparison: bool = False
+    # The pack topics a rule question asks about ("possession + home grow?" asks two).
+    asked_topics: frozenset[str] = frozenset()
     # A greeting, a thanks or an acknowledgement: it asks for no fact.
     small_talk: bool = False
     # Why the request is outside what the agents answer ("medical", "legal", ...), if it is.

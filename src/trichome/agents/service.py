@@ -191,6 +191,7 @@ class AgentService:
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
+            asked_topics=topics or frozenset(),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),

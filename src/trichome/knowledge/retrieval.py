@@ -266,6 +266,8 @@ class Passage:
     # jurisdiction names aside): "pregnancy" in "do Michigan products need a pregnancy
     # warning?", which a Michigan labelling fact without it does not answer.
     has_key_term: bool = True
+    # The query's terms the fact holds.
+    terms: frozenset[str] = frozenset()
 
     @property
     def shares_enough_words(self) -> bool:
@@ -354,6 +356,7 @@ class FactIndex:
         scores: dict[int, float] = defaultdict(float)
         matched: dict[int, float] = defaultdict(float)
         matched_terms: dict[int, int] = defaultdict(int)
+        held: dict[int, set[str]] = defaultdict(set)
         for term in terms:
             postings = self._postings.get(term)
             if not postings:
@@ -371,6 +374,7 @@ class FactIndex:
                     scores[position] += TITLE_BONUS * idf
                 matched[position] += idf
                 matched_terms[position] += 1
+                held[position].add(term)
         results: list[Passage] = []
         for position, score in scores.items():
             fact = self._facts[position]
@@ -387,7 +391,15 @@ class FactIndex:
             coverage = min(1.0, matched[position] / query_weight)
             has_key = key_term is None or position in self._positions_of(key_term)
             results.append(
-                Passage(fact, score, coverage, matched_terms[position], len(terms), has_key)
+                Passage(
+                    fact,
+                    score,
+                    coverage,
+                    matched_terms[position],
+                    len(terms),
+                    has_key,
+                    frozenset(held[position]),
+                )
             )
         results.sort(key=lambda passage: (-passage.score, passage.fact.id))
         return results[:limit]

@@ -192,6 +192,13 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic(
+        "record-keeping",
+        r"\bhow long (?:do|must|should|does) (?:we|i|you|a business) (?:have to )?keep\b|"
+        r"record[- ]?(?:retention|keeping)|retain (?:the |our )?records|keep (?:the |our )?records",
+        ("record-keeping", "batch-records"),
+        rule=True,
+    ),
+    _topic(
         "regulator",
         r"who (?:regulates|licenses|licences|oversees|enforces|runs|issues)|"
         r"which (?:agency|department|board|office)|\bregulators?\b|regulatory (?:agency|body)|"
@@ -234,14 +241,24 @@ BY_NAME = {topic.name: topic for topic in TOPICS}
 
 
 def detect_topics(text: str) -> tuple[Topic, ...]:
-    """The topics a text asks about, in the order they are first mentioned."""
+    """The topics a text asks about, in the order they are first mentioned. A topic read
+    only inside another's words is not asked about on its own: "package cap for edibles"
+    asks about edible caps, not about packaging."""
     found = []
     for topic in TOPICS:
         match = topic.triggers.search(text)
         if match is not None:
-            found.append((match.start(), topic))
-    found.sort(key=lambda item: item[0])
-    return tuple(topic for _, topic in found)
+            found.append((match.start(), match.end(), topic))
+    kept = [
+        (start, end, topic)
+        for start, end, topic in found
+        if not any(
+            other is not topic and s <= start and end <= e and (e - s) > (end - start)
+            for s, e, other in found
+        )
+    ]
+    kept.sort(key=lambda item: item[0])
+    return tuple(topic for _, _, topic in kept)
 
 
 def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:

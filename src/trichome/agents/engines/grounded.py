@@ -149,6 +149,10 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(_uncovered_answer(request))
     facts = [passage.fact for passage in passages]
     lead = facts[0]
+    lead_terms = passages[0].terms
+    # A fact answers another part of the question when it holds words of it the lead
+    # does not ("grow" in "possession + home grow?").
+    adds = {p.fact.id for p in passages[1:] if p.terms - lead_terms}
     if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
         by_state = _per_state(request.passages, lead)
         if len(by_state) > 1:
@@ -159,12 +163,17 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     else:
         in_force = ""
     if not request.comparison:
-        # The answer, not a tour: more facts only on the lead's topic (and, when the
-        # question names jurisdictions, of the lead's jurisdiction).
+        # The answer, not a tour: more facts only on the lead's topic or another the
+        # question asks about (and, when it names jurisdictions, of the lead's).
         supporting = [
             fact
             for fact in supporting
-            if fact.topic == lead.topic
+            if (
+                fact.topic == lead.topic
+                # another topic asked about, answering a part of the question the lead
+                # does not ("possession + home grow?")
+                or (fact.topic in request.asked_topics and fact.id in adds)
+            )
             and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
         ]
         facts = [lead, *supporting]
