@@ -66,7 +66,8 @@ _ALIASES: dict[str, str] = {
     "san antonio": "TX", "oakland": "CA", "san francisco": "CA", "los angeles": "CA",
     "san diego": "CA", "sacramento": "CA", "albuquerque": "NM", "santa fe": "NM",
     "st. louis": "MO", "st louis": "MO", "kansas city": "MO", "minneapolis": "MN",
-    "honolulu": "HI", "anchorage": "AK", "toronto": "CA-ON", "ottawa": "CA-ON",
+    "honolulu": "HI", "anchorage": "AK", "fairbanks": "AK", "juneau": "AK",
+    "toronto": "CA-ON", "ottawa": "CA-ON",
     "montreal": "CA-QC", "montréal": "CA-QC", "vancouver": "CA-BC", "victoria bc": "CA-BC",
     "calgary": "CA-AB", "edmonton": "CA-AB", "winnipeg": "CA-MB", "halifax": "CA-NS",
 }  # fmt: skip
