@@ -393,11 +393,11 @@ def test_citations_are_checked_against_the_sources_they_name(gateway: Gateway) -
 
 
 def test_the_prompt_sends_an_uncovered_state_to_its_regulator(gateway: Gateway) -> None:
-    question = {"role": "user", "content": "ohio home grow limit per household?"}
+    question = {"role": "user", "content": "missouri home grow limit per household?"}
     gateway.client().chat.completions.create(
         model="operator-agent", messages=[question], stream=False
     )
     system = gateway.upstream.requests[-1]["messages"][0]["content"]
     assert "none of the knowledge packs matched this question" in system
-    assert "The knowledge packs hold no sourced rule on home grow for Ohio" in system
-    assert "- For Ohio, ask: Ohio Department of Commerce, Division of Cannabis Control" in system
+    assert "The knowledge packs hold no sourced rule on home grow for Missouri" in system
+    assert "- For Missouri, ask: Missouri Department of Health and Senior Services" in system
