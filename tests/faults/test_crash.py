@@ -18,6 +18,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -95,6 +96,47 @@ def wait_until(condition: str, check: object, timeout: float = SETTLE_TIMEOUT) -
         time.sleep(0.1)
 
 
+async def burst_in_flight(
+    base: str, key: str, upstream: FakeUpstream, before: int
+) -> asyncio.Future[list[httpx.Response | Exception]]:
+    """IN_FLIGHT questions sent at once, returned once every one reached the upstream: each
+    was admitted (its call reserved) and is held there."""
+    pending = asyncio.ensure_future(questions(base, key, IN_FLIGHT))
+    deadline = time.monotonic() + SETTLE_TIMEOUT
+    while len(upstream.requests) < before + IN_FLIGHT:
+        assert time.monotonic() < deadline, "the burst never reached the upstream"
+        await asyncio.sleep(0.05)
+    return pending
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """A migrated database with a Pro key, and the chat server's environment for it."""
+
+    database: Path
+    settings: Settings
+    organization_id: str
+    key: str
+    quota: Window
+    env: dict[str, str]
+
+
+def deployment(tmp_path: Path, upstream: FakeUpstream, redis_url: str | None = None) -> Deployment:
+    """The database, key, quota window and environment a chat server under test uses."""
+    database = tmp_path / "trichome.db"
+    database_url = f"sqlite+aiosqlite:///{database}"
+    settings = Settings(data_dir=tmp_path / "data", database_url=database_url, redis_url=redis_url)
+    upgrade_database(settings)
+    organization_id, key = asyncio.run(new_key(settings, Tier.PRO))
+    quota = windows.monthly_calls(organization_id, Tier.PRO, utcnow())
+    env = trichome_env(
+        tmp_path / "data", database_url, engine="openai", llm_base_url=upstream.base_url,
+        llm_model="upstream-model", llm_max_retries="0", call_hold_seconds=str(HOLD_SECONDS),
+        **({"redis_url": redis_url} if redis_url else {}),
+    )  # fmt: skip
+    return Deployment(database, settings, organization_id, key, quota, env)
+
+
 def kill_burst(base: str, key: str, upstream: FakeUpstream, process: object) -> tuple[
     list[httpx.Response | Exception], list[httpx.Response | Exception]
 ]:  # fmt: skip
@@ -104,12 +146,7 @@ def kill_burst(base: str, key: str, upstream: FakeUpstream, process: object) -> 
     before = len(upstream.requests)
 
     async def burst_and_kill() -> list[httpx.Response | Exception]:
-        pending = asyncio.ensure_future(questions(base, key, IN_FLIGHT))
-        deadline = time.monotonic() + SETTLE_TIMEOUT
-        # Each one reached the upstream once admitted (its call reserved): all in flight.
-        while len(upstream.requests) < before + IN_FLIGHT:
-            assert time.monotonic() < deadline, "the burst never reached the upstream"
-            await asyncio.sleep(0.05)
+        pending = await burst_in_flight(base, key, upstream, before)
         os.killpg(process.pid, signal.SIGKILL)  # type: ignore[attr-defined]
         return await pending
 
@@ -120,21 +157,12 @@ def kill_burst(base: str, key: str, upstream: FakeUpstream, process: object) -> 
 def test_a_killed_server_loses_no_answered_call_and_charges_none_unanswered(
     counters: str, tmp_path: Path
 ) -> None:
-    database = tmp_path / "trichome.db"
-    database_url = f"sqlite+aiosqlite:///{database}"
     with fake_upstream() as upstream, counters_for(counters, tmp_path) as redis:
-        redis_url = redis.url if redis else None
-        settings = Settings(
-            data_dir=tmp_path / "data", database_url=database_url, redis_url=redis_url
-        )
-        upgrade_database(settings)
-        organization_id, key = asyncio.run(new_key(settings, Tier.PRO))
-        quota = windows.monthly_calls(organization_id, Tier.PRO, utcnow())
-        env = trichome_env(
-            tmp_path / "data", database_url, engine="openai", llm_base_url=upstream.base_url,
-            llm_model="upstream-model", llm_max_retries="0", call_hold_seconds=str(HOLD_SECONDS),
-            **({"redis_url": redis_url} if redis_url else {}),
+        deployed = deployment(tmp_path, upstream, redis.url if redis else None)
+        database, settings, quota, env = (
+            deployed.database, deployed.settings, deployed.quota, deployed.env
         )  # fmt: skip
+        organization_id, key = deployed.organization_id, deployed.key
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         args = ["serve", "chat", "--port", str(port)]
@@ -184,17 +212,12 @@ def answers_in(responses: list[httpx.Response | Exception]) -> int:
 def test_a_worker_killed_under_load_leaves_the_others_serving_and_charges_only_answers(
     tmp_path: Path,
 ) -> None:
-    database = tmp_path / "trichome.db"
-    database_url = f"sqlite+aiosqlite:///{database}"
     with fake_upstream() as upstream:
-        settings = Settings(data_dir=tmp_path / "data", database_url=database_url)
-        upgrade_database(settings)
-        organization_id, key = asyncio.run(new_key(settings, Tier.PRO))
-        quota = windows.monthly_calls(organization_id, Tier.PRO, utcnow())
-        env = trichome_env(
-            tmp_path / "data", database_url, engine="openai", llm_base_url=upstream.base_url,
-            llm_model="upstream-model", llm_max_retries="0", call_hold_seconds=str(HOLD_SECONDS),
+        deployed = deployment(tmp_path, upstream)
+        database, settings, quota, env = (
+            deployed.database, deployed.settings, deployed.quota, deployed.env
         )  # fmt: skip
+        organization_id, key = deployed.organization_id, deployed.key
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         args = ["serve", "chat", "--port", str(port), "--workers", str(WORKERS)]
@@ -206,11 +229,7 @@ def test_a_worker_killed_under_load_leaves_the_others_serving_and_charges_only_a
             async def burst_kill_and_ask_again() -> tuple[
                 int, list[httpx.Response | Exception], list[httpx.Response | Exception]
             ]:  # fmt: skip
-                pending = asyncio.ensure_future(questions(base, key, IN_FLIGHT))
-                deadline = time.monotonic() + SETTLE_TIMEOUT
-                while len(upstream.requests) < before + IN_FLIGHT:
-                    assert time.monotonic() < deadline, "the burst never reached the upstream"
-                    await asyncio.sleep(0.05)
+                pending = await burst_in_flight(base, key, upstream, before)
                 # The worker holding most of the burst's connections: it dies with some
                 # requests in flight, whichever way the kernel spread them.
                 victim = max(child_processes(server.pid), key=lambda p: connections_served(p, port))

@@ -20,7 +20,7 @@ from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
-from trichome.knowledge.sops import FilledSop, SopLibrary, load_sops
+from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.llm.base import (
     AnswerEvent,
@@ -103,13 +103,9 @@ class AgentService:
             notes = (upgrade_note(routed, self._upgrade_url),)
         # A procedure asked for is written from its template by operations, whichever agent
         # the request's words lean to ("a compliant SOP for transport in New Jersey").
+        template = self._sops.match(question) if self._sops is not None else None
         operations = AGENTS[OPERATIONS]
-        if (
-            agent is not operations
-            and self._sops is not None
-            and operations.available_on(chat.model)
-            and self._sops.match(question) is not None
-        ):
+        if template is not None and agent is not operations and operations.available_on(chat.model):
             agent, notes = operations, ()
         understanding = understand(user_turns)
         jurisdictions = understanding.jurisdictions
@@ -186,7 +182,7 @@ class AgentService:
             upstream_model=chat.upstream_model,
             calculation=calculation,
             calculation_facts=checked_against,
-            sop=self._sop(agent, question, state),
+            sop=self._sop(agent, template, state),
             uncovered_states=uncovered if calculation is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
@@ -204,11 +200,12 @@ class AgentService:
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
 
-    def _sop(self, agent: Agent, question: str, state: str | None) -> FilledSop | None:
-        if self._sops is None or agent.name != OPERATIONS:
+    def _sop(
+        self, agent: Agent, template: SopTemplate | None, state: str | None
+    ) -> FilledSop | None:
+        if self._sops is None or template is None or agent.name != OPERATIONS:
             return None
-        template = self._sops.match(question)
-        return self._sops.fill(template, state) if template is not None else None
+        return self._sops.fill(template, state)
 
     def _packs_for(self, agent: Agent, model: PublicModel) -> frozenset[str]:
         # The main agent triages, so it reads its own packs and those of every specialist

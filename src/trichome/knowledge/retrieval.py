@@ -323,9 +323,6 @@ class FactIndex:
         known = [t for t in terms if t in self._idf and t not in _JURISDICTION_STEMS]
         return max(known, key=lambda term: self._idf[term], default=None)
 
-    def _positions_of(self, term: str) -> set[int]:
-        return {position for position, _ in self._postings.get(term, ())}
-
     def _inverse_document_frequency(self, document_count: int) -> float:
         total = len(self._facts)
         return math.log(1 + (total - document_count + 0.5) / (document_count + 0.5))
@@ -351,6 +348,7 @@ class FactIndex:
             return []
         named = set(jurisdictions)
         key_term = self._key_term(terms)
+        holding_key = {p for p, _ in self._postings.get(key_term, ())} if key_term else None
         abroad = bool(named) and not any(is_american(code) for code in named)
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
         scores: dict[int, float] = defaultdict(float)
@@ -389,7 +387,7 @@ class FactIndex:
                     continue
                 score *= JURISDICTION_BOOST
             coverage = min(1.0, matched[position] / query_weight)
-            has_key = key_term is None or position in self._positions_of(key_term)
+            has_key = holding_key is None or position in holding_key
             results.append(
                 Passage(
                     fact,
