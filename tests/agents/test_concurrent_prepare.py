@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
-from trichome.knowledge import retrieval
+from trichome.knowledge import words
 from trichome.llm.base import ChatTurn
 from trichome.plans import PUBLIC_MODELS
 
@@ -35,7 +35,7 @@ def prepared(service: AgentService, question: str) -> tuple[str, tuple[str, ...]
 def test_eight_threads_prepare_what_one_thread_prepares() -> None:
     service = build_agent_service(Settings())
     expected = {question: prepared(service, question) for question in QUESTIONS}
-    retrieval.stem.cache_clear()  # every thread stems afresh, as after a restart
+    words.stem.cache_clear()  # every thread stems afresh, as after a restart
     work = QUESTIONS * 25
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda question: prepared(service, question), work))
@@ -45,14 +45,14 @@ def test_eight_threads_prepare_what_one_thread_prepares() -> None:
 def test_threads_stemming_at_once_each_get_their_own_words_stems() -> None:
     packs = build_agent_service(Settings()).knowledge.packs.values()
     text = " ".join(fact.text.lower() for pack in packs for fact in pack.facts)
-    words = sorted({word for word in text.split() if word.isalpha()})
-    expected = [retrieval.stem.__wrapped__(word) for word in words]
+    vocabulary = sorted({word for word in text.split() if word.isalpha()})
+    expected = [words.stem.__wrapped__(word) for word in vocabulary]
     switching = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible: races show at once
     try:
         with ThreadPoolExecutor(max_workers=8) as pool:
             runs = list(
-                pool.map(lambda _: [retrieval.stem.__wrapped__(w) for w in words], range(8))
+                pool.map(lambda _: [words.stem.__wrapped__(w) for w in vocabulary], range(8))
             )
     finally:
         sys.setswitchinterval(switching)

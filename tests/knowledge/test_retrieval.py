@@ -1,5 +1,6 @@
 from trichome.knowledge.packs import Fact, Source, load_packs
-from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, stem, tokenize
+from trichome.knowledge.retrieval import FactIndex, KnowledgeBase
+from trichome.knowledge.words import stem, tokenize
 
 SOURCE = (Source("Rule", "https://example.gov", "s 1"),)
 

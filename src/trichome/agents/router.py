@@ -18,7 +18,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import FeatureUnion, Pipeline
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
-from trichome.knowledge.retrieval import stem
+from trichome.knowledge.words import stem
 
 EXAMPLES_PATH = Path(__file__).parent / "data" / "router_examples.jsonl"
 _WORD = re.compile(r"[a-z0-9]+")

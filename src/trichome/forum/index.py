@@ -20,7 +20,7 @@ from pathlib import Path
 import tantivy
 
 from trichome.forum.store import StoredThread
-from trichome.knowledge.retrieval import STOPWORDS
+from trichome.knowledge.words import STOPWORDS
 
 TITLE_BOOST = 2.5
 SNIPPET_CHARS = 240

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from trichome.knowledge.jurisdictions import STATE_NAMES
 from trichome.knowledge.packs import Fact, PackError, Source, parse_source
-from trichome.knowledge.retrieval import KnowledgeBase, tokenize
+from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.knowledge.words import tokenize
 
 SOPS_DIR = Path(__file__).with_name("sops")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")

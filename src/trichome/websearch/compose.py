@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trichome.knowledge.retrieval import supported, tokenize
+from trichome.knowledge.words import supported, tokenize
 from trichome.websearch.fetcher import Page
 
 # A page must hold this share of the question's meaning (idf-weighted terms) to be quoted.

@@ -20,7 +20,8 @@ from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engine import AnswerRequest
 from trichome.agents.engines.grounded import out_of_scope_reply
 from trichome.config import Settings
-from trichome.knowledge.retrieval import KnowledgeBase, Passage, supported
+from trichome.knowledge.retrieval import KnowledgeBase, Passage
+from trichome.knowledge.words import supported
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,

@@ -1,0 +1,224 @@
+"""The words of a text as retrieval compares them: lower-cased, the trade's spellings
+written one way, stop words dropped, Snowball stems, shorthand mapped to the packs' words;
+and whether a source supports a sentence."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+
+import snowballstemmer
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "ours",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "please",
+        "tell",
+        "know",
+        "need",
+        "want",
+        "get",
+        "got",
+        "like",
+        "thanks",
+        "thank",
+        "hi",
+        "hello",
+        "hey",
+        "much",
+        "many",
+    ]
+)
+
+# Trade shorthand mapped to the stem of the word the packs spell out.
+SYNONYMS = {
+    "decarb": "decarboxyl",
+    "decarbox": "decarboxyl",
+    "thc-a": "thca",
+    "coa": "certif",
+    # Buying and selling are one rule seen from either side of the counter.
+    "buy": "purchas",
+    "bought": "purchas",
+    "sell": "purchas",
+    "sale": "purchas",
+    "sold": "purchas",
+    "custom": "consum",  # "customer" stems to "custom"
+    "bp": "boil",  # boiling point
+    "giveaway": "promot",  # a giveaway is a promotion in the rules' words
+    "freebi": "promot",
+    "patron": "consum",
+}
+# A cited sentence is supported when its source holds its figures and this share of its
+# content words.
+MIN_SUPPORT = 0.5
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")
+
+
+# snowballstemmer's stemmers keep the word being stemmed in the object: two threads sharing
+# one garble each other's words (answers are prepared in worker threads). One per thread.
+_STEMMERS = threading.local()
+
+
+@lru_cache(maxsize=65536)
+def stem(token: str) -> str:
+    """The Snowball (Porter 2) stem of a lower-case word; numbers stay as they are."""
+    if token[0].isdigit():
+        return token
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    stemmed: str = stemmer.stemWord(token)
+    return stemmed
+
+
+# The trade's spellings of one thing, written the packs' way before words are split.
+_PHRASES = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"(?:δ|∆|\bd|\bdelta)[- ]?9\b", "delta-9"),
+        (r"(?:δ|∆|\bd|\bdelta)[- ]?8\b", "delta-8"),
+        (r"\b4/20\b|\b420\b", "420 promotion"),
+        (r"\bpre-?rolls?\b", "pre-roll"),
+        (r"\bcarts?\b", "cartridge"),
+        (r"\brec\b|\brecreational\b", "adult-use"),
+    )
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stemmed content words of a text."""
+    lowered = text.lower()
+    for pattern, replacement in _PHRASES:
+        lowered = pattern.sub(replacement, lowered)
+    stems = (stem(token) for token in _TOKEN.findall(lowered) if token not in STOPWORDS)
+    return [SYNONYMS.get(word, word) for word in stems]
+
+
+def supported(span: str, source_text: str) -> bool:
+    """Whether a source holds a sentence's figures and most of its content words."""
+    words = set(tokenize(span))
+    if not words:
+        return False
+    if not set(_FIGURE.findall(span)) <= set(_FIGURE.findall(source_text)):
+        return False
+    return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
