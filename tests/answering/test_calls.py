@@ -15,7 +15,7 @@ from trichome.accounts.principal import Principal
 from trichome.ads.inventory import AdInventory
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.answering.admission import admit
-from trichome.answering.calls import Answering
+from trichome.answering.calls import AnswerCall, Answering
 from trichome.answering.outcome import Outcome, settled
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
@@ -104,19 +104,22 @@ async def test_a_conversation_over_the_free_cap_is_refused_before_anything_is_re
 async def test_the_sponsored_line_is_counted_only_when_it_went_out(parts: Parts) -> None:
     principal, model = caller(Tier.FREE), PUBLIC_MODELS["free-agent"]
     window = monthly_calls("org-free", Tier.FREE, parts.limiter.now())
-    admitted = await admit(parts.limiter, window, principal, model, user_messages=1)
-    call = await parts.answering.prepare(
-        principal, model, admitted, ChatRequest(model=model, messages=(QUESTION,))
-    )
-    sponsored = call.prepared.notes[-1]
-    assert sponsored.startswith("---\n*Sponsored:*")
+
+    async def new_call() -> AnswerCall:
+        admitted = await admit(parts.limiter, window, principal, model, user_messages=1)
+        chat = ChatRequest(model=model, messages=(QUESTION,))
+        return await parts.answering.prepare(principal, model, admitted, chat)
 
     async def cut_short() -> AsyncIterator[AnswerEvent]:
         yield Finished("length", None, notes_sent=False)
 
     before = await impressions(parts)
-    await collect(settled(cut_short(), call.outcome))
+    short = await new_call()
+    assert short.prepared.notes[-1].startswith("---\n*Sponsored:*")
+    await collect(settled(cut_short(), short.outcome))
     assert await impressions(parts) == before
+    call = await new_call()
+    sponsored = call.prepared.notes[-1]
     answer = await collect(settled(parts.agents.stream(call.prepared), call.outcome))
     assert answer.text.endswith(sponsored)
     assert await impressions(parts) == before + 1

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from redis.asyncio import Redis
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from trichome.config import Settings
 from trichome.db.engine import create_engine
@@ -85,6 +86,24 @@ async def test_a_settled_hold_stays_charged_and_is_given_back_by_nobody(
     await store.release(counted, held)  # too late: the call settled
     await store.sweep(utcnow() + timedelta(hours=1))  # past every deadline: nothing held
     assert await store.used(counted) == 1
+
+
+async def test_settling_a_call_again_charges_and_records_nothing(store: CounterStore) -> None:
+    # A settlement retried after its COMMIT landed but its acknowledgement was lost.
+    counted, held = (
+        Window(f"test:{secrets.token_hex(8)}", 5, utcnow() + timedelta(hours=1), durable=True),
+        hold(),
+    )
+    written: list[str] = []
+
+    async def usage(connection: AsyncConnection) -> None:
+        written.append(held.id)
+
+    assert (await store.reserve(counted, held)).granted
+    await store.settle(counted, held, usage)
+    await store.settle(counted, held, usage)
+    assert await store.used(counted) == 1
+    assert written == [held.id]
 
 
 async def test_a_released_hold_gives_its_unit_back_once(store: CounterStore) -> None:

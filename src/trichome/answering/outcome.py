@@ -40,15 +40,15 @@ class Outcome:
 
 
 async def _settle(outcome: Outcome, notes_sent: bool) -> None:
-    """Charge a whole answer. When the store fails meanwhile (the database or Redis went
-    away), the answer still goes out and is not refunded: whether the settlement committed
-    cannot be known (a COMMIT whose acknowledgement was lost did charge), so the call is
-    either charged for good or, still held, given back by the sweep. Never is a client
-    charged for an answer it did not get."""
+    """Charge a whole answer. The answer goes out even when settling fails: the limiter
+    keeps a settlement the store could not take and retries it until it lands (a retry
+    after a COMMIT whose acknowledgement was lost charges nothing twice). Never is a
+    client charged for an answer it did not get, nor an answered call left uncharged while
+    its worker runs."""
     try:
         await outcome.succeeded(notes_sent)
-    except Exception:
-        logger.exception("could not record an answered call; it is given back if still held")
+    except Exception:  # not the store (the limiter keeps those): a bug, logged
+        logger.exception("could not settle an answered call")
 
 
 async def settled(

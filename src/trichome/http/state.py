@@ -33,7 +33,12 @@ from trichome.http.auth import Authenticator
 from trichome.http.gil import switch_interval
 from trichome.http.health import CachedCheck, check_database
 from trichome.limits.base import CounterStore
-from trichome.limits.service import Limiter, create_counter_store, sweep_holds_periodically
+from trichome.limits.service import (
+    Limiter,
+    create_counter_store,
+    retry_settlements_periodically,
+    sweep_holds_periodically,
+)
 
 Clock = Callable[[], datetime]
 # Seconds `/health` reuses its check of the database and of the counters (Redis).
@@ -131,9 +136,11 @@ def run_in_background(
 
 
 def sweep_held_calls(core: CoreState, stack: AsyncExitStack) -> None:
-    """Give back calls held past their deadline, now and periodically, until `stack` closes:
-    for the services that hold calls while answering them."""
+    """Give back calls held past their deadline, now and periodically, and retry the
+    settlements the store could not take, until `stack` closes: for the services that hold
+    calls while answering them."""
     run_in_background(stack, lambda stop: sweep_holds_periodically(core.limiter, stop))
+    run_in_background(stack, lambda stop: retry_settlements_periodically(core.limiter, stop))
 
 
 def lifespan_state(request: Request, name: str) -> Any:

@@ -82,7 +82,9 @@ class CounterStore(Protocol):
 
     async def settle(self, window: Window, hold: Hold, record: Record | None = None) -> None:
         """Charge a held unit for good, with `record` in the same database transaction; a
-        hold already swept is charged again (the answer went out after all)."""
+        hold already swept is charged again (the answer went out after all). Settling the
+        same hold again charges and records nothing: a settlement whose acknowledgement was
+        lost can be retried."""
         ...
 
     async def release(self, window: Window, hold: Hold | None = None) -> None:

@@ -26,12 +26,21 @@ from redis.exceptions import RedisError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from trichome.limits.base import Count, CountersUnavailable, Hold, Record, Window
-from trichome.limits.sql import DATABASE_ERRORS, charge, charged, transaction
+from trichome.limits.sql import (
+    DATABASE_ERRORS,
+    SETTLEMENT_MEMORY,
+    charge,
+    charged,
+    first_settlement,
+    transaction,
+)
 
 logger = logging.getLogger(__name__)
 
 KEY_PREFIX = "trichome:limits:"
 HOLDS_KEY = KEY_PREFIX + "holds"
+# A settled call's mark, by its hold's id: settling it again changes nothing.
+SETTLED_PREFIX = KEY_PREFIX + "settled:"
 # Seconds to connect and to wait for an answer: an unreachable Redis is a quick 503.
 TIMEOUT = 2.0
 SWEEP_BATCH = 500
@@ -66,9 +75,14 @@ if ARGV[4] ~= '' then
 end
 return {1, used}
 """
-# KEYS: counter, holds. ARGV: hold member. A hold already swept (or lost with the data)
-# is charged again, if the key is there to count it (a missing key is reseeded later).
+# KEYS: counter, holds, the call's settled mark. ARGV: hold member, seconds the mark is
+# kept. A call settled before (a retry) changes nothing; a hold already swept (or lost
+# with the data) is charged again, if the key is there to count it (a missing key is
+# reseeded later).
 _SETTLE = """
+if not redis.call('SET', KEYS[3], '1', 'NX', 'EX', ARGV[2]) then
+  return 2
+end
 if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then
   return 1
 end
@@ -145,13 +159,17 @@ class RedisCounterStore:
     async def settle(self, window: Window, hold: Hold, record: Record | None = None) -> None:
         if window.durable or record is not None:
             async with transaction(self._engine) as connection:
-                if window.durable:
-                    await charge(connection, window)
-                if record is not None:
-                    await record(connection)
+                # A retry after a lost acknowledgement finds the first one's mark and
+                # writes nothing twice; Redis's hold is settled below either way.
+                if await first_settlement(connection, hold):
+                    if window.durable:
+                        await charge(connection, window)
+                    if record is not None:
+                        await record(connection)
         try:
-            keys = [KEY_PREFIX + window.key, HOLDS_KEY]
-            await self._settle(keys=keys, args=[_member(window, hold)])
+            keys = [KEY_PREFIX + window.key, HOLDS_KEY, SETTLED_PREFIX + hold.id]
+            memory = int(SETTLEMENT_MEMORY.total_seconds())
+            await self._settle(keys=keys, args=[_member(window, hold), memory])
         except (RedisError, OSError):
             # Charged in the database already; Redis's hold expires and its sweep gives the
             # unit back there alone, until the key is reseeded from the database.

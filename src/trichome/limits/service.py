@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,6 +26,10 @@ logger = logging.getLogger(__name__)
 LONGEST_USEFUL_RETRY = 120
 # How long a call's unit may stay held before a sweep gives it back (TRICHOME_CALL_HOLD_SECONDS).
 DEFAULT_HOLD_SECONDS = 600.0
+# Seconds between tries of the settlements the store could not take (it was unreachable).
+SETTLE_RETRY_SECONDS = 1.0
+# Settlements a worker keeps for retrying at most; past it the oldest are dropped (logged).
+MAX_PENDING_SETTLEMENTS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,15 @@ class Usage:
             "x-ratelimit-remaining-requests": str(max(0, self.window.limit - self.used)),
             "x-ratelimit-reset-requests": duration(seconds_until(self.window.resets_at, now)),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class PendingSettlement:
+    """An answered call whose settlement the store could not take yet."""
+
+    window: Window
+    hold: Hold
+    record: Record | None
 
 
 class LimitExceeded(Exception):
@@ -85,6 +99,7 @@ class Limiter:
         self.store = store
         self._clock = clock
         self.hold_seconds = hold_seconds
+        self._pending: deque[PendingSettlement] = deque()
 
     def now(self) -> datetime:
         """The limiter's clock."""
@@ -148,8 +163,41 @@ class Limiter:
         return usage
 
     async def settle(self, window: Window, hold: Hold, record: Record | None = None) -> None:
-        """Charge a held call for good, `record` (its usage) in the same transaction."""
-        await self.store.settle(window, hold, record)
+        """Charge a held call for good, `record` (its usage) in the same transaction.
+
+        The call was answered, so it is charged even when the store cannot be reached: the
+        settlement is then kept and tried again (`retry_settlements`) until the store takes
+        it. Retrying is safe: a settlement whose COMMIT landed but whose acknowledgement was
+        lost is recognised by its hold's id and charges nothing twice.
+        """
+        try:
+            await self.store.settle(window, hold, record)
+        except CountersUnavailable as error:
+            if len(self._pending) >= MAX_PENDING_SETTLEMENTS:
+                dropped = self._pending.popleft()
+                logger.error("dropped the settlement of call %s: too many pending", dropped.hold.id)
+            self._pending.append(PendingSettlement(window, hold, record))
+            logger.warning("could not settle call %s (%s); it is tried again", hold.id, error)
+
+    @property
+    def pending_settlements(self) -> int:
+        """Answered calls whose settlement waits for the store to come back."""
+        return len(self._pending)
+
+    async def retry_settlements(self) -> int:
+        """Try the kept settlements again, oldest first, until one fails (the store is still
+        away); how many landed.
+
+        Raises:
+            CountersUnavailable: the store still cannot be reached.
+        """
+        landed = 0
+        while self._pending:
+            pending = self._pending[0]
+            await self.store.settle(pending.window, pending.hold, pending.record)
+            self._pending.popleft()
+            landed += 1
+        return landed
 
     async def release(self, window: Window, hold: Hold | None = None) -> None:
         """Give back a unit (the request it paid for failed)."""
@@ -201,6 +249,27 @@ async def sweep_holds_periodically(limiter: Limiter, stop: asyncio.Event) -> Non
                 logger.warning("gave back %d calls held past their deadline", swept)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), sweep_interval(limiter.hold_seconds))
+
+
+async def retry_settlements_periodically(limiter: Limiter, stop: asyncio.Event) -> None:
+    """Try the settlements the store could not take again every `SETTLE_RETRY_SECONDS`
+    until `stop` is set, and once more then; what still cannot land is logged (its hold is
+    given back by a sweep: the call goes uncharged rather than charged twice)."""
+    while True:
+        stopping = stop.is_set()
+        if limiter.pending_settlements:
+            try:
+                landed = await limiter.retry_settlements()
+            except CountersUnavailable as error:
+                logger.warning("%d settlements still wait: %s", limiter.pending_settlements, error)
+            else:
+                logger.warning("settled %d answered calls once the store was back", landed)
+        if stopping:
+            break
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), SETTLE_RETRY_SECONDS)
+    if limiter.pending_settlements:
+        logger.error("stopping with %d answered calls unsettled", limiter.pending_settlements)
 
 
 def create_counter_store(settings: Settings, engine: AsyncEngine) -> CounterStore:

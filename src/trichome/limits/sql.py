@@ -5,7 +5,8 @@ row lock on PostgreSQL and the write lock on SQLite, so concurrent workers can n
 both take the last unit. The same statement runs on both. A call's hold (`call_holds`)
 is written in the same transaction as its unit, and settling or releasing it deletes the
 hold first: whoever deletes it (the call, or a sweep after its deadline) decides the unit,
-so a unit is never given back twice.
+so a unit is never given back twice. A settlement also records the hold's id
+(`call_settlements`) in its transaction, so settling the same call again charges nothing.
 """
 
 from __future__ import annotations
@@ -15,18 +16,20 @@ import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, delete, insert, select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from trichome.db.models import CallHold, UsageCounter, UTCDateTime, utcnow
+from trichome.db.models import CallHold, CallSettlement, UsageCounter, UTCDateTime, utcnow
 from trichome.limits.base import Count, CountersUnavailable, Hold, Record, Window
 
 # Windows name their own keys, so finished windows are just old rows; a small share of
 # reservations sweeps them away.
 SWEEP_PROBABILITY = 0.001
+# How long a settled call is remembered: far longer than any retry of its settlement runs.
+SETTLEMENT_MEMORY = timedelta(days=1)
 # Errors that mean the database could not be reached (or not in time).
 DATABASE_ERRORS = (SQLAlchemyError, sqlite3.Error, OSError)
 
@@ -41,6 +44,10 @@ _CHARGE = text(
     "INSERT INTO usage_counters (key, count, expires_at) VALUES (:key, 1, :expires_at) "
     "ON CONFLICT (key) DO UPDATE SET count = usage_counters.count + 1"
 ).bindparams(bindparam("expires_at", type_=UTCDateTime()))
+_SETTLED = text(
+    "INSERT INTO call_settlements (hold_id, settled_at) VALUES (:hold_id, :settled_at) "
+    "ON CONFLICT (hold_id) DO NOTHING RETURNING hold_id"
+).bindparams(bindparam("settled_at", type_=UTCDateTime()))
 _RELEASE = text("UPDATE usage_counters SET count = count - 1 WHERE key = :key AND count > 0")
 _GIVE_BACK = text(
     "UPDATE usage_counters SET count = CASE WHEN count > :n THEN count - :n ELSE 0 END "
@@ -57,6 +64,20 @@ async def charged(connection: AsyncConnection, key: str) -> int:
     """The count in a window's row (0 without one)."""
     value = await connection.scalar(select(UsageCounter.count).where(UsageCounter.key == key))
     return int(value or 0)
+
+
+async def first_settlement(connection: AsyncConnection, hold: Hold) -> bool:
+    """Record that `hold`'s call is settled, in the settlement's transaction: False when a
+    settlement of it committed before (this one is a retry and must charge nothing)."""
+    now = utcnow()
+    inserted = (
+        await connection.execute(_SETTLED, {"hold_id": hold.id, "settled_at": now})
+    ).scalar()
+    if random.random() < SWEEP_PROBABILITY:
+        await connection.execute(
+            delete(CallSettlement).where(CallSettlement.settled_at < now - SETTLEMENT_MEMORY)
+        )
+    return inserted is not None
 
 
 @asynccontextmanager
@@ -101,6 +122,8 @@ class SqlCounterStore:
 
     async def settle(self, window: Window, hold: Hold, record: Record | None = None) -> None:
         async with transaction(self._engine) as connection:
+            if not await first_settlement(connection, hold):
+                return  # settled before: its COMMIT landed, its acknowledgement did not
             if not await _delete_hold(connection, hold):
                 await charge(connection, window)  # swept meanwhile: charged again
             if record is not None:

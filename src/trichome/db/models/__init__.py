@@ -19,7 +19,7 @@ from trichome.db.models.dashboard import DashboardSession, Invitation, LoginLink
 from trichome.db.models.forum import KbCrawl, KbPost, KbThread
 from trichome.db.models.oauth import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from trichome.db.models.sandbox import SandboxObject
-from trichome.db.models.usage import CallHold, UsageCounter, UsageDay
+from trichome.db.models.usage import CallHold, CallSettlement, UsageCounter, UsageDay
 
 __all__ = [
     "NAMING_CONVENTION",
@@ -28,6 +28,7 @@ __all__ = [
     "Base",
     "BillingEvent",
     "CallHold",
+    "CallSettlement",
     "DashboardSession",
     "Endpoint",
     "Feedback",

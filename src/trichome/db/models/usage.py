@@ -1,5 +1,5 @@
 """Usage counted per organisation: quota and rate-limit windows, the calls held while in
-flight, and calls per day."""
+flight and those settled, and calls per day."""
 
 from __future__ import annotations
 
@@ -31,6 +31,17 @@ class CallHold(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     counter_key: Mapped[str] = mapped_column(String(200))
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class CallSettlement(Base):
+    """A call whose settlement committed, by the id of its hold: written in the settlement's
+    own transaction, so settling the same call again (a retry after the database failed to
+    acknowledge the COMMIT) finds it and charges nothing twice. Rows are kept a day."""
+
+    __tablename__ = "call_settlements"
+
+    hold_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    settled_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
 class UsageDay(Base):
