@@ -201,6 +201,16 @@ def test_a_weak_match_without_the_questions_telling_word_is_no_answer(
     assert "plants" not in answer and "ounce" not in answer
 
 
+def test_a_place_the_packs_miss_is_not_answered_by_a_general_fact_sharing_a_word(
+    service: AgentService,
+) -> None:
+    # A baking fact shares "actually" and "apply" with the question; the directory answers.
+    question = "when did wyoming medical cannabis actually start, like when could patients apply"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith("In Wyoming, there is no adult-use programme")
+    assert "cake" not in answer and "Wyoming Department of Health" in answer
+
+
 def test_a_when_question_gets_the_rules_date_first(service: AgentService) -> None:
     question = "when does the 0.4mg hemp thing actually kick in"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)

@@ -15,6 +15,12 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions
         ("how do I decarb in an oven", []),
         ("or should we use ethanol? ok", []),
         ("Licensed in OR and ME", ["OR", "ME"]),
+        # Short names that are words name a state capitalised or where only a place fits.
+        ("our decarb mass balance never closes", []),
+        ("how much can i keep at home in mass", ["MA"]),
+        ("ca audience rule for ads? and mass?", ["CA", "MA"]),
+        ("Mass. possession limits", ["MA"]),
+        ("wash the trim before drying, i feel ill", []),
     ],
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:

@@ -10,6 +10,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
+from trichome.knowledge.jurisdictions import FEDERAL
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
@@ -80,14 +81,25 @@ class AnswerRequest:
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
-        if self.on_topic and self.jurisdictions:
-            return tuple(p for p in self.passages if p.coverage >= ON_TOPIC_COVERAGE)
-        return tuple(
-            p
-            for p in self.passages
-            if p.coverage >= RELEVANT_COVERAGE
-            and p.shares_enough_words
-            and (p.has_key_term or p.coverage >= KEY_TERM_OPTIONAL_COVERAGE)
+        named = set(self.jurisdictions)
+        return tuple(p for p in self.passages if self._answers(p, named))
+
+    def _answers(self, passage: Passage, named: set[str]) -> bool:
+        jurisdiction = passage.fact.jurisdiction
+        # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
+        of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)
+        if self.on_topic and of_named:
+            # A fact of the named jurisdiction on the topic asked answers in other words.
+            return passage.coverage >= ON_TOPIC_COVERAGE
+        if named - {FEDERAL} and jurisdiction is None:
+            # A question about a place that a general fact answers must be mostly about
+            # what the fact says: "when did Kentucky's programme start?" is not answered by
+            # a fact that shares "start" with it.
+            return passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE and passage.shares_enough_words
+        return (
+            passage.coverage >= RELEVANT_COVERAGE
+            and passage.shares_enough_words
+            and (passage.has_key_term or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE)
         )
 
     # Tools the engine runs on the server's side (LLM engines only).

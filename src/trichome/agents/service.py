@@ -165,12 +165,16 @@ class AgentService:
                 code for code in jurisdictions if code != FEDERAL and code not in answered_for
             )
         else:
-            # An agent whose packs hold state rules says so when it has none for a state.
+            # An agent whose packs hold state rules (the main agent reads the compliance
+            # packs too) says so when it has none for a state.
+            states_read = agent.answers_state_rules or bool(covered)
             uncovered = tuple(
                 code
                 for code in jurisdictions
-                if agent.answers_state_rules and code != FEDERAL and code not in covered
+                if states_read and code != FEDERAL and code not in covered
             )
+        if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
+            uncovered = ()  # no rule is asked for, so none is missing
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,

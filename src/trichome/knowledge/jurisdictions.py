@@ -99,6 +99,23 @@ def jurisdiction_name(code: str) -> str:
     return JURISDICTION_NAMES.get(code, code)
 
 
+# Aliases that are also English words: they name a state only when capitalised ("Mass."),
+# or lower-case where only a place fits: after "in", "and", "vs" ... and before the end of
+# the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
+_WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore"})
+_BEFORE_A_PLACE = re.compile(r"\b(?:in|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)])")
+
+
+def _names_a_place(text: str, match: re.Match[str]) -> bool:
+    name = match.group(1)
+    if name[0].isupper():
+        return True
+    before = text[: match.start(1)]
+    alone_or_after_a_link = not before.strip() or _BEFORE_A_PLACE.search(before)
+    return bool(alone_or_after_a_link and _CLAUSE_ENDS.match(text, match.end(1)))
+
+
 def is_us_state(code: str) -> bool:
     """A US state or DC (the jurisdictions whose rules the compliance packs hold)."""
     return code in STATE_NAMES
@@ -115,11 +132,15 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
 
     "Washington D.C." and "District of Columbia" name DC; a bare "Washington" names WA.
     Two-letter codes count when they are USPS state codes, and the ones that are also
-    English words ("OR", "ME", "IN") only when written in capitals.
+    English words ("OR", "ME", "IN") only when written in capitals; so do the short names
+    that are words ("Mass", "Ill", "Wash", "Ore").
     """
     found: list[tuple[int, int, str]] = []
     for match in _NAME_PATTERN.finditer(text):
-        code = _NAME_TO_CODE[match.group(1).lower()]
+        name = match.group(1)
+        if name.lower() in _WORD_ALIASES and not _names_a_place(text, match):
+            continue  # "mass balance", "ill", "wash", "ore": words
+        code = _NAME_TO_CODE[name.lower()]
         if code == "WA" and re.match(r"\s*,?\s*d\.?\s?c\b", text[match.end(1) :], re.IGNORECASE):
             code = "DC"
         found.append((match.start(), match.end(), code))
