@@ -92,10 +92,10 @@ def test_without_a_state_each_states_rule_is_labelled(service: AgentService) -> 
 
 
 def test_an_uncovered_question_says_so_and_gives_no_number(service: AgentService) -> None:
-    texas = ask(service, "What is the edible THC limit in Texas?")
-    assert "no sourced rule on edible thc limits for Texas, so I won't guess" in texas
-    assert "For Texas, ask: Texas Department of Public Safety" in texas  # its regulator
-    assert not re.search(r"\d+\s*mg", texas)
+    idaho = ask(service, "What is the edible THC limit in Idaho?")
+    assert "no sourced rule on edible thc limits for Idaho, so I won't guess" in idaho
+    assert "For Idaho, ask: Idaho State Department of Agriculture" in idaho  # its regulator
+    assert not re.search(r"\d+\s*mg", idaho)
     unknown = ask(service, "What is the excise tax rate on hemp rope in Guam?")
     assert "won't guess" in unknown or "don't" in unknown
     assert not re.search(r"\d+(\.\d+)?\s*%", unknown)
