@@ -169,7 +169,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
             r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
             r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
-            r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)",
+            r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
+            r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
+            r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
+            r"(?:crohn|cancer|epilep|seizure|arthritis|anxiety|insomnia|ptsd|glaucoma|migraine|"
+            r"multiple sclerosis|pain|nausea|ibs|fibromyalgia)\w*\b.{0,60}\b(?:how much|how many mg|"
+            r"dose|dosage|should i take)\b",
         ),
         (
             "legal",

@@ -48,14 +48,18 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "concentrate-thc-limits",
         r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?)\b.{0,40}\b(?:limit|cap|"
-        r"max|thc %|potency cap)",
+        r"max|thc %|potency cap)|"
+        r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
+        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)",
         ("concentrate-thc-limits",),
         rule=True,
     ),
     _topic(
         "purchase-limits",
-        r"purchase limits?|buy(?:ing)? limits?|how much (?:can|may|could) (?:i|you|we|a customer|"
-        r"customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
+        r"purchase limits?|buy(?:ing)? limits?|how much (?:\w+ )?(?:can|may|could) (?:i|you|we|"
+        r"a customer|customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
+        r"how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?(?:dispensar(?:y|ies)|stores?|shops?|"
+        r"pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
         r"in one (?:go|trip|visit)|per[- ](?:transaction|visit|day)|daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
         r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
@@ -66,7 +70,8 @@ TOPICS: tuple[Topic, ...] = (
         "possession-limits",
         r"possess|possession|carry|on (?:me|my person|them|you)|in public|keep at home|"
         r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
-        r"(?:i|you|we|an adult|adults|someone|a patient) "
+        r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
+        r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
         r"(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
         ("possession-limits",),
         rule=True,
@@ -74,7 +79,7 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "home-grow",
         r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
-        r"plants? (?:per|in a|at) (?:household|person|adult|residence|home)|"
+        r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"personal cultivation",
         ("home-grow",),
