@@ -14,8 +14,10 @@ import argparse
 import math
 import time
 from collections.abc import Sequence
+from types import ModuleType
 
-from bench.calculators.held_out import ANSWERABLE, FOLLOW_UPS, MISSING, HeldOut
+from bench.calculators import held_out, held_out_field
+from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
@@ -24,6 +26,8 @@ from trichome.plans import OPERATOR_AGENT
 
 TARGET_CORRECT = 0.95
 TOLERANCE = 1e-3
+
+Row = tuple[str, HeldOut, str, RecognisedCalculation | None]
 
 
 def prepared(service: AgentService, case: HeldOut) -> RecognisedCalculation | None:
@@ -57,29 +61,35 @@ def _describe(found: RecognisedCalculation | None) -> str:
     return f"{found.calculation.name} = {found.calculation.value:.6g} {found.calculation.unit}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Score every held-out case, print the table; exit 0 unless the benchmark could not run."""
-    parser = argparse.ArgumentParser(prog="python -m bench calculators", description=__doc__)
-    parser.add_argument("--errors", action="store_true", help="list every case not right")
-    args = parser.parse_args(argv)
-    service = build_agent_service(Settings())
-    rows: list[tuple[str, HeldOut, str, RecognisedCalculation | None]] = []
-    started = time.perf_counter()
-    for group, cases in (("single", ANSWERABLE), ("follow-up", FOLLOW_UPS), ("missing", MISSING)):
+SETS: dict[str, ModuleType] = {"held_out": held_out, "field": held_out_field}
+
+
+def _score(service: AgentService, module: ModuleType) -> list[Row]:
+    rows: list[Row] = []
+    for group, cases in (
+        ("single", module.ANSWERABLE),
+        ("follow-up", module.FOLLOW_UPS),
+        ("missing", module.MISSING),
+    ):
         for case in cases:
             found = prepared(service, case)
             rows.append((group, case, verdict(case, found), found))
-    per_case_ms = (time.perf_counter() - started) / len(rows) * 1000
+    return rows
+
+
+def _report(name: str, rows: list[Row], errors: bool) -> tuple[float, int, int]:
+    """Print one set's table; its share correct, missing inputs asked and missing cases."""
     answerable = [r for r in rows if r[0] != "missing"]
     missing = [r for r in rows if r[0] == "missing"]
+    follow_ups = sum(1 for r in answerable if r[0] == "follow-up")
     recognised = sum(1 for r in answerable if r[3] is not None)
     counts = {
         name: sum(1 for r in answerable if r[2] == name) for name in ("correct", "asked", "wrong")
     }
     asked = sum(1 for r in missing if r[2] == "asked")
-    print(f"\nCalculators benchmark: {len(answerable)} held-out questions with every input "
-          f"({len(FOLLOW_UPS)} of them follow-ups), {len(missing)} with an input missing; "
-          f"{per_case_ms:.1f} ms per conversation through AgentService.prepare\n")  # fmt: skip
+    unused = sum(1 for r in answerable if r[3] is not None and r[3].unused)
+    print(f"\n[{name}] {len(answerable)} questions with every input ({follow_ups} of them "
+          f"follow-ups), {len(missing)} with an input missing\n")  # fmt: skip
     print(f"{'group':<11}{'cases':>7}{'correct':>9}{'asked':>7}{'wrong':>7}")
     for group in ("single", "follow-up"):
         mine = [r for r in answerable if r[0] == group]
@@ -89,18 +99,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     share = counts["correct"] / len(answerable)
     print(f"\nrecognised {recognised}/{len(answerable)} ({recognised / len(answerable):.1%}); "
           f"correct {counts['correct']} ({share:.1%}), asked for input {counts['asked']}, "
-          f"wrong {counts['wrong']}")  # fmt: skip
+          f"wrong {counts['wrong']}; answers naming an input they did not use {unused}"
+          )  # fmt: skip
     answered = sum(1 for r in missing if r[2] == "answered")
     print(f"missing input: asked {asked}/{len(missing)}, answered with a number {answered}, "
           f"not recognised {len(missing) - asked - answered}")  # fmt: skip
-    if args.errors:
+    if errors:
         print("\nnot right:")
         for group, case, result, found in rows:
             if result not in ("correct", "asked") or (group != "missing" and result == "asked"):
                 print(f"  [{group}] {' / '.join(case.turns)!r}\n     expected "
                       f"{case.expected!r}, got {_describe(found)}")  # fmt: skip
-    passed = share >= TARGET_CORRECT and asked == len(missing)
-    print(f"\n{'PASS' if passed else 'FAIL'}  held-out correct {share:.1%} / target "
-          f"{TARGET_CORRECT:.0%} = {share / TARGET_CORRECT:.3f}x; missing inputs asked "
-          f"{asked}/{len(missing)} / target all")  # fmt: skip
+    return share, asked, len(missing)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Score every held-out case, print the tables; exit 0 unless the benchmark could not run."""
+    parser = argparse.ArgumentParser(prog="python -m bench calculators", description=__doc__)
+    parser.add_argument("--errors", action="store_true", help="list every case not right")
+    parser.add_argument("--set", choices=sorted(SETS), action="append", help="only this set")
+    args = parser.parse_args(argv)
+    service = build_agent_service(Settings())
+    started = time.perf_counter()
+    scored = {name: _score(service, SETS[name]) for name in (args.set or list(SETS))}
+    cases = sum(len(rows) for rows in scored.values())
+    per_case_ms = (time.perf_counter() - started) / cases * 1000
+    print(f"\nCalculators benchmark: {cases} held-out conversations, {per_case_ms:.1f} ms per "
+          "conversation through AgentService.prepare")  # fmt: skip
+    passed = True
+    for name, rows in scored.items():
+        share, asked, missing = _report(name, rows, args.errors)
+        print(f"\n{'PASS' if share >= TARGET_CORRECT and asked == missing else 'FAIL'}  [{name}] "
+              f"correct {share:.1%} / target {TARGET_CORRECT:.0%} = "
+              f"{share / TARGET_CORRECT:.3f}x; missing inputs asked {asked}/{missing} / "
+              "target all")  # fmt: skip
+        passed = passed and share >= TARGET_CORRECT and asked == missing
+    print(f"\n{'PASS' if passed else 'FAIL'}  every set")
     return 0

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import units
@@ -55,4 +58,54 @@ def test_dli_is_ppfd_times_seconds_of_light_in_moles() -> None:
 )
 def test_impossible_inputs_are_refused(call: object) -> None:
     with pytest.raises(CalculationError):
+        call()  # type: ignore[operator]
+
+
+def test_humidity_for_a_target_vpd_is_tetens_solved_for_rh() -> None:
+    # RH = 100 × (1 - VPD / SVP(T)); SVP(26 °C) = 3.3614 kPa by FAO-56 eq. 11.
+    result = grow_room.humidity_for_vpd(1.2, 26)
+    svp = 0.6108 * math.exp(17.27 * 26 / (26 + 237.3))
+    assert math.isclose(result.value, 100 * (1 - 1.2 / svp))
+    assert result.summary.startswith("Set the room to 64.3% RH for an air VPD of 1.2 kPa")
+
+
+def test_humidity_for_a_leaf_vpd_uses_the_leaf_temperature() -> None:
+    # RH = 100 × (SVP(leaf) - VPD) / SVP(air): leaf at 25 °C, air at 27 °C, target 1.0 kPa.
+    result = grow_room.humidity_for_vpd(1.0, 27, leaf_celsius=25)
+    leaf, air = (0.6108 * math.exp(17.27 * t / (t + 237.3)) for t in (25, 27))
+    assert math.isclose(result.value, 100 * (leaf - 1.0) / air)
+    assert "leaf VPD" in result.summary and "2 °C cooler" in " ".join(result.assumptions)
+
+
+def test_temperature_for_a_target_vpd_inverts_tetens() -> None:
+    # SVP(T) = 1.1 / (1 - 0.55) = 2.4444 kPa; T = 237.3·x / (17.27 - x), x = ln(2.4444/0.6108).
+    result = grow_room.temperature_for_vpd(1.1, 55)
+    x = math.log(1.1 / 0.45 / 0.6108)
+    assert math.isclose(result.value, 237.3 * x / (17.27 - x))
+    assert result.unit == "°C" and "(69.3 °F)" in result.summary
+
+
+@given(st.floats(5, 40), st.floats(20, 90), st.floats(-3, 4))
+def test_the_inverse_vpd_round_trips(air: float, humidity: float, offset: float) -> None:
+    leaf = air - offset
+    deficit = grow_room.vpd(air, humidity, leaf).value
+    assume(deficit > 0.05)
+    rh = grow_room.humidity_for_vpd(deficit, air, leaf).value
+    assert math.isclose(rh, humidity, rel_tol=1e-9, abs_tol=1e-9)
+    temperature = grow_room.temperature_for_vpd(deficit, humidity, offset or None).value
+    assert math.isclose(temperature, air, abs_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: grow_room.humidity_for_vpd(5, 20), "even bone-dry air (0% RH) gives only"),
+        (lambda: grow_room.humidity_for_vpd(0, 25), "must be a number above zero"),
+        (lambda: grow_room.temperature_for_vpd(1.0, 100), "up to (not including) 100%"),
+        (lambda: grow_room.temperature_for_vpd(15, 20), "outside what a grow room runs at"),
+        (lambda: grow_room.temperature_for_vpd(3, 95, 5), "no room temperature from 0 to 50"),
+    ],
+)
+def test_a_target_vpd_that_cannot_be_reached_is_explained(call: object, says: str) -> None:
+    with pytest.raises(CalculationError, match=re.escape(says)):
         call()  # type: ignore[operator]

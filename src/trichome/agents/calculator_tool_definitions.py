@@ -147,6 +147,7 @@ TOOLS: list[dict[str, Any]] = [
             "volume": _POSITIVE,
             "volume_unit": _VOLUME_UNIT,
             "dropper_ml": _POSITIVE,
+            "name": {"type": "string", "description": "the cannabinoid (THC unless given)"},
         },
         ["total_mg", "volume", "volume_unit"],
     ),
@@ -356,6 +357,30 @@ TOOLS: list[dict[str, Any]] = [
             "leaf_celsius": {"type": "number"},
         },
         ["air_celsius", "relative_humidity"],
+    ),
+    _function(
+        "humidity_for_vpd",
+        "The relative humidity (%) to set for a target VPD (kPa) at an air temperature (°C): "
+        "RH = 100 × (SVP(leaf) - VPD) ÷ SVP(air), Tetens' SVP (FAO-56 eq. 11); the leaf is at "
+        "air temperature unless leaf_celsius is given.",
+        {
+            "target_kpa": _POSITIVE,
+            "air_celsius": {"type": "number"},
+            "leaf_celsius": {"type": "number"},
+        },
+        ["target_kpa", "air_celsius"],
+    ),
+    _function(
+        "temperature_for_vpd",
+        "The air temperature (°C) that gives a target VPD (kPa) at a relative humidity (%), "
+        "Tetens' SVP (FAO-56 eq. 11) solved for T; leaf_offset_celsius is how much cooler the "
+        "leaf runs than the air (negative if warmer) for the leaf VPD.",
+        {
+            "target_kpa": _POSITIVE,
+            "relative_humidity": {"type": "number", "minimum": 0, "exclusiveMaximum": 100},
+            "leaf_offset_celsius": {"type": "number"},
+        },
+        ["target_kpa", "relative_humidity"],
     ),
     _function(
         "daily_light_integral",

@@ -140,6 +140,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             float(a["volume"]),
             str(a["volume_unit"]),
             _optional(a, "dropper_ml"),
+            str(a.get("name", "THC")),
         ),
         "dilution": lambda a: mixing.dilution(
             float(a["mass"]),
@@ -236,6 +237,14 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
         ),
         "vpd": lambda a: grow_room.vpd(
             float(a["air_celsius"]), float(a["relative_humidity"]), _optional(a, "leaf_celsius")
+        ),
+        "humidity_for_vpd": lambda a: grow_room.humidity_for_vpd(
+            float(a["target_kpa"]), float(a["air_celsius"]), _optional(a, "leaf_celsius")
+        ),
+        "temperature_for_vpd": lambda a: grow_room.temperature_for_vpd(
+            float(a["target_kpa"]),
+            float(a["relative_humidity"]),
+            _optional(a, "leaf_offset_celsius"),
         ),
         "daily_light_integral": lambda a: grow_room.daily_light_integral(
             float(a["ppfd"]), float(a["hours"])

@@ -145,7 +145,13 @@ def quantity(amount: float, unit: str) -> str:
         shown = units.label(unit)
     except UnitError:
         shown = unit
+    if amount != 1 and shown in _PLURALS:
+        shown = _PLURALS[shown]
     return f"{fmt(amount, 4)} {shown}"
+
+
+# Kitchen measures read as words: "2 cups", "2 sticks of butter" (not "2 cup").
+_PLURALS = {"cup": "cups", "stick of butter": "sticks of butter"}
 
 
 def chain(parts: Sequence[Calculation], summary: str | None = None) -> Calculation:

@@ -317,7 +317,11 @@ def kitchen_infusion(
         f"Each {units.label(measure)} holds {fmt(value)} mg THC ({fmt(infused)} mg in "
         f"{quantity(fat, fat_unit)}).",
         tuple(steps),
-        details={"total_mg": infused, **{f"per_{m}": v for m, v in per_measure.items()}},
+        details={
+            "total_mg": infused,
+            "per_ml": per_ml,
+            **{f"per_{m}": v for m, v in per_measure.items()},
+        },
         formula="mg per measure = mass × potency % [× 0.877 for THCA] × efficiency ÷ volume",
         inputs=(
             f"material: {quantity(material, material_unit)} at {fmt(potency_percent, 4)}%"
@@ -329,15 +333,48 @@ def kitchen_infusion(
     )
 
 
+def infused_portion(infusion: Calculation, amount: float, unit: str) -> Calculation:
+    """mg THC in `amount` of an infused butter or oil (the `kitchen_infusion` result).
+
+    Raises:
+        CalculationError: a non-positive amount or one that is not a volume.
+    """
+    positive("the amount used", amount)
+    try:
+        ml = units.millilitres(amount, unit)
+    except UnitError:
+        raise CalculationError("give the amount used as a volume (tsp, tbsp, cups, mL)") from None
+    per_ml = infusion.details["per_ml"]
+    mg = per_ml * ml
+    return Calculation(
+        "infused_portion",
+        mg,
+        "mg THC",
+        f"{quantity(amount, unit)} of it holds {fmt(mg)} mg THC.",
+        (
+            f"{quantity(amount, unit)} = {fmt(ml)} mL; {fmt(ml)} mL × {fmt(per_ml, 3)} mg/mL = "
+            f"{fmt(mg)} mg THC",
+        ),
+        details={"portion_mg": mg},
+        formula="mg in the portion = mg per mL of the infusion × the portion's volume (mL)",
+        inputs=(f"portion used: {quantity(amount, unit)}",),
+    )
+
+
 def tincture(
-    total_mg: float, volume: float, volume_unit: str = "ml", dropper_ml: float | None = None
+    total_mg: float,
+    volume: float,
+    volume_unit: str = "ml",
+    dropper_ml: float | None = None,
+    name: str = "THC",
 ) -> Calculation:
-    """mg per mL and per full dropper of a tincture holding `total_mg` in `volume`.
+    """mg per mL and per full dropper of a tincture holding `total_mg` of a cannabinoid
+    (THC unless named) in `volume`.
 
     Raises:
         CalculationError: non-positive amounts or a volume unit that is not a volume.
     """
-    positive("the tincture's THC", total_mg)
+    positive(f"the tincture's {name}", total_mg)
     positive("the bottle's volume", volume)
     try:
         ml = units.millilitres(volume, volume_unit)
@@ -367,7 +404,7 @@ def tincture(
         details={"per_dropper": per_dropper, "per_ml": per_ml},
         formula="mg/mL = total mg ÷ volume (mL); per dropper = mg/mL × dropper (mL)",
         inputs=(
-            f"THC in the bottle: {fmt(total_mg)} mg",
+            f"{name} in the bottle: {fmt(total_mg)} mg",
             f"bottle: {quantity(volume, volume_unit)}",
         ),
         assumptions=tuple(assumptions),

@@ -24,6 +24,7 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import (
     Calculation,
 )
+from trichome.agents.quantities import PIECES
 
 
 def infusion_or_dose(question: Question) -> Calculation | None:
@@ -48,7 +49,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 for q in question.find("mass", unit="mg")
                 if q.per is None
                 and re.search(
-                    r"\b(?:at|of|with|dosed\s+at|@)\s*$",
+                    r"(?:\b(?:at|of|with|dosed\s+at)|@)\s*$",
                     question.text[max(0, q.start - 12) : q.start],
                 )
             ]
@@ -124,6 +125,22 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         raise ask(question, "how many pieces you are making")
     if wants_amount and counts and potencies and not per_piece and question.says(CONCENTRATE):
         raise ask(question, "the dose you want in each piece (mg)")
+    edible = [q for q in counts if re.fullmatch(PIECES, q.noun or "", re.IGNORECASE)]
+    if (
+        edible
+        and not per_piece
+        and not concentrate
+        and not potencies
+        and question.says(rf"\beach\b|\bper\s+(?:{PIECES})\b|\ba\s+piece\b|\bdose\b")
+        and question.says(r"how\s+(?:much|many|strong)|what(?:'s|s|\s+is)\s+the\s+dose")
+        and not question.says(r"\bmax|\blimit|\bcap\b|allowed|legal|\blaw|\brule|regulat")
+    ):
+        # "24 brownies, how much THC in each?": nothing says what went into them.
+        raise ask(
+            question,
+            "how much THC went into the batch (mg), or the mass and potency of the flower or "
+            "concentrate that went in",
+        )
     return None
 
 
@@ -136,12 +153,20 @@ def servings(question: Question) -> Calculation | None:
         # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
         held = [
             q
-            for q in serving
-            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each)?\s*$",
+            for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
+            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each|1)?\s*$",
                          question.text[max(0, q.start - 14) : q.start])
         ]  # fmt: skip
+        amounts = question.find("mass", unit="mg", per=(None, "serving", "piece"))
         if held:
-            package, serving = held[:1], [q for q in serving if q not in held]
+            package = held[:1]
+            serving = [q for q in serving if q not in held] or [
+                q for q in question.find("mass", unit="mg", per=(None,)) if q not in held
+            ]
+        elif len({q.value for q in amounts}) == 2:
+            # "a 200mg chocolate bar where each square is 5mg": a serving is the smaller.
+            package = [max(amounts, key=lambda q: q.value)]
+            serving = [min(amounts, key=lambda q: q.value)]
     if (
         not package
         and serving
@@ -172,13 +197,40 @@ def servings(question: Question) -> Calculation | None:
 _FAT = r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat"
 
 
+_MEASURE = r"tsp|teaspoons?|tbsp|tablespoons?|cups?|sticks?|ml|mls|millilit(?:er|re)s?"
+_ASKED_MEASURE = re.compile(
+    rf"(?:\bper|\beach|\bevery|\bin\s+(?:a|one|1|each|every))\s+({_MEASURE})\b", re.IGNORECASE
+)
+_PORTION = re.compile(
+    rf"^\s*(?:of\s+(?:my\s+|the\s+|your\s+|that\s+|this\s+)?(?:\w+\s+)?(?:{_FAT}))", re.IGNORECASE
+)
+_PORTION_BEFORE = re.compile(
+    r"(?:calls?\s+for|use|using|used|eat|ate|take|took|add|added|put\s+in|recipe\s+(?:needs|uses))"
+    r"\s*$",
+    re.IGNORECASE,
+)
+
+
 def kitchen(question: Question) -> Calculation | None:
-    """mg THC per tsp, tbsp or cup of butter or oil infused with flower or concentrate."""
-    if not question.says(_FAT) or not question.says(
-        r"tsp|tbsp|teaspoon|tablespoon|cup|stick|per\s+(?:ml|serving)|dose"
-    ):
+    """mg THC per tsp, tbsp, cup or mL of butter or oil infused with flower or concentrate;
+    in the portion a recipe uses ("2 tbsp of my cannabutter"), or in each piece made with it.
+    """
+    if not question.says(_FAT):
         return None
-    fats = question.find("volume")
+    counts = piece_counts(question)
+    measures = [
+        m
+        for m in _ASKED_MEASURE.finditer(question.text)
+        if not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
+    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?" the measure asked
+    per_piece = bool(counts) and question.says(
+        r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
+    )
+    if not (measures or per_piece or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")):
+        return None
+    volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    asked = [q for q in volumes if any(m.start() <= q.start < m.end() for m in measures)]
+    fats = [q for q in volumes if q not in asked]
     fat_masses = [
         q
         for q in question.find("mass")
@@ -187,33 +239,33 @@ def kitchen(question: Question) -> Calculation | None:
         )
     ]
     materials = [q for q in question.find("mass") if q not in fat_masses and q.per is None]
+    measure = units.canonical(measures[-1].group(1)) if measures else "tbsp"
     if not fats and not fat_masses:
-        return None
-    measure = "tbsp"
-    asked = re.search(
-        r"(?:per|each|every)\s+(tsp|teaspoon|tbsp|tablespoon|cup|stick)",
-        question.text,
-        re.IGNORECASE,
-    ) or re.search(
-        r"(?:\ba|in\s+(?:a|one|1))\s+(tsp|teaspoon|tbsp|tablespoon)\b", question.text, re.IGNORECASE
-    )
-    if asked:
-        measure = units.canonical(asked.group(1))
+        if per_piece or not materials:
+            return None  # "7 g of 22% flower into butter, 24 brownies": a dose per piece
+        raise ask(question, "how much butter or oil it went into (cups, tbsp, sticks or mL)")
     if not materials:
         raise ask(question, "how much flower or concentrate goes in (its mass)")
+    batch = max(fats, key=lambda q: units.millilitres(q.value, q.unit)) if fats else None
+    portions = [
+        q
+        for q in fats
+        if q is not batch
+        and (
+            _PORTION.match(question.text[q.end : q.end + 30])
+            or _PORTION_BEFORE.search(question.text[max(0, q.start - 20) : q.start])
+        )
+    ]
     fat_volume: float
     fat_unit: str
-    fat = fats[0] if fats else None
-    if fat is not None and fat.per is None:
-        question.use(fat)
-        fat_volume, fat_unit = fat.value, fat.unit
-    elif fat_masses:
+    if batch is not None:
+        question.use(batch, *asked)
+        fat_volume, fat_unit = batch.value, batch.unit
+    else:
         butter = fat_masses[0]
-        question.use(butter)
+        question.use(butter, *asked)
         # A US stick of butter is 1/4 lb (113.4 g) and half a cup.
         fat_volume, fat_unit = units.grams(butter.value, butter.unit) / 113.398 * 0.5, "cup"
-    else:
-        return None
     material = one(question, materials[:1], "the plant material")
     assert material is not None
     acid = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
@@ -223,7 +275,7 @@ def kitchen(question: Question) -> Calculation | None:
         found, is_acid = one(question, acid, "the THCA potency"), True
     if found is None:
         raise ask(question, "the potency of what goes in (% THC)")
-    return formulation.kitchen_infusion(
+    infused = formulation.kitchen_infusion(
         material.value,
         material.unit,
         found.value,
@@ -233,6 +285,24 @@ def kitchen(question: Question) -> Calculation | None:
         efficiency_percent(question),
         is_acid,
     )
+    if portions:
+        portion = one(question, portions[:1], "the amount the recipe uses")
+        assert portion is not None
+        return calculators.chain(
+            [infused, formulation.infused_portion(infused, portion.value, portion.unit)]
+        )
+    if per_piece and not measures:
+        count = one(question, counts[:1], "the number of pieces")
+        assert count is not None
+        return calculators.chain(
+            [
+                infused,
+                formulation.dose_from_total(
+                    infused.details["total_mg"], count.value, loss_percent(question)
+                ),
+            ]
+        )
+    return infused
 
 
 def tincture(question: Question) -> Calculation | None:
@@ -252,9 +322,14 @@ def tincture(question: Question) -> Calculation | None:
     total_mg = one(question, totals[:1], "the THC in the bottle")
     volume = one(question, volumes[:1], "the bottle's size")
     dropper = [q for q in question.find("volume") if q.unit == "ml" and "dropper" in q.tags]
+    question.use(*dropper[:1])
     assert total_mg is not None and volume is not None
     return formulation.tincture(
-        total_mg.value, volume.value, volume.unit, dropper[0].value if dropper else None
+        total_mg.value,
+        volume.value,
+        volume.unit,
+        dropper[0].value if dropper else None,
+        total_mg.cannabinoid or "THC",
     )
 
 

@@ -12,8 +12,9 @@ from trichome.agents.calculation_questions import (
     ask,
     one,
     piece_counts,
+    with_assumption,
 )
-from trichome.agents.calculators import Calculation, chain
+from trichome.agents.calculators import Calculation, chain, fmt
 from trichome.agents.quantities import Quantity
 
 _MG_PER_G = r"mg\s*(?:/|per\s+|a\s+|an\s+)\s*(?:g|gram|gm)\b|mg/g"
@@ -90,8 +91,12 @@ def label_check(question: Question) -> Calculation | None:
         _MEASURED
     ):
         return None
-    masses = [q for q in question.find("mass", unit="mg") if q.per in (None, "piece", "serving")]
-    measured = [q for q in masses if _near_measured(question, q)]
+    masses = [
+        q
+        for q in question.find("mass", unit="mg")
+        if q.per in (None, "piece", "serving", "package")
+    ]
+    measured = [q for q in masses if _near_measured(question, q) and q.per != "package"]
     claims = [q for q in masses if q not in measured]
     if not measured or not claims:
         return None
@@ -102,12 +107,23 @@ def label_check(question: Question) -> Calculation | None:
     count = one(question, counts[:1], "the pieces per package") if counts else None
     tolerances = question.find("percent", tags=("tolerance",))
     tolerance = one(question, tolerances[:1], "the allowed variance") if tolerances else None
-    return lab.label_check(
-        claim.value,
+    claim_mg, note = claim.value, None
+    if claim.per == "package":
+        # "100 mg/package, 10 pieces": the label's claim for one piece is its share.
+        if count is None:
+            raise ask(question, "how many pieces the package holds")
+        claim_mg = claim.value / count.value
+        note = (
+            f"the label's {claim.text} over {fmt(count.value)} pieces is {fmt(claim_mg, 4)} mg "
+            "a piece"
+        )
+    checked = lab.label_check(
+        claim_mg,
         result.value,
         count.value if count else None,
         tolerance.value if tolerance else None,
     )
+    return with_assumption(checked, note) if note else checked
 
 
 def _near_measured(question: Question, quantity: Quantity) -> bool:

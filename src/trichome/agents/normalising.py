@@ -90,6 +90,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
+    text = _trade_fractions(text)
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
@@ -107,7 +108,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"\bnegative\s+(?=\d)|\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE)
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
-        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|cup|stick)s?\b)",
+        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
+        r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal)s?\b)",
         "0.5 ",
         text,
         flags=re.IGNORECASE,
@@ -115,12 +117,94 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
     )
+    # "3 dozen cookies" is 36 of them ("a dozen", "two dozen" are read with the words).
+    text = re.sub(
+        r"\b(\d+)\s+dozen\b", lambda m: _plain(int(m.group(1)) * 12), text, flags=re.IGNORECASE
+    )
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
     text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
     text = re.sub(r"(?<=\d),(?=\d{1,2}\s*(?:%|mg|g\b|ml))", ".", text)
-    return text
+    text = _pound_slang(text)
+    return _floor_area(text)
+
+
+# Flower sold by the fraction of an ounce is weighed against the trade's 28 g ounce: a menu's
+# "1/8 oz" is an eighth (3.5 g), "1/4 oz" a quarter (7 g), "1/2 oz" a half (14 g). Not a
+# liquid ("a 1/2 oz bottle of tincture") and not a kitchen measure ("1/8 tsp").
+_LIQUID_AFTER = (
+    r"(?!\s*(?:fl\b|fluid|bottles?|tinctures?|droppers?|vials?|jars?\s+of\s+(?:tincture|oil)|"
+    r"of\s+(?:tincture|oil|syrup|liquid|water|milk|cream|alcohol|glycerin|mct)))"
+)
+_EIGHTH = re.compile(
+    r"\b(?:(?:an?|one)\s+)?1\s*/\s*8(?:th)?(?:\s*(?:of\s+an?\s+)?(?:oz|ounce)s?\b)?(?!\s*(?:tsp|teaspoon|tbsp|"
+    r"tablespoon|cup|inch|in\b|\"|mm|cm|ml|l\b|gal|lb|pound|kg|g\b|gram|mile|turn|th\b|"
+    r"of\s+(?:the|a|it|that|this|my|our|each|every|total)\b))" + _LIQUID_AFTER,
+    re.IGNORECASE,
+)
+_QUARTER_OUNCE = re.compile(
+    r"\b(?:1\s*/\s*4(?:th)?|(?:an?\s+)?quarter)(?:\s+|-)?(?:of\s+an?\s+)?(?:oz|ounce)s?\b"
+    + _LIQUID_AFTER,
+    re.IGNORECASE,
+)
+_HALF_OUNCE = re.compile(
+    r"\b(?:1\s*/\s*2|(?:an?\s+)?half)(?:\s+|-)?(?:(?:of\s+)?an?\s+)?(?:oz|ounce|o)s?\b(?!\.)"
+    + _LIQUID_AFTER,
+    re.IGNORECASE,
+)
+
+
+def _trade_fractions(text: str) -> str:
+    text = _EIGHTH.sub("1 eighth", text)
+    text = _QUARTER_OUNCE.sub("1 quarter", text)
+    return _HALF_OUNCE.sub("1 half-oz", text)
+
+
+# "paid 1,650 for a p": a p (or an elbow) is a pound in the trade, in talk of money.
+_MONEY_TALK = re.compile(
+    r"\$|\bpaid\b|\bpay(?:ing)?\b|\bcost|\bprice|\bbucks\b|\bdollars?\b|\bspen[dt]|"
+    r"\bcharg|\bsold\b|\bsell|\bquote|\bwholesale",
+    re.IGNORECASE,
+)
+_P_FOR_POUND = re.compile(r"\b(a|an|per|each|one|the|\d+(?:\.\d+)?)\s*(?:p|ps|p's)\b(?![.'\w])",
+                          re.IGNORECASE)  # fmt: skip
+
+
+def _pound_slang(text: str) -> str:
+    if not _MONEY_TALK.search(text):
+        return text
+
+    def pound(match: re.Match[str]) -> str:
+        word = match.group(1).lower()
+        if word in ("per", "each"):
+            return f"{match.group(1)} lb"
+        return f"{'1' if not word[0].isdigit() else match.group(1)} lb"
+
+    return _P_FOR_POUND.sub(pound, text)
+
+
+# "a 4x4 tent", "5 x 10 ft", "4'x8' table": a floor area, written as its product.
+_FLOOR = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|\*)\s*(\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>ft\b|feet\b|foot\b|'|m\b|meters?\b|metres?\b)?"
+    r"(?P<space>\s*(?:[\w-]+\s+)?(?:tents?|rooms?|tables?|benches|bench|space|canopy|area|"
+    r"footprint|beds?|trays?|flats?)\b)?",
+    re.IGNORECASE,
+)
+
+
+def _floor_area(text: str) -> str:
+    def area(match: re.Match[str]) -> str:
+        unit, space = match.group("unit"), match.group("space")
+        if unit is None and space is None:
+            return match.group(0)
+        metric = unit is not None and unit.lower().startswith("m")
+        product = float(match.group(1)) * float(match.group(2))
+        spoken = f" {space.strip()}" if space else ""
+        return f"{_plain(product)} {'m2' if metric else 'sq ft'}{spoken}"
+
+    return _FLOOR.sub(area, text)
 
 
 def _plain(number: float) -> str:

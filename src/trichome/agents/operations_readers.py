@@ -133,6 +133,14 @@ def grow_yield(question: Question) -> Calculation | None:
         chosen = one(question, power[:1], "the wattage")
         assert chosen is not None
         watts = units.convert(chosen.value, chosen.unit, "w")
+        times = [
+            q
+            for q in question.find("factor", "number", "count")
+            if q.end <= chosen.start and not question.text[q.end : chosen.start].strip(" x*()")
+        ]  # "2 x 1000w", "(4) 600w": that many lights of that wattage
+        if times and times[-1].value == int(times[-1].value) and times[-1].value >= 1:
+            question.use(times[-1])
+            watts *= times[-1].value
     if asks_power and watts is None:
         raise ask(question, "the total lighting wattage")
     if asks_area and not areas and not asks_power:

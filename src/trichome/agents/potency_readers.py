@@ -3,12 +3,15 @@ product, decarboxylation, and a label's variance window."""
 
 from __future__ import annotations
 
+import re
+
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     ASKS,
+    NOT_POTENCY,
     Question,
     about_hemp,
     ask,
@@ -134,7 +137,8 @@ def _product_mass(question: Question) -> Quantity | None:
 def decarboxylation(question: Question) -> Calculation | None:
     """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
     if not question.says(
-        r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|"
+        r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
+        r"\bbak(?:e|ed|ing)\b|\boven\b|\bthc\s+in\s+mg|"
         r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc"
     ):
         return None
@@ -147,13 +151,29 @@ def decarboxylation(question: Question) -> Calculation | None:
         return None
     acid = one(question, acid_masses[:1], "the THCA")
     assert acid is not None
+    parts: list[Calculation] = []
+    acid_mg, acid_unit = acid.value, acid.unit
+    shares = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY | {"target"})
+    if (
+        shares
+        and acid.cannabinoid != "THCA"
+        and not question.find("percent", cannabinoids=("THC",), without=NOT_POTENCY)
+    ):
+        # "28 g of 25% THCA flower": the THCA is a share of the material weighed.
+        share_of = one(question, shares, "the THCA potency")
+        assert share_of is not None
+        held = potency.cannabinoid_in_product(acid.value, acid.unit, share_of.value, "THCA")
+        parts.append(held)
+        acid_mg, acid_unit = held.value, "mg"
     efficiency = efficiency_percent(question)
     if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
         stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
         if stray and question.says(r"efficien|conversion|convert"):
             efficiency = stray[0].value
             question.use(stray[0])
-    result = potency.decarboxylation(acid.value, acid.unit, efficiency)
+    result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
+    if parts:
+        result = calculators.chain([*parts, result])
     pieces = piece_counts(question)
     if pieces and question.says(r"each|per|a\s+piece|dose"):
         count = one(question, pieces, "the number of pieces")
@@ -161,7 +181,11 @@ def decarboxylation(question: Question) -> Calculation | None:
         split = formulation.dose_from_total(
             result.details["thc_mg"], count.value, loss_percent(question)
         )
-        return calculators.chain([result, split])
+        return (
+            calculators.chain([*parts, result, split])
+            if parts
+            else calculators.chain([result, split])
+        )
     return result
 
 
@@ -173,7 +197,12 @@ def product_content(question: Question) -> Calculation | None:
     ):
         return None
     masses = same_masses(
-        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "package", "piece")]
+        [
+            q
+            for q in question.find("mass")
+            if q.per in (None, "package", "piece")
+            and (q.unit != "mg" or re.match(r"\s*of\b", question.text[q.end :]))
+        ]  # "500 mg of it" is a mass of product; "10 mg" alone is a dose
     )
     if not masses:
         return None
@@ -197,7 +226,8 @@ def variance(question: Question) -> Calculation | None:
     """The window around a label claim that a lab result may fall in."""
     if not question.says(
         r"variance|tolerance|\+/-|plus\s+or\s+minus|window|deviation|"
-        r"(?:what|which)\s+range|allowed\s+range|how\s+far\s+off|within\s+[\d.]+\s*%"
+        r"(?:what|which)\s+range|allowed\s+range|how\s+far\s+off|within\s+[\d.]+\s*%|"
+        r"either\s+way|(?:what(?:'s|s|\s+is)\s+the|acceptable|allowed|passing)\s+range"
     ):
         return None
     tolerances = question.find("percent", tags=("tolerance",))

@@ -24,13 +24,21 @@ COUNTABLE = (
     r"packages?|packs?|jars?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|"
     r"truffles?|pills?|sachets?|pouches?|tinctures?|syringes?|plants?|lights?|fixtures?|"
     r"bags?|boxes?|tins?|containers?|sticks?|cups?|muffins?|cakes?|squares?|rosins?|dabs?|"
-    r"molds?|moulds?|trays?|batch(?:es)?|lbs?|ounces?|eighths?|grams?|tablespoons?|teaspoons?"
+    r"molds?|moulds?|trays?|batch(?:es)?|lbs?|ounces?|eighths?|grams?|tablespoons?|teaspoons?|"
+    r"blondies?|cupcakes?|treats?|slices?|krispies|macarons?|pastilles?|gumdrops?|drops?"
+)
+# What one piece or serving is called ("each cookie", "every gummy").
+PIECES = (
+    r"gumm(?:y|ies|ys)|gummie|pieces?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
+    r"servings?|doses?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|candies|candy|chews?|"
+    r"lozenges?|edibles?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|truffles?|"
+    r"pills?|muffins?|cakes?|treats?|cupcakes?|blondies?|rice\s+krispies?"
 )
 _COUNT_NOUN = re.compile(rf"\b({COUNTABLE})\b", re.IGNORECASE)
 
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 MASS = (
-    r"mg|mgs|milligrams?|kg|kgs|kilos?|kilograms?|g|gs|gms?|grams?|grammes?|grs?|oz|ozs|ounces?|"
+    r"half-?oz|mg|mgs|milligrams?|kg|kgs|kilos?|kilograms?|g|gs|gms?|grams?|grammes?|grs?|oz|ozs|ounces?|"
     r"lbs?|pounds?|zips?|eighths?|8ths?|eigths?|quarters?|elbows?"
 )
 VOLUME = (
@@ -42,7 +50,7 @@ AREA = r"sq\.?\s?ft\.?|sqft|square\s+f(?:ee|oo)t|ft2|ft²|m2|m²|sq\.?\s?m\b|squ
 POWER = r"kw|kilowatts?|w|watts?"
 OTHER = (
     r"°\s?[fc]|degrees?|deg|f|c|min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?|"
-    r"yrs?|ppm|cfu|mm|cm|in(?:ch(?:es)?)?"
+    r"yrs?|ppm|cfu|mm|cm|in(?:ch(?:es)?)?|kpa|hpa"
 )
 _UNIT = (
     rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre))\b|"
@@ -55,6 +63,10 @@ _QUANTITY = re.compile(
     rf"(?P<k>k\b)?\s*-?\s*(?:{_UNIT})?",
     re.IGNORECASE,
 )
+_SINGLE = re.compile(
+    rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?P<k>k\b)?\s*(?:{_UNIT})?",
+    re.IGNORECASE,
+)
 _PER = re.compile(
     rf"^\s*(?:of\s+)?(?:thc|cbd|total\s+thc)?\s*(?:per|/|a|an|each|in\s+each|for\s+each|every)"
     rf"\s*(?P<what>{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|mL|g|gram|lb|pound|oz|"
@@ -64,13 +76,15 @@ _PER = re.compile(
 _EACH = re.compile(r"^\s*(?:of\s+thc\s+)?(?:each|apiece|a\s+piece|per\s+piece)\b", re.IGNORECASE)
 # "each 'contains 10mg'", "each one has 5 mg": the amount belongs to one piece.
 _EACH_BEFORE = re.compile(
-    r"\b(?:each|every)(?:\s+(?:one|piece|gumm\w*|unit))?\s+['\"\u201c]?(?:contains?|has|holds?|"
+    rf"\b(?:each|every)(?:\s+(?:one|{PIECES}))?\s+['\"\u201c]?"
+    r"(?:contains?|has|holds?|should\s+(?:be|have)|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
 _PACKAGE_WORDS = re.compile(
     r"^\s*(?:thc\s+|total\s+)?(?:\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
-    r"bottle|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|all\s+together)\b",
+    r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|"
+    r"all\s+together)\b",
     re.IGNORECASE,
 )
 
@@ -151,16 +165,24 @@ _SPELLING_FIXES = {
 def read(text: str) -> list[Quantity]:
     """Every quantity in `text` (already normalised), in order."""
     found: list[Quantity] = []
-    for match in _QUANTITY.finditer(text):
+    position = 0
+    while (match := _QUANTITY.search(text, position)) is not None:
+        position = max(match.end(), position + 1)
         start = match.start("value") if not match.group("money_sign") else match.start()
-        if start > 0 and (text[start - 1].isalpha() or text[start - 1] in "_"):
-            # "d9", "cbd-a1", "co2", "b12": part of a word, not a quantity.
+        if (start > 0 and (text[start - 1].isalpha() or text[start - 1] in "_")) or re.search(
+            r"delta[- ]?$", text[max(0, start - 6) : start], re.IGNORECASE
+        ):
+            # "d9", "cbd-a1", "co2", "b12" are part of a word, "delta 9" names a cannabinoid:
+            # not quantities, but a number after them is ("delta-9 - 0.9 %").
+            position = match.end("value")
             continue
-        if re.search(r"delta[- ]?$", text[max(0, start - 6) : start], re.IGNORECASE):
-            continue  # "delta 9" names a cannabinoid
+        if match.group("high") and float(match.group("high")) < float(match.group("value")):
+            # "THCA 24 - 0.5 d9" is two numbers, not a range running downwards.
+            match = _SINGLE.match(text, match.start()) or match
+            position = match.end()
         kind, unit = _kind_and_unit(match)
         value = float(match.group("value"))
-        high = float(match.group("high")) if match.group("high") else None
+        high = float(match.group("high")) if match.groupdict().get("high") else None
         if match.group("k"):
             value, high = value * 1000, high * 1000 if high is not None else None
         end = match.end()
@@ -169,7 +191,46 @@ def read(text: str) -> list[Quantity]:
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)
         quantity = _context(quantity, before, after, text)
         found.append(quantity)
-    return found
+    return _counted_elsewhere(found, text)
+
+
+# "a batch of 36", "cut them into 36" when the pieces are named elsewhere ("each cookie").
+_COUNT_BEFORE = re.compile(
+    r"(?:\b(?:batch|run|tray|lot|total)\s+of|\bmak(?:e|es|ing)|\bmade|\binto|\bacross|"
+    r"\bsplit\s+(?:it\s+|them\s+)?(?:in|between)|\bdivided?\s+(?:it\s+|them\s+)?(?:in|by|between))"
+    r"\s*(?:a\s+|about\s+|around\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+_NOT_PIECES = re.compile(
+    r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?|batch(?:es)?|"
+    r"plants?|lights?|fixtures?|bottles?|tinctures?|packages?|packs?|bags?|boxes?|tins?|jars?|"
+    r"containers?|trays?|molds?|moulds?",
+    re.IGNORECASE,
+)
+
+
+def _counted_elsewhere(found: list[Quantity], text: str) -> list[Quantity]:
+    if any(q.kind == "count" for q in found):
+        return found
+    candidates = [
+        q
+        for q in found
+        if q.kind == "number"
+        and q.value >= 2
+        and q.value == int(q.value)
+        and _COUNT_BEFORE.search(text[max(0, q.start - 24) : q.start])
+    ]
+    nouns = [
+        m.group(1).lower()
+        for m in _COUNT_NOUN.finditer(text)
+        if not _NOT_PIECES.fullmatch(m.group(1))
+    ]
+    if len(candidates) != 1 or not nouns:
+        return found
+    named = [n for n in nouns if not re.fullmatch(r"doses?|servings?|units?|pieces?", n)]
+    chosen, noun = candidates[0], (named or nouns)[0]
+    counted = replace(chosen, kind="count", unit="count", noun=noun, text=f"{chosen.text} {noun}")
+    return [counted if q is chosen else q for q in found]
 
 
 def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity:
@@ -201,6 +262,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = _per_word(per_match.group("what"))
         elif _PACKAGE_WORDS.match(after) and kind == "mass":
             per = "package"
+    if kind == "number" and _PAID.search(before):
+        kind, unit = "money", "$"  # "paid 1,650 for a p"
     if kind == "number":
         noun_match = re.match(rf"^\s*(?:[\w-]+\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE)
         if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
@@ -222,6 +285,14 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
     )
 
 
+_PAID = re.compile(
+    r"\b(?:paid|pay(?:ing)?|spen[dt]|spending|costs?|cost\s+(?:me|us)|charged?|charging|"
+    r"priced\s+at|price\s+(?:is|was|of)|(?:sold|sell(?:ing)?|bought|buy(?:ing)?)\s+(?:\w+\s+)?"
+    r"(?:for|at))\s*(?:about\s+|around\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+
+
 def _per_word(word: str) -> str:
     word = word.lower().replace(" ", "")
     if re.match(r"package|pack|bag|box|jar|tin|container|bottle", word):
@@ -241,7 +312,7 @@ def _per_word(word: str) -> str:
 
 _LEFT_NAME = re.compile(
     rf"\b(?P<total>total\s+)?(?P<name>{CANNABINOID_PATTERN})\s*(?:\([^)]*\)\s*)?"
-    r"(?:[:=|]|\bis\b|\bwas\b|\bof\b|\bat\b|\b(?:came|comes|come|coming)\s+(?:back|in)\s+(?:at\s+)?"
+    r"(?:[:=|]|\s-\s|\bis\b|\bwas\b|\bof\b|\bat\b|\b(?:came|comes|come|coming)\s+(?:back|in)\s+(?:at\s+)?"
     r"|\b(?:tested|tests?|testing)\s+(?:at\s+)?|\bnow\b|\bgoes\s+to\b|\bhits?\b"
     r"|\bshows?\b|\breads?\b|\bresult\b|\blevel\b|\bcontent\b|\bpotency\b|\bconcentration\b"
     r"|\s)*\s*$",

@@ -1,0 +1,93 @@
+"""The answer in the unit the question asks for ("dry weight in grams?", "how many mL of
+stock?", "total THC in %"), converted by `units` (pint) and shown as a step of the working.
+
+A calculator answers in its own unit (a dry weight in the unit the wet weight was given in,
+a dilution in the unit of the final volume); when the question names another unit of the
+same kind, the result is converted. The last unit asked wins, so a follow-up ("in mg?")
+overrides the earlier question's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from trichome.agents import units
+from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.units import UnitError
+
+_UNIT = (
+    r"mg/g|mg\s+per\s+g(?:ram)?|mg|milligrams?|g|grams?|gs|kg|kilos?|kilograms?|lbs?|pounds?|"
+    r"oz|ounces?|ml|mls|milliliters?|millilitres?|l|liters?|litres?|%|percent(?:age)?|"
+    r"°\s?[cf]|degrees\s+[cf]|celsius|fahrenheit|f|c"
+)
+# "in grams?", "as a percent", "how many mL", "in mg please".
+_ASKED = re.compile(
+    rf"\b(?:in|as|into)\s+(?:an?\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
+    rf"instead|then|now|each|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
+    rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])",
+    re.IGNORECASE,
+)
+_TEMPERATURES = {"c": "C", "celsius": "C", "f": "F", "fahrenheit": "F"}
+
+
+def asked_unit(text: str) -> str | None:
+    """The unit the question asks its answer in, as written ("grams", "%", "mL"), if any."""
+    found = list(_ASKED.finditer(text))
+    if not found:
+        return None
+    last = found[-1]
+    return (last.group("in") or last.group("many")).strip()
+
+
+def in_asked_unit(calculation: Calculation, text: str) -> Calculation:
+    """`calculation` with its result converted to the unit the question asks for, when that
+    is another unit of the same kind; unchanged otherwise."""
+    wanted = asked_unit(text)
+    return calculation if wanted is None else to_unit(calculation, wanted)
+
+
+def to_unit(calculation: Calculation, wanted: str) -> Calculation:
+    """`calculation` with its result in `wanted` units ("g", "%", "°F") when its own unit is
+    another of the same kind, the conversion shown as a step; unchanged otherwise."""
+    if not calculation.unit:
+        return calculation
+    head, _, rest = calculation.unit.partition(" ")
+    converted = _convert(calculation.value, head, wanted)
+    if converted is None:
+        return calculation
+    value, shown = converted
+    unit = f"{shown} {rest}".strip()
+    step = f"in the unit asked: {fmt(calculation.value, 4)} {head} = {fmt(value, 4)} {shown}"
+    return replace(
+        calculation,
+        value=value,
+        unit=unit,
+        summary=f"{calculation.summary} In {shown}: {fmt(value, 4)} {unit}.",
+        steps=(*calculation.steps, step),
+    )
+
+
+def _convert(value: float, head: str, wanted: str) -> tuple[float, str] | None:
+    """`value` in `head` units as `wanted` units, with the label to show; None if the two
+    are the same unit or do not convert into each other."""
+    wanted_key = wanted.lower().replace(" ", "")
+    head_key = head.lower()
+    if wanted_key in ("%", "percent", "percentage"):
+        return (value / 10, "%") if head_key == "mg/g" else None
+    if wanted_key.startswith("mg") and ("/g" in wanted_key or "perg" in wanted_key):
+        return (value * 10, "mg/g") if head_key == "%" else None
+    scale = _TEMPERATURES.get(re.sub(r"^(?:°|degrees)", "", wanted_key))
+    if scale is not None:
+        current = _TEMPERATURES.get(head_key.lstrip("°"))
+        if current is None or current == scale:
+            return None
+        celsius = value if current == "C" else units.celsius(value, "F")
+        return (celsius * 9 / 5 + 32, "°F") if scale == "F" else (celsius, "°C")
+    try:
+        source, target = units.canonical(head), units.canonical(wanted_key)
+        if source == target or units.kind(source) != units.kind(target):
+            return None
+        return units.convert(value, source, target), units.label(target)
+    except UnitError:
+        return None
