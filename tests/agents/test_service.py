@@ -211,6 +211,26 @@ def test_a_place_the_packs_miss_is_not_answered_by_a_general_fact_sharing_a_word
     assert "cake" not in answer and "Wyoming Department of Health" in answer
 
 
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("bho = ?", "BHO, butane hash oil, is"),
+        ("whats rso?", "RSO, Rick Simpson Oil, is"),
+        ("what does LOQ stand for", "The LOQ, limit of quantitation, is"),
+    ],
+)
+def test_a_request_for_a_definition_gets_the_glossary_entry(
+    service: AgentService, question: str, opening: str
+) -> None:
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith(opening)
+
+
+def test_a_word_in_a_glossary_title_is_not_a_definition_asked_for(service: AgentService) -> None:
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, "whats the limit")).request)
+    assert "quantitation" not in answer
+
+
 def test_a_when_question_gets_the_rules_date_first(service: AgentService) -> None:
     question = "when does the 0.4mg hemp thing actually kick in"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)

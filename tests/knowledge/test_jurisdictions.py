@@ -21,6 +21,9 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions
         ("ca audience rule for ads? and mass?", ["CA", "MA"]),
         ("Mass. possession limits", ["MA"]),
         ("wash the trim before drying, i feel ill", []),
+        # A lower-case code heading the message, with the kind of business before its colon.
+        ("ma retail: break down the taxes on a sale", ["MA"]),
+        ("oh med - how much can a patient buy", ["OH"]),
     ],
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:

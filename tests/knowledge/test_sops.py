@@ -43,7 +43,16 @@ def test_requests_find_their_template(library: SopLibrary, question: str, sop: s
 
 @pytest.mark.parametrize(
     "question",
-    ["What is the edible limit in Michigan?", "write an SOP", "procedures for the weather"],
+    [
+        "What is the edible limit in Michigan?",
+        "write an SOP",
+        "procedures for the weather",
+        # A procedure named but not asked for: a critique, what one says or means, which.
+        "critique my intake sop: 1. driver drops boxes 2. we count it later",
+        "writing our recall sop, what does class I vs class II mean",
+        "their sop says decarb at 240F for 40 min, why is our potency low?",
+        "new ops manager, what sops are must-haves before the inspection",
+    ],
 )
 def test_other_questions_find_none(library: SopLibrary, question: str) -> None:
     assert library.match(question) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -19,7 +20,7 @@ from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import KnowledgeBase, any_relevant
+from trichome.knowledge.retrieval import KnowledgeBase, Passage, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.llm.base import (
@@ -38,6 +39,8 @@ from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
 OPERATIONS = "operations"
+# The pack a request for a definition is answered from.
+GLOSSARY_PACK = "general-glossary"
 PASSAGES_PER_ANSWER = 6
 PASSAGES_ACROSS_STATES = 40
 # Below this router confidence, an agent that finds nothing asks the runner-up.
@@ -68,6 +71,15 @@ class PreparedAnswer:
 def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
     """Only the latest 20 messages of a conversation are used (spec 4.1, rule 4)."""
     return tuple(messages[-HISTORY_WINDOW:])
+
+
+def _glossary_names(title: str) -> set[str]:
+    """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
+    defines "bho" and "butane hash oil" (lower case, without a plural s)."""
+    defined = title.split(":", 1)[-1]
+    names = [defined.split("(", 1)[0], *re.findall(r"\(([^)]*)\)", defined)]
+    names += re.split(r"\s+(?:and|or|vs\.?|versus)\s+", names[0])
+    return {name.strip().lower().rstrip("s") for name in names if name.strip()}
 
 
 class AgentService:
@@ -139,6 +151,9 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
+        if understanding.defines:
+            # "bho = ?": the glossary's entry for the term, whichever agent answers.
+            passages = self._glossary(understanding.defines) or passages
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
@@ -203,6 +218,14 @@ class AgentService:
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _glossary(self, term: str) -> list[Passage]:
+        """The glossary's entries whose title names `term` (none when no pack holds one)."""
+        if GLOSSARY_PACK not in self.knowledge.packs:
+            return []
+        index = self.knowledge.index_for(frozenset({GLOSSARY_PACK}))
+        asked = term.lower().rstrip("s")
+        return [p for p in index.search(term, limit=3) if asked in _glossary_names(p.fact.title)]
 
     def _sop(
         self, agent: Agent, template: SopTemplate | None, state: str | None

@@ -44,6 +44,8 @@ class Understanding:
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
     # "forecast" or "off-topic".
     scope: str | None = None
+    # The term a request for a definition asks about ("what's BHO?", "rso = ?").
+    defines: str | None = None
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -173,8 +175,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
             r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
             r"(?:crohn|cancer|epilep|seizure|arthritis|anxiety|insomnia|ptsd|glaucoma|migraine|"
-            r"multiple sclerosis|pain|nausea|ibs|fibromyalgia)\w*\b.{0,60}\b(?:how much|how many mg|"
-            r"dose|dosage|should i take)\b",
+            r"multiple sclerosis|pain|nausea|ibs|fibromyalgia)\w*\b.{0,60}"
+            r"\b(?:how much|how many mg|dose|dosage|should i take)\b",
         ),
         (
             "legal",
@@ -216,6 +218,23 @@ def scope_of(text: str) -> str | None:
         if pattern.search(text):
             return reason
     return None
+
+
+# A request for a definition: the whole message asks what a short term is or means.
+_DEFINITION = re.compile(
+    r"^\s*(?:(?:what(?:'s| is| are|s)|define|meaning of)\s+(?:a |an |the )?"
+    r"(?P<term>[\w./-]+(?: [\w./-]+){0,2}?)|(?P<symbol>[\w./-]{2,20})\s*(?:=|means|stands for)"
+    r")\s*\??\s*$|^\s*what (?:does|do) (?P<acronym>[\w./-]{2,20}) (?:stand for|mean)\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def defined_term(text: str) -> str | None:
+    """The term a message asks to have defined, if it asks for a definition."""
+    match = _DEFINITION.match(text)
+    if match is None:
+        return None
+    return match.group("term") or match.group("symbol") or match.group("acronym")
 
 
 def kind_of(text: str, applicable: int | None = None) -> RequestKind:
@@ -267,5 +286,12 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         topics = detect_topics(user_turns[-2])
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
-        tuple(applicable), tuple(residence), product, kind, inherited, topics, scope
+        tuple(applicable),
+        tuple(residence),
+        product,
+        kind,
+        inherited,
+        topics,
+        scope,
+        defined_term(latest) if kind is not RequestKind.OUT_OF_SCOPE else None,
     )

@@ -158,7 +158,13 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
-_HEADING_AFTER = re.compile(r"\s*[-:\u2013\u2014,]")
+# After a code opening the message: its punctuation, perhaps after a word or two naming the
+# kind of business or programme ("ma retail: ...", "oh med - ...").
+_HEADING_AFTER = re.compile(
+    r"(?:\s+(?:rec|med|medical|adult[- ]use|retail|dispensary|store|grow|cultivation|"
+    r"processor|lab|delivery|hemp|mmj|patients?)){0,2}\s*[-:\u2013\u2014,]",
+    re.IGNORECASE,
+)
 
 
 def _opens_the_message(text: str, match: re.Match[str]) -> bool:

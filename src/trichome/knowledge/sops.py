@@ -30,6 +30,18 @@ SOP_REQUEST = re.compile(
     re.IGNORECASE,
 )
 
+# Messages that name a procedure without asking for one: a critique of the user's own, a
+# question about what one says or what a term in it means, or which ones to have.
+ABOUT_A_PROCEDURE = re.compile(
+    r"\b(?:critique|review|proofread|check over|look over|improve|audit)\b.{0,25}"
+    r"\b(?:my|our|this)\b|"
+    r"\b(?:their|our|my|the old|the existing|existing|current) (?:sops?|procedures?) "
+    r"(?:says?|said|calls? for|tells?|has|have)\b|"
+    r"\bwhat (?:does|do) .{0,40}\bmean\b|"
+    r"\b(?:what|which) (?:sops|procedures)\b",
+    re.IGNORECASE,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SopTemplate:
@@ -137,7 +149,7 @@ class SopLibrary:
 
     def match(self, question: str) -> SopTemplate | None:
         """The template a request for a procedure asks for, if it asks for one."""
-        if not SOP_REQUEST.search(question):
+        if not SOP_REQUEST.search(question) or ABOUT_A_PROCEDURE.search(question):
             return None
         words = set(tokenize(question))
         best, best_score = None, 0.0

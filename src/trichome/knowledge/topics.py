@@ -56,10 +56,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "purchase-limits",
-        r"purchase limits?|buy(?:ing)? limits?|how much (?:\w+ )?(?:can|may|could) (?:i|you|we|"
-        r"a customer|customers|an adult|adults|someone|a patient|patients) (?:buy|purchase|get|sell)|"
-        r"how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?(?:dispensar(?:y|ies)|stores?|shops?|"
-        r"pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
+        r"purchase limits?|buy(?:ing)? limits?|how much (?:\w+ )?(?:can|may|could) "
+        r"(?:i|you|we|a customer|customers|an adult|adults|someone|a patient|patients) "
+        r"(?:buy|purchase|get|sell)|how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?"
+        r"(?:dispensar(?:y|ies)|stores?|shops?|pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
         r"in one (?:go|trip|visit)|per[- ](?:transaction|visit|day)|daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
         r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
