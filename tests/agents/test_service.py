@@ -231,6 +231,29 @@ def test_a_word_in_a_glossary_title_is_not_a_definition_asked_for(service: Agent
     assert "quantitation" not in answer
 
 
+def test_is_it_legal_there_is_answered_from_the_directory_citing_its_laws(
+    service: AgentService,
+) -> None:
+    answer = compose_answer(
+        service.prepare(
+            _chat(OPERATOR_AGENT, "south carolina medical marijuana legal yet?")
+        ).request
+    )
+    assert answer.startswith(
+        "In South Carolina, there is no adult-use programme; medical marijuana is not legal "
+        "beyond a low-THC (CBD oil) programme"
+    )
+    # Cited: the South Carolina Code the directory entry was checked against.
+    assert "Sources:\n[1] S.C. Code of Laws" in answer
+
+
+def test_who_issues_licences_is_answered_with_the_regulators_site(service: AgentService) -> None:
+    question = "who's issuing cannabis business licenses in minnesota"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith("For Minnesota, ask: Minnesota Office of Cannabis Management")
+    assert "official site: https://mn.gov/ocm/" in answer
+
+
 def test_a_when_question_gets_the_rules_date_first(service: AgentService) -> None:
     question = "when does the 0.4mg hemp thing actually kick in"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)

@@ -18,7 +18,7 @@ _ADULT_USE = {
 }
 _MEDICAL = {
     "program": "a medical cannabis programme operates",
-    "low-thc": "only a low-THC (CBD oil) programme exists",
+    "low-thc": "medical marijuana is not legal beyond a low-THC (CBD oil) programme",
     "none": "there is no medical dispensary programme",
 }
 # The directory's regulators are listed by what they oversee; a hemp question asks the
@@ -36,6 +36,9 @@ class Gap:
     topic: str | None
     where_to_ask: tuple[str, ...]
     status: tuple[str, ...] = ()
+    # The same status, each citing the directory entry's primary sources (laws, bills,
+    # regulators' pages), when the entry has them: what a legal-status question is answered by.
+    status_facts: tuple[Fact, ...] = ()
     # When the question asks who the regulator is, the directory's answer, each citing
     # the regulators' own sites.
     regulators: tuple[Fact, ...] = ()
@@ -55,6 +58,30 @@ def status_sentence(entry: Jurisdiction) -> str:
     return (
         f"In {entry.name}, " + "; ".join(parts) + " (Trichome's jurisdiction directory, "
         f"checked {entry.reviewed})."
+    )
+
+
+def status_fact(entry: Jurisdiction) -> Fact | None:
+    """The programmes' status as a fact citing the entry's primary sources (None when it has
+    none: the directory requires one, so only a hand-built entry lacks it)."""
+    sources = tuple(
+        Source(source.title, source.url, source.section, source.kind)
+        for source in entry.sources
+        if source.kind == "primary"
+    )
+    if not sources:
+        return None
+    parts = [_ADULT_USE[entry.adult_use], _MEDICAL[entry.medical]]
+    if entry.tracking not in ("unknown", "none"):
+        parts.append(f"licensees report to {entry.tracking}")
+    return Fact(
+        id=f"directory-{entry.code.lower()}-status",
+        pack_id="directory",
+        topic="legal-landscape",
+        title=f"{entry.name}: programme status",
+        text=f"In {entry.name}, " + "; ".join(parts) + f" (checked {entry.reviewed}).",
+        sources=sources,
+        jurisdiction=entry.code,
     )
 
 
@@ -87,7 +114,7 @@ def describe_gap(
         return None
     names = {topic.name for topic in topics}
     covers = next((_COVERS[name] for name in _COVERS if name in names), None)
-    asks, status, regulators = [], [], []
+    asks, status, regulators, status_facts = [], [], [], []
     for code in codes:
         entry = directory.get(code)
         if entry is None:
@@ -102,5 +129,14 @@ def describe_gap(
             regulators.append(regulator_fact(entry, asks[-1]))
         if not names or STATUS_TOPIC in names:
             status.append(status_sentence(entry))
+        if STATUS_TOPIC in names:
+            status_facts.append(status_fact(entry))
     topic = topics[0].name if topics else None
-    return Gap(codes, topic, tuple(asks), tuple(status), tuple(f for f in regulators if f))
+    return Gap(
+        codes,
+        topic,
+        tuple(asks),
+        tuple(status),
+        tuple(f for f in status_facts if f),
+        tuple(f for f in regulators if f),
+    )

@@ -206,7 +206,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "regulator",
         r"who (?:regulates|licenses|licences|oversees|enforces|runs|issues)|"
-        r"which (?:agency|department|board|office)|\bregulators?\b|regulatory (?:agency|body)|"
+        r"who(?:'s| is) (?:issuing|licensing|regulating|in charge)|"
+        r"which (?:agency|department|board|office|body)|\bregulators?\b|regulatory (?:agency|body)|"
         r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to|apply to)|"
         r"where (?:do|should) (?:i|we) apply",
         ("regulators",),

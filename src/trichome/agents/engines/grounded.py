@@ -214,6 +214,11 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     if gap.regulators:  # who regulates it is the question: the directory answers it
         cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.regulators, start=1)]
         return ComposedAnswer("\n\n".join(cited), gap.regulators)
+    if gap.status_facts:  # whether it is legal there is the question: the directory's status
+        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.status_facts, start=1)]
+        more = f"For anything more specific, my knowledge packs hold no sourced rule for {names}."
+        text = "\n\n".join([*cited, more, *gap.where_to_ask])
+        return ComposedAnswer(text, gap.status_facts)
     parts = list(gap.status)
     if parts:
         admitted = f"For anything more specific, my knowledge packs hold no sourced rule{topic}"
