@@ -75,11 +75,13 @@ def test_each_states_numbers_come_with_their_source(service: AgentService) -> No
 
 
 def test_the_state_named_decides_the_rule(service: AgentService) -> None:
-    massachusetts = ask(service, "What is the THC limit per serving for edibles in Massachusetts?")
+    # Minnesota's sourced cap (hemp-derived edibles) is 5 mg a serving, Colorado's 10 mg.
+    minnesota = ask(service, "What is the THC limit per serving for edibles in Minnesota?")
     colorado = ask(service, "What is the THC limit per serving for edibles in Colorado?")
-    assert massachusetts.startswith("Massachusetts") and "5 mg" in massachusetts.split("\n")[0]
+    assert minnesota.startswith("Minnesota") and "5 mg" in minnesota.split("\n")[0]
+    assert "10 mg" not in minnesota.split("\n")[0].split("5 mg")[0]
     assert colorado.split("\n")[0].count("10 mg") >= 1
-    assert "law.cornell.edu/regulations/massachusetts" in massachusetts
+    assert "mn.gov/ocm" in minnesota and "mn.gov/ocm" not in colorado
 
 
 def test_without_a_state_each_states_rule_is_labelled(service: AgentService) -> None:
