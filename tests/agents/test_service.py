@@ -254,6 +254,13 @@ def test_who_issues_licences_is_answered_with_the_regulators_site(service: Agent
     assert "official site: https://mn.gov/ocm/" in answer
 
 
+def test_a_rule_of_another_programme_does_not_answer(service: AgentService) -> None:
+    # Oregon's hemp-product THC caps are no answer to a question about adult-use ("rec").
+    question = "max thc in an oregon rec concentrate container"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert "hemp" not in answer.lower()
+
+
 def test_a_when_question_gets_the_rules_date_first(service: AgentService) -> None:
     question = "when does the 0.4mg hemp thing actually kick in"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)

@@ -3,7 +3,7 @@ kind of request, with follow-ups keeping what earlier turns said."""
 
 import pytest
 
-from trichome.agents.understanding import RequestKind, understand
+from trichome.agents.understanding import RequestKind, defined_term, program_of, understand
 
 
 @pytest.mark.parametrize(
@@ -82,3 +82,28 @@ def test_greetings_thanks_and_asking_who_it_is_are_small_talk(message: str) -> N
 )
 def test_requests_outside_the_trade_are_told_apart(message: str, scope: str | None) -> None:
     assert understand([message]).scope == scope
+
+
+@pytest.mark.parametrize(
+    ("text", "program"),
+    [
+        ("max thc in an oregon rec concentrate container", "adult-use"),
+        ("az med card holder - how much can a patient buy per 2 weeks?", "medical"),
+        ("can hemp seltzers be sold in gas stations in texas", "hemp"),
+        ("how much can i buy in michigan", None),
+        ("rec vs medical purchase limits in colorado", None),  # a comparison names both
+    ],
+)
+def test_the_programme_a_question_is_about_is_read_from_its_words(
+    text: str, program: str | None
+) -> None:
+    assert program_of(text) == program
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [("bho = ?", "bho"), ("what's a COA", "COA"), ("what does LOQ stand for", "LOQ")],
+)
+def test_a_request_for_a_definition_names_its_term(text: str, term: str) -> None:
+    assert defined_term(text) == term
+    assert defined_term("what is the purchase limit in michigan") is None

@@ -73,6 +73,11 @@ def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
     return tuple(messages[-HISTORY_WINDOW:])
 
 
+def _program(fact: Fact) -> str | None:
+    """The programme a fact's rule belongs to; a hemp fact is hemp's even when unmarked."""
+    return fact.program or ("hemp" if fact.topic == "hemp" else None)
+
+
 def _glossary_names(title: str) -> set[str]:
     """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
     defines "bho" and "butane hash oil" (lower case, without a plural s)."""
@@ -151,6 +156,10 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
+        if understanding.program is not None:
+            # "rec", "patient", "hemp": another programme's rule does not answer it.
+            asked = (None, "all", understanding.program)
+            passages = [p for p in passages if _program(p.fact) in asked]
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages

@@ -46,6 +46,9 @@ class Understanding:
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
+    # The programme the question is about, when it names one: "adult-use" ("rec"),
+    # "medical" ("patient", "mmj") or "hemp".
+    program: str | None = None
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -237,6 +240,26 @@ def defined_term(text: str) -> str | None:
     return match.group("term") or match.group("symbol") or match.group("acronym")
 
 
+_PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        ("adult-use", r"\brec\b|\brecreational\b|\badult[- ]use\b|\b21\+|\bi-502\b"),
+        (
+            "medical",
+            r"\bmed\b|\bmedical\b|\bpatients?\b|\bmmj\b|\bcard ?holders?\b|\bcaregivers?\b",
+        ),
+        ("hemp", r"\bhemp\b"),
+    )
+)
+
+
+def program_of(text: str) -> str | None:
+    """The one programme a text is about ("rec" is adult-use), or None when it names none
+    or several (a comparison)."""
+    named = [name for name, pattern in _PROGRAMS if pattern.search(text)]
+    return named[0] if len(named) == 1 else None
+
+
 def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     """The kind of request a turn makes; `applicable` is how many jurisdictions' rules it
     asks about (by default, every one it names)."""
@@ -294,4 +317,5 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         topics,
         scope,
         defined_term(latest) if kind is not RequestKind.OUT_OF_SCOPE else None,
+        program_of(latest),
     )

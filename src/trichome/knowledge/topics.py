@@ -49,6 +49,8 @@ TOPICS: tuple[Topic, ...] = (
         "concentrate-thc-limits",
         r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?)\b.{0,40}\b(?:limit|cap|"
         r"max|thc %|potency cap)|"
+        r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
+        r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
         r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)",
         ("concentrate-thc-limits",),
