@@ -78,6 +78,14 @@ def _program(fact: Fact) -> str | None:
     return fact.program or ("hemp" if fact.topic == "hemp" else None)
 
 
+def _of_program(passages: list[Passage], program: str | None) -> list[Passage]:
+    """The passages a question about `program` ("rec", "patient", "hemp") may be answered
+    from: not another programme's rules."""
+    if program is None:
+        return passages
+    return [p for p in passages if _program(p.fact) in (None, "all", program)]
+
+
 def _glossary_names(title: str) -> set[str]:
     """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
     defines "bho" and "butane hash oil" (lower case, without a plural s)."""
@@ -156,10 +164,7 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
-        if understanding.program is not None:
-            # "rec", "patient", "hemp": another programme's rule does not answer it.
-            asked = (None, "all", understanding.program)
-            passages = [p for p in passages if _program(p.fact) in asked]
+        passages = _of_program(passages, understanding.program)
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
@@ -179,6 +184,7 @@ class AgentService:
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
+            found = _of_program(found, understanding.program)
             if any_relevant(found):
                 agent, index, passages = second, other, found
         covered = index.jurisdictions - {FEDERAL}

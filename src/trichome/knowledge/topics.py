@@ -62,7 +62,8 @@ TOPICS: tuple[Topic, ...] = (
         r"(?:i|you|we|a customer|customers|an adult|adults|someone|a patient|patients) "
         r"(?:buy|purchase|get|sell)|how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?"
         r"(?:dispensar(?:y|ies)|stores?|shops?|pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
-        r"in one (?:go|trip|visit)|per[- ](?:transaction|visit|day)|daily limit|"
+        r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day)|"
+        r"daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
         r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
