@@ -20,7 +20,12 @@ from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import KnowledgeBase, Passage, any_relevant
+from trichome.knowledge.retrieval import (
+    ON_TOPIC_COVERAGE,
+    KnowledgeBase,
+    Passage,
+    any_relevant,
+)
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.llm.base import (
@@ -39,6 +44,13 @@ from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
 OPERATIONS = "operations"
+COMPLIANCE = "compliance"
+# Rule topics another specialist answers too (transport, waste, tracking, batches,
+# packaging and records: operations; advertising: marketing).
+NOT_ONLY_COMPLIANCE = frozenset(
+    {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
+     "record-keeping"}
+)  # fmt: skip
 # The pack a request for a definition is answered from.
 GLOSSARY_PACK = "general-glossary"
 PASSAGES_PER_ANSWER = 6
@@ -76,6 +88,13 @@ def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
 def _program(fact: Fact) -> str | None:
     """The programme a fact's rule belongs to; a hemp fact is hemp's even when unmarked."""
     return fact.program or ("hemp" if fact.topic == "hemp" else None)
+
+
+def _compliance_asked(topics: set[str]) -> bool:
+    """Whether rule topics make a question the compliance specialist's: one only it answers
+    (possession, home grow, taxes ...), and no advertising (the marketing specialist's,
+    with its own packs of the advertising rules)."""
+    return bool(topics - NOT_ONLY_COMPLIANCE) and "advertising" not in topics
 
 
 def _of_program(passages: list[Passage], program: str | None) -> list[Passage]:
@@ -133,6 +152,17 @@ class AgentService:
         if template is not None and agent is not operations and operations.available_on(chat.model):
             agent, notes = operations, ()
         understanding = understand(user_turns)
+        compliance = AGENTS[COMPLIANCE]
+        if (
+            template is None
+            and agent is not compliance
+            and compliance.available_on(chat.model)
+            and understanding.state is not None
+            and _compliance_asked({topic.name for topic in understanding.rule_topics})
+        ):
+            # "minnesota home grow - how many plants?" is a rule of the place named, whatever
+            # the words lean to (grow, plants): the compliance specialist's to answer.
+            agent, notes = compliance, ()
         jurisdictions = understanding.jurisdictions
         state = understanding.state
         calculation = recognise_conversation(
@@ -190,7 +220,11 @@ class AgentService:
         covered = index.jurisdictions - {FEDERAL}
         if topics is not None:
             # Every agent admits a rule it has no fact on for a jurisdiction named.
-            answered_for = {passage.fact.jurisdiction for passage in passages}
+            answered_for = {
+                passage.fact.jurisdiction
+                for passage in passages
+                if passage.coverage >= ON_TOPIC_COVERAGE
+            }
             uncovered = tuple(
                 code for code in jurisdictions if code != FEDERAL and code not in answered_for
             )
