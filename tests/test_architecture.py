@@ -1,5 +1,6 @@
 """The layout's rules, read from the source: no import cycle between packages, the domain
-never reaches into the web layer, `llm/` stays transport only, `plans` stays a leaf."""
+never reaches into the web layer, `llm/` stays transport only, `plans` stays a leaf, and no
+module is over 400 lines."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parent.parent / "src" / "trichome"
 # The edge: services, the HTTP kit they share, and the command line. Nothing else imports them.
 EDGE = ("services", "http", "cli")
+# The longest a module under src/ may be. There are no exceptions: a table of data that
+# outgrows it becomes a data file (TOML, JSONL) read at run time, as the knowledge packs and
+# agents/data/ are.
+MAX_MODULE_LINES = 400
 
 
 def _package(parts: tuple[str, ...]) -> str:
@@ -138,3 +143,26 @@ def test_llm_is_transport_only_and_plans_is_a_leaf() -> None:
     imported = _graph()
     assert set(imported.get("llm", {})) <= {"config"}
     assert set(imported.get("plans", {})) == set()
+
+
+def _long_modules(root: Path, limit: int) -> list[str]:
+    """Every Python module under `root` longer than `limit` lines, with its length."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit:
+            found.append(f"{path.relative_to(root)}: {lines} lines")
+    return found
+
+
+def test_no_module_under_src_is_over_400_lines() -> None:
+    # Split a module that grows past this along a seam (see docs/architecture.md, Rules).
+    assert _long_modules(SOURCE.parent, MAX_MODULE_LINES) == []
+
+
+def test_the_length_check_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "short.py").write_text("x = 1\n" * MAX_MODULE_LINES, encoding="utf-8")
+    (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * 401, encoding="utf-8")
+    (tmp_path / "pkg" / "data.toml").write_text("x = 1\n" * 500, encoding="utf-8")
+    assert _long_modules(tmp_path, MAX_MODULE_LINES) == ["pkg/long.py: 401 lines"]

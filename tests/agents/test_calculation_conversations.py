@@ -13,7 +13,8 @@ from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
 from trichome.agents import tincture_calculators as tinctures
-from trichome.agents.calculation_requests import recognise, recognise_conversation
+from trichome.agents.calculation_conversations import recognise_conversation
+from trichome.agents.calculation_requests import recognise
 from trichome.agents.calculator_tool_definitions import TOOLS
 from trichome.agents.calculator_tools import as_payload, run_tool
 from trichome.agents.engines.grounded import compose_answer

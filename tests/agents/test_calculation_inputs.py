@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from trichome.agents.calculation_requests import describe, recognise, recognise_conversation
+from trichome.agents.calculation_conversations import recognise_conversation
+from trichome.agents.calculation_requests import describe, recognise
 from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engines.grounded import compose_answer
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service

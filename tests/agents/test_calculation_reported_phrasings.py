@@ -7,7 +7,8 @@ import math
 
 import pytest
 
-from trichome.agents.calculation_requests import describe, recognise, recognise_conversation
+from trichome.agents.calculation_conversations import recognise_conversation
+from trichome.agents.calculation_requests import describe, recognise
 
 
 def answer(*turns: str) -> str:

@@ -1,11 +1,11 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `tincture_readers`,
-`mixing_readers`, `operations_readers` and `grow_room_readers`) looks for the words of one
-calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
-worked calculation, returns None (not this calculation), or raises: `MissingInput` with the
-question to ask when an input is missing or two readings contradict each other,
-`CalculationError` when an input is impossible.
+Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `kitchen_readers`,
+`tincture_readers`, `mixing_readers`, `operations_readers` and `grow_room_readers`) looks for
+the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
+either returns the worked calculation, returns None (not this calculation), or raises:
+`MissingInput` with the question to ask when an input is missing or two readings contradict
+each other, `CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
+from trichome.agents import kitchen_readers as kitchen
 from trichome.agents import lab_readers as lab
 from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
@@ -40,8 +41,8 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     formulation.share_by_weight,
     mixing.terpene_reintroduction,
     tinctures.tincture_design,
-    formulation.tincture,
-    formulation.kitchen,
+    tinctures.tincture,
+    kitchen.kitchen,
     mixing.dilution,
     mixing.blending,
     potency.decarboxylation,

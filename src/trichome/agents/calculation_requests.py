@@ -1,17 +1,17 @@
-"""Recognising a calculation asked in plain language, across a conversation, and writing
-the answer that shows its work.
+"""Recognising a calculation asked in one question, and writing the answer that shows its
+work.
 
 "how much 85% distillate for 200 gummies at 10 mg?" becomes a call of the infusion
-calculator with its numbers; "what if it tests at 92%?" on the next turn reruns it with the
-new potency. A question with a missing, contradictory or impossible input gets a question
-or an explanation and no number; a question with no calculation in it is left alone.
+calculator with its numbers. A question with a missing, contradictory or impossible input
+gets a question or an explanation and no number; a question with no calculation in it is
+left alone. Follow-ups across a conversation ("what if it tests at 92%?") are merged into
+the earlier question by `calculation_conversations`.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from trichome.agents import units
@@ -25,26 +25,9 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
     fmt,
 )
-from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 from trichome.agents.quantities import Quantity, read
-
-# How many earlier user turns a follow-up may reach back to.
-FOLLOW_UP_REACH = 3
-# A turn this short that reads as a follow-up ("what if THCA is 25%?") updates the earlier
-# calculation even when it could be worked out on its own.
-FOLLOW_UP_WORDS = 12
-_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "dropper"})
-_FOLLOW_UP = re.compile(
-    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
-    r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
-    r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+(?:it|them)|change|say\s+it|suppose|"
-    r"it'?s\s+\d|it\s+is|actually|using\s|use\s|per\s|each\b|in\s+(?:mg|milligrams?|grams?|g|ml|"
-    r"oz|ounces?|kg|lbs?|pounds?|%|percent)\b|cut\s|only\s|(?:drop|raise|bump|lower|up|go)\s+"
-    r"(?:it|the|to|up|down)|switch|\d)",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,224 +179,6 @@ def _over_range(
         verdict=" / ".join(dict.fromkeys(v for v in (first.verdict, second.verdict) if v)) or None,
     )
     return RecognisedCalculation(merged, read=low.read)
-
-
-def recognise_conversation(
-    user_turns: Sequence[str],
-    state: str | None = None,
-    limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None,
-) -> RecognisedCalculation | None:
-    """The calculation the latest user turn asks for, with the inputs of the earlier turns.
-
-    Inputs given over several turns add up ("I infused 7 g of 22% flower into butter",
-    then "24 brownies, how much per brownie?"), a later value replaces the one it changes
-    ("what if I cut them into 36?", "what if it tests at 92%?"), and the answer says which
-    inputs came from earlier messages and what this one changed. A turn that asks a new
-    calculation of its own starts afresh.
-    """
-    if not user_turns:
-        return None
-    latest = user_turns[-1]
-    alone = recognise(latest, state, limits_for)
-    update = normalise(latest)
-    short = len(update.split()) <= FOLLOW_UP_WORDS
-    follows = bool(_FOLLOW_UP.search(update))
-    if alone is not None and alone.calculation is not None and not (follows and short):
-        return alone
-    if alone is not None and alone.calculation is None and not alone.asks:
-        return alone  # an impossible number in the latest turn is refused as it stands
-    inputs = [q for q in read(update) if q.kind != "number"]
-    calculable = bool(inputs) or bool(_CALCULATION_ASK.search(update))
-    if alone is None and not (follows or (short and calculable)):
-        return None
-    context = _context(user_turns[-1 - FOLLOW_UP_REACH : -1], state, limits_for)
-    if context is None:
-        return alone
-    merge = _merge(context, update)
-    again = recognise(merge.text, state, limits_for)
-    if again is None:
-        return alone
-    from_update = _from_update(again, merge)
-    if alone is not None and not follows and not from_update and read(update):
-        return alone  # a new question of its own, not about the earlier numbers
-    if again.calculation is None and alone is not None and not (follows or short):
-        return alone
-    written = {(q.start, q.end): q.text for q in read(merge.text)}
-    carried = tuple(
-        dict.fromkeys(
-            written.get((start, end), merge.text[start:end].strip())
-            for start, end in again.spans
-            if (start, end) not in from_update
-        )
-    )
-    changed = tuple(f"{old} → {new}" for old, new in merge.replaced if old != new)
-    return replace(again, carried=carried, changed=changed)
-
-
-# A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").
-_CALCULATION_ASK = re.compile(
-    r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
-    r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf])\b|\bdose\b|\btotal\b|"
-    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b",
-    re.IGNORECASE,
-)
-
-
-def _context(
-    turns: Sequence[str],
-    state: str | None,
-    limits_for: Callable[[str], StateEdibleLimits | None],
-) -> str | None:
-    """The earlier turns' inputs and questions as one question: each turn that adds or
-    changes numbers is merged in; a turn that asks a new calculation starts afresh."""
-    context: str | None = None
-    for turn in turns:
-        text = normalise(turn)
-        numbers = [q for q in read(text) if q.kind != "number"]
-        alone = recognise(text, state, limits_for)
-        if context is None:
-            context = text if (numbers or alone is not None) else None
-            continue
-        follows = bool(_FOLLOW_UP.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
-        if alone is not None and alone.calculation is not None and not follows:
-            context = text  # a new calculation of its own
-            continue
-        if not (follows or numbers or _CALCULATION_ASK.search(text)):
-            continue  # "thanks!", "what is a COA?": the numbers so far still stand
-        merge = _merge(context, text)
-        if alone is not None and not follows and numbers:
-            again = recognise(merge.text, state, limits_for)
-            if again is None or not _from_update(again, merge):
-                context = text  # a new question that asks for input of its own
-                continue
-        context = merge.text
-    return context
-
-
-def _from_update(recognised: RecognisedCalculation, merge: _Merged) -> list[tuple[int, int]]:
-    """The inputs a calculation used that the latest turn gave (where they sit)."""
-    return [
-        span
-        for span in recognised.spans
-        if any(span[0] < end and start < span[1] for start, end in merge.update_spans)
-    ]
-
-
-@dataclass(frozen=True, slots=True)
-class _Merged:
-    text: str
-    replaced: list[tuple[str, str]]  # (earlier text, new text)
-    update_spans: list[tuple[int, int]]  # where the latest turn's numbers sit in `text`
-
-
-def merge_follow_up(previous: str, update: str) -> str:
-    """The earlier question with the follow-up's quantities put in place of the ones they
-    replace (same kind, same cannabinoid, same role); new ones are added at the end."""
-    return _merge(previous, update).text
-
-
-def _merge(previous: str, update: str) -> _Merged:
-    earlier = read(previous)
-    merged = previous
-    shift = 0
-    appended: list[Quantity] = []
-    taken: set[int] = set()
-    replaced: list[tuple[str, str]] = []
-    spans: list[tuple[int, int]] = []
-    named = list(dict.fromkeys(cannabinoid_mentions(update)))
-    news = read(update)
-    placed: list[Quantity] = []
-    for new in news:
-        if new.kind == "other" and not any(
-            q.kind == "other" and _family(q.unit) == _family(new.unit) for q in earlier
-        ):
-            appended.append(new)  # "1.0 kPa", "for 40 minutes": nothing earlier to replace
-            continue
-        if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
-            new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
-        match = _counterpart(new, earlier, update, taken)
-        if match is None:
-            appended.append(new)
-            continue
-        taken.add(match.start)
-        placed.append(new)
-        replacement = _replacement(new, match)
-        start, end = match.start + shift, match.end + shift
-        merged = merged[:start] + replacement + merged[end:]
-        spans.append((start, start + len(replacement)))
-        shown = f"{replacement} {match.noun}" if match.kind == "count" else new.text
-        replaced.append((match.text, shown))
-        shift += len(replacement) - (match.end - match.start)
-    if appended or not news:
-        # New numbers, or only words ("and per tbsp?", "in grams?"): the turn is added, less
-        # the numbers already put in their place.
-        rest = update
-        for new in sorted(placed, key=lambda q: -q.start):
-            rest = rest[: new.start] + rest[new.end :]
-        rest = rest.strip()
-        offset = len(merged.rstrip()) + 1
-        merged = f"{merged.rstrip()} {rest}"
-        spans += [(offset + q.start, offset + q.end) for q in read(rest)]
-    return _Merged(merged, replaced, spans)
-
-
-def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
-                 ) -> Quantity | None:  # fmt: skip
-    if new.kind == "number":
-        # "what if I cut them into 36?": a bare whole number changes the one count.
-        counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
-        if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
-            return counts[0]
-        return None
-    if new.kind == "mass":
-        scaled = _counterpart_of_scale(new, earlier, update, taken, same=True)
-        if scaled is not None or any(q.kind == "count" for q in earlier):
-            return scaled
-        return _counterpart_of_scale(new, earlier, update, taken, same=False)
-    return _counterpart_of_scale(new, earlier, update, taken, same=True)
-
-
-def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
-                          taken: set[int], same: bool) -> Quantity | None:  # fmt: skip
-    candidates = [
-        q for q in earlier
-        if q.start not in taken and q.kind == new.kind
-        and (new.kind != "other" or _family(q.unit) == _family(new.unit))
-        and (q.tags & _ROLES) == (new.tags & _ROLES)
-        and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
-        and (same or q.per is None)
-        and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
-        and (new.per is None or q.per in (None, new.per))
-    ]  # fmt: skip
-    if len(candidates) > 1:
-        roles = [q for q in candidates if q.tags == new.tags]
-        candidates = roles or candidates
-    if len(candidates) > 1 and new.cannabinoid is None:
-        plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
-        candidates = plain or candidates
-    if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
-        candidates = candidates[-1:]
-    return candidates[0] if candidates else None
-
-
-def _family(unit: str) -> str:
-    """Units of one measure ("hrs" and "hours", "°F" and "C") for matching a follow-up."""
-    written = unit.replace("°", "").replace(" ", "").lower()
-    if written in ("c", "f", "degrees", "degree", "deg"):
-        return "temperature"
-    if written in ("h", "hr", "hrs", "hour", "hours"):
-        return "hours"
-    return written
-
-
-def _same_scale(old: str, new: str) -> bool:
-    small = {"mg"}
-    return (old in small) == (new in small)
-
-
-def _replacement(new: Quantity, old: Quantity) -> str:
-    # A count's text names its noun ("500 gummies") but its span is the number alone.
-    return new.text.split()[0] if new.kind in ("count", "number") else new.text
 
 
 def describe(recognised: RecognisedCalculation) -> str:

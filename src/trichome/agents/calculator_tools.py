@@ -11,6 +11,7 @@ import orjson
 
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import grow_room_calculators as grow_room
+from trichome.agents import kitchen_calculators as kitchen
 from trichome.agents import lab_calculators as lab
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
@@ -125,7 +126,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             float(a["serving_mg"]),
             edible_limits(knowledge, str(a["state"]).upper()) if a.get("state") else None,
         ),
-        "kitchen_infusion": lambda a: formulation.kitchen_infusion(
+        "kitchen_infusion": lambda a: kitchen.kitchen_infusion(
             float(a["material"]),
             str(a["material_unit"]),
             float(a["potency_percent"]),
@@ -135,7 +136,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             float(a.get("efficiency_percent", 100)),
             bool(a.get("potency_is_thca", False)),
         ),
-        "tincture": lambda a: formulation.tincture(
+        "tincture": lambda a: tinctures.tincture(
             float(a["total_mg"]),
             float(a["volume"]),
             str(a["volume_unit"]),

@@ -1,8 +1,8 @@
 """The trade's arithmetic, exact and unit-aware, showing its inputs, formula and working.
 
-Agents never do arithmetic in a language model. The functions of `potency_calculators`,
-`formulation_calculators`, `mixing_calculators` and `operations_calculators` are the tools
-the `openai` engine offers the model, and the `grounded` engine calls them when it
+Agents never do arithmetic in a language model. The functions of the `*_calculators`
+modules (potency, lab, formulation, kitchen, tincture, mixing, operations, grow room) are the
+tools the `openai` engine offers the model, and the `grounded` engine calls them when it
 recognises a calculation.
 Every result carries the inputs it used, its formula, its steps, its unit and its
 assumptions; an input that is missing, impossible or contradictory raises instead of

@@ -1,5 +1,7 @@
-"""Formulation arithmetic: doses, infusions, kitchen infusions, tinctures, batch scaling and
-servings against a state's caps (dilution and blending are in `mixing_calculators`)."""
+"""Formulation arithmetic: doses per piece, infusions, pieces from a concentrate, servings
+against a state's caps, batch scaling and a share by weight (kitchen infusions are in
+`kitchen_calculators`, tinctures in `tincture_calculators`, dilution and blending in
+`mixing_calculators`)."""
 
 from __future__ import annotations
 
@@ -19,10 +21,6 @@ from trichome.agents.calculators import (
     share,
     whole,
 )
-from trichome.agents.potency_calculators import THCA_TO_THC
-from trichome.agents.units import UnitError
-
-KITCHEN_MEASURES = ("tsp", "tbsp", "cup")
 
 
 def _loss_step(before: float, loss_percent: float, unit: str = "mg THC") -> list[str]:
@@ -256,158 +254,6 @@ def servings_check(
         formula="servings = mg per package ÷ mg per serving",
         inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
         verdict=verdict,
-    )
-
-
-def kitchen_infusion(
-    material: float,
-    material_unit: str,
-    potency_percent: float,
-    fat: float,
-    fat_unit: str,
-    measure: str = "tbsp",
-    efficiency_percent: float = 100,
-    potency_is_thca: bool = False,
-) -> Calculation:
-    """mg THC per kitchen measure of butter or oil infused with `material` at a potency.
-
-    Raises:
-        CalculationError: non-positive amounts, a potency over 100%, a fat that is not a volume.
-    """
-    grams = grams_of("the plant material or concentrate", material, material_unit)
-    percent("the potency", potency_percent)
-    percent("the extraction efficiency", efficiency_percent)
-    positive("the amount of butter or oil", fat)
-    try:
-        fat_ml = units.millilitres(fat, fat_unit)
-        measure_ml = units.millilitres(1, measure)
-    except UnitError:
-        raise CalculationError(
-            "give the butter or oil as a volume (cups, tbsp, tsp, sticks, mL)"
-        ) from None
-    mg = grams * 1000 * potency_percent / 100
-    steps = [
-        f"{quantity(material, material_unit)} × {fmt(potency_percent, 4)}% = {fmt(mg)} mg "
-        f"{'THCA' if potency_is_thca else 'THC'}"
-    ]
-    assumptions = []
-    if potency_is_thca:
-        steps.append(f"decarboxylated: {fmt(mg)} mg × {THCA_TO_THC} = {fmt(mg * THCA_TO_THC)} mg")
-        mg *= THCA_TO_THC
-    else:
-        assumptions.append("the stated potency is total THC (already decarboxylation-adjusted)")
-    infused = mg * efficiency_percent / 100
-    if efficiency_percent < 100:
-        steps.append(f"{fmt(efficiency_percent)}% into the fat: {fmt(infused)} mg")
-    else:
-        assumptions.append("all of it ends up in the fat: no extraction efficiency was given")
-    per_ml = infused / fat_ml
-    steps.append(
-        f"{quantity(fat, fat_unit)} = {fmt(fat_ml)} mL; {fmt(infused)} mg ÷ "
-        f"{fmt(fat_ml)} mL = {fmt(per_ml, 3)} mg/mL"
-    )
-    per_measure = {m: per_ml * units.millilitres(1, m) for m in KITCHEN_MEASURES}
-    steps.append(", ".join(f"{fmt(v)} mg per {m}" for m, v in per_measure.items()))
-    assumptions.append(units.convention_note(fat_unit, measure, "cup") or "")
-    value = per_ml * measure_ml
-    return Calculation(
-        "kitchen_infusion",
-        value,
-        f"mg THC per {units.label(measure)}",
-        f"Each {units.label(measure)} holds {fmt(value)} mg THC ({fmt(infused)} mg in "
-        f"{quantity(fat, fat_unit)}).",
-        tuple(steps),
-        details={
-            "total_mg": infused,
-            "per_ml": per_ml,
-            **{f"per_{m}": v for m, v in per_measure.items()},
-        },
-        formula="mg per measure = mass × potency % [× 0.877 for THCA] × efficiency ÷ volume",
-        inputs=(
-            f"material: {quantity(material, material_unit)} at {fmt(potency_percent, 4)}%"
-            f"{' THCA' if potency_is_thca else ''}",
-            f"butter or oil: {quantity(fat, fat_unit)}",
-            *((f"efficiency: {fmt(efficiency_percent)}%",) if efficiency_percent < 100 else ()),
-        ),
-        assumptions=tuple(a for a in assumptions if a),
-    )
-
-
-def infused_portion(infusion: Calculation, amount: float, unit: str) -> Calculation:
-    """mg THC in `amount` of an infused butter or oil (the `kitchen_infusion` result).
-
-    Raises:
-        CalculationError: a non-positive amount or one that is not a volume.
-    """
-    positive("the amount used", amount)
-    try:
-        ml = units.millilitres(amount, unit)
-    except UnitError:
-        raise CalculationError("give the amount used as a volume (tsp, tbsp, cups, mL)") from None
-    per_ml = infusion.details["per_ml"]
-    mg = per_ml * ml
-    return Calculation(
-        "infused_portion",
-        mg,
-        "mg THC",
-        f"{quantity(amount, unit)} of it holds {fmt(mg)} mg THC.",
-        (
-            f"{quantity(amount, unit)} = {fmt(ml)} mL; {fmt(ml)} mL × {fmt(per_ml, 3)} mg/mL = "
-            f"{fmt(mg)} mg THC",
-        ),
-        details={"portion_mg": mg},
-        formula="mg in the portion = mg per mL of the infusion × the portion's volume (mL)",
-        inputs=(f"portion used: {quantity(amount, unit)}",),
-    )
-
-
-def tincture(
-    total_mg: float,
-    volume: float,
-    volume_unit: str = "ml",
-    dropper_ml: float | None = None,
-    name: str = "THC",
-) -> Calculation:
-    """mg per mL and per full dropper of a tincture holding `total_mg` of a cannabinoid
-    (THC unless named) in `volume`.
-
-    Raises:
-        CalculationError: non-positive amounts or a volume unit that is not a volume.
-    """
-    positive(f"the tincture's {name}", total_mg)
-    positive("the bottle's volume", volume)
-    try:
-        ml = units.millilitres(volume, volume_unit)
-    except UnitError:
-        raise CalculationError("give the bottle's size as a volume (mL, fl oz)") from None
-    assumptions = []
-    if dropper_ml is None:
-        dropper_ml = 1.0
-        assumptions.append(
-            "a full dropper is 1 mL (the usual dropper of a 30 mL bottle; measure yours)"
-        )
-    positive("the dropper", dropper_ml)
-    per_ml = total_mg / ml
-    per_dropper = per_ml * dropper_ml
-    steps = [
-        *([f"{quantity(volume, volume_unit)} = {fmt(ml)} mL"] if volume_unit != "ml" else []),
-        f"{fmt(total_mg)} mg ÷ {fmt(ml)} mL = {fmt(per_ml, 3)} mg/mL",
-        f"{fmt(per_ml, 3)} mg/mL × {fmt(dropper_ml)} mL = {fmt(per_dropper, 3)} mg per dropper",
-    ]
-    return Calculation(
-        "tincture",
-        per_ml,
-        "mg/mL",
-        f"The tincture holds {fmt(per_ml, 3)} mg/mL, {fmt(per_dropper, 3)} mg per "
-        f"{fmt(dropper_ml)} mL dropper.",
-        tuple(steps),
-        details={"per_dropper": per_dropper, "per_ml": per_ml},
-        formula="mg/mL = total mg ÷ volume (mL); per dropper = mg/mL × dropper (mL)",
-        inputs=(
-            f"{name} in the bottle: {fmt(total_mg)} mg",
-            f"bottle: {quantity(volume, volume_unit)}",
-        ),
-        assumptions=tuple(assumptions),
     )
 
 

@@ -1,6 +1,7 @@
 """Readers for the formulation calculations: infusion and dose per piece, servings against
-state caps, kitchen infusions, tinctures, scaling a recipe and a share by weight (dilution,
-blending and terpenes are read in `mixing_readers`)."""
+state caps, scaling a recipe and a share by weight (kitchen infusions are read in
+`kitchen_readers`, tinctures in `tincture_readers`, dilution, blending and terpenes in
+`mixing_readers`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
-    efficiency_percent,
     loss_percent,
     one,
     piece_counts,
@@ -192,145 +192,6 @@ def servings(question: Question) -> Calculation | None:
     assert total_mg is not None and dose is not None
     limits = question.limits_for(question.state) if question.state else None
     return formulation.servings_check(total_mg.value, dose.value, limits)
-
-
-_FAT = r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat"
-
-
-_MEASURE = r"tsp|teaspoons?|tbsp|tablespoons?|cups?|sticks?|ml|mls|millilit(?:er|re)s?"
-_ASKED_MEASURE = re.compile(
-    rf"(?:\bper|\beach|\bevery|\bin\s+(?:a|one|1|each|every))\s+({_MEASURE})\b", re.IGNORECASE
-)
-_PORTION = re.compile(
-    rf"^\s*(?:of\s+(?:my\s+|the\s+|your\s+|that\s+|this\s+)?(?:\w+\s+)?(?:{_FAT}))", re.IGNORECASE
-)
-_PORTION_BEFORE = re.compile(
-    r"(?:calls?\s+for|use|using|used|eat|ate|take|took|add|added|put\s+in|recipe\s+(?:needs|uses))"
-    r"\s*$",
-    re.IGNORECASE,
-)
-
-
-def kitchen(question: Question) -> Calculation | None:
-    """mg THC per tsp, tbsp, cup or mL of butter or oil infused with flower or concentrate;
-    in the portion a recipe uses ("2 tbsp of my cannabutter"), or in each piece made with it.
-    """
-    if not question.says(_FAT):
-        return None
-    counts = piece_counts(question)
-    measures = [
-        m
-        for m in _ASKED_MEASURE.finditer(question.text)
-        if not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
-    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?" the measure asked
-    per_piece = bool(counts) and question.says(
-        r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
-    )
-    if not (measures or per_piece or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")):
-        return None
-    volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
-    asked = [q for q in volumes if any(m.start() <= q.start < m.end() for m in measures)]
-    fats = [q for q in volumes if q not in asked]
-    fat_masses = [
-        q
-        for q in question.find("mass")
-        if re.match(
-            rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[q.end : q.end + 25], re.IGNORECASE
-        )
-    ]
-    materials = [q for q in question.find("mass") if q not in fat_masses and q.per is None]
-    measure = units.canonical(measures[-1].group(1)) if measures else "tbsp"
-    if not fats and not fat_masses:
-        if per_piece or not materials:
-            return None  # "7 g of 22% flower into butter, 24 brownies": a dose per piece
-        raise ask(question, "how much butter or oil it went into (cups, tbsp, sticks or mL)")
-    if not materials:
-        raise ask(question, "how much flower or concentrate goes in (its mass)")
-    batch = max(fats, key=lambda q: units.millilitres(q.value, q.unit)) if fats else None
-    portions = [
-        q
-        for q in fats
-        if q is not batch
-        and (
-            _PORTION.match(question.text[q.end : q.end + 30])
-            or _PORTION_BEFORE.search(question.text[max(0, q.start - 20) : q.start])
-        )
-    ]
-    fat_volume: float
-    fat_unit: str
-    if batch is not None:
-        question.use(batch, *asked)
-        fat_volume, fat_unit = batch.value, batch.unit
-    else:
-        butter = fat_masses[0]
-        question.use(butter, *asked)
-        # A US stick of butter is 1/4 lb (113.4 g) and half a cup.
-        fat_volume, fat_unit = units.grams(butter.value, butter.unit) / 113.398 * 0.5, "cup"
-    material = one(question, materials[:1], "the plant material")
-    assert material is not None
-    acid = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
-    found = one(question, potency_readings(question), "the potency")
-    is_acid = False
-    if found is None and acid:
-        found, is_acid = one(question, acid, "the THCA potency"), True
-    if found is None:
-        raise ask(question, "the potency of what goes in (% THC)")
-    infused = formulation.kitchen_infusion(
-        material.value,
-        material.unit,
-        found.value,
-        fat_volume,
-        fat_unit,
-        measure,
-        efficiency_percent(question),
-        is_acid,
-    )
-    if portions:
-        portion = one(question, portions[:1], "the amount the recipe uses")
-        assert portion is not None
-        return calculators.chain(
-            [infused, formulation.infused_portion(infused, portion.value, portion.unit)]
-        )
-    if per_piece and not measures:
-        count = one(question, counts[:1], "the number of pieces")
-        assert count is not None
-        return calculators.chain(
-            [
-                infused,
-                formulation.dose_from_total(
-                    infused.details["total_mg"], count.value, loss_percent(question)
-                ),
-            ]
-        )
-    return infused
-
-
-def tincture(question: Question) -> Calculation | None:
-    """mg per mL and per dropper of a tincture."""
-    if not question.says(r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle"):
-        return None
-    volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
-    totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
-    if potency_readings(question) or question.find("mass", unit="g"):
-        return None  # flower or concentrate going in: a kitchen infusion
-    if not volumes or not totals:
-        if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
-            raise ask(
-                question, "the bottle's size (mL)" if totals else "the THC in the bottle (mg)"
-            )
-        return None
-    total_mg = one(question, totals[:1], "the THC in the bottle")
-    volume = one(question, volumes[:1], "the bottle's size")
-    dropper = [q for q in question.find("volume") if q.unit == "ml" and "dropper" in q.tags]
-    question.use(*dropper[:1])
-    assert total_mg is not None and volume is not None
-    return formulation.tincture(
-        total_mg.value,
-        volume.value,
-        volume.unit,
-        dropper[0].value if dropper else None,
-        total_mg.cannabinoid or "THC",
-    )
 
 
 def scaling(question: Question) -> Calculation | None:

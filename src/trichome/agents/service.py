@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from trichome.agents.budget import TokenBudget
-from trichome.agents.calculation_requests import recognise_conversation
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.engine import AnswerEngine, AnswerRequest
 from trichome.agents.gaps import describe_gap

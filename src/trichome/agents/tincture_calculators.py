@@ -1,5 +1,5 @@
-"""Designing a tincture: the THC a bottle at a target strength needs, and the concentrate
-that supplies it (reading a finished tincture's strength is `formulation_calculators.tincture`)."""
+"""Tinctures: a finished bottle's strength (mg/mL and per dropper), and designing one: the
+THC a bottle at a target strength needs, and the concentrate that supplies it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,56 @@ from trichome.agents.calculators import (
     share,
 )
 from trichome.agents.units import UnitError
+
+
+def tincture(
+    total_mg: float,
+    volume: float,
+    volume_unit: str = "ml",
+    dropper_ml: float | None = None,
+    name: str = "THC",
+) -> Calculation:
+    """mg per mL and per full dropper of a tincture holding `total_mg` of a cannabinoid
+    (THC unless named) in `volume`.
+
+    Raises:
+        CalculationError: non-positive amounts or a volume unit that is not a volume.
+    """
+    positive(f"the tincture's {name}", total_mg)
+    positive("the bottle's volume", volume)
+    try:
+        ml = units.millilitres(volume, volume_unit)
+    except UnitError:
+        raise CalculationError("give the bottle's size as a volume (mL, fl oz)") from None
+    assumptions = []
+    if dropper_ml is None:
+        dropper_ml = 1.0
+        assumptions.append(
+            "a full dropper is 1 mL (the usual dropper of a 30 mL bottle; measure yours)"
+        )
+    positive("the dropper", dropper_ml)
+    per_ml = total_mg / ml
+    per_dropper = per_ml * dropper_ml
+    steps = [
+        *([f"{quantity(volume, volume_unit)} = {fmt(ml)} mL"] if volume_unit != "ml" else []),
+        f"{fmt(total_mg)} mg ÷ {fmt(ml)} mL = {fmt(per_ml, 3)} mg/mL",
+        f"{fmt(per_ml, 3)} mg/mL × {fmt(dropper_ml)} mL = {fmt(per_dropper, 3)} mg per dropper",
+    ]
+    return Calculation(
+        "tincture",
+        per_ml,
+        "mg/mL",
+        f"The tincture holds {fmt(per_ml, 3)} mg/mL, {fmt(per_dropper, 3)} mg per "
+        f"{fmt(dropper_ml)} mL dropper.",
+        tuple(steps),
+        details={"per_dropper": per_dropper, "per_ml": per_ml},
+        formula="mg/mL = total mg ÷ volume (mL); per dropper = mg/mL × dropper (mL)",
+        inputs=(
+            f"{name} in the bottle: {fmt(total_mg)} mg",
+            f"bottle: {quantity(volume, volume_unit)}",
+        ),
+        assumptions=tuple(assumptions),
+    )
 
 
 def tincture_recipe(

@@ -1,11 +1,12 @@
-"""Reader for designing a tincture: a target strength (mg/mL) and a bottle size, and the
-concentrate's potency when it is given (a finished bottle's strength is read by
-`formulation_readers.tincture`)."""
+"""Readers for tinctures: a finished bottle's strength (its THC and size), and designing one
+(a target strength in mg/mL and a bottle size, and the concentrate's potency when it is
+given)."""
 
 from __future__ import annotations
 
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_questions import (
+    ASKS,
     Question,
     ask,
     loss_percent,
@@ -51,3 +52,31 @@ def tincture_design(question: Question) -> Calculation | None:
         loss_percent(question),
     )
     return with_assumption(result, note) if note else result
+
+
+def tincture(question: Question) -> Calculation | None:
+    """mg per mL and per dropper of a tincture."""
+    if not question.says(r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle"):
+        return None
+    volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
+    if potency_readings(question) or question.find("mass", unit="g"):
+        return None  # flower or concentrate going in: a kitchen infusion
+    if not volumes or not totals:
+        if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
+            raise ask(
+                question, "the bottle's size (mL)" if totals else "the THC in the bottle (mg)"
+            )
+        return None
+    total_mg = one(question, totals[:1], "the THC in the bottle")
+    volume = one(question, volumes[:1], "the bottle's size")
+    dropper = [q for q in question.find("volume") if q.unit == "ml" and "dropper" in q.tags]
+    question.use(*dropper[:1])
+    assert total_mg is not None and volume is not None
+    return tinctures.tincture(
+        total_mg.value,
+        volume.value,
+        volume.unit,
+        dropper[0].value if dropper else None,
+        total_mg.cannabinoid or "THC",
+    )

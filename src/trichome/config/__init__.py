@@ -1,6 +1,7 @@
 """One settings object naming every environment variable (prefix ``TRICHOME_``).
 
-The fields themselves (name, type, default, meaning) are declared in `trichome.config.fields`;
+The fields themselves (name, type, default, meaning) are declared in `trichome.config.fields`
+(by group, in `service_fields`, `account_fields` and `answer_fields`);
 `Settings` adds the checks that read them and the addresses derived from them.
 """
 
@@ -14,7 +15,8 @@ from urllib.parse import urlsplit
 from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
-from trichome.config.fields import EngineName, SearchProviderName, SettingFields
+from trichome.config.answer_fields import EngineName, SearchProviderName
+from trichome.config.fields import SettingFields
 from trichome.plans import PUBLIC_MODEL_IDS
 
 __all__ = ["KB_MODEL", "EngineName", "SearchProviderName", "Settings", "settings_reference"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from trichome.answering.outcome import Outcome
 from trichome.db.models import utcnow
-from trichome.http.errors import error_responses, invalid_request, unavailable
+from trichome.http.errors import invalid_request, unavailable
 from trichome.http.openai.answer import upstream_api_error
 from trichome.http.openai.responses import ResponsesRequest, text_format
 from trichome.http.openai.responses_output import (
@@ -343,66 +343,3 @@ async def response_stream(call: ResponseCall, answerer: SearchAnswerer) -> Async
         yield emit("response.failed", response=failed)
     finally:
         await events.aclose()  # type: ignore[attr-defined]
-
-
-RESPONSES_DOC: dict[int | str, dict[str, Any]] = {
-    200: {
-        "description": (
-            "A `response` object (stream false, the default), or an SSE stream of Responses "
-            "events from `response.created` to `response.completed` (or "
-            "`response.incomplete` at `max_output_tokens`; stream true)."
-        ),
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "object",
-                    "required": ["id", "object", "created_at", "model", "status", "output"],
-                    "properties": {
-                        "id": {"type": "string", "pattern": "^resp_"},
-                        "object": {"const": "response"},
-                        "created_at": {"type": "integer"},
-                        "model": {"type": "string"},
-                        "status": {"enum": ["completed", "incomplete", "failed"]},
-                        "incomplete_details": {
-                            "anyOf": [
-                                {
-                                    "type": "object",
-                                    "required": ["reason"],
-                                    "properties": {"reason": {"const": "max_output_tokens"}},
-                                },
-                                {"type": "null"},
-                            ],
-                            "description": "Why an `incomplete` answer stopped.",
-                        },
-                        "output": {"type": "array", "items": {"type": "object"}},
-                        "metadata": {
-                            "type": "object",
-                            "additionalProperties": {"type": "string"},
-                            "description": (
-                                "The caller's metadata, then `agent`, `search` (searched, "
-                                "not_needed, disabled, not_configured or failed), "
-                                "`search_reason`, `search_detail`, `retrieval_confidence` and "
-                                "`confidence_threshold`."
-                            ),
-                        },
-                    },
-                }
-            },
-            "text/event-stream": {
-                # Before OpenAPI 3.2, the schema of an event stream describes one event.
-                "schema": {
-                    "type": "object",
-                    "required": ["event", "data"],
-                    "properties": {
-                        "event": {"type": "string", "pattern": "^response\\."},
-                        "data": {
-                            "type": "string",
-                            "description": "The event as JSON, with `type` and `sequence_number`.",
-                        },
-                    },
-                }
-            },
-        },
-    },
-    **error_responses(400, 401, 403, 413, 429, 500, 502, 503, 504),
-}

@@ -1,10 +1,12 @@
-"""The JSON Schema of OpenAI's Responses request, as /openapi.json publishes it."""
+"""What /openapi.json publishes for `/v1/responses`: the JSON Schema of OpenAI's Responses
+request, and the answers (the `response` object, its event stream, the errors)."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
 
+from trichome.http.errors import error_responses
 from trichome.http.openai.responses import (
     FORMAT_NAME,
     MAX_METADATA_KEYS,
@@ -195,3 +197,66 @@ def responses_request_schema(engine: str) -> dict[str, Any]:
             }
         )  # fmt: skip
     return schema
+
+
+RESPONSES_DOC: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": (
+            "A `response` object (stream false, the default), or an SSE stream of Responses "
+            "events from `response.created` to `response.completed` (or "
+            "`response.incomplete` at `max_output_tokens`; stream true)."
+        ),
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["id", "object", "created_at", "model", "status", "output"],
+                    "properties": {
+                        "id": {"type": "string", "pattern": "^resp_"},
+                        "object": {"const": "response"},
+                        "created_at": {"type": "integer"},
+                        "model": {"type": "string"},
+                        "status": {"enum": ["completed", "incomplete", "failed"]},
+                        "incomplete_details": {
+                            "anyOf": [
+                                {
+                                    "type": "object",
+                                    "required": ["reason"],
+                                    "properties": {"reason": {"const": "max_output_tokens"}},
+                                },
+                                {"type": "null"},
+                            ],
+                            "description": "Why an `incomplete` answer stopped.",
+                        },
+                        "output": {"type": "array", "items": {"type": "object"}},
+                        "metadata": {
+                            "type": "object",
+                            "additionalProperties": {"type": "string"},
+                            "description": (
+                                "The caller's metadata, then `agent`, `search` (searched, "
+                                "not_needed, disabled, not_configured or failed), "
+                                "`search_reason`, `search_detail`, `retrieval_confidence` and "
+                                "`confidence_threshold`."
+                            ),
+                        },
+                    },
+                }
+            },
+            "text/event-stream": {
+                # Before OpenAPI 3.2, the schema of an event stream describes one event.
+                "schema": {
+                    "type": "object",
+                    "required": ["event", "data"],
+                    "properties": {
+                        "event": {"type": "string", "pattern": "^response\\."},
+                        "data": {
+                            "type": "string",
+                            "description": "The event as JSON, with `type` and `sequence_number`.",
+                        },
+                    },
+                }
+            },
+        },
+    },
+    **error_responses(400, 401, 403, 413, 429, 500, 502, 503, 504),
+}

@@ -26,12 +26,12 @@ from trichome.http.openai.responses import (
     search_choice,
 )
 from trichome.http.openai.responses_answer import (
-    RESPONSES_DOC,
     ResponseCall,
     response_stream,
     structured_format,
     whole_response,
 )
+from trichome.http.openai.responses_schema import RESPONSES_DOC
 from trichome.limits.service import LimitExceeded
 from trichome.llm.base import GenerationOptions, UpstreamError
 from trichome.services.chat.state import ChatDep

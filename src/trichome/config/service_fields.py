@@ -1,0 +1,212 @@
+"""Settings fields of the services themselves: where they keep their data and whom they
+trust, where they listen, what the tool server, the knowledge base and the sandbox reach and
+accept; and the limits every request meets. The table's order is kept by `SettingFields`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings
+
+
+class ServiceFields(BaseSettings):
+    """Storage, proxies and access tokens, addresses and ports, Metrc and MCP, the knowledge
+    base, the key that encrypts stored Metrc keys, and the sandbox's keys and limit."""
+
+    data_dir: Path = Field(
+        Path("./var"),
+        description="Where the embedded default keeps its SQLite database and indexes.",
+    )
+    database_url: str | None = Field(
+        None,
+        description=(
+            "SQLAlchemy URL of the database, e.g. `postgresql+asyncpg://user@host/db`. "
+            "Unset: SQLite at `{data_dir}/trichome.db`."
+        ),
+    )
+    database_pool_size: int = Field(
+        10, ge=1, description="Connections each worker keeps open to PostgreSQL."
+    )
+    redis_url: str | None = Field(
+        None,
+        description=(
+            "Redis URL (`redis://host:6379/0`) for quota and rate-limit counters. "
+            "Unset: counters live in the database."
+        ),
+    )
+    call_hold_seconds: float = Field(
+        600.0,
+        ge=1,
+        description=(
+            "Seconds a call's reserved unit may stay unsettled (neither answered nor failed) "
+            "before a sweep gives it back: the worker answering it died."
+        ),
+    )
+    trusted_proxies: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Proxies (IPs or CIDR ranges, JSON list) whose `X-Forwarded-For` is believed when "
+            "finding a client's IP. Unset: the socket's peer is the client."
+        ),
+    )
+    jwt_secret: SecretStr | None = Field(
+        None,
+        description=(
+            "Shared secret for HS256 access tokens from the auth provider (at least 32 bytes)."
+        ),
+    )
+    jwks_url: str | None = Field(
+        None,
+        description="The auth provider's JWKS URL, for RS256 and ES256 access tokens.",
+    )
+    jwt_issuer: str | None = Field(
+        None, description="Required `iss` of access tokens (needed when tokens are accepted)."
+    )
+    jwt_audience: str | None = Field(
+        None, description="Required `aud` of access tokens (needed when tokens are accepted)."
+    )
+    jwks_cache_ttl: float = Field(
+        3600.0, gt=0, description="Seconds the JWKS keys are cached (an unknown `kid` refreshes)."
+    )
+    host: str = Field("127.0.0.1", description="Interface `trichome serve` binds to.")
+    chat_port: int = Field(8000, description="Port of the chat API.")
+    toolserver_port: int = Field(8001, description="Port of the tool server (MCP over HTTP).")
+    toolserver_allowed_hosts: list[str] = Field(
+        default_factory=list,
+        description=(
+            "`Host` values the tool server's MCP endpoint accepts besides loopback (JSON list, "
+            'e.g. `["tools.example.com"]`; `["*"]` accepts any, for a proxy that checks Host). '
+            "Others get 421, which guards local servers against DNS rebinding."
+        ),
+    )
+    kb_port: int = Field(8002, description="Port of the knowledge-base API.")
+    dashboard_port: int = Field(
+        8003, description="Port of the dashboard (its pages and the Stripe webhook)."
+    )
+    sandbox_port: int = Field(8004, description="Port of the track-and-trace sandbox.")
+    metrc_base_url: str | None = Field(
+        None,
+        description=(
+            "Metrc API base URL the tools use, e.g. `https://api-co.metrc.com` or "
+            "`https://sandbox-api-co.metrc.com`. Unset: the local sandbox "
+            "(`http://{host}:{sandbox_port}`), with its development keys when none are given."
+        ),
+    )
+    metrc_vendor_key: SecretStr | None = Field(
+        None,
+        description="Metrc vendor (integrator) key of `trichome mcp` (stdio) and `metrc connect`.",
+    )
+    metrc_user_key: SecretStr | None = Field(
+        None, description="Metrc user key of `trichome mcp` (stdio) and `metrc connect`."
+    )
+    metrc_gets_per_second: float = Field(
+        50.0,
+        ge=0,
+        description=(
+            "GET requests per second per facility each tool-server worker sends Metrc (Metrc "
+            "allows 50; divide by the number of workers). 0: no pacing."
+        ),
+    )
+    mcp_toolsets: list[str] = Field(
+        default_factory=list,
+        description=(
+            'Tool categories to offer (JSON list, e.g. `["packages", "compliance"]`). '
+            "Unset: all. See docs/tools.md."
+        ),
+    )
+    mcp_tools: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Only these tools (JSON list of names; unknown names stop the server). "
+            "Unset: every tool of the toolsets."
+        ),
+    )
+    mcp_read_only: bool = Field(
+        False, description="Offer only the tools that read; writes are neither listed nor run."
+    )
+    kb_index_dir: Path | None = Field(
+        None,
+        description=(
+            "Where the knowledge base keeps its full-text index (Tantivy; rebuilt from the "
+            "database with `trichome kb reindex`). Unset: `{data_dir}/kb-index`."
+        ),
+    )
+    kb_sample: bool = Field(
+        True,
+        description=(
+            "At the knowledge base's first start on a database with no threads, load and index "
+            "the sample forum corpus that ships with Trichome."
+        ),
+    )
+    kb_requests_per_hour: int = Field(
+        100,
+        ge=1,
+        description=(
+            "Knowledge-base requests per hour per client IP without an API key (with a key, "
+            "the organisation's monthly quota applies)."
+        ),
+    )
+    kb_answer_threads: int = Field(
+        4, ge=1, le=10, description="Threads a knowledge-base answer draws on and cites at most."
+    )
+    kb_crawl_interval: float = Field(
+        1.0,
+        ge=0,
+        description=(
+            "Seconds between the Discourse crawler's requests (a larger `Crawl-delay` in the "
+            "forum's robots.txt wins)."
+        ),
+    )
+    secret_key: SecretStr | None = Field(
+        None,
+        description=(
+            "Key that encrypts stored Metrc keys (at least 32 characters; the same on every "
+            "machine). Unset: a random key kept in `{data_dir}/secret.key`."
+        ),
+    )
+    sandbox_vendor_key: SecretStr = Field(
+        SecretStr("sandbox-vendor-key"),
+        description="The vendor (integrator) key the sandbox accepts (a development default).",
+    )
+    sandbox_user_key: SecretStr = Field(
+        SecretStr("sandbox-user-key"),
+        description="The user key the sandbox accepts (a development default).",
+    )
+    sandbox_get_rate_limit: int = Field(
+        50,
+        ge=0,
+        description="GET requests per second per facility before the sandbox answers 429 (0: off).",
+    )
+
+
+class RequestFields(BaseSettings):
+    """What a request may send and how long it may take, how often `/health` checks the
+    upstream, and the log level."""
+
+    max_request_bytes: int = Field(
+        4 * 1024 * 1024,
+        ge=1024,
+        description="Largest request body accepted; a larger one gets 413.",
+    )
+    request_timeout: float = Field(
+        30.0,
+        gt=0,
+        description="Seconds a client has to send a request's headers, and again its body; "
+        "a slower one gets 408 `request_timeout` and the connection is closed.",
+    )
+    max_message_chars: int = Field(
+        32_000,
+        ge=100,
+        description="Longest message the chat API reads, in characters; a longer one gets "
+        "400 `context_length_exceeded` before it is charged (the knowledge base reads 4,000).",
+    )
+    health_check_ttl: float = Field(
+        10.0,
+        ge=0,
+        description="Seconds `/health` reuses its last upstream reachability check.",
+    )
+    log_level: Literal["debug", "info", "warning", "error"] = Field(
+        "info", description="Log level of every service."
+    )
