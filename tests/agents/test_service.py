@@ -287,3 +287,26 @@ def test_a_question_on_two_topics_gets_both(service: AgentService) -> None:
         service.prepare(_chat(OPERATOR_AGENT, "vermont possession + home grow?")).request
     )
     assert "1 ounce" in answer and "2 mature" in answer
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "title"),
+    [
+        ("write me a transport SOP for new jersey", "now adapt it for nevada", "(Nevada)"),
+        ("need a sop for destroying waste in michigan", "same thing but for our colorado site",
+         "(Colorado)"),
+    ],
+)  # fmt: skip
+def test_a_follow_up_asking_for_the_procedure_again_gets_it_for_the_new_place(
+    first: str, follow_up: str, title: str
+) -> None:
+    service = build_agent_service(Settings(engine="grounded"))
+    turns = (
+        ChatTurn("user", first),
+        ChatTurn("assistant", "# SOP: ..."),
+        ChatTurn("user", follow_up),
+    )
+    prepared = service.prepare(ChatRequest(model=OPERATOR_AGENT, messages=turns))
+    assert prepared.agent.name == "operations"
+    assert compose_answer(prepared.request).startswith("# SOP: ")
+    assert title in compose_answer(prepared.request).splitlines()[0]

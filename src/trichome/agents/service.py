@@ -51,6 +51,12 @@ NOT_ONLY_COMPLIANCE = frozenset(
     {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
      "record-keeping"}
 )  # fmt: skip
+# A follow-up asking for the previous procedure again, changed ("now adapt it for Nevada").
+_REDO = re.compile(
+    r"\b(?:adapt|redo|rewrite|convert|change|tailor) (?:it|that|this|the sop)\b|"
+    r"\bsame (?:thing|one|sop|procedure)\b|^\W*(?:now |and )?(?:for|what about) (?:our |the )?\w+",
+    re.IGNORECASE,
+)
 # The pack a request for a definition is answered from.
 GLOSSARY_PACK = "general-glossary"
 PASSAGES_PER_ANSWER = 6
@@ -147,7 +153,7 @@ class AgentService:
             notes = (upgrade_note(routed, self._upgrade_url),)
         # A procedure asked for is written from its template by operations, whichever agent
         # the request's words lean to ("a compliant SOP for transport in New Jersey").
-        template = self._sops.match(question) if self._sops is not None else None
+        template = self._template(question, user_turns)
         operations = AGENTS[OPERATIONS]
         if template is not None and agent is not operations and operations.available_on(chat.model):
             agent, notes = operations, ()
@@ -201,6 +207,7 @@ class AgentService:
         second = AGENTS.get(route.runner_up or "")
         if (
             not notes
+            and template is None  # a procedure asked for is operations' whatever facts it has
             and understanding.kind not in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
             and not any_relevant(passages)
             and second is not None
@@ -267,6 +274,16 @@ class AgentService:
         )
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _template(self, question: str, user_turns: Sequence[str]) -> SopTemplate | None:
+        """The procedure asked for: in the question, or, for a follow-up that asks to redo
+        it ("now adapt it for Nevada", "same thing for our Colorado site"), the one before."""
+        if self._sops is None:
+            return None
+        found = self._sops.match(question)
+        if found is None and len(user_turns) > 1 and _REDO.search(user_turns[-1]):
+            found = self._sops.match(user_turns[-2])
+        return found
 
     def _glossary(self, term: str) -> list[Passage]:
         """The glossary's entries whose title names `term` (none when no pack holds one)."""
