@@ -7,11 +7,13 @@ tests/metrc/fixtures/documented, and maps the records into our model.
 from __future__ import annotations
 
 from datetime import date
+from typing import get_args
 
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, STORE, records
 from trichome.metrc.tools import MetrcAccess
+from trichome.metrc.tools.results import LabTestingState
 from trichome.tracking import (
     LAB_STATES,
     LabState,
@@ -176,3 +178,7 @@ async def test_lab_results_read_per_test(metrc: MetrcAccess) -> None:
     assert {r.overall_passed for r in rows} == {True}
     assert rows[0].tested_on == date(2026, 5, 4) and rows[0].expires is not None
     assert rows[0].lab_name == "Peak Analytical Labs"
+
+
+def test_the_tools_lab_state_filter_takes_every_documented_state() -> None:
+    assert list(get_args(LabTestingState)) == list(LAB_STATES)
