@@ -139,6 +139,7 @@ async def test_harvesting_flowering_plants_makes_a_harvest(writer: MetrcAccess) 
 
 async def test_destroying_plants_is_recorded_and_final(writer: MetrcAccess) -> None:
     label = (await writer.client.plants_vegetative(CULTIVATOR))[0]["Label"]
+    before = await writer.client.plant_waste(CULTIVATOR)
     with using(writer):
         done = await plants.destroy_plants(
             CULTIVATOR, [label], "Grinder", "Soil", 0.4, "Kilograms", "Pests", "Spider mites"
@@ -155,6 +156,12 @@ async def test_destroying_plants_is_recorded_and_final(writer: MetrcAccess) -> N
     assert done["message"] == "Destroyed 1 plant (Pests)."
     assert (dead["DestroyedDate"], dead["DestroyedNote"]) == (AS_OF.isoformat(), "Spider mites")
     assert label in {p["Label"] for p in inactive["items"]}
+    # Its waste is a plant waste record of one plant, as Metrc lists them.
+    new = (await writer.client.plant_waste(CULTIVATOR))[len(before) :]
+    assert [
+        (w["PlantCount"], w["WasteWeight"], w["WasteUnitOfMeasureName"], w["WasteReasonName"])
+        for w in new
+    ] == [(1, 0.4, "Kilograms", "Pests")]
 
 
 async def test_plant_waste_for_plants_or_a_location(writer: MetrcAccess) -> None:
