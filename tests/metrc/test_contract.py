@@ -152,7 +152,7 @@ async def test_catalogue_and_cultivation_reads(client: MetrcClient) -> None:
     assert (await client.plant_batch(CULTIVATOR, batches[0]["Id"]))["Name"] == batches[0]["Name"]
     assert await client.plant_batch_waste(CULTIVATOR)
     losses = await client.plant_waste(CULTIVATOR)
-    assert losses and all(loss["PlantLabels"] for loss in losses)
+    assert losses and all(loss["PlantCount"] > 0 and loss["WasteReasonName"] for loss in losses)
     harvests = await client.harvests_active(CULTIVATOR)
     assert harvests and await client.harvests_inactive(CULTIVATOR)
     assert await client.harvests_onhold(CULTIVATOR) == []
@@ -192,6 +192,8 @@ async def test_inventory_sales_transfer_and_lab_reads(client: MetrcClient) -> No
     deliveries = await client.transfer_deliveries(DISPENSARY, incoming[0]["Id"])
     shipped = await client.delivery_packages(DISPENSARY, deliveries[0]["Id"])
     assert shipped and all("PackageLabel" in row for row in shipped)
+    prices = await client.delivery_packages_wholesale(DISPENSARY, deliveries[0]["Id"])
+    assert [p["PackageLabel"] for p in prices] == [row["PackageLabel"] for row in shipped]
     assert await client.outgoing_templates(CULTIVATOR)
     assert await client.processing_jobs_inactive(MANUFACTURER)
     assert isinstance(await client.processing_jobs_active(MANUFACTURER), list)

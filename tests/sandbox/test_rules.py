@@ -109,7 +109,7 @@ async def test_last_modified_windows_are_at_most_24_hours(seeded: Settings) -> N
         )
         day = await everything(
             client,
-            "/sales/v2/receipts/active",
+            path,
             licenseNumber=DISPENSARY,
             lastModifiedStart=start.isoformat(),
             lastModifiedEnd=(start + timedelta(hours=24)).isoformat(),

@@ -455,6 +455,55 @@ async def test_a_sale_depletes_the_package_and_a_void_gives_it_back(seeded: Sett
     assert receipt_id in {r["Id"] for r in inactive}
 
 
+async def test_a_finalized_receipt_is_inactive_and_still_a_sale(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        target = await jar(client, 10)
+        sale = {
+            "SalesDateTime": f"{TODAY}T16:10:00-07:00",
+            "SalesCustomerType": "Consumer",
+            "Transactions": [
+                {
+                    "PackageLabel": target["Label"],
+                    "Quantity": 1.0,
+                    "UnitOfMeasure": "Grams",
+                    "TotalAmount": 12.0,
+                }
+            ],
+        }
+        receipt_id = (await write(client, "POST", "/sales/v2/receipts", DISPENSARY, [sale])).json()[
+            "Ids"
+        ][0]
+        final = await write(
+            client, "PUT", "/sales/v2/receipts/finalize", DISPENSARY, [{"Id": receipt_id}]
+        )
+        again = await write(
+            client, "PUT", "/sales/v2/receipts/finalize", DISPENSARY, [{"Id": receipt_id}]
+        )
+        closed = (
+            await client.get(
+                f"/sales/v2/receipts/{receipt_id}", params={"licenseNumber": DISPENSARY}
+            )
+        ).json()
+        inactive = await everything(
+            client, "/sales/v2/receipts/inactive", licenseNumber=DISPENSARY, **changed_just_now()
+        )
+        kept = (await package(client, DISPENSARY, target["Id"])).json()
+        reopened = await write(
+            client, "PUT", "/sales/v2/receipts/unfinalize", DISPENSARY, [{"Id": receipt_id}]
+        )
+        active = await everything(
+            client, "/sales/v2/receipts/active", licenseNumber=DISPENSARY, **changed_just_now()
+        )
+    # Metrc answers finalizing with no body; a finalized receipt cannot be finalized again.
+    assert (final.status_code, final.content) == (200, b"")
+    assert again.status_code == 400
+    assert (closed["IsFinal"], closed["ArchivedDate"]) == (True, None)
+    assert receipt_id in {r["Id"] for r in inactive}
+    assert kept["Quantity"] == pytest.approx(target["Quantity"] - 1.0)  # still sold
+    assert reopened.status_code == 200
+    assert receipt_id in {r["Id"] for r in active if not r["IsFinal"]}
+
+
 async def test_a_package_on_hold_cannot_be_sold(seeded: Settings) -> None:
     async with sandbox(seeded) as client:
         held = await first_page(client, "/packages/v2/onhold", DISPENSARY)

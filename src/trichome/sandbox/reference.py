@@ -7,6 +7,8 @@ from datetime import timedelta, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from trichome.tracking.lab import LAB_STATES
+
 STATE = "CO"
 
 
@@ -284,15 +286,8 @@ LAB_TEST_TYPES: list[dict[str, Any]] = [
     )
 ]
 LAB_TEST_TYPE_NAMES = {t["Name"]: t for t in LAB_TEST_TYPES}
-LAB_TESTING_STATES = [
-    "NotSubmitted",
-    "SubmittedForTesting",
-    "TestPassed",
-    "TestFailed",
-    "Remediated",
-    "RetestPassed",
-    "RetestFailed",
-]
+# GET /labtests/v2/states: Metrc's fourteen, in its order.
+LAB_TESTING_STATES = list(LAB_STATES)
 PROCESSING_JOB_TYPES: list[dict[str, Any]] = [
     {
         "Id": 1,

@@ -38,11 +38,13 @@ def receipt_document(
     """A sales receipt."""
     return {
         "ReceiptNumber": number_text,
+        "ExternalReceiptNumber": None,
         "SalesDateTime": documents.moment(sold_at),
         "SalesCustomerType": customer_type,
         "PatientLicenseNumber": patient,
         "CaregiverLicenseNumber": None,
         "IdentificationMethod": None,
+        "PatientRegistrationLocationId": None,
         "TotalPackages": len({line["PackageLabel"] for line in lines}),
         "TotalPrice": round(sum(line["TotalPrice"] for line in lines), 2),
         "Transactions": lines,

@@ -15,6 +15,8 @@ from trichome.db.models import SandboxObject, utcnow
 
 TABLE = cast(Table, SandboxObject.__table__)
 MAX_ID = 2**63  # ids are 64-bit integers on every backend
+# GET /plants/v2/waste and GET /plantbatches/v2/waste.
+WASTE_RECORDS = frozenset({"plantwaste", "plantbatchwaste"})
 
 
 def iso(moment: datetime) -> str:
@@ -37,8 +39,16 @@ class Record:
     last_modified: datetime = field(default_factory=utcnow)
 
     def document(self) -> dict[str, Any]:
-        """The object as Metrc returns it."""
-        return {"Id": self.id, **self.data, "LastModified": iso(self.last_modified)}
+        """The object as Metrc returns it (keys starting with "_" are the sandbox's own)."""
+        data = {key: value for key, value in self.data.items() if not key.startswith("_")}
+        if self.kind in WASTE_RECORDS:
+            # Metrc numbers plant waste records and shows neither an Id nor a LastModified.
+            return {"PlantWasteNumber": f"{self.id:010d}", **data}
+        if self.kind == "packageadjustment":
+            return data
+        if self.kind in ("harvestwaste", "delivery"):  # an Id and no LastModified
+            return {"Id": self.id, **data}
+        return {"Id": self.id, **data, "LastModified": iso(self.last_modified)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
-from trichome.sandbox.reference import Facility
+from trichome.sandbox.reference import FACILITIES, Facility
 from trichome.sandbox.store import Record, Transaction
 
 
@@ -24,61 +24,233 @@ def transfer_document(
     recipient: Facility,
     template: dict[str, Any],
     destination: dict[str, Any],
-    package_count: int,
+    packages: list[Record],
 ) -> dict[str, Any]:
-    """A manifest as the shipper's outgoing and the recipient's incoming lists show it."""
+    """A manifest as the shipper's outgoing and the recipient's incoming lists show it
+    (GET /transfers/v2/incoming and /outgoing; one delivery each)."""
     shipper_number = shipper.license_number if isinstance(shipper, Facility) else shipper["License"]
     shipper_name = shipper.name if isinstance(shipper, Facility) else shipper["Name"]
     transporter = (destination.get("Transporters") or [{}])[0]
+    carrier = transporter.get("TransporterFacilityLicenseNumber", shipper_number)
+    carrier_name = FACILITIES[carrier].name if carrier in FACILITIES else shipper_name
+    data = [package.data for package in packages]
     return {
         "ManifestNumber": None,
+        "InvoiceNumber": None,
         "ShipmentLicenseType": "Licensed",
-        "Name": template.get("Name"),
         "ShipperFacilityLicenseNumber": shipper_number,
         "ShipperFacilityName": shipper_name,
-        "TransporterFacilityLicenseNumber": transporter.get(
-            "TransporterFacilityLicenseNumber", shipper_number
-        ),
+        "Name": template.get("Name"),
+        "TransporterFacilityLicenseNumber": carrier,
+        "TransporterFacilityName": carrier_name,
         "DriverName": transporter.get("DriverName"),
+        "DriverOccupationalLicenseNumber": transporter.get("DriverOccupationalLicenseNumber"),
+        "DriverVehicleLicenseNumber": transporter.get("DriverLicenseNumber"),
         "VehicleMake": transporter.get("VehicleMake"),
         "VehicleModel": transporter.get("VehicleModel"),
         "VehicleLicensePlateNumber": transporter.get("VehicleLicensePlateNumber"),
         "DeliveryCount": 1,
         "ReceivedDeliveryCount": 0,
-        "PackageCount": package_count,
+        "PackageCount": len(packages),
         "ReceivedPackageCount": 0,
-        "ContainsTestingSample": False,
+        "ContainsPlantPackage": False,
+        "ContainsProductPackage": bool(packages),
+        "ContainsTradeSample": False,
+        "ContainsDonation": False,
+        "ContainsTestingSample": any(d.get("IsTestingSample") for d in data),
+        "ContainsProductRequiresRemediation": any(
+            d.get("ProductRequiresRemediation") for d in data
+        ),
+        "ContainsRemediatedProductPackage": any(d.get("RemediationDate") for d in data),
+        "IsVoided": False,
         "CreatedDateTime": documents.moment(utcnow()),
+        "CreatedByUserName": None,
         "DeliveryId": None,
         "RecipientFacilityLicenseNumber": recipient.license_number,
         "RecipientFacilityName": recipient.name,
         "ShipmentTypeName": destination.get("TransferTypeName"),
         "ShipmentTransactionType": "Standard",
-        "PlannedRoute": destination.get("PlannedRoute"),
         "EstimatedDepartureDateTime": destination.get("EstimatedDepartureDateTime"),
         "ActualDepartureDateTime": None,
         "EstimatedArrivalDateTime": destination.get("EstimatedArrivalDateTime"),
         "ActualArrivalDateTime": None,
+        "DeliveryPackageCount": len(packages),
+        "DeliveryReceivedPackageCount": 0,
         "ReceivedDateTime": None,
-        "RejectedPackagesCount": 0,
+        "EstimatedReturnDepartureDateTime": None,
+        "ActualReturnDepartureDateTime": None,
+        "EstimatedReturnArrivalDateTime": None,
+        "ActualReturnArrivalDateTime": None,
+        "OriginatingTemplateId": None,
+    }
+
+
+def delivery_document(
+    transfer: Record,
+    recipient: Facility,
+    destination: dict[str, Any],
+    packages: list[tuple[Record, float | None]],
+) -> dict[str, Any]:
+    """A manifest's delivery (GET /transfers/v2/{id}/deliveries), with its packages (GET
+    /transfers/v2/deliveries/{id}/packages) kept apart under `_Packages`."""
+    return {
+        "ManifestNumber": None,
+        "DeliveryNumber": 1,
+        "RecipientFacilityLicenseNumber": recipient.license_number,
+        "RecipientFacilityName": recipient.name,
+        "ShipmentTypeName": destination.get("TransferTypeName"),
+        "ShipmentTransactionType": "Standard",
+        "InvoiceNumber": None,
+        "EstimatedDepartureDateTime": destination.get("EstimatedDepartureDateTime"),
+        "ActualDepartureDateTime": transfer.data.get("ActualDepartureDateTime"),
+        "EstimatedArrivalDateTime": destination.get("EstimatedArrivalDateTime"),
+        "ActualArrivalDateTime": None,
+        "GrossWeight": None,
+        "GrossUnitOfWeightId": None,
+        "GrossUnitOfWeightName": None,
+        "PlannedRoute": destination.get("PlannedRoute"),
+        "DeliveryPackageCount": len(packages),
+        "DeliveryReceivedPackageCount": 0,
+        "ReceivedDateTime": None,
+        "EstimatedReturnDepartureDateTime": None,
+        "ActualReturnDepartureDateTime": None,
+        "EstimatedReturnArrivalDateTime": None,
+        "ActualReturnArrivalDateTime": None,
+        "RejectedPackagesReturned": False,
+        "PDFDocumentFileSystemId": None,
+        "_TransferId": transfer.id,
+        "_Packages": [delivery_package(package, price) for package, price in packages],
     }
 
 
 def delivery_package(package: Record, price: float | None) -> dict[str, Any]:
-    """A package on a delivery."""
+    """A package on a delivery (GET /transfers/v2/deliveries/{id}/packages). Its wholesale
+    price is shown apart (GET .../packages/wholesale), so it is kept under `_` keys."""
+    data, item = package.data, package.data["Item"]
+    item_fields = {
+        f"ItemUnit{part}": None
+        for part in (
+            "CbdPercent", "CbdContent", "CbdContentUnitOfMeasureName", "CbdContentDose",
+            "CbdContentDoseUnitOfMeasureName", "ThcPercent", "ThcContent",
+            "ThcContentUnitOfMeasureName", "ThcContentDose", "ThcContentDoseUnitOfMeasureName",
+            "CbdAPercent", "CbdAContent", "CbdAContentUnitOfMeasureName", "CbdAContentDose",
+            "CbdAContentDoseUnitOfMeasureName", "ThcAPercent", "ThcAContent",
+            "ThcAContentUnitOfMeasureName", "ThcAContentDose", "ThcAContentDoseUnitOfMeasureName",
+            "Volume", "VolumeUnitOfMeasureName", "Weight", "WeightUnitOfMeasureName",
+        )
+    }  # fmt: skip
+    item_fields |= {
+        "ItemUnitThcContent": item.get("UnitThcContent"),
+        "ItemUnitThcContentUnitOfMeasureName": item.get("UnitThcContentUnitOfMeasureName"),
+    }
     return {
         "PackageId": package.id,
         "PackageLabel": package.label,
-        "ItemName": package.data["Item"]["Name"],
-        "ItemCategoryName": package.data["Item"]["ProductCategoryName"],
-        "ShippedQuantity": package.data["Quantity"],
-        "ShippedUnitOfMeasureName": package.data["UnitOfMeasureName"],
+        "PackageType": data.get("PackageType"),
+        "SourceHarvestNames": data.get("SourceHarvestNames"),
+        "SourcePackageLabels": data.get("SourcePackageLabels"),
+        "ItemId": item.get("Id"),
+        "ItemName": item["Name"],
+        "ItemCategoryName": item["ProductCategoryName"],
+        "ItemStrainName": item.get("StrainName"),
+        "ItemBrandName": None,
+        **item_fields,
+        "ItemServingSize": None,
+        "ItemSupplyDurationDays": None,
+        "ItemUnitQuantity": None,
+        "ItemUnitQuantityUnitOfMeasureName": None,
+        "LabTestingState": data["LabTestingState"],
+        "ProductionBatchNumber": data.get("ProductionBatchNumber"),
+        "IsTradeSample": False,
+        "IsTradeSamplePersistent": False,
+        "SourcePackageIsTradeSample": False,
+        "IsDonation": False,
+        "SourcePackageIsDonation": False,
+        "IsTestingSample": bool(data.get("IsTestingSample")),
+        "ProductRequiresRemediation": bool(data.get("ProductRequiresRemediation")),
+        "ContainsRemediatedProduct": bool(data.get("RemediationDate")),
+        "RemediationDate": data.get("RemediationDate"),
+        "ShipmentPackageState": "Shipped",
+        "ShippedQuantity": data["Quantity"],
+        "ShippedUnitOfMeasureName": data["UnitOfMeasureName"],
+        "PackagedDate": data.get("PackagedDate"),
+        "ExpirationDate": data.get("ExpirationDate"),
+        "SellByDate": data.get("SellByDate"),
+        "UseByDate": data.get("UseByDate"),
+        "GrossUnitOfWeightName": None,
         "ReceivedQuantity": None,
         "ReceivedUnitOfMeasureName": None,
-        "ShipmentPackageState": "Shipped",
-        "WholesalePrice": price,
-        "LabTestingState": package.data["LabTestingState"],
+        "ProductLabel": None,
+        "SourceProductionBatchNumbers": None,
+        "ExternalId": None,
+        "IsFinishedGood": False,
+        "_ShipperWholesalePrice": price,
+        "_ReceiverWholesalePrice": None,
+        "_RejectionReason": None,
     }
+
+
+def wholesale_row(entry: dict[str, Any]) -> dict[str, Any]:
+    """A delivery package's prices (GET /transfers/v2/deliveries/{id}/packages/wholesale)."""
+    return {
+        "PackageId": entry["PackageId"],
+        "PackageLabel": entry["PackageLabel"],
+        "ShipperWholesalePrice": entry.get("_ShipperWholesalePrice"),
+        "ReceiverWholesalePrice": entry.get("_ReceiverWholesalePrice"),
+    }
+
+
+def shown(entry: dict[str, Any]) -> dict[str, Any]:
+    """A delivery package as Metrc shows it (without the sandbox's own keys)."""
+    return {key: value for key, value in entry.items() if not key.startswith("_")}
+
+
+def accept_entry(entry: dict[str, Any], package: Record, received: float) -> None:
+    """Mark a delivery package accepted, with the quantity received."""
+    entry.update(
+        {
+            "ShipmentPackageState": "Accepted",
+            "ReceivedQuantity": received,
+            "ReceivedUnitOfMeasureName": package.data["UnitOfMeasureName"],
+            "_ReceiverWholesalePrice": entry.get("_ShipperWholesalePrice"),
+        }
+    )
+
+
+def reject_entry(entry: dict[str, Any], reason: str | None) -> None:
+    """Mark a delivery package rejected (it goes back to the shipper)."""
+    entry.update(
+        {
+            "ShipmentPackageState": "Rejected",
+            "ReceivedQuantity": 0.0,
+            "ReceivedUnitOfMeasureName": entry["ShippedUnitOfMeasureName"],
+            "_RejectionReason": reason,
+        }
+    )
+
+
+def settle(transfer: Record, delivery: Record, accepted: int, arrived: str, received: str) -> None:
+    """A received delivery's counts and times on its manifest and itself; the manifest is
+    received, partly rejected (some packages refused) or rejected (all of them)."""
+    shipped = len(delivery.data["_Packages"])
+    delivery.state = "received"
+    delivery.data.update(
+        {
+            "ActualArrivalDateTime": arrived,
+            "DeliveryReceivedPackageCount": accepted,
+            "ReceivedDateTime": received,
+        }
+    )
+    transfer.state = "received" if accepted == shipped else "partial" if accepted else "rejected"
+    transfer.data.update(
+        {
+            "ReceivedDeliveryCount": 1,
+            "ReceivedPackageCount": accepted,
+            "DeliveryReceivedPackageCount": accepted,
+            "ReceivedDateTime": received,
+            "ActualArrivalDateTime": arrived,
+        }
+    )
 
 
 async def ship(
@@ -98,7 +270,7 @@ async def ship(
             shipper_license,
             "transfer",
             "pending",
-            transfer_document(shipper, recipient, template, destination, len(packages)),
+            transfer_document(shipper, recipient, template, destination, [p for p, _ in packages]),
             partner=recipient.license_number,
         )
     )
@@ -107,22 +279,15 @@ async def ship(
             shipper_license,
             "delivery",
             "pending",
-            {
-                "TransferId": transfer.id,
-                "RecipientFacilityLicenseNumber": recipient.license_number,
-                "RecipientFacilityName": recipient.name,
-                "ShipmentTypeName": destination.get("TransferTypeName"),
-                "EstimatedArrivalDateTime": destination.get("EstimatedArrivalDateTime"),
-                "ReceivedDateTime": None,
-                "Packages": [delivery_package(p, price) for p, price in packages],
-            },
+            delivery_document(transfer, recipient, destination, packages),
             label=f"transfer:{transfer.id}",
             partner=recipient.license_number,
         )
     )
-    transfer.data.update(
-        {"ManifestNumber": manifest_number(transfer.id), "DeliveryId": delivery.id}
-    )
+    number = manifest_number(transfer.id)
+    transfer.data.update({"ManifestNumber": number, "DeliveryId": delivery.id})
+    delivery.data["ManifestNumber"] = number
+    await tx.save(delivery)
     await tx.save(transfer)
     for package, _ in packages:
         package.state, package.data["IsInTransit"] = "intransit", True
@@ -142,7 +307,7 @@ async def receive_delivery(
     `shipped` is the delivery's package entries by label, `decisions` the recipient's answer
     for each (`Accepted`, and `ReceivedQuantity` or `RejectionReason`).
     """
-    transfer = await tx.get("transfer", delivery.data["TransferId"])
+    transfer = await tx.get("transfer", delivery.data["_TransferId"])
     assert transfer is not None
     now = documents.moment(utcnow())
     packages = await tx.by_labels("package", list(shipped))
@@ -167,32 +332,11 @@ async def receive_delivery(
                     "LocationName": locations[0].name,
                 }
             )
-            entry.update(
-                {
-                    "ShipmentPackageState": "Accepted",
-                    "ReceivedQuantity": received,
-                    "ReceivedUnitOfMeasureName": package.data["UnitOfMeasureName"],
-                }
-            )
+            accept_entry(entry, package, received)
         else:
-            entry.update(
-                {
-                    "ShipmentPackageState": "Rejected",
-                    "RejectionReason": decision.get("RejectionReason"),
-                }
-            )
+            reject_entry(entry, decision.get("RejectionReason"))
         await tx.save(package)
-    delivery.state = "received"
-    delivery.data["ReceivedDateTime"] = now
+    assert now is not None
+    settle(transfer, delivery, accepted, now, now)
     await tx.save(delivery)
-    transfer.state = "received" if accepted else "rejected"
-    transfer.data.update(
-        {
-            "ReceivedDeliveryCount": 1,
-            "ReceivedPackageCount": accepted,
-            "RejectedPackagesCount": len(decisions) - accepted,
-            "ReceivedDateTime": now,
-            "ActualArrivalDateTime": now,
-        }
-    )
     return await tx.save(transfer)

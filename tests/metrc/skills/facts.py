@@ -51,12 +51,16 @@ class Year:
             if p.data["Quantity"] > 1e-9 and not p.data["IsTestingSample"]
         ]
 
-    def receipts(self, license: str, start: date, end: date, state: str = "active") -> list[Record]:
-        """A licence's receipts sold between two local days (inclusive)."""
+    def receipts(
+        self, license: str, start: date, end: date, *, voided: bool = False
+    ) -> list[Record]:
+        """A licence's sales receipts sold between two local days (inclusive): open or
+        finalized ones, or with `voided` the voided (archived) ones."""
         return [
             r
-            for r in self.of("receipt", license, state)
-            if start <= date.fromisoformat(r.data["SalesDateTime"][:10]) <= end
+            for r in self.of("receipt", license)
+            if bool(r.data["ArchivedDate"]) == voided
+            and start <= date.fromisoformat(r.data["SalesDateTime"][:10]) <= end
         ]
 
     def lines(self, receipts: Iterable[Record]) -> list[tuple[Record, dict[str, Any]]]:
@@ -76,4 +80,4 @@ class Year:
 
     def delivery_of(self, transfer: Record) -> Record:
         """A manifest's delivery."""
-        return next(d for d in self.by_kind["delivery"] if d.data["TransferId"] == transfer.id)
+        return next(d for d in self.by_kind["delivery"] if d.data["_TransferId"] == transfer.id)

@@ -140,7 +140,7 @@ async def test_a_grower_draws_by_shipping(run: Run, year: Year) -> None:
         )
         if "Sample" in transfer.data["ShipmentTypeName"] or not since <= left <= AS_OF:
             continue
-        rows = year.delivery_of(transfer).data["Packages"]
+        rows = year.delivery_of(transfer).data["_Packages"]
         shipped += sum(1 for row in rows if row["ShipmentPackageState"] != "Rejected")
     assert shipped > 100
     assert result["details"]["draws_by_kind"] == {

@@ -32,7 +32,7 @@ def sales_of(year: Year, label: str, start: date, end: date) -> list[dict[str, A
 def incoming_row(year: Year, package: Any) -> dict[str, Any]:
     manifest = package.data["ReceivedFromManifestNumber"]
     transfer = next(t for t in year.by_kind["transfer"] if t.data["ManifestNumber"] == manifest)
-    rows = year.delivery_of(transfer).data["Packages"]
+    rows = year.delivery_of(transfer).data["_Packages"]
     return next(row for row in rows if row["PackageLabel"] == package.label)
 
 
@@ -48,7 +48,7 @@ async def test_a_sold_out_bag_balances_received_sold_and_adjusted(run: Run, year
     results = [r for r in year.by_kind["labresult"] if r.data["PackageId"] == package.id]
     received = incoming_row(year, package)["ReceivedQuantity"]
     sold = sum(line["QuantitySold"] for line in sales)
-    adjusted = sum(a.data["Quantity"] for a in adjustments)
+    adjusted = sum(a.data["AdjustmentQuantity"] for a in adjustments)
 
     counts = result["counts"]
     assert counts["sales"] == len(sales) == 34

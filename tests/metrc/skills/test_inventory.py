@@ -83,7 +83,7 @@ async def test_a_past_day_is_rebuilt_from_later_sales_and_adjustments(run: Run, 
     change: dict[str, float] = defaultdict(float)
     for adjustment in year.of("packageadjustment", DISPENSARY):
         if day(adjustment.data["AdjustmentDate"]) > then:
-            change[adjustment.data["PackageLabel"]] += adjustment.data["Quantity"]
+            change[adjustment.data["PackageLabel"]] += adjustment.data["AdjustmentQuantity"]
     for _, line in year.lines(year.receipts(DISPENSARY, then + timedelta(days=1), AS_OF)):
         change[line["PackageLabel"]] -= line["QuantitySold"]
 

@@ -30,13 +30,14 @@ async def test_a_week_of_sales_by_category_product_and_day(run: Run, year: Year)
     result = await run(sales_analysis, license_number=DISPENSARY, start=start, end=end, top_n=3)
 
     kept = year.receipts(DISPENSARY, start, end)
-    voided = year.receipts(DISPENSARY, start, end, "inactive")
+    voided = year.receipts(DISPENSARY, start, end, voided=True)
     lines = year.lines(kept)
     counts = result["counts"]
     assert counts["receipts"] == len(kept) and counts["lines"] == len(lines)
     assert counts["revenue"] == pytest.approx(revenue(kept), abs=0.01)
     assert counts["average_basket"] == pytest.approx(revenue(kept) / len(kept), abs=0.01)
     assert counts["voided_receipts"] == len(voided) == 5
+    assert counts["finalized_receipts"] == 0
     assert counts["voided_value"] == pytest.approx(revenue(voided), abs=0.01)
     assert counts["void_rate_pct"] == pytest.approx(
         100 * len(voided) / (len(kept) + len(voided)), abs=0.01
@@ -73,6 +74,22 @@ async def test_a_week_of_sales_by_category_product_and_day(run: Run, year: Year)
     assert counts["revenue_change_pct"] == pytest.approx(change, abs=0.05)
     assert f"from {len(kept)} receipts" in result["summary"]
     assert "busiest on Saturdays" in result["summary"]
+
+
+async def test_finalized_receipts_are_sales_and_archived_ones_voids(run: Run, year: Year) -> None:
+    # In August the till finalized each day's receipts at closing: inactive in Metrc.
+    start, end = date(2026, 8, 10), date(2026, 8, 16)
+    result = await run(sales_analysis, license_number=DISPENSARY, start=start, end=end)
+
+    kept = year.receipts(DISPENSARY, start, end)
+    voided = year.receipts(DISPENSARY, start, end, voided=True)
+    finalized = [r for r in kept if r.state == "inactive" and r.data["IsFinal"]]
+    counts = result["counts"]
+    assert counts["receipts"] == len(kept) == len(finalized) > 500
+    assert counts["finalized_receipts"] == len(finalized)
+    assert counts["revenue"] == pytest.approx(revenue(kept), abs=0.01)
+    assert counts["voided_receipts"] == len(voided)
+    assert all(not r.data["IsFinal"] for r in voided)
 
 
 async def test_the_drop_alert_threshold_decides_the_finding(run: Run, year: Year) -> None:

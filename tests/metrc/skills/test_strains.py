@@ -46,7 +46,7 @@ def first_tests(year: Year, license: str, *, shipments: bool) -> dict[str, Count
             left = day(transfer.data["EstimatedDepartureDateTime"])
             if "Sample" in transfer.data["ShipmentTypeName"] or not START <= left <= AS_OF:
                 continue
-            for row in year.delivery_of(transfer).data["Packages"]:
+            for row in year.delivery_of(transfer).data["_Packages"]:
                 result = outcome(row["LabTestingState"])
                 if row["PackageLabel"] not in seen and items.get(row["ItemName"]) and result:
                     found[items[row["ItemName"]]][result] += 1
@@ -91,7 +91,7 @@ async def test_the_grower_s_strains_on_harvests_lab_passes_and_potency(
     assert low[0]["message"].startswith("Wedding Cake: 52% of 88 packages passed")
 
     grown = Counter(
-        h.data["SourceStrainNames"][0]
+        h.data["SourceStrainNames"]
         for h in year.of("harvest", CULTIVATOR)
         if START <= day(h.data["HarvestStartDate"]) <= AS_OF
     )

@@ -27,13 +27,18 @@ def in_range(transfers: list[Any], start: date, end: date) -> list[Any]:
     return [t for t in transfers if start <= departed(t) <= end]
 
 
-def rejections(year: Year, transfers: list[Any]) -> Counter[str]:
+def refused_states(year: Year, transfers: list[Any]) -> Counter[str]:
     return Counter(
-        row["RejectionReason"]
+        row["ShipmentPackageState"]
         for t in transfers
-        for row in year.delivery_of(t).data["Packages"]
-        if row["ShipmentPackageState"] == "Rejected"
+        for row in year.delivery_of(t).data["_Packages"]
+        if row["ShipmentPackageState"] in ("Rejected", "Returned")
     )
+
+
+def refused(transfer: Any) -> int:
+    """Packages shipped and not received, on a received manifest (Metrc's counts)."""
+    return int(transfer.data["PackageCount"] - transfer.data["ReceivedPackageCount"])
 
 
 async def test_the_cultivator_s_last_30_days_of_manifests(run: Run, year: Year) -> None:
@@ -74,27 +79,30 @@ async def test_a_spring_range_shows_a_full_and_a_partial_rejection(run: Run, yea
     result = await run(transfer_summary, license_number=CULTIVATOR, start=start, end=end)
 
     sent = in_range(year.transfers(shipper=CULTIVATOR), start, end)
-    refused = [t for t in sent if t.state == "rejected"]
-    partly = [t for t in sent if t.state == "received" and t.data["RejectedPackagesCount"]]
-    assert len(refused) == 1 and len(partly) == 1
+    whole = [t for t in sent if t.state == "rejected"]
+    partly = [t for t in sent if t.state == "partial"]
+    assert len(whole) == 1 and len(partly) == 1
+    assert all(t.data["ReceivedDateTime"] and refused(t) for t in whole + partly)
     counts = result["counts"]
     assert counts["outgoing"] == len(sent)
     assert counts["rejected"] == 1 and counts["partially_rejected"] == 1
-    assert counts["rejected_packages"] == sum(t.data["RejectedPackagesCount"] for t in sent) == 14
-    reasons = rejections(year, refused + partly)
-    assert result["details"]["rejection_reasons"] == dict(reasons)
+    received = [t for t in sent if t.data["ReceivedDateTime"]]
+    assert counts["rejected_packages"] == sum(refused(t) for t in received) == 14
+    assert result["details"]["refused_packages_by_state"] == dict(
+        refused_states(year, whole + partly)
+    )
     assert result["details"]["by_status"]["rejected"] == 1
 
     bounced = next(f for f in result["findings"] if f["check"] == "rejections")
     assert bounced["severity"] == "low"
-    assert set(bounced["transfers"]) == {t.data["ManifestNumber"] for t in refused + partly}
+    assert set(bounced["transfers"]) == {t.data["ManifestNumber"] for t in whole + partly}
     assert "14 packages; 1 fully" in bounced["message"]
     assert not any(f["check"] == "overdue_manifest" for f in result["findings"])
 
     # The store that refused the whole manifest does not see it; the partial one it does.
     store = await run(transfer_summary, license_number=DISPENSARY, start=start, end=end)
     seen = {row["manifest"] for row in store["details"]["manifests"]}
-    assert refused[0].data["ManifestNumber"] not in seen
+    assert whole[0].data["ManifestNumber"] not in seen
     assert partly[0].data["ManifestNumber"] in seen
     kept = [t for t in year.transfers(recipient=DISPENSARY) if t.state != "rejected"]
     assert store["counts"]["incoming"] == len(in_range(kept, start, end)) == len(seen)

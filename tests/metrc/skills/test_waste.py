@@ -33,8 +33,8 @@ def grower_waste(year: Year, start: date, end: date) -> dict[str, float]:
     batches = within(year.of("plantbatchwaste", CULTIVATOR), "WasteDate", start, end)
     harvests = within(year.of("harvestwaste", CULTIVATOR), "ActualDate", start, end)
     return {
-        "plant": grams(plants, "UnitOfMeasureName"),
-        "plant_batch": grams(batches, "UnitOfMeasureName"),
+        "plant": grams(plants, "WasteUnitOfMeasureName"),
+        "plant_batch": grams(batches, "WasteUnitOfMeasureName"),
         "harvest": grams(harvests, "UnitOfWeightName"),
     }
 
@@ -64,8 +64,8 @@ async def test_the_grower_s_last_90_days_of_waste_by_source(run: Run, year: Year
 
     reasons: dict[str, float] = defaultdict(float)
     for record in records:
-        unit = record.data.get("UnitOfMeasureName") or record.data["UnitOfWeightName"]
-        reason = record.data.get("ReasonName") or record.data["WasteTypeName"]
+        unit = record.data.get("WasteUnitOfMeasureName") or record.data["UnitOfWeightName"]
+        reason = record.data.get("WasteReasonName") or record.data["WasteTypeName"]
         reasons[reason] += record.data["WasteWeight"] * GRAMS[unit] / 1000
     assert result["details"]["by_reason"] == pytest.approx(dict(reasons), abs=0.001)
     # Every destroyed plant is on a waste record, and every waste record is complete.
@@ -82,7 +82,7 @@ async def test_the_unit_and_range_are_parameters(run: Run, year: Year) -> None:
         if a.data["AdjustmentReasonName"] == "Waste"
     ]
     # Pre-rolls are counted in units; their item weighs 1 g each.
-    package_grams = -sum(a.data["Quantity"] for a in wasted)
+    package_grams = -sum(a.data["AdjustmentQuantity"] for a in wasted)
     by_source = grower_waste(year, start, end) | {"package": package_grams}
     counts = result["counts"]
     assert counts["package_grams"] == pytest.approx(package_grams, abs=0.01)
@@ -101,7 +101,7 @@ async def test_the_store_reports_theft_apart_and_unweighed_spoilage(run: Run, ye
     adjustments = within(year.of("packageadjustment", DISPENSARY), "AdjustmentDate", start, end)
     by_reason: dict[str, float] = defaultdict(float)
     for adjustment in adjustments:
-        by_reason[adjustment.data["AdjustmentReasonName"]] -= adjustment.data["Quantity"]
+        by_reason[adjustment.data["AdjustmentReasonName"]] -= adjustment.data["AdjustmentQuantity"]
     assert by_reason["Theft"] == 1 and by_reason["Spoilage"] == 1
     theft = next(f for f in result["findings"] if f["check"] == "theft")
     assert theft["severity"] == "info" and "1 Each" in theft["message"]

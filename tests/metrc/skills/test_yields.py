@@ -67,7 +67,7 @@ async def test_half_a_year_of_harvests_in_total_and_by_strain(run: Run, year: Ye
 
     by_strain: dict[str, list[Any]] = defaultdict(list)
     for harvest in found:
-        by_strain[harvest.data["SourceStrainNames"][0]].append(harvest)
+        by_strain[harvest.data["SourceStrainNames"]].append(harvest)
     assert set(result["details"]["by_strain"]) == set(by_strain)
     og = result["details"]["by_strain"]["OG Kush"]
     assert og["harvests"] == len(by_strain["OG Kush"]) == 3
@@ -95,12 +95,12 @@ async def test_the_low_yield_and_outlier_thresholds_are_parameters(run: Run, yea
     assert flagged(result, "low_yield") == low
     by_strain: dict[str, list[Any]] = defaultdict(list)
     for harvest in done:
-        by_strain[harvest.data["SourceStrainNames"][0]].append(harvest)
+        by_strain[harvest.data["SourceStrainNames"]].append(harvest)
     weak = {
         h.name
         for h in done
         if h.data["TotalPackagedWeight"] / h.data["PlantCount"]
-        < 0.95 * per_plant(by_strain[h.data["SourceStrainNames"][0]])
+        < 0.95 * per_plant(by_strain[h.data["SourceStrainNames"]])
     }
     assert weak and flagged(result, "weak_harvest") == weak
     assert {f["severity"] for f in result["findings"]} == {"low"}

@@ -20,7 +20,7 @@ async def test_harvest_lists_and_filters(reader: MetrcAccess) -> None:
     active = await client.harvests_active(CULTIVATOR, credentials=keys)
     inactive = await client.harvests_inactive(CULTIVATOR, credentials=keys)
     held = await client.harvests_onhold(CULTIVATOR, credentials=keys)
-    strain = inactive[0]["SourceStrainNames"][0]
+    strain = inactive[0]["SourceStrainNames"]  # a string (one strain per harvest here)
     with using(reader):
         now = await tools.list_active_harvests(CULTIVATOR)
         done = await all_pages(tools.list_inactive_harvests, CULTIVATOR)
@@ -33,7 +33,7 @@ async def test_harvest_lists_and_filters(reader: MetrcAccess) -> None:
     assert now["total"] == len(active) == 6
     assert len(done) == len(inactive) == 49
     assert all(h["FinishedDate"] for h in done)
-    assert len(of_strain) == sum(strain in h["SourceStrainNames"] for h in inactive) > 0
+    assert len(of_strain) == sum(strain == h["SourceStrainNames"] for h in inactive) > 0
     assert room["total"] == sum(h["DryingLocationName"] == "Dry Room 1" for h in active)
     assert named["total"] == sum(h["Name"].startswith("BD-") for h in inactive) > 0
     assert on_hold["total"] == len(held) == 0
@@ -79,7 +79,7 @@ async def test_waste_recorded_and_deleted_moves_weight(writer: MetrcAccess) -> N
 
 async def test_packages_from_a_harvest_take_its_weight(writer: MetrcAccess) -> None:
     harvest = (await writer.client.harvests_active(CULTIVATOR))[0]
-    strain = harvest["SourceStrainNames"][0]
+    strain = harvest["SourceStrainNames"]
     tags = [t["Label"] for t in (await writer.client.package_tags_available(CULTIVATOR))[:2]]
     bags = [tools.NewPackage(tag=tag, item=f"Buds - {strain}", weight=500) for tag in tags]
     with using(writer):

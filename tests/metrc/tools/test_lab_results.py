@@ -45,11 +45,13 @@ async def test_lab_reference_lists(reader: MetrcAccess) -> None:
         "Heavy Metals",
         "Moisture",
     ]
+    # Metrc's fourteen, in the order its documentation lists them.
+    assert states["total"] == 14 and "NotRequired" in states["items"]
     assert states["items"][:4] == [
         "NotSubmitted",
         "SubmittedForTesting",
-        "TestPassed",
         "TestFailed",
+        "TestPassed",
     ]
 
 

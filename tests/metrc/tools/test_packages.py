@@ -158,7 +158,10 @@ async def test_emptying_finishing_and_reopening_a_package(writer: MetrcAccess) -
     assert adjusted["ok"] and f"held {quantity}" in adjusted["message"]
     assert emptied["Quantity"] == 0
     newest = history["items"][0]
-    assert (newest["Quantity"], newest["AdjustmentReasonName"]) == (-quantity, "Entry Error")
+    assert (newest["AdjustmentQuantity"], newest["AdjustmentReasonName"]) == (
+        -quantity,
+        "Entry Error",
+    )
     assert newest["AdjustmentNote"] == "Counted twice"
     assert finished["message"] == "Finished 1 package."
     assert label in {p["Label"] for p in closed["items"]}

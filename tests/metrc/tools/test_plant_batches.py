@@ -42,7 +42,7 @@ async def test_a_batch_in_detail_with_its_waste(reader: MetrcAccess) -> None:
             await tools.list_active_plant_batches(DISPENSARY)
     assert found["plant_batch"]["Name"] == name
     assert len(found["waste"]) == sum(w["PlantBatchName"] == name for w in waste) >= 1
-    assert found["waste"][0]["ReasonName"] == waste[0]["ReasonName"]
+    assert found["waste"][0]["WasteReasonName"] == waste[0]["WasteReasonName"]
 
 
 async def test_waste_lists_reasons_and_types(reader: MetrcAccess) -> None:
@@ -58,7 +58,7 @@ async def test_waste_lists_reasons_and_types(reader: MetrcAccess) -> None:
     days = [w["WasteDate"] for w in everything]
     assert days == sorted(days, reverse=True)
     assert one["total"] == sum(w["PlantBatchName"] == name for w in waste)
-    assert unhealthy["total"] == sum(w["ReasonName"] == "Unhealthy" for w in waste)
+    assert unhealthy["total"] == sum(w["WasteReasonName"] == "Unhealthy" for w in waste)
     assert "Unhealthy" in {r["Name"] for r in reasons["items"]}
     assert [t["Name"] for t in types["items"]] == ["Seed", "Clone", "Genetic Material"]
 
@@ -104,7 +104,9 @@ async def test_a_batch_from_planting_to_tagged_plants(writer: MetrcAccess) -> No
     assert (batch["UntrackedCount"], batch["TrackedCount"], batch["DestroyedCount"]) == (12, 3, 5)
     assert batch["LocationName"] == "Veg Room A"
     assert waste["total"] == 2
-    assert {w["ReasonName"] for w in waste["items"]} == {"Unhealthy"}
+    assert {w["WasteReasonName"] for w in waste["items"]} == {"Unhealthy"}
+    # The batch's 20 plants when the waste was recorded, then the 5 destroyed.
+    assert sorted(w["PlantCount"] for w in waste["items"]) == [5, 20]
     assert young["total"] == 3 and young["items"][0]["Label"] == tag
     assert young["by_location"] == {"Veg Room B": 3}
 

@@ -139,6 +139,7 @@ async def test_harvesting_flowering_plants_makes_a_harvest(writer: MetrcAccess) 
 
 async def test_destroying_plants_is_recorded_and_final(writer: MetrcAccess) -> None:
     label = (await writer.client.plants_vegetative(CULTIVATOR))[0]["Label"]
+    before = await writer.client.plant_waste(CULTIVATOR)
     with using(writer):
         done = await plants.destroy_plants(
             CULTIVATOR, [label], "Grinder", "Soil", 0.4, "Kilograms", "Pests", "Spider mites"
@@ -155,10 +156,17 @@ async def test_destroying_plants_is_recorded_and_final(writer: MetrcAccess) -> N
     assert done["message"] == "Destroyed 1 plant (Pests)."
     assert (dead["DestroyedDate"], dead["DestroyedNote"]) == (AS_OF.isoformat(), "Spider mites")
     assert label in {p["Label"] for p in inactive["items"]}
+    # Its waste is a plant waste record of one plant, as Metrc lists them.
+    new = (await writer.client.plant_waste(CULTIVATOR))[len(before) :]
+    assert [
+        (w["PlantCount"], w["WasteWeight"], w["WasteUnitOfMeasureName"], w["WasteReasonName"])
+        for w in new
+    ] == [(1, 0.4, "Kilograms", "Pests")]
 
 
 async def test_plant_waste_for_plants_or_a_location(writer: MetrcAccess) -> None:
     labels = [p["Label"] for p in (await writer.client.plants_flowering(CULTIVATOR))[:2]]
+    young = await writer.client.plants_vegetative(CULTIVATOR)
     before = await writer.client.list("/plants/v2/waste", CULTIVATOR)
     with using(writer):
         with pytest.raises(ToolProblem, match="not both"):
@@ -177,5 +185,7 @@ async def test_plant_waste_for_plants_or_a_location(writer: MetrcAccess) -> None
     assert by_plant["message"] == "Recorded 1.5 Kilograms of waste from 2 plants."
     assert by_room["message"] == "Recorded 300 Grams of waste from the plants at Veg Room A."
     new: list[Record] = after[len(before) :]
-    assert [w["PlantLabels"] for w in new] == [labels, []]
+    in_room = sum(p["LocationName"] == "Veg Room A" for p in young)
+    assert [w["PlantCount"] for w in new] == [2, in_room] and in_room > 0
+    assert {w["WasteReasonName"] for w in new} == {"Damage", "Unhealthy"}
     assert [w["WasteWeight"] for w in new] == [1.5, 300]

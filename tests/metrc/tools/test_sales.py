@@ -169,7 +169,7 @@ async def test_only_tested_packages_at_a_selling_licence_are_sold(writer: MetrcA
         )
 
     with using(writer):
-        with pytest.raises(ToolProblem, match=r"passed testing.*SubmittedForTesting"):
+        with pytest.raises(ToolProblem, match=r"cleared by testing.*SubmittedForTesting"):
             await tools.create_sales_receipt(CULTIVATOR, sold_at, "Consumer", [line(untested)])
         with pytest.raises(MetrcAuthError, match="CanSellToConsumers"):
             await tools.create_sales_receipt(CULTIVATOR, sold_at, "Consumer", [line(tested)])

@@ -53,16 +53,20 @@ async def test_rejected_manifests_and_what_was_on_them(reader: MetrcAccess) -> N
         one = result["items"][0]
         deliveries = await tools.list_transfer_deliveries(MANUFACTURER, one["Id"])
         shipped = await tools.list_delivery_packages(MANUFACTURER, one["DeliveryId"])
-    assert result["total"] == len(rejected) == 5
+    # Manifests with rejected packages: all of them (5) or some (1).
+    assert result["total"] == len(rejected) == 6
+    assert sum(t["ReceivedPackageCount"] > 0 for t in rejected) == 1
     assert deliveries["total"] == 1 and deliveries["items"][0]["Id"] == one["DeliveryId"]
     assert shipped["total"] == one["PackageCount"]
-    assert shipped["by_state"].get("Rejected") == one["RejectedPackagesCount"] > 0
+    refused = one["PackageCount"] - one["ReceivedPackageCount"]
+    assert shipped["by_state"].get("Rejected") == refused > 0
 
 
 async def test_a_delivery_package_by_package(reader: MetrcAccess) -> None:
     incoming = await reader.client.transfers_incoming(DISPENSARY)
     big = max(incoming, key=lambda t: t["PackageCount"])
     rows = await reader.client.delivery_packages(DISPENSARY, big["DeliveryId"])
+    prices = await reader.client.delivery_packages_wholesale(DISPENSARY, big["DeliveryId"])
     with using(reader):
         first = await tools.list_delivery_packages(DISPENSARY, big["DeliveryId"], page_size=5)
         second = await tools.list_delivery_packages(
@@ -72,7 +76,14 @@ async def test_a_delivery_package_by_package(reader: MetrcAccess) -> None:
     labels = [r["PackageLabel"] for r in first["items"] + second["items"]]
     assert labels == [r["PackageLabel"] for r in rows][:10]
     assert sum(first["by_state"].values()) == len(rows)
-    assert first["wholesale_total"] == pytest.approx(sum(r["WholesalePrice"] or 0 for r in rows))
+    assert [p["PackageLabel"] for p in prices] == [r["PackageLabel"] for r in rows]
+    shipper = sum(p["ShipperWholesalePrice"] or 0 for p in prices)
+    assert first["wholesale_total"] == pytest.approx(shipper) and shipper > 0
+    priced = {p["PackageLabel"]: p for p in prices}
+    for item in first["items"]:
+        assert (
+            item["ShipperWholesalePrice"] == priced[item["PackageLabel"]]["ShipperWholesalePrice"]
+        )
 
 
 async def test_templates_and_transfer_types(reader: MetrcAccess) -> None:

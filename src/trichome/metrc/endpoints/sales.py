@@ -63,7 +63,7 @@ class SalesApi(MetrcBaseClient):
         page_size: int | None = None,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
-        """The facility's inactive (voided) sales receipts.
+        """The facility's inactive sales receipts: finalized (IsFinal) or voided (archived).
 
         Raises:
             MetrcError: any of its subclasses.

@@ -135,6 +135,24 @@ class TransfersApi(MetrcBaseClient):
             license_number, None, None, page_size, credentials,
         )  # fmt: skip
 
+    async def delivery_packages_wholesale(
+        self,
+        license_number: str,
+        delivery_id: int,
+        *,
+        page_size: int | None = None,
+        credentials: MetrcCredentials | None = None,
+    ) -> list[Record]:
+        """The wholesale prices of one delivery's packages (shipper's and receiver's).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self._transfers(
+            f"deliveries/{int(delivery_id)}/packages/wholesale",
+            license_number, None, None, page_size, credentials,
+        )  # fmt: skip
+
     async def outgoing_templates(
         self,
         license_number: str,

@@ -57,7 +57,7 @@ async def needs_attention(
     counts |= {
         "packages_on_hand": len(on_hand),
         "packages_in_transit": len(packages.in_transit),
-        "active_harvests": sum(1 for h in harvests if not h.get("FinishedDate")),
+        "active_harvests": sum(1 for h in harvests if h.finished is None),
         "growing_plants": len(plants.growing()),
     }
     if findings:

@@ -115,7 +115,7 @@ class OpenHarvest(TypedDict):
 class IncompleteWaste(TypedDict):
     """A waste record missing some of method, reason, weight and unit."""
 
-    record: int | None
+    record: Annotated[str | None, Field(description="The record's plant waste number.")]
     missing: list[Literal["method", "reason", "weight", "unit"]]
 
 

@@ -24,14 +24,14 @@ from trichome.metrc.skills.records import (
     lab_failed,
     lab_passed,
     lab_state,
+    lab_tested,
     labels,
     on_hold,
     plural,
     product_expiry,
     quantity,
 )
-
-PENDING = "SubmittedForTesting"
+from trichome.tracking import lab
 
 
 @dataclass(slots=True)
@@ -188,11 +188,12 @@ def held_in_transit(in_transit: Sequence[Record]) -> Check:
 
 
 def pending_lab(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
-    """Samples submitted for testing more than `days` ago with no result yet."""
+    """Samples waiting on a lab (submitted, in testing, awaiting confirmation or picked for a
+    random test) for more than `days` days."""
     waiting = [
         p
         for p in on_hand
-        if lab_state(p) == PENDING
+        if lab.awaiting(lab_state(p))
         and (since := day_of(p.get("LabTestingStateDate"))) is not None
         and (as_of - since).days > days
     ]
@@ -247,7 +248,7 @@ def lab_results_current(on_hand: Sequence[Record], as_of: date) -> Check:
 
 def lab_expiry_recorded(on_hand: Sequence[Record]) -> Check:
     """Tested stock without a lab-result expiry date (its currency cannot be checked)."""
-    missing = [p for p in stock(on_hand) if lab_passed(p) and lab_expiry(p) is None]
+    missing = [p for p in stock(on_hand) if lab_tested(p) and lab_expiry(p) is None]
     return verdict(
         "lab_expiry_recorded",
         "Tested product carries its lab result's expiry date.",

@@ -17,9 +17,20 @@ from typing import Any, TypeVar, cast
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
-from trichome.metrc.skills.lists import Packages, Plants, Receipts, dedupe, sale_day
+from trichome.metrc.skills.lists import Packages, Plants, Receipts, dedupe
 from trichome.metrc.skills.records import Record
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
+from trichome.tracking import (
+    Adjustment,
+    DeliveryPackage,
+    Harvest,
+    HarvestWaste,
+    LabResult,
+    PlantWaste,
+    Transfer,
+    WasteSource,
+)
+from trichome.tracking.metrc import mapping
 
 T = TypeVar("T")
 
@@ -155,12 +166,16 @@ class FacilityData:
             return None
         return found
 
-    async def adjustments(self) -> list[Record]:
+    async def adjustments(self) -> list[Adjustment]:
         """The facility's package adjustments."""
-        return await self._once(
-            "adjustments",
-            lambda: self._client.package_adjustments(self.license_number, credentials=self._keys),
-        )
+
+        async def load() -> list[Adjustment]:
+            records = await self._client.package_adjustments(
+                self.license_number, credentials=self._keys
+            )
+            return [mapping.adjustment(record) for record in records]
+
+        return await self._once("adjustments", load)
 
     async def adjust_reasons(self) -> list[Record]:
         """The adjustment reasons and whether each requires a note."""
@@ -171,14 +186,16 @@ class FacilityData:
             ),
         )
 
-    async def lab_results(self, package_id: int) -> list[Record]:
+    async def lab_results(self, package_id: int) -> list[LabResult]:
         """The lab test results of one package (one request per package)."""
-        return await self._once(
-            ("lab_results", package_id),
-            lambda: self._client.lab_test_results(
+
+        async def load() -> list[LabResult]:
+            records = await self._client.lab_test_results(
                 self.license_number, package_id, credentials=self._keys
-            ),
-        )
+            )
+            return [mapping.lab_result(record) for record in records]
+
+        return await self._once(("lab_results", package_id), load)
 
     async def items(self) -> list[Record]:
         """The facility's active items."""
@@ -202,10 +219,10 @@ class FacilityData:
 
     # Cultivation --------------------------------------------------------------------------------
 
-    async def harvests(self) -> list[Record]:
+    async def harvests(self) -> list[Harvest]:
         """The facility's harvests in all states (none where plants are not grown)."""
 
-        async def load() -> list[Record]:
+        async def load() -> list[Harvest]:
             if not await self.can("CanGrowPlants"):
                 return []
             client, keys, number = self._client, self._keys, self.license_number
@@ -214,22 +231,31 @@ class FacilityData:
                 client.harvests_onhold(number, credentials=keys),
                 client.harvests_inactive(number, credentials=keys),
             )
-            return dedupe(record for records in lists for record in records)
+            unique = dedupe(record for records in lists for record in records)
+            return [mapping.harvest(record) for record in unique]
 
         return await self._once("harvests", load)
 
-    async def harvest_waste(self, harvest_ids: Sequence[int]) -> list[Record]:
-        """The waste recorded on some harvests (one request per harvest, made together)."""
+    async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
+        """The waste recorded on some harvests (one request per harvest, made together).
 
-        async def one(harvest_id: int) -> list[Record]:
-            return await self._once(
-                ("harvest_waste", harvest_id),
-                lambda: self._client.harvest_waste(
+        Metrc's waste list names no harvest; each record carries the harvest it was read for.
+        """
+
+        async def one(harvest: Harvest) -> list[HarvestWaste]:
+            harvest_id = harvest.id
+            if harvest_id is None:
+                return []
+
+            async def load() -> list[HarvestWaste]:
+                records = await self._client.harvest_waste(
                     self.license_number, harvest_id, credentials=self._keys
-                ),
-            )
+                )
+                return [mapping.harvest_waste(record, harvest) for record in records]
 
-        lists = await asyncio.gather(*(one(harvest_id) for harvest_id in harvest_ids))
+            return await self._once(("harvest_waste", harvest_id), load)
+
+        lists = await asyncio.gather(*(one(harvest) for harvest in harvests))
         return [record for records in lists for record in records]
 
     async def plants(self) -> Plants:
@@ -249,30 +275,30 @@ class FacilityData:
 
         return await self._once("plants", load)
 
-    async def plant_waste(self) -> list[Record]:
+    async def plant_waste(self) -> list[PlantWaste]:
         """Plant waste records (none where plants are not grown)."""
 
-        async def load() -> list[Record]:
+        async def load() -> list[PlantWaste]:
             if not await self.can("CanGrowPlants"):
                 return []
             # The client has no named method for GET /plants/v2/waste; its generic list does it.
             records: list[Record] = await self._client.list(
                 "/plants/v2/waste", self.license_number, credentials=self._keys
             )
-            return records
+            return [mapping.plant_waste(record, WasteSource.PLANT) for record in records]
 
         return await self._once("plant_waste", load)
 
-    async def plant_batch_waste(self) -> list[Record]:
+    async def plant_batch_waste(self) -> list[PlantWaste]:
         """Plant batch waste records (none where plants are not grown)."""
 
-        async def load() -> list[Record]:
+        async def load() -> list[PlantWaste]:
             if not await self.can("CanGrowPlants"):
                 return []
             records: list[Record] = await self._client.plant_batch_waste(
                 self.license_number, credentials=self._keys
             )
-            return records
+            return [mapping.plant_waste(record, WasteSource.PLANT_BATCH) for record in records]
 
         return await self._once("plant_batch_waste", load)
 
@@ -293,37 +319,47 @@ class FacilityData:
 
     # Transfers ----------------------------------------------------------------------------------
 
-    async def incoming(self) -> list[Record]:
+    async def _transfers(self, key: str, read: Callable[..., Awaitable[list[Record]]]) -> Any:
+        async def load() -> list[Transfer]:
+            records = await read(self.license_number, credentials=self._keys)
+            return [mapping.transfer(record) for record in records]
+
+        return await self._once(key, load)
+
+    async def incoming(self) -> list[Transfer]:
         """Manifests coming to the facility (pending and received)."""
-        return await self._once(
-            "incoming",
-            lambda: self._client.transfers_incoming(self.license_number, credentials=self._keys),
+        transfers: list[Transfer] = await self._transfers(
+            "incoming", self._client.transfers_incoming
         )
+        return transfers
 
-    async def outgoing(self) -> list[Record]:
+    async def outgoing(self) -> list[Transfer]:
         """Manifests the facility sent (pending and received)."""
-        return await self._once(
-            "outgoing",
-            lambda: self._client.transfers_outgoing(self.license_number, credentials=self._keys),
+        transfers: list[Transfer] = await self._transfers(
+            "outgoing", self._client.transfers_outgoing
         )
+        return transfers
 
-    async def rejected(self) -> list[Record]:
-        """Manifests the facility sent whose recipient rejected every package."""
-        return await self._once(
-            "rejected",
-            lambda: self._client.transfers_rejected(self.license_number, credentials=self._keys),
+    async def rejected(self) -> list[Transfer]:
+        """Manifests the facility sent with packages the recipient rejected."""
+        transfers: list[Transfer] = await self._transfers(
+            "rejected", self._client.transfers_rejected
         )
+        return transfers
 
-    async def delivery_packages(self, delivery_ids: Sequence[int]) -> dict[int, list[Record]]:
+    async def delivery_packages(
+        self, delivery_ids: Sequence[int]
+    ) -> dict[int, list[DeliveryPackage]]:
         """The packages of some deliveries (one request per delivery, made together)."""
 
-        async def one(delivery_id: int) -> list[Record]:
-            return await self._once(
-                ("delivery", delivery_id),
-                lambda: self._client.delivery_packages(
+        async def one(delivery_id: int) -> list[DeliveryPackage]:
+            async def load() -> list[DeliveryPackage]:
+                records = await self._client.delivery_packages(
                     self.license_number, delivery_id, credentials=self._keys
-                ),
-            )
+                )
+                return [mapping.delivery_package(record) for record in records]
+
+            return await self._once(("delivery", delivery_id), load)
 
         unique = list(dict.fromkeys(delivery_ids))
         lists = await asyncio.gather(*(one(delivery_id) for delivery_id in unique))
@@ -332,11 +368,12 @@ class FacilityData:
     # Sales --------------------------------------------------------------------------------------
 
     async def receipts(self, start: date, end: date) -> Receipts:
-        """Receipts sold from `start` to `end` (local days, inclusive), kept and voided.
+        """Receipts sold from `start` to `end` (local days, inclusive): sales and voids.
 
-        Metrc lists receipts by last-modified time in windows of 24 hours, so a range of N
-        days costs about 2 × (N + 2) requests (active and inactive lists). A receipt edited
-        after its sale day and after `end` + 14 hours is not seen.
+        Active receipts are open; inactive ones are finalized (still sales) or voided
+        (archived). Metrc lists receipts by last-modified time in windows of 24 hours, so a
+        range of N days costs about 2 × (N + 2) requests (active and inactive lists). A
+        receipt edited after its sale day and after `end` + 14 hours is not seen.
         """
 
         async def load() -> Receipts:
@@ -346,7 +383,7 @@ class FacilityData:
             since = datetime.combine(start, time(0), UTC) - ZONE_MARGIN
             until = datetime.combine(end + timedelta(days=1), time(0), UTC) + ZONE_MARGIN
             client, keys, number = self._client, self._keys, self.license_number
-            active, voided = await asyncio.gather(
+            active, inactive = await asyncio.gather(
                 client.sales_receipts_active(
                     number, last_modified_start=since, last_modified_end=until, credentials=keys
                 ),
@@ -354,11 +391,12 @@ class FacilityData:
                     number, last_modified_start=since, last_modified_end=until, credentials=keys
                 ),
             )
+            receipts = [mapping.receipt(record) for record in dedupe([*active, *inactive])]
             return Receipts(
                 start,
                 end,
-                [r for r in active if start <= sale_day(r) <= end],
-                [r for r in voided if start <= sale_day(r) <= end],
+                [r for r in receipts if r.is_sale and start <= r.day <= end],
+                [r for r in receipts if not r.is_sale and start <= r.day <= end],
             )
 
         return await self._once(("receipts", start, end), load)

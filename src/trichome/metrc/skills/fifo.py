@@ -20,7 +20,6 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.lists import sale_day
 from trichome.metrc.skills.records import (
     Record,
     arrived_on,
@@ -73,53 +72,54 @@ async def draws_of(data: FacilityData, since: date) -> list[Draw]:
     known = packages.by_label()
     receipts = await data.receipts(since, as_of)
 
-    def draw(tag: str, item: str, day: date, amount: float, how: str, row: Record) -> Draw:
+    def draw(
+        tag: str,
+        item: str,
+        day: date,
+        amount: float,
+        how: str,
+        packaged: date | None = None,
+        package_id: int | None = None,
+    ) -> Draw:
         package = known.get(tag)
-        arrived = arrived_on(package) if package else day_of(row.get("PackagedDate"))
-        ident = package.get("Id") if package else row.get("PackageId")
+        arrived = arrived_on(package) if package else packaged
+        ident = package.get("Id") if package else package_id
         return Draw(tag, item, day, amount, how, arrived, ident if isinstance(ident, int) else None)
 
     found = [
         draw(
-            str(line.get("PackageLabel")),
-            str(line.get("ProductName") or item_name(known.get(str(line.get("PackageLabel")), {}))),
-            sale_day(receipt),
-            number(line.get("QuantitySold")),
+            line.package_label,
+            line.product_name or item_name(known.get(line.package_label, {})),
+            receipt.day,
+            line.quantity,
             "sale",
-            line,
+            package_id=line.package_id,
         )
-        for receipt in receipts.active
-        for line in receipt.get("Transactions") or []
+        for receipt in receipts.sales
+        for line in receipt.lines
     ]
     shipped = [
         transfer
         for transfer in outgoing
-        if "sample" not in str(transfer.get("ShipmentTypeName") or "").lower()
-        and since
-        <= (
-            day_of(transfer.get("ActualDepartureDateTime"))
-            or day_of(transfer.get("EstimatedDepartureDateTime"))
-            or date.min
-        )
-        <= as_of
+        if "sample" not in str(transfer.shipment_type or "").lower()
+        and since <= (transfer.departed_on or date.min) <= as_of
     ]
     deliveries = await data.delivery_packages(
-        [int(t["DeliveryId"]) for t in shipped if isinstance(t.get("DeliveryId"), int)]
+        [t.delivery_id for t in shipped if t.delivery_id is not None]
     )
     for transfer in shipped:
-        left = day_of(transfer.get("ActualDepartureDateTime")) or day_of(
-            transfer.get("EstimatedDepartureDateTime")
-        )
-        for row in deliveries.get(int(transfer.get("DeliveryId") or 0), []):
-            if left is not None and str(row.get("ShipmentPackageState")) != "Rejected":
+        left = transfer.departed_on
+        for row in deliveries.get(transfer.delivery_id or 0, []):
+            if left is not None and not row.refused:
                 found.append(
                     draw(
-                        str(row.get("PackageLabel")),
-                        str(row.get("ItemName")),
+                        row.label,
+                        str(row.item_name),
                         left,
-                        number(row.get("ShippedQuantity")),
+                        row.shipped_quantity,
                         "shipment",
-                        row,
+                        row.packaged,
+                        row.package_id,
                     )
                 )
     for job in jobs:
@@ -130,7 +130,15 @@ async def draws_of(data: FacilityData, since: date) -> list[Draw]:
             tag = str(source.get("PackageLabel"))
             item = item_name(known.get(tag, {}))
             found.append(
-                draw(tag, item, started, number(source.get("Quantity")), "processing", source)
+                draw(
+                    tag,
+                    item,
+                    started,
+                    number(source.get("Quantity")),
+                    "processing",
+                    day_of(source.get("PackagedDate")),
+                    source.get("PackageId"),
+                )
             )
     return found
 

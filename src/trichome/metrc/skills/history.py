@@ -81,9 +81,9 @@ async def package_history(
     found_sources = await asyncio.gather(
         *(data.other_package(source) for source in sources[:MAX_SOURCES])
     )
-    own_adjustments = [a for a in adjustments if a.get("PackageLabel") == tag]
+    own_adjustments = [a for a in adjustments if a.package_label == tag]
     tests = lab_tests(results)
-    sales = sales_of(tag, receipts.active) if receipts else []
+    sales = sales_of(tag, receipts.sales) if receipts else []
     voided = sales_of(tag, receipts.voided) if receipts else []
     harvest_names = names(package.get("SourceHarvestNames"))
     own_jobs = [
@@ -97,7 +97,7 @@ async def package_history(
     ]
     sold = sum(sale["quantity"] for sale in sales)
     revenue = sum(sale["price"] for sale in sales)
-    adjusted = sum(number(a.get("Quantity")) for a in own_adjustments)
+    adjusted = sum(a.quantity for a in own_adjustments)
     # What processing jobs took from it: Metrc records it on the job, not as an adjustment.
     processed = sum(
         number(source.get("Quantity"))
@@ -251,11 +251,11 @@ async def package_history(
             "lab_tests": tests,
             "adjustments": [
                 {
-                    "date": a.get("AdjustmentDate"),
-                    "quantity": a.get("Quantity"),
-                    "unit": a.get("UnitOfMeasureName"),
-                    "reason": a.get("AdjustmentReasonName"),
-                    "note": a.get("AdjustmentNote"),
+                    "date": a.day.isoformat() if a.day else None,
+                    "quantity": a.quantity,
+                    "unit": a.unit,
+                    "reason": a.reason,
+                    "note": a.note,
                 }
                 for a in own_adjustments
             ],

@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.record_checks import is_pending, manifest
 from trichome.metrc.skills.records import (
     Record,
-    day_of,
     label,
     names,
-    number,
     packaged_on,
     plural,
     unit,
 )
+from trichome.tracking import Adjustment, Harvest, LabResult, Receipt, Transfer
+
+
+def text_of(value: date | datetime | None) -> str | None:
+    """A day or moment as ISO 8601 (None stays None)."""
+    return value.isoformat() if value is not None else None
 
 
 def thc_unit(test_name: str) -> str:
@@ -29,33 +32,25 @@ def thc_unit(test_name: str) -> str:
     return inside or ""
 
 
-def lab_tests(results: list[Record]) -> list[dict[str, Any]]:
+def lab_tests(results: list[LabResult]) -> list[dict[str, Any]]:
     """Lab results grouped by test day: overall verdict, lab, each test's level."""
-    by_day: dict[str, list[Record]] = defaultdict(list)
+    by_day: dict[str, list[LabResult]] = defaultdict(list)
     for result in results:
-        by_day[str(result.get("TestPerformedDate"))[:10]].append(result)
+        by_day[str(text_of(result.tested_on))].append(result)
     tests = []
     for day, rows in sorted(by_day.items()):
-        potency = next(
-            (row for row in rows if str(row.get("TestTypeName") or "").startswith("THC (")), None
-        )
+        potency = next((row for row in rows if row.test_type.startswith("THC (")), None)
         tests.append(
             {
                 "tested": day,
-                "overall_passed": all(bool(row.get("OverallPassed")) for row in rows),
-                "lab": rows[0].get("LabFacilityName"),
-                "thc": potency.get("TestResultLevel") if potency else None,
-                "thc_unit": thc_unit(str(potency.get("TestTypeName"))) if potency else None,
-                "expires": str(rows[0].get("ExpirationDateTime") or "")[:10] or None,
-                "failed_tests": [
-                    str(row.get("TestTypeName")) for row in rows if row.get("TestPassed") is False
-                ],
+                "overall_passed": all(bool(row.overall_passed) for row in rows),
+                "lab": rows[0].lab_name,
+                "thc": potency.level if potency else None,
+                "thc_unit": thc_unit(potency.test_type) if potency else None,
+                "expires": text_of(rows[0].expires.date()) if rows[0].expires else None,
+                "failed_tests": [row.test_type for row in rows if row.test_passed is False],
                 "tests": [
-                    {
-                        "test": row.get("TestTypeName"),
-                        "level": row.get("TestResultLevel"),
-                        "passed": row.get("TestPassed"),
-                    }
+                    {"test": row.test_type, "level": row.level, "passed": row.test_passed}
                     for row in rows
                 ],
             }
@@ -63,78 +58,81 @@ def lab_tests(results: list[Record]) -> list[dict[str, Any]]:
     return tests
 
 
-def sales_of(tag: str, receipts: list[Record]) -> list[dict[str, Any]]:
+def sales_of(tag: str, receipts: list[Receipt]) -> list[dict[str, Any]]:
     """The receipt lines that drew on a package."""
     return [
         {
-            "receipt": receipt.get("ReceiptNumber"),
-            "sold": receipt.get("SalesDateTime"),
-            "quantity": number(line.get("QuantitySold")),
-            "price": number(line.get("TotalPrice")),
+            "receipt": receipt.number,
+            "sold": text_of(receipt.sold_at),
+            "quantity": line.quantity,
+            "price": line.price,
         }
         for receipt in receipts
-        for line in receipt.get("Transactions") or []
-        if line.get("PackageLabel") == tag
+        for line in receipt.lines
+        if line.package_label == tag
     ]
 
 
 async def manifests_of(data: FacilityData, package: Record) -> list[dict[str, Any]]:
-    """Manifests the package came in on, or left on (pending or rejected ones)."""
+    """Manifests the package came in on, or left on (pending or with refused packages)."""
     tag = label(package)
     incoming, outgoing, rejected = await asyncio.gather(
         data.incoming(), data.outgoing(), data.rejected()
     )
     came = str(package.get("ReceivedFromManifestNumber") or "")
-    found = [
-        {
-            "manifest": manifest(transfer),
-            "direction": "incoming",
-            "from": transfer.get("ShipperFacilityName"),
-            "arrived": transfer.get("ReceivedDateTime"),
-            "delivery_id": transfer.get("DeliveryId"),
-        }
+    arrivals: list[tuple[dict[str, Any], Transfer]] = [
+        (
+            {
+                "manifest": transfer.manifest,
+                "direction": "incoming",
+                "from": transfer.shipper_name,
+                "arrived": text_of(transfer.received),
+            },
+            transfer,
+        )
         for transfer in incoming
-        if came and manifest(transfer) == came
+        if came and transfer.manifest == came
     ]
     made = packaged_on(package) or date.min
+    rejected_ids = {t.id for t in rejected}
     candidates = [
         t
         for t in [*outgoing, *rejected]
-        if (is_pending(t) or number(t.get("RejectedPackagesCount")) > 0 or t in rejected)
-        and (day_of(t.get("EstimatedDepartureDateTime")) or date.max) >= made
-        and isinstance(t.get("DeliveryId"), int)
+        if (t.pending or t.rejected_packages > 0 or t.id in rejected_ids)
+        and (t.due_on or date.max) >= made
+        and t.delivery_id is not None
     ]
-    deliveries = await data.delivery_packages([int(t["DeliveryId"]) for t in candidates])
+    deliveries = await data.delivery_packages([int(t.delivery_id or 0) for t in candidates])
+    found = [entry for entry, _ in arrivals]
     for transfer in candidates:
-        for row in deliveries.get(int(transfer["DeliveryId"]), []):
-            if row.get("PackageLabel") == tag:
+        for row in deliveries.get(int(transfer.delivery_id or 0), []):
+            if row.label == tag:
                 found.append(
                     {
-                        "manifest": manifest(transfer),
+                        "manifest": transfer.manifest,
                         "direction": "outgoing",
-                        "to": transfer.get("RecipientFacilityName"),
-                        "departed": transfer.get("ActualDepartureDateTime")
-                        or transfer.get("EstimatedDepartureDateTime"),
-                        "state": row.get("ShipmentPackageState"),
-                        "rejection_reason": row.get("RejectionReason"),
+                        "to": transfer.recipient_name,
+                        "departed": text_of(
+                            transfer.actual_departure or transfer.estimated_departure
+                        ),
+                        "state": row.state,
                     }
                 )
-    for entry in found:
-        delivery = entry.get("delivery_id")
-        if entry["direction"] == "incoming" and isinstance(delivery, int):
-            rows = (await data.delivery_packages([delivery]))[delivery]
-            line = next((row for row in rows if row.get("PackageLabel") == tag), None)
-            if line is not None:
-                entry["received_quantity"] = line.get("ReceivedQuantity")
-                entry["shipped_quantity"] = line.get("ShippedQuantity")
-        entry.pop("delivery_id", None)
+    for entry, transfer in arrivals:
+        if transfer.delivery_id is None:
+            continue
+        rows = (await data.delivery_packages([transfer.delivery_id]))[transfer.delivery_id]
+        line = next((row for row in rows if row.label == tag), None)
+        if line is not None:
+            entry["received_quantity"] = line.received_quantity
+            entry["shipped_quantity"] = line.shipped_quantity
     return found
 
 
 def timeline(
     package: Record,
     tests: list[dict[str, Any]],
-    adjustments: list[Record],
+    adjustments: list[Adjustment],
     sales: list[dict[str, Any]],
     manifests: list[dict[str, Any]],
     jobs: list[Record],
@@ -157,9 +155,8 @@ def timeline(
     for adjustment in adjustments:
         events.append(
             (
-                str(adjustment.get("AdjustmentDate")),
-                f"Adjusted {number(adjustment.get('Quantity')):+g} "
-                f"{adjustment.get('UnitOfMeasureName')} ({adjustment.get('AdjustmentReasonName')})",
+                str(text_of(adjustment.day)),
+                f"Adjusted {adjustment.quantity:+g} {adjustment.unit} ({adjustment.reason})",
             )
         )
     per_day: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -180,16 +177,16 @@ def timeline(
     return [{"date": day, "event": text} for day, text in sorted(events, key=lambda e: e[0])]
 
 
-def harvest_facts(name: str, harvests: list[Record]) -> dict[str, Any]:
+def harvest_facts(name: str, harvests: list[Harvest]) -> dict[str, Any]:
     """What the licence can see of a source harvest, by its name (visible false if nothing)."""
-    found = next((h for h in harvests if h.get("Name") == name), None)
+    found = next((h for h in harvests if h.name == name), None)
     if found is None:
         return {"visible": False}
     return {
         "visible": True,
-        "started": found.get("HarvestStartDate"),
-        "strains": found.get("SourceStrainNames"),
-        "plants": found.get("PlantCount"),
-        "wet_weight": found.get("TotalWetWeight"),
-        "finished": found.get("FinishedDate"),
+        "started": text_of(found.started),
+        "strains": list(found.strains),
+        "plants": found.plant_count,
+        "wet_weight": found.wet_weight,
+        "finished": text_of(found.finished),
     }

@@ -16,7 +16,6 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.lists import sale_day
 from trichome.metrc.skills.params import MAX_RANGE_DAYS
 from trichome.metrc.skills.records import (
     Record,
@@ -27,7 +26,6 @@ from trichome.metrc.skills.records import (
     item_name,
     lab_state,
     label,
-    number,
     on_hold,
     plural,
     quantity,
@@ -87,13 +85,13 @@ async def past_quantities(
     )
     change: dict[str, float] = defaultdict(float)  # quantity lost since the day
     for adjustment in adjustments:
-        if (day_of(adjustment.get("AdjustmentDate")) or date.min) > day:
-            change[str(adjustment.get("PackageLabel"))] += number(adjustment.get("Quantity"))
+        if (adjustment.day or date.min) > day:
+            change[adjustment.package_label] += adjustment.quantity
     receipts = await data.receipts(day + timedelta(days=1), today)
-    for receipt in receipts.active:
-        if sale_day(receipt) > day:
-            for line in receipt.get("Transactions") or []:
-                change[str(line.get("PackageLabel"))] -= number(line.get("QuantitySold"))
+    for receipt in receipts.sales:
+        if receipt.day > day:
+            for line in receipt.lines:
+                change[line.package_label] -= line.quantity
     held = []
     for package in packages.everything():
         came, finished = arrived_on(package), day_of(package.get("FinishedDate"))
@@ -103,13 +101,13 @@ async def past_quantities(
     gone = [
         transfer
         for transfer in outgoing
-        if (day_of(transfer.get("ActualDepartureDateTime")) or date.min) > day
-        and transfer.get("ReceivedDateTime")
+        if (transfer.actual_departure.date() if transfer.actual_departure else date.min) > day
+        and transfer.received is not None
     ]
     unseen = {
         "manifests": len(gone),
-        "packages": int(sum(number(t.get("PackageCount")) for t in gone)),
-        "receipts_read": len(receipts.active),
+        "packages": sum(t.package_count for t in gone),
+        "receipts_read": len(receipts.sales),
     }
     return held, unseen
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from trichome.metrc.skills.records import Record, day_of, label
+from trichome.metrc.skills.records import Record, label
+from trichome.tracking import Receipt
 
 
 def dedupe(records: Iterable[Record]) -> list[Record]:
@@ -58,23 +59,18 @@ class Plants:
 
 @dataclass(frozen=True, slots=True)
 class Receipts:
-    """Sales receipts of a range of days: kept (active) and voided (inactive)."""
+    """Sales receipts of a range of days: sales (open or finalized) and voided ones."""
 
     start: date
     end: date
-    active: list[Record]
-    voided: list[Record]
+    sales: list[Receipt]
+    voided: list[Receipt]
 
     def within(self, start: date, end: date) -> Receipts:
         """The receipts of a narrower range."""
         return Receipts(
             start,
             end,
-            [r for r in self.active if start <= sale_day(r) <= end],
-            [r for r in self.voided if start <= sale_day(r) <= end],
+            [r for r in self.sales if start <= r.day <= end],
+            [r for r in self.voided if start <= r.day <= end],
         )
-
-
-def sale_day(receipt: Record) -> date:
-    """The local day of a receipt's sale."""
-    return day_of(receipt.get("SalesDateTime")) or date.min

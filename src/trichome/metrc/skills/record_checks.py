@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 
 from trichome.metrc.skills.base import Severity
 from trichome.metrc.skills.checks import Check, verdict
-from trichome.metrc.skills.lists import Receipts, sale_day
+from trichome.metrc.skills.lists import Receipts
 from trichome.metrc.skills.records import (
     Record,
     day_of,
@@ -15,47 +16,39 @@ from trichome.metrc.skills.records import (
     lab_passed,
     label,
     labels,
-    names,
-    number,
     plural,
     product_expiry,
 )
+from trichome.tracking import Adjustment, Harvest, PlantWaste, Transfer
+
+
+def moment_text(moment: datetime | None) -> str | None:
+    """A moment as ISO 8601 (None stays None)."""
+    return moment.isoformat() if moment is not None else None
+
 
 # Adjustment reasons that record a loss, whose note should say what happened.
 LOSS_REASONS = frozenset({"Waste", "Spoilage", "Theft", "Destruction", "Damage", "Expired"})
 
 
-def manifest(transfer: Mapping[str, object]) -> str:
-    """A transfer's manifest number."""
-    return str(transfer.get("ManifestNumber") or transfer.get("Id"))
-
-
-def is_pending(transfer: Mapping[str, object]) -> bool:
-    """Whether a manifest's delivery has not been received (or rejected) yet."""
-    return not transfer.get("ReceivedDateTime")
-
-
-def overdue_transfers(incoming: Sequence[Record], outgoing: Sequence[Record], as_of: date) -> Check:
+def overdue_transfers(
+    incoming: Sequence[Transfer], outgoing: Sequence[Transfer], as_of: date
+) -> Check:
     """Manifests not received after the day they were due to arrive."""
-    late: list[tuple[str, Record, int]] = []
+    late: list[tuple[str, Transfer, int]] = []
     for direction, transfers in (("incoming", incoming), ("outgoing", outgoing)):
         for transfer in transfers:
-            due = day_of(transfer.get("EstimatedArrivalDateTime"))
-            if is_pending(transfer) and due is not None and due < as_of:
+            due = transfer.due_on
+            if transfer.pending and due is not None and due < as_of:
                 late.append((direction, transfer, (as_of - due).days))
     parts = []
     for direction, transfer, days in late[:5]:
-        partner = (
-            transfer.get("ShipperFacilityName")
-            if direction == "incoming"
-            else transfer.get("RecipientFacilityName")
-        )
+        partner = transfer.shipper_name if direction == "incoming" else transfer.recipient_name
         towards = "from" if direction == "incoming" else "to"
-        count = plural(int(number(transfer.get("PackageCount"))), "package")
-        due = day_of(transfer.get("EstimatedArrivalDateTime"))
+        count = plural(transfer.package_count, "package")
         parts.append(
-            f"{direction} {manifest(transfer)} {towards} {partner} with {count}, due {due}, "
-            f"{plural(days, 'day')} late"
+            f"{direction} {transfer.manifest} {towards} {partner} with {count}, due "
+            f"{transfer.due_on}, {plural(days, 'day')} late"
         )
     message = (
         f"Overdue manifests: {plural(len(late), 'manifest')} ({', '.join(parts)}); receive or "
@@ -69,15 +62,15 @@ def overdue_transfers(incoming: Sequence[Record], outgoing: Sequence[Record], as
         not late,
         Severity.HIGH,
         message,
-        transfers=[manifest(transfer) for _, transfer, _ in late],
+        transfers=[transfer.manifest for _, transfer, _ in late],
         details={
             "overdue": [
                 {
-                    "manifest": manifest(transfer),
+                    "manifest": transfer.manifest,
                     "direction": direction,
                     "days_late": days,
-                    "estimated_arrival": transfer.get("EstimatedArrivalDateTime"),
-                    "packages": transfer.get("PackageCount"),
+                    "estimated_arrival": moment_text(transfer.estimated_arrival),
+                    "packages": transfer.package_count,
                 }
                 for direction, transfer, days in late
             ]
@@ -85,20 +78,18 @@ def overdue_transfers(incoming: Sequence[Record], outgoing: Sequence[Record], as
     )
 
 
-def stale_harvests(harvests: Sequence[Record], as_of: date, days: int) -> Check:
+def stale_harvests(harvests: Sequence[Harvest], as_of: date, days: int) -> Check:
     """Harvests still open more than `days` days after they started."""
     stale = [
         h
         for h in harvests
-        if not h.get("FinishedDate")
-        and (started := day_of(h.get("HarvestStartDate"))) is not None
-        and (as_of - started).days > days
+        if h.finished is None and h.started is not None and (as_of - h.started).days > days
     ]
-    left = sum(number(h.get("CurrentWeight")) for h in stale)
-    unit = str(stale[0].get("UnitOfWeightName") or "") if stale else ""
+    left = sum(h.current_weight for h in stale)
+    unit = stale[0].unit if stale else ""
     message = (
         f"Harvests open over {days} days: {plural(len(stale), 'harvest')} "
-        f"({', '.join(str(h.get('Name')) for h in stale[:6])}) with {left:,.1f} {unit} neither "
+        f"({', '.join(h.name for h in stale[:6])}) with {left:,.1f} {unit} neither "
         "packaged nor wasted; record the rest (moisture loss or waste) and finish them."
     )
     return Check(
@@ -107,15 +98,15 @@ def stale_harvests(harvests: Sequence[Record], as_of: date, days: int) -> Check:
         not stale,
         Severity.MEDIUM,
         message if stale else f"No harvest is open longer than {days} days.",
-        harvests=[str(h.get("Name")) for h in stale],
+        harvests=[h.name for h in stale],
         details={
             "open": [
                 {
-                    "harvest": h.get("Name"),
-                    "started": h.get("HarvestStartDate"),
-                    "days_open": (as_of - (day_of(h.get("HarvestStartDate")) or as_of)).days,
-                    "current_weight": h.get("CurrentWeight"),
-                    "packages": h.get("PackageCount"),
+                    "harvest": h.name,
+                    "started": h.started.isoformat() if h.started else None,
+                    "days_open": (as_of - (h.started or as_of)).days,
+                    "current_weight": h.current_weight,
+                    "packages": h.package_count,
                 }
                 for h in stale
             ]
@@ -123,14 +114,12 @@ def stale_harvests(harvests: Sequence[Record], as_of: date, days: int) -> Check:
     )
 
 
-def harvests_without_waste(harvests: Sequence[Record], since: date) -> Check:
+def harvests_without_waste(harvests: Sequence[Harvest], since: date) -> Check:
     """Packaged harvests (started since `since`) with no waste recorded."""
     bare = [
         h
         for h in harvests
-        if number(h.get("PackageCount")) > 0
-        and number(h.get("TotalWasteWeight")) <= 0
-        and (day_of(h.get("HarvestStartDate")) or date.min) >= since
+        if h.package_count > 0 and h.waste_weight <= 0 and (h.started or date.min) >= since
     ]
     return Check(
         "harvest_waste_recorded",
@@ -138,10 +127,10 @@ def harvests_without_waste(harvests: Sequence[Record], since: date) -> Check:
         not bare,
         Severity.LOW,
         f"Harvests without waste records: {plural(len(bare), 'harvest')} "
-        f"({', '.join(str(h.get('Name')) for h in bare[:6])}); record their waste."
+        f"({', '.join(h.name for h in bare[:6])}); record their waste."
         if bare
         else "Every packaged harvest records waste.",
-        harvests=[str(h.get("Name")) for h in bare],
+        harvests=[h.name for h in bare],
     )
 
 
@@ -201,16 +190,14 @@ def long_flowering(flowering: Sequence[Record], as_of: date, days: int) -> Check
 
 
 def adjustment_notes(
-    adjustments: Sequence[Record], reasons: Sequence[Record], since: date
+    adjustments: Sequence[Adjustment], reasons: Sequence[Record], since: date
 ) -> Check:
     """Adjustments since `since` whose reason requires a note, or records a loss, have one."""
     needs_note = {str(r.get("Name")) for r in reasons if r.get("RequiresNote")} | LOSS_REASONS
     bare = [
         a
         for a in adjustments
-        if str(a.get("AdjustmentReasonName")) in needs_note
-        and not str(a.get("AdjustmentNote") or "").strip()
-        and (day_of(a.get("AdjustmentDate")) or date.min) >= since
+        if str(a.reason) in needs_note and not a.note and (a.day or date.min) >= since
     ]
     return Check(
         "adjustment_notes",
@@ -220,30 +207,19 @@ def adjustment_notes(
         f"Adjustments without a required note: {plural(len(bare), 'adjustment')}; add the notes."
         if bare
         else "Every adjustment that needs a note has one.",
-        packages=list(dict.fromkeys(str(a.get("PackageLabel")) for a in bare)),
+        packages=list(dict.fromkeys(a.package_label for a in bare)),
     )
 
 
 def waste_records_complete(
-    plant_waste: Sequence[Record], batch_waste: Sequence[Record], since: date
+    plant_waste: Sequence[PlantWaste], batch_waste: Sequence[PlantWaste], since: date
 ) -> Check:
     """Plant and plant-batch waste since `since` records method, reason, weight and unit."""
-    incomplete = []
-    for record in [*plant_waste, *batch_waste]:
-        if (day_of(record.get("WasteDate")) or date.min) < since:
-            continue
-        missing = [
-            field
-            for field, ok in (
-                ("method", bool(record.get("WasteMethodName"))),
-                ("reason", bool(record.get("ReasonName") or record.get("Note"))),
-                ("weight", number(record.get("WasteWeight")) > 0),
-                ("unit", bool(record.get("UnitOfMeasureName"))),
-            )
-            if not ok
-        ]
-        if missing:
-            incomplete.append({"record": record.get("Id"), "missing": missing})
+    incomplete = [
+        {"record": record.number, "missing": missing}
+        for record in [*plant_waste, *batch_waste]
+        if (record.day or date.min) >= since and (missing := record.missing())
+    ]
     return Check(
         "waste_records_complete",
         "Waste records state method, reason, weight and unit.",
@@ -257,19 +233,29 @@ def waste_records_complete(
 
 
 def destroyed_plants_recorded(
-    inactive_plants: Sequence[Record], plant_waste: Sequence[Record], since: date
+    inactive_plants: Sequence[Record], plant_waste: Sequence[PlantWaste], since: date
 ) -> Check:
-    """Plants destroyed since `since` appear on a plant waste record."""
-    wasted = {name for record in plant_waste for name in names(record.get("PlantLabels"))}
-    waste_days = {day_of(record.get("WasteDate")) for record in plant_waste}
+    """Plants destroyed since `since` are covered by plant waste records.
+
+    Metrc's plant waste list counts plants (PlantCount) without naming them, so each day's
+    destroyed plants are held against the plants its waste records count: on a day with
+    fewer plants on waste records than plants destroyed, that day's destroyed plants are
+    reported.
+    """
+    covered: dict[date, int] = defaultdict(int)
+    for record in plant_waste:
+        if record.day is not None and record.plant_batch_id is None:
+            covered[record.day] += record.plant_count
+    destroyed: dict[date, list[Record]] = defaultdict(list)
+    for plant in inactive_plants:
+        day = day_of(plant.get("DestroyedDate"))
+        if day is not None and day >= since:
+            destroyed[day].append(plant)
     missing = [
-        p
-        for p in inactive_plants
-        if (destroyed := day_of(p.get("DestroyedDate"))) is not None
-        and destroyed >= since
-        and label(p) not in wasted
-        # Where waste records do not list their plants, a record that day covers them.
-        and not (not wasted and destroyed in waste_days)
+        plant
+        for day, plants in sorted(destroyed.items())
+        if covered[day] < len(plants)
+        for plant in plants
     ]
     return Check(
         "destroyed_plants_have_waste",
@@ -289,10 +275,10 @@ def sales_breaches(receipts: Receipts, packages: Mapping[str, Record]) -> list[C
     untested: dict[str, Record] = {}
     expired: dict[str, Record] = {}
     lab_lapsed: dict[str, Record] = {}
-    for receipt in receipts.active:
-        sold = sale_day(receipt)
-        for line in receipt.get("Transactions") or []:
-            package = packages.get(str(line.get("PackageLabel")))
+    for receipt in receipts.sales:
+        sold = receipt.day
+        for line in receipt.lines:
+            package = packages.get(line.package_label)
             if package is None:
                 continue
             passed_on = day_of(package.get("LabTestingPerformedDate"))

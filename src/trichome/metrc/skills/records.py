@@ -6,19 +6,14 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
+from trichome.tracking import lab
+from trichome.tracking.records import GRAMS_PER_UNIT
+from trichome.tracking.records import to_grams as to_grams
+
 Record = dict[str, Any]
 
-PASSED_LAB_STATES = frozenset({"TestPassed", "RetestPassed"})
-FAILED_LAB_STATES = frozenset({"TestFailed", "RetestFailed"})
 # A package whose lab history shows a failure (it passed only on a retest, or not at all).
-FAILED_FIRST_STATES = frozenset({"TestFailed", "RetestFailed", "Remediated", "RetestPassed"})
-GRAMS_PER_UNIT = {
-    "Grams": 1.0,
-    "Kilograms": 1000.0,
-    "Milligrams": 0.001,
-    "Ounces": 28.349523125,
-    "Pounds": 453.59237,
-}
+FAILED_FIRST_STATES = lab.FAILED_ONCE
 EMPTY = 1e-9  # quantities at or below this are zero (Metrc rounds to 4 decimals)
 
 
@@ -96,20 +91,24 @@ def strain(package: Mapping[str, Any]) -> str | None:
 
 
 def lab_state(package: Mapping[str, Any]) -> str:
-    """A package's lab-testing state."""
-    return str(package.get("LabTestingState") or "NotSubmitted")
+    """A package's lab-testing state (one of Metrc's 14; NotSubmitted when missing)."""
+    return lab.lab_state(package.get("LabTestingState"))
 
 
 def lab_passed(package: Mapping[str, Any]) -> bool:
-    """Whether a package's lab state allows selling or transferring it."""
-    return lab_state(package) in PASSED_LAB_STATES
+    """Whether a package's lab state allows selling or transferring it: passed, passed on
+    retest, or no test required."""
+    return lab.cleared(lab_state(package))
+
+
+def lab_tested(package: Mapping[str, Any]) -> bool:
+    """Whether a package passed a test (so has a lab result that can expire)."""
+    return lab.passed(lab_state(package))
 
 
 def lab_failed(package: Mapping[str, Any]) -> bool:
     """Whether a package failed testing or must be remediated."""
-    return lab_state(package) in FAILED_LAB_STATES or bool(
-        package.get("ProductRequiresRemediation")
-    )
+    return lab.failed(lab_state(package)) or bool(package.get("ProductRequiresRemediation"))
 
 
 def is_sample(package: Mapping[str, Any]) -> bool:
@@ -152,15 +151,9 @@ def arrived_on(package: Mapping[str, Any]) -> date | None:
     return day_of(package.get("ReceivedDateTime")) or packaged_on(package)
 
 
-def to_grams(amount: float, unit_name: str) -> float | None:
-    """A weight in grams, or None for count and volume units."""
-    factor = GRAMS_PER_UNIT.get(unit_name)
-    return amount * factor if factor is not None else None
-
-
 def from_grams(grams: float, unit_name: str) -> float:
     """Grams in another weight unit."""
-    return grams / GRAMS_PER_UNIT[unit_name]
+    return grams / GRAMS_PER_UNIT[unit_name.strip().lower()]
 
 
 def names(value: Any) -> list[str]:

@@ -1,7 +1,8 @@
 """sales_analysis: a store's sales over a range of days, and the trend against the one before.
 
-Revenue is the sum of kept (active) receipts' TotalPrice; voided (inactive) receipts are
-counted apart. Days and hours are the store's local time as Metrc records SalesDateTime.
+Revenue is the sum of the sales receipts' totals: open (active) receipts and finalized
+ones (inactive, closed to edits but still sales). Voided receipts (inactive and archived)
+are counted apart. Days and hours are the store's local time as Metrc records the sale.
 """
 
 from __future__ import annotations
@@ -13,21 +14,22 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.lists import Receipts, sale_day
-from trichome.metrc.skills.records import Record, moment_of, number, plural, rounded, tally
+from trichome.metrc.skills.lists import Receipts
+from trichome.metrc.skills.records import plural, rounded, tally
+from trichome.tracking import Receipt, ReceiptStatus, Sale
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-Line = tuple[Record, Record]  # a receipt and one of its transactions
+Line = tuple[Receipt, Sale]  # a receipt and one of its transactions
 
 
-def lines_of(receipts: Iterable[Record]) -> list[Line]:
+def lines_of(receipts: Iterable[Receipt]) -> list[Line]:
     """Every transaction of some receipts, with its receipt."""
-    return [(r, line) for r in receipts for line in r.get("Transactions") or []]
+    return [(r, line) for r in receipts for line in r.lines]
 
 
-def revenue_of(receipts: Iterable[Record]) -> float:
+def revenue_of(receipts: Iterable[Receipt]) -> float:
     """The total of some receipts."""
-    return sum(number(receipt.get("TotalPrice")) for receipt in receipts)
+    return sum(receipt.total_price for receipt in receipts)
 
 
 def by_line(lines: list[Line], key: Callable[[Line], str], top: int | None = None) -> list[Any]:
@@ -36,12 +38,10 @@ def by_line(lines: list[Line], key: Callable[[Line], str], top: int | None = Non
     for receipt, line in lines:
         name = key((receipt, line))
         group = groups.setdefault(name, {"name": name, "revenue": 0.0, "lines": 0, "quantity": {}})
-        group["revenue"] += number(line.get("TotalPrice"))
+        group["revenue"] += line.price
         group["lines"] += 1
-        unit = str(line.get("UnitOfMeasureName") or "")
-        group["quantity"][unit] = group["quantity"].get(unit, 0.0) + number(
-            line.get("QuantitySold")
-        )
+        unit = line.unit or ""
+        group["quantity"][unit] = group["quantity"].get(unit, 0.0) + line.quantity
     total = sum(group["revenue"] for group in groups.values()) or 1.0
     rows = sorted(groups.values(), key=lambda group: -group["revenue"])
     for group in rows:
@@ -53,13 +53,13 @@ def by_line(lines: list[Line], key: Callable[[Line], str], top: int | None = Non
 
 def period_figures(receipts: Receipts) -> dict[str, float]:
     """Revenue, receipts, average basket and voids of a period."""
-    revenue = revenue_of(receipts.active)
-    count = len(receipts.active)
+    revenue = revenue_of(receipts.sales)
+    count = len(receipts.sales)
     days = (receipts.end - receipts.start).days + 1
     return {
         "revenue": rounded(revenue),
         "receipts": count,
-        "lines": len(lines_of(receipts.active)),
+        "lines": len(lines_of(receipts.sales)),
         "average_basket": rounded(revenue / count) if count else 0.0,
         "revenue_per_day": rounded(revenue / days),
         "voided_receipts": len(receipts.voided),
@@ -89,10 +89,10 @@ async def sales_analysis(
     everything = await data.receipts(before if compare_previous else start, end)
     current = everything.within(start, end)
     figures = period_figures(current)
-    lines = lines_of(current.active)
+    lines = lines_of(current.sales)
     units: dict[str, float] = defaultdict(float)
     for _, line in lines:
-        units[str(line.get("UnitOfMeasureName"))] += number(line.get("QuantitySold"))
+        units[str(line.unit)] += line.quantity
     daily: dict[str, dict[str, float]] = {
         (start + timedelta(days=n)).isoformat(): {"receipts": 0, "revenue": 0.0}
         for n in range(days)
@@ -101,9 +101,9 @@ async def sales_analysis(
     hours: dict[int, dict[str, float]] = {}
     for n in range(days):
         weekdays[WEEKDAYS[(start + timedelta(days=n)).weekday()]]["days"] += 1
-    for receipt in current.active:
-        day, moment = sale_day(receipt), moment_of(receipt.get("SalesDateTime"))
-        value = number(receipt.get("TotalPrice"))
+    for receipt in current.sales:
+        day, moment = receipt.day, receipt.sold_at
+        value = receipt.total_price
         daily[day.isoformat()]["receipts"] += 1
         daily[day.isoformat()]["revenue"] += value
         weekday = weekdays[WEEKDAYS[day.weekday()]]
@@ -124,9 +124,9 @@ async def sales_analysis(
     worst = min(open_days.items(), key=lambda entry: entry[1]["revenue"], default=None)
     busiest_day = max(weekdays.items(), key=lambda entry: entry[1]["average_revenue"])[0]
     busiest_hour = max(hours.items(), key=lambda entry: entry[1]["receipts"], default=(None, {}))[0]
-    categories = by_line(lines, lambda entry: str(entry[1].get("ProductCategoryName")))
-    products = by_line(lines, lambda entry: str(entry[1].get("ProductName")), top_n)
-    strains = by_line(lines, lambda entry: str(entry[1].get("ItemStrainName") or "(none)"), top_n)
+    categories = by_line(lines, lambda entry: str(entry[1].category))
+    products = by_line(lines, lambda entry: str(entry[1].product_name), top_n)
+    strains = by_line(lines, lambda entry: entry[1].strain or "(none)", top_n)
     void_rate = (
         figures["voided_receipts"] / (figures["receipts"] + figures["voided_receipts"]) * 100
         if figures["receipts"] + figures["voided_receipts"]
@@ -135,6 +135,7 @@ async def sales_analysis(
     counts: dict[str, float] = figures | {
         "days": days,
         "days_without_sales": len(closed),
+        "finalized_receipts": sum(1 for r in current.sales if r.status is ReceiptStatus.FINALIZED),
         "void_rate_pct": rounded(void_rate, 2),
         "average_lines_per_receipt": rounded(figures["lines"] / figures["receipts"], 2)
         if figures["receipts"]
@@ -151,7 +152,7 @@ async def sales_analysis(
         "best_day": {"date": best[0], **best[1]} if best else None,
         "worst_open_day": {"date": worst[0], **worst[1]} if worst else None,
         "days_without_sales": closed,
-        "customer_types": tally(str(r.get("SalesCustomerType")) for r in current.active),
+        "customer_types": tally(str(r.customer_type) for r in current.sales),
     }
     findings: list[Finding] = []
     trend = ""

@@ -21,18 +21,17 @@ from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.records import (
     FAILED_FIRST_STATES,
     Record,
-    day_of,
     is_sample,
     lab_state,
     label,
     names,
-    number,
     packaged_on,
     plural,
     rounded,
     strain,
 )
 from trichome.metrc.skills.yields import aggregate, harvest_row
+from trichome.tracking import Receipt, to_grams
 
 MAX_LAB_LOOKUPS = 60  # lab results are read one package at a time
 FLOWER_THC = "THC (%) Raw Plant Material"
@@ -56,16 +55,16 @@ async def shipped_outcomes(
     shipped = [
         t
         for t in outgoing
-        if "sample" not in str(t.get("ShipmentTypeName") or "").lower()
-        and start <= (day_of(t.get("EstimatedDepartureDateTime")) or date.min) <= end
-        and isinstance(t.get("DeliveryId"), int)
+        if "sample" not in str(t.shipment_type or "").lower()
+        and start <= (t.estimated_departure.date() if t.estimated_departure else date.min) <= end
+        and t.delivery_id is not None
     ]
-    deliveries = await data.delivery_packages([int(t["DeliveryId"]) for t in shipped])
+    deliveries = await data.delivery_packages([int(t.delivery_id or 0) for t in shipped])
     found: dict[str, tuple[str, str]] = {}
     for rows in deliveries.values():
         for row in rows:
-            tag, name = str(row.get("PackageLabel")), strains.get(str(row.get("ItemName")))
-            result = outcome(str(row.get("LabTestingState")))
+            tag, name = row.label, row.item_strain or strains.get(str(row.item_name))
+            result = outcome(row.lab_state)
             if tag not in seen and name and result:
                 found[tag] = (str(name), result)
     return list(found.values())
@@ -84,9 +83,8 @@ async def potency(data: FacilityData, packages: list[Record]) -> dict[str, dict[
     levels: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for package, rows in zip(picked, results, strict=True):
         for row in rows:
-            test = str(row.get("TestTypeName") or "")
-            if test.startswith("THC (%)"):
-                levels[str(strain(package))][test].append(number(row.get("TestResultLevel")))
+            if row.test_type.startswith("THC (%)") and row.level is not None:
+                levels[str(strain(package))][row.test_type].append(row.level)
                 break
     return levels
 
@@ -119,21 +117,23 @@ def most_potent(rows: dict[str, dict[str, Any]]) -> tuple[str, str, float] | Non
     return best, test, rows[best]["thc_by_test"][test]
 
 
-def sales_by_strain(receipts: list[Record]) -> dict[str, dict[str, float]]:
+def sales_by_strain(receipts: list[Receipt]) -> dict[str, dict[str, float]]:
     """Revenue, grams, units and lines sold per strain."""
     sold: dict[str, dict[str, float]] = defaultdict(
         lambda: {"revenue": 0.0, "grams": 0.0, "units": 0.0, "lines": 0}
     )
     for receipt in receipts:
-        for line in receipt.get("Transactions") or []:
-            name = line.get("ItemStrainName")
-            if not name:
+        for line in receipt.lines:
+            if not line.strain:
                 continue
-            entry = sold[str(name)]
-            entry["revenue"] += number(line.get("TotalPrice"))
+            entry = sold[line.strain]
+            entry["revenue"] += line.price
             entry["lines"] += 1
-            amount = number(line.get("QuantitySold"))
-            entry["grams" if line.get("UnitOfMeasureName") == "Grams" else "units"] += amount
+            grams = to_grams(line.quantity, line.unit)
+            if grams is None:
+                entry["units"] += line.quantity
+            else:
+                entry["grams"] += grams
     return {
         name: {key: rounded(value, 2) for key, value in entry.items()}
         for name, entry in sold.items()
@@ -168,10 +168,10 @@ async def strain_performance(
     if include_shipments:
         outcomes += await shipped_outcomes(data, start, end, {label(p) for p in visible})
     thc = await potency(data, in_range)
-    sold = sales_by_strain((await data.receipts(start, end)).active) if sells else {}
+    sold = sales_by_strain((await data.receipts(start, end)).sales) if sells else {}
     grown: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for harvest in harvests:
-        if start <= (day_of(harvest.get("HarvestStartDate")) or date.min) <= end:
+        if start <= (harvest.started or date.min) <= end:
             row = harvest_row(harvest)
             grown[row["strain"]].append(row)
     lab: dict[str, dict[str, int]] = defaultdict(lambda: {"passed": 0, "failed": 0})

@@ -1,8 +1,10 @@
 """transfer_summary: a facility's manifests over a range of days, in and out.
 
-A manifest belongs to the range by its departure day (actual, else estimated). Fully
-rejected manifests come from the shipper's rejected list; Metrc shows them to the shipper
-only, so a recipient does not see manifests it rejected outright.
+A manifest belongs to the range by its departure day (actual, else estimated). Once
+received, a manifest whose recipient accepted fewer packages than were shipped is partly
+rejected, or rejected when it accepted none; the shipper's rejected list (manifests with
+rejected packages) marks its own manifests the same way. The packages of each refused
+delivery are read to count them and to show their states.
 """
 
 from __future__ import annotations
@@ -14,54 +16,64 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.lists import dedupe
-from trichome.metrc.skills.record_checks import is_pending, manifest
-from trichome.metrc.skills.records import Record, day_of, number, plural, rounded, tally
+from trichome.metrc.skills.records import plural, rounded, tally
+from trichome.tracking import DeliveryPackage, Transfer, TransferStatus
 
 MAX_LISTED = 60
 
 
-def departed(transfer: Record) -> date | None:
-    """The day a manifest left (actual, else estimated)."""
-    return day_of(transfer.get("ActualDepartureDateTime")) or day_of(
-        transfer.get("EstimatedDepartureDateTime")
-    )
+def day_text(day: date | None) -> str:
+    """A day as YYYY-MM-DD ('None' when missing, as before)."""
+    return day.isoformat() if day is not None else "None"
 
 
-def status_of(transfer: Record, as_of: date, rejected_ids: set[Any]) -> str:
-    """received, partially_rejected, rejected, pending or overdue."""
-    shipped = int(number(transfer.get("PackageCount")))
-    refused = int(number(transfer.get("RejectedPackagesCount")))
-    if transfer.get("Id") in rejected_ids or (shipped and refused >= shipped):
-        return "rejected"
-    if is_pending(transfer):
-        due = day_of(transfer.get("EstimatedArrivalDateTime"))
-        return "overdue" if due is not None and due < as_of else "pending"
-    return "partially_rejected" if refused else "received"
+def status_of(
+    transfer: Transfer,
+    as_of: date,
+    rejected_ids: set[int | None],
+    lines: list[DeliveryPackage] | None = None,
+) -> TransferStatus:
+    """received, partially_rejected, rejected, pending, overdue or voided.
+
+    The delivery's packages, when read, decide: none accepted is a rejection, some
+    refused a partial one.
+    """
+    status = transfer.status(as_of, rejected=transfer.id in rejected_ids)
+    if lines and not transfer.pending and not transfer.voided:
+        refused = sum(1 for line in lines if line.refused)
+        if refused and refused >= len(lines):
+            return TransferStatus.REJECTED
+        if refused:
+            return TransferStatus.PARTIALLY_REJECTED
+    return status
 
 
-def manifest_row(transfer: Record, direction: str, status: str) -> dict[str, Any]:
+def refused_count(transfer: Transfer, lines: list[DeliveryPackage] | None) -> int:
+    """How many of a received manifest's packages were refused."""
+    if lines and not transfer.pending:
+        return sum(1 for line in lines if line.refused)
+    return transfer.rejected_packages
+
+
+def manifest_row(
+    transfer: Transfer, direction: str, status: TransferStatus, refused: int
+) -> dict[str, Any]:
     """A manifest, trimmed to what the summary reports."""
     incoming = direction == "incoming"
-    arrived, due = (
-        day_of(transfer.get("ReceivedDateTime")),
-        day_of(transfer.get("EstimatedArrivalDateTime")),
-    )
+    arrived, due = transfer.received_on, transfer.due_on
     return {
-        "manifest": manifest(transfer),
+        "manifest": transfer.manifest,
         "direction": direction,
-        "status": status,
-        "type": transfer.get("ShipmentTypeName"),
-        "partner_license": transfer.get(
-            "ShipperFacilityLicenseNumber" if incoming else "RecipientFacilityLicenseNumber"
-        ),
-        "partner": transfer.get("ShipperFacilityName" if incoming else "RecipientFacilityName"),
-        "departed": str(departed(transfer)),
-        "due": str(due),
-        "received": str(arrived) if arrived else None,
+        "status": status.value,
+        "type": transfer.shipment_type,
+        "partner_license": transfer.shipper_license if incoming else transfer.recipient_license,
+        "partner": transfer.shipper_name if incoming else transfer.recipient_name,
+        "departed": day_text(transfer.departed_on),
+        "due": day_text(due),
+        "received": arrived.isoformat() if arrived else None,
         "days_late": (arrived - due).days if arrived and due and arrived > due else 0,
-        "packages": int(number(transfer.get("PackageCount"))),
-        "rejected_packages": int(number(transfer.get("RejectedPackagesCount"))),
+        "packages": transfer.package_count,
+        "rejected_packages": refused,
     }
 
 
@@ -71,26 +83,41 @@ async def transfer_summary(data: FacilityData, *, start: date, end: date) -> Ski
     incoming, outgoing, rejected = await asyncio.gather(
         data.incoming(), data.outgoing(), data.rejected()
     )
-    rejected_ids = {transfer.get("Id") for transfer in rejected}
-    rows: list[tuple[Record, dict[str, Any]]] = []
-    for direction, transfers in (
-        ("incoming", incoming),
-        ("outgoing", dedupe([*outgoing, *rejected])),
-    ):
+    rejected_ids = {transfer.id for transfer in rejected}
+    chosen: list[tuple[Transfer, str]] = []
+    seen: set[int | None] = set()
+    for direction, transfers in (("incoming", incoming), ("outgoing", [*outgoing, *rejected])):
         for transfer in transfers:
-            left = departed(transfer)
+            if direction == "outgoing" and transfer.id is not None:
+                if transfer.id in seen:
+                    continue
+                seen.add(transfer.id)
+            left = transfer.departed_on
             if left is not None and start <= left <= end:
-                status = status_of(transfer, as_of, rejected_ids)
-                rows.append((transfer, manifest_row(transfer, direction, status)))
-    refused = [t for t, row in rows if row["rejected_packages"] or row["status"] == "rejected"]
-    deliveries = await data.delivery_packages(
-        [int(t["DeliveryId"]) for t in refused if isinstance(t.get("DeliveryId"), int)]
-    )
-    reasons = tally(
-        str(line.get("RejectionReason") or "(no reason given)")
+                chosen.append((transfer, direction))
+    refused = [
+        t
+        for t, _ in chosen
+        if t.delivery_id is not None
+        and not t.pending
+        and (t.rejected_packages or t.id in rejected_ids)
+    ]
+    deliveries = await data.delivery_packages([t.delivery_id for t in refused if t.delivery_id])
+    rows: list[tuple[Transfer, dict[str, Any]]] = []
+    for transfer, direction in chosen:
+        lines = deliveries.get(transfer.delivery_id) if transfer.delivery_id else None
+        status = status_of(transfer, as_of, rejected_ids, lines)
+        rows.append(
+            (
+                transfer,
+                manifest_row(transfer, direction, status, refused_count(transfer, lines)),
+            )
+        )
+    states = tally(
+        line.state or "(no state)"
         for lines in deliveries.values()
         for line in lines
-        if line.get("ShipmentPackageState") == "Rejected"
+        if line.refused
     )
     manifests = [row for _, row in rows]
     partners: dict[str, dict[str, Any]] = defaultdict(
@@ -113,6 +140,7 @@ async def transfer_summary(data: FacilityData, *, start: date, end: date) -> Ski
         "rejected_packages": sum(row["rejected_packages"] for row in manifests),
         "pending": by_status.get("pending", 0),
         "overdue": by_status.get("overdue", 0),
+        "voided": by_status.get("voided", 0),
         "arrived_late": sum(1 for row in manifests if row["days_late"] > 0),
         "average_packages_per_manifest": rounded(sum(sizes) / len(sizes), 1) if sizes else 0.0,
     }
@@ -140,8 +168,12 @@ async def transfer_summary(data: FacilityData, *, start: date, end: date) -> Ski
                 message=(
                     f"{plural(len(bounced), 'manifest')} had packages rejected "
                     f"({int(counts['rejected_packages'])} packages; "
-                    f"{int(counts['rejected'])} fully); reasons: "
-                    + "; ".join(f"{reason} ({n})" for reason, n in reasons.items())
+                    f"{int(counts['rejected'])} fully)"
+                    + (
+                        "; " + ", ".join(f"{n} {state.lower()}" for state, n in states.items())
+                        if states
+                        else ""
+                    )
                     + "."
                 ),
                 transfers=[row["manifest"] for row in bounced],
@@ -172,7 +204,7 @@ async def transfer_summary(data: FacilityData, *, start: date, end: date) -> Ski
                 "max": max(sizes, default=0),
                 "average": counts["average_packages_per_manifest"],
             },
-            "rejection_reasons": reasons,
+            "refused_packages_by_state": states,
             # The most recent manifests; counts above cover them all.
             "manifests": sorted(manifests, key=lambda row: row["departed"], reverse=True)[
                 :MAX_LISTED

@@ -1,9 +1,9 @@
 """waste_report: waste and destruction over a range of days, totalled in one unit.
 
-Sources: plant waste and plant-batch waste (by WasteDate), harvest waste of the harvests
-open during the range (by ActualDate; one request per harvest), and package adjustments
+Sources: plant waste and plant-batch waste (by waste day), harvest waste of the harvests
+open during the range (by its day; one request per harvest), and package adjustments
 whose reason records waste (Waste, Spoilage, Destruction, Damage, Expired; by
-AdjustmentDate). Count-based packages convert by their item's unit weight when the item
+adjustment day). Count-based packages convert by their item's unit weight when the item
 shows one, else they are reported as units. Theft is a loss, not waste: it is reported
 apart, as are moisture and scale adjustments (Drying, Scale Variance, Entry Error).
 """
@@ -24,13 +24,13 @@ from trichome.metrc.skills.records import (
     Record,
     day_of,
     from_grams,
-    names,
     number,
     plural,
     rounded,
     tally,
     to_grams,
 )
+from trichome.tracking import Adjustment
 
 WASTE_REASONS = frozenset({"Waste", "Spoilage", "Destruction", "Damage", "Expired"})
 
@@ -68,7 +68,7 @@ def in_range(value: Any, start: date, end: date) -> date | None:
 
 async def entries_of(
     data: FacilityData, start: date, end: date
-) -> tuple[list[Entry], list[Record]]:
+) -> tuple[list[Entry], list[Adjustment]]:
     """Every waste entry in the range, and the package adjustments that are losses, not waste."""
     plant_waste, batch_waste, harvests, adjustments, items = await asyncio.gather(
         data.plant_waste(),
@@ -78,58 +78,49 @@ async def entries_of(
         data.items(),
     )
     entries: list[Entry] = []
-    for source, records in (("plant", plant_waste), ("plant_batch", batch_waste)):
-        for record in records:
-            if (day := in_range(record.get("WasteDate"), start, end)) is None:
-                continue
-            amount = number(record.get("WasteWeight"))
-            entries.append(
-                Entry(
-                    source,
-                    day,
-                    to_grams(amount, str(record.get("UnitOfMeasureName"))),
-                    0.0,
-                    str(record.get("ReasonName") or "(no reason)"),
-                    str(record.get("WasteMethodName") or "(no method)"),
-                    str(
-                        record.get("PlantBatchName")
-                        or f"{len(names(record.get('PlantLabels')))} plants"
-                    ),
-                )
+    for record in [*plant_waste, *batch_waste]:
+        if (day := in_range(record.day, start, end)) is None:
+            continue
+        entries.append(
+            Entry(
+                record.source.value,
+                day,
+                to_grams(record.weight, str(record.unit or "")),
+                0.0,
+                record.reason or "(no reason)",
+                record.method or "(no method)",
+                record.plant_batch_name or plural(record.plant_count, "plant"),
             )
+        )
     open_then = [
-        h
-        for h in harvests
-        if (day_of(h.get("HarvestStartDate")) or date.max) <= end
-        and (day_of(h.get("FinishedDate")) or date.max) >= start
-        and isinstance(h.get("Id"), int)
+        h for h in harvests if (h.started or date.max) <= end and (h.finished or date.max) >= start
     ]
-    for record in await data.harvest_waste([int(h["Id"]) for h in open_then]):
-        if (day := in_range(record.get("ActualDate"), start, end)) is None:
+    for waste in await data.harvest_waste(open_then):
+        if (day := in_range(waste.day, start, end)) is None:
             continue
         entries.append(
             Entry(
                 "harvest",
                 day,
-                to_grams(number(record.get("WasteWeight")), str(record.get("UnitOfWeightName"))),
+                to_grams(waste.weight, str(waste.unit or "")),
                 0.0,
-                str(record.get("WasteTypeName") or "(no type)"),
+                waste.waste_type or "(no type)",
                 "(not recorded on harvest waste)",
-                str(record.get("HarvestName")),
+                str(waste.harvest_name),
             )
         )
     weights = item_weights(items)
     losses = []
     for adjustment in adjustments:
-        if (day := in_range(adjustment.get("AdjustmentDate"), start, end)) is None:
+        if (day := in_range(adjustment.day, start, end)) is None:
             continue
-        reason = str(adjustment.get("AdjustmentReasonName"))
+        reason = str(adjustment.reason)
         if reason not in WASTE_REASONS:
             losses.append(adjustment)
             continue
-        amount = -number(adjustment.get("Quantity"))
-        grams = to_grams(amount, str(adjustment.get("UnitOfMeasureName")))
-        per_unit = weights.get(str(adjustment.get("ItemName")))
+        amount = -adjustment.quantity
+        grams = to_grams(amount, str(adjustment.unit or ""))
+        per_unit = weights.get(str(adjustment.item_name))
         entries.append(
             Entry(
                 "package",
@@ -138,7 +129,7 @@ async def entries_of(
                 0.0 if grams is not None or per_unit else amount,
                 reason,
                 "(package adjustment)",
-                str(adjustment.get("PackageLabel")),
+                adjustment.package_label,
             )
         )
     return entries, losses
@@ -174,15 +165,12 @@ async def waste_report(
     by_source = totals(entries, lambda entry: entry.source, unit)
     loss_rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for adjustment in losses:
-        reason = str(adjustment.get("AdjustmentReasonName"))
-        loss_rows[reason][str(adjustment.get("UnitOfMeasureName"))] += -number(
-            adjustment.get("Quantity")
-        )
+        loss_rows[str(adjustment.reason)][str(adjustment.unit)] += -adjustment.quantity
     packages_destroyed = sorted({entry.reference for entry in entries if entry.source == "package"})
     findings: list[Finding] = []
     for check in (
         adjustment_notes(
-            [a for a in adjustments if in_range(a.get("AdjustmentDate"), start, end)],
+            [a for a in adjustments if in_range(a.day, start, end)],
             reasons,
             start,
         ),

@@ -15,32 +15,32 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.records import Record, day_of, number, plural, rounded, to_grams
+from trichome.metrc.skills.records import plural, rounded
+from trichome.tracking import Harvest
 
 
-def grams(harvest: Record, field: str) -> float:
-    """A harvest weight in grams."""
-    unit = str(harvest.get("UnitOfWeightName") or "Grams")
-    return to_grams(number(harvest.get(field)), unit) or 0.0
+def day_text(day: date | None) -> str | None:
+    """A day as YYYY-MM-DD (None stays None)."""
+    return day.isoformat() if day is not None else None
 
 
-def harvest_row(harvest: Record) -> dict[str, Any]:
+def harvest_row(harvest: Harvest) -> dict[str, Any]:
     """One harvest's weights and ratios."""
-    wet, waste = grams(harvest, "TotalWetWeight"), grams(harvest, "TotalWasteWeight")
-    packaged, left = grams(harvest, "TotalPackagedWeight"), grams(harvest, "CurrentWeight")
-    plants = int(number(harvest.get("PlantCount")))
-    done = number(harvest.get("PackageCount")) > 0
+    wet, waste = harvest.grams(harvest.wet_weight), harvest.grams(harvest.waste_weight)
+    packaged, left = harvest.grams(harvest.packaged_weight), harvest.grams(harvest.current_weight)
+    plants = harvest.plant_count
+    done = harvest.package_count > 0
     return {
-        "harvest": harvest.get("Name"),
-        "started": harvest.get("HarvestStartDate"),
-        "finished": harvest.get("FinishedDate"),
-        "strain": ", ".join(harvest.get("SourceStrainNames") or []) or "(unknown)",
+        "harvest": harvest.name,
+        "started": day_text(harvest.started),
+        "finished": day_text(harvest.finished),
+        "strain": harvest.strain,
         "plants": plants,
         "wet_g": rounded(wet, 1),
         "waste_g": rounded(waste, 1),
         "packaged_g": rounded(packaged, 1),
         "remaining_g": rounded(left, 1),
-        "packages": int(number(harvest.get("PackageCount"))),
+        "packages": harvest.package_count,
         "packaged": done,
         "yield_ratio": rounded(packaged / wet, 4) if done and wet else None,
         "waste_ratio": rounded(waste / wet, 4) if wet else None,
@@ -91,9 +91,7 @@ async def yield_analysis(
     """Yields of the harvests started in a range: totals, ratios, per strain, per month, trend."""
     await data.require("CanGrowPlants", "grow plants")
     harvests = await data.harvests()
-    chosen = [
-        h for h in harvests if start <= (day_of(h.get("HarvestStartDate")) or date.min) <= end
-    ]
+    chosen = [h for h in harvests if start <= (h.started or date.min) <= end]
     rows = sorted((harvest_row(h) for h in chosen), key=lambda row: str(row["started"]))
     total = aggregate(rows)
     by_strain: dict[str, list[dict[str, Any]]] = defaultdict(list)

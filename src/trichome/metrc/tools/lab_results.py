@@ -200,9 +200,10 @@ async def list_lab_test_batches(license_number: LicenseNumber) -> dict[str, Any]
 
 @tool("lab_results", title="List lab testing states", returns=TestingStates)
 async def list_lab_testing_states(license_number: LicenseNumber) -> dict[str, Any]:
-    """List the lab-testing states a package can be in (NotSubmitted, SubmittedForTesting,
-    TestPassed, TestFailed, Remediated, RetestPassed, RetestFailed). Only TestPassed and
-    RetestPassed packages can be sold or transferred for sale.
+    """List the lab-testing states a package can be in (Metrc lists fourteen, among them
+    NotSubmitted, SubmittedForTesting, TestPassed, TestFailed, Remediated, RetestPassed,
+    RetestFailed and NotRequired). Packages in TestPassed, RetestPassed or NotRequired (no
+    test required) can be sold or transferred for sale.
     """
     metrc = access()
     states = await metrc.client.lab_test_states(license_number, credentials=metrc.credentials)

@@ -180,15 +180,22 @@ UnitOfMeasure = Literal[
     "Milliliters",
 ]
 UnitOfWeight = Literal["Grams", "Kilograms", "Milligrams", "Ounces", "Pounds"]
-# GET /labtests/v2/states
+# GET /labtests/v2/states (trichome.tracking.lab.LabState; a test checks they agree)
 LabTestingState = Literal[
     "NotSubmitted",
     "SubmittedForTesting",
-    "TestPassed",
     "TestFailed",
-    "Remediated",
-    "RetestPassed",
+    "TestPassed",
+    "TestingInProgress",
+    "AwaitingConfirmation",
     "RetestFailed",
+    "RetestPassed",
+    "Remediated",
+    "SelectedForRandomTesting",
+    "NotRequired",
+    "ProcessValidated",
+    "Decontaminated",
+    "RandDCompleted",
 ]
 GrowthPhase = Literal["Vegetative", "Flowering"]
 

@@ -73,22 +73,17 @@ class Cultivator:
         batch.state = "inactive"
         self.year.touch(batch, when)
         self.year.add(
-            Record(
+            documents.plant_waste(
                 CULTIVATOR.license_number,
-                "plantbatchwaste",
-                "recorded",
-                {
-                    "PlantBatchId": batch.id,
-                    "PlantBatchName": batch.name,
-                    "WasteMethodName": "Compost",
-                    "MixedMaterial": "Soil",
-                    "WasteWeight": round(culled * 0.02, 3),
-                    "UnitOfMeasureName": "Kilograms",
-                    "ReasonName": "Unhealthy",
-                    "Note": f"{culled} weak clones culled at tagging",
-                    "WasteDate": documents.day(day),
-                },
-                label=f"plantbatch:{batch.id}",
+                method="Compost",
+                weight=round(culled * 0.02, 3),
+                unit="Kilograms",
+                reason="Unhealthy",
+                count=culled,
+                on=day,
+                batch=batch,
+                mixed_material="Soil",
+                note=f"{culled} weak clones culled at tagging",
             ),
             when,
         )
@@ -126,20 +121,16 @@ class Cultivator:
             )
             self.year.touch(plant, when)
         self.year.add(
-            Record(
+            documents.plant_waste(
                 CULTIVATOR.license_number,
-                "plantwaste",
-                "recorded",
-                {
-                    "WasteMethodName": "Grinder",
-                    "MixedMaterial": "Soil and kitty litter",
-                    "WasteWeight": round(len(lost) * self.year.rng.uniform(0.6, 1.4), 2),
-                    "UnitOfMeasureName": "Kilograms",
-                    "ReasonName": reason,
-                    "Note": None,
-                    "WasteDate": documents.day(day),
-                    "PlantLabels": [plant.label for plant in lost],
-                },
+                method="Grinder",
+                weight=round(len(lost) * self.year.rng.uniform(0.6, 1.4), 2),
+                unit="Kilograms",
+                reason=reason,
+                count=len(lost),
+                on=day,
+                plant_labels=[str(plant.label) for plant in lost],
+                mixed_material="Soil and kitty litter",
             ),
             when,
         )
@@ -175,7 +166,7 @@ class Cultivator:
         batch.data.update(
             {
                 "SourceStrainCount": 1,
-                "SourceStrainNames": [profile.name],
+                "SourceStrainNames": profile.name,
                 "PlantCount": len(alive),
                 "TotalWetWeight": round(total, 1),
                 "CurrentWeight": round(total, 1),
@@ -192,19 +183,8 @@ class Cultivator:
             batch.data["TotalWasteWeight"] = round(batch.data["TotalWasteWeight"] + weight, 1)
             batch.data["CurrentWeight"] = round(batch.data["CurrentWeight"] - weight, 1)
             self.year.add(
-                Record(
-                    CULTIVATOR.license_number,
-                    "harvestwaste",
-                    "recorded",
-                    {
-                        "HarvestId": batch.id,
-                        "HarvestName": batch.name,
-                        "WasteTypeName": kind,
-                        "WasteWeight": weight,
-                        "UnitOfWeightName": "Grams",
-                        "ActualDate": documents.day(day),
-                    },
-                    label=f"harvest:{batch.id}",
+                documents.harvest_waste(
+                    CULTIVATOR.license_number, batch, kind, weight, "Grams", day
                 ),
                 when,
             )

@@ -21,6 +21,7 @@ from trichome.sandbox.seed.scenarios import (
     OVERDUE_TRANSFER,
     PACKAGE_FORGOTTEN_IN_VAULT,
     RECALL_HOLD,
+    RECEIPTS_FINALIZED,
     REJECTED_DELIVERY,
     SPOILAGE_AT_COUNT,
     THEFT_AT_COUNT,
@@ -173,10 +174,19 @@ class Dispensary:
             for hour in self.year.rng.choices(hours, weights=weights, k=count)
         )
         sold = self.sold.setdefault(day, {})
-        for number, moment in enumerate(moments, start=1):
+        receipts = [
             self.receipt(moment, f"{day:%y%m%d}-{number:04d}", sold)
+            for number, moment in enumerate(moments, start=1)
+        ]
+        if RECEIPTS_FINALIZED.happens(day, self.year.last_day, self.year.played):
+            closing = self.year.at(day, 22, 15)  # after the last sale
+            for record in receipts:
+                if record is not None and record.state == "active":
+                    record.state = "inactive"
+                    record.data["IsFinal"] = True
+                    self.year.touch(record, closing)
 
-    def receipt(self, moment: datetime, number: str, sold: dict[str, float]) -> None:
+    def receipt(self, moment: datetime, number: str, sold: dict[str, float]) -> Record | None:
         """One customer's purchase, or a receipt voided at the till."""
         rng = self.year.rng
         count = rng.choices((1, 2, 3, 4), weights=(0.5, 0.3, 0.15, 0.05))[0]
@@ -190,7 +200,7 @@ class Dispensary:
             package, quantity, price = picked
             taken.append((package, quantity, round(price * discount, 2)))
         if not taken:
-            return
+            return None
         stamp = documents.moment(moment) or ""
         lines = []
         for package, quantity, price in taken:
@@ -213,7 +223,7 @@ class Dispensary:
         if voided:
             moment += timedelta(minutes=4)
             record.data["ArchivedDate"] = documents.moment(moment)
-        self.year.add(record, moment)
+        return self.year.add(record, moment)
 
     def pick(self, category: str) -> tuple[Record, float, float] | None:
         """A product of a category on the shelf, its oldest package, an amount and a price."""

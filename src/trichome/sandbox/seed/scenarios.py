@@ -220,6 +220,15 @@ SPOILAGE_AT_COUNT = InMonths(
     "adjustment.",
     2,
 )
+RECEIPTS_FINALIZED = NearYearEnd(
+    "receipts_finalized",
+    "dispensary",
+    "For two months (120 to 61 days before the year's last day) the store's till finalizes "
+    "each day's receipts at closing (PUT /sales/v2/receipts/finalize): they are inactive "
+    "with IsFinal true, and still sales; only archived receipts are voids.",
+    earliest=120,
+    latest=61,
+)
 RECALL_HOLD = NearYearEnd(
     "recall_hold",
     "dispensary",
@@ -244,6 +253,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     DAMAGED_PACKAGE_REJECTED,
     PACKAGE_FORGOTTEN_IN_VAULT,
     VOIDED_RECEIPT,
+    RECEIPTS_FINALIZED,
     THEFT_AT_COUNT,
     SPOILAGE_AT_COUNT,
     RECALL_HOLD,

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 from trichome.sandbox import documents
 from trichome.sandbox.reference import DISPENSARY, LAB, MANUFACTURER, Facility
 from trichome.sandbox.store import Record
-from trichome.sandbox.transfers import delivery_package, manifest_number, transfer_document
+from trichome.sandbox.transfers import (
+    accept_entry,
+    delivery_document,
+    manifest_number,
+    reject_entry,
+    settle,
+    transfer_document,
+)
 
 if TYPE_CHECKING:
     from trichome.sandbox.seed.year import Year
@@ -64,7 +71,7 @@ class Transporters:
             ],
         }
         created = depart_at - timedelta(hours=2)
-        document = transfer_document(shipper, recipient, {"Name": None}, destination, len(packages))
+        document = transfer_document(shipper, recipient, {"Name": None}, destination, packages)
         document["CreatedDateTime"] = documents.moment(created)
         document["ActualDepartureDateTime"] = documents.moment(depart_at)
         transfer = self.year.add(
@@ -77,10 +84,8 @@ class Transporters:
             ),
             created,
         )
-        rows = [
-            delivery_package(
-                package, round(package.data["Quantity"] * price, 2) if price is not None else None
-            )
+        priced = [
+            (package, round(package.data["Quantity"] * price, 2) if price is not None else None)
             for package in packages
         ]
         delivery = self.year.add(
@@ -88,23 +93,15 @@ class Transporters:
                 shipper.license_number,
                 "delivery",
                 "pending",
-                {
-                    "TransferId": transfer.id,
-                    "RecipientFacilityLicenseNumber": recipient.license_number,
-                    "RecipientFacilityName": recipient.name,
-                    "ShipmentTypeName": kind,
-                    "EstimatedArrivalDateTime": destination["EstimatedArrivalDateTime"],
-                    "ReceivedDateTime": None,
-                    "Packages": rows,
-                },
+                delivery_document(transfer, recipient, destination, priced),
                 label=f"transfer:{transfer.id}",
                 partner=recipient.license_number,
             ),
             created,
         )
-        transfer.data.update(
-            {"ManifestNumber": manifest_number(transfer.id), "DeliveryId": delivery.id}
-        )
+        number = manifest_number(transfer.id)
+        transfer.data.update({"ManifestNumber": number, "DeliveryId": delivery.id})
+        delivery.data["ManifestNumber"] = number
         for package in packages:
             package.state, package.data["IsInTransit"] = "intransit", True
             self.year.touch(package, depart_at)
@@ -132,22 +129,16 @@ class Transporters:
             LAB.license_number: "Sample Intake",
         }.get(recipient)
         accepted = 0
-        for package, entry in zip(packages, delivery.data["Packages"], strict=True):
+        for package, entry in zip(packages, delivery.data["_Packages"], strict=True):
             self.in_transit.remove(package)
             package.state, package.data["IsInTransit"] = "active", False
             self.year.touch(package, when)
             if package.label in rejected:
-                entry.update({"ShipmentPackageState": "Rejected", "RejectionReason": reason})
+                reject_entry(entry, reason)
                 self.year.stock[transfer.license].append(package)
                 continue
             accepted += 1
-            entry.update(
-                {
-                    "ShipmentPackageState": "Accepted",
-                    "ReceivedQuantity": package.data["Quantity"],
-                    "ReceivedUnitOfMeasureName": package.data["UnitOfMeasureName"],
-                }
-            )
+            accept_entry(entry, package, package.data["Quantity"])
             package.license = recipient
             package.data.update(
                 {
@@ -164,17 +155,12 @@ class Transporters:
             self.year.stock[recipient].append(package)
             if recipient == DISPENSARY.license_number:
                 self.year.dispensary.put_away(package, arrived)
-        delivery.state = "received"
-        delivery.data["ReceivedDateTime"] = documents.moment(when)
-        self.year.touch(delivery, when)
-        transfer.state = "received" if accepted else "rejected"
-        transfer.data.update(
-            {
-                "ReceivedDeliveryCount": 1,
-                "ReceivedPackageCount": accepted,
-                "RejectedPackagesCount": len(packages) - accepted,
-                "ReceivedDateTime": documents.moment(when),
-                "ActualArrivalDateTime": documents.moment(arrived),
-            }
+        settle(
+            transfer,
+            delivery,
+            accepted,
+            str(documents.moment(arrived)),
+            str(documents.moment(when)),
         )
+        self.year.touch(delivery, when)
         self.year.touch(transfer, when)

@@ -192,21 +192,8 @@ class Year:
         package.data["Quantity"] = round(max(0.0, package.data["Quantity"] + change), 4)
         self.touch(package, when)
         self.add(
-            Record(
-                facility.license_number,
-                "packageadjustment",
-                "recorded",
-                {
-                    "PackageId": package.id,
-                    "PackageLabel": package.label,
-                    "Quantity": round(change, 4),
-                    "UnitOfMeasureName": package.data["UnitOfMeasureName"],
-                    "AdjustmentReasonName": reason,
-                    "AdjustmentNote": note,
-                    "AdjustmentDate": documents.day(when),
-                    "ItemName": package.data["Item"]["Name"],
-                },
-                label=f"package:{package.id}",
+            documents.adjustment(
+                facility.license_number, package, change, reason, note, when, "Inventory Manager"
             ),
             when,
         )

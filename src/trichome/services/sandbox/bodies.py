@@ -349,3 +349,4 @@ RECEIPT = shape(
 )
 NEW_SALE = shape(SALE, SALE_EXTRAS)
 SALE_CHANGE = shape({"Id": ID, **SALE}, SALE_EXTRAS)
+RECEIPT_ID = shape({"Id": ID})

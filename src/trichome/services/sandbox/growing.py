@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from trichome.sandbox import documents
 from trichome.sandbox.reference import (
     PLANT_WASTE_REASONS,
     UNIT_GRAMS,
@@ -42,7 +41,8 @@ async def location_for(
 
 
 def waste_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, Any]:
-    """The waste fields of a posted plant or plant-batch waste record, checked."""
+    """The waste fields of a posted plant or plant-batch waste record, checked (as the
+    keyword arguments of `documents.plant_waste`)."""
     method = text(obj, "WasteMethodName", row, errors)
     if method and method not in WASTE_METHOD_NAMES:
         errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
@@ -54,12 +54,13 @@ def waste_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, 
     if unit and unit not in UNIT_GRAMS:
         errors.add(row, "UnitOfMeasureName must be a unit of weight.")
     when = a_date(obj, "WasteDate", row, errors)
+    # The arguments of documents.plant_waste: Metrc reads them back under other names.
     return {
-        "WasteMethodName": method,
-        "MixedMaterial": obj.get("MixedMaterial"),
-        "WasteWeight": weight,
-        "UnitOfMeasureName": unit,
-        "ReasonName": reason,
-        "Note": obj.get("Note"),
-        "WasteDate": documents.day(when),
+        "method": method,
+        "weight": weight,
+        "unit": unit,
+        "reason": reason,
+        "on": when,
+        "mixed_material": obj.get("MixedMaterial"),
+        "note": obj.get("Note"),
     }

@@ -232,12 +232,15 @@ def children(*extra: Mapping[str, Any], paged: bool = True) -> dict[str, Any]:
     }
 
 
-def write(body: dict[str, Any], *, found: bool = False) -> dict[str, Any]:
-    """A write of 1 to 10 objects, all or nothing (`found`: its path names an object)."""
+def write(
+    body: dict[str, Any], *, found: bool = False, answer: dict[str, Any] | None = WRITTEN
+) -> dict[str, Any]:
+    """A write of 1 to 10 objects, all or nothing (`found`: its path names an object;
+    `answer`: what a success returns, None for an empty body)."""
     errors = (400, 401, *((404,) if found else ()), 413, 415)
     return {
         "openapi_extra": operation(LICENSE, body=body),
-        "responses": responses(WRITTEN, *errors, rows=True),
+        "responses": responses(answer, *errors, rows=True),
     }
 
 

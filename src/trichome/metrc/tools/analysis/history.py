@@ -122,7 +122,6 @@ ManifestEntry = TypedDict(
         "to": NotRequired[str | None],
         "departed": NotRequired[str | None],
         "state": NotRequired[str | None],
-        "rejection_reason": NotRequired[str | None],
     },
 )
 shape(ManifestEntry)

@@ -40,7 +40,9 @@ class ManifestSizes(TypedDict):
     average: float
 
 
-ManifestStatus = Literal["received", "partially_rejected", "rejected", "pending", "overdue"]
+ManifestStatus = Literal[
+    "received", "partially_rejected", "rejected", "pending", "overdue", "voided"
+]
 
 
 @shape
@@ -71,7 +73,10 @@ class TransferDetails(TypedDict):
         dict[str, Partner], Field(description="By 'partner name (licence)', most packages first.")
     ]
     packages_per_manifest: ManifestSizes
-    rejection_reasons: dict[str, int]
+    refused_packages_by_state: Annotated[
+        dict[str, int],
+        Field(description="Packages of refused deliveries by state (Rejected, Returned)."),
+    ]
     manifests: Annotated[list[ManifestRow], Field(description="The most recent ones.")]
 
 
@@ -92,11 +97,11 @@ async def transfer_summary(
 ) -> dict[str, Any]:
     """Manifests in and out over a range of days (default: the 30 days ending as_of).
 
-    Counts incoming, outgoing, fully and partly rejected, pending and overdue manifests (by
-    departure day), with packages per manifest, partners, transfer types, late arrivals and
-    rejection reasons. Overdue manifests (not received after their estimated arrival) are
-    high-severity findings. A recipient does not see manifests it rejected outright (Metrc
-    lists those to the shipper).
+    Counts incoming, outgoing, fully and partly rejected, pending, overdue and voided
+    manifests (by departure day), with packages per manifest, partners, transfer types, late
+    arrivals and the refused packages by state. A received manifest whose recipient accepted
+    fewer packages than were shipped is partly rejected (none accepted: rejected). Overdue
+    manifests (not received after their estimated arrival) are high-severity findings.
     """
     data = facility(license_number, as_of)
     first, last = date_range(start, end, default_end=data.as_of, default_days=30)

@@ -28,6 +28,7 @@ from trichome.metrc.tools.results import (
     paged,
     same,
 )
+from trichome.tracking.metrc.mapping import listed
 
 NameFilter = Annotated[
     str | None, Field(max_length=100, description="Only harvests whose name contains this.")
@@ -68,7 +69,9 @@ async def _harvest_list(
         harvest
         for harvest in harvests
         if contains(harvest.get("Name"), name_contains)
-        and (strain is None or any(same(s, strain) for s in harvest.get("SourceStrainNames") or []))
+        and (
+            strain is None or any(same(s, strain) for s in listed(harvest.get("SourceStrainNames")))
+        )
         and same(harvest.get("DryingLocationName"), location)
     ]
     return paged(found, page, page_size, trim_harvest, license_number=license_number)

@@ -52,11 +52,12 @@ DETAIL_FIELDS = (
 ADJUSTMENT_FIELDS = (
     "PackageLabel",
     "ItemName",
-    "Quantity",
-    "UnitOfMeasureName",
+    "AdjustmentQuantity",
+    "AdjustmentUnitOfMeasureName",
     "AdjustmentReasonName",
     "AdjustmentNote",
     "AdjustmentDate",
+    "AdjustedByUserName",
 )
 
 # The filters every package list takes.
@@ -304,14 +305,14 @@ async def list_package_adjustments(
         and same(a.get("AdjustmentReasonName"), reason)
         and first <= str(a.get("AdjustmentDate") or "")[:10] <= last
     ]
-    found.sort(key=lambda a: (str(a.get("AdjustmentDate")), a.get("Id") or 0), reverse=True)
+    found.sort(key=lambda a: str(a.get("AdjustmentDate")), reverse=True)
     return paged(
         found,
         page,
         page_size,
         lambda a: compact(a, ADJUSTMENT_FIELDS),
         license_number=license_number,
-        quantity_totals=totals_by_unit(found),
+        quantity_totals=totals_by_unit(found, "AdjustmentQuantity", "AdjustmentUnitOfMeasureName"),
     )
 
 

@@ -83,11 +83,14 @@ class Adjustment(TypedDict):
 
     PackageLabel: NotRequired[str]
     ItemName: NotRequired[str]
-    Quantity: NotRequired[float]
-    UnitOfMeasureName: NotRequired[str]
+    AdjustmentQuantity: NotRequired[
+        Annotated[float, Field(description="The change, signed (negative: removed).")]
+    ]
+    AdjustmentUnitOfMeasureName: NotRequired[str]
     AdjustmentReasonName: NotRequired[str]
     AdjustmentNote: NotRequired[str]
     AdjustmentDate: NotRequired[str]
+    AdjustedByUserName: NotRequired[str]
 
 
 @shape

@@ -28,13 +28,13 @@ BATCH_FIELDS = (
     "SourcePlantLabel",
 )
 WASTE_FIELDS = (
+    "PlantWasteNumber",
     "PlantBatchName",
     "WasteWeight",
-    "UnitOfMeasureName",
+    "WasteUnitOfMeasureName",
     "WasteMethodName",
-    "MixedMaterial",
-    "ReasonName",
-    "Note",
+    "WasteReasonName",
+    "PlantCount",
     "WasteDate",
 )
 BatchName = Annotated[

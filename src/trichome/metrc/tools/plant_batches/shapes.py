@@ -50,15 +50,15 @@ class BatchPage(Paging):
 
 @shape
 class BatchWaste(TypedDict):
-    """Waste recorded against a plant batch."""
+    """Waste recorded against a plant batch (GET /plantbatches/v2/waste)."""
 
+    PlantWasteNumber: NotRequired[str]
     PlantBatchName: NotRequired[str]
     WasteWeight: NotRequired[float]
-    UnitOfMeasureName: NotRequired[str]
+    WasteUnitOfMeasureName: NotRequired[str]
     WasteMethodName: NotRequired[str]
-    MixedMaterial: NotRequired[str]
-    ReasonName: NotRequired[str]
-    Note: NotRequired[str]
+    WasteReasonName: NotRequired[str]
+    PlantCount: NotRequired[Annotated[int, Field(description="Plants the waste came from.")]]
     WasteDate: NotRequired[str]
 
 

@@ -105,16 +105,20 @@ async def list_plant_batch_waste(
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
     """List the waste recorded against a facility's plant batches (including destroyed batch
-    plants), newest first: batch, weight and unit, method, reason, note and date.
+    plants), newest first: its number, batch, weight and unit, method, reason, plant count
+    and date.
     """
     metrc = access()
     waste = await metrc.client.plant_batch_waste(license_number, credentials=metrc.credentials)
     found = [
         w
         for w in waste
-        if contains(w.get("PlantBatchName"), name_contains) and same(w.get("ReasonName"), reason)
+        if contains(w.get("PlantBatchName"), name_contains)
+        and same(w.get("WasteReasonName"), reason)
     ]
-    found.sort(key=lambda w: (str(w.get("WasteDate")), w.get("Id") or 0), reverse=True)
+    found.sort(
+        key=lambda w: (str(w.get("WasteDate")), str(w.get("PlantWasteNumber"))), reverse=True
+    )
     return paged(
         found, page, page_size, lambda w: compact(w, WASTE_FIELDS), license_number=license_number
     )

@@ -1,4 +1,5 @@
-"""Sales tools that read: active and voided receipts sold between two days, and one receipt."""
+"""Sales tools that read: active (open) and inactive (finalized or voided) receipts sold
+between two days, and one receipt."""
 
 from __future__ import annotations
 
@@ -190,7 +191,7 @@ async def list_active_sales_receipts(
 
     `total_sales` sums the filtered receipts' prices and `by_customer_type` counts them.
     Metrc finds receipts by when they last changed, so a receipt edited more than a week
-    after its sale is missed. Voided receipts: list_inactive_sales_receipts.
+    after its sale is missed. Finalized and voided receipts: list_inactive_sales_receipts.
     """
     return await _receipts(
         False, license_number, from_date, to_date, customer_type, package_label, item_contains,
@@ -198,7 +199,7 @@ async def list_active_sales_receipts(
     )  # fmt: skip
 
 
-@tool("sales", title="List inactive (voided) sales receipts", returns=ReceiptPage)
+@tool("sales", title="List inactive (finalized or voided) sales receipts", returns=ReceiptPage)
 async def list_inactive_sales_receipts(
     license_number: LicenseNumber,
     from_date: FromDate = None,
@@ -209,9 +210,10 @@ async def list_inactive_sales_receipts(
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
-    """List a dispensary's inactive (voided) sales receipts sold between two days (the last 7
-    days by default; at most 31), newest first. Voiding returned their quantities to the
-    packages. Same fields and filters as list_active_sales_receipts.
+    """List a dispensary's inactive sales receipts sold between two days (the last 7 days by
+    default; at most 31), newest first: finalized ones (IsFinal true: closed to edits, still
+    sales) and voided ones (ArchivedDate set: voiding returned their quantities to the
+    packages). Same fields and filters as list_active_sales_receipts.
     """
     return await _receipts(
         True, license_number, from_date, to_date, customer_type, package_label, item_contains,

@@ -23,8 +23,7 @@ from trichome.metrc.tools.results import (
     written,
 )
 from trichome.metrc.tools.sales.lookup import CustomerType, find_receipt
-
-SOLD = ("TestPassed", "RetestPassed")
+from trichome.tracking import cleared
 
 
 @shape
@@ -51,11 +50,12 @@ async def _check_lines(metrc: MetrcAccess, license_number: str, lines: Sequence[
     untested = [
         f"{label} ({p.get('LabTestingState')})"
         for label, p in packages.items()
-        if p.get("LabTestingState") not in SOLD
+        if not cleared(p.get("LabTestingState"))
     ]
     if untested:
         raise ToolProblem(
-            f"Only packages that passed testing can be sold; these have not: {', '.join(untested)}."
+            "Only packages cleared by testing (passed, passed on retest, or no test required) "
+            f"can be sold; these are not: {', '.join(untested)}."
         )
 
 
@@ -166,6 +166,10 @@ async def update_sales_receipt(
     receipt = await find_receipt(metrc, license_number, receipt_id)
     if receipt.get("ArchivedDate"):
         raise ToolProblem(f"Receipt {receipt_id} was voided; only active receipts can change.")
+    if receipt.get("IsFinal"):
+        raise ToolProblem(
+            f"Receipt {receipt_id} was finalized; Metrc must unfinalize it before it can change."
+        )
     kind = customer_type or str(receipt.get("SalesCustomerType"))
     patient = patient_license_number or receipt.get("PatientLicenseNumber")
     _patient_check(kind, patient)

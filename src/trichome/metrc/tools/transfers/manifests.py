@@ -4,6 +4,7 @@ packages.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from datetime import date
 from typing import Annotated, Any, Literal, NotRequired
@@ -41,7 +42,6 @@ TRANSFER_FIELDS = (
     "ShipmentLicenseType",
     "PackageCount",
     "ReceivedPackageCount",
-    "RejectedPackagesCount",
     "EstimatedDepartureDateTime",
     "EstimatedArrivalDateTime",
     "ActualArrivalDateTime",
@@ -66,8 +66,6 @@ DELIVERY_PACKAGE_FIELDS = (
     "ReceivedQuantity",
     "ReceivedUnitOfMeasureName",
     "ShipmentPackageState",
-    "RejectionReason",
-    "WholesalePrice",
     "LabTestingState",
 )
 Status = Literal["pending", "received"]
@@ -99,7 +97,6 @@ class Transfer(TypedDict):
     ShipmentLicenseType: NotRequired[str]
     PackageCount: NotRequired[int]
     ReceivedPackageCount: NotRequired[int]
-    RejectedPackagesCount: NotRequired[int]
     EstimatedDepartureDateTime: NotRequired[str]
     EstimatedArrivalDateTime: NotRequired[str]
     ActualArrivalDateTime: NotRequired[str]
@@ -152,9 +149,13 @@ class DeliveryPackage(TypedDict):
     ReceivedQuantity: NotRequired[float]
     ReceivedUnitOfMeasureName: NotRequired[str]
     ShipmentPackageState: NotRequired[str]
-    RejectionReason: NotRequired[str]
-    WholesalePrice: NotRequired[float]
     LabTestingState: NotRequired[str]
+    ShipperWholesalePrice: NotRequired[
+        Annotated[float | None, Field(description="The shipper's price (wholesale list).")]
+    ]
+    ReceiverWholesalePrice: NotRequired[
+        Annotated[float | None, Field(description="The receiver's price (wholesale list).")]
+    ]
 
 
 @shape
@@ -164,7 +165,9 @@ class DeliveryPackagePage(Paging):
     license_number: str
     delivery_id: int
     by_state: Annotated[dict[str, int], Field(description="The delivery's packages per state.")]
-    wholesale_total: Annotated[float, Field(description="The delivery's wholesale prices summed.")]
+    wholesale_total: Annotated[
+        float, Field(description="The delivery's shipper wholesale prices summed.")
+    ]
     items: list[DeliveryPackage]
 
 
@@ -237,8 +240,8 @@ async def list_incoming_transfers(
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
     """List manifests shipped to a facility, newest first: manifest number, shipper, transfer
-    type, package counts (shipped, received, rejected), estimated and actual arrival, and
-    whether it is still pending.
+    type, package counts (shipped, and received once it arrived), estimated and actual
+    arrival, and whether it is still pending.
 
     Use list_transfer_deliveries and list_delivery_packages (with DeliveryId) for what is on one.
     """
@@ -279,8 +282,9 @@ async def list_rejected_transfers(
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
-    """List a facility's manifests whose packages the recipient rejected, newest first; the
-    rejected packages return to the shipper. list_delivery_packages shows the rejection reasons.
+    """List a facility's manifests with packages the recipient rejected (some or all of them),
+    newest first; the rejected packages return to the shipper. list_delivery_packages shows
+    which packages were rejected.
     """
     return await _transfer_list(
         "rejected", license_number, partner_contains, None, None, None, page, page_size
@@ -323,20 +327,37 @@ async def list_delivery_packages(
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
     """List the packages on one delivery: label, item, shipped and received quantities, state
-    (Shipped, Accepted, Rejected), rejection reason, wholesale price and lab state.
+    (Shipped, Accepted, Rejected, Returned), lab state, and the shipper's and receiver's
+    wholesale prices.
 
-    `by_state` counts the packages per state and `wholesale_total` sums their prices.
+    `by_state` counts the packages per state and `wholesale_total` sums the shipper's prices.
     """
     metrc = access()
-    rows = await metrc.client.delivery_packages(
-        license_number, delivery_id, credentials=metrc.credentials
+    rows, prices = await asyncio.gather(
+        metrc.client.delivery_packages(license_number, delivery_id, credentials=metrc.credentials),
+        metrc.client.delivery_packages_wholesale(
+            license_number, delivery_id, credentials=metrc.credentials
+        ),
     )
-    total_price = round(sum(float(r.get("WholesalePrice") or 0) for r in rows), 2)
+    price_of = {str(p.get("PackageLabel")): p for p in prices}
+    total_price = round(
+        sum(float(p.get("ShipperWholesalePrice") or 0) for p in price_of.values()), 2
+    )
+
+    def trim(row: Mapping[str, Any]) -> Record:
+        price = price_of.get(str(row.get("PackageLabel"))) or {}
+        extra = {
+            key: price[key]
+            for key in ("ShipperWholesalePrice", "ReceiverWholesalePrice")
+            if price.get(key) is not None
+        }
+        return compact(row, DELIVERY_PACKAGE_FIELDS) | extra
+
     return paged(
         rows,
         page,
         page_size,
-        lambda r: compact(r, DELIVERY_PACKAGE_FIELDS),
+        trim,
         license_number=license_number,
         delivery_id=delivery_id,
         by_state=count_by(rows, "ShipmentPackageState"),

@@ -75,7 +75,7 @@ async def delete_waste(request: Request, waste_id: ObjectId) -> Response:
         if record is None or record.state != "recorded":
             record = None
         record = owned(record, facility, f"Harvest waste {waste_id}")
-        harvest = await tx.get("harvest", record.data["HarvestId"])
+        harvest = await tx.get("harvest", record.data["_HarvestId"])
         assert harvest is not None
         if harvest.state != "active":
             raise message(400, f"Harvest {harvest.name} is finished; unfinish it first.")
@@ -259,19 +259,8 @@ async def record_waste(request: Request) -> Response:
             await tx.save(record)
             created.append(
                 await tx.insert(
-                    Record(
-                        facility.license_number,
-                        "harvestwaste",
-                        "recorded",
-                        {
-                            "HarvestId": record.id,
-                            "HarvestName": record.name,
-                            "WasteTypeName": kind,
-                            "WasteWeight": weight,
-                            "UnitOfWeightName": unit,
-                            "ActualDate": documents.day(when),
-                        },
-                        label=f"harvest:{record.id}",
+                    documents.harvest_waste(
+                        facility.license_number, record, kind, weight, unit, when
                     )
                 )
             )

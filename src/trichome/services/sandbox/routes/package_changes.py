@@ -7,7 +7,6 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS
-from trichome.sandbox.store import Record
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     a_date,
@@ -69,29 +68,23 @@ async def adjust(request: Request) -> Response:
                     f"Package {record.label} holds only {record.data['Quantity']:g}; "
                     "it cannot go below zero.",
                 )
-            plans.append((record, change, unit, delta, reason, when, obj))
+            plans.append((record, change, reason, when, obj))
         errors.raise_if_any()
         changed = []
-        for record, change, unit, delta, reason, when, obj in plans:
+        for record, change, reason, when, obj in plans:
             assert record is not None and change is not None
             record.data["Quantity"] = round(max(0.0, record.data["Quantity"] + change), 4)
             changed.append(await tx.save(record))
+            # Recorded in the package's unit, so that adjustments add up to its quantity.
             await tx.insert(
-                Record(
+                documents.adjustment(
                     facility.license_number,
-                    "packageadjustment",
-                    "recorded",
-                    {
-                        "PackageId": record.id,
-                        "PackageLabel": record.label,
-                        "Quantity": delta,
-                        "UnitOfMeasureName": unit,
-                        "AdjustmentReasonName": reason,
-                        "AdjustmentNote": obj.get("ReasonNote"),
-                        "AdjustmentDate": documents.day(when),
-                        "ItemName": record.data["Item"]["Name"],
-                    },
-                    label=f"package:{record.id}",
+                    record,
+                    change,
+                    reason,
+                    obj.get("ReasonNote"),
+                    when,
+                    "API User",
                 )
             )
     return json(writes(changed))

@@ -185,12 +185,9 @@ async def record_batch_waste(request: Request) -> Response:
         errors.raise_if_any()
         for batch, fields in rows:
             assert batch is not None
-            record = Record(
-                facility.license_number,
-                "plantbatchwaste",
-                "recorded",
-                {"PlantBatchId": batch.id, "PlantBatchName": batch.name, **fields},
-                label=f"plantbatch:{batch.id}",
+            count = batch.data["UntrackedCount"] + batch.data["TrackedCount"]
+            record = documents.plant_waste(
+                facility.license_number, count=count, batch=batch, **fields
             )
             created.append(await tx.insert(record))
     return json(writes(created))
@@ -248,22 +245,17 @@ async def destroy_batch_plants(request: Request) -> Response:
                 batch.state = "inactive"
             changed[batch.id] = await tx.save(batch)
             await tx.insert(
-                Record(
+                documents.plant_waste(
                     facility.license_number,
-                    "plantbatchwaste",
-                    "recorded",
-                    {
-                        "PlantBatchId": batch.id,
-                        "PlantBatchName": batch.name,
-                        "WasteMethodName": obj.get("WasteMethodName"),
-                        "MixedMaterial": obj.get("WasteMaterialMixed"),
-                        "WasteWeight": obj.get("WasteWeight"),
-                        "UnitOfMeasureName": obj.get("WasteUnitOfMeasure"),
-                        "ReasonName": reason,
-                        "Note": f"{count} plants destroyed: {obj['ReasonNote']}",
-                        "WasteDate": documents.day(when),
-                    },
-                    label=f"plantbatch:{batch.id}",
+                    method=obj.get("WasteMethodName"),
+                    weight=obj.get("WasteWeight"),
+                    unit=obj.get("WasteUnitOfMeasure"),
+                    reason=reason,
+                    count=count,
+                    on=when,
+                    batch=batch,
+                    mixed_material=obj.get("WasteMaterialMixed"),
+                    note=f"{count} plants destroyed: {obj['ReasonNote']}",
                 )
             )
     return json(writes(list(changed.values())))

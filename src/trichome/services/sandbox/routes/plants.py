@@ -175,9 +175,12 @@ async def harvest_plants(request: Request) -> Response:
             batch.data["PlantCount"] += 1
             batch.data["TotalWetWeight"] = round(batch.data["TotalWetWeight"] + wet, 4)
             batch.data["CurrentWeight"] = round(batch.data["CurrentWeight"] + wet, 4)
-            if plant.data["StrainName"] not in batch.data["SourceStrainNames"]:
-                batch.data["SourceStrainNames"].append(plant.data["StrainName"])
-                batch.data["SourceStrainCount"] = len(batch.data["SourceStrainNames"])
+            strains = [s for s in (batch.data["SourceStrainNames"] or "").split(", ") if s]
+            if plant.data["StrainName"] not in strains:
+                strains.append(plant.data["StrainName"])
+                # A string, names joined as in SourceHarvestNames (GET /harvests/v2/active).
+                batch.data["SourceStrainNames"] = ", ".join(strains)
+                batch.data["SourceStrainCount"] = len(strains)
             plant.state = "inactive"
             plant.data.update(
                 {
@@ -248,6 +251,21 @@ async def destroy_plants(request: Request) -> Response:
                 {"DestroyedDate": documents.day(when), "DestroyedNote": obj.get("ReasonNote")}
             )
             destroyed.append(await tx.save(plant))
+            # The waste of the destroyed plant, as a plant waste record of one plant.
+            await tx.insert(
+                documents.plant_waste(
+                    facility.license_number,
+                    method=obj["WasteMethodName"],
+                    weight=obj["WasteWeight"],
+                    unit=obj["WasteUnitOfMeasureName"],
+                    reason=obj["WasteReasonName"],
+                    count=1,
+                    on=when,
+                    plant_labels=[str(plant.label)],
+                    mixed_material=obj.get("WasteMaterialMixed"),
+                    note=obj.get("ReasonNote"),
+                )
+            )
     return json(writes(destroyed))
 
 
@@ -271,15 +289,18 @@ async def record_plant_waste(request: Request) -> Response:
             if where and await tx.by_name(facility.license_number, "location", str(where)) is None:
                 errors.add(row, f"Location {where!r} does not exist.")
         errors.raise_if_any()
-        created = [
-            await tx.insert(
-                Record(
-                    facility.license_number,
-                    "plantwaste",
-                    "recorded",
-                    {**values, "PlantLabels": obj.get("PlantLabels") or []},
+        growing = await tx.all(facility.license_number, "plant", ["vegetative", "flowering"])
+        created = []
+        for obj, values in zip(objects, fields, strict=True):
+            labels = obj.get("PlantLabels") or []
+            where = obj.get("LocationName")
+            # The plants it came from: those named, else those growing at the location.
+            count = len(labels) or sum(1 for p in growing if p.data["LocationName"] == where)
+            created.append(
+                await tx.insert(
+                    documents.plant_waste(
+                        facility.license_number, count=count, plant_labels=labels, **values
+                    )
                 )
             )
-            for obj, values in zip(objects, fields, strict=True)
-        ]
     return json(writes(created))

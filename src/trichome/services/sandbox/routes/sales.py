@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -27,10 +27,10 @@ from trichome.services.sandbox.common import (
 )
 from trichome.services.sandbox.routes.packages import convert, own_package
 from trichome.services.sandbox.rules import RowErrors, message, writes
+from trichome.tracking import cleared
 
 router = APIRouter()
 SELL = ("CanSellToConsumers", "sell to consumers")
-SELLABLE_LAB_STATES = {"TestPassed", "RetestPassed"}
 
 
 list_routes(
@@ -75,7 +75,7 @@ async def _lines(
         price = number(entry, "TotalAmount", row, errors, positive=False)
         if package is None or not unit:
             continue
-        if package.data["LabTestingState"] not in SELLABLE_LAB_STATES:
+        if not cleared(package.data["LabTestingState"]):
             errors.add(
                 row,
                 f"Package {package.label} has not passed testing "
@@ -179,6 +179,7 @@ async def create(request: Request) -> Response:
                 )
             )
             record.data["ReceiptNumber"] = obj.get("ExternalReceiptNumber") or f"{record.id:010d}"
+            record.data["ExternalReceiptNumber"] = obj.get("ExternalReceiptNumber")
             created.append(await tx.save(record))
     return json(writes(created))
 
@@ -229,9 +230,11 @@ async def update(request: Request) -> Response:
                 rows.append(line)
             fresh = await tx.get("receipt", receipt.id)
             assert fresh is not None
+            external = obj.get("ExternalReceiptNumber") or fresh.data.get("ExternalReceiptNumber")
             fresh.data.update(
                 receipt_document(fresh.data["ReceiptNumber"], sold_at, customer, rows)
             )
+            fresh.data["ExternalReceiptNumber"] = external
             updated.append(await tx.save(fresh))
     return json(writes(updated))
 
@@ -246,6 +249,44 @@ async def void(request: Request, receipt_id: ObjectId) -> Response:
         await _give_back(tx, receipt)
         receipt = await tx.get("receipt", receipt_id) or receipt
         receipt.state = "inactive"
-        receipt.data["ArchivedDate"] = documents.day(datetime.now().astimezone())
+        receipt.data["ArchivedDate"] = documents.moment(datetime.now(UTC))
         await tx.save(receipt)
     return Response(status_code=200)
+
+
+async def _finalizing(request: Request, final: bool) -> Response:
+    """Finalize open receipts (inactive, closed to edits, still sales), or reopen them."""
+    facility = writing(request, *SELL)
+    objects = await written(request)
+    errors = RowErrors()
+    async with store(request).transaction() as tx:
+        found = []
+        for row, obj in enumerate(objects):
+            receipt = await tx.get("receipt", obj["Id"]) if isinstance(obj.get("Id"), int) else None
+            if (
+                receipt is None
+                or receipt.license != facility.license_number
+                or receipt.data.get("ArchivedDate")
+                or receipt.state != ("active" if final else "inactive")
+            ):
+                wanted = "open" if final else "finalized"
+                errors.add(row, f"Receipt {obj.get('Id')!r} is not a {wanted} receipt here.")
+                continue
+            found.append(receipt)
+        errors.raise_if_any()
+        for receipt in found:
+            receipt.state = "inactive" if final else "active"
+            receipt.data["IsFinal"] = final
+            await tx.save(receipt)
+    # Metrc answers these with no body.
+    return Response(status_code=200)
+
+
+@router.put("/sales/v2/receipts/finalize", **openapi.write(bodies.RECEIPT_ID, answer=None))
+async def finalize(request: Request) -> Response:
+    return await _finalizing(request, True)
+
+
+@router.put("/sales/v2/receipts/unfinalize", **openapi.write(bodies.RECEIPT_ID, answer=None))
+async def unfinalize(request: Request) -> Response:
+    return await _finalizing(request, False)

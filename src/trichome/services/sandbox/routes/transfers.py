@@ -16,7 +16,7 @@ from starlette.responses import Response
 from trichome.sandbox import documents
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record, Transaction
-from trichome.sandbox.transfers import receive_delivery, ship
+from trichome.sandbox.transfers import receive_delivery, ship, shown, wholesale_row
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
@@ -40,9 +40,10 @@ list_routes(
     router,
     "transfer",
     {
-        "/transfers/v2/incoming": ["pending", "received"],
-        "/transfers/v2/outgoing": ["pending", "received"],
-        "/transfers/v2/rejected": ["rejected"],
+        "/transfers/v2/incoming": ["pending", "received", "partial"],
+        "/transfers/v2/outgoing": ["pending", "received", "partial"],
+        # Manifests with rejected packages: some (partial) or all of them.
+        "/transfers/v2/rejected": ["partial", "rejected"],
     },
     as_partner=["/transfers/v2/incoming"],
 )
@@ -62,19 +63,32 @@ async def deliveries(request: Request, transfer_id: ObjectId) -> Response:
     async with store(request).transaction() as tx:
         await _visible_transfer(tx, facility, transfer_id)
         rows = await tx.children("delivery", "transfer", transfer_id)
-    for row in rows:
-        row.data = {k: v for k, v in row.data.items() if k != "Packages"}
     return json(envelope(rows, len(rows), None))
+
+
+async def _delivery(request: Request, delivery_id: ObjectId) -> Record:
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        delivery = await tx.get("delivery", delivery_id)
+    if delivery is None or facility.license_number not in (delivery.license, delivery.partner):
+        raise message(404, f"Delivery {delivery_id} was not found.")
+    return delivery
 
 
 @router.get("/transfers/v2/deliveries/{delivery_id:int}/packages", **openapi.children())
 async def delivery_packages(request: Request, delivery_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        delivery = await tx.get("delivery", delivery_id)
-        if delivery is None or facility.license_number not in (delivery.license, delivery.partner):
-            raise message(404, f"Delivery {delivery_id} was not found.")
-    rows = delivery.data["Packages"]
+    delivery = await _delivery(request, delivery_id)
+    return _rows(request, [shown(entry) for entry in delivery.data["_Packages"]])
+
+
+@router.get("/transfers/v2/deliveries/{delivery_id:int}/packages/wholesale", **openapi.children())
+async def delivery_packages_wholesale(request: Request, delivery_id: ObjectId) -> Response:
+    delivery = await _delivery(request, delivery_id)
+    return _rows(request, [wholesale_row(entry) for entry in delivery.data["_Packages"]])
+
+
+def _rows(request: Request, rows: list[dict[str, Any]]) -> Response:
+    """Rows in Metrc's list envelope, paged when asked."""
     paging = paging_of(request)
     total = len(rows)
     if paging is not None:
@@ -260,7 +274,7 @@ async def receive(request: Request, delivery_id: ObjectId) -> Response:
             )
         if delivery.state != "pending":
             raise message(400, f"Delivery {delivery_id} was already received.")
-        shipped = {entry["PackageLabel"]: entry for entry in delivery.data["Packages"]}
+        shipped = {entry["PackageLabel"]: entry for entry in delivery.data["_Packages"]}
         decisions = {}
         for row, obj in enumerate(objects):
             label = text(obj, "PackageLabel", row, errors)

@@ -1,0 +1,135 @@
+"""A Metrc that answers with our fixtures in Metrc's documented shapes (tests/metrc/fixtures/
+documented), for testing the client's parsing, the mapping and the skills without the sandbox.
+
+Each fixture file names the operation it follows and lists requests (path, query) with their
+responses. The server matches a request by path and by the fixture's query parameters (a
+subset of the request's), pages a list when asked, and answers a last-modified window with
+the records last modified in it, as Metrc does. A request no fixture answers is a 404, so a
+skill reading something the fixtures lack fails loudly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.responses import JSONResponse, Response
+
+from tests.metrc.conftest import ClientFactory
+from tests.metrc.fake_metrc import Call, FakeMetrc, envelope
+from trichome.metrc import MetrcCredentials
+from trichome.metrc.tools import MetrcAccess, using
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "documented"
+AS_OF = date(2026, 6, 15)
+GROWER = "403R-00101"
+STORE = "402R-00207"
+IGNORED = {"pageNumber", "pageSize", "lastModifiedStart", "lastModifiedEnd"}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One request a fixture answers."""
+
+    fixture: str
+    operation: str
+    path: str
+    query: dict[str, str]
+    response: Any
+
+
+def load_fixtures() -> list[Answer]:
+    """Every request the fixtures answer."""
+    answers = []
+    for file in sorted(FIXTURES.glob("*.json")):
+        document = json.loads(file.read_text(encoding="utf-8"))
+        operation = document["operation"]
+        for request in document["requests"]:
+            path = request.get("path") or operation.split(" ", 1)[1]
+            answers.append(
+                Answer(
+                    file.stem, operation, path.rstrip("/"), request["query"], request["response"]
+                )
+            )
+    return answers
+
+
+def fixture(name: str) -> dict[str, Any]:
+    """One fixture file as written."""
+    document: dict[str, Any] = json.loads((FIXTURES / f"{name}.json").read_text("utf-8"))
+    return document
+
+
+def records(name: str, license_number: str | None = None) -> list[dict[str, Any]]:
+    """The records a fixture answers (for one licence), in order."""
+    found = []
+    for request in fixture(name)["requests"]:
+        if license_number and request["query"].get("licenseNumber") not in (None, license_number):
+            continue
+        response = request["response"]
+        found += response["Data"] if isinstance(response, dict) else response
+    return found
+
+
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def answer(answers: list[Answer], call: Call) -> Response:
+    """The fixture's response to a request, paged and windowed as Metrc would."""
+    path = call.path.rstrip("/")
+    query = {k: v for k, v in call.params.items() if k not in IGNORED}
+    matches = [
+        a for a in answers if a.path == path and all(query.get(k) == v for k, v in a.query.items())
+    ]
+    if call.method != "GET" or not matches:
+        message = f"No documented fixture answers {call.method} {call.path} {call.params}."
+        return JSONResponse({"Message": message}, 404)
+    response = matches[0].response
+    if not isinstance(response, dict) or "Data" not in response:
+        return JSONResponse(response)
+    data = list(response["Data"])
+    if "lastModifiedStart" in call.params:
+        start = _moment(call.params["lastModifiedStart"])
+        end = _moment(call.params.get("lastModifiedEnd", "9999-12-31T00:00:00+00:00"))
+        data = [r for r in data if start <= _moment(r["LastModified"]) < end]
+    if "pageSize" in call.params:
+        size, number = int(call.params["pageSize"]), int(call.params.get("pageNumber", "1"))
+        chunk = data[(number - 1) * size : number * size]
+        return JSONResponse(envelope(chunk, number, size, len(data)))
+    return JSONResponse(envelope(data, 1, max(len(data), 1), len(data)))
+
+
+@pytest.fixture
+def documented(fake: FakeMetrc) -> FakeMetrc:
+    """The fake Metrc, answering from the documented fixtures."""
+    answers = load_fixtures()
+    fake.script = lambda call: answer(answers, call)
+    return fake
+
+
+Run = Callable[..., Awaitable[Any]]
+
+
+@pytest.fixture
+async def metrc(
+    documented: FakeMetrc, make_client: ClientFactory, credentials: MetrcCredentials
+) -> MetrcAccess:
+    """Metrc access through the real client to the documented fixtures (today = AS_OF)."""
+    return MetrcAccess(make_client(), credentials, today=AS_OF)
+
+
+@pytest.fixture
+async def run(metrc: MetrcAccess) -> AsyncIterator[Run]:
+    """Calls a tool with the documented fixtures as its Metrc."""
+
+    async def call(tool: Callable[..., Awaitable[Any]], **arguments: Any) -> Any:
+        with using(metrc):
+            return await tool(**arguments)
+
+    yield call

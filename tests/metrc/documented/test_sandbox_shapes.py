@@ -1,0 +1,130 @@
+"""The sandbox against Metrc's documentation, not against our client: for the records whose
+field names we fixed, the seeded sandbox serves the fields of the documented fixtures
+(tests/metrc/fixtures/documented), no more and no fewer, and our mapping reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.metrc.documented.conftest import records
+from tests.support.sandbox import (
+    AS_OF,
+    CULTIVATOR,
+    DISPENSARY,
+    MANUFACTURER,
+    remove_database,
+    sandbox_client,
+    seeded_database,
+)
+from trichome.config import Settings
+from trichome.metrc import MetrcClient
+from trichome.tracking import LAB_STATES, ReceiptStatus, TransferStatus, WasteSource
+from trichome.tracking.metrc import mapping
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def year(tmp_path_factory: pytest.TempPathFactory, template_dir: Path) -> Iterator[Settings]:
+    settings = seeded_database(tmp_path_factory.mktemp("shapes"), template_dir)
+    yield settings
+    remove_database(settings)
+
+
+@pytest.fixture
+async def client(year: Settings) -> AsyncIterator[MetrcClient]:
+    async with sandbox_client(year) as sandbox:
+        yield sandbox
+
+
+def documented(fixture: str) -> set[str]:
+    """The fields of a fixture's records (every record of a fixture has the same ones)."""
+    shapes = {frozenset(record) for record in records(fixture)}
+    assert len(shapes) == 1, fixture
+    return set(next(iter(shapes)))
+
+
+def fields(served: list[dict[str, Any]]) -> set[str]:
+    """The fields of the sandbox's records (all of them must have the same ones)."""
+    assert served
+    shapes = {frozenset(record) for record in served}
+    assert len(shapes) == 1, shapes
+    return set(next(iter(shapes)))
+
+
+async def test_harvests_and_their_waste_have_the_documented_fields(client: MetrcClient) -> None:
+    harvests = await client.harvests_inactive(CULTIVATOR)
+    waste = await client.harvest_waste(CULTIVATOR, harvests[0]["Id"])
+
+    assert fields(harvests) == documented("harvests_inactive")
+    assert fields(waste) == documented("harvest_waste")
+    assert all(isinstance(h["SourceStrainNames"], str) for h in harvests)
+    mapped = mapping.harvest(harvests[0])
+    assert mapped.strains == (harvests[0]["SourceStrainNames"],) and "," not in mapped.strain
+
+
+async def test_plant_and_batch_waste_have_the_documented_fields(client: MetrcClient) -> None:
+    plants = await client.plant_waste(CULTIVATOR)
+    batches = await client.plant_batch_waste(CULTIVATOR)
+
+    assert fields(plants) == documented("plants_waste")
+    assert fields(batches) == documented("plantbatches_waste")
+    for record, source in [(r, WasteSource.PLANT) for r in plants] + [
+        (r, WasteSource.PLANT_BATCH) for r in batches
+    ]:
+        waste = mapping.plant_waste(record, source)
+        assert waste.missing() == [] and waste.plant_count > 0, record
+
+
+async def test_package_adjustments_have_the_documented_fields(client: MetrcClient) -> None:
+    adjustments = await client.package_adjustments(DISPENSARY)
+
+    assert fields(adjustments) == documented("packages_adjustments")
+    mapped = [mapping.adjustment(a) for a in adjustments]
+    assert all(a.quantity != 0 and a.unit and a.day for a in mapped)
+
+
+async def test_transfers_and_deliveries_have_the_documented_fields(client: MetrcClient) -> None:
+    outgoing = await client.transfers_outgoing(CULTIVATOR)
+    rejected = await client.transfers_rejected(MANUFACTURER)
+    partly = next(t for t in rejected if t["ReceivedPackageCount"] > 0)
+    deliveries = await client.transfer_deliveries(MANUFACTURER, partly["Id"])
+    lines = await client.delivery_packages(MANUFACTURER, partly["DeliveryId"])
+    prices = await client.delivery_packages_wholesale(MANUFACTURER, partly["DeliveryId"])
+
+    assert fields(outgoing) == fields(rejected) == documented("transfers_outgoing")
+    assert fields(deliveries) == documented("transfers_deliveries")
+    assert fields(lines) == documented("transfers_delivery_packages")
+    assert fields(prices) == documented("transfers_delivery_packages_wholesale")
+    assert mapping.transfer(partly).status(AS_OF) is TransferStatus.PARTIALLY_REJECTED
+    refused = sum(mapping.delivery_package(line).refused for line in lines)
+    assert refused == partly["PackageCount"] - partly["ReceivedPackageCount"] > 0
+
+
+async def test_receipts_have_the_documented_fields_and_finalized_ones_are_sales(
+    client: MetrcClient,
+) -> None:
+    active = await client.sales_receipts_active(DISPENSARY)
+    inactive = await client.sales_receipts_inactive(DISPENSARY)
+
+    assert fields(active) == fields(inactive) == documented("sales_receipts_active")
+    line_fields = {key for receipt in active for line in receipt["Transactions"] for key in line}
+    documented_lines = {
+        key
+        for receipt in records("sales_receipts_active")
+        for line in receipt["Transactions"]
+        for key in line
+    }
+    assert line_fields <= documented_lines, line_fields - documented_lines
+    statuses = {mapping.receipt(r).status for r in inactive}
+    assert statuses == {ReceiptStatus.FINALIZED, ReceiptStatus.VOIDED}
+    assert {mapping.receipt(r).status for r in active} == {ReceiptStatus.OPEN}
+
+
+async def test_the_lab_states_are_metrc_s_fourteen(client: MetrcClient) -> None:
+    assert sorted(await client.lab_test_states()) == sorted(LAB_STATES)
