@@ -200,11 +200,20 @@ async def test_read_timeouts_are_typed(make_client: ClientFactory, fake: FakeMet
         await client.post("/strains/v2", LICENCE, body=[{"Name": "OG"}])
 
 
+# The hold tests wait for events (requests in flight), never for durations: these are
+# safety nets only, generous so that a loaded machine makes the test slower, never red.
+HOLD_SAFETY_NET = 120.0
+PATIENT = {"connect_timeout": HOLD_SAFETY_NET, "read_timeout": HOLD_SAFETY_NET}
+
+
 async def test_concurrency_is_capped_per_facility(
     make_client: ClientFactory, fake: FakeMetrc
 ) -> None:
-    client = make_client(max_concurrency_per_facility=3, retry=RetryPolicy(max_attempts=1))
+    client = make_client(
+        max_concurrency_per_facility=3, retry=RetryPolicy(max_attempts=1), **PATIENT
+    )
     fake.hold_until = 6  # reachable only if each licence has a cap of its own
+    fake.hold_timeout = HOLD_SAFETY_NET
     other = "SF-SBX-CO-24-8002"
     await asyncio.gather(
         *[client.packages_active(LICENCE) for _ in range(12)],
@@ -217,8 +226,9 @@ async def test_concurrency_is_capped_per_facility(
 
 
 async def test_default_cap_is_ten(make_client: ClientFactory, fake: FakeMetrc) -> None:
-    client = make_client(retry=RetryPolicy(max_attempts=1))
+    client = make_client(retry=RetryPolicy(max_attempts=1), **PATIENT)
     fake.hold_until = 10  # nothing is answered until ten are in flight at once
+    fake.hold_timeout = HOLD_SAFETY_NET
     await asyncio.gather(*[client.packages_active(LICENCE) for _ in range(25)])
     assert fake.max_in_flight[LICENCE] == 10
     assert len(fake.calls) == 25
