@@ -18,6 +18,7 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions
         # Short names that are words name a state capitalised or where only a place fits.
         ("our decarb mass balance never closes", []),
         ("how much can i keep at home in mass", ["MA"]),
+        ("how much can i keep at home in mass vs carry around", ["MA"]),
         ("ca audience rule for ads? and mass?", ["CA", "MA"]),
         ("Mass. possession limits", ["MA"]),
         ("wash the trim before drying, i feel ill", []),

@@ -104,7 +104,7 @@ def jurisdiction_name(code: str) -> str:
 # the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
 _WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore"})
 _BEFORE_A_PLACE = re.compile(r"\b(?:in|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
-_CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)])")
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)]|(?:vs|versus|or|and)\b)", re.IGNORECASE)
 
 
 def _names_a_place(text: str, match: re.Match[str]) -> bool:
