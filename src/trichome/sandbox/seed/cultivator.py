@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import CULTIVATOR, MANUFACTURER
 from trichome.sandbox.seed.catalogue import PROFILES, STRAINS, StrainProfile
 from trichome.sandbox.seed.lab import FLOWER_TESTS, Lot
@@ -73,7 +73,7 @@ class Cultivator:
         batch.state = "inactive"
         self.year.touch(batch, when)
         self.year.add(
-            documents.plant_waste(
+            removals.plant_waste(
                 CULTIVATOR.license_number,
                 method="Compost",
                 weight=round(culled * 0.02, 3),
@@ -121,7 +121,7 @@ class Cultivator:
             )
             self.year.touch(plant, when)
         self.year.add(
-            documents.plant_waste(
+            removals.plant_waste(
                 CULTIVATOR.license_number,
                 method="Grinder",
                 weight=round(len(lost) * self.year.rng.uniform(0.6, 1.4), 2),
@@ -183,7 +183,7 @@ class Cultivator:
             batch.data["TotalWasteWeight"] = round(batch.data["TotalWasteWeight"] + weight, 1)
             batch.data["CurrentWeight"] = round(batch.data["CurrentWeight"] - weight, 1)
             self.year.add(
-                documents.harvest_waste(
+                removals.harvest_waste(
                     CULTIVATOR.license_number, batch, kind, weight, "Grams", day
                 ),
                 when,

@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import partial
 from typing import Any
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import LAB, ZONE, Facility
 from trichome.sandbox.seed.catalogue import TAG_PREFIXES
 from trichome.sandbox.seed.cultivator import Cultivator
@@ -192,7 +192,7 @@ class Year:
         package.data["Quantity"] = round(max(0.0, package.data["Quantity"] + change), 4)
         self.touch(package, when)
         self.add(
-            documents.adjustment(
+            removals.adjustment(
                 facility.license_number, package, change, reason, note, when, "Inventory Manager"
             ),
             when,

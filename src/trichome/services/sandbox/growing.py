@@ -42,7 +42,7 @@ async def location_for(
 
 def waste_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, Any]:
     """The waste fields of a posted plant or plant-batch waste record, checked (as the
-    keyword arguments of `documents.plant_waste`)."""
+    keyword arguments of `removals.plant_waste`)."""
     method = text(obj, "WasteMethodName", row, errors)
     if method and method not in WASTE_METHOD_NAMES:
         errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
@@ -54,7 +54,7 @@ def waste_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, 
     if unit and unit not in UNIT_GRAMS:
         errors.add(row, "UnitOfMeasureName must be a unit of weight.")
     when = a_date(obj, "WasteDate", row, errors)
-    # The arguments of documents.plant_waste: Metrc reads them back under other names.
+    # The arguments of removals.plant_waste: Metrc reads them back under other names.
     return {
         "method": method,
         "weight": weight,

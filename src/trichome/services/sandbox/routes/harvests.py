@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import HARVEST_WASTE_TYPES, UNIT_GRAMS, Facility
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
@@ -259,7 +259,7 @@ async def record_waste(request: Request) -> Response:
             await tx.save(record)
             created.append(
                 await tx.insert(
-                    documents.harvest_waste(
+                    removals.harvest_waste(
                         facility.license_number, record, kind, weight, unit, when
                     )
                 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -77,7 +77,7 @@ async def adjust(request: Request) -> Response:
             changed.append(await tx.save(record))
             # Recorded in the package's unit, so that adjustments add up to its quantity.
             await tx.insert(
-                documents.adjustment(
+                removals.adjustment(
                     facility.license_number,
                     record,
                     change,

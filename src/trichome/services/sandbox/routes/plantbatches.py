@@ -7,7 +7,7 @@ from datetime import date
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import (
     GROWTH_PHASES,
     PLANT_BATCH_TYPES,
@@ -186,7 +186,7 @@ async def record_batch_waste(request: Request) -> Response:
         for batch, fields in rows:
             assert batch is not None
             count = batch.data["UntrackedCount"] + batch.data["TrackedCount"]
-            record = documents.plant_waste(
+            record = removals.plant_waste(
                 facility.license_number, count=count, batch=batch, **fields
             )
             created.append(await tx.insert(record))
@@ -245,7 +245,7 @@ async def destroy_batch_plants(request: Request) -> Response:
                 batch.state = "inactive"
             changed[batch.id] = await tx.save(batch)
             await tx.insert(
-                documents.plant_waste(
+                removals.plant_waste(
                     facility.license_number,
                     method=obj.get("WasteMethodName"),
                     weight=obj.get("WasteWeight"),

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, removals
 from trichome.sandbox.reference import (
     GROWTH_PHASES,
     UNIT_GRAMS,
@@ -253,7 +253,7 @@ async def destroy_plants(request: Request) -> Response:
             destroyed.append(await tx.save(plant))
             # The waste of the destroyed plant, as a plant waste record of one plant.
             await tx.insert(
-                documents.plant_waste(
+                removals.plant_waste(
                     facility.license_number,
                     method=obj["WasteMethodName"],
                     weight=obj["WasteWeight"],
@@ -298,7 +298,7 @@ async def record_plant_waste(request: Request) -> Response:
             count = len(labels) or sum(1 for p in growing if p.data["LocationName"] == where)
             created.append(
                 await tx.insert(
-                    documents.plant_waste(
+                    removals.plant_waste(
                         facility.license_number, count=count, plant_labels=labels, **values
                     )
                 )
