@@ -25,6 +25,9 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions
         # A lower-case code heading the message, with the kind of business before its colon.
         ("ma retail: break down the taxes on a sale", ["MA"]),
         ("oh med - how much can a patient buy", ["OH"]),
+        ("oh home grow - per adult and per house limits?", ["OH"]),
+        ("mass rec — daily sales limit per customer?", ["MA"]),
+        ("oh well - never mind", []),
     ],
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:

@@ -112,6 +112,8 @@ def _names_a_place(text: str, match: re.Match[str]) -> bool:
     if name[0].isupper():
         return True
     before = text[: match.start(1)]
+    if not before.strip() and _HEADING_AFTER.match(text, match.end(1)):
+        return True  # heading the message: "mass rec - daily limit?"
     alone_or_after_a_link = not before.strip() or _BEFORE_A_PLACE.search(before)
     return bool(alone_or_after_a_link and _CLAUSE_ENDS.match(text, match.end(1)))
 
@@ -161,8 +163,10 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
 # After a code opening the message: its punctuation, perhaps after a word or two naming the
 # kind of business or programme ("ma retail: ...", "oh med - ...").
 _HEADING_AFTER = re.compile(
-    r"(?:\s+(?:rec|med|medical|adult[- ]use|retail|dispensary|store|grow|cultivation|"
-    r"processor|lab|delivery|hemp|mmj|patients?)){0,2}\s*[-:\u2013\u2014,]",
+    r"(?:\s+(?:rec|med|medical|adult[- ]use|retail|dispensary|store|home|grow|cultivation|"
+    r"processor|lab|delivery|hemp|mmj|patients?|edibles?|possession|purchase|tax(?:es)?|"
+    r"licen[cs]ing|packaging|label(?:l)?ing|testing|ads?|advertising|transport|waste)){0,3}"
+    r"\s*[-:\u2013\u2014,]",
     re.IGNORECASE,
 )
 
