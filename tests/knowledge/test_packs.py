@@ -163,16 +163,26 @@ def test_no_two_live_facts_give_one_quantity_different_values() -> None:
     assert conflicts == {}
 
 
-def test_every_audited_rule_stands_on_a_primary_source() -> None:
-    # A fact whose sources have been audited (their kind given) and that states a
-    # jurisdiction's rule needs the statute, regulation or regulator's page itself.
+def test_every_rule_of_a_jurisdiction_stands_on_a_primary_source() -> None:
+    # A compliance fact stating a jurisdiction's rule needs the statute, regulation or
+    # regulator's page itself; news, law firms and vendors may stand beside it, never alone.
     unsupported = [
         fact.id
         for pack in load_packs()
         for fact in pack.facts
         if fact.jurisdiction is not None
         and "compliance" in pack.agents
-        and any(source.kind for source in fact.sources)
         and not any(source.kind == "primary" for source in fact.sources)
     ]
     assert unsupported == []
+
+
+def test_every_source_of_a_rule_says_what_kind_it_is() -> None:
+    unaudited = [
+        fact.id
+        for pack in load_packs()
+        if "compliance" in pack.agents
+        for fact in pack.facts
+        if fact.jurisdiction is not None and any(source.kind is None for source in fact.sources)
+    ]
+    assert unaudited == []
