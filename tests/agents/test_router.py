@@ -1,3 +1,6 @@
+import zipfile
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -28,11 +31,37 @@ def test_held_out_questions_are_routed_accurately(router: Router) -> None:
     assert accuracy >= 0.95  # the target; bench/router prints the details
 
 
-def test_the_compiled_classifier_matches_sklearn(router: Router) -> None:
+@pytest.fixture(scope="module")
+def trained() -> Router:
+    return Router.train([e for e in load_examples() if e.split == "train"])
+
+
+def test_the_compiled_classifier_matches_sklearn(trained: Router) -> None:
     for example in load_examples()[:50]:
         assert np.allclose(
-            router.probabilities(example.text), router.reference_probabilities(example.text)
+            trained.probabilities(example.text), trained.reference_probabilities(example.text)
         )
+
+
+def test_a_saved_router_reads_back_the_same(trained: Router, tmp_path: Path) -> None:
+    # Workers read the router fitted once on the machine instead of fitting it each.
+    trained.save(tmp_path / "router.npz")
+    loaded = Router.load(tmp_path / "router.npz")
+    assert loaded.labels == trained.labels
+    for example in load_examples()[:200]:
+        assert np.allclose(loaded.probabilities(example.text), trained.probabilities(example.text))
+    with pytest.raises(RuntimeError):
+        loaded.reference_probabilities("hello")
+
+
+def test_a_damaged_saved_router_is_refused(trained: Router, tmp_path: Path) -> None:
+    (tmp_path / "junk.npz").write_bytes(b"not a router")
+    with pytest.raises(ValueError):
+        Router.load(tmp_path / "junk.npz")
+    trained.save(tmp_path / "router.npz")  # cut short, as by a full disk
+    (tmp_path / "cut.npz").write_bytes((tmp_path / "router.npz").read_bytes()[:1000])
+    with pytest.raises(zipfile.BadZipFile):
+        Router.load(tmp_path / "cut.npz")
 
 
 @pytest.mark.parametrize(

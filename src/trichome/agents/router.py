@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import inspect
 import json
 import math
+import os
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import sklearn
 from numpy.typing import NDArray
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
@@ -92,13 +99,23 @@ class _CompiledFeatures:
     """One fitted TfidfVectorizer as plain look-ups: the same features, without sklearn's
     per-call validation, which costs milliseconds on a single short text."""
 
-    def __init__(self, vectorizer: TfidfVectorizer, offset: int) -> None:
-        self.analyze: Callable[[str], list[str]] = vectorizer.build_analyzer()
-        self.vocabulary: dict[str, int] = {
-            term: int(index) + offset for term, index in vectorizer.vocabulary_.items()
-        }
-        self.idf: NDArray[np.float64] = np.asarray(vectorizer.idf_, dtype=np.float64)
+    def __init__(
+        self,
+        analyze: Callable[[str], list[str]],
+        vocabulary: dict[str, int],
+        idf: NDArray[np.float64],
+        offset: int,
+    ) -> None:
+        self.analyze = analyze
+        self.vocabulary = vocabulary  # term -> column, offset included
+        self.idf = idf
         self.offset = offset
+
+    @classmethod
+    def fitted(cls, vectorizer: TfidfVectorizer, offset: int) -> _CompiledFeatures:
+        vocabulary = {term: int(index) + offset for term, index in vectorizer.vocabulary_.items()}
+        idf = np.asarray(vectorizer.idf_, dtype=np.float64)
+        return cls(vectorizer.build_analyzer(), vocabulary, idf, offset)
 
     def add(self, text: str, indices: list[int], values: list[float]) -> None:
         counts = Counter(self.analyze(text))
@@ -117,24 +134,84 @@ class _CompiledFeatures:
 class Router:
     """Picks the agent for a message, with a confidence."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
-        self._pipeline = pipeline
-        classifier: LogisticRegression = pipeline.named_steps["classifier"]
-        self._labels: list[str] = [str(label) for label in classifier.classes_]
-        self._features: list[_CompiledFeatures] = []
-        offset = 0
-        for _, vectorizer in pipeline.named_steps["features"].transformer_list:
-            self._features.append(_CompiledFeatures(vectorizer, offset))
-            offset += len(vectorizer.vocabulary_)
-        self._coefficients: NDArray[np.float64] = np.asarray(classifier.coef_, dtype=np.float64)
-        self._intercepts: NDArray[np.float64] = np.asarray(classifier.intercept_, dtype=np.float64)
+    def __init__(
+        self,
+        labels: list[str],
+        features: list[_CompiledFeatures],
+        coefficients: NDArray[np.float64],
+        intercepts: NDArray[np.float64],
+        pipeline: Pipeline | None = None,
+    ) -> None:
+        self._labels = labels
+        self._features = features
+        self._coefficients = coefficients
+        self._intercepts = intercepts
+        self._pipeline = pipeline  # the fitted sklearn pipeline, when trained here
 
     @classmethod
     def train(cls, examples: Sequence[LabelledExample]) -> Router:
         """A router fitted on `examples` (all of them, whatever their split)."""
         pipeline = _pipeline()
         pipeline.fit([e.text for e in examples], [e.agent for e in examples])
-        return cls(pipeline)
+        classifier: LogisticRegression = pipeline.named_steps["classifier"]
+        features: list[_CompiledFeatures] = []
+        offset = 0
+        for _, vectorizer in pipeline.named_steps["features"].transformer_list:
+            features.append(_CompiledFeatures.fitted(vectorizer, offset))
+            offset += len(vectorizer.vocabulary_)
+        return cls(
+            [str(label) for label in classifier.classes_],
+            features,
+            np.asarray(classifier.coef_, dtype=np.float64),
+            np.asarray(classifier.intercept_, dtype=np.float64),
+            pipeline,
+        )
+
+    def save(self, path: Path) -> None:
+        """Write the fitted router (numbers and vocabularies only, no pickled objects),
+        atomically: workers starting together never read half a file."""
+        arrays: dict[str, NDArray[Any]] = {
+            "labels": np.asarray(self._labels, dtype=np.str_),
+            "coefficients": self._coefficients,
+            "intercepts": self._intercepts,
+        }
+        for number, features in enumerate(self._features):
+            terms = sorted(features.vocabulary, key=features.vocabulary.__getitem__)
+            arrays[f"terms_{number}"] = np.asarray(terms, dtype=np.str_)
+            arrays[f"idf_{number}"] = features.idf
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as file:
+            np.savez(file, allow_pickle=False, **arrays)
+        os.replace(file.name, path)
+
+    @classmethod
+    def load(cls, path: Path) -> Router:
+        """A router written by `save`.
+
+        Raises:
+            OSError, ValueError, KeyError: the file is missing, unreadable or not a router.
+        """
+        # Opened here, so a damaged file is closed too (np.load leaks its own handle when
+        # the zip is unreadable).
+        with path.open("rb") as file, np.load(file, allow_pickle=False) as data:
+            analyzers = [
+                vectorizer.build_analyzer()
+                for _, vectorizer in _pipeline().named_steps["features"].transformer_list
+            ]
+            features: list[_CompiledFeatures] = []
+            offset = 0
+            for number, analyze in enumerate(analyzers):
+                terms = [str(term) for term in data[f"terms_{number}"]]
+                vocabulary = {term: offset + index for index, term in enumerate(terms)}
+                idf = np.asarray(data[f"idf_{number}"], dtype=np.float64)
+                features.append(_CompiledFeatures(analyze, vocabulary, idf, offset))
+                offset += len(terms)
+            coefficients = np.asarray(data["coefficients"], dtype=np.float64)
+            if coefficients.shape[1] != offset:
+                raise ValueError(f"{path}: {coefficients.shape[1]} weights for {offset} terms")
+            labels = [str(label) for label in data["labels"]]
+            intercepts = np.asarray(data["intercepts"], dtype=np.float64)
+        return cls(labels, features, coefficients, intercepts)
 
     @classmethod
     def from_packaged_data(cls) -> Router:
@@ -175,14 +252,52 @@ class Router:
         return [self._labels[int(self.probabilities(text).argmax())] for text in texts]
 
     def reference_probabilities(self, text: str) -> NDArray[np.float64]:
-        """sklearn's own predict_proba, to check the compiled path against."""
+        """sklearn's own predict_proba, to check the compiled path against (a router
+        trained in this process only).
+
+        Raises:
+            RuntimeError: the router was loaded from a file.
+        """
+        if self._pipeline is None:
+            raise RuntimeError("a router loaded from a file has no sklearn pipeline")
         result: NDArray[np.float64] = self._pipeline.predict_proba([text])[0]
         return result
 
 
+# Bump when what `save` writes changes.
+_CACHE_FORMAT = "1"
+
+
+def _cache_path() -> Path:
+    """Where the fitted router is kept between processes: the user's cache directory, under
+    a name that changes with the examples, the model's definition and the libraries."""
+    fingerprint = hashlib.sha256()
+    for part in (
+        EXAMPLES_PATH.read_bytes(),
+        inspect.getsource(_pipeline).encode(),
+        inspect.getsource(stemmed_words).encode(),
+        sklearn.__version__.encode(),
+        np.__version__.encode(),
+        _CACHE_FORMAT.encode(),
+    ):
+        fingerprint.update(part)
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "trichome" / f"router-{fingerprint.hexdigest()[:20]}.npz"
+
+
 @cache
 def _packaged_router() -> Router:
-    return Router.train([e for e in load_examples() if e.split == "train"])
+    """The router on the shipped examples: fitted once per machine (seconds of CPU), then
+    read back by every process that starts (a fraction of a second)."""
+    path = _cache_path()
+    try:
+        return Router.load(path)
+    except Exception:  # none yet, another version's, or damaged (a truncated zip): fit it
+        pass
+    router = Router.train([e for e in load_examples() if e.split == "train"])
+    with contextlib.suppress(OSError):  # a read-only home: fit again next time
+        router.save(path)
+    return router
 
 
 def routing_text(user_turns: Sequence[str]) -> str:
