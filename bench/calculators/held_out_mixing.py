@@ -154,7 +154,7 @@ ANSWERABLE: list[HeldOut] = [
     ),
     one(
         "have a 1 L jug of syrup at 8 mg/mL, need it at 5 mg/mL, how much plain syrup to add",
-        diluted(1000, 8, 5) - 1000,
+        diluted(1, 8, 5) - 1,  # in L, the unit the jug was given in
     ),
     # Dilution in mass terms (g at %, g at mg/g).
     one(
