@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from types import ModuleType
 
-from bench.calculators import held_out, held_out_field
+from bench.calculators import held_out, held_out_field, held_out_mixing
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
@@ -61,7 +61,11 @@ def _describe(found: RecognisedCalculation | None) -> str:
     return f"{found.calculation.name} = {found.calculation.value:.6g} {found.calculation.unit}"
 
 
-SETS: dict[str, ModuleType] = {"held_out": held_out, "field": held_out_field}
+SETS: dict[str, ModuleType] = {
+    "held_out": held_out,
+    "field": held_out_field,
+    "mixing": held_out_mixing,
+}
 
 
 def _score(service: AgentService, module: ModuleType) -> list[Row]:

@@ -257,8 +257,11 @@ def servings_check(
     )
 
 
-def scale_batch(ingredients: Sequence[tuple[str, float, str]], factor: float) -> Calculation:
-    """Every ingredient (name, amount, unit) multiplied by `factor`.
+def scale_batch(
+    ingredients: Sequence[tuple[str, float, str]], factor: float, asked: str | None = None
+) -> Calculation:
+    """Every ingredient (name, amount, unit) multiplied by `factor`; with `asked` (one
+    ingredient's name) the result is that ingredient's new amount, otherwise the factor.
 
     Raises:
         CalculationError: no ingredients, a non-positive factor or amount.
@@ -266,18 +269,28 @@ def scale_batch(ingredients: Sequence[tuple[str, float, str]], factor: float) ->
     if not ingredients:
         raise CalculationError("give at least one ingredient with its amount and unit")
     positive("the scale factor", factor)
-    steps, scaled = [], []
+    steps: list[str] = []
+    scaled: list[str] = []
+    details: dict[str, float] = {}
+    value, unit_of_value = factor, "×"
     for name, amount, unit in ingredients:
         positive(f"the amount of {name}", amount)
         result = f"{fmt(amount * factor, 4)} {unit}"
         steps.append(f"{name}: {fmt(amount, 4)} {unit} × {fmt(factor, 4)} = {result}")
         scaled.append(f"{name} {result}")
+        details[name] = amount * factor
+        if name == asked:
+            value, unit_of_value = amount * factor, unit
+    summary = f"Scaled by {fmt(factor, 4)}: {'; '.join(scaled)}."
+    if asked is not None and unit_of_value != "×":
+        summary = f"{fmt(value, 4)} {unit_of_value} of {asked}. {summary}"
     return Calculation(
         "scale_batch",
-        factor,
-        "×",
-        f"Scaled by {fmt(factor, 4)}: {'; '.join(scaled)}.",
+        value,
+        unit_of_value,
+        summary,
         tuple(steps),
+        details=details | {"factor": factor},
         formula="new amount = amount × (new batch ÷ old batch)",
         inputs=(
             *tuple(f"{name}: {fmt(amount, 4)} {unit}" for name, amount, unit in ingredients),

@@ -24,7 +24,7 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import (
     Calculation,
 )
-from trichome.agents.quantities import PIECES
+from trichome.agents.quantities import PIECES, Quantity
 
 
 def infusion_or_dose(question: Question) -> Calculation | None:
@@ -194,38 +194,135 @@ def servings(question: Question) -> Calculation | None:
     return formulation.servings_check(total_mg.value, dose.value, limits)
 
 
+_BATCH_BEFORE = re.compile(r"batch(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I)
+_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+)?batch", re.I)
+# Words before a batch size saying it is the one to make (the new size).
+_NEW_BATCH = re.compile(
+    r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"
+    r"how\s+much\s+(?:[a-z]+\s+){0,3}for(?:\s+a)?|for\s+a\s+(?:run|batch)\s+of)\s*(?:a\s+|an\s+)?$",
+    re.I,
+)
+_SCALE_WORDS = {"double": 2.0, "triple": 3.0, "quadruple": 4.0, "half": 0.5, "halve": 0.5}
+_NAME_AFTER = re.compile(
+    r"^\s*(?:of\s+)?(?:(?:[\d.]+\s*%|[\d.]+\s*mg/\w+)\s+)?([a-z][a-z -]{0,30}?)"
+    r"(?=\s*(?:[,;.:!?]|\band\b|\bfor\b|\bmakes?\b|\bper\b|\bto\b|\bin\b|\bis\b|"
+    r"\bwe\b|\bi\b|\bgoes\b|\bhow\b|$))",
+    re.I,
+)
+
+
+def _batch_sizes(question: Question) -> list[Quantity]:
+    """The sizes of the recipe's batch and the batch wanted: two counts of the same pieces
+    ("50 gummies ... 1200 gummies") or two amounts written as a batch ("a 4 kg batch")."""
+    sized = [
+        q
+        for q in question.find("mass", "volume")
+        if _BATCH_BEFORE.search(question.text[max(0, q.start - 25) : q.start])
+        or _BATCH_AFTER.match(question.text[q.end : q.end + 20])
+    ]
+    if len(sized) >= 2:
+        return sized[:2]
+    counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
+    stems = {(q.noun or "")[:4].lower() for q in counts}
+    if len(counts) >= 2 and len(stems) == 1:
+        return counts[:2]
+    return []
+
+
+def _old_and_new(question: Question, sizes: list[Quantity]) -> tuple[Quantity, Quantity]:
+    first, second = sizes
+    first_new = _NEW_BATCH.search(question.text[max(0, first.start - 30) : first.start])
+    second_new = _NEW_BATCH.search(question.text[max(0, second.start - 30) : second.start])
+    return (second, first) if first_new and not second_new else (first, second)
+
+
+def _ingredient_name(question: Question, amount: Quantity) -> str:
+    found = _NAME_AFTER.match(question.text[amount.end : amount.end + 50])
+    return found.group(1).strip().lower() if found else "ingredient"
+
+
 def scaling(question: Question) -> Calculation | None:
     """Every ingredient of a recipe scaled by a factor or from one batch size to another."""
-    if not question.says(r"\b(?:scale|scaling|multiply|double|triple|quadruple)\b"):
+    words = question.says(
+        r"\b(?:scale|scaling|multiply|double|triple|quadruple|halve)\b|"
+        r"\bhalf\s+(?:the\s+|a\s+|of\s+the\s+)?(?:recipe|batch)"
+    )
+    sizes = _batch_sizes(question)
+    if not words and not sizes:
+        if (
+            question.says(r"\brecipe\b|\b(?:big(?:ger)?|new|larger|next)\s+(?:batch|run)")
+            and len(piece_counts(question)) == 1
+            and question.find("mass", "volume")
+            and not potency_readings(question)
+            and not question.find("mass", unit="mg", per=("piece", "serving"))
+            and question.says(r"how\s+much\s+(?!thc\b)|what\s+do\s+i\s+need")
+        ):
+            # "recipe makes 50 gummies with 5 g of distillate, how much for the big batch?"
+            raise ask(question, "how many pieces (or how big a batch) you are scaling to")
         return None
-    counts = re.search(r"from\s+([\d.]+)\s+(?:\w+\s+)?to\s+([\d.]+)", question.text, re.IGNORECASE)
+    if question.says(r"mg\s+(?:per|each|a)\b|\bdose\b|\bstrength|how\s+strong|potency\s+of"):
+        return None
+    if sizes and question.find("mass", unit="mg", per=("piece", "serving")):
+        return None  # "1200 gummies at 10 mg": an infusion, not a recipe to scale
     factor: float | None = None
-    if counts is not None:
-        factor = float(counts.group(2)) / calculators.positive(
-            "the starting batch size", float(counts.group(1))
-        )
-    elif question.says(r"\bdouble\b"):
-        factor = 2.0
-    elif question.says(r"\btriple\b"):
-        factor = 3.0
-    elif question.says(r"\bquadruple\b"):
-        factor = 4.0
-    else:
+    if len(sizes) == 2:
+        old, new = _old_and_new(question, sizes)
+        try:
+            new_value = (
+                units.convert(new.value, new.unit, old.unit) if new.kind != "count" else new.value
+            )
+        except units.UnitError:
+            return None
+        factor = new_value / calculators.positive("the recipe's batch size", old.value)
+    elif words:
+        named = re.search(r"\b(double|triple|quadruple|halve|half)\b", question.text, re.I)
         factors = question.find("factor")
-        by = re.search(r"(?:by|x)\s*([\d.]+)\b", question.text, re.IGNORECASE)
-        factor = factors[0].value if factors else float(by.group(1)) if by else None
+        by = re.search(r"(?:\bby|\bx)\s*([\d.]+)\b", question.text, re.I)
+        between = re.search(r"from\s+([\d.]+)\s+(?:\w+\s+)?to\s+([\d.]+)", question.text, re.I)
+        if between is not None:
+            start = calculators.positive("the starting batch size", float(between.group(1)))
+            factor = float(between.group(2)) / start
+        elif named is not None:
+            factor = _SCALE_WORDS[named.group(1).lower()]
+        elif factors:
+            factor = factors[0].value
+        elif by:
+            factor = float(by.group(1))
     ingredients = [
-        (m.group(3).strip(), float(m.group(1)), units.label(m.group(2)))
-        for m in re.finditer(
-            r"([\d.]+)\s*(mg|g|kg|grams?|ml|l|oz|lbs?|cups?|tbsp|tsp)\s+(?:of\s+)?([a-z][a-z\s%-]{1,40}?)(?=,|;|\band\b|\.|\s+(?:from|by|to|for)\b|$)",
-            question.text,
-            re.IGNORECASE,
-        )
+        q
+        for q in question.find("mass", "volume")
+        if q not in sizes and q.per in (None, "piece") and q.kind in ("mass", "volume")
     ]
-    if factor is None or not ingredients:
+    if not ingredients:
+        if sizes and question.says(ASKS):
+            raise ask(question, "the recipe's ingredients and their amounts (g, mL, cups)")
         return None
-    question.use(*[q for q in question.quantities if q.kind in ("mass", "volume")])
-    return formulation.scale_batch(ingredients, factor)
+    if factor is None:
+        if question.says(ASKS):
+            raise ask(
+                question, "the batch size you are scaling to (pieces, or the new batch's weight)"
+            )
+        return None
+    named_ingredients = [
+        (_ingredient_name(question, q), q.value, units.label(q.unit)) for q in ingredients
+    ]
+    names = [name for name, _, _ in named_ingredients]
+    asked = (
+        names[0]
+        if len(names) == 1
+        else next(
+            (
+                n
+                for n in names
+                if re.search(
+                    rf"how\s+much\s+(?:of\s+(?:the\s+)?)?{re.escape(n)}", question.text, re.I
+                )
+            ),
+            None,
+        )
+    )
+    question.use(*ingredients, *sizes)
+    return formulation.scale_batch(named_ingredients, factor, asked)
 
 
 def share_by_weight(question: Question) -> Calculation | None:

@@ -153,6 +153,7 @@ def label_check(
             claim_mg * (1 + tolerance_percent / 100),
         )
         steps.append(f"window: {fmt(low, 4)} to {fmt(high, 4)} mg per piece")
+        details |= {"low": low, "high": high}
         verdict = (
             f"{'PASSES' if inside else 'FAILS'}: {fmt(measured_mg, 4)} mg is "
             f"{'inside' if inside else 'outside'} {fmt(low, 4)} to {fmt(high, 4)} mg (±"

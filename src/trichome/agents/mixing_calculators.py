@@ -20,54 +20,98 @@ def dilution(
     current_percent: float,
     target_percent: float,
     carrier: str = "carrier",
+    concentration_unit: str = "%",
 ) -> Calculation:
-    """Carrier (terpenes, MCT, ...) to add to bring `mass` at `current_percent` down to
-    `target_percent` of the finished blend.
+    """Carrier (terpenes, MCT, ...) to add to bring `mass` (or a volume) at `current_percent`
+    down to `target_percent` of the finished blend; the concentrations may instead be in
+    mg/mL or mg/g (`concentration_unit`), the arithmetic is the same C1 × V1 = C2 × V2.
 
     Raises:
         CalculationError: a target at or above the current potency, or non-positive input.
     """
-    positive("the mass", mass)
-    percent("the current potency", current_percent)
-    percent("the target potency", target_percent)
+    positive("the starting amount", mass)
+    c = concentration_unit
+    if c == "%":
+        percent("the current potency", current_percent)
+        percent("the target potency", target_percent)
+    else:
+        positive("the current concentration", current_percent)
+        positive("the target concentration", target_percent)
     if target_percent >= current_percent:
         raise CalculationError(
-            "dilution lowers potency: the target "
-            f"({fmt(target_percent)}%) must be below the current "
-            f"{fmt(current_percent)}%"
+            f"dilution lowers potency: the target ({fmt(target_percent)}{_sep(c)}{c}) must be "
+            f"below the current {fmt(current_percent)}{_sep(c)}{c}"
         )
     unit = units.label(mass_unit)
-    active = mass * current_percent / 100
     final = mass * current_percent / target_percent
     added = final - mass
     assumptions = [
         f"the {carrier} hold no THC" if carrier.endswith("s") else f"the {carrier} holds no THC"
     ]
+    if c != "%" and units.kind(mass_unit) == "volume":
+        assumptions.append("volumes add (no shrinkage on mixing)")
     if carrier != "carrier":
         assumptions.append(
-            f"{fmt(target_percent, 4)}% is the potency of the finished blend; the {carrier} make "
-            f"{fmt(added / final * 100)}% of it by weight"
+            f"{fmt(target_percent, 4)}{_sep(c)}{c} is the {'potency' if c == '%' else 'strength'} "
+            f"of the finished blend; the "
+            f"{carrier} make {fmt(added / final * 100)}% of it"
         )
+    if c == "%":
+        held = f"{fmt(mass * current_percent / 100, 4)} {unit}"
+        active = f"{fmt(mass, 4)} {unit} × {fmt(current_percent, 4)}% = {held}"
+    else:
+        held = f"{fmt(mass * current_percent, 4)} mg"
+        active = f"{fmt(mass, 4)} {unit} × {fmt(current_percent, 4)} {c} = {held}"
     return Calculation(
         "dilution",
         added,
         unit,
-        f"Add {fmt(added)} {unit} of {carrier} to reach {fmt(target_percent, 4)}% "
+        f"Add {fmt(added)} {unit} of {carrier} to reach {fmt(target_percent, 4)}{_sep(c)}{c} "
         f"({fmt(final)} {unit} in all).",
         (
-            f"active content: {fmt(mass, 4)} {unit} × {fmt(current_percent, 4)}% = "
-            f"{fmt(active, 4)} {unit}",
-            f"final mass at {fmt(target_percent, 4)}%: {fmt(active, 4)} ÷ "
-            f"{fmt(target_percent, 4)}% = {fmt(final, 4)} {unit}",
+            f"active content: {active}",
+            f"final amount at {fmt(target_percent, 4)}{_sep(c)}{c}: {fmt(mass, 4)} × "
+            f"{fmt(current_percent, 4)} ÷ {fmt(target_percent, 4)} = {fmt(final, 4)} {unit}",
             f"{carrier} to add: {fmt(final, 4)} - {fmt(mass, 4)} = {fmt(added, 4)} {unit}",
         ),
-        details={"final_mass": final},
-        formula=f"C1 × M1 = C2 × M2, so {carrier} = M1 × C1 ÷ C2 - M1",
+        details={"final_mass": final, "final": final, "added": added},
+        formula=f"C1 × V1 = C2 × V2, so V2 = V1 × C1 ÷ C2 and {carrier} = V2 - V1",
         inputs=(
-            f"starting material: {fmt(mass, 4)} {unit} at {fmt(current_percent, 4)}%",
-            f"target: {fmt(target_percent, 4)}%",
+            f"starting material: {fmt(mass, 4)} {unit} at {fmt(current_percent, 4)}{_sep(c)}{c}",
+            f"target: {fmt(target_percent, 4)}{_sep(c)}{c}",
         ),
         assumptions=tuple(assumptions),
+    )
+
+
+def _sep(unit: str) -> str:
+    return "" if unit == "%" else " "
+
+
+def doses_in(total: float, total_unit: str, dose: float, dose_unit: str) -> Calculation:
+    """How many doses (or bottles) of `dose` a lot of `total` fills.
+
+    Raises:
+        CalculationError: a non-positive amount, or units of different kinds.
+    """
+    positive("the amount", total)
+    positive("the dose", dose)
+    try:
+        dose_in_total_unit = units.convert(dose, dose_unit, total_unit)
+    except units.UnitError as error:
+        raise CalculationError(f"the dose and the amount are not comparable: {error}") from error
+    count = total / dose_in_total_unit
+    unit, each = units.label(total_unit), units.label(dose_unit)
+    return Calculation(
+        "doses",
+        count,
+        "doses",
+        f"{fmt(total, 4)} {unit} fills {fmt(count, 4)} doses of {fmt(dose, 4)} {each}.",
+        (f"doses: {fmt(total, 4)} {unit} ÷ {fmt(dose_in_total_unit, 4)} {unit} = {fmt(count, 4)}",),
+        details={"doses": count},
+        formula="doses = amount ÷ dose size",
+        inputs=(f"dose size: {fmt(dose, 4)} {each}",),
+        assumptions=("every dose is measured exactly; nothing is lost in the container",),
     )
 
 

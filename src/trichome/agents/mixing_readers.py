@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
-from trichome.agents import units
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -18,36 +18,116 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import Quantity
 
+_DILUTE = (
+    r"dilut|\bcut(?:ting)?\b(?!\s+(?:(?:it|them|the\s+\w+)\s+)?(?:into|in\b|up\b))|\bthin|bring\s+(?:it\s+)?down|down\s+to\b|lower\s+the\s+potency|"
+    r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down"
+)
+# "how many 1 mL doses", "30 ml bottles": a portion of the result, not an amount mixed.
+_PORTION = r"^\s*(?:doses?|servings?|bottles?|shots?|droppers?|portions?|vials?|cups?)\b"
+# Words saying an amount is what one has (the stock) or what one wants to end with.
+_HAVE = r"(?:have|got|start(?:ing)?(?:\s+with)?|take|dilute|cutting|cut|thin)\s+(?:a\s+|an\s+)?$"
+_WANT = r"(?:need|make|want|final(?:\s+(?:volume|amount|weight|mass))?(?:\s+(?:is|of))?)\s+$"
+
+
+def _portions(question: Question) -> list[Quantity]:
+    return [
+        q
+        for q in question.find("volume", "mass")
+        if re.match(_PORTION, question.text[q.end : q.end + 20], re.IGNORECASE)
+    ]
+
+
+def _attached(question: Question, amount: Quantity, strengths: list[Quantity]) -> Quantity | None:
+    """The strength written with an amount ("40 mL of tincture at 25 mg/mL")."""
+    for strength in strengths:
+        between = question.text[amount.end : strength.start]
+        if strength.start >= amount.end and re.fullmatch(
+            r"\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,4}?(?:(?:at|of)\s+|@\s*)?", between, re.I
+        ):
+            return strength
+    return None
+
+
+def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
+    """Which strength one starts from and which one is wanted: the one written as a target
+    ("to 10 mg/mL") is wanted; with no such word, the higher is the stock. An impossible
+    pair (a target above the start) is kept as written, for the calculator to explain."""
+    targets = [q for q in (first, second) if "target" in q.tags]
+    if len(targets) == 1:
+        wanted = targets[0]
+        return (second if wanted is first else first), wanted
+    high, low = sorted((first, second), key=lambda q: -q.value)
+    return high, low
+
+
+def _starts_from(question: Question, amount: Quantity, high: Quantity, low: Quantity) -> bool:
+    """Whether an amount is the stock one starts with (not the amount wanted at the end)."""
+    attached = _attached(question, amount, [high, low])
+    if attached is not None:
+        return attached is high
+    before = question.text[max(0, amount.start - 25) : amount.start]
+    if re.search(_HAVE, before, re.IGNORECASE):
+        return True
+    if re.search(_WANT, before, re.IGNORECASE):
+        return False
+    return question.says(r"\badd\b|final\s+(?:volume|weight|mass)|total\s+(?:volume|weight)")
+
+
+def _carrier(question: Question) -> str:
+    found = re.search(r"\b(mct|carrier(?:\s+oil)?|diluent|plain\s+\w+|terpenes|terps)\b",
+                      question.text, re.IGNORECASE)  # fmt: skip
+    return found.group(1).lower().replace("terps", "terpenes") if found else "carrier"
+
+
+def _with_doses(question: Question, mixed: Calculation, unit: str) -> Calculation:
+    """A dilution, then how many doses of a given size its result fills, when asked."""
+    portions = _portions(question)
+    if not portions or not question.says(r"how\s+many"):
+        return mixed
+    final = mixed.details.get("final", mixed.value)
+    portion = portions[0]
+    question.use(portion)
+    return calculators.chain([mixed, mixing.doses_in(final, unit, portion.value, portion.unit)])
+
 
 def dilution(question: Question) -> Calculation | None:
     """C1V1 = C2V2 for a stock, or carrier to cut a concentrate to a lower potency."""
     concentrations = question.find("concentration")
-    stock_words = question.says(
-        r"stock|dilut|cut|thin|bring\s+(?:it\s+)?down|lower\s+the\s+potency|"
-        r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down|carrier|mct"
-    )
+    stock_words = question.says(rf"stock|{_DILUTE}|carrier|mct")
+    portions = _portions(question)
     if len(concentrations) >= 2 and (stock_words or question.says(r"need|make|want")):
-        amounts = question.find("volume", "mass")
-        amounts = [q for q in amounts if q.per is None]
+        amounts = [
+            q for q in question.find("volume", "mass") if q.per is None and q not in portions
+        ]
         if not amounts:
-            raise ask(question, "how much you want to make (mL or g)")
-        stock, target = sorted(concentrations[:2], key=lambda q: -q.value)
-        amount = one(question, amounts[:1], "the final amount")
-        question.use(stock, target)
+            raise ask(
+                question, "how much you start with, or how much you want to end with (mL or g)"
+            )
+        high, low = _roles(*concentrations[:2])
+        amount = one(question, amounts[:1], "the amount")
+        question.use(high, low)
         assert amount is not None
-        return mixing.dilution_c1v1(
-            stock.value,
-            target.value,
-            amount.value,
-            amount.unit,
-            "mg/mL" if stock.unit == "mg/ml" else "mg/g",
-        )
+        unit = "mg/mL" if high.unit == "mg/ml" else "mg/g"
+        if _starts_from(question, amount, high, low):
+            mixed = mixing.dilution(
+                amount.value, amount.unit, high.value, low.value, _carrier(question), unit
+            )
+            return _with_doses(question, mixed, amount.unit)
+        made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
+        return _with_doses(question, made, amount.unit)
+    if len(concentrations) == 1 and question.says(_DILUTE) and question.says(ASKS):
+        given = concentrations[0]
+        if "target" in given.tags or re.search(
+            r"\bto\s+$", question.text[max(0, given.start - 5) : given.start]
+        ):
+            raise ask(question, "the concentration you start from (mg/mL or mg/g)")
+        raise ask(question, "the concentration you want to end at (mg/mL or mg/g)")
     if not stock_words or question.says(r"terp|blend|mix\s+(?!it\s+with)"):
         return None
     percents = [
         q for q in question.find("percent", without=NOT_POTENCY) if q.cannabinoid in (None, "THC")
     ]
-    masses = [q for q in question.find("mass", "volume") if q.per is None]
+    masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
         if percents and question.says(ASKS):
             raise ask(question, "the potency you want to end at (%)")
@@ -56,27 +136,13 @@ def dilution(question: Question) -> Calculation | None:
         raise ask(question, "how much you start with (g)")
     mass = one(question, masses[:1], "the starting amount")
     assert mass is not None
-    after_mass = question.text[mass.end : mass.end + 30]
-    own = [
-        p
-        for p in percents[:2]
-        if re.match(rf"\s*(?:of\s+)?(?:[a-z]+\s+)?(?:at\s+|@\s*)?{re.escape(p.text)}", after_mass)
-    ]
-    if own:
-        current = own[0]
-        target = next(p for p in percents[:2] if p is not current)
-        question.use(current, target)
-        if (
-            current.text.startswith(target.text) is False
-            and re.match(r"\s*(?:of\s+)?(?:[a-z]+\s+)?at\b", after_mass)
-            and question.says(r"\b(?:need|make|want)\b")
-        ):
-            stock, wanted = sorted((current, target), key=lambda q: -q.value)
-            return mixing.dilution_c1v1(stock.value, wanted.value, mass.value, mass.unit, "%")
-        return mixing.dilution(mass.value, mass.unit, current.value, target.value)
-    current, target = percents[0], percents[1]
-    question.use(current, target)
-    return mixing.dilution(mass.value, mass.unit, current.value, target.value)
+    high, low = _roles(*percents[:2])
+    question.use(high, low)
+    if _starts_from(question, mass, high, low):
+        mixed = mixing.dilution(mass.value, mass.unit, high.value, low.value, _carrier(question))
+        return _with_doses(question, mixed, mass.unit)
+    made = mixing.dilution_c1v1(high.value, low.value, mass.value, mass.unit, "%")
+    return _with_doses(question, made, mass.unit)
 
 
 def blending(question: Question) -> Calculation | None:

@@ -105,7 +105,17 @@ def normalise(text: str) -> str:
         lambda m: _plain(int(m.group(1)) / int(m.group(2))),
         text,
     )
-    text = re.sub(r"\bnegative\s+(?=\d)|\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE)
+    # A symmetric tolerance in any spelling ("±15%", "+/-15 percent", "plus/minus 10%") is
+    # written "plus or minus 15%", so its number is never read as negative.
+    text = re.sub(
+        r"(?:\+\s*/\s*-|\+-(?=\s*\d)|\bplus\s*(?:or|/|-|and)?\s*minus\b)\s*",
+        "plus or minus ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(
+        r"\bnegative\s+(?=\d)|(?<!plus or )\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE
+    )
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
         r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
