@@ -123,6 +123,46 @@ async def test_last_modified_windows_are_at_most_24_hours(seeded: Settings) -> N
         assert start <= modified <= start + timedelta(hours=24)
 
 
+async def test_receipts_are_read_by_sale_date_as_metrc_documents(seeded: Settings) -> None:
+    # GET /sales/v2/receipts/active and /inactive take salesDateStart/salesDateEnd (ISO 8601,
+    # yyyy-mm-ddThh:mm:ssZ), not together with last-modified dates (OpenMetrc v2 swagger).
+    start, end = "2026-11-18T07:00:00Z", "2026-11-19T06:59:59Z"
+    bounds = (datetime.fromisoformat(start), datetime.fromisoformat(end))
+    async with sandbox(seeded) as client:
+        lists = {
+            which: await everything(
+                client,
+                f"/sales/v2/receipts/{which}",
+                licenseNumber=DISPENSARY,
+                salesDateStart=start,
+                salesDateEnd=end,
+            )
+            for which in ("active", "inactive")
+        }
+        from_only = await everything(
+            client, "/sales/v2/receipts/inactive", licenseNumber=DISPENSARY, salesDateStart=start
+        )
+        path = f"/sales/v2/receipts/active?licenseNumber={DISPENSARY}"
+        refused = [
+            await client.get(f"{path}&salesDateStart=yesterday"),
+            await client.get(f"{path}&salesDateStart={end}&salesDateEnd={start}"),
+            await client.get(
+                f"{path}&salesDateStart={start}&lastModifiedStart={start}&lastModifiedEnd={end}"
+            ),
+        ]
+    sold = [r for found in lists.values() for r in found]
+    assert len(sold) > 40  # a day of the store's receipts
+    for receipt in sold:
+        moment = datetime.fromisoformat(receipt["SalesDateTime"])
+        assert bounds[0] <= moment <= bounds[1], receipt["SalesDateTime"]
+    assert all(not r["IsFinal"] and r["ArchivedDate"] is None for r in lists["active"])
+    assert {r["Id"] for r in lists["inactive"]} <= {r["Id"] for r in from_only}
+    assert all(datetime.fromisoformat(r["SalesDateTime"]) >= bounds[0] for r in from_only)
+    assert [answer.status_code for answer in refused] == [400, 400, 400]
+    assert all(answer.json()["Message"] for answer in refused)
+    assert "last modified" in refused[2].json()["Message"]
+
+
 async def test_paging_envelope_and_page_size_limit(seeded: Settings) -> None:
     async with sandbox(seeded) as client:
         first = await client.get(
@@ -225,6 +265,7 @@ ODD_QUERIES: list[dict[str, str]] = [
     {"pageSize": "x"},
     {"pageSize": "5", "pageNumber": "99999999999999999999"},
     {"lastModifiedStart": "x", "lastModifiedEnd": "y"},
+    {"salesDateStart": "x", "salesDateEnd": "2026-02-30T00:00:00Z"},
     {"packageId": "9" * 30, "harvestId": "-1"},
 ]
 

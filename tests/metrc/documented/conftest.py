@@ -4,7 +4,9 @@ documented), for testing the client's parsing, the mapping and the skills withou
 Each fixture file names the operation it follows and lists requests (path, query) with their
 responses. The server matches a request by path and by the fixture's query parameters (a
 subset of the request's), pages a list when asked, and answers a last-modified window with
-the records last modified in it, as Metrc does. A request no fixture answers is a 404, so a
+the records last modified in it and sales dates with the receipts sold between them (a
+SalesDateTime, local time in Metrc's examples, read against the bounds as written), as
+Metrc does; sales dates with last-modified dates are a 400, as Metrc documents. A request no fixture answers is a 404, so a
 skill reading something the fixtures lack fails loudly.
 """
 
@@ -29,7 +31,8 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "documented"
 AS_OF = date(2026, 6, 15)
 GROWER = "403R-00101"
 STORE = "402R-00207"
-IGNORED = {"pageNumber", "pageSize", "lastModifiedStart", "lastModifiedEnd"}
+WINDOWS = {"lastModifiedStart", "lastModifiedEnd", "salesDateStart", "salesDateEnd"}
+IGNORED = {"pageNumber", "pageSize", *WINDOWS}
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,14 @@ def answer(answers: list[Answer], call: Call) -> Response:
     if not isinstance(response, dict) or "Data" not in response:
         return JSONResponse(response)
     data = list(response["Data"])
+    sales = {"salesDateStart", "salesDateEnd"} & set(call.params)
+    if sales and {"lastModifiedStart", "lastModifiedEnd"} & set(call.params):
+        message = "Sales date parameters cannot be combined with last modified parameters."
+        return JSONResponse({"Message": message}, 400)
+    if sales:
+        start = _moment(call.params.get("salesDateStart", "0001-01-01T00:00:00Z"))
+        end = _moment(call.params.get("salesDateEnd", "9999-12-31T00:00:00Z"))
+        data = [r for r in data if start <= _moment(r["SalesDateTime"] + "Z") <= end]
     if "lastModifiedStart" in call.params:
         start = _moment(call.params["lastModifiedStart"])
         end = _moment(call.params.get("lastModifiedEnd", "9999-12-31T00:00:00+00:00"))

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.bodies.inventory import SalesReceipt
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.paging import require_aware
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
+
+
+def sales_date_params(start: datetime | None, end: datetime | None) -> dict[str, str]:
+    """`salesDateStart`/`salesDateEnd` in Metrc's documented form, yyyy-mm-ddThh:mm:ssZ (UTC).
+
+    Source: GET /sales/v2/receipts/active and /inactive, parameters salesDateStart and
+    salesDateEnd ("If specified, also specifying any of the last modified parameters will
+    result in an error"), in Metrc's v2 documentation as captured in OcelliSolutions/OpenMetrc
+    (open-metrc-swagger-v2.yaml, GetSaleReceiptActive / GetSaleReceiptInactive).
+
+    Raises:
+        ValueError: a naive datetime, or an end before the start.
+    """
+    params: dict[str, str] = {}
+    bounds = (
+        ("salesDateStart", "sales_date_start", start),
+        ("salesDateEnd", "sales_date_end", end),
+    )
+    for name, argument, value in bounds:
+        if value is not None:
+            moment = require_aware(value, argument).astimezone(UTC)
+            params[name] = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if start is not None and end is not None and end < start:
+        raise ValueError("sales_date_end is before sales_date_start.")
+    return params
 
 
 class SalesApi(MetrcBaseClient):
@@ -21,17 +47,23 @@ class SalesApi(MetrcBaseClient):
         self,
         which: str,
         license_number: str,
-        last_modified_start: datetime | None,
-        last_modified_end: datetime | None,
+        sold: tuple[datetime | None, datetime | None],
+        modified: tuple[datetime | None, datetime | None],
         page_size: int | None,
         credentials: MetrcCredentials | None,
     ) -> list[Record]:
+        params = sales_date_params(*sold)
+        if params and any(bound is not None for bound in modified):
+            raise ValueError(
+                "Metrc refuses sales dates with last-modified dates; give one or the other."
+            )
         return await self.list(
             f"/sales/v2/receipts/{which}",
             license_number,
+            params,
             page_size=page_size,
-            last_modified_start=last_modified_start,
-            last_modified_end=last_modified_end,
+            last_modified_start=modified[0],
+            last_modified_end=modified[1],
             credentials=credentials,
         )
 
@@ -39,6 +71,8 @@ class SalesApi(MetrcBaseClient):
         self,
         license_number: str,
         *,
+        sales_date_start: datetime | None = None,
+        sales_date_end: datetime | None = None,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
         page_size: int | None = None,
@@ -46,18 +80,25 @@ class SalesApi(MetrcBaseClient):
     ) -> list[Record]:
         """The facility's active sales receipts.
 
+        Sales dates (`salesDateStart`/`salesDateEnd`) select receipts by when they were sold,
+        in one request whatever the range; last-modified dates by when they last changed, in
+        24-hour windows. Metrc refuses both at once.
+
         Raises:
+            ValueError: naive datetimes, an end before the start, or both kinds of dates.
             MetrcError: any of its subclasses.
         """
         return await self._receipts(
-            "active", license_number, last_modified_start, last_modified_end, page_size,
-            credentials,
+            "active", license_number, (sales_date_start, sales_date_end),
+            (last_modified_start, last_modified_end), page_size, credentials,
         )  # fmt: skip
 
     async def sales_receipts_inactive(
         self,
         license_number: str,
         *,
+        sales_date_start: datetime | None = None,
+        sales_date_end: datetime | None = None,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
         page_size: int | None = None,
@@ -65,12 +106,17 @@ class SalesApi(MetrcBaseClient):
     ) -> list[Record]:
         """The facility's inactive sales receipts: finalized (IsFinal) or voided (archived).
 
+        Sales dates (`salesDateStart`/`salesDateEnd`) select receipts by when they were sold,
+        in one request whatever the range; last-modified dates by when they last changed, in
+        24-hour windows. Metrc refuses both at once.
+
         Raises:
+            ValueError: naive datetimes, an end before the start, or both kinds of dates.
             MetrcError: any of its subclasses.
         """
         return await self._receipts(
-            "inactive", license_number, last_modified_start, last_modified_end, page_size,
-            credentials,
+            "inactive", license_number, (sales_date_start, sales_date_end),
+            (last_modified_start, last_modified_end), page_size, credentials,
         )  # fmt: skip
 
     async def sales_receipt(

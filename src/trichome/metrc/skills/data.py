@@ -4,7 +4,7 @@ A skill builds one `FacilityData` and asks it for what it needs; lists are fetch
 (no paging parameters, so Metrc answers in one request) and remembered, so two checks
 that need the packages share one fetch. Endpoints the facility type may not use (plants at
 a store, sales at a farm) are not called: their lists are empty. Sales receipts are read
-by last-modified date in 24-hour windows, as Metrc requires.
+by sale date (Metrc's salesDateStart/salesDateEnd), so a receipt edited later is still found.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from trichome.tracking.metrc import mapping
 
 T = TypeVar("T")
 
-# Local days run from UTC-12 to UTC+14; a receipt's local sale day lies within this much
-# of the same UTC day, so the windows read this margin beyond a range's ends.
+# Sales-date bounds are UTC (ending in Z) and SalesDateTime local (UTC-12..+14): the bounds reach
+# this far beyond a range's ends, and receipts are then kept by their local day.
 ZONE_MARGIN = timedelta(hours=14)
 
 
@@ -370,25 +370,21 @@ class FacilityData:
     async def receipts(self, start: date, end: date) -> Receipts:
         """Receipts sold from `start` to `end` (local days, inclusive): sales and voids.
 
-        Active receipts are open; inactive ones are finalized (still sales) or voided
-        (archived). Metrc lists receipts by last-modified time in windows of 24 hours, so a
-        range of N days costs about 2 × (N + 2) requests (active and inactive lists). A
-        receipt edited after its sale day and after `end` + 14 hours is not seen.
-        """
+        Active receipts are open; inactive ones finalized (still sales) or voided. Read by
+        sale date: two requests, and a receipt edited any time later is on its sale day."""
 
         async def load() -> Receipts:
             if not await self.can("CanSellToConsumers"):
                 return Receipts(start, end, [], [])
-            # UTC, so that every window is 24 real hours even across a DST change.
             since = datetime.combine(start, time(0), UTC) - ZONE_MARGIN
             until = datetime.combine(end + timedelta(days=1), time(0), UTC) + ZONE_MARGIN
             client, keys, number = self._client, self._keys, self.license_number
             active, inactive = await asyncio.gather(
                 client.sales_receipts_active(
-                    number, last_modified_start=since, last_modified_end=until, credentials=keys
+                    number, sales_date_start=since, sales_date_end=until, credentials=keys
                 ),
                 client.sales_receipts_inactive(
-                    number, last_modified_start=since, last_modified_end=until, credentials=keys
+                    number, sales_date_start=since, sales_date_end=until, credentials=keys
                 ),
             )
             receipts = [mapping.receipt(record) for record in dedupe([*active, *inactive])]

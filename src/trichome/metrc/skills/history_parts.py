@@ -19,17 +19,12 @@ from trichome.metrc.skills.records import (
     unit,
 )
 from trichome.tracking import Adjustment, Harvest, LabResult, Receipt, Transfer
+from trichome.tracking.potency import thc_reading
 
 
 def text_of(value: date | datetime | None) -> str | None:
     """A day or moment as ISO 8601 (None stays None)."""
     return value.isoformat() if value is not None else None
-
-
-def thc_unit(test_name: str) -> str:
-    """The unit in a potency test's name: 'THC (%) Raw Plant Material' gives '%'."""
-    inside = test_name.partition("(")[2].partition(")")[0]
-    return inside or ""
 
 
 def lab_tests(results: list[LabResult]) -> list[dict[str, Any]]:
@@ -39,14 +34,14 @@ def lab_tests(results: list[LabResult]) -> list[dict[str, Any]]:
         by_day[str(text_of(result.tested_on))].append(result)
     tests = []
     for day, rows in sorted(by_day.items()):
-        potency = next((row for row in rows if row.test_type.startswith("THC (")), None)
+        potency = thc_reading(rows)
         tests.append(
             {
                 "tested": day,
                 "overall_passed": all(bool(row.overall_passed) for row in rows),
                 "lab": rows[0].lab_name,
                 "thc": potency.level if potency else None,
-                "thc_unit": thc_unit(potency.test_type) if potency else None,
+                "thc_unit": potency.unit if potency else None,
                 "expires": text_of(rows[0].expires.date()) if rows[0].expires else None,
                 "failed_tests": [row.test_type for row in rows if row.test_passed is False],
                 "tests": [

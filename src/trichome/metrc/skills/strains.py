@@ -32,9 +32,10 @@ from trichome.metrc.skills.records import (
 )
 from trichome.metrc.skills.yields import aggregate, harvest_row
 from trichome.tracking import Receipt, to_grams
+from trichome.tracking.potency import thc_reading
 
 MAX_LAB_LOOKUPS = 60  # lab results are read one package at a time
-FLOWER_THC = "THC (%) Raw Plant Material"
+FLOWER = ("raw plant", "flower", "bud")  # words of a flower test's name, across states
 
 
 def outcome(state: str) -> str | None:
@@ -82,10 +83,9 @@ async def potency(data: FacilityData, packages: list[Record]) -> dict[str, dict[
     results = await asyncio.gather(*(data.lab_results(int(p["Id"])) for p in picked))
     levels: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for package, rows in zip(picked, results, strict=True):
-        for row in rows:
-            if row.test_type.startswith("THC (%)") and row.level is not None:
-                levels[str(strain(package))][row.test_type].append(row.level)
-                break
+        found = thc_reading(rows, percent_only=True)
+        if found is not None and found.percent is not None:
+            levels[str(strain(package))][found.test_type].append(found.percent)
     return levels
 
 
@@ -93,7 +93,8 @@ def thc_test_of(levels: dict[str, list[float]]) -> str | None:
     """The test a strain's THC % is read from: flower when there is any, else the commonest."""
     if not levels:
         return None
-    return FLOWER_THC if FLOWER_THC in levels else max(levels, key=lambda t: len(levels[t]))
+    flower = [t for t in levels if any(word in t.lower() for word in FLOWER)]
+    return max(flower or levels, key=lambda t: len(levels[t]))
 
 
 def thc_of(levels: dict[str, list[float]]) -> float | None:
@@ -111,7 +112,8 @@ def most_potent(rows: dict[str, dict[str, Any]]) -> tuple[str, str, float] | Non
     tests = Counter(test for row in rows.values() for test in row["thc_by_test"])
     if not tests:
         return None
-    test = FLOWER_THC if FLOWER_THC in tests else tests.most_common(1)[0][0]
+    flower = [t for t in tests if any(word in t.lower() for word in FLOWER)]
+    test = max(flower or tests, key=lambda t: tests[t])
     tested = [name for name, row in rows.items() if test in row["thc_by_test"]]
     best = max(tested, key=lambda name: rows[name]["thc_by_test"][test])
     return best, test, rows[best]["thc_by_test"][test]

@@ -64,6 +64,20 @@ WINDOW = [
     ),
 ]
 
+SALES_DATES = [
+    _query(
+        "salesDateStart",
+        {"type": "string", "format": "date-time"},
+        "Only receipts sold at or after this time (ISO 8601, e.g. 2026-05-01T00:00:00Z). "
+        "Not with lastModifiedStart/lastModifiedEnd.",
+    ),
+    _query(
+        "salesDateEnd",
+        {"type": "string", "format": "date-time"},
+        "Only receipts sold at or before this time (ISO 8601). Not with last-modified dates.",
+    ),
+]
+
 
 def id_query(name: str, what: str) -> dict[str, Any]:
     """A required numeric id in the query string."""
@@ -193,6 +207,14 @@ def listing() -> dict[str, Any]:
     """A list of a facility's objects: paged and windowed."""
     return {
         "openapi_extra": operation(LICENSE, *PAGING, *WINDOW),
+        "responses": responses(ENVELOPE, 400, 401, 429),
+    }
+
+
+def receipt_listing() -> dict[str, Any]:
+    """A list of a facility's receipts: paged, and by sale date or last-modified window."""
+    return {
+        "openapi_extra": operation(LICENSE, *PAGING, *SALES_DATES, *WINDOW),
         "responses": responses(ENVELOPE, 400, 401, 429),
     }
 

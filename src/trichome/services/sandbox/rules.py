@@ -174,6 +174,32 @@ def window_of(request: Request) -> tuple[datetime, datetime] | None:
     return start, end
 
 
+def sales_dates_of(request: Request) -> tuple[datetime | None, datetime | None] | None:
+    """The sales-date bounds of a receipt list (`salesDateStart`, `salesDateEnd`), either
+    or both; none when neither is given.
+
+    Metrc documents them on GET /sales/v2/receipts/active and /inactive as ISO 8601
+    (yyyy-mm-ddThh:mm:ssZ) and refuses them together with last-modified dates.
+
+    Raises:
+        MetrcHttpError: 400 for a value that is not a date-time with an offset, an end
+            before the start, or sales dates with last-modified dates.
+    """
+    start_text = request.query_params.get("salesDateStart")
+    end_text = request.query_params.get("salesDateEnd")
+    if start_text is None and end_text is None:
+        return None
+    if {"lastModifiedStart", "lastModifiedEnd"} & set(request.query_params):
+        raise message(
+            400, "Sales date parameters cannot be combined with last modified parameters."
+        )
+    start = parse_datetime(start_text, "salesDateStart") if start_text is not None else None
+    end = parse_datetime(end_text, "salesDateEnd") if end_text is not None else None
+    if start is not None and end is not None and end < start:
+        raise message(400, "salesDateEnd is before salesDateStart.")
+    return start, end
+
+
 async def objects_of(request: Request) -> list[dict[str, Any]]:
     """A write's body: a JSON array of 1 to 10 objects.
 

@@ -27,9 +27,9 @@ from trichome.metrc.tools.sales.lookup import CustomerType, Record, find_receipt
 
 DEFAULT_DAYS = 7
 MAX_DAYS = 31
-# Metrc selects receipts by when they last changed; reading this many days past the range
-# finds receipts edited or voided up to a week after the sale.
-EDIT_DAYS = 7
+# Metrc's sales-date bounds are UTC (yyyy-mm-ddThh:mm:ssZ) and a receipt's SalesDateTime is
+# local time: the bounds reach a day beyond the range, and receipts are kept by local day.
+ZONE_MARGIN = timedelta(days=1)
 FromDate = Annotated[
     date | None,
     Field(
@@ -135,16 +135,12 @@ async def _receipts(
 ) -> Record:
     metrc = access()
     first, last = _sale_days(from_date, to_date, metrc.as_of())
-    # Local sale days, read through UTC last-modified windows with a day's margin each side.
-    start = datetime.combine(first - timedelta(days=1), time.min, UTC)
-    end_day = min(last + timedelta(days=EDIT_DAYS + 1), max(metrc.as_of(), last) + timedelta(2))
-    end = datetime.combine(end_day, time.min, UTC)
+    # Local sale days, read by Metrc's sales-date filter with a day's margin each side.
+    start = datetime.combine(first, time.min, UTC) - ZONE_MARGIN
+    end = datetime.combine(last + timedelta(days=1), time.min, UTC) + ZONE_MARGIN
     read = metrc.client.sales_receipts_inactive if inactive else metrc.client.sales_receipts_active
     receipts = await read(
-        license_number,
-        last_modified_start=start,
-        last_modified_end=end,
-        credentials=metrc.credentials,
+        license_number, sales_date_start=start, sales_date_end=end, credentials=metrc.credentials
     )
     found = [
         r
@@ -190,8 +186,8 @@ async def list_active_sales_receipts(
     default; at most 31), newest first, with what each sold.
 
     `total_sales` sums the filtered receipts' prices and `by_customer_type` counts them.
-    Metrc finds receipts by when they last changed, so a receipt edited more than a week
-    after its sale is missed. Finalized and voided receipts: list_inactive_sales_receipts.
+    Receipts are found by sale day, however long after the sale they were edited.
+    Finalized and voided receipts: list_inactive_sales_receipts.
     """
     return await _receipts(
         False, license_number, from_date, to_date, customer_type, package_label, item_contains,

@@ -16,7 +16,7 @@ from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
     json,
-    list_routes,
+    listing,
     number,
     owned,
     reading,
@@ -26,19 +26,63 @@ from trichome.services.sandbox.common import (
     written,
 )
 from trichome.services.sandbox.routes.packages import convert, own_package
-from trichome.services.sandbox.rules import RowErrors, message, writes
+from trichome.services.sandbox.rules import (
+    RowErrors,
+    envelope,
+    message,
+    paging_of,
+    sales_dates_of,
+    writes,
+)
 from trichome.tracking import cleared
 
 router = APIRouter()
 SELL = ("CanSellToConsumers", "sell to consumers")
 
 
-list_routes(
-    router,
-    "receipt",
-    {"/sales/v2/receipts/active": ["active"], "/sales/v2/receipts/inactive": ["inactive"]},
-    capability=SELL,
-)
+def _sold_at(record: Record) -> datetime | None:
+    text = record.data.get("SalesDateTime")
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=ZONE)
+
+
+def _receipt_list(state: str) -> Any:
+    async def receipts(request: Request) -> Response:
+        if not {"salesDateStart", "salesDateEnd"} & set(request.query_params):
+            return await listing(request, "receipt", [state], capability=SELL[0], action=SELL[1])
+        facility = reading(request, *SELL)
+        start, end = sales_dates_of(request) or (None, None)
+        paging = paging_of(request)
+        async with store(request).transaction() as tx:
+            found = await tx.all(facility.license_number, "receipt", [state])
+        found = [
+            record
+            for record in found
+            if (moment := _sold_at(record)) is not None
+            and (start is None or moment >= start)
+            and (end is None or moment <= end)
+        ]
+        total = len(found)
+        if paging is not None:
+            first = (paging.number - 1) * paging.size
+            found = found[first : first + paging.size]
+        return json(envelope(found, total, paging))
+
+    return receipts
+
+
+for _state in ("active", "inactive"):
+    router.add_api_route(
+        f"/sales/v2/receipts/{_state}",
+        _receipt_list(_state),
+        methods=["GET"],
+        **openapi.receipt_listing(),
+    )
 
 
 @router.get("/sales/v2/receipts/{receipt_id:int}", **openapi.one())
