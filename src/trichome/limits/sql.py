@@ -46,7 +46,7 @@ _CHARGE = text(
 ).bindparams(bindparam("expires_at", type_=UTCDateTime()))
 _SETTLED = text(
     "INSERT INTO call_settlements (hold_id, settled_at) VALUES (:hold_id, :settled_at) "
-    "ON CONFLICT (hold_id) DO NOTHING RETURNING hold_id"
+    "ON CONFLICT (hold_id) DO NOTHING"
 ).bindparams(bindparam("settled_at", type_=UTCDateTime()))
 _RELEASE = text("UPDATE usage_counters SET count = count - 1 WHERE key = :key AND count > 0")
 _GIVE_BACK = text(
@@ -70,14 +70,16 @@ async def first_settlement(connection: AsyncConnection, hold: Hold) -> bool:
     """Record that `hold`'s call is settled, in the settlement's transaction: False when a
     settlement of it committed before (this one is a retry and must charge nothing)."""
     now = utcnow()
+    # The row count, not RETURNING: on SQLite a RETURNING statement read only in part stays
+    # active and keeps the database's write lock past the COMMIT.
     inserted = (
         await connection.execute(_SETTLED, {"hold_id": hold.id, "settled_at": now})
-    ).scalar()
+    ).rowcount
     if random.random() < SWEEP_PROBABILITY:
         await connection.execute(
             delete(CallSettlement).where(CallSettlement.settled_at < now - SETTLEMENT_MEMORY)
         )
-    return inserted is not None
+    return inserted == 1
 
 
 @asynccontextmanager

@@ -15,6 +15,7 @@ from enum import StrEnum
 from urllib.parse import urlsplit
 
 from trichome.agents.budget import TokenBudget
+from trichome.agents.engine import WEB_PAGES
 from trichome.agents.engines.grounded import split_into_chunks
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.knowledge.packs import Fact
@@ -119,7 +120,7 @@ def _page_passage(source: WebSource) -> Passage:
     """A page as the LLM engine sees a source: its best sentences, under its title and URL."""
     fact = Fact(
         id=f"web-{source.number}",
-        pack_id="web",
+        pack_id=WEB_PAGES,
         topic="web",
         title=source.page.title,
         text=" ".join(source.quotes),
