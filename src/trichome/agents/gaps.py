@@ -49,12 +49,18 @@ class Gap:
         return " or ".join(jurisdiction_name(code) for code in self.codes)
 
 
-def status_sentence(entry: Jurisdiction) -> str:
-    """The programmes' status in one sentence, from the directory's fields. It carries no
-    citation: it sums up the entry's sources, which it names as the directory."""
+def _status_parts(entry: Jurisdiction) -> list[str]:
+    """The programmes' status and the tracking system, as clauses of one sentence."""
     parts = [_ADULT_USE[entry.adult_use], _MEDICAL[entry.medical]]
     if entry.tracking not in ("unknown", "none"):
         parts.append(f"licensees report to {entry.tracking}")
+    return parts
+
+
+def status_sentence(entry: Jurisdiction) -> str:
+    """The programmes' status in one sentence, from the directory's fields. It carries no
+    citation: it sums up the entry's sources, which it names as the directory."""
+    parts = _status_parts(entry)
     return (
         f"In {entry.name}, " + "; ".join(parts) + " (Trichome's jurisdiction directory, "
         f"checked {entry.reviewed})."
@@ -71,9 +77,7 @@ def status_fact(entry: Jurisdiction) -> Fact | None:
     )
     if not sources:
         return None
-    parts = [_ADULT_USE[entry.adult_use], _MEDICAL[entry.medical]]
-    if entry.tracking not in ("unknown", "none"):
-        parts.append(f"licensees report to {entry.tracking}")
+    parts = _status_parts(entry)
     return Fact(
         id=f"directory-{entry.code.lower()}-status",
         pack_id="directory",
