@@ -89,6 +89,14 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic(
+        "minimum-age",
+        r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
+        r"\b(?:1[89]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
+        ("minimum-age",),
+        rule=True,
+    ),
+    _topic(
         "batch-size",
         r"batch size|lot size|harvest batch|how big (?:can|may) a (?:batch|lot)",
         ("batch-size",),
@@ -195,7 +203,9 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "consumption",
         r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
-        r"public consumption|where can i (?:smoke|consume)",
+        r"public consumption|where can (?:i|you|we) (?:smoke|consume|use)|"
+        r"(?:smoke|eat|vape|consume|use|toke)\b.{0,30}\b(?:on the (?:sidewalk|street|beach)|"
+        r"in (?:a |the )?(?:park|car|vehicle|public)|at (?:a |the )?(?:bar|concert|patio|festival))",
         ("consumption",),
         rule=True,
     ),
