@@ -168,11 +168,38 @@ def test_who_regulates_is_answered_from_the_directory_citing_the_regulators_site
         _chat(OPERATOR_AGENT, "oklahoma who do i call about my grow license")
     )
     answer = compose_answer(prepared.request)
-    assert answer.startswith("For Oklahoma, ask: Oklahoma Medical Marijuana Authority (OMMA)")
+    assert answer.startswith(
+        "In Oklahoma, cannabis is regulated by Oklahoma Medical Marijuana Authority (OMMA)"
+    )
     assert (
         "Sources:\n[1] Oklahoma Medical Marijuana Authority (OMMA), official site: https://"
         in answer
     )
+
+
+def test_a_regulator_without_a_confirmed_site_is_cited_to_the_laws_that_name_it(
+    service: AgentService,
+) -> None:
+    answer = compose_answer(
+        service.prepare(_chat(OPERATOR_AGENT, "who licenses ohio dispensaries now?")).request
+    )
+    assert answer.startswith("In Ohio, cannabis is regulated by Ohio Department of Commerce")
+    assert "[1] OAC 1301:18-9-05" in answer and "https://codes.ohio.gov/" in answer
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can an alaska borough just ban pot shops outright?",
+        "hey quick one about delaware, the mayor says no shops in our town lol",
+    ],
+)
+def test_a_place_named_with_nothing_sourced_gets_its_regulator(
+    service: AgentService, message: str
+) -> None:
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, message)).request)
+    assert "ask:" in answer and "https://" in answer
+    assert "state regulator's website" not in answer
 
 
 @pytest.mark.parametrize(
@@ -250,7 +277,7 @@ def test_is_it_legal_there_is_answered_from_the_directory_citing_its_laws(
 def test_who_issues_licences_is_answered_with_the_regulators_site(service: AgentService) -> None:
     question = "who's issuing cannabis business licenses in minnesota"
     answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
-    assert answer.startswith("For Minnesota, ask: Minnesota Office of Cannabis Management")
+    assert answer.startswith("In Minnesota, cannabis is regulated by Minnesota Office of Cannabis")
     assert "official site: https://mn.gov/ocm/" in answer
 
 

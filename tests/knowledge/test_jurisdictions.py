@@ -1,6 +1,6 @@
 import pytest
 
-from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.jurisdictions import detect_jurisdictions, with_national_law
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,26 @@ def test_territories_canada_and_other_countries_are_spotted_by_name(
     text: str, expected: list[str]
 ) -> None:
     assert detect_jurisdictions(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("little rock budtender, whats the max a patient can buy", ["AR"]),
+        ("walking around in hartford vs locked in my trunk", ["CT"]),
+        ("looking at a spot in the mat-su", ["AK"]),
+        ("mississauga doesnt have weed stores right?", ["CA-ON"]),
+        ("is rec legal there? going to san juan", ["PR"]),
+        ("bc min age for cannabis?", ["CA-BC"]),
+        ("my kid can buy in calgary but not in BC?", ["CA-AB", "CA-BC"]),
+        ("what does AB 1234 change in california", ["CA"]),
+        ("the upload is 5 MB", []),
+    ],
+)
+def test_cities_and_province_codes_name_their_jurisdiction(text: str, expected: list[str]) -> None:
+    assert detect_jurisdictions(text) == expected
+
+
+def test_canadas_law_applies_in_its_provinces_and_not_in_states() -> None:
+    assert with_national_law(["CA-QC"]) == {"CA-QC", "CAN"}
+    assert with_national_law(["MI"]) == {"MI"}

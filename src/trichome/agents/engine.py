@@ -10,7 +10,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
-from trichome.knowledge.jurisdictions import FEDERAL
+from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
@@ -84,7 +84,7 @@ class AnswerRequest:
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
-        named = set(self.jurisdictions)
+        named = with_national_law(self.jurisdictions)
         return tuple(p for p in self.passages if self._answers(p, named))
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:

@@ -89,13 +89,37 @@ def status_fact(entry: Jurisdiction) -> Fact | None:
     )
 
 
+_OVERSIGHT = {"tracking": "the tracking system", "tax": "taxes"}
+
+
+def _listed(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def regulator_sentence(entry: Jurisdiction, covers: str | None) -> str:
+    """Who regulates cannabis there: each regulator with what it oversees and its site."""
+    chosen = [r for r in entry.regulators if covers is None or covers in r.covers]
+    named = []
+    for regulator in chosen or entry.regulators:
+        details = (
+            [_listed([_OVERSIGHT.get(c, c) for c in regulator.covers])] if regulator.covers else []
+        )
+        details += [regulator.url] if regulator.url else []
+        named.append(f"{regulator.name} ({'; '.join(details)})" if details else regulator.name)
+    return f"In {entry.name}, cannabis is regulated by {_listed(named)}."
+
+
 def regulator_fact(entry: Jurisdiction, sentence: str) -> Fact | None:
-    """Who to ask, as a fact citing the regulators' own sites (None when the directory
-    confirms no site for any of them)."""
+    """Who to ask, as a fact citing the regulators' own sites, or, where the directory
+    confirms no site, the laws and pages that name them (None when it has neither)."""
     sites = tuple(
         Source(regulator.name, regulator.url, "official site")
         for regulator in entry.regulators
         if regulator.url
+    ) or tuple(
+        Source(source.title, source.url, source.section, source.kind)
+        for source in entry.sources
+        if source.kind == "primary"
     )
     if not sites:
         return None
@@ -130,7 +154,7 @@ def describe_gap(
         asks.append(directory.where_to_ask(code, covers))
         overseeing = [r for r in entry.regulators if covers is None or covers in r.covers]
         if REGULATOR_TOPIC in names and overseeing:
-            regulators.append(regulator_fact(entry, asks[-1]))
+            regulators.append(regulator_fact(entry, regulator_sentence(entry, covers)))
         if not names or STATUS_TOPIC in names:
             status.append(status_sentence(entry))
         if STATUS_TOPIC in names:

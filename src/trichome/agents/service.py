@@ -18,7 +18,7 @@ from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import check_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
-from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
+from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
     ON_TOPIC_COVERAGE,
@@ -228,9 +228,11 @@ class AgentService:
         if topics is not None:
             # Every agent admits a rule it has no fact on for a jurisdiction named.
             answered_for = {
-                passage.fact.jurisdiction
+                code
                 for passage in passages
                 if passage.coverage >= ON_TOPIC_COVERAGE
+                for code in jurisdictions
+                if passage.fact.jurisdiction in with_national_law([code])
             }
             uncovered = tuple(
                 code for code in jurisdictions if code != FEDERAL and code not in answered_for
@@ -238,11 +240,13 @@ class AgentService:
         else:
             # An agent whose packs hold state rules (the main agent reads the compliance
             # packs too) says so when it has none for a state.
+            # With no fact at all for the question, a place named still gets its regulator.
             states_read = agent.answers_state_rules or bool(covered)
+            unanswered = not any_relevant(passages)
             uncovered = tuple(
                 code
                 for code in jurisdictions
-                if states_read and code != FEDERAL and code not in covered
+                if code != FEDERAL and (unanswered or (states_read and code not in covered))
             )
         if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
             uncovered = ()  # no rule is asked for, so none is missing

@@ -70,7 +70,34 @@ _ALIASES: dict[str, str] = {
     "toronto": "CA-ON", "ottawa": "CA-ON",
     "montreal": "CA-QC", "montréal": "CA-QC", "vancouver": "CA-BC", "victoria bc": "CA-BC",
     "calgary": "CA-AB", "edmonton": "CA-AB", "winnipeg": "CA-MB", "halifax": "CA-NS",
+    "hartford": "CT", "new haven": "CT", "stamford": "CT", "bridgeport": "CT",
+    "providence": "RI", "montpelier": "VT", "bangor": "ME", "worcester": "MA",
+    "newark": "NJ", "jersey city": "NJ", "hoboken": "NJ", "atlantic city": "NJ",
+    "trenton": "NJ", "brooklyn": "NY", "manhattan": "NY", "the bronx": "NY",
+    "long island": "NY", "syracuse": "NY", "harrisburg": "PA", "allentown": "PA",
+    "annapolis": "MD", "cleveland": "OH", "cincinnati": "OH", "toledo": "OH", "akron": "OH",
+    "dayton": "OH", "ann arbor": "MI", "grand rapids": "MI", "kalamazoo": "MI",
+    "milwaukee": "WI", "green bay": "WI", "indianapolis": "IN", "indy": "IN",
+    "louisville": "KY", "nashville": "TN", "memphis": "TN", "knoxville": "TN",
+    "charlotte": "NC", "raleigh": "NC", "asheville": "NC", "birmingham al": "AL",
+    "huntsville": "AL", "baton rouge": "LA", "shreveport": "LA", "little rock": "AR",
+    "oklahoma city": "OK", "austin tx": "TX", "el paso": "TX", "fort worth": "TX",
+    "salt lake": "UT", "salt lake city": "UT", "boise": "ID", "cheyenne": "WY",
+    "billings": "MT", "missoula": "MT", "bozeman": "MT", "fargo": "ND", "bismarck": "ND",
+    "sioux falls": "SD", "rapid city": "SD", "omaha": "NE", "des moines": "IA",
+    "wichita": "KS", "topeka": "KS", "st paul": "MN", "st. paul": "MN", "duluth": "MN",
+    "boulder": "CO", "colorado springs": "CO", "scottsdale": "AZ", "tempe": "AZ",
+    "flagstaff": "AZ", "las cruces": "NM", "tacoma": "WA", "olympia wa": "WA",
+    "mat-su": "AK", "matanuska-susitna": "AK", "maui": "HI", "san juan": "PR",
+    "mississauga": "CA-ON", "brampton": "CA-ON", "quebec city": "CA-QC", "gatineau": "CA-QC",
+    "laval": "CA-QC", "burnaby": "CA-BC", "kelowna": "CA-BC", "regina": "CA-SK",
+    "saskatoon": "CA-SK", "fredericton": "CA-NB", "moncton": "CA-NB", "charlottetown": "CA-PE",
+    "st. john's": "CA-NL", "whitehorse": "CA-YT", "yellowknife": "CA-NT", "iqaluit": "CA-NU",
 }  # fmt: skip
+# Province codes that are not English words count when written in capitals ("BC", "QC") away
+# from numbers ("AB 1234" is a bill, "5 MB" a size), or opening the message ("bc min age?").
+_PROVINCE_CODES = {"BC": "CA-BC", "QC": "CA-QC", "NS": "CA-NS", "NB": "CA-NB", "MB": "CA-MB",
+                   "SK": "CA-SK", "NL": "CA-NL", "AB": "CA-AB"}  # fmt: skip
 # Two-letter codes that are also common English words count only when written in capitals.
 _AMBIGUOUS_CODES = {"IN", "OR", "ME", "OK", "HI", "ID", "OH", "LA", "PA", "MA", "CO", "DE", "AL"}
 
@@ -123,6 +150,13 @@ def is_us_state(code: str) -> bool:
     return code in STATE_NAMES
 
 
+def with_national_law(codes: Iterable[str]) -> set[str]:
+    """The codes, plus Canada for a province or territory named: the Cannabis Act and its
+    regulations apply there too, so Canada's facts answer for it."""
+    named = set(codes)
+    return named | {CANADA} if any(code in PROVINCE_NAMES for code in named) else named
+
+
 def is_american(code: str) -> bool:
     """A US state, DC, territory, or the US federal government: where US federal law
     applies too."""
@@ -149,6 +183,10 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
     for match in _CODE_PATTERN.finditer(text):
         token = match.group(1)
         code = token.upper()
+        if code in _PROVINCE_CODES:
+            if _province_code(text, match):
+                found.append((match.start(), match.end(), _PROVINCE_CODES[code]))
+            continue
         if code not in STATE_NAMES:
             continue
         if token != code and code in _AMBIGUOUS_CODES and not _opens_the_message(text, match):
@@ -175,6 +213,14 @@ def _opens_the_message(text: str, match: re.Match[str]) -> bool:
     """A lower-case code that opens the message as its heading ("oh - home grow?",
     "de: possession"): a state, where mid-sentence it would be a word."""
     return not text[: match.start()].strip() and bool(_HEADING_AFTER.match(text, match.end()))
+
+
+def _province_code(text: str, match: re.Match[str]) -> bool:
+    near_a_number = re.search(r"\d\s*$", text[: match.start()]) or re.match(
+        r"\s*[-#]?\s*\d", text[match.end() :]
+    )
+    opens = not text[: match.start()].strip()
+    return (opens or match.group(1).isupper()) and not near_a_number
 
 
 def detect_jurisdictions(text: str) -> list[str]:

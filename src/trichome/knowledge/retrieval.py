@@ -11,7 +11,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES, is_american
+from trichome.knowledge.jurisdictions import (
+    FEDERAL,
+    JURISDICTION_NAMES,
+    is_american,
+    with_national_law,
+)
 from trichome.knowledge.packs import Fact, Pack
 from trichome.knowledge.words import tokenize
 
@@ -129,7 +134,7 @@ class FactIndex:
         terms = list(dict.fromkeys(tokenize(query)))
         if not terms or not self._facts:
             return []
-        named = set(jurisdictions)
+        named = with_national_law(jurisdictions)
         key_term = self._key_term(terms)
         holding_key = {p for p, _ in self._postings.get(key_term, ())} if key_term else None
         abroad = bool(named) and not any(is_american(code) for code in named)

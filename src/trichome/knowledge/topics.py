@@ -205,7 +205,8 @@ TOPICS: tuple[Topic, ...] = (
         r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
         r"public consumption|where can (?:i|you|we) (?:smoke|consume|use)|"
         r"(?:smoke|eat|vape|consume|use|toke)\b.{0,30}\b(?:on the (?:sidewalk|street|beach)|"
-        r"in (?:a |the )?(?:park|car|vehicle|public)|at (?:a |the )?(?:bar|concert|patio|festival))",
+        r"in (?:a |the )?(?:park|car|vehicle|public)|"
+        r"at (?:a |the )?(?:bar|concert|patio|festival))",
         ("consumption",),
         rule=True,
     ),
@@ -218,8 +219,12 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "regulator",
-        r"who (?:regulates|licenses|licences|oversees|enforces|runs|issues)|"
+        r"who (?:actually |now |currently )?(?:regulates|licenses|licences|oversees|enforces|"
+        r"runs|issues|hands out|gives out|approves)|"
         r"who(?:'s| is) (?:issuing|licensing|regulating|in charge)|"
+        r"who (?:do|does|should) .{0,40}\b(?:report to|answer to|apply (?:to|with))|"
+        r"\bapply with\b|\bis it still (?:the )?(?:[a-z]{2,5}|dept|department|board|"
+        r"commission|division|office)\b.{0,40}\b(?:licens|regulat|in charge|or did)|"
         r"which (?:agency|department|board|office|body)|\bregulators?\b|regulatory (?:agency|body)|"
         r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to|apply to)|"
         r"where (?:do|should) (?:i|we) apply",
