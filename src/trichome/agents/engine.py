@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.counting import gives_a_count
 from trichome.agents.gaps import Gap
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
@@ -80,6 +81,8 @@ class AnswerRequest:
     gap: Gap | None = None
     # A state's potency variance rule worked out on the question's numbers.
     variance: VarianceCheck | None = None
+    # What a "how many ...?" question counts ("licence", "plant"), if it is one.
+    counted: str | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -88,6 +91,8 @@ class AnswerRequest:
         return tuple(p for p in self.passages if self._answers(p, named))
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
+        if self.counted and not gives_a_count(passage.fact.text, self.counted):
+            return False  # "how many licences?" is not answered by a fact giving no number
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
         of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)

@@ -65,7 +65,7 @@ TOPICS: tuple[Topic, ...] = (
         r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day)|"
         r"daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
-        r"how (?:much|many (?:grams|ounces|oz|g)\b).{0,40}\b(?:buy|purchase)\b",
+        r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
     ),
@@ -84,7 +84,11 @@ TOPICS: tuple[Topic, ...] = (
         r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
-        r"personal cultivation",
+        r"personal cultivation|"
+        r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
+        r"(?! (?:room|tent))|"
+        r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
+        r"(?:plants?\b|$|[?.!,])",
         ("home-grow",),
         rule=True,
     ),
