@@ -5,6 +5,7 @@ from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service, history_window
 from trichome.config import Settings
+from trichome.knowledge.jurisdictions import STATE_NAMES
 from trichome.knowledge.packs import load_packs
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
@@ -102,17 +103,33 @@ def test_where_the_asker_lives_is_not_searched_as_the_rule(service: AgentService
     assert "2.5 ounces" in compose_answer(prepared.request)
 
 
+def _state_without(topic: str) -> str:
+    """A state whose packs hold facts, none of them on `topic` (the packs grow, so the
+    state is looked up rather than written down)."""
+    by_state: dict[str, set[str]] = {}
+    for pack in load_packs():
+        for fact in pack.facts:
+            if fact.jurisdiction in STATE_NAMES:
+                by_state.setdefault(fact.jurisdiction, set()).add(fact.topic)
+    uncovered = sorted(code for code, topics in by_state.items() if topic not in topics)
+    if not uncovered:
+        pytest.skip(f"every state with facts has one on {topic}")
+    return STATE_NAMES[uncovered[0]]
+
+
 @pytest.mark.parametrize(
     "question",
     [
-        "wyoming possession + home grow?",  # no pack covers Wyoming (Vermont now has both)
-        "missouri home grow limit per household",  # Missouri facts on tracking and licences exist
-        "what's missouri's state sales tax on adult use marijuana",
+        "wyoming possession + home grow?",  # no pack covers Wyoming
+        "{home-grow} home grow limit per household",
+        "what's {tax}'s state sales tax on adult use marijuana",
     ],
 )
 def test_a_rule_question_is_never_answered_by_a_fact_on_another_topic(
     service: AgentService, question: str
 ) -> None:
+    for topic in ("home-grow", "tax"):
+        question = question.replace(f"{{{topic}}}", _state_without(topic))
     prepared = service.prepare(_chat(OPERATOR_AGENT, question))
     assert prepared.request.uncovered_states == prepared.request.jurisdictions
     assert "won't guess" in compose_answer(prepared.request)
@@ -177,14 +194,15 @@ def test_who_regulates_is_answered_from_the_directory_citing_the_regulators_site
     )
 
 
-def test_a_regulator_without_a_confirmed_site_is_cited_to_the_laws_that_name_it(
+def test_a_regulator_without_a_confirmed_site_is_still_named_with_a_cited_source(
     service: AgentService,
 ) -> None:
-    answer = compose_answer(
-        service.prepare(_chat(OPERATOR_AGENT, "who licenses ohio dispensaries now?")).request
+    question = "who licenses cannabis businesses in the northern mariana islands?"
+    answer = compose_answer(service.prepare(_chat(OPERATOR_AGENT, question)).request)
+    assert answer.startswith(
+        "In the Northern Mariana Islands, cannabis is regulated by CNMI Cannabis Commission"
     )
-    assert answer.startswith("In Ohio, cannabis is regulated by Ohio Department of Commerce")
-    assert "[1] OAC 1301:18-9-05" in answer and "https://codes.ohio.gov/" in answer
+    assert "Sources:\n[1] " in answer
 
 
 @pytest.mark.parametrize(

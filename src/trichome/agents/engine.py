@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count
-from trichome.agents.gaps import Gap
+from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
+from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
+from trichome.knowledge.topics import Topic
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
 
 
@@ -112,6 +114,26 @@ class AnswerRequest:
 
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None
+
+
+def admit_unanswered(
+    request: AnswerRequest, directory: Directory, topics: tuple[Topic, ...]
+) -> AnswerRequest:
+    """The request, admitting the places it names as uncovered when no fact answers it and
+    nothing else will (a calculation, a procedure, small talk): the answer then names
+    their regulators instead of a general refusal."""
+    settled = (
+        request.uncovered_states
+        or request.calculation
+        or request.sop
+        or request.variance
+        or request.small_talk
+        or request.out_of_scope
+    )
+    places = tuple(code for code in request.jurisdictions if code != FEDERAL)
+    if settled or not places or request.answerable():
+        return request
+    return replace(request, uncovered_states=places, gap=describe_gap(directory, places, topics))
 
 
 class UnsupportedOption(Exception):

@@ -106,7 +106,7 @@ def regulator_sentence(entry: Jurisdiction, covers: str | None) -> str:
         )
         details += [regulator.url] if regulator.url else []
         named.append(f"{regulator.name} ({'; '.join(details)})" if details else regulator.name)
-    return f"In {entry.name}, cannabis is regulated by {_listed(named)}."
+    return f"In {jurisdiction_name(entry.code)}, cannabis is regulated by {_listed(named)}."
 
 
 def regulator_fact(entry: Jurisdiction, sentence: str) -> Fact | None:
@@ -116,11 +116,13 @@ def regulator_fact(entry: Jurisdiction, sentence: str) -> Fact | None:
         Source(regulator.name, regulator.url, "official site")
         for regulator in entry.regulators
         if regulator.url
-    ) or tuple(
-        Source(source.title, source.url, source.section, source.kind)
-        for source in entry.sources
-        if source.kind == "primary"
     )
+    if not all(regulator.url for regulator in entry.regulators):
+        sites += tuple(
+            Source(source.title, source.url, source.section, source.kind)
+            for source in entry.sources
+            if source.kind == "primary"
+        )
     if not sites:
         return None
     return Fact(

@@ -11,7 +11,7 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_thing
-from trichome.agents.engine import AnswerEngine, AnswerRequest
+from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
 from trichome.agents.router import RouteDecision, Router, routing_text
@@ -241,13 +241,11 @@ class AgentService:
         else:
             # An agent whose packs hold state rules (the main agent reads the compliance
             # packs too) says so when it has none for a state.
-            # With no fact at all for the question, a place named still gets its regulator.
             states_read = agent.answers_state_rules or bool(covered)
-            unanswered = not any_relevant(passages)
             uncovered = tuple(
                 code
                 for code in jurisdictions
-                if code != FEDERAL and (unanswered or (states_read and code not in covered))
+                if states_read and code != FEDERAL and code not in covered
             )
         if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
             uncovered = ()  # no rule is asked for, so none is missing
@@ -278,6 +276,8 @@ class AgentService:
                 understanding.topics,
             ),
         )
+        # With no fact that answers, a place named still gets its regulator and status.
+        request = admit_unanswered(request, self.directory, understanding.topics)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
 

@@ -52,8 +52,11 @@ class Understanding:
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
-        """The topics asked about whose answer depends on the jurisdiction."""
-        return tuple(topic for topic in self.topics if topic.rule)
+        """The topics asked about whose answer depends on the jurisdiction; when the question
+        asks who the regulator is ("who do I call about my grow licence?"), only that."""
+        rules = tuple(topic for topic in self.topics if topic.rule)
+        asks_who = tuple(topic for topic in rules if topic.name == "regulator")
+        return asks_who or rules
 
     @property
     def state(self) -> str | None:

@@ -199,7 +199,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "local-control",
-        r"opt(?:ed|s)?[- ]out|local (?:ban|control|approval|zoning)|zoning|municipal|"
+        r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
+        r"\b(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|(?:city |town )?councils?)\b"
+        r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow)|"
         r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
         ("local-control",),
         rule=True,
@@ -237,7 +239,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "legal-status",
-        r"is (?:weed|cannabis|marijuana|pot|it|recreational|medical) (?:even )?legal|"
+        r"is (?:weed|cannabis|marijuana|pot|it|rec|recreational|medical|adult[- ]use) "
+        r"(?:even |still |now )?legal|"
         r"legal (?:yet|now)|"
         r"recreational|adult[- ]use (?:legal|status|sales)|medical (?:program|card|marijuana)|"
         r"can i (?:even )?buy|dispensar(?:y|ies) open",
