@@ -64,6 +64,8 @@ def test_territories_canada_and_other_countries_are_spotted_by_name(
         ("my kid can buy in calgary but not in BC?", ["CA-AB", "CA-BC"]),
         ("what does AB 1234 change in california", ["CA"]),
         ("the upload is 5 MB", []),
+        ("de customer wants an ounce plus a cart", ["DE"]),
+        ("ok customer asked about edibles", []),
     ],
 )
 def test_cities_and_province_codes_name_their_jurisdiction(text: str, expected: list[str]) -> None:

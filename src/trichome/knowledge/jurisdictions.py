@@ -209,10 +209,27 @@ _HEADING_AFTER = re.compile(
 )
 
 
+# Codes that are no English word opening a message ("de customer wants ...", "pa grower
+# here"), unlike "hi", "ok", "oh", "in", "or", "me" and "id".
+_NOT_OPENING_WORDS = {"DE", "PA", "LA", "MA", "CO", "AL"}
+_WHO_OR_WHAT_AFTER = re.compile(
+    r"\s+(?:customers?|budtenders?|patients?|rec|med|medical|adult[- ]use|dispensar(?:y|ies)|"
+    r"retail(?:er)?|stores?|shops?|growers?|cultivators?|processors?|operators?|guy|here|"
+    r"residents?|consumers?|question|licen[cs]es?|licen[cs]ees?)\b",
+    re.IGNORECASE,
+)
+
+
 def _opens_the_message(text: str, match: re.Match[str]) -> bool:
     """A lower-case code that opens the message as its heading ("oh - home grow?",
-    "de: possession"): a state, where mid-sentence it would be a word."""
-    return not text[: match.start()].strip() and bool(_HEADING_AFTER.match(text, match.end()))
+    "de: possession", "de customer wants ..."): a state, where mid-sentence it would be a
+    word."""
+    if text[: match.start()].strip():
+        return False
+    if _HEADING_AFTER.match(text, match.end()):
+        return True
+    code = match.group(1).upper()
+    return code in _NOT_OPENING_WORDS and bool(_WHO_OR_WHAT_AFTER.match(text, match.end()))
 
 
 def _province_code(text: str, match: re.Match[str]) -> bool:
