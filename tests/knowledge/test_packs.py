@@ -85,13 +85,13 @@ def test_a_valid_pack_loads_with_its_numbers(tmp_path: Path) -> None:
     assert (fact.value, fact.unit, fact.jurisdiction_name) == (10.0, "mg", "Michigan")
 
 
-def test_a_new_states_pack_gets_its_own_column_in_the_coverage_table(tmp_path: Path) -> None:
-    _write(tmp_path, "mi", VALID.format(name="mi", fact="mi-label"))
-    vermont = VALID.format(name="vt", fact="vt-label").replace('"MI"', '"VT"')
-    _write(tmp_path, "vt", vermont.replace("Michigan", "Vermont"))
+def test_a_new_states_pack_gets_its_own_row_in_the_coverage_table(tmp_path: Path) -> None:
+    _write(tmp_path, "compliance-mi", VALID.format(name="compliance-mi", fact="mi-label"))
+    vermont = VALID.format(name="compliance-vt", fact="vt-label").replace('"MI"', '"VT"')
+    _write(tmp_path, "compliance-vt", vermont.replace("Michigan", "Vermont"))
     header, _, *rows = coverage_table(load_packs(tmp_path)).splitlines()
-    assert header == "| topic | MI | VT |"
-    assert "| labelling | 1 | 1 |" in rows and "| advertising | - | - |" in rows
+    assert header == "| jurisdiction | labelling |"
+    assert rows == ["| MI | 1 |", "| VT | 1 |"]
 
 
 def _pack_with(tmp_path: Path, fact_fields: str, source_fields: str = "") -> Path:

@@ -9,7 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
+from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 
 PACKS_DIR = Path(__file__).with_name("packs")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -228,45 +228,56 @@ def load_packs(directory: Path = PACKS_DIR) -> list[Pack]:
     return packs
 
 
+# The coverage table's first columns, in this order; other topics in use follow by name.
 COMPLIANCE_TOPICS = (
-    "edible-thc-limits", "concentrate-thc-limits", "purchase-limits", "possession-limits",
+    "legal-landscape", "regulators", "track-and-trace", "licensing", "minimum-age",
+    "possession-limits", "purchase-limits", "home-grow", "edible-thc-limits",
+    "concentrate-thc-limits", "tax", "local-control", "delivery", "consumption", "advertising",
     "labelling", "universal-symbol", "packaging", "lab-testing", "action-limits", "batch-size",
-    "transport-manifest", "waste-disposal", "track-and-trace", "advertising",
+    "transport-manifest", "waste-disposal",
 )  # fmt: skip
 
 
+def _rule_facts(packs: list[Pack]) -> list[Fact]:
+    """The compliance packs' facts of a jurisdiction's own rules (general knowledge has no
+    jurisdiction)."""
+    return [
+        fact
+        for pack in packs
+        if pack.id.startswith("compliance-")
+        for fact in pack.facts
+        if fact.jurisdiction is not None
+    ]
+
+
 def covered_states(packs: list[Pack]) -> tuple[str, ...]:
-    """The states with at least one sourced compliance fact, by code: the columns of the
-    coverage table, so a new state's pack shows up there by itself."""
+    """The jurisdictions with at least one sourced fact, in the directory's order (states,
+    territories, federal, Canada and its provinces): the rows of the coverage table, so a
+    new pack shows up there by itself."""
+    order = list(JURISDICTION_NAMES)
+    codes = {fact.jurisdiction for fact in _rule_facts(packs) if fact.jurisdiction}
     return tuple(
-        sorted(
-            {
-                fact.jurisdiction
-                for pack in packs
-                for fact in pack.facts
-                if fact.jurisdiction in STATE_NAMES and fact.topic in COMPLIANCE_TOPICS
-            }
-        )
+        sorted(codes, key=lambda code: (order.index(code) if code in order else len(order), code))
     )
 
 
 def coverage_table(packs: list[Pack], states: tuple[str, ...] | None = None) -> str:
-    """A markdown table: sourced compliance facts per state and topic (a dash for none), for
-    `states` or else every covered state."""
+    """A markdown table: sourced facts per jurisdiction (rows) and topic (columns; a dash for
+    none), for `states` or else every jurisdiction with facts. Columns are the topics in use:
+    the usual ones first, then any other a pack holds."""
     if states is None:
         states = covered_states(packs)
+    facts = [fact for fact in _rule_facts(packs) if fact.jurisdiction in states]
+    in_use = {fact.topic for fact in facts}
+    topics = [t for t in COMPLIANCE_TOPICS if t in in_use] + sorted(in_use - set(COMPLIANCE_TOPICS))
     counts: dict[tuple[str, str], int] = {}
-    for pack in packs:
-        for fact in pack.facts:
-            if fact.jurisdiction in states and fact.topic in COMPLIANCE_TOPICS:
-                key = (fact.jurisdiction, fact.topic)
-                counts[key] = counts.get(key, 0) + 1
-    header = "| topic | " + " | ".join(states) + " |"
-    rule = "|---|" + "---|" * len(states)
+    for fact in facts:
+        key = (fact.jurisdiction or "", fact.topic)
+        counts[key] = counts.get(key, 0) + 1
+    header = "| jurisdiction | " + " | ".join(topics) + " |"
+    rule = "|---|" + "---|" * len(topics)
     rows = [
-        f"| {topic} | "
-        + " | ".join(str(counts.get((state, topic), "-")) for state in states)
-        + " |"
-        for topic in COMPLIANCE_TOPICS
+        f"| {state} | " + " | ".join(str(counts.get((state, t), "-")) for t in topics) + " |"
+        for state in states
     ]
     return "\n".join([header, rule, *rows])
