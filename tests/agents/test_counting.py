@@ -12,6 +12,8 @@ from trichome.agents.counting import counted_thing, gives_a_count
         ("how many mg of edibles can i buy", "mg"),
         ("how many dispensaries are there", "dispensary"),
         ("what's the edible cap in michigan", None),
+        ("nj distributor, how long do we keep trip records", "a duration"),
+        ("universal symbol on the package - minimum size?", "a size"),
     ],
 )
 def test_a_how_many_question_names_what_it_counts(question: str, thing: str | None) -> None:
@@ -25,3 +27,10 @@ def test_a_fact_answers_a_count_only_with_a_number_of_the_thing_or_a_ban() -> No
     assert gives_a_count("Home cultivation is not permitted.", "plant")
     assert not gives_a_count("The Commissioner issues retail licences to applicants.", "license")
     assert not gives_a_count("Each serving may hold 10 mg of THC.", "license")
+
+
+def test_a_measure_is_answered_only_by_a_number_in_one_of_its_units() -> None:
+    assert gives_a_count("Keep trip logs for at least 4 years.", "a duration")
+    assert not gives_a_count("Each vehicle needs a GPS device and a lockbox.", "a duration")
+    assert gives_a_count("The symbol must be at least 0.5 inch wide.", "a size")
+    assert not gives_a_count("Packages must carry the universal symbol.", "a size")

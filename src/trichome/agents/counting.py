@@ -58,8 +58,30 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+# Questions asking for a measure of a kind: the answer holds a number in one of its units.
+_MEASURES = {
+    "a duration": (
+        re.compile(r"\bhow long\b|\bwithin how many\b|\bhow (?:soon|quickly)\b", re.IGNORECASE),
+        r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|business days?|weeks?|months?|years?)",
+    ),
+    "a size": (
+        re.compile(
+            r"\b(?:minimum|min\.?|maximum|max\.?|what|required|font)\s+(?:\w+\s+)?"
+            r"(?:size|dimensions?|height)\b|\bhow (?:big|large|tall|wide)\b",
+            re.IGNORECASE,
+        ),
+        r"(?:inch(?:es)?|in\.|\"|mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|points?|pt|"
+        r"pixels?|px|feet|foot|ft|%)",
+    ),
+}
+
+
 def counted_thing(question: str) -> str | None:
-    """What a "how many ..." question counts, singular ("licence", "plant", "mg"), if any."""
+    """What a "how many ..." question counts, singular ("licence", "plant", "mg"), or the
+    kind of measure it asks for ("a duration", "a size"), if any."""
+    for kind, (asks, _) in _MEASURES.items():
+        if asks.search(question):
+            return kind
     match = _HOW_MANY.search(question)
     if match is None:
         return None
@@ -69,7 +91,11 @@ def counted_thing(question: str) -> str | None:
 def gives_a_count(text: str, thing: str) -> bool:
     """Whether a fact's text gives a number of `thing` (a few words may come between:
     "6 mature plants"), or says there is none or that it is not allowed."""
-    spelled = _SPELLINGS.get(thing, re.escape(thing) + r"(?:s|es)?")
+    spelled = (
+        _MEASURES[thing][1]
+        if thing in _MEASURES
+        else _SPELLINGS.get(thing, re.escape(thing) + r"(?:s|es)?")
+    )
     if thing.endswith("y") and thing not in _SPELLINGS:
         spelled = rf"(?:{re.escape(thing)}|{re.escape(thing[:-1])}ies)"
     counted = re.compile(rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}\b", re.IGNORECASE)

@@ -210,7 +210,8 @@ TOPICS: tuple[Topic, ...] = (
         "consumption",
         r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
         r"public consumption|where can (?:i|you|we) (?:smoke|consume|use)|"
-        r"(?:smoke|eat|vape|consume|use|toke)\b.{0,30}\b(?:on the (?:sidewalk|street|beach)|"
+        r"(?<![-\w])(?:smoke|eat|vape|consume|toke|use (?:it|weed|cannabis|marijuana|pot))\b"
+        r".{0,30}\b(?:on the (?:sidewalk|street|beach)|"
         r"in (?:a |the )?(?:park|car|vehicle|public)|"
         r"at (?:a |the )?(?:bar|concert|patio|festival))",
         ("consumption",),
