@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 _NUMBER = (
-    r"(?:\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|thirty|forty|fifty|hundred|dozen)"
 )
 # What follows the counted thing: a verb, a preposition, or the end of the clause.

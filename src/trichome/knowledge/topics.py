@@ -290,7 +290,15 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
         )
     ]
     kept.sort(key=lambda item: item[0])
-    return tuple(topic for _, _, topic in kept)
+    names = {topic.name for _, _, topic in kept}
+    return tuple(
+        topic for _, _, topic in kept if not DISPLACED_BY.get(topic.name, set()) & names
+    )
+
+
+# Topics another one makes moot when both are read: a delivery to a customer is no
+# transport between licensees, even when its drivers are mentioned.
+DISPLACED_BY: dict[str, set[str]] = {"transport": {"delivery"}}
 
 
 def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:
