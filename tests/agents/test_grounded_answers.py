@@ -130,3 +130,18 @@ def test_a_rule_not_yet_in_force_is_answered_as_pending() -> None:
     assert compose_answer(request).startswith(
         "Michigan: (pending: not yet in force; takes effect from 2027-01-01) A package may"
     )
+
+
+def test_a_rule_question_naming_no_place_asks_which_when_one_place_has_the_rule() -> None:
+    fact = Fact(
+        id="nj-home-grow", pack_id="compliance-nj", topic="home-grow", title="New Jersey: no home grow",
+        text="Home cultivation is not permitted.", jurisdiction="NJ",
+        sources=(Source("N.J.S.A. 2C:35-10a", "https://example.gov/nj", "a"),),
+    )  # fmt: skip
+    request = AnswerRequest(
+        public_model="operator-agent", agent=AGENTS["compliance"], question="how much homegrown can i keep?",
+        messages=(), passages=(Passage(fact, 5.0, 0.6, 2, 3),), jurisdictions=(), on_topic=True,
+    )  # fmt: skip
+    answer = compose_answer(request)
+    assert "Which jurisdiction are you asking about?" in answer
+    assert "New Jersey" not in answer and "Sources:" not in answer

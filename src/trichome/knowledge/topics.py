@@ -291,9 +291,7 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
     ]
     kept.sort(key=lambda item: item[0])
     names = {topic.name for _, _, topic in kept}
-    return tuple(
-        topic for _, _, topic in kept if not DISPLACED_BY.get(topic.name, set()) & names
-    )
+    return tuple(topic for _, _, topic in kept if not DISPLACED_BY.get(topic.name, set()) & names)
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no

@@ -113,6 +113,16 @@ def _per_state(passages: Sequence[Passage], lead: Fact) -> list[Fact]:
     return facts[:MAX_STATES]
 
 
+def _which_place() -> str:
+    """The question back when a rule question names no place and the sources hold the
+    rule for only one: which state or province it is about."""
+    return (
+        "That rule depends on the state or province, and your question does not name one. "
+        'Which jurisdiction are you asking about? (A city works too: "in Denver" is read as '
+        "Colorado.)"
+    )
+
+
 def _by_state_answer(facts: Sequence[Fact]) -> ComposedAnswer:
     listed = "\n".join(
         f"- {fact.jurisdiction_name}: {_first_sentence(fact.text)} [{number}]"
@@ -157,6 +167,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         by_state = _per_state(request.passages, lead)
         if len(by_state) > 1:
             return _by_state_answer(by_state)
+        if request.on_topic:
+            # One place's rule for a question naming none would answer someone else's.
+            return ComposedAnswer(_which_place())
     lead, *supporting = facts
     if _ASKS_WHEN.search(request.question) and lead.effective is not None:
         in_force = f"In force from {lead.effective.isoformat()}. "
