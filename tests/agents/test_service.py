@@ -208,7 +208,7 @@ def test_a_regulator_without_a_confirmed_site_is_still_named_with_a_cited_source
 @pytest.mark.parametrize(
     "message",
     [
-        "can an alaska borough just ban pot shops outright?",
+        "any news out of rhode island for the crew this week",
         "hey quick one about delaware, the mayor says no shops in our town lol",
     ],
 )
