@@ -34,3 +34,11 @@ def test_a_measure_is_answered_only_by_a_number_in_one_of_its_units() -> None:
     assert not gives_a_count("Each vehicle needs a GPS device and a lockbox.", "a duration")
     assert gives_a_count("The symbol must be at least 0.5 inch wide.", "a size")
     assert not gives_a_count("Packages must carry the universal symbol.", "a size")
+
+
+def test_a_ban_answers_a_count_only_when_it_is_about_the_thing_counted() -> None:
+    assert gives_a_count("Home cultivation is not permitted for adults.", "plant")
+    assert not gives_a_count(
+        "Towns may not unreasonably restrict stores; zoning sets their number.", "company"
+    )
+    assert gives_a_count("A harvest batch may weigh no more than 50.0 pounds.", "a size")

@@ -43,10 +43,7 @@ _SPELLINGS = {
     "dispensary": r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
     "location": r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
 }
-_NONE = re.compile(
-    r"\b(?:not (?:permitted|allowed|legal)|prohibit\w*|cannot|illegal|banned|no (?:home|personal))",
-    re.IGNORECASE,
-)
+_NOT_ALLOWED = r"(?:not (?:permitted|allowed|legal)|prohibit\w*|may not|cannot|illegal|banned|\bno)"
 
 
 def _singular(word: str) -> str:
@@ -71,7 +68,8 @@ _MEASURES = {
             re.IGNORECASE,
         ),
         r"(?:inch(?:es)?|in\.|\"|mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|points?|pt|"
-        r"pixels?|px|feet|foot|ft|%)",
+        r"pixels?|px|feet|foot|ft|square feet|sq\.? ?ft|%|pounds?|lbs?|kg|kilograms?|grams?|g|"
+        r"ounces?|oz|units?|lit(?:er|re)s?|gallons?)",
     ),
 }
 
@@ -99,4 +97,11 @@ def gives_a_count(text: str, thing: str) -> bool:
     if thing.endswith("y") and thing not in _SPELLINGS:
         spelled = rf"(?:{re.escape(thing)}|{re.escape(thing[:-1])}ies)"
     counted = re.compile(rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}\b", re.IGNORECASE)
-    return bool(counted.search(text) or _NONE.search(text))
+    # "Home cultivation is not permitted" answers "how many plants?": a ban near the thing
+    # counted, or near growing for a count of plants.
+    near = rf"(?:{spelled}|cultivat\w*|grow\w*)" if thing == "plant" else spelled
+    banned = re.compile(
+        rf"{_NOT_ALLOWED}\W+(?:\w+\W+){{0,8}}?{near}\b|\b{near}\W+(?:\w+\W+){{0,8}}?{_NOT_ALLOWED}",
+        re.IGNORECASE,
+    )
+    return bool(counted.search(text) or banned.search(text))

@@ -95,6 +95,7 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
+        r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
         r"\b(?:1[89]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
         ("minimum-age",),
@@ -212,7 +213,7 @@ TOPICS: tuple[Topic, ...] = (
         r"public consumption|where can (?:i|you|we) (?:smoke|consume|use)|"
         r"(?<![-\w])(?:smoke|eat|vape|consume|toke|use (?:it|weed|cannabis|marijuana|pot))\b"
         r".{0,30}\b(?:on the (?:sidewalk|street|beach)|"
-        r"in (?:a |the )?(?:park|car|vehicle|public)|"
+        r"in (?:a |the |my |your |our )?(?:park|car|vehicle|public)|"
         r"at (?:a |the )?(?:bar|concert|patio|festival))",
         ("consumption",),
         rule=True,
