@@ -136,6 +136,8 @@ DOSE_FROM_TOTAL = build(
     (
         "{t} mg of THC total split into {n} gummies, how much in each?",
         "a batch with {t} mg THC in total makes {n} pieces, mg per piece?",
+        "{t}mg chocolate bar scored into {n} squares. per square mg?",
+        "a {t} mg bar broken into {n} pieces, how much in each piece",
     ),
     ({"t": 1000, "n": 40}, {"t": 2500, "n": 100}, {"t": 600, "n": 60}),
     lambda v: v["t"] / v["n"],

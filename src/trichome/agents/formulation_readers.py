@@ -26,6 +26,8 @@ from trichome.agents.calculators import (
 )
 from trichome.agents.quantities import PIECES, Quantity
 
+_PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
+
 
 def infusion_or_dose(question: Question) -> Calculation | None:
     """Concentrate for N pieces at X mg, or mg per piece from a mass of concentrate."""
@@ -53,6 +55,15 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                     question.text[max(0, q.start - 12) : q.start],
                 )
             ]
+    if question.says(_PART_OF_A_BAR):
+        # "a 100mg chocolate bar scored into 16 squares": the bar holds it all.
+        per_piece = [
+            q
+            for q in per_piece
+            if not re.match(
+                r"\s*(?:thc\s+)?(?:(?:chocolate|choc)\s+)?bar\b", question.text[q.end :]
+            )
+        ]
     potencies = potency_readings(question)
     acid_potency = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
     wants_amount = question.says(
@@ -96,9 +107,12 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             found.value, mass.value, mass.unit, count.value, loss_percent(question)
         )
     if counts and not per_piece and not potencies:
-        totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
+        # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
+        # taken out of the doses above).
+        totals = question.find("mass", unit="mg")
         if totals and question.says(
-            r"each|per\s+(?:piece|gumm|cookie|unit|serving)|a\s+piece|dose"
+            r"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment)|"
+            r"a\s+piece|dose"
         ):
             count = one(question, counts[:1], "the number of pieces")
             amount = one(question, totals[:1], "the THC in the batch")

@@ -102,11 +102,18 @@ def _trade_mass(question: Question, unit: str) -> str:
     return "trade_oz" if unit == "oz" and question.says(r"zip|trade") else unit
 
 
+# "per square foot", "per sq ft", "per m2": not "per square" of a chocolate bar.
+_AREA_UNIT = (
+    r"(?:sq\.?\s*(?:ft|feet|foot|m|meters?|metres?)\b|sqft|"
+    r"square\s+(?:f(?:oo|ee)?t|met(?:er|re)s?|m)\b|m2\b|m²)"
+)
+
+
 def grow_yield(question: Question) -> Calculation | None:
     """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
     if not question.says(
-        r"per\s+(?:sq|square)|/\s*sq|per\s+watt|g/w\b|/\s*w\b|gpw|grams?\s+per\s+"
-        r"(?:sq|square|watt|light)|per\s+light|per\s+ft"
+        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|/\s*w\b|gpw|grams?\s+per\s+"
+        rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
     ):
         return None
     harvests = [q for q in question.find("mass") if q.per is None]
