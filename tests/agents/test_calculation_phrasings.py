@@ -102,6 +102,7 @@ INFUSION = build(
         "{n} cookies at {d} {mg} per cookie, distillate is {p}%, how much do I need?",
         "Batch of {n} gummies, {d}{mg} each. Our distillate tests {p}%. How many grams go in?",
         "how many grams of {p}% distillate to make {n} mints at {d} {mg} a piece?",
+        "1:1 gummy, {d}{mg} each of thc. {n} gummies. how much thc distillate at {p}%?",
     ),
     (
         {"n": 200, "d": 10, "p": 85},
@@ -417,13 +418,21 @@ COA_TABLES = [
     ),
 ]
 
+LABEL_SHARE = build(
+    (
+        "gummy labeled {c} mg came back at {m} mg from the lab. what % of label is that",
+        "label claim {c}mg per piece, lab result {m}mg, what percent of label?",
+    ),
+    ({"c": 10, "m": 8.3}, {"c": 5, "m": 5.6}),
+    lambda v: v["m"] / v["c"] * 100,
+)
 TABLE: list[Case] = [
     *TOTAL_THC, *TOTAL_CBD, *TOTAL_MG_PER_G, *INFUSION, *INFUSION_WITH_LOSS, *DOSE,
     *DOSE_FROM_TOTAL, *DECARB, *DECARB_GRAMS, *PRODUCT, *SERVINGS, *KITCHEN, *KITCHEN_TSP,
     *TINCTURE, *C1V1, *DILUTION, *BLEND, *BLEND_TARGET, *TERPENES, *TERPENES_OF_BASE, *CONVERT,
     *CONVERT_OTHERS, *YIELD, *YIELD_WATTS, *DRY, *PRICE, *VARIANCE, *CHAINS, *DECARB_CHAIN,
     *WORDS, *COA_TABLES, *PRICE_OUNCE, *PRICE_KILO, *CONVERT_POUNDS, *CONVERT_KILOS,
-    *DRY_MOISTURE, *DECARB_MORE,
+    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE,
 ]  # fmt: skip
 
 

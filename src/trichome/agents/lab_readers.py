@@ -129,9 +129,12 @@ def label_check(question: Question) -> Calculation | None:
 def _near_measured(question: Question, quantity: Quantity) -> bool:
     before = re.split(r"[.;,]", question.text[max(0, quantity.start - 40) : quantity.start])[-1]
     after = re.split(r"[.;,]", question.text[quantity.end : quantity.end + 20])[0]
-    return bool(
-        re.search(_MEASURED, before, re.IGNORECASE) or re.search(_MEASURED, after, re.IGNORECASE)
+    # "8.3 mg tested", but not "labeled 10 mg came back at 8.3 mg": there the words name
+    # the number after them.
+    names_this = re.search(
+        rf"(?:{_MEASURED})(?!\s*(?:at|as|to|with|:)?\s*~?\d)", after, re.IGNORECASE
     )
+    return bool(re.search(_MEASURED, before, re.IGNORECASE) or names_this)
 
 
 _RETURN_ASKED = (

@@ -176,6 +176,12 @@ def read(text: str) -> list[Quantity]:
             # not quantities, but a number after them is ("delta-9 - 0.9 %").
             position = match.end("value")
             continue
+        if re.match(r"\s*:\s*\d", text[match.end("value") :]) or re.search(
+            r"\d\s*:\s*$", text[max(0, start - 8) : start]
+        ):
+            # "1:1 thc:cbd", "20:1": a ratio, not two quantities.
+            position = match.end("value")
+            continue
         if match.group("high") and float(match.group("high")) < float(match.group("value")):
             # "THCA 24 - 0.5 d9" is two numbers, not a range running downwards.
             match = _SINGLE.match(text, match.start()) or match
