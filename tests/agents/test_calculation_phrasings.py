@@ -178,6 +178,8 @@ SERVINGS = build(
         "{pk}mg package, {s} mg servings - how many servings?",
         "a {pk} mg pack with {s} mg per serving, how many servings is that",
         "servings per package: {pk} mg package, {s} mg a serving?",
+        "{pk} mg thc beverage bottle, customers pour {s} mg shots. how many shots per bottle",
+        "{pk}mg chocolate bar, each square {s}mg, how many squares",
     ),
     ({"pk": 100, "s": 5}, {"pk": 100, "s": 10}, {"pk": 50, "s": 2.5}),
     lambda v: v["pk"] / v["s"],

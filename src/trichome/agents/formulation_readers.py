@@ -163,7 +163,9 @@ def servings(question: Question) -> Calculation | None:
     package = question.find("mass", unit="mg", per=("package",))
     serving = question.find("mass", unit="mg", per=("serving", "piece"))
     counts = piece_counts(question)
-    if not package and question.says(r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses)"):
+    if not package and question.says(
+        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)"
+    ):
         # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
         held = [
             q
