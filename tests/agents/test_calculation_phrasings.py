@@ -428,13 +428,21 @@ LABEL_SHARE = build(
     ({"c": 10, "m": 8.3}, {"c": 5, "m": 5.6}),
     lambda v: v["m"] / v["c"] * 100,
 )
+FILL_POTENCY = build(
+    (
+        "cart fill is {d}% distillate {t}% terps, distillate tests {p}%. whats the final thc % of the oil",
+        "blend is {d}% distillate and {t}% terpenes, disty is {p}% thc, what's the thc % in the cart",
+    ),
+    ({"d": 90, "t": 10, "p": 92}, {"d": 85, "t": 15, "p": 95}),
+    lambda v: v["d"] * v["p"] / 100,
+)
 TABLE: list[Case] = [
     *TOTAL_THC, *TOTAL_CBD, *TOTAL_MG_PER_G, *INFUSION, *INFUSION_WITH_LOSS, *DOSE,
     *DOSE_FROM_TOTAL, *DECARB, *DECARB_GRAMS, *PRODUCT, *SERVINGS, *KITCHEN, *KITCHEN_TSP,
     *TINCTURE, *C1V1, *DILUTION, *BLEND, *BLEND_TARGET, *TERPENES, *TERPENES_OF_BASE, *CONVERT,
     *CONVERT_OTHERS, *YIELD, *YIELD_WATTS, *DRY, *PRICE, *VARIANCE, *CHAINS, *DECARB_CHAIN,
     *WORDS, *COA_TABLES, *PRICE_OUNCE, *PRICE_KILO, *CONVERT_POUNDS, *CONVERT_KILOS,
-    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE,
+    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE, *FILL_POTENCY,
 ]  # fmt: skip
 
 

@@ -254,6 +254,9 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
             grams_base = units.grams(base[0].value, base[0].unit)
             return formulation.percent_by_weight(grams_terp, "g", grams_terp + grams_base, "g")
     if not bases:
+        final = _final_potency(question)
+        if final is not None:
+            return final
         if shares and question.says(ASKS):
             raise ask(question, "how much distillate you are flavouring (g)")
         return None
@@ -271,6 +274,34 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         else "blend"
     )
     return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+
+
+_FINAL_POTENCY = (
+    r"\bfinal\b|\bresulting\b|\bend(?:ing)?\s+(?:thc|potency)|"
+    r"(?:thc|potency)\s*%?\s*(?:of|in)\s+(?:the\s+)?(?:oil|blend|mix|cart|fill)"
+)
+
+
+def _final_potency(question: Question) -> Calculation | None:
+    """ "Fill is 90% distillate and 10% terps, the distillate tests 92%: final THC %?": the
+    blend of the distillate at its potency with terpenes holding no THC, by share."""
+    if not question.says(_FINAL_POTENCY):
+        return None
+    percents = question.find("percent", without=("loss", "efficiency"))
+    shares = [q for q in percents if _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])]
+    potencies = [q for q in percents if q not in shares and "terpene" not in q.tags]
+    potencies = [
+        q
+        for q in potencies
+        if not re.match(r"\s*(?:terp|terpenes?)\b", question.text[q.end : q.end + 12], re.I)
+    ]
+    if len(shares) != 1 or len(potencies) != 1:
+        return None
+    share = one(question, shares, "the distillate's share of the fill")
+    strength = one(question, potencies, "the distillate's potency")
+    assert share is not None and strength is not None
+    # Shares by weight are the grams in 100 g of fill.
+    return mixing.blend(strength.value, 0.0, share.value, 100 - share.value, unit="g")
 
 
 def _cut_with_terpenes(question: Question) -> Calculation | None:
