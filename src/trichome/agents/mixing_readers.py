@@ -300,6 +300,7 @@ def _final_potency(question: Question) -> Calculation | None:
     share = one(question, shares, "the distillate's share of the fill")
     strength = one(question, potencies, "the distillate's potency")
     assert share is not None and strength is not None
+    question.use(*[q for q in percents if q not in shares and q not in potencies])  # the terps
     # Shares by weight are the grams in 100 g of fill.
     return mixing.blend(strength.value, 0.0, share.value, 100 - share.value, unit="g")
 
