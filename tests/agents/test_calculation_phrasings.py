@@ -61,6 +61,8 @@ TOTAL_THC = build(
         "{a}%{acid} and {d9}%{neutral}, total potency?",
         "my {acid} is {a} percent and {neutral} {d9} percent. what does that come to in total THC",
         "Total THC for a batch testing {d9}% {neutral} / {a}% {acid}?",
+        "hemp coa {neutral} {d9}% {acid} {a}%, total thc?",
+        "{neutral} {d9} {acid} {a}, total thc?",
     ),
     (
         {"d9": 1.0, "a": 20.0},
@@ -436,13 +438,25 @@ FILL_POTENCY = build(
     ({"d": 90, "t": 10, "p": 92}, {"d": 85, "t": 15, "p": 95}),
     lambda v: v["d"] * v["p"] / 100,
 )
+TOTAL_CBG = [
+    *build(
+        ("cbg flower, lab shows {a}% cbga and basically no cbg. potential cbg after decarb?",),
+        ({"a": 8}, {"a": 12.5}),
+        lambda v: 0.878 * v["a"],  # 316.48 / 360.49 g/mol, CBG over CBGA
+    ),
+    *build(
+        ("coa: cbga {a}%, cbg {n}%. total cbg?",),
+        ({"a": 8, "n": 0.2}, {"a": 12.5, "n": 0.4}),
+        lambda v: v["n"] + 0.878 * v["a"],
+    ),
+]
 TABLE: list[Case] = [
     *TOTAL_THC, *TOTAL_CBD, *TOTAL_MG_PER_G, *INFUSION, *INFUSION_WITH_LOSS, *DOSE,
     *DOSE_FROM_TOTAL, *DECARB, *DECARB_GRAMS, *PRODUCT, *SERVINGS, *KITCHEN, *KITCHEN_TSP,
     *TINCTURE, *C1V1, *DILUTION, *BLEND, *BLEND_TARGET, *TERPENES, *TERPENES_OF_BASE, *CONVERT,
     *CONVERT_OTHERS, *YIELD, *YIELD_WATTS, *DRY, *PRICE, *VARIANCE, *CHAINS, *DECARB_CHAIN,
     *WORDS, *COA_TABLES, *PRICE_OUNCE, *PRICE_KILO, *CONVERT_POUNDS, *CONVERT_KILOS,
-    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE, *FILL_POTENCY,
+    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE, *FILL_POTENCY, *TOTAL_CBG,
 ]  # fmt: skip
 
 

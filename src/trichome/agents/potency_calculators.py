@@ -23,8 +23,14 @@ from trichome.agents.calculators import (
 # (7 CFR 990.1, "decarboxylated"); CBDA -> CBD is the same pair of formulas.
 THCA_TO_THC = 0.877
 CBDA_TO_CBD = 0.877
-ACID_FACTORS = {"THC": THCA_TO_THC, "CBD": CBDA_TO_CBD}
+# CBGA (C22H32O4, 360.49 g/mol) -> CBG (C21H32O2, 316.48 g/mol): 316.48 / 360.49 = 0.878
+# (molecular weights as PubChem lists them for cannabigerolic acid and cannabigerol).
+CBGA_TO_CBG = 0.878
+ACID_FACTORS = {"THC": THCA_TO_THC, "CBD": CBDA_TO_CBD, "CBG": CBGA_TO_CBG}
 MOLAR_MASS_NOTE = "0.877 = 314.47 g/mol (THC) ÷ 358.48 g/mol (THCA): the CO2 lost on heating"
+MOLAR_MASS_NOTES = {
+    "CBG": "0.878 = 316.48 g/mol (CBG) ÷ 360.49 g/mol (CBGA): the CO2 lost on heating"
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +59,15 @@ def total_cannabinoid(
     basis: str = "%",
     limit: Limit | None = None,
 ) -> Calculation:
-    """Total THC (or CBD) = neutral + 0.877 × acid form, in % or mg/g, with a verdict.
+    """Total THC (or CBD, CBG) = neutral + factor × acid form (0.877; 0.878 for CBG), in % or
+    mg/g, with a verdict.
 
     Raises:
         CalculationError: a negative value, a value over 100% (1,000 mg/g), or a sum over it.
     """
     name = name.upper()
     if name not in ACID_FACTORS:
-        raise CalculationError(f"total potency is computed for THC or CBD, not {name}")
+        raise CalculationError(f"total potency is computed for THC, CBD or CBG, not {name}")
     ceiling = 100.0 if basis == "%" else 1000.0
     for label, value in ((_neutral_label(name), neutral), (f"{name}A", acid)):
         if not math.isfinite(value) or value < 0:
@@ -84,7 +91,7 @@ def total_cannabinoid(
         f"{fmt(neutral, 4)}{unit} {_neutral_label(name)} + {fmt(converted, 4)}{unit} = "
         f"{fmt(total, 4)}{unit} total {name}",
     ]
-    assumptions = [MOLAR_MASS_NOTE]
+    assumptions = [MOLAR_MASS_NOTES.get(name, MOLAR_MASS_NOTE)]
     verdict = None
     if basis != "%":
         steps.append(f"{fmt(total, 4)} mg/g ÷ 10 = {fmt(total / 10, 4)}% total {name}")

@@ -52,7 +52,10 @@ def total(question: Question) -> Calculation | None:
         r"pass|decarb|activated|how\s+much\s+thc"
     )
     parts: list[Calculation] = []
-    for name in ("THC", "CBD"):
+    # CBG only when the COA gives no THCA or CBDA: a total THC question on a full COA is not
+    # answered with its CBG.
+    names = ("THC", "CBD") if values.get("THCA") or values.get("CBDA") else ("CBG",)
+    for name in names:
         acid = _coa_value(question, values.get(f"{name}A", []), f"{name}A")
         neutral = _coa_value(question, values.get(name, []), _neutral(name))
         if acid is None and not (asks_total and neutral is not None and table):

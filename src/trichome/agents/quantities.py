@@ -334,9 +334,12 @@ def _cannabinoid_near(before: str, after: str, kind: str) -> tuple[str | None, b
     if kind not in ("percent", "concentration", "mass", "number"):
         return None, False
     right = _RIGHT_NAME.match(after)
-    if right:
-        return cannabinoid_name(right.group("name")), bool(right.group("total"))
     left = _LEFT_NAME.search(before.split("\n")[-1][-40:])
+    # "d9 0.05% thca 0.31%": names written before their values; the name after this number
+    # labels the next one.
+    labels_the_next = right and re.match(r"[ \t]*[:=]?[ \t]*\d", after[right.end() :])
+    if right and not (left and labels_the_next and kind != "mass"):
+        return cannabinoid_name(right.group("name")), bool(right.group("total"))
     if left and kind != "mass":
         return cannabinoid_name(left.group("name")), bool(left.group("total"))
     return None, False
