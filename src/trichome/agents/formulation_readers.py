@@ -263,6 +263,8 @@ def scaling(question: Question) -> Calculation | None:
         r"\b(?:scale|scaling|multiply|double|triple|quadruple|halve)\b|"
         r"\bhalf\s+(?:the\s+|a\s+|of\s+the\s+)?(?:recipe|batch)"
     )
+    if question.says(r"\bdecarb\w*|\bco2\b"):
+        return None  # "scaling decarb on 1 kg of THCA": what heating loses, not a recipe
     sizes = _batch_sizes(question)
     if not words and not sizes:
         if (
