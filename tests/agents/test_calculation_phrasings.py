@@ -455,13 +455,26 @@ DECARB_SCALED = build(
     ({"m": 1000}, {"m": 250}),
     lambda v: v["m"] * THCA_FACTOR,
 )
+HEMP_MU = build(
+    (
+        "lab reported {r}% d9 dry weight with a measurement uncertainty of +/- {m}. is that lot ok",
+        "hemp lot came back {r}% thc, MU +/- {m}%, are we ok?",
+    ),
+    ({"r": 0.35, "m": 0.06}, {"r": 0.42, "m": 0.05}),
+    lambda v: v["r"] - v["m"],  # 7 CFR 990.1: the low end of the range is what is compared
+)
+DLI_WORDS = build(
+    ("mothers under {p} umol for {h}h, is that a lot? whats the daily total",),
+    ({"p": 700, "h": 18}, {"p": 450, "h": 16}),
+    lambda v: v["p"] * v["h"] * 3600 / 1_000_000,
+)
 TABLE: list[Case] = [
     *TOTAL_THC, *TOTAL_CBD, *TOTAL_MG_PER_G, *INFUSION, *INFUSION_WITH_LOSS, *DOSE,
     *DOSE_FROM_TOTAL, *DECARB, *DECARB_GRAMS, *PRODUCT, *SERVINGS, *KITCHEN, *KITCHEN_TSP,
     *TINCTURE, *C1V1, *DILUTION, *BLEND, *BLEND_TARGET, *TERPENES, *TERPENES_OF_BASE, *CONVERT,
     *CONVERT_OTHERS, *YIELD, *YIELD_WATTS, *DRY, *PRICE, *VARIANCE, *CHAINS, *DECARB_CHAIN,
     *WORDS, *COA_TABLES, *PRICE_OUNCE, *PRICE_KILO, *CONVERT_POUNDS, *CONVERT_KILOS,
-    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE, *FILL_POTENCY, *TOTAL_CBG, *DECARB_SCALED,
+    *DRY_MOISTURE, *DECARB_MORE, *LABEL_SHARE, *FILL_POTENCY, *TOTAL_CBG, *DECARB_SCALED, *HEMP_MU, *DLI_WORDS,
 ]  # fmt: skip
 
 
@@ -577,3 +590,12 @@ def test_a_range_is_worked_at_both_ends() -> None:
 )
 def test_questions_without_a_calculation_are_left_alone(question: str) -> None:
     assert recognise(question) is None
+
+
+def test_a_hemp_result_within_its_uncertainty_of_the_limit_is_acceptable() -> None:
+    within = recognise("hemp lot 0.35% thc, measurement uncertainty +/- 0.06, is that lot ok?")
+    above = recognise("hemp lot 0.42% thc, measurement uncertainty +/- 0.05, is that lot ok?")
+    assert within is not None and within.calculation is not None
+    assert above is not None and above.calculation is not None
+    assert (within.calculation.verdict or "").startswith("WITHIN")
+    assert (above.calculation.verdict or "").startswith("ABOVE")

@@ -31,6 +31,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.conversion,
     operations.price,
     lab.label_check,
+    lab.hemp_uncertainty,
     potency.variance,
     lab.potency_basis,
     lab.dry_basis,

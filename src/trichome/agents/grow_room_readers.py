@@ -316,7 +316,14 @@ _TARGET_DLI = re.compile(
 
 def dli(question: Question) -> Calculation | None:
     """Daily light integral from PPFD and hours of light, or the PPFD a target DLI needs."""
-    if not question.says(r"\bdli\b|daily\s+light\s+integral"):
+    named = question.says(r"\bdli\b|daily\s+light\s+integral")
+    # "700 umol for 18h, what's the daily total?": the integral asked in other words.
+    if not named and not (
+        _PPFD.search(question.text)
+        and question.says(
+            r"daily\s+(?:total|sum|amount)|total\s+(?:light\s+)?(?:per|a)\s+day|mol(?:es)?\s+(?:per|a)\s+day"
+        )
+    ):
         return None
     text = question.text
     hours = _hours(text)

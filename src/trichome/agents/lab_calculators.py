@@ -265,3 +265,53 @@ def extraction_return(
         ),
         assumptions=("both weights on the same basis (as weighed)",),
     )
+
+
+# 7 CFR 990.1, "acceptable hemp THC level": the lab reports the THC result and its
+# measurement of uncertainty (MU); a sample is within the acceptable level when the range
+# the MU gives around the result includes 0.3% or less (0.35% ± 0.06% -> 0.29-0.41%: within).
+HEMP_LEVEL = 0.3
+HEMP_LEVEL_SOURCE = "7 CFR 990.1, acceptable hemp THC level"
+
+
+def hemp_with_uncertainty(result: float, uncertainty: float) -> Calculation:
+    """Whether a hemp THC result is within the acceptable hemp THC level once the lab's
+    measurement of uncertainty is applied.
+
+    Raises:
+        CalculationError: a negative or impossible result, a negative uncertainty.
+    """
+    percent("the THC result", result, allow_zero=True)
+    if not math.isfinite(uncertainty) or uncertainty < 0:
+        raise CalculationError(f"the measurement of uncertainty cannot be negative ({uncertainty})")
+    low, high = max(0.0, result - uncertainty), result + uncertainty
+    within = low <= HEMP_LEVEL
+    verdict = (
+        f"{'WITHIN' if within else 'ABOVE'} the acceptable hemp THC level: "
+        f"{fmt(result, 4)}% ± {fmt(uncertainty, 4)}% is {fmt(low, 4)}-{fmt(high, 4)}%, which "
+        f"{'includes' if within else 'does not reach down to'} {fmt(HEMP_LEVEL)}% "
+        f"({HEMP_LEVEL_SOURCE})."
+    )
+    return Calculation(
+        "hemp_uncertainty",
+        low,
+        "%",
+        f"The lowest value the uncertainty allows is {fmt(low, 4)}% THC: the sample is "
+        f"{'within' if within else 'above'} the acceptable hemp THC level.",
+        (
+            f"{fmt(result, 4)}% - {fmt(uncertainty, 4)}% = {fmt(low, 4)}%",
+            f"{fmt(result, 4)}% + {fmt(uncertainty, 4)}% = {fmt(high, 4)}%",
+            f"{fmt(low, 4)}% {'≤' if within else '>'} {fmt(HEMP_LEVEL)}%",
+        ),
+        details={"low": low, "high": high},
+        formula="within when result - measurement of uncertainty ≤ 0.3%",
+        inputs=(
+            f"THC result: {fmt(result, 4)}%",
+            f"measurement of uncertainty: ±{fmt(uncertainty, 4)}%",
+        ),
+        assumptions=(
+            "the result is delta-9 THC (or total THC, as the plan requires) on a dry-weight "
+            "basis, as the lab reports it for compliance",
+        ),
+        verdict=verdict,
+    )

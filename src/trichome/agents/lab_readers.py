@@ -172,3 +172,44 @@ def extraction_return(question: Question) -> Calculation | None:
         came_out.unit,
         material.group(1).strip() if material else "input",
     )
+
+
+_UNCERTAINTY = r"\buncertainty\b|\bmu\b|measurement\s+of\s+uncertainty"
+
+
+def hemp_uncertainty(question: Question) -> Calculation | None:
+    """A hemp THC result with the lab's measurement of uncertainty, against 7 CFR 990.1."""
+    if not question.says(_UNCERTAINTY) or not about_hemp_lot(question):
+        return None
+    percents = question.find("percent")
+    # "+/- 0.06", "uncertainty 0.02": a bare number there is the MU, in the result's %.
+    bounds = [
+        q
+        for q in (*percents, *question.find("number"))
+        if "tolerance" in q.tags or _after_plus_minus(question, q)
+    ]
+    results = [q for q in percents if q not in bounds]
+    if not results:
+        raise ask(question, "the lab's THC result (% dry weight)")
+    if not bounds:
+        raise ask(question, "the measurement of uncertainty the lab reported (±%)")
+    result = one(question, results[-1:], "the THC result")
+    mu = one(question, bounds[-1:], "the measurement of uncertainty")
+    assert result is not None and mu is not None
+    return lab.hemp_with_uncertainty(result.value, mu.value)
+
+
+def about_hemp_lot(question: Question) -> bool:
+    """A hemp compliance question: hemp, USDA, a lot or crop to pass."""
+    return question.says(r"\bhemp\b|\busda\b|\blot\b|\bcrop\b|\bcompliant|\bpass|\bok\b|0\.3\s*%")
+
+
+def _after_plus_minus(question: Question, quantity: Quantity) -> bool:
+    return bool(
+        re.search(
+            r"(?:\+/-|\+-|±|plus\s+or\s+minus|uncertainty|\bmu\b)\s*(?:of|is|=|:)?\s*"
+            r"(?:\+/-|\+-|±)?\s*$",
+            question.text[: quantity.start],
+            re.IGNORECASE,
+        )
+    )
