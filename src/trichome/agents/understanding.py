@@ -251,7 +251,11 @@ _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "medical",
             r"\bmed\b|\bmedical\b|\bpatients?\b|\bmmj\b|\bcard ?holders?\b|\bcaregivers?\b",
         ),
-        ("hemp", r"\bhemp\b"),
+        (
+            "hemp",
+            r"\bhemp\b|\bdelta[- ]?8\b|\bd8\b|\bdelta[- ]?10\b|\bthca flower\b|"
+            r"\bhhc\b|\bthc-?o\b|\bhemp-derived\b",
+        ),
     )
 )
 
