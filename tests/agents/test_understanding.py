@@ -90,6 +90,7 @@ def test_requests_outside_the_trade_are_told_apart(message: str, scope: str | No
         ("max thc in an oregon rec concentrate container", "adult-use"),
         ("az med card holder - how much can a patient buy per 2 weeks?", "medical"),
         ("can hemp seltzers be sold in gas stations in texas", "hemp"),
+        ("do we need a license to sell delta 8 in florida", "hemp"),
         ("how much can i buy in michigan", None),
         ("rec vs medical purchase limits in colorado", None),  # a comparison names both
     ],
