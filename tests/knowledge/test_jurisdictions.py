@@ -66,6 +66,7 @@ def test_territories_canada_and_other_countries_are_spotted_by_name(
         ("the upload is 5 MB", []),
         ("de customer wants an ounce plus a cart", ["DE"]),
         ("ok customer asked about edibles", []),
+        ("la customer asks how much they can carry", []),  # Los Angeles as often
     ],
 )
 def test_cities_and_province_codes_name_their_jurisdiction(text: str, expected: list[str]) -> None:

@@ -210,8 +210,9 @@ _HEADING_AFTER = re.compile(
 
 
 # Codes that are no English word opening a message ("de customer wants ...", "pa grower
-# here"), unlike "hi", "ok", "oh", "in", "or", "me" and "id".
-_NOT_OPENING_WORDS = {"DE", "PA", "LA", "MA", "CO", "AL"}
+# here"), unlike "hi", "ok", "oh", "in", "or", "me" and "id" (and "la", as often Los
+# Angeles as Louisiana).
+_NOT_OPENING_WORDS = {"DE", "PA", "MA", "CO", "AL"}  # not "la": Los Angeles as often
 _WHO_OR_WHAT_AFTER = re.compile(
     r"\s+(?:customers?|budtenders?|patients?|rec|med|medical|adult[- ]use|dispensar(?:y|ies)|"
     r"retail(?:er)?|stores?|shops?|growers?|cultivators?|processors?|operators?|guy|here|"

@@ -201,7 +201,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "local-control",
         r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
-        r"\b(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|(?:city |town )?councils?)\b"
+        r"\b(?:an?|the|our|my|your|their|any|every|each|which|local|some|most|many)\s+"
+        r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|(?:city |town )?councils?)\b"
         r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow)|"
         r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
         ("local-control",),
@@ -241,6 +242,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "legal-status",
+        r"\b(?:vote[sd]? to|did \w+ (?:ever |finally )?)legali[sz]e\b|"
         r"is (?:weed|cannabis|marijuana|pot|it|rec|recreational|medical|adult[- ]use) "
         r"(?:even |still |now )?legal|"
         r"legal (?:yet|now)|"
