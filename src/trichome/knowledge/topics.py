@@ -202,7 +202,8 @@ TOPICS: tuple[Topic, ...] = (
         "local-control",
         r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
         r"\b(?:an?|the|our|my|your|their|any|every|each|which|local|some|most|many)\s+"
-        r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|(?:city |town )?councils?)\b"
+        r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|"
+        r"(?:city |town )?councils?)\b"
         r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow)|"
         r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
         ("local-control",),
