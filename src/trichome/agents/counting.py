@@ -18,7 +18,7 @@ _NUMBER = (
 _AFTER = (
     r"(?:can|may|could|do|does|did|is|are|was|were|will|would|should|must|per|in|at|of|for|"
     r"on|to|total|max|maximum|allowed|there|each|a|an|the|i|we|you|they|it|before|after|from|"
-    r"between|within|until|has|have|had|get|go|left|needed|required|does)"
+    r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
 _HOW_MANY = re.compile(
     rf"\bhow many\s+((?:[a-z][\w-]*\s+){{0,3}}?)([a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
@@ -39,9 +39,10 @@ _SPELLINGS = {
     "unit": r"(?:units?|mmceus?)",
     "licence": r"licen[cs]es?",
     "license": r"licen[cs]es?",
-    "store": r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
-    "dispensary": r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
-    "location": r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
+    **dict.fromkeys(
+        ("store", "dispensary", "location"),
+        r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
+    ),
 }
 _NOT_ALLOWED = r"(?:not (?:permitted|allowed|legal)|prohibit\w*|may not|cannot|illegal|banned|\bno)"
 

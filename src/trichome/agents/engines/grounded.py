@@ -113,14 +113,13 @@ def _per_state(passages: Sequence[Passage], lead: Fact) -> list[Fact]:
     return facts[:MAX_STATES]
 
 
-def _which_place() -> str:
-    """The question back when a rule question names no place and the sources hold the
-    rule for only one: which state or province it is about."""
-    return (
-        "That rule depends on the state or province, and your question does not name one. "
-        'Which jurisdiction are you asking about? (A city works too: "in Denver" is read as '
-        "Colorado.)"
-    )
+# The question back when a rule question names no place and the sources hold the rule for
+# only one: which state or province it is about.
+_WHICH_PLACE = (
+    "That rule depends on the state or province, and your question does not name one. "
+    'Which jurisdiction are you asking about? (A city works too: "in Denver" is read as '
+    "Colorado.)"
+)
 
 
 def _by_state_answer(facts: Sequence[Fact]) -> ComposedAnswer:
@@ -169,7 +168,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
             return _by_state_answer(by_state)
         if request.on_topic:
             # One place's rule for a question naming none would answer someone else's.
-            return ComposedAnswer(_which_place())
+            return ComposedAnswer(_WHICH_PLACE)
     lead, *supporting = facts
     if _ASKS_WHEN.search(request.question) and lead.effective is not None:
         in_force = f"In force from {lead.effective.isoformat()}. "
