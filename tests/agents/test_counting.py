@@ -1,6 +1,6 @@
 import pytest
 
-from trichome.agents.counting import counted_thing, gives_a_count
+from trichome.agents.counting import counted_thing, gives_a_count, measure_name
 
 
 @pytest.mark.parametrize(
@@ -14,6 +14,13 @@ from trichome.agents.counting import counted_thing, gives_a_count
         ("what's the edible cap in michigan", None),
         ("nj distributor, how long do we keep trip records", "a duration"),
         ("universal symbol on the package - minimum size?", "a size"),
+        ("quebec - is there a max thc % on extracts?", "a share"),
+        ("what percentage is the excise tax in IL", "a share"),
+        ("what hours can a california retailer sell and deliver", "a clock time"),
+        ("wv dispensary - how much can a patient get at once", "an amount"),
+        ("how much does a license cost", "an amount"),
+        # Two measures asked at once: each fact answers one part, so neither is required.
+        ("georgia low thc oil - thc % ceiling and how much can a patient have", None),
     ],
 )
 def test_a_how_many_question_names_what_it_counts(question: str, thing: str | None) -> None:
@@ -34,6 +41,19 @@ def test_a_measure_is_answered_only_by_a_number_in_one_of_its_units() -> None:
     assert not gives_a_count("Each vehicle needs a GPS device and a lockbox.", "a duration")
     assert gives_a_count("The symbol must be at least 0.5 inch wide.", "a size")
     assert not gives_a_count("Packages must carry the universal symbol.", "a size")
+    assert gives_a_count("Extracts may hold no more than 30% THC.", "a share")
+    assert not gives_a_count("A package of extract may hold 1,000 mg of THC.", "a share")
+    assert gives_a_count("Stores may sell between 6 a.m. and 10 p.m.", "a clock time")
+    assert not gives_a_count("Retailers may deliver anywhere in the state.", "a clock time")
+    assert gives_a_count("No more than a 30-day supply at a time.", "an amount")
+    assert gives_a_count("Carry at least $1,000,000 of auto liability cover.", "an amount")
+    assert not gives_a_count("Patients buy from licensed dispensaries only.", "an amount")
+
+
+def test_a_gap_says_which_figure_is_missing_not_that_no_rule_exists() -> None:
+    assert measure_name(None) == "rule"
+    assert measure_name("a clock time") == "hours or times"
+    assert measure_name("license") == "number of licenses"
 
 
 def test_a_ban_answers_a_count_only_when_it_is_about_the_thing_counted() -> None:

@@ -57,7 +57,38 @@ def _singular(word: str) -> str:
 
 
 # Questions asking for a measure of a kind: the answer holds a number in one of its units.
+_AMOUNT_UNITS = (
+    r"(?:%|percent|oz|ounces?|g|grams?|mg|milligrams?|ml|millilit(?:er|re)s?|lbs?|pounds?|"
+    r"kg|kilograms?|plants?|units?|servings?|packages?|days?|-day|supply|doses?)"
+)
 _MEASURES = {
+    # "max THC % on extracts?", "what percentage is the excise tax?"
+    "a share": (
+        re.compile(
+            r"\b(?:max|maximum|cap|limit|what|thc|potency)\s+(?:\w+\s+)?(?:%|percent\b|"
+            r"percentage\b)(?!\s+of\s+(?:the\s+)?label)|\bwhat\s+percent(?:age)?\b",
+            re.IGNORECASE,
+        ),
+        r"(?:%|percent)",
+    ),
+    # "what hours can a retailer sell?", "what time do stores have to close?"
+    "a clock time": (
+        re.compile(
+            r"\bwhat\s+(?:hours|times?)\b(?!\s+(?:of\s+(?:year|day)|frame))|"
+            r"\bhours\s+of\s+(?:operation|sale)\b|\bopening\s+hours\b",
+            re.IGNORECASE,
+        ),
+        r"(?:a\.\s?m\.?|p\.\s?m\.?|am|pm|o'clock|midnight|noon|hours)",
+    ),
+    # "how much can a patient get at once?", "how much is the fee?": an amount in a unit,
+    # a sum of money, or a ban.
+    "an amount": (
+        re.compile(
+            r"\bhow\s+much\b(?!\s+(?:time|longer)\b)",
+            re.IGNORECASE,
+        ),
+        _AMOUNT_UNITS,
+    ),
     "a duration": (
         re.compile(r"\bhow long\b|\bwithin how many\b|\bhow (?:soon|quickly)\b", re.IGNORECASE),
         r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|business days?|weeks?|months?|years?)",
@@ -77,14 +108,14 @@ _MEASURES = {
 
 def counted_thing(question: str) -> str | None:
     """What a "how many ..." question counts, singular ("licence", "plant", "mg"), or the
-    kind of measure it asks for ("a duration", "a size"), if any."""
-    for kind, (asks, _) in _MEASURES.items():
-        if asks.search(question):
-            return kind
+    kind of measure it asks for ("a duration", "a size"), if any. A question asking for
+    two measures ("the THC % ceiling and how much can a patient have?") is held to neither:
+    each fact answers one part."""
+    asked = [kind for kind, (asks, _) in _MEASURES.items() if asks.search(question)]
     match = _HOW_MANY.search(question)
-    if match is None:
-        return None
-    return _singular(match.group(2))
+    if match is not None:
+        asked.append(_singular(match.group(2)))
+    return asked[0] if len(asked) == 1 else None
 
 
 def gives_a_count(text: str, thing: str) -> bool:
@@ -97,7 +128,9 @@ def gives_a_count(text: str, thing: str) -> bool:
     )
     if thing.endswith("y") and thing not in _SPELLINGS:
         spelled = rf"(?:{re.escape(thing)}|{re.escape(thing[:-1])}ies)"
-    counted = re.compile(rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}\b", re.IGNORECASE)
+    counted = re.compile(
+        rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}(?!\w)", re.IGNORECASE
+    )
     # "Home cultivation is not permitted" answers "how many plants?": a ban near the thing
     # counted, or near growing for a count of plants.
     near = rf"(?:{spelled}|cultivat\w*|grow\w*)" if thing == "plant" else spelled
@@ -105,4 +138,22 @@ def gives_a_count(text: str, thing: str) -> bool:
         rf"{_NOT_ALLOWED}\W+(?:\w+\W+){{0,8}}?{near}\b|\b{near}\W+(?:\w+\W+){{0,8}}?{_NOT_ALLOWED}",
         re.IGNORECASE,
     )
-    return bool(counted.search(text) or banned.search(text))
+    money = thing == "an amount" and re.search(r"\$\s?\d", text) is not None
+    return bool(money or counted.search(text) or banned.search(text))
+
+
+_MEASURE_NAMES = {
+    "a share": "percentage",
+    "a clock time": "hours or times",
+    "an amount": "amount",
+    "a duration": "time limit",
+    "a size": "size",
+}
+
+
+def measure_name(thing: str | None) -> str:
+    """What a gap lacks, said plainly: "rule", or the figure a question asked for
+    ("percentage", "number of licenses")."""
+    if thing is None:
+        return "rule"
+    return _MEASURE_NAMES.get(thing, f"number of {thing}s" if not thing.endswith("s") else thing)

@@ -133,7 +133,8 @@ def admit_unanswered(
     places = tuple(code for code in request.jurisdictions if code != FEDERAL)
     if settled or not places or request.answerable():
         return request
-    return replace(request, uncovered_states=places, gap=describe_gap(directory, places, topics))
+    gap = describe_gap(directory, places, topics, request.counted)
+    return replace(request, uncovered_states=places, gap=gap)
 
 
 class UnsupportedOption(Exception):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from trichome.agents.counting import measure_name
 from trichome.knowledge.directory import Directory, Jurisdiction
 from trichome.knowledge.jurisdictions import jurisdiction_name
 from trichome.knowledge.packs import Fact, Source
@@ -35,6 +36,8 @@ class Gap:
     codes: tuple[str, ...]
     topic: str | None
     where_to_ask: tuple[str, ...]
+    # What the packs lack: "rule", or the figure the question asked for ("percentage").
+    lacking: str = "rule"
     status: tuple[str, ...] = ()
     # The same status, each citing the directory entry's primary sources (laws, bills,
     # regulators' pages), when the entry has them: what a legal-status question is answered by.
@@ -137,9 +140,13 @@ def regulator_fact(entry: Jurisdiction, sentence: str) -> Fact | None:
 
 
 def describe_gap(
-    directory: Directory, codes: tuple[str, ...], topics: tuple[Topic, ...]
+    directory: Directory,
+    codes: tuple[str, ...],
+    topics: tuple[Topic, ...],
+    counted: str | None = None,
 ) -> Gap | None:
-    """The gap for these uncovered jurisdictions, or None when there is none."""
+    """The gap for these uncovered jurisdictions, or None when there is none; `counted` is
+    the figure the question asked for, when facts on its topic exist but give none."""
     if not codes:
         return None
     names = {topic.name for topic in topics}
@@ -166,6 +173,7 @@ def describe_gap(
         codes,
         topic,
         tuple(asks),
+        measure_name(counted),
         tuple(status),
         tuple(f for f in status_facts if f),
         tuple(f for f in regulators if f),

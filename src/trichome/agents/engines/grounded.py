@@ -220,7 +220,8 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     gap = request.gap
     names = " or ".join(jurisdiction_name(code) for code in request.uncovered_states)
     topic = f" on {gap.topic.replace('-', ' ')}" if gap and gap.topic else ""
-    admitted = f"My knowledge packs hold no sourced rule{topic} for {names}, so I won't guess."
+    lacking = gap.lacking if gap else "rule"
+    admitted = f"My knowledge packs hold no sourced {lacking}{topic} for {names}, so I won't guess."
     if gap is None:
         return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
     if gap.regulators:  # who regulates it is the question: the directory answers it
@@ -233,8 +234,8 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(text, gap.status_facts)
     parts = list(gap.status)
     if parts:
-        admitted = f"For anything more specific, my knowledge packs hold no sourced rule{topic}"
-        admitted += f" for {names}."
+        admitted = "For anything more specific, my knowledge packs hold no sourced "
+        admitted += f"{lacking}{topic} for {names}."
     parts += [admitted, *gap.where_to_ask]
     return ComposedAnswer("\n\n".join(parts))
 

@@ -71,7 +71,7 @@ def _gap_prompt(request: AnswerRequest) -> str:
         return ""
     topic = f" on {gap.topic.replace('-', ' ')}" if gap.topic else ""
     lines = [
-        f"\n\nThe knowledge packs hold no sourced rule{topic} for {gap.names}. Do not "
+        f"\n\nThe knowledge packs hold no sourced {gap.lacking}{topic} for {gap.names}. Do not "
         "answer it with another jurisdiction's rules or from memory: say plainly that you "
         "do not cover it, and send the user to:",
         *(f"- {sentence}" for sentence in gap.where_to_ask),
