@@ -5,7 +5,14 @@ import numpy as np
 import pytest
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
-from trichome.agents.router import Router, load_examples, routing_text
+from trichome.agents.router import (
+    Router,
+    _pipeline,
+    char_word_grams,
+    load_examples,
+    routing_text,
+    word_grams,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +59,22 @@ def test_a_saved_router_reads_back_the_same(trained: Router, tmp_path: Path) -> 
         assert np.allclose(loaded.probabilities(example.text), trained.probabilities(example.text))
     with pytest.raises(RuntimeError):
         loaded.reference_probabilities("hello")
+
+
+def test_the_router_reads_text_as_sklearn_would_without_importing_it() -> None:
+    # A worker reads the fitted router with analyzers of its own (sklearn takes seconds to
+    # import); they must see exactly the terms the fitted vectorizers saw.
+    words, chars = (v.build_analyzer() for _, v in _pipeline().steps[0][1].transformer_list)
+    texts = [e.text for e in load_examples()] + [
+        "",
+        "a",
+        "  Δ9-THC   at 0.3%\tin   Québec?!",
+        "it's 10mg/serving — is that OK??",
+        "x y z 1 2 3",
+    ]
+    for text in texts:
+        assert sorted(word_grams(text)) == sorted(words(text)), text
+        assert sorted(char_word_grams(text)) == sorted(chars(text)), text
 
 
 def test_a_damaged_saved_router_is_refused(trained: Router, tmp_path: Path) -> None:

@@ -14,18 +14,19 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import sklearn
 from numpy.typing import NDArray
-from sklearn.feature_extraction.text import TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import FeatureUnion, Pipeline
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.words import stem
+
+if TYPE_CHECKING:  # sklearn costs seconds to import: only a process that fits a router does
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.pipeline import Pipeline
 
 EXAMPLES_PATH = Path(__file__).parent / "data" / "router_examples.jsonl"
 _WORD = re.compile(r"[a-z0-9]+")
@@ -77,6 +78,10 @@ def stemmed_words(text: str) -> str:
 
 
 def _pipeline() -> Pipeline:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import FeatureUnion, Pipeline
+
     # Chosen by 5-fold cross-validation on the training split only (never the held-out
     # part): stemmed word n-grams plus character n-grams, C=50.
     features = FeatureUnion(
@@ -93,6 +98,34 @@ def _pipeline() -> Pipeline:
     )
     classifier = LogisticRegression(C=50.0, max_iter=5000)
     return Pipeline([("features", features), ("classifier", classifier)])
+
+
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+_SPACES = re.compile(r"\s\s+")
+
+
+def word_grams(text: str) -> list[str]:
+    """The terms `_pipeline`'s word vectorizer sees in `text` (its analyzer, written out so
+    a process reading a fitted router needs no sklearn): stemmed words and word pairs."""
+    tokens = _TOKEN.findall(stemmed_words(text))
+    return tokens + [" ".join(tokens[i : i + 2]) for i in range(len(tokens) - 1)]
+
+
+def char_word_grams(text: str) -> list[str]:
+    """The terms `_pipeline`'s character vectorizer sees (sklearn's `char_wb`, 2 to 5):
+    character runs inside each space-padded word; a word shorter than a run gives it once."""
+    grams: list[str] = []
+    for word in _SPACES.sub(" ", text.lower()).split():
+        padded = f" {word} "
+        for size in range(2, 6):
+            offset = 0
+            grams.append(padded[offset : offset + size])
+            while offset + size < len(padded):
+                offset += 1
+                grams.append(padded[offset : offset + size])
+            if offset == 0:
+                break
+    return grams
 
 
 class _CompiledFeatures:
@@ -153,7 +186,7 @@ class Router:
         """A router fitted on `examples` (all of them, whatever their split)."""
         pipeline = _pipeline()
         pipeline.fit([e.text for e in examples], [e.agent for e in examples])
-        classifier: LogisticRegression = pipeline.named_steps["classifier"]
+        classifier = pipeline.named_steps["classifier"]
         features: list[_CompiledFeatures] = []
         offset = 0
         for _, vectorizer in pipeline.named_steps["features"].transformer_list:
@@ -194,10 +227,7 @@ class Router:
         # Opened here, so a damaged file is closed too (np.load leaks its own handle when
         # the zip is unreadable).
         with path.open("rb") as file, np.load(file, allow_pickle=False) as data:
-            analyzers = [
-                vectorizer.build_analyzer()
-                for _, vectorizer in _pipeline().named_steps["features"].transformer_list
-            ]
+            analyzers = [word_grams, char_word_grams]
             features: list[_CompiledFeatures] = []
             offset = 0
             for number, analyze in enumerate(analyzers):
@@ -276,7 +306,9 @@ def _cache_path() -> Path:
         EXAMPLES_PATH.read_bytes(),
         inspect.getsource(_pipeline).encode(),
         inspect.getsource(stemmed_words).encode(),
-        sklearn.__version__.encode(),
+        inspect.getsource(word_grams).encode(),
+        inspect.getsource(char_word_grams).encode(),
+        version("scikit-learn").encode(),
         np.__version__.encode(),
         _CACHE_FORMAT.encode(),
     ):
