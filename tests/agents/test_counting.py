@@ -34,6 +34,8 @@ def test_a_fact_answers_a_count_only_with_a_number_of_the_thing_or_a_ban() -> No
     assert gives_a_count("Home cultivation is not permitted.", "plant")
     assert not gives_a_count("The Commissioner issues retail licences to applicants.", "license")
     assert not gives_a_count("Each serving may hold 10 mg of THC.", "license")
+    assert not gives_a_count("Four licence types exist: retail, testing and more.", "license")
+    assert not gives_a_count("It issues retail licences. Rules may not ban stores.", "license")
 
 
 def test_a_measure_is_answered_only_by_a_number_in_one_of_its_units() -> None:

@@ -44,6 +44,8 @@ _SPELLINGS = {
         r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
     ),
 }
+# Between the words of one clause: a ban in the next sentence is about something else.
+_GAP = r"[^\w.;:]+"
 _NOT_ALLOWED = r"(?:not (?:permitted|allowed|legal)|prohibit\w*|may not|cannot|illegal|banned|\bno)"
 
 
@@ -128,14 +130,18 @@ def gives_a_count(text: str, thing: str) -> bool:
     )
     if thing.endswith("y") and thing not in _SPELLINGS:
         spelled = rf"(?:{re.escape(thing)}|{re.escape(thing[:-1])}ies)"
+    # "Four licence types exist" counts kinds of licence, not licences.
     counted = re.compile(
-        rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}(?!\w)", re.IGNORECASE
+        rf"\b{_NUMBER}(?:\s*|-)(?:[\w-]+\s+){{0,3}}?{spelled}(?!\w)"
+        r"(?!\s+(?:types?|class(?:es)?|categor(?:y|ies)|kinds?)\b)",
+        re.IGNORECASE,
     )
     # "Home cultivation is not permitted" answers "how many plants?": a ban near the thing
     # counted, or near growing for a count of plants.
     near = rf"(?:{spelled}|cultivat\w*|grow\w*)" if thing == "plant" else spelled
     banned = re.compile(
-        rf"{_NOT_ALLOWED}\W+(?:\w+\W+){{0,8}}?{near}\b|\b{near}\W+(?:\w+\W+){{0,8}}?{_NOT_ALLOWED}",
+        rf"{_NOT_ALLOWED}{_GAP}(?:\w+{_GAP}){{0,8}}?{near}\b|\b{near}{_GAP}(?:\w+{_GAP}){{0,8}}?"
+        rf"{_NOT_ALLOWED}",
         re.IGNORECASE,
     )
     money = thing == "an amount" and re.search(r"\$\s?\d", text) is not None

@@ -155,6 +155,23 @@ STOPWORDS = frozenset(
         "hey",
         "much",
         "many",
+        # Fillers of chat and forum writing: never what a question is about.
+        "actually",
+        "really",
+        "basically",
+        "literally",
+        "honestly",
+        "anyone",
+        "someone",
+        "guys",
+        "lol",
+        "pls",
+        "plz",
+        "ok",
+        "okay",
+        "kinda",
+        "gonna",
+        "wanna",
     ]
 )
 
