@@ -13,8 +13,9 @@ from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.gaps import describe_gap
-from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
+from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.agents.triage import OPERATIONS, specialist
 from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import check_variance
 from trichome.config import Settings
@@ -44,14 +45,6 @@ from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
-OPERATIONS = "operations"
-COMPLIANCE = "compliance"
-# Rule topics another specialist answers too (transport, waste, tracking, batches,
-# packaging and records: operations; advertising: marketing).
-NOT_ONLY_COMPLIANCE = frozenset(
-    {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
-     "record-keeping"}
-)  # fmt: skip
 # A follow-up asking for the previous procedure again, changed ("now adapt it for Nevada").
 _REDO = re.compile(
     r"\b(?:adapt|redo|rewrite|convert|change|tailor) (?:it|that|this|the sop)\b|"
@@ -97,13 +90,6 @@ def _program(fact: Fact) -> str | None:
     return fact.program or ("hemp" if fact.topic == "hemp" else None)
 
 
-def _compliance_asked(topics: set[str]) -> bool:
-    """Whether rule topics make a question the compliance specialist's: one only it answers
-    (possession, home grow, taxes ...), and no advertising (the marketing specialist's,
-    with its own packs of the advertising rules)."""
-    return bool(topics - NOT_ONLY_COMPLIANCE) and "advertising" not in topics
-
-
 def _of_program(passages: list[Passage], program: str | None) -> list[Passage]:
     """The passages a question about `program` ("rec", "patient", "hemp") may be answered
     from: not another programme's rules."""
@@ -146,30 +132,9 @@ class AgentService:
         user_turns = [t.content for t in window if t.role == "user" and t.content]
         question = routing_text(user_turns)
         route = self.router.route(question)
-        routed = AGENTS[route.agent]
-        notes: tuple[str, ...] = ()
-        agent = routed
-        if not routed.available_on(chat.model):
-            agent = AGENTS[MAIN_AGENT]
-            notes = (upgrade_note(routed, self._upgrade_url),)
-        # A procedure asked for is written from its template by operations, whichever agent
-        # the request's words lean to ("a compliant SOP for transport in New Jersey").
         template = self._template(question, user_turns)
-        operations = AGENTS[OPERATIONS]
-        if template is not None and agent is not operations and operations.available_on(chat.model):
-            agent, notes = operations, ()
         understanding = understand(user_turns)
-        compliance = AGENTS[COMPLIANCE]
-        if (
-            template is None
-            and agent is not compliance
-            and compliance.available_on(chat.model)
-            and understanding.state is not None
-            and _compliance_asked({topic.name for topic in understanding.rule_topics})
-        ):
-            # "minnesota home grow - how many plants?" is a rule of the place named, whatever
-            # the words lean to (grow, plants): the compliance specialist's to answer.
-            agent, notes = compliance, ()
+        agent, notes = specialist(route, chat.model, understanding, template, self._upgrade_url)
         jurisdictions = understanding.jurisdictions
         state = understanding.state
         calculation = recognise_conversation(

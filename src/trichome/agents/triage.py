@@ -1,0 +1,65 @@
+"""Which agent answers: the router's pick, corrected by what the question is understood to ask.
+
+The router reads words; some questions are a specialist's whatever their words lean to. A
+procedure asked for is written by operations from its template ("a compliant SOP for
+transport in New Jersey"). A rule of a named place is the compliance specialist's
+("minnesota home grow - how many plants?" leans to cultivation by its words), and so is any
+question naming a place that the router could not place with a specialist: the main agent's
+packs hold no state's rules, so sending "providence - can i give my buddy some?" there
+only guarantees a refusal.
+"""
+
+from __future__ import annotations
+
+from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent, upgrade_note
+from trichome.agents.router import RouteDecision
+from trichome.agents.understanding import RequestKind, Understanding
+from trichome.knowledge.sops import SopTemplate
+from trichome.plans import PublicModel
+
+OPERATIONS = "operations"
+COMPLIANCE = "compliance"
+# Rule topics another specialist answers too (transport, waste, tracking, batches,
+# packaging and records: operations; advertising: marketing).
+NOT_ONLY_COMPLIANCE = frozenset(
+    {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
+     "record-keeping"}
+)  # fmt: skip
+_NO_FACT_WANTED = (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
+
+
+def _compliance_asked(topics: set[str]) -> bool:
+    """Whether rule topics make a question the compliance specialist's: one only it answers
+    (possession, home grow, taxes ...), and no advertising (the marketing specialist's,
+    with its own packs of the advertising rules)."""
+    return bool(topics - NOT_ONLY_COMPLIANCE) and "advertising" not in topics
+
+
+def specialist(
+    route: RouteDecision,
+    model: PublicModel,
+    understanding: Understanding,
+    template: SopTemplate | None,
+    upgrade_url: str,
+) -> tuple[Agent, tuple[str, ...]]:
+    """The agent that answers and the notes it adds (an upgrade note when the model lacks
+    the specialist the router picked and the main agent answers instead)."""
+    routed = AGENTS[route.agent]
+    notes: tuple[str, ...]
+    if not routed.available_on(model):
+        agent, notes = AGENTS[MAIN_AGENT], (upgrade_note(routed, upgrade_url),)
+    else:
+        agent, notes = routed, ()
+    operations = AGENTS[OPERATIONS]
+    if template is not None:
+        if agent is not operations and operations.available_on(model):
+            return operations, ()
+        return agent, notes
+    compliance = AGENTS[COMPLIANCE]
+    if agent is compliance or not compliance.available_on(model) or understanding.state is None:
+        return agent, notes
+    rule_asked = _compliance_asked({topic.name for topic in understanding.rule_topics})
+    unplaced = agent.name == MAIN_AGENT and understanding.kind not in _NO_FACT_WANTED
+    if rule_asked or unplaced:
+        return compliance, ()
+    return agent, notes
