@@ -78,7 +78,9 @@ def test_where_to_ask_names_a_regulator_without_a_confirmed_address_alone() -> N
     directory = load_directory()
     guam = directory.get("GU")
     assert guam is not None and guam.regulators[0].url is None
-    assert directory.where_to_ask("GU") == "For Guam, ask: Guam Cannabis Control Board."
+    assert (
+        directory.where_to_ask("GU", "adult-use") == "For Guam, ask: Guam Cannabis Control Board."
+    )
 
 
 def test_statuses_a_caller_relies_on() -> None:
