@@ -28,6 +28,12 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions, with_national
         ("oh home grow - per adult and per house limits?", ["OH"]),
         ("mass rec — daily sales limit per customer?", ["MA"]),
         ("oh well - never mind", []),
+        # "ID" is identification around a check, a scan or a card, else Idaho.
+        ("write me a front door / ID check SOP for a massachusetts store", ["MA"]),
+        ("do we need a photo ID for delivery in CA", ["CA"]),
+        ("we ask for ID at the door in NV", ["NV"]),
+        ("moving to ID next year, is weed legal in ID?", ["ID"]),
+        ("Boise ID dispensary?", ["ID"]),
     ],
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:

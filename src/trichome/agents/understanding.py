@@ -211,8 +211,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:weather|poem|haiku|lasagna|recipe for (?!cannabutter|edibles)|football|"
-            r"basketball|nba|nfl|who won)\b",
+            r"\b(?:weather|poem|haiku|limerick|puns?|riddle|lasagna|"
+            r"recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|who won)\b",
         ),
     )
 )

@@ -191,6 +191,8 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if token != code and code in _AMBIGUOUS_CODES and not _opens_the_message(text, match):
             continue
+        if code == "ID" and _identification(text, match):
+            continue
         found.append((match.start(), match.end(), code))
     federal = _FEDERAL_PATTERN.search(text)
     if federal is not None:
@@ -231,6 +233,28 @@ def _opens_the_message(text: str, match: re.Match[str]) -> bool:
         return True
     code = match.group(1).upper()
     return code in _NOT_OPENING_WORDS and bool(_WHO_OR_WHAT_AFTER.match(text, match.end()))
+
+
+# "ID" in the trade is mostly identification: "ID check SOP", "photo ID", "scan their ID".
+_ID_DOCUMENT_AFTER = re.compile(
+    r"\s*(?:checks?|checking|checker|scan\w*|cards?|verification|verif\w*|badges?|"
+    r"requirements?|numbers?|#|s\b|'s\b|and\s+age|at\s+the\s+door)",
+    re.IGNORECASE,
+)
+_ID_DOCUMENT_BEFORE = re.compile(
+    r"(?:photo|valid|government|gov|state|an|the|their|his|her|your|our|my|customers?'?s?|"
+    r"check(?:ing)?|scan(?:ning)?|fake|no|with|show(?:ing)?|without|expired|acceptable|"
+    r"proper|military|tribal|door|ask(?:s|ed|ing)? for|proof of|/)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _identification(text: str, match: re.Match[str]) -> bool:
+    """Whether a capitalised "ID" means identification, not Idaho."""
+    return bool(
+        _ID_DOCUMENT_AFTER.match(text, match.end())
+        or _ID_DOCUMENT_BEFORE.search(text[: match.start()])
+    )
 
 
 def _province_code(text: str, match: re.Match[str]) -> bool:
