@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import anyio
@@ -33,6 +36,7 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
+@functools.cache  # once a session: the suite's own server does not come and go
 def _postgres_unreachable_reason() -> str | None:
     import asyncpg
 
@@ -103,13 +107,96 @@ def database_for(backend: str, directory: Path) -> Iterator[str]:
             yield url
 
 
+def _postgres_url(name: str) -> str:
+    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
+    return f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
+
+
+class MigratedTemplates:
+    """Databases migrated once per session and copied for each test that wants a migrated
+    one: a copy takes milliseconds (SQLite) or a fraction of a second (PostgreSQL's
+    CREATE DATABASE ... TEMPLATE), a migration seconds. Copies of PostgreSQL databases are
+    dropped in the background, so no test waits for the server to delete files."""
+
+    def __init__(self, directory: Path) -> None:
+        self._directory = directory
+        self._sqlite: Path | None = None
+        self._postgres: str | None = None
+        self._dropper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drop-database")
+
+    def _sqlite_template(self) -> Path:
+        if self._sqlite is None:
+            path = self._directory / "template.db"
+            upgrade_database(
+                Settings(data_dir=self._directory, database_url=f"sqlite+aiosqlite:///{path}")
+            )
+            self._sqlite = path
+        return self._sqlite
+
+    def _postgres_template(self) -> str:
+        if self._postgres is None:
+            name = f"trichome_template_{secrets.token_hex(6)}"
+            _run_admin(f'CREATE DATABASE "{name}"')
+            self._postgres = name  # dropped at the end even if the migration fails
+            upgrade_database(Settings(data_dir=self._directory, database_url=_postgres_url(name)))
+            _run_admin(  # a template must have no sessions when it is copied
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+            )
+        return self._postgres
+
+    @contextlib.contextmanager
+    def database(self, backend: str, directory: Path) -> Iterator[str]:
+        """A migrated database of the backend, the test's own."""
+        if backend == "sqlite":
+            target = directory / "trichome.db"
+            # The backup API copies a consistent database, whatever its journal holds.
+            with (
+                contextlib.closing(sqlite3.connect(self._sqlite_template())) as source,
+                contextlib.closing(sqlite3.connect(target)) as copy,
+            ):
+                source.backup(copy)
+            yield f"sqlite+aiosqlite:///{target}"
+            return
+        require_service(_postgres_unreachable_reason())
+        name = f"trichome_test_{secrets.token_hex(6)}"
+        _run_admin(f'CREATE DATABASE "{name}" TEMPLATE "{self._postgres_template()}"')
+        try:
+            yield _postgres_url(name)
+        finally:
+            self._dropper.submit(_run_admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def close(self) -> None:
+        self._dropper.shutdown(wait=True)
+        if self._postgres is not None:
+            _run_admin(f'DROP DATABASE IF EXISTS "{self._postgres}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def migrated_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MigratedTemplates]:
+    templates = MigratedTemplates(tmp_path_factory.mktemp("templates"))
+    try:
+        yield templates
+    finally:
+        templates.close()
+
+
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
 @pytest.fixture(params=BACKENDS)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """Each database-facing test runs on SQLite and on PostgreSQL."""
+    """Each database-facing test runs on SQLite and on PostgreSQL: an empty database."""
     with database_for(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def migrated_database_url(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_templates: MigratedTemplates
+) -> Iterator[str]:
+    """Like `database_url`, with the schema at the newest migration."""
+    with migrated_templates.database(request.param, tmp_path) as url:
         yield url
 
 
@@ -123,11 +210,9 @@ def module_database_url(
 
 
 @pytest.fixture
-def settings(database_url: str, tmp_path: Path) -> Settings:
+def settings(migrated_database_url: str, tmp_path: Path) -> Settings:
     """Settings on the test's database, migrated."""
-    configured = Settings(data_dir=tmp_path, database_url=database_url)
-    upgrade_database(configured)
-    return configured
+    return Settings(data_dir=tmp_path, database_url=migrated_database_url)
 
 
 def reconfigured(settings: Settings, **changes: object) -> Settings:
@@ -143,17 +228,17 @@ COUNTER_BACKENDS = [
 
 
 @pytest.fixture(params=COUNTER_BACKENDS)
-def limited_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
+def limited_settings(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_templates: MigratedTemplates
+) -> Iterator[Settings]:
     """Settings whose counters live in SQLite, in PostgreSQL, or in Redis (beside SQLite)."""
     redis_url = None
     if request.param == "redis":
         require_service(redis_unreachable_reason())
         redis_url = REDIS_URL
     backend = "postgresql" if request.param == "postgresql" else "sqlite"
-    with database_for(backend, tmp_path) as url:
-        configured = Settings(data_dir=tmp_path, database_url=url, redis_url=redis_url)
-        upgrade_database(configured)
-        yield configured
+    with migrated_templates.database(backend, tmp_path) as url:
+        yield Settings(data_dir=tmp_path, database_url=url, redis_url=redis_url)
 
 
 KeyMaker = Callable[..., Awaitable[str]]

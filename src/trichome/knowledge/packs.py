@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -177,11 +178,21 @@ def _parse_fact(raw: dict[str, Any], pack_id: str, where: str) -> Fact:
 
 
 def load_pack(path: Path) -> Pack:
-    """Parse and validate one pack file.
+    """Parse and validate one pack file (once per process while the file is unchanged:
+    Python's TOML parser takes about a second for all the packs, and every app a process
+    starts, as the tests do by the hundred, would pay it again).
 
     Raises:
         PackError: the file breaks the schema.
     """
+    status = path.stat()
+    return _parsed_pack(path.resolve(), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_pack(path: Path, modified_ns: int, size: int) -> Pack:
+    """`path` parsed; the modification time and size are the cache key's, so an edited
+    file is read again (a file that fails raises each time: errors are not cached)."""
     where = path.name
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))

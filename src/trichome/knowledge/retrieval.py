@@ -6,6 +6,7 @@ and a query is a handful of dictionary look-ups: no I/O on the request path.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -234,5 +235,12 @@ class KnowledgeBase:
                 if (pack_id in pack_ids or fact.topic in borrowed_topics)
                 and fact.status != "superseded"
             ]
-            index = self._indexes[key] = FactIndex(facts)
+            index = self._indexes[key] = _shared_index(tuple(facts))
         return index
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_index(facts: tuple[Fact, ...]) -> FactIndex:
+    """One index per set of facts in a process: an index never changes once built, and
+    every app a process starts (the tests start hundreds) would otherwise rebuild it."""
+    return FactIndex(facts)
