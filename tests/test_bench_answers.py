@@ -75,3 +75,34 @@ def test_percent_in_words_matches_the_sign() -> None:
     question = _question(must_include=("1.0%|1%",))
     answer = Answer("Below 1.0 percent total THC it is not negligence [1].", False, True)
     assert grade(question, answer).verdict == CORRECT
+
+
+def test_the_jurisdiction_sweep_sorts_answers_by_whose_facts_they_cite() -> None:
+    from bench.coverage.cli import ANSWERED, FOREIGN, NAMED_REGULATOR, NO_REGULATOR, outcome
+
+    from trichome.knowledge.directory import load_directory
+
+    ontario = load_directory().get("CA-ON")
+    assert ontario is not None
+    regulator = ontario.regulators[0].name
+    assert outcome(ontario, ["CA-ON", "CAN"], "Ontario: 19 or older.") == ANSWERED
+    assert outcome(ontario, ["MI"], "Michigan: 21 or older.") == FOREIGN
+    refusal = f"My knowledge packs hold no sourced rule, so I won't guess. Ask {regulator}."
+    assert outcome(ontario, [], refusal) == NAMED_REGULATOR
+    assert outcome(ontario, [], "I won't guess.") == NO_REGULATOR
+
+
+def test_a_question_about_federal_law_alone_is_refused_with_the_federal_regulators() -> None:
+    from bench.answers.running import offline_service
+
+    from trichome.agents.service import ChatRequest
+    from trichome.llm.base import ChatTurn
+    from trichome.plans import OPERATOR_AGENT
+
+    service = offline_service()
+    turn = ChatTurn("user", "can a town in the US under federal law ban cannabis stores?")
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (turn,)))
+    assert prepared.request.gap is not None
+    assert any(
+        "Drug Enforcement Administration" in line for line in prepared.request.gap.where_to_ask
+    )

@@ -130,7 +130,10 @@ def admit_unanswered(
         or request.small_talk
         or request.out_of_scope
     )
-    places = tuple(code for code in request.jurisdictions if code != FEDERAL)
+    # Federal law is a place of its own only when the question names no other.
+    places = tuple(code for code in request.jurisdictions if code != FEDERAL) or tuple(
+        code for code in request.jurisdictions if code == FEDERAL
+    )
     if settled or not places or request.answerable():
         return request
     gap = describe_gap(directory, places, topics, request.counted)

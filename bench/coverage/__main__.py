@@ -1,0 +1,7 @@
+"""`python -m bench.coverage`."""
+
+import sys
+
+from bench.coverage.cli import main
+
+raise SystemExit(main(sys.argv[1:]))
