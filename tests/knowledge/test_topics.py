@@ -10,6 +10,8 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
     ("question", "topic"),
     [
         ("how much can you carry in public in canada", "possession-limits"),
+        # An amount held is possession, whatever product it names.
+        ("nv concentrate possession limit now?", "possession-limits"),
         ("maine rec, how much bud can an adult have on them", "possession-limits"),
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),

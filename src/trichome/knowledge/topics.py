@@ -47,8 +47,11 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "concentrate-thc-limits",
-        r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?)\b.{0,40}\b(?:limit|cap|"
-        r"max|thc %|potency cap)|"
+        # Not "concentrate possession limit" or "how much wax can I buy, max?": amounts held
+        # or bought are possession and purchase limits.
+        r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?)\b"
+        r"(?:(?!possess|carry|purchas|buy|bought)[^.?!]){0,40}"
+        r"\b(?:limit|cap|max|thc %|potency cap)|"
         r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
         r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
