@@ -1,6 +1,13 @@
 import pytest
 
-from trichome.agents.counting import counted_thing, gives_a_count, measure_name
+from trichome.agents.counting import (
+    counted_subject,
+    counted_thing,
+    gives_a_count,
+    measure_name,
+    mentions,
+)
+from trichome.knowledge.packs import Fact
 
 
 @pytest.mark.parametrize(
@@ -64,3 +71,20 @@ def test_a_ban_answers_a_count_only_when_it_is_about_the_thing_counted() -> None
         "Towns may not unreasonably restrict stores; zoning sets their number.", "company"
     )
     assert gives_a_count("A harvest batch may weigh no more than 50.0 pounds.", "a size")
+
+
+def test_a_count_of_something_of_a_subject_needs_a_fact_naming_the_subject() -> None:
+    question = "how many days of camera footage does an OLCC licensee have to keep?"
+    assert counted_subject(question) == ("camera", "footage")
+    assert counted_subject("how many mg of edibles can i buy in CO") == ("edibles",)
+    assert counted_subject("how many plants can i grow") == ()
+    waste = Fact(
+        id="x-waste", pack_id="x", topic="waste-disposal", title="Waste on camera",
+        text="Waste stays under camera coverage for at least three business days.", sources=(),
+    )  # fmt: skip
+    video = Fact(
+        id="x-video", pack_id="x", topic="security", title="Video retention",
+        text="Keep surveillance footage for 90 calendar days.", sources=(),
+    )  # fmt: skip
+    assert not mentions(waste, ("camera", "footage"))
+    assert mentions(video, ("footage",))

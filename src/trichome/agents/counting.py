@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.words import STOPWORDS, stem, tokenize
+
 _NUMBER = (
     r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|thirty|forty|fifty|hundred|dozen)"
@@ -163,3 +166,36 @@ def measure_name(thing: str | None) -> str:
     if thing is None:
         return "rule"
     return _MEASURE_NAMES.get(thing, f"number of {thing}s" if not thing.endswith("s") else thing)
+
+
+# "how many days of camera footage": what the counted thing is of, which the fact must name.
+_COUNTED_OF = re.compile(
+    r"\bhow many\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+of\s+(?P<phrase>[a-z][\w\s-]*)",
+    re.IGNORECASE,
+)
+_NOT_A_SUBJECT = frozenset({"them", "it", "type", "types", "kind", "kinds", "sort", "sorts"})
+_PHRASE_ENDS = re.compile(rf"^(?:{_AFTER}|{'|'.join(sorted(STOPWORDS))})$", re.IGNORECASE)
+
+
+def counted_subject(question: str) -> tuple[str, ...]:
+    """The words naming what a counted thing is of ("camera", "footage" in "how many days
+    of camera footage must we keep?"): a fact giving a number of days about something else
+    (a waste rule's days on camera) does not answer it."""
+    match = _COUNTED_OF.search(question)
+    if match is None:
+        return ()
+    words: list[str] = []
+    for word in match.group("phrase").split():
+        if _PHRASE_ENDS.match(word) and words:
+            break
+        if not _PHRASE_ENDS.match(word):
+            words.append(word.lower())
+        if len(words) == 3:
+            break
+    return () if any(word in _NOT_A_SUBJECT for word in words) else tuple(words)
+
+
+def mentions(fact: Fact, words: tuple[str, ...]) -> bool:
+    """Whether a fact's title, text or keywords hold every one of the words (by stem)."""
+    held = set(tokenize(" ".join((fact.title, fact.text, *fact.keywords))))
+    return all(stem(word) in held for word in words)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
-from trichome.agents.counting import gives_a_count
+from trichome.agents.counting import gives_a_count, mentions
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
@@ -85,6 +85,8 @@ class AnswerRequest:
     variance: VarianceCheck | None = None
     # What a "how many ...?" question counts ("licence", "plant"), if it is one.
     counted: str | None = None
+    # What the counted thing is of ("camera" in "how many days of camera footage?").
+    counted_subject: tuple[str, ...] = ()
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -95,6 +97,8 @@ class AnswerRequest:
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         if self.counted and not gives_a_count(passage.fact.text, self.counted):
             return False  # "how many licences?" is not answered by a fact giving no number
+        if self.counted_subject and not mentions(passage.fact, self.counted_subject):
+            return False  # days of camera footage are not a waste rule's days
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
         of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)

@@ -10,7 +10,7 @@ from datetime import date
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
-from trichome.agents.counting import counted_thing
+from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
@@ -235,6 +235,7 @@ class AgentService:
             out_of_scope=understanding.scope,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
             counted=counted_thing(question),
+            counted_subject=counted_subject(question),
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),
