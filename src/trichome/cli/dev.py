@@ -4,6 +4,7 @@ the sandbox when empty, print how to try each service, and serve them all."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from trichome.cli.common import (
     DEV_ORGANIZATION,
@@ -16,7 +17,7 @@ from trichome.cli.common import (
     run_async,
 )
 from trichome.cli.metrc import seed_sandbox_data
-from trichome.cli.serve import serve
+from trichome.cli.serve import ports_taken, serve
 from trichome.config import Settings
 from trichome.sandbox.reference import DEFAULT_SEED
 
@@ -96,6 +97,11 @@ def cmd_dev(args: argparse.Namespace) -> int:
     """Migrate, make sure a development key exists (printed once), and serve everything."""
     settings = load_settings()
     configure_logging(settings)
+    # Before the key is printed: a key shown by a run that then fails is easily lost.
+    problem = ports_taken(settings)
+    if problem:
+        print(f"trichome: {problem}", file=sys.stderr)
+        return 1
     migrate(settings)
     organization, secret = run_async(_ensure_development_key(settings))
     base = settings.chat_base_url
