@@ -115,6 +115,22 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         )
 
 
+def command_name() -> str:
+    """How to type the `trichome` command again: `trichome` when it is on PATH, else the path
+    it was started by (`.venv/bin/trichome` under `make run`)."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    started = sys.argv[0] if sys.argv else ""
+    on_path = shutil.which("trichome")
+    if Path(started).name != "trichome" or (
+        on_path and Path(on_path).resolve() == Path(started).resolve()
+    ):
+        return "trichome"
+    return started
+
+
 def name_argument(value: str) -> str:
     """An organisation's or endpoint's name as given: not blank (argparse reports the error)."""
     if not value.strip():

@@ -9,6 +9,7 @@ import sys
 from trichome.cli.common import (
     DEV_ORGANIZATION,
     Commands,
+    command_name,
     configure_logging,
     database,
     describe_database,
@@ -59,7 +60,10 @@ def _toolserver_banner(settings: Settings, secret: str | None) -> None:
         f"  For an editor by URL: add {settings.toolserver_base_url}/api/mcp as a remote MCP "
         f"server; it signs in through the dashboard ({settings.dashboard_base_url})."
     )
-    print("  For an editor over stdio: `trichome mcp` (see the README's tool server section).\n")
+    print(
+        f"  For an editor over stdio: `{command_name()} mcp` "
+        "(see the README's tool server section).\n"
+    )
 
 
 def _kb_banner(settings: Settings) -> None:
@@ -120,7 +124,7 @@ def cmd_dev(args: argparse.Namespace) -> int:
     else:
         print(
             "Its key was printed when it was created. For another one:\n"
-            f"  trichome keys create --org {DEV_ORGANIZATION} --tier operator\n"
+            f"  {command_name()} keys create --org {DEV_ORGANIZATION} --tier operator\n"
         )
     summary = run_async(seed_sandbox_data(settings, DEFAULT_SEED, None, only_if_empty=True))
     if summary is not None:
