@@ -21,6 +21,7 @@ from trichome.cli import (
     migrate,
     serve,
 )
+from trichome.cli.errors import report
 
 DESCRIPTION = (
     "The `trichome` command: serve, migrate, keys, endpoints, metrc, kb, billing, mcp, dev."
@@ -42,4 +43,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `trichome` command."""
     args = build_parser().parse_args(argv)
     handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        status = report(error)
+        if status is None:
+            raise
+        return status

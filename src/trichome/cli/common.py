@@ -28,7 +28,24 @@ def load_settings() -> Settings:
     try:
         return Settings()
     except Exception as error:  # pydantic's message names the variable at fault
-        raise SystemExit(f"trichome: invalid configuration: {error}") from None
+        raise SystemExit(f"trichome: invalid configuration: {_config_problem(error)}") from None
+
+
+def _config_problem(error: Exception) -> str:
+    """Pydantic's complaint about the settings, on one line, each field named as its variable."""
+    from pydantic import ValidationError
+
+    if not isinstance(error, ValidationError):
+        return " ".join(str(error).split())
+    problems = []
+    for problem in error.errors(include_url=False):
+        field = ".".join(str(part) for part in problem["loc"])
+        variable = f"TRICHOME_{field.upper()}" if field else "the settings"
+        given = problem.get("input")
+        secret = any(word in field for word in ("key", "secret", "url", "password"))
+        shown = f" (got {given!r})" if isinstance(given, str | int) and not secret else ""
+        problems.append(f"{variable}: {problem['msg']}{shown}")
+    return "; ".join(problems) + "; fix the variable or unset it for the default"
 
 
 def configure_logging(settings: Settings) -> None:
@@ -96,3 +113,35 @@ def print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
                 str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)
             ).rstrip()
         )
+
+
+def command_name() -> str:
+    """How to type the `trichome` command again: `trichome` when it is on PATH, else the path
+    it was started by (`.venv/bin/trichome` under `make run`)."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    started = sys.argv[0] if sys.argv else ""
+    on_path = shutil.which("trichome")
+    if Path(started).name != "trichome" or (
+        on_path and Path(on_path).resolve() == Path(started).resolve()
+    ):
+        return "trichome"
+    return started
+
+
+def name_argument(value: str) -> str:
+    """An organisation's or endpoint's name as given: not blank (argparse reports the error)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be blank")
+    return value.strip()
+
+
+def email_argument(value: str) -> str:
+    """An email address as given: something@somewhere, without spaces."""
+    address = value.strip()
+    local, at, domain = address.rpartition("@")
+    if not (at and local and domain) or any(char.isspace() for char in address):
+        raise argparse.ArgumentTypeError(f"not an email address: {value!r}")
+    return address

@@ -12,6 +12,7 @@ from trichome.cli.common import (
     Commands,
     configure_logging,
     database,
+    email_argument,
     load_settings,
     migrate,
     run_async,
@@ -103,6 +104,7 @@ def add_commands(commands: Commands) -> None:
     )
     who.add_argument(
         "--email",
+        type=email_argument,
         help="the user with this address signs in, to their own organisation "
         "(created, with a personal Free organisation, if new)",
     )

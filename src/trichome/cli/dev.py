@@ -4,10 +4,12 @@ the sandbox when empty, print how to try each service, and serve them all."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from trichome.cli.common import (
     DEV_ORGANIZATION,
     Commands,
+    command_name,
     configure_logging,
     database,
     describe_database,
@@ -16,7 +18,7 @@ from trichome.cli.common import (
     run_async,
 )
 from trichome.cli.metrc import seed_sandbox_data
-from trichome.cli.serve import serve
+from trichome.cli.serve import ports_taken, serve
 from trichome.config import Settings
 from trichome.sandbox.reference import DEFAULT_SEED
 
@@ -58,7 +60,10 @@ def _toolserver_banner(settings: Settings, secret: str | None) -> None:
         f"  For an editor by URL: add {settings.toolserver_base_url}/api/mcp as a remote MCP "
         f"server; it signs in through the dashboard ({settings.dashboard_base_url})."
     )
-    print("  For an editor over stdio: `trichome mcp` (see the README's tool server section).\n")
+    print(
+        f"  For an editor over stdio: `{command_name()} mcp` "
+        "(see the README's tool server section).\n"
+    )
 
 
 def _kb_banner(settings: Settings) -> None:
@@ -96,6 +101,11 @@ def cmd_dev(args: argparse.Namespace) -> int:
     """Migrate, make sure a development key exists (printed once), and serve everything."""
     settings = load_settings()
     configure_logging(settings)
+    # Before the key is printed: a key shown by a run that then fails is easily lost.
+    problem = ports_taken(settings)
+    if problem:
+        print(f"trichome: {problem}", file=sys.stderr)
+        return 1
     migrate(settings)
     organization, secret = run_async(_ensure_development_key(settings))
     base = settings.chat_base_url
@@ -114,7 +124,7 @@ def cmd_dev(args: argparse.Namespace) -> int:
     else:
         print(
             "Its key was printed when it was created. For another one:\n"
-            f"  trichome keys create --org {DEV_ORGANIZATION} --tier operator\n"
+            f"  {command_name()} keys create --org {DEV_ORGANIZATION} --tier operator\n"
         )
     summary = run_async(seed_sandbox_data(settings, DEFAULT_SEED, None, only_if_empty=True))
     if summary is not None:

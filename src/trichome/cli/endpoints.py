@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from trichome.cli.common import Commands, database, load_settings, migrate, print_table, run_async
+from trichome.cli.common import (
+    Commands,
+    database,
+    load_settings,
+    migrate,
+    name_argument,
+    print_table,
+    run_async,
+)
 from trichome.config import Settings
 
 
@@ -90,8 +98,8 @@ def add_commands(commands: Commands) -> None:
         dest="endpoints_command", required=True, metavar="ACTION"
     )
     add = endpoint_actions.add_parser("add", help="add an endpoint to an organisation")
-    add.add_argument("--org", required=True, help="organisation name")
-    add.add_argument("--name", required=True, help="the endpoint's name")
+    add.add_argument("--org", required=True, type=name_argument, help="organisation name")
+    add.add_argument("--name", required=True, type=name_argument, help="the endpoint's name")
     add.add_argument("--url", help="the base URL its clients use (default: the chat API's)")
     add.add_argument(
         "--model",

@@ -11,6 +11,7 @@ from trichome.cli.common import (
     database,
     load_settings,
     migrate,
+    name_argument,
     print_table,
     run_async,
 )
@@ -120,7 +121,7 @@ def add_commands(commands: Commands) -> None:
     keys_parser = commands.add_parser("keys", help="create, list and revoke API keys")
     keys = keys_parser.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
     create = keys.add_parser("create", help="create a key (and its organisation if new)")
-    create.add_argument("--org", required=True, help="organisation name")
+    create.add_argument("--org", required=True, type=name_argument, help="organisation name")
     create.add_argument(
         "--tier", required=True, choices=["free", "pro", "operator", "team"], help="its tier"
     )

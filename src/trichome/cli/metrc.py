@@ -13,6 +13,7 @@ from trichome.cli.common import (
     describe_database,
     load_settings,
     migrate,
+    name_argument,
     print_table,
     run_async,
 )
@@ -58,6 +59,13 @@ def _read_metrc_keys(settings: Settings) -> Any:
 
     vendor = settings.metrc_vendor_key.get_secret_value() if settings.metrc_vendor_key else ""
     user = settings.metrc_user_key.get_secret_value() if settings.metrc_user_key else ""
+    if not (vendor and user) and not sys.stdin.isatty():
+        missing = "TRICHOME_METRC_VENDOR_KEY" if not vendor else "TRICHOME_METRC_USER_KEY"
+        raise SystemExit(
+            f"trichome: no terminal to ask for the Metrc keys: set {missing}"
+            + (" and TRICHOME_METRC_USER_KEY" if not (vendor or user) else "")
+            + " in the environment, or run the command in a terminal"
+        )
     if not vendor:
         vendor = getpass.getpass("Metrc vendor key: ").strip()
     if not user:
@@ -177,7 +185,7 @@ def add_commands(commands: Commands) -> None:
         help="store an organisation's Metrc keys, encrypted, for the tool server "
         "(from TRICHOME_METRC_VENDOR_KEY and TRICHOME_METRC_USER_KEY, else asked for)",
     )
-    connect.add_argument("--org", required=True, help="organisation name")
+    connect.add_argument("--org", required=True, type=name_argument, help="organisation name")
     connect.add_argument(
         "--base-url", help="its Metrc base URL (default: TRICHOME_METRC_BASE_URL or the sandbox)"
     )

@@ -14,6 +14,7 @@ from importlib import import_module
 from typing import Any
 
 from trichome.cli.common import Commands, configure_logging, load_settings, migrate, run_async
+from trichome.cli.errors import port_problem
 from trichome.config import Settings
 
 SERVICES = ("chat", "toolserver", "kb", "dashboard", "sandbox")
@@ -88,6 +89,11 @@ async def _serve_together(settings: Settings, listeners: Sequence[Listener]) -> 
     await asyncio.gather(*(server.serve() for server in servers))
 
 
+def ports_taken(settings: Settings) -> str | None:
+    """Why `serve` with no service could not listen (a port in use...), or None."""
+    return port_problem(_listeners(settings, None, None, None), port_given=False)
+
+
 def serve(
     settings: Settings, service: str | None, host: str | None, port: int | None, workers: int
 ) -> int:
@@ -110,8 +116,12 @@ def serve(
         except SelectionError as error:
             print(f"trichome: TRICHOME_MCP_TOOLSETS/TRICHOME_MCP_TOOLS: {error}", file=sys.stderr)
             return 2
-    migrate(settings)
     listeners = _listeners(settings, service, host, port)
+    problem = port_problem(listeners, port_given=port is not None)
+    if problem:
+        print(f"trichome: {problem}", file=sys.stderr)
+        return 1
+    migrate(settings)
     for listener in listeners:
         print(f"  {listener.service:<11} http://{listener.host}:{listener.port}", flush=True)
     if service is not None and workers > 1:

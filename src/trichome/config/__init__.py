@@ -202,6 +202,8 @@ def settings_reference() -> str:
     rows = ["| Variable | Default | Meaning |", "|---|---|---|"]
     for name, field in Settings.model_fields.items():
         default = field.get_default(call_default_factory=True)
+        if isinstance(default, SecretStr):  # a development default, printed by `make run`
+            default = default.get_secret_value()
         shown = "unset" if default is None or default in ({}, []) else f"`{default}`"
         rows.append(f"| `TRICHOME_{name.upper()}` | {shown} | {field.description} |")
     return "\n".join(rows)

@@ -7,6 +7,7 @@ from fastapi import FastAPI
 from trichome import __version__
 from trichome.config import Settings
 from trichome.db.models import utcnow
+from trichome.http.apidocs import install_docs
 from trichome.http.errors import install_error_handlers
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openai.chat import chat_request_schemas
@@ -39,12 +40,15 @@ def create_app(
             "OpenAI-compatible chat completions in front of Trichome's cannabis-trade agents. "
             "Authenticate with `Authorization: Bearer <API key>`."
         ),
+        docs_url=None,
+        redoc_url=None,
         lifespan=chat_lifespan(settings, clock=clock, ids=ids),
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
     for module in ROUTERS:
         app.include_router(module.router)
+    install_docs(app)
     install_openapi(
         app,
         security_schemes={BEARER_AUTH: BEARER_SCHEME},

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from trichome import __version__
 from trichome.config import Settings
 from trichome.db.models import utcnow
+from trichome.http.apidocs import install_docs
 from trichome.http.errors import install_error_handlers
 from trichome.http.health import utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
@@ -74,11 +75,14 @@ def create_app(
             "and are described in docs/api.md. The stylesheet and scripts under `/static/` "
             "are not listed."
         ),
+        docs_url=None,
+        redoc_url=None,
         lifespan=dashboard_lifespan(settings, clock),
     )
     app.add_middleware(oauth.OAuthCors)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_docs(app)
     install_openapi(app, security_schemes=SECURITY_SCHEMES)
     install_session_handlers(app)
     redact_logged_tokens()

@@ -13,6 +13,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from trichome import __version__
 from trichome.config import Settings
+from trichome.http.apidocs import install_docs
 from trichome.http.errors import install_error_handlers
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openai.chat import chat_request_schemas
@@ -37,6 +38,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "(`Authorization: Bearer <key>` or `X-API-Key: <key>`): without one, "
             f"{settings.kb_requests_per_hour} requests an hour per client IP."
         ),
+        docs_url=None,
+        redoc_url=None,
         lifespan=kb_lifespan(settings),
     )
     app.add_middleware(
@@ -56,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_docs(app)
     install_openapi(
         app,
         security_schemes=SECURITY_SCHEMES,

@@ -13,6 +13,7 @@ from starlette.responses import Response
 
 from trichome import __version__
 from trichome.config import Settings
+from trichome.http.apidocs import install_docs
 from trichome.http.errors import allowed_methods
 from trichome.http.health import check_database, utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
@@ -60,9 +61,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=(
             "A Metrc v2-compatible API (HTTP Basic: vendor key, user key) over seeded data."
         ),
+        docs_url=None,
+        redoc_url=None,
         lifespan=sandbox_lifespan(settings),
     )
     app.add_middleware(RequestIdMiddleware)
+    install_docs(app)
     install_openapi(
         app,
         security_schemes={

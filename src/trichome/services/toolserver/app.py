@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from trichome import __version__
 from trichome.config import Settings
+from trichome.http.apidocs import install_docs
 from trichome.http.errors import install_error_handlers
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import BEARER_AUTH, BEARER_SCHEME, install_openapi
@@ -50,6 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "`/.well-known/oauth-protected-resource/api/mcp`), and your Metrc keys in "
             "`X-Metrc-Vendor-Key` and `X-Metrc-User-Key` (or stored for your organisation)."
         ),
+        docs_url=None,
+        redoc_url=None,
         lifespan=toolserver_lifespan(settings, mcp, offered, health.metrc_problem),
     )
     for module in ROUTERS:
@@ -57,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(McpGate)
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)
+    install_docs(app)
     install_openapi(
         app, security_schemes={BEARER_AUTH: BEARER_SCHEME}, security=[{BEARER_AUTH: []}]
     )
