@@ -5,7 +5,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from trichome.sandbox.reference import CATEGORY_NAMES, LOCATION_TYPES, UNITS_OF_MEASURE, Facility
+from trichome.sandbox.reference import (
+    CATEGORY_NAMES,
+    LOCATION_TYPES,
+    PLANT_BATCH_TYPE_IDS,
+    UNITS_OF_MEASURE,
+    Facility,
+)
 from trichome.sandbox.store import Record, iso
 
 ABBREVIATIONS = {unit["Name"]: unit["Abbreviation"] for unit in UNITS_OF_MEASURE}
@@ -131,12 +137,15 @@ def tag(facility: Facility, label: str, kind: str) -> Record:
         "tag",
         "available",
         {
-            "Label": label,
-            "TagTypeName": "CannabisPlant" if kind == "plant" else "CannabisPackage",
-            "TagType": kind.capitalize(),
-            "TagInventoryTypeName": kind.capitalize(),
+            # GET /tags/v2/{plant,package}/available: whether a tag is used is its state here.
+            "GroupTagTypeName": None,
+            "TagTypeName": f"{kind.capitalize()} Tag",
+            "GroupTagTypeId": None,
+            "TagTypeId": None,
+            "TagInventoryTypeName": f"Retail{kind.capitalize()}",
             "MaxGroupSize": 0,
-            "IsUsed": False,
+            "FacilityId": 0,
+            "Label": label,
         },
         label=label,
         name=kind,
@@ -158,23 +167,35 @@ def plant_batch(
         "plantbatch",
         "active",
         {
+            # GET /plantbatches/v2/active (ThunkMetrc bruno PlantBatches/GetActivePlantBatches):
+            # the type is PlantBatchTypeId/PlantBatchTypeName; harvested plants are not counted.
             "Name": name,
-            "Type": batch_type,
+            "PlantBatchTypeId": PLANT_BATCH_TYPE_IDS.get(batch_type),
+            "PlantBatchTypeName": batch_type,
             "LocationId": location_record.id,
             "LocationName": location_record.name,
+            "LocationTypeName": location_record.data.get("LocationTypeName"),
             "StrainId": strain_record.id,
             "StrainName": strain_record.name,
+            "SublocationId": None,
+            "SublocationName": None,
             "PatientLicenseNumber": None,
             "UntrackedCount": count,
             "TrackedCount": 0,
             "PackagedCount": 0,
-            "HarvestedCount": 0,
             "DestroyedCount": 0,
+            "SourcePackageId": None,
             "SourcePackageLabel": None,
+            "SourcePlantId": None,
             "SourcePlantLabel": None,
             "SourcePlantBatchIds": [],
+            "SourcePlantBatchNames": None,
+            "MultiPlantBatch": False,
             "PlantedDate": day(planted),
             "IsOnHold": False,
+            "IsOnInvestigation": False,
+            "IsOnInvestigationHold": False,
+            "IsOnInvestigationRecall": False,
         },
         name=name,
     )
@@ -200,7 +221,7 @@ def plant(
             "GrowthPhase": phase,
             "PlantBatchId": batch.id,
             "PlantBatchName": batch.name,
-            "PlantBatchTypeName": batch.data["Type"],
+            "PlantBatchTypeName": batch.data["PlantBatchTypeName"],
             "StrainId": batch.data["StrainId"],
             "StrainName": batch.data["StrainName"],
             "LocationId": location_record.id,
@@ -317,7 +338,6 @@ def package(
             "ArchivedDate": None,
             "FinishedDate": None,
             "IsFinished": False,
-            "IsInTransit": False,
             "IsTestingSample": False,
             "ReceivedDateTime": None,
             "ReceivedFromFacilityLicenseNumber": None,
