@@ -558,3 +558,33 @@ async def test_a_package_on_hold_cannot_be_sold(seeded: Settings) -> None:
     assert held and held[0]["IsOnHold"] is True
     assert response.status_code == 400
     assert "onhold" in response.json()[0]["message"]
+
+
+async def test_a_plant_batch_may_be_planted_without_a_location(seeded: Settings) -> None:
+    # Metrc's example plants with "Location": null (bruno PlantBatches/CreatePlantBatchesPlantings)
+    # and types in any case.
+    async with sandbox(seeded) as client:
+        strain = (await first_page(client, "/strains/v2/active", CULTIVATOR))[0]["Name"]
+        planted = await write(
+            client,
+            "POST",
+            "/plantbatches/v2/plantings",
+            CULTIVATOR,
+            [
+                {
+                    "Name": "TEST-NO-ROOM",
+                    "Type": "clone",
+                    "Count": 5,
+                    "Strain": strain,
+                    "Location": None,
+                    "ActualDate": TODAY,
+                }
+            ],
+        )
+        batches = await everything(
+            client, "/plantbatches/v2/active", licenseNumber=CULTIVATOR, **changed_just_now()
+        )
+    assert planted.status_code == 200, planted.text
+    batch = next(b for b in batches if b["Name"] == "TEST-NO-ROOM")
+    assert (batch["LocationId"], batch["LocationName"]) == (None, None)
+    assert (batch["PlantBatchTypeId"], batch["PlantBatchTypeName"]) == (2, "Clone")

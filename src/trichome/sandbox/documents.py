@@ -158,10 +158,10 @@ def plant_batch(
     batch_type: str,
     count: int,
     strain_record: Record,
-    location_record: Record,
+    location_record: Record | None,
     planted: date,
 ) -> Record:
-    """A plant batch: untracked plants until tagged in a growth phase."""
+    """A plant batch: untracked plants until tagged in a growth phase (a location or none)."""
     return Record(
         facility.license_number,
         "plantbatch",
@@ -172,9 +172,11 @@ def plant_batch(
             "Name": name,
             "PlantBatchTypeId": PLANT_BATCH_TYPE_IDS.get(batch_type),
             "PlantBatchTypeName": batch_type,
-            "LocationId": location_record.id,
-            "LocationName": location_record.name,
-            "LocationTypeName": location_record.data.get("LocationTypeName"),
+            "LocationId": location_record.id if location_record else None,
+            "LocationName": location_record.name if location_record else None,
+            "LocationTypeName": location_record.data.get("LocationTypeName")
+            if location_record
+            else None,
             "StrainId": strain_record.id,
             "StrainName": strain_record.name,
             "SublocationId": None,

@@ -136,9 +136,9 @@ PLANTING = shape(
         "Type": names(PLANT_BATCH_TYPES),
         "Count": COUNT,
         "Strain": TEXT,
-        "Location": TEXT,
         "ActualDate": DAY,
-    }
+    },
+    {"Location": {**MAYBE_TEXT, "description": "Null: a batch without a location."}},
 )
 BATCH_GROWTH_PHASE = shape(
     {

@@ -80,8 +80,14 @@ async def plantings(request: Request) -> Response:
             )
             if strain_name and strain is None:
                 errors.add(row, f"Strain {strain_name!r} does not exist.")
-            location = await location_for(
-                tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlantBatches"
+            # Metrc's example plants with "Location": null (bruno
+            # PlantBatches/CreatePlantBatchesPlantings); the batch then has no location.
+            location = (
+                await location_for(
+                    tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlantBatches"
+                )
+                if obj.get("Location") is not None
+                else None
             )
             planted = a_date(obj, "ActualDate", row, errors)
             if name and await tx.by_name(facility.license_number, "plantbatch", name):
