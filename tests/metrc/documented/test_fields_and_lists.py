@@ -12,7 +12,14 @@ from tests.metrc.documented.conftest import AS_OF, GROWER, Run
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.tools import MetrcAccess, ToolProblem, facilities, plant_batches, transfers
+from trichome.metrc.tools import (
+    MetrcAccess,
+    ToolProblem,
+    facilities,
+    packages,
+    plant_batches,
+    transfers,
+)
 from trichome.metrc.tools.names import listed_name
 from trichome.metrc.tools.transfers.templates import TemplatePackage
 
@@ -40,6 +47,14 @@ async def test_a_package_is_in_transit_when_metrc_lists_it_so(metrc: MetrcAccess
 
     assert [p["Label"] for p in packages.in_transit] == [SHIPPED]
     assert SHIPPED not in {p["Label"] for p in packages.on_hand}
+
+
+async def test_the_in_transit_list_flags_its_packages(run: Run) -> None:
+    moving = await run(packages.list_in_transit_packages, license_number=GROWER)
+    on_hand = await run(packages.list_active_packages, license_number=GROWER)
+
+    assert [(p["Label"], p["Flags"]) for p in moving["items"]] == [(SHIPPED, ["InTransit"])]
+    assert all("InTransit" not in p.get("Flags", []) for p in on_hand["items"])
 
 
 async def test_a_package_in_transit_cannot_go_on_a_template(run: Run) -> None:
