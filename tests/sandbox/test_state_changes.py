@@ -234,6 +234,28 @@ async def test_plants_flower_and_a_harvest_takes_their_weight(seeded: Settings) 
                 }
             ],
         )
+        # Metrc's example sends "Location": null (bruno Harvests/CreateHarvestsPackages), and
+        # units are names Metrc reads whatever their case.
+        second = tags.json()[1]["Label"]
+        unplaced = await write(
+            client,
+            "POST",
+            "/harvests/v2/packages",
+            CULTIVATOR,
+            [
+                {
+                    "Tag": second,
+                    "Location": None,
+                    "Item": f"Buds - {plants[0]['StrainName']}",
+                    "UnitOfWeight": "grams",
+                    "ActualDate": TODAY,
+                    "Ingredients": [
+                        {"HarvestId": harvest_id, "Weight": 100, "UnitOfWeight": "GRAMS"}
+                    ],
+                }
+            ],
+        )
+        placed = (await package(client, CULTIVATOR, second)).json()
     assert moved.status_code == 200
     assert flowering["GrowthPhase"] == "Flowering" and flowering["LocationName"] == "Flower Room 3"
     assert harvested.status_code == 200
@@ -247,6 +269,9 @@ async def test_plants_flower_and_a_harvest_takes_their_weight(seeded: Settings) 
     assert too_much.status_code == 400
     messages = " ".join(error["message"] for error in too_much.json())
     assert "already used" in messages and "900" in messages
+    assert unplaced.status_code == 200, unplaced.json()
+    assert placed["LocationName"] == lighter["DryingLocationName"]
+    assert (placed["Quantity"], placed["UnitOfMeasureName"]) == (pytest.approx(100), "Grams")
 
 
 async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources(
@@ -352,7 +377,8 @@ async def test_a_transfer_moves_packages_to_the_recipient(seeded: Settings) -> N
         ]
         labels = [p["Label"] for p in ready[:2]]
         transfer_id, delivery_id = await send(client, "Test restock", labels)
-        in_transit = (await package(client, CULTIVATOR, labels[0])).json()
+        in_transit = await everything(client, "/packages/v2/intransit", licenseNumber=CULTIVATOR)
+        still_active = await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
         incoming = await everything(
             client, "/transfers/v2/incoming", licenseNumber=DISPENSARY, **changed_just_now()
         )
@@ -375,7 +401,9 @@ async def test_a_transfer_moves_packages_to_the_recipient(seeded: Settings) -> N
             DISPENSARY,
             [{"PackageLabel": label, "Accepted": True} for label in labels],
         )
-    assert in_transit["IsInTransit"] is True
+    # Metrc's v2 package has no IsInTransit: a shipped package is listed in transit instead.
+    assert set(labels) <= {p["Label"] for p in in_transit}
+    assert not set(labels) & {p["Label"] for p in still_active}
     manifest = next(t for t in incoming if t["Id"] == transfer_id)
     assert manifest["ShipperFacilityLicenseNumber"] == CULTIVATOR
     assert manifest["PackageCount"] == 2
@@ -383,7 +411,7 @@ async def test_a_transfer_moves_packages_to_the_recipient(seeded: Settings) -> N
     assert received.status_code == 200
     assert at_store["ReceivedFromFacilityLicenseNumber"] == CULTIVATOR
     assert at_store["ReceivedFromManifestNumber"] == manifest["ManifestNumber"]
-    assert at_store["IsInTransit"] is False
+    assert "IsInTransit" not in at_store
     assert at_grower.status_code == 404
     assert again.status_code == 400
 
@@ -409,7 +437,7 @@ async def test_a_rejected_transfer_returns_its_packages_to_the_shipper(seeded: S
             client, "/transfers/v2/rejected", licenseNumber=CULTIVATOR, **changed_just_now()
         )
     assert rejected.status_code == 200
-    assert back["IsInTransit"] is False and back["ReceivedFromManifestNumber"] is None
+    assert "IsInTransit" not in back and back["ReceivedFromManifestNumber"] is None
     assert transfer_id in {t["Id"] for t in listed}
 
 
@@ -530,3 +558,33 @@ async def test_a_package_on_hold_cannot_be_sold(seeded: Settings) -> None:
     assert held and held[0]["IsOnHold"] is True
     assert response.status_code == 400
     assert "onhold" in response.json()[0]["message"]
+
+
+async def test_a_plant_batch_may_be_planted_without_a_location(seeded: Settings) -> None:
+    # Metrc's example plants with "Location": null (bruno PlantBatches/CreatePlantBatchesPlantings)
+    # and types in any case.
+    async with sandbox(seeded) as client:
+        strain = (await first_page(client, "/strains/v2/active", CULTIVATOR))[0]["Name"]
+        planted = await write(
+            client,
+            "POST",
+            "/plantbatches/v2/plantings",
+            CULTIVATOR,
+            [
+                {
+                    "Name": "TEST-NO-ROOM",
+                    "Type": "clone",
+                    "Count": 5,
+                    "Strain": strain,
+                    "Location": None,
+                    "ActualDate": TODAY,
+                }
+            ],
+        )
+        batches = await everything(
+            client, "/plantbatches/v2/active", licenseNumber=CULTIVATOR, **changed_just_now()
+        )
+    assert planted.status_code == 200, planted.text
+    batch = next(b for b in batches if b["Name"] == "TEST-NO-ROOM")
+    assert (batch["LocationId"], batch["LocationName"]) == (None, None)
+    assert (batch["PlantBatchTypeId"], batch["PlantBatchTypeName"]) == (2, "Clone")

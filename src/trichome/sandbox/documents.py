@@ -5,7 +5,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from trichome.sandbox.reference import CATEGORY_NAMES, LOCATION_TYPES, UNITS_OF_MEASURE, Facility
+from trichome.sandbox.reference import (
+    CATEGORY_NAMES,
+    LOCATION_TYPES,
+    PLANT_BATCH_TYPE_IDS,
+    UNITS_OF_MEASURE,
+    Facility,
+)
 from trichome.sandbox.store import Record, iso
 
 ABBREVIATIONS = {unit["Name"]: unit["Abbreviation"] for unit in UNITS_OF_MEASURE}
@@ -131,12 +137,15 @@ def tag(facility: Facility, label: str, kind: str) -> Record:
         "tag",
         "available",
         {
-            "Label": label,
-            "TagTypeName": "CannabisPlant" if kind == "plant" else "CannabisPackage",
-            "TagType": kind.capitalize(),
-            "TagInventoryTypeName": kind.capitalize(),
+            # GET /tags/v2/{plant,package}/available: whether a tag is used is its state here.
+            "GroupTagTypeName": None,
+            "TagTypeName": f"{kind.capitalize()} Tag",
+            "GroupTagTypeId": None,
+            "TagTypeId": None,
+            "TagInventoryTypeName": f"Retail{kind.capitalize()}",
             "MaxGroupSize": 0,
-            "IsUsed": False,
+            "FacilityId": 0,
+            "Label": label,
         },
         label=label,
         name=kind,
@@ -149,32 +158,46 @@ def plant_batch(
     batch_type: str,
     count: int,
     strain_record: Record,
-    location_record: Record,
+    location_record: Record | None,
     planted: date,
 ) -> Record:
-    """A plant batch: untracked plants until tagged in a growth phase."""
+    """A plant batch: untracked plants until tagged in a growth phase (a location or none)."""
     return Record(
         facility.license_number,
         "plantbatch",
         "active",
         {
+            # GET /plantbatches/v2/active (ThunkMetrc bruno PlantBatches/GetActivePlantBatches):
+            # the type is PlantBatchTypeId/PlantBatchTypeName; harvested plants are not counted.
             "Name": name,
-            "Type": batch_type,
-            "LocationId": location_record.id,
-            "LocationName": location_record.name,
+            "PlantBatchTypeId": PLANT_BATCH_TYPE_IDS.get(batch_type),
+            "PlantBatchTypeName": batch_type,
+            "LocationId": location_record.id if location_record else None,
+            "LocationName": location_record.name if location_record else None,
+            "LocationTypeName": location_record.data.get("LocationTypeName")
+            if location_record
+            else None,
             "StrainId": strain_record.id,
             "StrainName": strain_record.name,
+            "SublocationId": None,
+            "SublocationName": None,
             "PatientLicenseNumber": None,
             "UntrackedCount": count,
             "TrackedCount": 0,
             "PackagedCount": 0,
-            "HarvestedCount": 0,
             "DestroyedCount": 0,
+            "SourcePackageId": None,
             "SourcePackageLabel": None,
+            "SourcePlantId": None,
             "SourcePlantLabel": None,
             "SourcePlantBatchIds": [],
+            "SourcePlantBatchNames": None,
+            "MultiPlantBatch": False,
             "PlantedDate": day(planted),
             "IsOnHold": False,
+            "IsOnInvestigation": False,
+            "IsOnInvestigationHold": False,
+            "IsOnInvestigationRecall": False,
         },
         name=name,
     )
@@ -200,7 +223,7 @@ def plant(
             "GrowthPhase": phase,
             "PlantBatchId": batch.id,
             "PlantBatchName": batch.name,
-            "PlantBatchTypeName": batch.data["Type"],
+            "PlantBatchTypeName": batch.data["PlantBatchTypeName"],
             "StrainId": batch.data["StrainId"],
             "StrainName": batch.data["StrainName"],
             "LocationId": location_record.id,
@@ -317,7 +340,6 @@ def package(
             "ArchivedDate": None,
             "FinishedDate": None,
             "IsFinished": False,
-            "IsInTransit": False,
             "IsTestingSample": False,
             "ReceivedDateTime": None,
             "ReceivedFromFacilityLicenseNumber": None,

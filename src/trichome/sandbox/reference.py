@@ -201,37 +201,54 @@ ADJUST_REASONS: list[dict[str, Any]] = [
     )
 ]
 ADJUST_REASON_NAMES = frozenset(reason["Name"] for reason in ADJUST_REASONS)
+# GET /harvests/v2/waste/types documents Plant Material, Fibrous and Root Ball (ThunkMetrc
+# bruno Harvests/GetWasteTypes); the seed's Trim and Stems stay, as a state may add its own.
 HARVEST_WASTE_TYPES: list[dict[str, Any]] = [
-    {"Name": "Plant Material"},
-    {"Name": "Trim"},
-    {"Name": "Stems"},
+    {"Name": name} for name in ("Plant Material", "Fibrous", "Root Ball", "Trim", "Stems")
 ]
 PLANT_WASTE_REASONS: list[dict[str, Any]] = [
     {"Name": n, "RequiresNote": False}
     for n in ("Damage", "Disease", "Male Plant", "Pests", "Unhealthy")
 ]
+# GET /plantbatches/v2/types (bruno PlantBatches/GetPlantBatchesTypes): Id, Name, CanBeCloned.
 PLANT_BATCH_TYPES: list[dict[str, Any]] = [
-    {"Name": "Seed"},
-    {"Name": "Clone"},
-    {"Name": "Genetic Material"},
+    {"Id": n, "Name": name, "CanBeCloned": cloned}
+    for n, (name, cloned) in enumerate(
+        (("Seed", True), ("Clone", False), ("Genetic Material", True)), start=1
+    )
 ]
+PLANT_BATCH_TYPE_IDS = {t["Name"]: t["Id"] for t in PLANT_BATCH_TYPES}
 GROWTH_PHASES = ("Vegetative", "Flowering")
-REMEDIATION_METHODS = ("Remediation", "Decontamination", "Further Processing")
-CUSTOMER_TYPES = ["Consumer", "Patient", "Caregiver", "ExternalPatient"]
+# Metrc's example remediation is "Further Drying" (bruno Packages/UpdateRemediate); states keep
+# their own list of methods and v2 has no endpoint listing them.
+REMEDIATION_METHODS = ("Remediation", "Decontamination", "Further Processing", "Further Drying")
+# GET /sales/v2/customertypes (bruno Sales/GetCustomerTypes).
+CUSTOMER_TYPES = ["Consumer", "Patient", "Caregiver", "ExternalPatient", "NonResidentConsumer"]
+# GET /transfers/v2/types (bruno Transfers/GetTransfersTypes documents Transfer and Wholesale;
+# states name their own, as Colorado's affiliated and unaffiliated transfers).
 TRANSFER_TYPES: list[dict[str, Any]] = [
     {
         "Name": name,
-        "TransactionType": "Wholesale",
+        "TransactionType": transaction,
         "ForLicensedShipments": True,
         "ForExternalIncomingShipments": external,
         "ForExternalOutgoingShipments": False,
         "RequiresDestinationGrossWeight": False,
         "RequiresPackagesGrossWeight": False,
+        "RequiresInvoiceNumber": False,
+        "RequiresPDFDocument": False,
+        "BypassApproval": False,
+        "ExternalIncomingCanRecordExternalIdentifier": False,
+        "ExternalIncomingExternalIdentifierRequired": False,
+        "ExternalOutgoingCanRecordExternalIdentifier": False,
+        "ExternalOutgoingExternalIdentifierRequired": False,
     }
-    for name, external in (
-        ("Affiliated Transfer", False),
-        ("Unaffiliated Transfer", False),
-        ("Lab Sample Transfer", True),
+    for name, transaction, external in (
+        ("Transfer", "Standard", False),
+        ("Wholesale", "Wholesale", False),
+        ("Affiliated Transfer", "Wholesale", False),
+        ("Unaffiliated Transfer", "Wholesale", False),
+        ("Lab Sample Transfer", "Wholesale", True),
     )
 ]
 TRANSFER_TYPE_NAMES = frozenset(t["Name"] for t in TRANSFER_TYPES)

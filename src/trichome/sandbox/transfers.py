@@ -37,7 +37,8 @@ def transfer_document(
     return {
         "ManifestNumber": None,
         "InvoiceNumber": None,
-        "ShipmentLicenseType": "Licensed",
+        # An integer in Metrc's v2 documentation (bruno Transfers/GetIncomingTransfers: 0).
+        "ShipmentLicenseType": 0,
         "ShipperFacilityLicenseNumber": shipper_number,
         "ShipperFacilityName": shipper_name,
         "Name": template.get("Name"),
@@ -290,7 +291,7 @@ async def ship(
     await tx.save(delivery)
     await tx.save(transfer)
     for package, _ in packages:
-        package.state, package.data["IsInTransit"] = "intransit", True
+        package.state = "intransit"
         await tx.save(package)
     return transfer
 
@@ -314,7 +315,6 @@ async def receive_delivery(
     accepted = 0
     for label, decision in decisions.items():
         package, entry = packages[label], shipped[label]
-        package.data["IsInTransit"] = False
         package.state = "active"
         if decision["Accepted"]:
             accepted += 1

@@ -128,3 +128,26 @@ async def test_receipts_have_the_documented_fields_and_finalized_ones_are_sales(
 
 async def test_the_lab_states_are_metrc_s_fourteen(client: MetrcClient) -> None:
     assert sorted(await client.lab_test_states()) == sorted(LAB_STATES)
+
+
+async def test_plant_batches_and_tags_have_the_documented_fields(client: MetrcClient) -> None:
+    batches = await client.plant_batches_active(CULTIVATOR)
+    tags = await client.package_tags_available(CULTIVATOR)
+
+    assert fields(batches) == documented("plantbatches_active")
+    assert fields(tags) == documented("tags_package_available")
+    assert {b["PlantBatchTypeName"] for b in batches} <= {"Seed", "Clone", "Genetic Material"}
+
+
+async def test_packages_in_transit_are_listed_not_flagged(client: MetrcClient) -> None:
+    moving = await client.packages_intransit(CULTIVATOR)
+    active = await client.packages_active(CULTIVATOR)
+
+    assert active and not {p["Label"] for p in moving} & {p["Label"] for p in active}
+    assert all("IsInTransit" not in p for p in [*moving, *active])
+
+
+async def test_transfers_carry_an_integer_licence_type(client: MetrcClient) -> None:
+    outgoing = await client.transfers_outgoing(CULTIVATOR)
+
+    assert {t["ShipmentLicenseType"] for t in outgoing} == {0}

@@ -130,7 +130,7 @@ async def test_the_cultivator_fails_on_stale_harvests_and_its_overdue_manifest(
 
 async def test_the_thresholds_change_what_fails(run: Run, year: Year) -> None:
     tags = year.of("tag", CULTIVATOR, "available")
-    plant = sum(1 for t in tags if t.data["TagType"] == "Plant")
+    plant = sum(1 for t in tags if t.name == "plant")
     package = len(tags) - plant
     lenient = await run(compliance_check, license_number=CULTIVATOR, stale_harvest_days=200)
     strict = await run(compliance_check, license_number=CULTIVATOR, min_tags=plant + 1)

@@ -107,7 +107,9 @@ async def test_available_tags_count_and_page_in_label_order(reader: MetrcAccess)
     assert plant["total"] == 1000 and len(plant["items"]) == 3
     labels = [t["Label"] for t in plant["items"]]
     assert labels == sorted(labels)
-    assert plant["items"][0]["TagTypeName"] == "CannabisPlant"
+    # GET /tags/v2/plant/available (bruno Tags/GetAvailablePlant) names the kind in
+    # TagInventoryTypeName.
+    assert plant["items"][0]["TagInventoryTypeName"] == "RetailPlant"
     assert package["total"] == 1000
     assert package["items"] == package_first["items"][3:]
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from mcp.server.mcpserver.utilities.func_metadata import func_metadata
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from tests.metrc.tools.helpers import DISPENSARY
 from trichome.metrc.tools import (  # importing registers the tools
@@ -134,29 +134,39 @@ def test_each_tool_has_a_description_and_a_documented_schema(name: str) -> None:
         assert schema["properties"]["page"]["minimum"] == 1
 
 
-def test_enumerations_are_metrcs() -> None:
+def test_closed_enumerations_are_metrcs_and_open_ones_take_real_values() -> None:
+    """Growth phases and lab states are Metrc's fixed lists; names a state defines (customer,
+    transfer, waste and batch types, units, remediation methods) take any real value, any
+    case, and give the known ones Metrc's spelling."""
+
+    def arguments(fn: Any) -> Any:
+        return func_metadata(fn).arg_model
+
     def enum(fn: Any, key: str) -> list[str]:
-        prop = func_metadata(fn).arg_model.model_json_schema()["properties"][key]
+        prop = arguments(fn).model_json_schema()["properties"][key]
         found: list[str] = next(p["enum"] for p in prop.get("anyOf", [prop]) if "enum" in p)
         return found
 
+    def accepted(fn: Any, key: str, value: str) -> Any:
+        field = arguments(fn).model_fields[key]
+        hint = Annotated[field.annotation, *field.metadata] if field.metadata else field.annotation
+        return TypeAdapter(hint).validate_python(value)
+
     assert enum(plants.change_plants_growth_phase, "growth_phase") == ["Vegetative", "Flowering"]
-    assert "Each" not in enum(plants.destroy_plants, "unit_of_weight")
-    assert enum(sales.list_active_sales_receipts, "customer_type") == [
-        "Consumer",
-        "Patient",
-        "Caregiver",
-        "ExternalPatient",
-    ]
     assert "TestFailed" in enum(packages.list_active_packages, "lab_testing_state")
-    assert "Decontamination" in enum(packages.remediate_packages, "method")
-    assert "Lab Sample Transfer" in enum(transfers.create_transfer_template, "transfer_type")
-    assert enum(harvests.record_harvest_waste, "waste_type") == ["Plant Material", "Trim", "Stems"]
-    assert enum(plant_batches.create_plant_batch, "batch_type") == [
-        "Seed",
-        "Clone",
-        "Genetic Material",
-    ]
+    # GET /sales/v2/customertypes (bruno Sales/GetCustomerTypes) lists NonResidentConsumer.
+    customer = sales.list_active_sales_receipts
+    assert accepted(customer, "customer_type", "NonResidentConsumer") == "NonResidentConsumer"
+    assert accepted(customer, "customer_type", "externalpatient") == "ExternalPatient"
+    # GET /harvests/v2/waste/types documents Fibrous and Root Ball; a state may add others.
+    assert accepted(harvests.record_harvest_waste, "waste_type", "Root Ball") == "Root Ball"
+    assert accepted(harvests.record_harvest_waste, "unit_of_weight", "grams") == "Grams"
+    assert accepted(plants.destroy_plants, "unit_of_weight", "KILOGRAMS") == "Kilograms"
+    # GET /transfers/v2/types documents Transfer and Wholesale.
+    assert accepted(transfers.create_transfer_template, "transfer_type", "Wholesale")
+    # Metrc's example remediation is Further Drying (bruno Packages/UpdateRemediate).
+    assert accepted(packages.remediate_packages, "method", "Further Drying") == "Further Drying"
+    assert accepted(plant_batches.create_plant_batch, "batch_type", "clone") == "Clone"
 
 
 def test_mcp_validates_arguments_before_a_tool_runs() -> None:
@@ -179,7 +189,7 @@ def test_mcp_validates_arguments_before_a_tool_runs() -> None:
     assert arguments["sales_date_time"] == datetime(2026, 11, 21, 14, 30)
     assert isinstance(arguments["lines"][0], sales.SaleLine)
     mistakes: list[dict[str, Any]] = [
-        {"customer_type": "Tourist"},
+        {"customer_type": " "},
         {"lines": []},
         {"lines": [{"package_label": "no spaces allowed", "quantity": 1}]},
     ]

@@ -190,6 +190,9 @@ async def test_a_lab_records_a_sample_from_an_unlicensed_farm(writer: MetrcAcces
     assert "from Front Range Hemp Farm with 1 package" in done["message"]
     assert incoming["total"] == 1
     manifest = incoming["items"][0]
-    assert (manifest["ShipmentLicenseType"], manifest["PackageCount"]) == ("External", 1)
+    assert (manifest["ShipperFacilityName"], manifest["PackageCount"]) == (
+        "Front Range Hemp Farm",
+        1,
+    )
     assert manifest["DriverName"] == "Sam Rivera"
     assert (package["Item"], package["Quantity"]) == ("Hemp Sample", 12)

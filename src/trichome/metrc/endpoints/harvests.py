@@ -15,6 +15,7 @@ from trichome.metrc.bodies.cultivation import (
     HarvestWaste,
 )
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.paging import MAX_PAGE_SIZE
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
@@ -66,7 +67,7 @@ class HarvestsApi(MetrcBaseClient):
         *,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The facility's finished or discontinued harvests.

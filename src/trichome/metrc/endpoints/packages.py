@@ -16,6 +16,7 @@ from trichome.metrc.bodies.inventory import (
     PackageRemediation,
 )
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.paging import MAX_PAGE_SIZE
 from trichome.metrc.serialize import one_of
 from trichome.metrc.writes import WriteResult
 
@@ -87,7 +88,7 @@ class PackagesApi(MetrcBaseClient):
         *,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The facility's inactive (finished or discontinued) packages.
@@ -143,7 +144,7 @@ class PackagesApi(MetrcBaseClient):
         self,
         license_number: str,
         *,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The facility's package adjustment history.

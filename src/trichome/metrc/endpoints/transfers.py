@@ -8,6 +8,7 @@ from typing import Any
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.paging import MAX_PAGE_SIZE
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
@@ -40,7 +41,7 @@ class TransfersApi(MetrcBaseClient):
         *,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """Incoming transfers (one row per manifest delivery).
@@ -59,7 +60,7 @@ class TransfersApi(MetrcBaseClient):
         *,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """Outgoing transfers.
@@ -76,7 +77,7 @@ class TransfersApi(MetrcBaseClient):
         self,
         license_number: str,
         *,
-        page_size: int | None = None,
+        page_size: int | None = MAX_PAGE_SIZE,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """Transfers with rejected packages.

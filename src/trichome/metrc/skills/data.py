@@ -1,7 +1,8 @@
 """What a skill reads from Metrc for one licence, each list fetched at most once per run.
 
-A skill builds one `FacilityData` and asks it for what it needs; lists are fetched whole
-(no paging parameters, so Metrc answers in one request) and remembered, so two checks
+A skill builds one `FacilityData` and asks it for what it needs; the long lists (inactive
+packages, harvests and plants, transfers, adjustments, waste) are read in pages of 20, as
+Metrc's v2 pages them, and every list is remembered, so two checks
 that need the packages share one fetch. Endpoints the facility type may not use (plants at
 a store, sales at a farm) are not called: their lists are empty. Sales receipts are read
 by sale date (Metrc's salesDateStart/salesDateEnd), so a receipt edited later is still found.
@@ -125,14 +126,14 @@ class FacilityData:
                 client.packages_inactive(number, credentials=keys),
                 client.packages_intransit(number, credentials=keys),
             )
+            # Metrc's v2 package has no in-transit flag: a package is in transit when
+            # GET /packages/v2/intransit lists it (by label), whatever other list has it.
+            moving_labels = {package.get("Label") for package in moving}
             current = dedupe([*active, *held])
-            in_transit = dedupe(
-                [*moving, *(package for package in current if package.get("IsInTransit"))]
-            )
             return Packages(
-                [package for package in current if not package.get("IsInTransit")],
+                [package for package in current if package.get("Label") not in moving_labels],
                 list(inactive),
-                in_transit,
+                dedupe(moving),
             )
 
         return await self._once("packages", load)
@@ -281,9 +282,8 @@ class FacilityData:
         async def load() -> list[PlantWaste]:
             if not await self.can("CanGrowPlants"):
                 return []
-            # The client has no named method for GET /plants/v2/waste; its generic list does it.
-            records: list[Record] = await self._client.list(
-                "/plants/v2/waste", self.license_number, credentials=self._keys
+            records: list[Record] = await self._client.plant_waste(
+                self.license_number, credentials=self._keys
             )
             return [mapping.plant_waste(record, WasteSource.PLANT) for record in records]
 

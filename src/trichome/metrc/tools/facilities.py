@@ -169,6 +169,7 @@ class Tag(TypedDict):
 
     Label: NotRequired[str]
     TagTypeName: NotRequired[str]
+    TagInventoryTypeName: NotRequired[str]
 
 
 @shape
@@ -205,7 +206,8 @@ def _location(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _tag(record: Mapping[str, Any]) -> dict[str, Any]:
-    return compact(record, ("Label", "TagTypeName"))
+    # GET /tags/v2/*/available: TagTypeName is often null; TagInventoryTypeName says the kind.
+    return compact(record, ("Label", "TagTypeName", "TagInventoryTypeName"))
 
 
 @tool("facilities", title="List facilities", returns=Facilities)

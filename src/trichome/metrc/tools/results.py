@@ -13,6 +13,8 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.tools.names import UnitOfMeasure as UnitOfMeasure
+from trichome.metrc.tools.names import UnitOfWeight as UnitOfWeight
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.writes import WriteResult
 
@@ -166,20 +168,6 @@ def count_by(records: Iterable[Mapping[str, Any]], key: str) -> dict[str, int]:
 
 # Added for the track-and-trace tools ------------------------------------------------------------
 
-# Metrc's units of measure (GET /unitsofmeasure/v2/active) and the weights among them.
-UnitOfMeasure = Literal[
-    "Each",
-    "Grams",
-    "Kilograms",
-    "Milligrams",
-    "Ounces",
-    "Pounds",
-    "Fluid Ounces",
-    "Gallons",
-    "Liters",
-    "Milliliters",
-]
-UnitOfWeight = Literal["Grams", "Kilograms", "Milligrams", "Ounces", "Pounds"]
 # GET /labtests/v2/states (trichome.tracking.lab.LabState; a test checks they agree)
 LabTestingState = Literal[
     "NotSubmitted",

@@ -103,7 +103,7 @@ class Transporters:
         transfer.data.update({"ManifestNumber": number, "DeliveryId": delivery.id})
         delivery.data["ManifestNumber"] = number
         for package in packages:
-            package.state, package.data["IsInTransit"] = "intransit", True
+            package.state = "intransit"
             self.year.touch(package, depart_at)
             self.year.stock[shipper.license_number].remove(package)
             self.in_transit.append(package)
@@ -131,7 +131,7 @@ class Transporters:
         accepted = 0
         for package, entry in zip(packages, delivery.data["_Packages"], strict=True):
             self.in_transit.remove(package)
-            package.state, package.data["IsInTransit"] = "active", False
+            package.state = "active"
             self.year.touch(package, when)
             if package.label in rejected:
                 reject_entry(entry, reason)

@@ -49,8 +49,9 @@ MAYBE_TEXT: dict[str, Any] = {"type": ["string", "null"]}
 
 
 def one_of(values: list[str] | tuple[str, ...]) -> dict[str, Any]:
-    """A name from a reference list."""
-    return {"type": "string", "enum": sorted(values)}
+    """A name from a reference list, in any case (x-any-case): Metrc reads names whatever
+    their case, and the route gives them the list's spelling (`common.canonical`)."""
+    return {"type": "string", "enum": sorted(values), "x-any-case": True}
 
 
 def names(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -135,9 +136,9 @@ PLANTING = shape(
         "Type": names(PLANT_BATCH_TYPES),
         "Count": COUNT,
         "Strain": TEXT,
-        "Location": TEXT,
         "ActualDate": DAY,
-    }
+    },
+    {"Location": {**MAYBE_TEXT, "description": "Null: a batch without a location."}},
 )
 BATCH_GROWTH_PHASE = shape(
     {
@@ -200,7 +201,6 @@ PLANT_WASTE = shape(
 HARVEST_PACKAGE = shape(
     {
         "Tag": TEXT,
-        "Location": TEXT,
         "Item": TEXT,
         "UnitOfWeight": WEIGHT_UNIT,
         "ActualDate": DAY,
@@ -213,7 +213,11 @@ HARVEST_PACKAGE = shape(
             ),
         },
     },
-    {"IsProductionBatch": FLAG, "ProductionBatchNumber": MAYBE_TEXT},
+    {
+        "Location": {**MAYBE_TEXT, "description": "Default (null): the first harvest's room."},
+        "IsProductionBatch": FLAG,
+        "ProductionBatchNumber": MAYBE_TEXT,
+    },
 )
 HARVEST_WASTE = identified(
     _HARVEST_KEYS,

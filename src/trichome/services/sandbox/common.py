@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Annotated, Any
 
@@ -170,6 +170,14 @@ async def written(request: Request) -> list[dict[str, Any]]:
             errors.add(row, problem)
     errors.raise_if_any()
     return found
+
+
+def canonical(value: str | None, known: Iterable[str]) -> str | None:
+    """The reference list's spelling of a name given in any case, or None if it is not there."""
+    if value is None:
+        return None
+    wanted = value.strip().casefold()
+    return next((name for name in known if name.casefold() == wanted), None)
 
 
 def text(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> str:

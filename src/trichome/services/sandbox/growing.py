@@ -11,7 +11,7 @@ from trichome.sandbox.reference import (
     Facility,
 )
 from trichome.sandbox.store import Record, Transaction
-from trichome.services.sandbox.common import a_date, number, text
+from trichome.services.sandbox.common import a_date, canonical, number, text
 from trichome.services.sandbox.rules import RowErrors
 
 GROW = ("CanGrowPlants", "grow plants")
@@ -51,6 +51,7 @@ def waste_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, 
         errors.add(row, f"ReasonName must be one of {sorted(WASTE_REASONS)}.")
     weight = number(obj, "WasteWeight", row, errors)
     unit = text(obj, "UnitOfMeasureName", row, errors)
+    unit = canonical(unit, UNIT_GRAMS) or unit
     if unit and unit not in UNIT_GRAMS:
         errors.add(row, "UnitOfMeasureName must be a unit of weight.")
     when = a_date(obj, "WasteDate", row, errors)

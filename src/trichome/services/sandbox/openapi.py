@@ -231,6 +231,11 @@ def reference_list(*, items: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"openapi_extra": operation(LICENSE), "responses": responses(rows, 400, 401, 429)}
 
 
+def state_reference_list() -> dict[str, Any]:
+    """A state-wide reference list in the list envelope that needs only the keys (no licence)."""
+    return {"openapi_extra": operation(*PAGING), "responses": responses(ENVELOPE, 400, 401)}
+
+
 def state_list(items: dict[str, Any] | None = None) -> dict[str, Any]:
     """A state-wide list (of objects, or of `items`) that needs only the keys."""
     rows = ROWS if items is None else {"type": "array", "items": items}

@@ -8,7 +8,7 @@ import hmac
 import math
 import time
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -153,18 +153,29 @@ def parse_datetime(text: str, name: str) -> datetime:
     return moment
 
 
+# The ends of a last-modified window given one bound only (both fit every database we use).
+OPEN_START = datetime(1970, 1, 1, tzinfo=UTC)
+OPEN_END = datetime(9999, 12, 31, tzinfo=UTC)
+
+
 def window_of(request: Request) -> tuple[datetime, datetime] | None:
-    """The last-modified window, at most 24 hours long.
+    """The last-modified window, at most 24 hours long when both ends are given.
+
+    Metrc documents lastModifiedStart and lastModifiedEnd as optional each (e.g. GET
+    /packages/v2/active, ThunkMetrc bruno Packages/GetActivePackages): a missing end is open.
 
     Raises:
-        MetrcHttpError: 400 for half a window, an inverted one or one over 24 hours.
+        MetrcHttpError: 400 for an inverted window or one over 24 hours.
     """
     start_text = request.query_params.get("lastModifiedStart")
     end_text = request.query_params.get("lastModifiedEnd")
     if start_text is None and end_text is None:
         return None
     if start_text is None or end_text is None:
-        raise message(400, "lastModifiedStart and lastModifiedEnd must be given together.")
+        if start_text is not None:
+            return parse_datetime(start_text, "lastModifiedStart"), OPEN_END
+        assert end_text is not None
+        return OPEN_START, parse_datetime(end_text, "lastModifiedEnd")
     start = parse_datetime(start_text, "lastModifiedStart")
     end = parse_datetime(end_text, "lastModifiedEnd")
     if end < start:

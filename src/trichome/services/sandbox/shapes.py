@@ -87,7 +87,11 @@ def shape_problems(schema: dict[str, Any], value: Any, where: str) -> Iterator[s
             else:
                 yield options[0][0]
     if "enum" in schema and value not in schema["enum"]:
-        yield f"{where} must be one of {schema['enum']}."
+        folded = value.strip().casefold() if isinstance(value, str) else None
+        if not schema.get("x-any-case") or folded not in {
+            str(known).casefold() for known in schema["enum"]
+        }:
+            yield f"{where} must be one of {schema['enum']}."
     if isinstance(value, str):
         if "pattern" in schema and not re.search(schema["pattern"], value):
             yield f"{where} must not be blank."

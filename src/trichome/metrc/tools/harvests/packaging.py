@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from trichome.metrc.bodies.cultivation import HarvestIngredient, HarvestPackage
 from trichome.metrc.tools.harvests.lookup import HarvestRef, OptionalDay, find_harvest
+from trichome.metrc.tools.names import spelled
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     LicenseNumber,
@@ -67,8 +68,9 @@ async def create_harvest_packages(
     metrc = access()
     found = await find_harvest(metrc, license_number, harvest)
     unit = str(found.get("UnitOfWeightName") or "Grams")
+    unit = spelled(unit, GRAMS) or unit  # Metrc's unit names, whatever their case
     total = sum(p.weight for p in packages)
-    if unit in GRAMS:
+    if unit in GRAMS and unit_of_weight in GRAMS:
         left = float(found.get("CurrentWeight") or 0) * GRAMS[unit] / GRAMS[unit_of_weight]
         if total > left + 1e-6:
             raise ToolProblem(

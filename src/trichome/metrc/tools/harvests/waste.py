@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from trichome.metrc.bodies.cultivation import HarvestWaste
 from trichome.metrc.tools.harvests.lookup import WASTE_FIELDS, HarvestRef, OptionalDay, find_harvest
 from trichome.metrc.tools.harvests.shapes import HarvestWasteList
+from trichome.metrc.tools.names import listed_name
 from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
     LicenseNumber,
@@ -20,7 +21,15 @@ from trichome.metrc.tools.results import (
     written,
 )
 
-WasteType = Literal["Plant Material", "Trim", "Stems"]
+WasteType = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=100,
+        description="What was wasted: one of the facility's harvest waste types, any case "
+        "(list_harvest_waste_types; Metrc documents Plant Material, Fibrous, Root Ball).",
+    ),
+]
 
 
 @tool("harvests", title="List a harvest's waste", returns=HarvestWasteList)
@@ -45,7 +54,7 @@ async def list_harvest_waste(license_number: LicenseNumber, harvest: HarvestRef)
 
 @tool("harvests", title="List harvest waste types", returns=Names)
 async def list_harvest_waste_types(license_number: LicenseNumber) -> dict[str, Any]:
-    """List the harvest waste types a facility may record (e.g. Plant Material, Stems, Trim)."""
+    """List the harvest waste types a facility may record (e.g. Plant Material, Fibrous)."""
     metrc = access()
     types = await metrc.client.harvest_waste_types(license_number, credentials=metrc.credentials)
     return {"total": len(types), "items": [compact(t, ("Name",)) for t in types]}
@@ -55,7 +64,7 @@ async def list_harvest_waste_types(license_number: LicenseNumber) -> dict[str, A
 async def record_harvest_waste(
     license_number: LicenseNumber,
     harvest: HarvestRef,
-    waste_type: Annotated[WasteType, Field(description="What was wasted.")],
+    waste_type: WasteType,
     waste_weight: Annotated[float, Field(gt=0, description="The waste weight.")],
     unit_of_weight: Annotated[UnitOfWeight, Field(description="The unit of that weight.")],
     actual_date: OptionalDay = None,
@@ -65,6 +74,12 @@ async def record_harvest_waste(
     """
     metrc = access()
     found = await find_harvest(metrc, license_number, harvest)
+    waste_type = await listed_name(
+        waste_type,
+        lambda: metrc.client.harvest_waste_types(license_number, credentials=metrc.credentials),
+        "harvest waste types",
+        "list_harvest_waste_types",
+    )
     result = await metrc.client.record_harvest_waste(
         license_number,
         [

@@ -26,7 +26,6 @@ PACKAGE_FIELDS = (
 FLAGS = {
     "IsOnHold": "OnHold",
     "IsFinished": "Finished",
-    "IsInTransit": "InTransit",
     "IsTestingSample": "TestingSample",
     "ProductRequiresRemediation": "RequiresRemediation",
 }

@@ -88,6 +88,13 @@ MaxQuantity = Annotated[
 ]
 
 
+def _in_transit(record: Mapping[str, Any]) -> Record:
+    # Metrc's v2 package has no in-transit flag; being in GET /packages/v2/intransit is one.
+    result = trim_package(record)
+    result["Flags"] = [*result.get("Flags", []), "InTransit"]
+    return result
+
+
 def _detail(record: Mapping[str, Any]) -> Record:
     return trim_package(record, DETAIL_FIELDS)
 
@@ -138,7 +145,7 @@ async def _package_list(
         found,
         page,
         page_size,
-        trim_package,
+        _in_transit if which == "intransit" else trim_package,
         license_number=license_number,
         quantity_totals=totals_by_unit(found),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
@@ -31,7 +31,17 @@ from trichome.metrc.tools.results import (
 )
 
 FAILED_STATES = ("TestFailed", "RetestFailed")
-RemediationMethod = Literal["Remediation", "Decontamination", "Further Processing"]
+# Each state keeps its own remediation methods and v2 serves no list of them (Metrc's example
+# is "Further Drying", bruno Packages/UpdateRemediate): any name goes to Metrc, which decides.
+RemediationMethod = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=100,
+        description="How the product was remediated, as the state names it (e.g. Further "
+        "Drying, Decontamination).",
+    ),
+]
 PackageLabels = Annotated[
     list[PackageLabel],
     Field(min_length=1, max_length=100, description="The package labels (1 to 100)."),
@@ -296,7 +306,7 @@ async def unfinish_packages(license_number: LicenseNumber, labels: PackageLabels
 async def remediate_packages(
     license_number: LicenseNumber,
     labels: PackageLabels,
-    method: Annotated[RemediationMethod, Field(description="How the product was remediated.")],
+    method: RemediationMethod,
     steps: Annotated[
         str, Field(min_length=1, max_length=1000, description="What was done, step by step.")
     ],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -11,6 +11,7 @@ from trichome.metrc.bodies.cultivation import (
     PlantBatchMove,
     PlantBatchPlanting,
 )
+from trichome.metrc.tools.names import PlantBatchType
 from trichome.metrc.tools.plant_batches.lookup import BatchName, OptionalDay, find_batch
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
@@ -23,8 +24,6 @@ from trichome.metrc.tools.results import (
     written,
 )
 
-BatchType = Literal["Seed", "Clone", "Genetic Material"]
-
 
 @tool("plant_batches", title="Create a plant batch", read_only=False, returns=Written)
 async def create_plant_batch(
@@ -32,7 +31,7 @@ async def create_plant_batch(
     name: Annotated[
         str, Field(min_length=1, max_length=100, description="A new, unused batch name.")
     ],
-    batch_type: Annotated[BatchType, Field(description="What was planted.")],
+    batch_type: Annotated[PlantBatchType, Field(description="What was planted.")],
     count: Annotated[int, Field(ge=1, le=10000, description="How many plants.")],
     strain: Annotated[
         str,

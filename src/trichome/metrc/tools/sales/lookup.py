@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.tools.names import CustomerType as CustomerType
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
 from trichome.metrc.tools.results import compact
 
@@ -22,7 +23,6 @@ RECEIPT_FIELDS = (
     "IsFinal",
     "ArchivedDate",
 )
-CustomerType = Literal["Consumer", "Patient", "Caregiver", "ExternalPatient"]
 
 
 def _line(record: Mapping[str, Any]) -> Record:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.inventory import SalesReceipt, SalesTransaction
+from trichome.metrc.tools.names import listed_name
 from trichome.metrc.tools.packages.lookup import find_packages
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem, access, tool
 from trichome.metrc.tools.results import (
@@ -113,6 +114,12 @@ async def create_sales_receipt(
     """
     _patient_check(customer_type, patient_license_number)
     metrc = access()
+    customer_type = await listed_name(
+        customer_type,
+        lambda: metrc.client.sales_customer_types(license_number, credentials=metrc.credentials),
+        "customer types",
+        "list_customer_types",
+    )
     await _check_lines(metrc, license_number, lines)
     result = await metrc.client.create_sales_receipts(
         license_number,
@@ -205,7 +212,7 @@ async def update_sales_receipt(
 @tool("sales", title="List customer types", returns=CustomerTypes)
 async def list_customer_types(license_number: LicenseNumber) -> dict[str, Any]:
     """List the customer types a dispensary may sell to (Consumer, Patient, Caregiver,
-    ExternalPatient)."""
+    ExternalPatient, NonResidentConsumer...)."""
     metrc = access()
     types = await metrc.client.sales_customer_types(license_number, credentials=metrc.credentials)
     return {"total": len(types), "items": list(types)}

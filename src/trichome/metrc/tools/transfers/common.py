@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field
 
 Record = dict[str, Any]
-TransferType = Literal["Affiliated Transfer", "Unaffiliated Transfer", "Lab Sample Transfer"]
+# Each state names its own transfer types (GET /transfers/v2/types): any case, checked there.
+TransferType = Annotated[str, Field(min_length=1, max_length=100)]
 Departure = Annotated[datetime, Field(description="When it leaves (ISO 8601 date-time).")]
 Arrival = Annotated[datetime, Field(description="When it is due to arrive (ISO 8601 date-time).")]

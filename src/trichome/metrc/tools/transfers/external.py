@@ -8,6 +8,7 @@ from typing import Annotated, Any, NotRequired
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
+from trichome.metrc.tools.names import listed_name
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     Count,
@@ -109,6 +110,12 @@ async def create_external_incoming_transfer(
     if estimated_arrival <= estimated_departure:
         raise ToolProblem("estimated_arrival must be after estimated_departure.")
     metrc = access()
+    transfer_type = await listed_name(
+        transfer_type,
+        lambda: metrc.client.transfer_types(license_number, credentials=metrc.credentials),
+        "transfer types",
+        "list_transfer_types",
+    )
     transporter = compact(
         {"DriverName": driver_name, "VehicleLicensePlateNumber": vehicle_license_plate},
         ("DriverName", "VehicleLicensePlateNumber"),

@@ -94,7 +94,9 @@ class Transfer(TypedDict):
     RecipientFacilityLicenseNumber: NotRequired[str]
     RecipientFacilityName: NotRequired[str]
     ShipmentTypeName: NotRequired[str]
-    ShipmentLicenseType: NotRequired[str]
+    ShipmentLicenseType: NotRequired[
+        Annotated[int | str, Field(description="An integer in Metrc's v2 documentation.")]
+    ]
     PackageCount: NotRequired[int]
     ReceivedPackageCount: NotRequired[int]
     EstimatedDepartureDateTime: NotRequired[str]

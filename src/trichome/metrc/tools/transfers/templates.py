@@ -12,6 +12,8 @@ from typing import Annotated, Any, NotRequired
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
+from trichome.metrc.paging import MAX_PAGE_SIZE
+from trichome.metrc.tools.names import listed_name
 from trichome.metrc.tools.packages.lookup import find_packages
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
@@ -30,7 +32,7 @@ from trichome.metrc.tools.results import (
 )
 from trichome.metrc.tools.transfers.common import Arrival, Departure, Record, TransferType
 
-UNSHIPPABLE = {"IsOnHold": "on hold", "IsInTransit": "in transit", "IsFinished": "finished"}
+UNSHIPPABLE = {"IsOnHold": "on hold", "IsFinished": "finished"}
 
 
 @shape
@@ -156,11 +158,27 @@ async def create_transfer_template(
     if recipient_license_number.strip() == license_number.strip():
         raise ToolProblem("A transfer goes to another licence; the recipient is this facility.")
     metrc = access()
+    transfer_type = await listed_name(
+        transfer_type,
+        lambda: metrc.client.transfer_types(license_number, credentials=metrc.credentials),
+        "transfer types",
+        "list_transfer_types",
+    )
     found = await find_packages(metrc, license_number, [p.label for p in packages])
+    # Metrc's v2 package has no in-transit flag; GET /packages/v2/intransit lists them.
+    moving = {
+        record.get("Label")
+        for record in await metrc.client.packages_intransit(
+            license_number, page_size=MAX_PAGE_SIZE, credentials=metrc.credentials
+        )
+    }
     blocked = [
         f"{label} ({', '.join(why)})"
         for label, p in found.items()
-        if (why := [text for key, text in UNSHIPPABLE.items() if p.get(key) is True])
+        if (
+            why := [text for key, text in UNSHIPPABLE.items() if p.get(key) is True]
+            + (["in transit"] if label in moving else [])
+        )
     ]
     if blocked:
         raise ToolProblem(f"These packages cannot be shipped: {', '.join(blocked)}.")

@@ -14,6 +14,7 @@ from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
     a_date,
+    canonical,
     json,
     list_routes,
     number,
@@ -133,7 +134,7 @@ async def package_tag(
 
 async def use_tag(tx: Transaction, tag: Record) -> None:
     """Mark a tag used."""
-    tag.state, tag.data["IsUsed"] = "used", True
+    tag.state = "used"
     await tx.save(tag)
 
 
@@ -148,10 +149,17 @@ async def create_packages(request: Request) -> Response:
         taking: dict[int, float] = {}
         for row, obj in enumerate(objects):
             tag = await package_tag(tx, facility, text(obj, "Tag", row, errors), row, errors)
-            location = await tx.by_name(
-                facility.license_number, "location", text(obj, "Location", row, errors)
+            # Metrc's example sends "Location": null (bruno Harvests/CreateHarvestsPackages):
+            # the package then stays where its first harvest dries.
+            named = obj.get("Location")
+            location = (
+                await tx.by_name(
+                    facility.license_number, "location", text(obj, "Location", row, errors)
+                )
+                if named is not None
+                else None
             )
-            if location is None:
+            if named is not None and location is None:
                 errors.add(row, "Location does not exist.")
             item = await tx.by_name(facility.license_number, "item", text(obj, "Item", row, errors))
             if item is None:
@@ -163,6 +171,7 @@ async def create_packages(request: Request) -> Response:
                     "harvest packages need weight.",
                 )
             unit = text(obj, "UnitOfWeight", row, errors)
+            unit = canonical(unit, UNIT_GRAMS) or unit
             if unit and unit not in UNIT_GRAMS:
                 errors.add(row, "UnitOfWeight must be a unit of weight.")
             when = a_date(obj, "ActualDate", row, errors)
@@ -183,6 +192,8 @@ async def create_packages(request: Request) -> Response:
                 weight_unit = (
                     ingredient.get("UnitOfWeight", unit) if isinstance(ingredient, dict) else unit
                 )
+                if isinstance(weight_unit, str):
+                    weight_unit = canonical(weight_unit, UNIT_GRAMS) or weight_unit
                 if source is not None and weight_unit in UNIT_GRAMS:
                     taken = grams(weight, weight_unit)
                     taking[source.id] = taking.get(source.id, 0.0) + taken
@@ -193,6 +204,10 @@ async def create_packages(request: Request) -> Response:
                             f"{source.data['CurrentWeight']:g} g left.",
                         )
                     sources.append((source, taken))
+            if named is None and sources:
+                location = await tx.get("location", sources[0][0].data["DryingLocationId"])
+            if named is None and location is None:
+                errors.add(row, "Location is required: no harvest to take it from.")
             plans.append((tag, location, item, unit, when, sources, obj))
         errors.raise_if_any()
         for tag, location, item, unit, when, sources, obj in plans:
@@ -238,10 +253,12 @@ async def record_waste(request: Request) -> Response:
         for row, obj in enumerate(objects):
             record = await _harvest(tx, facility, obj, row, errors)
             kind = text(obj, "WasteType", row, errors)
-            if kind and kind not in WASTE_TYPES:
+            if kind and canonical(kind, WASTE_TYPES) is None:
                 errors.add(row, f"WasteType must be one of {sorted(WASTE_TYPES)}.")
+            kind = canonical(kind, WASTE_TYPES) or kind
             weight = number(obj, "WasteWeight", row, errors)
             unit = text(obj, "UnitOfWeight", row, errors)
+            unit = canonical(unit, UNIT_GRAMS) or unit
             if unit and unit not in UNIT_GRAMS:
                 errors.add(row, "UnitOfWeight must be a unit of weight.")
             elif record is not None and grams(weight, unit) > record.data["CurrentWeight"] + 1e-6:

@@ -10,6 +10,7 @@ from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     a_date,
+    canonical,
     json,
     number,
     store,
@@ -206,7 +207,7 @@ async def remediate(request: Request) -> Response:
                     "only failed packages are remediated.",
                 )
             method = text(obj, "RemediationMethodName", row, errors)
-            if method and method not in REMEDIATION_METHODS:
+            if method and canonical(method, REMEDIATION_METHODS) is None:
                 errors.add(
                     row, f"RemediationMethodName must be one of {list(REMEDIATION_METHODS)}."
                 )

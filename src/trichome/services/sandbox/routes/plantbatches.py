@@ -18,6 +18,7 @@ from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
     a_date,
+    canonical,
     json,
     list_routes,
     number,
@@ -67,8 +68,9 @@ async def plantings(request: Request) -> Response:
         for row, obj in enumerate(objects):
             name = text(obj, "Name", row, errors)
             kind = text(obj, "Type", row, errors)
-            if kind and kind not in BATCH_TYPES:
+            if kind and canonical(kind, BATCH_TYPES) is None:
                 errors.add(row, f"Type must be one of {sorted(BATCH_TYPES)}.")
+            kind = canonical(kind, BATCH_TYPES) or kind
             count = number(obj, "Count", row, errors)
             strain_name = text(obj, "Strain", row, errors)
             strain = (
@@ -78,8 +80,14 @@ async def plantings(request: Request) -> Response:
             )
             if strain_name and strain is None:
                 errors.add(row, f"Strain {strain_name!r} does not exist.")
-            location = await location_for(
-                tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlantBatches"
+            # Metrc's example plants with "Location": null (bruno
+            # PlantBatches/CreatePlantBatchesPlantings); the batch then has no location.
+            location = (
+                await location_for(
+                    tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlantBatches"
+                )
+                if obj.get("Location") is not None
+                else None
             )
             planted = a_date(obj, "ActualDate", row, errors)
             if name and await tx.by_name(facility.license_number, "plantbatch", name):
@@ -147,7 +155,7 @@ async def batch_growth_phase(request: Request) -> Response:
         for batch, count, phase, location, when, tags in plans:
             assert batch is not None and location is not None and when is not None
             for tag in tags:
-                tag.state, tag.data["IsUsed"] = "used", True
+                tag.state = "used"
                 await tx.save(tag)
                 plant = documents.plant(
                     facility,

@@ -19,6 +19,7 @@ from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     Ident,
     a_date,
+    canonical,
     json,
     list_routes,
     number,
@@ -148,6 +149,7 @@ async def harvest_plants(request: Request) -> Response:
                 )
             weight = number(obj, "Weight", row, errors)
             unit = text(obj, "UnitOfWeight", row, errors)
+            unit = canonical(unit, UNIT_GRAMS) or unit
             if unit and unit not in UNIT_GRAMS:
                 errors.add(row, "UnitOfWeight must be a unit of weight.")
             location = await location_for(
@@ -235,6 +237,7 @@ async def destroy_plants(request: Request) -> Response:
                 errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
             number(obj, "WasteWeight", row, errors)
             unit = text(obj, "WasteUnitOfMeasureName", row, errors)
+            unit = canonical(unit, UNIT_GRAMS) or unit
             if unit and unit not in UNIT_GRAMS:
                 errors.add(row, "WasteUnitOfMeasureName must be a unit of weight.")
             reason = text(obj, "WasteReasonName", row, errors)

@@ -154,15 +154,26 @@ def _reference(path: str, rows: list[dict[str, Any]], capability: str | None = N
     router.add_api_route(path, handler, methods=["GET"], **openapi.reference_list())
 
 
+def _state_reference(path: str, rows: list[dict[str, Any]]) -> None:
+    """A list Metrc documents without a licenseNumber: the keys alone read it."""
+
+    async def handler(request: Request) -> Response:
+        return static_list(request, rows)
+
+    router.add_api_route(path, handler, methods=["GET"], **openapi.state_reference_list())
+
+
 _reference("/packages/v2/adjust/reasons", ADJUST_REASONS)
-_reference("/harvests/v2/waste/types", HARVEST_WASTE_TYPES, "CanGrowPlants")
 _reference("/plants/v2/waste/reasons", PLANT_WASTE_REASONS, "CanGrowPlants")
 _reference("/plantbatches/v2/waste/reasons", PLANT_WASTE_REASONS, "CanGrowPlants")
-_reference("/plantbatches/v2/types", PLANT_BATCH_TYPES, "CanGrowPlants")
 _reference("/items/v2/categories", ITEM_CATEGORIES)
-_reference("/labtests/v2/types", LAB_TEST_TYPES)
-_reference("/labtests/v2/batches", LAB_TEST_BATCHES)
 _reference("/transfers/v2/types", TRANSFER_TYPES)
+# Licence-less in Metrc's documentation (ThunkMetrc bruno Harvests/GetWasteTypes,
+# PlantBatches/GetPlantBatchesTypes, LabTests/GetLabTestsTypes, LabTests/GetBatches).
+_state_reference("/harvests/v2/waste/types", HARVEST_WASTE_TYPES)
+_state_reference("/plantbatches/v2/types", PLANT_BATCH_TYPES)
+_state_reference("/labtests/v2/types", LAB_TEST_TYPES)
+_state_reference("/labtests/v2/batches", LAB_TEST_BATCHES)
 _reference("/processing/v2/jobtypes/active", PROCESSING_JOB_TYPES, "CanInfuseProducts")
 
 
@@ -171,7 +182,7 @@ async def lab_testing_states() -> Response:
     return json(LAB_TESTING_STATES)
 
 
-@router.get("/sales/v2/customertypes", **openapi.reference_list(items={"type": "string"}))
-async def customer_types(request: Request) -> Response:
-    reading(request, "CanSellToConsumers", "sell to consumers")
+# Licence-less in Metrc's documentation (bruno Sales/GetCustomerTypes).
+@router.get("/sales/v2/customertypes", **openapi.state_list({"type": "string"}))
+async def customer_types() -> Response:
     return json(CUSTOMER_TYPES)

@@ -15,6 +15,7 @@ from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
+    canonical,
     json,
     listing,
     number,
@@ -163,8 +164,9 @@ def _checked_header(
             # Metrc takes the facility's local time; an offset, when given, is honoured.
             sold_at = sold_at if sold_at.tzinfo else sold_at.replace(tzinfo=ZONE)
     customer = text(obj, "SalesCustomerType", row, errors)
-    if customer and customer not in CUSTOMER_TYPES:
+    if customer and canonical(customer, CUSTOMER_TYPES) is None:
         errors.add(row, f"SalesCustomerType must be one of {CUSTOMER_TYPES}.")
+    customer = canonical(customer, CUSTOMER_TYPES) or customer
     return sold_at, customer
 
 

@@ -20,6 +20,7 @@ from trichome.sandbox.transfers import receive_delivery, ship, shown, wholesale_
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
+    canonical,
     json,
     list_routes,
     owned,
@@ -129,7 +130,7 @@ async def _template_checks(
             row, f"RecipientLicenseNumber {recipient!r} is not another licence in this state."
         )
     kind = text(destination, "TransferTypeName", row, errors)
-    if kind and kind not in TRANSFER_TYPE_NAMES:
+    if kind and canonical(kind, TRANSFER_TYPE_NAMES) is None:
         errors.add(row, f"TransferTypeName must be one of {sorted(TRANSFER_TYPE_NAMES)}.")
     for key in ("EstimatedDepartureDateTime", "EstimatedArrivalDateTime"):
         value = destination.get(key)
@@ -254,7 +255,6 @@ async def external_incoming(request: Request) -> Response:
                 packages.append((await tx.insert(package), entry.get("WholesalePrice")))
                 await use_tag(tx, tag)
             transfer = await ship(tx, shipper, facility, obj, destination, packages)
-            transfer.data["ShipmentLicenseType"] = "External"
             created.append(await tx.save(transfer))
     return json(writes(created))
 
