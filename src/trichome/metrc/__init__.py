@@ -7,6 +7,8 @@ from trichome.metrc.bodies.catalogue import (
     LocationCreate,
     StrainCreate,
     StrainUpdate,
+    SublocationCreate,
+    SublocationUpdate,
 )
 from trichome.metrc.bodies.cultivation import (
     HarvestFinish,
@@ -103,6 +105,8 @@ __all__ = [
     "SalesTransaction",
     "StrainCreate",
     "StrainUpdate",
+    "SublocationCreate",
+    "SublocationUpdate",
     "WriteResult",
     "base_url",
 ]

@@ -16,11 +16,13 @@ from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
 from trichome.metrc.endpoints.sales import SalesApi
+from trichome.metrc.endpoints.sublocations import SublocationsApi
 from trichome.metrc.endpoints.transfers import TransfersApi
 
 
 class MetrcClient(
     FacilitiesApi,
+    SublocationsApi,
     CatalogueApi,
     PlantsApi,
     PlantBatchesApi,

@@ -46,7 +46,7 @@ class Record:
             return {"PlantWasteNumber": f"{self.id:010d}", **data}
         if self.kind == "packageadjustment":
             return data
-        if self.kind in ("harvestwaste", "delivery"):  # an Id and no LastModified
+        if self.kind in ("harvestwaste", "delivery", "sublocation"):  # an Id, no LastModified
             return {"Id": self.id, **data}
         return {"Id": self.id, **data, "LastModified": iso(self.last_modified)}
 

@@ -27,6 +27,7 @@ from trichome.services.sandbox.routes import (
     plants,
     reference,
     sales,
+    sublocations,
     transfers,
 )
 from trichome.services.sandbox.rules import MetrcHttpError, check_credentials, message
@@ -105,6 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     guarded: dict[str, Any] = {"dependencies": [Depends(authenticate)]}
     routers = (
         reference,
+        sublocations,
         catalog,
         plantbatches,
         plants,
