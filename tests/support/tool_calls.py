@@ -24,6 +24,7 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_employees": {"license_number": CULTIVATOR, **FULL},
     "list_locations": {"license_number": CULTIVATOR, **FULL},
     "list_location_types": {"license_number": CULTIVATOR},
+    "list_sublocations": {"license_number": CULTIVATOR, **FULL},
     "list_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},

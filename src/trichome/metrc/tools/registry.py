@@ -26,7 +26,7 @@ from trichome.metrc.credentials import MetrcCredentials
 # Toolsets, in the order documentation and listings use. Reference look-ups (locations,
 # units, tags, waste methods, adjustment reasons) belong to the category they serve.
 CATEGORIES: dict[str, str] = {
-    "facilities": "Facilities, employees, locations, units of measure and tags",
+    "facilities": "Facilities, employees, locations and sublocations, units of measure, tags",
     "packages": "Packages: lists, details, creation, adjustment, moves, finishing, testing",
     "plants": "Plants: growth phases, moves, harvests, destruction, waste",
     "plant_batches": "Plant batches: plantings, growth phase, waste, destruction",
