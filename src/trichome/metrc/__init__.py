@@ -40,6 +40,12 @@ from trichome.metrc.bodies.inventory import (
     SalesReceipt,
     SalesTransaction,
 )
+from trichome.metrc.bodies.transport import (
+    DriverCreate,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleUpdate,
+)
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import (
@@ -60,6 +66,8 @@ from trichome.metrc.writes import WriteResult
 
 __all__ = [
     "METRC_V2_STATES",
+    "DriverCreate",
+    "DriverUpdate",
     "HarvestFinish",
     "HarvestIngredient",
     "HarvestMove",
@@ -107,6 +115,8 @@ __all__ = [
     "StrainUpdate",
     "SublocationCreate",
     "SublocationUpdate",
+    "VehicleCreate",
+    "VehicleUpdate",
     "WriteResult",
     "base_url",
 ]

@@ -18,6 +18,7 @@ from trichome.metrc.endpoints.processing import ProcessingApi
 from trichome.metrc.endpoints.sales import SalesApi
 from trichome.metrc.endpoints.sublocations import SublocationsApi
 from trichome.metrc.endpoints.transfers import TransfersApi
+from trichome.metrc.endpoints.transporters import TransportersApi
 
 
 class MetrcClient(
@@ -30,6 +31,7 @@ class MetrcClient(
     PackagesApi,
     LabTestsApi,
     TransfersApi,
+    TransportersApi,
     SalesApi,
     ProcessingApi,
 ):

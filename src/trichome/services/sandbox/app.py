@@ -29,6 +29,7 @@ from trichome.services.sandbox.routes import (
     sales,
     sublocations,
     transfers,
+    transporters,
 )
 from trichome.services.sandbox.rules import MetrcHttpError, check_credentials, message
 from trichome.services.sandbox.state import SandboxDep, sandbox_lifespan
@@ -115,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         package_changes,
         labtests,
         transfers,
+        transporters,
         sales,
     )
     for module in routers:
