@@ -25,6 +25,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_locations": {"license_number": CULTIVATOR, **FULL},
     "list_location_types": {"license_number": CULTIVATOR},
     "list_sublocations": {"license_number": CULTIVATOR, **FULL},
+    "list_drivers": {"license_number": CULTIVATOR, **FULL},
+    "list_vehicles": {"license_number": CULTIVATOR, **FULL},
     "list_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},

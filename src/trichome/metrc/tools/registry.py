@@ -32,7 +32,7 @@ CATEGORIES: dict[str, str] = {
     "plant_batches": "Plant batches: plantings, growth phase, waste, destruction",
     "strains": "Strains",
     "harvests": "Harvests: lists, packages from harvests, waste, finishing",
-    "transfers": "Transfers: incoming, outgoing, deliveries, templates",
+    "transfers": "Transfers: incoming, outgoing, deliveries, templates, drivers and vehicles",
     "sales": "Sales receipts",
     "lab_results": "Lab tests: results, types, batches, recording",
     "items": "Items (products) and their categories",
