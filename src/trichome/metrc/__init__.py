@@ -40,6 +40,7 @@ from trichome.metrc.bodies.inventory import (
     SalesReceipt,
     SalesTransaction,
 )
+from trichome.metrc.bodies.patients import PatientCreate, PatientUpdate
 from trichome.metrc.bodies.transport import (
     DriverCreate,
     DriverUpdate,
@@ -97,6 +98,8 @@ __all__ = [
     "PackageIngredient",
     "PackageMove",
     "PackageRemediation",
+    "PatientCreate",
+    "PatientUpdate",
     "PlantBatchDestroy",
     "PlantBatchGrowthPhaseChange",
     "PlantBatchMove",

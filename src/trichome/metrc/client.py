@@ -12,6 +12,7 @@ from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
 from trichome.metrc.endpoints.packages import PackagesApi
+from trichome.metrc.endpoints.patients import PatientsApi
 from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
@@ -33,6 +34,7 @@ class MetrcClient(
     TransfersApi,
     TransportersApi,
     SalesApi,
+    PatientsApi,
     ProcessingApi,
 ):
     """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.

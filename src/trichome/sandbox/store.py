@@ -48,6 +48,8 @@ class Record:
             return {"PlantWasteNumber": f"{self.id:010d}", **data}
         if self.kind == "packageadjustment":
             return data
+        if self.kind == "patient":  # Metrc names a patient's Id PatientId
+            return {"PatientId": self.id, **data}
         if self.kind in _WITHOUT_LAST_MODIFIED:
             return {"Id": self.id, **data}
         return {"Id": self.id, **data, "LastModified": iso(self.last_modified)}

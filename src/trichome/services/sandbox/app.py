@@ -23,6 +23,7 @@ from trichome.services.sandbox.routes import (
     labtests,
     package_changes,
     packages,
+    patients,
     plantbatches,
     plants,
     reference,
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         transfers,
         transporters,
         sales,
+        patients,
     )
     for module in routers:
         app.include_router(module.router, **guarded)
