@@ -7,6 +7,7 @@ its named methods in `trichome.metrc.endpoints`.
 
 from __future__ import annotations
 
+from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
@@ -27,6 +28,7 @@ class MetrcClient(
     SublocationsApi,
     CatalogueApi,
     PlantsApi,
+    AdditivesTemplatesApi,
     PlantBatchesApi,
     HarvestsApi,
     PackagesApi,

@@ -18,6 +18,7 @@ from trichome.http.health import check_database, utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
+    additives,
     catalog,
     harvests,
     labtests,
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         catalog,
         plantbatches,
         plants,
+        additives,
         harvests,
         packages,
         package_changes,
