@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
+from trichome.metrc.endpoints.checkins import PatientCheckInsApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
@@ -37,6 +38,7 @@ class MetrcClient(
     TransportersApi,
     SalesApi,
     PatientsApi,
+    PatientCheckInsApi,
     ProcessingApi,
 ):
     """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.

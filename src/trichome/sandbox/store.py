@@ -18,7 +18,9 @@ MAX_ID = 2**63  # ids are 64-bit integers on every backend
 # GET /plants/v2/waste and GET /plantbatches/v2/waste.
 WASTE_RECORDS = frozenset({"plantwaste", "plantbatchwaste"})
 # Kinds Metrc documents with an Id and no LastModified.
-_WITHOUT_LAST_MODIFIED = frozenset({"harvestwaste", "delivery", "sublocation", "driver", "vehicle"})
+_WITHOUT_LAST_MODIFIED = frozenset(
+    {"harvestwaste", "delivery", "sublocation", "driver", "vehicle", "patientcheckin"}
+)
 
 
 def iso(moment: datetime) -> str:

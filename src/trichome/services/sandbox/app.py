@@ -20,6 +20,7 @@ from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
     additives,
     catalog,
+    checkins,
     harvests,
     labtests,
     package_changes,
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         transporters,
         sales,
         patients,
+        checkins,
     )
     for module in routers:
         app.include_router(module.router, **guarded)

@@ -31,6 +31,11 @@ def _query(
     }
 
 
+def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """An optional query parameter of an operation."""
+    return _query(name, schema, description)
+
+
 LICENSE = _query(
     "licenseNumber",
     {"type": "string", "enum": sorted(FACILITIES)},
