@@ -16,6 +16,13 @@ class LocationCreate(MetrcBody):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class LocationUpdate(LocationCreate):
+    """A location's new name and type, by Id (Locations Update: `{Id, Name, LocationTypeName}`)."""
+
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SublocationCreate(MetrcBody):
     """A new sublocation (Metrc v2 Sublocations Create: `{Name}`)."""
 

@@ -19,6 +19,7 @@ from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
     additives,
+    archives,
     catalog,
     checkins,
     harvests,
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         reference,
         sublocations,
         catalog,
+        archives,
         plantbatches,
         plants,
         additives,
