@@ -27,6 +27,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_sublocations": {"license_number": CULTIVATOR, **FULL},
     "list_drivers": {"license_number": CULTIVATOR, **FULL},
     "list_vehicles": {"license_number": CULTIVATOR, **FULL},
+    "list_patients": {"license_number": DISPENSARY, **FULL},
+    "get_patient_status": {"license_number": DISPENSARY, "patient_license_number": "X100420"},
     "list_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},

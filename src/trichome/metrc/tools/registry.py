@@ -33,7 +33,7 @@ CATEGORIES: dict[str, str] = {
     "strains": "Strains",
     "harvests": "Harvests: lists, packages from harvests, waste, finishing",
     "transfers": "Transfers: incoming, outgoing, deliveries, templates, drivers and vehicles",
-    "sales": "Sales receipts",
+    "sales": "Sales receipts, customer types and medical patients",
     "lab_results": "Lab tests: results, types, batches, recording",
     "items": "Items (products) and their categories",
     "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",
