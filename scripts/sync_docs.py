@@ -1,5 +1,6 @@
 """Regenerate the generated tables of the docs (`make docs`): the README's settings, the
-knowledge packs' coverage, and docs/api.md's client compatibility table."""
+knowledge packs' coverage, docs/api.md's client compatibility table and
+docs/metrc-coverage.md's table of Metrc v2 operations."""
 
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ sys.path.insert(0, str(ROOT))  # the compatibility table is read from the test s
 
 from tests.support.compat import collected_markers, compatibility_table  # noqa: E402
 
+from scripts.metrc_coverage import coverage_table as metrc_coverage_table  # noqa: E402
+
 README = ROOT / "README.md"
 API_DOCS = ROOT / "docs" / "api.md"
+METRC_COVERAGE = ROOT / "docs" / "metrc-coverage.md"
 KNOWLEDGE_README = ROOT / "src" / "trichome" / "knowledge" / "README.md"
 
 
@@ -43,11 +47,17 @@ def synced_compatibility(text: str) -> str:
     return _replace(text, "compatibility", compatibility_table(pairs))
 
 
+def synced_metrc_coverage(text: str) -> str:
+    """docs/metrc-coverage.md with its table regenerated from the client, sandbox and tools."""
+    return _replace(text, "metrc-coverage", metrc_coverage_table())
+
+
 def main() -> int:
     for path, sync in (
         (README, synced),
         (KNOWLEDGE_README, synced_knowledge),
         (API_DOCS, synced_compatibility),
+        (METRC_COVERAGE, synced_metrc_coverage),
     ):
         text = path.read_text(encoding="utf-8")
         updated = sync(text)

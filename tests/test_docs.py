@@ -8,10 +8,12 @@ from pathlib import Path
 
 from scripts.sync_docs import (
     KNOWLEDGE_README,
+    METRC_COVERAGE,
     README,
     synced,
     synced_compatibility,
     synced_knowledge,
+    synced_metrc_coverage,
 )
 
 from trichome.cli import build_parser
@@ -37,6 +39,13 @@ def test_the_compatibility_table_matches_the_client_tests() -> None:
     text = API_DOCS.read_text(encoding="utf-8")
     assert synced_compatibility(text) == text, (
         "run `make docs` to regenerate docs/api.md's compatibility table from the tests"
+    )
+
+
+def test_the_metrc_coverage_table_matches_the_code() -> None:
+    text = METRC_COVERAGE.read_text(encoding="utf-8")
+    assert synced_metrc_coverage(text) == text, (
+        "run `make docs` to regenerate docs/metrc-coverage.md from the client, sandbox and tools"
     )
 
 

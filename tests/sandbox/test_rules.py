@@ -293,6 +293,8 @@ async def test_odd_requests_get_metrc_errors_never_a_500(seeded: Settings) -> No
                         method, url, params={"licenseNumber": licence}, json=body
                     )
                     assert answer.status_code < 500, (method, url, body, answer.text)
+                    if answer.is_success:  # some odd bodies are valid: a sublocation named "x"
+                        continue
                     assert "Message" in answer.text or answer.json()[0]["message"]
 
 

@@ -5,8 +5,11 @@ from trichome.metrc.bodies.catalogue import (
     ItemCreate,
     ItemUpdate,
     LocationCreate,
+    LocationUpdate,
     StrainCreate,
     StrainUpdate,
+    SublocationCreate,
+    SublocationUpdate,
 )
 from trichome.metrc.bodies.cultivation import (
     HarvestFinish,
@@ -38,6 +41,13 @@ from trichome.metrc.bodies.inventory import (
     SalesReceipt,
     SalesTransaction,
 )
+from trichome.metrc.bodies.patients import PatientCreate, PatientUpdate
+from trichome.metrc.bodies.transport import (
+    DriverCreate,
+    DriverUpdate,
+    VehicleCreate,
+    VehicleUpdate,
+)
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import (
@@ -58,6 +68,8 @@ from trichome.metrc.writes import WriteResult
 
 __all__ = [
     "METRC_V2_STATES",
+    "DriverCreate",
+    "DriverUpdate",
     "HarvestFinish",
     "HarvestIngredient",
     "HarvestMove",
@@ -69,6 +81,7 @@ __all__ = [
     "LabTestRecord",
     "LabTestResult",
     "LocationCreate",
+    "LocationUpdate",
     "MetrcAuthError",
     "MetrcBaseClient",
     "MetrcBody",
@@ -87,6 +100,8 @@ __all__ = [
     "PackageIngredient",
     "PackageMove",
     "PackageRemediation",
+    "PatientCreate",
+    "PatientUpdate",
     "PlantBatchDestroy",
     "PlantBatchGrowthPhaseChange",
     "PlantBatchMove",
@@ -103,6 +118,10 @@ __all__ = [
     "SalesTransaction",
     "StrainCreate",
     "StrainUpdate",
+    "SublocationCreate",
+    "SublocationUpdate",
+    "VehicleCreate",
+    "VehicleUpdate",
     "WriteResult",
     "base_url",
 ]

@@ -7,28 +7,38 @@ its named methods in `trichome.metrc.endpoints`.
 
 from __future__ import annotations
 
+from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
+from trichome.metrc.endpoints.checkins import PatientCheckInsApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
 from trichome.metrc.endpoints.packages import PackagesApi
+from trichome.metrc.endpoints.patients import PatientsApi
 from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
 from trichome.metrc.endpoints.sales import SalesApi
+from trichome.metrc.endpoints.sublocations import SublocationsApi
 from trichome.metrc.endpoints.transfers import TransfersApi
+from trichome.metrc.endpoints.transporters import TransportersApi
 
 
 class MetrcClient(
     FacilitiesApi,
+    SublocationsApi,
     CatalogueApi,
     PlantsApi,
+    AdditivesTemplatesApi,
     PlantBatchesApi,
     HarvestsApi,
     PackagesApi,
     LabTestsApi,
     TransfersApi,
+    TransportersApi,
     SalesApi,
+    PatientsApi,
+    PatientCheckInsApi,
     ProcessingApi,
 ):
     """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.

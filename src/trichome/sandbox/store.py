@@ -17,6 +17,10 @@ TABLE = cast(Table, SandboxObject.__table__)
 MAX_ID = 2**63  # ids are 64-bit integers on every backend
 # GET /plants/v2/waste and GET /plantbatches/v2/waste.
 WASTE_RECORDS = frozenset({"plantwaste", "plantbatchwaste"})
+# Kinds Metrc documents with an Id and no LastModified.
+_WITHOUT_LAST_MODIFIED = frozenset(
+    {"harvestwaste", "delivery", "tag", "sublocation", "driver", "vehicle", "patientcheckin"}
+)
 
 
 def iso(moment: datetime) -> str:
@@ -46,7 +50,9 @@ class Record:
             return {"PlantWasteNumber": f"{self.id:010d}", **data}
         if self.kind == "packageadjustment":
             return data
-        if self.kind in ("harvestwaste", "delivery", "tag"):  # an Id and no LastModified
+        if self.kind == "patient":  # Metrc names a patient's Id PatientId
+            return {"PatientId": self.id, **data}
+        if self.kind in _WITHOUT_LAST_MODIFIED:  # an Id and no LastModified
             return {"Id": self.id, **data}
         return {"Id": self.id, **data, "LastModified": iso(self.last_modified)}
 

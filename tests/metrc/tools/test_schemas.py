@@ -58,7 +58,8 @@ AT_LEAST = {
 }
 MINE: dict[str, ToolSpec] = {n: s for n, s in TOOLS.items() if s.category in AT_LEAST}
 ROOT = Path(__file__).resolve().parents[3]
-DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_")
+# Metrc archives with DELETE (sublocations, strains, items): an archived record cannot be restored.
+DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_", "archive_")
 
 
 def test_every_category_has_its_tools() -> None:

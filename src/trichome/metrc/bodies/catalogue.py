@@ -1,4 +1,4 @@
-"""Request bodies for locations, strains and items (v2 takes names, not ids)."""
+"""Request bodies for locations, sublocations, strains and items (v2 takes names, not ids)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,27 @@ class LocationCreate(MetrcBody):
 
     name: str
     location_type_name: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class LocationUpdate(LocationCreate):
+    """A location's new name and type, by Id (Locations Update: `{Id, Name, LocationTypeName}`)."""
+
+    id: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SublocationCreate(MetrcBody):
+    """A new sublocation (Metrc v2 Sublocations Create: `{Name}`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SublocationUpdate(SublocationCreate):
+    """A sublocation's new name, by Id (Metrc v2 Sublocations Update: `{Id, Name}`)."""
+
+    id: int
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

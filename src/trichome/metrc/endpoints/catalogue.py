@@ -192,3 +192,27 @@ class CatalogueApi(MetrcBaseClient):
             MetrcError: any of its subclasses.
         """
         return await self.put("/items/v2", license_number, body=items, credentials=credentials)
+
+    async def archive_strain(
+        self, license_number: str, strain_id: int, *, credentials: MetrcCredentials | None = None
+    ) -> WriteResult:
+        """Archive a strain (it moves to the inactive list); Metrc's Strains Archive.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.delete(
+            f"/strains/v2/{int(strain_id)}", license_number, credentials=credentials
+        )
+
+    async def archive_item(
+        self, license_number: str, item_id: int, *, credentials: MetrcCredentials | None = None
+    ) -> WriteResult:
+        """Archive an item (it moves to the inactive list); Metrc's Items Archive.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.delete(
+            f"/items/v2/{int(item_id)}", license_number, credentials=credentials
+        )

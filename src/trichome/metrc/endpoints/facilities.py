@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from trichome.metrc.base import MetrcBaseClient
-from trichome.metrc.bodies.catalogue import LocationCreate
+from trichome.metrc.bodies.catalogue import LocationCreate, LocationUpdate
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.writes import WriteResult
 
@@ -117,6 +117,48 @@ class FacilitiesApi(MetrcBaseClient):
         """
         return await self.post(
             "/locations/v2", license_number, body=locations, credentials=credentials
+        )
+
+    async def location(
+        self, license_number: str, location_id: int, *, credentials: MetrcCredentials | None = None
+    ) -> Record:
+        """One location by Id; Metrc's GetLocationById.
+
+        Raises:
+            MetrcNotFound: no such location; MetrcError: any other subclass.
+        """
+        result: Record = await self.get(
+            f"/locations/v2/{int(location_id)}", license_number, credentials=credentials
+        )
+        return result
+
+    async def update_locations(
+        self,
+        license_number: str,
+        locations: Sequence[LocationUpdate | Mapping[str, Any]],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Rename locations or change their type (`{Id, Name, LocationTypeName}`); Metrc's
+        Update answers nothing.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.put(
+            "/locations/v2", license_number, body=locations, credentials=credentials
+        )
+
+    async def archive_location(
+        self, license_number: str, location_id: int, *, credentials: MetrcCredentials | None = None
+    ) -> WriteResult:
+        """Archive a location (it moves to the inactive list); Metrc's Locations Archive.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.delete(
+            f"/locations/v2/{int(location_id)}", license_number, credentials=credentials
         )
 
     async def units_of_measure(

@@ -26,14 +26,14 @@ from trichome.metrc.credentials import MetrcCredentials
 # Toolsets, in the order documentation and listings use. Reference look-ups (locations,
 # units, tags, waste methods, adjustment reasons) belong to the category they serve.
 CATEGORIES: dict[str, str] = {
-    "facilities": "Facilities, employees, locations, units of measure and tags",
+    "facilities": "Facilities, employees, locations and sublocations, units of measure, tags",
     "packages": "Packages: lists, details, creation, adjustment, moves, finishing, testing",
     "plants": "Plants: growth phases, moves, harvests, destruction, waste",
     "plant_batches": "Plant batches: plantings, growth phase, waste, destruction",
     "strains": "Strains",
     "harvests": "Harvests: lists, packages from harvests, waste, finishing",
-    "transfers": "Transfers: incoming, outgoing, deliveries, templates",
-    "sales": "Sales receipts",
+    "transfers": "Transfers: incoming, outgoing, deliveries, templates, drivers and vehicles",
+    "sales": "Sales receipts, customer types and medical patients",
     "lab_results": "Lab tests: results, types, batches, recording",
     "items": "Items (products) and their categories",
     "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",

@@ -19,16 +19,22 @@ from trichome.http.health import check_database, utc_timestamp
 from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
+    additives,
+    archives,
     catalog,
+    checkins,
     harvests,
     labtests,
     package_changes,
     packages,
+    patients,
     plantbatches,
     plants,
     reference,
     sales,
+    sublocations,
     transfers,
+    transporters,
 )
 from trichome.services.sandbox.rules import MetrcHttpError, check_credentials, message
 from trichome.services.sandbox.state import SandboxDep, sandbox_lifespan
@@ -109,15 +115,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     guarded: dict[str, Any] = {"dependencies": [Depends(authenticate)]}
     routers = (
         reference,
+        sublocations,
         catalog,
+        archives,
         plantbatches,
         plants,
+        additives,
         harvests,
         packages,
         package_changes,
         labtests,
         transfers,
+        transporters,
         sales,
+        patients,
+        checkins,
     )
     for module in routers:
         app.include_router(module.router, **guarded)

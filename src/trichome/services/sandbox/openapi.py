@@ -31,6 +31,11 @@ def _query(
     }
 
 
+def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """An optional query parameter of an operation."""
+    return _query(name, schema, description)
+
+
 LICENSE = _query(
     "licenseNumber",
     {"type": "string", "enum": sorted(FACILITIES)},
@@ -265,10 +270,13 @@ def write(
     """A write of 1 to 10 objects, all or nothing (`found`: its path names an object;
     `answer`: what a success returns, None for an empty body)."""
     errors = (400, 401, *((404,) if found else ()), 413, 415)
-    return {
+    documented: dict[str, Any] = {
         "openapi_extra": operation(LICENSE, body=body),
         "responses": responses(answer, *errors, rows=True),
     }
+    if answer is None:
+        documented["response_class"] = Response  # no body, so no media type
+    return documented
 
 
 def action(ok: dict[str, Any] | None = None, *, rows: bool = False) -> dict[str, Any]:

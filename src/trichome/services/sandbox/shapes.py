@@ -109,6 +109,8 @@ def shape_problems(schema: dict[str, Any], value: Any, where: str) -> Iterator[s
             yield f"{where} must be at least {schema['minimum']}."
         if "exclusiveMinimum" in schema and value <= schema["exclusiveMinimum"]:
             yield f"{where} must be greater than {schema['exclusiveMinimum']}."
+        if "maximum" in schema and value > schema["maximum"]:
+            yield f"{where} must be at most {schema['maximum']}."
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0):
             yield f"{where} must hold at least {schema['minItems']}."

@@ -7,6 +7,7 @@ template into a manifest in Metrc's web app, and recipients receive there too.
 - `manifests`: the lists of manifests, a manifest's deliveries and a delivery's packages
 - `templates`: outgoing transfer templates
 - `external`: transfer types and manifests from shippers outside Metrc
+- `transporters`: the facility's drivers and vehicles
 - `common`: what they share
 """
 
@@ -30,19 +31,29 @@ from trichome.metrc.tools.transfers.external import (
     create_external_incoming_transfer,
     list_transfer_types,
 )
+from trichome.metrc.tools.transfers.transporters import (
+    create_driver,
+    create_vehicle,
+    list_drivers,
+    list_vehicles,
+)
 # isort: on
 
 __all__ = [
     "ExternalPackage",
     "TemplatePackage",
+    "create_driver",
     "create_external_incoming_transfer",
     "create_transfer_template",
+    "create_vehicle",
     "delete_transfer_template",
     "list_delivery_packages",
+    "list_drivers",
     "list_incoming_transfers",
     "list_outgoing_transfers",
     "list_rejected_transfers",
     "list_transfer_deliveries",
     "list_transfer_templates",
     "list_transfer_types",
+    "list_vehicles",
 ]

@@ -1,4 +1,4 @@
-"""Facility tools: the licences, their employees and locations, units, waste methods and tags."""
+"""Licences, their employees and locations, units of measure, waste methods and tags."""
 
 from __future__ import annotations
 

@@ -1,0 +1,213 @@
+"""A facility's medical patients and their purchase statuses (Metrc v2 `Patients`,
+`PatientsStatus`).
+
+Shapes follow Metrc's documentation of Patients GetActive, GetPatientById, Add, Update and
+Remove, and of GetStatusesByPatient: a patient is `{PatientId, LicenseNumber,
+RegistrationDate, LicenseEffectiveStartDate, LicenseEffectiveEndDate, RecommendedPlants,
+RecommendedSmokableQuantity, HasSalesLimitExemption, OtherFacilitiesCount}`; Add answers
+`{Ids, Warnings}`, Update and Remove an empty body. The allowances Add takes are kept for the
+status, which in the sandbox counts no purchases yet (purchased 0, available = allowed).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from trichome.sandbox.store import Record, Transaction
+from trichome.services.sandbox import openapi
+from trichome.services.sandbox.bodies import DAY, FLAG, TEXT, shape
+from trichome.services.sandbox.common import (
+    ObjectId,
+    a_date,
+    json,
+    list_routes,
+    owned,
+    reading,
+    store,
+    text,
+    writing,
+    written,
+)
+from trichome.services.sandbox.rules import RowErrors, writes
+
+router = APIRouter()
+KIND = "patient"
+_MAYBE_NUMBER: dict[str, Any] = {"type": ["number", "null"], "minimum": 0}
+# The allowances a patient is added with; the status reports them as allowed/purchased/available.
+ALLOWANCES = ("FlowerOunces", "ThcOunces", "ConcentrateOunces", "InfusedOunces")
+_FIELDS: dict[str, Any] = {
+    "RecommendedPlants": {"type": ["integer", "null"], "minimum": 0},
+    "RecommendedSmokableQuantity": _MAYBE_NUMBER,
+    **{f"{allowance}Allowed": _MAYBE_NUMBER for allowance in ALLOWANCES},
+    "MaxFlowerThcPercentAllowed": _MAYBE_NUMBER,
+    "MaxConcentrateThcPercentAllowed": _MAYBE_NUMBER,
+    "HasSalesLimitExemption": FLAG,
+}
+_DATES = {"LicenseEffectiveStartDate": DAY, "LicenseEffectiveEndDate": DAY, "ActualDate": DAY}
+NEW_PATIENT = shape({"LicenseNumber": TEXT, **_DATES}, _FIELDS)
+PATIENT_CHANGE = shape(
+    {"LicenseNumber": TEXT}, {"NewLicenseNumber": {"type": ["string", "null"]}, **_DATES, **_FIELDS}
+)
+
+
+def _values(
+    obj: dict[str, Any], row: int, errors: RowErrors, current: dict[str, Any]
+) -> dict[str, Any]:
+    """A patient's stored fields from a posted object over its current ones."""
+    values = dict(current)
+    for key in ("LicenseEffectiveStartDate", "LicenseEffectiveEndDate"):
+        if key in obj or key not in values:
+            found = a_date(obj, key, row, errors)
+            values[key] = found.isoformat() if found else None
+    if "ActualDate" in obj or "RegistrationDate" not in values:
+        found = a_date(obj, "ActualDate", row, errors)
+        values["RegistrationDate"] = found.isoformat() if found else None
+    start, end = values.get("LicenseEffectiveStartDate"), values.get("LicenseEffectiveEndDate")
+    if start and end and end < start:
+        errors.add(row, "LicenseEffectiveEndDate is before LicenseEffectiveStartDate.")
+    for key in _FIELDS:
+        if key in obj:
+            values[key] = obj[key]
+    values.setdefault("HasSalesLimitExemption", False)
+    values.setdefault("OtherFacilitiesCount", 0)
+    return values
+
+
+def document(values: dict[str, Any]) -> dict[str, Any]:
+    """What Metrc shows of a patient (the allowances are kept, hidden, for the status)."""
+    shown = (
+        "LicenseNumber", "RegistrationDate", "LicenseEffectiveStartDate",
+        "LicenseEffectiveEndDate", "RecommendedPlants", "RecommendedSmokableQuantity",
+        "HasSalesLimitExemption", "OtherFacilitiesCount",
+    )  # fmt: skip
+    hidden = {f"_{key}": value for key, value in values.items() if key not in shown}
+    return {**{key: values.get(key) for key in shown}, **hidden}
+
+
+def _current(record: Record) -> dict[str, Any]:
+    return {key.lstrip("_"): value for key, value in record.data.items()}
+
+
+async def _active(tx: Transaction, licence: str, number: str) -> Record | None:
+    found = await tx.by_name(licence, KIND, number)
+    return found if found is not None and found.state == "active" else None
+
+
+list_routes(router, KIND, {"/patients/v2/active": ["active"]})
+
+
+@router.get("/patients/v2/{patient_id:int}", **openapi.one())
+async def one_patient(request: Request, patient_id: ObjectId) -> Response:
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        record = owned(await tx.get(KIND, patient_id), facility, f"Patient {patient_id}")
+    return json(record.document())
+
+
+@router.post("/patients/v2", **openapi.write(NEW_PATIENT))
+@router.post("/patients/v2/", **openapi.write(NEW_PATIENT))
+async def add_patients(request: Request) -> Response:
+    facility = writing(request)
+    objects = await written(request)
+    errors = RowErrors()
+    rows: list[dict[str, Any]] = []
+    async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            number = text(obj, "LicenseNumber", row, errors)
+            if number and (
+                await _active(tx, facility.license_number, number)
+                or number in [values["LicenseNumber"] for values in rows]
+            ):
+                errors.add(row, f"Patient {number} is already registered at this facility.")
+            rows.append({"LicenseNumber": number, **_values(obj, row, errors, {})})
+        errors.raise_if_any()
+        created = [
+            await tx.insert(
+                Record(
+                    facility.license_number,
+                    KIND,
+                    "active",
+                    document(values),
+                    name=values["LicenseNumber"],
+                )
+            )
+            for values in rows
+        ]
+    return json(writes(created))
+
+
+@router.put("/patients/v2", **openapi.write(PATIENT_CHANGE, answer=None))
+@router.put("/patients/v2/", **openapi.write(PATIENT_CHANGE, answer=None))
+async def update_patients(request: Request) -> Response:
+    facility = writing(request)
+    objects = await written(request)
+    errors = RowErrors()
+    changes: list[tuple[Record, dict[str, Any]]] = []
+    async with store(request).transaction() as tx:
+        for row, obj in enumerate(objects):
+            number = text(obj, "LicenseNumber", row, errors)
+            record = await _active(tx, facility.license_number, number) if number else None
+            if record is None:
+                errors.add(row, f"Patient {number} is not registered at this facility.")
+                continue
+            values = _values(obj, row, errors, _current(record))
+            renamed = (obj.get("NewLicenseNumber") or "").strip()
+            if renamed and renamed != number:
+                if await _active(tx, facility.license_number, renamed):
+                    errors.add(row, f"Patient {renamed} is already registered at this facility.")
+                values["LicenseNumber"] = renamed
+            changes.append((record, values))
+        errors.raise_if_any()
+        for record, values in changes:
+            record.data = document(values)
+            record.name = values["LicenseNumber"]
+            await tx.save(record)
+    return Response(status_code=200)
+
+
+@router.delete("/patients/v2/{patient_id:int}", **openapi.action())
+async def remove_patient(request: Request, patient_id: ObjectId) -> Response:
+    facility = writing(request)
+    async with store(request).transaction() as tx:
+        record = owned(await tx.get(KIND, patient_id), facility, f"Patient {patient_id}")
+        if record.state != "active":
+            owned(None, facility, f"Patient {patient_id}")
+        record.state = "inactive"
+        await tx.save(record)
+    return Response(status_code=200)
+
+
+@router.get(
+    "/patients/v2/statuses/{patient_license_number}",
+    **openapi.reference_list(items={"type": "object"}),
+)
+async def patient_statuses(request: Request, patient_license_number: str) -> Response:
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        record = await _active(tx, facility.license_number, patient_license_number)
+    if record is None:
+        return json([])
+    values = _current(record)
+    today = date.today().isoformat()
+    status: dict[str, Any] = {
+        "PatientLicenseNumber": values["LicenseNumber"],
+        "IdentificationMethod": None,
+        "RegistrationNumber": f"REG-{record.id}",
+        "Active": (values.get("LicenseEffectiveStartDate") or today)
+        <= today
+        <= (values.get("LicenseEffectiveEndDate") or today),
+    }
+    for allowance in ALLOWANCES:
+        status[f"{allowance}Allowed"] = float(values.get(f"{allowance}Allowed") or 0.0)
+    for allowance in ALLOWANCES:
+        status[f"{allowance}Purchased"] = 0.0
+    for allowance in ALLOWANCES:
+        status[f"{allowance}Available"] = status[f"{allowance}Allowed"]
+    status["PurchaseAmountDays"] = None
+    status["PatientLicenseExpirationDate"] = values.get("LicenseEffectiveEndDate")
+    status["PatientRegistrationStartDate"] = values.get("LicenseEffectiveStartDate")
+    return json([status])
