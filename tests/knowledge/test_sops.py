@@ -19,7 +19,7 @@ def library() -> SopLibrary:
 
 def test_the_shipped_templates_cover_the_core_procedures(library: SopLibrary) -> None:
     assert {"transport", "waste-disposal", "recall", "sanitation", "inventory-reconciliation",
-            "visitor-log"} <= set(library.templates)  # fmt: skip
+            "visitor-log", "retail-sales", "consumer-delivery"} <= set(library.templates)  # fmt: skip
     for template in library.templates.values():
         assert len(template.sections) >= 3 and template.sources
         assert all(source.url.startswith(("https://", "http://")) for source in template.sources)
@@ -34,6 +34,45 @@ def test_the_shipped_templates_cover_the_core_procedures(library: SopLibrary) ->
         ("I need a visitor log procedure for our grow", "visitor-log"),
         ("checklist for cleaning and sanitising the kitchen", "sanitation"),
         ("SOP for reconciling inventory against Metrc every week", "inventory-reconciliation"),
+        # Selling at the counter and delivering to homes have their own templates ...
+        (
+            "write an SOP for ringing up adult use sales in ohio incl the daily limits check",
+            "retail-sales",
+        ),
+        (
+            "hey, write me a front door / ID check SOP for a massachusetts adult use store",
+            "retail-sales",
+        ),
+        ("sop for id checks at the door and at the register, new jersey rec store", "retail-sales"),
+        (
+            "pennsylvania medical dispensary - draft us a dispensing SOP for the pharmacists",
+            "retail-sales",
+        ),
+        (
+            "write an SOP for our delivery drivers in california - loading the car, the ledger, "
+            "what they can carry, returning at end of shift",
+            "consumer-delivery",
+        ),
+        ("home delivery SOP for our colorado store", "consumer-delivery"),
+        ("courier SOP for massachusetts", "consumer-delivery"),
+        # ... without taking visitors, transfers between licensees, tills or training.
+        ("ohio dispensary, need a visitor log sop", "visitor-log"),
+        ("visitor ID check SOP for our grow", "visitor-log"),
+        ("SOP for checking IDs of contractors and vendors visiting the grow", "visitor-log"),
+        (
+            "SOP needed: outbound transfers from our CA distro to retailers, building the shipping "
+            "manifest in metrc and what the driver needs",
+            "transport",
+        ),
+        (
+            "SOP for delivering wholesale orders to dispensaries from our cultivation facility",
+            "transport",
+        ),
+        ("need a receiving / intake sop for our massachusetts dispensary", "receiving"),
+        ("cash handling sop for end of day drawer counts", "cash-handling"),
+        ("employee training sop for budtenders, pennsylvania", "employee-training"),
+        # A keyword of several words counts only whole: not a daily limit, not an ID check.
+        ("sop for the daily scale check", "equipment-calibration"),
     ],
 )
 def test_requests_find_their_template(library: SopLibrary, question: str, sop: str) -> None:
@@ -69,6 +108,24 @@ def test_a_filled_sop_names_the_state_its_system_and_cites_its_rules(library: So
     for number, fact in enumerate(filled.facts, start=1):
         assert f"[{number}] {fact.sources[0].title}" in filled.text
         assert fact.sources[0].url in filled.text
+
+
+@pytest.mark.parametrize(
+    ("sop", "state", "expected"),
+    [
+        ("retail-sales", "OH", ["2.5 ounces", "21"]),
+        ("retail-sales", "MA", ["21"]),
+        ("consumer-delivery", "CA", ["ledger", "21"]),
+    ],
+)
+def test_sales_and_delivery_sops_carry_the_states_limits_and_age(
+    library: SopLibrary, sop: str, state: str, expected: list[str]
+) -> None:
+    filled = library.fill(library.templates[sop], state)
+    assert filled.facts and all(fact.jurisdiction == state for fact in filled.facts)
+    assert {"minimum-age", "track-and-trace"} <= {fact.topic for fact in filled.facts}
+    assert all(text in filled.text for text in expected)
+    assert not re.search(r"\{\w+\}", filled.text)
 
 
 def test_without_a_state_the_sop_asks_for_one(library: SopLibrary) -> None:

@@ -138,11 +138,15 @@ class SopLibrary:
     def __init__(self, templates: Iterable[SopTemplate], knowledge: KnowledgeBase) -> None:
         self.templates = {template.id: template for template in templates}
         self._knowledge = knowledge
+        # A keyword of several words counts only when all its words are in the request: "ID
+        # check" is retail, and a request to check scales daily is not a daily limit.
         self._terms = {
             template.id: (
-                set(tokenize(template.title)),
-                set(tokenize(" ".join(template.keywords)))
-                | set(tokenize(template.id.replace("-", " "))),
+                frozenset(tokenize(template.title)),
+                tuple(
+                    frozenset(tokenize(phrase))
+                    for phrase in (*template.keywords, template.id.replace("-", " "))
+                ),
             )
             for template in self.templates.values()
         }
@@ -153,7 +157,8 @@ class SopLibrary:
             return None
         words = set(tokenize(question))
         best, best_score = None, 0.0
-        for template_id, (title, keywords) in self._terms.items():
+        for template_id, (title, phrases) in self._terms.items():
+            keywords = set().union(*(phrase for phrase in phrases if phrase and phrase <= words))
             score = 2.0 * len(words & keywords) + len(words & title)
             if score > best_score:
                 best, best_score = self.templates[template_id], score
