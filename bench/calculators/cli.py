@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from types import ModuleType
 
-from bench.calculators import held_out, held_out_field, held_out_mixing
+from bench.calculators import held_out, held_out_field, held_out_mixing, held_out_street
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
@@ -65,6 +65,7 @@ SETS: dict[str, ModuleType] = {
     "held_out": held_out,
     "field": held_out_field,
     "mixing": held_out_mixing,
+    "street": held_out_street,
 }
 
 

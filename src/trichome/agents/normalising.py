@@ -165,7 +165,15 @@ _HALF_OUNCE = re.compile(
 )
 
 
+# "an 8th", "two 8ths": counter slang for an eighth. Only after an article or a count, so a
+# date ("the 8th of May") is left alone.
+_EIGHTH_DIGITS = re.compile(r"\b(an?|one|\d+)\s+8ths?\b", re.IGNORECASE)
+
+
 def _trade_fractions(text: str) -> str:
+    text = _EIGHTH_DIGITS.sub(
+        lambda m: f"{'1' if not m.group(1).isdigit() else m.group(1)} eighth", text
+    )
     text = _EIGHTH.sub("1 eighth", text)
     text = _QUARTER_OUNCE.sub("1 quarter", text)
     return _HALF_OUNCE.sub("1 half-oz", text)
