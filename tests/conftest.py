@@ -90,9 +90,8 @@ def fresh_postgres_database() -> Iterator[str]:
     require_service(_postgres_unreachable_reason())
     name = f"trichome_test_{secrets.token_hex(6)}"
     _run_admin(f'CREATE DATABASE "{name}"')
-    base = POSTGRES_ADMIN_URL.rsplit("/", 1)[0]
     try:
-        yield f"{base}/{name}".replace("postgresql://", "postgresql+asyncpg://", 1)
+        yield _postgres_url(name)
     finally:
         _run_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
