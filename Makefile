@@ -13,6 +13,8 @@ WIDGET := src/trichome/services/kb/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
 CHROMIUM := /usr/bin/chromium
+# Worker processes for the suite (pytest-xdist; 0 runs it in this process).
+TEST_WORKERS ?= 2
 
 .PHONY: run test lint bench docs install clean
 
@@ -71,7 +73,7 @@ run: $(STAMP) $(WIDGET_BUNDLE)
 
 test: $(STAMP) $(INSPECTOR_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) \
 		$(CHROMIUM)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
