@@ -60,6 +60,7 @@ SKILLS = {
     "strain_performance",
     "waste_report",
     "expiration_tracker",
+    "purchase_limit_check",
 }
 MCP_ACCEPT = {"Accept": "application/json, text/event-stream"}
 
@@ -133,7 +134,7 @@ async def test_every_category_has_at_least_the_specs_count(servers: Servers) -> 
     async with httpx.AsyncClient() as http:
         health = (await http.get(f"{servers.base}/api/health")).json()
     assert health["status"] == "healthy", health
-    assert health["skills"] == 12
+    assert health["skills"] == 13
     assert health["metrc"] == {
         "base_url": servers.sandbox,
         "sandbox": False,
@@ -237,6 +238,13 @@ async def test_every_skill_runs_and_finds_what_the_year_holds(
             ),
             "expiration_tracker": await call(
                 client, "expiration_tracker", license_number=DISPENSARY, as_of=AS_OF.isoformat()
+            ),
+            "purchase_limit_check": await call(
+                client,
+                "purchase_limit_check",
+                license_number=DISPENSARY,
+                state="CO",
+                as_of=AS_OF.isoformat(),
             ),
             "inventory_snapshot": await call(
                 client, "inventory_snapshot", license_number=DISPENSARY

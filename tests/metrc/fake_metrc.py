@@ -61,8 +61,12 @@ class FakeMetrc:
     hold_until: int = 0
     hold_timeout: float = 30.0
     _released: asyncio.Event | None = None
+    # Bumped by every reset: a request still running from an earlier test (its client gone)
+    # must not change the counts of the test after it.
+    _generation: int = 0
 
     def reset(self) -> None:
+        self._generation += 1
         self.script = None
         self.delay = 0.0
         self.hold_until = 0
@@ -84,7 +88,7 @@ class FakeMetrc:
             body=json.loads(raw) if raw else None,
         )
         self.calls.append(call)
-        key = call.license
+        key, generation = call.license, self._generation
         self.in_flight[key] = self.in_flight.get(key, 0) + 1
         self.max_in_flight[key] = max(self.max_in_flight.get(key, 0), self.in_flight[key])
         self.max_total_in_flight = max(self.max_total_in_flight, sum(self.in_flight.values()))
@@ -102,8 +106,8 @@ class FakeMetrc:
                 answer = await answer
             return answer if isinstance(answer, Response) else JSONResponse([])
         finally:
-            # A reset between tests may have cleared the count of a request still running.
-            self.in_flight[key] = self.in_flight.get(key, 1) - 1
+            if generation == self._generation:  # else a reset has cleared this count already
+                self.in_flight[key] -= 1
 
     async def _held(self) -> bool:
         """Wait until `hold_until` requests are in flight at once; False if they never are."""

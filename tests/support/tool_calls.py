@@ -77,6 +77,7 @@ SKILL_CALLS: dict[str, dict[str, Any]] = {
     "fifo": {"license_number": DISPENSARY, "as_of": DAY},
     "compliance_check": {"license_number": CULTIVATOR, "as_of": DAY},
     "expiration_tracker": {"license_number": DISPENSARY, "as_of": DAY},
+    "purchase_limit_check": {"license_number": DISPENSARY, "state": "CO", "as_of": DAY},
     "inventory_snapshot": {"license_number": DISPENSARY, "as_of": DAY},
     "transfer_summary": {"license_number": CULTIVATOR, "as_of": DAY},
     "yield_analysis": {"license_number": CULTIVATOR, "as_of": DAY},

@@ -126,6 +126,8 @@ def item_snapshot(item_record: Record) -> dict[str, Any]:
         "StrainName",
         "UnitThcContent",
         "UnitThcContentUnitOfMeasureName",
+        "UnitWeight",
+        "UnitWeightUnitOfMeasureName",
     )
     return {"Id": item_record.id, **{key: item_record.data.get(key) for key in keys}}
 

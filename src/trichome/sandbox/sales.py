@@ -12,13 +12,18 @@ from trichome.sandbox.store import Record
 def transaction_row(
     package: Record, quantity: float, unit: str, price: float, sold_at: str
 ) -> dict[str, Any]:
-    """One line of a receipt."""
+    """One line of a receipt, with the item's declared unit THC and weight (count items)."""
+    item = package.data["Item"]
     return {
         "PackageId": package.id,
         "PackageLabel": package.label,
-        "ProductName": package.data["Item"]["Name"],
-        "ProductCategoryName": package.data["Item"]["ProductCategoryName"],
-        "ItemStrainName": package.data["Item"].get("StrainName"),
+        "ProductName": item["Name"],
+        "ProductCategoryName": item["ProductCategoryName"],
+        "ItemStrainName": item.get("StrainName"),
+        "ItemUnitThcContent": item.get("UnitThcContent"),
+        "ItemUnitThcContentUnitOfMeasureName": item.get("UnitThcContentUnitOfMeasureName"),
+        "ItemUnitWeight": item.get("UnitWeight"),
+        "ItemUnitWeightUnitOfMeasureName": item.get("UnitWeightUnitOfMeasureName"),
         "QuantitySold": quantity,
         "UnitOfMeasureName": unit,
         "TotalPrice": round(price, 2),

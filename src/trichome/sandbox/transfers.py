@@ -143,6 +143,8 @@ def delivery_package(package: Record, price: float | None) -> dict[str, Any]:
     item_fields |= {
         "ItemUnitThcContent": item.get("UnitThcContent"),
         "ItemUnitThcContentUnitOfMeasureName": item.get("UnitThcContentUnitOfMeasureName"),
+        "ItemUnitWeight": item.get("UnitWeight"),
+        "ItemUnitWeightUnitOfMeasureName": item.get("UnitWeightUnitOfMeasureName"),
     }
     return {
         "PackageId": package.id,

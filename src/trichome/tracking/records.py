@@ -255,6 +255,10 @@ class Sale:
     quantity: float
     unit: str | None
     price: float
+    # Per unit of a counted item ("Each"): its weight in grams and its THC in milligrams,
+    # when the item declares them (None otherwise).
+    unit_weight_grams: float | None = None
+    unit_thc_mg: float | None = None
 
 
 class ReceiptStatus(StrEnum):

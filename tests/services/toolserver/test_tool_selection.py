@@ -79,6 +79,7 @@ def test_the_process_selection_comes_from_the_settings(tmp_path: Path) -> None:
         "fifo",
         "compliance_check",
         "expiration_tracker",
+        "purchase_limit_check",
     }
     with pytest.raises(SelectionError, match="packagez"):
         offered_tools(Settings(data_dir=tmp_path, mcp_toolsets=["packagez"]))

@@ -1,1 +1,1 @@
-"""The 12 analysis skills: structured results computed in code from Metrc data."""
+"""The 13 analysis skills: structured results computed in code from Metrc data."""

@@ -23,6 +23,7 @@ from trichome.tracking.records import (
     Sale,
     Transfer,
     WasteSource,
+    to_grams,
 )
 
 Document = Mapping[str, Any]
@@ -252,7 +253,25 @@ def sale(document: Document) -> Sale:
         quantity=number(document.get("QuantitySold")),
         unit=text(document.get("UnitOfMeasureName")),
         price=number(document.get("TotalPrice")),
+        unit_weight_grams=_weight(
+            document.get("ItemUnitWeight"), document.get("ItemUnitWeightUnitOfMeasureName")
+        ),
+        unit_thc_mg=_thc_mg(
+            document.get("ItemUnitThcContent"), document.get("ItemUnitThcContentUnitOfMeasureName")
+        ),
     )
+
+
+def _weight(amount: Any, unit: Any) -> float | None:
+    """An item's declared unit weight in grams (None when absent or not a weight)."""
+    value = maybe_number(amount)
+    return to_grams(value, text(unit)) if value is not None else None
+
+
+def _thc_mg(amount: Any, unit: Any) -> float | None:
+    """An item's declared THC content per unit in milligrams (None when absent)."""
+    grams = _weight(amount, unit)
+    return grams * 1000 if grams is not None else None
 
 
 def receipt(document: Document) -> Receipt:

@@ -1,4 +1,5 @@
-"""Compliance skills as tools: what needs attention, audit readiness, FIFO, checks, expiry.
+"""Compliance skills as tools: what needs attention, audit readiness, FIFO, checks, expiry,
+purchase limits.
 
 Each module holds one skill's tool and the shape of its answer (its MCP outputSchema);
 `common` holds the limits and shapes several share. The skills themselves are in
@@ -12,6 +13,7 @@ from trichome.metrc.tools.compliance.audit import audit_ready
 from trichome.metrc.tools.compliance.first_in_first_out import fifo
 from trichome.metrc.tools.compliance.checks import compliance_check
 from trichome.metrc.tools.compliance.expiry import expiration_tracker
+from trichome.metrc.tools.compliance.purchases import purchase_limit_check
 # isort: on
 
 __all__ = [
@@ -20,4 +22,5 @@ __all__ = [
     "expiration_tracker",
     "fifo",
     "needs_attention",
+    "purchase_limit_check",
 ]
