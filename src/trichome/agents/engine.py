@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
 from trichome.agents.gaps import Gap, describe_gap
+from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.directory import Directory
@@ -87,6 +88,8 @@ class AnswerRequest:
     counted: str | None = None
     # What the counted thing is of ("camera" in "how many days of camera footage?").
     counted_subject: tuple[str, ...] = ()
+    # The product forms the question asks about ("beverage", "capsule", ...).
+    products: frozenset[str] = frozenset()
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -99,6 +102,8 @@ class AnswerRequest:
             return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
             return False  # days of camera footage are not a waste rule's days
+        if not about_forms(passage.fact, self.products):
+            return False  # an edible package's cap does not answer for a beverage
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
         of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)
