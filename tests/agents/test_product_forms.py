@@ -83,3 +83,19 @@ def test_a_topical_question_is_not_answered_with_the_edible_cap(service: AgentSe
     text = compose_answer(prepared.request)
     assert "100 mg" not in text
     assert "Cannabis Compliance Board" in text
+
+
+def test_a_question_asking_for_a_figure_is_not_answered_by_a_fact_without_one(
+    service: AgentService,
+) -> None:
+    """ "Max THC per capsule?" gets a figure or an honest gap naming the regulator, never a
+    packaging-design rule that happens to share its words."""
+    prepared = service.prepare(
+        ChatRequest(
+            OPERATOR_AGENT,
+            (ChatTurn("user", "nevada — max thc per capsule and per capsule package?"),),
+        )
+    )
+    text = compose_answer(prepared.request)
+    assert "cartoon" not in text
+    assert "Cannabis Compliance Board" in text

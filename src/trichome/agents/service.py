@@ -237,6 +237,7 @@ class AgentService:
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
             products=understanding.products,
+            asks_number=understanding.kind is RequestKind.NUMBER,
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),
