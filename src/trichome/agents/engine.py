@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -9,6 +10,7 @@ from typing import Any, Protocol
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
 from trichome.agents.gaps import Gap, describe_gap
+from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.directory import Directory
@@ -44,6 +46,10 @@ WEB_PAGES = "web"
 # A fact covering this share of the question answers it without the question's rarest
 # word; below it, the rarest word must be there (a weak match on common words is chance).
 KEY_TERM_OPTIONAL_COVERAGE = 0.5
+# A figure in a fact's text, in digits or words, or an explicit "no limit".
+_HAS_FIGURE = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|no limit|no cap)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +93,11 @@ class AnswerRequest:
     counted: str | None = None
     # What the counted thing is of ("camera" in "how many days of camera footage?").
     counted_subject: tuple[str, ...] = ()
+    # The product forms the question asks about ("beverage", "capsule", ...).
+    products: frozenset[str] = frozenset()
+    # The question asks for a figure ("max thc per capsule?"): a fact giving none is
+    # about something else.
+    asks_number: bool = False
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -99,6 +110,10 @@ class AnswerRequest:
             return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
             return False  # days of camera footage are not a waste rule's days
+        if self.asks_number and not _HAS_FIGURE.search(passage.fact.text):
+            return False  # "max THC per capsule?" is not answered by a packaging-design rule
+        if not about_forms(passage.fact, self.products):
+            return False  # an edible package's cap does not answer for a beverage
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
         of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)

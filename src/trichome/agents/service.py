@@ -236,6 +236,8 @@ class AgentService:
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
+            products=understanding.products,
+            asks_number=understanding.kind is RequestKind.NUMBER,
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),

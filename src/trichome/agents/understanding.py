@@ -49,6 +49,9 @@ class Understanding:
     # The programme the question is about, when it names one: "adult-use" ("rec"),
     # "medical" ("patient", "mmj") or "hemp".
     program: str | None = None
+    # Every product form the request names (its latest turn's, else an earlier turn's):
+    # "a thc seltzer ... beverages vs regular edibles" names a beverage and an edible.
+    products: frozenset[str] = frozenset()
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -77,12 +80,13 @@ _PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for name, pattern in (
         ("beverage", r"\b(beverages?|drinks?|seltzers?|sodas?|shots?)\b"),
         ("edible", r"\b(edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|candy|candies|"
-         r"mints?|lozenges?|baked goods?|infused butter|cannabutter)\b"),
+         r"mints?|lozenges?|baked goods?|infused butter|cannabutter|infused products?)\b"),
         ("vape", r"\b(vapes?|carts?|cartridges?|pens?|disposables?|vaporizers?)\b"),
         ("concentrate", r"\b(concentrates?|wax|shatter|rosin|resin|distillate|badder|budder|"
          r"crumble|diamonds|hash|kief|dabs?|extracts?)\b"),
         ("tincture", r"\b(tinctures?|oils? drops?|sublingual)\b"),
-        ("topical", r"\b(topicals?|lotions?|balms?|creams?|salves?|patch(?:es)?)\b"),
+        ("capsule", r"\b(capsules?|softgels?|tablets?|pills?)\b"),
+        ("topical", r"\b(topicals?|lotions?|balms?|creams?|salves?|patch(?:es)?|rubs?)\b"),
         ("pre-roll", r"\b(pre-?rolls?|joints?|blunts?)\b"),
         ("flower", r"\b(flower|bud|buds|nugs?|eighths?|ounces? of (?:weed|bud|flower))\b"),
         ("seed-clone", r"\b(seeds?|clones?|immature plants?|teens)\b"),
@@ -155,6 +159,11 @@ def _named_as_residence(text: str, code: str) -> bool:
         if not (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)):
             return False
     return True
+
+
+def products_of(text: str) -> frozenset[str]:
+    """Every product type a text names."""
+    return frozenset(name for name, pattern in _PRODUCTS if pattern.search(text))
 
 
 def product_of(text: str) -> str | None:
@@ -296,6 +305,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     latest = user_turns[-1]
     applicable, residence = split_residence(latest)
     product = product_of(latest)
+    products = products_of(latest)
     inherited = False
     for earlier in reversed(user_turns[:-1]):
         if applicable and product is not None:
@@ -305,6 +315,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
             inherited = bool(applicable)
         if product is None:
             product = product_of(earlier)
+            products = products_of(earlier)
     kind = kind_of(latest, len(applicable))
     if len(user_turns) > 1 and _AGAIN.match(latest):
         earlier_turn = user_turns[-2]
@@ -325,4 +336,5 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         scope,
         defined_term(latest) if kind is not RequestKind.OUT_OF_SCOPE else None,
         program_of(latest),
+        products,
     )

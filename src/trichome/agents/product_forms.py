@@ -1,0 +1,52 @@
+"""Whether a fact's figure is for the product form a question asks about.
+
+A fact whose title gives a figure for some product forms answers only for those: a cap on
+an edible package does not answer a question about a beverage, a capsule or a topical,
+and a purchase limit in flower does not answer how many milligrams of edibles one may
+buy. A fact naming no form in its title is general and may answer for any.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from trichome.agents.understanding import products_of
+from trichome.knowledge.packs import Fact
+
+# Forms a question may name without narrowing it: facts about flower call it "cannabis"
+# or "marijuana", and name concentrate beside it as a mere equivalent.
+_PLAIN = frozenset({"flower", "pre-roll", "seed-clone"})
+# Forms a rule about one often covers by another name: a vape cartridge is an extract.
+_KIN: dict[str, frozenset[str]] = {
+    "vape": frozenset({"vape", "concentrate"}),
+    "concentrate": frozenset({"concentrate", "vape"}),
+}
+
+
+def fact_forms(fact: Fact) -> frozenset[str]:
+    """The product forms a fact's title names: what the fact is about (its text also
+    mentions forms in passing, "sales of edibles, extracts and topicals became legal")."""
+    return _forms_in(fact.title)
+
+
+@functools.lru_cache(maxsize=8192)
+def _forms_in(text: str) -> frozenset[str]:
+    return products_of(text)
+
+
+def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
+    """Whether a fact may answer for the product forms asked about: it names one of
+    them (or a kin form), or it names no form at all."""
+    asked = asked - _PLAIN
+    if not asked or fact.value is None:
+        return True  # a rule without a figure (where one may smoke) is not a form's measure
+    named = fact_forms(fact)
+    if not named:
+        return True
+    wanted = frozenset().union(*(_KIN.get(form, frozenset({form})) for form in asked))
+    if named & wanted:
+        return True
+    # A fact titled for several other forms is a list of equivalents that may give the
+    # asked one's figure in its text (a purchase limit in flower and concentrate that
+    # states the infused-product limit too); one titled for a single form is about it.
+    return len(named) > 1 and bool(_forms_in(fact.text) & wanted)
