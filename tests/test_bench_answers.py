@@ -77,6 +77,13 @@ def test_percent_in_words_matches_the_sign() -> None:
     assert grade(question, answer).verdict == CORRECT
 
 
+def test_a_hyphen_between_words_matches_a_space() -> None:
+    question = _question(must_include=("80 ten milligram",))
+    answer = Answer("8 g of concentrate or 80 ten-milligram servings [1].", False, True)
+    assert grade(question, answer).verdict == CORRECT
+    assert grade(question, Answer("80 milligrams in all [1].", False, True)).verdict == WRONG
+
+
 def test_the_jurisdiction_sweep_sorts_answers_by_whose_facts_they_cite() -> None:
     from bench.coverage.cli import ANSWERED, FOREIGN, NAMED_REGULATOR, NO_REGULATOR, outcome
 

@@ -21,15 +21,18 @@ _MILLIGRAMS = re.compile(r"\bmilligrams?\b")
 _PERCENT = re.compile(r"\s*\bper ?cent\b")
 # "10 mg" and "10mg", "0.3 %" and "0.3%" are the same figure.
 _NUMBER_UNIT = re.compile(r"(\d)\s+(mg|%)")
+# "ten-milligram" and "ten milligram", "non-resident" and "non resident" are the same words.
+_WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _LOOKALIKES = str.maketrans(
     {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 )
 
 
 def normalise(text: str) -> str:
-    """Lower case, one space between words, milligrams as "mg", percent as "%", no space
-    before a unit."""
+    """Lower case, one space between words (a hyphen between words is a space), milligrams
+    as "mg", percent as "%", no space before a unit."""
     text = _SPACES.sub(" ", text.translate(_LOOKALIKES).lower()).strip()
+    text = _WORD_HYPHEN.sub(" ", text)
     text = _PERCENT.sub("%", _MILLIGRAMS.sub("mg", text))
     return _NUMBER_UNIT.sub(r"\1\2", text)
 
