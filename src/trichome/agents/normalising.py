@@ -174,8 +174,9 @@ _TRADE_STATED = re.compile(
     r"\s*\)?|\(?\s*(?:the\s+)?trade(?:'s)?\s+(?:28\s*g\s*)?(?:oz|ounces?)\s*\)?",
     re.IGNORECASE,
 )
-_MASS_OUNCES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?<!fl\s)(?:oz|ozs|ounces?)\b(?!\s*(?:bottle|of\s+tincture))",
-                          re.IGNORECASE)  # fmt: skip
+_MASS_OUNCES = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\b(?!\s*(?:bottle|of\s+tincture))", re.IGNORECASE
+)
 _POUNDS = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
 # Trade slang for pounds counted in ounces: a QP is four zips, an HP eight.
 _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE)
