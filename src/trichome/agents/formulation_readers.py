@@ -6,6 +6,7 @@ state caps, scaling a recipe and a share by weight (kitchen infusions are read i
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
@@ -21,9 +22,7 @@ from trichome.agents.calculation_questions import (
     piece_counts,
     potency_readings,
 )
-from trichome.agents.calculators import (
-    Calculation,
-)
+from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.quantities import PIECES, Quantity
 
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
@@ -160,6 +159,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
 
 def servings(question: Question) -> Calculation | None:
     """Servings in a package, checked against the state's caps from the packs."""
+    from_pieces = _servings_from_pieces(question)
+    if from_pieces is not None:
+        return from_pieces
     package = question.find("mass", unit="mg", per=("package",))
     serving = question.find("mass", unit="mg", per=("serving", "piece"))
     counts = piece_counts(question)
@@ -208,6 +210,44 @@ def servings(question: Question) -> Calculation | None:
     assert total_mg is not None and dose is not None
     limits = question.limits_for(question.state) if question.state else None
     return formulation.servings_check(total_mg.value, dose.value, limits)
+
+
+_SERVING_BEFORE = re.compile(r"(?:servings?|doses?)\s*(?:of|at|is|are|=|:)?\s*$", re.I)
+_SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
+
+
+def _servings_from_pieces(question: Question) -> Calculation | None:
+    """ "pack of 20 gummies at 5mg each, servings of 10mg?": the package's THC is the pieces
+    times their dose, then divided into servings of the size asked."""
+    amounts = question.find("mass", unit="mg")
+    counts = piece_counts(question)
+    if question.find("mass", unit="mg", per=("package",)) or len(counts) != 1 or len(amounts) != 2:
+        return None
+    text = question.text
+    sized = [
+        q
+        for q in amounts
+        if _SERVING_BEFORE.search(text[max(0, q.start - 16) : q.start])
+        or _SERVING_AFTER.match(text[q.end : q.end + 12])
+    ]
+    if len(sized) != 1:
+        return None
+    serving = sized[0]
+    piece = next(q for q in amounts if q is not serving)
+    count = counts[0]
+    question.use(count, piece, serving)
+    package_mg = count.value * piece.value
+    limits = question.limits_for(question.state) if question.state else None
+    result = formulation.servings_check(package_mg, serving.value, limits)
+    return replace(
+        result,
+        steps=(
+            f"{fmt(count.value)} pieces × {fmt(piece.value)} mg = {fmt(package_mg)} mg in the "
+            "package",
+            *result.steps,
+        ),  # fmt: skip
+        inputs=(f"pieces: {fmt(count.value)} at {fmt(piece.value)} mg each", *result.inputs),
+    )
 
 
 _BATCH_BEFORE = re.compile(r"batch(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I)
@@ -278,7 +318,9 @@ def scaling(question: Question) -> Calculation | None:
             # "recipe makes 50 gummies with 5 g of distillate, how much for the big batch?"
             raise ask(question, "how many pieces (or how big a batch) you are scaling to")
         return None
-    if question.says(r"mg\s+(?:per|each|a)\b|\bdose\b|\bstrength|how\s+strong|potency\s+of"):
+    if question.says(
+        r"mg\s+(?:per|each|a)\b|(?<!same\s)\bdose\b|\bstrength|how\s+strong|potency\s+of"
+    ):
         return None
     if sizes and question.find("mass", unit="mg", per=("piece", "serving")):
         return None  # "1200 gummies at 10 mg": an infusion, not a recipe to scale

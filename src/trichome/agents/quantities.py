@@ -258,7 +258,7 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             glued
             and kind == "mass"
             and not re.match(
-                r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?",
+                r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?|batch",
                 glued.group(1),
                 re.IGNORECASE,
             )
