@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from trichome.agents import calculation_gaps as gaps
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -51,6 +52,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     formulation.servings,
     formulation.infusion_or_dose,
     potency.product_content,
+    gaps.missing_input,  # last: a calculation named with too few inputs to recognise
 )
 
 

@@ -115,7 +115,11 @@ def dilution(question: Question) -> Calculation | None:
             return _with_doses(question, mixed, amount.unit)
         made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
         return _with_doses(question, made, amount.unit)
-    if len(concentrations) == 1 and question.says(_DILUTE) and question.says(ASKS):
+    if (
+        len(concentrations) == 1
+        and question.says(_DILUTE)
+        and question.says(rf"{ASKS}|\bwant|\bwanna")
+    ):
         given = concentrations[0]
         if "target" in given.tags or re.search(
             r"\bto\s+$", question.text[max(0, given.start - 5) : given.start]
