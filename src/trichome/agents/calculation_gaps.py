@@ -14,7 +14,9 @@ import re
 from trichome.agents.calculation_questions import Question, ask
 from trichome.agents.calculators import Calculation
 
-_PIECE = r"(?:gumm(?:y|ies)|pieces?|cookies?|brownies?|choc\w*|mints?|caps?(?:ules)?|bars?|edibles?)"
+_PIECE = (
+    r"(?:gumm(?:y|ies)|pieces?|cookies?|brownies?|choc\w*|mints?|caps?(?:ules)?|bars?|edibles?)"
+)
 _FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
 
 # (the calculation's wording, what it needs)

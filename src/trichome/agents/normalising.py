@@ -182,8 +182,17 @@ _POUNDS = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
 _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE)
 
 
+# "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
+_BOUGHT_FOR = re.compile(
+    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+(?:for|@)\s*)"
+    r"(?=\d[\d,.]*\b(?!\s*[a-z%]))",
+    re.IGNORECASE,
+)
+
+
 def _trade_ounce_stated(text: str) -> str:
     text = _QP.sub(lambda m: "4 zips" if m.group(1).lower() == "q" else "8 zips", text)
+    text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
     text = re.sub(
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,

@@ -270,13 +270,6 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = "package"
     if kind == "number" and _PAID.search(before):
         kind, unit = "money", "$"  # "paid 1,650 for a p"
-    elif (
-        kind == "number"
-        and _BOUGHT_FOR.search(before)
-        and not re.match(rf"^\s*(?:[\w-]+\s+){{0,3}}?(?:{COUNTABLE})\b|^\s*(?:%|mg|g)\b", after,
-                         re.IGNORECASE)
-    ):  # fmt: skip
-        kind, unit = "money", "$"  # "a zip for 200", "4 zips for 700"
     if kind == "number":
         noun_match = re.match(rf"^\s*(?:[\w-]+\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE)
         if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
@@ -298,10 +291,6 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
     )
 
 
-_BOUGHT_FOR = re.compile(
-    r"\b(?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+(?:for|@)\s*$",
-    re.IGNORECASE,
-)
 _PAID = re.compile(
     r"\b(?:paid|pay(?:ing)?|spen[dt]|spending|costs?|cost\s+(?:me|us)|charged?|charging|"
     r"priced\s+at|price\s+(?:is|was|of)|(?:sold|sell(?:ing)?|bought|buy(?:ing)?)\s+(?:\w+\s+)?"
