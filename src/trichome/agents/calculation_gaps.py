@@ -22,8 +22,8 @@ _FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
 # (the calculation's wording, what it needs)
 _CALCULATIONS: tuple[tuple[str, str], ...] = (
     (
-        r"(?:how\s+(?:much|many)\s+(?:mg|thc)|\bthc\b).{0,30}\bdecarb|\bdecarb\w*\b.{0,40}"
-        r"(?:how\s+much|thc\b|yield)",
+        r"how\s+much\s+thc.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}"
+        r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)",
         "how much THCA you decarboxylate (mg or g)",
     ),
     (
@@ -39,8 +39,8 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         "or oil (cups, sticks or mL)",
     ),
     (
-        r"\b(?:per|each|a|in\s+(?:a|one|each)?)\s*(?:[\d.]+\s*ml\s+)?dropper|\bdropper\b.{0,30}"
-        r"\bmg\b|\btincture\b.{0,30}(?:mg|strength|per\s+ml)",
+        r"\b(?:mg|thc)\s+(?:per|each|a|in\s+(?:a|one|each))\s*(?:[\d.]+\s*ml\s+)?(?:dropper|ml)\b"
+        r"|\btincture\b.{0,30}\bper\s+(?:ml|dropper)",
         "the THC in the bottle (mg) and the bottle's size (mL)",
     ),
     (
@@ -52,7 +52,7 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         "the recipe's ingredients and amounts, and how many pieces it makes now",
     ),
     (
-        r"\bservings?\s+(?:in|per|are\s+in|does)|how\s+many\s+(?:servings|doses)",
+        r"\bservings?\s+(?:in|are\s+in|does)\s+(?:a|an|the|this|that|my|our|each|one)\b",
         "the THC in the package (mg) and the THC per serving (mg)",
     ),
     (
@@ -82,9 +82,21 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+# A question of fact or advice that names a calculation's words ("what's the legal mg per
+# gummy in Colorado?", "the usual price per gram") is not a calculation with an input missing.
+_NOT_A_CALCULATION = re.compile(
+    r"\b(?:legal(?:ly)?|laws?|limits?|allowed|caps?|max(?:imum)?|rules?|regulat\w*|should|best|"
+    r"recommend\w*|safe|typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|average|market|going\s+rate|"
+    r"good|fair|decent|cheap|expensive)\b",
+    re.IGNORECASE,
+)
+
+
 def missing_input(question: Question) -> Calculation | None:
     """Raises `MissingInput` for a calculation named in the question whose inputs no other
     reader found; None when the question names no calculation."""
+    if _NOT_A_CALCULATION.search(question.text):
+        return None
     for wording, needed in _CALCULATIONS:
         if re.search(wording, question.text, re.IGNORECASE | re.DOTALL):
             raise ask(question, needed)
