@@ -41,10 +41,14 @@ def prepared(service: AgentService, case: HeldOut) -> RecognisedCalculation | No
 
 
 def verdict(case: HeldOut, found: RecognisedCalculation | None) -> str:
-    """correct, asked, wrong (answerable cases) or asked, answered, missed (missing inputs)."""
+    """correct, asked, wrong (answerable cases) or asked, explained, answered, missed (missing
+    or impossible inputs: a question, or for an impossible input an explanation, and no
+    number, as issue 20 asks)."""
     if case.expected is None:
         if found is not None and found.calculation is None and found.asks:
             return "asked"
+        if found is not None and found.calculation is None and found.refusal:
+            return "explained"
         return "answered" if found is not None and found.calculation is not None else "missed"
     if found is None or found.calculation is None:
         return "asked" if found is not None and found.asks else "wrong"
@@ -91,7 +95,8 @@ def _report(name: str, rows: list[Row], errors: bool) -> tuple[float, int, int]:
     counts = {
         name: sum(1 for r in answerable if r[2] == name) for name in ("correct", "asked", "wrong")
     }
-    asked = sum(1 for r in missing if r[2] == "asked")
+    asked = sum(1 for r in missing if r[2] in ("asked", "explained"))
+    explained = sum(1 for r in missing if r[2] == "explained")
     unused = sum(1 for r in answerable if r[3] is not None and r[3].unused)
     print(f"\n[{name}] {len(answerable)} questions with every input ({follow_ups} of them "
           f"follow-ups), {len(missing)} with an input missing\n")  # fmt: skip
@@ -107,12 +112,15 @@ def _report(name: str, rows: list[Row], errors: bool) -> tuple[float, int, int]:
           f"wrong {counts['wrong']}; answers naming an input they did not use {unused}"
           )  # fmt: skip
     answered = sum(1 for r in missing if r[2] == "answered")
-    print(f"missing input: asked {asked}/{len(missing)}, answered with a number {answered}, "
+    print(f"missing input: asked {asked}/{len(missing)} ({explained} of them an impossible "
+          f"input explained, no number), answered with a number {answered}, "
           f"not recognised {len(missing) - asked - answered}")  # fmt: skip
     if errors:
         print("\nnot right:")
         for group, case, result, found in rows:
-            if result not in ("correct", "asked") or (group != "missing" and result == "asked"):
+            if result not in ("correct", "asked", "explained") or (
+                group != "missing" and result == "asked"
+            ):
                 print(f"  [{group}] {' / '.join(case.turns)!r}\n     expected "
                       f"{case.expected!r}, got {_describe(found)}")  # fmt: skip
     return share, asked, len(missing)

@@ -101,6 +101,94 @@ ANSWERABLE: list[HeldOut] = [
     # Numbers in words.
     one("ten gummies with a hundred mg total, each one has how much", 100 / 10),
     one("twenty eight grams of twenty percent flower, mg thc", 28000 * 0.2),
+    # Added for issue 20 (second pass), written before running them: more of the same voice.
+    # Total THC from pasted tables with both a % and a mg/g column; the % column is read.
+    one(
+        # 0.62 + 0.877 x 25.10 = 22.6327
+        "Analyte | % | mg/g\nTHCa | 25.10 | 251.0\nΔ9-THC | 0.62 | 6.2\nCBG | 1.02 | 10.2\n"
+        "total thc pls",
+        0.62 + 25.10 * FACTOR,
+    ),
+    one(
+        # mg/g column first: 4.1 + 0.877 x 198.7 = 178.3599 mg/g -> as % 17.83599
+        "Cannabinoid   mg/g   %\nTHCA   198.7   19.87\nd9-THC   4.1   0.41\nCBD   ND   ND\n"
+        "whats the total thc %",
+        0.41 + 19.87 * FACTOR,
+    ),
+    one(
+        # hemp: 0.04 + 0.877 x 0.29 = 0.29433 % (under 0.3)
+        "hemp coa\nTHCA\t0.29%\nD9 THC\t0.04%\nCBDA\t11.2%\nis total thc under .3",
+        0.04 + 0.29 * FACTOR,
+    ),
+    one("thc-a 31.2% d-9 .9% whats the total", 0.9 + 31.2 * FACTOR),  # 28.2624
+    one("total cbd? cbd-a 9.4 and cbd 0.3 (both %)", 0.3 + 9.4 * FACTOR),  # 8.5438
+    one("lab numbers: THCa 180mg/g, THC 3mg/g. total thc in mg/g", 3 + 180 * FACTOR),  # 160.86
+    # mg in a package; an ounce/zip is the trade's 28 g.
+    one("how much thc in an oz of 21% flower in mg", 28000 * 0.21),  # 5880
+    one("quarter of 24% how many mg thc", 7000 * 0.24),  # 7 g x 24% = 1680
+    one("a .5g cart at 92 percent, mg thc?", 500 * 0.92),  # 460
+    one("how many mg thc in a 1g preroll thats 27%", 1000 * 0.27),  # 270
+    one("two eighths of 19% flower, total mg thc", 7000 * 0.19),  # 1330
+    one("1/8 oz of 30% = how many mgs", 3500 * 0.30),  # 1050
+    # Decarb.
+    one("theoretical thc from 2.5g of thca crystalline?", 2500 * FACTOR, "thc_mg"),  # 2192.5 mg
+    one("decarb 500mg thca, about 85% conversion, how much thc", 500 * FACTOR * 0.85),  # 372.725
+    # Dose per piece.
+    one("put 1200mg in 60 gummies whats each one", 1200 / 60),  # 20
+    one("3g of 80% rosin into 48 chocolates, mg per choc?", 3000 * 0.8 / 48),  # 50
+    one("a 1000mg batch split into 25 cookies mg per cookie", 1000 / 25),  # 40
+    one("450 mg in 9 pieces, each piece is?", 450 / 9),  # 50
+    # Concentrate needed.
+    one(
+        "how many grams of 92% distillate to make 500 gummies @ 10mg",
+        500 * 10 / 0.92 / 1000,  # 5000 mg / 0.92 = 5434.78 mg = 5.43478 g
+    ),
+    one(
+        "need 300 brownies at 25 mg each, using 75% rosin, how much rosin in grams",
+        300 * 25 / 0.75 / 1000,  # 7500 / 0.75 = 10000 mg = 10 g
+    ),
+    # Servings from pieces.
+    one("bag has 10 gummies at 10mg each, how many 5mg servings", 10 * 10 / 5),  # 20
+    one("how many servings in a 50mg chocolate bar if a serving is 2.5mg", 50 / 2.5),  # 20
+    one("tin of 30 mints @ 2mg, servings at 5mg each?", 30 * 2 / 5),  # 12
+    # Infusion, kitchen measures.
+    one("10g of 22% into 2 sticks of butter, mg per tbsp", 10000 * 0.22 / 16),  # 1 cup=16 tbsp
+    one("3.5 g of 16% flower in half a cup of oil, mg per tsp?", 3500 * 0.16 / 24),  # 24 tsp
+    one("28g of 12% trim in 4 cups butter mg per tablespoon", 28000 * 0.12 / 64),  # 52.5
+    # Tincture.
+    one("2000mg in a 60ml bottle whats a ml", 2000 / 60),  # 33.333
+    one("30 ml bottle 750 mg, 0.5ml dropper how many mg per dropper", 750 / 30 * 0.5),  # 12.5
+    one("1 oz tincture bottle (30 ml) with 300mg thc, mg/ml?", 300 / 30),  # 10
+    # Dilution.
+    one("have 200 mg/ml oil, want 500 ml at 20 mg/ml, how much of the 200", 20 * 500 / 200),  # 50
+    one("stock is 40mg/ml, i need 100ml at 8mg/ml how many ml stock", 8 * 100 / 40),  # 20
+    # Blending.
+    one("mix 200g 88% with 300g 72% what do i get", (200 * 88 + 300 * 72) / 500),  # 78.4
+    one("blending 2kg of 60% and 1kg of 90% final potency", (2000 * 60 + 1000 * 90) / 3000),  # 70
+    # Terpenes.
+    one("add 3 g terps to 97 g disty, whats the terp % of the total", 3 / 100 * 100),  # 3
+    one("7% terps in 50 g total, grams of terps?", 0.07 * 50),  # 3.5
+    # Batch scaling.
+    one(
+        "recipe: 30 gummies with 300mg. scaling up to 90 gummies, total mg needed",
+        300 / 30 * 90,  # 900
+    ),
+    # Conversions.
+    one("half pound in grams (trade 28g oz)", 8 * 28),  # 224
+    one("how many grams is 4 oz if an oz is 28", 4 * 28),  # 112
+    one("how many eighths in a zip", 28 / 3.5),  # 8
+    # Yield and dry weight.
+    one("3 lb off a 1000w light, g/w?", 3 * POUND_G / 1000),  # 1.36078
+    one("got 2.4 kg out of a 5x10 room what's that per sq ft", 2400 / 50),  # 48
+    one("20 lbs wet at 78% water loss, dry lbs?", 20 * 0.22),  # 4.4 lb
+    # Price.
+    one("qp for 700, per gram?", 700 / 112),  # a QP = 4 x 28 g = 112 g
+    one("paying 2400/lb whats the gram price", 2400 / POUND_G),  # 5.29109
+    # Variance.
+    one("label 5mg, +/- 20%, whats the lowest it can test", 4, "low"),  # 5 x 0.8
+    one("claimed 250mg, tolerance 10 percent, max allowed?", 275, "high"),  # 250 x 1.1
+    # Numbers in words.
+    one("five grams of ninety percent distillate, how many mg", 4500),  # 5000 x 0.9
 ]
 
 FOLLOW_UPS: list[HeldOut] = [
@@ -134,4 +222,17 @@ MISSING: list[HeldOut] = [
     one("scale the recipe to 60 cookies", None),
     one("how many mg in a 2 g preroll", None),
     one("is my hemp under 0.3%", None),
+    # Added for issue 20 (second pass): one input missing, impossible or contradictory.
+    one("how many mg thc in an eighth", None),  # no potency
+    one("mg per gummy if i use 85% disty", None),  # no amount, no count
+    one("total thc, d9 is 0.8%", None),  # no THCA
+    one("how much butter for my 7g", None),  # no target strength
+    one("dilute to 5mg/ml, i want 100ml", None),  # no stock strength
+    one("whats the dry weight, 70% moisture loss", None),  # no wet weight
+    one("how much per gram if i pay 900", None),  # 900 for what amount
+    one("thca 20% and thca 25%, total thc?", None),  # contradictory
+    one("mg per dropper for 1000 mg tincture", None),  # no bottle volume
+    one("0 gummies with 100mg, mg each", None),  # zero pieces
+    one("how many servings in this pack of gummies", None),  # no mg, no serving
+    one("g per watt, pulled 2 lbs", None),  # no wattage
 ]

@@ -1,7 +1,8 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `kitchen_readers`,
-`tincture_readers`, `mixing_readers`, `operations_readers` and `grow_room_readers`) looks for
+Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
+`kitchen_readers`, `tincture_readers`, `mixing_readers`, `operations_readers`,
+`grow_room_readers`, and last `calculation_gaps`) looks for
 the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
 either returns the worked calculation, returns None (not this calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from trichome.agents import calculation_gaps as gaps
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -20,6 +22,7 @@ from trichome.agents import lab_readers as lab
 from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
+from trichome.agents import serving_readers as serving
 from trichome.agents import tincture_readers as tinctures
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, StateEdibleLimits
@@ -48,9 +51,10 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     mixing.blending,
     potency.decarboxylation,
     potency.total,
-    formulation.servings,
+    serving.servings,
     formulation.infusion_or_dose,
     potency.product_content,
+    gaps.missing_input,  # last: a calculation named with too few inputs to recognise
 )
 
 

@@ -10,10 +10,10 @@ CANNABINOIDS: tuple[tuple[str, str], ...] = (
     ("CBDA", r"cbd[- ]?a\b|cbda\b|cannabidiolic acid"),
     ("CBGA", r"cbg[- ]?a\b"),
     ("THCV", r"thc[- ]?v\b"),
-    ("D8", r"delta[- ]?8(?:[- ]?thc)?|d8(?:[- ]?thc)?\b|δ8"),
+    ("D8", r"delta[- ]?8(?:[- ]?thc)?|d-?8(?:[- ]?thc)?\b|δ8"),
     (
         "THC",
-        r"delta[- ]?9(?:[- ]?thc)?|d9(?:[- ]?thc)?\b|δ9(?:[- ]?thc)?|thc\b|"
+        r"delta[- ]?9(?:[- ]?thc)?|d-?9(?:[- ]?thc)?\b|δ9(?:[- ]?thc)?|thc\b|"
         r"tetrahydrocannabinol\b",
     ),
     ("CBD", r"cbd\b|cannabidiol\b"),

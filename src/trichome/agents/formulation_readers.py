@@ -21,9 +21,7 @@ from trichome.agents.calculation_questions import (
     piece_counts,
     potency_readings,
 )
-from trichome.agents.calculators import (
-    Calculation,
-)
+from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
 
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
@@ -158,58 +156,6 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     return None
 
 
-def servings(question: Question) -> Calculation | None:
-    """Servings in a package, checked against the state's caps from the packs."""
-    package = question.find("mass", unit="mg", per=("package",))
-    serving = question.find("mass", unit="mg", per=("serving", "piece"))
-    counts = piece_counts(question)
-    if not package and question.says(
-        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)"
-    ):
-        # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
-        held = [
-            q
-            for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
-            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each|1)?\s*$",
-                         question.text[max(0, q.start - 14) : q.start])
-        ]  # fmt: skip
-        amounts = question.find("mass", unit="mg", per=(None, "serving", "piece"))
-        if held:
-            package = held[:1]
-            serving = [q for q in serving if q not in held] or [
-                q for q in question.find("mass", unit="mg", per=(None,)) if q not in held
-            ]
-        elif len({q.value for q in amounts}) == 2:
-            # "a 200mg chocolate bar where each square is 5mg": a serving is the smaller.
-            package = [max(amounts, key=lambda q: q.value)]
-            serving = [min(amounts, key=lambda q: q.value)]
-    if (
-        not package
-        and serving
-        and counts
-        and question.says(
-            r"\b(?:limit|cap|legal|compliant|allowed|ok|okay|pass|too\s+strong|over)\b"
-        )
-    ):
-        count = one(question, counts[:1], "the number of pieces")
-        dose = one(question, serving, "the dose per piece")
-        assert count is not None and dose is not None
-        package_mg = count.value * dose.value
-        limits = question.limits_for(question.state) if question.state else None
-        return formulation.servings_check(package_mg, dose.value, limits)
-    if not package or not (serving or question.says(r"serving")):
-        if package and question.says(r"servings?") and question.says(ASKS):
-            raise ask(question, "the THC per serving (mg)")
-        return None
-    if not serving:
-        raise ask(question, "the THC per serving (mg)")
-    total_mg = one(question, package, "the THC in the package")
-    dose = one(question, serving, "the THC per serving")
-    assert total_mg is not None and dose is not None
-    limits = question.limits_for(question.state) if question.state else None
-    return formulation.servings_check(total_mg.value, dose.value, limits)
-
-
 _BATCH_BEFORE = re.compile(r"batch(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I)
 _BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+)?batch", re.I)
 # Words before a batch size saying it is the one to make (the new size).
@@ -278,7 +224,9 @@ def scaling(question: Question) -> Calculation | None:
             # "recipe makes 50 gummies with 5 g of distillate, how much for the big batch?"
             raise ask(question, "how many pieces (or how big a batch) you are scaling to")
         return None
-    if question.says(r"mg\s+(?:per|each|a)\b|\bdose\b|\bstrength|how\s+strong|potency\s+of"):
+    if question.says(
+        r"mg\s+(?:per|each|a)\b|(?<!same\s)\bdose\b|\bstrength|how\s+strong|potency\s+of"
+    ):
         return None
     if sizes and question.find("mass", unit="mg", per=("piece", "serving")):
         return None  # "1200 gummies at 10 mg": an infusion, not a recipe to scale

@@ -303,3 +303,38 @@ def terpenes(base: float, unit: str, terpene_percent: float, basis: str = "blend
         inputs=(f"distillate: {fmt(base, 4)} {shown}", f"terpenes: {fmt(terpene_percent)}% w/w"),
         assumptions=(f"basis: {note}",),
     )
+
+
+def terpenes_in_blend(total: float, unit: str, terpene_percent: float) -> Calculation:
+    """Terpenes and distillate for a finished blend of `total` holding `terpene_percent` w/w
+    terpenes (the blend's weight is given, not the distillate's).
+
+    Raises:
+        CalculationError: a non-positive blend, a share outside (0, 100).
+    """
+    positive("the blend's amount", total)
+    share("the terpene share", terpene_percent)
+    positive("the terpene share", terpene_percent)
+    shown = units.label(unit)
+    added = total * terpene_percent / 100
+    base = total - added
+    return Calculation(
+        "terpenes",
+        added,
+        f"{shown} of terpenes",
+        f"Use {fmt(added, 4)} {shown} of terpenes and {fmt(base, 4)} {shown} of distillate "
+        f"for {fmt(total, 4)} {shown} of blend at {fmt(terpene_percent)}% terpenes w/w.",
+        (
+            f"{fmt(total, 4)} × {fmt(terpene_percent)}% = {fmt(added, 4)} {shown} of terpenes",
+            f"distillate: {fmt(total, 4)} - {fmt(added, 4)} = {fmt(base, 4)} {shown}",
+        ),
+        details={"blend": total, "distillate": base},
+        formula="terpenes = blend × t%; distillate = blend - terpenes",
+        inputs=(
+            f"finished blend: {fmt(total, 4)} {shown}",
+            f"terpenes: {fmt(terpene_percent)}% w/w",
+        ),
+        assumptions=(
+            f"basis: {fmt(terpene_percent)}% w/w of the finished blend, whose weight you gave",
+        ),
+    )

@@ -115,7 +115,11 @@ def dilution(question: Question) -> Calculation | None:
             return _with_doses(question, mixed, amount.unit)
         made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
         return _with_doses(question, made, amount.unit)
-    if len(concentrations) == 1 and question.says(_DILUTE) and question.says(ASKS):
+    if (
+        len(concentrations) == 1
+        and question.says(_DILUTE)
+        and question.says(rf"{ASKS}|\bwant|\bwanna")
+    ):
         given = concentrations[0]
         if "target" in given.tags or re.search(
             r"\bto\s+$", question.text[max(0, given.start - 5) : given.start]
@@ -242,10 +246,22 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         for q in question.find("percent", cannabinoids=(None,), without=("loss", "efficiency"))
         if not _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])
     ]  # "100 g of 95% disty": the 95% is the distillate's potency, not a terpene share
+    # "5 g terps to 95 g distillate": the 95 g is the base, although "terps to" comes first.
     bases = [
-        q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
+        q
+        for q in question.find("mass", "volume")
+        if q.per is None and ("terpene" not in q.tags or _is_base(question, q))
     ]
-    terp_masses = [q for q in question.find("mass") if "terpene" in q.tags]
+    terp_masses = [
+        q for q in question.find("mass") if "terpene" in q.tags and not _is_base(question, q)
+    ]
+    whole = [q for q in question.find("mass", "volume") if _is_whole_blend(question, q)]
+    if shares and whole and not terp_masses:
+        # "8% terps in a 100 g blend": the 100 g is the finished blend, terps and all.
+        terp = one(question, shares[-1:], "the terpene share")
+        total = one(question, whole[:1], "the finished blend")
+        assert terp is not None and total is not None
+        return mixing.terpenes_in_blend(total.value, total.unit, terp.value)
     if not shares and terp_masses and bases:
         base = [b for b in bases if b not in terp_masses]
         if base:
@@ -274,6 +290,21 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         else "blend"
     )
     return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+
+
+_BLEND_AFTER = re.compile(
+    r"\s*(?:of\s+)?(?:finished\s+|final\s+|total\s+)?(?:blend|mix|batch|total|fill)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_base(question: Question, quantity: Quantity) -> bool:
+    return bool(_DISTILLATE_AFTER.match(question.text[quantity.end : quantity.end + 24]))
+
+
+def _is_whole_blend(question: Question, quantity: Quantity) -> bool:
+    """ "a 100 g blend", "50 g total": the finished blend's weight, not the distillate's."""
+    return bool(_BLEND_AFTER.match(question.text[quantity.end : quantity.end + 24]))
 
 
 _FINAL_POTENCY = (

@@ -90,7 +90,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text = _trade_fractions(text)
+    text = _trade_ounce_stated(_trade_fractions(text))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
@@ -163,6 +163,46 @@ _HALF_OUNCE = re.compile(
     + _LIQUID_AFTER,
     re.IGNORECASE,
 )
+
+
+# "(the 28 g kind)", "if an oz is 28", "trade oz": the user says which ounce they mean. The
+# statement is dropped (its 28 would read as an input) and their ounces, and pounds as 16 of
+# them, are read as the trade's 28 g ounce (a zip). Fluid ounces are left alone.
+_TRADE_STATED = re.compile(
+    r"\(?\s*(?:the\s+)?28\s*g(?:rams?)?\s+(?:kind|one|version|oz|ounces?)\s*\)?|"
+    r"\(?\s*(?:if|when|where|with)\s+(?:an?\s+|1\s+)?(?:oz|ounce)\s+(?:is|=|being)\s+28\s*(?:g|grams?)?"
+    r"\s*\)?|\(?\s*(?:the\s+)?trade(?:'s)?\s+(?:28\s*g\s*)?(?:oz|ounces?)\s*\)?",
+    re.IGNORECASE,
+)
+_MASS_OUNCES = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\b(?!\s*(?:bottle|of\s+tincture))", re.IGNORECASE
+)
+_POUNDS = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
+# Trade slang for pounds counted in ounces: a QP is four zips, an HP eight.
+_QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE)
+
+
+# "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
+_BOUGHT_FOR = re.compile(
+    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+(?:for|@)\s*)"
+    r"(?=\d[\d,.]*\b(?!\s*[a-z%]))",
+    re.IGNORECASE,
+)
+
+
+def _trade_ounce_stated(text: str) -> str:
+    text = _QP.sub(lambda m: "4 zips" if m.group(1).lower() == "q" else "8 zips", text)
+    text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
+    text = re.sub(
+        r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
+        flags=re.IGNORECASE,
+    )  # fmt: skip
+    if not _TRADE_STATED.search(text):
+        return text
+    text = _TRADE_STATED.sub(" ", text)
+    text = re.sub(r"\bhalf\s+(?:a\s+)?(?:lb|pound)\b", "0.5 lb", text, flags=re.IGNORECASE)
+    text = _POUNDS.sub(lambda m: f"{_plain(float(m.group(1)) * 16)} zips", text)
+    return _MASS_OUNCES.sub(lambda m: f"{m.group(1)} zips", text)
 
 
 # "an 8th", "two 8ths": counter slang for an eighth. Only after an article or a count, so a

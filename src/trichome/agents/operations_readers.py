@@ -40,6 +40,9 @@ def conversion(question: Question) -> Calculation | None:
         text,
         re.IGNORECASE,
     )
+    found = match or asked
+    if found is not None and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30]):
+        return None  # "how many mg in a 2 g preroll": the THC in it, which needs its potency
     if match:
         amount, source, target = float(match.group(1)), match.group(2), match.group(3)
     elif asked:
@@ -57,6 +60,14 @@ def conversion(question: Question) -> Calculation | None:
         return None  # "7 g of flower into 1 cup of butter" is an infusion, not a conversion
     question.use(*[q for q in question.quantities if q.kind in ("mass", "volume", "area")][:1])
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
+
+
+_PRODUCT_AFTER = re.compile(
+    r"\s*(?:of\s+)?(?:[\w-]+\s+)?(?:pre-?rolls?|joints?|blunts?|carts?|cartridges?|vapes?|"
+    r"flower|bud|nugs?|wax|shatter|rosin|resin|distill?ate|disty|concentrate|dabs?|gummies|"
+    r"gummy|edibles?)\b",
+    re.IGNORECASE,
+)
 
 
 def _unit(written: str) -> str:

@@ -111,7 +111,20 @@ def total(question: Question) -> Calculation | None:
         as_percent = thc.value if thc.unit == "%" else thc.value / 10
         question.use(mass)
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
-    return calculators.chain(parts)
+        return calculators.chain(parts)
+    return calculators.chain(_asked_last(question, parts))
+
+
+def _asked_last(question: Question, parts: list[Calculation]) -> list[Calculation]:
+    """A full COA gives total THC and total CBD; the one the question asks for is the result
+    (the chain's last part), the other stays in the working."""
+    if len(parts) < 2:
+        return parts
+    cbd = question.says(r"total\s+cbd\b|\bcbd\s+total\b") and not question.says(
+        r"total\s+thc\b|\bthc\s+total\b"
+    )
+    wanted = "total_cbd" if cbd else "total_thc"
+    return sorted(parts, key=lambda p: p.name == wanted)
 
 
 def _neutral(name: str) -> str:

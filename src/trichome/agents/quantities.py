@@ -258,7 +258,7 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             glued
             and kind == "mass"
             and not re.match(
-                r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?",
+                r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?|batch",
                 glued.group(1),
                 re.IGNORECASE,
             )
@@ -337,7 +337,7 @@ def _cannabinoid_near(before: str, after: str, kind: str) -> tuple[str | None, b
     left = _LEFT_NAME.search(before.split("\n")[-1][-40:])
     # "d9 0.05% thca 0.31%": names written before their values; the name after this number
     # labels the next one.
-    labels_the_next = right and re.match(r"[ \t]*[:=]?[ \t]*\d", after[right.end() :])
+    labels_the_next = right and re.match(r"[ \t]*[:=]?[ \t]*\.?\d", after[right.end() :])
     if right and not (left and labels_the_next and kind != "mass"):
         return cannabinoid_name(right.group("name")), bool(right.group("total"))
     if left and kind != "mass":

@@ -22,9 +22,11 @@ def tincture(
     volume_unit: str = "ml",
     dropper_ml: float | None = None,
     name: str = "THC",
+    per_dropper_result: bool = False,
 ) -> Calculation:
     """mg per mL and per full dropper of a tincture holding `total_mg` of a cannabinoid
-    (THC unless named) in `volume`.
+    (THC unless named) in `volume`; the result is the mg per dropper when
+    `per_dropper_result` is set (the question asked for a dropper of a given size).
 
     Raises:
         CalculationError: non-positive amounts or a volume unit that is not a volume.
@@ -51,8 +53,8 @@ def tincture(
     ]
     return Calculation(
         "tincture",
-        per_ml,
-        "mg/mL",
+        per_dropper if per_dropper_result else per_ml,
+        f"mg per {fmt(dropper_ml)} mL dropper" if per_dropper_result else "mg/mL",
         f"The tincture holds {fmt(per_ml, 3)} mg/mL, {fmt(per_dropper, 3)} mg per "
         f"{fmt(dropper_ml)} mL dropper.",
         tuple(steps),

@@ -79,4 +79,8 @@ def tincture(question: Question) -> Calculation | None:
         volume.unit,
         dropper[0].value if dropper else None,
         total_mg.cannabinoid or "THC",
+        per_dropper_result=bool(dropper)
+        and question.says(
+            r"(?:per|in|each)\s+(?:an?\s+|the\s+|one\s+|each\s+)?(?:[\d.]+\s*ml\s+|full\s+)?dropper"
+        ),
     )

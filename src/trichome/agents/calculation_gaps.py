@@ -1,0 +1,103 @@
+"""The last reader: a calculation plainly asked for whose inputs are too few for any reader
+to recognise it ("mg per gummy for a batch of 40", "price per gram from a pound").
+
+Every other reader needs some of its numbers before it claims a question; this one knows the
+calculations by their wording alone and asks for what each needs, so a question that names a
+calculation gets a question back rather than nothing (or a guess). Each row is the wording of
+one calculation and the inputs it needs; the first row that matches asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents.calculation_questions import Question, ask
+from trichome.agents.calculators import Calculation
+
+_PIECE = (
+    r"(?:gumm(?:y|ies)|pieces?|cookies?|brownies?|choc\w*|mints?|caps?(?:ules)?|bars?|edibles?)"
+)
+_FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
+
+# (the calculation's wording, what it needs)
+_CALCULATIONS: tuple[tuple[str, str], ...] = (
+    (
+        r"how\s+much\s+thc.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}"
+        r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)",
+        "how much THCA you decarboxylate (mg or g)",
+    ),
+    (
+        r"\bis\s+(?:my|our|this|the)\s+(?:hemp|crop|sample|field|flower|biomass)\b.{0,30}"
+        r"(?:under|over|below|above|compliant|legal|hot)|\b(?:my|our)\s+hemp\b.{0,30}0?\.3\s*%",
+        "the THCA and delta-9 THC results from the COA (%)",
+    ),
+    (
+        rf"(?:mg|thc)\s+(?:per|each|a|in\s+(?:each|a|one))\s+(?:tbsp|tablespoon|tsp|teaspoon|"
+        rf"cup)|(?:per|a)\s+(?:tbsp|tablespoon|tsp|teaspoon)\s+of\s+(?:my\s+|the\s+)?{_FAT}|"
+        rf"how\s+much\s+{_FAT}\s+for\b",
+        "how much flower or concentrate goes in (g), its potency (% THC) and how much butter "
+        "or oil (cups, sticks or mL)",
+    ),
+    (
+        r"\b(?:mg|thc)\s+(?:per|each|a|in\s+(?:a|one|each))\s*(?:[\d.]+\s*ml\s+)?(?:dropper|ml)\b"
+        r"|\btincture\b.{0,30}\bper\s+(?:ml|dropper)",
+        "the THC in the bottle (mg) and the bottle's size (mL)",
+    ),
+    (
+        r"\bterps?\b.{0,20}%|%\s*(?:of\s+)?terps?\b|terpene\s+(?:%|percent|share)",
+        "how much distillate the terpenes go into (g)",
+    ),
+    (
+        r"\bscal(?:e|ing)\b.{0,30}\b(?:recipe|batch)|\b(?:recipe|batch)\b.{0,30}\bscal(?:e|ing)\b",
+        "the recipe's ingredients and amounts, and how many pieces it makes now",
+    ),
+    (
+        r"\bservings?\s+(?:in|are\s+in|does)\s+(?:a|an|the|this|that|my|our|each|one)\b",
+        "the THC in the package (mg) and the THC per serving (mg)",
+    ),
+    (
+        rf"(?:how\s+(?:much|many)\s+(?:grams?\s+(?:of\s+)?|g\s+(?:of\s+)?)?|grams?\s+of\s+)"
+        rf"(?:disty|distill?ate|concentrate|oil|rosin|isolate)\b.{{0,30}}\bfor\b.{{0,20}}{_PIECE}",
+        "the THC per piece (mg) and the concentrate's potency (%)",
+    ),
+    (
+        rf"\bmg\s+(?:per|each|a|in\s+(?:each|a|one))\s+{_PIECE}|{_PIECE}\s*,?\s*mg\s+each|"
+        rf"\bmg\s+each\b|how\s+strong\s+is\s+each",
+        "the THC going into the batch (mg, or grams of concentrate and its potency) and the "
+        "number of pieces",
+    ),
+    (
+        r"(?:price|cost)\s+(?:per|a)\s+(?:gram|g)\b|\bper\s+(?:gram|g)\b.{0,30}\b(?:pay|paid|price)|"
+        r"\b(?:pay|paid|price)\b.{0,40}\bper\s+(?:gram|g)\b",
+        "the price and how much it buys (a pound, an ounce, grams)",
+    ),
+    (
+        r"\bdry\s+weight\b|\bhow\s+much\s+dry\b",
+        "the wet weight (and the share lost in drying)",
+    ),
+    (
+        r"\b(?:g|grams?)\s*(?:per|/)\s*(?:w|watt)\b",
+        "the harvest's dry weight and the light's wattage",
+    ),
+)
+
+
+# A question of fact or advice that names a calculation's words ("what's the legal mg per
+# gummy in Colorado?", "the usual price per gram") is not a calculation with an input missing.
+_NOT_A_CALCULATION = re.compile(
+    r"\b(?:legal(?:ly)?|laws?|limits?|allowed|caps?|max(?:imum)?|rules?|regulat\w*|should|best|"
+    r"recommend\w*|safe|typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|average|market|going\s+rate|"
+    r"good|fair|decent|cheap|expensive)\b",
+    re.IGNORECASE,
+)
+
+
+def missing_input(question: Question) -> Calculation | None:
+    """Raises `MissingInput` for a calculation named in the question whose inputs no other
+    reader found; None when the question names no calculation."""
+    if _NOT_A_CALCULATION.search(question.text):
+        return None
+    for wording, needed in _CALCULATIONS:
+        if re.search(wording, question.text, re.IGNORECASE | re.DOTALL):
+            raise ask(question, needed)
+    return None

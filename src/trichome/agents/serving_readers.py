@@ -1,0 +1,105 @@
+"""Reader for servings in a package: the package's THC divided by a serving's, checked
+against the state's caps from the packs; the package's THC may come as a count of pieces
+and their dose ("pack of 20 gummies at 5mg each, servings of 10mg?")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents.calculation_questions import ASKS, Question, ask, one, piece_counts
+from trichome.agents.calculators import Calculation, fmt
+
+
+def servings(question: Question) -> Calculation | None:
+    """Servings in a package, checked against the state's caps from the packs."""
+    from_pieces = _servings_from_pieces(question)
+    if from_pieces is not None:
+        return from_pieces
+    package = question.find("mass", unit="mg", per=("package",))
+    serving = question.find("mass", unit="mg", per=("serving", "piece"))
+    counts = piece_counts(question)
+    if not package and question.says(
+        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)"
+    ):
+        # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
+        held = [
+            q
+            for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
+            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each|1)?\s*$",
+                         question.text[max(0, q.start - 14) : q.start])
+        ]  # fmt: skip
+        amounts = question.find("mass", unit="mg", per=(None, "serving", "piece"))
+        if held:
+            package = held[:1]
+            serving = [q for q in serving if q not in held] or [
+                q for q in question.find("mass", unit="mg", per=(None,)) if q not in held
+            ]
+        elif len({q.value for q in amounts}) == 2:
+            # "a 200mg chocolate bar where each square is 5mg": a serving is the smaller.
+            package = [max(amounts, key=lambda q: q.value)]
+            serving = [min(amounts, key=lambda q: q.value)]
+    if (
+        not package
+        and serving
+        and counts
+        and question.says(
+            r"\b(?:limit|cap|legal|compliant|allowed|ok|okay|pass|too\s+strong|over)\b"
+        )
+    ):
+        count = one(question, counts[:1], "the number of pieces")
+        dose = one(question, serving, "the dose per piece")
+        assert count is not None and dose is not None
+        package_mg = count.value * dose.value
+        limits = question.limits_for(question.state) if question.state else None
+        return formulation.servings_check(package_mg, dose.value, limits)
+    if not package or not (serving or question.says(r"serving")):
+        if package and question.says(r"servings?") and question.says(ASKS):
+            raise ask(question, "the THC per serving (mg)")
+        return None
+    if not serving:
+        raise ask(question, "the THC per serving (mg)")
+    total_mg = one(question, package, "the THC in the package")
+    dose = one(question, serving, "the THC per serving")
+    assert total_mg is not None and dose is not None
+    limits = question.limits_for(question.state) if question.state else None
+    return formulation.servings_check(total_mg.value, dose.value, limits)
+
+
+_SERVING_BEFORE = re.compile(r"(?:servings?|doses?)\s*(?:of|at|is|are|=|:)?\s*$", re.I)
+_SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
+
+
+def _servings_from_pieces(question: Question) -> Calculation | None:
+    """ "pack of 20 gummies at 5mg each, servings of 10mg?": the package's THC is the pieces
+    times their dose, then divided into servings of the size asked."""
+    amounts = question.find("mass", unit="mg")
+    counts = piece_counts(question)
+    if question.find("mass", unit="mg", per=("package",)) or len(counts) != 1 or len(amounts) != 2:
+        return None
+    text = question.text
+    sized = [
+        q
+        for q in amounts
+        if _SERVING_BEFORE.search(text[max(0, q.start - 16) : q.start])
+        or _SERVING_AFTER.match(text[q.end : q.end + 12])
+    ]
+    if len(sized) != 1:
+        return None
+    serving = sized[0]
+    piece = next(q for q in amounts if q is not serving)
+    count = counts[0]
+    question.use(count, piece, serving)
+    package_mg = count.value * piece.value
+    limits = question.limits_for(question.state) if question.state else None
+    result = formulation.servings_check(package_mg, serving.value, limits)
+    return replace(
+        result,
+        steps=(
+            f"{fmt(count.value)} pieces × {fmt(piece.value)} mg = {fmt(package_mg)} mg in the "
+            "package",
+            *result.steps,
+        ),
+        inputs=(f"pieces: {fmt(count.value)} at {fmt(piece.value)} mg each", *result.inputs),
+    )
