@@ -5,6 +5,7 @@ must agree with the content."""
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -41,8 +42,9 @@ ACCEPTED = "PDF, DOCX, XLSX, CSV, TXT or Markdown"
 # A DOCX or XLSX may expand to at most this much: a small archive of huge members is a
 # decompression bomb, not a document.
 MAX_UNPACKED_BYTES = 200 * 1024 * 1024
-# Control characters a text file may hold: tab, line feed, form feed, carriage return.
-_TEXT_CONTROLS = frozenset("\t\n\f\r")
+# Control characters a text file may not hold (tab, line feed, form feed and carriage
+# return are allowed).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -78,10 +80,7 @@ def _is_text(content: bytes) -> bool:
         decoded = content.decode("utf-8-sig")
     except UnicodeDecodeError:
         return False
-    return not any(
-        (ord(character) < 32 and character not in _TEXT_CONTROLS) or character == "\x7f"
-        for character in decoded
-    )
+    return _CONTROL.search(decoded) is None
 
 
 def sniff(content: bytes, filename: str) -> FileKind:

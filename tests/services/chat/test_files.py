@@ -18,6 +18,7 @@ from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import StoredFile
 from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 from trichome.services.chat.app import create_app
+from trichome.services.chat.routes.files import _clean_name
 
 pytestmark = pytest.mark.anyio
 
@@ -169,6 +170,26 @@ async def test_bad_files_get_clear_errors_and_leave_nothing(
         assert_error(await client.get("/v1/files"), 401, "missing_api_key")
     assert await stored_rows(settings) == []
     assert files_on_disk(settings) == []
+
+
+async def test_odd_names_and_ids_are_harmless(settings: Settings, make_key: KeyMaker) -> None:
+    key = await make_key(Tier.PRO)
+    async with started(create_app(settings)) as client:
+        sent = await upload(client, key, "../../etc/pass\x00wd\n.txt", b"notes")
+        assert sent.status_code == 200, sent.text
+        # httpx percent-encodes what a header cannot carry; the path is dropped either way.
+        assert sent.json()["filename"] == "pass%00wd%0A.txt"
+        assert _clean_name("C:\\tmp\\../a\x00b\n.pdf") == "ab.pdf"
+        for path in ("/v1/files/file_%00", "/v1/files/..%2Fsecret", "/v1/files/x/content"):
+            odd = await client.get(path, headers=auth(key))
+            # A path that no longer names the route is the router's plain 404.
+            assert odd.status_code == 404 and odd.json()["error"]["code"].endswith("not_found")
+        for query in ("purpose=fine%00tune", "after=file_%00", "purpose=batch"):
+            listed = await client.get(f"/v1/files?{query}", headers=auth(key))
+            assert listed.status_code == 200, listed.text
+        assert len(listed.json()["data"]) == 0
+    rows = await stored_rows(settings)
+    assert [row.storage_key for row in rows] == [f"{rows[0].organization_id}/{rows[0].id}"]
 
 
 async def test_the_tiers_storage_quota_is_kept(settings: Settings, make_key: KeyMaker) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import BigInteger, ForeignKey, Index, String, Text
-from sqlalchemy.orm import Mapped, deferred, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
 from trichome.db.models.base import Base, UTCDateTime, utcnow
 
@@ -26,5 +26,5 @@ class StoredFile(Base):
     size_bytes: Mapped[int] = mapped_column(BigInteger)
     sha256: Mapped[str] = mapped_column(String(64))
     storage_key: Mapped[str] = mapped_column(String(200))
-    text: Mapped[str] = deferred(mapped_column(Text))
+    text: Mapped[str] = mapped_column(Text, deferred=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -3,7 +3,8 @@ retrieve, content, delete). Content is served as an attachment that no browser r
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import re
+from collections.abc import AsyncGenerator, Sequence
 from typing import Annotated, Literal
 from urllib.parse import quote
 
@@ -16,11 +17,17 @@ from trichome.accounts.principal import Principal
 from trichome.db.models import StoredFile
 from trichome.documents.errors import FileRejected
 from trichome.documents.service import PURPOSES, Upload
+from trichome.documents.types import KINDS
 from trichome.http.deps import PrincipalDep, read_body
 from trichome.http.errors import ApiError, error_responses, invalid_request
 from trichome.services.chat.state import ChatDep
 
 router = APIRouter()
+
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+# Our ids are `file_` and hex; anything else is unknown without asking the database
+# (which may refuse some strings, a NUL for one, with an error rather than no rows).
+_FILE_ID = re.compile(r"^file_[0-9a-f]{1,40}$")
 
 # Room for the multipart framing and the `purpose` field around the largest file.
 _FORM_OVERHEAD = 64 * 1024
@@ -84,7 +91,7 @@ def _organization(principal: Principal) -> str:
 def _not_found(file_id: str) -> ApiError:
     return ApiError(
         404,
-        f"No file with id '{file_id}'.",
+        f"No file with id '{file_id[:80]}'.",
         type="invalid_request_error",
         code="file_not_found",
         param="file_id",
@@ -148,8 +155,14 @@ async def _upload_of(form: FormData) -> Upload:
             param="purpose",
         )
     content = await upload.read()
-    filename = (upload.filename or "upload").replace("\\", "/").rsplit("/", 1)[-1][:255]
-    return Upload(filename=filename or "upload", content=content, purpose=purpose)
+    return Upload(filename=_clean_name(upload.filename), content=content, purpose=purpose)
+
+
+def _clean_name(sent: str | None) -> str:
+    """The file name to keep: its last path segment, without control characters (a NUL
+    cannot even be stored in PostgreSQL), at most 255 characters."""
+    name = _CONTROL.sub("", (sent or "").replace("\\", "/").rsplit("/", 1)[-1]).strip()
+    return name[:255] or "upload"
 
 
 @router.post(
@@ -199,13 +212,17 @@ async def list_files(
     order: Literal["asc", "desc"] = "desc",
     after: str | None = None,
 ) -> FileList:
-    records, has_more = await chat.files.list(
-        _organization(principal),
-        purpose=purpose,
-        limit=limit,
-        newest_first=order == "desc",
-        after=after,
-    )
+    organization_id = _organization(principal)
+    records: Sequence[StoredFile] = ()
+    has_more = False
+    if purpose is None or purpose in PURPOSES:  # no file has another purpose
+        records, has_more = await chat.files.list(
+            organization_id,
+            purpose=purpose,
+            limit=limit,
+            newest_first=order == "desc",
+            after=after if after and _FILE_ID.match(after) else None,
+        )
     data = [_file_object(record) for record in records]
     return FileList(
         object="list",
@@ -223,7 +240,8 @@ async def list_files(
     summary="One of the organisation's files",
 )
 async def retrieve_file(file_id: str, principal: PrincipalDep, chat: ChatDep) -> FileObject:
-    record = await chat.files.get(_organization(principal), file_id)
+    organization_id = _organization(principal)
+    record = await chat.files.get(organization_id, file_id) if _FILE_ID.match(file_id) else None
     if record is None:
         raise _not_found(file_id)
     return _file_object(record)
@@ -233,13 +251,20 @@ async def retrieve_file(file_id: str, principal: PrincipalDep, chat: ChatDep) ->
     "/v1/files/{file_id}/content",
     response_class=Response,
     responses={
-        200: {"content": {"application/octet-stream": {"schema": {"type": "string"}}}},
+        200: {
+            "description": "The file's bytes, with the media type of its detected type.",
+            "content": {
+                kind.media_type: {"schema": {"type": "string", "format": "binary"}}
+                for kind in KINDS
+            },
+        },
         **error_responses(401, 404, 503),
     },
     summary="A file's bytes, as an attachment",
 )
 async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> Response:
-    found = await chat.files.content(_organization(principal), file_id)
+    organization_id = _organization(principal)
+    found = await chat.files.content(organization_id, file_id) if _FILE_ID.match(file_id) else None
     if found is None:
         raise _not_found(file_id)
     record, content = found
@@ -262,6 +287,7 @@ async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> 
     summary="Delete a file: its stored bytes, its text and its record",
 )
 async def delete_file(file_id: str, principal: PrincipalDep, chat: ChatDep) -> FileDeleted:
-    if not await chat.files.delete(_organization(principal), file_id):
+    organization_id = _organization(principal)
+    if not _FILE_ID.match(file_id) or not await chat.files.delete(organization_id, file_id):
         raise _not_found(file_id)
     return FileDeleted(id=file_id, object="file", deleted=True)
