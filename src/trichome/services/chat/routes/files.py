@@ -177,6 +177,7 @@ def _clean_name(sent: str | None) -> str:
                 "multipart/form-data": {
                     "schema": {
                         "type": "object",
+                        "additionalProperties": False,
                         "required": ["file", "purpose"],
                         "properties": {
                             "file": {"type": "string", "format": "binary"},
