@@ -60,6 +60,18 @@ def listed_model(tier: Tier) -> PublicModel:
     return PRO_AGENT if tier is Tier.PRO else FREE_AGENT
 
 
+_MB = 1024 * 1024
+
+# Bytes of uploaded files an organisation may keep (`POST /v1/files`), per tier: a few
+# SOPs and COAs on Free, a facility's documents on Pro, a licence holder's archive above.
+STORAGE_QUOTA_BYTES: dict[Tier, int] = {
+    Tier.FREE: 25 * _MB,
+    Tier.PRO: 500 * _MB,
+    Tier.OPERATOR: 5 * 1024 * _MB,
+    Tier.TEAM: 20 * 1024 * _MB,
+}
+
+
 def tiers_for(model: PublicModel) -> str:
     """Human wording of the tiers that include a model, for upgrade messages."""
     names = [tier.label for tier in Tier if tier.rank == model.min_tier.rank]

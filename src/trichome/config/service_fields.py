@@ -190,6 +190,12 @@ class RequestFields(BaseSettings):
         ge=1024,
         description="Largest request body accepted; a larger one gets 413.",
     )
+    max_file_bytes: int = Field(
+        20 * 1024 * 1024,
+        ge=1024,
+        description="Largest file `POST /v1/files` accepts; a larger one gets 413 "
+        "`file_too_large`.",
+    )
     request_timeout: float = Field(
         30.0,
         gt=0,

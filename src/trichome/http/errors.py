@@ -265,9 +265,11 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
         400: "The request is invalid: a required field is missing or a parameter is wrong.",
         401: "The credential is missing or invalid.",
-        403: "The credential is valid, but its tier does not allow this.",
+        403: "The credential is valid, but its tier does not allow this (or its quota is used).",
         404: "No such route or resource.",
+        408: "The request body did not arrive in time.",
         413: "The request body is too large.",
+        415: "The body's media type, or an uploaded file's type, is not accepted.",
         429: "A rate limit or quota is exceeded.",
         500: "Internal error; the message carries a request id.",
         502: "The answer engine failed.",

@@ -19,13 +19,14 @@ from trichome.services.chat.routes import (
     completions,
     endpoints,
     feedback,
+    files,
     health,
     models,
     responses,
 )
 from trichome.services.chat.state import chat_lifespan
 
-ROUTERS = (completions, responses, models, endpoints, feedback, health)
+ROUTERS = (completions, responses, models, files, endpoints, feedback, health)
 
 
 def create_app(

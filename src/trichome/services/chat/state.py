@@ -14,6 +14,8 @@ from trichome.agents.service import AgentService, build_agent_service
 from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
+from trichome.documents.service import FileService
+from trichome.documents.storage import LocalFileStore
 from trichome.http.health import CachedCheck
 from trichome.http.state import (
     Clock,
@@ -30,13 +32,15 @@ from trichome.websearch.research import build_web_researcher
 
 @dataclass(frozen=True, slots=True)
 class ChatState:
-    """The agents, how calls are answered and metered, web search, the engine's health."""
+    """The agents, how calls are answered and metered, web search, the engine's health, and
+    the organisations' files."""
 
     core: CoreState
     agents: AgentService
     answering: Answering
     answerer: SearchAnswerer
     engine_check: CachedCheck
+    files: FileService
 
 
 def chat_lifespan(
@@ -63,6 +67,11 @@ def chat_lifespan(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
                 ),
                 engine_check=CachedCheck(agents.engine.check, ttl=settings.health_check_ttl),
+                files=FileService(
+                    core.sessions,
+                    LocalFileStore(settings.data_dir / "files"),
+                    settings.max_file_bytes,
+                ),
             )
             yield {"core": core, "chat": state}
 

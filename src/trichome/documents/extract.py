@@ -1,0 +1,91 @@
+"""The text of an accepted file, for indexing: PDF pages, DOCX paragraphs and tables,
+spreadsheet rows as tab-separated lines, text as it is. Nothing in a file is executed:
+formulas are read as their cached values, macros are refused before this point."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Iterator
+
+import docx
+import openpyxl
+import pypdf
+
+from trichome.documents.errors import FileRejected, corrupt
+from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX, FileKind
+
+# pypdf reports recoverable damage through logging; the upload's outcome says enough.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+
+def _pdf_text(content: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    if reader.is_encrypted:
+        raise FileRejected(
+            400, "encrypted_file", "The PDF is encrypted; upload it without a password."
+        )
+    pages = [page.extract_text() or "" for page in reader.pages]
+    # A form feed between pages keeps page numbers recoverable for citations.
+    return "\f".join(page.strip() for page in pages)
+
+
+def _docx_blocks(document: docx.document.Document) -> Iterator[str]:
+    for paragraph in document.paragraphs:
+        if paragraph.text.strip():
+            yield paragraph.text
+    for table in document.tables:
+        for row in table.rows:
+            yield "\t".join(cell.text.strip() for cell in row.cells)
+
+
+def _docx_text(content: bytes) -> str:
+    return "\n".join(_docx_blocks(docx.Document(io.BytesIO(content))))
+
+
+def _xlsx_text(content: bytes) -> str:
+    workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    try:
+        lines: list[str] = []
+        for sheet in workbook.worksheets:
+            lines.append(f"# {sheet.title}")
+            for row in sheet.iter_rows(values_only=True):
+                cells = ["" if value is None else str(value) for value in row]
+                if any(cells):
+                    lines.append("\t".join(cells).rstrip("\t"))
+        return "\n".join(lines)
+    finally:
+        workbook.close()
+
+
+def _plain_text(content: bytes) -> str:
+    return content.decode("utf-8-sig")
+
+
+_EXTRACTORS: dict[str, Callable[[bytes], str]] = {
+    PDF.name: _pdf_text,
+    DOCX.name: _docx_text,
+    XLSX.name: _xlsx_text,
+    CSV.name: _plain_text,
+    MARKDOWN.name: _plain_text,
+    TEXT.name: _plain_text,
+}
+
+
+def extract_text(content: bytes, kind: FileKind) -> str:
+    """The text of a file of an accepted kind (CPU-bound: run it in a worker thread).
+
+    Raises:
+        FileRejected: 400 when the file is encrypted or does not parse as its kind.
+    """
+    try:
+        return _EXTRACTORS[kind.name](content)
+    except FileRejected:
+        raise
+    except Exception as error:
+        # Parsers of damaged files raise almost anything (zipfile, lxml, pypdf, openpyxl
+        # errors, KeyError, RecursionError, ...); each means the same to the client, and
+        # nothing a client uploads may become a 500.
+        raise corrupt(
+            f"The {kind.name.upper()} file is damaged and cannot be read ({type(error).__name__})."
+        ) from None

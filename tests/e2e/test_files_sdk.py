@@ -1,0 +1,67 @@
+"""A real `trichome serve chat` process and the real `openai` SDK's Files API, on SQLite and
+PostgreSQL: upload, list, retrieve, content and delete, and another organisation's 404."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import openai
+import pytest
+
+from tests.documents.samples import docx_file, pdf
+from tests.support.servers import chat_server, create_key, trichome_env
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def served(
+    module_database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, Path, dict[str, str]]]:
+    tmp_path = tmp_path_factory.mktemp("files")
+    data_dir = tmp_path / "data"
+    env = trichome_env(data_dir, module_database_url)
+    keys = {name: create_key(env, "pro", org=f"{name} co") for name in ("owner", "stranger")}
+    with chat_server(env, tmp_path / "server.log") as base_url:
+        yield base_url, data_dir, keys
+
+
+def sdk(base_url: str, key: str) -> openai.OpenAI:
+    return openai.OpenAI(base_url=f"{base_url}/v1", api_key=key, max_retries=0)
+
+
+def test_the_files_lifecycle_through_the_sdk(served: tuple[str, Path, dict[str, str]]) -> None:
+    base_url, data_dir, keys = served
+    content = pdf("Transport SOP: vehicles stay locked.")
+    with sdk(base_url, keys["owner"]) as client, sdk(base_url, keys["stranger"]) as stranger:
+        created = client.files.create(
+            file=("transport-sop.pdf", io.BytesIO(content)), purpose="assistants"
+        )
+        assert created.id.startswith("file_") and created.bytes == len(content)
+        assert created.filename == "transport-sop.pdf" and created.status == "processed"
+        second = client.files.create(
+            file=("sop.docx", io.BytesIO(docx_file("Lock the van", [["a"]]))), purpose="user_data"
+        )
+        assert {f.id for f in client.files.list()} == {created.id, second.id}
+        assert client.files.retrieve(created.id).filename == "transport-sop.pdf"
+        assert client.files.content(created.id).read() == content
+        with pytest.raises(openai.NotFoundError) as hidden:
+            stranger.files.retrieve(created.id)
+        assert hidden.value.code == "file_not_found"
+        with pytest.raises(openai.NotFoundError):
+            stranger.files.delete(created.id)
+        assert list(stranger.files.list()) == []
+        with pytest.raises(openai.APIStatusError) as refused:
+            client.files.create(file=("tool.exe", io.BytesIO(b"MZ\x90\x00")), purpose="assistants")
+        assert refused.value.status_code == 415
+        stored = sorted(path.name for path in (data_dir / "files").rglob("file_*"))
+        assert stored == sorted([created.id, second.id])
+        for file_id in (created.id, second.id):
+            deleted = client.files.delete(file_id)
+            assert deleted.deleted is True and deleted.id == file_id
+        assert list(client.files.list()) == []
+        with pytest.raises(openai.NotFoundError):
+            client.files.retrieve(created.id)
+    assert list((data_dir / "files").rglob("file_*")) == []
