@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -21,8 +22,10 @@ from trichome.forum.corpus import PostRecord
 from trichome.forum.store import StoredThread
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-# The largest id a thread row can have (a signed 64-bit key); longer numbers are malformed.
-MAX_THREAD_ID = 2**63 - 1
+# A positive whole number of up to 18 digits, without leading zeros: it fits the signed
+# 64-bit key a thread row has (the OpenAPI document states the same pattern).
+ID_PATTERN = "^[1-9][0-9]{0,17}$"
+_ID = re.compile(ID_PATTERN.strip("^$"))
 # Hosts reserved for examples and tests (RFC 2606, RFC 6761): no reader can open them.
 RESERVED_SUFFIXES = (".example", ".test", ".invalid", ".localhost")
 
@@ -84,12 +87,8 @@ class PostView:
 
 
 def parse_thread_id(text: str) -> int | None:
-    """The thread id in a path segment, or None when it is not a positive whole number that
-    a thread row could have."""
-    if not text.isascii() or not text.isdigit() or len(text) > 19:
-        return None
-    number = int(text)
-    return number if 1 <= number <= MAX_THREAD_ID else None
+    """The thread (or post) number in `text`, or None when it does not match `ID_PATTERN`."""
+    return int(text) if _ID.fullmatch(text) else None
 
 
 def is_public_url(url: str) -> bool:

@@ -9,6 +9,7 @@ from trichome.http.errors import error_responses
 from trichome.services.kb.access import admit_kb_call, caller, kb_outcome
 from trichome.services.kb.state import KbDep
 from trichome.services.kb.thread_page import (
+    ID_PATTERN,
     PAGE_HEADERS,
     error_page,
     parse_thread_id,
@@ -42,11 +43,15 @@ def _page(body: str, status: int, headers: dict[str, str] | None = None) -> Resp
 async def thread(
     request: Request,
     kb: KbDep,
-    thread_id: str = Path(description="The thread's id (`id` in search results and citations)."),
+    # Checked below (not by FastAPI), so that a malformed one gets the HTML 400 page.
+    thread_id: str = Path(
+        description="The thread's id (`id` in search results and citations).",
+        json_schema_extra={"pattern": ID_PATTERN},
+    ),
     post: str | None = Query(
         None,
-        max_length=20,
         description="The number of a post in the thread to mark as the one cited.",
+        json_schema_extra={"pattern": ID_PATTERN},
     ),
 ) -> Response:
     principal = await caller(request, kb.core)
