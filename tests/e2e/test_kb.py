@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import httpx
 import openai
 import pytest
+from markupsafe import escape
 
 from tests.support.fake_upstream import ANSWER, fake_upstream
 from tests.support.servers import kb_server, trichome_env
@@ -78,6 +79,26 @@ def test_the_sdk_gets_cited_answers_whole_and_streamed(kb: str) -> None:
             client.chat.completions.create(
                 model="operator-agent", messages=[{"role": "user", "content": question}]
             )
+
+
+def test_a_citation_opens_a_readable_page_of_the_thread(kb: str) -> None:
+    """Over real HTTP: the link an answer cites opens the thread on this service, the quoted
+    post marked, though the sample's forum does not exist."""
+    wanted = _sample_thread("testing.jsonl", 5)
+    answer = httpx.post(f"{kb}/api/chat", json={"message": f"{wanted.title}?"}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    citation = answer.json()["citations"][0]
+    assert citation["url"] == wanted.url
+    assert citation["page_url"].startswith(f"{kb}/threads/{citation['id']}?post=")
+    page = httpx.get(citation["page_url"])
+    assert page.status_code == 200
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    assert '<html lang="en">' in page.text and "The answer cites this post" in page.text
+    assert escape(wanted.title) in page.text
+    assert all(escape(post.author) in page.text for post in wanted.posts)
+    assert wanted.url not in page.text
+    assert httpx.get(f"{kb}/threads/987654321").status_code == 404
+    assert httpx.get(f"{kb}/threads/not-an-id").status_code == 400
 
 
 def test_an_llm_writes_the_answer_from_the_cited_threads(

@@ -86,7 +86,10 @@ def cmd_keys_list(_: argparse.Namespace) -> int:
     migrate(settings)
     rows = run_async(_list_keys(settings))
     if not rows:
-        print("no API keys yet; create one with: trichome keys create --org NAME --tier free")
+        print(
+            "no API keys yet; create one with: "
+            ".venv/bin/trichome keys create --org NAME --tier free"
+        )
         return 0
     header = ["ID", "ORGANISATION", "TIER", "NAME", "KEY", "CREATED", "LAST USED", "STATUS"]
     print_table(header, rows)

@@ -45,6 +45,8 @@ class Citation:
     url: str
     category: str
     score: float
+    # The post the answer quotes first (its number in the thread), when it quotes one.
+    post_number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,8 @@ class Source:
     def citation(self, number: int) -> Citation:
         """This source as citation `number`."""
         hit = self.hit
-        return Citation(number, hit.id, hit.title, hit.url, hit.category, hit.score)
+        quoted = self.quotes[0].post_number if self.quotes else None
+        return Citation(number, hit.id, hit.title, hit.url, hit.category, hit.score, quoted)
 
 
 @dataclass(frozen=True, slots=True)

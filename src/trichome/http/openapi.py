@@ -21,7 +21,7 @@ BEARER_AUTH = "BearerAuth"
 BEARER_SCHEME: dict[str, Any] = {
     "type": "http",
     "scheme": "bearer",
-    "description": "An API key (`trk_…`) from the dashboard or `trichome keys create`.",
+    "description": "An API key (`trk_…`) from the dashboard or `.venv/bin/trichome keys create`.",
 }
 # A string that is not blank, as `str.strip()` sees it: one character that is white space
 # neither to Python (which also strips U+001C to U+001F and U+0085) nor, but for U+FEFF

@@ -50,7 +50,7 @@ async def test_a_signed_out_visitor_signs_in_and_comes_back_to_the_consent(
         page = await web.get(url)
         assert page.status_code == 200
         assert "Sign in to connect Claude Desktop" in page.text
-        assert "trichome dashboard login-link" in page.text
+        assert ".venv/bin/trichome dashboard login-link" in page.text
         cookie = page.headers["set-cookie"]
         assert cookie.startswith(f"{AUTHORIZE_COOKIE}=") and "Path=/login" in cookie
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie

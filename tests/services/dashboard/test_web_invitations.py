@@ -76,7 +76,7 @@ async def test_sign_in_then_accept_joins_with_the_role(settings: Settings, team:
     visitor = await team.invitee.get(path)
     assert visitor.status_code == 200 and "<h1>Join Crew</h1>" in visitor.text
     assert "as\n<strong>owner</strong>" in visitor.text and "Sign in to accept" in visitor.text
-    assert "trichome dashboard login-link --email dana@example.com" in visitor.text
+    assert ".venv/bin/trichome dashboard login-link --email dana@example.com" in visitor.text
     assert "Accept invitation" not in visitor.text
     cookie = visitor.headers["set-cookie"]
     assert cookie.startswith(f"{INVITATION_COOKIE}=") and "Path=/login" in cookie

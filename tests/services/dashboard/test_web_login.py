@@ -138,7 +138,7 @@ async def test_the_login_page_without_and_with_google(settings: Settings) -> Non
     async with started(create_app(settings)) as client:
         page = await client.get("/login")
     assert page.status_code == 200 and "not configured" in page.text
-    assert "trichome dashboard login-link" in page.text
+    assert ".venv/bin/trichome dashboard login-link" in page.text
     configured = reconfigured(
         settings, jwt_secret=SECRET, jwt_issuer=ISSUER, jwt_audience=AUDIENCE,
         auth_provider_url="https://auth.example.test", auth_public_key="pk_test_1",

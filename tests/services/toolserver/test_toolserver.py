@@ -115,7 +115,7 @@ async def test_a_real_metrc_url_without_keys_names_the_missing_keys(
         )
     assert none.status_code == 401
     assert none.json()["error"]["code"] == "missing_metrc_keys"
-    assert "trichome metrc connect --org 'Grower Co'" in none.json()["error"]["message"]
+    assert ".venv/bin/trichome metrc connect --org 'Grower Co'" in none.json()["error"]["message"]
     assert half.status_code == 401 and "X-Metrc-Vendor-Key" in half.json()["error"]["message"]
 
 

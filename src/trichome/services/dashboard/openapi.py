@@ -23,7 +23,7 @@ SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
         "name": "trichome_session",
         "description": (
             "The browser session, set by a sign-in (`GET /login/link?token=…` from "
-            "`trichome dashboard login-link`, or Google through `POST /login/token`)."
+            "`.venv/bin/trichome dashboard login-link`, or Google through `POST /login/token`)."
         ),
     }
 }

@@ -19,12 +19,19 @@ from trichome.http.middleware import RequestIdMiddleware
 from trichome.http.openai.chat import chat_request_schemas
 from trichome.http.openai.completions import ChatCompletion
 from trichome.http.openapi import install_openapi
-from trichome.services.kb.routes import chat, completions, health, models, threads
+from trichome.services.kb.routes import (
+    chat,
+    completions,
+    health,
+    models,
+    thread_pages,
+    threads,
+)
 from trichome.services.kb.routes.widget import widget_router
 from trichome.services.kb.schemas import OPTIONAL_KEY, SECURITY_SCHEMES, completion_request_schema
 from trichome.services.kb.state import kb_lifespan
 
-ROUTERS = (threads, chat, completions, models, health)
+ROUTERS = (threads, thread_pages, chat, completions, models, health)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:

@@ -17,6 +17,19 @@ MAX_LIMIT = 50
 MAX_OFFSET = 1_000
 MAX_QUERY_CHARS = 500
 MAX_MESSAGE_CHARS = 4_000
+PAGE_URL = (
+    "The thread as a page of this knowledge base (`GET /threads/{id}`), readable whether or "
+    "not its forum is."
+)
+
+
+def page_url(base_url: str, thread_id: int, post_number: int | None = None) -> str:
+    """The address of a thread's page on this service (`base_url` ends with `/`), with the
+    post `post_number` marked and scrolled to."""
+    address = f"{base_url}threads/{thread_id}"
+    if post_number is None:
+        return address
+    return f"{address}?post={post_number}#post-{post_number}"
 
 
 class ThreadResult(BaseModel):
@@ -25,6 +38,7 @@ class ThreadResult(BaseModel):
     id: int = Field(description="The thread's id in this knowledge base.")
     title: str
     url: str = Field(description="The thread on its forum.")
+    page_url: str = Field(description=PAGE_URL)
     category: str = Field(description="The forum's own category.")
     score: float = Field(description="BM25 relevance (higher is better; not bounded).")
     snippet: str = Field(description="A passage around the matched words, plain text.")
@@ -53,7 +67,10 @@ class CitedThread(BaseModel):
     number: int
     id: int
     title: str
-    url: str
+    url: str = Field(description="The thread on its forum, as imported.")
+    page_url: str = Field(
+        description=PAGE_URL + " The post the answer quotes is marked (`?post=n`) and anchored."
+    )
     category: str
     score: float
 
@@ -172,12 +189,13 @@ COMPLETION_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def thread_result(hit: ThreadHit) -> dict[str, Any]:
+def thread_result(hit: ThreadHit, base_url: str) -> dict[str, Any]:
     """A `ThreadResult` as its JSON object (built directly: ten a search, on the hot path)."""
     return {
         "id": hit.id,
         "title": hit.title,
         "url": hit.url,
+        "page_url": page_url(base_url, hit.id),
         "category": hit.category,
         "score": round(hit.score, 4),
         "snippet": hit.snippet.text,
@@ -187,12 +205,14 @@ def thread_result(hit: ThreadHit) -> dict[str, Any]:
     }
 
 
-def cited(citation: Citation) -> CitedThread:
+def cited(citation: Citation, base_url: str) -> CitedThread:
+    """A citation as the API gives it, with its page on the service at `base_url`."""
     return CitedThread(
         number=citation.number,
         id=citation.thread_id,
         title=citation.title,
         url=citation.url,
+        page_url=page_url(base_url, citation.thread_id, citation.post_number),
         category=citation.category,
         score=round(citation.score, 4),
     )

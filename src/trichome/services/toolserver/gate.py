@@ -165,7 +165,7 @@ class Gatekeeper:
         raise unauthorized(
             "Missing the Metrc vendor key and user key: send X-Metrc-Vendor-Key and "
             "X-Metrc-User-Key, or store them for your organisation "
-            f"(`trichome metrc connect --org {principal.organization_name!r}`).",
+            f"(`.venv/bin/trichome metrc connect --org {principal.organization_name!r}`).",
             "missing_metrc_keys",
         )
 

@@ -147,8 +147,8 @@ async def login_link(
             request,
             "This sign-in link no longer works",
             "Sign-in links work once and for 15 minutes. This one was already used, has "
-            "expired, or was copied incompletely. Run `trichome dashboard login-link` for a "
-            "new one.",
+            "expired, or was copied incompletely. Run `.venv/bin/trichome "
+            "dashboard login-link` for a new one.",
             400,
         )
     return await _signed_in(request, session_token)
@@ -167,7 +167,7 @@ async def login_token(
             request,
             "Google sign-in is not configured",
             "This dashboard accepts no access tokens (set TRICHOME_JWT_SECRET or "
-            "TRICHOME_JWKS_URL). Use `trichome dashboard login-link` instead.",
+            "TRICHOME_JWKS_URL). Use `.venv/bin/trichome dashboard login-link` instead.",
             503,
         )
     expected = request.cookies.get(LOGIN_CSRF_COOKIE, "")

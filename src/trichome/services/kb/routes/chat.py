@@ -59,7 +59,7 @@ async def chat(request: Request, kb: KbDep) -> Response:
         raise failure from None
     answer = ChatOut(
         answer=text,
-        citations=[cited(c) for c in reply.citations(text)],
+        citations=[cited(c, str(request.base_url)) for c in reply.citations(text)],
         engine=reply.engine,
     )
     return json_response(answer, headers)

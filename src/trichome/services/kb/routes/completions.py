@@ -68,7 +68,8 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
         raise
 
     def citations(text: str) -> dict[str, Any]:
-        return {"citations": [cited(c).model_dump() for c in reply.citations(text)]}
+        base_url = str(request.base_url)
+        return {"citations": [cited(c, base_url).model_dump() for c in reply.citations(text)]}
 
     return await respond(
         reply.events,

@@ -35,7 +35,7 @@ async def health(kb: KbDep) -> KbHealth:
     if not database and indexed != threads:
         reasons.append(
             f"the search index holds {indexed} threads, the database {threads} "
-            "(run `trichome kb reindex`)"
+            "(run `.venv/bin/trichome kb reindex`)"
         )
     return KbHealth(
         status="degraded" if reasons else "healthy",

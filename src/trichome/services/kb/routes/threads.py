@@ -64,6 +64,6 @@ async def search_threads(
         "total": page.total,
         "limit": limit,
         "offset": offset,
-        "data": [thread_result(hit) for hit in page.hits],
+        "data": [thread_result(hit, str(request.base_url)) for hit in page.hits],
     }
     return json_response(found, headers)
