@@ -101,7 +101,7 @@ class DeliveriesApi(MetrcBaseClient):
         return result
 
     async def sales_delivery_return_reasons(
-        self, license_number: str | None = None, *, credentials: MetrcCredentials | None = None
+        self, license_number: str, *, credentials: MetrcCredentials | None = None
     ) -> list[Record]:
         """The reasons a delivered package may be returned (GetDeliveryReturnReasons), each
         `{Name, RequiresNote, RequiresWasteWeight, ...}`.

@@ -42,6 +42,7 @@ from trichome.services.sandbox.common import (
     list_routes,
     number,
     one_route,
+    reading,
     static_list,
     store,
     text,
@@ -108,8 +109,9 @@ list_routes(router, KIND, {f"{BASE}/active": ["active"], f"{BASE}/inactive": ["i
 one_route(router, f"{BASE}/{{delivery_id:int}}", KIND, "Sales delivery", capability=SELL)
 
 
-@router.get(f"{BASE}/returnreasons", **openapi.listing())
+@router.get(f"{BASE}/returnreasons", **openapi.reference_list())
 async def return_reasons(request: Request) -> Response:
+    reading(request, *SELL)
     return static_list(request, RETURN_REASONS)
 
 
