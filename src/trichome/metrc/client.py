@@ -10,6 +10,7 @@ from __future__ import annotations
 from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
 from trichome.metrc.endpoints.checkins import PatientCheckInsApi
+from trichome.metrc.endpoints.deliveries import DeliveriesApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
@@ -18,6 +19,7 @@ from trichome.metrc.endpoints.patients import PatientsApi
 from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
+from trichome.metrc.endpoints.retailer import RetailerDeliveriesApi
 from trichome.metrc.endpoints.sales import SalesApi
 from trichome.metrc.endpoints.sublocations import SublocationsApi
 from trichome.metrc.endpoints.transfers import TransfersApi
@@ -37,6 +39,8 @@ class MetrcClient(
     TransfersApi,
     TransportersApi,
     SalesApi,
+    DeliveriesApi,
+    RetailerDeliveriesApi,
     PatientsApi,
     PatientCheckInsApi,
     ProcessingApi,

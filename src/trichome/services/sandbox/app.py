@@ -23,6 +23,7 @@ from trichome.services.sandbox.routes import (
     archives,
     catalog,
     checkins,
+    deliveries,
     harvests,
     labtests,
     package_changes,
@@ -128,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         transfers,
         transporters,
         sales,
+        deliveries,
         patients,
         checkins,
     )

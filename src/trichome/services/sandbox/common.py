@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import date
 from typing import Annotated, Any
 
@@ -16,13 +17,14 @@ from starlette.responses import Response
 
 from trichome.http.openapi import NOT_BLANK
 from trichome.sandbox.reference import Facility
-from trichome.sandbox.store import Record, SandboxStore
+from trichome.sandbox.store import Record, SandboxStore, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.rules import (
     GetRateLimit,
     RowErrors,
     envelope,
     facility_of,
+    message,
     objects_of,
     paging_of,
     require,
@@ -132,6 +134,85 @@ def list_routes(
         router.add_api_route(
             path, handler(states, path in as_partner), methods=["GET"], **openapi.listing()
         )
+
+
+ById = Callable[[Request, int], Awaitable[Response]]
+
+
+def _by_id(router: APIRouter, path: str, method: str, handler: ById, name: str) -> None:
+    """Route `handler(request, object_id)` at a path whose one `{<param>:int}` segment keeps
+    its own name, so the OpenAPI document and its readers see that parameter as before."""
+    param = re.fullmatch(r"[^{]*\{(\w+):int\}[^{]*", path)
+    assert param is not None, path
+    key = param.group(1)
+
+    async def route(request: Request, **segments: int) -> Response:
+        return await handler(request, segments[key])
+
+    kinds = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY
+    route.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter("request", kinds[0], annotation=Request),
+            inspect.Parameter(key, kinds[1], annotation=ObjectId),
+        ]
+    )
+    route.__name__ = name
+    extra = openapi.one() if method == "GET" else openapi.action()
+    router.add_api_route(path, route, methods=[method], name=name, **extra)
+
+
+def one_route(
+    router: APIRouter,
+    path: str,
+    kind: str,
+    what: str,
+    *,
+    capability: tuple[str, str] | None = None,
+    name: str = "one",
+) -> None:
+    """Register Metrc's "one object by Id" GET: the facility's `kind` record with the id in
+    the path (404 naming `what` when it is unknown or another licence's)."""
+
+    async def one(request: Request, object_id: int) -> Response:
+        facility = reading(request, *(capability or (None, "")))
+        async with store(request).transaction() as tx:
+            record = owned(await tx.get(kind, object_id), facility, f"{what} {object_id}")
+        return json(record.document())
+
+    _by_id(router, path, "GET", one, name)
+
+
+def archive_route(
+    router: APIRouter,
+    path: str,
+    kind: str,
+    what: str,
+    *,
+    again: bool = False,
+    capability: tuple[str, str] | None = None,
+    on_archive: Callable[[Transaction, Record], Awaitable[None]] | None = None,
+    name: str = "archive",
+) -> None:
+    """Register Metrc's "archive by Id" DELETE: an active record of the facility moves to
+    its inactive list and the answer is an empty 200. Archiving an inactive one again is a
+    404 like an unknown id, or with `again` a 400 saying it is already archived.
+    `on_archive` does what archiving also does (a voided sale gives its quantities back)."""
+
+    async def archive(request: Request, object_id: int) -> Response:
+        facility = writing(request, *(capability or (None, "")))
+        async with store(request).transaction() as tx:
+            record = owned(await tx.get(kind, object_id), facility, f"{what} {object_id}")
+            if record.state != "active":
+                if again:
+                    raise message(400, f"{what} {object_id} is already archived.")
+                owned(None, facility, f"{what} {object_id}")
+            if on_archive is not None:
+                await on_archive(tx, record)
+            record.state = "inactive"
+            await tx.save(record)
+        return Response(status_code=200)
+
+    _by_id(router, path, "DELETE", archive, name)
 
 
 def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:

@@ -5,6 +5,7 @@ Only licences that sell to consumers or patients (dispensaries) have sales.
 - `lookup`: finding a receipt by Id and showing one
 - `read`: the receipts sold between two days, and one receipt
 - `recording`: new receipts, corrections, and the customer types they take
+- `deliveries`: sales deliveries under way or finished, and one delivery
 - `patients`: registered medical patients and what a patient may still buy
 """
 
@@ -22,6 +23,11 @@ from trichome.metrc.tools.sales.recording import (
     list_customer_types,
     update_sales_receipt,
 )
+from trichome.metrc.tools.sales.deliveries import (
+    get_sales_delivery,
+    list_active_sales_deliveries,
+    list_inactive_sales_deliveries,
+)
 from trichome.metrc.tools.sales.patients import get_patient_status, list_patients
 # isort: on
 
@@ -29,9 +35,12 @@ __all__ = [
     "SaleLine",
     "create_sales_receipt",
     "get_patient_status",
+    "get_sales_delivery",
     "get_sales_receipt",
+    "list_active_sales_deliveries",
     "list_active_sales_receipts",
     "list_customer_types",
+    "list_inactive_sales_deliveries",
     "list_inactive_sales_receipts",
     "list_patients",
     "trim_receipt",

@@ -19,11 +19,9 @@ from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, MAYBE_TEXT, TEXT, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
     json,
     list_routes,
-    owned,
-    reading,
+    one_route,
     store,
     text,
     writing,
@@ -85,14 +83,13 @@ list_routes(
 )
 
 
-@router.get("/additivestemplates/v2/{template_id:int}", **openapi.one())
-async def one_template(request: Request, template_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(
-            await tx.get(KIND, template_id), facility, f"Additives template {template_id}"
-        )
-    return json(record.document())
+one_route(
+    router,
+    "/additivestemplates/v2/{template_id:int}",
+    KIND,
+    "Additives template",
+    name="one_template",
+)
 
 
 @router.post("/additivestemplates/v2", **openapi.write(NEW_TEMPLATE))

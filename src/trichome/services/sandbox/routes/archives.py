@@ -15,10 +15,8 @@ from trichome.sandbox.reference import LOCATION_TYPES
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
-    ObjectId,
-    json,
-    owned,
-    reading,
+    archive_route,
+    one_route,
     store,
     text,
     writing,
@@ -32,12 +30,7 @@ LOCATION_CHANGE = bodies.shape(
 )
 
 
-@router.get("/locations/v2/{location_id:int}", **openapi.one())
-async def one_location(request: Request, location_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("location", location_id), facility, f"Location {location_id}")
-    return json(record.document())
+one_route(router, "/locations/v2/{location_id:int}", "location", "Location", name="one_location")
 
 
 @router.put("/locations/v2", **openapi.write(LOCATION_CHANGE, answer=None))
@@ -67,27 +60,8 @@ async def update_locations(request: Request) -> Response:
     return Response(status_code=200)
 
 
-async def _archive(request: Request, kind: str, object_id: int, what: str) -> Response:
-    facility = writing(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get(kind, object_id), facility, f"{what} {object_id}")
-        if record.state != "active":
-            owned(None, facility, f"{what} {object_id}")
-        record.state = "inactive"
-        await tx.save(record)
-    return Response(status_code=200)
-
-
-@router.delete("/locations/v2/{location_id:int}", **openapi.action())
-async def archive_location(request: Request, location_id: ObjectId) -> Response:
-    return await _archive(request, "location", location_id, "Location")
-
-
-@router.delete("/strains/v2/{strain_id:int}", **openapi.action())
-async def archive_strain(request: Request, strain_id: ObjectId) -> Response:
-    return await _archive(request, "strain", strain_id, "Strain")
-
-
-@router.delete("/items/v2/{item_id:int}", **openapi.action())
-async def archive_item(request: Request, item_id: ObjectId) -> Response:
-    return await _archive(request, "item", item_id, "Item")
+archive_route(
+    router, "/locations/v2/{location_id:int}", "location", "Location", name="archive_location"
+)
+archive_route(router, "/strains/v2/{strain_id:int}", "strain", "Strain", name="archive_strain")
+archive_route(router, "/items/v2/{item_id:int}", "item", "Item", name="archive_item")

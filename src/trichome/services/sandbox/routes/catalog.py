@@ -12,11 +12,9 @@ from trichome.sandbox.reference import CATEGORY_NAMES, UNITS_OF_MEASURE
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
-    ObjectId,
     json,
     list_routes,
-    owned,
-    reading,
+    one_route,
     store,
     text,
     writing,
@@ -36,12 +34,7 @@ list_routes(
 )
 
 
-@router.get("/strains/v2/{strain_id:int}", **openapi.one())
-async def one_strain(request: Request, strain_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("strain", strain_id), facility, f"Strain {strain_id}")
-    return json(record.document())
+one_route(router, "/strains/v2/{strain_id:int}", "strain", "Strain", name="one_strain")
 
 
 def _strain_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, Any]:
@@ -130,12 +123,7 @@ async def update_strains(request: Request) -> Response:
 list_routes(router, "item", {"/items/v2/active": ["active"], "/items/v2/inactive": ["inactive"]})
 
 
-@router.get("/items/v2/{item_id:int}", **openapi.one())
-async def one_item(request: Request, item_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("item", item_id), facility, f"Item {item_id}")
-    return json(record.document())
+one_route(router, "/items/v2/{item_id:int}", "item", "Item", name="one_item")
 
 
 async def _item_checks(

@@ -19,10 +19,9 @@ from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import DAY, ID, TEXT, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
     a_date,
+    archive_route,
     json,
-    owned,
     reading,
     store,
     text,
@@ -136,13 +135,10 @@ async def update_checkins(request: Request) -> Response:
     return Response(status_code=200)
 
 
-@router.delete("/patient-checkins/v2/{checkin_id:int}", **openapi.action())
-async def archive_checkin(request: Request, checkin_id: ObjectId) -> Response:
-    facility = writing(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get(KIND, checkin_id), facility, f"Patient check-in {checkin_id}")
-        if record.state != "active":
-            owned(None, facility, f"Patient check-in {checkin_id}")
-        record.state = "inactive"
-        await tx.save(record)
-    return Response(status_code=200)
+archive_route(
+    router,
+    "/patient-checkins/v2/{checkin_id:int}",
+    KIND,
+    "Patient check-in",
+    name="archive_checkin",
+)

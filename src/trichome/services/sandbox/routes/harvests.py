@@ -18,6 +18,7 @@ from trichome.services.sandbox.common import (
     json,
     list_routes,
     number,
+    one_route,
     owned,
     reading,
     store,
@@ -89,12 +90,7 @@ async def delete_waste(request: Request, waste_id: ObjectId) -> Response:
     return Response(status_code=200)
 
 
-@router.get("/harvests/v2/{harvest_id:int}", **openapi.one())
-async def one(request: Request, harvest_id: ObjectId) -> Response:
-    facility = reading(request, *GROW)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("harvest", harvest_id), facility, f"Harvest {harvest_id}")
-    return json(record.document())
+one_route(router, "/harvests/v2/{harvest_id:int}", "harvest", "Harvest", capability=GROW)
 
 
 async def _harvest(

@@ -21,11 +21,11 @@ from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import DAY, FLAG, TEXT, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
     a_date,
+    archive_route,
     json,
     list_routes,
-    owned,
+    one_route,
     reading,
     store,
     text,
@@ -100,12 +100,7 @@ async def _active(tx: Transaction, licence: str, number: str) -> Record | None:
 list_routes(router, KIND, {"/patients/v2/active": ["active"]})
 
 
-@router.get("/patients/v2/{patient_id:int}", **openapi.one())
-async def one_patient(request: Request, patient_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get(KIND, patient_id), facility, f"Patient {patient_id}")
-    return json(record.document())
+one_route(router, "/patients/v2/{patient_id:int}", KIND, "Patient", name="one_patient")
 
 
 @router.post("/patients/v2", **openapi.write(NEW_PATIENT))
@@ -169,16 +164,7 @@ async def update_patients(request: Request) -> Response:
     return Response(status_code=200)
 
 
-@router.delete("/patients/v2/{patient_id:int}", **openapi.action())
-async def remove_patient(request: Request, patient_id: ObjectId) -> Response:
-    facility = writing(request)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get(KIND, patient_id), facility, f"Patient {patient_id}")
-        if record.state != "active":
-            owned(None, facility, f"Patient {patient_id}")
-        record.state = "inactive"
-        await tx.save(record)
-    return Response(status_code=200)
+archive_route(router, "/patients/v2/{patient_id:int}", KIND, "Patient", name="remove_patient")
 
 
 @router.get(

@@ -16,14 +16,12 @@ from trichome.sandbox.reference import (
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
-    ObjectId,
     a_date,
     canonical,
     json,
     list_routes,
     number,
-    owned,
-    reading,
+    one_route,
     store,
     text,
     writing,
@@ -50,12 +48,14 @@ list_routes(
 list_routes(router, "plantbatchwaste", {"/plantbatches/v2/waste": None}, capability=GROW)
 
 
-@router.get("/plantbatches/v2/{batch_id:int}", **openapi.one())
-async def one_batch(request: Request, batch_id: ObjectId) -> Response:
-    facility = reading(request, *GROW)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("plantbatch", batch_id), facility, f"Plant batch {batch_id}")
-    return json(record.document())
+one_route(
+    router,
+    "/plantbatches/v2/{batch_id:int}",
+    "plantbatch",
+    "Plant batch",
+    capability=GROW,
+    name="one_batch",
+)
 
 
 @router.post("/plantbatches/v2/plantings", **openapi.write(bodies.PLANTING))

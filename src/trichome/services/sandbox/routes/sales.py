@@ -19,6 +19,7 @@ from trichome.services.sandbox.common import (
     json,
     listing,
     number,
+    one_route,
     owned,
     reading,
     store,
@@ -86,15 +87,10 @@ for _state in ("active", "inactive"):
     )
 
 
-@router.get("/sales/v2/receipts/{receipt_id:int}", **openapi.one())
-async def one(request: Request, receipt_id: ObjectId) -> Response:
-    facility = reading(request, *SELL)
-    async with store(request).transaction() as tx:
-        record = owned(await tx.get("receipt", receipt_id), facility, f"Receipt {receipt_id}")
-    return json(record.document())
+one_route(router, "/sales/v2/receipts/{receipt_id:int}", "receipt", "Receipt", capability=SELL)
 
 
-async def _lines(
+async def sale_lines(
     tx: Transaction,
     facility: Facility,
     obj: dict[str, Any],
@@ -146,9 +142,7 @@ async def _lines(
     return lines
 
 
-def _checked_header(
-    obj: dict[str, Any], row: int, errors: RowErrors
-) -> tuple[datetime | None, str]:
+def checked_header(obj: dict[str, Any], row: int, errors: RowErrors) -> tuple[datetime | None, str]:
     when = obj.get("SalesDateTime")
     sold_at = None
     if not isinstance(when, str):
@@ -170,7 +164,7 @@ def _checked_header(
     return sold_at, customer
 
 
-async def _deplete(tx: Transaction, label: str, amount: float) -> None:
+async def deplete(tx: Transaction, label: str, amount: float) -> None:
     package = await tx.by_label("package", label)
     assert package is not None
     package.data["Quantity"] = round(max(0.0, package.data["Quantity"] - amount), 4)
@@ -179,7 +173,7 @@ async def _deplete(tx: Transaction, label: str, amount: float) -> None:
 
 async def _give_back(tx: Transaction, receipt: Record) -> None:
     for line in receipt.data["Transactions"]:
-        await _deplete(tx, line["PackageLabel"], -_in_package_units(line))
+        await deplete(tx, line["PackageLabel"], -_in_package_units(line))
 
 
 def _in_package_units(line: dict[str, Any]) -> float:
@@ -195,8 +189,8 @@ async def create(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = [
             (
-                _checked_header(obj, row, errors),
-                await _lines(tx, facility, obj, row, errors, {}),
+                checked_header(obj, row, errors),
+                await sale_lines(tx, facility, obj, row, errors, {}),
                 obj,
             )
             for row, obj in enumerate(objects)
@@ -207,7 +201,7 @@ async def create(request: Request) -> Response:
             assert sold_at is not None
             rows = []
             for package, amount, price, _unit in lines:
-                await _deplete(tx, package.label or "", amount)
+                await deplete(tx, package.label or "", amount)
                 line = transaction_row(
                     package,
                     amount,
@@ -254,8 +248,8 @@ async def update(request: Request) -> Response:
             plans.append(
                 (
                     receipt,
-                    _checked_header(obj, row, errors),
-                    await _lines(tx, facility, obj, row, errors, back),
+                    checked_header(obj, row, errors),
+                    await sale_lines(tx, facility, obj, row, errors, back),
                 )
             )
         errors.raise_if_any()
@@ -265,7 +259,7 @@ async def update(request: Request) -> Response:
             await _give_back(tx, receipt)
             rows = []
             for package, amount, price, _unit in lines:
-                await _deplete(tx, package.label or "", amount)
+                await deplete(tx, package.label or "", amount)
                 line = transaction_row(
                     package,
                     amount,

@@ -14,17 +14,16 @@ from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
+    archive_route,
     json,
     list_routes,
-    owned,
-    reading,
+    one_route,
     store,
     text,
     writing,
     written,
 )
-from trichome.services.sandbox.rules import RowErrors, message, writes
+from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
 KIND = "sublocation"
@@ -38,14 +37,13 @@ list_routes(
 )
 
 
-@router.get("/sublocations/v2/{sublocation_id:int}", **openapi.one())
-async def one_sublocation(request: Request, sublocation_id: ObjectId) -> Response:
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        record = owned(
-            await tx.get(KIND, sublocation_id), facility, f"Sublocation {sublocation_id}"
-        )
-    return json(record.document())
+one_route(
+    router,
+    "/sublocations/v2/{sublocation_id:int}",
+    KIND,
+    "Sublocation",
+    name="one_sublocation",
+)
 
 
 @router.post("/sublocations/v2", **openapi.write(NEW_SUBLOCATION))
@@ -96,15 +94,11 @@ async def update_sublocations(request: Request) -> Response:
     return Response(status_code=200)
 
 
-@router.delete("/sublocations/v2/{sublocation_id:int}", **openapi.action())
-async def archive_sublocation(request: Request, sublocation_id: ObjectId) -> Response:
-    facility = writing(request)
-    async with store(request).transaction() as tx:
-        record = owned(
-            await tx.get(KIND, sublocation_id), facility, f"Sublocation {sublocation_id}"
-        )
-        if record.state != "active":
-            raise message(400, f"Sublocation {sublocation_id} is already archived.")
-        record.state = "inactive"
-        await tx.save(record)
-    return Response(status_code=200)
+archive_route(
+    router,
+    "/sublocations/v2/{sublocation_id:int}",
+    KIND,
+    "Sublocation",
+    again=True,
+    name="archive_sublocation",
+)

@@ -19,11 +19,10 @@ from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
+    archive_route,
     json,
     list_routes,
-    owned,
-    reading,
+    one_route,
     store,
     text,
     writing,
@@ -47,12 +46,6 @@ def _transporter(kind: str, path: str, fields: tuple[str, ...], what: str) -> No
     new = shape({field: TEXT for field in fields})
     change = shape({"Id": _ID_IN_UPDATE}, {field: TEXT for field in fields})
     list_routes(router, kind, {path: ["active"]})
-
-    async def one(request: Request, object_id: ObjectId) -> Response:
-        facility = reading(request)
-        async with store(request).transaction() as tx:
-            record = owned(await tx.get(kind, object_id), facility, f"{what} {object_id}")
-        return json(record.document())
 
     async def create(request: Request) -> Response:
         facility = writing(request)
@@ -98,23 +91,11 @@ def _transporter(kind: str, path: str, fields: tuple[str, ...], what: str) -> No
                 await tx.save(record)
         return Response(status_code=200)
 
-    async def archive(request: Request, object_id: ObjectId) -> Response:
-        facility = writing(request)
-        async with store(request).transaction() as tx:
-            record = owned(await tx.get(kind, object_id), facility, f"{what} {object_id}")
-            if record.state != "active":
-                owned(None, facility, f"{what} {object_id}")
-            record.state = "inactive"
-            await tx.save(record)
-        return Response(status_code=200)
-
-    router.add_api_route(f"{path}/{{object_id:int}}", one, methods=["GET"], **openapi.one())
+    one_route(router, f"{path}/{{object_id:int}}", kind, what)
     for at in (path, f"{path}/"):
         router.add_api_route(at, create, methods=["POST"], **openapi.write(new))
         router.add_api_route(at, update, methods=["PUT"], **openapi.write(change, answer=None))
-    router.add_api_route(
-        f"{path}/{{object_id:int}}", archive, methods=["DELETE"], **openapi.action()
-    )
+    archive_route(router, f"{path}/{{object_id:int}}", kind, what)
 
 
 _transporter(
