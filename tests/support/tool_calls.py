@@ -15,6 +15,10 @@ from typing import Any
 from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
 
 Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+# Reads the seeded year has nothing for: the year holds no sales deliveries, so a delivery is
+# recorded first and read back, its answer checked against the schema, in
+# tests/metrc/tools/test_deliveries.py.
+NOT_SEEDED = frozenset({"get_sales_delivery"})
 FULL = {"page_size": 100}
 DAY = AS_OF.isoformat()
 
@@ -34,6 +38,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},
     "list_available_package_tags": {"license_number": DISPENSARY, **FULL},
     "list_active_packages": {"license_number": DISPENSARY, **FULL},
+    "list_active_sales_deliveries": {"license_number": DISPENSARY, **FULL},
+    "list_inactive_sales_deliveries": {"license_number": DISPENSARY, **FULL},
     "list_on_hold_packages": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_packages": {"license_number": DISPENSARY, **FULL},
     "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from tests.support.sandbox import AS_OF, KEYS, sandbox_client
 from trichome.config import Settings
 from trichome.metrc import MetrcNotFound, MetrcValidationError
-from trichome.metrc.tools import MetrcAccess, ToolProblem, using
+from trichome.metrc.tools import MetrcAccess, ToolProblem, load_all, using
 from trichome.metrc.tools import sales as tools
 
 pytestmark = pytest.mark.anyio
@@ -111,7 +112,14 @@ async def test_a_delivery_is_recorded_departs_and_completes_with_a_return(
         with using(access):
             page = await tools.list_inactive_sales_deliveries(DISPENSARY)
             assert page["by_state"] == {"Delivered": 1, "Voided": 1}
-            shown = (await tools.get_sales_delivery(DISPENSARY, kept))["delivery"]
+            one = await tools.get_sales_delivery(DISPENSARY, kept)
+            published = load_all()
+            for name, answer in (
+                ("list_inactive_sales_deliveries", page),
+                ("get_sales_delivery", one),
+            ):
+                TypeAdapter(published[name].returns).validate_python(answer)  # its outputSchema
+            shown = one["delivery"]
             assert shown["DriverName"] == "Sam Lee"
             assert shown["Lines"][0]["PackageLabel"] == first
             assert (await tools.list_active_sales_deliveries(DISPENSARY))["total"] == 0
