@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -202,7 +203,7 @@ def sale_row(basket: Basket, breaches: list[str]) -> dict[str, Any]:
 
 
 async def purchase_limit_check(
-    data: FacilityData, *, state: str, start: Any, end: Any
+    data: FacilityData, *, state: str, start: date, end: date
 ) -> SkillResult:
     """Hold every adult-use sale of a range against the state's per-sale caps."""
     limit = limit_for(state)
