@@ -163,15 +163,6 @@ class FileService:
             return None
         return record, content
 
-    async def text(self, organization_id: str, file_id: str) -> str | None:
-        """The text extracted from a file, or None."""
-        async with self._sessions() as session:
-            return await session.scalar(
-                select(StoredFile.text).where(
-                    StoredFile.id == file_id, StoredFile.organization_id == organization_id
-                )
-            )
-
     async def delete(self, organization_id: str, file_id: str) -> bool:
         """Delete a file's row (with its text) and its bytes; False if there was none."""
         async with self._sessions() as session:
