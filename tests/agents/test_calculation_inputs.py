@@ -113,6 +113,9 @@ def test_a_new_question_does_not_borrow_an_unrelated_earlier_number() -> None:
         ("how many mg in a 1/4 oz of 21% flower", 7000 * 0.21, "1 quarter (7 g)"),
         ("1/8th of 30 percent, mg thc?", 3500 * 0.30, "1 eighth (3.5 g)"),
         ("mg of thc in half an ounce of 19% smalls", 14_000 * 0.19, "(14 g)"),
+        # A whole ounce of flower is the trade's ounce too, and the answer names both ounces.
+        ("how much thc in an oz of 21% flower in mg", 28_000 * 0.21, "avoirdupois ounce is 28.3495"),
+        ("2 ounces of bud at 20%, total mg?", 56_000 * 0.20, "oz (trade, 28 g)"),
         ("half g of 85% shatter, how many mg thc", 500 * 0.85, "0.5 g"),
         ("a quarter ounce costs $55, price per gram?", 55 / 7, "for: 1 quarter (7 g)"),
         ("we pay 1,800 a p, what is that per gram", 1800 / 453.59237, "for: 1 lb"),

@@ -205,6 +205,18 @@ def _trade_ounce_stated(text: str) -> str:
     return _MASS_OUNCES.sub(lambda m: f"{m.group(1)} zips", text)
 
 
+# "an oz of 21%", "2 ounces of bud": whole ounces of flower, like its fractions, are weighed
+# against the trade's 28 g ounce (the answer states both ounces). Only when the ounces are
+# "of" a potency or of flower, so a kitchen or liquid ounce keeps its avoirdupois weight.
+_FLOWER_OUNCES = re.compile(
+    r"(?<![/\d.])\b(an?|one|\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\s+(?=of\s+(?:(?:the|this|that|some|my|"
+    r"top-?shelf|indoor|outdoor|greenhouse|dried|cured)\s+)*(?:\d+(?:\.\d+)?\s*(?:%|percent)"
+    r"(?!\s*(?:thc\s+|cbd\s+)?(?:tinctures?|oils?|distillate|syrup|liquid|butter|rso|wax|"
+    r"shatter|rosin|resin|concentrate|vape))|(?:buds?|flower|nugs?|shake|smalls|popcorn|weed)\b))",
+    re.IGNORECASE,
+)
+
+
 # "an 8th", "two 8ths": counter slang for an eighth. Only after an article or a count, so a
 # date ("the 8th of May") is left alone.
 _EIGHTH_DIGITS = re.compile(r"\b(an?|one|\d+)\s+8ths?\b", re.IGNORECASE)
@@ -216,7 +228,13 @@ def _trade_fractions(text: str) -> str:
     )
     text = _EIGHTH.sub("1 eighth", text)
     text = _QUARTER_OUNCE.sub("1 quarter", text)
-    return _HALF_OUNCE.sub("1 half-oz", text)
+    text = _HALF_OUNCE.sub("1 half-oz", text)
+    return _FLOWER_OUNCES.sub(
+        lambda m: (
+            f"{m.group(1)} zips " if m.group(1)[0].isdigit() and m.group(1) != "1" else "1 zip "
+        ),
+        text,
+    )
 
 
 # "paid 1,650 for a p": a p (or an elbow) is a pound in the trade, in talk of money.
