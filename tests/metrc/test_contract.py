@@ -118,6 +118,12 @@ async def test_reference_reads(client: MetrcClient) -> None:
     assert "TestPassed" in await client.lab_test_states(LAB)
     assert "Lab Sample Transfer" in by(await client.transfer_types(CULTIVATOR), "Name")
     assert "Consumer" in await client.sales_customer_types(DISPENSARY)
+    counties = by(await client.sales_counties(), "Name")
+    assert len(counties) == 64 and "Clear Creek County" in counties
+    assert await client.sales_patient_registration_locations() == [{"Id": 1, "Name": "Colorado"}]
+    assert "Cash" in await client.sales_payment_types(DISPENSARY)
+    with pytest.raises(MetrcAuthError):  # a farm does not sell to consumers
+        await client.sales_payment_types(CULTIVATOR)
     assert await client.processing_job_types(MANUFACTURER)
 
 
@@ -653,6 +659,36 @@ async def test_sales_writes_are_split_into_chunks_of_ten(client: MetrcClient) ->
     voided = await client.package(DISPENSARY, label=jar["Label"])
     assert voided["Quantity"] == pytest.approx(jar["Quantity"] - 26.5)
     assert result["Ids"][1] in by(await client.sales_receipts_inactive(DISPENSARY), "Id")
+
+
+async def test_finalized_receipts_are_inactive_sales_until_reopened(client: MetrcClient) -> None:
+    jar = next(p for p in await client.packages_active(DISPENSARY) if p["Quantity"] > 5)
+    line = SalesTransaction(
+        package_label=jar["Label"], quantity=1, unit_of_measure=jar["UnitOfMeasureName"],
+        total_amount=12.0,
+    )  # fmt: skip
+    made = await client.create_sales_receipts(
+        DISPENSARY,
+        [SalesReceipt(sales_date_time=f"{TODAY}T16:05:00", sales_customer_type="Consumer",
+                      external_receipt_number="POS-7781", transactions=[line])],
+    )  # fmt: skip
+    receipt_id = made["Ids"][0]
+    found = await client.sales_receipt_by_external_number(DISPENSARY, "POS-7781")
+    assert found["Id"] == receipt_id and found["IsFinal"] is False
+    with pytest.raises(MetrcAuthError, match="not valid for this licence"):
+        await client.sales_receipt_by_external_number(DISPENSARY, "POS-0000")
+
+    await client.finalize_sales_receipts(DISPENSARY, [receipt_id])
+    inactive = by(await client.sales_receipts_inactive(DISPENSARY), "Id")
+    assert inactive[receipt_id]["IsFinal"] is True and inactive[receipt_id]["ArchivedDate"] is None
+    assert receipt_id not in by(await client.sales_receipts_active(DISPENSARY), "Id")
+    with pytest.raises(MetrcValidationError):  # finalized: not open any more
+        await client.finalize_sales_receipts(DISPENSARY, [receipt_id])
+
+    await client.unfinalize_sales_receipts(DISPENSARY, [receipt_id])
+    reopened = await client.sales_receipt(DISPENSARY, receipt_id)
+    assert reopened["IsFinal"] is False
+    assert receipt_id in by(await client.sales_receipts_active(DISPENSARY), "Id")
 
 
 async def test_metrc_errors_arrive_typed_with_their_messages(client: MetrcClient) -> None:

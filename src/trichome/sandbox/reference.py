@@ -321,3 +321,24 @@ PROCESSING_JOB_TYPES: list[dict[str, Any]] = [
         "ProcessingSteps": "Extract, purge, test",
     },
 ]
+
+# Colorado's 64 counties (the sandbox's state), where a sales delivery may go; Metrc lists them
+# as {Id, Name} in the paged envelope (ThunkMetrc bruno Sales/GetCounties example).
+_COLORADO_COUNTIES = (
+    "Adams Alamosa Arapahoe Archuleta Baca Bent Boulder Broomfield Chaffee Cheyenne Clear_Creek "
+    "Conejos Costilla Crowley Custer Delta Denver Dolores Douglas Eagle El_Paso Elbert Fremont "
+    "Garfield Gilpin Grand Gunnison Hinsdale Huerfano Jackson Jefferson Kiowa Kit_Carson La_Plata "
+    "Lake Larimer Las_Animas Lincoln Logan Mesa Mineral Moffat Montezuma Montrose Morgan Otero "
+    "Ouray Park Phillips Pitkin Prowers Pueblo Rio_Blanco Rio_Grande Routt Saguache San_Juan "
+    "San_Miguel Sedgwick Summit Teller Washington Weld Yuma"
+)
+COUNTIES = [
+    {"Id": n, "Name": f"{name.replace('_', ' ')} County"}
+    for n, name in enumerate(_COLORADO_COUNTIES.split(), start=1)
+]
+# Where a patient may be registered; a receipt's PatientRegistrationLocationId names one. Metrc
+# documents a plain array of {Id, Name} (bruno Sales/GetPatientRegistrationLocations); the
+# sandbox lists its own state.
+PATIENT_REGISTRATION_LOCATIONS = [{"Id": 1, "Name": "Colorado"}]
+# Metrc documents no example for GET /sales/v2/paymenttypes: these names are the sandbox's own.
+PAYMENT_TYPES = ["Cash", "Debit Card", "Credit Card", "Check"]

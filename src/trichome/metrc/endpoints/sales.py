@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.bodies.inventory import SalesReceipt
@@ -184,4 +185,97 @@ class SalesApi(MetrcBaseClient):
         """
         return await self.put(
             "/sales/v2/receipts", license_number, body=receipts, credentials=credentials
+        )
+
+    async def finalize_sales_receipts(
+        self,
+        license_number: str,
+        receipt_ids: Sequence[int],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Finalize open receipts (PUT /sales/v2/receipts/finalize with `[{Id}]`): they turn
+        inactive with IsFinal true, stay sales, and can no longer be edited or voided until
+        unfinalized. Source: Metrc v2 FinalizeReceipts (OpenMetrc PutSaleReceiptFinalize).
+
+        Raises:
+            MetrcError: any of its subclasses (a receipt that is not open is a validation error).
+        """
+        body = [{"Id": int(receipt_id)} for receipt_id in receipt_ids]
+        return await self.put(
+            "/sales/v2/receipts/finalize", license_number, body=body, credentials=credentials
+        )
+
+    async def unfinalize_sales_receipts(
+        self,
+        license_number: str,
+        receipt_ids: Sequence[int],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Reopen finalized receipts (PUT /sales/v2/receipts/unfinalize with `[{Id}]`).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        body = [{"Id": int(receipt_id)} for receipt_id in receipt_ids]
+        return await self.put(
+            "/sales/v2/receipts/unfinalize", license_number, body=body, credentials=credentials
+        )
+
+    async def sales_receipt_by_external_number(
+        self,
+        license_number: str,
+        external_number: str,
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> Record:
+        """One receipt by the point of sale's own number (GET .../receipts/external/{n}).
+
+        Metrc answers 401 when the number is not valid for the licence (documented), which
+        arrives as MetrcAuthError.
+
+        Raises:
+            ValueError: an empty number; MetrcError: any of its subclasses.
+        """
+        if not external_number.strip():
+            raise ValueError("external_number is empty.")
+        result: Record = await self.get(
+            f"/sales/v2/receipts/external/{quote(external_number, safe='')}",
+            license_number,
+            credentials=credentials,
+        )
+        return result
+
+    async def sales_payment_types(
+        self, license_number: str, *, credentials: MetrcCredentials | None = None
+    ) -> list[str]:
+        """The payment types a delivery may record for this licence, as plain strings.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list("/sales/v2/paymenttypes", license_number, credentials=credentials)
+
+    async def sales_counties(
+        self, license_number: str | None = None, *, credentials: MetrcCredentials | None = None
+    ) -> list[Record]:
+        """The counties a sales delivery may go to (`Id`, `Name`; licence-less in Metrc).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list("/sales/v2/counties", license_number, credentials=credentials)
+
+    async def sales_patient_registration_locations(
+        self, license_number: str | None = None, *, credentials: MetrcCredentials | None = None
+    ) -> list[Record]:
+        """Where a patient may be registered (`Id`, `Name`; a receipt's
+        PatientRegistrationLocationId names one).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list(
+            "/sales/v2/patientregistration/locations", license_number, credentials=credentials
         )

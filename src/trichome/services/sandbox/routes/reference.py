@@ -10,6 +10,7 @@ from starlette.responses import Response
 from trichome.sandbox import documents
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
+    COUNTIES,
     CUSTOMER_TYPES,
     FACILITIES,
     HARVEST_WASTE_TYPES,
@@ -17,6 +18,8 @@ from trichome.sandbox.reference import (
     LAB_TEST_TYPES,
     LAB_TESTING_STATES,
     LOCATION_TYPES,
+    PATIENT_REGISTRATION_LOCATIONS,
+    PAYMENT_TYPES,
     PLANT_BATCH_TYPES,
     PLANT_WASTE_REASONS,
     PROCESSING_JOB_TYPES,
@@ -174,6 +177,8 @@ _state_reference("/harvests/v2/waste/types", HARVEST_WASTE_TYPES)
 _state_reference("/plantbatches/v2/types", PLANT_BATCH_TYPES)
 _state_reference("/labtests/v2/types", LAB_TEST_TYPES)
 _state_reference("/labtests/v2/batches", LAB_TEST_BATCHES)
+# Licence-less in Metrc's documentation (bruno Sales/GetCounties, paged).
+_state_reference("/sales/v2/counties", COUNTIES)
 _reference("/processing/v2/jobtypes/active", PROCESSING_JOB_TYPES, "CanInfuseProducts")
 
 
@@ -186,3 +191,16 @@ async def lab_testing_states() -> Response:
 @router.get("/sales/v2/customertypes", **openapi.state_list({"type": "string"}))
 async def customer_types() -> Response:
     return json(CUSTOMER_TYPES)
+
+
+# Licence-less, a plain array (bruno Sales/GetPatientRegistrationLocations).
+@router.get("/sales/v2/patientregistration/locations", **openapi.state_list())
+async def patient_registration_locations() -> Response:
+    return json(PATIENT_REGISTRATION_LOCATIONS)
+
+
+# With the licence, for a licence that sells (bruno Sales/GetPaymentTypes: "View Sales Delivery").
+@router.get("/sales/v2/paymenttypes", **openapi.reference_list(items={"type": "string"}))
+async def payment_types(request: Request) -> Response:
+    reading(request, "CanSellToConsumers", "read payment types")
+    return json(PAYMENT_TYPES)

@@ -90,6 +90,21 @@ for _state in ("active", "inactive"):
 one_route(router, "/sales/v2/receipts/{receipt_id:int}", "receipt", "Receipt", capability=SELL)
 
 
+@router.get("/sales/v2/receipts/external/{external_number}", **openapi.one())
+async def receipt_by_external_number(request: Request, external_number: str) -> Response:
+    """The licence's receipt carrying this point-of-sale number. Metrc documents a 401 when
+    the number is not valid for the licence (bruno Sales/GetReceiptsExternalByExternalNumber)."""
+    facility = reading(request, *SELL)
+    async with store(request).transaction() as tx:
+        found = await tx.all(facility.license_number, "receipt", ["active", "inactive"])
+    for record in found:
+        if record.data.get("ExternalReceiptNumber") == external_number:
+            return json(record.document())
+    raise message(
+        401, f"External receipt number {external_number!r} is not valid for this licence."
+    )
+
+
 async def sale_lines(
     tx: Transaction,
     facility: Facility,
