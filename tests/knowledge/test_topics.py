@@ -22,6 +22,12 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("what's missouri's state sales tax on adult use marijuana", "tax"),
         ("does the hemp test count THCA or just delta 9?", "lab-testing"),
         ("is weed legal federally yet or what", "legal-status"),
+        # A minor's age in years is a question about the minimum age.
+        (
+            "alberta - can a 16 year old come into our cannabis store with their parent?",
+            "minimum-age",
+        ),
+        ("can my 16 yo get an oklahoma medical marijuana card?", "minimum-age"),
     ],
 )
 def test_a_topic_is_read_from_everyday_wording(question: str, topic: str) -> None:

@@ -99,7 +99,7 @@ TOPICS: tuple[Topic, ...] = (
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
-        r"\b(?:1[89]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"\b(?:1[2-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
         ("minimum-age",),
         rule=True,
