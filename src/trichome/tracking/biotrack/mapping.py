@@ -143,7 +143,8 @@ def transfers(
     The stop's depart and arrive times are BioTrack's planned times (our estimated ones);
     BioTrack records no actual departure or arrival. A stop counts as received when
     `inbound` (sync_inventory_transfer_inbound rows, the recipient's) holds items of that
-    manifest; the shipper's own rows never say so. A deleted manifest is voided.
+    manifest and stop (`manifest_stop`); the shipper's own rows never say so. A deleted
+    manifest is voided.
     """
     stop_rows: dict[str, list[Row]] = {}
     for stop in stops:
@@ -154,16 +155,17 @@ def transfers(
         if not flag(item.get("deleted")):
             key = (str(item.get("manifestid")), str(item.get("stopnumber")))
             item_count[key] = item_count.get(key, 0) + 1
-    received: dict[str, list[Row]] = {}
+    received: dict[tuple[str, str], list[Row]] = {}
     for row in inbound:
         if not flag(row.get("deleted")):
-            received.setdefault(str(row.get("manifestid")), []).append(row)
+            key = (str(row.get("manifestid")), str(row.get("manifest_stop", "")))
+            received.setdefault(key, []).append(row)
     found = []
     for manifest in manifests:
         manifest_id = str(manifest.get("manifestid") or "")
         for stop in stop_rows.get(manifest_id, []) or [{}]:
             number_ = str(stop.get("stopnumber", ""))
-            got = received.get(manifest_id, [])
+            got = received.get((manifest_id, number_), [])
             found.append(
                 Transfer(
                     id=None,

@@ -120,6 +120,8 @@ class BioTrackTransport:
         attempt = 0
         while True:
             attempt += 1
+            if attempt > 1:  # a nonce names one request: a retry is another
+                body = {**body, "nonce": self._nonce()}
             try:
                 response = await self._http.post(
                     self.url,
