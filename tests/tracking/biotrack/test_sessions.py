@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import httpx
@@ -55,6 +56,15 @@ async def test_an_expired_session_is_renewed_once_and_the_action_sent_again(
     assert retried["sessionid"] != old and retried["sessionid"] in fake.sessions
     assert retried["nonce"] != fake.calls[2]["nonce"]
     assert client.sessions.logins == 2
+
+
+async def test_concurrent_calls_share_one_login_and_one_renewal(
+    client: BioTrackClient, fake: FakeBioTrack
+) -> None:
+    await asyncio.gather(*(client.sync_sales() for _ in range(4)))
+    fake.expire_sessions()
+    await asyncio.gather(*(client.sync_plants() for _ in range(4)))
+    assert fake.actions().count("login") == 2 and client.sessions.logins == 2
 
 
 async def test_a_session_that_stays_expired_raises_after_one_new_login(
