@@ -101,6 +101,7 @@ class FakeBioTrack:
     content_types: list[str] = field(default_factory=list)
     next_transaction: int = 90000
     always_expired: bool = False
+    answered: dict[str, Answer] = field(default_factory=dict)  # by nonce, for nonce_replay
 
     def __post_init__(self) -> None:
         for table, keys in SYNC_KEYS.items():
@@ -151,7 +152,12 @@ class FakeBioTrack:
         handler: Callable[[dict[str, Any]], Answer] = getattr(self, f"_{action}", self._write)
         if action.startswith("sync_") and action != "sync_check":
             handler = self._sync
-        return JSONResponse(handler(body))
+        answer = handler(body)
+        self.answered[str(body.get("nonce"))] = answer
+        return JSONResponse(answer)
+
+    def _nonce_replay(self, body: dict[str, Any]) -> Answer:
+        return self.answered.get(str(body.get("nonce")), {"success": 0, "error": "Unknown nonce."})
 
     def _check(self, action: str, body: dict[str, Any]) -> None:
         if body.get("API") != "4.0":
@@ -160,7 +166,10 @@ class FakeBioTrack:
         if not known:
             self.violations.append(f"unknown action {action!r}")
         nonce = body.get("nonce")
-        if not isinstance(nonce, str) or not nonce or nonce in self.nonces:
+        if action == "nonce_replay":
+            if nonce not in self.answered:
+                self.violations.append("nonce_replay: no earlier request had that nonce")
+        elif not isinstance(nonce, str) or not nonce or nonce in self.nonces:
             self.violations.append(f"{action}: nonce missing or reused")
         self.nonces.add(str(nonce))
         for name in REQUIRED.get(action, ("download", "transaction_start")):

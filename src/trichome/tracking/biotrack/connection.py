@@ -230,5 +230,5 @@ class BioTrackConnection:
 
     async def nonce_replay(self, nonce: str) -> dict[str, Any]:
         """BioTrack's answer to an earlier request, by that request's nonce (for a write whose
-        answer was lost in transit)."""
+        answer was lost in transit). The nonce is sent as this request's own."""
         return await self.call("nonce_replay", {"nonce": nonce}, idempotent=True)

@@ -106,7 +106,8 @@ class BioTrackTransport:
             body["sessionid"] = sessionid
         if training:
             body["training"] = 1
-        body["nonce"] = nonce or self._nonce()
+        # nonce_replay names the earlier request's nonce as its own, as integrators send it.
+        body.setdefault("nonce", nonce or self._nonce())
         return body
 
     async def post(self, body: dict[str, Any], *, idempotent: bool) -> dict[str, Any]:
@@ -120,7 +121,7 @@ class BioTrackTransport:
         attempt = 0
         while True:
             attempt += 1
-            if attempt > 1:  # a nonce names one request: a retry is another
+            if attempt > 1 and action != "nonce_replay":  # a retry is another request
                 body = {**body, "nonce": self._nonce()}
             try:
                 response = await self._http.post(
