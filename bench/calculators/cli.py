@@ -16,7 +16,13 @@ import time
 from collections.abc import Sequence
 from types import ModuleType
 
-from bench.calculators import held_out, held_out_field, held_out_mixing, held_out_street
+from bench.calculators import (
+    held_out,
+    held_out_field,
+    held_out_fresh,
+    held_out_mixing,
+    held_out_street,
+)
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
@@ -68,6 +74,7 @@ def _describe(found: RecognisedCalculation | None) -> str:
 SETS: dict[str, ModuleType] = {
     "held_out": held_out,
     "field": held_out_field,
+    "fresh": held_out_fresh,
     "mixing": held_out_mixing,
     "street": held_out_street,
 }
