@@ -234,6 +234,32 @@ async def test_default_cap_is_ten(make_client: ClientFactory, fake: FakeMetrc) -
     assert len(fake.calls) == 25
 
 
+async def test_gets_are_capped_per_vendor_key_across_facilities(
+    make_client: ClientFactory, fake: FakeMetrc
+) -> None:
+    client = make_client(
+        max_concurrency_per_facility=3, max_concurrency_per_vendor=5,
+        retry=RetryPolicy(max_attempts=1), **PATIENT,
+    )  # fmt: skip
+    fake.hold_until = 5  # three licences could hold nine at once; the vendor key allows five
+    fake.hold_timeout = HOLD_SAFETY_NET
+    licences = [LICENCE, "SF-SBX-CO-24-8002", "SF-SBX-CO-22-8002"]
+    await asyncio.gather(*[client.packages_active(lic) for lic in licences for _ in range(6)])
+    assert len(fake.calls) == 18
+    assert fake.max_total_in_flight == 5
+    assert max(fake.max_in_flight.values()) <= 3
+
+
+async def test_default_vendor_cap_is_thirty(make_client: ClientFactory, fake: FakeMetrc) -> None:
+    client = make_client(retry=RetryPolicy(max_attempts=1), **PATIENT)
+    fake.hold_until = 30  # four licences of ten each could reach forty
+    fake.hold_timeout = HOLD_SAFETY_NET
+    licences = [f"SF-SBX-CO-2{n}-8002" for n in range(1, 5)]
+    await asyncio.gather(*[client.packages_active(lic) for lic in licences for _ in range(12)])
+    assert fake.max_total_in_flight == 30
+    assert len(fake.calls) == 48
+
+
 async def test_get_rate_is_capped_per_facility(make_client: ClientFactory, fake: FakeMetrc) -> None:
     client = make_client(max_gets_per_second_per_facility=50)
     started = time.monotonic()

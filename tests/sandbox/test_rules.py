@@ -244,6 +244,25 @@ async def test_get_rate_limit_per_facility_answers_429_with_retry_after(seeded: 
     assert write.status_code != 429  # Metrc limits GETs only
 
 
+def test_the_vendor_key_gets_three_facilities_worth_of_gets_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trichome.services.sandbox import rules
+
+    now = [1000.0]  # a clock the test moves, so the machine's speed plays no part
+    monkeypatch.setattr(rules.time, "monotonic", lambda: now[0])
+    limit = rules.GetRateLimit(2)
+    for licence in ("A", "B", "C"):
+        for _ in range(2):
+            limit.check(licence)
+    with pytest.raises(rules.MetrcHttpError) as over:
+        limit.check("D")  # a fresh facility, but the vendor key has had its six
+    assert over.value.status == 429 and "vendor key" in over.value.body["Message"]
+    now[0] += 1.01  # a second later both windows have room again
+    limit.check("D")
+    limit.check("A")
+
+
 async def test_unknown_routes_and_objects_are_404_in_metrc_shape(seeded: Settings) -> None:
     async with sandbox(seeded) as client:
         route = await client.get(f"/nothing/v2/here?licenseNumber={DISPENSARY}")

@@ -177,7 +177,10 @@ class ServiceFields(BaseSettings):
     sandbox_get_rate_limit: int = Field(
         50,
         ge=0,
-        description="GET requests per second per facility before the sandbox answers 429 (0: off).",
+        description=(
+            "GET requests per second per facility before the sandbox answers 429, and three "
+            "times as many for the vendor key across facilities (Metrc's 50 and 150; 0: off)."
+        ),
     )
 
 

@@ -14,7 +14,13 @@ import httpx
 from trichome.metrc import states
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcError, describe_call
-from trichome.metrc.limits import DEFAULT_CONCURRENCY, DEFAULT_GETS_PER_SECOND, FacilityLimiter
+from trichome.metrc.limits import (
+    DEFAULT_CONCURRENCY,
+    DEFAULT_GETS_PER_SECOND,
+    DEFAULT_VENDOR_CONCURRENCY,
+    DEFAULT_VENDOR_GETS_PER_SECOND,
+    FacilityLimiter,
+)
 from trichome.metrc.paging import Page, check_page_size, date_windows, deduplicate, read_page
 from trichome.metrc.retry import RetryPolicy
 from trichome.metrc.serialize import BodyObject, MetrcBody, ParamValue, query_value, to_json
@@ -64,6 +70,8 @@ class MetrcBaseClient:
         retry: RetryPolicy | None = None,
         max_concurrency_per_facility: int | None = DEFAULT_CONCURRENCY,
         max_gets_per_second_per_facility: float | None = DEFAULT_GETS_PER_SECOND,
+        max_concurrency_per_vendor: int | None = DEFAULT_VENDOR_CONCURRENCY,
+        max_gets_per_second_per_vendor: float | None = DEFAULT_VENDOR_GETS_PER_SECOND,
         max_pages: int = 1000,
         max_objects_per_write: int = MAX_OBJECTS_PER_WRITE,
         sleep: Sleep | None = None,
@@ -81,7 +89,12 @@ class MetrcBaseClient:
             connect_timeout=connect_timeout,
             read_timeout=read_timeout,
             retry=retry or RetryPolicy(),
-            limiter=FacilityLimiter(max_concurrency_per_facility, max_gets_per_second_per_facility),
+            limiter=FacilityLimiter(
+                max_concurrency_per_facility,
+                max_gets_per_second_per_facility,
+                max_concurrency_per_vendor,
+                max_gets_per_second_per_vendor,
+            ),
             sleep=sleep,
             transport=transport,
             user_agent=user_agent,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 from dataclasses import dataclass, field
 
 
@@ -28,6 +29,10 @@ class MetrcCredentials:
         """The value of the `Authorization` header: Basic base64(vendor_key:user_key)."""
         pair = f"{self.vendor_key}:{self.user_key}".encode()
         return "Basic " + base64.b64encode(pair).decode("ascii")
+
+    def vendor_id(self) -> str:
+        """A digest naming the vendor key (for per-integrator limits), never the key itself."""
+        return hashlib.sha256(self.vendor_key.encode()).hexdigest()[:16]
 
     def secrets(self) -> tuple[str, ...]:
         """Every string that must never appear in a message: both keys and the header value."""

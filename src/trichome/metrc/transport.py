@@ -84,8 +84,9 @@ class MetrcTransport:
         headers = {"Authorization": credentials.authorization()}
         try:
             return await self._attempts(
-                method, path, license_number, query, body, headers, row_offset
-            )
+                method, path, license_number, query, body, headers, row_offset,
+                credentials.vendor_id(),
+            )  # fmt: skip
         except MetrcError as error:
             error.redact(credentials.secrets())
             raise
@@ -99,6 +100,7 @@ class MetrcTransport:
         body: Any,
         headers: dict[str, str],
         row_offset: int,
+        vendor: str,
     ) -> Any:
         policy = self.retry
         started = time.monotonic()
@@ -110,7 +112,7 @@ class MetrcTransport:
             retry_after: float | None = None
             status: int | None = None
             try:
-                async with self.limiter.slot(license_number, is_get=method == "GET"):
+                async with self.limiter.slot(license_number, is_get=method == "GET", vendor=vendor):
                     response = await self._http.request(
                         method, path, params=tuple(query), json=body, headers=headers
                     )

@@ -258,28 +258,37 @@ def writes(records: Sequence[Record]) -> dict[str, Any]:
 
 
 class GetRateLimit:
-    """Metrc's GET limit per facility (a sliding one-second window, per worker process)."""
+    """Metrc's GET limits (sliding one-second windows, per worker process): `per_second` per
+    facility, and three times that for the vendor key across all its facilities (Metrc's 50
+    per facility and 150 per vendor key). The sandbox has one vendor key, so every GET counts
+    against it."""
+
+    VENDOR = "\x00vendor"  # the vendor key's window, a name no licence can have
 
     def __init__(self, per_second: int) -> None:
         self._per_second = per_second
         self._recent: dict[str, list[float]] = {}
 
+    def _window(self, key: str, limit: int, now: float, who: str) -> list[float]:
+        recent = [t for t in self._recent.get(key, []) if now - t < 1.0]
+        self._recent[key] = recent
+        if len(recent) >= limit:
+            raise MetrcHttpError(
+                429, {"Message": f"Too many GET requests for {who}; slow down."},
+                {"Retry-After": "1"},
+            )  # fmt: skip
+        return recent
+
     def check(self, license_number: str) -> None:
-        """Count a GET against its facility.
+        """Count a GET against its facility and the vendor key.
 
         Raises:
-            MetrcHttpError: 429 with Retry-After once the facility is over its limit.
+            MetrcHttpError: 429 with Retry-After once either is over its limit.
         """
         if self._per_second <= 0:
             return
         now = time.monotonic()
-        recent = [t for t in self._recent.get(license_number, []) if now - t < 1.0]
-        if len(recent) >= self._per_second:
-            self._recent[license_number] = recent
-            raise MetrcHttpError(
-                429,
-                {"Message": f"Too many GET requests for {license_number}; slow down."},
-                {"Retry-After": "1"},
-            )
-        recent.append(now)
-        self._recent[license_number] = recent
+        facility = self._window(license_number, self._per_second, now, license_number)
+        vendor = self._window(self.VENDOR, self._per_second * 3, now, "this vendor key")
+        facility.append(now)
+        vendor.append(now)
