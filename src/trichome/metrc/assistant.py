@@ -19,7 +19,9 @@ import orjson
 from mcp.server.mcpserver.utilities.func_metadata import func_metadata
 from pydantic import BaseModel, Field, ValidationError
 
+from trichome.knowledge.jurisdictions import detect_jurisdictions, is_us_state
 from trichome.metrc.errors import MetrcError, MetrcRateLimited
+from trichome.metrc.states import METRC_V2_STATES
 from trichome.metrc.tools import TOOLS, ToolProblem, ToolSpec, access
 
 if TYPE_CHECKING:
@@ -69,6 +71,12 @@ def _intent(tool: str, words: str, capability: str | None = None) -> Intent:
 INTENTS: tuple[Intent, ...] = (
     _intent("audit_ready", r"\baudit"),
     _intent("fifo", r"\bfifo\b|first[- ]in|oldest (stock|package)s? first"),
+    _intent(
+        "purchase_limit_check",
+        r"purchase (limit|cap)s?|(sales?|transaction|possession) (limit|cap)s?|over the limit|"
+        r"(sold|sell(ing)?) (too much|over)|per[- ](sale|transaction) (limit|cap)",
+        "CanSellToConsumers",
+    ),
     _intent("expiration_tracker", r"expir|use[- ]by|sell[- ]by|going (off|stale)"),
     _intent("compliance_check", r"complian|validat|violat|breach|rule check"),
     _intent(
@@ -250,7 +258,28 @@ def _arguments(spec: ToolSpec, licence: str | None, message: str, today: date) -
     period = _period(message, today)
     if period is not None and "start" in properties and "end" in properties:
         arguments["start"], arguments["end"] = period[0].isoformat(), period[1].isoformat()
+    state = _state(message, licence)
+    if state is not None and "state" in properties:
+        arguments["state"] = state
     return arguments
+
+
+_STATE_URL = re.compile(r"^https://(?:sandbox-)?api-([a-z]{2})\.metrc\.com", re.IGNORECASE)
+_STATE_IN_LICENCE = re.compile(r"-([A-Z]{2})-")
+
+
+def _state(message: str, licence: str | None) -> str | None:
+    """The US state a question is about: named in it, else the state of the Metrc URL the
+    keys reach (api-xx.metrc.com), else the state code inside a licence (SF-SBX-CO-21-...)."""
+    words = LICENCE.sub(" ", LABEL.sub(" ", message))  # a licence's "-CO-" is not a place named
+    named = [code for code in detect_jurisdictions(words) if is_us_state(code)]
+    if named:
+        return named[0]
+    url = _STATE_URL.match(access().client.base_url)
+    if url:
+        return url.group(1).upper()
+    code = _STATE_IN_LICENCE.search(licence or "")
+    return code.group(1) if code and code.group(1) in METRC_V2_STATES else None
 
 
 async def _facilities() -> list[dict[str, Any]]:
@@ -289,6 +318,7 @@ async def _ask_offline(
                 "I could not tell which of the track-and-trace tools answers that. Ask about "
                 "what needs attention, audit readiness, FIFO, expirations, compliance, "
                 "inventory, transfers, a package's history (give its label), yields, sales, "
+                "purchase limits, "
                 f"strains or waste. Skills available: {names}."
             ),
             engine="grounded",
@@ -326,7 +356,14 @@ async def _ask_offline(
                     engine="grounded",
                     tool_calls=[],
                 )
-    use = await run_tool(tool, _arguments(spec, licence, message, access().as_of()))
+    arguments = _arguments(spec, licence, message, access().as_of())
+    if "state" in _schema_of(spec).get("required", ()) and "state" not in arguments:
+        return ChatAnswer(
+            answer="Which state's caps should the sales be held to? Name it in the question.",
+            engine="grounded",
+            tool_calls=[],
+        )
+    use = await run_tool(tool, arguments)
     return ChatAnswer(answer=_compose(use), engine="grounded", tool_calls=[use])
 
 

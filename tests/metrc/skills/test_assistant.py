@@ -50,6 +50,7 @@ async def asked(metrc: MetrcAccess, message: str, licence: str | None = None) ->
         (f"How much do we have in stock at {DISPENSARY}?", "inventory_snapshot"),
         (f"Summarise the incoming manifests of {DISPENSARY}", "transfer_summary"),
         (f"How much waste did {CULTIVATOR} record?", "waste_report"),
+        (f"Did {DISPENSARY} sell anyone over the purchase limit?", "purchase_limit_check"),
     ],
 )
 async def test_questions_reach_the_skill_that_answers_them(
@@ -61,6 +62,17 @@ async def test_questions_reach_the_skill_that_answers_them(
     assert use.error is None, use.error
     assert use.arguments["license_number"] in message
     assert use.result is not None and use.result["summary"] in answer.answer
+
+
+async def test_a_purchase_limit_question_takes_the_state_it_names_or_the_licences(
+    metrc: MetrcAccess,
+) -> None:
+    named = await asked(metrc, f"Hold {DISPENSARY}'s sales to Michigan's per-sale caps")
+    from_licence = await asked(metrc, f"any sales over the limit at {DISPENSARY} last week?")
+    assert named.tool_calls[0].arguments["state"] == "MI"
+    assert from_licence.tool_calls[0].arguments["state"] == "CO"  # SF-SBX-CO-24-...
+    assert from_licence.tool_calls[0].error is None
+    assert "(MI, per transaction)" in named.answer or "MI" in str(named.tool_calls[0].result)
 
 
 async def test_a_period_and_a_missing_licence_are_worked_out(metrc: MetrcAccess) -> None:
