@@ -48,7 +48,7 @@ def package(n: int, item: Item, quantity: float, unit: str = "Grams", **fields: 
         lab_state="TestPassed",
         lab_expires=AS_OF + timedelta(days=200),
         received=datetime.combine(AS_OF - timedelta(days=30), time(10)),
-        location="Vault",
+        location_name="Vault",
     )
     return replace(made, **fields)
 

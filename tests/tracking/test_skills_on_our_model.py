@@ -90,7 +90,7 @@ async def test_a_sale_without_a_passing_result_is_critical_but_not_where_none_is
 
 async def test_older_stock_bypassed_for_newer_is_a_fifo_violation() -> None:
     received = datetime.combine(days_ago(45), time(10))
-    older = package(1, DIESEL, 200.0, received=received, location="Back shelf")
+    older = package(1, DIESEL, 200.0, received=received, location_name="Back shelf")
     newer = package(2, DIESEL, 150.0, received=datetime.combine(days_ago(15), time(10)))
     sold = [receipt(n, days_ago(n), sale(newer, 3.5, 40.0)) for n in (2, 4, 6)]
     data = store(stock=Packages([older, newer], [], []), receipt_list=sold)

@@ -84,7 +84,7 @@ class Package:
     quantity: float
     unit: str | None
     package_type: str | None = None
-    location: str | None = None
+    location_name: str | None = None
     packaged: date | None = None
     # Lab testing: the state (one of LAB_STATES), when it last changed, when the test was
     # performed, when the result expires.
@@ -175,7 +175,7 @@ class Plant:
     strain: str | None
     phase: PlantPhase
     batch_name: str | None = None
-    location: str | None = None
+    location_name: str | None = None
     on_hold: bool = False
     planted: date | None = None
     flowering_since: date | None = None

@@ -45,7 +45,7 @@ def test_a_package_reads_its_item_quantity_lab_state_and_dates() -> None:
     assert jar.lab_tested == date(2026, 5, 4)
     assert jar.packaged == date(2026, 5, 1) == jar.arrived_on  # made here: no receipt
     assert jar.source_harvests == ("2026-04-02-Flower Room 1-H",)
-    assert (jar.location, jar.on_hold, jar.finished) == ("Finished Goods Vault", False, False)
+    assert (jar.location_name, jar.on_hold, jar.finished) == ("Finished Goods Vault", False, False)
 
 
 def test_a_received_count_package_and_a_clone_that_needs_no_test() -> None:
@@ -63,8 +63,8 @@ def test_a_received_count_package_and_a_clone_that_needs_no_test() -> None:
 
 
 def test_a_destroyed_plant_keeps_its_day_and_note() -> None:
-    plants = [inventory.plant(d) for d in documents("plants_inactive", GROWER)]
-    flowering = [inventory.plant(d) for d in documents("plants_flowering", GROWER)]
+    plants = [inventory.plant_of(d) for d in documents("plants_inactive", GROWER)]
+    flowering = [inventory.plant_of(d) for d in documents("plants_flowering", GROWER)]
 
     first = plants[0]
     assert (first.phase, first.destroyed, first.destroyed_note) == (

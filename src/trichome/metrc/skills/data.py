@@ -267,7 +267,7 @@ class FacilityData:
                 client.plants_inactive(number, credentials=keys),
             )
             vegetative, flowering, held, inactive = (
-                [inventory.plant(record) for record in records] for records in lists
+                [inventory.plant_of(record) for record in records] for records in lists
             )
             return Plants(vegetative, flowering, held, inactive)
 

@@ -49,7 +49,7 @@ def row(package: Package, ends: date, as_of: date) -> dict[str, Any]:
         "item": item_name(package),
         "quantity": quantity(package),
         "unit": unit(package),
-        "location": package.location,
+        "location": package.location_name,
         "expires": ends.isoformat(),
         "days_left": (ends - as_of).days,
         "on_hold": on_hold(package),

@@ -171,7 +171,7 @@ def _package_row(package: Package, as_of: date, risk_days: int) -> dict[str, Any
         "days_on_hand": (as_of - came).days if came else None,
         "quantity": quantity(package),
         "unit": unit(package),
-        "location": package.location,
+        "location": package.location_name,
         "risk": risk_of(package, as_of, risk_days),
     }
 
@@ -246,7 +246,7 @@ async def fifo(
                 check="fifo_violation",
                 message=(
                     f"{item}: {plural(len(skipped), 'older package')} untouched (the oldest here "
-                    f"since {oldest}, in {skipped[0].location}) while newer stock "
+                    f"since {oldest}, in {skipped[0].location_name}) while newer stock "
                     f"moved ({plural(len(newer_rows), 'package')}, "
                     f"{plural(len(jumped), 'draw')} since {since})"
                     + (f"; {len(at_risk)} of the older near expiry" if at_risk else "")

@@ -36,7 +36,7 @@ def package_state(package: Package) -> dict[str, Any]:
         "PackageType": package.package_type,
         "Quantity": package.quantity,
         "UnitOfMeasureName": package.unit,
-        "LocationName": package.location,
+        "LocationName": package.location_name,
         "PackagedDate": text_of(package.packaged),
         "LabTestingState": package.lab_state,
         "LabTestResultExpirationDateTime": text_of(package.lab_expires),

@@ -160,7 +160,7 @@ async def inventory_snapshot(data: FacilitySource, *, top_items: int = 25) -> Sk
         "by_category": grouped(stocked, category, top_items),
         "by_item": grouped(stocked, item_name, top_items),
         "by_strain": grouped(stocked, strain, top_items),
-        "by_location": grouped(stocked, lambda p: p.location, top_items),
+        "by_location": grouped(stocked, lambda p: p.location_name, top_items),
         "by_lab_state": grouped(stocked, lab, top_items),
     }
     findings: list[Finding] = []

@@ -100,7 +100,7 @@ def package(document: Document) -> Package:
         quantity=number(document.get("Quantity")),
         unit=text(document.get("UnitOfMeasureName")),
         package_type=text(document.get("PackageType")),
-        location=text(document.get("LocationName")),
+        location_name=text(document.get("LocationName")),
         packaged=calendar_day(document.get("PackagedDate")),
         lab_state=lab_state(document.get("LabTestingState")),
         lab_state_changed=calendar_day(document.get("LabTestingStateDate")),
@@ -131,7 +131,7 @@ PHASES = {
 }
 
 
-def plant(document: Document) -> Plant:
+def plant_of(document: Document) -> Plant:
     """GET /plants/v2/vegetative, /flowering, /onhold and /inactive.
 
     A destroyed or harvested plant keeps the growth phase it had (State says what became of
@@ -151,7 +151,7 @@ def plant(document: Document) -> Plant:
         strain=text(document.get("StrainName")),
         phase=phase,
         batch_name=text(document.get("PlantBatchName")),
-        location=text(document.get("LocationName")),
+        location_name=text(document.get("LocationName")),
         on_hold=flag(document.get("IsOnHold")),
         planted=calendar_day(document.get("PlantedDate")),
         flowering_since=calendar_day(document.get("FloweringDate")),
