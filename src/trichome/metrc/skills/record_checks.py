@@ -243,7 +243,7 @@ def destroyed_plants_recorded(
 ) -> Check:
     """Plants destroyed since `since` are covered by plant waste records.
 
-    Metrc's plant waste list counts plants (PlantCount) without naming them, so each day's
+    A plant waste record counts plants without naming them (as Metrc's does), so each day's
     destroyed plants are held against the plants its waste records count: on a day with
     fewer plants on waste records than plants destroyed, that day's destroyed plants are
     reported.
