@@ -1,11 +1,11 @@
-"""What a skill reads from Metrc for one licence, each list fetched at most once per run.
+"""What a skill reads from Metrc for one licence, as our records: Metrc's `FacilitySource`.
 
-A skill builds one `FacilityData` and asks it for what it needs; the long lists (inactive
-packages, harvests and plants, transfers, adjustments, waste) are read in pages of 20, as
-Metrc's v2 pages them, and every list is remembered, so two checks
-that need the packages share one fetch. Endpoints the facility type may not use (plants at
-a store, sales at a farm) are not called: their lists are empty. Sales receipts are read
-by sale date (Metrc's salesDateStart/salesDateEnd), so a receipt edited later is still found.
+A skill run gets one `FacilityData` and asks it for what it needs, in our model (mapped in
+`trichome.tracking.metrc`). Long lists (inactive packages, harvests, plants, transfers,
+adjustments, waste) are read in Metrc's v2 pages of 20 and every list is remembered, so
+checks that need the packages share one fetch. Endpoints the facility type may not use
+(plants at a store, sales at a farm) are not called: their lists are empty. Receipts are
+read by sale date (salesDateStart/salesDateEnd), so a receipt edited later is still found.
 """
 
 from __future__ import annotations
