@@ -1,6 +1,19 @@
 """Our track-and-trace model: typed records the skills compute on, mapped in one place from
 each tracking system's documents (Metrc's in `trichome.tracking.metrc`)."""
 
+from trichome.tracking.inventory import (
+    AdjustReason,
+    Capability,
+    Facility,
+    Item,
+    JobInput,
+    Package,
+    Plant,
+    PlantPhase,
+    ProcessingJob,
+    UnitKind,
+    unit_kind,
+)
 from trichome.tracking.lab import LAB_STATES, LabState, awaiting, cleared, failed, lab_state
 from trichome.tracking.records import (
     Adjustment,
@@ -21,23 +34,34 @@ from trichome.tracking.records import (
 
 __all__ = [
     "LAB_STATES",
+    "AdjustReason",
     "Adjustment",
+    "Capability",
     "DeliveryPackage",
+    "Facility",
     "Harvest",
     "HarvestWaste",
+    "Item",
+    "JobInput",
     "LabResult",
     "LabState",
+    "Package",
+    "Plant",
+    "PlantPhase",
     "PlantWaste",
+    "ProcessingJob",
     "Receipt",
     "ReceiptStatus",
     "Sale",
     "ShipmentState",
     "Transfer",
     "TransferStatus",
+    "UnitKind",
     "WasteSource",
     "awaiting",
     "cleared",
     "failed",
     "lab_state",
     "to_grams",
+    "unit_kind",
 ]

@@ -45,8 +45,8 @@ async def test_available_tags_show_their_inventory_type(run: Run) -> None:
 async def test_a_package_is_in_transit_when_metrc_lists_it_so(metrc: MetrcAccess) -> None:
     packages = await FacilityData(metrc, GROWER, AS_OF).packages()
 
-    assert [p["Label"] for p in packages.in_transit] == [SHIPPED]
-    assert SHIPPED not in {p["Label"] for p in packages.on_hand}
+    assert [p.label for p in packages.in_transit] == [SHIPPED]
+    assert SHIPPED not in {p.label for p in packages.on_hand}
 
 
 async def test_the_in_transit_list_flags_its_packages(run: Run) -> None:

@@ -1,1 +1,2 @@
-"""The 13 analysis skills: structured results computed in code from Metrc data."""
+"""The 13 analysis skills: structured results computed in code from one licence's records
+in our track-and-trace model, read through a `trichome.tracking.source.FacilitySource`."""

@@ -6,17 +6,17 @@ import asyncio
 
 from trichome.metrc.skills import checks, record_checks
 from trichome.metrc.skills.base import SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.report import (
     findings_of,
     severity_counts,
     severity_phrase,
     top_headlines,
 )
+from trichome.tracking.source import FacilitySource
 
 
 async def needs_attention(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     expiring_within_days: int = 14,
     lab_pending_days: int = 7,

@@ -9,8 +9,9 @@ from trichome.metrc.skills import checks, record_checks
 from trichome.metrc.skills.base import Severity, SkillResult
 from trichome.metrc.skills.checks import Check
 from trichome.metrc.skills.compliance import compliance_checks, tally_checks
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.report import failures, findings_of, severity_phrase
+from trichome.tracking import Capability
+from trichome.tracking.source import FacilitySource
 
 # Points an open gap costs, by severity; the score starts at 100.
 DEDUCTIONS = {
@@ -62,7 +63,7 @@ def score_of(results: list[Check]) -> int:
 
 
 async def audit_ready(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     lookback_days: int = 30,
     min_tags: int = 50,
@@ -86,7 +87,7 @@ async def audit_ready(
         checks.untested_stock(packages.on_hand, as_of, untested_after_days),
         checks.lab_expiry_recorded(packages.on_hand),
     ]
-    if await data.can("CanGrowPlants"):
+    if await data.can(Capability.GROW_PLANTS):
         since = as_of - timedelta(days=lookback_days)
         results.append(record_checks.harvests_without_waste(harvests, since))
     score = score_of(results)

@@ -14,9 +14,7 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity
 from trichome.metrc.skills.records import (
-    Record,
     arrived_on,
-    day_of,
     is_empty,
     is_sample,
     item_name,
@@ -31,7 +29,8 @@ from trichome.metrc.skills.records import (
     product_expiry,
     quantity,
 )
-from trichome.tracking import lab
+from trichome.tracking import Package, lab
+from trichome.tracking.records import day_of
 
 
 @dataclass(slots=True)
@@ -90,7 +89,7 @@ def verdict(
     name: str,
     rule: str,
     severity: Severity,
-    broken: Sequence[Record],
+    broken: Sequence[Package],
     title: str,
     action: str,
     fine: str,
@@ -108,12 +107,12 @@ def verdict(
     return Check(name, rule, not broken, severity, message, packages=labels(broken), **extra)
 
 
-def stock(packages: Iterable[Record]) -> list[Record]:
+def stock(packages: Iterable[Package]) -> list[Package]:
     """On-hand packages that hold product (not empty, not lab samples)."""
     return [p for p in packages if not is_empty(p) and not is_sample(p)]
 
 
-def items_of(packages: Sequence[Record], limit: int = 4) -> str:
+def items_of(packages: Sequence[Package], limit: int = 4) -> str:
     """The item names of some packages, for a message."""
     named = list(dict.fromkeys(item_name(package) for package in packages))
     shown = ", ".join(named[:limit])
@@ -124,7 +123,7 @@ def items_of(packages: Sequence[Record], limit: int = 4) -> str:
 # Lab state ------------------------------------------------------------------------------------
 
 
-def failed_product(on_hand: Sequence[Record]) -> Check:
+def failed_product(on_hand: Sequence[Package]) -> Check:
     """Failed or remediation-pending product still on hand (critical where not on hold)."""
     failed = [p for p in on_hand if lab_failed(p) and not is_empty(p)]
     loose = [p for p in failed if not on_hold(p)]
@@ -143,7 +142,7 @@ def failed_product(on_hand: Sequence[Record]) -> Check:
     )
 
 
-def failed_product_held(on_hand: Sequence[Record]) -> Check:
+def failed_product_held(on_hand: Sequence[Package]) -> Check:
     """Every failed or remediation-pending package is on hold."""
     loose = [p for p in on_hand if lab_failed(p) and not is_empty(p) and not on_hold(p)]
     return verdict(
@@ -157,10 +156,10 @@ def failed_product_held(on_hand: Sequence[Record]) -> Check:
     )
 
 
-def other_holds(on_hand: Sequence[Record]) -> Check:
+def other_holds(on_hand: Sequence[Package]) -> Check:
     """Packages on hold for reasons other than a failed test (recalls, reviews)."""
     held = [p for p in on_hand if on_hold(p) and not lab_failed(p)]
-    notes = sorted({str(p.get("Note")) for p in held if p.get("Note")})
+    notes = sorted({str(p.note) for p in held if p.note})
     reason = f" Notes: {'; '.join(notes)}." if notes else ""
     return verdict(
         "on_hold",
@@ -173,7 +172,7 @@ def other_holds(on_hand: Sequence[Record]) -> Check:
     )
 
 
-def held_in_transit(in_transit: Sequence[Record]) -> Check:
+def held_in_transit(in_transit: Sequence[Package]) -> Check:
     """No package on hold travels on a manifest."""
     moving = [p for p in in_transit if on_hold(p)]
     return verdict(
@@ -187,14 +186,14 @@ def held_in_transit(in_transit: Sequence[Record]) -> Check:
     )
 
 
-def pending_lab(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
+def pending_lab(on_hand: Sequence[Package], as_of: date, days: int) -> Check:
     """Samples waiting on a lab (submitted, in testing, awaiting confirmation or picked for a
     random test) for more than `days` days."""
     waiting = [
         p
         for p in on_hand
         if lab.awaiting(lab_state(p))
-        and (since := day_of(p.get("LabTestingStateDate"))) is not None
+        and (since := p.lab_state_changed) is not None
         and (as_of - since).days > days
     ]
     return verdict(
@@ -208,12 +207,12 @@ def pending_lab(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
     )
 
 
-def untested_stock(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
+def untested_stock(on_hand: Sequence[Package], as_of: date, days: int) -> Check:
     """Stock never submitted for testing, made more than `days` ago."""
     untested = [
         p
         for p in stock(on_hand)
-        if lab_state(p) == "NotSubmitted"
+        if lab_state(p) == lab.LabState.NOT_SUBMITTED
         and (made := arrived_on(p)) is not None
         and (as_of - made).days > days
     ]
@@ -228,7 +227,7 @@ def untested_stock(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
     )
 
 
-def lab_results_current(on_hand: Sequence[Record], as_of: date) -> Check:
+def lab_results_current(on_hand: Sequence[Package], as_of: date) -> Check:
     """Sellable stock whose lab result has expired (on-hold packages excepted)."""
     expired = [
         p
@@ -246,7 +245,7 @@ def lab_results_current(on_hand: Sequence[Record], as_of: date) -> Check:
     )
 
 
-def lab_expiry_recorded(on_hand: Sequence[Record]) -> Check:
+def lab_expiry_recorded(on_hand: Sequence[Package]) -> Check:
     """Tested stock without a lab-result expiry date (its currency cannot be checked)."""
     missing = [p for p in stock(on_hand) if lab_tested(p) and lab_expiry(p) is None]
     return verdict(
@@ -263,7 +262,7 @@ def lab_expiry_recorded(on_hand: Sequence[Record]) -> Check:
 # Expiry ---------------------------------------------------------------------------------------
 
 
-def expired_products(on_hand: Sequence[Record], as_of: date, *, held_ok: bool) -> Check:
+def expired_products(on_hand: Sequence[Package], as_of: date, *, held_ok: bool) -> Check:
     """Product past its expiration, use-by or sell-by date still on hand."""
     expired = [
         p
@@ -283,7 +282,7 @@ def expired_products(on_hand: Sequence[Record], as_of: date, *, held_ok: bool) -
     )
 
 
-def expiring_products(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
+def expiring_products(on_hand: Sequence[Package], as_of: date, days: int) -> Check:
     """Product whose expiration, use-by or sell-by date falls within `days` days."""
     soon = [
         p
@@ -301,7 +300,7 @@ def expiring_products(on_hand: Sequence[Record], as_of: date, days: int) -> Chec
     )
 
 
-def expiring_lab_results(on_hand: Sequence[Record], as_of: date, days: int) -> Check:
+def expiring_lab_results(on_hand: Sequence[Package], as_of: date, days: int) -> Check:
     """Sellable stock whose lab result expires within `days` days."""
     soon = [
         p
@@ -321,7 +320,7 @@ def expiring_lab_results(on_hand: Sequence[Record], as_of: date, days: int) -> C
     )
 
 
-def expired_lab_results(on_hand: Sequence[Record], as_of: date) -> Check:
+def expired_lab_results(on_hand: Sequence[Package], as_of: date) -> Check:
     """Stock whose lab result has expired (held or not)."""
     expired = [p for p in stock(on_hand) if (ends := lab_expiry(p)) is not None and ends < as_of]
     return verdict(
@@ -338,12 +337,12 @@ def expired_lab_results(on_hand: Sequence[Record], as_of: date) -> Check:
 # Quantities -------------------------------------------------------------------------------------
 
 
-def empty_active(on_hand: Sequence[Record], as_of: date, after_days: int = 0) -> Check:
+def empty_active(on_hand: Sequence[Package], as_of: date, after_days: int = 0) -> Check:
     """Active packages with nothing left, unchanged for more than `after_days` days."""
     empty = [
         p
         for p in on_hand
-        if is_empty(p) and (as_of - (day_of(p.get("LastModified")) or as_of)).days >= after_days
+        if is_empty(p) and (as_of - (day_of(p.last_modified) or as_of)).days >= after_days
     ]
     wait = f" for {after_days} days or more" if after_days else ""
     return verdict(
@@ -359,7 +358,7 @@ def empty_active(on_hand: Sequence[Record], as_of: date, after_days: int = 0) ->
     )
 
 
-def negative_quantities(packages: Sequence[Record]) -> Check:
+def negative_quantities(packages: Sequence[Package]) -> Check:
     """No package shows a quantity below zero."""
     negative = [p for p in packages if quantity(p) < 0]
     return verdict(
@@ -373,9 +372,9 @@ def negative_quantities(packages: Sequence[Record]) -> Check:
     )
 
 
-def finished_with_quantity(inactive: Sequence[Record]) -> Check:
+def finished_with_quantity(inactive: Sequence[Package]) -> Check:
     """Finished packages hold nothing."""
-    holding = [p for p in inactive if p.get("IsFinished") and not is_empty(p)]
+    holding = [p for p in inactive if p.finished and not is_empty(p)]
     return verdict(
         "finished_packages_empty",
         "Finished packages have zero quantity.",

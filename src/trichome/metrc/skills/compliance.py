@@ -8,8 +8,9 @@ from datetime import timedelta
 from trichome.metrc.skills import checks, record_checks
 from trichome.metrc.skills.base import Severity, SkillResult
 from trichome.metrc.skills.checks import Check, not_applicable
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.report import findings_of, severity_phrase
+from trichome.tracking import Capability
+from trichome.tracking.source import FacilitySource
 
 SALES_RULES = (
     ("no_sale_of_untested_product", "Only product that passed testing is sold."),
@@ -24,7 +25,7 @@ GROWING_RULES = (
 
 
 async def compliance_checks(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     lookback_days: int,
     min_tags: int,
@@ -34,7 +35,9 @@ async def compliance_checks(
     """Every compliance validation of a facility, in report order."""
     as_of = data.as_of
     since = as_of - timedelta(days=lookback_days)
-    sells, grows = await asyncio.gather(data.can("CanSellToConsumers"), data.can("CanGrowPlants"))
+    sells, grows = await asyncio.gather(
+        data.can(Capability.SELL_TO_CONSUMERS), data.can(Capability.GROW_PLANTS)
+    )
     packages, incoming, outgoing, adjustments, reasons, tags = await asyncio.gather(
         data.packages(),
         data.incoming(),
@@ -95,7 +98,7 @@ def tally_checks(results: list[Check]) -> dict[str, float]:
 
 
 async def compliance_check(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     lookback_days: int = 30,
     min_tags: int = 50,

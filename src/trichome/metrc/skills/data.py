@@ -1,11 +1,11 @@
-"""What a skill reads from Metrc for one licence, each list fetched at most once per run.
+"""What a skill reads from Metrc for one licence, as our records: Metrc's `FacilitySource`.
 
-A skill builds one `FacilityData` and asks it for what it needs; the long lists (inactive
-packages, harvests and plants, transfers, adjustments, waste) are read in pages of 20, as
-Metrc's v2 pages them, and every list is remembered, so two checks
-that need the packages share one fetch. Endpoints the facility type may not use (plants at
-a store, sales at a farm) are not called: their lists are empty. Sales receipts are read
-by sale date (Metrc's salesDateStart/salesDateEnd), so a receipt edited later is still found.
+A skill run gets one `FacilityData` and asks it for what it needs, in our model (mapped in
+`trichome.tracking.metrc`). Long lists (inactive packages, harvests, plants, transfers,
+adjustments, waste) are read in Metrc's v2 pages of 20 and every list is remembered, so
+checks that need the packages share one fetch. Endpoints the facility type may not use
+(plants at a store, sales at a farm) are not called: their lists are empty. Receipts are
+read by sale date (salesDateStart/salesDateEnd), so a receipt edited later is still found.
 """
 
 from __future__ import annotations
@@ -18,20 +18,27 @@ from typing import Any, TypeVar, cast
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
-from trichome.metrc.skills.lists import Packages, Plants, Receipts, dedupe
-from trichome.metrc.skills.records import Record
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
 from trichome.tracking import (
     Adjustment,
+    AdjustReason,
+    Capability,
     DeliveryPackage,
+    Facility,
     Harvest,
     HarvestWaste,
+    Item,
     LabResult,
+    Package,
     PlantWaste,
+    ProcessingJob,
     Transfer,
     WasteSource,
 )
-from trichome.tracking.metrc import mapping
+from trichome.tracking.metrc import inventory, mapping
+from trichome.tracking.source import Packages, Plants, Receipts, dedupe
+
+Record = dict[str, Any]
 
 T = TypeVar("T")
 
@@ -41,7 +48,8 @@ ZONE_MARGIN = timedelta(hours=14)
 
 
 class FacilityData:
-    """One licence's Metrc data for one skill run, fetched lazily and at most once per list."""
+    """One licence's Metrc data for one skill run, fetched lazily and at most once per list,
+    mapped into our records: the Metrc `FacilitySource` (`trichome.tracking.source`)."""
 
     def __init__(self, metrc: MetrcAccess, license_number: str, as_of: date) -> None:
         self.metrc = metrc
@@ -65,6 +73,11 @@ class FacilityData:
         return cast(T, await future)
 
     @property
+    def today(self) -> date:
+        """The caller's today (as_of may be an earlier day)."""
+        return self.metrc.as_of()
+
+    @property
     def _client(self) -> MetrcClient:
         return self.metrc.client
 
@@ -74,19 +87,19 @@ class FacilityData:
 
     # The facility -------------------------------------------------------------------------------
 
-    async def facility(self) -> Record:
-        """The licence's facility record (name, type, capability flags).
+    async def facility(self) -> Facility:
+        """The licence's facility (name, type, capabilities).
 
         Raises:
             ToolProblem: the keys do not reach this licence.
         """
 
-        async def load() -> Record:
+        async def load() -> Facility:
             facilities: list[Record] = await self._client.facilities(credentials=self._keys)
-            for facility in facilities:
-                if (facility.get("License") or {}).get("Number") == self.license_number:
-                    return facility
-            known = ", ".join(str((f.get("License") or {}).get("Number")) for f in facilities)
+            for found in facilities:
+                if inventory.license_of(found) == self.license_number:
+                    return inventory.facility(found)
+            known = ", ".join(str(inventory.license_of(f)) for f in facilities)
             raise ToolProblem(
                 f"These Metrc keys do not reach licence {self.license_number}. "
                 f"They reach: {known or 'no facility'}."
@@ -94,24 +107,9 @@ class FacilityData:
 
         return await self._once("facility", load)
 
-    async def can(self, capability: str) -> bool:
-        """Whether the facility type has a capability (CanGrowPlants, CanSellToConsumers...)."""
-        facility = await self.facility()
-        return bool((facility.get("FacilityType") or {}).get(capability))
-
-    async def require(self, capability: str, what: str) -> None:
-        """Refuse a skill the facility type cannot have data for.
-
-        Raises:
-            ToolProblem: the facility lacks the capability.
-        """
-        if not await self.can(capability):
-            facility = await self.facility()
-            kind = (facility.get("License") or {}).get("LicenseType") or "this facility type"
-            raise ToolProblem(
-                f"Licence {self.license_number} ({kind}) does not {what}, so it has no data for "
-                "this skill. Use a licence that does (list_facilities shows each one's type)."
-            )
+    async def can(self, capability: Capability) -> bool:
+        """Whether the facility type has a capability (grow plants, sell to consumers...)."""
+        return (await self.facility()).can(capability)
 
     # Packages -----------------------------------------------------------------------------------
 
@@ -120,52 +118,41 @@ class FacilityData:
 
         async def load() -> Packages:
             client, keys, number = self._client, self._keys, self.license_number
-            active, held, inactive, moving = await asyncio.gather(
+            lists = await asyncio.gather(
                 client.packages_active(number, credentials=keys),
                 client.packages_onhold(number, credentials=keys),
                 client.packages_inactive(number, credentials=keys),
                 client.packages_intransit(number, credentials=keys),
             )
+            active, held, inactive, moving = (
+                [inventory.package(record) for record in records] for records in lists
+            )
             # Metrc's v2 package has no in-transit flag: a package is in transit when
             # GET /packages/v2/intransit lists it (by label), whatever other list has it.
-            moving_labels = {package.get("Label") for package in moving}
+            moving_labels = {package.label for package in moving}
             current = dedupe([*active, *held])
             return Packages(
-                [package for package in current if package.get("Label") not in moving_labels],
-                list(inactive),
+                [package for package in current if package.label not in moving_labels],
+                inactive,
                 dedupe(moving),
             )
 
         return await self._once("packages", load)
 
-    async def package(self, package_label: str) -> Record:
-        """One package of this facility by label.
+    async def package(self, label: str) -> Package | None:
+        """A package by label if this licence can see it, else None.
 
         Raises:
-            ToolProblem: no such package here, or the keys do not reach the licence.
+            ToolProblem: the keys do not reach the licence.
         """
         await self.facility()
         try:
             found: Record = await self._client.package(
-                self.license_number, label=package_label, credentials=self._keys
-            )
-        except MetrcNotFound:
-            raise ToolProblem(
-                f"Package {package_label} was not found at licence {self.license_number}. "
-                "Check the label, or ask the licence that holds it now."
-            ) from None
-        return found
-
-    async def other_package(self, package_label: str) -> Record | None:
-        """A package by label if this licence can see it (a source package), else None."""
-        await self.facility()
-        try:
-            found: Record = await self._client.package(
-                self.license_number, label=package_label, credentials=self._keys
+                self.license_number, label=label, credentials=self._keys
             )
         except MetrcNotFound:
             return None
-        return found
+        return inventory.package(found)
 
     async def adjustments(self) -> list[Adjustment]:
         """The facility's package adjustments."""
@@ -178,17 +165,22 @@ class FacilityData:
 
         return await self._once("adjustments", load)
 
-    async def adjust_reasons(self) -> list[Record]:
+    async def adjust_reasons(self) -> list[AdjustReason]:
         """The adjustment reasons and whether each requires a note."""
-        return await self._once(
-            "adjust_reasons",
-            lambda: self._client.package_adjust_reasons(
-                self.license_number, credentials=self._keys
-            ),
-        )
 
-    async def lab_results(self, package_id: int) -> list[LabResult]:
+        async def load() -> list[AdjustReason]:
+            records = await self._client.package_adjust_reasons(
+                self.license_number, credentials=self._keys
+            )
+            return [inventory.adjust_reason(record) for record in records]
+
+        return await self._once("adjust_reasons", load)
+
+    async def lab_results(self, package: Package) -> list[LabResult]:
         """The lab test results of one package (one request per package)."""
+        package_id = package.id
+        if package_id is None:
+            return []
 
         async def load() -> list[LabResult]:
             records = await self._client.lab_test_results(
@@ -198,17 +190,20 @@ class FacilityData:
 
         return await self._once(("lab_results", package_id), load)
 
-    async def items(self) -> list[Record]:
+    async def items(self) -> list[Item]:
         """The facility's active items."""
-        return await self._once(
-            "items", lambda: self._client.items_active(self.license_number, credentials=self._keys)
-        )
+
+        async def load() -> list[Item]:
+            records = await self._client.items_active(self.license_number, credentials=self._keys)
+            return [inventory.item(record) for record in records]
+
+        return await self._once("items", load)
 
     async def tags_available(self) -> tuple[int | None, int]:
         """How many plant tags (None where plants are not grown) and package tags are unused."""
 
         async def load() -> tuple[int | None, int]:
-            grows = await self.can("CanGrowPlants")
+            grows = await self.can(Capability.GROW_PLANTS)
             client, keys, number = self._client, self._keys, self.license_number
             package_tags = await client.package_tags_available(number, credentials=keys)
             plant_tags = (
@@ -224,7 +219,7 @@ class FacilityData:
         """The facility's harvests in all states (none where plants are not grown)."""
 
         async def load() -> list[Harvest]:
-            if not await self.can("CanGrowPlants"):
+            if not await self.can(Capability.GROW_PLANTS):
                 return []
             client, keys, number = self._client, self._keys, self.license_number
             lists = await asyncio.gather(
@@ -232,8 +227,7 @@ class FacilityData:
                 client.harvests_onhold(number, credentials=keys),
                 client.harvests_inactive(number, credentials=keys),
             )
-            unique = dedupe(record for records in lists for record in records)
-            return [mapping.harvest(record) for record in unique]
+            return dedupe(mapping.harvest(record) for records in lists for record in records)
 
         return await self._once("harvests", load)
 
@@ -263,14 +257,17 @@ class FacilityData:
         """The facility's tracked plants in all states (none where plants are not grown)."""
 
         async def load() -> Plants:
-            if not await self.can("CanGrowPlants"):
+            if not await self.can(Capability.GROW_PLANTS):
                 return Plants([], [], [], [])
             client, keys, number = self._client, self._keys, self.license_number
-            vegetative, flowering, held, inactive = await asyncio.gather(
+            lists = await asyncio.gather(
                 client.plants_vegetative(number, credentials=keys),
                 client.plants_flowering(number, credentials=keys),
                 client.plants_onhold(number, credentials=keys),
                 client.plants_inactive(number, credentials=keys),
+            )
+            vegetative, flowering, held, inactive = (
+                [inventory.plant_of(record) for record in records] for records in lists
             )
             return Plants(vegetative, flowering, held, inactive)
 
@@ -280,7 +277,7 @@ class FacilityData:
         """Plant waste records (none where plants are not grown)."""
 
         async def load() -> list[PlantWaste]:
-            if not await self.can("CanGrowPlants"):
+            if not await self.can(Capability.GROW_PLANTS):
                 return []
             records: list[Record] = await self._client.plant_waste(
                 self.license_number, credentials=self._keys
@@ -293,7 +290,7 @@ class FacilityData:
         """Plant batch waste records (none where plants are not grown)."""
 
         async def load() -> list[PlantWaste]:
-            if not await self.can("CanGrowPlants"):
+            if not await self.can(Capability.GROW_PLANTS):
                 return []
             records: list[Record] = await self._client.plant_batch_waste(
                 self.license_number, credentials=self._keys
@@ -302,18 +299,18 @@ class FacilityData:
 
         return await self._once("plant_batch_waste", load)
 
-    async def processing_jobs(self) -> list[Record]:
+    async def processing_jobs(self) -> list[ProcessingJob]:
         """Processing jobs, active and finished (none where products are not made)."""
 
-        async def load() -> list[Record]:
-            if not await self.can("CanInfuseProducts"):
+        async def load() -> list[ProcessingJob]:
+            if not await self.can(Capability.MAKE_PRODUCTS):
                 return []
             client, keys, number = self._client, self._keys, self.license_number
             active, finished = await asyncio.gather(
                 client.processing_jobs_active(number, credentials=keys),
                 client.processing_jobs_inactive(number, credentials=keys),
             )
-            return dedupe([*active, *finished])
+            return dedupe(inventory.processing_job(record) for record in [*active, *finished])
 
         return await self._once("processing", load)
 
@@ -374,7 +371,7 @@ class FacilityData:
         sale date: two requests, and a receipt edited any time later is on its sale day."""
 
         async def load() -> Receipts:
-            if not await self.can("CanSellToConsumers"):
+            if not await self.can(Capability.SELL_TO_CONSUMERS):
                 return Receipts(start, end, [], [])
             since = datetime.combine(start, time(0), UTC) - ZONE_MARGIN
             until = datetime.combine(end + timedelta(days=1), time(0), UTC) + ZONE_MARGIN
@@ -387,7 +384,7 @@ class FacilityData:
                     number, sales_date_start=since, sales_date_end=until, credentials=keys
                 ),
             )
-            receipts = [mapping.receipt(record) for record in dedupe([*active, *inactive])]
+            receipts = dedupe(mapping.receipt(record) for record in [*active, *inactive])
             return Receipts(
                 start,
                 end,

@@ -8,9 +8,7 @@ from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.checks import items_of, stock
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.records import (
-    Record,
     item_name,
     lab_expiry,
     label,
@@ -21,8 +19,10 @@ from trichome.metrc.skills.records import (
     unit,
 )
 from trichome.metrc.tools.registry import ToolProblem
+from trichome.tracking import Package
+from trichome.tracking.source import FacilitySource
 
-KINDS: dict[str, tuple[str, Callable[[Record], date | None]]] = {
+KINDS: dict[str, tuple[str, Callable[[Package], date | None]]] = {
     "product": (
         "product expiry (expiration, use-by or sell-by date)",
         lambda package: found[0] if (found := product_expiry(package)) else None,
@@ -42,14 +42,14 @@ def bucket_names(soon_days: int, within_days: int, horizon_days: int) -> list[tu
     ]
 
 
-def row(package: Record, ends: date, as_of: date) -> dict[str, Any]:
+def row(package: Package, ends: date, as_of: date) -> dict[str, Any]:
     """A package in a bucket."""
     return {
         "label": label(package),
         "item": item_name(package),
         "quantity": quantity(package),
         "unit": unit(package),
-        "location": package.get("LocationName"),
+        "location": package.location_name,
         "expires": ends.isoformat(),
         "days_left": (ends - as_of).days,
         "on_hold": on_hold(package),
@@ -57,7 +57,7 @@ def row(package: Record, ends: date, as_of: date) -> dict[str, Any]:
 
 
 async def expiration_tracker(
-    data: FacilityData, *, soon_days: int = 7, within_days: int = 30, horizon_days: int = 90
+    data: FacilitySource, *, soon_days: int = 7, within_days: int = 30, horizon_days: int = 90
 ) -> SkillResult:
     """Bucket on-hand stock by days to product expiry and to lab-result expiry.
 
@@ -77,7 +77,7 @@ async def expiration_tracker(
     details: dict[str, Any] = {}
     findings: list[Finding] = []
     for kind, (what, expiry_of) in KINDS.items():
-        sorted_rows: dict[str, list[tuple[Record, dict[str, Any]]]] = {n: [] for n, _ in buckets}
+        sorted_rows: dict[str, list[tuple[Package, dict[str, Any]]]] = {n: [] for n, _ in buckets}
         undated = 0
         for package in held:
             ends = expiry_of(package)

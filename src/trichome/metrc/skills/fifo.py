@@ -6,8 +6,8 @@ it was not drawn at all while a newer package of the same item (one that came in
 facility later) was drawn after the older one arrived. Only packages that could have been
 used count as bypassed: active, not on hold, passed testing, holding product. "Came in" is
 the day received, or the day packaged for packages made here; a shipped package the
-facility no longer sees is dated by its PackagedDate when the delivery shows one, else
-ordered by its Metrc Id (Metrc numbers packages in creation order).
+facility no longer sees is dated by its packaging day when the delivery shows one, else
+ordered by its id (Metrc numbers packages in creation order).
 """
 
 from __future__ import annotations
@@ -19,18 +19,14 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.records import (
-    Record,
     arrived_on,
-    day_of,
     is_empty,
     is_sample,
     item_name,
     lab_expiry,
     lab_passed,
     label,
-    number,
     on_hold,
     plural,
     product_expiry,
@@ -38,6 +34,8 @@ from trichome.metrc.skills.records import (
     rounded,
     unit,
 )
+from trichome.tracking import Package
+from trichome.tracking.source import FacilitySource
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +51,7 @@ class Draw:
     package_id: int | None
 
 
-def usable(package: Record) -> bool:
+def usable(package: Package) -> bool:
     """Whether a package could have been used (sold or shipped) in place of a newer one."""
     return (
         not on_hold(package)
@@ -63,7 +61,7 @@ def usable(package: Record) -> bool:
     )
 
 
-async def draws_of(data: FacilityData, since: date) -> list[Draw]:
+async def draws_of(data: FacilitySource, since: date) -> list[Draw]:
     """Every draw on the facility's packages from `since` to as-of."""
     as_of = data.as_of
     packages, outgoing, jobs = await asyncio.gather(
@@ -83,13 +81,13 @@ async def draws_of(data: FacilityData, since: date) -> list[Draw]:
     ) -> Draw:
         package = known.get(tag)
         arrived = arrived_on(package) if package else packaged
-        ident = package.get("Id") if package else package_id
-        return Draw(tag, item, day, amount, how, arrived, ident if isinstance(ident, int) else None)
+        ident = package.id if package else package_id
+        return Draw(tag, item, day, amount, how, arrived, ident)
 
     found = [
         draw(
             line.package_label,
-            line.product_name or item_name(known.get(line.package_label, {})),
+            line.product_name or item_name(known.get(line.package_label)),
             receipt.day,
             line.quantity,
             "sale",
@@ -123,42 +121,38 @@ async def draws_of(data: FacilityData, since: date) -> list[Draw]:
                     )
                 )
     for job in jobs:
-        started = day_of(job.get("StartDate"))
+        started = job.started
         if started is None or not since <= started <= as_of:
             continue
-        for source in job.get("SourcePackages") or []:
-            tag = str(source.get("PackageLabel"))
-            item = item_name(known.get(tag, {}))
+        for source in job.inputs:
+            tag = source.package_label
             found.append(
                 draw(
                     tag,
-                    item,
+                    item_name(known.get(tag)),
                     started,
-                    number(source.get("Quantity")),
+                    source.quantity,
                     "processing",
-                    day_of(source.get("PackagedDate")),
-                    source.get("PackageId"),
+                    source.packaged,
+                    source.package_id,
                 )
             )
     return found
 
 
-def newer(draw: Draw, older: Record) -> bool:
+def newer(draw: Draw, older: Package) -> bool:
     """Whether a drawn package came in after an on-hand one."""
     came = arrived_on(older)
     if draw.arrived is not None and came is not None:
         return draw.arrived > came
-    ident = older.get("Id")
-    made_here = not older.get("ReceivedDateTime")
+    ident = older.id
+    made_here = older.received is None
     return (
-        made_here
-        and draw.package_id is not None
-        and isinstance(ident, int)
-        and (draw.package_id > ident)
+        made_here and draw.package_id is not None and ident is not None and draw.package_id > ident
     )
 
 
-def risk_of(package: Record, as_of: date, days: int) -> str | None:
+def risk_of(package: Package, as_of: date, days: int) -> str | None:
     """Why a bypassed package is at risk of being wasted, if its dates say so."""
     product = product_expiry(package)
     if product is not None and (product[0] - as_of).days <= days:
@@ -169,7 +163,7 @@ def risk_of(package: Record, as_of: date, days: int) -> str | None:
     return None
 
 
-def _package_row(package: Record, as_of: date, risk_days: int) -> dict[str, Any]:
+def _package_row(package: Package, as_of: date, risk_days: int) -> dict[str, Any]:
     came = arrived_on(package)
     return {
         "label": label(package),
@@ -177,7 +171,7 @@ def _package_row(package: Record, as_of: date, risk_days: int) -> dict[str, Any]
         "days_on_hand": (as_of - came).days if came else None,
         "quantity": quantity(package),
         "unit": unit(package),
-        "location": package.get("LocationName"),
+        "location": package.location_name,
         "risk": risk_of(package, as_of, risk_days),
     }
 
@@ -200,7 +194,7 @@ def _drawn_rows(jumped: list[Draw]) -> list[dict[str, Any]]:
 
 
 async def fifo(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     lookback_days: int = 30,
     aged_after_days: int = 90,
@@ -215,7 +209,7 @@ async def fifo(
     draws_by_item: dict[str, list[Draw]] = defaultdict(list)
     for draw in draws:
         draws_by_item[draw.item].append(draw)
-    held_by_item: dict[str, list[Record]] = defaultdict(list)
+    held_by_item: dict[str, list[Package]] = defaultdict(list)
     for package in packages.on_hand:
         if usable(package):
             held_by_item[item_name(package)].append(package)
@@ -224,9 +218,9 @@ async def fifo(
     pull_next: list[dict[str, Any]] = []
     bypassed: set[str] = set()
     for item, held in sorted(held_by_item.items()):
-        held.sort(key=lambda p: (arrived_on(p) or date.min, number(p.get("Id"))))
+        held.sort(key=lambda p: (arrived_on(p) or date.min, p.id or 0))
         pull_next.append({"item": item, **_package_row(held[0], as_of, expiry_risk_days)})
-        skipped: list[Record] = []
+        skipped: list[Package] = []
         jumped: dict[tuple[str, date, float], Draw] = {}
         for older in held:
             came = arrived_on(older)
@@ -252,7 +246,7 @@ async def fifo(
                 check="fifo_violation",
                 message=(
                     f"{item}: {plural(len(skipped), 'older package')} untouched (the oldest here "
-                    f"since {oldest}, in {skipped[0].get('LocationName')}) while newer stock "
+                    f"since {oldest}, in {skipped[0].location_name}) while newer stock "
                     f"moved ({plural(len(newer_rows), 'package')}, "
                     f"{plural(len(jumped), 'draw')} since {since})"
                     + (f"; {len(at_risk)} of the older near expiry" if at_risk else "")

@@ -14,36 +14,37 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.facility import find_package
 from trichome.metrc.skills.history_parts import (
     harvest_facts,
     lab_tests,
     manifests_of,
+    package_state,
     sales_of,
+    text_of,
     timeline,
 )
 from trichome.metrc.skills.records import (
     arrived_on,
-    day_of,
     is_empty,
     item_name,
     lab_failed,
     label,
-    names,
-    number,
     plural,
     quantity,
     rounded,
     unit,
 )
 from trichome.metrc.tools.registry import ToolProblem
+from trichome.tracking import Capability
+from trichome.tracking.source import FacilitySource
 
 MAX_SOURCES = 10  # source packages looked up one by one
 MAX_SALES_DAYS = 366  # the longest range of receipts scanned (about 2 requests a day)
 
 
 async def package_history(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     package_label: str,
     sales_start: date | None = None,
@@ -55,9 +56,9 @@ async def package_history(
         ToolProblem: no such package at the licence, or an inverted sales range.
     """
     as_of = data.as_of
-    package = await data.package(package_label)
+    package = await find_package(data, package_label)
     tag = label(package)
-    finished = day_of(package.get("FinishedDate"))
+    finished = package.finished_on
     end = sales_end or min(as_of, finished or as_of)
     start = sales_start or max(arrived_on(package) or end, end - timedelta(days=MAX_SALES_DAYS))
     if start > end:
@@ -67,9 +68,9 @@ async def package_history(
             f"Scanning sales from {start} to {end} is more than {MAX_SALES_DAYS} days; "
             "ask for a shorter range."
         )
-    sells = await data.can("CanSellToConsumers")
+    sells = await data.can(Capability.SELL_TO_CONSUMERS)
     results, adjustments, packages, harvests, jobs, manifests = await asyncio.gather(
-        data.lab_results(int(package["Id"])),
+        data.lab_results(package),
         data.adjustments(),
         data.packages(),
         data.harvests(),
@@ -77,36 +78,26 @@ async def package_history(
         manifests_of(data, package),
     )
     receipts = await data.receipts(start, end) if sells else None
-    sources = names(package.get("SourcePackageLabels"))
+    sources = list(package.source_packages)
     found_sources = await asyncio.gather(
-        *(data.other_package(source) for source in sources[:MAX_SOURCES])
+        *(data.package(source) for source in sources[:MAX_SOURCES])
     )
     own_adjustments = [a for a in adjustments if a.package_label == tag]
     tests = lab_tests(results)
     sales = sales_of(tag, receipts.sales) if receipts else []
     voided = sales_of(tag, receipts.voided) if receipts else []
-    harvest_names = names(package.get("SourceHarvestNames"))
-    own_jobs = [
-        job
-        for job in jobs
-        if tag in [str(s.get("PackageLabel")) for s in job.get("SourcePackages") or []]
-        or tag in (job.get("CreatedPackageLabels") or [])
-    ]
-    children = [
-        label(p) for p in packages.everything() if tag in names(p.get("SourcePackageLabels"))
-    ]
+    harvest_names = list(package.source_harvests)
+    own_jobs = [job for job in jobs if job.touches(tag)]
+    children = [label(p) for p in packages.everything() if tag in p.source_packages]
     sold = sum(sale["quantity"] for sale in sales)
     revenue = sum(sale["price"] for sale in sales)
     adjusted = sum(a.quantity for a in own_adjustments)
-    # What processing jobs took from it: Metrc records it on the job, not as an adjustment.
+    # What processing jobs took from it: recorded on the job, not as an adjustment.
     processed = sum(
-        number(source.get("Quantity"))
-        for job in own_jobs
-        for source in job.get("SourcePackages") or []
-        if str(source.get("PackageLabel")) == tag
+        source.quantity for job in own_jobs for source in job.inputs if source.package_label == tag
     )
     received = next(
-        (number(m["received_quantity"]) for m in manifests if m.get("received_quantity")), None
+        (float(m["received_quantity"]) for m in manifests if m.get("received_quantity")), None
     )
     balance: dict[str, Any] = {
         "sold": rounded(sold, 4),
@@ -137,7 +128,7 @@ async def package_history(
             "now": quantity(package),
             "implied_start": rounded(quantity(package) + sold + processed - adjusted, 4),
         }
-    if is_empty(package) and not package.get("IsFinished"):
+    if is_empty(package) and not package.finished:
         findings.append(
             Finding(
                 severity=Severity.LOW,
@@ -152,18 +143,18 @@ async def package_history(
                 severity=Severity.HIGH,
                 check="failed_lab_product",
                 message=(
-                    f"{tag} failed testing ({package.get('LabTestingState')}); remediate or "
+                    f"{tag} failed testing ({package.lab_state}); remediate or "
                     "destroy it, and keep it on hold until then."
                 ),
                 packages=[tag],
             )
         )
-    if package.get("IsOnHold"):
+    if package.on_hold:
         findings.append(
             Finding(
                 severity=Severity.INFO,
                 check="on_hold",
-                message=f"{tag} is on hold: {package.get('Note') or 'no note'}.",
+                message=f"{tag} is on hold: {package.note or 'no note'}.",
                 packages=[tag],
             )
         )
@@ -176,7 +167,7 @@ async def package_history(
             else ""
         )
         if first
-        else f"no lab results ({package.get('LabTestingState')})"
+        else f"no lab results ({package.lab_state})"
     )
     sales_text = (
         f"{plural(len(sales), 'sale')} of {sold:g} {unit(package)} for ${revenue:,.2f} between "
@@ -185,7 +176,7 @@ async def package_history(
         else "no sales (this licence does not sell)"
     )
     summary = (
-        f"Package {tag} ({item_name(package)}, packaged {package.get('PackagedDate')} from "
+        f"Package {tag} ({item_name(package)}, packaged {text_of(package.packaged)} from "
         f"{', '.join(harvest_names) or ', '.join(sources) or 'no recorded source'}): {lab_text}; "
         f"{plural(len(own_adjustments), 'adjustment')}; {sales_text}; now "
         f"{quantity(package):g} {unit(package)}" + (f", finished {finished}." if finished else ".")
@@ -212,40 +203,13 @@ async def package_history(
         },
         findings=findings,
         details={
-            "package": {
-                key: package.get(key)
-                for key in (
-                    "Label",
-                    "PackageType",
-                    "Quantity",
-                    "UnitOfMeasureName",
-                    "LocationName",
-                    "PackagedDate",
-                    "LabTestingState",
-                    "LabTestResultExpirationDateTime",
-                    "ExpirationDate",
-                    "UseByDate",
-                    "SellByDate",
-                    "IsOnHold",
-                    "Note",
-                    "IsFinished",
-                    "FinishedDate",
-                    "ReceivedDateTime",
-                    "ReceivedFromFacilityName",
-                    "ReceivedFromManifestNumber",
-                )
-            }
-            | {"Item": item_name(package), "Strain": (package.get("Item") or {}).get("StrainName")},
+            "package": package_state(package),
             "source_harvests": [
                 {"name": name} | harvest_facts(name, harvests) for name in harvest_names
             ],
             "source_packages": [
                 {"label": source, "visible": found is not None}
-                | (
-                    {"item": item_name(found), "packaged": found.get("PackagedDate")}
-                    if found
-                    else {}
-                )
+                | ({"item": item_name(found), "packaged": text_of(found.packaged)} if found else {})
                 for source, found in zip(sources[:MAX_SOURCES], found_sources, strict=True)
             ],
             "lab_tests": tests,
@@ -260,11 +224,11 @@ async def package_history(
                 for a in own_adjustments
             ],
             "manifests": manifests,
-            "processing_jobs": [job.get("Name") for job in own_jobs],
+            "processing_jobs": [job.name for job in own_jobs],
             "packages_made_from_it": children,
             "balance": balance,
             "timeline": timeline(package, tests, own_adjustments, sales, manifests, own_jobs),
             "voided_sales": voided,
-            "location_history": "Metrc keeps no location history; the location is today's.",
+            "location_history": "No location history is kept; the location is today's.",
         },
     )

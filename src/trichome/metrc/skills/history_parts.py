@@ -9,22 +9,50 @@ from collections import defaultdict
 from datetime import date, datetime
 from typing import Any
 
-from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.records import (
-    Record,
-    label,
-    names,
-    packaged_on,
-    plural,
-    unit,
+from trichome.metrc.skills.records import item_name, label, packaged_on, plural, unit
+from trichome.tracking import (
+    Adjustment,
+    Harvest,
+    LabResult,
+    Package,
+    ProcessingJob,
+    Receipt,
+    Transfer,
 )
-from trichome.tracking import Adjustment, Harvest, LabResult, Receipt, Transfer
 from trichome.tracking.potency import thc_reading
+from trichome.tracking.source import FacilitySource
 
 
 def text_of(value: date | datetime | None) -> str | None:
     """A day or moment as ISO 8601 (None stays None)."""
     return value.isoformat() if value is not None else None
+
+
+def package_state(package: Package) -> dict[str, Any]:
+    """The package as the tracking system has it now (the keys package_history's schema
+    names, which follow Metrc's)."""
+    return {
+        "Label": package.label,
+        "PackageType": package.package_type,
+        "Quantity": package.quantity,
+        "UnitOfMeasureName": package.unit,
+        "LocationName": package.location_name,
+        "PackagedDate": text_of(package.packaged),
+        "LabTestingState": package.lab_state,
+        "LabTestResultExpirationDateTime": text_of(package.lab_expires),
+        "ExpirationDate": text_of(package.expires),
+        "UseByDate": text_of(package.use_by),
+        "SellByDate": text_of(package.sell_by),
+        "IsOnHold": package.on_hold,
+        "Note": package.note,
+        "IsFinished": package.finished,
+        "FinishedDate": text_of(package.finished_on),
+        "ReceivedDateTime": text_of(package.received),
+        "ReceivedFromFacilityName": package.received_from,
+        "ReceivedFromManifestNumber": package.received_manifest,
+        "Item": item_name(package),
+        "Strain": package.item.strain,
+    }
 
 
 def lab_tests(results: list[LabResult]) -> list[dict[str, Any]]:
@@ -68,13 +96,13 @@ def sales_of(tag: str, receipts: list[Receipt]) -> list[dict[str, Any]]:
     ]
 
 
-async def manifests_of(data: FacilityData, package: Record) -> list[dict[str, Any]]:
+async def manifests_of(data: FacilitySource, package: Package) -> list[dict[str, Any]]:
     """Manifests the package came in on, or left on (pending or with refused packages)."""
     tag = label(package)
     incoming, outgoing, rejected = await asyncio.gather(
         data.incoming(), data.outgoing(), data.rejected()
     )
-    came = str(package.get("ReceivedFromManifestNumber") or "")
+    came = package.received_manifest or ""
     arrivals: list[tuple[dict[str, Any], Transfer]] = [
         (
             {
@@ -125,17 +153,17 @@ async def manifests_of(data: FacilityData, package: Record) -> list[dict[str, An
 
 
 def timeline(
-    package: Record,
+    package: Package,
     tests: list[dict[str, Any]],
     adjustments: list[Adjustment],
     sales: list[dict[str, Any]],
     manifests: list[dict[str, Any]],
-    jobs: list[Record],
+    jobs: list[ProcessingJob],
 ) -> list[dict[str, Any]]:
     """The package's events in date order (sales grouped by day)."""
     events: list[tuple[str, str]] = []
-    sources = ", ".join(names(package.get("SourceHarvestNames"))) or "no harvest"
-    events.append((str(package.get("PackagedDate")), f"Packaged (from {sources})"))
+    sources = ", ".join(package.source_harvests) or "no harvest"
+    events.append((str(text_of(package.packaged)), f"Packaged (from {sources})"))
     for entry in manifests:
         when = str(entry.get("arrived") or entry.get("departed") or "")[:10]
         if entry["direction"] == "incoming":
@@ -145,8 +173,8 @@ def timeline(
     for test in tests:
         verdict = "passed" if test["overall_passed"] else "failed"
         events.append((test["tested"], f"Lab test {verdict} at {test['lab']}"))
-    if package.get("RemediationDate"):
-        events.append((str(package["RemediationDate"]), "Remediated"))
+    if package.remediated:
+        events.append((package.remediated.isoformat(), "Remediated"))
     for adjustment in adjustments:
         events.append(
             (
@@ -164,11 +192,11 @@ def timeline(
             (day, f"{plural(len(lines), 'sale')}: {sold:g} {unit(package)}, ${revenue:,.2f}")
         )
     for job in jobs:
-        events.append((str(job.get("StartDate")), f"Processing job {job.get('Name')}"))
-    if package.get("IsOnHold"):
-        events.append((str(package.get("LastModified"))[:10], f"On hold: {package.get('Note')}"))
-    if package.get("FinishedDate"):
-        events.append((str(package["FinishedDate"]), "Finished"))
+        events.append((str(text_of(job.started)), f"Processing job {job.name}"))
+    if package.on_hold:
+        events.append((str(text_of(package.last_modified))[:10], f"On hold: {package.note}"))
+    if package.finished_on:
+        events.append((package.finished_on.isoformat(), "Finished"))
     return [{"date": day, "event": text} for day, text in sorted(events, key=lambda e: e[0])]
 
 

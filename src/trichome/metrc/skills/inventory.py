@@ -15,13 +15,10 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.params import MAX_RANGE_DAYS
 from trichome.metrc.skills.records import (
-    Record,
     arrived_on,
     category,
-    day_of,
     is_empty,
     item_name,
     lab_state,
@@ -35,20 +32,22 @@ from trichome.metrc.skills.records import (
     unit,
 )
 from trichome.metrc.tools.registry import ToolProblem
+from trichome.tracking import Package
+from trichome.tracking.source import FacilitySource
 
 LIMITS = (
     "Packages the licence shipped to another licence since the day are no longer in its "
     "lists, so they are missing (their manifests are counted under not_itemised).",
     "Quantity taken from a package without an adjustment (lab samples, ingredients of new "
     "packages, processing jobs) is not added back, so such packages show less than they held.",
-    "Metrc keeps no location history: locations are today's.",
+    "No location history is kept: locations are today's.",
     "Lab states that changed after the day are grouped as 'changed since'; holds then are "
     "unknown and not shown.",
 )
 
 
 def grouped(
-    packages: Sequence[tuple[Record, float]], key: Callable[[Record], str | None], top: int
+    packages: Sequence[tuple[Package, float]], key: Callable[[Package], str | None], top: int
 ) -> list[dict[str, Any]]:
     """Packages and their quantities (per unit) grouped by a key, largest groups first."""
     groups: dict[str, dict[str, Any]] = {}
@@ -63,7 +62,7 @@ def grouped(
     return rows[:top]
 
 
-def totals(packages: Sequence[tuple[Record, float]]) -> dict[str, float]:
+def totals(packages: Sequence[tuple[Package, float]]) -> dict[str, float]:
     """Total quantity per unit."""
     summed: dict[str, float] = defaultdict(float)
     for package, amount in packages:
@@ -71,14 +70,14 @@ def totals(packages: Sequence[tuple[Record, float]]) -> dict[str, float]:
     return {name: rounded(total, 3) for name, total in sorted(summed.items())}
 
 
-def grams_total(packages: Sequence[tuple[Record, float]]) -> float:
+def grams_total(packages: Sequence[tuple[Package, float]]) -> float:
     """The weight of the weighed packages, in grams."""
     return rounded(sum(to_grams(amount, unit(package)) or 0.0 for package, amount in packages))
 
 
 async def past_quantities(
-    data: FacilityData, day: date, today: date
-) -> tuple[list[tuple[Record, float]], dict[str, Any]]:
+    data: FacilitySource, day: date, today: date
+) -> tuple[list[tuple[Package, float]], dict[str, Any]]:
     """The packages on hand at the end of `day` with their quantities then, and what is unseen."""
     packages, adjustments, outgoing = await asyncio.gather(
         data.packages(), data.adjustments(), data.outgoing()
@@ -94,7 +93,7 @@ async def past_quantities(
                 change[line.package_label] -= line.quantity
     held = []
     for package in packages.everything():
-        came, finished = arrived_on(package), day_of(package.get("FinishedDate"))
+        came, finished = arrived_on(package), package.finished_on
         if came is None or came > day or (finished is not None and finished <= day):
             continue
         held.append((package, max(0.0, quantity(package) - change[label(package)])))
@@ -112,20 +111,20 @@ async def past_quantities(
     return held, unseen
 
 
-def state_then(package: Record, day: date) -> str:
+def state_then(package: Package, day: date) -> str:
     """A package's lab state at the end of a past day, when it has not changed since."""
-    changed = day_of(package.get("LabTestingStateDate"))
+    changed = package.lab_state_changed
     return lab_state(package) if changed is None or changed <= day else "(changed since)"
 
 
-async def inventory_snapshot(data: FacilityData, *, top_items: int = 25) -> SkillResult:
+async def inventory_snapshot(data: FacilitySource, *, top_items: int = 25) -> SkillResult:
     """Inventory by category, item, strain, location and lab state; now or on a past day.
 
     Raises:
         ToolProblem: the day is more than a year before today.
     """
     as_of = data.as_of
-    today = data.metrc.as_of()
+    today = data.today
     past = as_of < today
     if (today - as_of).days > MAX_RANGE_DAYS:
         # Rebuilding a past day reads every receipt since, about 2 requests a day.
@@ -136,7 +135,7 @@ async def inventory_snapshot(data: FacilityData, *, top_items: int = 25) -> Skil
         )
     packages = await data.packages()
     unseen: dict[str, Any] = {}
-    lab: Callable[[Record], str] = lab_state
+    lab: Callable[[Package], str] = lab_state
     if past:
         held, unseen = await past_quantities(data, as_of, today)
         lab = lambda package: state_then(package, as_of)  # noqa: E731
@@ -161,7 +160,7 @@ async def inventory_snapshot(data: FacilityData, *, top_items: int = 25) -> Skil
         "by_category": grouped(stocked, category, top_items),
         "by_item": grouped(stocked, item_name, top_items),
         "by_strain": grouped(stocked, strain, top_items),
-        "by_location": grouped(stocked, lambda p: p.get("LocationName"), top_items),
+        "by_location": grouped(stocked, lambda p: p.location_name, top_items),
         "by_lab_state": grouped(stocked, lab, top_items),
     }
     findings: list[Finding] = []

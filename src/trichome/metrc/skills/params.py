@@ -10,6 +10,7 @@ from pydantic import Field
 from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.tools.registry import ToolProblem, access
 from trichome.metrc.tools.results import Day
+from trichome.tracking.source import FacilitySource
 
 AsOf = Annotated[
     Day | None,
@@ -51,7 +52,7 @@ def date_range(
     return first, last
 
 
-def facility(license_number: str, as_of: date | None) -> FacilityData:
-    """The data a skill run reads, for the caller's access and the day asked for."""
+def facility(license_number: str, as_of: date | None) -> FacilitySource:
+    """The records a skill run reads, for the caller's Metrc access and the day asked for."""
     metrc = access()
     return FacilityData(metrc, license_number, metrc.as_of(as_of))

@@ -18,10 +18,11 @@ from typing import Any
 
 from trichome.knowledge.packs import load_packs
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.facility import require
 from trichome.metrc.skills.records import plural, rounded
 from trichome.metrc.tools.registry import ToolProblem
-from trichome.tracking import Receipt, Sale, to_grams
+from trichome.tracking import Capability, Receipt, Sale, to_grams
+from trichome.tracking.source import FacilitySource
 
 LIMITS_FILE = Path(__file__).resolve().parent.parent / "data" / "purchase_limits.toml"
 ADULT_USE = frozenset({"consumer", "nonresidentconsumer"})
@@ -203,11 +204,11 @@ def sale_row(basket: Basket, breaches: list[str]) -> dict[str, Any]:
 
 
 async def purchase_limit_check(
-    data: FacilityData, *, state: str, start: date, end: date
+    data: FacilitySource, *, state: str, start: date, end: date
 ) -> SkillResult:
     """Hold every adult-use sale of a range against the state's per-sale caps."""
     limit = limit_for(state)
-    await data.require("CanSellToConsumers", "sell to consumers")
+    await require(data, Capability.SELL_TO_CONSUMERS, "sell to consumers")
     receipts = await data.receipts(start, end)
     adult = [r for r in receipts.sales if (r.customer_type or "").lower() in ADULT_USE]
     baskets = [Basket.of(receipt) for receipt in adult]

@@ -8,10 +8,7 @@ from datetime import date, datetime
 
 from trichome.metrc.skills.base import Severity
 from trichome.metrc.skills.checks import Check, verdict
-from trichome.metrc.skills.lists import Receipts
 from trichome.metrc.skills.records import (
-    Record,
-    day_of,
     lab_expiry,
     lab_passed,
     label,
@@ -19,7 +16,16 @@ from trichome.metrc.skills.records import (
     plural,
     product_expiry,
 )
-from trichome.tracking import Adjustment, Harvest, PlantWaste, Transfer
+from trichome.tracking import (
+    Adjustment,
+    AdjustReason,
+    Harvest,
+    Package,
+    Plant,
+    PlantWaste,
+    Transfer,
+)
+from trichome.tracking.source import Receipts
 
 
 def moment_text(moment: datetime | None) -> str | None:
@@ -155,9 +161,9 @@ def low_tags(plant_tags: int | None, package_tags: int, minimum: int) -> Check:
     )
 
 
-def plants_on_hold(plants: Sequence[Record]) -> Check:
+def plants_on_hold(plants: Sequence[Plant]) -> Check:
     """Plants on hold."""
-    held = [p for p in plants if p.get("IsOnHold")]
+    held = [p for p in plants if p.on_hold]
     return Check(
         "plants_on_hold",
         "Plant holds are resolved.",
@@ -170,12 +176,12 @@ def plants_on_hold(plants: Sequence[Record]) -> Check:
     )
 
 
-def long_flowering(flowering: Sequence[Record], as_of: date, days: int) -> Check:
+def long_flowering(flowering: Sequence[Plant], as_of: date, days: int) -> Check:
     """Plants flowering longer than `days` days (a missed harvest?)."""
     long = [
         p
         for p in flowering
-        if (since := day_of(p.get("FloweringDate"))) is not None and (as_of - since).days > days
+        if (since := p.flowering_since) is not None and (as_of - since).days > days
     ]
     return Check(
         "overdue_harvest",
@@ -190,10 +196,10 @@ def long_flowering(flowering: Sequence[Record], as_of: date, days: int) -> Check
 
 
 def adjustment_notes(
-    adjustments: Sequence[Adjustment], reasons: Sequence[Record], since: date
+    adjustments: Sequence[Adjustment], reasons: Sequence[AdjustReason], since: date
 ) -> Check:
     """Adjustments since `since` whose reason requires a note, or records a loss, have one."""
-    needs_note = {str(r.get("Name")) for r in reasons if r.get("RequiresNote")} | LOSS_REASONS
+    needs_note = {r.name for r in reasons if r.requires_note} | LOSS_REASONS
     bare = [
         a
         for a in adjustments
@@ -233,11 +239,11 @@ def waste_records_complete(
 
 
 def destroyed_plants_recorded(
-    inactive_plants: Sequence[Record], plant_waste: Sequence[PlantWaste], since: date
+    inactive_plants: Sequence[Plant], plant_waste: Sequence[PlantWaste], since: date
 ) -> Check:
     """Plants destroyed since `since` are covered by plant waste records.
 
-    Metrc's plant waste list counts plants (PlantCount) without naming them, so each day's
+    A plant waste record counts plants without naming them (as Metrc's does), so each day's
     destroyed plants are held against the plants its waste records count: on a day with
     fewer plants on waste records than plants destroyed, that day's destroyed plants are
     reported.
@@ -246,9 +252,9 @@ def destroyed_plants_recorded(
     for record in plant_waste:
         if record.day is not None and record.plant_batch_id is None:
             covered[record.day] += record.plant_count
-    destroyed: dict[date, list[Record]] = defaultdict(list)
+    destroyed: dict[date, list[Plant]] = defaultdict(list)
     for plant in inactive_plants:
-        day = day_of(plant.get("DestroyedDate"))
+        day = plant.destroyed
         if day is not None and day >= since:
             destroyed[day].append(plant)
     missing = [
@@ -270,18 +276,18 @@ def destroyed_plants_recorded(
     )
 
 
-def sales_breaches(receipts: Receipts, packages: Mapping[str, Record]) -> list[Check]:
+def sales_breaches(receipts: Receipts, packages: Mapping[str, Package]) -> list[Check]:
     """Sales of untested or failed product, of expired product, and after lab expiry."""
-    untested: dict[str, Record] = {}
-    expired: dict[str, Record] = {}
-    lab_lapsed: dict[str, Record] = {}
+    untested: dict[str, Package] = {}
+    expired: dict[str, Package] = {}
+    lab_lapsed: dict[str, Package] = {}
     for receipt in receipts.sales:
         sold = receipt.day
         for line in receipt.lines:
             package = packages.get(line.package_label)
             if package is None:
                 continue
-            passed_on = day_of(package.get("LabTestingPerformedDate"))
+            passed_on = package.lab_tested
             if not lab_passed(package) or (passed_on is not None and sold < passed_on):
                 untested[label(package)] = package
             ends = product_expiry(package)

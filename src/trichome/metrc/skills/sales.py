@@ -13,10 +13,10 @@ from datetime import date, timedelta
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.skills.lists import Receipts
+from trichome.metrc.skills.facility import require
 from trichome.metrc.skills.records import plural, rounded, tally
-from trichome.tracking import Receipt, ReceiptStatus, Sale
+from trichome.tracking import Capability, Receipt, ReceiptStatus, Sale
+from trichome.tracking.source import FacilitySource, Receipts
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 Line = tuple[Receipt, Sale]  # a receipt and one of its transactions
@@ -73,7 +73,7 @@ def pct(before: float, after: float) -> float | None:
 
 
 async def sales_analysis(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     start: date,
     end: date,
@@ -83,7 +83,7 @@ async def sales_analysis(
     void_alert_pct: float = 2.0,
 ) -> SkillResult:
     """Revenue, receipts, units and baskets by category, product, strain, weekday and hour."""
-    await data.require("CanSellToConsumers", "sell to consumers")
+    await require(data, Capability.SELL_TO_CONSUMERS, "sell to consumers")
     days = (end - start).days + 1
     before = start - timedelta(days=days)
     everything = await data.receipts(before if compare_previous else start, end)

@@ -17,22 +17,20 @@ from statistics import mean
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.records import (
     FAILED_FIRST_STATES,
-    Record,
     is_sample,
     lab_state,
     label,
-    names,
     packaged_on,
     plural,
     rounded,
     strain,
 )
 from trichome.metrc.skills.yields import aggregate, harvest_row
-from trichome.tracking import Receipt, to_grams
+from trichome.tracking import Capability, LabState, Package, Receipt, to_grams
 from trichome.tracking.potency import thc_reading
+from trichome.tracking.source import FacilitySource
 
 MAX_LAB_LOOKUPS = 60  # lab results are read one package at a time
 FLOWER = ("raw plant", "flower", "bud")  # words of a flower test's name, across states
@@ -40,7 +38,7 @@ FLOWER = ("raw plant", "flower", "bud")  # words of a flower test's name, across
 
 def outcome(state: str) -> str | None:
     """'passed' or 'failed' on the first test, None while untested or pending."""
-    if state == "TestPassed":
+    if state == LabState.TEST_PASSED:
         return "passed"
     if state in FAILED_FIRST_STATES:
         return "failed"
@@ -48,11 +46,11 @@ def outcome(state: str) -> str | None:
 
 
 async def shipped_outcomes(
-    data: FacilityData, start: date, end: date, seen: set[str]
+    data: FacilitySource, start: date, end: date, seen: set[str]
 ) -> list[tuple[str, str]]:
     """(strain, outcome) of packages shipped in the range that the licence no longer lists."""
     outgoing, items = await asyncio.gather(data.outgoing(), data.items())
-    strains = {str(item.get("Name")): item.get("StrainName") for item in items}
+    strains = {str(item.name): item.strain for item in items}
     shipped = [
         t
         for t in outgoing
@@ -71,16 +69,18 @@ async def shipped_outcomes(
     return list(found.values())
 
 
-async def potency(data: FacilityData, packages: list[Record]) -> dict[str, dict[str, list[float]]]:
+async def potency(
+    data: FacilitySource, packages: list[Package]
+) -> dict[str, dict[str, list[float]]]:
     """THC levels per strain and test type, from one package per source harvest."""
-    chosen: dict[str, Record] = {}
+    chosen: dict[str, Package] = {}
     for package in packages:
         if strain(package) is None or outcome(lab_state(package)) is None:
             continue
-        key = ",".join(names(package.get("SourceHarvestNames"))) or label(package)
+        key = ",".join(package.source_harvests) or label(package)
         chosen.setdefault(key, package)
     picked = list(chosen.values())[:MAX_LAB_LOOKUPS]
-    results = await asyncio.gather(*(data.lab_results(int(p["Id"])) for p in picked))
+    results = await asyncio.gather(*(data.lab_results(p) for p in picked))
     levels: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for package, rows in zip(picked, results, strict=True):
         found = thc_reading(rows, percent_only=True)
@@ -151,7 +151,7 @@ def best_and_worst(rows: dict[str, dict[str, Any]], key: str) -> tuple[str, str]
 
 
 async def strain_performance(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     start: date,
     end: date,
@@ -160,7 +160,9 @@ async def strain_performance(
     include_shipments: bool = True,
 ) -> SkillResult:
     """Compare strains on yield per plant, wet-to-packaged ratio, lab pass rate, THC and sales."""
-    grows, sells = await asyncio.gather(data.can("CanGrowPlants"), data.can("CanSellToConsumers"))
+    grows, sells = await asyncio.gather(
+        data.can(Capability.GROW_PLANTS), data.can(Capability.SELL_TO_CONSUMERS)
+    )
     packages, harvests = await asyncio.gather(data.packages(), data.harvests())
     visible = packages.everything()
     in_range = [

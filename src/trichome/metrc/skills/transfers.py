@@ -15,9 +15,9 @@ from datetime import date
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.records import plural, rounded, tally
 from trichome.tracking import DeliveryPackage, Transfer, TransferStatus
+from trichome.tracking.source import FacilitySource
 
 MAX_LISTED = 60
 
@@ -77,7 +77,7 @@ def manifest_row(
     }
 
 
-async def transfer_summary(data: FacilityData, *, start: date, end: date) -> SkillResult:
+async def transfer_summary(data: FacilitySource, *, start: date, end: date) -> SkillResult:
     """Manifests in and out over a range: counts, partners, types, sizes, delays, rejections."""
     as_of = data.as_of
     incoming, outgoing, rejected = await asyncio.gather(

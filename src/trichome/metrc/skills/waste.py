@@ -15,22 +15,18 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.record_checks import adjustment_notes, destroyed_plants_recorded
 from trichome.metrc.skills.records import (
-    Record,
-    day_of,
     from_grams,
-    number,
     plural,
     rounded,
     tally,
     to_grams,
 )
-from trichome.tracking import Adjustment
+from trichome.tracking import Adjustment, Item
+from trichome.tracking.source import FacilitySource
 
 WASTE_REASONS = frozenset({"Waste", "Spoilage", "Destruction", "Damage", "Expired"})
 
@@ -48,26 +44,18 @@ class Entry:
     reference: str
 
 
-def item_weights(items: list[Record]) -> dict[str, float]:
+def item_weights(items: list[Item]) -> dict[str, float]:
     """Grams per unit of count-based items that show a unit weight."""
-    weights = {}
-    for item in items:
-        weight = to_grams(
-            number(item.get("UnitWeight")), str(item.get("UnitWeightUnitOfMeasureName") or "")
-        )
-        if weight:
-            weights[str(item.get("Name"))] = weight
-    return weights
+    return {str(item.name): item.unit_weight_grams for item in items if item.unit_weight_grams}
 
 
-def in_range(value: Any, start: date, end: date) -> date | None:
-    """The day of a field when it falls in the range."""
-    day = day_of(value)
+def in_range(day: date | None, start: date, end: date) -> date | None:
+    """A day when it falls in the range."""
     return day if day is not None and start <= day <= end else None
 
 
 async def entries_of(
-    data: FacilityData, start: date, end: date
+    data: FacilitySource, start: date, end: date
 ) -> tuple[list[Entry], list[Adjustment]]:
     """Every waste entry in the range, and the package adjustments that are losses, not waste."""
     plant_waste, batch_waste, harvests, adjustments, items = await asyncio.gather(
@@ -146,16 +134,14 @@ def totals(entries: list[Entry], key: Callable[[Entry], str], unit: str) -> dict
 
 
 async def waste_report(
-    data: FacilityData, *, start: date, end: date, unit: str = "Kilograms"
+    data: FacilitySource, *, start: date, end: date, unit: str = "Kilograms"
 ) -> SkillResult:
     """Waste and destruction in a range: totals by source, reason, method and month."""
     entries, losses = await entries_of(data, start, end)
     plants, plant_waste, adjustments, reasons = await asyncio.gather(
         data.plants(), data.plant_waste(), data.adjustments(), data.adjust_reasons()
     )
-    destroyed = [
-        plant for plant in plants.inactive if in_range(plant.get("DestroyedDate"), start, end)
-    ]
+    destroyed = [plant for plant in plants.inactive if in_range(plant.destroyed, start, end)]
     weighed = [entry for entry in entries if entry.grams is not None]
     total = rounded(from_grams(sum(entry.grams or 0.0 for entry in weighed), unit), 3)
     unweighed: dict[str, float] = defaultdict(float)
@@ -229,7 +215,7 @@ async def waste_report(
             },
             "plants_destroyed": {
                 "count": len(destroyed),
-                "by_note": tally(str(p.get("DestroyedNote") or "(no note)") for p in destroyed),
+                "by_note": tally(p.destroyed_note or "(no note)" for p in destroyed),
             },
             "packages_wasted": packages_destroyed,
         },

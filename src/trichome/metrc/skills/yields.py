@@ -14,9 +14,10 @@ from datetime import date
 from typing import Any
 
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
-from trichome.metrc.skills.data import FacilityData
+from trichome.metrc.skills.facility import require
 from trichome.metrc.skills.records import plural, rounded
-from trichome.tracking import Harvest
+from trichome.tracking import Capability, Harvest
+from trichome.tracking.source import FacilitySource
 
 
 def day_text(day: date | None) -> str | None:
@@ -81,7 +82,7 @@ def change(before: float | None, after: float | None) -> float | None:
 
 
 async def yield_analysis(
-    data: FacilityData,
+    data: FacilitySource,
     *,
     start: date,
     end: date,
@@ -89,7 +90,7 @@ async def yield_analysis(
     outlier_share: float = 0.8,
 ) -> SkillResult:
     """Yields of the harvests started in a range: totals, ratios, per strain, per month, trend."""
-    await data.require("CanGrowPlants", "grow plants")
+    await require(data, Capability.GROW_PLANTS, "grow plants")
     harvests = await data.harvests()
     chosen = [h for h in harvests if start <= (h.started or date.min) <= end]
     rows = sorted((harvest_row(h) for h in chosen), key=lambda row: str(row["started"]))
