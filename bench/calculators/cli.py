@@ -21,6 +21,7 @@ from bench.calculators import (
     held_out_field,
     held_out_fresh,
     held_out_mixing,
+    held_out_second,
     held_out_street,
 )
 from bench.calculators.held_out import HeldOut
@@ -76,6 +77,7 @@ SETS: dict[str, ModuleType] = {
     "field": held_out_field,
     "fresh": held_out_fresh,
     "mixing": held_out_mixing,
+    "second": held_out_second,
     "street": held_out_street,
 }
 
