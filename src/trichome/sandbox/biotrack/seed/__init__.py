@@ -3,12 +3,15 @@ same actions the API answers (so the seeded data obeys the rules the API enforce
 
 Every two weeks the cultivator takes clones from a mother plant and plants them; eleven
 weeks later it harvests them plant by plant, cures them ten days later, combines the flower
-into a lot and sends a sample to the lab. A passed lot is packaged into eighths (type 28):
+into a lot and sends a sample to the lab. A passed lot loses a little moisture (an
+adjustment) and is packaged into eighths (type 28):
 part goes to the dispensary on a manifest, which the dispensary receives the next day; a
 failed lot is scheduled for destruction and destroyed after the wait. Weekly waste weighs
 are destroyed monthly; now and then a sick plant is destroyed. The dispensary sells every
 day and refunds now and then. The year ends the day before `as_of`; its last shipment is
-still on its way (manifested and sent, not received) and its last waste is still waiting.
+still on its way (manifested and sent, not received), one plant scheduled for destruction
+six days before the end is still waiting, and the waste weighed since the last monthly
+destruction is not yet scheduled.
 """
 
 from __future__ import annotations
@@ -142,6 +145,7 @@ class Year(Grower):
             )["barcode_id"]
         for number, day in enumerate(range(2, DAYS, 14)):
             self.at(day, partial(self.plant_batch, number))
+        self.at(DAYS - 6, self.leave_waiting)
 
     # ------------------------------------------------------------------ retail
 
@@ -198,7 +202,7 @@ class Year(Grower):
             )
 
     def close(self) -> None:
-        """The year's last day: a shipment left and not yet received."""
+        """The year's last day: a shipment leaves and is not received before the year ends."""
         self.day = DAYS - 1
         if self.back_stock:
             self.ship([self.back_stock.pop()], receive=False)

@@ -153,6 +153,12 @@ class Grower(Calendar):
 
     def package(self, lot: str) -> None:
         held = Decimal(self.store.tables["inventory"][lot].data["remaining_quantity"])
+        dried = (held * Decimal("0.005")).quantize(Decimal("0.01"))
+        self.act(CULTIVATOR, "inventory_adjust", data=[{
+            "barcodeid": lot, "remove_quantity": str(dried), "remove_quantity_uom": "g",
+            "type": 5, "reason": "Moisture loss in the vault",
+        }])  # fmt: skip
+        held -= dried
         used = min(held, Decimal(1400))
         units = int(used / EIGHTH)
         made = []
@@ -237,3 +243,13 @@ class Grower(Calendar):
             self.at(
                 self.day + 4, lambda: self.act(CULTIVATOR, "inventory_destroy", barcodeid=batch)
             )
+
+    def leave_waiting(self) -> None:
+        """Schedule one growing plant for destruction and never destroy it."""
+        plant = next(
+            row.key
+            for row in self.store.rows("plant", CULTIVATOR.location)
+            if not row.deleted and row.data["state"] == 0 and not row.data["mother"]
+            and not row.data["harvestscheduled"] and not row.data["removescheduled"]
+        )  # fmt: skip
+        self.act(CULTIVATOR, "plant_destroy_schedule", barcodeid=[plant], reason="Hermaphrodite")
