@@ -9,7 +9,16 @@ from decimal import Decimal
 from typing import Any
 
 from trichome.sandbox.biotrack.calls import Call
-from trichome.sandbox.biotrack.inputs import amount_in, decimal, flag, integer, nodes, text
+from trichome.sandbox.biotrack.inputs import (
+    amount_in,
+    decimal,
+    flag,
+    integer,
+    nodes,
+    shown,
+    stored,
+    text,
+)
 from trichome.sandbox.biotrack.inventory import item, take
 from trichome.sandbox.biotrack.reference import NOT_ALLOWED, QA_TESTS, QA_TYPES
 from trichome.sandbox.biotrack.store import BioTrackError
@@ -64,7 +73,8 @@ def inventory_qa_sample(call: Call) -> dict[str, Any]:
 
 
 def inventory_qa_sample_void(call: Call) -> dict[str, Any]:
-    """Void a sample not tested yet (named by the transaction that took it)."""
+    """Void a sample not tested yet (named by the transaction that took it): the sampled
+    amount goes back to the item."""
     tx = integer(call.body, "transactionid")
     for sample in call.store.rows("inventory_qa_sample", call.location):
         if sample.transactionid_original == tx and not sample.deleted:
@@ -72,8 +82,12 @@ def inventory_qa_sample_void(call: Call) -> dict[str, Any]:
                 raise BioTrackError("This sample has already been tested.")
             parent = call.store.tables["inventory"].get(sample.data["parentid"])
             call.store.delete(sample, call.tx(), call.now)
-            if parent is not None and parent.data.get("_qa") == "pending":
-                call.store.touch(parent, call.tx(), call.now, _qa=None)
+            if parent is not None and not parent.deleted:
+                back = stored(parent.data["remaining_quantity"]) + stored(sample.data["quantity"])
+                status = None if parent.data.get("_qa") == "pending" else parent.data.get("_qa")
+                call.store.touch(
+                    parent, call.tx(), call.now, remaining_quantity=shown(back), _qa=status
+                )
             return {}
     raise BioTrackError(f"No sample was taken in transaction {tx}.")
 
