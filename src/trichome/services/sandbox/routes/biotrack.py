@@ -63,7 +63,7 @@ ANSWER = {
         **PUBLIC,
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": REQUEST}, "text/JSON": {"schema": REQUEST}},
+            "content": {"application/json": {"schema": REQUEST}},
         },
     },
     responses={
