@@ -94,3 +94,12 @@ async def test_items_move_between_inventory_rooms_only(biotrack: BioTrack) -> No
     plant_rooms = {row["roomid"] for row in await biotrack.rows(CULTIVATOR, "plant_room")}
     stray = next(str(n) for n in range(1, 50) if str(n) not in rooms.values() and str(n) not in plant_rooms)  # fmt: skip
     await biotrack.refused(CULTIVATOR, "inventory_move", data=[{"barcodeid": lot["id"], "room": stray}])  # fmt: skip
+
+
+async def test_a_request_naming_an_item_twice_changes_nothing(biotrack: BioTrack) -> None:
+    lot = await biotrack.passed_lot()
+    node = {"barcodeid": lot["id"], "remove_quantity": 1, "type": 4, "reason": "Scale"}
+    answer = await biotrack.refused(CULTIVATOR, "inventory_adjust", data=[node, node])
+    assert "more than once" in answer["error"]
+    after = await biotrack.item(CULTIVATOR, lot["id"])
+    assert after is not None and after["remaining_quantity"] == lot["remaining_quantity"]

@@ -21,7 +21,7 @@ from trichome.sandbox.biotrack.reference import (
     NO_PRIVILEGE,
     Licensee,
 )
-from trichome.sandbox.biotrack.store import BioTrackError, BioTrackStore
+from trichome.sandbox.biotrack.store import MAX_REPLIES, BioTrackError, BioTrackStore
 
 API_VERSION = "4.0"
 Action = Callable[[Call], dict[str, Any]]
@@ -112,4 +112,6 @@ def _answer(store: BioTrackStore, body: Any) -> dict[str, Any]:
     result = run(store, session.licensee, body, store.now())
     if nonce and "transactionid" in result:
         store.replies[(session.licensee.location, nonce)] = result
+        if len(store.replies) > MAX_REPLIES:
+            del store.replies[next(iter(store.replies))]
     return result

@@ -141,6 +141,8 @@ def inventory_adjust(call: Call) -> dict[str, Any]:
             raise BioTrackError(f"type must be one of {sorted(ADJUST_TYPES)}.")
         reason = text(node, "reason", required=False) or text(call.body, "reason")
         planned.append((row, new, atype, reason))
+    if len({row.key for row, *_ in planned}) != len(planned):
+        raise BioTrackError("The same item was given more than once.")
     for row, new, atype, reason in planned:
         record = {
             "inventoryid": row.key,

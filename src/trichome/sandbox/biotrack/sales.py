@@ -45,7 +45,7 @@ def sale_dispense(call: Call) -> dict[str, Any]:
             raise BioTrackError(f"The item {row.key} holds fewer than {wanted[row.key]} units.")
         price = decimal(node, "price", positive=False)
         planned.append((row, units, price, integer(node, "item_number", default=number)))
-    for row, units, price, number in planned:
+    for index, (row, units, price, number) in enumerate(planned):
         take(call, row, units)
         line = {
             "inventoryid": row.key,
@@ -57,7 +57,7 @@ def sale_dispense(call: Call) -> dict[str, Any]:
             "refund_amount": None,
             "_refunded": "0",
         }
-        call.store.insert("sale", f"{call.tx()}-{number}", call.location, line, call.tx(), call.now)
+        call.store.insert("sale", f"{call.tx()}-{index}", call.location, line, call.tx(), call.now)
     return {}
 
 
@@ -81,6 +81,8 @@ def sale_refund(call: Call) -> dict[str, Any]:
     planned: list[tuple[Row, Row, Decimal, Decimal]] = []
     for node in nodes(call.body):
         key = str(node.get("barcodeid"))
+        if any(planned_line.data["inventoryid"] == key for planned_line, *_ in planned):
+            raise BioTrackError(f"The item {key} was given more than once.")
         line = lines.get(key)
         if line is None:
             raise BioTrackError(f"The item {key} was not part of this sale.")

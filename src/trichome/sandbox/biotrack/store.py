@@ -33,6 +33,8 @@ TABLES = (
 )  # fmt: skip
 # Tables every licensee sees whole; the others are each location's own.
 SHARED_TABLES = frozenset({"vendor", "qa_lab"})
+MAX_SESSIONS = 1000
+MAX_REPLIES = 10_000  # nonce answers kept for nonce_replay (the oldest are forgotten)
 
 
 class BioTrackError(Exception):
@@ -177,6 +179,10 @@ class BioTrackStore:
 
     def open_session(self, licensee: Licensee, username: str, training: bool) -> Session:
         """A new session of the licensee, expiring `session_seconds` from now."""
+        if len(self.sessions) >= MAX_SESSIONS:  # forget expired sessions before adding one
+            now = self.clock()
+            for stale in [key for key, held in self.sessions.items() if held.expires <= now]:
+                del self.sessions[stale]
         session = Session(
             secrets.token_hex(32), licensee, username, self.clock() + self.session_seconds, training
         )

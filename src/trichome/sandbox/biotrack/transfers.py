@@ -176,6 +176,8 @@ def inventory_transfer_outbound(call: Call) -> dict[str, Any]:
     for node in nodes(call.body):
         key = text(node, "barcodeid")
         line = lines.get(key)
+        if any(planned_line is line for planned_line, *_ in planned):
+            raise BioTrackError(f"The item {key} was given more than once.")
         if line is None or line.data["_state"] != "manifested":
             raise BioTrackError(f"The item {key} is not waiting on manifest {manifest.key}.")
         price = decimal(node, "price", positive=False) if "price" in node else Decimal(0)
