@@ -103,3 +103,37 @@ async def test_a_request_naming_an_item_twice_changes_nothing(biotrack: BioTrack
     assert "more than once" in answer["error"]
     after = await biotrack.item(CULTIVATOR, lot["id"])
     assert after is not None and after["remaining_quantity"] == lot["remaining_quantity"]
+
+
+async def test_new_inventory_after_the_opening_days_needs_a_mother_plant(
+    biotrack: BioTrack,
+) -> None:
+    plants = await biotrack.rows(CULTIVATOR, "plant", active=1)
+    mother = next(row for row in plants if row["mother"])
+    daughter = next(row for row in plants if not row["mother"])
+    for node in ({"invtype": 7, "quantity": 5, "strain": "X"},
+                 {"invtype": 12, "quantity": 1, "strain": "X", "source_id": mother["id"]},
+                 {"invtype": 28, "quantity": 1, "strain": "X", "source_id": mother["id"]},
+                 {"invtype": 7, "quantity": 5, "strain": "X", "source_id": daughter["id"]}):  # fmt: skip
+        await biotrack.refused(CULTIVATOR, "inventory_new", data=[node])
+    made = await biotrack.ok(CULTIVATOR, "inventory_new", data=[
+        {"invtype": 10, "quantity": 12, "strain": mother["strain"], "source_id": mother["id"]}
+    ])  # fmt: skip
+    seeds = await biotrack.item(CULTIVATOR, made["barcode_id"][0])
+    assert seeds is not None and (seeds["inventorytype"], seeds["remaining_quantity"]) == (10, "12.00")  # fmt: skip
+    refused = await biotrack.refused(DISPENSARY, "inventory_new", data=[{"invtype": 10, "quantity": 1, "strain": "X"}])  # fmt: skip
+    assert refused["errorcode"] == 200
+
+
+async def test_untested_flower_cannot_be_packaged_for_sale(biotrack: BioTrack) -> None:
+    drying = [
+        row for row in await biotrack.rows(CULTIVATOR, "plant", active=1) if row["state"] == 1
+    ]
+    assert drying  # the seeded year ends with a harvest still drying
+    cured = await biotrack.ok(CULTIVATOR, "plant_cure", barcodeid=[drying[0]["id"]],
+                              weights=[{"invtype": 6, "amount": 100, "uom": "g"}])  # fmt: skip
+    (flower,) = cured["derivatives"]
+    refused = await biotrack.refused(CULTIVATOR, "inventory_convert", derivative_type=28,
+                                     derivative_quantity=1, derivative_quantity_uom="each",
+                                     data=[{"barcodeid": flower["barcode_id"], "remove_quantity": "3.5"}])  # fmt: skip
+    assert refused["errorcode"] == 202

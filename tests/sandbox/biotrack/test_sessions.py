@@ -69,3 +69,8 @@ async def test_another_licences_location_is_refused(biotrack: BioTrack) -> None:
         CULTIVATOR, "plant_waste_weigh", location=DISPENSARY.location, weight=10, uom="g"
     )
     assert answer["errorcode"] == 63
+
+
+async def test_training_requests_are_answered_like_any_other(biotrack: BioTrack) -> None:
+    answer = await biotrack.call(CULTIVATOR, "sync_vehicle", training=1, nonce="t-1")
+    assert answer["success"] == 1 and answer["vehicle"][0]["make"] == "Ford"

@@ -24,7 +24,6 @@ from trichome.sandbox.biotrack.reference import (
     LOT_OF,
     NEW_INVENTORY_TYPES,
     OPENING_DAYS,
-    QA_TYPES,
     SALE_TYPES,
 )
 from trichome.sandbox.biotrack.store import BioTrackError, Row
@@ -217,7 +216,7 @@ def inventory_convert(call: Call) -> dict[str, Any]:
         raise BioTrackError("derivative_product is required for inventory types 22 to 25.")
     if kind in SALE_TYPES:
         for row, _ in removals:
-            if row.data["inventorytype"] in QA_TYPES and row.data.get("_qa") != "passed":
+            if row.data.get("_qa") != "passed":
                 raise BioTrackError(
                     f"The item {row.key} has not passed QA testing and cannot be converted "
                     "into a consumer product.",
