@@ -4,6 +4,7 @@ accept; and the limits every request meets. The table's order is kept by `Settin
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -180,6 +181,22 @@ class ServiceFields(BaseSettings):
         description=(
             "GET requests per second per facility before the sandbox answers 429, and three "
             "times as many for the vendor key across facilities (Metrc's 50 and 150; 0: off)."
+        ),
+    )
+    sandbox_biotrack_session_minutes: float = Field(
+        60.0,
+        ge=0,
+        le=7 * 24 * 60,
+        description=(
+            "Minutes a BioTrack sandbox session lasts after `login` (0: sessions expire at "
+            "once, for testing re-login)."
+        ),
+    )
+    sandbox_biotrack_as_of: date | None = Field(
+        None,
+        description=(
+            "The day the BioTrack sandbox's simulated year ends before (YYYY-MM-DD). "
+            "Unset: today, so the year ends yesterday."
         ),
     )
 

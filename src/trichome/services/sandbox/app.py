@@ -21,6 +21,7 @@ from trichome.http.openapi import PUBLIC, install_openapi
 from trichome.services.sandbox.routes import (
     additives,
     archives,
+    biotrack,
     catalog,
     checkins,
     deliveries,
@@ -135,6 +136,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     for module in routers:
         app.include_router(module.router, **guarded)
+    # BioTrack's API logs in with its own `login` action and session ids, not Metrc's keys.
+    app.include_router(biotrack.router)
 
     @app.get("/api/health", response_model=SandboxHealth, openapi_extra=PUBLIC)
     async def health(sandbox: SandboxDep) -> SandboxHealth:

@@ -14,18 +14,20 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from trichome.config import Settings
 from trichome.db.engine import create_engine
 from trichome.http.state import lifespan_state
+from trichome.sandbox.biotrack.service import BioTrackSandbox
 from trichome.sandbox.store import SandboxStore
 from trichome.services.sandbox.rules import GetRateLimit
 
 
 @dataclass(frozen=True, slots=True)
 class SandboxState:
-    """The seeded store and the GET rate limit per facility."""
+    """The seeded store, the GET rate limit per facility, and the BioTrack sandbox."""
 
     settings: Settings
     engine: AsyncEngine
     store: SandboxStore
     get_rate: GetRateLimit
+    biotrack: BioTrackSandbox
     started: float = field(default_factory=time.monotonic)
 
 
@@ -44,6 +46,10 @@ def sandbox_lifespan(
                 engine,
                 SandboxStore(engine),
                 GetRateLimit(settings.sandbox_get_rate_limit),
+                BioTrackSandbox(
+                    settings.sandbox_biotrack_as_of,
+                    settings.sandbox_biotrack_session_minutes * 60,
+                ),
             )
             yield {"sandbox": state}
 
