@@ -23,7 +23,7 @@ _UNIT = (
 )
 # "in grams?", "as a percent", "how many mL", "in mg please".
 _ASKED = re.compile(
-    rf"\b(?:in|as|into)\s+(?:an?\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
+    rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
     rf"instead|then|now|each|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
     rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])",
     re.IGNORECASE,

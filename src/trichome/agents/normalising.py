@@ -52,7 +52,20 @@ _ARTICLE_UNIT = re.compile(
     r"gallon|quart|half\s+ounce|half\s+oz)\b",
     re.IGNORECASE,
 )
+_BARE_AMOUNT = re.compile(
+    r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo)(?=\s+of\b)", re.IGNORECASE
+)
 _HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
+_FRACTION_WORDS = {"half": 0.5, "0.5": 0.5, "quarter": 0.25, "0.25": 0.25}
+_AND_A_FRACTION = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s+and\s+(?:an?\s+)?(half|0\.5|quarter|0\.25)\b",
+    re.IGNORECASE,
+)
+# Units after which "4,2" is a decimal comma ("4,2 kg", "24,5 %"), not a list of numbers.
+_DECIMAL_UNITS = (
+    r"mg|g|gs|grams?|kg|kgs|kilos?|lbs?|pounds?|oz|ounces?|ml|l|liters?|litres?|mg/ml|mg/g|"
+    r"w|watts?|sq\s?ft|m2|percent"
+)
 
 
 def _words_to_number(words: str) -> float:
@@ -132,10 +145,16 @@ def normalise(text: str) -> str:
         r"\b(\d+)\s+dozen\b", lambda m: _plain(int(m.group(1)) * 12), text, flags=re.IGNORECASE
     )
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
+    # "two and a half pounds", "1 and a half percent": the whole number plus the fraction.
+    text = _AND_A_FRACTION.sub(
+        lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text
+    )
     text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
+    # "eighth of 26% flower" opening a sentence: the amount is one of them.
+    text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
-    text = re.sub(r"(?<=\d),(?=\d{1,2}\s*(?:%|mg|g\b|ml))", ".", text)
+    text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)
     text = _pound_slang(text)
     return _floor_area(text)
 

@@ -44,7 +44,7 @@ def total(question: Question) -> Calculation | None:
         if q.cannabinoid and (
             (q.kind == "concentration" and q.unit == "mg/g") or q.kind == "percent"
         ):
-            if q.tags & {"loss", "efficiency", "terpene", "target"}:
+            if q.tags & {"loss", "efficiency", "terpene", "target", "limit"}:
                 continue
             values.setdefault(q.cannabinoid, []).append(q)
     asks_total = question.says(
@@ -80,6 +80,8 @@ def total(question: Question) -> Calculation | None:
             result = with_assumption(result, assumption)
         parts.append(result)
     if not parts:
+        if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
+            return None  # "26% total THC flower": the total is given, a potency to use as is
         if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
             values.get("THC") or values.get("CBD")
         ):

@@ -376,6 +376,11 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*stock",
     ),
     "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
+    "limit": (
+        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$",
+        r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:legal\s+)?(?:limit|threshold|cutoff|cut-off|"
+        r"cap\b|max(?:imum)?\b|line\b|rule\b)",
+    ),
     "dropper": (r"dropper\w*\s*(?:is|of|holds|=)?\s*$", r"^\s*(?:dropper)"),
 }
 _TAGS = {

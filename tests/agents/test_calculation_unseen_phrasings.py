@@ -1,0 +1,69 @@
+"""Phrasings written without looking at the readers (issue 20): each class of misreading
+the fresh benchmark found, in new words, with the expected value worked by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from trichome.agents.calculation_conversations import recognise_conversation
+from trichome.agents.calculation_requests import recognise
+
+THCA_TO_THC = 0.877
+
+
+def _value(question: str) -> float:
+    found = recognise(question)
+    assert found is not None, "no calculation recognised"
+    assert found.calculation is not None, found.refusal
+    return found.calculation.value
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # 1. the unit asked wins
+        (
+            "coa shows thca 180 mg/g and d9 12 mg/g, give it to me as a total thc percentage",
+            (180 * THCA_TO_THC + 12) / 10,
+        ),
+        ("coa shows thca 25% and d9 1%, total thc as mg/g?", (25 * THCA_TO_THC + 1) * 10),
+        # 2. numbers in words and decimal commas
+        ("thca twenty percent and two and a half percent d9, total thc?", 20 * 0.877 + 2.5),
+        ("three and a half grams of 20% flower, how many mg thc", 3.5 * 0.2 * 1000),
+        ("we harvested 3,5 kg from 500 sq ft, grams per sq ft", 3500 / 500),
+        ("three hundred sixty milligrams split across thirty-six gummies, mg per gummy?", 10),
+        # 3. a total THC potency is used as it is
+        ("quarter of 24% total thc bud, how many mg of thc is that", 7 * 0.24 * 1000),
+        ("a 0.5g vape at 88% total THC, how many mg thc in it", 0.5 * 0.88 * 1000),
+        ("zip of 19% total thc, how many mg of thc in the bag", 28 * 0.19 * 1000),
+        ("how many 5mg doses in a half oz of 18% total thc flower", 14 * 0.18 * 1000 / 5),
+        # 4. a limit named in the question is not a reading
+        (
+            "our hemp came back d9 0.1% and thca 0.2%, are we under the 0.3% total thc limit?",
+            0.1 + 0.2 * THCA_TO_THC,
+        ),
+    ],
+)
+def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: float) -> None:
+    assert math.isclose(_value(question), expected, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [],
+)
+def test_a_missing_input_gets_a_question_not_a_number(question: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is None and found.asks
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [],
+)
+def test_a_follow_up_applies_its_change(turns: tuple[str, ...], expected: float) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found and found.refusal
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-3)
