@@ -44,6 +44,32 @@ def _value(question: str) -> float:
             "our hemp came back d9 0.1% and thca 0.2%, are we under the 0.3% total thc limit?",
             0.1 + 0.2 * THCA_TO_THC,
         ),
+        # 5. the quantity asked: mass lost, the diluent, one end of a window, one component
+        ("decarbing 25 g of thca crystals, what's the mass loss in mg", 25_000 * (1 - 0.877)),
+        ("how much weight will we lose when we decarb 2 kg of thca isolate", 2 * (1 - 0.877)),
+        (
+            "label claim 50 mg per package, allowed variance 15%, what's the minimum a lab "
+            "can report?",
+            50 * 0.85,
+        ),
+        ("gummies labeled 2.5mg with a +/- 20% variance, what's the top of the range", 3),
+        (
+            "my stock oil is 50 mg/ml and I want 200 ml at 5 mg/ml, how much mct do I add?",
+            200 - 5 * 200 / 50,
+        ),
+        (
+            "have 88% and 65% distillate, need 2 kg at 80%, how many grams of the 88%?",
+            2000 * (80 - 65) / (88 - 65),
+        ),
+        (
+            "want 300 g at 75% from 90% and 50% oil, how many g of the 50?",
+            300 * (90 - 75) / (90 - 50),
+        ),
+        (
+            "got a 600mg/30ml tincture, want to dilute it to 5 mg/ml, 60 ml total. how many ml "
+            "of the tincture",
+            5 * 60 / (600 / 30),
+        ),
     ],
 )
 def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: float) -> None:
@@ -52,7 +78,7 @@ def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: flo
 
 @pytest.mark.parametrize(
     "question",
-    [],
+    ["what's the window at 15% variance for our chocolates"],
 )
 def test_a_missing_input_gets_a_question_not_a_number(question: str) -> None:
     found = recognise(question)

@@ -4,6 +4,7 @@ potencies, and reintroducing terpenes."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
@@ -15,7 +16,7 @@ from trichome.agents.calculation_questions import (
     ask,
     one,
 )
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.quantities import Quantity
 
 _DILUTE = (
@@ -114,7 +115,22 @@ def dilution(question: Question) -> Calculation | None:
             )
             return _with_doses(question, mixed, amount.unit)
         made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
-        return _with_doses(question, made, amount.unit)
+        return _with_doses(question, _carrier_if_asked(question, made), amount.unit)
+    bottled = _bottle_strength(question) if len(concentrations) == 1 else None
+    if bottled is not None and question.says(rf"{_DILUTE}|stock|\bmake\b|\bwant|\bneed"):
+        stock, held, size = bottled
+        target = concentrations[0]
+        amounts = [
+            q
+            for q in question.find("volume")
+            if q.per is None and q is not size and q not in portions
+        ]
+        if amounts:
+            amount = one(question, amounts[:1], "the amount to make")
+            assert amount is not None
+            question.use(held, size, target)
+            made = mixing.dilution_c1v1(stock, target.value, amount.value, amount.unit)
+            return _with_doses(question, _carrier_if_asked(question, made), amount.unit)
     if (
         len(concentrations) == 1
         and question.says(_DILUTE)
@@ -136,6 +152,8 @@ def dilution(question: Question) -> Calculation | None:
         if percents and question.says(ASKS):
             raise ask(question, "the potency you want to end at (%)")
         return None
+    if len({q.value for q in percents}) >= 3:
+        return None  # "500 g at 80% from 95% and 60% stock": a blend of two to a target
     if not masses:
         raise ask(question, "how much you start with (g)")
     mass = one(question, masses[:1], "the starting amount")
@@ -146,14 +164,62 @@ def dilution(question: Question) -> Calculation | None:
         mixed = mixing.dilution(mass.value, mass.unit, high.value, low.value, _carrier(question))
         return _with_doses(question, mixed, mass.unit)
     made = mixing.dilution_c1v1(high.value, low.value, mass.value, mass.unit, "%")
-    return _with_doses(question, made, mass.unit)
+    return _with_doses(question, _carrier_if_asked(question, made), mass.unit)
+
+
+# "how much carrier oil do I add", "how much MCT goes in": the diluent, not the stock.
+_ASKS_CARRIER = (
+    r"how\s+much\s+(?:\w+\s+){0,2}(?:carrier|mct|diluent|blank|plain|solvent|glycerin|"
+    r"alcohol|everclear|terps|terpenes)|how\s+much\s+(?:\w+\s+){0,3}(?:do\s+(?:i|we)|should\s+"
+    r"(?:i|we)|to|will\s+(?:i|we))\s+(?:add|top\s+up)|how\s+much\s+(?:to\s+)?add\b"
+)
+
+
+def _carrier_if_asked(question: Question, made: Calculation) -> Calculation:
+    """A C1V1 dilution answered with the diluent to add when that is what is asked."""
+    if not question.says(_ASKS_CARRIER) or question.says(
+        r"how\s+much\s+(?:of\s+)?(?:the\s+)?stock"
+    ):
+        return made
+    diluent = made.details["diluent"]
+    shown = made.unit.removesuffix(" of stock")
+    return replace(
+        made,
+        value=diluent,
+        unit=f"{shown} of diluent",
+        summary=f"Add {fmt(diluent, 4)} {shown} of diluent. {made.summary}",
+    )
+
+
+def _bottle_strength(question: Question) -> tuple[float, Quantity, Quantity] | None:
+    """ "a 1000mg/30ml tincture", "300 mg in 30 mL": a bottle's mg over its mL, as mg/mL."""
+    for held in question.find("mass", unit="mg"):
+        if held.per not in (None, "package"):
+            continue
+        after = question.text[held.end : held.end + 20]
+        size = next(
+            (
+                v
+                for v in question.find("volume", unit="ml")
+                if v.start >= held.end
+                and re.fullmatch(
+                    r"\s*(?:/|in|per|in\s+(?:a|the)|for)\s*", question.text[held.end : v.start]
+                )
+            ),
+            None,
+        )
+        if size is not None and after:
+            return held.value / calculators.positive("the bottle's size", size.value), held, size
+    return None
 
 
 def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
     if not question.says(
         r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|"
-        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in"
+        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
+        r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
+        r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
     ):
         return None
     percents = [
@@ -175,7 +241,12 @@ def blending(question: Question) -> Calculation | None:
     if targets and len(percents) >= 3:
         target = targets[-1]
         first, second = [q for q in percents if q is not target][:2]
-        wanted = re.search(r"how\s+much\s+(?:of\s+)?(?:the\s+)?([\d.]+)\s*%", question.text)
+        wanted = re.search(
+            r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
+            r"(?:of\s+)?(?:the\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?)\b)",
+            question.text,
+            re.I,
+        )
         if wanted and float(wanted.group(1)) == second.value:
             first, second = second, first
         question.use(first, second, target)

@@ -155,6 +155,13 @@ def normalise(text: str) -> str:
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
     text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)
+    # "a 1000mg/30ml tincture": the bottle's THC in its volume.
+    text = re.sub(
+        r"\b(\d+(?:\.\d+)?)\s*mg\s*/\s*(\d+(?:\.\d+)?)\s*ml\b",
+        r"\1mg in \2ml",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = _pound_slang(text)
     return _floor_area(text)
 
