@@ -70,6 +70,31 @@ def _value(question: str) -> float:
             "of the tincture",
             5 * 60 / (600 / 30),
         ),
+        # 6. simple divisions
+        (
+            "one hundred twenty milligrams spread over twenty-four lozenges. how much per lozenge?",
+            5,
+        ),
+        ("the tray has 1.5 g of THC in it and we cut 300 squares, mg per square?", 1500 / 300),
+        ("jar holds 500 mg CBD and a serving is 25 mg. servings per jar?", 500 / 25),
+        ("a 1500mg tincture bottle, I take 30 mg a dose. how many doses is that", 1500 / 30),
+        ("a 60 mL dropper bottle with 1200 mg THC, how much per 1 mL dropper", 1200 / 60),
+        ("my tincture has 600mg in 60mL, dropper is 1mL and I take 2.5 droppers, how many mg?", 25),
+        ("60 mL tincture made with 1 g of 80% distillate, mg per mL", 1000 * 0.8 / 60),
+        ("500mg/15ml tincture, how much per ml", 500 / 15),
+        # 7. kitchen infusions: a known THC total, mL of butter, an overall efficiency, portions
+        ("put 1500 mg of thc into half a cup of coconut oil, how much per teaspoon", 1500 / 24),
+        ("1200 mg THC infused in 200 mL of butter, mg per tbsp?", 1200 / 200 * 14.786765),
+        (
+            "7 g of flower at 20% THCA into 1 cup of butter, assume 70% overall efficiency for "
+            "decarb and infusion. mg per tbsp?",
+            7000 * 0.20 * THCA_TO_THC * 0.70 / 16,
+        ),
+        (
+            "half cup of cannabutter made with 5 g of 20% total thc flower, recipe calls for 4 "
+            "tbsp in a tray of 16 brownies. mg per brownie?",
+            5000 * 0.20 * (4 / 8) / 16,
+        ),
     ],
 )
 def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: float) -> None:

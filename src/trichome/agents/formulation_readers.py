@@ -107,15 +107,19 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     if counts and not per_piece and not potencies:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
         # taken out of the doses above).
-        totals = question.find("mass", unit="mg")
+        totals = question.find("mass", unit="mg") or [
+            q for q in question.find("mass", cannabinoids=("THC", "CBD")) if q.per is None
+        ]  # "3.2 g of THC in the batch": the cannabinoid's own mass
         if totals and question.says(
-            r"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment)|"
-            r"a\s+piece|dose"
+            rf"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment|"
+            rf"{PIECES})\b|a\s+piece|dose"
         ):
             count = one(question, counts[:1], "the number of pieces")
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
-            return formulation.dose_from_total(amount.value, count.value, loss_percent(question))
+            return formulation.dose_from_total(
+                units.convert(amount.value, amount.unit, "mg"), count.value, loss_percent(question)
+            )
     if (
         not counts
         and per_piece

@@ -353,7 +353,8 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     ),
     "efficiency": (
         r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$",
-        r"^\s*(?:efficien|conversion|recovery|extraction|infusion efficien|transfer)",
+        r"^\s*(?:(?:overall|total|combined|expected|average|infusion|decarb\w*)\s+){0,2}"
+        r"(?:efficien|conversion|recovery|extraction|transfer)",
     ),
     "moisture": (
         r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",
