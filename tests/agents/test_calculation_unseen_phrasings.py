@@ -95,6 +95,25 @@ def _value(question: str) -> float:
             "tbsp in a tray of 16 brownies. mg per brownie?",
             5000 * 0.20 * (4 / 8) / 16,
         ),
+        # 8. a share of what is added lost on the way
+        (
+            "making 1,000 mints at 5mg each with 85% distillate, and 3% of what goes in is left "
+            "behind in the pot. how many grams of distillate",
+            1000 * 5 / 0.85 / 0.97 / 1000,
+        ),
+        # 9. terpenes by the whole fill or by the distillate; w/w is no wattage
+        (
+            "terp reintro on our carts: terps at 8% w/w of the whole fill, 200 g of distillate. "
+            "how much terp?",
+            200 * 8 / 92,
+        ),
+        ("7% terps by weight of the distillate, for 400g distillate", 400 * 0.07),
+        # 10. a batch scaled to a new size of the same kind
+        ("the 4 kg batch takes 600 g of gelatin, scaling up to 10 kg, how much gelatin", 1500),
+        (
+            "our 20 L batch of syrup uses 1.2 kg sugar; we are scaling to 50 L. how much sugar?",
+            1.2 * 50 / 20,
+        ),
     ],
 )
 def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: float) -> None:

@@ -188,6 +188,18 @@ def _batch_sizes(question: Question) -> list[Quantity]:
     ]
     if len(sized) >= 2:
         return sized[:2]
+    if len(sized) == 1:
+        # "our 10 L batch ..., scaling to 25 L": the new size is the same kind of amount
+        # written as the one to make.
+        wanted = [
+            q
+            for q in question.find("mass", "volume")
+            if q is not sized[0]
+            and q.kind == sized[0].kind
+            and _NEW_BATCH.search(question.text[max(0, q.start - 30) : q.start])
+        ]
+        if len(wanted) == 1:
+            return [sized[0], wanted[0]]
     counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
     stems = {(q.noun or "")[:4].lower() for q in counts}
     if len(counts) >= 2 and len(stems) == 1:

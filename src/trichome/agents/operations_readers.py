@@ -123,7 +123,7 @@ _AREA_UNIT = (
 def grow_yield(question: Question) -> Calculation | None:
     """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
     if not question.says(
-        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|/\s*w\b|gpw|grams?\s+per\s+"
+        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|(?<!\bw)/\s*w\b|gpw|grams?\s+per\s+"
         rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
     ):
         return None
@@ -142,7 +142,7 @@ def grow_yield(question: Question) -> Calculation | None:
     if not harvests:
         raise ask(question, "the dry harvest weight")
     asks_area = question.says(r"sq|square|ft|canopy")
-    asks_power = question.says(r"watt|g/w|gpw|/\s*w\b|light")
+    asks_power = question.says(r"watt|g/w|gpw|(?<!\bw)/\s*w\b|light")
     watts: float | None = None
     if lights and watts_each:
         question.use(lights[0], watts_each[0])

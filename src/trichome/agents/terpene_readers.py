@@ -68,8 +68,9 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     basis = (
         "base"
         if question.says(
-            r"%\s*(?:w/w\s*)?(?:of|by|on)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?(?:distillate|oil|"
-            r"base|concentrate|extract)|(?:distillate|base|oil)(?:'s)?\s+weight|on\s+top\s+of"
+            r"%\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:of|by|on)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?"
+            r"(?:distillate|oil|base|concentrate|extract)|(?:distillate|base|oil)(?:'s)?\s+weight|"
+            r"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?(?:distillate|oil|base|concentrate|extract)"
         )
         else "blend"
     )
