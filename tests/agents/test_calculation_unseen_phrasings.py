@@ -114,6 +114,16 @@ def _value(question: str) -> float:
             "our 20 L batch of syrup uses 1.2 kg sugar; we are scaling to 50 L. how much sugar?",
             1.2 * 50 / 20,
         ),
+        # 11. the ounce or pound the user states wins; units named loosely
+        ("how many grams is a quarter oz using the real 28.35 g ounce", 28.349523125 / 4),
+        ("2 kilos is how many avoirdupois ounces (28.35 g)?", 2000 / 28.349523125),
+        ("lbs going for 1.8k, whats that per gram? use 448 g (16 zips x 28)", 1800 / 448),
+        ("wholesale is 1300 per pound, cost per gram with a 453.59 g lb", 1300 / 453.59237),
+        ("what's the price per eighth if a pound is $2,000, counting a 448 g pound", 2000 / 128),
+        ("500 mL of milk in US cups?", 500 / 236.5882365),
+        # 12. grow rooms: a floor written W x L, a weight in words
+        ("tent is 5x10 ft of canopy and we pulled 1,5 kg dry, g per square foot", 1500 / 50),
+        ("got one and a half pounds under a 600 watt light, gpw?", 1.5 * 453.59237 / 600),
     ],
 )
 def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: float) -> None:
@@ -122,7 +132,10 @@ def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: flo
 
 @pytest.mark.parametrize(
     "question",
-    ["what's the window at 15% variance for our chocolates"],
+    [
+        "what's the window at 15% variance for our chocolates",
+        "guy wants to sell me an ounce, what's that per gram?",
+    ],
 )
 def test_a_missing_input_gets_a_question_not_a_number(question: str) -> None:
     found = recognise(question)
