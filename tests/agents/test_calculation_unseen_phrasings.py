@@ -135,6 +135,7 @@ def test_unseen_phrasing_gets_the_hand_worked_value(question: str, expected: flo
     [
         "what's the window at 15% variance for our chocolates",
         "guy wants to sell me an ounce, what's that per gram?",
+        "want 250 mL at 4 mg/mL from my stock, how much stock do i need",
     ],
 )
 def test_a_missing_input_gets_a_question_not_a_number(question: str) -> None:
@@ -144,7 +145,33 @@ def test_a_missing_input_gets_a_question_not_a_number(question: str) -> None:
 
 @pytest.mark.parametrize(
     ("turns", "expected"),
-    [],
+    [
+        (
+            (
+                "blend 100 g of 80% with 400 g of 90%, resulting potency?",
+                "and if it's 250 g of the 80 instead",
+            ),
+            (250 * 80 + 400 * 90) / 650,
+        ),
+        (("500 kg wet with 78% moisture loss, dry weight?", "and at 72%?"), 500 * 0.28),
+        (
+            ("hemp coa: d9 0.05%, THCA 0.22%, total thc?", "retested at THCA 0.35%, same d9"),
+            0.05 + 0.35 * THCA_TO_THC,
+        ),
+        (
+            ("decarb 8 g of THCA crystals, mg THC theoretical?", "at 90% efficiency?"),
+            8000 * THCA_TO_THC * 0.9,
+        ),
+        (("5 mg label, plus or minus 20%, lowest passing?", "and the highest?"), 6),
+        (("100mg package, 10mg servings, how many?", "what if the serving is 5 mg"), 20),
+        (
+            (
+                "adding terps at 6% of the final blend to 400 g distillate, how much terps",
+                "what if it's 6% of the distillate weight instead",
+            ),
+            400 * 0.06,
+        ),
+    ],
 )
 def test_a_follow_up_applies_its_change(turns: tuple[str, ...], expected: float) -> None:
     found = recognise_conversation(turns)

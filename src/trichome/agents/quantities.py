@@ -82,6 +82,10 @@ _EACH_BEFORE = re.compile(
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
+_SERVING_BEFORE = re.compile(
+    r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
 _PACKAGE_WORDS = re.compile(
     r"^\s*(?:thc\s+|total\s+)?(?:\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
     r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|"
@@ -269,6 +273,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = _per_word(per_match.group("what"))
         elif _PACKAGE_WORDS.match(after) and kind == "mass":
             per = "package"
+        elif kind == "mass" and _SERVING_BEFORE.search(before):
+            per = "serving"  # "a serving is 35 mg", "what if the dose is 2.5 mg"
     if kind == "number" and _PAID.search(before):
         kind, unit = "money", "$"  # "paid 1,650 for a p"
     if kind == "number":

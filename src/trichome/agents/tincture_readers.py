@@ -49,6 +49,9 @@ def tincture_design(question: Question) -> Calculation | None:
     strength = one(question, strengths[:1], "the target strength")
     assert strength is not None
     potency = one(question, potency_readings(question), "the concentrate's potency")
+    if potency is None and question.says(r"\bstock\b"):
+        # "from my stock": a dilution, and the stock's strength was not given.
+        raise ask(question, "the strength of your stock (mg/mL)")
     result = tinctures.tincture_recipe(
         strength.value,
         volume_value,
