@@ -121,6 +121,14 @@ def _value(question: str) -> float:
         ("wholesale is 1300 per pound, cost per gram with a 453.59 g lb", 1300 / 453.59237),
         ("what's the price per eighth if a pound is $2,000, counting a 448 g pound", 2000 / 128),
         ("500 mL of milk in US cups?", 500 / 236.5882365),
+        ("how much co2 is lost decarbing 500 g of thca?", 500 * (1 - THCA_TO_THC)),
+        ("decarb 2500 mg of thca, answer in grams", 2.5 * THCA_TO_THC),
+        ("a hundred and fifty milligrams across thirty gummies, mg per gummy?", 150 / 30),
+        (
+            "hemp: THCA 0.2%, delta 9 0.09%, what's total thc vs the 0.3 percent threshold",
+            0.09 + 0.2 * THCA_TO_THC,
+        ),
+        ("price per gram at 1,400 a pound using the full 453.59 g pound", 1400 / 453.59237),
         # 12. grow rooms: a floor written W x L, a weight in words
         ("tent is 5x10 ft of canopy and we pulled 1,5 kg dry, g per square foot", 1500 / 50),
         ("got one and a half pounds under a 600 watt light, gpw?", 1.5 * 453.59237 / 600),

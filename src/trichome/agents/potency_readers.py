@@ -212,7 +212,8 @@ def decarboxylation(question: Question) -> Calculation | None:
 _ASKS_LOSS = (
     r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
-    r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b"
+    r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)"
 )
 
 
@@ -304,8 +305,8 @@ def variance(question: Question) -> Calculation | None:
 
 
 _ENDS = re.compile(
-    r"\b(?P<low>low(?:est)?|min(?:imum)?|floor|bottom|least)\b|"
-    r"\b(?P<high>high(?:est)?|max(?:imum)?|ceiling|top|most)\b",
+    r"\b(?P<low>low(?:est)?|min(?:imum)?|floor|bottom)\b|"
+    r"\b(?P<high>high(?:est)?|max(?:imum)?|ceiling|top)\b",
     re.IGNORECASE,
 )
 
