@@ -23,9 +23,12 @@ _UNIT = (
 )
 # "in grams?", "as a percent", "how many mL", "in mg please".
 _ASKED = re.compile(
-    rf"\b(?:in|as|into)\s+(?:an?\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
+    rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
     rf"instead|then|now|each|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
-    rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])",
+    rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])|"
+    # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
+    rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
+    rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please))?\s*(?:\?|$)",
     re.IGNORECASE,
 )
 _TEMPERATURES = {"c": "C", "celsius": "C", "f": "F", "fahrenheit": "F"}
@@ -37,7 +40,7 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    return (last.group("in") or last.group("many")).strip()
+    return (last.group("in") or last.group("many") or last.group("named")).strip()
 
 
 def in_asked_unit(calculation: Calculation, text: str) -> Calculation:

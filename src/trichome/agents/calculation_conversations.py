@@ -54,7 +54,7 @@ def recognise_conversation(
     alone = recognise(latest, state, limits_for)
     update = normalise(latest)
     short = len(update.split()) <= FOLLOW_UP_WORDS
-    follows = bool(_FOLLOW_UP.search(update))
+    follows = bool(_FOLLOW_UP.search(update) or _FOLLOW_UP_ANYWHERE.search(update))
     if alone is not None and alone.calculation is not None and not (follows and short):
         return alone
     if alone is not None and alone.calculation is None and not alone.asks:
@@ -87,6 +87,15 @@ def recognise_conversation(
     return replace(again, carried=carried, changed=changed)
 
 
+# "retest came back THCA 0.31%, same d9", "and the highest?": words that lean on the earlier
+# question wherever they stand in a short turn.
+_FOLLOW_UP_ANYWHERE = re.compile(
+    r"\bsame\s+(?:d9|delta|thc|thca|cbd|cbda|potency|weight|dose|mass|amount|ratio|loss|"
+    r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
+    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:the\s+)?(?:highest|lowest|high\s+end|"
+    r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b",
+    re.IGNORECASE,
+)
 # A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").
 _CALCULATION_ASK = re.compile(
     r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
@@ -181,9 +190,10 @@ def _merge(previous: str, update: str) -> _Merged:
         shown = f"{replacement} {match.noun}" if match.kind == "count" else new.text
         replaced.append((match.text, shown))
         shift += len(replacement) - (match.end - match.start)
-    if appended or not news:
-        # New numbers, or only words ("and per tbsp?", "in grams?"): the turn is added, less
-        # the numbers already put in their place.
+    if appended or not news or all(old == new for old, new in replaced):
+        # New numbers, or only words ("and per tbsp?", "in grams?", "7% of the distillate
+        # instead" with the same 7%): the turn is added, less the numbers already put in
+        # their place.
         rest = update
         for new in sorted(placed, key=lambda q: -q.start):
             rest = rest[: new.start] + rest[new.end :]
@@ -196,6 +206,9 @@ def _merge(previous: str, update: str) -> _Merged:
 
 def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
                  ) -> Quantity | None:  # fmt: skip
+    named = _of_the_named(new, earlier, update, taken)
+    if named is not None:
+        return named
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
@@ -222,6 +235,11 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
         and (new.per is None or q.per in (None, new.per))
     ]  # fmt: skip
+    if not candidates and not new.tags & _ROLES and new.kind == "percent":
+        # "and at 80%?" after "75% moisture loss": the one percentage given, whatever its role.
+        alike = [q for q in earlier if q.start not in taken and q.kind == "percent"
+                 and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)]  # fmt: skip
+        candidates = alike if len(alike) == 1 else []
     if len(candidates) > 1:
         roles = [q for q in candidates if q.tags == new.tags]
         candidates = roles or candidates
@@ -231,6 +249,25 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
     if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
         candidates = candidates[-1:]
     return candidates[0] if candidates else None
+
+
+def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
+                  ) -> Quantity | None:  # fmt: skip
+    """ "400 g of the 92 instead": the amount written with the potency the update names."""
+    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
+    if new.kind not in ("mass", "volume") or named is None:
+        return None
+    potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
+                   None)  # fmt: skip
+    if potency is None:
+        return None
+    amounts = [
+        q for q in earlier
+        if q.kind == new.kind and q.start not in taken
+        and (0 <= potency.start - q.end < 30 or 0 <= q.start - potency.end < 30)
+    ]  # fmt: skip
+    return min(amounts, key=lambda q: min(abs(potency.start - q.end), abs(q.start - potency.end)),
+               default=None)  # fmt: skip
 
 
 def _family(unit: str) -> str:

@@ -28,7 +28,7 @@ CONCENTRATE = (
 
 
 # Percentages that are not a product's potency.
-NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance"})
+NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "limit"})
 
 
 @dataclass(slots=True)

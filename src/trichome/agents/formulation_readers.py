@@ -107,15 +107,19 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     if counts and not per_piece and not potencies:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
         # taken out of the doses above).
-        totals = question.find("mass", unit="mg")
+        totals = question.find("mass", unit="mg") or [
+            q for q in question.find("mass", cannabinoids=("THC", "CBD")) if q.per is None
+        ]  # "3.2 g of THC in the batch": the cannabinoid's own mass
         if totals and question.says(
-            r"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment)|"
-            r"a\s+piece|dose"
+            rf"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment|"
+            rf"{PIECES})\b|a\s+piece|dose"
         ):
             count = one(question, counts[:1], "the number of pieces")
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
-            return formulation.dose_from_total(amount.value, count.value, loss_percent(question))
+            return formulation.dose_from_total(
+                units.convert(amount.value, amount.unit, "mg"), count.value, loss_percent(question)
+            )
     if (
         not counts
         and per_piece
@@ -184,6 +188,18 @@ def _batch_sizes(question: Question) -> list[Quantity]:
     ]
     if len(sized) >= 2:
         return sized[:2]
+    if len(sized) == 1:
+        # "our 10 L batch ..., scaling to 25 L": the new size is the same kind of amount
+        # written as the one to make.
+        wanted = [
+            q
+            for q in question.find("mass", "volume")
+            if q is not sized[0]
+            and q.kind == sized[0].kind
+            and _NEW_BATCH.search(question.text[max(0, q.start - 30) : q.start])
+        ]
+        if len(wanted) == 1:
+            return [sized[0], wanted[0]]
     counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
     stems = {(q.noun or "")[:4].lower() for q in counts}
     if len(counts) >= 2 and len(stems) == 1:

@@ -17,6 +17,7 @@ from trichome.agents.calculation_questions import (
     one,
     piece_counts,
     potency_readings,
+    with_assumption,
 )
 from trichome.agents.calculators import Calculation
 
@@ -99,24 +100,36 @@ def kitchen(question: Question) -> Calculation | None:
     is_acid = False
     if found is None and acid:
         found, is_acid = one(question, acid, "the THCA potency"), True
+    assumption = None
+    if found is None and material.unit == "mg" and not acid:
+        # "2000 mg THC into 1 cup of butter": the THC itself is given, no potency needed.
+        assumption = f"the {material.text} is THC already measured, so it goes in at 100%"
+        found = material
     if found is None:
         raise ask(question, "the potency of what goes in (% THC)")
     infused = kitchen_arithmetic.kitchen_infusion(
         material.value,
         material.unit,
-        found.value,
+        100.0 if assumption is not None else found.value,
         fat_volume,
         fat_unit,
         measure,
         efficiency_percent(question),
         is_acid,
     )
+    if assumption is not None:
+        infused = with_assumption(infused, assumption)
     if portions:
         portion = one(question, portions[:1], "the amount the recipe uses")
         assert portion is not None
-        return calculators.chain(
-            [infused, kitchen_arithmetic.infused_portion(infused, portion.value, portion.unit)]
-        )
+        used = kitchen_arithmetic.infused_portion(infused, portion.value, portion.unit)
+        if per_piece:
+            # "2 tbsp of it for 24 cookies, mg per cookie?": the portion split into the pieces.
+            count = one(question, counts[:1], "the number of pieces")
+            assert count is not None
+            split = formulation.dose_from_total(used.value, count.value, loss_percent(question))
+            return calculators.chain([infused, used, split])
+        return calculators.chain([infused, used])
     if per_piece and not measures:
         count = one(question, counts[:1], "the number of pieces")
         assert count is not None

@@ -1,12 +1,12 @@
-"""Readers for the mixing calculations: dilution (C1V1 or cutting a concentrate), blending two
-potencies, and reintroducing terpenes."""
+"""Readers for the mixing calculations: dilution (C1V1 or cutting a concentrate) and blending
+two potencies (reintroducing terpenes is read in `terpene_readers`)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
-from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -15,7 +15,7 @@ from trichome.agents.calculation_questions import (
     ask,
     one,
 )
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.quantities import Quantity
 
 _DILUTE = (
@@ -114,7 +114,22 @@ def dilution(question: Question) -> Calculation | None:
             )
             return _with_doses(question, mixed, amount.unit)
         made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
-        return _with_doses(question, made, amount.unit)
+        return _with_doses(question, _carrier_if_asked(question, made), amount.unit)
+    bottled = _bottle_strength(question) if len(concentrations) == 1 else None
+    if bottled is not None and question.says(rf"{_DILUTE}|stock|\bmake\b|\bwant|\bneed"):
+        stock, held, size = bottled
+        target = concentrations[0]
+        amounts = [
+            q
+            for q in question.find("volume")
+            if q.per is None and q is not size and q not in portions
+        ]
+        if amounts:
+            amount = one(question, amounts[:1], "the amount to make")
+            assert amount is not None
+            question.use(held, size, target)
+            made = mixing.dilution_c1v1(stock, target.value, amount.value, amount.unit)
+            return _with_doses(question, _carrier_if_asked(question, made), amount.unit)
     if (
         len(concentrations) == 1
         and question.says(_DILUTE)
@@ -136,6 +151,8 @@ def dilution(question: Question) -> Calculation | None:
         if percents and question.says(ASKS):
             raise ask(question, "the potency you want to end at (%)")
         return None
+    if len({q.value for q in percents}) >= 3:
+        return None  # "500 g at 80% from 95% and 60% stock": a blend of two to a target
     if not masses:
         raise ask(question, "how much you start with (g)")
     mass = one(question, masses[:1], "the starting amount")
@@ -146,14 +163,62 @@ def dilution(question: Question) -> Calculation | None:
         mixed = mixing.dilution(mass.value, mass.unit, high.value, low.value, _carrier(question))
         return _with_doses(question, mixed, mass.unit)
     made = mixing.dilution_c1v1(high.value, low.value, mass.value, mass.unit, "%")
-    return _with_doses(question, made, mass.unit)
+    return _with_doses(question, _carrier_if_asked(question, made), mass.unit)
+
+
+# "how much carrier oil do I add", "how much MCT goes in": the diluent, not the stock.
+_ASKS_CARRIER = (
+    r"how\s+much\s+(?:\w+\s+){0,2}(?:carrier|mct|diluent|blank|plain|solvent|glycerin|"
+    r"alcohol|everclear|terps|terpenes)|how\s+much\s+(?:\w+\s+){0,3}(?:do\s+(?:i|we)|should\s+"
+    r"(?:i|we)|to|will\s+(?:i|we))\s+(?:add|top\s+up)|how\s+much\s+(?:to\s+)?add\b"
+)
+
+
+def _carrier_if_asked(question: Question, made: Calculation) -> Calculation:
+    """A C1V1 dilution answered with the diluent to add when that is what is asked."""
+    if not question.says(_ASKS_CARRIER) or question.says(
+        r"how\s+much\s+(?:of\s+)?(?:the\s+)?stock"
+    ):
+        return made
+    diluent = made.details["diluent"]
+    shown = made.unit.removesuffix(" of stock")
+    return replace(
+        made,
+        value=diluent,
+        unit=f"{shown} of diluent",
+        summary=f"Add {fmt(diluent, 4)} {shown} of diluent. {made.summary}",
+    )
+
+
+def _bottle_strength(question: Question) -> tuple[float, Quantity, Quantity] | None:
+    """ "a 1000mg/30ml tincture", "300 mg in 30 mL": a bottle's mg over its mL, as mg/mL."""
+    for held in question.find("mass", unit="mg"):
+        if held.per not in (None, "package"):
+            continue
+        after = question.text[held.end : held.end + 20]
+        size = next(
+            (
+                v
+                for v in question.find("volume", unit="ml")
+                if v.start >= held.end
+                and re.fullmatch(
+                    r"\s*(?:/|in|per|in\s+(?:a|the)|for)\s*", question.text[held.end : v.start]
+                )
+            ),
+            None,
+        )
+        if size is not None and after:
+            return held.value / calculators.positive("the bottle's size", size.value), held, size
+    return None
 
 
 def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
     if not question.says(
         r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|"
-        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in"
+        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
+        r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
+        r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
     ):
         return None
     percents = [
@@ -175,7 +240,12 @@ def blending(question: Question) -> Calculation | None:
     if targets and len(percents) >= 3:
         target = targets[-1]
         first, second = [q for q in percents if q is not target][:2]
-        wanted = re.search(r"how\s+much\s+(?:of\s+)?(?:the\s+)?([\d.]+)\s*%", question.text)
+        wanted = re.search(
+            r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
+            r"(?:of\s+)?(?:the\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?)\b)",
+            question.text,
+            re.I,
+        )
         if wanted and float(wanted.group(1)) == second.value:
             first, second = second, first
         question.use(first, second, target)
@@ -227,137 +297,3 @@ def _pair_amounts(
     if pairs[0][1] is pairs[1][1]:
         return None
     return pairs[0], pairs[1]
-
-
-_DISTILLATE_AFTER = re.compile(
-    r"\s*(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|concentrate|extract)", re.IGNORECASE
-)
-
-
-def terpene_reintroduction(question: Question) -> Calculation | None:
-    """Terpenes to add as % w/w of the blend or of the distillate (the answer says which)."""
-    if not question.says(r"terp"):
-        return None
-    cut = _cut_with_terpenes(question)
-    if cut is not None:
-        return cut
-    shares = question.find("percent", tags=("terpene",)) or [
-        q
-        for q in question.find("percent", cannabinoids=(None,), without=("loss", "efficiency"))
-        if not _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])
-    ]  # "100 g of 95% disty": the 95% is the distillate's potency, not a terpene share
-    # "5 g terps to 95 g distillate": the 95 g is the base, although "terps to" comes first.
-    bases = [
-        q
-        for q in question.find("mass", "volume")
-        if q.per is None and ("terpene" not in q.tags or _is_base(question, q))
-    ]
-    terp_masses = [
-        q for q in question.find("mass") if "terpene" in q.tags and not _is_base(question, q)
-    ]
-    whole = [q for q in question.find("mass", "volume") if _is_whole_blend(question, q)]
-    if shares and whole and not terp_masses:
-        # "8% terps in a 100 g blend": the 100 g is the finished blend, terps and all.
-        terp = one(question, shares[-1:], "the terpene share")
-        total = one(question, whole[:1], "the finished blend")
-        assert terp is not None and total is not None
-        return mixing.terpenes_in_blend(total.value, total.unit, terp.value)
-    if not shares and terp_masses and bases:
-        base = [b for b in bases if b not in terp_masses]
-        if base:
-            question.use(terp_masses[0], base[0])
-            grams_terp = units.grams(terp_masses[0].value, terp_masses[0].unit)
-            grams_base = units.grams(base[0].value, base[0].unit)
-            return formulation.percent_by_weight(grams_terp, "g", grams_terp + grams_base, "g")
-    if not bases:
-        final = _final_potency(question)
-        if final is not None:
-            return final
-        if shares and question.says(ASKS):
-            raise ask(question, "how much distillate you are flavouring (g)")
-        return None
-    if not shares:
-        raise ask(question, "the terpene percentage you want (% w/w)")
-    terp = one(question, shares[-1:], "the terpene share")
-    distillate = one(question, bases[:1], "the distillate")
-    assert terp is not None and distillate is not None
-    basis = (
-        "base"
-        if question.says(
-            r"%\s*(?:w/w\s*)?(?:of|by|on)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?(?:distillate|oil|"
-            r"base|concentrate|extract)|(?:distillate|base|oil)(?:'s)?\s+weight|on\s+top\s+of"
-        )
-        else "blend"
-    )
-    return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
-
-
-_BLEND_AFTER = re.compile(
-    r"\s*(?:of\s+)?(?:finished\s+|final\s+|total\s+)?(?:blend|mix|batch|total|fill)\b",
-    re.IGNORECASE,
-)
-
-
-def _is_base(question: Question, quantity: Quantity) -> bool:
-    return bool(_DISTILLATE_AFTER.match(question.text[quantity.end : quantity.end + 24]))
-
-
-def _is_whole_blend(question: Question, quantity: Quantity) -> bool:
-    """ "a 100 g blend", "50 g total": the finished blend's weight, not the distillate's."""
-    return bool(_BLEND_AFTER.match(question.text[quantity.end : quantity.end + 24]))
-
-
-_FINAL_POTENCY = (
-    r"\bfinal\b|\bresulting\b|\bend(?:ing)?\s+(?:thc|potency)|"
-    r"(?:thc|potency)\s*%?\s*(?:of|in)\s+(?:the\s+)?(?:oil|blend|mix|cart|fill)"
-)
-
-
-def _final_potency(question: Question) -> Calculation | None:
-    """ "Fill is 90% distillate and 10% terps, the distillate tests 92%: final THC %?": the
-    blend of the distillate at its potency with terpenes holding no THC, by share."""
-    if not question.says(_FINAL_POTENCY):
-        return None
-    percents = question.find("percent", without=("loss", "efficiency"))
-    shares = [q for q in percents if _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])]
-    potencies = [q for q in percents if q not in shares and "terpene" not in q.tags]
-    potencies = [
-        q
-        for q in potencies
-        if not re.match(r"\s*(?:terp|terpenes?)\b", question.text[q.end : q.end + 12], re.I)
-    ]
-    if len(shares) != 1 or len(potencies) != 1:
-        return None
-    share = one(question, shares, "the distillate's share of the fill")
-    strength = one(question, potencies, "the distillate's potency")
-    assert share is not None and strength is not None
-    question.use(*[q for q in percents if q not in shares and q not in potencies])  # the terps
-    # Shares by weight are the grams in 100 g of fill.
-    return mixing.blend(strength.value, 0.0, share.value, 100 - share.value, unit="g")
-
-
-def _cut_with_terpenes(question: Question) -> Calculation | None:
-    """Terpenes as the carrier that brings a distillate down to a target potency ("cut 95%
-    to 85% with terps"): the 85% is the blend's potency, not the terpenes' share."""
-    potencies = [
-        q
-        for q in question.find("percent", without=NOT_POTENCY)
-        if q.cannabinoid in (None, "THC", "total THC")
-    ]
-    values = sorted({q.value for q in potencies}, reverse=True)
-    if len(values) != 2 or not question.says(
-        r"\bcut|dilut|bring\s+(?:it\s+)?down|down\s+to|knock|lower|target|potency|"
-        r"\bto\s+[\d.]+\s*%|\bwant\w*\s+(?:it\s+|them\s+)?(?:at|to)\b|\bget\s+(?:it\s+)?(?:to|down)"
-    ):
-        return None
-    current = next(q for q in potencies if q.value == values[0])
-    target = next(q for q in potencies if q.value == values[1])
-    bases = [
-        q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
-    ]
-    if not bases:
-        raise ask(question, "how much distillate you start with (g)")
-    base = one(question, bases[:1], "the distillate")
-    assert base is not None
-    question.use(current, target)
-    return mixing.dilution(base.value, base.unit, current.value, target.value, carrier="terpenes")

@@ -52,7 +52,20 @@ _ARTICLE_UNIT = re.compile(
     r"gallon|quart|half\s+ounce|half\s+oz)\b",
     re.IGNORECASE,
 )
+_BARE_AMOUNT = re.compile(
+    r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo)(?=\s+of\b)", re.IGNORECASE
+)
 _HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
+_FRACTION_WORDS = {"half": 0.5, "0.5": 0.5, "quarter": 0.25, "0.25": 0.25}
+_AND_A_FRACTION = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s+and\s+(?:an?\s+)?(half|0\.5|quarter|0\.25)\b",
+    re.IGNORECASE,
+)
+# Units after which "4,2" is a decimal comma ("4,2 kg", "24,5 %"), not a list of numbers.
+_DECIMAL_UNITS = (
+    r"mg|g|gs|grams?|kg|kgs|kilos?|lbs?|pounds?|oz|ounces?|ml|l|liters?|litres?|mg/ml|mg/g|"
+    r"w|watts?|sq\s?ft|m2|percent"
+)
 
 
 def _words_to_number(words: str) -> float:
@@ -90,7 +103,10 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text = _trade_ounce_stated(_trade_fractions(text))
+    text, standard = standard_ounce_stated(text)
+    if standard:
+        text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
+    text = _trade_ounce_stated(text if standard else _trade_fractions(text))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
@@ -132,10 +148,23 @@ def normalise(text: str) -> str:
         r"\b(\d+)\s+dozen\b", lambda m: _plain(int(m.group(1)) * 12), text, flags=re.IGNORECASE
     )
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
+    # "two and a half pounds", "1 and a half percent": the whole number plus the fraction.
+    text = _AND_A_FRACTION.sub(
+        lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text
+    )
     text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
+    # "eighth of 26% flower" opening a sentence: the amount is one of them.
+    text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
-    text = re.sub(r"(?<=\d),(?=\d{1,2}\s*(?:%|mg|g\b|ml))", ".", text)
+    text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)
+    # "a 1000mg/30ml tincture": the bottle's THC in its volume.
+    text = re.sub(
+        r"\b(\d+(?:\.\d+)?)\s*mg\s*/\s*(\d+(?:\.\d+)?)\s*ml\b",
+        r"\1mg in \2ml",
+        text,
+        flags=re.IGNORECASE,
+    )
     text = _pound_slang(text)
     return _floor_area(text)
 
@@ -184,15 +213,60 @@ _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECA
 
 # "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
 _BOUGHT_FOR = re.compile(
-    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+(?:for|@)\s*)"
-    r"(?=\d[\d,.]*\b(?!\s*[a-z%]))",
+    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+"
+    r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@)\s*)"
+    r"(?=\d[\d,.]*k?\b(?!\s*[a-z%]))",
     re.IGNORECASE,
 )
 
 
+# "the real 28.35 g ounce", "avoirdupois ounces", "a 453.59 g lb": the user says they mean
+# the standard ounce or pound. The statement is dropped (its number would read as an input)
+# and their fractions of an ounce are not read as the trade's 28 g ones.
+_STANDARD_STATED = re.compile(
+    r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
+    r"(?:(?:real|avoirdupois|standard|true|actual|proper|legal|us|exact)\s+)?"
+    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:ounces?|oz)\b)?\s*\)?|"
+    r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
+    r"(?:(?:real|standard|true|actual|proper|legal|us|exact)\s+)?"
+    r"(?:453\.59\d*|453\.6)\s*g(?:rams?)?(?:\s+(?:lbs?|pounds?)\b)?\s*\)?|"
+    r"\bavoirdupois\s+",
+    re.IGNORECASE,
+)
+# "use 448 g (16 zips x 28)", "counting a 448 g pound": the trade's pound of 16 × 28 g.
+_TRADE_POUND_STATED = re.compile(
+    r"\(?\s*(?:(?:using|use|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?448\s*g(?:rams?)?"
+    r"(?:\s+(?:lbs?|pounds?)\b)?\s*\)?(?:\s*\(\s*16\s*(?:zips?|oz|ounces?)\s*(?:x|\*)\s*28\s*g?\s*\))?",
+    re.IGNORECASE,
+)
+# "lbs going for 2k": a unit with no number, priced, is one of them.
+_BARE_PRICED = re.compile(
+    r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?)\s+(?=(?:are\s+|is\s+)?(?:going|go|goes|"
+    r"selling|sell|run|running|runs)\s+(?:for|at)\b)",
+    re.IGNORECASE,
+)
+
+
+_OUNCE_SHARES = {"half": "0.5", "quarter": "0.25", "eighth": "0.125"}
+_STANDARD_FRACTION = re.compile(
+    r"\b(?:(?:an?|one)\s+)?(half|quarter|eighth)(?:\s+|-)(?:of\s+)?(?:an?\s+)?(?:oz|ounce)s?\b",
+    re.IGNORECASE,
+)
+
+
+def standard_ounce_stated(text: str) -> tuple[str, bool]:
+    """The text less a statement that the standard ounce or pound is meant, and whether
+    there was one."""
+    stripped = _STANDARD_STATED.sub("", text)
+    return stripped, stripped != text
+
+
 def _trade_ounce_stated(text: str) -> str:
     text = _QP.sub(lambda m: "4 zips" if m.group(1).lower() == "q" else "8 zips", text)
+    text = _BARE_PRICED.sub(lambda m: f"{m.group(1)}1 {m.group(2)} ", text)
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
+    if re.search(r"\b(?:lbs?|pounds?)\b", text, re.IGNORECASE) and _TRADE_POUND_STATED.search(text):
+        text = _TRADE_POUND_STATED.sub(" ", text) + " (trade oz)"
     text = re.sub(
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,
@@ -200,6 +274,7 @@ def _trade_ounce_stated(text: str) -> str:
     if not _TRADE_STATED.search(text):
         return text
     text = _TRADE_STATED.sub(" ", text)
+    text = re.sub(r"\b(?:an?|one)\s+(?:lb|pound)\b", "16 zips", text, flags=re.IGNORECASE)
     text = re.sub(r"\bhalf\s+(?:a\s+)?(?:lb|pound)\b", "0.5 lb", text, flags=re.IGNORECASE)
     text = _POUNDS.sub(lambda m: f"{_plain(float(m.group(1)) * 16)} zips", text)
     return _MASS_OUNCES.sub(lambda m: f"{m.group(1)} zips", text)

@@ -4,6 +4,7 @@ area and per watt, and dry weight."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import operations_calculators as operations
@@ -13,10 +14,7 @@ from trichome.agents.calculation_questions import (
     one,
     piece_counts,
 )
-from trichome.agents.calculators import (
-    Calculation,
-    CalculationError,
-)
+from trichome.agents.calculators import Calculation, CalculationError, fmt
 
 
 def conversion(question: Question) -> Calculation | None:
@@ -31,7 +29,8 @@ def conversion(question: Question) -> Calculation | None:
         r"droppers?)"
     )
     match = re.search(
-        rf"(?:convert\s+)?(-?[\d.]+)\s*{unit_word}\s+(?:to|in|into|=|in\s+to|equals?|is\s+how\s+many)\s+(?:how\s+many\s+)?{unit_word}\b",
+        rf"(?:convert\s+)?(-?[\d.]+)\s*{unit_word}\s+(?:of\s+[a-z-]+\s+)?(?:to|in|into|=|in\s+to|"
+        rf"equals?|is\s+how\s+many)\s+(?:how\s+many\s+)?(?:(?:us|metric|imperial)\s+)?{unit_word}\b",
         text,
         re.IGNORECASE,
     )
@@ -85,18 +84,27 @@ def _trade(source: str, target: str) -> tuple[str, str]:
 
 def price(question: Question) -> Calculation | None:
     """Price per gram from a price per pound, ounce or any mass."""
-    money = question.find("money")
-    if not money or not question.says(
-        r"per\s+(?:gram|g)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
+    # "1100 per pound": a bare number priced by a mass is money.
+    money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
+    if not question.says(
+        r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram"
     ):
+        return None
+    if not money:
+        if question.find("mass") and question.says(
+            r"\bsell|\bbuy|\bbought|\bprice|\bcost|\bpay|\bquote|\bworth|\bcharg|\bwholesale"
+        ):
+            raise ask(question, "the price asked for it ($)")
         return None
     cost = one(question, money[:1], "the price")
     assert cost is not None
     if cost.per and cost.per not in ("piece", "package", "serving"):
         try:
             units.canonical(cost.per)
-            return operations.price_per_gram(cost.value, 1, _trade_mass(question, cost.per))
+            return _per_eighth_if_asked(
+                question, operations.price_per_gram(cost.value, 1, _trade_mass(question, cost.per))
+            )
         except CalculationError:
             raise
         except ValueError:
@@ -106,7 +114,23 @@ def price(question: Question) -> Calculation | None:
         raise ask(question, "how much that price buys (a pound, an ounce, grams)")
     amount = one(question, masses[:1], "the amount bought")
     assert amount is not None
-    return operations.price_per_gram(cost.value, amount.value, _trade_mass(question, amount.unit))
+    return _per_eighth_if_asked(
+        question,
+        operations.price_per_gram(cost.value, amount.value, _trade_mass(question, amount.unit)),
+    )
+
+
+def _per_eighth_if_asked(question: Question, priced: Calculation) -> Calculation:
+    """ "price per eighth": the eighth's price (3.5 g) as the result, not the gram's."""
+    if not question.says(r"(?:per|an?|each|for\s+an?)\s+eighth|eighth\s+price"):
+        return priced
+    value = priced.details["per_eighth"]
+    return replace(
+        priced,
+        value=value,
+        unit="$/eighth",
+        summary=f"${fmt(value, 4)} per eighth (3.5 g). {priced.summary}",
+    )
 
 
 def _trade_mass(question: Question, unit: str) -> str:
@@ -123,7 +147,7 @@ _AREA_UNIT = (
 def grow_yield(question: Question) -> Calculation | None:
     """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
     if not question.says(
-        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|/\s*w\b|gpw|grams?\s+per\s+"
+        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|(?<!\bw)/\s*w\b|gpw|grams?\s+per\s+"
         rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
     ):
         return None
@@ -142,7 +166,7 @@ def grow_yield(question: Question) -> Calculation | None:
     if not harvests:
         raise ask(question, "the dry harvest weight")
     asks_area = question.says(r"sq|square|ft|canopy")
-    asks_power = question.says(r"watt|g/w|gpw|/\s*w\b|light")
+    asks_power = question.says(r"watt|g/w|gpw|(?<!\bw)/\s*w\b|light")
     watts: float | None = None
     if lights and watts_each:
         question.use(lights[0], watts_each[0])

@@ -4,6 +4,7 @@ product, decarboxylation, and a label's variance window."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
@@ -23,9 +24,7 @@ from trichome.agents.calculation_questions import (
     same_masses,
     with_assumption,
 )
-from trichome.agents.calculators import (
-    Calculation,
-)
+from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.potency_calculators import HEMP_LIMIT
 from trichome.agents.quantities import Quantity
@@ -44,7 +43,7 @@ def total(question: Question) -> Calculation | None:
         if q.cannabinoid and (
             (q.kind == "concentration" and q.unit == "mg/g") or q.kind == "percent"
         ):
-            if q.tags & {"loss", "efficiency", "terpene", "target"}:
+            if q.tags & {"loss", "efficiency", "terpene", "target", "limit"}:
                 continue
             values.setdefault(q.cannabinoid, []).append(q)
     asks_total = question.says(
@@ -80,6 +79,8 @@ def total(question: Question) -> Calculation | None:
             result = with_assumption(result, assumption)
         parts.append(result)
     if not parts:
+        if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
+            return None  # "26% total THC flower": the total is given, a potency to use as is
         if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
             values.get("THC") or values.get("CBD")
         ):
@@ -188,6 +189,8 @@ def decarboxylation(question: Question) -> Calculation | None:
             efficiency = stray[0].value
             question.use(stray[0])
     result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
+    if question.says(_ASKS_LOSS):
+        result = _mass_lost(result, acid.unit if not parts else "mg")
     if parts:
         result = calculators.chain([*parts, result])
     pieces = piece_counts(question)
@@ -203,6 +206,31 @@ def decarboxylation(question: Question) -> Calculation | None:
             else calculators.chain([result, split])
         )
     return result
+
+
+# "how much weight do I lose", "mass loss", "CO2 loss": the mass that leaves, not the THC.
+_ASKS_LOSS = (
+    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
+    r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
+    r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)"
+)
+
+
+def _mass_lost(result: Calculation, unit: str) -> Calculation:
+    """The decarboxylation answered as the mass lost as CO2, in the unit weighed."""
+    lost_mg = result.details["mass_loss_mg"]
+    key = units.canonical(unit)
+    value = units.convert(lost_mg, "mg", key)
+    shown = units.label(key)
+    return replace(
+        result,
+        name="decarboxylation_loss",
+        value=value,
+        unit=f"{shown} lost as CO2",
+        summary=f"{fmt(value, 4)} {shown} leaves as CO2 ({fmt(lost_mg)} mg, "
+        f"{fmt(100 * (1 - potency.THCA_TO_THC), 3)}% of the THCA). {result.summary}",
+    )
 
 
 def product_content(question: Question) -> Calculation | None:
@@ -249,6 +277,8 @@ def variance(question: Question) -> Calculation | None:
     tolerances = question.find("percent", tags=("tolerance",))
     claims = [q for q in question.find("mass", "percent") if "tolerance" not in q.tags]
     if not claims:
+        if tolerances and question.says(r"window|variance|tolerance|range|passing|lowest|highest"):
+            raise ask(question, "the label claim (mg or %) the window is around")
         return None
     if not tolerances:
         raise ask(question, "the variance allowed around the label (±%)")
@@ -257,9 +287,34 @@ def variance(question: Question) -> Calculation | None:
     assert claim is not None and tolerance is not None
     measured = claims[1] if len(claims) > 1 else None
     question.use(measured)
-    return potency.potency_window(
+    window = potency.potency_window(
         claim.value,
         tolerance.value,
         "%" if claim.kind == "percent" else units.label(claim.unit),
         measured.value if measured else None,
     )
+    end = _asked_end(question.text)
+    if end is None:
+        return window
+    value = window.details[end]
+    return replace(
+        window,
+        value=value,
+        summary=f"The {end}est passing result: {fmt(value, 4)} {window.unit}. {window.summary}",
+    )
+
+
+_ENDS = re.compile(
+    r"\b(?P<low>low(?:est)?|min(?:imum)?|floor|bottom)\b|"
+    r"\b(?P<high>high(?:est)?|max(?:imum)?|ceiling|top)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_end(text: str) -> str | None:
+    """ "lowest passing result?", "the high end": which end of the window is asked; the last
+    named wins (a follow-up "and the highest?" after "lowest?")."""
+    ends = list(_ENDS.finditer(text))
+    if not ends:
+        return None
+    return "low" if ends[-1].group("low") else "high"

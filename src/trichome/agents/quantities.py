@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
+from trichome.agents.quantity_roles import roles_near
 from trichome.agents.units import UnitError
 
 COUNTABLE = (
@@ -79,6 +80,10 @@ _EACH_BEFORE = re.compile(
     rf"\b(?:each|every)(?:\s+(?:one|{PIECES}))?\s+['\"\u201c]?"
     r"(?:contains?|has|holds?|should\s+(?:be|have)|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
+    re.IGNORECASE,
+)
+_SERVING_BEFORE = re.compile(
+    r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
     re.IGNORECASE,
 )
 _PACKAGE_WORDS = re.compile(
@@ -268,6 +273,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = _per_word(per_match.group("what"))
         elif _PACKAGE_WORDS.match(after) and kind == "mass":
             per = "package"
+        elif kind == "mass" and _SERVING_BEFORE.search(before):
+            per = "serving"  # "a serving is 35 mg", "what if the dose is 2.5 mg"
     if kind == "number" and _PAID.search(before):
         kind, unit = "money", "$"  # "paid 1,650 for a p"
     if kind == "number":
@@ -278,7 +285,7 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
     if kind == "number" and cannabinoid and 0 <= quantity.value <= 100:
         # "22.6 THCA" on a COA: a bare number labelled by a cannabinoid is its percentage.
         kind, unit = "percent", "%"
-    tags = _tags(before, after)
+    tags = roles_near(before, after)
     return replace(
         quantity,
         kind=kind,
@@ -343,52 +350,3 @@ def _cannabinoid_near(before: str, after: str, kind: str) -> tuple[str | None, b
     if left and kind != "mass":
         return cannabinoid_name(left.group("name")), bool(left.group("total"))
     return None, False
-
-
-_TAG_WORDS: dict[str, tuple[str, str]] = {
-    # tag: (words just before the number, words just after it)
-    "loss": (
-        r"(?:loss|lose|losing|lost|waste|shrink)\w*\s*(?:of|is|was|at|about|around|~)?\s*$",
-        r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)",
-    ),
-    "efficiency": (
-        r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$",
-        r"^\s*(?:efficien|conversion|recovery|extraction|infusion efficien|transfer)",
-    ),
-    "moisture": (
-        r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",
-        r"^\s*(?:moisture|water|weight loss|of (?:its|the) weight|in drying|during dry)",
-    ),
-    "terpene": (r"terp\w*\s*(?:at|of|is|to)?\s*$", r"^\s*(?:terp|of terp)"),
-    "target": (
-        r"(?:target|down to|bring (?:it|them)? ?to|get (?:it|to)|hit|aim(?:ing)? for|want(?:ing)?|"
-        r"end up at|finish at|to make|make it|into|to|cut (?:it|to)|final(?: potency)?)"
-        r"\s*(?:of|at|is|~)?\s*$",
-        r"^\s*(?:target|final|finished|end product|blend)",
-    ),
-    "tolerance": (
-        r"(?:\+/-|\+-|plus or minus|within|variance|tolerance|allow\w*|deviation)"
-        r"\s*(?:of|is|was|at|:)?\s*$",
-        r"^\s*(?:variance|tolerance|either way|deviation|over or under|\+/-)",
-    ),
-    "stock": (
-        r"(?:stock|starting|start|from|current|currently|base)\s*(?:is|at|of|:)?\s*$",
-        r"^\s*stock",
-    ),
-    "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
-    "dropper": (r"dropper\w*\s*(?:is|of|holds|=)?\s*$", r"^\s*(?:dropper)"),
-}
-_TAGS = {
-    tag: (re.compile(left, re.IGNORECASE), re.compile(right, re.IGNORECASE))
-    for tag, (left, right) in _TAG_WORDS.items()
-}
-
-
-def _tags(before: str, after: str) -> frozenset[str]:
-    clause_before = re.split(r"[.;!?\n]", before)[-1]
-    clause_after = re.split(r"[.;!?\n,]", after)[0]
-    found = set()
-    for tag, (left, right) in _TAGS.items():
-        if left.search(clause_before[-45:]) or right.search(clause_after):
-            found.add(tag)
-    return frozenset(found)

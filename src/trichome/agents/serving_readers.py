@@ -21,7 +21,9 @@ def servings(question: Question) -> Calculation | None:
     serving = question.find("mass", unit="mg", per=("serving", "piece"))
     counts = piece_counts(question)
     if not package and question.says(
-        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)"
+        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)|"
+        r"(?:servings|doses)\s+(?:per|in|from)\s+(?:a\s+|the\s+|one\s+|each\s+|1\s+)?"
+        r"(?:package|pack|bottle|jar|bag|box|tin|bar|container)"
     ):
         # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
         held = [

@@ -142,3 +142,23 @@ def tincture_recipe(
         inputs=tuple(inputs),
         assumptions=tuple(assumptions),
     )
+
+
+def droppers_taken(per_dropper: float, droppers: float) -> Calculation:
+    """mg in a number of droppers of a tincture holding `per_dropper` mg in each.
+
+    Raises:
+        CalculationError: a non-positive number of droppers.
+    """
+    positive("the number of droppers", droppers)
+    mg = per_dropper * droppers
+    return Calculation(
+        "droppers_taken",
+        mg,
+        "mg",
+        f"{fmt(droppers)} droppers hold {fmt(mg, 4)} mg.",
+        (f"{fmt(per_dropper, 4)} mg per dropper × {fmt(droppers)} = {fmt(mg, 4)} mg",),
+        details={"mg": mg},
+        formula="mg taken = mg per dropper × droppers",
+        inputs=(f"droppers taken: {fmt(droppers)}",),
+    )

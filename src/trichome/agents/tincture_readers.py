@@ -4,6 +4,10 @@ given)."""
 
 from __future__ import annotations
 
+import re
+
+from trichome.agents import calculators
+from trichome.agents import potency_calculators as product
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -15,6 +19,7 @@ from trichome.agents.calculation_questions import (
     with_assumption,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.quantities import Quantity
 
 
 def tincture_design(question: Question) -> Calculation | None:
@@ -44,6 +49,9 @@ def tincture_design(question: Question) -> Calculation | None:
     strength = one(question, strengths[:1], "the target strength")
     assert strength is not None
     potency = one(question, potency_readings(question), "the concentrate's potency")
+    if potency is None and question.says(r"\bstock\b"):
+        # "from my stock": a dilution, and the stock's strength was not given.
+        raise ask(question, "the strength of your stock (mg/mL)")
     result = tinctures.tincture_recipe(
         strength.value,
         volume_value,
@@ -55,13 +63,19 @@ def tincture_design(question: Question) -> Calculation | None:
 
 
 def tincture(question: Question) -> Calculation | None:
-    """mg per mL and per dropper of a tincture."""
+    """mg per mL and per dropper of a tincture (and in a number of droppers taken)."""
     if not question.says(r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle"):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
     totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
+    made_from = _made_from(question, volumes)
+    if made_from is not None:
+        return made_from
     if potency_readings(question) or question.find("mass", unit="g"):
         return None  # flower or concentrate going in: a kitchen infusion
+    doses = question.find("mass", unit="mg", per=("serving", "piece"))
+    if not volumes and totals and doses and question.says(r"how\s+many"):
+        return None  # "a 1000 mg bottle at 25 mg a dose": servings, no bottle size needed
     if not volumes or not totals:
         if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
             raise ask(
@@ -70,10 +84,17 @@ def tincture(question: Question) -> Calculation | None:
         return None
     total_mg = one(question, totals[:1], "the THC in the bottle")
     volume = one(question, volumes[:1], "the bottle's size")
-    dropper = [q for q in question.find("volume") if q.unit == "ml" and "dropper" in q.tags]
-    question.use(*dropper[:1])
     assert total_mg is not None and volume is not None
-    return tinctures.tincture(
+    dropper = [
+        q
+        for q in question.find("volume")
+        if q.unit == "ml"
+        and "dropper" in q.tags
+        and q is not volume  # "a 30 mL dropper bottle": the bottle, not its dropper
+        and not re.match(r"\s*dropper\s+bottle", question.text[q.end : q.end + 20], re.I)
+    ]
+    question.use(*dropper[:1])
+    result = tinctures.tincture(
         total_mg.value,
         volume.value,
         volume.unit,
@@ -84,3 +105,31 @@ def tincture(question: Question) -> Calculation | None:
             r"(?:per|in|each)\s+(?:an?\s+|the\s+|one\s+|each\s+)?(?:[\d.]+\s*ml\s+|full\s+)?dropper"
         ),
     )
+    taken = [q for q in question.find("volume", unit="dropper") if q.per is None]
+    if taken and question.says(r"\b(?:take|took|taking|use|using|dose|give)\b"):
+        # "I take 1.5 droppers": the mg in that many droppers.
+        count = one(question, taken[:1], "the droppers taken")
+        assert count is not None
+        return calculators.chain(
+            [result, tinctures.droppers_taken(result.details["per_dropper"], count.value)]
+        )
+    return result
+
+
+def _made_from(question: Question, volumes: list[Quantity]) -> Calculation | None:
+    """ "a 30 mL tincture made with 0.5 g of 90% distillate": its THC is the concentrate's
+    mass times its potency, then divided by the bottle."""
+    if question.says(r"butter|ghee|lard|coconut|olive|cannabutter|canna-?oil|\bcups?\b|tbsp|tsp"):
+        return None
+    potency = potency_readings(question)
+    masses = [q for q in question.find("mass") if q.per is None and q.unit != "mg"]
+    if not (volumes and potency and masses) or not question.says(
+        r"per\s+ml|mg/ml|a\s+ml|each\s+ml"
+    ):
+        return None
+    found = one(question, potency, "the concentrate's potency")
+    mass = one(question, masses[:1], "the concentrate's mass")
+    volume = one(question, volumes[:1], "the bottle's size")
+    assert found is not None and mass is not None and volume is not None
+    held = product.cannabinoid_in_product(mass.value, mass.unit, found.value)
+    return calculators.chain([held, tinctures.tincture(held.value, volume.value, volume.unit)])

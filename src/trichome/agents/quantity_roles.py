@@ -1,0 +1,63 @@
+"""The role the words around a number give it: a process loss ("5% loss"), an efficiency,
+a moisture content, a terpene share, a target, a tolerance, a stock, a price, a dropper's
+size, or a limit named in the question ("the 0.3% total THC limit"), which is no reading."""
+
+from __future__ import annotations
+
+import re
+
+_TAG_WORDS: dict[str, tuple[str, str]] = {
+    # tag: (words just before the number, words just after it)
+    "loss": (
+        r"(?:loss|lose|losing|lost|waste|shrink)\w*\s*(?:of|is|was|at|about|around|~)?\s*$",
+        r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)|"
+        r"^\s*of\s+(?:\w+\s+){0,4}?(?:is|are|gets?|will\s+be)\s+(?:lost|wasted|left\s+behind|stuck)",
+    ),
+    "efficiency": (
+        r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$",
+        r"^\s*(?:(?:overall|total|combined|expected|average|infusion|decarb\w*)\s+){0,2}"
+        r"(?:efficien|conversion|recovery|extraction|transfer)",
+    ),
+    "moisture": (
+        r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",
+        r"^\s*(?:moisture|water|weight loss|of (?:its|the) weight|in drying|during dry)",
+    ),
+    "terpene": (r"terp\w*\s*(?:at|of|is|to)?\s*$", r"^\s*(?:terp|of terp)"),
+    "target": (
+        r"(?:target|down to|bring (?:it|them)? ?to|get (?:it|to)|hit|aim(?:ing)? for|want(?:ing)?|"
+        r"end up at|finish at|to make|make it|into|to|cut (?:it|to)|final(?: potency)?)"
+        r"\s*(?:of|at|is|~)?\s*$",
+        r"^\s*(?:target|final|finished|end product|blend)",
+    ),
+    "tolerance": (
+        r"(?:\+/-|\+-|plus or minus|within|variance|tolerance|allow\w*|deviation)"
+        r"\s*(?:of|is|was|at|:)?\s*$",
+        r"^\s*(?:variance|tolerance|either way|deviation|over or under|\+/-)",
+    ),
+    "stock": (
+        r"(?:stock|starting|start|from|current|currently|base)\s*(?:is|at|of|:)?\s*$",
+        r"^\s*stock",
+    ),
+    "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
+    "limit": (
+        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$",
+        r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:legal\s+)?(?:limit|threshold|cutoff|cut-off|"
+        r"cap\b|max(?:imum)?\b|line\b|rule\b)",
+    ),
+    "dropper": (r"dropper\w*\s*(?:is|of|holds|=)?\s*$", r"^\s*(?:dropper)"),
+}
+_TAGS = {
+    tag: (re.compile(left, re.IGNORECASE), re.compile(right, re.IGNORECASE))
+    for tag, (left, right) in _TAG_WORDS.items()
+}
+
+
+def roles_near(before: str, after: str) -> frozenset[str]:
+    """The roles the words around a number give it ("loss", "efficiency", "limit", ...)."""
+    clause_before = re.split(r"[.;!?\n]", before)[-1]
+    clause_after = re.split(r"[.;!?\n,]", after)[0]
+    found = set()
+    for tag, (left, right) in _TAGS.items():
+        if left.search(clause_before[-45:]) or right.search(clause_after):
+            found.add(tag)
+    return frozenset(found)

@@ -1,0 +1,148 @@
+"""Reader for reintroducing terpenes into a distillate: terpenes as % w/w of the finished
+blend or of the distillate, the share a mass of terpenes makes, the blend's final potency,
+and terpenes as the carrier that cuts a distillate to a target potency."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
+from trichome.agents import units
+from trichome.agents.calculation_questions import ASKS, NOT_POTENCY, Question, ask, one
+from trichome.agents.calculators import Calculation
+from trichome.agents.quantities import Quantity
+
+_DISTILLATE_AFTER = re.compile(
+    r"\s*(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|concentrate|extract)", re.IGNORECASE
+)
+
+
+def terpene_reintroduction(question: Question) -> Calculation | None:
+    """Terpenes to add as % w/w of the blend or of the distillate (the answer says which)."""
+    if not question.says(r"terp"):
+        return None
+    cut = _cut_with_terpenes(question)
+    if cut is not None:
+        return cut
+    shares = question.find("percent", tags=("terpene",)) or [
+        q
+        for q in question.find("percent", cannabinoids=(None,), without=("loss", "efficiency"))
+        if not _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])
+    ]  # "100 g of 95% disty": the 95% is the distillate's potency, not a terpene share
+    # "5 g terps to 95 g distillate": the 95 g is the base, although "terps to" comes first.
+    bases = [
+        q
+        for q in question.find("mass", "volume")
+        if q.per is None and ("terpene" not in q.tags or _is_base(question, q))
+    ]
+    terp_masses = [
+        q for q in question.find("mass") if "terpene" in q.tags and not _is_base(question, q)
+    ]
+    whole = [q for q in question.find("mass", "volume") if _is_whole_blend(question, q)]
+    if shares and whole and not terp_masses:
+        # "8% terps in a 100 g blend": the 100 g is the finished blend, terps and all.
+        terp = one(question, shares[-1:], "the terpene share")
+        total = one(question, whole[:1], "the finished blend")
+        assert terp is not None and total is not None
+        return mixing.terpenes_in_blend(total.value, total.unit, terp.value)
+    if not shares and terp_masses and bases:
+        base = [b for b in bases if b not in terp_masses]
+        if base:
+            question.use(terp_masses[0], base[0])
+            grams_terp = units.grams(terp_masses[0].value, terp_masses[0].unit)
+            grams_base = units.grams(base[0].value, base[0].unit)
+            return formulation.percent_by_weight(grams_terp, "g", grams_terp + grams_base, "g")
+    if not bases:
+        final = _final_potency(question)
+        if final is not None:
+            return final
+        if shares and question.says(ASKS):
+            raise ask(question, "how much distillate you are flavouring (g)")
+        return None
+    if not shares:
+        raise ask(question, "the terpene percentage you want (% w/w)")
+    terp = one(question, shares[-1:], "the terpene share")
+    distillate = one(question, bases[:1], "the distillate")
+    assert terp is not None and distillate is not None
+    basis = (
+        "base"
+        if question.says(
+            r"%\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:of|by|on)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?"
+            r"(?:distillate|oil|base|concentrate|extract)|(?:distillate|base|oil)(?:'s)?\s+weight|"
+            r"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?(?:distillate|oil|base|concentrate|extract)"
+        )
+        else "blend"
+    )
+    return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+
+
+_BLEND_AFTER = re.compile(
+    r"\s*(?:of\s+)?(?:finished\s+|final\s+|total\s+)?(?:blend|mix|batch|total|fill)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_base(question: Question, quantity: Quantity) -> bool:
+    return bool(_DISTILLATE_AFTER.match(question.text[quantity.end : quantity.end + 24]))
+
+
+def _is_whole_blend(question: Question, quantity: Quantity) -> bool:
+    """ "a 100 g blend", "50 g total": the finished blend's weight, not the distillate's."""
+    return bool(_BLEND_AFTER.match(question.text[quantity.end : quantity.end + 24]))
+
+
+_FINAL_POTENCY = (
+    r"\bfinal\b|\bresulting\b|\bend(?:ing)?\s+(?:thc|potency)|"
+    r"(?:thc|potency)\s*%?\s*(?:of|in)\s+(?:the\s+)?(?:oil|blend|mix|cart|fill)"
+)
+
+
+def _final_potency(question: Question) -> Calculation | None:
+    """ "Fill is 90% distillate and 10% terps, the distillate tests 92%: final THC %?": the
+    blend of the distillate at its potency with terpenes holding no THC, by share."""
+    if not question.says(_FINAL_POTENCY):
+        return None
+    percents = question.find("percent", without=("loss", "efficiency"))
+    shares = [q for q in percents if _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])]
+    potencies = [q for q in percents if q not in shares and "terpene" not in q.tags]
+    potencies = [
+        q
+        for q in potencies
+        if not re.match(r"\s*(?:terp|terpenes?)\b", question.text[q.end : q.end + 12], re.I)
+    ]
+    if len(shares) != 1 or len(potencies) != 1:
+        return None
+    share = one(question, shares, "the distillate's share of the fill")
+    strength = one(question, potencies, "the distillate's potency")
+    assert share is not None and strength is not None
+    question.use(*[q for q in percents if q not in shares and q not in potencies])  # the terps
+    # Shares by weight are the grams in 100 g of fill.
+    return mixing.blend(strength.value, 0.0, share.value, 100 - share.value, unit="g")
+
+
+def _cut_with_terpenes(question: Question) -> Calculation | None:
+    """Terpenes as the carrier that brings a distillate down to a target potency ("cut 95%
+    to 85% with terps"): the 85% is the blend's potency, not the terpenes' share."""
+    potencies = [
+        q
+        for q in question.find("percent", without=NOT_POTENCY)
+        if q.cannabinoid in (None, "THC", "total THC")
+    ]
+    values = sorted({q.value for q in potencies}, reverse=True)
+    if len(values) != 2 or not question.says(
+        r"\bcut|dilut|bring\s+(?:it\s+)?down|down\s+to|knock|lower|target|potency|"
+        r"\bto\s+[\d.]+\s*%|\bwant\w*\s+(?:it\s+|them\s+)?(?:at|to)\b|\bget\s+(?:it\s+)?(?:to|down)"
+    ):
+        return None
+    current = next(q for q in potencies if q.value == values[0])
+    target = next(q for q in potencies if q.value == values[1])
+    bases = [
+        q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
+    ]
+    if not bases:
+        raise ask(question, "how much distillate you start with (g)")
+    base = one(question, bases[:1], "the distillate")
+    assert base is not None
+    question.use(current, target)
+    return mixing.dilution(base.value, base.unit, current.value, target.value, carrier="terpenes")
