@@ -240,6 +240,15 @@ def limited_settings(
         yield Settings(data_dir=tmp_path, database_url=url, redis_url=redis_url)
 
 
+@pytest.fixture(scope="session")
+def s3_endpoint() -> Iterator[str]:
+    """An S3-compatible server (moto's) for the session; each test keeps to its own prefix."""
+    from tests.support.s3server import s3_server
+
+    with s3_server() as endpoint:
+        yield endpoint
+
+
 KeyMaker = Callable[..., Awaitable[str]]
 
 

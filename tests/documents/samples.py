@@ -83,3 +83,29 @@ def zip_with(*names: str) -> bytes:
         for name in names:
             archive.writestr(name, b"")
     return out.getvalue()
+
+
+def sparse_xlsx_bomb() -> bytes:
+    """A 5 KB XLSX whose one sheet spans every row and column Excel allows (a cell in A1
+    and one in XFD1048576): read row by row, it is 17 billion empty cells."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet["A1"], sheet["XFD1048576"] = "start", "end"
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def inflating_docx(megabytes: int) -> bytes:
+    """A DOCX of a few hundred KB whose body XML inflates to about `megabytes` MB of text
+    (under the 200 MB unpacked-archive limit, so only extraction meets it)."""
+    source = zipfile.ZipFile(io.BytesIO(docx_file("cover", [["a"]])))
+    paragraph = b"<w:p><w:r><w:t>" + b"A" * 1000 + b"</w:t></w:r></w:p>"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member in source.infolist():
+            data = source.read(member.filename)
+            if member.filename == "word/document.xml":
+                data = data.replace(b"<w:body>", b"<w:body>" + paragraph * (megabytes * 1000))
+            archive.writestr(member, data)
+    return out.getvalue()

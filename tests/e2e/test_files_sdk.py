@@ -1,39 +1,57 @@
 """A real `trichome serve chat` process and the real `openai` SDK's Files API, on SQLite and
-PostgreSQL: upload, list, retrieve, content and delete, and another organisation's 404."""
+PostgreSQL, with files on local disk and in an S3-compatible store (moto's server): upload,
+list, retrieve, content and delete, and another organisation's 404."""
 
 from __future__ import annotations
 
 import io
+import secrets
 from collections.abc import Iterator
-from pathlib import Path
 
 import openai
 import pytest
 
+from tests.conftest import reconfigured
 from tests.documents.samples import docx_file, pdf
+from tests.services.chat.files_support import STORES, stored_objects
+from tests.support.s3server import BUCKET, CREDENTIALS
 from tests.support.servers import chat_server, create_key, trichome_env
+from trichome.config import Settings
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", params=STORES)
 def served(
-    module_database_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[str, Path, dict[str, str]]]:
+    request: pytest.FixtureRequest,
+    module_database_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, Settings, dict[str, str]]]:
     tmp_path = tmp_path_factory.mktemp("files")
-    data_dir = tmp_path / "data"
-    env = trichome_env(data_dir, module_database_url)
+    settings = Settings(data_dir=tmp_path / "data", database_url=module_database_url)
+    extra: dict[str, str] = {}
+    if request.param == "s3":
+        endpoint = request.getfixturevalue("s3_endpoint")
+        storage_url = f"s3://{BUCKET}/{secrets.token_hex(6)}?endpoint={endpoint}"
+        settings = reconfigured(settings, storage_url=storage_url)
+        extra["storage_url"] = storage_url
+    env = trichome_env(settings.data_dir, module_database_url, **extra) | CREDENTIALS
     keys = {name: create_key(env, "pro", org=f"{name} co") for name in ("owner", "stranger")}
-    with chat_server(env, tmp_path / "server.log") as base_url:
-        yield base_url, data_dir, keys
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in CREDENTIALS.items():
+            patch.setenv(name, value)  # for the test's own look into the bucket
+        with chat_server(env, tmp_path / "server.log") as base_url:
+            yield base_url, settings, keys
 
 
 def sdk(base_url: str, key: str) -> openai.OpenAI:
     return openai.OpenAI(base_url=f"{base_url}/v1", api_key=key, max_retries=0)
 
 
-def test_the_files_lifecycle_through_the_sdk(served: tuple[str, Path, dict[str, str]]) -> None:
-    base_url, data_dir, keys = served
+def test_the_files_lifecycle_through_the_sdk(
+    served: tuple[str, Settings, dict[str, str]],
+) -> None:
+    base_url, settings, keys = served
     content = pdf("Transport SOP: vehicles stay locked.")
     with sdk(base_url, keys["owner"]) as client, sdk(base_url, keys["stranger"]) as stranger:
         created = client.files.create(
@@ -56,7 +74,7 @@ def test_the_files_lifecycle_through_the_sdk(served: tuple[str, Path, dict[str, 
         with pytest.raises(openai.APIStatusError) as refused:
             client.files.create(file=("tool.exe", io.BytesIO(b"MZ\x90\x00")), purpose="assistants")
         assert refused.value.status_code == 415
-        stored = sorted(path.name for path in (data_dir / "files").rglob("file_*"))
+        stored = sorted(key.split("/")[1] for key in stored_objects(settings))
         assert stored == sorted([created.id, second.id])
         for file_id in (created.id, second.id):
             deleted = client.files.delete(file_id)
@@ -64,4 +82,4 @@ def test_the_files_lifecycle_through_the_sdk(served: tuple[str, Path, dict[str, 
         assert list(client.files.list()) == []
         with pytest.raises(openai.NotFoundError):
             client.files.retrieve(created.id)
-    assert list((data_dir / "files").rglob("file_*")) == []
+    assert stored_objects(settings) == []

@@ -17,6 +17,7 @@ from pydantic_settings import SettingsConfigDict
 
 from trichome.config.answer_fields import EngineName, SearchProviderName
 from trichome.config.fields import SettingFields
+from trichome.config.storage_url import S3Location
 from trichome.plans import PUBLIC_MODEL_IDS
 
 __all__ = ["KB_MODEL", "EngineName", "SearchProviderName", "Settings", "settings_reference"]
@@ -28,8 +29,13 @@ KB_MODEL = "knowledge-base"
 class Settings(SettingFields):
     """Every setting of every service; the README's configuration table is generated from it."""
 
+    # An error names the setting, never the value it was given (it may hold a secret).
     model_config = SettingsConfigDict(
-        env_prefix="TRICHOME_", env_file=None, extra="ignore", frozen=True
+        env_prefix="TRICHOME_",
+        env_file=None,
+        extra="ignore",
+        frozen=True,
+        hide_input_in_errors=True,
     )
 
     @field_validator("llm_models")
@@ -45,6 +51,13 @@ class Settings(SettingFields):
     def _networks(cls, value: list[str]) -> list[str]:
         for entry in value:
             ipaddress.ip_network(entry, strict=False)  # raises ValueError with the entry
+        return value
+
+    @field_validator("storage_url")
+    @classmethod
+    def _storage_url(cls, value: str | None) -> str | None:
+        if value and not value.startswith("file:///"):
+            S3Location.parse(value)  # raises ValueError, never repeating a credential
         return value
 
     @field_validator("jwt_secret")

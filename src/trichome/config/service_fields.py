@@ -20,6 +20,16 @@ class ServiceFields(BaseSettings):
         Path("./var"),
         description="Where the embedded default keeps its SQLite database and indexes.",
     )
+    storage_url: str | None = Field(
+        None,
+        description=(
+            "Where uploaded files' bytes are kept: `s3://bucket/prefix` for any S3-compatible "
+            "store, with `?endpoint=http://host:9000` (unset: AWS), `&region=` and "
+            "`&addressing=path|virtual`; credentials come from the standard AWS variables "
+            "(`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`) or a role, never "
+            "from this URL. `file:///path` for a folder. Unset: `{data_dir}/files`."
+        ),
+    )
     database_url: str | None = Field(
         None,
         description=(
@@ -215,6 +225,18 @@ class RequestFields(BaseSettings):
         ge=1024,
         description="Largest file `POST /v1/files` accepts; a larger one gets 413 "
         "`file_too_large`.",
+    )
+    extraction_seconds: float = Field(
+        30.0,
+        gt=0,
+        description="Seconds reading one uploaded file's text may take; a slower file gets "
+        "400 `extraction_limit_exceeded` and is not stored.",
+    )
+    extraction_memory_mb: int = Field(
+        1024,
+        ge=256,
+        description="Memory (MB of address space) the process reading one uploaded file's "
+        "text may map; a file needing more gets 400 `extraction_limit_exceeded`.",
     )
     request_timeout: float = Field(
         30.0,

@@ -1,10 +1,11 @@
 """What can go wrong with an uploaded file, each mapped once to a status at the edge.
 
 FileRejected            the client's file cannot be kept (status and code say why)
-├── 400 corrupt_file, encrypted_file, macro_file
+├── 400 corrupt_file, encrypted_file, macro_file, extraction_limit_exceeded
 ├── 413 file_too_large
 ├── 415 unsupported_file_type, mislabelled_file
 └── 403 storage_quota_exceeded
+StoreUnavailable        the file store (disk or S3) failed: 503 storage_unavailable
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ class FileRejected(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+class StoreUnavailable(Exception):
+    """The file store could not be reached or refused to work; nothing was changed by the
+    operation that raised it (the message names no key, bucket or credential)."""
 
 
 def corrupt(message: str) -> FileRejected:

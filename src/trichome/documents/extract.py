@@ -73,14 +73,16 @@ _EXTRACTORS: dict[str, Callable[[bytes], str]] = {
 
 
 def extract_text(content: bytes, kind: FileKind) -> str:
-    """The text of a file of an accepted kind (CPU-bound: run it in a worker thread).
+    """The text of a file of an accepted kind (CPU-bound and unbounded: the service runs it
+    through `trichome.documents.bounded`).
 
     Raises:
         FileRejected: 400 when the file is encrypted or does not parse as its kind.
     """
     try:
         return _EXTRACTORS[kind.name](content)
-    except FileRejected:
+    except (FileRejected, MemoryError):
+        # MemoryError is the memory bound of `trichome.documents.bounded`, not damage.
         raise
     except Exception as error:
         # Parsers of damaged files raise almost anything (zipfile, lxml, pypdf, openpyxl

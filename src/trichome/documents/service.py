@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import anyio
-from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy import ColumnElement, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.db.models import StoredFile, utcnow
+from trichome.documents import quota
+from trichome.documents.bounded import ExtractionLimits, extract_bounded
 from trichome.documents.errors import FileRejected
-from trichome.documents.extract import extract_text
-from trichome.documents.storage import LocalFileStore
+from trichome.documents.storage import FileStore
 from trichome.documents.types import sniff
 from trichome.ids import new_id
 from trichome.plans import STORAGE_QUOTA_BYTES, Tier
@@ -24,6 +26,9 @@ from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 logger = logging.getLogger(__name__)
 
 PURPOSES = ("assistants", "user_data")
+PENDING, PROCESSED = "pending", "processed"
+# A pending upload older than this died with its worker: it is swept away.
+PENDING_TTL = timedelta(minutes=15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,21 +45,35 @@ def _megabytes(size: int) -> str:
 
 
 class FileService:
-    """An organisation's files: metadata and text in the database, bytes in the store."""
+    """An organisation's files: metadata and text in the database, bytes in the store.
+
+    A file's row is written `pending` (with its quota reserved) before its bytes and turned
+    `processed` after them, so no stored bytes are ever without a row; a failure in between
+    takes both back, and a worker that died there leaves a pending row the next upload of
+    that organisation sweeps away."""
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], store: LocalFileStore, max_bytes: int
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        store: FileStore,
+        max_bytes: int,
+        limits: ExtractionLimits,
     ) -> None:
         self._sessions = sessions
         self._store = store
         self.max_bytes = max_bytes
+        self._limits = limits
+        # One extraction process per core at most; more uploads wait their turn.
+        self._extractions = anyio.CapacityLimiter(os.cpu_count() or 1)
 
     async def upload(self, organization_id: str, tier: Tier, upload: Upload) -> StoredFile:
         """Check, extract and keep a file.
 
         Raises:
             FileRejected: the file is too large, of no accepted type, damaged, encrypted,
-                or over the tier's storage quota; nothing of it is kept.
+                past the extraction limits, or over the tier's storage quota; nothing of it
+                is kept.
+            StoreUnavailable: the file store failed; nothing of it is kept.
         """
         size = len(upload.content)
         if size > self.max_bytes:
@@ -67,7 +86,9 @@ class FileService:
         if size == 0:
             raise FileRejected(400, "empty_file", "The file is empty.")
         kind = sniff(upload.content, upload.filename)
-        text = await anyio.to_thread.run_sync(extract_text, upload.content, kind)
+        text = await anyio.to_thread.run_sync(
+            extract_bounded, upload.content, kind, self._limits, limiter=self._extractions
+        )
         record = StoredFile(
             id=new_id("file"),
             organization_id=organization_id,
@@ -79,36 +100,83 @@ class FileService:
             sha256=hashlib.sha256(upload.content).hexdigest(),
             text=text.replace("\x00", ""),
             created_at=utcnow(),
+            status=PENDING,
         )
         record.storage_key = f"{organization_id}/{record.id}"
+        await self._sweep_pending(organization_id)
+        await self._reserve(record, tier)
+        try:
+            await anyio.to_thread.run_sync(self._store.put, record.storage_key, upload.content)
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await self._take_back(record, stored=False)
+            raise
+        try:
+            async with self._sessions() as session:
+                await session.execute(
+                    update(StoredFile).where(StoredFile.id == record.id).values(status=PROCESSED)
+                )
+                await session.commit()
+        except BaseException:
+            with anyio.CancelScope(shield=True):
+                await self._take_back(record, stored=True)
+            raise
+        record.status = PROCESSED
+        return record
+
+    async def _reserve(self, record: StoredFile, tier: Tier) -> None:
+        """Write the pending row and reserve its bytes in one transaction, or refuse."""
+        limit = STORAGE_QUOTA_BYTES[tier]
         async with self._sessions() as session:
-            used = await self._used_bytes(session, organization_id)
-            quota = STORAGE_QUOTA_BYTES[tier]
-            if used + size > quota:
+            used = await quota.reserve(session, record.organization_id, record.size_bytes, limit)
+            if used is not None:
                 raise FileRejected(
                     403,
                     "storage_quota_exceeded",
-                    f"The {tier.label} tier keeps {_megabytes(quota)} of files; your "
-                    f"organisation uses {_megabytes(used)} and this file is {_megabytes(size)}. "
-                    "Delete files or upgrade.",
+                    f"The {tier.label} tier keeps {_megabytes(limit)} of files; your "
+                    f"organisation uses {_megabytes(used)} and this file is "
+                    f"{_megabytes(record.size_bytes)}. Delete files or upgrade.",
                 )
-            await anyio.to_thread.run_sync(self._store.put, record.storage_key, upload.content)
-            try:
-                session.add(record)
-                await session.commit()
-            except BaseException:
-                # The row is not there, so neither may the bytes be.
-                self._store.delete(record.storage_key)
-                raise
-        return record
+            session.add(record)
+            await session.commit()
+            session.expunge(record)
 
-    async def _used_bytes(self, session: AsyncSession, organization_id: str) -> int:
-        total = await session.scalar(
-            select(func.coalesce(func.sum(StoredFile.size_bytes), 0)).where(
-                StoredFile.organization_id == organization_id
+    async def _take_back(self, record: StoredFile, *, stored: bool) -> None:
+        """Undo a failed upload: its bytes (when they may be stored), its row, its quota.
+        When even this fails the row stays pending, and a later sweep finishes the job."""
+        try:
+            if stored:
+                await anyio.to_thread.run_sync(self._store.delete, record.storage_key)
+            await self._drop_row(record, status=PENDING)
+        except Exception:
+            logger.exception("file %s: a failed upload could not be undone yet", record.id)
+
+    async def _drop_row(self, record: StoredFile, *, status: str) -> bool:
+        """Delete a file's row (with its text) and give back its bytes of quota, once."""
+        async with self._sessions() as session:
+            dropped = await session.execute(
+                delete(StoredFile).where(StoredFile.id == record.id, StoredFile.status == status)
             )
-        )
-        return int(total or 0)
+            if dropped.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            await quota.release(session, record.organization_id, record.size_bytes)
+            await session.commit()
+        return True
+
+    async def _sweep_pending(self, organization_id: str) -> None:
+        """Take back the organisation's uploads whose worker died between row and bytes."""
+        async with self._sessions() as session:
+            stale = list(
+                await session.scalars(
+                    select(StoredFile).where(
+                        StoredFile.organization_id == organization_id,
+                        StoredFile.status == PENDING,
+                        StoredFile.created_at < utcnow() - PENDING_TTL,
+                    )
+                )
+            )
+        for record in stale:
+            await self._take_back(record, stored=True)
 
     async def list(
         self,
@@ -120,7 +188,9 @@ class FileService:
         after: str | None,
     ) -> tuple[Sequence[StoredFile], bool]:
         """A page of the organisation's files and whether more follow."""
-        query = select(StoredFile).where(StoredFile.organization_id == organization_id)
+        query = select(StoredFile).where(
+            StoredFile.organization_id == organization_id, StoredFile.status == PROCESSED
+        )
         if purpose:
             query = query.where(StoredFile.purpose == purpose)
         async with self._sessions() as session:
@@ -142,7 +212,9 @@ class FileService:
     ) -> StoredFile | None:
         return await session.scalar(
             select(StoredFile).where(
-                StoredFile.id == file_id, StoredFile.organization_id == organization_id
+                StoredFile.id == file_id,
+                StoredFile.organization_id == organization_id,
+                StoredFile.status == PROCESSED,
             )
         )
 
@@ -164,16 +236,19 @@ class FileService:
         return record, content
 
     async def delete(self, organization_id: str, file_id: str) -> bool:
-        """Delete a file's row (with its text) and its bytes; False if there was none."""
-        async with self._sessions() as session:
-            record = await self._find(session, organization_id, file_id)
-            if record is None:
-                return False
-            await session.execute(delete(StoredFile).where(StoredFile.id == record.id))
-            await session.commit()
-        # After the commit: bytes without a row are unreachable, a row without bytes is not.
+        """Delete a file: its bytes, then its row with its text, giving back its quota;
+        False if there was none.
+
+        Raises:
+            StoreUnavailable: the bytes could not be deleted; the file is left whole.
+        """
+        record = await self.get(organization_id, file_id)
+        if record is None:
+            return False
+        # Bytes first: a store that fails leaves the file whole (the client may retry), and
+        # a database that fails after leaves a row whose retried deletion completes.
         await anyio.to_thread.run_sync(self._store.delete, record.storage_key)
-        return True
+        return await self._drop_row(record, status=PROCESSED)
 
 
 def _before(created_at: datetime, file_id: str) -> ColumnElement[bool]:

@@ -1,21 +1,26 @@
 """/v1/files: upload, list, retrieve, content and delete within one organisation; limits,
-types and quotas refused with clear 4xx errors; deletion removes the bytes from disk."""
+types and quotas refused with clear 4xx errors; deletion removes the bytes from the store
+(local disk and an S3-compatible server alike) and gives back the quota."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
-from sqlalchemy import select
-from sqlalchemy.orm import undefer
 
 from tests.conftest import KeyMaker, reconfigured, started
 from tests.documents.samples import docx_file, encrypted_pdf, pdf, xlsx_file
+from tests.services.chat.files_support import (
+    STORES,
+    assert_error,
+    auth,
+    settings_on,
+    stored_objects,
+    stored_rows,
+    upload,
+    used_bytes,
+)
 from trichome.config import Settings
-from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import StoredFile
 from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 from trichome.services.chat.app import create_app
 from trichome.services.chat.routes.files import _clean_name
@@ -23,40 +28,12 @@ from trichome.services.chat.routes.files import _clean_name
 pytestmark = pytest.mark.anyio
 
 
-def auth(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
-
-
-async def upload(
-    client: httpx.AsyncClient,
-    key: str,
-    name: str,
-    content: bytes,
-    purpose: str = "assistants",
-) -> httpx.Response:
-    return await client.post(
-        "/v1/files", headers=auth(key), files={"file": (name, content)}, data={"purpose": purpose}
-    )
-
-
-async def stored_rows(settings: Settings) -> list[StoredFile]:
-    engine = create_engine(settings)
-    async with create_sessionmaker(engine)() as session:
-        rows = list(await session.scalars(select(StoredFile).options(undefer(StoredFile.text))))
-    await engine.dispose()
-    return rows
-
-
-def files_on_disk(settings: Settings) -> list[Path]:
-    root = settings.data_dir / "files"
-    return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
-
-
-def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    error: dict[str, Any] = response.json()["error"]
-    assert error["code"] == code and error["message"] and error["type"]
-    return error
+@pytest.fixture(params=STORES)
+def settings(
+    request: pytest.FixtureRequest, migrated_database_url: str, tmp_path: Path
+) -> Settings:
+    """Each test runs with files on local disk and in an S3-compatible store."""
+    return settings_on(request.param, request, migrated_database_url, tmp_path)
 
 
 async def test_upload_list_retrieve_content_delete(settings: Settings, make_key: KeyMaker) -> None:
@@ -86,7 +63,8 @@ async def test_upload_list_retrieve_content_delete(settings: Settings, make_key:
         assert "sandbox" in served.headers["content-security-policy"]
         rows = await stored_rows(settings)
         assert [row.text for row in rows] == ["Vehicles stay locked in transit."]
-        assert files_on_disk(settings) == [settings.data_dir / "files" / rows[0].storage_key]
+        assert stored_objects(settings) == [rows[0].storage_key]
+        assert await used_bytes(settings) == {rows[0].organization_id: len(content)}
         deleted = await client.delete(f"/v1/files/{file['id']}", headers=auth(key))
         assert deleted.json() == {"id": file["id"], "object": "file", "deleted": True}
         assert_error(
@@ -98,7 +76,8 @@ async def test_upload_list_retrieve_content_delete(settings: Settings, make_key:
             "file_not_found",
         )
     assert await stored_rows(settings) == []
-    assert files_on_disk(settings) == []
+    assert stored_objects(settings) == []
+    assert set((await used_bytes(settings)).values()) == {0}
 
 
 async def test_another_organisations_files_are_not_found(
@@ -116,7 +95,7 @@ async def test_another_organisations_files_are_not_found(
             assert_error(response, 404, "file_not_found")
         assert (await client.get("/v1/files", headers=auth(stranger))).json()["data"] == []
         assert (await client.get(path, headers=auth(owner))).status_code == 200
-    assert len(files_on_disk(settings)) == 1
+    assert len(stored_objects(settings)) == 1
 
 
 async def test_each_type_is_stored_with_its_text(settings: Settings, make_key: KeyMaker) -> None:
@@ -169,7 +148,7 @@ async def test_bad_files_get_clear_errors_and_leave_nothing(
         )
         assert_error(await client.get("/v1/files"), 401, "missing_api_key")
     assert await stored_rows(settings) == []
-    assert files_on_disk(settings) == []
+    assert stored_objects(settings) == []
 
 
 async def test_odd_names_and_ids_are_harmless(settings: Settings, make_key: KeyMaker) -> None:
@@ -203,7 +182,7 @@ async def test_the_tiers_storage_quota_is_kept(settings: Settings, make_key: Key
         assert_error(over, 403, "storage_quota_exceeded")
         assert "Free" in over.json()["error"]["message"]
         assert (await upload(client, key, "c.txt", b"c" * 10)).status_code == 200
-    assert len(files_on_disk(settings)) == 2
+    assert len(stored_objects(settings)) == 2
 
 
 async def test_listing_pages_in_order(settings: Settings, make_key: KeyMaker) -> None:

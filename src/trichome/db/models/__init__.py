@@ -16,7 +16,7 @@ from trichome.db.models.answers import Ad, Feedback
 from trichome.db.models.base import NAMING_CONVENTION, Base, UTCDateTime, utcnow
 from trichome.db.models.billing import BillingEvent, Subscription
 from trichome.db.models.dashboard import DashboardSession, Invitation, LoginLink
-from trichome.db.models.documents import StoredFile
+from trichome.db.models.documents import StorageUsage, StoredFile
 from trichome.db.models.forum import KbCrawl, KbPost, KbThread
 from trichome.db.models.oauth import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from trichome.db.models.sandbox import SandboxObject
@@ -46,6 +46,7 @@ __all__ = [
     "OAuthToken",
     "Organization",
     "SandboxObject",
+    "StorageUsage",
     "StoredFile",
     "Subscription",
     "UTCDateTime",

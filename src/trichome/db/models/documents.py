@@ -28,3 +28,20 @@ class StoredFile(Base):
     storage_key: Mapped[str] = mapped_column(String(200))
     text: Mapped[str] = mapped_column(Text, deferred=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # `pending` from the quota reservation until the bytes are stored, then `processed`;
+    # only processed files are shown, and a pending one older than an upload can take is
+    # swept away with whatever bytes it may have left.
+    status: Mapped[str] = mapped_column(String(16), default="processed", server_default="processed")
+
+
+class StorageUsage(Base):
+    """The bytes an organisation's files take (pending uploads included), moved in the same
+    transaction as the file rows by a conditional update, so that concurrent uploads cannot
+    pass the tier's storage quota together."""
+
+    __tablename__ = "storage_usage"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    used_bytes: Mapped[int] = mapped_column(BigInteger, default=0)

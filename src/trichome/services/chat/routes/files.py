@@ -3,6 +3,7 @@ retrieve, content, delete). Content is served as an attachment that no browser r
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncGenerator, Sequence
 from typing import Annotated, Literal
@@ -15,13 +16,14 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 
 from trichome.accounts.principal import Principal
 from trichome.db.models import StoredFile
-from trichome.documents.errors import FileRejected
+from trichome.documents.errors import FileRejected, StoreUnavailable
 from trichome.documents.service import PURPOSES, Upload
 from trichome.documents.types import KINDS
 from trichome.http.deps import PrincipalDep, read_body
 from trichome.http.errors import ApiError, error_responses, invalid_request
 from trichome.services.chat.state import ChatDep
 
+logger = logging.getLogger(__name__)
 router = APIRouter()
 
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
@@ -95,6 +97,16 @@ def _not_found(file_id: str) -> ApiError:
         type="invalid_request_error",
         code="file_not_found",
         param="file_id",
+    )
+
+
+def _store_down(error: StoreUnavailable) -> ApiError:
+    logger.error("file store unavailable: %s", error)
+    return ApiError(
+        503,
+        "The file store is unavailable; nothing was changed. Retry shortly.",
+        type="service_unavailable_error",
+        code="storage_unavailable",
     )
 
 
@@ -196,6 +208,8 @@ async def create_file(request: Request, principal: PrincipalDep, chat: ChatDep) 
         record = await chat.files.upload(organization_id, principal.tier, upload)
     except FileRejected as error:
         raise _rejected(error) from None
+    except StoreUnavailable as error:
+        raise _store_down(error) from None
     return _file_object(record)
 
 
@@ -265,7 +279,12 @@ async def retrieve_file(file_id: str, principal: PrincipalDep, chat: ChatDep) ->
 )
 async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> Response:
     organization_id = _organization(principal)
-    found = await chat.files.content(organization_id, file_id) if _FILE_ID.match(file_id) else None
+    try:
+        found = (
+            await chat.files.content(organization_id, file_id) if _FILE_ID.match(file_id) else None
+        )
+    except StoreUnavailable as error:
+        raise _store_down(error) from None
     if found is None:
         raise _not_found(file_id)
     record, content = found
@@ -289,6 +308,10 @@ async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> 
 )
 async def delete_file(file_id: str, principal: PrincipalDep, chat: ChatDep) -> FileDeleted:
     organization_id = _organization(principal)
-    if not _FILE_ID.match(file_id) or not await chat.files.delete(organization_id, file_id):
+    try:
+        deleted = _FILE_ID.match(file_id) and await chat.files.delete(organization_id, file_id)
+    except StoreUnavailable as error:
+        raise _store_down(error) from None
+    if not deleted:
         raise _not_found(file_id)
     return FileDeleted(id=file_id, object="file", deleted=True)
