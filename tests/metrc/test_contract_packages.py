@@ -15,6 +15,9 @@ import pytest
 
 from tests.support.servers import free_port, running, trichome, trichome_env
 from trichome.metrc import (
+    HarvestIngredient,
+    HarvestPackage,
+    MetrcAuthError,
     MetrcClient,
     MetrcCredentials,
     MetrcNotFound,
@@ -230,3 +233,31 @@ async def test_package_reads(client: MetrcClient) -> None:
     assert all(s["HarvestedByFacilityLicenseNumber"] == CULTIVATOR for s in sources)
     with pytest.raises(MetrcNotFound):
         await client.package_source_harvests(CULTIVATOR, flower["Id"])
+
+
+async def test_a_harvest_testing_sample_is_submitted_and_listed(client: MetrcClient) -> None:
+    harvest = next(h for h in await client.harvests_active(CULTIVATOR) if h["CurrentWeight"] > 50)
+    item = next(
+        i["Name"]
+        for i in await client.items_active(CULTIVATOR)
+        if i["ProductCategoryName"] == "Buds" and i["StrainName"] in harvest["SourceStrainNames"]
+    )
+    tag = (await client.package_tags_available(CULTIVATOR))[0]["Label"]
+    sample = HarvestPackage(
+        tag=tag,
+        item=item,
+        location="Vault",
+        unit_of_weight="Grams",
+        actual_date=TODAY,
+        ingredients=[HarvestIngredient(harvest_id=harvest["Id"], weight=5, unit_of_weight="Grams")],
+    )
+    await client.create_harvest_testing_packages(CULTIVATOR, [sample])
+    made = await client.package(CULTIVATOR, label=tag)
+    assert made["IsTestingSample"] is True
+    assert made["LabTestingState"] == "SubmittedForTesting"
+    assert made["Quantity"] == 5 and made["SourceHarvestNames"] == harvest["Name"]
+    left = await client.harvest(CULTIVATOR, harvest["Id"])
+    assert left["CurrentWeight"] == pytest.approx(harvest["CurrentWeight"] - 5)
+    assert tag in {s["Label"] for s in await client.package_lab_samples(CULTIVATOR)}
+    with pytest.raises(MetrcAuthError):  # a shop grows nothing
+        await client.create_harvest_testing_packages(DISPENSARY, [sample])
