@@ -25,7 +25,7 @@ from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.bodies import DAY, MAYBE_TEXT, TEXT, names, one_of, shape
 from trichome.services.sandbox.common import (
-    ObjectId,
+    Ident,
     a_date,
     canonical,
     number,
@@ -274,11 +274,15 @@ async def set_quantity(request: Request) -> Response:
     return await _change(request, "Label", check)
 
 
-@router.delete("/packages/v2/{package_id:int}", **openapi.action())
-async def discontinue(request: Request, package_id: ObjectId) -> Response:
+@router.delete("/packages/v2/{ident:ident}", **openapi.action())
+async def discontinue(request: Request, ident: Ident) -> Response:
     """Discontinue an active package (one made in error): it leaves the active list for the
     inactive one, unfinished, with its ArchivedDate. A package on hold, in transit, finished
-    or already discontinued is refused."""
+    or already discontinued is refused. Metrc names it by Id (the path is shared with GET
+    by Id or label, so a label is refused here)."""
+    if not ident.isdigit():
+        raise message(400, "A package is discontinued by its Id, not by its label.")
+    package_id = int(ident)
     facility = writing(request)
     async with store(request).transaction() as tx:
         record = owned(await tx.get("package", package_id), facility, f"Package {package_id}")
