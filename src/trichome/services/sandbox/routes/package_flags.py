@@ -278,10 +278,10 @@ async def set_quantity(request: Request) -> Response:
 async def discontinue(request: Request, ident: Ident) -> Response:
     """Discontinue an active package (one made in error): it leaves the active list for the
     inactive one, unfinished, with its ArchivedDate. A package on hold, in transit, finished
-    or already discontinued is refused. Metrc names it by Id (the path is shared with GET
-    by Id or label, so a label is refused here)."""
+    or already discontinued is refused. Metrc names it by Id only (the path is shared with
+    GET by Id or label): no package has a label for an Id, so a label is a 404."""
     if not ident.isdigit():
-        raise message(400, "A package is discontinued by its Id, not by its label.")
+        raise message(404, f"No package has the Id {ident}: discontinue names a package by Id.")
     package_id = int(ident)
     facility = writing(request)
     async with store(request).transaction() as tx:
