@@ -14,6 +14,7 @@ from trichome.metrc.endpoints.deliveries import DeliveriesApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
+from trichome.metrc.endpoints.package_changes import PackageChangesApi
 from trichome.metrc.endpoints.packages import PackagesApi
 from trichome.metrc.endpoints.patients import PatientsApi
 from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
@@ -35,6 +36,7 @@ class MetrcClient(
     PlantBatchesApi,
     HarvestsApi,
     PackagesApi,
+    PackageChangesApi,
     LabTestsApi,
     TransfersApi,
     TransportersApi,

@@ -58,8 +58,9 @@ AT_LEAST = {
 }
 MINE: dict[str, ToolSpec] = {n: s for n, s in TOOLS.items() if s.category in AT_LEAST}
 ROOT = Path(__file__).resolve().parents[3]
-# Metrc archives with DELETE (sublocations, strains, items): an archived record cannot be restored.
-DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_", "archive_")
+# Metrc archives with DELETE (sublocations, strains, items) and discontinues packages with it:
+# an archived record or a discontinued package cannot be restored.
+DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_", "archive_", "discontinue_")
 
 
 def test_every_category_has_its_tools() -> None:

@@ -200,3 +200,47 @@ class FacilitiesApi(MetrcBaseClient):
         return await self.list(
             "/tags/v2/package/available", license_number, credentials=credentials
         )
+
+    async def staged_tags(
+        self, license_number: str, *, credentials: MetrcCredentials | None = None
+    ) -> list[Record]:
+        """The facility's staged tags (Tags GetStagedTags, GET /tags/v2/staged; a premium
+        endpoint needing RetailId package staging, as a plain array of tags).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list("/tags/v2/staged", license_number, credentials=credentials)
+
+    async def units_of_measure_inactive(
+        self, *, credentials: MetrcCredentials | None = None
+    ) -> list[Record]:
+        """The inactive units of measure (UnitsOfMeasure GetInactive, GET
+        /unitsofmeasure/v2/inactive).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.list("/unitsofmeasure/v2/inactive", credentials=credentials)
+
+    async def employee_permissions(
+        self,
+        license_number: str,
+        employee_license_number: str,
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> list[str]:
+        """An employee's permissions at the facility, as plain strings (Employees
+        GetPermissions, GET /employees/v2/permissions?employeeLicenseNumber=...).
+
+        Raises:
+            ValueError: an empty employee licence number; MetrcError: any of its subclasses.
+        """
+        if not employee_license_number.strip():
+            raise ValueError("employee_license_number is empty.")
+        return await self.list(
+            "/employees/v2/permissions",
+            license_number,
+            {"employeeLicenseNumber": employee_license_number.strip()},
+            credentials=credentials,
+        )

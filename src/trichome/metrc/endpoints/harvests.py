@@ -128,6 +128,46 @@ class HarvestsApi(MetrcBaseClient):
             "/harvests/v2/packages", license_number, body=packages, credentials=credentials
         )
 
+    async def create_harvest_testing_packages(
+        self,
+        license_number: str,
+        packages: Sequence[HarvestPackage | Mapping[str, Any]],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Create testing sample packages from harvests (Harvests CreatePackagesForTesting,
+        POST /harvests/v2/packages/testing; the body of POST /harvests/v2/packages).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.post(
+            "/harvests/v2/packages/testing", license_number, body=packages, credentials=credentials
+        )
+
+    async def restore_harvested_plants(
+        self,
+        license_number: str,
+        harvest_id: int,
+        plant_tags: Sequence[str],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Return harvested plants to the flowering phase (Harvests RestoreHarvestedPlants,
+        PUT /harvests/v2/restore/harvestedplants with `[{HarvestId, PlantTags: [label]}]`;
+        an empty 200).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        body = [{"HarvestId": int(harvest_id), "PlantTags": list(plant_tags)}]
+        return await self.put(
+            "/harvests/v2/restore/harvestedplants",
+            license_number,
+            body=body,
+            credentials=credentials,
+        )
+
     async def record_harvest_waste(
         self,
         license_number: str,

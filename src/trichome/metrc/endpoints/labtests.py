@@ -94,3 +94,59 @@ class LabTestsApi(MetrcBaseClient):
         return await self.post(
             "/labtests/v2/record", license_number, body=records, credentials=credentials
         )
+
+    async def update_lab_test_documents(
+        self,
+        license_number: str,
+        documents: Sequence[Mapping[str, Any]],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Attach documents to recorded lab test results (LabTests UpdateLabTestDocument,
+        PUT /labtests/v2/labtestdocument with `[{LabTestResultId, DocumentFileName,
+        DocumentFileBase64}]`; Metrc answers an empty 200).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.put(
+            "/labtests/v2/labtestdocument", license_number, body=documents, credentials=credentials
+        )
+
+    async def lab_test_document(
+        self,
+        license_number: str,
+        document_id: int,
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> Any:
+        """One lab test result document by its file id (LabTests GetLabTestDocumentById, GET
+        /labtests/v2/labtestdocument/{id}); Metrc documents no example answer, so it is
+        returned as parsed.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        return await self.get(
+            f"/labtests/v2/labtestdocument/{int(document_id)}",
+            license_number,
+            credentials=credentials,
+        )
+
+    async def release_lab_test_results(
+        self,
+        license_number: str,
+        labels: Sequence[str],
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> WriteResult:
+        """Release packages' lab test results (LabTests ReleaseResults, PUT
+        /labtests/v2/results/release with `[{PackageLabel}]`; an empty 200).
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        body = [{"PackageLabel": label} for label in labels]
+        return await self.put(
+            "/labtests/v2/results/release", license_number, body=body, credentials=credentials
+        )

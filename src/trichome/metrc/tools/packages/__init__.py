@@ -4,6 +4,7 @@
 - `shapes`: the shapes of the results
 - `read`: the lists, one package, the adjustment history and its reasons
 - `write`: new packages, adjustments, moves, finishing, remediation and lab samples
+- `write_marks`: notes, flags, shelf-life dates and discontinuing
 """
 
 from trichome.metrc.tools.packages.lookup import (
@@ -31,14 +32,22 @@ from trichome.metrc.tools.packages.write import (
     submit_package_for_testing,
     unfinish_packages,
 )
+from trichome.metrc.tools.packages.write_marks import (
+    discontinue_package,
+    flag_packages,
+    set_package_note,
+    set_package_shelf_life_dates,
+)
 
 __all__ = [
     "Ingredient",
     "adjust_package",
     "create_package",
+    "discontinue_package",
     "find_package",
     "find_packages",
     "finish_packages",
+    "flag_packages",
     "get_package",
     "list_active_packages",
     "list_in_transit_packages",
@@ -48,6 +57,8 @@ __all__ = [
     "list_package_adjustments",
     "move_packages",
     "remediate_packages",
+    "set_package_note",
+    "set_package_shelf_life_dates",
     "submit_package_for_testing",
     "trim_package",
     "unfinish_packages",

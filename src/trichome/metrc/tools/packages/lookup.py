@@ -28,6 +28,9 @@ FLAGS = {
     "IsFinished": "Finished",
     "IsTestingSample": "TestingSample",
     "ProductRequiresRemediation": "RequiresRemediation",
+    "IsDonation": "Donation",
+    "IsTradeSample": "TradeSample",
+    "IsFinishedGood": "FinishedGood",
 }
 
 

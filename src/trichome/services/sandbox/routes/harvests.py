@@ -136,6 +136,17 @@ async def use_tag(tx: Transaction, tag: Record) -> None:
 
 @router.post("/harvests/v2/packages", **openapi.write(bodies.HARVEST_PACKAGE))
 async def create_packages(request: Request) -> Response:
+    return await _packages(request, testing=False)
+
+
+@router.post("/harvests/v2/packages/testing", **openapi.write(bodies.HARVEST_PACKAGE))
+async def create_testing_packages(request: Request) -> Response:
+    """Testing samples from harvests (Harvests CreatePackagesForTesting): the body of
+    POST /harvests/v2/packages; the sample is submitted for testing."""
+    return await _packages(request, testing=True)
+
+
+async def _packages(request: Request, *, testing: bool) -> Response:
     facility = writing(request, *GROW)
     objects = await written(request)
     errors = RowErrors()
@@ -225,6 +236,8 @@ async def create_packages(request: Request) -> Response:
                 else None,
             )
             record.data["ProductRequiresRemediation"] = bool(obj.get("ProductRequiresRemediation"))
+            if testing:
+                record.data.update(IsTestingSample=True, LabTestingState="SubmittedForTesting")
             created.append(await tx.insert(record))
             await use_tag(tx, tag)
             for source, taken in sources:
