@@ -23,6 +23,7 @@ from bench.calculators import (
     held_out_mixing,
     held_out_second,
     held_out_street,
+    held_out_third,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -79,6 +80,7 @@ SETS: dict[str, ModuleType] = {
     "mixing": held_out_mixing,
     "second": held_out_second,
     "street": held_out_street,
+    "third": held_out_third,
 }
 
 
