@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.conftest import require_service
+from tests.support.oauth import REDIRECT_URI, Pkce, authorization_url
 from tests.support.servers import chat_server, dashboard_server, trichome, trichome_env
 
 pytestmark = pytest.mark.e2e
@@ -45,6 +47,7 @@ class Dashboard:
     owner_state: dict[str, Any]
     key_id: str
     invitation_path: str
+    authorize_path: str
 
 
 @pytest.fixture(scope="module")
@@ -106,9 +109,20 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         invitee.get_by_role("button", name="Accept invitation").click()
         expect(invitee).to_have_url(f"{base}/team")
         invitee.context.close()
+        # An MCP client asking to connect: the consent page (and, signed out, its sign-in).
+        registered = httpx.post(
+            f"{base}/oauth/register",
+            json={"client_name": "Claude Desktop", "redirect_uris": [REDIRECT_URI],
+                  "grant_types": ["authorization_code", "refresh_token"],
+                  "token_endpoint_auth_method": "none"},
+        )  # fmt: skip
+        assert registered.status_code == 201, registered.text
+        authorize = authorization_url("", registered.json()["client_id"], Pkce.new())
         state = context.storage_state()
         context.close()
-        yield Dashboard(base, dict(state), key_id, links["lee@example.com"].removeprefix(base))
+        yield Dashboard(
+            base, dict(state), key_id, links["lee@example.com"].removeprefix(base), authorize
+        )
 
 
 # (name, path, whether it needs the owner signed in); key-created and invitation-created
@@ -126,6 +140,8 @@ PAGES = [
     ("invitation-created", None, True),
     ("invitation", "{invitation_path}", False),
     ("connections", "/connections", True),
+    ("authorize", "{authorize_path}", True),
+    ("authorize-sign-in", "{authorize_path}", False),
     ("not-found", "/keys/key_nope/revoke", True),
 ]
 
