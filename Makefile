@@ -9,6 +9,8 @@ CLIENTS := tests/e2e/clients
 CLIENTS_STAMP := $(CLIENTS)/node_modules/.installed
 CLIENTS_VENV := .venv-clients
 CLIENTS_VENV_STAMP := $(CLIENTS_VENV)/.installed
+A11Y := tests/e2e/a11y
+A11Y_STAMP := $(A11Y)/node_modules/.installed
 WIDGET := src/trichome/services/kb/widget
 WIDGET_STAMP := $(WIDGET)/node_modules/.installed
 WIDGET_BUNDLE := $(WIDGET)/dist/widget.js
@@ -47,6 +49,14 @@ $(CLIENTS_VENV_STAMP): $(CLIENTS)/requirements.txt $(CLIENTS)/requirements.lock
 		-r $(CLIENTS)/requirements.txt
 	@touch $(CLIENTS_VENV_STAMP)
 
+# axe-core, which the dashboard's browser tests inject into every page (needs npm; without it
+# those checks are skipped, failing under CI=true). Never fetched at run time.
+$(A11Y_STAMP): $(A11Y)/package.json $(A11Y)/package-lock.json
+	@if command -v npm >/dev/null; then \
+		npm ci --prefix $(A11Y) --no-audit --no-fund --ignore-scripts --loglevel=error \
+		&& touch $(A11Y_STAMP); \
+	else echo "npm not found: the dashboard's accessibility checks will be skipped"; fi
+
 # The chat widget the knowledge base serves at /widget.js (needs npm; without it, a 503 there).
 $(WIDGET_STAMP): $(WIDGET)/package.json $(WIDGET)/package-lock.json
 	@if command -v npm >/dev/null; then \
@@ -66,12 +76,12 @@ $(CHROMIUM):
 		|| echo "chromium could not be installed: the browser tests will be skipped (under CI=true they fail)"; \
 	else echo "$(CHROMIUM) not found: the browser tests will be skipped (under CI=true they fail)"; fi
 
-install: $(STAMP)
+install: $(STAMP) $(A11Y_STAMP)
 
 run: $(STAMP) $(WIDGET_BUNDLE)
 	$(BIN)/trichome dev
 
-test: $(STAMP) $(INSPECTOR_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) \
+test: $(STAMP) $(A11Y_STAMP) $(INSPECTOR_STAMP) $(CLIENTS_STAMP) $(CLIENTS_VENV_STAMP) $(WIDGET_BUNDLE) \
 		$(CHROMIUM)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS)
 
@@ -88,5 +98,5 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .venv-litellm $(CLIENTS_VENV) var .pytest_cache .mypy_cache .ruff_cache \
-		$(INSPECTOR)/node_modules $(CLIENTS)/node_modules \
+		$(INSPECTOR)/node_modules $(CLIENTS)/node_modules $(A11Y)/node_modules \
 		$(WIDGET)/node_modules $(WIDGET)/dist

@@ -173,3 +173,8 @@ def test_dashboard_login_link_for_an_email_and_cleanup(database_url: str, tmp_pa
         "deleted 0 expired sessions, 2 login links and 0 invitations\n" + oauth_none
     )
     assert _query(settings, "SELECT count(*) FROM login_links") == [(0,)]
+    # --name names the user --email signs in (and only goes with it).
+    trichome("dashboard", "login-link", "--email", "bob@example.com", "--name", "Bob Ray", env=env)
+    assert _query(settings, "SELECT name FROM users") == [("Bob Ray",)]
+    nameless = trichome("dashboard", "login-link", "--name", "Bob", env=env, check=False)
+    assert nameless.returncode == 2 and "--name goes with --email" in nameless.stderr

@@ -127,6 +127,21 @@ async def test_valid_tokens_of_every_accepted_algorithm(token_settings: Settings
         assert await verify(token_settings, token) == "google-oauth2|42"
 
 
+async def test_the_name_comes_from_the_name_claim_or_the_providers_profile(
+    token_settings: Settings,
+) -> None:
+    verifier = AccessTokenVerifier(token_settings)
+    try:
+        named = await verifier.verify(hs256(name=" Dana Diaz "))
+        profile = await verifier.verify(rs256(user_metadata={"full_name": "Lee Park"}))
+        fallback = await verifier.verify(es256(user_metadata={"name": "Sam Roe", "full_name": 7}))
+        nameless = await verifier.verify(hs256(name="   ", user_metadata="Lee"))
+    finally:
+        await verifier.aclose()
+    assert (named.name, profile.name, fallback.name) == ("Dana Diaz", "Lee Park", "Sam Roe")
+    assert nameless.name is None
+
+
 async def test_expired_premature_and_misaddressed_tokens_are_refused(
     token_settings: Settings,
 ) -> None:
@@ -228,6 +243,10 @@ async def test_a_first_token_creates_the_user_and_a_personal_free_organisation(
         too_high = await client.post("/v1/chat/completions", json=question | {"model": "pro-agent"},
                                      headers={"Authorization": f"Bearer {es256(email='new@example.test')}"})  # fmt: skip
         bad = await client.get("/v1/models", headers={"Authorization": f"Bearer {hs256(aud='x')}"})
+        renamed = await client.get(
+            "/v1/models",
+            headers={"Authorization": f"Bearer {hs256(name='New Grower', email=None)}"},
+        )
     assert first.status_code == 200
     assert [m["id"] for m in again.json()["data"]] == ["free-agent"]
     assert too_high.status_code == 403
@@ -240,6 +259,7 @@ async def test_a_first_token_creates_the_user_and_a_personal_free_organisation(
         organization = await session.get(Organization, user.default_organization_id)
     await engine.dispose()
     assert user.subject == "google-oauth2|42" and user.email == "new@example.test"
+    assert renamed.status_code == 200 and user.name == "New Grower"  # recorded, email kept
     assert organization is not None and organization.tier == "free"
     assert (membership.user_id, membership.organization_id, membership.role) == (
         user.id,

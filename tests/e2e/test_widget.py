@@ -411,32 +411,46 @@ def test_a_question_streams_a_cited_answer_that_survives_a_reload(
     assert sent["model"] == "knowledge-base" and sent["stream"] is True
     assert sent["messages"] == [{"role": "user", "content": f"{wanted.title}?"}]
     assert "x-api-key" not in response.request.headers  # no key configured, none sent
+    # The stream's closing chunk names the cited threads, with their pages on the knowledge base.
+    closing = [
+        json.loads(line[5:])
+        for line in response.text().splitlines()
+        if line.startswith("data: {") and '"citations"' in line
+    ]
+    assert len(closing) == 1 and closing[0]["choices"][0]["finish_reason"] == "stop"
+    cited = next(c for c in closing[0]["citations"] if c["url"] == wanted.url)
+    page_url = cited["page_url"]
+    assert re.fullmatch(rf"{re.escape(kb)}/threads/\d+\?post=(\d+)#post-\1", page_url), page_url
     log = page.get_by_role("log")
     citation = log.get_by_role("link", name=wanted.title)
     expect(citation).to_be_visible()
-    assert citation.get_attribute("href") == wanted.url
+    # The Sources link opens the thread on the knowledge base, not the forum (which need not
+    # exist: the sample corpus's is reserved for examples).
+    assert citation.get_attribute("href") == page_url
     assert citation.get_attribute("target") == "_blank"
     assert citation.get_attribute("rel") == "noopener noreferrer"
     expect(log).not_to_have_attribute("aria-busy", "true")
     visit.shot("answer")
-    # The citation opens in a new tab, with no handle on this page.
-    page.context.route(
-        f"{wanted.url.split('/t/')[0]}/**",
-        lambda route: route.fulfill(body="<title>thread</title>", content_type="text/html"),
-    )
+    # The citation opens the thread's page in a new tab, with no handle on this page, at
+    # the post the answer quotes.
     with page.context.expect_page() as opened:
         citation.click()
     tab = opened.value
-    assert tab.url == wanted.url
+    tab.wait_for_load_state()
+    assert tab.url == page_url
     assert tab.evaluate("() => window.opener") is None
+    expect(tab.get_by_role("heading", level=1)).to_have_text(wanted.title)
+    expect(tab.locator(f"#post-{page_url.rsplit('-', 1)[1]}")).to_be_in_viewport()
     tab.close()
-    # A reload keeps the conversation, and the next question carries it.
+    # A reload keeps the conversation, its links included, and the next question carries it.
     page.reload()
     _bubble(page).click()
-    expect(page.get_by_role("log").get_by_role("link", name=wanted.title)).to_be_visible()
+    again = page.get_by_role("log").get_by_role("link", name=wanted.title)
+    expect(again).to_have_attribute("href", page_url)
     with page.expect_request(f"{kb}/v1/chat/completions") as asked:
         _ask(page, "And how long does that take?")
     history = asked.value.post_data_json["messages"]
+    assert [sorted(m) for m in history] == [["content", "role"]] * 3
     assert [m["role"] for m in history] == ["user", "assistant", "user"]
     assert wanted.url in history[1]["content"]
     expect(page.get_by_role("log")).not_to_have_attribute("aria-busy", "true")
@@ -449,8 +463,8 @@ def test_a_question_streams_a_cited_answer_that_survives_a_reload(
     expect(page.get_by_role("log").locator(".msg")).to_have_count(1)
 
 
-def _sse(*texts: str) -> str:
-    chunks = (
+def _sse(*texts: str, citations: list[dict[str, Any]] | None = None) -> str:
+    chunks: list[dict[str, Any]] = [
         {
             "id": "chatcmpl-test",
             "object": "chat.completion.chunk",
@@ -459,7 +473,15 @@ def _sse(*texts: str) -> str:
             "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}],
         }
         for text in texts
-    )
+    ]
+    if citations is not None:
+        chunks.append(
+            chunks[-1]
+            | {
+                "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
+                "citations": citations,
+            }
+        )
     return "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
 
 
@@ -484,7 +506,10 @@ def test_hostile_markup_in_an_answer_does_not_run(visit: Visit, kb: str, host: H
 
     def answer(route: Route) -> None:
         sent_keys.append(route.request.headers.get("x-api-key"))
-        route.fulfill(status=200, content_type="text/event-stream", body=_sse(*HOSTILE_ANSWER))
+        # A citation's page that is no web address is ignored: the link stays the forum's.
+        cited = [{"url": "https://forum.example.com/t/1", "page_url": "javascript:alert(9)"}]
+        body = _sse(*HOSTILE_ANSWER, citations=cited)
+        route.fulfill(status=200, content_type="text/event-stream", body=body)
 
     page = visit.page
     page.route(f"{host.base}/proxied/kb/v1/chat/completions", answer)

@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 
-from tests.forum.conftest import THREADS
+from tests.forum.conftest import THREADS, jsonl, thread
+from trichome.config import Settings
+from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.forum.answers import NO_MATCH
 from trichome.forum.service import ForumKnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
 
 pytestmark = pytest.mark.anyio
 _QUOTE = re.compile(r'^- (?P<author>[^:]+): "(?P<quote>.+)" \[(?P<number>\d+)\]$', re.MULTILINE)
+
+
+@asynccontextmanager
+async def _knowledge(
+    settings: Settings, threads: list[dict[str, Any]]
+) -> AsyncIterator[ForumKnowledgeBase]:
+    """A knowledge base holding only `threads` (its own index, on a cleared database)."""
+    engine = create_engine(settings)
+    knowledge = ForumKnowledgeBase(settings, create_sessionmaker(engine))
+    try:
+        await knowledge.import_jsonl(jsonl(threads))
+        yield knowledge
+    finally:
+        await engine.dispose()
 
 
 async def _answer(forum: ForumKnowledgeBase, question: str) -> tuple[str, object]:
@@ -78,3 +98,36 @@ async def test_the_latest_user_message_is_the_question(forum: ForumKnowledgeBase
         ]
     )
     assert reply.retrieval.sources[0].hit.title == THREADS[4]["title"]
+
+
+async def test_the_accepted_answer_is_quoted_and_cited_first(kb_settings: Settings) -> None:
+    question = "Why does my winterization filter keep clogging?"
+    marked = copy.deepcopy(THREADS[0])
+    marked["posts"][1]["accepted"] = True  # qa_mireille's: let the waxes settle
+    for threads, author, post_number in ((THREADS, "hashhound", 3), ([marked], "qa_mireille", 2)):
+        async with _knowledge(kb_settings, threads) as forum:
+            text, citations = await _answer(forum, question)
+        first = _QUOTE.search(text)
+        assert first is not None and first["author"] == author, text
+        assert citations[0].post_number == post_number  # type: ignore[index]
+
+
+async def test_the_askers_report_of_what_worked_comes_before_the_question(
+    kb_settings: Settings,
+) -> None:
+    resolved = thread(
+        8,
+        "Rosin bags blowing out at the seams",
+        "Extraction",
+        ("hashhound", "My 25 micron rosin bags keep blowing out at the seams at 1000 psi."),
+        ("lab_lorenzo", "Cheap rosin bags blow out at the seams, try another brand of bag."),
+        (
+            "hashhound",
+            "Fixed: my rosin bags no longer blow out at the seams since I ramp slowly to 1000 psi.",
+        ),
+    )
+    async with _knowledge(kb_settings, [resolved]) as forum:
+        text, citations = await _answer(forum, "rosin bags blowing out at the seams")
+    first = _QUOTE.search(text)
+    assert first is not None and first["quote"].startswith("Fixed:"), text
+    assert citations[0].post_number == 3  # type: ignore[index]

@@ -101,3 +101,23 @@ def test_optional_fields_default_from_the_posts() -> None:
     assert record.reply_count == 1  # type: ignore[union-attr]
     assert record.source == "f.example"  # type: ignore[union-attr]
     assert record.last_activity_at.isoformat() == "2025-01-01T22:00:00+00:00"  # type: ignore[union-attr]
+
+
+async def test_an_accepted_answer_is_kept_through_the_database_and_export(
+    forum: ForumKnowledgeBase,
+) -> None:
+    marked = copy.deepcopy(THREADS[2])
+    marked["posts"][1]["accepted"] = True
+    report = await forum.import_jsonl(jsonl([marked]))
+    assert report.saved.updated == 1  # marking a post is a change
+    hit = forum.search(marked["title"], limit=1).hits[0]
+    posts = (await forum.threads([hit.id]))[hit.id].record.posts
+    assert [post.accepted for post in posts] == [False, True, False]
+    exported = io.BytesIO()
+    await forum.export_jsonl(exported)
+    lines = [orjson.loads(line) for line in exported.getvalue().splitlines()]
+    back = next(line for line in lines if line["id"] == marked["id"])
+    assert [post.get("accepted") for post in back["posts"]] == [None, True, None]
+    bad = {**marked, "posts": [{**marked["posts"][0], "accepted": "yes"}]}
+    (line,) = list(read_jsonl(io.BytesIO(orjson.dumps(bad))))
+    assert line.reason == "post 1: accepted must be true or false"  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.migrate import upgrade_database
 from trichome.forum.corpus import BadLine, ThreadRecord, read_jsonl
 from trichome.forum.service import ForumKnowledgeBase, sample_files
+from trichome.llm.base import ChatTurn
 
 pytestmark = pytest.mark.anyio
 CATEGORIES = {
@@ -92,3 +93,20 @@ async def test_every_sample_thread_ranks_first_for_its_own_title(
         if top.url != record.url:
             misses.append(f"{record.title!r} -> {top.title!r}")
     assert not misses, misses
+
+
+async def test_sample_answers_quote_the_accepted_answer_first(
+    sample_forum: ForumKnowledgeBase,
+) -> None:
+    marked = [r for r in _sample() if any(post.accepted for post in r.posts)]
+    assert len(marked) >= 8
+    for record in marked:
+        (accepted,) = [post for post in record.posts if post.accepted]
+        reply = await sample_forum.reply([ChatTurn("user", record.title)])
+        async for _ in reply.events:
+            pass
+        source = reply.retrieval.sources[0]
+        assert source.hit.url == record.url, record.title
+        first = source.quotes[0]
+        assert (first.post_number, first.author) == (accepted.post_number, accepted.author)
+        assert first.text in accepted.content

@@ -26,17 +26,18 @@ class Member:
     email: str | None
     role: str
     joined: datetime
+    name: str | None = None
 
 
 async def list_members(session: AsyncSession, organization_id: str) -> list[Member]:
     """The organisation's members, owners first."""
     rows = await session.execute(
-        select(User.id, User.email, Membership.role, Membership.created_at)
+        select(User.id, User.email, Membership.role, Membership.created_at, User.name)
         .join(Membership, Membership.user_id == User.id)
         .where(Membership.organization_id == organization_id)
         .order_by(Membership.role.desc(), Membership.created_at)
     )
-    return [Member(user_id, email, role, joined) for user_id, email, role, joined in rows]
+    return [Member(*row) for row in rows]
 
 
 async def remove_member(session: AsyncSession, organization_id: str, user_id: str) -> None:

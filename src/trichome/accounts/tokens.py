@@ -26,6 +26,21 @@ JWKS_TIMEOUT = 5.0
 ASYMMETRIC = {"RS256": "RSA", "ES256": "EC"}
 
 
+MAX_NAME = 200
+
+
+def _name(claims: dict[str, Any]) -> str | None:
+    """The person's display name: OpenID Connect's `name` claim (OpenID Connect Core 1.0,
+    section 5.1), else `full_name` or `name` in Supabase's `user_metadata` claim (where it
+    keeps the sign-in provider's profile; Supabase docs, "JWT Claims Reference")."""
+    metadata = claims.get("user_metadata")
+    metadata = metadata if isinstance(metadata, dict) else {}
+    for value in (claims.get("name"), metadata.get("full_name"), metadata.get("name")):
+        if isinstance(value, str) and value.strip():
+            return value.strip()[:MAX_NAME]
+    return None
+
+
 class InvalidAccessToken(Exception):
     """A token that must be refused; the message says why without echoing the token."""
 
@@ -36,6 +51,7 @@ class AccessClaims:
 
     subject: str
     email: str | None
+    name: str | None = None
 
 
 def looks_like_jwt(credential: str) -> bool:
@@ -164,7 +180,7 @@ class AccessTokenVerifier:
         if not isinstance(subject, str) or not subject:
             raise InvalidAccessToken("the access token has no subject")
         email = claims.get("email")
-        return AccessClaims(subject, email if isinstance(email, str) else None)
+        return AccessClaims(subject, email if isinstance(email, str) else None, _name(claims))
 
     async def aclose(self) -> None:
         """Close the JWKS client."""

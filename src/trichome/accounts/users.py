@@ -47,7 +47,9 @@ async def _principal_of(session: AsyncSession, subject: str) -> tuple[Principal,
     return principal, user.email
 
 
-async def create_user(session: AsyncSession, subject: str, email: str | None) -> User:
+async def create_user(
+    session: AsyncSession, subject: str, email: str | None, name: str | None = None
+) -> User:
     """A new user and their personal Free organisation (flushed, not committed)."""
     user_id = new_id("usr")
     organization = Organization(
@@ -56,7 +58,13 @@ async def create_user(session: AsyncSession, subject: str, email: str | None) ->
     session.add(organization)
     await session.flush()
     session.add(default_endpoint(organization.id))
-    user = User(id=user_id, subject=subject, email=email, default_organization_id=organization.id)
+    user = User(
+        id=user_id,
+        subject=subject,
+        email=email,
+        name=name,
+        default_organization_id=organization.id,
+    )
     session.add(user)
     await session.flush()
     session.add(Membership(user_id=user_id, organization_id=organization.id, role=OWNER))
@@ -64,14 +72,19 @@ async def create_user(session: AsyncSession, subject: str, email: str | None) ->
     return user
 
 
-async def user_for_email(session: AsyncSession, email: str) -> User:
+async def user_for_email(session: AsyncSession, email: str, name: str | None = None) -> User:
     """The earliest user with this email address, or a new local one (with a personal
-    organisation) for `trichome dashboard login-link --email`."""
+    organisation) for `trichome dashboard login-link --email`; `name`, when given, becomes
+    their display name."""
     email = email.strip().lower()
     found: User | None = await session.scalar(
         select(User).where(func.lower(User.email) == email).order_by(User.created_at).limit(1)
     )
-    return found or await create_user(session, f"local:email:{email}", email)
+    if found is None:
+        return await create_user(session, f"local:email:{email}", email, name)
+    if name:
+        found.name = name
+    return found
 
 
 async def principal_for_claims(
@@ -79,22 +92,23 @@ async def principal_for_claims(
 ) -> Principal:
     """The principal of a verified token; its user and personal organisation on first sight.
 
-    The email claim is recorded, and updated when it changes.
+    The email and name claims are recorded, and updated when they change.
     """
     async with sessions() as session:
         found = await _principal_of(session, claims.subject)
         if found is None:
             try:
-                await create_user(session, claims.subject, claims.email)
+                await create_user(session, claims.subject, claims.email, claims.name)
                 await session.commit()
             except IntegrityError:
                 await session.rollback()  # another worker created this user just now
             found = await _principal_of(session, claims.subject)
             assert found is not None, "the user exists once created"
         principal, email = found
-        if claims.email and claims.email != email:
+        if (claims.email and claims.email != email) or claims.name:
             user = await session.get(User, principal.user_id)
             if user is not None:
-                user.email = claims.email
-                await session.commit()
+                user.email = claims.email or user.email
+                user.name = claims.name or user.name
+                await session.commit()  # nothing is written when nothing changed
         return principal

@@ -20,7 +20,9 @@ from trichome.cli.common import (
 from trichome.config import Settings
 
 
-async def _login_link(settings: Settings, org: str, email: str | None) -> str | None:
+async def _login_link(
+    settings: Settings, org: str, email: str | None, name: str | None = None
+) -> str | None:
     from trichome.accounts.service import find_organization, get_or_create_organization
     from trichome.accounts.sessions import create_login_link, owner_of
     from trichome.accounts.users import user_for_email
@@ -29,7 +31,7 @@ async def _login_link(settings: Settings, org: str, email: str | None) -> str | 
 
     async with database(settings) as db, db.sessions() as session:
         if email is not None:
-            user = await user_for_email(session, email)
+            user = await user_for_email(session, email, name)
             organization_id = user.default_organization_id
         else:
             if org == DEV_ORGANIZATION:
@@ -51,7 +53,10 @@ def cmd_dashboard_login_link(args: argparse.Namespace) -> int:
     settings = load_settings()
     configure_logging(settings)
     migrate(settings)
-    token = run_async(_login_link(settings, args.org, args.email))
+    if args.name and args.email is None:
+        print("trichome: --name goes with --email (the user it names)", file=sys.stderr)
+        return 2
+    token = run_async(_login_link(settings, args.org, args.email, args.name))
     if token is None:
         print(f"trichome: no organisation called {args.org!r}", file=sys.stderr)
         return 1
@@ -108,6 +113,7 @@ def add_commands(commands: Commands) -> None:
         help="the user with this address signs in, to their own organisation "
         "(created, with a personal Free organisation, if new)",
     )
+    link.add_argument("--name", help="with --email: the user's name, as the team page shows it")
     link.set_defaults(handler=cmd_dashboard_login_link)
     dashboard.add_parser(
         "cleanup",

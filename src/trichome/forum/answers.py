@@ -13,6 +13,7 @@ import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
+from trichome.forum.corpus import PostRecord
 from trichome.forum.index import SearchPage, ThreadHit, ThreadIndex, stems, thread_body
 from trichome.forum.store import StoredThread
 
@@ -24,6 +25,8 @@ CANDIDATES = 12
 QUOTES_PER_THREAD = 2
 MAX_QUOTE_CHARS = 420
 SHORT_SENTENCE_WORDS = 8
+# How much more the sentences of the asker's own later report of what worked count.
+RESOLVED_WEIGHT = 1.5
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _CITATION = re.compile(r"\[(\d{1,2})\]")
 NO_MATCH = (
@@ -91,11 +94,22 @@ def _sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text) if len(part.strip()) > 1]
 
 
+def _post_weight(post: PostRecord, asker: str) -> float:
+    """How much a post's sentences count: the asker's own later report (not a question) of
+    what worked counts more than other posts."""
+    if post.post_number > 1 and post.author == asker and not post.content.rstrip().endswith("?"):
+        return RESOLVED_WEIGHT
+    return 1.0
+
+
 def _best_quotes(thread: StoredThread, weights: dict[str, float]) -> tuple[Quote, ...]:
     """The thread's sentences that carry the most of the question's terms, one per post,
-    replies before the opening question when they say as much."""
+    the posts that answer first: the accepted answer, then replies (the asker's report of what
+    worked weighing more), the opening question only when no reply matches."""
     scored: list[tuple[float, int, int, Quote]] = []
+    asker = thread.record.posts[0].author
     for post in thread.record.posts:
+        post_weight = _post_weight(post, asker)
         for position, sentence in enumerate(_sentences(post.content)):
             if len(sentence) > MAX_QUOTE_CHARS:
                 continue
@@ -109,14 +123,17 @@ def _best_quotes(thread: StoredThread, weights: dict[str, float]) -> tuple[Quote
                 score *= 0.6  # too short to carry an answer
             if sentence.endswith("?"):
                 score *= 0.5  # a question rarely answers
-            if post.post_number > 1:
-                score *= 1.15  # replies hold the answers
+            score *= post_weight
             quote = Quote(sentence, post.author, post.post_number)
             scored.append((score, post.post_number, position, quote))
-    scored.sort(key=lambda item: (-item[0], item[1], item[2]))
+    # The accepted answer's best sentence first, whatever the others score.
+    accepted = {post.post_number for post in thread.record.posts if post.accepted}
+    scored.sort(key=lambda item: (item[1] not in accepted, -item[0], item[1], item[2]))
+    # The opening post states the problem: quoted only when no reply speaks to the question.
+    replies = [item for item in scored if item[1] != 1]
     chosen: list[Quote] = []
     posts_used: set[int] = set()
-    for _, number, _, quote in scored:
+    for _, number, _, quote in replies or scored:
         if number in posts_used:
             continue
         chosen.append(quote)

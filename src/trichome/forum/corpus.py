@@ -7,7 +7,11 @@ One line per thread:
      "created_at": "2025-03-14T18:22:05Z", "last_activity_at": "...", "views": 1834,
      "reply_count": 4,
      "posts": [{"id": 104201, "post_number": 1, "author": "...", "created_at": "...",
-                "content": "plain text"}]}
+                "content": "plain text"},
+               {"id": 104203, "post_number": 3, ..., "accepted": true}]}
+
+`accepted` (optional, false when absent) marks the post the thread settled on as its answer
+(a forum's "solution" mark).
 
 `id` is the forum's topic id; the forum (the record's `source`) is the URL's host.
 """
@@ -33,13 +37,15 @@ class CorpusError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PostRecord:
-    """One post: the forum's post id, its number in the thread, author, time and text."""
+    """One post: the forum's post id, its number in the thread, author, time and text, and
+    whether the thread marked it as its accepted answer."""
 
     post_id: int
     post_number: int
     author: str
     created_at: datetime
     content: str
+    accepted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +104,13 @@ def _count(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise CorpusError(f"{key} must be true or false")
+    return value
+
+
 def thread_from_json(data: Any) -> ThreadRecord:
     """A thread from its JSON object.
 
@@ -127,6 +140,7 @@ def thread_from_json(data: Any) -> ThreadRecord:
                     author=_text(raw, "author", 200),
                     created_at=parse_time(raw.get("created_at"), "created_at"),
                     content=_text(raw, "content", MAX_POST),
+                    accepted=_flag(raw, "accepted"),
                 )
             )
         except CorpusError as error:
@@ -163,6 +177,19 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
+def _post_json(post: PostRecord) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": post.post_id,
+        "post_number": post.post_number,
+        "author": post.author,
+        "created_at": _iso(post.created_at),
+        "content": post.content,
+    }
+    if post.accepted:
+        data["accepted"] = True
+    return data
+
+
 def thread_to_json(thread: ThreadRecord) -> dict[str, Any]:
     """The thread's JSON object (what `thread_from_json` reads)."""
     return {
@@ -177,16 +204,7 @@ def thread_to_json(thread: ThreadRecord) -> dict[str, Any]:
         "last_activity_at": _iso(thread.last_activity_at),
         "views": thread.views,
         "reply_count": thread.reply_count,
-        "posts": [
-            {
-                "id": post.post_id,
-                "post_number": post.post_number,
-                "author": post.author,
-                "created_at": _iso(post.created_at),
-                "content": post.content,
-            }
-            for post in thread.posts
-        ],
+        "posts": [_post_json(post) for post in thread.posts],
     }
 
 

@@ -68,6 +68,7 @@ def _post_rows(thread_id: int, posts: Sequence[PostRecord]) -> list[dict[str, An
             "author": post.author,
             "created_at": post.created_at,
             "content": post.content,
+            "accepted": post.accepted,
         }
         for post in posts
     ]
@@ -98,6 +99,7 @@ _POST_COLUMNS = (
     KbPost.author,
     KbPost.created_at,
     KbPost.content,
+    KbPost.accepted,
 )
 
 
@@ -111,8 +113,8 @@ async def _posts_of(session: AsyncSession, ids: Sequence[int]) -> dict[int, list
         .where(KbPost.thread_id.in_(ids))
         .order_by(KbPost.thread_id, KbPost.post_number)
     )
-    for thread_id, post_id, number, author, created_at, content in rows:
-        found[thread_id].append(PostRecord(post_id, number, author, created_at, content))
+    for thread_id, post_id, number, author, created_at, content, accepted in rows:
+        found[thread_id].append(PostRecord(post_id, number, author, created_at, content, accepted))
     return found
 
 

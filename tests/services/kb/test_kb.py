@@ -168,6 +168,10 @@ async def test_the_adapter_answers_in_the_chat_wire_format(settings: Settings) -
     content = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
     assert content == text
     assert chunks[-1]["usage"]["total_tokens"] > 0
+    # The closing chunk names the cited threads, as the whole answer's body does.
+    (closing,) = [c for c in chunks if c["choices"] and c["choices"][0]["finish_reason"]]
+    assert closing["citations"] == body["citations"]
+    assert all("citations" not in c for c in chunks if c is not closing)
     assert wrong_model.status_code == 400
     assert wrong_model.json()["error"]["code"] == "model_not_found"
     assert [m["id"] for m in models.json()["data"]] == ["knowledge-base"]

@@ -31,6 +31,7 @@ HOSTILE = thread(
     tags=("<tag>",),
 )
 HOSTILE["url"] = "https://community.growers.org/t/quarantine/77"
+HOSTILE["posts"][1]["accepted"] = True
 
 
 @contextlib.asynccontextmanager
@@ -108,6 +109,9 @@ async def test_thread_content_is_escaped(settings: Settings) -> None:
     assert "<script" not in html and "<img" not in html and "<b>" not in html
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    # The thread's accepted answer says so, and only it.
+    assert "Accepted answer" in _post_article(html, 2)
+    assert html.count("Accepted answer") == 1
     assert "<title>Quarantine &lt;b&gt;bold&lt;/b&gt; &amp; &#34;quoted&#34; title" in html
     assert "by mallory&lt;script&gt;</h2>" in html and "Security &lt;i&gt;" in html
     assert "Tags: &lt;tag&gt;" in html

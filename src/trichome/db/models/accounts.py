@@ -59,6 +59,8 @@ class User(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     subject: Mapped[str] = mapped_column(String(255), unique=True)
     email: Mapped[str | None] = mapped_column(String(320), nullable=True)
+    # The name the team page shows (the sign-in token's, or `login-link --name`).
+    name: Mapped[str | None] = mapped_column(String(200), nullable=True)
     default_organization_id: Mapped[str] = mapped_column(
         ForeignKey("organizations.id", ondelete="CASCADE")
     )

@@ -5,7 +5,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from trichome.db.models.base import Base, UTCDateTime, utcnow
@@ -67,6 +78,8 @@ class KbPost(Base):
     author: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     content: Mapped[str] = mapped_column(Text)
+    # The thread's accepted answer (a forum's "solution" mark).
+    accepted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     thread: Mapped[KbThread] = relationship(back_populates="posts")
 

@@ -172,19 +172,24 @@ async def sse_body(
     writer: ChunkWriter,
     *,
     include_usage: bool,
+    extra: Callable[[str], dict[str, Any]] | None = None,
 ) -> AsyncIterator[bytes]:
-    """The SSE stream of one answer; a failure after the start becomes an error event."""
+    """The SSE stream of one answer; a failure after the start becomes an error event.
+    `extra`'s fields, from the whole text, go in the closing chunk."""
     event = first
+    text: list[str] = []
     try:
         while True:
             if isinstance(event, TextDelta):
+                if extra is not None:
+                    text.append(event.text)
                 yield writer.delta(content=event.text)
             elif isinstance(event, ToolCallDelta):
                 yield writer.delta(tool_calls=[_tool_call_fragment(event)])
             else:
                 if not writer.started:
                     yield writer.delta(content="")
-                yield writer.finish(event.reason)
+                yield writer.finish(event.reason, extra("".join(text)) if extra else None)
                 if include_usage and event.usage is not None:
                     yield writer.usage(event.usage.prompt_tokens, event.usage.completion_tokens)
                 yield ChunkWriter.DONE
@@ -247,7 +252,7 @@ async def respond(
 ) -> Response:
     """The answer as a chat.completion body, or an SSE stream of chunks. The call's outcome
     follows the answer: refunded if it fails, noted when it ends. `extra` adds fields of the
-    service's own to a whole answer's body, from its text.
+    service's own to a whole answer's body (a stream's closing chunk), from its text.
 
     Raises:
         ApiError: the engine failed before the answer started (its call is refunded).
@@ -279,7 +284,7 @@ async def respond(
         raise _with_headers(upstream_api_error(error), headers) from None
     writer = ChunkWriter(chunk_id, created, model, include_usage=include_usage)
     return StreamingResponse(
-        sse_body(first, answer, writer, include_usage=include_usage),
+        sse_body(first, answer, writer, include_usage=include_usage, extra=extra),
         media_type="text/event-stream",
         headers=headers | SSE_HEADERS,
     )

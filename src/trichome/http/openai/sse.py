@@ -46,10 +46,12 @@ class ChunkWriter:
         """Whether the first delta went out."""
         return self._role_sent
 
-    def finish(self, reason: str) -> bytes:
-        """The closing chunk: an empty delta and the finish reason."""
+    def finish(self, reason: str, extra: dict[str, Any] | None = None) -> bytes:
+        """The closing chunk: an empty delta and the finish reason, and `extra`'s fields (a
+        service's own, such as the knowledge base's citations) beside `choices`."""
         choice = {"index": 0, "delta": {}, "logprobs": None, "finish_reason": reason}
-        return self._head + orjson.dumps([choice]) + self._tail
+        fields = b"," + orjson.dumps(extra)[1:-1] if extra else b""
+        return self._head + orjson.dumps([choice]) + fields + self._tail
 
     def usage(self, prompt_tokens: int, completion_tokens: int) -> bytes:
         """The `stream_options.include_usage` chunk: no choices, the whole usage."""

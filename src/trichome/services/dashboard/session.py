@@ -44,6 +44,21 @@ AUTHORIZE_COOKIE = "trichome_authorize"
 AUTHORIZE_COOKIE_SECONDS = 3600
 MAX_PENDING_QUERY = 3000
 TEMPLATES = Jinja2Templates(directory=Path(__file__).resolve().parent / "templates")
+
+
+def ago(moment: datetime, now: datetime) -> str:
+    """How long before `now` a moment was, in words ("just now", "5 minutes ago")."""
+    seconds = (now - moment).total_seconds()
+    if seconds < 60:
+        return "just now"
+    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+    return "just now"
+
+
+TEMPLATES.env.filters["ago"] = ago
 # No third-party requests, no inline script, no framing (the revoke button cannot be
 # clickjacked), and no Referer (a login link's token must not leak to the next page).
 SECURITY_HEADERS = {
@@ -112,6 +127,7 @@ def render(
         "csrf_token": csrf_token_for(token) if token else "",
         "signed_in": getattr(request.state, "signed_in", None),
         "current": request.url.path,
+        "now": core_of(request).clock(),
     }
     page.update(context or {})
     response = TEMPLATES.TemplateResponse(request, template, page, status_code=status_code)

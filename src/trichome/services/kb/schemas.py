@@ -171,7 +171,8 @@ COMPLETION_RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {
         "description": (
             "The answer: a chat.completion with `citations` (stream false), or an SSE stream "
-            "of chat.completion.chunk events ending with `data: [DONE]`."
+            "of chat.completion.chunk events, the one with `finish_reason` carrying "
+            "`citations`, ending with `data: [DONE]`."
         ),
         "content": {
             "application/json": {"schema": {"$ref": "#/components/schemas/ChatCompletion"}},

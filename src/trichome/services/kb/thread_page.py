@@ -84,6 +84,7 @@ class PostView:
     author: str
     created_at: datetime
     paragraphs: tuple[str, ...]
+    accepted: bool
 
 
 def parse_thread_id(text: str) -> int | None:
@@ -102,7 +103,7 @@ def is_public_url(url: str) -> bool:
 
 def _view(post: PostRecord) -> PostView:
     paragraphs = tuple(p.strip() for p in post.content.split("\n\n") if p.strip())
-    return PostView(post.post_number, post.author, post.created_at, paragraphs)
+    return PostView(post.post_number, post.author, post.created_at, paragraphs, post.accepted)
 
 
 def thread_page(thread: StoredThread, cited: int | None = None) -> str:

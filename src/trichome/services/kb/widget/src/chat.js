@@ -36,7 +36,24 @@ async function failure(response) {
 const OFFLINE = "Can't reach the knowledge base. Check your connection, then retry.";
 
 /**
- * The answer to the conversation, yielded as text deltas.
+ * Where each cited thread's link should go: its page on the knowledge base (`page_url`, the
+ * cited post anchored) by its forum address (`url`), for the citations that have one.
+ */
+export function threadPages(citations) {
+  if (!Array.isArray(citations)) return null;
+  const pages = {};
+  for (const citation of citations) {
+    const { url, page_url: page } = citation || {};
+    if (typeof url === 'string' && typeof page === 'string' && /^https?:/i.test(page)) {
+      pages[url] = page;
+    }
+  }
+  return pages;
+}
+
+/**
+ * The answer to the conversation, yielded as `{text}` deltas, then `{pages}` (see
+ * `threadPages`) when the server names the threads it cites.
  * Throws ChatError for anything the reader should see (an abort is rethrown as it is).
  */
 export async function* streamAnswer({ apiBase, apiKey, messages }, signal) {
@@ -86,7 +103,9 @@ export async function* streamAnswer({ apiBase, apiKey, messages }, signal) {
         throw new ChatError(`The answer stopped: ${parsed.error.message || 'the server failed'}.`);
       }
       const delta = parsed.choices?.[0]?.delta?.content;
-      if (delta) yield delta;
+      if (delta) yield { text: delta };
+      const pages = threadPages(parsed.citations);
+      if (pages) yield { pages };
     }
   }
   // The connection closed before [DONE]: the answer is cut short.

@@ -11,12 +11,21 @@ function isMessage(message) {
   );
 }
 
+/** A saved message as the widget keeps it: its role, text and cited threads' pages. */
+function kept({ role, content, pages }) {
+  const valid =
+    pages &&
+    typeof pages === 'object' &&
+    Object.values(pages).every((page) => typeof page === 'string' && /^https?:/i.test(page));
+  return valid ? { role, content, pages } : { role, content };
+}
+
 /** The saved messages under `key`, oldest first. */
 export function loadHistory(key) {
   try {
     const saved = JSON.parse(localStorage.getItem(key) || 'null');
     if (saved && saved.v === 1 && Array.isArray(saved.messages)) {
-      return saved.messages.filter(isMessage);
+      return saved.messages.filter(isMessage).map(kept);
     }
   } catch {
     // Unreadable or unavailable: start afresh.

@@ -52,6 +52,19 @@ function readableOn(colour) {
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#fff' : '#111';
 }
 
+/**
+ * An answer's Markdown, rendered safely into `body`; links to a cited thread go to its page on
+ * the knowledge base (`pages`, by forum address) when the server gave one.
+ */
+function showAnswer(body, text, pages) {
+  body.innerHTML = renderMarkdown(text);
+  if (!pages) return;
+  for (const link of body.querySelectorAll('a[href]')) {
+    const page = pages[link.getAttribute('href')];
+    if (page) link.setAttribute('href', page);
+  }
+}
+
 function adopt(shadow, css) {
   // A constructed sheet needs no 'unsafe-inline' in the host page's style-src.
   try {
@@ -258,13 +271,13 @@ export class Widget {
     const { greeting } = this.options;
     this.log.replaceChildren(
       ...(greeting ? [this.message('assistant', greeting, false)] : []),
-      ...this.messages.map(({ role, content }) => this.message(role, content)),
+      ...this.messages.map(({ role, content, pages }) => this.message(role, content, true, pages)),
     );
   }
 
-  message(role, content, markdown = true) {
+  message(role, content, markdown = true, pages = null) {
     const body = h('div');
-    if (role === 'assistant' && markdown) body.innerHTML = renderMarkdown(content);
+    if (role === 'assistant' && markdown) showAnswer(body, content, pages);
     else body.textContent = content;
     const who = h('span', { class: 'sr-only' }, role === 'user' ? 'You: ' : 'Answer: ');
     return h('div', { class: `msg ${role}` }, who, body);
@@ -301,27 +314,31 @@ export class Widget {
     this.log.setAttribute('aria-busy', 'true');
     this.log.scrollTop = this.log.scrollHeight;
     let text = '';
+    let pages = null;
     let frame = 0;
     const paint = () => {
       frame = 0;
       const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 40;
       body.className = '';
-      body.innerHTML = renderMarkdown(text);
+      showAnswer(body, text, pages);
       if (atEnd) this.log.scrollTop = this.log.scrollHeight;
     };
     try {
       const request = {
         apiBase: this.options.apiBase,
         apiKey: this.options.apiKey,
-        messages: this.messages.slice(-SENT),
+        messages: this.messages.slice(-SENT).map(({ role, content }) => ({ role, content })),
       };
-      for await (const delta of streamAnswer(request, controller.signal)) {
-        text += delta;
+      for await (const part of streamAnswer(request, controller.signal)) {
+        if (part.pages) pages = part.pages;
+        else text += part.text;
         frame ||= requestAnimationFrame(paint);
       }
       cancelAnimationFrame(frame);
       paint();
-      this.messages.push({ role: 'assistant', content: text });
+      this.messages.push(
+        pages ? { role: 'assistant', content: text, pages } : { role: 'assistant', content: text },
+      );
       saveHistory(this.storageKey, this.messages);
     } catch (error) {
       cancelAnimationFrame(frame);

@@ -1,0 +1,26 @@
+"""A user's display name (`users.name`), which the team page shows beside the email.
+
+Revision ID: 0014
+Revises: 0013
+Create Date: 2026-11-27
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0014"
+down_revision = "0013"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("users") as batch:
+        batch.add_column(sa.Column("name", sa.String(200), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("users") as batch:
+        batch.drop_column("name")
