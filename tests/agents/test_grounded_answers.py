@@ -9,7 +9,7 @@ import pytest
 
 from trichome.agents.calculators import fmt
 from trichome.agents.engine import AnswerRequest
-from trichome.agents.engines.grounded import compose_answer
+from trichome.agents.engines.grounded import compose, compose_answer
 from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
@@ -145,3 +145,20 @@ def test_a_rule_question_naming_no_place_asks_which_when_one_place_has_the_rule(
     answer = compose_answer(request)
     assert "Which jurisdiction are you asking about?" in answer
     assert "New Jersey" not in answer and "Sources:" not in answer
+
+
+def test_a_question_naming_no_place_is_not_answered_with_one_states_rule() -> None:
+    # "pr med patient, am i allowed to smoke the flower?" once read as naming no place got
+    # Colorado's delivery rule: one state's fact never answers a question naming none.
+    fact = Fact(
+        id="co-delivery", pack_id="compliance-co", topic="delivery", title="Colorado: delivery",
+        text="Stores may deliver only with a delivery permit.", jurisdiction="CO",
+        sources=(Source("HB19-1234", "https://example.gov/co", "1"),),
+    )  # fmt: skip
+    request = AnswerRequest(
+        public_model="operator-agent", agent=AGENTS["compliance"], question="am i allowed to smoke the flower?",
+        messages=(), passages=(Passage(fact, 5.0, 0.6, 2, 3),), jurisdictions=(),
+    )  # fmt: skip
+    composed = compose(request)
+    assert "Which jurisdiction are you asking about?" in composed.text
+    assert composed.sources == () and "delivery permit" not in composed.text

@@ -49,3 +49,18 @@ NOT_IN_PACKS_YET: set[str] = set()
 def test_every_answering_topic_is_a_pack_topic_or_a_known_gap() -> None:
     pack_topics = {fact.topic for pack in load_packs() for fact in pack.facts}
     assert answering_topics(TOPICS) - pack_topics == NOT_IN_PACKS_YET
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what % tax do we charge on adult use sales now?", ["tax"]),
+        ("illinois medical card - how much can i buy in a 14 day period?", ["purchase-limits"]),
+        ("is recreational weed legal in nebraska now?", ["legal-status"]),
+        ("is adult use legal yet, and what's the tax?", ["legal-status", "tax"]),
+    ],
+)
+def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
+    text: str, expected: list[str]
+) -> None:
+    assert [topic.name for topic in detect_topics(text)] == expected

@@ -52,6 +52,9 @@ class Understanding:
     # Every product form the request names (its latest turn's, else an earlier turn's):
     # "a thc seltzer ... beverages vs regular edibles" names a beverage and an edible.
     products: frozenset[str] = frozenset()
+    # The latest turn asks a second question in another clause ("who regulates MD, and
+    # what track and trace do they use?"): each of its topics is asked, not only the first.
+    asks_more: bool = False
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -59,7 +62,7 @@ class Understanding:
         asks who the regulator is ("who do I call about my grow licence?"), only that."""
         rules = tuple(topic for topic in self.topics if topic.rule)
         asks_who = tuple(topic for topic in rules if topic.name == "regulator")
-        return asks_who or rules
+        return rules if self.asks_more else asks_who or rules
 
     @property
     def state(self) -> str | None:
@@ -69,7 +72,8 @@ class Understanding:
 
 # "from X", "X resident", "resident of X", "I live in X": where the asker is from.
 _RESIDENCE_BEFORE = re.compile(
-    r"\b(?:i'?m from|i am from|we'?re from|coming from|visiting from|from out of|"
+    r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
+    r"visiting from|from out of|"
     r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -105,7 +109,9 @@ _COMPARISON = re.compile(
 )
 _NUMBER = re.compile(
     r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
-    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|%|ratio)\b",
+    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio)\b|"
+    # "what % tax": a percent sign asks for a figure wherever it stands.
+    r"(?<![\d.])%",
     re.IGNORECASE,
 )
 # A yes/no question opens a clause: "can I ...", "I'm from Ohio, can I ...".
@@ -131,6 +137,14 @@ _SMALL_TALK_WORD = (
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
     r"man|dude|buddy|all|you|guys))*\W*$",
+    re.IGNORECASE,
+)
+
+
+# A second question joined to the first: "..., and what track and trace do they use".
+_SECOND_QUESTION = re.compile(
+    r"\b(?:and|also|plus)\W+(?:(?:also|then)\W+)?(?:what|which|how|is there|are there|"
+    r"do(?:es)? (?:they|we|i|you))\b|\?\s*\w.*\?",
     re.IGNORECASE,
 )
 
@@ -337,4 +351,5 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         defined_term(latest) if kind is not RequestKind.OUT_OF_SCOPE else None,
         program_of(latest),
         products,
+        bool(_SECOND_QUESTION.search(latest)),
     )

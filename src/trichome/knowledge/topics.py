@@ -100,6 +100,8 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
         r"\b(?:1[89]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
+        r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
         r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
         ("minimum-age",),
         rule=True,
@@ -298,7 +300,24 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
     ]
     kept.sort(key=lambda item: item[0])
     names = {topic.name for _, _, topic in kept}
+    # "what % tax on adult use sales", "medical card - how much can I buy": the programme's
+    # words name whose rule it is; the other topic is what is asked.
+    if (
+        "legal-status" in names
+        and not _STATUS_ASKED.search(text)
+        and any(t.rule and t.name not in ("legal-status", "regulator") for _, _, t in kept)
+    ):
+        names.discard("legal-status")
+        kept = [item for item in kept if item[2].name != "legal-status"]
     return tuple(topic for _, _, topic in kept if not DISPLACED_BY.get(topic.name, set()) & names)
+
+
+# Words that ask whether cannabis is legal somewhere, not only name a programme.
+_STATUS_ASKED = re.compile(
+    r"\blegali[sz]|\bdecriminali[sz]|\b(?:is|are|it's|still|even|now|yet) (?:\w+ ){0,2}legal\b|"
+    r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open",
+    re.IGNORECASE,
+)
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no

@@ -166,9 +166,10 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         by_state = _per_state(request.passages, lead)
         if len(by_state) > 1:
             return _by_state_answer(by_state)
-        if request.on_topic:
-            # One place's rule for a question naming none would answer someone else's.
-            return ComposedAnswer(_WHICH_PLACE)
+        # One place's rule for a question naming none would answer someone else's: the
+        # asker's place may be one the packs do not cover, or one the question names in a
+        # form not recognised ("pr med patient" read as no place got Colorado's rule).
+        return ComposedAnswer(_WHICH_PLACE)
     lead, *supporting = facts
     if _ASKS_WHEN.search(request.question) and lead.effective is not None:
         in_force = f"In force from {lead.effective.isoformat()}. "
@@ -225,8 +226,10 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     if gap is None:
         return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
     if gap.regulators:  # who regulates it is the question: the directory answers it
-        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.regulators, start=1)]
-        return ComposedAnswer("\n\n".join(cited), gap.regulators)
+        # with the status beside it when that was asked too (the tracking system)
+        answering = gap.regulators + gap.status_facts
+        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(answering, start=1)]
+        return ComposedAnswer("\n\n".join(cited), answering)
     if gap.status_facts:  # whether it is legal there is the question: the directory's status
         cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.status_facts, start=1)]
         more = f"For anything more specific, my knowledge packs hold no sourced rule for {names}."
