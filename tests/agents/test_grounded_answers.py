@@ -162,3 +162,28 @@ def test_a_question_naming_no_place_is_not_answered_with_one_states_rule() -> No
     composed = compose(request)
     assert "Which jurisdiction are you asking about?" in composed.text
     assert composed.sources == () and "delivery permit" not in composed.text
+
+
+def test_a_question_on_two_rule_topics_gets_a_fact_for_each() -> None:
+    source = (Source("R.I. Gen. Laws 21-28.11-22", "https://example.gov/ri", "a"),)
+    plants = Fact(
+        id="ri-home-grow", pack_id="compliance-ri", topic="home-grow", title="Rhode Island: plants",
+        text="Up to 3 mature and 3 immature plants per dwelling unit.", jurisdiction="RI",
+        sources=source,
+    )  # fmt: skip
+    at_home = Fact(
+        id="ri-possession", pack_id="compliance-ri", topic="possession-limits",
+        title="Rhode Island: possession", text="Up to 10 ounces may be kept at home.",
+        jurisdiction="RI", sources=source,
+    )  # fmt: skip
+    request = AnswerRequest(
+        public_model="operator-agent", agent=AGENTS["compliance"],
+        question="how much can i keep at home and how many plants in RI?", messages=(),
+        passages=(Passage(plants, 9.0, 0.5, 3, 5), Passage(at_home, 2.0, 0.3, 2, 5)),
+        jurisdictions=("RI",), on_topic=True,
+        asked_topics=frozenset({"home-grow", "possession-limits"}),
+        topic_groups=(frozenset({"possession-limits"}), frozenset({"home-grow"})),
+    )  # fmt: skip
+    composed = compose(request)
+    assert [fact.id for fact in composed.sources] == ["ri-home-grow", "ri-possession"]
+    assert "10 ounces" in composed.text and "3 mature" in composed.text

@@ -64,3 +64,21 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
     text: str, expected: list[str]
 ) -> None:
     assert [topic.name for topic in detect_topics(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what's the name of the virginia state agency for cannabis", ["regulator"]),
+        ("is metrc a state agency?", ["track-and-trace"]),
+        (
+            "vermont - can our retail shop carry shatter that tests 75% thc?",
+            ["concentrate-thc-limits"],
+        ),
+        ("can i carry 2 oz in my car in vermont?", ["possession-limits"]),
+        ("warwick - how many plants in RI?", ["home-grow"]),
+        ("how many plants in a 4x4 tent under one light", []),
+    ],
+)
+def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:
+    assert [topic.name for topic in detect_topics(text)] == expected

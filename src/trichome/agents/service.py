@@ -12,6 +12,7 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
+from trichome.agents.figures import figure_units
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
@@ -231,6 +232,7 @@ class AgentService:
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
             asked_topics=topics or frozenset(),
+            topic_groups=tuple(topic.answered_by for topic in rule_topics),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
@@ -238,6 +240,9 @@ class AgentService:
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
+            figure_units=(
+                figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
+            ),
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),

@@ -55,7 +55,9 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
         r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
-        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)",
+        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
+        r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?|distillate|rosin)\b"
+        r"[^.?!]{0,30}\b(?:tests?|testing|tested|comes? (?:back|in)) (?:out )?(?:at )?\d+ ?%",
         ("concentrate-thc-limits",),
         rule=True,
     ),
@@ -74,7 +76,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "possession-limits",
-        r"possess|possession|carry|on (?:me|my person|them|you)|in public|keep at home|"
+        r"possess|possession|"
+        r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )carry|"
+        r"on (?:me|my person|them|you)|in public|keep at home|"
         r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
         r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
         r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
@@ -87,6 +91,7 @@ TOPICS: tuple[Topic, ...] = (
         r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
+        r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
         r"personal cultivation|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
@@ -241,6 +246,8 @@ TOPICS: tuple[Topic, ...] = (
         r"\bapply with\b|\bis it still (?:the )?(?:[a-z]{2,5}|dept|department|board|"
         r"commission|division|office)\b.{0,40}\b(?:licens|regulat|in charge|or did)|"
         r"which (?:agency|department|board|office|body)|\bregulators?\b|regulatory (?:agency|body)|"
+        r"\b(?:the|which|what) (?:\w+ )?(?:state|government|cannabis|marijuana) "
+        r"(?:agency|department|commission|board)\b(?! (?:of|for) (?:health|revenue|agriculture)\b)|"
         r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to|apply to)|"
         r"where (?:do|should) (?:i|we) apply",
         ("regulators",),

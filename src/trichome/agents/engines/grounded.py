@@ -139,6 +139,29 @@ def _by_state_answer(facts: Sequence[Fact]) -> ComposedAnswer:
     return ComposedAnswer(text, tuple(facts))
 
 
+def _other_parts(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
+    """For a question on several rule topics, the best fact of the lead's place on each
+    topic no chosen fact answers ("how much can I keep at home and how many plants?")."""
+    if len(request.topic_groups) < 2:
+        return []
+    lead = facts[0]
+    added: list[Fact] = []
+    for group in request.topic_groups:
+        if any(fact.topic in group for fact in (*facts, *added)):
+            continue
+        best = next(
+            (
+                p.fact
+                for p in request.answerable()
+                if p.fact.topic in group and p.fact.jurisdiction == lead.jurisdiction
+            ),
+            None,
+        )
+        if best is not None:
+            added.append(best)
+    return added
+
+
 def compose(request: AnswerRequest) -> ComposedAnswer:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
     and the facts it cites."""
@@ -190,6 +213,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
             )
             and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
         ]
+        supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
