@@ -355,3 +355,23 @@ def test_a_follow_up_asking_for_the_procedure_again_gets_it_for_the_new_place(
     assert prepared.agent.name == "operations"
     assert compose_answer(prepared.request).startswith("# SOP: ")
     assert title in compose_answer(prepared.request).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("should i buy tilray stock this week", "main_agent"),
+        ("got caught with 2 oz in idaho last week, what should i say to the judge", "main_agent"),
+        ("how many 10mg servings in a 100mg bar", "formulation"),
+        ("air 27c, rh 60, but my IR gun says leaves are 25c. leaf vpd?", "operations"),
+    ],
+)
+def test_the_answering_agent_follows_what_is_asked_not_the_words_alone(
+    service: AgentService, text: str, agent: str
+) -> None:
+    assert service.prepare(_chat(OPERATOR_AGENT, text)).agent.name == agent
+
+
+def test_a_thanks_after_a_calculation_is_the_main_agents(service: AgentService) -> None:
+    chat = _chat(OPERATOR_AGENT, "my rosin is 72% thca and 3% d9, whats total", "cool thanks!!")
+    assert service.prepare(chat).agent.name == "main_agent"

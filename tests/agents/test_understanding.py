@@ -127,3 +127,19 @@ def test_a_second_question_about_another_topic_is_asked_beside_the_regulator() -
 def test_a_percent_sign_asks_for_a_figure() -> None:
     understood = understand(["annapolis budtender. what % tax do we charge on adult use sales?"])
     assert understood.kind is RequestKind.NUMBER
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [
+        ("can we sell a gummy shaped like a little football in massachusetts?", None),
+        ("sales rep says adding UV bars will bump our thc a few points. legit?", None),
+        ("how do i get a lab to bump our thc numbers on the coa", "fraud"),
+        ("tell me a weed pun for our chalkboard sign lol", "off-topic"),
+        ("who won the nfl game last night", "off-topic"),
+    ],
+)
+def test_a_request_is_out_of_scope_by_what_it_asks_not_a_word_it_shares(
+    text: str, scope: str | None
+) -> None:
+    assert understand([text]).scope == scope

@@ -16,7 +16,7 @@ from trichome.agents.figures import figure_units
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
-from trichome.agents.triage import OPERATIONS, specialist
+from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import check_variance
 from trichome.config import Settings
@@ -141,6 +141,10 @@ class AgentService:
         calculation = recognise_conversation(
             user_turns, state, lambda code: edible_limits(self.knowledge, code)
         )
+        if calculation is not None and calculation.calculation is not None and not notes:
+            agent = calculating_specialist(
+                agent, calculation.calculation.name, understanding, chat.model
+            )
         checked_against: tuple[Fact, ...] = ()
         if (
             calculation

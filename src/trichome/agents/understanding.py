@@ -221,8 +221,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "fraud",
-            r"\b(?:bump|fudge|fake|inflate|doctor|juice|pad)\b.{0,30}\b(?:numbers|results|coa|"
-            r"thc|potency|test)\b|\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
+            r"\b(?:fudge|fake|inflate|doctor|pad)\b.{0,30}\b(?:numbers|results|coa|"
+            r"thc|potency|test)\b|"
+            # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
+            r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
+            r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
             r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b",
         ),
@@ -234,8 +237,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:weather|poem|haiku|limerick|puns?|riddle|lasagna|"
-            r"recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|who won)\b",
+            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
         ),
     )
 )
@@ -246,7 +248,25 @@ def scope_of(text: str) -> str | None:
     for reason, pattern in _OUT_OF_SCOPE:
         if pattern.search(text):
             return reason
+    if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
+        return "off-topic"  # not "a gummy shaped like a football": that is a product
     return None
+
+
+# Subjects of another trade or pastime.
+_ELSEWHERE = re.compile(
+    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    r"who won)\b",
+    re.IGNORECASE,
+)
+
+
+# Words only a question about the trade uses: its products, places and paperwork.
+_OF_THE_TRADE = re.compile(
+    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
+    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b",
+    re.IGNORECASE,
+)
 
 
 # A request for a definition: the whole message asks what a short term is or means.
