@@ -1,12 +1,12 @@
 import pytest
 
-from trichome.agents.engines.grounded import GroundedEngine, compose_answer
+from trichome.agents.engines.grounded import GroundedEngine, compose, compose_answer
 from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service, history_window
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import STATE_NAMES
-from trichome.knowledge.packs import load_packs
+from trichome.knowledge.packs import Fact, Pack, Source, load_packs
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
 from trichome.plans import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT
@@ -375,3 +375,21 @@ def test_the_answering_agent_follows_what_is_asked_not_the_words_alone(
 def test_a_thanks_after_a_calculation_is_the_main_agents(service: AgentService) -> None:
     chat = _chat(OPERATOR_AGENT, "my rosin is 72% thca and 3% d9, whats total", "cool thanks!!")
     assert service.prepare(chat).agent.name == "main_agent"
+
+
+def test_a_patients_question_is_not_answered_by_a_rule_for_adults() -> None:
+    source = (Source("410 ILCS 705/10-10", "https://example.gov/il", "a"),)
+    adults = Fact(
+        id="il-adult-buy", pack_id="compliance-il", topic="purchase-limits",
+        title="Illinois: purchase limit",
+        text="An adult 21 or older may purchase up to 30 grams of flower at a time.",
+        jurisdiction="IL", sources=source,
+    )  # fmt: skip
+    pack = Pack("compliance-il", "Illinois", ("compliance",), None, (adults,))
+    own = AgentService(
+        Router.from_packaged_data(), KnowledgeBase([pack]), GroundedEngine(), "https://x.test"
+    )
+    patient = own.prepare(_chat(OPERATOR_AGENT, "illinois medical card - how much can i buy?"))
+    assert compose(patient.request).sources == ()
+    adult = own.prepare(_chat(OPERATOR_AGENT, "illinois rec - how much can i buy at once?"))
+    assert [fact.id for fact in compose(adult.request).sources] == ["il-adult-buy"]
