@@ -2,7 +2,14 @@
 
 import pytest
 
-from trichome.agents.figures import MILLIGRAMS, PERCENT, figure_units, gives_units
+from trichome.agents.figures import (
+    MILLIGRAMS,
+    PERCENT,
+    asks_per_serving,
+    figure_units,
+    gives_per_serving,
+    gives_units,
+)
 
 
 @pytest.mark.parametrize(
@@ -29,3 +36,16 @@ def test_a_fact_gives_a_figure_in_the_unit_asked_only_when_it_names_the_unit() -
         "Containers must be child-resistant and resealable (OAR 845-025-7000).",
         frozenset({MILLIGRAMS}),
     )
+
+
+def test_a_serving_figure_asked_is_not_given_by_a_package_cap_alone() -> None:
+    assert asks_per_serving("jersey edible serving cap?")
+    assert asks_per_serving("max thc per gummy in ohio")
+    assert not asks_per_serving("max thc per package for edibles in ohio?")
+    package_only = (
+        "Each package of finished product holds no more than 100 mg of active THC; single "
+        "servings are capped separately in the same rule."
+    )
+    assert not gives_per_serving(package_only)
+    assert gives_per_serving("Edibles may hold at most 10 mg of THC per serving.")
+    assert gives_per_serving("each serving may contain no more than 5 mg THC")

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
-from trichome.agents.figures import gives_units
+from trichome.agents.figures import gives_per_serving, gives_units
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
@@ -105,6 +105,8 @@ class AnswerRequest:
     # The units the figure asked for is in ("what % tax", "max mg per gummy"): a fact
     # giving figures in none of them gives another figure.
     figure_units: frozenset[str] = frozenset()
+    # The figure asked is one serving's ("serving cap?", "per gummy?").
+    per_serving: bool = False
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -115,6 +117,8 @@ class AnswerRequest:
             gives_units(p.fact.text, self.figure_units) for p in usable
         ):
             return ()  # "what % tax?" is not answered by facts in dollars or dates alone
+        if self.per_serving and not any(gives_per_serving(p.fact.text) for p in usable):
+            return ()  # "serving cap?" is not answered by a package's cap alone
         return usable
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:

@@ -32,3 +32,30 @@ def figure_units(question: str) -> frozenset[str]:
 def gives_units(text: str, units: frozenset[str]) -> bool:
     """Whether the text gives a figure in any of these units."""
     return any(_GIVEN[unit].search(text) for unit in units)
+
+
+SERVING = "serving"
+# "serving cap", "per gummy", "each can": the figure asked is one serving's, not a package's.
+_ASKS_PER_SERVING = re.compile(
+    r"\bservings?\b(?! size)|\bper (?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
+    r"cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
+    re.IGNORECASE,
+)
+_SERVING_WORDS = r"(?:servings?|pieces?|units?|doses?|cans?|gumm(?:y|ies)|capsules?|portions?)"
+# A figure in milligrams tied to a serving in the same clause, either way round.
+_GIVES_PER_SERVING = re.compile(
+    rf"\d[\d.,]*\s*(?:mg|milligrams?)\b[^.;]{{0,50}}\b{_SERVING_WORDS}\b|"
+    rf"\b{_SERVING_WORDS}\b[^.;]{{0,50}}?\d[\d.,]*\s*(?:mg|milligrams?)\b|"
+    rf"\b(?:ten|five|two|one)[- ]milligrams?\b[^.;]{{0,20}}\b{_SERVING_WORDS}\b",
+    re.IGNORECASE,
+)
+
+
+def asks_per_serving(question: str) -> bool:
+    """Whether the question asks one serving's figure ("jersey edible serving cap?")."""
+    return bool(_ASKS_PER_SERVING.search(question))
+
+
+def gives_per_serving(text: str) -> bool:
+    """Whether the text gives a figure in milligrams for one serving."""
+    return bool(_GIVES_PER_SERVING.search(text))

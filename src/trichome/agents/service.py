@@ -12,7 +12,7 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
-from trichome.agents.figures import figure_units
+from trichome.agents.figures import asks_per_serving, figure_units
 from trichome.agents.gaps import describe_gap
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
@@ -264,6 +264,7 @@ class AgentService:
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
+            per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
             figure_units=(
                 figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
             ),
