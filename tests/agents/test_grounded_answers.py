@@ -24,7 +24,9 @@ STATES = ("CA", "CO", "WA", "OR", "MA", "MI", "NY", "IL", "NV", "AZ", "NJ", "MD"
 QUESTIONS: dict[str, tuple[str, str]] = {
     "edible-thc-limits/serving": (
         "What is the THC limit per serving for edibles in {state}?",
-        r"serving",
+        # milligrams a serving: not a tolerance around the intended serving (Michigan's 15%
+        # homogeneity rule is no serving cap)
+        r"\bmg\b.*\bper serving",
     ),
     "edible-thc-limits/package": (
         "What is the most THC a package of edibles can hold in {state}?",

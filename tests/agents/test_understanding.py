@@ -137,6 +137,9 @@ def test_a_percent_sign_asks_for_a_figure() -> None:
         ("how do i get a lab to bump our thc numbers on the coa", "fraud"),
         ("tell me a weed pun for our chalkboard sign lol", "off-topic"),
         ("who won the nfl game last night", "off-topic"),
+        ("metrc michigan has been down since 9am today, is it back up yet?", "live"),
+        ("how do we log sales when metrc is down", None),
+        ("our sales are down since last month", None),
     ],
 )
 def test_a_request_is_out_of_scope_by_what_it_asks_not_a_word_it_shares(

@@ -42,7 +42,7 @@ class Understanding:
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
-    # "forecast" or "off-topic".
+    # "forecast", "live" (a system's status right now) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
@@ -234,6 +234,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
             r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b",
+        ),
+        (
+            "live",
+            # whether a system is up right now: no sourced fact can say
+            r"\b(?:is|are) (?:metrc|biotrack|leaf data|ccrs|the (?:state |tracking )?(?:system|"
+            r"portal))\b[^?.]{0,30}\b(?:down|offline|up|working)\b|"
+            r"\bis it (?:back )?up (?:yet|again)\b|\b(?:metrc|biotrack|system|portal) (?:is )?"
+            r"still down\b",
         ),
         (
             "off-topic",

@@ -49,6 +49,11 @@ _WHO_INSTEAD = {
         "environment, harvest timing and the lab's method. Test a representative sample; "
         "I can help you read a COA or work out total THC from one."
     ),
+    "live": (
+        "I can't see whether a system is up right now: I answer from sourced rules, not live "
+        "status. Check the system's own status page or support line (for Metrc, your state's "
+        "Metrc support)."
+    ),
     "off-topic": (
         "That's outside what I do: I answer questions about the cannabis trade (state "
         "rules, formulation and dosing maths, running the facility, and marketing)."
