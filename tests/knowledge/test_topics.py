@@ -76,6 +76,7 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
             ["concentrate-thc-limits"],
         ),
         ("can i carry 2 oz in my car in vermont?", ["possession-limits"]),
+        ("what does new york require the driver carry", ["transport"]),
         ("warwick - how many plants in RI?", ["home-grow"]),
         ("how many plants in a 4x4 tent under one light", []),
     ],

@@ -77,7 +77,9 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "possession-limits",
         r"possess|possession|"
-        r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )carry|"
+        # not a shop "carrying" a product, nor a driver or vehicle carrying papers
+        r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )"
+        r"(?<!driver )(?<!drivers )(?<!vehicle )(?<!truck )carry|"
         r"on (?:me|my person|them|you)|in public|keep at home|"
         r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
         r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
