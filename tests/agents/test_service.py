@@ -393,3 +393,14 @@ def test_a_patients_question_is_not_answered_by_a_rule_for_adults() -> None:
     assert compose(patient.request).sources == ()
     adult = own.prepare(_chat(OPERATOR_AGENT, "illinois rec - how much can i buy at once?"))
     assert [fact.id for fact in compose(adult.request).sources] == ["il-adult-buy"]
+
+
+def test_whether_it_is_legal_there_is_answered_first_by_the_directorys_status(
+    service: AgentService,
+) -> None:
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "omaha - is recreational weed legal in nebraska now?")
+    )
+    composed = compose(prepared.request)
+    assert composed.sources[0].id == "directory-ne-status"
+    assert composed.text.startswith("In Nebraska, there is no adult-use programme")

@@ -13,7 +13,8 @@ from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.figures import asks_per_serving, figure_units
-from trichome.agents.gaps import describe_gap
+from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
+from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
@@ -84,39 +85,6 @@ class PreparedAnswer:
 def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
     """Only the latest 20 messages of a conversation are used (spec 4.1, rule 4)."""
     return tuple(messages[-HISTORY_WINDOW:])
-
-
-def _program(fact: Fact) -> str | None:
-    """The programme a fact's rule belongs to; a hemp fact is hemp's even when unmarked, and
-    an unmarked fact whose rule speaks only of one programme's people is that programme's
-    ("an adult 21 or older may purchase ..." is not a patient's supply)."""
-    if fact.program:
-        return fact.program
-    if fact.topic == "hemp":
-        return "hemp"
-    adults = bool(_ADULT_USE_WORDS.search(fact.text))
-    patients = bool(_PATIENT_WORDS.search(fact.text))
-    if adults != patients:
-        return "adult-use" if adults else "medical"
-    return None
-
-
-_ADULT_USE_WORDS = re.compile(
-    r"\badults?\b|\b21 (?:and|or) (?:over|older)\b|\b21\+|\badult[- ]use\b|\brecreational\b",
-    re.IGNORECASE,
-)
-_PATIENT_WORDS = re.compile(
-    r"\bpatients?\b|\bmedical\b|\bcaregivers?\b|\bcardholders?\b|\bqualifying\b",
-    re.IGNORECASE,
-)
-
-
-def _of_program(passages: list[Passage], program: str | None) -> list[Passage]:
-    """The passages a question about `program` ("rec", "patient", "hemp") may be answered
-    from: not another programme's rules."""
-    if program is None:
-        return passages
-    return [p for p in passages if _program(p.fact) in (None, "all", program)]
 
 
 def _glossary_names(title: str) -> set[str]:
@@ -191,7 +159,12 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
-        passages = _of_program(passages, understanding.program)
+        passages = of_program(passages, understanding.program)
+        if understanding.kind is not RequestKind.COMPARISON and [
+            topic.name for topic in rule_topics
+        ] == [STATUS_TOPIC]:
+            # "is rec legal in Nebraska?": the directory's sourced status answers first.
+            passages = self._status_first(understanding.state, passages)
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
@@ -212,7 +185,7 @@ class AgentService:
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
-            found = _of_program(found, understanding.program)
+            found = of_program(found, understanding.program)
             if any_relevant(found):
                 agent, index, passages = second, other, found
         covered = index.jurisdictions - {FEDERAL}
@@ -278,6 +251,15 @@ class AgentService:
         request = admit_unanswered(request, self.directory, understanding.topics)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _status_first(self, code: str | None, passages: list[Passage]) -> list[Passage]:
+        """The passages with the directory's status of the place's programmes first."""
+        entry = self.directory.get(code) if code else None
+        fact = status_fact(entry) if entry else None
+        if fact is None:
+            return passages
+        best = max((p.score for p in passages), default=1.0)
+        return [Passage(fact, best * 2, 1.0, 2, 2), *passages]
 
     def _template(self, question: str, user_turns: Sequence[str]) -> SopTemplate | None:
         """The procedure asked for: in the question, or, for a follow-up that asks to redo

@@ -39,7 +39,8 @@ def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
 
 def _label(fact: Fact) -> str:
     name = fact.jurisdiction_name
-    label = f"{name}: " if name and not fact.text.startswith(name) else ""
+    # Not "Nebraska: In Nebraska, ...": a text naming its place first needs no label.
+    label = f"{name}: " if name and name not in fact.text[: len(name) + 4] else ""
     return label + fact.pending_note
 
 
