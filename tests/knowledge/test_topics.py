@@ -78,6 +78,7 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
         ("can i carry 2 oz in my car in vermont?", ["possession-limits"]),
         ("what does new york require the driver carry", ["transport"]),
         ("warwick - how many plants in RI?", ["home-grow"]),
+        ("can my 16 yo get an oklahoma medical marijuana card?", ["minimum-age"]),
         ("how many plants in a 4x4 tent under one light", []),
     ],
 )

@@ -106,7 +106,7 @@ TOPICS: tuple[Topic, ...] = (
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
-        r"\b(?:1[89]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
         r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
         r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
