@@ -99,6 +99,25 @@ def test_the_jurisdiction_sweep_sorts_answers_by_whose_facts_they_cite() -> None
     assert outcome(ontario, [], "I won't guess.") == NO_REGULATOR
 
 
+def test_the_sweep_asks_again_with_the_place_as_people_type_it() -> None:
+    from bench.coverage.cli import ASKED_WHERE, FOREIGN, short_form, short_outcome
+
+    from trichome.knowledge.directory import load_directory
+
+    template = "can i grow cannabis at home in {place}? how many plants?"
+    assert short_form("PR", template) == "pr - can i grow cannabis at home here? how many plants?"
+    assert short_form("CA-QC", "which lab tests does {place} require?") == (
+        "qc - which lab tests does the state require?"
+    )
+    assert short_form("US", template) is None  # federal law has no place to head a message
+    puerto_rico = load_directory().get("PR")
+    assert puerto_rico is not None
+    # Colorado's rule given for Puerto Rico is the failure; saying no place was read is not.
+    assert short_outcome(puerto_rico, ["CO"], "Colorado: delivery needs a permit.") == FOREIGN
+    which = "That rule depends on the state or province, and your question does not name one."
+    assert short_outcome(puerto_rico, [], which) == ASKED_WHERE
+
+
 def test_a_question_about_federal_law_alone_is_refused_with_the_federal_regulators() -> None:
     from bench.answers.running import offline_service
 

@@ -12,8 +12,12 @@ through the offline pipeline. Each answer is sorted by what it cites:
 - abstained naming the jurisdiction's regulator (from the directory), as issue 21 asks of
   every abstention, or abstained without naming it.
 
-Targets: no answer from another jurisdiction's facts; every abstention names the
-regulator. This measures the plumbing (retrieval kept to the place, refusals that point
+Each question is asked again with the place as people type it, its code heading the
+message ("pr - can i grow cannabis at home here?"): a place the engine does not read there
+must not get another place's rule as the answer (it once gave Puerto Rico Colorado's).
+
+Targets: no answer from another jurisdiction's facts, in either form; every abstention
+names the regulator. This measures the plumbing (retrieval kept to the place, refusals that point
 somewhere), not whether a fact is right: the answers benchmark does that.
 """
 
@@ -79,6 +83,28 @@ def _is_refusal(text: str) -> bool:
     return "won't guess" in text or "hold no sourced" in text
 
 
+ASKED_WHERE = "asked which place"
+# The answer to a question whose place was not read: one state's rules for each, or the
+# question back. Neither presents another place's rule as the answer.
+_NO_PLACE_READ = ("and you did not name one", "does not name one")
+
+
+def short_form(code: str, template: str) -> str | None:
+    """The question as people type it with the place as its code heading the message
+    ("pr - who regulates cannabis businesses here?"); None for a place with no short code."""
+    if code == FEDERAL or len(code.removeprefix("CA-")) != 2:
+        return None
+    asked = template.replace(" in {place}", " here").replace("{place}", "the state")
+    return f"{code.removeprefix('CA-').lower()} - {asked}"
+
+
+def short_outcome(entry: Jurisdiction, cited: Sequence[str | None], text: str) -> str:
+    """As `outcome`, except that an answer saying it read no place is no foreign answer."""
+    if any(phrase in text for phrase in _NO_PLACE_READ):
+        return ASKED_WHERE
+    return outcome(entry, cited, text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Ask every jurisdiction every topic; print the outcome counts and the failures."""
     parser = argparse.ArgumentParser(prog="python -m bench coverage", description=__doc__)
@@ -89,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     counts: Counter[str] = Counter()
     by_topic: dict[str, Counter[str]] = {topic: Counter() for topic in TOPICS}
     failures: list[str] = []
+    short_forms: Counter[str] = Counter()
     for entry in directory.all():
         for topic, template in TOPICS.items():
             place = "the US under federal law" if entry.code == FEDERAL else entry.name
@@ -101,16 +128,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             by_topic[topic][result] += 1
             if result in (FOREIGN, NO_REGULATOR):
                 failures.append(f"  [{result}] {question}\n    {composed.text[:200]!r}")
+            short = short_form(entry.code, template)
+            if short is None:
+                continue
+            prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", short),)))
+            composed = compose(prepared.request)
+            cited = [fact.jurisdiction for fact in composed.sources]
+            result = short_outcome(entry, cited, composed.text)
+            short_forms[result] += 1
+            if result == FOREIGN:
+                failures.append(f"  [{result}, short form] {short}\n    {composed.text[:200]!r}")
     total = sum(counts.values())
     print(f"\nJurisdiction sweep: {len(directory.all())} jurisdictions x {len(TOPICS)} topics")
     print(f"{'topic':<18}" + "".join(f"{name[:16]:>18}" for name in OUTCOMES))
     for topic, row in by_topic.items():
         print(f"{topic:<18}" + "".join(f"{row[name]:>18}" for name in OUTCOMES))
     print(f"{'all':<18}" + "".join(f"{counts[name]:>18}" for name in OUTCOMES))
+    print(f"{'short forms':<18}" + "".join(f"{short_forms[name]:>18}" for name in OUTCOMES)
+          + f"{short_forms[ASKED_WHERE]:>18} (asked which place)")  # fmt: skip
     abstained = counts[NAMED_REGULATOR] + counts[NO_REGULATOR]
     print()
     print(f"{'PASS' if counts[FOREIGN] == 0 else 'FAIL'}  answers from another jurisdiction's "
           f"facts {counts[FOREIGN]}/{total} / target 0")  # fmt: skip
+    shorts = sum(short_forms.values())
+    print(f"{'PASS' if short_forms[FOREIGN] == 0 else 'FAIL'}  with the place as its code "
+          f"heading the message, answers from another jurisdiction's facts "
+          f"{short_forms[FOREIGN]}/{shorts} / target 0")  # fmt: skip
     share = counts[NAMED_REGULATOR] / abstained if abstained else 1.0
     verdict = "PASS" if counts[NO_REGULATOR] == 0 else "FAIL"
     print(f"{verdict}  abstentions naming the regulator {counts[NAMED_REGULATOR]}/{abstained}"

@@ -1,12 +1,12 @@
 import pytest
 
-from trichome.agents.engines.grounded import GroundedEngine, compose_answer
+from trichome.agents.engines.grounded import GroundedEngine, compose, compose_answer
 from trichome.agents.registry import MAIN_AGENT
 from trichome.agents.router import Router
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service, history_window
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import STATE_NAMES
-from trichome.knowledge.packs import load_packs
+from trichome.knowledge.packs import Fact, Pack, Source, load_packs
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.llm.base import ChatTurn, Finished, TextDelta
 from trichome.plans import FREE_AGENT, OPERATOR_AGENT, PRO_AGENT
@@ -357,3 +357,52 @@ def test_a_follow_up_asking_for_the_procedure_again_gets_it_for_the_new_place(
     assert prepared.agent.name == "operations"
     assert compose_answer(prepared.request).startswith("# SOP: ")
     assert title in compose_answer(prepared.request).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("should i buy tilray stock this week", "main_agent"),
+        ("got caught with 2 oz in idaho last week, what should i say to the judge", "main_agent"),
+        ("how many 10mg servings in a 100mg bar", "formulation"),
+        ("air 27c, rh 60, but my IR gun says leaves are 25c. leaf vpd?", "operations"),
+    ],
+)
+def test_the_answering_agent_follows_what_is_asked_not_the_words_alone(
+    service: AgentService, text: str, agent: str
+) -> None:
+    assert service.prepare(_chat(OPERATOR_AGENT, text)).agent.name == agent
+
+
+def test_a_thanks_after_a_calculation_is_the_main_agents(service: AgentService) -> None:
+    chat = _chat(OPERATOR_AGENT, "my rosin is 72% thca and 3% d9, whats total", "cool thanks!!")
+    assert service.prepare(chat).agent.name == "main_agent"
+
+
+def test_a_patients_question_is_not_answered_by_a_rule_for_adults() -> None:
+    source = (Source("410 ILCS 705/10-10", "https://example.gov/il", "a"),)
+    adults = Fact(
+        id="il-adult-buy", pack_id="compliance-il", topic="purchase-limits",
+        title="Illinois: purchase limit",
+        text="An adult 21 or older may purchase up to 30 grams of flower at a time.",
+        jurisdiction="IL", sources=source,
+    )  # fmt: skip
+    pack = Pack("compliance-il", "Illinois", ("compliance",), None, (adults,))
+    own = AgentService(
+        Router.from_packaged_data(), KnowledgeBase([pack]), GroundedEngine(), "https://x.test"
+    )
+    patient = own.prepare(_chat(OPERATOR_AGENT, "illinois medical card - how much can i buy?"))
+    assert compose(patient.request).sources == ()
+    adult = own.prepare(_chat(OPERATOR_AGENT, "illinois rec - how much can i buy at once?"))
+    assert [fact.id for fact in compose(adult.request).sources] == ["il-adult-buy"]
+
+
+def test_whether_it_is_legal_there_is_answered_first_by_the_directorys_status(
+    service: AgentService,
+) -> None:
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "omaha - is recreational weed legal in nebraska now?")
+    )
+    composed = compose(prepared.request)
+    assert composed.sources[0].id == "directory-ne-status"
+    assert composed.text.startswith("In Nebraska, there is no adult-use programme")

@@ -19,6 +19,8 @@ from trichome.agents.understanding import RequestKind, defined_term, program_of,
         (["Puerto Rico medical cannabis card"], ("PR",), ()),
         (["new mexico plant count for home grow"], ("NM",), ()),
         (["compare CO vs WA edible limits"], ("CO", "WA"), ()),
+        (["pr med patient, am i allowed to smoke the flower?"], ("PR",), ()),
+        (["montreal, im 19 from ontario. can i buy at the sqdc?"], ("CA-QC",), ("CA-ON",)),
     ],
 )
 def test_the_jurisdictions_whose_rules_apply_are_told_from_the_askers_home(
@@ -108,3 +110,39 @@ def test_the_programme_a_question_is_about_is_read_from_its_words(
 def test_a_request_for_a_definition_names_its_term(text: str, term: str) -> None:
     assert defined_term(text) == term
     assert defined_term("what is the purchase limit in michigan") is None
+
+
+def test_an_asker_giving_their_age_asks_the_minimum_age() -> None:
+    understood = understand(["montreal, im 19 from ontario. can i buy at the sqdc?"])
+    assert [topic.name for topic in understood.rule_topics] == ["minimum-age"]
+
+
+def test_a_second_question_about_another_topic_is_asked_beside_the_regulator() -> None:
+    both = understand(["who regulates md dispensaries, and what track and trace do they use"])
+    assert [t.name for t in both.rule_topics] == ["regulator", "track-and-trace"]
+    only_who = understand(["who do I call about my grow licence in maryland?"])
+    assert [t.name for t in only_who.rule_topics] == ["regulator"]
+
+
+def test_a_percent_sign_asks_for_a_figure() -> None:
+    understood = understand(["annapolis budtender. what % tax do we charge on adult use sales?"])
+    assert understood.kind is RequestKind.NUMBER
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [
+        ("can we sell a gummy shaped like a little football in massachusetts?", None),
+        ("sales rep says adding UV bars will bump our thc a few points. legit?", None),
+        ("how do i get a lab to bump our thc numbers on the coa", "fraud"),
+        ("tell me a weed pun for our chalkboard sign lol", "off-topic"),
+        ("who won the nfl game last night", "off-topic"),
+        ("metrc michigan has been down since 9am today, is it back up yet?", "live"),
+        ("how do we log sales when metrc is down", None),
+        ("our sales are down since last month", None),
+    ],
+)
+def test_a_request_is_out_of_scope_by_what_it_asks_not_a_word_it_shares(
+    text: str, scope: str | None
+) -> None:
+    assert understand([text]).scope == scope

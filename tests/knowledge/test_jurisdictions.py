@@ -82,3 +82,19 @@ def test_cities_and_province_codes_name_their_jurisdiction(text: str, expected: 
 def test_canadas_law_applies_in_its_provinces_and_not_in_states() -> None:
     assert with_national_law(["CA-QC"]) == {"CA-QC", "CAN"}
     assert with_national_law(["MI"]) == {"MI"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pr med patient, am i allowed to smoke the flower?", ["PR"]),
+        ("vi dispensary hours?", ["VI"]),
+        ("PR campaign ideas for a dispensary opening", []),
+        ("pr agency for our brand?", []),
+        ("as patients we want to know the limit", []),
+    ],
+)
+def test_a_territory_code_counts_only_heading_a_message_about_the_trade(
+    text: str, expected: list[str]
+) -> None:
+    assert detect_jurisdictions(text) == expected

@@ -55,3 +55,38 @@ NOT_IN_PACKS_YET: set[str] = set()
 def test_every_answering_topic_is_a_pack_topic_or_a_known_gap() -> None:
     pack_topics = {fact.topic for pack in load_packs() for fact in pack.facts}
     assert answering_topics(TOPICS) - pack_topics == NOT_IN_PACKS_YET
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what % tax do we charge on adult use sales now?", ["tax"]),
+        ("illinois medical card - how much can i buy in a 14 day period?", ["purchase-limits"]),
+        ("is recreational weed legal in nebraska now?", ["legal-status"]),
+        ("is adult use legal yet, and what's the tax?", ["legal-status", "tax"]),
+    ],
+)
+def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
+    text: str, expected: list[str]
+) -> None:
+    assert [topic.name for topic in detect_topics(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what's the name of the virginia state agency for cannabis", ["regulator"]),
+        ("is metrc a state agency?", ["track-and-trace"]),
+        (
+            "vermont - can our retail shop carry shatter that tests 75% thc?",
+            ["concentrate-thc-limits"],
+        ),
+        ("can i carry 2 oz in my car in vermont?", ["possession-limits"]),
+        ("what does new york require the driver carry", ["transport"]),
+        ("warwick - how many plants in RI?", ["home-grow"]),
+        ("can my 16 yo get an oklahoma medical marijuana card?", ["minimum-age"]),
+        ("how many plants in a 4x4 tent under one light", []),
+    ],
+)
+def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:
+    assert [topic.name for topic in detect_topics(text)] == expected

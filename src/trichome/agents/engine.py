@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
+from trichome.agents.figures import gives_per_serving, gives_units
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
@@ -81,6 +82,9 @@ class AnswerRequest:
     comparison: bool = False
     # The pack topics a rule question asks about ("possession + home grow?" asks two).
     asked_topics: frozenset[str] = frozenset()
+    # Each rule topic asked, as the pack topics answering it: "how much can I keep at home
+    # and how many plants?" asks two, and the answer needs a fact for each.
+    topic_groups: tuple[frozenset[str], ...] = ()
     # A greeting, a thanks or an acknowledgement: it asks for no fact.
     small_talk: bool = False
     # Why the request is outside what the agents answer ("medical", "legal", ...), if it is.
@@ -98,12 +102,24 @@ class AnswerRequest:
     # The question asks for a figure ("max thc per capsule?"): a fact giving none is
     # about something else.
     asks_number: bool = False
+    # The units the figure asked for is in ("what % tax", "max mg per gummy"): a fact
+    # giving figures in none of them gives another figure.
+    figure_units: frozenset[str] = frozenset()
+    # The figure asked is one serving's ("serving cap?", "per gummy?").
+    per_serving: bool = False
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
         named = with_national_law(self.jurisdictions)
-        return tuple(p for p in self.passages if self._answers(p, named))
+        usable = tuple(p for p in self.passages if self._answers(p, named))
+        if self.figure_units and not any(
+            gives_units(p.fact.text, self.figure_units) for p in usable
+        ):
+            return ()  # "what % tax?" is not answered by facts in dollars or dates alone
+        if self.per_serving and not any(gives_per_serving(p.fact.text) for p in usable):
+            return ()  # "serving cap?" is not answered by a package's cap alone
+        return usable
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         if self.counted and not gives_a_count(passage.fact.text, self.counted):

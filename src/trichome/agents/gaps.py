@@ -27,6 +27,7 @@ _MEDICAL = {
 _COVERS = {"hemp": "hemp", "track-and-trace": "tracking", "tax": "tax"}
 STATUS_TOPIC = "legal-status"
 REGULATOR_TOPIC = "regulator"
+TRACKING_TOPIC = "track-and-trace"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +167,10 @@ def describe_gap(
             regulators.append(regulator_fact(entry, regulator_sentence(entry, covers)))
         if not names or STATUS_TOPIC in names:
             status.append(status_sentence(entry))
-        if STATUS_TOPIC in names:
+        tracked = entry.tracking not in ("unknown", "none")
+        if STATUS_TOPIC in names or ({REGULATOR_TOPIC, TRACKING_TOPIC} <= names and tracked):
+            # The status names the tracking system too: "who regulates, and which track and
+            # trace?" is answered by the regulators and it (not "how late may we sync?").
             status_facts.append(status_fact(entry))
     topic = topics[0].name if topics else None
     return Gap(

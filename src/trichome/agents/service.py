@@ -12,10 +12,12 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
-from trichome.agents.gaps import describe_gap
+from trichome.agents.figures import asks_per_serving, figure_units
+from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
+from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
-from trichome.agents.triage import OPERATIONS, specialist
+from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import check_variance
 from trichome.config import Settings
@@ -85,19 +87,6 @@ def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
     return tuple(messages[-HISTORY_WINDOW:])
 
 
-def _program(fact: Fact) -> str | None:
-    """The programme a fact's rule belongs to; a hemp fact is hemp's even when unmarked."""
-    return fact.program or ("hemp" if fact.topic == "hemp" else None)
-
-
-def _of_program(passages: list[Passage], program: str | None) -> list[Passage]:
-    """The passages a question about `program` ("rec", "patient", "hemp") may be answered
-    from: not another programme's rules."""
-    if program is None:
-        return passages
-    return [p for p in passages if _program(p.fact) in (None, "all", program)]
-
-
 def _glossary_names(title: str) -> set[str]:
     """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
     defines "bho" and "butane hash oil" (lower case, without a plural s)."""
@@ -140,6 +129,10 @@ class AgentService:
         calculation = recognise_conversation(
             user_turns, state, lambda code: edible_limits(self.knowledge, code)
         )
+        if calculation is not None and calculation.calculation is not None and not notes:
+            agent = calculating_specialist(
+                agent, calculation.calculation.name, understanding, chat.model
+            )
         checked_against: tuple[Fact, ...] = ()
         if (
             calculation
@@ -166,7 +159,12 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
-        passages = _of_program(passages, understanding.program)
+        passages = of_program(passages, understanding.program)
+        if understanding.kind is not RequestKind.COMPARISON and [
+            topic.name for topic in rule_topics
+        ] == [STATUS_TOPIC]:
+            # "is rec legal in Nebraska?": the directory's sourced status answers first.
+            passages = self._status_first(understanding.state, passages)
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
@@ -187,7 +185,7 @@ class AgentService:
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
-            found = _of_program(found, understanding.program)
+            found = of_program(found, understanding.program)
             if any_relevant(found):
                 agent, index, passages = second, other, found
         covered = index.jurisdictions - {FEDERAL}
@@ -231,6 +229,7 @@ class AgentService:
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
             asked_topics=topics or frozenset(),
+            topic_groups=tuple(topic.answered_by for topic in rule_topics),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
             variance=None if calculation else check_variance(user_turns, state, self.knowledge),
@@ -238,6 +237,10 @@ class AgentService:
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
+            per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
+            figure_units=(
+                figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
+            ),
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),
@@ -248,6 +251,15 @@ class AgentService:
         request = admit_unanswered(request, self.directory, understanding.topics)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
+
+    def _status_first(self, code: str | None, passages: list[Passage]) -> list[Passage]:
+        """The passages with the directory's status of the place's programmes first."""
+        entry = self.directory.get(code) if code else None
+        fact = status_fact(entry) if entry else None
+        if fact is None:
+            return passages
+        best = max((p.score for p in passages), default=1.0)
+        return [Passage(fact, best * 2, 1.0, 2, 2), *passages]
 
     def _template(self, question: str, user_turns: Sequence[str]) -> SopTemplate | None:
         """The procedure asked for: in the question, or, for a follow-up that asks to redo

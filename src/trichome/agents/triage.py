@@ -50,6 +50,11 @@ def specialist(
         agent, notes = AGENTS[MAIN_AGENT], (upgrade_note(routed, upgrade_url),)
     else:
         agent, notes = routed, ()
+    main = AGENTS[MAIN_AGENT]
+    if understanding.kind in _NO_FACT_WANTED and template is None:
+        # A greeting, a thanks or a request outside the trade (a stock tip, a court case,
+        # the weather) is the main agent's to answer, whatever words lean elsewhere.
+        return main, ()
     operations = AGENTS[OPERATIONS]
     if template is not None:
         if agent is not operations and operations.available_on(model):
@@ -63,3 +68,33 @@ def specialist(
     if rule_asked or unplaced:
         return compliance, ()
     return agent, notes
+
+
+FORMULATION = "formulation"
+# The calculators that work out a grow room or a harvest (operations'); "convert" and
+# "price_per_gram" are anyone's.
+_OPERATIONS_CALCULATIONS = frozenset(
+    {"vpd", "daily_light_integral", "ppfd_for_dli", "humidity_for_vpd", "temperature_for_vpd",
+     "dry_weight", "cultivation_yield"}
+)  # fmt: skip
+_ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram"})
+
+
+def calculating_specialist(
+    agent: Agent, calculation: str | None, understanding: Understanding, model: PublicModel
+) -> Agent:
+    """The specialist whose maths a worked calculation is, when no rule is asked ("how
+    many 10 mg servings in a 100 mg bar?" is formulation's, a leaf VPD operations'):
+    otherwise the agent already chosen."""
+    if calculation is None or understanding.rule_topics or understanding.kind in _NO_FACT_WANTED:
+        return agent
+    parts = set(calculation.split("+"))
+    if parts <= _ANYONES_CALCULATIONS:
+        return agent
+    wanted = (
+        OPERATIONS if parts - _ANYONES_CALCULATIONS <= _OPERATIONS_CALCULATIONS else FORMULATION
+    )
+    specialist_agent = AGENTS[wanted]
+    if agent.name in (OPERATIONS, FORMULATION) or not specialist_agent.available_on(model):
+        return agent
+    return specialist_agent

@@ -42,7 +42,7 @@ class Understanding:
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
-    # "forecast" or "off-topic".
+    # "forecast", "live" (a system's status right now) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
@@ -52,6 +52,9 @@ class Understanding:
     # Every product form the request names (its latest turn's, else an earlier turn's):
     # "a thc seltzer ... beverages vs regular edibles" names a beverage and an edible.
     products: frozenset[str] = frozenset()
+    # The latest turn asks a second question in another clause ("who regulates MD, and
+    # what track and trace do they use?"): each of its topics is asked, not only the first.
+    asks_more: bool = False
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -59,7 +62,7 @@ class Understanding:
         asks who the regulator is ("who do I call about my grow licence?"), only that."""
         rules = tuple(topic for topic in self.topics if topic.rule)
         asks_who = tuple(topic for topic in rules if topic.name == "regulator")
-        return asks_who or rules
+        return rules if self.asks_more else asks_who or rules
 
     @property
     def state(self) -> str | None:
@@ -69,7 +72,8 @@ class Understanding:
 
 # "from X", "X resident", "resident of X", "I live in X": where the asker is from.
 _RESIDENCE_BEFORE = re.compile(
-    r"\b(?:i'?m from|i am from|we'?re from|coming from|visiting from|from out of|"
+    r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
+    r"visiting from|from out of|"
     r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -105,7 +109,9 @@ _COMPARISON = re.compile(
 )
 _NUMBER = re.compile(
     r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
-    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|%|ratio)\b",
+    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio)\b|"
+    # "what % tax": a percent sign asks for a figure wherever it stands.
+    r"(?<![\d.])%",
     re.IGNORECASE,
 )
 # A yes/no question opens a clause: "can I ...", "I'm from Ohio, can I ...".
@@ -131,6 +137,14 @@ _SMALL_TALK_WORD = (
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
     r"man|dude|buddy|all|you|guys))*\W*$",
+    re.IGNORECASE,
+)
+
+
+# A second question joined to the first: "..., and what track and trace do they use".
+_SECOND_QUESTION = re.compile(
+    r"\b(?:and|also|plus)\W+(?:(?:also|then)\W+)?(?:what|which|how|is there|are there|"
+    r"do(?:es)? (?:they|we|i|you))\b|\?\s*\w.*\?",
     re.IGNORECASE,
 )
 
@@ -207,8 +221,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "fraud",
-            r"\b(?:bump|fudge|fake|inflate|doctor|juice|pad)\b.{0,30}\b(?:numbers|results|coa|"
-            r"thc|potency|test)\b|\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
+            r"\b(?:fudge|fake|inflate|doctor|pad)\b.{0,30}\b(?:numbers|results|coa|"
+            r"thc|potency|test)\b|"
+            # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
+            r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
+            r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
             r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b",
         ),
@@ -219,9 +236,16 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b",
         ),
         (
+            "live",
+            # whether a system is up right now: no sourced fact can say
+            r"\b(?:is|are) (?:metrc|biotrack|leaf data|ccrs|the (?:state |tracking )?(?:system|"
+            r"portal))\b[^?.]{0,30}\b(?:down|offline|up|working)\b|"
+            r"\bis it (?:back )?up (?:yet|again)\b|\b(?:metrc|biotrack|system|portal) (?:is )?"
+            r"still down\b",
+        ),
+        (
             "off-topic",
-            r"\b(?:weather|poem|haiku|limerick|puns?|riddle|lasagna|"
-            r"recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|who won)\b",
+            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
         ),
     )
 )
@@ -232,7 +256,25 @@ def scope_of(text: str) -> str | None:
     for reason, pattern in _OUT_OF_SCOPE:
         if pattern.search(text):
             return reason
+    if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
+        return "off-topic"  # not "a gummy shaped like a football": that is a product
     return None
+
+
+# Subjects of another trade or pastime.
+_ELSEWHERE = re.compile(
+    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    r"who won)\b",
+    re.IGNORECASE,
+)
+
+
+# Words only a question about the trade uses: its products, places and paperwork.
+_OF_THE_TRADE = re.compile(
+    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
+    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b",
+    re.IGNORECASE,
+)
 
 
 # A request for a definition: the whole message asks what a short term is or means.
@@ -337,4 +379,5 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         defined_term(latest) if kind is not RequestKind.OUT_OF_SCOPE else None,
         program_of(latest),
         products,
+        bool(_SECOND_QUESTION.search(latest)),
     )

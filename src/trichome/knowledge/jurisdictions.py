@@ -98,6 +98,9 @@ _ALIASES: dict[str, str] = {
 # from numbers ("AB 1234" is a bill, "5 MB" a size), or opening the message ("bc min age?").
 _PROVINCE_CODES = {"BC": "CA-BC", "QC": "CA-QC", "NS": "CA-NS", "NB": "CA-NB", "MB": "CA-MB",
                    "SK": "CA-SK", "NL": "CA-NL", "AB": "CA-AB"}  # fmt: skip
+# Territory codes that head a message in lower case ("pr med patient, ..."); not "as" or
+# "mp", which open English sentences.
+_TERRITORY_HEADINGS = frozenset({"PR", "GU", "VI"})
 # Two-letter codes that are also common English words count only when written in capitals.
 _AMBIGUOUS_CODES = {"IN", "OR", "ME", "OK", "HI", "ID", "OH", "LA", "PA", "MA", "CO", "DE", "AL"}
 
@@ -186,6 +189,15 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
         if code in _PROVINCE_CODES:
             if _province_code(text, match):
                 found.append((match.start(), match.end(), _PROVINCE_CODES[code]))
+            continue
+        if (
+            code in _TERRITORY_HEADINGS
+            and token != code
+            and _WHO_OR_WHAT_AFTER.match(text, match.end())
+        ):
+            # "pr med patient, ...", "gu dispensary": a territory heading the message.
+            if not text[: match.start()].strip():
+                found.append((match.start(), match.end(), code))
             continue
         if code not in STATE_NAMES:
             continue

@@ -55,7 +55,9 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
         r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
-        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)",
+        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
+        r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?|distillate|rosin)\b"
+        r"[^.?!]{0,30}\b(?:tests?|testing|tested|comes? (?:back|in)) (?:out )?(?:at )?\d+ ?%",
         ("concentrate-thc-limits",),
         rule=True,
     ),
@@ -74,7 +76,11 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "possession-limits",
-        r"possess|possession|carry|on (?:me|my person|them|you)|in public|keep at home|"
+        r"possess|possession|"
+        # not a shop "carrying" a product, nor a driver or vehicle carrying papers
+        r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )"
+        r"(?<!driver )(?<!drivers )(?<!vehicle )(?<!truck )carry|"
+        r"on (?:me|my person|them|you)|in public|keep at home|"
         r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
         r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
         r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
@@ -87,6 +93,7 @@ TOPICS: tuple[Topic, ...] = (
         r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
+        r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
         r"personal cultivation|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
@@ -99,7 +106,9 @@ TOPICS: tuple[Topic, ...] = (
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
-        r"\b(?:1[2-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
+        r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
+        r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
         r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
         ("minimum-age",),
         rule=True,
@@ -239,6 +248,8 @@ TOPICS: tuple[Topic, ...] = (
         r"\bapply with\b|\bis it still (?:the )?(?:[a-z]{2,5}|dept|department|board|"
         r"commission|division|office)\b.{0,40}\b(?:licens|regulat|in charge|or did)|"
         r"which (?:agency|department|board|office|body)|\bregulators?\b|regulatory (?:agency|body)|"
+        r"\b(?:the|which|what) (?:\w+ )?(?:state|government|cannabis|marijuana) "
+        r"(?:agency|department|commission|board)\b(?! (?:of|for) (?:health|revenue|agriculture)\b)|"
         r"who (?:do|should) (?:i|we) (?:call|contact|ask|talk to|apply to)|"
         r"where (?:do|should) (?:i|we) apply",
         ("regulators",),
@@ -298,7 +309,24 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
     ]
     kept.sort(key=lambda item: item[0])
     names = {topic.name for _, _, topic in kept}
+    # "what % tax on adult use sales", "medical card - how much can I buy": the programme's
+    # words name whose rule it is; the other topic is what is asked.
+    if (
+        "legal-status" in names
+        and not _STATUS_ASKED.search(text)
+        and any(t.rule and t.name not in ("legal-status", "regulator") for _, _, t in kept)
+    ):
+        names.discard("legal-status")
+        kept = [item for item in kept if item[2].name != "legal-status"]
     return tuple(topic for _, _, topic in kept if not DISPLACED_BY.get(topic.name, set()) & names)
+
+
+# Words that ask whether cannabis is legal somewhere, not only name a programme.
+_STATUS_ASKED = re.compile(
+    r"\blegali[sz]|\bdecriminali[sz]|\b(?:is|are|it's|still|even|now|yet) (?:\w+ ){0,2}legal\b|"
+    r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open",
+    re.IGNORECASE,
+)
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no

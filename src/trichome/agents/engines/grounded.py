@@ -10,6 +10,7 @@ import orjson
 
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption
+from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
 from trichome.knowledge.packs import Fact
@@ -38,7 +39,8 @@ def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
 
 def _label(fact: Fact) -> str:
     name = fact.jurisdiction_name
-    label = f"{name}: " if name and not fact.text.startswith(name) else ""
+    # Not "Nebraska: In Nebraska, ...": a text naming its place first needs no label.
+    label = f"{name}: " if name and name not in fact.text[: len(name) + 4] else ""
     return label + fact.pending_note
 
 
@@ -138,6 +140,29 @@ def _by_state_answer(facts: Sequence[Fact]) -> ComposedAnswer:
     return ComposedAnswer(text, tuple(facts))
 
 
+def _other_parts(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
+    """For a question on several rule topics, the best fact of the lead's place on each
+    topic no chosen fact answers ("how much can I keep at home and how many plants?")."""
+    if len(request.topic_groups) < 2:
+        return []
+    lead = facts[0]
+    added: list[Fact] = []
+    for group in request.topic_groups:
+        if any(fact.topic in group for fact in (*facts, *added)):
+            continue
+        best = next(
+            (
+                p.fact
+                for p in request.answerable()
+                if p.fact.topic in group and p.fact.jurisdiction == lead.jurisdiction
+            ),
+            None,
+        )
+        if best is not None:
+            added.append(best)
+    return added
+
+
 def compose(request: AnswerRequest) -> ComposedAnswer:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
     and the facts it cites."""
@@ -150,7 +175,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     if request.uncovered_states:
         return _gap_answer(request)
     if request.small_talk:
-        return ComposedAnswer(_small_talk_reply(request.question))
+        return ComposedAnswer(small_talk_reply(request.question))
     if request.out_of_scope is not None:
         return ComposedAnswer(out_of_scope_reply(request.out_of_scope))
     passages = relevant_passages(request.answerable())
@@ -166,9 +191,10 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         by_state = _per_state(request.passages, lead)
         if len(by_state) > 1:
             return _by_state_answer(by_state)
-        if request.on_topic:
-            # One place's rule for a question naming none would answer someone else's.
-            return ComposedAnswer(_WHICH_PLACE)
+        # One place's rule for a question naming none would answer someone else's: the
+        # asker's place may be one the packs do not cover, or one the question names in a
+        # form not recognised ("pr med patient" read as no place got Colorado's rule).
+        return ComposedAnswer(_WHICH_PLACE)
     lead, *supporting = facts
     if _ASKS_WHEN.search(request.question) and lead.effective is not None:
         in_force = f"In force from {lead.effective.isoformat()}. "
@@ -188,6 +214,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
             )
             and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
         ]
+        supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
@@ -225,8 +252,10 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     if gap is None:
         return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
     if gap.regulators:  # who regulates it is the question: the directory answers it
-        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.regulators, start=1)]
-        return ComposedAnswer("\n\n".join(cited), gap.regulators)
+        # with the status beside it when that was asked too (the tracking system)
+        answering = gap.regulators + gap.status_facts
+        cited = [f"{fact.text} [{n}]" for n, fact in enumerate(answering, start=1)]
+        return ComposedAnswer("\n\n".join(cited), answering)
     if gap.status_facts:  # whether it is legal there is the question: the directory's status
         cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.status_facts, start=1)]
         more = f"For anything more specific, my knowledge packs hold no sourced rule for {names}."
@@ -246,60 +275,6 @@ _ASKS_WHEN = re.compile(
     r"\bstarts? (?:on|when)\b|\bgoes into effect\b|\btake effect\b",
     re.IGNORECASE,
 )
-_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
-_BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
-
-
-def _small_talk_reply(message: str) -> str:
-    """A short, friendly reply to a greeting, a thanks or a goodbye."""
-    offer = (
-        "Ask me about state cannabis rules, formulation and dosing maths, running the "
-        "facility, or marketing that stays within the rules."
-    )
-    if _BYE.search(message):
-        return "Good luck with it. Come back any time you have a question."
-    if _THANKS.search(message):
-        return f"Glad it helped. {offer}"
-    return f"Hi! I'm Trichome, an AI assistant for the cannabis trade. {offer}"
-
-
-_WHO_INSTEAD = {
-    "medical": (
-        "I can't advise on dosing or safety for a person's health: please ask a doctor or "
-        "pharmacist who knows the patient and their medicines. I can explain product "
-        "labels, potency and serving maths."
-    ),
-    "legal": (
-        "I can't advise on a legal case: please talk to a licensed attorney in your state "
-        "(the state bar's lawyer referral service can help you find one). I can explain "
-        "what a state's published rules say."
-    ),
-    "financial": (
-        "I don't give investment, tax-preparation or market-forecast advice, and I have no "
-        "data on other companies' finances: a licensed financial adviser or CPA who works "
-        "with cannabis businesses can help. I can explain the rules and the maths of the "
-        "trade."
-    ),
-    "fraud": (
-        "I won't help misstate test results or hide product from the state's tracking: it "
-        "puts consumers at risk and licences in jeopardy. If a result looks wrong, ask the "
-        "lab about a retest under your state's rules, or talk to your compliance counsel."
-    ),
-    "forecast": (
-        "I can't predict a future lab result or harvest: potency depends on genetics, "
-        "environment, harvest timing and the lab's method. Test a representative sample; "
-        "I can help you read a COA or work out total THC from one."
-    ),
-    "off-topic": (
-        "That's outside what I do: I answer questions about the cannabis trade (state "
-        "rules, formulation and dosing maths, running the facility, and marketing)."
-    ),
-}
-
-
-def out_of_scope_reply(reason: str) -> str:
-    """What the agents say to a request outside what they answer, and who can help."""
-    return _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])
 
 
 def _uncovered_answer(request: AnswerRequest) -> str:

@@ -18,7 +18,7 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.calculator_tool_definitions import TOOL_NAMES, TOOLS
 from trichome.agents.calculator_tools import run_tool
 from trichome.agents.engine import AnswerRequest
-from trichome.agents.engines.grounded import out_of_scope_reply
+from trichome.agents.engines.replies import out_of_scope_reply
 from trichome.config import Settings
 from trichome.knowledge.retrieval import KnowledgeBase, Passage
 from trichome.knowledge.words import supported

@@ -1,0 +1,66 @@
+"""What the agents say to a message that asks for no fact: small talk, and a request
+outside what they answer (with who can help instead)."""
+
+from __future__ import annotations
+
+import re
+
+_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
+_BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
+
+
+def small_talk_reply(message: str) -> str:
+    """A short, friendly reply to a greeting, a thanks or a goodbye."""
+    offer = (
+        "Ask me about state cannabis rules, formulation and dosing maths, running the "
+        "facility, or marketing that stays within the rules."
+    )
+    if _BYE.search(message):
+        return "Good luck with it. Come back any time you have a question."
+    if _THANKS.search(message):
+        return f"Glad it helped. {offer}"
+    return f"Hi! I'm Trichome, an AI assistant for the cannabis trade. {offer}"
+
+
+_WHO_INSTEAD = {
+    "medical": (
+        "I can't advise on dosing or safety for a person's health: please ask a doctor or "
+        "pharmacist who knows the patient and their medicines. I can explain product "
+        "labels, potency and serving maths."
+    ),
+    "legal": (
+        "I can't advise on a legal case: please talk to a licensed attorney in your state "
+        "(the state bar's lawyer referral service can help you find one). I can explain "
+        "what a state's published rules say."
+    ),
+    "financial": (
+        "I don't give investment, tax-preparation or market-forecast advice, and I have no "
+        "data on other companies' finances: a licensed financial adviser or CPA who works "
+        "with cannabis businesses can help. I can explain the rules and the maths of the "
+        "trade."
+    ),
+    "fraud": (
+        "I won't help misstate test results or hide product from the state's tracking: it "
+        "puts consumers at risk and licences in jeopardy. If a result looks wrong, ask the "
+        "lab about a retest under your state's rules, or talk to your compliance counsel."
+    ),
+    "forecast": (
+        "I can't predict a future lab result or harvest: potency depends on genetics, "
+        "environment, harvest timing and the lab's method. Test a representative sample; "
+        "I can help you read a COA or work out total THC from one."
+    ),
+    "live": (
+        "I can't see whether a system is up right now: I answer from sourced rules, not live "
+        "status. Check the system's own status page or support line (for Metrc, your state's "
+        "Metrc support)."
+    ),
+    "off-topic": (
+        "That's outside what I do: I answer questions about the cannabis trade (state "
+        "rules, formulation and dosing maths, running the facility, and marketing)."
+    ),
+}
+
+
+def out_of_scope_reply(reason: str) -> str:
+    """What the agents say to a request outside what they answer, and who can help."""
+    return _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])

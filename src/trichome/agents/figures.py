@@ -1,0 +1,61 @@
+"""The unit of the figure a question asks for, and whether a fact gives a figure in it.
+
+"What % tax do we charge?" asks for a percentage and "max mg THC per gummy?" for
+milligrams: a fact whose only figures are dates, dollars or grams gives another figure,
+however close its words. A number the question gives ("a 10 mg gummy", "tests at 75%") is
+an input, not the unit asked for.
+"""
+
+from __future__ import annotations
+
+import re
+
+PERCENT, MILLIGRAMS = "percent", "milligrams"
+# A unit written without a number before it: the figure asked for, not one given.
+_ASKED = {
+    PERCENT: re.compile(
+        r"(?<![\d.\s])\s*%|(?<![\d.] )(?<![\d.])\bper ?cent(?:age)?\b", re.IGNORECASE
+    ),
+    MILLIGRAMS: re.compile(r"(?<![\d.] )(?<![\d.])\b(?:mg|milligrams?)\b", re.IGNORECASE),
+}
+_GIVEN = {
+    PERCENT: re.compile(r"%|\bper ?cent\b", re.IGNORECASE),
+    MILLIGRAMS: re.compile(r"\b(?:mg|milligrams?)\b", re.IGNORECASE),
+}
+
+
+def figure_units(question: str) -> frozenset[str]:
+    """The units of the figure the question asks for (none when it names no unit)."""
+    return frozenset(unit for unit, pattern in _ASKED.items() if pattern.search(question))
+
+
+def gives_units(text: str, units: frozenset[str]) -> bool:
+    """Whether the text gives a figure in any of these units."""
+    return any(_GIVEN[unit].search(text) for unit in units)
+
+
+SERVING = "serving"
+# "serving cap", "per gummy", "each can": the figure asked is one serving's, not a package's.
+_ASKS_PER_SERVING = re.compile(
+    r"\bservings?\b(?! size)|\bper (?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
+    r"cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
+    re.IGNORECASE,
+)
+_SERVING_WORDS = r"(?:servings?|pieces?|units?|doses?|cans?|gumm(?:y|ies)|capsules?|portions?)"
+# A figure in milligrams tied to a serving in the same clause, either way round.
+_GIVES_PER_SERVING = re.compile(
+    rf"\d[\d.,]*\s*(?:mg|milligrams?)\b[^.;]{{0,50}}\b{_SERVING_WORDS}\b|"
+    rf"\b{_SERVING_WORDS}\b[^.;]{{0,50}}?\d[\d.,]*\s*(?:mg|milligrams?)\b|"
+    rf"\b(?:ten|five|two|one)[- ]milligrams?\b[^.;]{{0,20}}\b{_SERVING_WORDS}\b",
+    re.IGNORECASE,
+)
+
+
+def asks_per_serving(question: str) -> bool:
+    """Whether the question asks one serving's figure ("jersey edible serving cap?")."""
+    return bool(_ASKS_PER_SERVING.search(question))
+
+
+def gives_per_serving(text: str) -> bool:
+    """Whether the text gives a figure in milligrams for one serving."""
+    return bool(_GIVES_PER_SERVING.search(text))

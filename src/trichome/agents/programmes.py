@@ -1,0 +1,42 @@
+"""Which programme a fact's rule belongs to (adult-use, medical, hemp), so a question
+about one is not answered by another's rule."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
+
+
+def _program(fact: Fact) -> str | None:
+    """The programme a fact's rule belongs to; a hemp fact is hemp's even when unmarked, and
+    an unmarked fact whose rule speaks only of one programme's people is that programme's
+    ("an adult 21 or older may purchase ..." is not a patient's supply)."""
+    if fact.program:
+        return fact.program
+    if fact.topic == "hemp":
+        return "hemp"
+    adults = bool(_ADULT_USE_WORDS.search(fact.text))
+    patients = bool(_PATIENT_WORDS.search(fact.text))
+    if adults != patients:
+        return "adult-use" if adults else "medical"
+    return None
+
+
+_ADULT_USE_WORDS = re.compile(
+    r"\badults?\b|\b21 (?:and|or) (?:over|older)\b|\b21\+|\badult[- ]use\b|\brecreational\b",
+    re.IGNORECASE,
+)
+_PATIENT_WORDS = re.compile(
+    r"\bpatients?\b|\bmedical\b|\bcaregivers?\b|\bcardholders?\b|\bqualifying\b",
+    re.IGNORECASE,
+)
+
+
+def of_program(passages: list[Passage], program: str | None) -> list[Passage]:
+    """The passages a question about `program` ("rec", "patient", "hemp") may be answered
+    from: not another programme's rules."""
+    if program is None:
+        return passages
+    return [p for p in passages if _program(p.fact) in (None, "all", program)]
