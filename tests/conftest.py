@@ -16,6 +16,7 @@ import anyio
 import httpx
 import pytest
 from fastapi import FastAPI
+from hypothesis import settings as hypothesis_settings
 
 from tests.support.asgi import running_app
 from trichome.accounts.service import create_api_key, get_or_create_organization
@@ -23,6 +24,11 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.migrate import upgrade_database
 from trichome.plans import Tier
+
+# No test may depend on the machine's speed: hypothesis's per-example deadline (200 ms) fails
+# on a loaded CI machine (the first example of a calculator test builds pint's registry).
+hypothesis_settings.register_profile("trichome", deadline=None)
+hypothesis_settings.load_profile("trichome")
 
 POSTGRES_ADMIN_URL = os.environ.get(
     "TRICHOME_TEST_POSTGRES", "postgresql://root@127.0.0.1:5432/test"
