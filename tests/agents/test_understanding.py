@@ -70,6 +70,18 @@ def test_greetings_thanks_and_asking_who_it_is_are_small_talk(message: str) -> N
 
 
 @pytest.mark.parametrize(
+    "message", ["just signed up, what can u do?", "new here - what could you help us with"]
+)
+def test_asking_what_the_assistant_can_do_is_small_talk(message: str) -> None:
+    assert understand([message]).kind is RequestKind.SMALL_TALK
+
+
+def test_a_capability_question_with_a_subject_is_a_question() -> None:
+    asked = understand(["what can you help me with on colorado packaging rules?"])
+    assert asked.kind is not RequestKind.SMALL_TALK
+
+
+@pytest.mark.parametrize(
     ("message", "scope"),
     [
         ("my 6 year old has seizures, how much cbd oil can i give him", "medical"),

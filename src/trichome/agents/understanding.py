@@ -140,6 +140,16 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE,
 )
 
+# "what can you help me with?", "first day using this thing": about the assistant itself,
+# small talk when a short message names no place and no topic (checked by the caller).
+_ABOUT_THE_ASSISTANT = re.compile(
+    r"\bwhat (?:can|could|do) (?:you|u) (?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
+    r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
+    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
+    re.IGNORECASE,
+)
+_ASSISTANT_SMALL_TALK_MAX_WORDS = 14
+
 
 # A second question joined to the first: "..., and what track and trace do they use".
 _SECOND_QUESTION = re.compile(
@@ -324,6 +334,13 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     if applicable is None:
         applicable = len(detect_jurisdictions(text))
     if _SMALL_TALK.match(text):
+        return RequestKind.SMALL_TALK
+    if (
+        _ABOUT_THE_ASSISTANT.search(text)
+        and not applicable
+        and len(text.split()) <= _ASSISTANT_SMALL_TALK_MAX_WORDS
+        and not detect_topics(text)
+    ):
         return RequestKind.SMALL_TALK
     if scope_of(text) is not None:
         return RequestKind.OUT_OF_SCOPE
