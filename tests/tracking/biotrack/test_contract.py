@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.servers import free_port, running, trichome_env
+from tests.tracking.biotrack.conftest import serve_sandbox
 from trichome.tracking.biotrack import (
     BioTrackClient,
     BioTrackCredentials,
@@ -29,7 +28,6 @@ from trichome.tracking.biotrack.cursors import SYNC_TABLES
 
 pytestmark = pytest.mark.anyio
 
-AS_OF = "2026-11-21"
 GROWER = ("990101", "grower@sandbox.test")
 STORE = ("990202", "store@sandbox.test")
 LAB = ("990303", "lab@sandbox.test")
@@ -37,24 +35,12 @@ PASSWORD = "sandbox-password"
 Row = dict[str, Any]
 
 
-def _serve(tmp: Path, **settings: str) -> Iterator[str]:
-    env = trichome_env(tmp, sandbox_biotrack_as_of=AS_OF, **settings)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    with running(["serve", "sandbox", "--port", str(port)], env, f"{base}/api/health",
-                 tmp / "sandbox.log"):  # fmt: skip
-        yield f"{base}/biotrack/serverjson.asp"
-
-
-@pytest.fixture(scope="module")
-def sandbox_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _serve(tmp_path_factory.mktemp("biotrack"))
-
-
 @pytest.fixture(scope="module")
 def expiring_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A sandbox whose sessions expire at once (every call must log in again)."""
-    yield from _serve(tmp_path_factory.mktemp("expiring"), sandbox_biotrack_session_minutes="0")
+    yield from serve_sandbox(
+        tmp_path_factory.mktemp("expiring"), sandbox_biotrack_session_minutes="0"
+    )
 
 
 def connect(url: str, who: tuple[str, str], password: str = PASSWORD) -> BioTrackClient:
