@@ -94,6 +94,7 @@ async def test_inventory_snapshot_counts_units_and_grams(store: BioTrackSource) 
     assert result.counts["packages"] == len(held)
     assert result.counts["quantity_each"] == sum(p.quantity for p in held)
     assert "Usable Marijuana" in result.summary
+    assert all(p.received_from == "990101" and p.received_manifest for p in held)
 
 
 async def test_waste_report_on_the_farm(farm: BioTrackSource) -> None:

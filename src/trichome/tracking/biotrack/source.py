@@ -18,7 +18,7 @@ from typing import Any
 from trichome.tracking.biotrack import mapping, waste
 from trichome.tracking.biotrack.client import BioTrackClient
 from trichome.tracking.biotrack.codes import ADJUSTMENT_REASONS, inventory_type_name
-from trichome.tracking.biotrack.fields import day, flag, ident, number, text
+from trichome.tracking.biotrack.fields import day, flag, ident, moment, number, text
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
@@ -68,11 +68,13 @@ def qa_state(result: Any) -> str:
     return LabState.SUBMITTED_FOR_TESTING.value
 
 
-def package(row: Row, tz: tzinfo, lab: Row | None = None) -> Package:
+def package(row: Row, tz: tzinfo, lab: Row | None = None, inbound: Row | None = None) -> Package:
     """A sync_inventory row as a Package: the barcode as label, the inventory type as the
     category, counted types in units ("Each") and the rest in grams. A lot is on hold while
     scheduled for destruction and finished once deleted or empty; its lab state is its
-    latest QA sample's. BioTrack sends no packaging, expiry or use-by date."""
+    latest QA sample's; a lot received (its sync_inventory_transfer_inbound row) was received
+    then, from that sender, on that manifest. BioTrack sends no packaging, expiry or use-by
+    date."""
     kind = ident(row.get("inventorytype"))
     category = inventory_type_name(kind)
     strain = text(row.get("strain"))
@@ -92,6 +94,9 @@ def package(row: Row, tz: tzinfo, lab: Row | None = None) -> Package:
         note=text(row.get("removereason")),
         finished=gone,
         finished_on=day(row.get("sessiontime"), tz) if gone else None,
+        received=moment(inbound.get("sessiontime"), tz) if inbound else None,
+        received_from=text(inbound.get("outbound_license")) if inbound else None,
+        received_manifest=text(inbound.get("manifestid")) if inbound else None,
     )
 
 
@@ -154,7 +159,11 @@ class BioTrackSource(MemorySource):
         qa = sorted(table("inventory_qa_sample"), key=lambda r: ident(r.get("transactionid")) or 0)
         latest_qa = {text(r.get("parentid")) or "": r for r in qa}
         lots = {text(r.get("id")) or "": r for r in table("inventory")}
-        stock = [package(r, tz, _tested(key, lots, latest_qa)) for key, r in lots.items()]
+        inbound = {text(r.get("inventoryid")) or "": r for r in table("inventory_transfer_inbound")}
+        stock = [
+            package(r, tz, _tested(key, lots, latest_qa), inbound.get(key))
+            for key, r in lots.items()
+        ]
         rooms = {
             text(r.get("roomid")) or "": text(r.get("name")) or "" for r in table("plant_room")
         }
