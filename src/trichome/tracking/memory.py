@@ -46,7 +46,7 @@ class MemorySource:
     adjustment_list: list[Adjustment] = field(default_factory=list)
     reasons: list[AdjustReason] = field(default_factory=list)
     results: Mapping[str, list[LabResult]] = field(default_factory=dict)  # by package label
-    tags: tuple[int | None, int] = (None, 0)
+    tags: tuple[int | None, int | None] = (None, 0)
     jobs: list[ProcessingJob] = field(default_factory=list)
     harvest_list: list[Harvest] = field(default_factory=list)
     harvest_waste_list: list[HarvestWaste] = field(default_factory=list)
@@ -95,7 +95,7 @@ class MemorySource:
         """One package's lab results."""
         return list(self.results.get(package.label, []))
 
-    async def tags_available(self) -> tuple[int | None, int]:
+    async def tags_available(self) -> tuple[int | None, int | None]:
         """Unused plant and package tags."""
         plant_tags, package_tags = self.tags
         grows = self.facility_record.can(Capability.GROW_PLANTS)

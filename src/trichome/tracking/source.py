@@ -162,8 +162,9 @@ class FacilitySource(Protocol):
         """One package's lab results, a row per test."""
         ...
 
-    async def tags_available(self) -> tuple[int | None, int]:
-        """Unused plant tags (None where plants are not grown) and package tags."""
+    async def tags_available(self) -> tuple[int | None, int | None]:
+        """Unused plant tags (None where plants are not grown) and package tags (both None
+        where the system issues identifiers itself, as BioTrack does)."""
         ...
 
     async def processing_jobs(self) -> list[ProcessingJob]:

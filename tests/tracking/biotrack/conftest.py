@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.support.servers import free_port, running, trichome_env
 from tests.tracking.biotrack.fake_biotrack import PATH, FakeBioTrack
 from trichome.tracking.biotrack import BioTrackClient, BioTrackCredentials, Retry
 
 URL = f"http://biotrack.test{PATH}"
+SANDBOX_AS_OF = "2026-11-21"
+
+
+def serve_sandbox(tmp: Path, **settings: str) -> Iterator[str]:
+    """The BioTrack URL of `trichome serve sandbox`, its year ending before SANDBOX_AS_OF."""
+    env = trichome_env(tmp, sandbox_biotrack_as_of=SANDBOX_AS_OF, **settings)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with running(["serve", "sandbox", "--port", str(port)], env, f"{base}/api/health",
+                 tmp / "sandbox.log"):  # fmt: skip
+        yield f"{base}/biotrack/serverjson.asp"
+
+
+@pytest.fixture(scope="module")
+def sandbox_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve_sandbox(tmp_path_factory.mktemp("biotrack"))
 
 
 class Sleeps:

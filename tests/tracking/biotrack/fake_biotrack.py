@@ -201,12 +201,13 @@ class FakeBioTrack:
         summary = []
         for entry in body.get("data") or []:
             rows = [row for rows in self.tables.get(entry["table"], {}).values() for row in rows]
-            newest = max((_tid(row) for row in rows), default=0)
+            start = int(entry.get("transaction_start") or 0)
+            total = sum(_tid(row) for row in rows if _tid(row) >= start)
             summary.append(
                 {
                     "table": entry["table"],
-                    "sum": str(newest),
-                    "match": int(newest <= int(entry.get("transaction_start") or 0)),
+                    "sum": str(total),
+                    "match": int(total == int(entry.get("sum") or 0)),
                 }
             )
         return {"success": 1, "summary": summary}

@@ -82,6 +82,6 @@ async def test_sync_check_names_the_tables_that_changed(
     ]
     check = fake.calls[-1]
     assert check["action"] == "sync_check" and check["download"] == 0
-    assert {"table": "sale", "transaction_start": 5012} in check["data"]
+    assert {"table": "sale", "transaction_start": 5013, "sum": 0} in check["data"]
     fake.add_row("plant", {"id": "6033000000000409", "transactionid": "3100"})
     assert await client.cursor.changed(["sale", "plant"]) == ["plant"]

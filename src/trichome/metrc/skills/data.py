@@ -199,7 +199,7 @@ class FacilityData:
 
         return await self._once("items", load)
 
-    async def tags_available(self) -> tuple[int | None, int]:
+    async def tags_available(self) -> tuple[int | None, int | None]:
         """How many plant tags (None where plants are not grown) and package tags are unused."""
 
         async def load() -> tuple[int | None, int]:

@@ -140,7 +140,7 @@ def harvests_without_waste(harvests: Sequence[Harvest], since: date) -> Check:
     )
 
 
-def low_tags(plant_tags: int | None, package_tags: int, minimum: int) -> Check:
+def low_tags(plant_tags: int | None, package_tags: int | None, minimum: int) -> Check:
     """Enough unused tags to keep tagging plants and packages."""
     short = {
         kind: count
@@ -155,6 +155,8 @@ def low_tags(plant_tags: int | None, package_tags: int, minimum: int) -> Check:
         Severity.HIGH if any(count == 0 for count in short.values()) else Severity.MEDIUM,
         f"Only {shown} left (minimum {minimum}); order tags now."
         if short
+        else "The tracking system issues identifiers itself; no tags to order."
+        if package_tags is None and plant_tags is None
         else f"Tags on hand: {package_tags} package"
         + (f", {plant_tags} plant." if plant_tags is not None else "."),
         details={"plant_tags": plant_tags, "package_tags": package_tags},

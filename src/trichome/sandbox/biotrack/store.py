@@ -30,6 +30,9 @@ TABLES = (
     "plant_derivative", "manifest", "manifest_stop_data", "manifest_stop_items",
     "inventory_transfer", "inventory_transfer_inbound", "sale", "tax_report", "vendor",
     "qa_lab", "inventory_adjust", "inventory_qa_sample",
+    # Read by clients (OpenTHC's adapter and mock list both) but never written here: the
+    # sandbox has no third-party transporters and no vendor or employee samples.
+    "third_party_transporter", "inventory_sample",
 )  # fmt: skip
 # Tables every licensee sees whole; the others are each location's own.
 SHARED_TABLES = frozenset({"vendor", "qa_lab"})

@@ -224,7 +224,12 @@ class BioTrackConnection:
 
     async def sync_check(self, starts: Mapping[str, int]) -> list[TableCheck]:
         """BioTrack's `sync_check` for the given tables and the transaction ids held for them."""
-        data = [{"table": table, "transaction_start": start} for table, start in starts.items()]
+        # BioTrack compares the `sum` of the transaction ids in the window with the one the
+        # client holds; a client that holds nothing after its id holds a sum of 0 there.
+        data = [
+            {"table": table, "transaction_start": start + 1, "sum": 0}
+            for table, start in starts.items()
+        ]
         answer = await self.call("sync_check", {"download": 0, "data": data}, idempotent=True)
         return checks_of(answer)
 

@@ -23,8 +23,15 @@ from typing import Any
 
 MAX_DETAIL = 500
 
-SESSION_EXPIRED = re.compile(r"session\b.*\b(expired|invalid|not valid)", re.IGNORECASE)
-NO_PRIVILEGE = re.compile(r"does not possess access|privilege|not authori[sz]ed", re.IGNORECASE)
+SESSION_EXPIRED = re.compile(
+    r"session\b.*\b(expired|invalid|not valid)|invalid session", re.IGNORECASE
+)
+# Missing privileges (62) and licence types that may not act (200, e.g. "Only QA Labs may
+# enter results." in OpenTHC's adapter comments).
+NO_PRIVILEGE = re.compile(
+    r"does not possess access|privilege|not authori[sz]ed|\bonly qa labs\b|license type may not",
+    re.IGNORECASE,
+)
 BAD_LOGIN = re.compile(r"username or password|company identifier", re.IGNORECASE)
 
 

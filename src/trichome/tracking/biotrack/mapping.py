@@ -166,6 +166,9 @@ def transfers(
         for stop in stop_rows.get(manifest_id, []) or [{}]:
             number_ = str(stop.get("stopnumber", ""))
             got = received.get((manifest_id, number_), [])
+            # The sender sees no inbound rows (none given); the sandbox marks a received manifest
+            # `fulfilled` with a `completion_date` (fields not seen in a source).
+            done = not received and flag(manifest.get("fulfilled"))
             found.append(
                 Transfer(
                     id=None,
@@ -179,14 +182,17 @@ def transfers(
                     package_count=item_count.get((manifest_id, number_))
                     or ident(stop.get("item_count"))
                     or 0,
-                    received_package_count=len({str(row.get("inventoryid")) for row in got}),
+                    received_package_count=len({str(row.get("inventoryid")) for row in got})
+                    or (ident(stop.get("item_count")) or 0 if done else 0),
                     voided=flag(manifest.get("deleted")),
                     created=moment(manifest.get("sessiontime"), tz),
                     estimated_departure=moment(stop.get("depart_time"), tz),
                     actual_departure=None,
                     estimated_arrival=moment(stop.get("arrive_time"), tz),
                     actual_arrival=None,
-                    received=max(
+                    received=moment(manifest.get("completion_date"), tz)
+                    if done
+                    else max(
                         (when for row in got if (when := moment(row.get("sessiontime"), tz))),
                         default=None,
                     ),

@@ -31,6 +31,11 @@ def _price(value: float, what: str = "A price") -> float:
     return round(float(value), 2)
 
 
+def _count(quantity: float) -> float | int:
+    """A whole quantity as an integer: the sandbox (after the manual) refuses 2.0 units."""
+    return int(quantity) if float(quantity).is_integer() else quantity
+
+
 def _unit(uom: str) -> str:
     if uom not in WEIGHT_UNITS:
         raise BioTrackInputError(f"The unit must be one of {', '.join(WEIGHT_UNITS)}, not {uom!r}.")
@@ -102,7 +107,7 @@ class Item:
         """The `data` entry."""
         return {
             "barcodeid": barcode(self.barcode, "inventory barcode"),
-            "quantity": _positive(self.quantity, "A quantity"),
+            "quantity": _count(_positive(self.quantity, "A quantity")),
             "price": _price(self.price),
         }
 
