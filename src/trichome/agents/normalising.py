@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.story_numbers import drop_labels, pieces_in_groups, separate_numbers
+
 _ONES = {
     "zero": 0,
     "one": 1,
@@ -103,6 +105,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
+    text = drop_labels(text)
     text, standard = standard_ounce_stated(text)
     if standard:
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
@@ -166,6 +169,7 @@ def normalise(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = _pound_slang(text)
+    text = pieces_in_groups(text)
     return _floor_area(text)
 
 
@@ -364,6 +368,9 @@ def _plain(number: float) -> str:
 
 def _number_words(match: re.Match[str]) -> str:
     words = match.group(0)
+    groups = separate_numbers(words, _ONES)
+    if len(groups) > 1:  # "delta nine one percent": two numbers, 9 and 1, not ten
+        return " ".join(_plain(_words_to_number(g)) for g in groups)
     stripped = re.sub(r"^(?:a|an)\s+", "", words, flags=re.IGNORECASE)
     if stripped.lower() in ("one",) and not re.match(r"\s+\w", match.string[match.end() :]):
         return words
