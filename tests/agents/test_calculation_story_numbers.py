@@ -44,6 +44,14 @@ THCA_TO_THC = 0.877
             "20 brownies. mg per brownie?",
             7000 * 0.2 * 0.6 / 20,
         ),
+        # drying losses in words, and a wet weight given as a total
+        ("harvested 4 plants, 3000 g wet total, they lose about 78% drying. dry grams?", 660),
+        ("how much dry from 1200 grams of wet bud if it loses three quarters of its weight", 300),
+        (
+            "I used 20 g of 15% total THC flower in 2 cups of oil, and assume half of it makes "
+            "it into the oil. THC per cup?",
+            20_000 * 0.15 * 0.5 / 2,
+        ),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),

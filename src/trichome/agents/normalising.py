@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import re
 
-from trichome.agents.story_numbers import drop_labels, pieces_in_groups, separate_numbers
+from trichome.agents.story_numbers import (
+    drop_labels,
+    pieces_in_groups,
+    separate_numbers,
+    shares_of_a_whole,
+)
 
 _ONES = {
     "zero": 0,
@@ -105,7 +110,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text = drop_labels(text)
+    text = shares_of_a_whole(drop_labels(text))
     text, standard = standard_ounce_stated(text)
     if standard:
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)

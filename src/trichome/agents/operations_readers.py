@@ -213,7 +213,7 @@ def dry(question: Question) -> Calculation | None:
         r"\bdr(?:y|ied|ies|ying)\b|moisture|shrink|cure"
     ):
         return None
-    wets = [q for q in question.find("mass") if q.per is None]
+    wets = [q for q in question.find("mass") if q.per in (None, "package")]  # "wet total"
     if not wets:
         return None
     wet = one(question, wets[:1], "the wet weight")

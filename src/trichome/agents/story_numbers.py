@@ -59,3 +59,17 @@ def separate_numbers(words: str, ones: dict[str, int]) -> list[str]:
         groups[-1].append(token)
         previous = value if token.lower() not in ("a", "an") else None
     return [" ".join(g) for g in groups if g]
+
+
+# "loses three quarters of its weight", "half of the THC": a share of a whole, as a percent.
+_SHARE_OF = re.compile(
+    r"\b(?:(?P<three>three|3)\s+quarters|(?P<half>half)|(?:a|one|1)\s+(?P<quarter>quarter)|"
+    r"(?:a|one|1)\s+(?P<third>third)|(?P<thirds>two|2)\s+thirds)\s+of\s+(?=(?:its|the|their|it)\b)",
+    re.IGNORECASE,
+)
+_SHARES = {"three": "75", "half": "50", "quarter": "25", "third": "33.3333", "thirds": "66.6667"}
+
+
+def shares_of_a_whole(text: str) -> str:
+    """ "three quarters of its weight" written as "75% of its weight"."""
+    return _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
