@@ -52,6 +52,11 @@ THCA_TO_THC = 0.877
             "it into the oil. THC per cup?",
             20_000 * 0.15 * 0.5 / 2,
         ),
+        # a unit conversion asked on its own
+        ("grams in a quarter pound?", 453.59237 / 4),
+        ("I have 2 lbs, how many 28 g zips is that", 2 * 453.59237 / 28),
+        ("how many eighths can we fill from 3 zips", 3 * 28 / 3.5),
+        ("ounces in a kilo?", 1000 / 28.349523125),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),
