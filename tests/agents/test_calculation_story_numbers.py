@@ -57,6 +57,10 @@ THCA_TO_THC = 0.877
         ("I have 2 lbs, how many 28 g zips is that", 2 * 453.59237 / 28),
         ("how many eighths can we fill from 3 zips", 3 * 28 / 3.5),
         ("ounces in a kilo?", 1000 / 28.349523125),
+        # a whole shared out, and servings by volume
+        ("600mg rosin divided into 30 capsules, per capsule?", 600 / 30),
+        ("400 mg thc brownie cut into 16 servings, each serving is?", 400 / 16),
+        ("60 mL tincture bottle, serving size 1 mL. number of servings?", 60 / 1),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),

@@ -25,6 +25,7 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
 
+_SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
 
@@ -63,6 +64,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 r"\s*(?:thc\s+)?(?:(?:chocolate|choc)\s+)?bar\b", question.text[q.end :]
             )
         ]
+    shared = re.search(_SHARED_OUT, question.text, re.IGNORECASE)
+    if shared:  # "a 400 mg brownie cut into 16": the amount before the cut is the whole
+        per_piece = [q for q in per_piece if q.start > shared.start()]
     potencies = potency_readings(question)
     acid_potency = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
     wants_amount = question.says(
@@ -97,7 +101,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         assert count is not None and mass is not None
         found = one(question, potencies, "the concentrate's potency")
         if found is None:
-            if mass.unit == "mg" and question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total"):
+            if mass.unit == "mg" and (
+                question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total") or shared
+            ):  # "600mg split into 30 caps": a total shared out, no potency needed
                 return formulation.dose_from_total(mass.value, count.value, _lost(question))
             raise ask(question, "the concentrate's potency (% THC on its COA)")
         return formulation.dose_per_unit(
