@@ -61,6 +61,11 @@ THCA_TO_THC = 0.877
         ("600mg rosin divided into 30 capsules, per capsule?", 600 / 30),
         ("400 mg thc brownie cut into 16 servings, each serving is?", 400 / 16),
         ("60 mL tincture bottle, serving size 1 mL. number of servings?", 60 / 1),
+        (
+            "400 chews at 10 mg from 80% distillate; the line loses 10% (just 90% of it ends "
+            "up in the chews). grams of distillate?",
+            400 * 10 / 800 / 0.9,
+        ),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),

@@ -331,5 +331,7 @@ def share_by_weight(question: Question) -> Calculation | None:
 def _lost(question: Question) -> float:
     """The share (%) of the THC that never reaches the product: a process loss, and an
     efficiency ("75% of it makes it into the butter") as the loss it leaves."""
-    kept = efficiency_percent(question) * (100 - loss_percent(question)) / 100
-    return 100 - kept
+    loss, reach = loss_percent(question), efficiency_percent(question)
+    if loss and abs(loss + reach - 100) < 1e-9:
+        return loss  # "loses 8% (only 92% ends up in the gummies)": one loss said twice
+    return 100 - reach * (100 - loss) / 100
