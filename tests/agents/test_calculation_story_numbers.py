@@ -66,6 +66,8 @@ THCA_TO_THC = 0.877
             "up in the chews). grams of distillate?",
             400 * 10 / 800 / 0.9,
         ),
+        # a dropper's size stated apart from the bottle
+        ("the droppers we use hold 0.5 mL. 600 mg in 30 mL. mg per dropper?", 600 / 30 * 0.5),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),

@@ -48,7 +48,11 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:legal\s+)?(?:limit|threshold|cutoff|cut-off|"
         r"cap\b|max(?:imum)?\b|line\b|rule\b)",
     ),
-    "dropper": (r"dropper\w*\s*(?:is|of|holds|=)?\s*$", r"^\s*(?:dropper)"),
+    "dropper": (
+        r"dropper\w*\s*(?:is|of|=)?\s*$|dropper\w*\s+(?:[a-z]+\s+){0,3}?(?:are|holds?|measures?|"
+        r"delivers?|gives?)\s+(?:about\s+|roughly\s+)?$",
+        r"^\s*(?:dropper)",
+    ),
 }
 _TAGS = {
     tag: (re.compile(left, re.IGNORECASE), re.compile(right, re.IGNORECASE))
