@@ -68,6 +68,10 @@ THCA_TO_THC = 0.877
         ),
         # a dropper's size stated apart from the bottle
         ("the droppers we use hold 0.5 mL. 600 mg in 30 mL. mg per dropper?", 600 / 30 * 0.5),
+        # trade slang for a pound, prices in thousands, and lights counted by wattage
+        ("4 elbows in kg?", 4 * 0.45359237),
+        ("paid 1.8k for an elbow, price per gram?", 1800 / 453.59237),
+        ("three 600 watt lights, 2.1 lb dry total. grams per watt", 2.1 * 453.59237 / 1800),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),

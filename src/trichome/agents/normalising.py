@@ -14,6 +14,7 @@ from trichome.agents.story_numbers import (
     pieces_in_groups,
     separate_numbers,
     shares_of_a_whole,
+    trade_and_lights,
 )
 
 _ONES = {
@@ -176,7 +177,7 @@ def normalise(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = _pound_slang(text)
-    text = pieces_in_groups(text)
+    text = trade_and_lights(pieces_in_groups(text))
     return _floor_area(text)
 
 

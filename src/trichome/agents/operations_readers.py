@@ -168,7 +168,9 @@ def grow_yield(question: Question) -> Calculation | None:
         rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
     ):
         return None
-    harvests = [q for q in question.find("mass") if q.per is None]
+    harvests = [
+        q for q in question.find("mass") if q.per in (None, "package")
+    ]  # "1.9 lb dry total"
     areas = question.find("area")
     power = [q for q in question.find("power") if q.per is None]
     lights = [q for q in piece_counts(question) if re.match(r"lights?|fixtures?", q.noun or "")]

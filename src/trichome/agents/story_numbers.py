@@ -73,3 +73,19 @@ _SHARES = {"three": "75", "half": "50", "quarter": "25", "third": "33.3333", "th
 def shares_of_a_whole(text: str) -> str:
     """ "three quarters of its weight" written as "75% of its weight"."""
     return _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
+
+
+# "an elbow" is trade slang for a pound; "three 600 watt lights" are 1800 W of light.
+_ELBOW = re.compile(r"\b(an?|one|per|each|\d+(?:\.\d+)?)\s+elbows?\b", re.IGNORECASE)
+_LIGHTS = re.compile(r"\b(\d+)\s+(\d{2,4}(?:\.\d+)?)\s*(w|watts?)\b", re.IGNORECASE)
+
+
+def trade_and_lights(text: str) -> str:
+    """Elbows written as pounds, and a count of lights of one wattage as their total."""
+    text = _ELBOW.sub(
+        lambda m: (
+            f"{m.group(1) if m.group(1)[0].isdigit() or m.group(1) in ('per', 'each') else '1'} lb"
+        ),
+        text,
+    )
+    return _LIGHTS.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} {m.group(3)}", text)
