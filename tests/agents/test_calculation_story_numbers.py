@@ -72,6 +72,12 @@ THCA_TO_THC = 0.877
         ("4 elbows in kg?", 4 * 0.45359237),
         ("paid 1.8k for an elbow, price per gram?", 1800 / 453.59237),
         ("three 600 watt lights, 2.1 lb dry total. grams per watt", 2.1 * 453.59237 / 1800),
+        # results stated on a dry weight basis are checked as they are
+        (
+            "Check for lot B-17 (12 acres, picked 09/30/2026): delta-9 THC 0.05% and THCA 0.24% "
+            "on a dry weight basis. pass the 0.3% total THC limit?",
+            0.05 + 0.24 * THCA_TO_THC,
+        ),
         # the window's end asked
         ("label says 10 mg CBD per mL, tolerance 15%. upper bound?", 11.5),
         ("label says 40 mg per pack, variance 10%. lower bound?", 36),
