@@ -70,6 +70,7 @@ THCA_TO_THC = 0.877
         ("the droppers we use hold 0.5 mL. 600 mg in 30 mL. mg per dropper?", 600 / 30 * 0.5),
         # trade slang for a pound, prices in thousands, and lights counted by wattage
         ("4 elbows in kg?", 4 * 0.45359237),
+        ("how many eighths could we bag out of 3 z's", 3 * 28 / 3.5),
         ("paid 1.8k for an elbow, price per gram?", 1800 / 453.59237),
         ("three 600 watt lights, 2.1 lb dry total. grams per watt", 2.1 * 453.59237 / 1800),
         # results stated on a dry weight basis are checked as they are

@@ -40,7 +40,7 @@ def conversion(question: Question) -> Calculation | None:
         re.IGNORECASE,
     )
     asked = asked or re.search(  # "grams in half a pound?", "how many eighths from 2 zips"
-        rf"(?:^\s*|how\s+many\s+)(?:(?:28|3\.5|7|14)\s*g\s+)?{unit_word}\s+(?:can\s+\w+\s+\w+\s+)?"
+        rf"(?:^\s*|how\s+many\s+)(?:(?:28|3\.5|7|14)\s*g\s+)?{unit_word}\s+(?:(?:can|could)\s+\w+\s+\w+\s+)?"
         rf"(?:are\s+|is\s+)?(?:in|from|out\s+of)\s+(?:an?\s+|one\s+)?(-?[\d.]+)?\s*{unit_word}\b",
         text,
         re.IGNORECASE,

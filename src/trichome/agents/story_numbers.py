@@ -75,7 +75,8 @@ def shares_of_a_whole(text: str) -> str:
     return _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
 
 
-# "an elbow" is trade slang for a pound; "three 600 watt lights" are 1800 W of light.
+# "an elbow" is trade slang for a pound, "2 z's" for two ounces (zips); "three 600 watt
+# lights" are 1800 W of light.
 _ELBOW = re.compile(r"\b(an?|one|per|each|\d+(?:\.\d+)?)\s+elbows?\b", re.IGNORECASE)
 _LIGHTS = re.compile(r"\b(\d+)\s+(\d{2,4}(?:\.\d+)?)\s*(w|watts?)\b", re.IGNORECASE)
 
@@ -88,4 +89,5 @@ def trade_and_lights(text: str) -> str:
         ),
         text,
     )
+    text = re.sub(r"\b(\d+(?:\.\d+)?)\s*z'?s\b", r"\1 zips", text, flags=re.IGNORECASE)  # "2 z's"
     return _LIGHTS.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} {m.group(3)}", text)
