@@ -28,7 +28,11 @@ _ASKED = re.compile(
     rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])|"
     # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
     rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
-    rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please))?\s*(?:\?|$)",
+    rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please))?\s*(?:\?|$)|"
+    # "- grams of terpenes?", ". mL of stock?": a clause that opens with the unit asked.
+    rf"(?:^|[-.:;!?,]\s+)(?:(?:max(?:imum)?|min(?:imum)?|total|theoretical)\s+)?(?P<lead>mg|milligrams|grams|g|kg|kilos|ml|mls|milliliters|liters|l|"
+    rf"lbs?|pounds|oz|ounces)\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    rf"(?:\s+(?:to\s+\w+(?:\s+out|\s+in)?|needed|required|do\s+i\s+\w+))?(?:,\s*[a-z][\w\s]{{0,25}})?\s*\?",
     re.IGNORECASE,
 )
 _TEMPERATURES = {"c": "C", "celsius": "C", "f": "F", "fahrenheit": "F"}
@@ -40,7 +44,8 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    return (last.group("in") or last.group("many") or last.group("named")).strip()
+    asked = last.group("in") or last.group("many") or last.group("named") or last.group("lead")
+    return asked.strip()
 
 
 def in_asked_unit(calculation: Calculation, text: str) -> Calculation:

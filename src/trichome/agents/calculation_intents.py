@@ -46,6 +46,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     formulation.share_by_weight,
     terpenes.terpene_reintroduction,
     mixing.dilution,
+    serving.servings_by_volume,
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen.kitchen,

@@ -16,6 +16,7 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    efficiency_percent,
     loss_percent,
     one,
     piece_counts,
@@ -24,6 +25,7 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
 
+_SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
 
@@ -62,6 +64,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 r"\s*(?:thc\s+)?(?:(?:chocolate|choc)\s+)?bar\b", question.text[q.end :]
             )
         ]
+    shared = re.search(_SHARED_OUT, question.text, re.IGNORECASE)
+    if shared:  # "a 400 mg brownie cut into 16": the amount before the cut is the whole
+        per_piece = [q for q in per_piece if q.start > shared.start()]
     potencies = potency_readings(question)
     acid_potency = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
     wants_amount = question.says(
@@ -88,9 +93,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             if found is None:
                 raise ask(question, "the concentrate's potency (% THC on its COA)")
             strength = found.value
-        parts.append(
-            formulation.infusion(count.value, dose.value, strength, loss_percent(question))
-        )
+        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question)))
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
         count = one(question, counts[:1], "the number of pieces")
@@ -98,11 +101,13 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         assert count is not None and mass is not None
         found = one(question, potencies, "the concentrate's potency")
         if found is None:
-            if mass.unit == "mg" and question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total"):
-                return formulation.dose_from_total(mass.value, count.value, loss_percent(question))
+            if mass.unit == "mg" and (
+                question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total") or shared
+            ):  # "600mg split into 30 caps": a total shared out, no potency needed
+                return formulation.dose_from_total(mass.value, count.value, _lost(question))
             raise ask(question, "the concentrate's potency (% THC on its COA)")
         return formulation.dose_per_unit(
-            found.value, mass.value, mass.unit, count.value, loss_percent(question)
+            found.value, mass.value, mass.unit, count.value, _lost(question)
         )
     if counts and not per_piece and not potencies:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
@@ -118,7 +123,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
             return formulation.dose_from_total(
-                units.convert(amount.value, amount.unit, "mg"), count.value, loss_percent(question)
+                units.convert(amount.value, amount.unit, "mg"), count.value, _lost(question)
             )
     if (
         not counts
@@ -133,7 +138,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         found = one(question, potencies, "the concentrate's potency")
         assert dose is not None and mass is not None and found is not None
         return formulation.pieces_from_concentrate(
-            mass.value, mass.unit, found.value, dose.value, loss_percent(question)
+            mass.value, mass.unit, found.value, dose.value, _lost(question)
         )
     if counts and per_piece and wants_amount is False and not potencies:
         return None
@@ -321,3 +326,12 @@ def share_by_weight(question: Question) -> Calculation | None:
     return formulation.percent_by_weight(
         float(match.group(1)), match.group(2), float(match.group(3)), match.group(4)
     )
+
+
+def _lost(question: Question) -> float:
+    """The share (%) of the THC that never reaches the product: a process loss, and an
+    efficiency ("75% of it makes it into the butter") as the loss it leaves."""
+    loss, reach = loss_percent(question), efficiency_percent(question)
+    if loss and abs(loss + reach - 100) < 1e-9:
+        return loss  # "loses 8% (only 92% ends up in the gummies)": one loss said twice
+    return 100 - reach * (100 - loss) / 100

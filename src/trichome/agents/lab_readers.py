@@ -52,6 +52,10 @@ def dry_basis(question: Question) -> Calculation | None:
     if not potencies:
         return None
     if not moistures:
+        if question.says(r"total\s+thc|\bpass|\bfail|complian|\blimit\b") and not question.says(
+            r"as[- ]?received|wet[- ]?basis|convert|moisture"
+        ):
+            return None  # results already on a dry basis, checked as they are
         raise ask(question, "the sample's moisture content (%) from the lab report")
     moisture = one(question, moistures, "the moisture content")
     assert moisture is not None

@@ -56,6 +56,9 @@ def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
     if len(targets) == 1:
         wanted = targets[0]
         return (second if wanted is first else first), wanted
+    stocks = [q for q in (first, second) if "stock" in q.tags]
+    if len(stocks) == 1:  # "dilute 10 mg/ml stock to get ... at 50 mg/ml"
+        return stocks[0], (second if stocks[0] is first else first)
     high, low = sorted((first, second), key=lambda q: -q.value)
     return high, low
 
@@ -141,6 +144,14 @@ def dilution(question: Question) -> Calculation | None:
         ):
             raise ask(question, "the concentration you start from (mg/mL or mg/g)")
         raise ask(question, "the concentration you want to end at (mg/mL or mg/g)")
+    if (
+        len(concentrations) == 1
+        and bottled is None
+        and "stock" not in concentrations[0].tags
+        and question.says(r"\bstock\b")
+        and question.says(ASKS)
+    ):  # "ml of stock for 100 ml at 5 mg/ml?": the stock's own strength is missing
+        raise ask(question, "the stock's concentration (mg/mL or mg/g)")
     if not stock_words or question.says(r"terp|blend|mix\s+(?!it\s+with)"):
         return None
     percents = [

@@ -9,6 +9,14 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.story_numbers import (
+    drop_labels,
+    pieces_in_groups,
+    separate_numbers,
+    shares_of_a_whole,
+    trade_and_lights,
+)
+
 _ONES = {
     "zero": 0,
     "one": 1,
@@ -92,6 +100,8 @@ def normalise(text: str) -> str:
     for source, target in (
         ("\u2013", "-"),
         ("—", " - "),
+        ("→", " - "),
+        ("=>", " - "),
         ("×", " x "),
         ("\u2019", "'"),
         ("µ", "u"),
@@ -103,6 +113,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
+    text = shares_of_a_whole(drop_labels(text))
     text, standard = standard_ounce_stated(text)
     if standard:
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
@@ -166,6 +177,7 @@ def normalise(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = _pound_slang(text)
+    text = trade_and_lights(pieces_in_groups(text))
     return _floor_area(text)
 
 
@@ -364,6 +376,9 @@ def _plain(number: float) -> str:
 
 def _number_words(match: re.Match[str]) -> str:
     words = match.group(0)
+    groups = separate_numbers(words, _ONES)
+    if len(groups) > 1:  # "delta nine one percent": two numbers, 9 and 1, not ten
+        return " ".join(_plain(_words_to_number(g)) for g in groups)
     stripped = re.sub(r"^(?:a|an)\s+", "", words, flags=re.IGNORECASE)
     if stripped.lower() in ("one",) and not re.match(r"\s+\w", match.string[match.end() :]):
         return words

@@ -39,6 +39,17 @@ def conversion(question: Question) -> Calculation | None:
         text,
         re.IGNORECASE,
     )
+    asked = asked or re.search(  # "grams in half a pound?", "how many eighths from 2 zips"
+        rf"(?:^\s*|how\s+many\s+)(?:(?:28|3\.5|7|14)\s*g\s+)?{unit_word}\s+(?:(?:can|could)\s+\w+\s+\w+\s+)?"
+        rf"(?:are\s+|is\s+)?(?:in|from|out\s+of)\s+(?:an?\s+|one\s+)?(-?[\d.]+)?\s*{unit_word}\b",
+        text,
+        re.IGNORECASE,
+    )
+    held = None if match or asked else _HAVE_HOW_MANY.search(text)
+    if held is not None:  # "I have 1.5 lbs, how many 28 g zips is that"
+        source, target = _trade(_unit(held.group(2)), _unit(held.group(3)))
+        question.use(*[q for q in question.quantities if q.kind == "mass"][:1])
+        return operations.convert(float(held.group(1)), source, target, None)
     found = match or asked
     if found is not None and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30]):
         return None  # "how many mg in a 2 g preroll": the THC in it, which needs its potency
@@ -61,6 +72,12 @@ def conversion(question: Question) -> Calculation | None:
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
 
 
+_HAVE_HOW_MANY = re.compile(
+    r"([\d.]+)\s*(g|kg|lbs?|pounds?|oz|ounces?|zips?|grams?|kilos?)\b[^?]{0,20}?how\s+many\s+"
+    r"(?:(?:28|3\.5|7|14)\s*g\s+)?(eighths?|zips?|ounces?|oz|grams?|quarters?|g)\s+"
+    r"(?:is\s+that|does\s+that\s+make|can\s+\w+\s+(?:bag|make|get|fill))",
+    re.IGNORECASE,
+)
 _PRODUCT_AFTER = re.compile(
     r"\s*(?:of\s+)?(?:[\w-]+\s+)?(?:pre-?rolls?|joints?|blunts?|carts?|cartridges?|vapes?|"
     r"flower|bud|nugs?|wax|shatter|rosin|resin|distill?ate|disty|concentrate|dabs?|gummies|"
@@ -151,7 +168,9 @@ def grow_yield(question: Question) -> Calculation | None:
         rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
     ):
         return None
-    harvests = [q for q in question.find("mass") if q.per is None]
+    harvests = [
+        q for q in question.find("mass") if q.per in (None, "package")
+    ]  # "1.9 lb dry total"
     areas = question.find("area")
     power = [q for q in question.find("power") if q.per is None]
     lights = [q for q in piece_counts(question) if re.match(r"lights?|fixtures?", q.noun or "")]
@@ -213,7 +232,7 @@ def dry(question: Question) -> Calculation | None:
         r"\bdr(?:y|ied|ies|ying)\b|moisture|shrink|cure"
     ):
         return None
-    wets = [q for q in question.find("mass") if q.per is None]
+    wets = [q for q in question.find("mass") if q.per in (None, "package")]  # "wet total"
     if not wets:
         return None
     wet = one(question, wets[:1], "the wet weight")

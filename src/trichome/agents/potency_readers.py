@@ -68,6 +68,9 @@ def total(question: Question) -> Calculation | None:
             neutral_value = (
                 neutral.value if neutral.kind == acid.kind else _convert_basis(neutral, basis)
             )
+        elif name == "THC" and about_hemp(question) and _verdict_asked(question):
+            # a pass or fail on THCA alone would hide a delta-9 result the lab reported
+            raise ask(question, "the delta-9 THC result from the COA (%; 0 if it reports none)")
         else:
             assumption = (
                 f"no {_neutral(name)} value was given, so it is counted as 0; "
@@ -116,6 +119,10 @@ def total(question: Question) -> Calculation | None:
     return calculators.chain(_asked_last(question, parts))
 
 
+def _verdict_asked(question: Question) -> bool:
+    return question.says(r"\bpass|\bfail|complian|\blegal\b|\blimit\b|\bunder\b|\bover\b|\bhot\b")
+
+
 def _asked_last(question: Question, parts: list[Calculation]) -> list[Calculation]:
     """A full COA gives total THC and total CBD; the one the question asks for is the result
     (the chain's last part), the other stays in the working."""
@@ -156,7 +163,8 @@ def decarboxylation(question: Question) -> Calculation | None:
     if not question.says(
         r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
         r"\bbak(?:e|ed|ing)\b|\boven\b|\bthc\s+in\s+mg|"
-        r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc"
+        r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc|"
+        r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
     ):
         return None
     acid_masses = question.find("mass", cannabinoids=("THCA",))
@@ -173,7 +181,7 @@ def decarboxylation(question: Question) -> Calculation | None:
     shares = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY | {"target"})
     if (
         shares
-        and acid.cannabinoid != "THCA"
+        and (acid.cannabinoid != "THCA" or shares[0].start > acid.start)
         and not question.find("percent", cannabinoids=("THC",), without=NOT_POTENCY)
     ):
         # "28 g of 25% THCA flower": the THCA is a share of the material weighed.
@@ -213,7 +221,7 @@ _ASKS_LOSS = (
     r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
-    r"how\s+much\s+(?:co2|carbon\s+dioxide)"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b"
 )
 
 
@@ -237,7 +245,8 @@ def product_content(question: Question) -> Calculation | None:
     """mg of THC in a product of a given mass at a given potency (a 1 g cart at 85%)."""
     if not question.says(
         r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
-        r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg"
+        r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
+        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b"
     ):
         return None
     masses = same_masses(
@@ -254,16 +263,29 @@ def product_content(question: Question) -> Calculation | None:
     mass = one(question, masses[:1], "the product's mass")
     assert mass is not None
     if found is None:
+        found = _per_gram_potency(question)
+    if found is None:
         if question.find("percent", cannabinoids=("THCA",)):
             return None  # total() chains THCA and delta-9 to the mass
         raise ask(question, "the product's potency (% THC)")
-    result = potency.cannabinoid_in_product(mass.value, mass.unit, found.value)
+    share = found.value / 10 if found.kind == "concentration" else found.value
+    result = potency.cannabinoid_in_product(mass.value, mass.unit, share)
     counts = piece_counts(question)
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+def _per_gram_potency(question: Question) -> Quantity | None:
+    """ "labelled 780 mg/g total THC": a potency per gram of the product (mg/g = % x 10)."""
+    per_gram = [
+        q
+        for q in question.find("concentration", without=NOT_POTENCY | {"target"})
+        if q.unit == "mg/g" and q.cannabinoid in (None, "THC")
+    ]
+    return one(question, per_gram[:1], "the potency") if per_gram else None
 
 
 def variance(question: Question) -> Calculation | None:
@@ -305,8 +327,8 @@ def variance(question: Question) -> Calculation | None:
 
 
 _ENDS = re.compile(
-    r"\b(?P<low>low(?:est)?|min(?:imum)?|floor|bottom)\b|"
-    r"\b(?P<high>high(?:est)?|max(?:imum)?|ceiling|top)\b",
+    r"\b(?P<low>low(?:er|est)?|min(?:imum)?|floor|bottom)\b|"
+    r"\b(?P<high>high(?:er|est)?|upper|max(?:imum)?|ceiling|top)\b",
     re.IGNORECASE,
 )
 

@@ -11,12 +11,16 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     "loss": (
         r"(?:loss|lose|losing|lost|waste|shrink)\w*\s*(?:of|is|was|at|about|around|~)?\s*$",
         r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)|"
-        r"^\s*of\s+(?:\w+\s+){0,4}?(?:is|are|gets?|will\s+be)\s+(?:lost|wasted|left\s+behind|stuck)",
+        r"^\s*of\s+(?:\w+\s+){0,4}?(?:is|are|gets?|will\s+be)\s+(?:lost|wasted|left\s+behind|stuck)|"
+        r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),
     "efficiency": (
         r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$",
         r"^\s*(?:(?:overall|total|combined|expected|average|infusion|decarb\w*)\s+){0,2}"
-        r"(?:efficien|conversion|recovery|extraction|transfer)",
+        r"(?:efficien|conversion|recovery|extraction|transfer)|"
+        # "75% of it makes it into the butter", "90% ends up in the gummies"
+        r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:(?:makes?|made)\s+it|gets?|goes|ends?\s+up|carries\s+"
+        r"over)\s+in(?:to)?\s+(?:the|our|my|your|each|every)?\s*[a-z]",
     ),
     "moisture": (
         r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",
@@ -44,7 +48,11 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:legal\s+)?(?:limit|threshold|cutoff|cut-off|"
         r"cap\b|max(?:imum)?\b|line\b|rule\b)",
     ),
-    "dropper": (r"dropper\w*\s*(?:is|of|holds|=)?\s*$", r"^\s*(?:dropper)"),
+    "dropper": (
+        r"dropper\w*\s*(?:is|of|=)?\s*$|dropper\w*\s+(?:[a-z]+\s+){0,3}?(?:are|holds?|measures?|"
+        r"delivers?|gives?)\s+(?:about\s+|roughly\s+)?$",
+        r"^\s*(?:dropper)",
+    ),
 }
 _TAGS = {
     tag: (re.compile(left, re.IGNORECASE), re.compile(right, re.IGNORECASE))

@@ -8,6 +8,8 @@ import re
 from dataclasses import replace
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import mixing_calculators as mixing
+from trichome.agents import units
 from trichome.agents.calculation_questions import ASKS, Question, ask, one, piece_counts
 from trichome.agents.calculators import Calculation, fmt
 
@@ -105,3 +107,15 @@ def _servings_from_pieces(question: Question) -> Calculation | None:
         ),
         inputs=(f"pieces: {fmt(count.value)} at {fmt(piece.value)} mg each", *result.inputs),
     )
+
+
+def servings_by_volume(question: Question) -> Calculation | None:
+    """ "a 60 mL bottle, serving size 1 mL: how many servings?": the volume shared out."""
+    if not question.says(r"(?:number\s+of|how\s+many)\s+(?:servings|doses|droppers|shots)"):
+        return None
+    volumes = [q for q in question.find("volume") if q.per is None]
+    if len(volumes) != 2 or question.find("mass", "concentration"):
+        return None
+    whole, serving = sorted(volumes, key=lambda q: -units.convert(q.value, q.unit, "ml"))
+    question.use(whole, serving)
+    return mixing.doses_in(whole.value, whole.unit, serving.value, serving.unit)

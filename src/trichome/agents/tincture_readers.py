@@ -67,6 +67,8 @@ def tincture(question: Question) -> Calculation | None:
     if not question.says(r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle"):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    if len(volumes) > 1:  # "our droppers hold 0.75 mL. 1000 mg in 30 mL": not the bottle
+        volumes = [q for q in volumes if "dropper" not in q.tags] or volumes
     totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
     made_from = _made_from(question, volumes)
     if made_from is not None:

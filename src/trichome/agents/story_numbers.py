@@ -1,0 +1,93 @@
+"""Numbers in a question's story that are not inputs, taken out or combined before its
+quantities are read: dates ("harvested 10/14/2026"), order and lot labels ("batch #882",
+"lot H-2291"), and packing groups ("3 trays of 36 mints" are 108 mints)."""
+
+from __future__ import annotations
+
+import re
+
+# Dates ("10/14/2026", "on 11/02", "2026-10-14") and labels ("lot H-2291", "batch #882")
+# carry numbers that are never inputs; they are dropped before quantities are read.
+_DATE = re.compile(
+    r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|"
+    r"(?<=\bon\s)\d{1,2}/\d{1,2}\b(?!\s*(?:%|[a-z]))",
+    re.IGNORECASE,
+)
+_LABEL = re.compile(
+    r"\b(?P<word>lot|batch|order|invoice|sku|po|tag)\s*(?:no\.?|number|#)\s*[a-z]{0,4}-?\d[\w-]*|"
+    r"\b(?P<lot>lot|tag)\s+[a-z]{1,4}-?\d[\w-]*|(?<![\w&])#\s*\d[\w-]*",
+    re.IGNORECASE,
+)
+
+
+def _is_schedule(found: str) -> bool:
+    parts = found.split("/")
+    return len(parts) == 2 and sum(int(p) for p in parts) == 24
+
+
+def drop_labels(text: str) -> str:
+    """The text less dates and labels, whose numbers are never inputs (a light schedule,
+    "on 18/6", sums to 24 hours and is kept)."""
+    text = _DATE.sub(lambda m: m.group(0) if _is_schedule(m.group(0)) else "", text)
+    text = _LABEL.sub(lambda m: m.group("word") or m.group("lot") or "", text)
+    # "150 gummies à 10 mg": the French and German "at" (a dose each)
+    return re.sub(r"(?<=\s)à\s+(?=\d)", "at ", text)
+
+
+# "3 trays of 36 mints", "4 boxes of 10 gummies": the pieces are the product of the two.
+_GROUPS_OF = re.compile(
+    r"\b(\d+)\s+(?:trays?|sheets?|boxes|box|packs?|cases?|rows?|molds?|moulds?|bags?|tins?|"
+    r"jars?|sleeves?|cartons?)\s+of\s+(\d+)\s+(?!(?:mg|g|gs|grams?|kg|ml|l|oz|lbs?|%)\b)",
+    re.IGNORECASE,
+)
+
+
+def pieces_in_groups(text: str) -> str:
+    """ "4 boxes of 25 chocolates" written as "100 chocolates"."""
+    return _GROUPS_OF.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} ", text)
+
+
+def separate_numbers(words: str, ones: dict[str, int]) -> list[str]:
+    """The number words split where one number ends and the next begins: a unit word
+    ("one" to "nineteen") right after another unit word starts a new number."""
+    groups: list[list[str]] = [[]]
+    previous = None
+    for token in re.split(r"(?:\s+and\s+|\s+|-)", words.strip()):
+        value = ones.get(token.lower())
+        if value is not None and value < 20 and previous is not None and previous < 20:
+            groups.append([])
+        groups[-1].append(token)
+        previous = value if token.lower() not in ("a", "an") else None
+    return [" ".join(g) for g in groups if g]
+
+
+# "loses three quarters of its weight", "half of the THC": a share of a whole, as a percent.
+_SHARE_OF = re.compile(
+    r"\b(?:(?P<three>three|3)\s+quarters|(?P<half>half)|(?:a|one|1)\s+(?P<quarter>quarter)|"
+    r"(?:a|one|1)\s+(?P<third>third)|(?P<thirds>two|2)\s+thirds)\s+of\s+(?=(?:its|the|their|it)\b)",
+    re.IGNORECASE,
+)
+_SHARES = {"three": "75", "half": "50", "quarter": "25", "third": "33.3333", "thirds": "66.6667"}
+
+
+def shares_of_a_whole(text: str) -> str:
+    """ "three quarters of its weight" written as "75% of its weight"."""
+    return _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
+
+
+# "an elbow" is trade slang for a pound, "2 z's" for two ounces (zips); "three 600 watt
+# lights" are 1800 W of light.
+_ELBOW = re.compile(r"\b(an?|one|per|each|\d+(?:\.\d+)?)\s+elbows?\b", re.IGNORECASE)
+_LIGHTS = re.compile(r"\b(\d+)\s+(\d{2,4}(?:\.\d+)?)\s*(w|watts?)\b", re.IGNORECASE)
+
+
+def trade_and_lights(text: str) -> str:
+    """Elbows written as pounds, and a count of lights of one wattage as their total."""
+    text = _ELBOW.sub(
+        lambda m: (
+            f"{m.group(1) if m.group(1)[0].isdigit() or m.group(1) in ('per', 'each') else '1'} lb"
+        ),
+        text,
+    )
+    text = re.sub(r"\b(\d+(?:\.\d+)?)\s*z'?s\b", r"\1 zips", text, flags=re.IGNORECASE)  # "2 z's"
+    return _LIGHTS.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} {m.group(3)}", text)
