@@ -16,6 +16,7 @@ import contextlib
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import Any
 
 # Metrc's published figures per facility: 10 concurrent GETs and 50 GETs a second.
 DEFAULT_CONCURRENCY = 10
@@ -71,25 +72,28 @@ class FacilityLimiter:
             if value is not None and value <= 0:
                 raise ValueError(f"{name} must be positive (or None for no cap).")
 
-    def _facility(self, license_number: str | None) -> _Facility:
-        facility = self._facilities.get(license_number)
-        if facility is None:
-            facility = _Facility(
-                asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None,
-                GetPacer(self.gets_per_second) if self.gets_per_second else None,
+    @staticmethod
+    def _limits(
+        table: dict[Any, _Facility], key: Any, concurrency: int | None, rate: float | None
+    ) -> _Facility:
+        """The semaphore and pacer of one licence or vendor key, made on first use."""
+        limits = table.get(key)
+        if limits is None:
+            limits = table[key] = _Facility(
+                asyncio.Semaphore(concurrency) if concurrency else None,
+                GetPacer(rate) if rate else None,
             )
-            self._facilities[license_number] = facility
-        return facility
+        return limits
+
+    def _facility(self, license_number: str | None) -> _Facility:
+        return self._limits(
+            self._facilities, license_number, self.max_concurrency, self.gets_per_second
+        )
 
     def _vendor(self, vendor: str) -> _Facility:
-        limits = self._vendors.get(vendor)
-        if limits is None:
-            limits = _Facility(
-                asyncio.Semaphore(self.vendor_concurrency) if self.vendor_concurrency else None,
-                GetPacer(self.vendor_gets_per_second) if self.vendor_gets_per_second else None,
-            )
-            self._vendors[vendor] = limits
-        return limits
+        return self._limits(
+            self._vendors, vendor, self.vendor_concurrency, self.vendor_gets_per_second
+        )
 
     @contextlib.asynccontextmanager
     async def slot(
