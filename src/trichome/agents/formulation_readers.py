@@ -16,8 +16,10 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    combined_potency,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
@@ -83,7 +85,11 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         dose = one(question, per_piece, "the dose per piece")
         assert count is not None and dose is not None
         parts = []
-        if not potencies and acid_potency:
+        total = combined_potency(question)  # "20% THCA and 0.8% delta-9": their total THC
+        if total is not None:
+            parts.append(total)
+            strength = total.value
+        elif not potencies and acid_potency:
             acid = one(question, acid_potency, "the THCA potency")
             assert acid is not None
             parts.append(potency.total_cannabinoid(0, acid.value, "THC"))
@@ -93,7 +99,8 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             if found is None:
                 raise ask(question, "the concentrate's potency (% THC on its COA)")
             strength = found.value
-        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question)))
+        name = named_cannabinoid(question, None if parts else found)
+        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
         count = one(question, counts[:1], "the number of pieces")
@@ -165,8 +172,10 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     return None
 
 
-_BATCH_BEFORE = re.compile(r"batch(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I)
-_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+)?batch", re.I)
+_BATCH_BEFORE = re.compile(
+    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I
+)
+_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run)\b", re.I)
 # Words before a batch size saying it is the one to make (the new size).
 _NEW_BATCH = re.compile(
     r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"

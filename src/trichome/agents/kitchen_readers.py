@@ -12,6 +12,7 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    combined_potency,
     efficiency_percent,
     loss_percent,
     one,
@@ -96,6 +97,13 @@ def kitchen(question: Question) -> Calculation | None:
     material = one(question, materials[:1], "the plant material")
     assert material is not None
     acid = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
+    total = combined_potency(question)
+    if total is not None:
+        infused = kitchen_arithmetic.kitchen_infusion(
+            material.value, material.unit, total.value, fat_volume, fat_unit, measure,
+            efficiency_percent(question), False,
+        )  # fmt: skip
+        return calculators.chain([total, infused])
     found = one(question, potency_readings(question), "the potency")
     is_acid = False
     if found is None and acid:

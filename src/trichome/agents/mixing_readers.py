@@ -159,6 +159,8 @@ def dilution(question: Question) -> Calculation | None:
     ]
     masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
+        if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):
+            return None  # "2 g of 90% in 60 mL MCT, mg per dropper": a tincture's strength
         if percents and question.says(ASKS):
             raise ask(question, "the potency you want to end at (%)")
         return None
@@ -226,7 +228,8 @@ def _bottle_strength(question: Question) -> tuple[float, Quantity, Quantity] | N
 def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
     if not question.says(
-        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|"
+        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|\badd(?:s|ed|ing)?\b|"
+        r"\bbring\s+(?:it\s+|them\s+)?up\b|\b(?:raise|boost|top\s+up|stir)\b|"
         r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
         r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
@@ -249,38 +252,7 @@ def blending(question: Question) -> Calculation | None:
         targets = [middle]
     masses = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
     if targets and len(percents) >= 3:
-        target = targets[-1]
-        first, second = [q for q in percents if q is not target][:2]
-        wanted = re.search(
-            r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
-            r"(?:of\s+)?(?:the\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?)\b)",
-            question.text,
-            re.I,
-        )
-        if wanted and float(wanted.group(1)) == second.value:
-            first, second = second, first
-        question.use(first, second, target)
-        total_amount = masses[-1] if masses else None
-        first_amount = None
-        if (
-            masses
-            and len(masses) == 1
-            and masses[0].end < target.start
-            and re.match(
-                rf"\s*(?:of\s+)?(?:\w+\s+)?(?:at\s+)?{re.escape(first.text)}",
-                question.text[masses[0].end : masses[0].end + 30],
-            )
-        ):
-            first_amount, total_amount = masses[0], None
-        question.use(total_amount, first_amount)
-        return mixing.blend(
-            first.value,
-            second.value,
-            target_percent=target.value,
-            total_amount=total_amount.value if total_amount else None,
-            first_amount=first_amount.value if first_amount else None,
-            unit=amount.unit if (amount := total_amount or first_amount) else "g",
-        )
+        return _to_target(question, percents, targets[-1], masses)
     if len(masses) >= 2:
         pairs = _pair_amounts(question, masses, percents)
         if pairs is None:
@@ -308,3 +280,53 @@ def _pair_amounts(
     if pairs[0][1] is pairs[1][1]:
         return None
     return pairs[0], pairs[1]
+
+
+_WANTED = re.compile(
+    r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
+    r"(?:of\s+)?(?:the\s+|our\s+|that\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?|lbs?)\b)",
+    re.I,
+)
+# Words saying an amount is the whole blend to end with, not one of its parts.
+_WHOLE = re.compile(
+    r"(?:need|make|making|want|final|total|batch\s+of|end\s+(?:up\s+)?with)\s+(?:a\s+)?$", re.I
+)
+
+
+def _to_target(
+    question: Question, percents: list[Quantity], target: Quantity, masses: list[Quantity]
+) -> Calculation:
+    """The amounts of two potencies for a target: of a whole blend ("500 g at 80% from 95%
+    and 60%"), or the second to add to a fixed amount of the first ("400 g of 65% oil, bring
+    it up to 75% with 90%: how much 90?"). The answer is the part asked for."""
+    first, second = [q for q in percents if q is not target][:2]
+    wanted = _WANTED.search(question.text)
+    if wanted and float(wanted.group(1)) == second.value:
+        first, second = second, first
+    question.use(first, second, target)
+    held = [(m, _attached(question, m, [first, second, target])) for m in masses]
+    fixed = [
+        (m, p)
+        for m, p in held
+        if p is not None
+        and p is not target
+        and not _WHOLE.search(question.text[max(0, m.start - 25) : m.start])
+    ]
+    if fixed:
+        amount, of = fixed[0]
+        question.use(amount)
+        if of is first:  # the amount asked about is the one given: the other is wanted
+            first, second = second, first
+        return mixing.blend(
+            first.value, second.value, target_percent=target.value,
+            second_amount=amount.value, unit=amount.unit,
+        )  # fmt: skip
+    total_amount = masses[-1] if masses else None
+    question.use(total_amount)
+    return mixing.blend(
+        first.value,
+        second.value,
+        target_percent=target.value,
+        total_amount=total_amount.value if total_amount else None,
+        unit=total_amount.unit if total_amount else "g",
+    )

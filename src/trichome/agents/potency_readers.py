@@ -18,6 +18,7 @@ from trichome.agents.calculation_questions import (
     ask,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
@@ -89,6 +90,8 @@ def total(question: Question) -> Calculation | None:
         ):
             raise ask(question, "the THCA value from the COA (0 if it reports none)")
         return None
+    if piece_counts(question) and question.find("mass", unit="mg", per=("piece", "serving")):
+        return None  # "200 gummies at 10 mg from 70% THCA rosin": an infusion, read there
     thc = parts[0]
     mass = _product_mass(question)
     if mass is not None and question.says(r"extract|recover|process|\brun\b|yield"):
@@ -269,7 +272,8 @@ def product_content(question: Question) -> Calculation | None:
             return None  # total() chains THCA and delta-9 to the mass
         raise ask(question, "the product's potency (% THC)")
     share = found.value / 10 if found.kind == "concentration" else found.value
-    result = potency.cannabinoid_in_product(mass.value, mass.unit, share)
+    name = named_cannabinoid(question, found)
+    result = potency.cannabinoid_in_product(mass.value, mass.unit, share, name)
     counts = piece_counts(question)
     if counts:
         count = one(question, counts[:1], "the number of units")

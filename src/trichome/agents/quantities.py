@@ -220,8 +220,31 @@ _NOT_PIECES = re.compile(
 )
 
 
+# "makes 16 ... need 120 brownies", "makes 24 gummies ... I want 150": a bare number where a
+# batch's size is said, beside a count of pieces, counts the same pieces.
+_MORE_BEFORE = re.compile(
+    r"\b(?:mak(?:e|es|ing)|made|yields?|want|need|needs|do|scal(?:e|ing)\s+(?:up\s+)?to|"
+    r"bump\s+(?:it\s+)?(?:up\s+)?to|go\s+(?:up\s+)?to)\s*(?:a\s+|about\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+
+
 def _counted_elsewhere(found: list[Quantity], text: str) -> list[Quantity]:
-    if any(q.kind == "count" for q in found):
+    counts = [q for q in found if q.kind == "count"]
+    pieces = {q.noun for q in counts if q.noun and re.fullmatch(PIECES, q.noun, re.IGNORECASE)}
+    if len(pieces) == 1 and len(counts) == 1:
+        noun = pieces.pop()
+        return [
+            replace(q, kind="count", unit="count", noun=noun, text=f"{q.text} {noun}")
+            if q.kind == "number"
+            and q.value >= 2
+            and q.value == int(q.value)
+            and not re.match(r"\s*(?:x|%|\*|/|:|-\s*\d)", text[q.end : q.end + 3])
+            and _MORE_BEFORE.search(text[max(0, q.start - 24) : q.start])
+            else q
+            for q in found
+        ]
+    if counts:
         return found
     candidates = [
         q
