@@ -23,7 +23,7 @@ ASKS = (
 
 CONCENTRATE = (
     r"distill?ate|disty|disti|\bdist\b|concentrate|\boil\b|isolate|rosin|resin|wax|shatter|"
-    r"crude|extract|badder|budder|sauce|\bthca\b"
+    r"crude|extract|badder|budder|sauce|\bthca\b|\brso\b|\bfeco\b"
 )
 
 
@@ -177,3 +177,15 @@ def combined_potency(question: Question) -> Calculation | None:
     neutral = one(question, neutrals, "the delta-9 THC potency")
     assert acid is not None and neutral is not None
     return potency_calculators.total_cannabinoid(neutral.value, acid.value, "THC")
+
+
+def attached(question: Question, amount: Quantity, strengths: list[Quantity]) -> Quantity | None:
+    """The strength written with an amount ("40 mL of tincture at 25 mg/mL", "2 g of it at
+    70%"), if one is."""
+    for strength in strengths:
+        between = question.text[amount.end : strength.start]
+        if strength.start >= amount.end and re.fullmatch(
+            r"\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,4}?(?:(?:at|of)\s+|@\s*)?", between, re.I
+        ):
+            return strength
+    return None

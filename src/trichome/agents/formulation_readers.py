@@ -10,6 +10,7 @@ import re
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
     ASKS,
     CONCENTRATE,
@@ -27,6 +28,10 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
 
+_BATCH_TOTAL = (
+    r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
+    r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)"
+)
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
@@ -80,6 +85,19 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         q for q in question.find("mass") if q.unit != "mg" or (q.per is None and q not in per_piece)
     ]
     concentrate = [q for q in concentrate if q.per is None and q not in per_piece]
+    if (
+        counts
+        and per_piece
+        and not (potencies or acid_potency or concentrate)
+        and not question.says(CONCENTRATE)
+        and question.says(_BATCH_TOTAL)
+    ):  # "1,000 chocolates x 2.5 mg, total mg?": the THC the batch holds
+        count = one(question, counts[:1], "the number of pieces")
+        dose = one(question, per_piece, "the dose per piece")
+        assert count is not None and dose is not None
+        return serving_arithmetic.batch_total(
+            count.value, dose.value, named_cannabinoid(question, dose if dose.cannabinoid else None)
+        )
     if counts and per_piece and (wants_amount or not concentrate):
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, per_piece, "the dose per piece")

@@ -22,7 +22,10 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation
 
-_FAT = r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat"
+_FAT = (
+    r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat|"
+    r"(?:canna-?)?milk|(?:heavy\s+)?cream|half-and-half|honey|syrup"
+)
 
 
 _MEASURE = r"tsp|teaspoons?|tbsp|tablespoons?|cups?|sticks?|ml|mls|millilit(?:er|re)s?"
@@ -49,8 +52,9 @@ def kitchen(question: Question) -> Calculation | None:
     measures = [
         m
         for m in _ASKED_MEASURE.finditer(question.text)
-        if not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
-    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?" the measure asked
+        if not m.group(0).lower().startswith("in")
+        or not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
+    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?", "per cup of milk" the measure
     per_piece = bool(counts) and question.says(
         r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
     )

@@ -13,13 +13,17 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    attached,
     one,
 )
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.quantities import Quantity
 
+# "cut" is a dilution only when a strength to cut to follows ("cut it down to 80%"): in a
+# story ("after the cut", "my buddy cut his disty with some stuff") it asks for nothing.
 _DILUTE = (
-    r"dilut|\bcut(?:ting)?\b(?!\s+(?:(?:it|them|the\s+\w+)\s+)?(?:into|in\b|up\b))|\bthin|bring\s+(?:it\s+)?down|down\s+to\b|lower\s+the\s+potency|"
+    r"dilut|\bcut(?:ting)?\b(?=[^.;?!]{0,60}?\b(?:down\s+)?to\s+[\d.]+\s*(?:%|percent|mg))|"
+    r"\bthin|bring\s+(?:it\s+)?down|down\s+to\b|lower\s+the\s+potency|"
     r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down"
 )
 # "how many 1 mL doses", "30 ml bottles": a portion of the result, not an amount mixed.
@@ -35,17 +39,6 @@ def _portions(question: Question) -> list[Quantity]:
         for q in question.find("volume", "mass")
         if re.match(_PORTION, question.text[q.end : q.end + 20], re.IGNORECASE)
     ]
-
-
-def _attached(question: Question, amount: Quantity, strengths: list[Quantity]) -> Quantity | None:
-    """The strength written with an amount ("40 mL of tincture at 25 mg/mL")."""
-    for strength in strengths:
-        between = question.text[amount.end : strength.start]
-        if strength.start >= amount.end and re.fullmatch(
-            r"\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,4}?(?:(?:at|of)\s+|@\s*)?", between, re.I
-        ):
-            return strength
-    return None
 
 
 def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
@@ -65,9 +58,9 @@ def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
 
 def _starts_from(question: Question, amount: Quantity, high: Quantity, low: Quantity) -> bool:
     """Whether an amount is the stock one starts with (not the amount wanted at the end)."""
-    attached = _attached(question, amount, [high, low])
-    if attached is not None:
-        return attached is high
+    written = attached(question, amount, [high, low])
+    if written is not None:
+        return written is high
     before = question.text[max(0, amount.start - 25) : amount.start]
     if re.search(_HAVE, before, re.IGNORECASE):
         return True
@@ -304,7 +297,7 @@ def _to_target(
     if wanted and float(wanted.group(1)) == second.value:
         first, second = second, first
     question.use(first, second, target)
-    held = [(m, _attached(question, m, [first, second, target])) for m in masses]
+    held = [(m, attached(question, m, [first, second, target])) for m in masses]
     fixed = [
         (m, p)
         for m, p in held

@@ -16,6 +16,7 @@ from trichome.agents.calculation_questions import (
     Question,
     about_hemp,
     ask,
+    attached,
     efficiency_percent,
     loss_percent,
     named_cannabinoid,
@@ -262,9 +263,12 @@ def product_content(question: Question) -> Calculation | None:
     )
     if not masses:
         return None
-    found = one(question, potency_readings(question), "the potency")
     mass = one(question, masses[:1], "the product's mass")
     assert mass is not None
+    readings = potency_readings(question)
+    # "cut his 85% with some stuff, I have 2 g of it at 70%": the potency of the mass weighed
+    own = attached(question, mass, readings) if len({q.value for q in readings}) > 1 else None
+    found = one(question, [own] if own else readings, "the potency")
     if found is None:
         found = _per_gram_potency(question)
     if found is None:

@@ -82,6 +82,8 @@ _EACH_BEFORE = re.compile(
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
+# "1,000 chocolates x 2.5 mg": a count of pieces times the dose in each.
+_TIMES_BEFORE = re.compile(rf"\d\s*(?:{COUNTABLE})\s*(?:x|\*)\s*$", re.IGNORECASE)
 _SERVING_BEFORE = re.compile(
     r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
     re.IGNORECASE,
@@ -279,7 +281,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             rf"^\s*(?:thc\s+|cbd\s+)?({COUNTABLE}|servings?|doses?)\b", after, re.IGNORECASE
         )
         if _EACH.match(after) or (
-            quantity.unit == "mg" and _EACH_BEFORE.search(before.split("\n")[-1])
+            quantity.unit == "mg"
+            and (_EACH_BEFORE.search(before.split("\n")[-1]) or _TIMES_BEFORE.search(before))
         ):
             per = "piece"
         elif (
