@@ -304,7 +304,10 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
     if kind == "number" and _PAID.search(before):
         kind, unit = "money", "$"  # "paid 1,650 for a p"
     if kind == "number":
-        noun_match = re.match(rf"^\s*(?:[\w-]+\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE)
+        # "24 chocolate gummies", not "16 and takes 2 cups": no other number in between
+        noun_match = re.match(
+            rf"^\s*(?:[a-z][\w-]*\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE
+        )
         if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
             kind, unit, noun = "count", "count", noun_match.group(1).lower()
             quantity = replace(quantity, text=f"{quantity.text} {noun}")

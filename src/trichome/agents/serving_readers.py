@@ -20,7 +20,7 @@ from trichome.agents.calculation_questions import (
     piece_counts,
 )
 from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt
-from trichome.agents.quantities import PIECES
+from trichome.agents.quantities import PIECES, Quantity
 
 
 def servings(question: Question) -> Calculation | None:
@@ -161,14 +161,20 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
 def drinks(question: Question) -> Calculation | None:
     """ "12 fl oz can at 5 mg per 2 fl oz serving": a drink shared into servings by volume,
     the mg per serving, in the container, or the servings it holds."""
-    volumes = [q for q in question.find("volume") if q.per is None and q.unit != "dropper"]
+    volumes = [
+        q for q in question.find("volume", per=(None, "serving")) if q.unit != "dropper"
+    ]  # "2 fl oz per serving" is the serving's volume
     sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
     masses = question.find("mass", unit="mg", without=("limit",))
-    if len(volumes) != 2 or len(sizes) != 2 or len(masses) != 1:
+    if len(volumes) != 2 or len(sizes) != 2 or len(masses) > 1:
         return None
     if not question.says(r"serving|\bpours?\b|\bshots?\b|\bglass"):
         return None
-    whole, serving = sorted(volumes, key=lambda q: -units.millilitres(q.value, q.unit))
+    whole, serving = _container_and_serving(question, volumes)
+    if not masses:
+        if question.says(r"\bmg\b|milligram|\bthc\b|\bcbd\b|how\s+strong"):
+            raise ask(question, "the THC in the container or in one serving (mg)")
+        return None
     mg = masses[0]
     between = question.text[mg.end : serving.start] if serving.start >= mg.end else ""
     per_serving = mg.per == "serving" or bool(
@@ -184,3 +190,24 @@ def drinks(question: Question) -> Calculation | None:
         whole.value, whole.unit, serving.value, serving.unit, mg.value, per_serving, asked,
         named_cannabinoid(question, mg if mg.cannabinoid else None),
     )  # fmt: skip
+
+
+_SERVING_WORDS = r"servings?|pours?|shots?|glass(?:es)?|sips?"
+
+
+def _container_and_serving(
+    question: Question, volumes: list[Quantity]
+) -> tuple[Quantity, Quantity]:
+    """Which volume is the container and which the serving: as the words say ("a 4 fl oz
+    serving", "serving size is 4 fl oz"), else the larger is the container."""
+    text = question.text
+    for one_volume in volumes:
+        after = text[one_volume.end : one_volume.end + 14]
+        before = text[max(0, one_volume.start - 24) : one_volume.start]
+        if re.match(rf"\s*(?:{_SERVING_WORDS})\b", after, re.I) or re.search(
+            rf"(?:{_SERVING_WORDS})(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:an?\s+)?$", before, re.I
+        ):
+            other = next(q for q in volumes if q is not one_volume)
+            return other, one_volume
+    larger, smaller = sorted(volumes, key=lambda q: -units.millilitres(q.value, q.unit))
+    return larger, smaller
