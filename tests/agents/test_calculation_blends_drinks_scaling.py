@@ -300,8 +300,16 @@ STORIES_WITH_CUT = [
     ("cut 100 g of 90% distillate down to 80% with MCT, how much MCT?", 100 * 90 / 80 - 100),
 ]  # fmt: skip
 
+RECIPES_AT_A_DOSE = [
+    # the batch to make is the count said with "making", the dose stays
+    ("our recipe makes 24 gummies at 10 mg each using 0.3 g of 80% disty. making 150 now, how "
+     "much disty?", 150 * 10 / 0.80 / 1000),
+    ("I have 2 g of 92% distillate in a 30 ml bottle, how much per half dropper?",
+     2 * 920 / 30 * 0.5),
+]  # fmt: skip
+
 ANSWERED = (
-    TINCTURE_FROM_MASS + DROPPERS + BLEND_ADDED + BLEND_SOLVED + TERPENES + SCALING + YIELD
+    RECIPES_AT_A_DOSE + TINCTURE_FROM_MASS + DROPPERS + BLEND_ADDED + BLEND_SOLVED + TERPENES + SCALING + YIELD
     + OUNCES_AND_POUNDS + CBD + ZERO_DELTA_NINE + DRINKS + BATCHES + PACKAGES
     + EFFICIENCY_IN_WORDS + STORIES_WITH_CUT
 )  # fmt: skip
@@ -349,6 +357,7 @@ ASKED = [
     "batch?",  # no new batch size
     "I have 300 g of 92% distillate. How much 70% distillate do I add?",  # no target
     "THCA 0.25%, total THC, is it hemp compliant?",  # delta-9 not given: never taken as 0
+    "this recipe makes 24 gummies at 10 mg, I want 150",  # the dose is no ingredient to scale
 ]
 
 

@@ -39,6 +39,11 @@ _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segme
 def infusion_or_dose(question: Question) -> Calculation | None:
     """Concentrate for N pieces at X mg, or mg per piece from a mass of concentrate."""
     counts = piece_counts(question)
+    if len(counts) > 1:  # "recipe makes 24 gummies ... making 150 now": the batch to make
+        new = [
+            q for q in counts if _NEW_BATCH.search(question.text[max(0, q.start - 30) : q.start])
+        ]
+        counts = new[-1:] or counts
     per_piece = question.find("mass", unit="mg", per=("piece", "serving"))
     if not per_piece and counts:
         per_piece = [
@@ -200,6 +205,7 @@ _NEW_BATCH = re.compile(
     r"how\s+much\s+(?:[a-z]+\s+){0,3}for(?:\s+a)?|for\s+a\s+(?:run|batch)\s+of)\s*(?:a\s+|an\s+)?$",
     re.I,
 )
+_DOSE_BEFORE = re.compile(rf"\b(?:{PIECES})\s+(?:at|@|dosed\s+at|of)\s*$", re.I)
 _SCALE_WORDS = {"double": 2.0, "triple": 3.0, "quadruple": 4.0, "half": 0.5, "halve": 0.5}
 _NAME_AFTER = re.compile(
     r"^\s*(?:of\s+)?(?:(?:[\d.]+\s*%|[\d.]+\s*mg/\w+)\s+)?([a-z][a-z -]{0,30}?)"
@@ -305,8 +311,11 @@ def scaling(question: Question) -> Calculation | None:
     ingredients = [
         q
         for q in question.find("mass", "volume")
-        if q not in sizes and q.per in (None, "piece") and q.kind in ("mass", "volume")
-    ]
+        if q not in sizes
+        and q.per in (None, "piece")
+        and q.kind in ("mass", "volume")
+        and not _DOSE_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
+    ]  # "24 gummies at 10 mg": the dose stays the same when the batch is scaled
     if not ingredients:
         if sizes and question.says(ASKS):
             raise ask(question, "the recipe's ingredients and their amounts (g, mL, cups)")

@@ -151,7 +151,7 @@ def normalise(text: str) -> str:
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
         r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
-        r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal)s?\b)",
+        r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal|dropper|dropperful)s?\b)",
         "0.5 ",
         text,
         flags=re.IGNORECASE,
