@@ -252,6 +252,9 @@ DRINKS = build(
     {"floz": ("fl oz",)},
 ) + [
     ("a 355 mL can holds 10 mg THC, a serving is 118 mL, mg per serving?", 10 * 118 / 355),
+    # an ounce of a drink is a fluid ounce
+    ("2.5 mg per 8 oz serving, 16 oz bottle, how much thc total?", 2.5 * 16 / 8),
+    ("a 16 oz bottle holds 20 mg, a serving is 4 oz. mg per serving?", 20 * 4 / 16),
 ]  # fmt: skip
 
 BATCHES = [
@@ -301,6 +304,8 @@ STORIES_WITH_CUT = [
 ]  # fmt: skip
 
 RECIPES_AT_A_DOSE = [
+    ("we need to bring 1 kg of 60% up to 70% with 95% disty, how much disty?",
+     second_mass({"m1": 1, "p1": 60, "p2": 95, "t": 70})),
     # the batch to make is the count said with "making", the dose stays
     ("our recipe makes 24 gummies at 10 mg each using 0.3 g of 80% disty. making 150 now, how "
      "much disty?", 150 * 10 / 0.80 / 1000),

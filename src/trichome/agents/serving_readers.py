@@ -18,6 +18,7 @@ from trichome.agents.calculation_questions import (
     named_cannabinoid,
     one,
     piece_counts,
+    with_assumption,
 )
 from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt
 from trichome.agents.quantities import PIECES, Quantity
@@ -164,6 +165,13 @@ def drinks(question: Question) -> Calculation | None:
     volumes = [
         q for q in question.find("volume", per=(None, "serving")) if q.unit != "dropper"
     ]  # "2 fl oz per serving" is the serving's volume
+    note = None
+    ounces = question.find("mass", unit="oz", per=(None, "serving", "package"))
+    if ounces and len(volumes) + len(ounces) == 2 and question.says(_DRINK_WORDS):
+        # "an 8 oz serving of a 16 oz bottle": an ounce of a drink is a US fluid ounce
+        volumes = sorted([*volumes, *(replace(q, kind="volume", unit="floz") for q in ounces)],
+                         key=lambda q: q.start)  # fmt: skip
+        note = "ounces of a drink are read as US fluid ounces (29.57 mL each)"
     sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
     masses = question.find("mass", unit="mg", without=("limit",))
     if len(volumes) != 2 or len(sizes) != 2 or len(masses) > 1:
@@ -186,12 +194,17 @@ def drinks(question: Question) -> Calculation | None:
     else:
         asked = "total_mg" if per_serving else "per_serving"
     question.use(whole, serving, mg)
-    return serving_arithmetic.drink_servings(
+    poured = serving_arithmetic.drink_servings(
         whole.value, whole.unit, serving.value, serving.unit, mg.value, per_serving, asked,
         named_cannabinoid(question, mg if mg.cannabinoid else None),
     )  # fmt: skip
+    return with_assumption(poured, note) if note else poured
 
 
+_DRINK_WORDS = (
+    r"\b(?:cans?|bottles?|drinks?|beverages?|seltzers?|sodas?|shots?|syrups?|teas?|lemonades?|"
+    r"juices?|tonics?|servings?)\b"
+)
 _SERVING_WORDS = r"servings?|pours?|shots?|glass(?:es)?|sips?"
 
 
