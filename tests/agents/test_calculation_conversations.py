@@ -12,6 +12,7 @@ from trichome.agents import formulation_calculators as formulation
 from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
@@ -159,6 +160,24 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
             "trichome_infusion",
             {"units": 200, "mg_per_unit": 10, "potency_percent": 85},
             lambda: formulation.infusion(200, 10, 85),
+        ),
+        (
+            "trichome_batch_total",
+            {"units": 1000, "mg_per_unit": 2.5},
+            lambda: serving.batch_total(1000, 2.5),
+        ),
+        (
+            "trichome_drink_servings",
+            {
+                "container": 12,
+                "container_unit": "floz",
+                "serving": 2,
+                "serving_unit": "floz",
+                "mg": 5,
+                "mg_per_serving": True,
+                "asked": "total_mg",
+            },
+            lambda: serving.drink_servings(12, "floz", 2, "floz", 5, True, "total_mg"),
         ),
     ],
 )

@@ -19,13 +19,16 @@ from trichome.agents.units import UnitError
 _UNIT = (
     r"mg/g|mg\s+per\s+g(?:ram)?|mg|milligrams?|g|grams?|gs|kg|kilos?|kilograms?|lbs?|pounds?|"
     r"oz|ounces?|ml|mls|milliliters?|millilitres?|l|liters?|litres?|%|percent(?:age)?|"
+    r"cups?|tbsps?|tablespoons?|tsps?|teaspoons?|fl\.?\s?oz|gal(?:lon)?s?|quarts?|"
     r"°\s?[cf]|degrees\s+[cf]|celsius|fahrenheit|f|c"
 )
 # "in grams?", "as a percent", "how many mL", "in mg please".
 _ASKED = re.compile(
     rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
     rf"instead|then|now|each|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
-    rf"\bhow\s+many\s+(?P<many>{_UNIT})(?![\w/])|"
+    # "how many 28 g zips", "how many eighths": the trade's pieces, only when counted.
+    rf"\bhow\s+many\s+(?:(?:28|3\.5|7|14)\s*g\s+)?(?P<many>zips?|eighths?|8ths?|quarters?|{_UNIT})"
+    r"(?![\w/])|"
     # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
     rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
     rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please))?\s*(?:\?|$)|"
@@ -61,6 +64,10 @@ def to_unit(calculation: Calculation, wanted: str) -> Calculation:
     if not calculation.unit:
         return calculation
     head, _, rest = calculation.unit.partition(" ")
+    for key, (_, label, _) in sorted(units.UNITS.items(), key=lambda item: -len(item[1][1])):
+        if calculation.unit == label or calculation.unit.startswith(f"{label} "):
+            head, rest = key, calculation.unit[len(label) :].strip()  # "oz (trade, 28 g)"
+            break
     converted = _convert(calculation.value, head, wanted)
     if converted is None:
         return calculation

@@ -16,6 +16,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation, recognis
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.normalising import normalise
+from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
 
 # How many earlier user turns a follow-up may reach back to.
@@ -29,7 +30,8 @@ _FOLLOW_UP = re.compile(
     r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
     r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+(?:it|them)|change|say\s+it|suppose|"
     r"it'?s\s+\d|it\s+is|actually|using\s|use\s|per\s|each\b|in\s+(?:mg|milligrams?|grams?|g|ml|"
-    r"oz|ounces?|kg|lbs?|pounds?|%|percent)\b|cut\s|only\s|(?:drop|raise|bump|lower|up|go)\s+"
+    r"oz|ounces?|kg|lbs?|pounds?|%|percent|cups?|tbsps?|tablespoons?|tsps?|teaspoons?|zips?|"
+    r"eighths?)\b|cut\s|only\s|(?:drop|raise|bump|lower|up|go)\s+"
     r"(?:it|the|to|up|down)|switch|\d)",
     re.IGNORECASE,
 )
@@ -54,7 +56,9 @@ def recognise_conversation(
     alone = recognise(latest, state, limits_for)
     update = normalise(latest)
     short = len(update.split()) <= FOLLOW_UP_WORDS
-    follows = bool(_FOLLOW_UP.search(update) or _FOLLOW_UP_ANYWHERE.search(update))
+    follows = bool(
+        _FOLLOW_UP.search(update) or _FOLLOW_UP_ANYWHERE.search(update) or ounce_stated(latest)
+    )
     if alone is not None and alone.calculation is not None and not (follows and short):
         return alone
     if alone is not None and alone.calculation is None and not alone.asks:
@@ -63,7 +67,8 @@ def recognise_conversation(
     calculable = bool(inputs) or bool(_CALCULATION_ASK.search(update))
     if alone is None and not (follows or (short and calculable)):
         return None
-    context = _context(user_turns[-1 - FOLLOW_UP_REACH : -1], state, limits_for)
+    earlier = _under_stated_ounce(user_turns[-1 - FOLLOW_UP_REACH : -1], latest)
+    context = _context(earlier, state, limits_for)
     if context is None:
         return alone
     merge = _merge(context, update)
@@ -99,10 +104,21 @@ _FOLLOW_UP_ANYWHERE = re.compile(
 # A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").
 _CALCULATION_ASK = re.compile(
     r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
-    r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf])\b|\bdose\b|\btotal\b|"
+    r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf]|cups?|tbsps?|"
+    r"tablespoons?|tsps?|teaspoons?|zips?|eighths?)\b|\bdose\b|\btotal\b|"
     r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b",
     re.IGNORECASE,
 )
+
+
+def _under_stated_ounce(turns: Sequence[str], latest: str) -> Sequence[str]:
+    """The earlier turns read under the ounce the latest one names ("and with the 28.35 g
+    ounce?", "what about the 28 g ounce instead"): their own statement of it is replaced."""
+    stated = ounce_stated(latest)
+    if stated is None:
+        return turns
+    tail = " (the 28.35 g ounce)" if stated == "standard" else " (trade oz)"
+    return [TRADE_STATED.sub(" ", STANDARD_STATED.sub(" ", turn)) + tail for turn in turns]
 
 
 def _context(

@@ -47,6 +47,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     terpenes.terpene_reintroduction,
     mixing.dilution,
     serving.servings_by_volume,
+    serving.drinks,
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen.kitchen,

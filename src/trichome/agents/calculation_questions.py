@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from trichome.agents import units
+from trichome.agents import potency_calculators, units
 from trichome.agents.calculators import (
     Calculation,
     MissingInput,
@@ -23,7 +23,7 @@ ASKS = (
 
 CONCENTRATE = (
     r"distill?ate|disty|disti|\bdist\b|concentrate|\boil\b|isolate|rosin|resin|wax|shatter|"
-    r"crude|extract|badder|budder|sauce|\bthca\b"
+    r"crude|extract|badder|budder|sauce|\bthca\b|\brso\b|\bfeco\b"
 )
 
 
@@ -96,9 +96,24 @@ def ask(question: Question, *missing: str) -> MissingInput:
 
 
 def potency_readings(question: Question) -> list[Quantity]:
-    return question.find(
+    """The potencies given: of THC (or unnamed), or of CBD when the question is about a CBD
+    product and names no THC ("2 mg CBD each from 99.5% CBD isolate")."""
+    found = question.find(
         "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=(None, "THC")
     )
+    if found or question.says(r"\bthc(?!a)"):
+        return found
+    return question.find(
+        "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=("CBD",)
+    )
+
+
+def named_cannabinoid(question: Question, potency: Quantity | None) -> str:
+    """The cannabinoid a calculation is about: the potency's, else CBD when the question
+    names CBD and not THC, else THC."""
+    if potency is not None and potency.cannabinoid in ("THC", "CBD"):
+        return potency.cannabinoid
+    return "CBD" if question.says(r"\bcbd\b") and not question.says(r"\bthc(?!a)") else "THC"
 
 
 def loss_percent(question: Question) -> float:
@@ -147,3 +162,30 @@ def same_masses(masses: list[Quantity]) -> list[Quantity]:
         if not any(abs(units.grams(k.value, k.unit) - grams) < 1e-9 for k in kept):
             kept.append(mass)
     return kept
+
+
+def combined_potency(question: Question) -> Calculation | None:
+    """Total THC from a THCA and a delta-9 THC reading given together ("22% THCA and 0%
+    delta-9": a zero that was given is an input, and it is used as one)."""
+    without = NOT_POTENCY | {"target", "price", "limit"}
+    acids = question.find("percent", cannabinoids=("THCA",), without=without)
+    neutrals = [q for q in question.find("percent", cannabinoids=("THC",), without=without)
+                if not q.total]  # fmt: skip
+    if not acids or not neutrals:
+        return None
+    acid = one(question, acids, "the THCA potency")
+    neutral = one(question, neutrals, "the delta-9 THC potency")
+    assert acid is not None and neutral is not None
+    return potency_calculators.total_cannabinoid(neutral.value, acid.value, "THC")
+
+
+def attached(question: Question, amount: Quantity, strengths: list[Quantity]) -> Quantity | None:
+    """The strength written with an amount ("40 mL of tincture at 25 mg/mL", "2 g of it at
+    70%"), if one is."""
+    for strength in strengths:
+        between = question.text[amount.end : strength.start]
+        if strength.start >= amount.end and re.fullmatch(
+            r"\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,4}?(?:(?:at|of)\s+|@\s*)?", between, re.I
+        ):
+            return strength
+    return None

@@ -4,43 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from trichome.agents import units
-
-TOOL_PREFIX = "trichome_"
-_MASS_UNIT = {"type": "string", "enum": ["mg", "g", "kg", "oz", "trade_oz", "lb", "eighth"]}
-_VOLUME_UNIT = {"type": "string", "enum": ["ml", "l", "floz", "tsp", "tbsp", "cup", "stick", "gal"]}
-_ANY_UNIT = {"type": "string", "enum": sorted(units.UNITS)}
-_PERCENT = {"type": "number", "exclusiveMinimum": 0, "maximum": 100}
-_PERCENT_OR_ZERO = {"type": "number", "minimum": 0, "maximum": 100}
-_POSITIVE = {"type": "number", "exclusiveMinimum": 0}
-_COUNT = {"type": "integer", "minimum": 1}
-_LOSS = {
-    "type": "number",
-    "minimum": 0,
-    "exclusiveMaximum": 100,
-    "default": 0,
-    "description": "Expected process loss of active content, in percent.",
-}
-_STATE = {"type": "string", "description": "Two-letter US state code, e.g. MI."}
-
-
-def _function(
-    name: str, description: str, properties: dict[str, Any], required: list[str]
-) -> dict[str, Any]:
-    return {
-        "type": "function",
-        "function": {
-            "name": TOOL_PREFIX + name,
-            "description": description,
-            "parameters": {
-                "type": "object",
-                "properties": properties,
-                "required": required,
-                "additionalProperties": False,
-            },
-        },
-    }
-
+from trichome.agents.serving_tool_definitions import SERVING_TOOLS
+from trichome.agents.tool_schemas import ANY_UNIT as _ANY_UNIT
+from trichome.agents.tool_schemas import COUNT as _COUNT
+from trichome.agents.tool_schemas import LOSS as _LOSS
+from trichome.agents.tool_schemas import MASS_UNIT as _MASS_UNIT
+from trichome.agents.tool_schemas import PERCENT as _PERCENT
+from trichome.agents.tool_schemas import PERCENT_OR_ZERO as _PERCENT_OR_ZERO
+from trichome.agents.tool_schemas import POSITIVE as _POSITIVE
+from trichome.agents.tool_schemas import STATE as _STATE
+from trichome.agents.tool_schemas import TOOL_PREFIX
+from trichome.agents.tool_schemas import VOLUME_UNIT as _VOLUME_UNIT
+from trichome.agents.tool_schemas import function_tool as _function
 
 TOOLS: list[dict[str, Any]] = [
     _function(
@@ -388,5 +363,7 @@ TOOLS: list[dict[str, Any]] = [
         {"ppfd": _POSITIVE, "hours": {"type": "number", "exclusiveMinimum": 0, "maximum": 24}},
         ["ppfd", "hours"],
     ),
+    *SERVING_TOOLS,
 ]
+__all__ = ["TOOLS", "TOOL_NAMES", "TOOL_PREFIX"]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)

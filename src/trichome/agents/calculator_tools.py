@@ -16,6 +16,7 @@ from trichome.agents import lab_calculators as lab
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
@@ -155,6 +156,18 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             float(a["final_amount"]),
             str(a["amount_unit"]),
             str(a.get("concentration_unit", "mg/mL")),
+        ),
+        "batch_total": lambda a: serving.batch_total(
+            int(a["units"]), float(a["mg_per_unit"]), str(a.get("name", "THC"))
+        ),
+        "drink_servings": lambda a: serving.drink_servings(
+            float(a["container"]),
+            str(a["container_unit"]),
+            float(a["serving"]),
+            str(a["serving_unit"]),
+            float(a["mg"]),
+            bool(a["mg_per_serving"]),
+            str(a.get("asked", "per_serving")),
         ),
         "blend": lambda a: mixing.blend(
             float(a["first_percent"]),

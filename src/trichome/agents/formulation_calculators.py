@@ -113,9 +113,14 @@ def dose_from_total(total_mg: float, units_count: float, loss_percent: float = 0
 
 
 def infusion(
-    units_count: float, mg_per_unit: float, potency_percent: float, loss_percent: float = 0
+    units_count: float,
+    mg_per_unit: float,
+    potency_percent: float,
+    loss_percent: float = 0,
+    name: str = "THC",
 ) -> Calculation:
-    """Grams of concentrate at `potency_percent` for N pieces of `mg_per_unit` each.
+    """Grams of concentrate (or isolate) at `potency_percent` of a cannabinoid (THC unless
+    named) for N pieces of `mg_per_unit` each.
 
     Raises:
         CalculationError: zero or negative inputs, potency over 100%, a loss of 100% or more.
@@ -127,7 +132,7 @@ def infusion(
     needed = count * mg_per_unit
     before_loss = needed / (1 - loss_percent / 100)
     concentrate_mg = before_loss / (potency_percent / 100)
-    steps = [f"{count:,} units × {fmt(mg_per_unit)} mg = {fmt(needed)} mg THC in the batch"]
+    steps = [f"{count:,} units × {fmt(mg_per_unit)} mg = {fmt(needed)} mg {name} in the batch"]
     if loss_percent:
         steps.append(
             f"allowing {fmt(loss_percent)}% loss: {fmt(needed)} ÷ "
@@ -149,7 +154,7 @@ def infusion(
         concentrate_mg / 1000,
         "g of concentrate",
         f"You need {fmt(concentrate_mg / 1000, 3)} g of {fmt(potency_percent, 4)}% concentrate "
-        f"({fmt(needed)} mg THC for {count:,} units at {fmt(mg_per_unit)} mg).",
+        f"({fmt(needed)} mg {name} for {count:,} units at {fmt(mg_per_unit)} mg).",
         tuple(steps),
         details={"total_mg": needed},
         formula="concentrate (g) = pieces × mg per piece ÷ (1 - loss %) ÷ potency % ÷ 1,000",

@@ -10,14 +10,17 @@ import re
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
     ASKS,
     CONCENTRATE,
     NOT_POTENCY,
     Question,
     ask,
+    combined_potency,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
@@ -25,6 +28,10 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
 
+_BATCH_TOTAL = (
+    r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
+    r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)"
+)
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
@@ -32,6 +39,11 @@ _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segme
 def infusion_or_dose(question: Question) -> Calculation | None:
     """Concentrate for N pieces at X mg, or mg per piece from a mass of concentrate."""
     counts = piece_counts(question)
+    if len(counts) > 1:  # "recipe makes 24 gummies ... making 150 now": the batch to make
+        new = [
+            q for q in counts if _NEW_BATCH.search(question.text[max(0, q.start - 30) : q.start])
+        ]
+        counts = new[-1:] or counts
     per_piece = question.find("mass", unit="mg", per=("piece", "serving"))
     if not per_piece and counts:
         per_piece = [
@@ -78,12 +90,29 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         q for q in question.find("mass") if q.unit != "mg" or (q.per is None and q not in per_piece)
     ]
     concentrate = [q for q in concentrate if q.per is None and q not in per_piece]
+    if (
+        counts
+        and per_piece
+        and not (potencies or acid_potency or concentrate)
+        and not question.says(CONCENTRATE)
+        and question.says(_BATCH_TOTAL)
+    ):  # "1,000 chocolates x 2.5 mg, total mg?": the THC the batch holds
+        count = one(question, counts[:1], "the number of pieces")
+        dose = one(question, per_piece, "the dose per piece")
+        assert count is not None and dose is not None
+        return serving_arithmetic.batch_total(
+            count.value, dose.value, named_cannabinoid(question, dose if dose.cannabinoid else None)
+        )
     if counts and per_piece and (wants_amount or not concentrate):
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, per_piece, "the dose per piece")
         assert count is not None and dose is not None
         parts = []
-        if not potencies and acid_potency:
+        total = combined_potency(question)  # "20% THCA and 0.8% delta-9": their total THC
+        if total is not None:
+            parts.append(total)
+            strength = total.value
+        elif not potencies and acid_potency:
             acid = one(question, acid_potency, "the THCA potency")
             assert acid is not None
             parts.append(potency.total_cannabinoid(0, acid.value, "THC"))
@@ -93,7 +122,8 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             if found is None:
                 raise ask(question, "the concentrate's potency (% THC on its COA)")
             strength = found.value
-        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question)))
+        name = named_cannabinoid(question, None if parts else found)
+        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
         count = one(question, counts[:1], "the number of pieces")
@@ -165,14 +195,17 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     return None
 
 
-_BATCH_BEFORE = re.compile(r"batch(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I)
-_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+)?batch", re.I)
+_BATCH_BEFORE = re.compile(
+    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I
+)
+_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run)\b", re.I)
 # Words before a batch size saying it is the one to make (the new size).
 _NEW_BATCH = re.compile(
     r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"
     r"how\s+much\s+(?:[a-z]+\s+){0,3}for(?:\s+a)?|for\s+a\s+(?:run|batch)\s+of)\s*(?:a\s+|an\s+)?$",
     re.I,
 )
+_DOSE_BEFORE = re.compile(rf"\b(?:{PIECES})\s+(?:at|@|dosed\s+at|of)\s*$", re.I)
 _SCALE_WORDS = {"double": 2.0, "triple": 3.0, "quadruple": 4.0, "half": 0.5, "halve": 0.5}
 _NAME_AFTER = re.compile(
     r"^\s*(?:of\s+)?(?:(?:[\d.]+\s*%|[\d.]+\s*mg/\w+)\s+)?([a-z][a-z -]{0,30}?)"
@@ -278,8 +311,11 @@ def scaling(question: Question) -> Calculation | None:
     ingredients = [
         q
         for q in question.find("mass", "volume")
-        if q not in sizes and q.per in (None, "piece") and q.kind in ("mass", "volume")
-    ]
+        if q not in sizes
+        and q.per in (None, "piece")
+        and q.kind in ("mass", "volume")
+        and not _DOSE_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
+    ]  # "24 gummies at 10 mg": the dose stays the same when the batch is scaled
     if not ingredients:
         if sizes and question.says(ASKS):
             raise ask(question, "the recipe's ingredients and their amounts (g, mL, cups)")

@@ -12,6 +12,7 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    combined_potency,
     efficiency_percent,
     loss_percent,
     one,
@@ -21,7 +22,10 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation
 
-_FAT = r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat"
+_FAT = (
+    r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat|"
+    r"(?:canna-?)?milk|(?:heavy\s+)?cream|half-and-half|honey|syrup"
+)
 
 
 _MEASURE = r"tsp|teaspoons?|tbsp|tablespoons?|cups?|sticks?|ml|mls|millilit(?:er|re)s?"
@@ -48,8 +52,9 @@ def kitchen(question: Question) -> Calculation | None:
     measures = [
         m
         for m in _ASKED_MEASURE.finditer(question.text)
-        if not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
-    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?" the measure asked
+        if not m.group(0).lower().startswith("in")
+        or not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
+    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?", "per cup of milk" the measure
     per_piece = bool(counts) and question.says(
         r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
     )
@@ -96,6 +101,13 @@ def kitchen(question: Question) -> Calculation | None:
     material = one(question, materials[:1], "the plant material")
     assert material is not None
     acid = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
+    total = combined_potency(question)
+    if total is not None:
+        infused = kitchen_arithmetic.kitchen_infusion(
+            material.value, material.unit, total.value, fat_volume, fat_unit, measure,
+            efficiency_percent(question), False,
+        )  # fmt: skip
+        return calculators.chain([total, infused])
     found = one(question, potency_readings(question), "the potency")
     is_acid = False
     if found is None and acid:

@@ -13,13 +13,17 @@ from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
     ask,
+    attached,
     one,
 )
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.quantities import Quantity
 
+# "cut" is a dilution only when a strength to cut to follows ("cut it down to 80%"): in a
+# story ("after the cut", "my buddy cut his disty with some stuff") it asks for nothing.
 _DILUTE = (
-    r"dilut|\bcut(?:ting)?\b(?!\s+(?:(?:it|them|the\s+\w+)\s+)?(?:into|in\b|up\b))|\bthin|bring\s+(?:it\s+)?down|down\s+to\b|lower\s+the\s+potency|"
+    r"dilut|\bcut(?:ting)?\b(?=[^.;?!]{0,60}?\b(?:down\s+)?to\s+[\d.]+\s*(?:%|percent|mg))|"
+    r"\bthin|bring\s+(?:it\s+)?down|down\s+to\b|lower\s+the\s+potency|"
     r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down"
 )
 # "how many 1 mL doses", "30 ml bottles": a portion of the result, not an amount mixed.
@@ -35,17 +39,6 @@ def _portions(question: Question) -> list[Quantity]:
         for q in question.find("volume", "mass")
         if re.match(_PORTION, question.text[q.end : q.end + 20], re.IGNORECASE)
     ]
-
-
-def _attached(question: Question, amount: Quantity, strengths: list[Quantity]) -> Quantity | None:
-    """The strength written with an amount ("40 mL of tincture at 25 mg/mL")."""
-    for strength in strengths:
-        between = question.text[amount.end : strength.start]
-        if strength.start >= amount.end and re.fullmatch(
-            r"\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,4}?(?:(?:at|of)\s+|@\s*)?", between, re.I
-        ):
-            return strength
-    return None
 
 
 def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
@@ -65,9 +58,9 @@ def _roles(first: Quantity, second: Quantity) -> tuple[Quantity, Quantity]:
 
 def _starts_from(question: Question, amount: Quantity, high: Quantity, low: Quantity) -> bool:
     """Whether an amount is the stock one starts with (not the amount wanted at the end)."""
-    attached = _attached(question, amount, [high, low])
-    if attached is not None:
-        return attached is high
+    written = attached(question, amount, [high, low])
+    if written is not None:
+        return written is high
     before = question.text[max(0, amount.start - 25) : amount.start]
     if re.search(_HAVE, before, re.IGNORECASE):
         return True
@@ -159,6 +152,8 @@ def dilution(question: Question) -> Calculation | None:
     ]
     masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
+        if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):
+            return None  # "2 g of 90% in 60 mL MCT, mg per dropper": a tincture's strength
         if percents and question.says(ASKS):
             raise ask(question, "the potency you want to end at (%)")
         return None
@@ -226,7 +221,8 @@ def _bottle_strength(question: Question) -> tuple[float, Quantity, Quantity] | N
 def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
     if not question.says(
-        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|"
+        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|\badd(?:s|ed|ing)?\b|"
+        r"\bbring\b[^.?!]{0,40}?\bup\b|\b(?:raise|boost|top\s+up|stir)\b|"
         r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
         r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
@@ -249,38 +245,7 @@ def blending(question: Question) -> Calculation | None:
         targets = [middle]
     masses = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
     if targets and len(percents) >= 3:
-        target = targets[-1]
-        first, second = [q for q in percents if q is not target][:2]
-        wanted = re.search(
-            r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
-            r"(?:of\s+)?(?:the\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?)\b)",
-            question.text,
-            re.I,
-        )
-        if wanted and float(wanted.group(1)) == second.value:
-            first, second = second, first
-        question.use(first, second, target)
-        total_amount = masses[-1] if masses else None
-        first_amount = None
-        if (
-            masses
-            and len(masses) == 1
-            and masses[0].end < target.start
-            and re.match(
-                rf"\s*(?:of\s+)?(?:\w+\s+)?(?:at\s+)?{re.escape(first.text)}",
-                question.text[masses[0].end : masses[0].end + 30],
-            )
-        ):
-            first_amount, total_amount = masses[0], None
-        question.use(total_amount, first_amount)
-        return mixing.blend(
-            first.value,
-            second.value,
-            target_percent=target.value,
-            total_amount=total_amount.value if total_amount else None,
-            first_amount=first_amount.value if first_amount else None,
-            unit=amount.unit if (amount := total_amount or first_amount) else "g",
-        )
+        return _to_target(question, percents, targets[-1], masses)
     if len(masses) >= 2:
         pairs = _pair_amounts(question, masses, percents)
         if pairs is None:
@@ -308,3 +273,53 @@ def _pair_amounts(
     if pairs[0][1] is pairs[1][1]:
         return None
     return pairs[0], pairs[1]
+
+
+_WANTED = re.compile(
+    r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
+    r"(?:of\s+)?(?:the\s+|our\s+|that\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?|lbs?)\b)",
+    re.I,
+)
+# Words saying an amount is the whole blend to end with, not one of its parts.
+_WHOLE = re.compile(
+    r"(?:need|make|making|want|final|total|batch\s+of|end\s+(?:up\s+)?with)\s+(?:a\s+)?$", re.I
+)
+
+
+def _to_target(
+    question: Question, percents: list[Quantity], target: Quantity, masses: list[Quantity]
+) -> Calculation:
+    """The amounts of two potencies for a target: of a whole blend ("500 g at 80% from 95%
+    and 60%"), or the second to add to a fixed amount of the first ("400 g of 65% oil, bring
+    it up to 75% with 90%: how much 90?"). The answer is the part asked for."""
+    first, second = [q for q in percents if q is not target][:2]
+    wanted = _WANTED.search(question.text)
+    if wanted and float(wanted.group(1)) == second.value:
+        first, second = second, first
+    question.use(first, second, target)
+    held = [(m, attached(question, m, [first, second, target])) for m in masses]
+    fixed = [
+        (m, p)
+        for m, p in held
+        if p is not None
+        and p is not target
+        and not _WHOLE.search(question.text[max(0, m.start - 25) : m.start])
+    ]
+    if fixed:
+        amount, of = fixed[0]
+        question.use(amount)
+        if of is first:  # the amount asked about is the one given: the other is wanted
+            first, second = second, first
+        return mixing.blend(
+            first.value, second.value, target_percent=target.value,
+            second_amount=amount.value, unit=amount.unit,
+        )  # fmt: skip
+    total_amount = masses[-1] if masses else None
+    question.use(total_amount)
+    return mixing.blend(
+        first.value,
+        second.value,
+        target_percent=target.value,
+        total_amount=total_amount.value if total_amount else None,
+        unit=total_amount.unit if total_amount else "g",
+    )

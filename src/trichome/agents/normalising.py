@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
     pieces_in_groups,
@@ -115,6 +116,10 @@ def normalise(text: str) -> str:
         text = text.replace(source, target)
     text = shares_of_a_whole(drop_labels(text))
     text, standard = standard_ounce_stated(text)
+    # "1 oz (28 g)", "2 oz (56 g)": the grams the user states for an amount are what they mean.
+    text = _STATED_GRAMS.sub(lambda m: f"{m.group(1)} g", text)
+    if standard:  # "a qp (a quarter of a 453.6 g pound)": slang for shares of that pound
+        text = _QP.sub(lambda m: "0.25 lb" if m.group(1).lower() == "q" else "0.5 lb", text)
     if standard:
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
     text = _trade_ounce_stated(text if standard else _trade_fractions(text))
@@ -146,7 +151,7 @@ def normalise(text: str) -> str:
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
         r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
-        r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal)s?\b)",
+        r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal|dropper|dropperful)s?\b)",
         "0.5 ",
         text,
         flags=re.IGNORECASE,
@@ -176,7 +181,7 @@ def normalise(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
-    text = _pound_slang(text)
+    text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
     text = trade_and_lights(pieces_in_groups(text))
     return _floor_area(text)
 
@@ -206,45 +211,27 @@ _HALF_OUNCE = re.compile(
 )
 
 
-# "(the 28 g kind)", "if an oz is 28", "trade oz": the user says which ounce they mean. The
-# statement is dropped (its 28 would read as an input) and their ounces, and pounds as 16 of
-# them, are read as the trade's 28 g ounce (a zip). Fluid ounces are left alone.
-_TRADE_STATED = re.compile(
-    r"\(?\s*(?:the\s+)?28\s*g(?:rams?)?\s+(?:kind|one|version|oz|ounces?)\s*\)?|"
-    r"\(?\s*(?:if|when|where|with)\s+(?:an?\s+|1\s+)?(?:oz|ounce)\s+(?:is|=|being)\s+28\s*(?:g|grams?)?"
-    r"\s*\)?|\(?\s*(?:the\s+)?trade(?:'s)?\s+(?:28\s*g\s*)?(?:oz|ounces?)\s*\)?",
-    re.IGNORECASE,
-)
 _MASS_OUNCES = re.compile(
     r"\b(\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\b(?!\s*(?:bottle|of\s+tincture))", re.IGNORECASE
 )
 _POUNDS = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:lbs?|pounds?)\b", re.IGNORECASE)
+_STATED_GRAMS = re.compile(
+    r"\b\d+(?:\.\d+)?\s*(?:oz|ozs|ounces?|lbs?|pounds?)\s*\(\s*(\d+(?:\.\d+)?)\s*(?:g|grams?)\s*\)",
+    re.IGNORECASE,
+)
 # Trade slang for pounds counted in ounces: a QP is four zips, an HP eight.
 _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE)
 
 
 # "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
 _BOUGHT_FOR = re.compile(
-    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz)\s+"
+    r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz|elbows?)\s+"
     r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@)\s*)"
     r"(?=\d[\d,.]*k?\b(?!\s*[a-z%]))",
     re.IGNORECASE,
 )
 
 
-# "the real 28.35 g ounce", "avoirdupois ounces", "a 453.59 g lb": the user says they mean
-# the standard ounce or pound. The statement is dropped (its number would read as an input)
-# and their fractions of an ounce are not read as the trade's 28 g ones.
-_STANDARD_STATED = re.compile(
-    r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
-    r"(?:(?:real|avoirdupois|standard|true|actual|proper|legal|us|exact)\s+)?"
-    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:ounces?|oz)\b)?\s*\)?|"
-    r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
-    r"(?:(?:real|standard|true|actual|proper|legal|us|exact)\s+)?"
-    r"(?:453\.59\d*|453\.6)\s*g(?:rams?)?(?:\s+(?:lbs?|pounds?)\b)?\s*\)?|"
-    r"\bavoirdupois\s+",
-    re.IGNORECASE,
-)
 # "use 448 g (16 zips x 28)", "counting a 448 g pound": the trade's pound of 16 × 28 g.
 _TRADE_POUND_STATED = re.compile(
     r"\(?\s*(?:(?:using|use|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?448\s*g(?:rams?)?"
@@ -253,8 +240,8 @@ _TRADE_POUND_STATED = re.compile(
 )
 # "lbs going for 2k": a unit with no number, priced, is one of them.
 _BARE_PRICED = re.compile(
-    r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?)\s+(?=(?:are\s+|is\s+)?(?:going|go|goes|"
-    r"selling|sell|run|running|runs)\s+(?:for|at)\b)",
+    r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?|elbows?)\s+(?=(?:are\s+|is\s+)?(?:going|"
+    r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|for\s+\$?\d[\d,.]*k?\b(?!\s*[a-z%]))",
     re.IGNORECASE,
 )
 
@@ -264,13 +251,6 @@ _STANDARD_FRACTION = re.compile(
     r"\b(?:(?:an?|one)\s+)?(half|quarter|eighth)(?:\s+|-)(?:of\s+)?(?:an?\s+)?(?:oz|ounce)s?\b",
     re.IGNORECASE,
 )
-
-
-def standard_ounce_stated(text: str) -> tuple[str, bool]:
-    """The text less a statement that the standard ounce or pound is meant, and whether
-    there was one."""
-    stripped = _STANDARD_STATED.sub("", text)
-    return stripped, stripped != text
 
 
 def _trade_ounce_stated(text: str) -> str:
@@ -283,9 +263,9 @@ def _trade_ounce_stated(text: str) -> str:
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,
     )  # fmt: skip
-    if not _TRADE_STATED.search(text):
+    if not TRADE_STATED.search(text):
         return text
-    text = _TRADE_STATED.sub(" ", text)
+    text = TRADE_STATED.sub(" ", text)
     text = re.sub(r"\b(?:an?|one)\s+(?:lb|pound)\b", "16 zips", text, flags=re.IGNORECASE)
     text = re.sub(r"\bhalf\s+(?:a\s+)?(?:lb|pound)\b", "0.5 lb", text, flags=re.IGNORECASE)
     text = _POUNDS.sub(lambda m: f"{_plain(float(m.group(1)) * 16)} zips", text)

@@ -26,7 +26,7 @@ def conversion(question: Question) -> Calculation | None:
         r"(mg|g|kg|ozs?|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
         r"eighths?|8ths?|zips?|quarters?|tsp|tbsp|teaspoons?|tablespoons?|cups?|sticks?|liters?|"
         r"litres?|milliliters?|millilitres?|sq\s?ft|square\s+feet|m2|square\s+met(?:er|re)s|"
-        r"droppers?)"
+        r"droppers?|half-oz)"
     )
     match = re.search(
         rf"(?:convert\s+)?(-?[\d.]+)\s*{unit_word}\s+(?:of\s+[a-z-]+\s+)?(?:to|in|into|=|in\s+to|"
@@ -218,12 +218,46 @@ def grow_yield(question: Question) -> Calculation | None:
             parts.append(dried)
             dry_mass = dried.value
     question.use(harvest)
-    parts.append(
-        operations.cultivation_yield(
-            dry_mass, dry_unit, area.value if area else None, area.unit if area else "sqft", watts
-        )
+    grown = operations.cultivation_yield(
+        dry_mass, dry_unit, area.value if area else None, area.unit if area else "sqft", watts
     )
+    parts.append(_in_asked_yield_unit(question, grown))
     return calculators.chain(parts)
+
+
+_YIELD_UNIT = re.compile(
+    r"\b(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s*(?:per|/|a|an|each)\s*"
+    r"(?:(?P<sqm>sq\.?\s*m(?:eters?|etres?)?\b|square\s+met(?:er|re)s?|m2|m²)|(?P<sqft>sq\.?\s*f(?:ee|oo)?t|"
+    r"square\s+f(?:ee|oo)t|sqft|ft2|ft²|ft\b)|(?P<watt>watts?\b|w\b))",
+    re.IGNORECASE,
+)
+
+
+def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
+    """ "lbs per sq ft", "g per m²", "oz per watt": the yield in the units asked, the
+    conversion shown as a step (the calculator works in g/sq ft and g/W)."""
+    asked = _YIELD_UNIT.search(question.text)
+    if asked is None:
+        return grown
+    per_watt = asked.group("watt") is not None
+    base = grown.details.get("g_per_watt" if per_watt else "g_per_sqft")
+    mass = units.canonical(asked.group("mass"))
+    if base is None or (mass == "g" and not asked.group("sqm")):
+        return grown
+    value = units.convert(base, "g", mass)
+    per = "W" if per_watt else "sq ft"
+    if asked.group("sqm"):
+        value, per = value * units.convert(1, "m2", "sqft"), "m²"
+    unit = f"{units.label(mass)}/{per}"
+    own = "g/W" if per_watt else "g/sq ft"
+    step = f"in the unit asked: {fmt(base, 4)} {own} = {fmt(value, 4)} {unit}"
+    return replace(
+        grown,
+        value=value,
+        unit=unit,
+        summary=f"{grown.summary} In {unit}: {fmt(value, 4)}.",
+        steps=(*grown.steps, step),
+    )
 
 
 def dry(question: Question) -> Calculation | None:

@@ -16,8 +16,10 @@ from trichome.agents.calculation_questions import (
     Question,
     about_hemp,
     ask,
+    attached,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
@@ -89,6 +91,8 @@ def total(question: Question) -> Calculation | None:
         ):
             raise ask(question, "the THCA value from the COA (0 if it reports none)")
         return None
+    if piece_counts(question) and question.find("mass", unit="mg", per=("piece", "serving")):
+        return None  # "200 gummies at 10 mg from 70% THCA rosin": an infusion, read there
     thc = parts[0]
     mass = _product_mass(question)
     if mass is not None and question.says(r"extract|recover|process|\brun\b|yield"):
@@ -259,9 +263,12 @@ def product_content(question: Question) -> Calculation | None:
     )
     if not masses:
         return None
-    found = one(question, potency_readings(question), "the potency")
     mass = one(question, masses[:1], "the product's mass")
     assert mass is not None
+    readings = potency_readings(question)
+    # "cut his 85% with some stuff, I have 2 g of it at 70%": the potency of the mass weighed
+    own = attached(question, mass, readings) if len({q.value for q in readings}) > 1 else None
+    found = one(question, [own] if own else readings, "the potency")
     if found is None:
         found = _per_gram_potency(question)
     if found is None:
@@ -269,7 +276,8 @@ def product_content(question: Question) -> Calculation | None:
             return None  # total() chains THCA and delta-9 to the mass
         raise ask(question, "the product's potency (% THC)")
     share = found.value / 10 if found.kind == "concentration" else found.value
-    result = potency.cannabinoid_in_product(mass.value, mass.unit, share)
+    name = named_cannabinoid(question, found)
+    result = potency.cannabinoid_in_product(mass.value, mass.unit, share, name)
     counts = piece_counts(question)
     if counts:
         count = one(question, counts[:1], "the number of units")

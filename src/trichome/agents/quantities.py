@@ -82,6 +82,8 @@ _EACH_BEFORE = re.compile(
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
+# "1,000 chocolates x 2.5 mg": a count of pieces times the dose in each.
+_TIMES_BEFORE = re.compile(rf"\d\s*(?:{COUNTABLE})\s*(?:x|\*)\s*$", re.IGNORECASE)
 _SERVING_BEFORE = re.compile(
     r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
     re.IGNORECASE,
@@ -220,8 +222,31 @@ _NOT_PIECES = re.compile(
 )
 
 
+# "makes 16 ... need 120 brownies", "makes 24 gummies ... I want 150": a bare number where a
+# batch's size is said, beside a count of pieces, counts the same pieces.
+_MORE_BEFORE = re.compile(
+    r"\b(?:mak(?:e|es|ing)|made|yields?|want|need|needs|do|scal(?:e|ing)\s+(?:up\s+)?to|"
+    r"bump\s+(?:it\s+)?(?:up\s+)?to|go\s+(?:up\s+)?to)\s*(?:a\s+|about\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+
+
 def _counted_elsewhere(found: list[Quantity], text: str) -> list[Quantity]:
-    if any(q.kind == "count" for q in found):
+    counts = [q for q in found if q.kind == "count"]
+    pieces = {q.noun for q in counts if q.noun and re.fullmatch(PIECES, q.noun, re.IGNORECASE)}
+    if len(pieces) == 1 and len(counts) == 1:
+        noun = pieces.pop()
+        return [
+            replace(q, kind="count", unit="count", noun=noun, text=f"{q.text} {noun}")
+            if q.kind == "number"
+            and q.value >= 2
+            and q.value == int(q.value)
+            and not re.match(r"\s*(?:x|%|\*|/|:|-\s*\d)", text[q.end : q.end + 3])
+            and _MORE_BEFORE.search(text[max(0, q.start - 24) : q.start])
+            else q
+            for q in found
+        ]
+    if counts:
         return found
     candidates = [
         q
@@ -256,7 +281,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             rf"^\s*(?:thc\s+|cbd\s+)?({COUNTABLE}|servings?|doses?)\b", after, re.IGNORECASE
         )
         if _EACH.match(after) or (
-            quantity.unit == "mg" and _EACH_BEFORE.search(before.split("\n")[-1])
+            quantity.unit == "mg"
+            and (_EACH_BEFORE.search(before.split("\n")[-1]) or _TIMES_BEFORE.search(before))
         ):
             per = "piece"
         elif (
@@ -278,7 +304,10 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
     if kind == "number" and _PAID.search(before):
         kind, unit = "money", "$"  # "paid 1,650 for a p"
     if kind == "number":
-        noun_match = re.match(rf"^\s*(?:[\w-]+\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE)
+        # "24 chocolate gummies", not "16 and takes 2 cups": no other number in between
+        noun_match = re.match(
+            rf"^\s*(?:[a-z][\w-]*\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE
+        )
         if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
             kind, unit, noun = "count", "count", noun_match.group(1).lower()
             quantity = replace(quantity, text=f"{quantity.text} {noun}")

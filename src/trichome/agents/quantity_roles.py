@@ -45,11 +45,13 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
     "limit": (
         r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$",
-        r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:legal\s+)?(?:limit|threshold|cutoff|cut-off|"
+        r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:per\s+(?:serving|piece|package|pack|"
+        r"unit|dose)\s+)?(?:(?:hemp|federal|farm\s+bill|legal|"
+        r"usda|state|compliance)\s+){0,2}(?:limit|threshold|cutoff|cut-off|"
         r"cap\b|max(?:imum)?\b|line\b|rule\b)",
     ),
     "dropper": (
-        r"dropper\w*\s*(?:is|of|=)?\s*$|dropper\w*\s+(?:[a-z]+\s+){0,3}?(?:are|holds?|measures?|"
+        r"dropper\w*\s*\(?\s*(?:is|of|=)?\s*$|dropper\w*\s+(?:[a-z]+\s+){0,3}?(?:are|holds?|measures?|"
         r"delivers?|gives?)\s+(?:about\s+|roughly\s+)?$",
         r"^\s*(?:dropper)",
     ),

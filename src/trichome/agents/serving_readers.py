@@ -7,20 +7,30 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
-from trichome.agents import units
-from trichome.agents.calculation_questions import ASKS, Question, ask, one, piece_counts
-from trichome.agents.calculators import Calculation, fmt
+from trichome.agents import serving_calculators as serving_arithmetic
+from trichome.agents.calculation_questions import (
+    ASKS,
+    Question,
+    ask,
+    named_cannabinoid,
+    one,
+    piece_counts,
+    with_assumption,
+)
+from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt
+from trichome.agents.quantities import PIECES, Quantity
 
 
 def servings(question: Question) -> Calculation | None:
     """Servings in a package, checked against the state's caps from the packs."""
-    from_pieces = _servings_from_pieces(question)
+    from_pieces = _servings_from_pieces(question) or _per_piece_in_package(question)
     if from_pieces is not None:
         return from_pieces
     package = question.find("mass", unit="mg", per=("package",))
-    serving = question.find("mass", unit="mg", per=("serving", "piece"))
+    serving = question.find("mass", unit="mg", per=("serving", "piece"), without=("limit",))
     counts = piece_counts(question)
     if not package and question.says(
         r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)|"
@@ -119,3 +129,98 @@ def servings_by_volume(question: Question) -> Calculation | None:
     whole, serving = sorted(volumes, key=lambda q: -units.convert(q.value, q.unit, "ml"))
     question.use(whole, serving)
     return mixing.doses_in(whole.value, whole.unit, serving.value, serving.unit)
+
+
+def _limits(question: Question) -> StateEdibleLimits | None:
+    """The cap the user states ("our 5 mg per serving cap"), else the state's from the packs."""
+    caps = question.find("mass", unit="mg", tags=("limit",))
+    if caps:
+        cap = one(question, caps[:1], "the cap per serving")
+        assert cap is not None
+        return StateEdibleLimits("your stated cap", cap.value, None, ())
+    return question.limits_for(question.state) if question.state else None
+
+
+def _per_piece_in_package(question: Question) -> Calculation | None:
+    """ "tin of 20 mints with 100 mg total, how much per mint, under our 5 mg cap?": the
+    package's pieces are its servings; mg per piece, checked against the cap."""
+    packages = [q for q in question.find("mass", unit="mg", without=("limit",))
+                if q.per == "package" or q.total]  # fmt: skip
+    counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
+    if len(packages) != 1 or len(counts) != 1:
+        return None
+    stem = re.escape((counts[0].noun or "piece")[:4])
+    if not question.says(rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b"):
+        return None
+    package, count = packages[0], counts[0]
+    question.use(package, count)
+    dose = formulation.dose_from_total(package.value, count.value)
+    checked = formulation.servings_check(package.value, dose.value, _limits(question))
+    return calculators.chain([checked, dose])
+
+
+def drinks(question: Question) -> Calculation | None:
+    """ "12 fl oz can at 5 mg per 2 fl oz serving": a drink shared into servings by volume,
+    the mg per serving, in the container, or the servings it holds."""
+    volumes = [
+        q for q in question.find("volume", per=(None, "serving")) if q.unit != "dropper"
+    ]  # "2 fl oz per serving" is the serving's volume
+    note = None
+    ounces = question.find("mass", unit="oz", per=(None, "serving", "package"))
+    if ounces and len(volumes) + len(ounces) == 2 and question.says(_DRINK_WORDS):
+        # "an 8 oz serving of a 16 oz bottle": an ounce of a drink is a US fluid ounce
+        volumes = sorted([*volumes, *(replace(q, kind="volume", unit="floz") for q in ounces)],
+                         key=lambda q: q.start)  # fmt: skip
+        note = "ounces of a drink are read as US fluid ounces (29.57 mL each)"
+    sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
+    masses = question.find("mass", unit="mg", without=("limit",))
+    if len(volumes) != 2 or len(sizes) != 2 or len(masses) > 1:
+        return None
+    if not question.says(r"serving|\bpours?\b|\bshots?\b|\bglass"):
+        return None
+    whole, serving = _container_and_serving(question, volumes)
+    if not masses:
+        if question.says(r"\bmg\b|milligram|\bthc\b|\bcbd\b|how\s+strong"):
+            raise ask(question, "the THC in the container or in one serving (mg)")
+        return None
+    mg = masses[0]
+    between = question.text[mg.end : serving.start] if serving.start >= mg.end else ""
+    per_serving = mg.per == "serving" or bool(
+        re.fullmatch(r"\s*(?:thc\s+|cbd\s+)?(?:per|in\s+(?:each|a|every|one)|/|a|each|for\s+"
+                     r"(?:each|a|every))\s*(?:an?\s+)?", between, re.I)
+    )  # fmt: skip
+    if question.says(r"how\s+many\s+(?:servings|pours|shots|glasses)|number\s+of\s+servings"):
+        asked = "servings"
+    else:
+        asked = "total_mg" if per_serving else "per_serving"
+    question.use(whole, serving, mg)
+    poured = serving_arithmetic.drink_servings(
+        whole.value, whole.unit, serving.value, serving.unit, mg.value, per_serving, asked,
+        named_cannabinoid(question, mg if mg.cannabinoid else None),
+    )  # fmt: skip
+    return with_assumption(poured, note) if note else poured
+
+
+_DRINK_WORDS = (
+    r"\b(?:cans?|bottles?|drinks?|beverages?|seltzers?|sodas?|shots?|syrups?|teas?|lemonades?|"
+    r"juices?|tonics?|servings?)\b"
+)
+_SERVING_WORDS = r"servings?|pours?|shots?|glass(?:es)?|sips?"
+
+
+def _container_and_serving(
+    question: Question, volumes: list[Quantity]
+) -> tuple[Quantity, Quantity]:
+    """Which volume is the container and which the serving: as the words say ("a 4 fl oz
+    serving", "serving size is 4 fl oz"), else the larger is the container."""
+    text = question.text
+    for one_volume in volumes:
+        after = text[one_volume.end : one_volume.end + 14]
+        before = text[max(0, one_volume.start - 24) : one_volume.start]
+        if re.match(rf"\s*(?:{_SERVING_WORDS})\b", after, re.I) or re.search(
+            rf"(?:{_SERVING_WORDS})(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:an?\s+)?$", before, re.I
+        ):
+            other = next(q for q in volumes if q is not one_volume)
+            return other, one_volume
+    larger, smaller = sorted(volumes, key=lambda q: -units.millilitres(q.value, q.unit))
+    return larger, smaller

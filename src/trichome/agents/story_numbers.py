@@ -70,9 +70,20 @@ _SHARE_OF = re.compile(
 _SHARES = {"three": "75", "half": "50", "quarter": "25", "third": "33.3333", "thirds": "66.6667"}
 
 
+# "half makes it into the milk", "a third gets lost": a share said with the verb, no "of".
+_SHARE_DOES = re.compile(
+    r"\b(?:(?P<three>three|3)\s+quarters|(?P<half>half)|(?:a|one|1)\s+(?P<quarter>quarter)|"
+    r"(?:a|one|1)\s+(?P<third>third)|(?P<thirds>two|2)\s+thirds)\s+(?=(?:makes?|made|gets?|goes|"
+    r"ends?\s+up|carries|is\s+lost|never)\b)",
+    re.IGNORECASE,
+)
+
+
 def shares_of_a_whole(text: str) -> str:
-    """ "three quarters of its weight" written as "75% of its weight"."""
-    return _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
+    """ "three quarters of its weight" written as "75% of its weight", "half makes it into
+    the milk" as "50% makes it into the milk"."""
+    text = _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
+    return _SHARE_DOES.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% ", text)
 
 
 # "an elbow" is trade slang for a pound, "2 z's" for two ounces (zips); "three 600 watt

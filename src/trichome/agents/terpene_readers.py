@@ -78,7 +78,7 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
 
 
 _BLEND_AFTER = re.compile(
-    r"\s*(?:of\s+)?(?:finished\s+|final\s+|total\s+)?(?:blend|mix|batch|total|fill)\b",
+    r"\s*(?:of\s+)?(?:the\s+)?(?:(?:finished|final|total|ready)\b|(?:blend|mix|batch|fill)\b)",
     re.IGNORECASE,
 )
 

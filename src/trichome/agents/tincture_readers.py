@@ -68,7 +68,8 @@ def tincture(question: Question) -> Calculation | None:
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
     if len(volumes) > 1:  # "our droppers hold 0.75 mL. 1000 mg in 30 mL": not the bottle
-        volumes = [q for q in volumes if "dropper" not in q.tags] or volumes
+        held = _held_by_droppers(question, question.find("volume", unit="dropper"))
+        volumes = [q for q in volumes if "dropper" not in q.tags and q not in held] or volumes
     totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
     made_from = _made_from(question, volumes)
     if made_from is not None:
@@ -87,35 +88,61 @@ def tincture(question: Question) -> Calculation | None:
     total_mg = one(question, totals[:1], "the THC in the bottle")
     volume = one(question, volumes[:1], "the bottle's size")
     assert total_mg is not None and volume is not None
-    dropper = [
+    return _strength(question, total_mg.value, volume, total_mg.cannabinoid or "THC")
+
+
+# "per dropper", "in a full dropper", "each 0.5 ml dropper": the answer is a dropper's mg.
+_PER_DROPPER = (
+    r"(?:per|in|each|a)\s+(?:an?\s+|the\s+|one\s+|each\s+|1\s+)?(?:[\d.]+\s*ml\s+|full\s+)?"
+    r"dropper(?!\s*bottle)"
+)
+
+
+def _held_by_droppers(question: Question, taken: list[Quantity]) -> list[Quantity]:
+    """ "half a dropper (0.5 mL)": the mL in brackets after droppers is what they hold."""
+    return [
+        v
+        for v in question.find("volume", unit="ml")
+        if taken and re.fullmatch(r"\s*\(\s*", question.text[taken[0].end : v.start])
+    ]
+
+
+def _strength(
+    question: Question,
+    total_mg: float,
+    volume: Quantity,
+    name: str,
+    parts: tuple[Calculation, ...] = (),
+) -> Calculation:
+    """mg/mL of `total_mg` in the bottle, and per dropper (a size the user gives wins over
+    1 mL) or in the droppers taken ("half a dropper", "1.5 droppers")."""
+    text = question.text
+    taken = [q for q in question.find("volume", unit="dropper") if q.per is None]
+    # "half a dropper (0.5 mL)": the mL in brackets is what those droppers hold.
+    held = [v for v in _held_by_droppers(question, taken) if v is not volume]
+    size = [
         q
         for q in question.find("volume")
         if q.unit == "ml"
         and "dropper" in q.tags
         and q is not volume  # "a 30 mL dropper bottle": the bottle, not its dropper
-        and not re.match(r"\s*dropper\s+bottle", question.text[q.end : q.end + 20], re.I)
+        and q not in held
+        and not re.match(r"\s*dropper\s+bottle", text[q.end : q.end + 20], re.I)
     ]
-    question.use(*dropper[:1])
+    dropper_ml = size[0].value if size else None
+    if held and taken:
+        question.use(held[0], taken[0])
+        dropper_ml = held[0].value / calculators.positive("the droppers", taken[0].value)
+    question.use(*size[:1])
     result = tinctures.tincture(
-        total_mg.value,
-        volume.value,
-        volume.unit,
-        dropper[0].value if dropper else None,
-        total_mg.cannabinoid or "THC",
-        per_dropper_result=bool(dropper)
-        and question.says(
-            r"(?:per|in|each)\s+(?:an?\s+|the\s+|one\s+|each\s+)?(?:[\d.]+\s*ml\s+|full\s+)?dropper"
-        ),
+        total_mg, volume.value, volume.unit, dropper_ml, name, question.says(_PER_DROPPER)
     )
-    taken = [q for q in question.find("volume", unit="dropper") if q.per is None]
-    if taken and question.says(r"\b(?:take|took|taking|use|using|dose|give)\b"):
-        # "I take 1.5 droppers": the mg in that many droppers.
-        count = one(question, taken[:1], "the droppers taken")
-        assert count is not None
-        return calculators.chain(
-            [result, tinctures.droppers_taken(result.details["per_dropper"], count.value)]
-        )
-    return result
+    if taken and (taken[0].value != 1 or question.says(r"\b(?:take|took|taking|dose|give)\b")):
+        # "I take 1.5 droppers", "half a dropper": the mg in that many droppers.
+        question.use(taken[0])
+        drops = tinctures.droppers_taken(result.details["per_dropper"], taken[0].value)
+        return calculators.chain([*parts, result, drops])
+    return calculators.chain([*parts, result]) if parts else result
 
 
 def _made_from(question: Question, volumes: list[Quantity]) -> Calculation | None:
@@ -126,12 +153,13 @@ def _made_from(question: Question, volumes: list[Quantity]) -> Calculation | Non
     potency = potency_readings(question)
     masses = [q for q in question.find("mass") if q.per is None and q.unit != "mg"]
     if not (volumes and potency and masses) or not question.says(
-        r"per\s+ml|mg/ml|a\s+ml|each\s+ml"
+        r"per\s+ml|mg/ml|a\s+ml|each\s+ml|dropper"
     ):
         return None
     found = one(question, potency, "the concentrate's potency")
     mass = one(question, masses[:1], "the concentrate's mass")
     volume = one(question, volumes[:1], "the bottle's size")
     assert found is not None and mass is not None and volume is not None
-    held = product.cannabinoid_in_product(mass.value, mass.unit, found.value)
-    return calculators.chain([held, tinctures.tincture(held.value, volume.value, volume.unit)])
+    name = found.cannabinoid or ("CBD" if question.says(r"\bcbd\b") else "THC")
+    held = product.cannabinoid_in_product(mass.value, mass.unit, found.value, name)
+    return _strength(question, held.value, volume, name, (held,))
