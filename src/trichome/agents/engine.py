@@ -107,6 +107,8 @@ class AnswerRequest:
     figure_units: frozenset[str] = frozenset()
     # The figure asked is one serving's ("serving cap?", "per gummy?").
     per_serving: bool = False
+    # The price a tax question gives ("$60 eighth, how much excise?"): the rate is applied.
+    tax_price: float | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough

@@ -13,10 +13,12 @@ from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.figures import asks_per_serving, figure_units
+from trichome.agents.follow_ups import asks_if_it_reaches, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.agents.tax_readers import asked_price
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import check_variance
@@ -145,7 +147,8 @@ class AgentService:
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         # Where the asker lives is not what the question asks about ("I'm from Ohio, how
         # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
-        topic_query = without_jurisdictions(question, understanding.residence)
+        searched = search_text(user_turns, question, understanding.topics)
+        topic_query = without_jurisdictions(searched, understanding.residence)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics
@@ -159,7 +162,9 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
-        passages = of_program(passages, understanding.program)
+        passages = of_program(
+            passages, understanding.program, naming_it=asks_if_it_reaches(user_turns)
+        )
         if understanding.kind is not RequestKind.COMPARISON and [
             topic.name for topic in rule_topics
         ] == [STATUS_TOPIC]:
@@ -238,6 +243,7 @@ class AgentService:
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
             per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
+            tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_units=(
                 figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
             ),

@@ -72,12 +72,12 @@ def specialist(
 
 FORMULATION = "formulation"
 # The calculators that work out a grow room or a harvest (operations'); "convert" and
-# "price_per_gram" are anyone's.
+# "price_per_gram" and "sales_tax" are anyone's.
 _OPERATIONS_CALCULATIONS = frozenset(
     {"vpd", "daily_light_integral", "ppfd_for_dli", "humidity_for_vpd", "temperature_for_vpd",
      "dry_weight", "cultivation_yield"}
 )  # fmt: skip
-_ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram"})
+_ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram", "sales_tax"})
 
 
 def calculating_specialist(

@@ -70,6 +70,8 @@ TOPICS: tuple[Topic, ...] = (
         r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day)|"
         r"daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
+        # shop talk at the till: "how much flower can i ring up in a single sale"
+        r"\bring (?:up|them up)\b|(?:single|one) (?:sale|transaction|purchase)\b|"
         r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -327,6 +329,12 @@ _STATUS_ASKED = re.compile(
     r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open",
     re.IGNORECASE,
 )
+
+
+def asks_status(text: str) -> bool:
+    """Whether a text asks if cannabis is legal somewhere, not only names a programme
+    ("do medical card holders pay it too?" names one)."""
+    return bool(_STATUS_ASKED.search(text))
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no

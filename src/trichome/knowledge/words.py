@@ -187,6 +187,7 @@ SYNONYMS = {
     "sell": "purchas",
     "sale": "purchas",
     "sold": "purchas",
+    "transact": "purchas",  # a transaction limit is a limit on one sale
     "custom": "consum",  # "customer" stems to "custom"
     "bp": "boil",  # boiling point
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
@@ -226,6 +227,7 @@ _PHRASES = tuple(
         (r"\bpre-?rolls?\b", "pre-roll"),
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
+        (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
     )
 )
 

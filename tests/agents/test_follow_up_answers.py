@@ -1,0 +1,126 @@
+"""Follow-ups keep what the earlier turn asked and change only what they change, and tax
+questions with a price get the arithmetic, through the offline service as a chat does."""
+
+from __future__ import annotations
+
+import pytest
+
+from trichome.agents.engines.grounded import compose
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.understanding import understand
+from trichome.config import Settings
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+def converse(service: AgentService, *turns: str) -> tuple[str, tuple[str, ...]]:
+    """The last answer's text and the sections it cites, each earlier answer in between."""
+    messages: list[ChatTurn] = []
+    text, cited = "", ()
+    for index, turn in enumerate(turns):
+        if index:
+            messages.append(ChatTurn("assistant", text))
+        messages.append(ChatTurn("user", turn))
+        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
+        composed = compose(prepared.request)
+        text = composed.as_text()
+        cited = tuple(fact.sources[0].section for fact in composed.sources)
+    return text, cited
+
+
+def test_a_product_swapped_in_a_follow_up_keeps_the_sale_limit(service: AgentService) -> None:
+    text, cited = converse(
+        service,
+        "budtender in spokane here, how much flower can i ring up for one rec customer in a "
+        "single sale",
+        "ok and if they want wax instead? whats the concentrate max",
+    )
+    # The per-sale amount of concentrate, not the 1 g packaging unit rule.
+    assert "7 grams of concentrate" in text
+    assert any("69.50.360" in section for section in cited)
+    assert not text.startswith("Washington: Cannabis concentrate")
+
+
+def test_the_till_phrasing_is_read_as_a_purchase_limit(service: AgentService) -> None:
+    text, _ = converse(
+        service,
+        "budtender in spokane here, how much flower can i ring up for one rec customer in a "
+        "single sale",
+    )
+    assert "1 ounce of useable cannabis" in text
+
+
+def test_a_follow_up_naming_a_programme_asks_the_earlier_question_for_it(
+    service: AgentService,
+) -> None:
+    turns = ("delaware adult use marijuana tax rate?", "do medical card holders pay it too")
+    assert [topic.name for topic in understand(list(turns)).topics] == ["tax"]
+    text, _ = converse(service, *turns)
+    # the tax rule that says whom it spares, not the state's programme status
+    assert "not to medical marijuana" in text
+    assert "licensed adult-use (recreational) sales operate" not in text
+
+
+def test_a_new_follow_up_question_is_not_answered_with_the_regulator_again(
+    service: AgentService,
+) -> None:
+    text, _ = converse(
+        service,
+        "looking at a medical dispensary license in san juan puerto rico. who issues those and "
+        "is rec legal there?",
+        "how far does the dispensary have to be from a school",
+    )
+    assert "100 metres" in text
+
+
+def test_a_place_that_is_not_covered_stays_an_admission_in_a_follow_up(
+    service: AgentService,
+) -> None:
+    text, cited = converse(
+        service,
+        "maryland adult use sales tax rate these days? we're updating our price tags",
+        "do medical card holders pay it too",
+    )
+    assert "no sourced rule on tax for Maryland" in text
+    assert cited == ()
+
+
+def test_a_tax_question_with_price_and_rate_is_worked_out(service: AgentService) -> None:
+    text, _ = converse(service, "$60 of flower at 15% excise, what's the total")
+    assert "$9.00" in text
+    assert "$69.00" in text
+
+
+def test_a_tax_question_with_a_price_applies_the_states_sourced_rate(
+    service: AgentService,
+) -> None:
+    text, cited = converse(
+        service, "delaware: $40 eighth, what does the customer pay all in with the marijuana tax"
+    )
+    first = text.split("\n", 1)[0]
+    assert "$6.00" in first
+    assert "$46.00" in first
+    assert any("1382" in section for section in cited)
+
+
+def test_a_tiered_tax_rate_is_not_applied_as_one_rate(service: AgentService) -> None:
+    # Illinois taxes infused products at 20% and flower at 10% or 25%: no single sum.
+    text, _ = converse(service, "illinois: $50 of gummies, how much is the cannabis tax")
+    assert "$55.00" not in text
+    assert "20%" in text
+
+
+def test_a_count_of_grams_of_wax_is_answered_by_a_concentrate_limit(
+    service: AgentService,
+) -> None:
+    text, _ = converse(
+        service,
+        "denver budtender q: how many grams of wax/shatter can one rec customer buy in a "
+        "single sale",
+    )
+    assert "8 g of concentrate" in text
