@@ -124,3 +124,33 @@ def test_a_count_of_grams_of_wax_is_answered_by_a_concentrate_limit(
         "single sale",
     )
     assert "8 g of concentrate" in text
+
+
+def test_mass_before_a_programme_word_is_massachusetts(service: AgentService) -> None:
+    text, cited = converse(
+        service, "mass rec customer can carry how much? and how much of that can be concentrate"
+    )
+    assert text.startswith("Massachusetts")
+    assert "5 g may be concentrate" in text
+    assert any("94G" in section or "§ 7" in section for section in cited)
+
+
+def test_mass_as_a_measure_is_still_no_place() -> None:
+    assert understand(["what is the mass balance of a decarb run"]).jurisdictions == ()
+
+
+def test_a_checklist_for_a_vendor_is_no_request_for_the_visitor_procedure(
+    service: AgentService,
+) -> None:
+    text, _ = converse(
+        service,
+        "what has to be on the label of an edible in massachusetts besides the usual stuff? "
+        "making a checklist for our packaging vendor",
+    )
+    assert not text.startswith("# SOP")
+    assert "date the edible was produced" in text
+
+
+def test_an_sop_asked_for_by_name_still_gets_its_template(service: AgentService) -> None:
+    text, _ = converse(service, "write me a visitor log sop for our colorado grow")
+    assert text.startswith("# SOP: Visitor sign-in")

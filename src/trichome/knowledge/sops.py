@@ -30,6 +30,8 @@ SOP_REQUEST = re.compile(
     re.IGNORECASE,
 )
 
+_NAMES_A_PROCEDURE = re.compile(r"\b(?:sops?|standard operating|procedures?)\b", re.IGNORECASE)
+
 # Messages that name a procedure without asking for one: a critique of the user's own, a
 # question about what one says or what a term in it means, or which ones to have.
 ABOUT_A_PROCEDURE = re.compile(
@@ -162,7 +164,11 @@ class SopLibrary:
             score = 2.0 * len(words & keywords) + len(words & title)
             if score > best_score:
                 best, best_score = self.templates[template_id], score
-        return best if best_score >= 2.0 else None
+        # "a checklist for our packaging vendor" under a label question is no request for
+        # the visitor procedure: a list or protocol asked for needs more than one word of
+        # a template's, where "SOP" or "procedure" says a procedure is wanted.
+        needed = 2.0 if _NAMES_A_PROCEDURE.search(question) else 3.0
+        return best if best_score >= needed else None
 
     def tracking_system(self, state: str) -> str:
         """The state's track-and-trace system, as its sourced facts name it."""
