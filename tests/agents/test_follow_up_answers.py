@@ -154,3 +154,35 @@ def test_a_checklist_for_a_vendor_is_no_request_for_the_visitor_procedure(
 def test_an_sop_asked_for_by_name_still_gets_its_template(service: AgentService) -> None:
     text, _ = converse(service, "write me a visitor log sop for our colorado grow")
     assert text.startswith("# SOP: Visitor sign-in")
+
+
+def test_a_hemp_question_for_a_state_without_a_programme_carries_the_federal_cap(
+    service: AgentService,
+) -> None:
+    text, cited = converse(
+        service,
+        "wyoming rules on hemp derived thc seltzers in gas stations, what's the mg cap there?",
+    )
+    assert text.startswith("Wyoming")
+    assert "0.4 mg total THC per container" in text
+    assert any("Sec. 781" in section for section in cited)
+
+
+def test_is_it_still_fine_federally_is_answered_from_the_federal_hemp_rule(
+    service: AgentService,
+) -> None:
+    turns = (
+        "we sell hemp derived d9 gummies online, 5mg each, 0.3% dry weight. is that still "
+        "fine federally now that its late 2026?",
+        "what about our thca flower, it tests 0.2% delta 9",
+    )
+    first, _ = converse(service, turns[0])
+    assert "moisture" not in first  # no question back for a drying calculation
+    assert "total tetrahydrocannabinols including THCA" in first
+    follow_up, _ = converse(service, *turns)
+    assert "including THCA" in follow_up
+
+
+def test_congress_names_federal_law() -> None:
+    question = "heard congress changed the hemp definition last nov, whats the new limit?"
+    assert understand([question]).jurisdictions == ("US",)

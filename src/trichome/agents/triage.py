@@ -61,7 +61,11 @@ def specialist(
             return operations, ()
         return agent, notes
     compliance = AGENTS[COMPLIANCE]
-    if agent is compliance or not compliance.available_on(model) or understanding.state is None:
+    # A state named, or federal hemp law: "is our thca flower fine federally?" asks the
+    # federal hemp rule, which compliance reads (federal tax or banking is the main agent's).
+    asked = {topic.name for topic in understanding.rule_topics}
+    placed = understanding.state or (understanding.jurisdictions and "hemp" in asked)
+    if agent is compliance or not compliance.available_on(model) or not placed:
         return agent, notes
     rule_asked = _compliance_asked({topic.name for topic in understanding.rule_topics})
     unplaced = agent.name == MAIN_AGENT and understanding.kind not in _NO_FACT_WANTED

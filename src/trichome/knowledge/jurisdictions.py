@@ -120,7 +120,7 @@ _NAME_PATTERN = re.compile(
 )
 _CODE_PATTERN = re.compile(r"\b([A-Za-z]{2})\b")
 _FEDERAL_PATTERN = re.compile(
-    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide)\b", re.IGNORECASE
+    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide|congress)\b", re.IGNORECASE
 )
 
 

@@ -290,6 +290,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
 )
 BY_NAME = {topic.name: topic for topic in TOPICS}
+# Pack topics on which federal law binds in every US state beside the state's own rule:
+# the federal hemp definition (0.3% total THC; 0.4 mg a container from 12 Nov 2026).
+FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing"})
 
 
 def detect_topics(text: str) -> tuple[Topic, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import orjson
 
 from trichome.agents.calculation_requests import describe
-from trichome.agents.engine import AnswerRequest, UnsupportedOption
+from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.agents.tax_readers import worked_on_price
@@ -213,7 +213,11 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 # does not ("possession + home grow?")
                 or (fact.topic in request.asked_topics and fact.id in adds)
             )
-            and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
+            and (
+                not request.jurisdictions
+                or fact.jurisdiction == lead.jurisdiction
+                or binds_in(fact, set(request.jurisdictions))
+            )
         ]
         supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
