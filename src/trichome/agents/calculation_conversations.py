@@ -158,6 +158,9 @@ def merge_follow_up(previous: str, update: str) -> str:
     return _merge(previous, update).text
 
 
+_FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]*)+", re.IGNORECASE)
+
+
 def _merge(previous: str, update: str) -> _Merged:
     earlier = read(previous)
     merged = previous
@@ -197,7 +200,8 @@ def _merge(previous: str, update: str) -> _Merged:
         rest = update
         for new in sorted(placed, key=lambda q: -q.start):
             rest = rest[: new.start] + rest[new.end :]
-        rest = rest.strip()
+        # "ok now add 5% overage": the filler opening a follow-up is no "is it ok?"
+        rest = _FILLER.sub("", rest.strip())
         offset = len(merged.rstrip()) + 1
         merged = f"{merged.rstrip()} {rest}"
         spans += [(offset + q.start, offset + q.end) for q in read(rest)]

@@ -49,6 +49,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     terpenes.terpene_reintroduction,
     mixing.dilution,
     serving.servings_by_volume,
+    tinctures.stock_dosing,
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen.kitchen,
