@@ -186,3 +186,36 @@ def test_is_it_still_fine_federally_is_answered_from_the_federal_hemp_rule(
 def test_congress_names_federal_law() -> None:
     question = "heard congress changed the hemp definition last nov, whats the new limit?"
     assert understand([question]).jurisdictions == ("US",)
+
+
+def test_a_canadian_edible_is_held_to_the_variability_limit_for_its_label(
+    service: AgentService,
+) -> None:
+    first = "canadian LP, edible labelled 10 mg thc, lab result 8.3 mg. does that lot pass the variability limit?"
+    text, cited = converse(service, first)
+    assert text.startswith("8.3 mg against a 10 mg label fails")
+    assert "8.5 mg to 11.5 mg" in text
+    assert cited == ("s. 97(2)(a)",)
+    follow_up, cited = converse(
+        service, first, "what about our 2.5 mg microdose chews, whats the allowed range for those"
+    )
+    assert "80% to 120%" in follow_up
+    assert "2 mg to 3 mg" in follow_up
+    assert cited == ("s. 97(2)(b)",)
+
+
+def test_the_canadian_edible_cap_still_leads_a_limit_question(service: AgentService) -> None:
+    text, _ = converse(service, "im in canada, whats the edible thc limit")
+    assert text.startswith("Canada: Each immediate container of edible cannabis")
+
+
+def test_a_bare_new_result_in_a_follow_up_replaces_the_tested_value(
+    service: AgentService,
+) -> None:
+    text, _ = converse(
+        service,
+        "our state allows plus or minus 15% on the labelled thc. gummy tin labelled 100mg tested "
+        "88mg. pass or fail? whats the passing range",
+        "and if the next batch comes back at 117?",
+    )
+    assert "FAILS: 117 mg is outside 85 to 115 mg" in text

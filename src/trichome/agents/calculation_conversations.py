@@ -208,11 +208,23 @@ def _merge(previous: str, update: str) -> _Merged:
     return _Merged(merged, replaced, spans)
 
 
+# A follow-up giving another test result: "comes back at 117", "tests at 9.2".
+_RESULT_AGAIN = re.compile(
+    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
+    re.IGNORECASE,
+)
+
+
 def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
                  ) -> Quantity | None:  # fmt: skip
     named = _of_the_named(new, earlier, update, taken)
     if named is not None:
         return named
+    if new.kind == "number" and _RESULT_AGAIN.search(update):
+        # "and if the next batch comes back at 117?": a new lab result in the earlier unit.
+        results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
+        if len(results) > 1:
+            return results[-1]
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
@@ -291,4 +303,6 @@ def _same_scale(old: str, new: str) -> bool:
 
 def _replacement(new: Quantity, old: Quantity) -> str:
     # A count's text names its noun ("500 gummies") but its span is the number alone.
+    if new.kind == "number" and old.kind == "mass":
+        return f"{new.text.split()[0]} {old.unit}"  # "117" for "88mg" is 117 mg
     return new.text.split()[0] if new.kind in ("count", "number") else new.text

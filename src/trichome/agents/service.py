@@ -21,7 +21,7 @@ from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.tax_readers import asked_price
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
-from trichome.agents.variance import check_variance
+from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
@@ -217,6 +217,9 @@ class AgentService:
             )
         if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
             uncovered = ()  # no rule is asked for, so none is missing
+        variance = sourced_variance(calculation, user_turns, state, self.knowledge)
+        if variance is not None:
+            calculation = None  # the state's sourced rule decides, not a bare % of label
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,
@@ -237,7 +240,7 @@ class AgentService:
             topic_groups=tuple(topic.answered_by for topic in rule_topics),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
-            variance=None if calculation else check_variance(user_turns, state, self.knowledge),
+            variance=variance,
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
             products=understanding.products,
