@@ -219,3 +219,22 @@ def test_a_bare_new_result_in_a_follow_up_replaces_the_tested_value(
         "and if the next batch comes back at 117?",
     )
     assert "FAILS: 117 mg is outside 85 to 115 mg" in text
+
+
+def test_a_sanitation_sop_for_massachusetts_cites_its_food_code(service: AgentService) -> None:
+    prepared = service.prepare(
+        ChatRequest(
+            OPERATOR_AGENT,
+            (
+                ChatTurn(
+                    "user",
+                    "SOP for cleaning and sanitizing our edibles kitchen in massachusetts pls. "
+                    "we make brownies and gummies",
+                ),
+            ),
+        )
+    )
+    sop = prepared.request.sop
+    assert sop is not None
+    assert "105 CMR 590.000" in sop.text
+    assert any(fact.sources[0].section == "500.130(2)(a)-(b)" for fact in sop.facts)
