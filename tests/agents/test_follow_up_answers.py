@@ -238,3 +238,23 @@ def test_a_sanitation_sop_for_massachusetts_cites_its_food_code(service: AgentSe
     assert sop is not None
     assert "105 CMR 590.000" in sop.text
     assert any(fact.sources[0].section == "500.130(2)(a)-(b)" for fact in sop.facts)
+
+
+def test_a_delivery_only_licence_question_names_the_licence_type(service: AgentService) -> None:
+    text, cited = converse(
+        service,
+        "we want to do delivery only in san diego, no storefront. what state license type is that",
+    )
+    assert text.startswith("California has no separate delivery licence")
+    assert "non-storefront retailer" in text
+    assert cited[0] == "§ 26070(a)(1)"
+
+
+def test_a_hedge_word_is_no_key_term(service: AgentService) -> None:
+    # "mostly" once made a glossary entry on BHO the answer to a limonene question.
+    text, _ = converse(
+        service,
+        "what kind of plants is limonene mostly known from outside cannabis? want to write a "
+        "terpene card",
+    )
+    assert "BHO" not in text

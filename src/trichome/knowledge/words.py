@@ -170,6 +170,7 @@ STOPWORDS = frozenset(
         "ok",
         "okay",
         "kinda",
+        "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
     ]
