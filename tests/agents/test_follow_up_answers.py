@@ -258,3 +258,25 @@ def test_a_hedge_word_is_no_key_term(service: AgentService) -> None:
         "terpene card",
     )
     assert "BHO" not in text
+
+
+def test_a_count_question_naming_a_programme_gets_no_status_answer(
+    service: AgentService,
+) -> None:
+    text, cited = converse(
+        service,
+        "louisiana - how many medical marijuana retail locations can there be statewide now? "
+        "thinking about applying",
+    )
+    # no sourced count: the answer says so rather than citing the regulator as the number
+    assert "no sourced" in text
+    assert cited == ()
+
+
+def test_the_biggest_unit_of_concentrate_is_a_size_cap(service: AgentService) -> None:
+    text, _ = converse(
+        service,
+        "washington processor - biggest single unit of concentrate we can package for retail?",
+    )
+    assert text.startswith("Washington: Cannabis concentrate")
+    assert "no more than one gram" in text

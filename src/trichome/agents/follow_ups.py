@@ -35,6 +35,8 @@ _SWAPS = re.compile(
     r"^\W*(?:(?:ok|okay|so|but|now)\W+)*and (?:if|for|with)\b|\bsame (?:for|with)\b",
     re.IGNORECASE,
 )
+# A question for a number: a programme it names is whose number, not whether it is legal.
+_COUNTS = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 # "and in virginia?", "what about vapes": a turn too short to ask something new.
 _SHORT = 6
 
@@ -45,6 +47,12 @@ def follow_up_topics(
     """The topics the latest turn asks about, read against the user's turn before it
     (`earlier` holds every earlier user turn, oldest first)."""
     own = detect_topics(latest)
+    if (
+        {topic.name for topic in own} == {"legal-status"}
+        and not asks_status(latest)
+        and _COUNTS.search(latest)
+    ):
+        own = ()  # "how many medical marijuana retail locations?" counts, it asks no status
     previous = detect_topics(earlier[-1]) if earlier else ()
     if not previous:
         return own

@@ -110,7 +110,7 @@ _COMPARISON = re.compile(
 )
 _NUMBER = re.compile(
     r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
-    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio)\b|"
+    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio|biggest|largest)\b|"
     # "what % tax": a percent sign asks for a figure wherever it stands.
     r"(?<![\d.])%",
     re.IGNORECASE,

@@ -55,6 +55,9 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
         r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
+        # "biggest single unit of concentrate we can package"
+        r"\b(?:biggest|largest|max(?:imum)?) (?:single )?(?:unit|package|size)\b[^.?!]{0,20}"
+        r"\b(?:concentrates?|wax|shatter|extracts?)\b|"
         r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
         r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?|distillate|rosin)\b"
         r"[^.?!]{0,30}\b(?:tests?|testing|tested|comes? (?:back|in)) (?:out )?(?:at )?\d+ ?%",
