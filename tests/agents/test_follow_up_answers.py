@@ -280,3 +280,8 @@ def test_the_biggest_unit_of_concentrate_is_a_size_cap(service: AgentService) ->
     )
     assert text.startswith("Washington: Cannabis concentrate")
     assert "no more than one gram" in text
+
+
+def test_a_checklist_asked_for_outright_still_gets_its_template(service: AgentService) -> None:
+    text, _ = converse(service, "need a visitor checklist for our colorado grow")
+    assert text.startswith("# SOP: Visitor sign-in")

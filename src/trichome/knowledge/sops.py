@@ -164,10 +164,12 @@ class SopLibrary:
             score = 2.0 * len(words & keywords) + len(words & title)
             if score > best_score:
                 best, best_score = self.templates[template_id], score
-        # "a checklist for our packaging vendor" under a label question is no request for
-        # the visitor procedure: a list or protocol asked for needs more than one word of
-        # a template's, where "SOP" or "procedure" says a procedure is wanted.
-        needed = 2.0 if _NAMES_A_PROCEDURE.search(question) else 3.0
+        # "what has to be on the label? making a checklist for our packaging vendor" asks a
+        # question and only mentions a list: one word of a template's ("vendor") is not
+        # enough there; "SOP" or "procedure", or a request with no question, says a
+        # procedure is wanted.
+        asks_instead = "?" in question and not _NAMES_A_PROCEDURE.search(question)
+        needed = 3.0 if asks_instead else 2.0
         return best if best_score >= needed else None
 
     def tracking_system(self, state: str) -> str:
