@@ -174,6 +174,9 @@ def merge_follow_up(previous: str, update: str) -> str:
     return _merge(previous, update).text
 
 
+_FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]*)+", re.IGNORECASE)
+
+
 def _merge(previous: str, update: str) -> _Merged:
     earlier = read(previous)
     merged = previous
@@ -213,11 +216,19 @@ def _merge(previous: str, update: str) -> _Merged:
         rest = update
         for new in sorted(placed, key=lambda q: -q.start):
             rest = rest[: new.start] + rest[new.end :]
-        rest = rest.strip()
+        # "ok now add 5% overage": the filler opening a follow-up is no "is it ok?"
+        rest = _FILLER.sub("", rest.strip())
         offset = len(merged.rstrip()) + 1
         merged = f"{merged.rstrip()} {rest}"
         spans += [(offset + q.start, offset + q.end) for q in read(rest)]
     return _Merged(merged, replaced, spans)
+
+
+# A follow-up giving another test result: "comes back at 117", "tests at 9.2".
+_RESULT_AGAIN = re.compile(
+    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
+    re.IGNORECASE,
+)
 
 
 def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
@@ -225,6 +236,11 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
     named = _of_the_named(new, earlier, update, taken)
     if named is not None:
         return named
+    if new.kind == "number" and _RESULT_AGAIN.search(update):
+        # "and if the next batch comes back at 117?": a new lab result in the earlier unit.
+        results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
+        if len(results) > 1:
+            return results[-1]
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
@@ -303,4 +319,6 @@ def _same_scale(old: str, new: str) -> bool:
 
 def _replacement(new: Quantity, old: Quantity) -> str:
     # A count's text names its noun ("500 gummies") but its span is the number alone.
+    if new.kind == "number" and old.kind == "mass":
+        return f"{new.text.split()[0]} {old.unit}"  # "117" for "88mg" is 117 mg
     return new.text.split()[0] if new.kind in ("count", "number") else new.text

@@ -87,7 +87,7 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
 _NOT_A_CALCULATION = re.compile(
     r"\b(?:legal(?:ly)?|laws?|limits?|allowed|caps?|max(?:imum)?|rules?|regulat\w*|should|best|"
     r"recommend\w*|safe|typical(?:ly)?|usual(?:ly)?|normal(?:ly)?|average|market|going\s+rate|"
-    r"good|fair|decent|cheap|expensive)\b",
+    r"good|fair|decent|cheap|expensive|fine|federal(?:ly)?|complian\w*)\b",
     re.IGNORECASE,
 )
 

@@ -2,7 +2,7 @@
 
 Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
 `kitchen_readers`, `tincture_readers`, `mixing_readers`, `operations_readers`,
-`grow_room_readers`, `terpene_readers`, and last `calculation_gaps`) looks for
+`grow_room_readers`, `terpene_readers`, `tax_readers`, and last `calculation_gaps`) looks for
 the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
 either returns the worked calculation, returns None (not this calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
@@ -23,6 +23,7 @@ from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
 from trichome.agents import serving_readers as serving
+from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
 from trichome.agents import tincture_readers as tinctures
 from trichome.agents.calculation_questions import Question
@@ -33,6 +34,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
     operations.conversion,
+    taxes.tax,
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
@@ -48,6 +50,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     mixing.dilution,
     serving.servings_by_volume,
     serving.drinks,
+    tinctures.stock_dosing,
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen.kitchen,

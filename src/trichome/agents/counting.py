@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.understanding import products_of
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.words import STOPWORDS, stem, tokenize
 
@@ -196,6 +197,15 @@ def counted_subject(question: str) -> tuple[str, ...]:
 
 
 def mentions(fact: Fact, words: tuple[str, ...]) -> bool:
-    """Whether a fact's title, text or keywords hold every one of the words (by stem)."""
-    held = set(tokenize(" ".join((fact.title, fact.text, *fact.keywords))))
-    return all(stem(word) in held for word in words)
+    """Whether a fact's title, text or keywords hold every one of the words (by stem); a
+    word naming a product form is held by a fact naming that form in any of its names
+    ("grams of wax/shatter" by a fact giving grams of concentrate)."""
+    written = " ".join((fact.title, fact.text, *fact.keywords))
+    held = set(tokenize(written))
+    forms = products_of(written)
+    return all(stem(word) in held or _same_form(word, forms) for word in words)
+
+
+def _same_form(word: str, forms: frozenset[str]) -> bool:
+    named = products_of(word.replace("/", " "))
+    return bool(named) and named <= forms

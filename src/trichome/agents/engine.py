@@ -15,11 +15,11 @@ from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.directory import Directory
-from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
+from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
-from trichome.knowledge.topics import Topic
+from trichome.knowledge.topics import FEDERAL_IN_EVERY_STATE, Topic
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
 
 
@@ -39,6 +39,15 @@ class ServerTools(Protocol):
     async def run(self, name: str, arguments: str) -> str:
         """Run one call; its JSON result (an error object when it failed)."""
         ...
+
+
+def binds_in(fact: Fact, named: set[str]) -> bool:
+    """Whether a federal fact binds in a US state named (the federal hemp definition)."""
+    return (
+        fact.jurisdiction == FEDERAL
+        and fact.topic in FEDERAL_IN_EVERY_STATE
+        and any(is_us_state(code) for code in named)
+    )
 
 
 # The pack id of web pages read for an answer (`/v1/responses` with web search): chosen for
@@ -107,6 +116,8 @@ class AnswerRequest:
     figure_units: frozenset[str] = frozenset()
     # The figure asked is one serving's ("serving cap?", "per gummy?").
     per_serving: bool = False
+    # The price a tax question gives ("$60 eighth, how much excise?"): the rate is applied.
+    tax_price: float | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -132,7 +143,12 @@ class AnswerRequest:
             return False  # an edible package's cap does not answer for a beverage
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
-        of_named = jurisdiction in named or (jurisdiction is None and FEDERAL in named)
+        of_named = (
+            jurisdiction in named
+            or (jurisdiction is None and FEDERAL in named)
+            # the federal hemp rule holds in Wyoming too, beside Wyoming's own
+            or (binds_in(passage.fact, named))
+        )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
             return passage.coverage >= ON_TOPIC_COVERAGE

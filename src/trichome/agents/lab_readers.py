@@ -52,7 +52,11 @@ def dry_basis(question: Question) -> Calculation | None:
     if not potencies:
         return None
     if not moistures:
-        if question.says(r"total\s+thc|\bpass|\bfail|complian|\blimit\b") and not question.says(
+        # "0.3% dry weight, is that still fine federally?": a result checked as it stands
+        checked = (
+            r"total\s+thc|\bpass|\bfail|complian|\blimit\b|\bfine\b|\blegal\b|\ballowed\b|federal"
+        )
+        if question.says(checked) and not question.says(
             r"as[- ]?received|wet[- ]?basis|convert|moisture"
         ):
             return None  # results already on a dry basis, checked as they are

@@ -34,9 +34,23 @@ _PATIENT_WORDS = re.compile(
 )
 
 
-def of_program(passages: list[Passage], program: str | None) -> list[Passage]:
+_PROGRAM_WORDS = {"adult-use": _ADULT_USE_WORDS, "medical": _PATIENT_WORDS}
+
+
+def of_program(
+    passages: list[Passage], program: str | None, *, naming_it: bool = False
+) -> list[Passage]:
     """The passages a question about `program` ("rec", "patient", "hemp") may be answered
-    from: not another programme's rules."""
+    from: not another programme's rules. With `naming_it` (a follow-up asking whether the
+    earlier rule reaches this programme too: "do medical card holders pay it too?"),
+    another programme's rule that speaks of this one's people answers as well (the
+    adult-use tax "does not apply to medical marijuana")."""
     if program is None:
         return passages
-    return [p for p in passages if _program(p.fact) in (None, "all", program)]
+    words = _PROGRAM_WORDS.get(program) if naming_it else None
+    return [
+        p
+        for p in passages
+        if _program(p.fact) in (None, "all", program)
+        or (words is not None and words.search(p.fact.text))
+    ]

@@ -11,6 +11,8 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     "loss": (
         r"(?:loss|lose|losing|lost|waste|shrink)\w*\s*(?:of|is|was|at|about|around|~)?\s*$",
         r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)|"
+        # "add 5% overage for process loss": extra put in to cover what is lost
+        r"^\s*(?:overage|over-?fill)\b|"
         r"^\s*of\s+(?:\w+\s+){0,4}?(?:is|are|gets?|will\s+be)\s+(?:lost|wasted|left\s+behind|stuck)|"
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),

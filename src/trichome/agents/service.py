@@ -13,13 +13,15 @@ from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.figures import asks_per_serving, figure_units
+from trichome.agents.follow_ups import asks_if_it_reaches, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.agents.tax_readers import asked_price
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
-from trichome.agents.variance import check_variance
+from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
@@ -145,7 +147,8 @@ class AgentService:
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         # Where the asker lives is not what the question asks about ("I'm from Ohio, how
         # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
-        topic_query = without_jurisdictions(question, understanding.residence)
+        searched = search_text(user_turns, question, understanding.topics)
+        topic_query = without_jurisdictions(searched, understanding.residence)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics
@@ -159,7 +162,9 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
-        passages = of_program(passages, understanding.program)
+        passages = of_program(
+            passages, understanding.program, naming_it=asks_if_it_reaches(user_turns)
+        )
         if understanding.kind is not RequestKind.COMPARISON and [
             topic.name for topic in rule_topics
         ] == [STATUS_TOPIC]:
@@ -212,6 +217,9 @@ class AgentService:
             )
         if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
             uncovered = ()  # no rule is asked for, so none is missing
+        variance = sourced_variance(calculation, user_turns, state, self.knowledge)
+        if variance is not None:
+            calculation = None  # the state's sourced rule decides, not a bare % of label
         request = AnswerRequest(
             public_model=chat.model.id,
             agent=agent,
@@ -232,12 +240,13 @@ class AgentService:
             topic_groups=tuple(topic.answered_by for topic in rule_topics),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
-            variance=None if calculation else check_variance(user_turns, state, self.knowledge),
+            variance=variance,
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
             per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
+            tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_units=(
                 figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
             ),

@@ -9,8 +9,15 @@ import re
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import units
-from trichome.agents.calculation_questions import ASKS, NOT_POTENCY, Question, ask, one
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculation_questions import (
+    ASKS,
+    NOT_POTENCY,
+    Question,
+    ask,
+    one,
+    piece_counts,
+)
+from trichome.agents.calculators import Calculation, chain, fmt, positive, quantity
 from trichome.agents.quantities import Quantity
 
 _DISTILLATE_AFTER = re.compile(
@@ -45,7 +52,12 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         terp = one(question, shares[-1:], "the terpene share")
         total = one(question, whole[:1], "the finished blend")
         assert terp is not None and total is not None
-        return mixing.terpenes_in_blend(total.value, total.unit, terp.value)
+        units_filled = _units_filled(question)
+        if units_filled is None:
+            return mixing.terpenes_in_blend(total.value, total.unit, terp.value)
+        # "2000 carts at 0.5 g fill": the blend for the whole batch.
+        batch = filled(units_filled, total.value, total.unit)
+        return chain([batch, mixing.terpenes_in_blend(batch.value, total.unit, terp.value)])
     if not shares and terp_masses and bases:
         base = [b for b in bases if b not in terp_masses]
         if base:
@@ -146,3 +158,39 @@ def _cut_with_terpenes(question: Question) -> Calculation | None:
     assert base is not None
     question.use(current, target)
     return mixing.dilution(base.value, base.unit, current.value, target.value, carrier="terpenes")
+
+
+# A fill per unit: "0.5g fill", "0.5 g per cart", "1 g each".
+_PER_UNIT_FILL = re.compile(
+    r"\bfills?\b|\bper\s+(?:cart|cartridge|pen|unit|disposable|jar)\b|\beach\b", re.IGNORECASE
+)
+
+
+def _units_filled(question: Question) -> float | None:
+    """How many units a per-unit fill is for ("2000 carts at 0.5g fill"), if it says."""
+    counts = piece_counts(question)
+    if not counts or not _PER_UNIT_FILL.search(question.text):
+        return None
+    count = one(question, counts[:1], "the number of units")
+    return count.value if count is not None else None
+
+
+def filled(count: float, fill: float, unit: str) -> Calculation:
+    """The blend a batch of units takes at a fill per unit.
+
+    Raises:
+        CalculationError: a non-positive count or fill.
+    """
+    positive("the number of units", count)
+    positive("the fill per unit", fill)
+    total = count * fill
+    return Calculation(
+        "batch_fill",
+        total,
+        unit,
+        f"{fmt(count)} units × {quantity(fill, unit)} = {quantity(total, unit)} of blend.",
+        (f"{fmt(count)} × {quantity(fill, unit)} = {quantity(total, unit)}",),
+        details={"batch": total},
+        formula="blend = units × fill per unit",
+        inputs=(f"units: {fmt(count)}", f"fill per unit: {quantity(fill, unit)}"),
+    )

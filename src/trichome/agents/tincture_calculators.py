@@ -162,3 +162,58 @@ def droppers_taken(per_dropper: float, droppers: float) -> Calculation:
         formula="mg taken = mg per dropper × droppers",
         inputs=(f"droppers taken: {fmt(droppers)}",),
     )
+
+
+def mg_in_volume(per_ml: float, ml: float) -> Calculation:
+    """mg in a measured volume of a tincture holding `per_ml` mg/mL ("per 0.25 mL").
+
+    Raises:
+        CalculationError: a non-positive volume.
+    """
+    positive("the volume measured", ml)
+    mg = per_ml * ml
+    return Calculation(
+        "mg_in_volume",
+        mg,
+        "mg",
+        f"{fmt(ml)} mL holds {fmt(mg, 4)} mg.",
+        (f"{fmt(per_ml, 3)} mg/mL × {fmt(ml)} mL = {fmt(mg, 4)} mg",),
+        details={"mg": mg},
+        formula="mg = mg/mL × mL",
+        inputs=(f"volume measured: {fmt(ml)} mL",),
+    )
+
+
+def stock_per_unit(strength: float, dose: float, count: float | None) -> Calculation:
+    """mL of a stock of `strength` mg/mL that puts `dose` mg in each unit (a can, a bottle),
+    and for `count` units when given.
+
+    Raises:
+        CalculationError: a non-positive strength, dose or count.
+    """
+    positive("the stock's strength", strength)
+    positive("the dose per unit", dose)
+    per_unit = dose / strength
+    steps = [f"{fmt(dose)} mg ÷ {fmt(strength)} mg/mL = {fmt(per_unit, 4)} mL per unit"]
+    summary = f"Use {fmt(per_unit, 4)} mL of the {fmt(strength)} mg/mL stock per unit"
+    total = per_unit
+    if count is not None:
+        positive("the number of units", count)
+        total = per_unit * count
+        steps.append(f"{fmt(per_unit, 4)} mL × {fmt(count)} = {fmt(total, 4)} mL for the batch")
+        summary += f", {fmt(total, 4)} mL ({fmt(total / 1000, 4)} L) for {fmt(count)} units"
+    return Calculation(
+        "stock_per_unit",
+        total,
+        "mL",
+        summary + ".",
+        tuple(steps),
+        details={"per_unit_ml": per_unit, "total_ml": total},
+        formula="mL per unit = dose (mg) ÷ stock strength (mg/mL); batch = per unit × units",
+        inputs=(
+            f"stock strength: {fmt(strength)} mg/mL",
+            f"dose per unit: {fmt(dose)} mg",
+            *([f"units: {fmt(count)}"] if count is not None else []),
+        ),
+        assumptions=("the stock mixes evenly and none is lost in dosing or filling",),
+    )

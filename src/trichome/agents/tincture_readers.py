@@ -15,11 +15,34 @@ from trichome.agents.calculation_questions import (
     ask,
     loss_percent,
     one,
+    piece_counts,
     potency_readings,
     with_assumption,
 )
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import Quantity
+
+# A stock that is dosed into units by volume: an emulsion into cans, a syrup into bottles.
+_STOCK = r"emulsion|\bstock\b|water[- ]?soluble|\bnano\b|syrup|additive"
+
+
+def stock_dosing(question: Question) -> Calculation | None:
+    """mL of a stock (mg/mL) per unit for a dose in mg, and for the batch ("emulsion is
+    20 mg/ml, 5mg per can, 2400 cans: how much emulsion per can and for the batch?")."""
+    strengths = question.find("concentration", unit="mg/ml")
+    if len({q.value for q in strengths}) != 1 or not question.says(_STOCK):
+        return None
+    doses = question.find("mass", unit="mg", tags=("target",)) or question.find(
+        "mass", unit="mg", per=("piece", "serving")
+    )
+    if not doses:
+        return None
+    strength = one(question, strengths[:1], "the stock's strength")
+    dose = one(question, doses[:1], "the dose per unit")
+    assert strength is not None and dose is not None
+    counts = piece_counts(question)
+    count = one(question, counts[:1], "the number of units") if counts else None
+    return tinctures.stock_per_unit(strength.value, dose.value, count.value if count else None)
 
 
 def tincture_design(question: Question) -> Calculation | None:
@@ -137,7 +160,25 @@ def _strength(
     result = tinctures.tincture(
         total_mg, volume.value, volume.unit, dropper_ml, name, question.says(_PER_DROPPER)
     )
-    if taken and (taken[0].value != 1 or question.says(r"\b(?:take|took|taking|dose|give)\b")):
+    # "per 1 ml dropper? and per 0.25 ml": each smaller measure asked gets its mg too.
+    measures = [
+        q
+        for q in question.find("volume", unit="ml")
+        if q is not volume
+        and q not in size[:1]
+        and q not in held
+        and q.per is None
+        and q.value < volume.value
+    ]
+    if measures:
+        question.use(*measures)
+        per_ml = result.details["per_ml"]
+        each = [tinctures.mg_in_volume(per_ml, q.value) for q in measures]
+        return calculators.chain(
+            [*parts, result, *each], " ".join(p.summary for p in (result, *each))
+        )
+    verbs = r"(?:take|took|taking|use|using|dose|give)"
+    if taken and (taken[0].value != 1 or question.says(verbs)):
         # "I take 1.5 droppers", "half a dropper": the mg in that many droppers.
         question.use(taken[0])
         drops = tinctures.droppers_taken(result.details["per_dropper"], taken[0].value)

@@ -61,7 +61,11 @@ def specialist(
             return operations, ()
         return agent, notes
     compliance = AGENTS[COMPLIANCE]
-    if agent is compliance or not compliance.available_on(model) or understanding.state is None:
+    # A state named, or federal hemp law: "is our thca flower fine federally?" asks the
+    # federal hemp rule, which compliance reads (federal tax or banking is the main agent's).
+    asked = {topic.name for topic in understanding.rule_topics}
+    placed = understanding.state or (understanding.jurisdictions and "hemp" in asked)
+    if agent is compliance or not compliance.available_on(model) or not placed:
         return agent, notes
     rule_asked = _compliance_asked({topic.name for topic in understanding.rule_topics})
     unplaced = agent.name == MAIN_AGENT and understanding.kind not in _NO_FACT_WANTED
@@ -72,12 +76,12 @@ def specialist(
 
 FORMULATION = "formulation"
 # The calculators that work out a grow room or a harvest (operations'); "convert" and
-# "price_per_gram" are anyone's.
+# "price_per_gram" and "sales_tax" are anyone's.
 _OPERATIONS_CALCULATIONS = frozenset(
     {"vpd", "daily_light_integral", "ppfd_for_dli", "humidity_for_vpd", "temperature_for_vpd",
      "dry_weight", "cultivation_yield"}
 )  # fmt: skip
-_ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram"})
+_ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram", "sales_tax"})
 
 
 def calculating_specialist(

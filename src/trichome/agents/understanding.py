@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trichome.agents.follow_ups import follow_up_topics
 from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions, find_jurisdictions
 from trichome.knowledge.topics import Topic, detect_topics
 
@@ -109,7 +110,7 @@ _COMPARISON = re.compile(
 )
 _NUMBER = re.compile(
     r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
-    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio)\b|"
+    r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio|biggest|largest)\b|"
     # "what % tax": a percent sign asks for a figure wherever it stands.
     r"(?<![\d.])%",
     re.IGNORECASE,
@@ -381,9 +382,8 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         kind = kind_of(earlier_turn, len(split_residence(earlier_turn)[0]))
         if kind is RequestKind.COMPARISON and len(applicable) < 2:
             kind = RequestKind.FACT
-    topics = detect_topics(latest)
-    if not topics and len(user_turns) > 1:  # "and in virginia?" asks the same thing again
-        topics = detect_topics(user_turns[-2])
+    swapped = len(user_turns) > 1 and bool(products_of(latest) - products_of(user_turns[-2]))
+    topics = follow_up_topics(latest, user_turns[:-1], swapped)  # "and in virginia?"
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
         tuple(applicable),

@@ -13,10 +13,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
 _VARIANCE_UNIT = re.compile(r"potency variance", re.IGNORECASE)
+_OF_LABEL = re.compile(r"of the labell?ed", re.IGNORECASE)
+_OVER = re.compile(r"label over (\d+(?:\.\d+)?) mg", re.IGNORECASE)
+_UP_TO = re.compile(r"up to (\d+(?:\.\d+)?) mg", re.IGNORECASE)
 _NUMBER = r"(\d+(?:\.\d+)?)"
 # "10mg gummies test at 11.2mg", "labelled 10 mg ... came back 9.1 mg"
 _READINGS = (
@@ -35,10 +39,11 @@ _READINGS = (
 
 @dataclass(frozen=True, slots=True)
 class VarianceCheck:
-    """A labelled and a tested potency held against a state's allowed variance."""
+    """A labelled and a tested potency held against a state's allowed variance; without a
+    tested potency, the window of results the label allows."""
 
     labelled_mg: float
-    tested_mg: float
+    tested_mg: float | None
     fact: Fact
 
     @property
@@ -47,28 +52,56 @@ class VarianceCheck:
         return float(self.fact.value or 0)
 
     @property
+    def of_label(self) -> bool:
+        """The product must hold ±v% of the labelled amount (Canada), rather than the label
+        being within ±v% of the tested value (Colorado)."""
+        return bool(_OF_LABEL.search(self.fact.unit or ""))
+
+    @property
     def window(self) -> tuple[float, float]:
-        """The tested values for which the label stands (labelled within ±v% of tested)."""
+        """The tested values for which the label stands."""
         share = self.allowed_percent / 100
+        if self.of_label:
+            return self.labelled_mg * (1 - share), self.labelled_mg * (1 + share)
         return self.labelled_mg / (1 + share), self.labelled_mg / (1 - share)
 
     @property
     def passes(self) -> bool:
         """Whether the label stands for this test result."""
-        return abs(self.labelled_mg - self.tested_mg) <= self.allowed_percent / 100 * self.tested_mg
+        if self.tested_mg is None:
+            return True
+        low, high = self.window
+        return low - 1e-9 <= self.tested_mg <= high + 1e-9
 
     def text(self) -> str:
         """The verdict first, then the window and how it was worked out, citing [1]."""
         low, high = self.window
         name = self.fact.jurisdiction_name or "The rule"
+        share = self.allowed_percent
+        if self.of_label:
+            rule = (
+                f"{name} requires the product to hold {100 - share:g}% to {100 + share:g}% of "
+                f"the labelled amount [1]"
+            )
+        else:
+            rule = (
+                f"{name} requires the labelled potency to be within ±{share:g}% of the tested "
+                "value [1]"
+            )
+        label = _mg(self.labelled_mg)
+        window = f"a {label} label stands for test results from {_mg(low)} to {_mg(high)}"
+        if self.tested_mg is None:
+            return f"{rule[0].upper()}{rule[1:]}, so {window}."
         verdict = "passes" if self.passes else "fails: relabel or do not sell it as labelled"
-        off = (self.labelled_mg - self.tested_mg) / self.tested_mg * 100
+        if self.of_label:
+            off = self.tested_mg / self.labelled_mg * 100
+            where = f"the result is {off:.1f}% of the label"
+        else:
+            off = (self.labelled_mg - self.tested_mg) / self.tested_mg * 100
+            where = f"the label is {off:+.1f}% of the test"
         return (
             f"{_mg(self.tested_mg)} against a {_mg(self.labelled_mg)} label {verdict}. "
-            f"{name} requires the labelled potency to be within ±{self.allowed_percent:g}% "
-            f"of the tested value [1], so a {_mg(self.labelled_mg)} label stands for test "
-            f"results from {_mg(low)} to {_mg(high)}; here the label is {off:+.1f}% of the "
-            "test."
+            f"{rule}, so {window}; here {where}."
         )
 
 
@@ -87,8 +120,11 @@ def read_potencies(text: str) -> tuple[float, float] | None:
     return None
 
 
-def variance_rule(knowledge: KnowledgeBase, state: str) -> Fact | None:
-    """The state's sourced potency variance rule, if the packs hold one."""
+def variance_rule(
+    knowledge: KnowledgeBase, state: str, labelled: float | None = None
+) -> Fact | None:
+    """The state's sourced potency variance rule, if the packs hold one; where the rule
+    depends on the labelled amount (Canada's edibles), the one for `labelled` mg."""
     for pack in knowledge.packs.values():
         for fact in pack.facts:
             if (
@@ -96,23 +132,62 @@ def variance_rule(knowledge: KnowledgeBase, state: str) -> Fact | None:
                 and fact.status != "superseded"
                 and fact.value is not None
                 and _VARIANCE_UNIT.search(fact.unit or "")
+                and (labelled is None or _in_tier(fact.unit or "", labelled))
             ):
                 return fact
     return None
+
+
+def _in_tier(unit: str, labelled: float) -> bool:
+    """Whether a label of `labelled` mg falls in the tier a rule's unit names ("label over
+    2 mg up to 5 mg"); a rule naming no tier applies to every label."""
+    over = _OVER.search(unit)
+    up_to = _UP_TO.search(unit)
+    return (over is None or labelled > float(over.group(1))) and (
+        up_to is None or labelled <= float(up_to.group(1))
+    )
 
 
 def check_variance(
     user_turns: Sequence[str], state: str | None, knowledge: KnowledgeBase
 ) -> VarianceCheck | None:
     """The variance check the latest turn asks for, when it gives a labelled and a tested
-    potency and the state has a sourced variance rule."""
+    potency (or, asking for the allowed range, a labelled one) and the state has a sourced
+    variance rule."""
     if not user_turns or state is None:
         return None
-    readings = read_potencies(user_turns[-1])
-    rule = variance_rule(knowledge, state) if readings else None
-    if readings is None or rule is None:
-        return None
-    labelled, tested = readings
-    if labelled <= 0 or tested <= 0:
+    latest = user_turns[-1]
+    readings = read_potencies(latest)
+    tested: float | None
+    if readings is None:
+        labels = _ONE_LABEL.findall(latest) if _ASKS_RANGE.search(latest) else []
+        if len(labels) != 1 or not any(read_potencies(turn) for turn in user_turns[:-1]):
+            return None  # the range alone, only after a check ("and for our 2.5 mg chews?")
+        labelled, tested = float(labels[0]), None
+    else:
+        labelled, tested = readings
+    rule = variance_rule(knowledge, state, labelled)
+    if rule is None or labelled <= 0 or (tested is not None and tested <= 0):
         return None
     return VarianceCheck(labelled, tested, rule)
+
+
+# "whats the allowed range for those", "what window", "tolerance": the range is asked.
+_ASKS_RANGE = re.compile(r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab", re.IGNORECASE)
+_ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
+
+
+def sourced_variance(
+    calculation: RecognisedCalculation | None,
+    user_turns: Sequence[str],
+    state: str | None,
+    knowledge: KnowledgeBase,
+) -> VarianceCheck | None:
+    """The state's variance check, unless a calculation answers already: a lab result
+    against its label with no tolerance given is the state's rule to judge."""
+    worked = calculation.calculation if calculation is not None else None
+    if calculation is not None and (worked is None or worked.name != "label_check"):
+        return None
+    if worked is not None and worked.verdict is not None:
+        return None  # the user gave the tolerance to check against
+    return check_variance(user_turns, state, knowledge)

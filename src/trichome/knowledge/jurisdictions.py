@@ -120,7 +120,7 @@ _NAME_PATTERN = re.compile(
 )
 _CODE_PATTERN = re.compile(r"\b([A-Za-z]{2})\b")
 _FEDERAL_PATTERN = re.compile(
-    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide)\b", re.IGNORECASE
+    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide|congress)\b", re.IGNORECASE
 )
 
 
@@ -134,6 +134,11 @@ def jurisdiction_name(code: str) -> str:
 # the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
 _WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore"})
 _BEFORE_A_PLACE = re.compile(r"\b(?:in|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
+# A programme or shop named right after the alias: "mass rec customer", "ill dispensary".
+_PROGRAMME_AFTER = re.compile(
+    r"\s+(?:rec|recreational|med|medical|adult[- ]use|mmj|dispensar(?:y|ies)|budtenders?)\b",
+    re.IGNORECASE,
+)
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)]|(?:vs|versus|or|and)\b)", re.IGNORECASE)
 
 
@@ -144,6 +149,8 @@ def _names_a_place(text: str, match: re.Match[str]) -> bool:
     before = text[: match.start(1)]
     if not before.strip() and _HEADING_AFTER.match(text, match.end(1)):
         return True  # heading the message: "mass rec - daily limit?"
+    if _PROGRAMME_AFTER.match(text, match.end(1)):
+        return True  # "mass rec customer", "our mass dispensary": no word is read so
     alone_or_after_a_link = not before.strip() or _BEFORE_A_PLACE.search(before)
     return bool(alone_or_after_a_link and _CLAUSE_ENDS.match(text, match.end(1)))
 

@@ -30,6 +30,8 @@ SOP_REQUEST = re.compile(
     re.IGNORECASE,
 )
 
+_NAMES_A_PROCEDURE = re.compile(r"\b(?:sops?|standard operating|procedures?)\b", re.IGNORECASE)
+
 # Messages that name a procedure without asking for one: a critique of the user's own, a
 # question about what one says or what a term in it means, or which ones to have.
 ABOUT_A_PROCEDURE = re.compile(
@@ -162,7 +164,13 @@ class SopLibrary:
             score = 2.0 * len(words & keywords) + len(words & title)
             if score > best_score:
                 best, best_score = self.templates[template_id], score
-        return best if best_score >= 2.0 else None
+        # "what has to be on the label? making a checklist for our packaging vendor" asks a
+        # question and only mentions a list: one word of a template's ("vendor") is not
+        # enough there; "SOP" or "procedure", or a request with no question, says a
+        # procedure is wanted.
+        asks_instead = "?" in question and not _NAMES_A_PROCEDURE.search(question)
+        needed = 3.0 if asks_instead else 2.0
+        return best if best_score >= needed else None
 
     def tracking_system(self, state: str) -> str:
         """The state's track-and-trace system, as its sourced facts name it."""

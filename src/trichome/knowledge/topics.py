@@ -55,6 +55,9 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:max|maximum|cap on|limit on) (?:thc|potency|mg)\b.{0,40}\b(?:concentrates?|vapes?|"
         r"carts?|cartridges?|wax|shatter|extracts?)\b|"
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
+        # "biggest single unit of concentrate we can package"
+        r"\b(?:biggest|largest|max(?:imum)?) (?:single )?(?:unit|package|size)\b[^.?!]{0,20}"
+        r"\b(?:concentrates?|wax|shatter|extracts?)\b|"
         r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
         r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?|distillate|rosin)\b"
         r"[^.?!]{0,30}\b(?:tests?|testing|tested|comes? (?:back|in)) (?:out )?(?:at )?\d+ ?%",
@@ -70,6 +73,8 @@ TOPICS: tuple[Topic, ...] = (
         r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day)|"
         r"daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
+        # shop talk at the till: "how much flower can i ring up in a single sale"
+        r"\bring (?:up|them up)\b|(?:single|one) (?:sale|transaction|purchase)\b|"
         r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -288,6 +293,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
 )
 BY_NAME = {topic.name: topic for topic in TOPICS}
+# Pack topics on which federal law binds in every US state beside the state's own rule:
+# the federal hemp definition (0.3% total THC; 0.4 mg a container from 12 Nov 2026).
+FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing"})
 
 
 def detect_topics(text: str) -> tuple[Topic, ...]:
@@ -327,6 +335,12 @@ _STATUS_ASKED = re.compile(
     r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open",
     re.IGNORECASE,
 )
+
+
+def asks_status(text: str) -> bool:
+    """Whether a text asks if cannabis is legal somewhere, not only names a programme
+    ("do medical card holders pay it too?" names one)."""
+    return bool(_STATUS_ASKED.search(text))
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no

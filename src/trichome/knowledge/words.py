@@ -170,6 +170,7 @@ STOPWORDS = frozenset(
         "ok",
         "okay",
         "kinda",
+        "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
     ]
@@ -187,6 +188,7 @@ SYNONYMS = {
     "sell": "purchas",
     "sale": "purchas",
     "sold": "purchas",
+    "transact": "purchas",  # a transaction limit is a limit on one sale
     "custom": "consum",  # "customer" stems to "custom"
     "bp": "boil",  # boiling point
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
@@ -226,6 +228,7 @@ _PHRASES = tuple(
         (r"\bpre-?rolls?\b", "pre-roll"),
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
+        (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
     )
 )
 

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import orjson
 
 from trichome.agents.calculation_requests import describe
-from trichome.agents.engine import AnswerRequest, UnsupportedOption
+from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
 from trichome.agents.registry import AGENTS, MAIN_AGENT
+from trichome.agents.tax_readers import worked_on_price
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -212,13 +213,20 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 # does not ("possession + home grow?")
                 or (fact.topic in request.asked_topics and fact.id in adds)
             )
-            and (not request.jurisdictions or fact.jurisdiction == lead.jurisdiction)
+            and (
+                not request.jurisdictions
+                or fact.jurisdiction == lead.jurisdiction
+                or binds_in(fact, set(request.jurisdictions))
+            )
         ]
         supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     parts = [f"{_label(lead)}{in_force}{lead.text} [1]"]
+    worked = worked_on_price(lead, request.tax_price) if request.tax_price else None
+    if worked and lead.topic == "tax":
+        parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(

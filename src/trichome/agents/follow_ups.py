@@ -1,0 +1,96 @@
+"""What a follow-up asks about when its own words say less than the turn before.
+
+A follow-up is read against the user's turn before it:
+
+- one that asks nothing of its own ("and in virginia?") asks the same thing again;
+- one that only names a programme ("do medical card holders pay it too?") is not asking
+  whether cannabis is legal: it asks the earlier question (the tax) for that programme;
+- one that swaps the product ("ok and if they want wax instead? whats the concentrate
+  max" after a question on how much flower one sale may hold) keeps the earlier limit
+  and changes only the product, rather than asking for the product's potency cap;
+- one asking something new with no topic words of its own ("how far from a school?"
+  after "who issues the licences?") keeps the earlier topic but not its "who regulates"
+  or "is it legal" part, which the earlier answer gave.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.topics import Topic, asks_status, detect_topics
+
+# Limits on how much of a product one person may buy or hold: a product named in a
+# follow-up of one of them is the product the limit is asked for.
+AMOUNT_LIMITS = frozenset({"purchase-limits", "possession-limits"})
+# Potency caps of a product, which its name and "max" alone are read as.
+PRODUCT_CAPS = frozenset({"concentrate-thc-limits", "edible-thc-limits"})
+# What the earlier answer settled (who regulates it, whether it is legal).
+_SETTLED = frozenset({"regulator", "legal-status"})
+# "instead", "what about X", "and if they want X", "same for X": the earlier question
+# with another product or place.
+_SWAPS = re.compile(
+    r"\binstead\b|^\W*(?:(?:ok|okay|so|and|but|now)\W+)*(?:what|how) about\b|"
+    r"^\W*(?:(?:ok|okay|so|but|now)\W+)*and (?:if|for|with)\b|\bsame (?:for|with)\b",
+    re.IGNORECASE,
+)
+# A question for a number: a programme it names is whose number, not whether it is legal.
+_COUNTS = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
+# "and in virginia?", "what about vapes": a turn too short to ask something new.
+_SHORT = 6
+
+
+def follow_up_topics(
+    latest: str, earlier: Sequence[str], products_changed: bool
+) -> tuple[Topic, ...]:
+    """The topics the latest turn asks about, read against the user's turn before it
+    (`earlier` holds every earlier user turn, oldest first)."""
+    own = detect_topics(latest)
+    if (
+        {topic.name for topic in own} == {"legal-status"}
+        and not asks_status(latest)
+        and _COUNTS.search(latest)
+    ):
+        own = ()  # "how many medical marijuana retail locations?" counts, it asks no status
+    previous = detect_topics(earlier[-1]) if earlier else ()
+    if not previous:
+        return own
+    if own and {topic.name for topic in own} == {"legal-status"} and not asks_status(latest):
+        own = ()  # a programme named, not its status asked
+    if (
+        own
+        and products_changed
+        and _SWAPS.search(latest)
+        and {topic.name for topic in own} <= PRODUCT_CAPS
+        and any(topic.name in AMOUNT_LIMITS for topic in previous)
+    ):
+        return tuple(topic for topic in previous if topic.name in AMOUNT_LIMITS)
+    if own:
+        return own
+    again = len(latest.split()) <= _SHORT or _SWAPS.search(latest) or detect_jurisdictions(latest)
+    if again:
+        return previous
+    asked = tuple(topic for topic in previous if topic.name not in _SETTLED)
+    return asked or previous
+
+
+# "do medical card holders pay it too?", "does that apply to patients as well?"
+_TOO = re.compile(r"\b(?:too|also|as well|either)\b|\bsame (?:for|rule)\b", re.IGNORECASE)
+
+
+def asks_if_it_reaches(user_turns: Sequence[str]) -> bool:
+    """Whether the latest turn asks if the earlier turn's rule applies to someone else too."""
+    return len(user_turns) > 1 and bool(_TOO.search(user_turns[-1]))
+
+
+def search_text(user_turns: Sequence[str], question: str, topics: Sequence[Topic]) -> str:
+    """What to search the packs with: the question, with the turn before it when the
+    topic asked comes from that turn ("do medical card holders pay it too?" after a tax
+    question searches for the tax too)."""
+    if len(user_turns) < 2 or not topics or user_turns[-2] in question:
+        return question
+    own = {topic.name for topic in detect_topics(user_turns[-1])}
+    if own & {topic.name for topic in topics}:
+        return question
+    return f"{user_turns[-2]}\n{question}"

@@ -1,0 +1,103 @@
+"""Tax on a sale, worked out when the question gives the price and the rate ("$60 of
+flower at 15% excise, what's the total?"). A question that names a state but no rate is
+answered from the state's sourced rate instead (`tax_math`)."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents.calculation_questions import Question, one
+from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
+from trichome.agents.quantities import read
+from trichome.knowledge.packs import Fact
+
+# The words of a tax question: a rate applied to a sale.
+TAX_WORDS = r"\btax(?:es|ed)?\b|\bexcise\b|\bvat\b|\b[gph]st\b"
+
+
+def money(value: float) -> str:
+    """Dollars and cents: "$9.00", "$1,234.50"."""
+    return f"${value:,.2f}"
+
+
+def sales_tax(price: float, rates: list[float]) -> Calculation:
+    """Each rate applied to the pre-tax price, and the total the buyer pays.
+
+    Raises:
+        CalculationError: a price that is not positive, or a rate outside 0-100%.
+    """
+    positive("the price", price)
+    for rate in rates:
+        if not 0 < rate < 100:
+            raise CalculationError(f"A tax rate of {fmt(rate)}% is not one I can apply.")
+    taxes = [price * rate / 100 for rate in rates]
+    total = price + sum(taxes)
+    steps = [
+        f"{money(price)} × {fmt(rate)}% = {money(tax)}"
+        for rate, tax in zip(rates, taxes, strict=True)
+    ]
+    steps.append(" + ".join([money(price), *(money(tax) for tax in taxes)]) + f" = {money(total)}")
+    named = " and ".join(f"{fmt(rate)}%" for rate in rates)
+    summary = (
+        f"The tax at {named} on {money(price)} is {money(sum(taxes))}, so the buyer pays "
+        f"{money(total)} in all."
+    )
+    return Calculation(
+        "sales_tax",
+        total,
+        "$",
+        summary,
+        tuple(steps),
+        details={"tax": sum(taxes), "price": price},
+        formula="tax = price × rate; total = price + tax",
+        inputs=(f"price before tax: {money(price)}", *(f"rate: {fmt(r)}%" for r in rates)),
+        assumptions=(
+            "each rate is charged on the pre-tax price; where one tax is charged on a price "
+            "that already includes another, or the tax is included in the shelf price, the "
+            "figures differ",
+        ),
+    )
+
+
+def tax(question: Question) -> Calculation | None:
+    """The tax and total on a price, when the question gives both a price and a rate."""
+    if not question.says(TAX_WORDS):
+        return None
+    prices = question.find("money")
+    rates = question.find("percent")
+    if not prices or not rates:
+        return None
+    price = one(question, prices, "the price before tax")
+    assert price is not None
+    question.use(*rates)
+    return sales_tax(price.value, list(dict.fromkeys(q.value for q in rates)))
+
+
+# A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
+_ONE_RATE = re.compile(r"^\s*%(?!.*%)")
+
+
+def asked_price(text: str) -> float | None:
+    """The price a tax question gives ("$60 pre-tax eighth"), when it asks about tax and
+    gives exactly one price."""
+    if not re.search(TAX_WORDS, text, re.IGNORECASE):
+        return None
+    prices = {q.value for q in read(text) if q.kind == "money"}
+    return prices.pop() if len(prices) == 1 else None
+
+
+def worked_on_price(fact: Fact, price: float) -> str | None:
+    """The fact's single tax rate applied to the asked price, as the answer's first
+    sentence; None when the fact gives no single rate (tiers, several stacked taxes)."""
+    if fact.value is None or not _ONE_RATE.match(fact.unit or ""):
+        return None
+    rate = float(fact.value)
+    if not 0 < rate < 100:
+        return None
+    owed = price * rate / 100
+    where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
+    return (
+        f"On {money(price)}, {where}{fmt(rate)}% rate comes to {money(owed)} "
+        f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
+        "tax on the sale."
+    )
