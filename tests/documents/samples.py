@@ -49,7 +49,8 @@ def _pdf_string(text: str) -> bytes:
 
 
 def pdf_document(*pages: list[str]) -> bytes:
-    """A PDF written by pypdf's writer: each page a list of lines of Helvetica text."""
+    """A PDF written by pypdf's writer: each page a list of lines of Helvetica text (in
+    WinAnsi, so Latin-1 characters such as µ come through)."""
     writer = pypdf.PdfWriter()
     for lines in pages:
         page = writer.add_blank_page(612, 792)
@@ -58,6 +59,7 @@ def pdf_document(*pages: list[str]) -> bytes:
                 NameObject("/Type"): NameObject("/Font"),
                 NameObject("/Subtype"): NameObject("/Type1"),
                 NameObject("/BaseFont"): NameObject("/Helvetica"),
+                NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
             }
         )
         page[NameObject("/Resources")] = DictionaryObject(
