@@ -8,6 +8,7 @@ import zipfile
 import docx
 import openpyxl
 import pypdf
+from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
 
 def pdf(*pages: str) -> bytes:
@@ -39,6 +40,37 @@ def pdf(*pages: str) -> bytes:
         out.write(b"%010d 00000 n \n" % offset)
     out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\n" % (len(objects) + 1))
     out.write(b"startxref\n%d\n%%%%EOF\n" % xref)
+    return out.getvalue()
+
+
+def _pdf_string(text: str) -> bytes:
+    escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    return b"(" + escaped.encode("latin-1") + b")"
+
+
+def pdf_document(*pages: list[str]) -> bytes:
+    """A PDF written by pypdf's writer: each page a list of lines of Helvetica text (in
+    WinAnsi, so Latin-1 characters such as µ come through)."""
+    writer = pypdf.PdfWriter()
+    for lines in pages:
+        page = writer.add_blank_page(612, 792)
+        font = DictionaryObject(
+            {
+                NameObject("/Type"): NameObject("/Font"),
+                NameObject("/Subtype"): NameObject("/Type1"),
+                NameObject("/BaseFont"): NameObject("/Helvetica"),
+                NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+            }
+        )
+        page[NameObject("/Resources")] = DictionaryObject(
+            {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font})}
+        )
+        shown = b" ".join(_pdf_string(line) + b" Tj T*" for line in lines)
+        stream = DecodedStreamObject()
+        stream.set_data(b"BT /F1 11 Tf 14 TL 72 720 Td " + shown + b" ET")
+        page.replace_contents(stream)
+    out = io.BytesIO()
+    writer.write(out)
     return out.getvalue()
 
 

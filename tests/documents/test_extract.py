@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+import docx
 import pytest
 
 from tests.documents.samples import docx_file, encrypted_pdf, pdf, xlsx_file
@@ -20,15 +23,33 @@ def test_docx_paragraphs_and_tables() -> None:
     assert extract_text(content, DOCX) == "Transport SOP rev 3\nStep\tOwner\nLock van\tDriver"
 
 
-def test_xlsx_rows_are_tab_separated_under_the_sheet_name() -> None:
-    content = xlsx_file([["Analyte", "Result", "Unit"], ["THCA", 21.3, "%"], [None, None, None]])
-    assert extract_text(content, XLSX) == "# Results\nAnalyte\tResult\tUnit\nTHCA\t21.3\t%"
+def test_xlsx_rows_are_tab_separated_under_the_sheet_name_after_their_number() -> None:
+    content = xlsx_file(
+        [["Analyte", "Result", "Unit"], [None, None, None], ["THCA", 21.3, "%"], [None] * 3]
+    )
+    assert extract_text(content, XLSX) == (
+        "# Results\n[row 1]\tAnalyte\tResult\tUnit\n[row 3]\tTHCA\t21.3\t%"
+    )
+
+
+def test_docx_headings_are_marked_as_in_markdown() -> None:
+    document = docx.Document()
+    document.add_heading("Transport SOP", 0)
+    document.add_heading("Vehicles", 1)
+    document.add_paragraph("Lock the cage.")
+    document.add_heading("Keys", 2)
+    document.add_paragraph("The driver keeps them.")
+    out = io.BytesIO()
+    document.save(out)
+    assert extract_text(out.getvalue(), DOCX) == (
+        "# Transport SOP\n# Vehicles\nLock the cage.\n## Keys\nThe driver keeps them."
+    )
 
 
 def test_xlsx_formulas_are_read_not_run() -> None:
     content = xlsx_file([["Total", "=1+1"]])
     # No cached value was saved with the formula, and none is computed.
-    assert extract_text(content, XLSX) == "# Results\nTotal"
+    assert extract_text(content, XLSX) == "# Results\n[row 1]\tTotal"
 
 
 @pytest.mark.parametrize(

@@ -1,18 +1,21 @@
 """A real `trichome serve chat` process and the real `openai` SDK's Files API, on SQLite and
 PostgreSQL, with files on local disk and in an S3-compatible store (moto's server): upload,
-list, retrieve, content and delete, and another organisation's 404."""
+list, retrieve, content and delete, and another organisation's 404; a chat that answers from
+an uploaded SOP and cites it with a link only its organisation can open."""
 
 from __future__ import annotations
 
 import io
+import re
 import secrets
 from collections.abc import Iterator
 
+import httpx
 import openai
 import pytest
 
 from tests.conftest import reconfigured
-from tests.documents.samples import docx_file, pdf
+from tests.documents.samples import docx_file, pdf, pdf_document
 from tests.services.chat.files_support import STORES, stored_objects
 from tests.support.s3server import BUCKET, CREDENTIALS
 from tests.support.servers import chat_server, create_key, trichome_env
@@ -83,3 +86,47 @@ def test_the_files_lifecycle_through_the_sdk(
         with pytest.raises(openai.NotFoundError):
             client.files.retrieve(created.id)
     assert stored_objects(settings) == []
+
+
+def test_a_chat_answers_from_an_uploaded_sop_and_cites_it(
+    served: tuple[str, Settings, dict[str, str]],
+) -> None:
+    base_url, _, keys = served
+    sop = pdf_document(
+        ["Greenleaf Transport SOP", "Applies to every transfer between our sites."],
+        [
+            "Vehicle security",
+            "Every transport van carries a locked steel cage; the driver checks the cage",
+            "seal every 50 miles and records the seal number in the trip log.",
+        ],
+    )
+    question = "How often does our transport SOP say the driver checks the cage seal?"
+    with sdk(base_url, keys["owner"]) as client, sdk(base_url, keys["stranger"]) as stranger:
+        file_id = client.files.create(
+            file=("transport-sop.pdf", io.BytesIO(sop)), purpose="assistants"
+        ).id
+        try:
+            stream = client.chat.completions.create(
+                model="pro-agent", messages=[{"role": "user", "content": question}], stream=True
+            )
+            answer = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
+            assert "every 50 miles" in answer
+            cited = re.search(
+                rf"^\[(\d)\] transport-sop\.pdf, page 2: (http\S+/v1/files/{file_id}/content)"
+                r"#page=2$",
+                answer,
+                re.MULTILINE,
+            )
+            assert cited is not None, answer
+            assert f"[{cited.group(1)}]" in answer.split("\n\nSources:")[0]
+            # The link serves the file to the organisation's keys only.
+            path = cited.group(2).split("/v1/", 1)[1]
+            assert client.get(path, cast_to=httpx.Response).content == sop
+            with pytest.raises(openai.NotFoundError):
+                stranger.get(path, cast_to=httpx.Response)
+            theirs = stranger.chat.completions.create(
+                model="pro-agent", messages=[{"role": "user", "content": question}], stream=False
+            )
+            assert "transport-sop.pdf" not in (theirs.choices[0].message.content or "")
+        finally:
+            client.files.delete(file_id)

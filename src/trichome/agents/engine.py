@@ -53,6 +53,10 @@ def binds_in(fact: Fact, named: set[str]) -> bool:
 # The pack id of web pages read for an answer (`/v1/responses` with web search): chosen for
 # the question already, so a place it names does not hold them to the general facts' bar.
 WEB_PAGES = "web"
+# The pack id of passages of the asking organisation's own files (`trichome.documents`):
+# found for the question in that organisation's files alone, so they too are not held to
+# the general facts' bar when the question names a place.
+OWN_DOCUMENTS = "own-documents"
 # A fact covering this share of the question answers it without the question's rarest
 # word; below it, the rarest word must be there (a weak match on common words is chance).
 KEY_TERM_OPTIONAL_COVERAGE = 0.5
@@ -152,7 +156,11 @@ class AnswerRequest:
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
             return passage.coverage >= ON_TOPIC_COVERAGE
-        if named - {FEDERAL} and jurisdiction is None and passage.fact.pack_id != WEB_PAGES:
+        if (
+            named - {FEDERAL}
+            and jurisdiction is None
+            and passage.fact.pack_id not in (WEB_PAGES, OWN_DOCUMENTS)
+        ):
             # A question about a place that a general fact answers must be mostly about
             # what the fact says: "when did Kentucky's programme start?" is not answered by
             # a fact that shares "start" with it.

@@ -15,6 +15,7 @@ from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.figures import asks_per_serving, figure_units
 from trichome.agents.follow_ups import asks_if_it_reaches, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
+from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
@@ -28,6 +29,7 @@ from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
     ON_TOPIC_COVERAGE,
+    FactIndex,
     KnowledgeBase,
     Passage,
     any_relevant,
@@ -71,6 +73,8 @@ class ChatRequest:
     messages: tuple[ChatTurn, ...]
     options: GenerationOptions = field(default_factory=GenerationOptions)
     upstream_model: str | None = None
+    # The asking organisation's own files, indexed (`trichome.documents.index`); None: none.
+    documents: FactIndex | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,9 @@ class AgentService:
         route = self.router.route(question)
         template = self._template(question, user_turns)
         understanding = understand(user_turns)
+        own = own_passages(chat.documents, without_jurisdictions(question, understanding.residence))
+        if reads_own_papers(own, question):
+            template = None  # "what does our transport SOP say?" asks no procedure drafted
         agent, notes = specialist(route, chat.model, understanding, template, self._upgrade_url)
         jurisdictions = understanding.jurisdictions
         state = understanding.state
@@ -193,6 +200,8 @@ class AgentService:
             found = of_program(found, understanding.program)
             if any_relevant(found):
                 agent, index, passages = second, other, found
+        if understanding.kind not in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
+            passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
         if topics is not None:
             # Every agent admits a rule it has no fact on for a jurisdiction named.

@@ -13,6 +13,8 @@ from trichome.ads.inventory import AdInventory, AdSpot, impression_record, spons
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.answering.admission import Admitted
 from trichome.answering.outcome import Outcome
+from trichome.documents.index import DocumentIndexes
+from trichome.knowledge.retrieval import FactIndex
 from trichome.limits.base import Record, in_order
 from trichome.limits.service import Limiter
 from trichome.limits.usage_log import calls_record
@@ -29,18 +31,29 @@ class AnswerCall:
 
 @dataclass(frozen=True, slots=True)
 class Answering:
-    """What answering a call needs: the agents, the counters and the ads."""
+    """What answering a call needs: the agents, the counters, the ads and the
+    organisations' own files."""
 
     agents: AgentService
     limiter: Limiter
     ads: AdInventory
+    documents: DocumentIndexes | None = None
+
+    async def own_documents(self, principal: Principal) -> FactIndex | None:
+        """The index of the caller's organisation's files (None without any): the agents
+        read it beside the packs, and no other organisation's."""
+        if self.documents is None:
+            return None
+        return await self.documents.for_organization(principal.organization_id)
 
     async def prepare(
         self, principal: Principal, model: PublicModel, admitted: Admitted, chat: ChatRequest
     ) -> AnswerCall:
-        """Route and retrieve (CPU work, run in a worker thread so no request holds the event
-        loop), then add the sponsored line on models that carry ads."""
+        """Route and retrieve from the packs and the organisation's files (CPU work, run in a
+        worker thread so no request holds the event loop), then add the sponsored line on
+        models that carry ads."""
         try:
+            chat = replace(chat, documents=await self.own_documents(principal))
             prepared = await anyio.to_thread.run_sync(self.agents.prepare, chat)
         except BaseException:
             await self.outcome(principal, model, admitted, None).failed()

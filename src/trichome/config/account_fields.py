@@ -17,7 +17,8 @@ class AccountFields(BaseSettings):
     public_base_url: str | None = Field(
         None,
         description=(
-            "The chat API's public URL, used in printed examples. "
+            "The chat API's public URL, used in printed examples and in the links answers "
+            "give to an organisation's own files (`/v1/files/{id}/content#page=N`). "
             "Unset: `http://{host}:{chat_port}`."
         ),
     )

@@ -1,16 +1,20 @@
-"""The text of an accepted file, for indexing: PDF pages, DOCX paragraphs and tables,
-spreadsheet rows as tab-separated lines, text as it is. Nothing in a file is executed:
+"""The text of an accepted file, for indexing: PDF pages (form feed between them), DOCX
+paragraphs (headings marked `#` as in Markdown) and tables, spreadsheet rows as
+tab-separated lines after their row number (`[row 2]`), text as it is. The marks let
+`trichome.documents.chunks` cite a page, a heading or a row. Nothing in a file is executed:
 formulas are read as their cached values, macros are refused before this point."""
 
 from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Callable, Iterator
 
 import docx
 import openpyxl
 import pypdf
+from docx.text.paragraph import Paragraph
 
 from trichome.documents.errors import FileRejected, corrupt
 from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX, FileKind
@@ -30,10 +34,24 @@ def _pdf_text(content: bytes) -> str:
     return "\f".join(page.strip() for page in pages)
 
 
+_HEADING_STYLE = re.compile(r"^Heading ([1-6])$")
+
+
+def _heading_level(paragraph: Paragraph) -> int:
+    """1 to 6 for a paragraph styled as a heading (or the title, 1), else 0."""
+    name = paragraph.style.name if paragraph.style is not None else ""
+    if name == "Title":
+        return 1
+    found = _HEADING_STYLE.match(name or "")
+    return int(found.group(1)) if found else 0
+
+
 def _docx_blocks(document: docx.document.Document) -> Iterator[str]:
     for paragraph in document.paragraphs:
-        if paragraph.text.strip():
-            yield paragraph.text
+        text = paragraph.text.strip()
+        if text:
+            level = _heading_level(paragraph)
+            yield f"{'#' * level} {text}" if level else paragraph.text
     for table in document.tables:
         for row in table.rows:
             yield "\t".join(cell.text.strip() for cell in row.cells)
@@ -49,10 +67,10 @@ def _xlsx_text(content: bytes) -> str:
         lines: list[str] = []
         for sheet in workbook.worksheets:
             lines.append(f"# {sheet.title}")
-            for row in sheet.iter_rows(values_only=True):
+            for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
                 cells = ["" if value is None else str(value) for value in row]
                 if any(cells):
-                    lines.append("\t".join(cells).rstrip("\t"))
+                    lines.append(f"[row {number}]\t" + "\t".join(cells).rstrip("\t"))
         return "\n".join(lines)
     finally:
         workbook.close()

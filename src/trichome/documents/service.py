@@ -223,6 +223,15 @@ class FileService:
         async with self._sessions() as session:
             return await self._find(session, organization_id, file_id)
 
+    async def text(self, organization_id: str, file_id: str) -> tuple[StoredFile, str] | None:
+        """A file's metadata and extracted text, or None (another organisation's too)."""
+        async with self._sessions() as session:
+            record = await self._find(session, organization_id, file_id)
+            if record is None:
+                return None
+            text = await session.scalar(select(StoredFile.text).where(StoredFile.id == file_id))
+        return record, text or ""
+
     async def content(self, organization_id: str, file_id: str) -> tuple[StoredFile, bytes] | None:
         """A file's metadata and bytes, or None."""
         record = await self.get(organization_id, file_id)

@@ -102,7 +102,7 @@ async def test_each_type_is_stored_with_its_text(settings: Settings, make_key: K
     key = await make_key(Tier.PRO)
     uploads = {
         "sop.docx": (docx_file("Lock the van", [["Step", "Owner"]]), "Lock the van\nStep\tOwner"),
-        "coas.xlsx": (xlsx_file([["THCA", 21.3]]), "# Results\nTHCA\t21.3"),
+        "coas.xlsx": (xlsx_file([["THCA", 21.3]]), "# Results\n[row 1]\tTHCA\t21.3"),
         "coas.csv": (b"analyte,result\nTHCA,21.3\n", "analyte,result\nTHCA,21.3\n"),
         "notes.md": (b"# Notes\n", "# Notes\n"),
         "notes.txt": (b"plain", "plain"),

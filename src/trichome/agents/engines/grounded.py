@@ -11,6 +11,7 @@ import orjson
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
+from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.agents.tax_readers import worked_on_price
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
@@ -221,9 +222,14 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         ]
         supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
+    asks_rule = bool(request.jurisdictions or request.asked_topics)
+    other = the_other_side(request.answerable(), facts, asks_rule)
+    if other is not None:
+        supporting, facts = [*supporting, other], [*facts, other]
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
-    parts = [f"{_label(lead)}{in_force}{lead.text} [1]"]
+    said = f"Your file {lead.title} says: " if is_own(lead) else ""
+    parts = [f"{_label(lead)}{said}{in_force}{lead.text} [1]"]
     worked = worked_on_price(lead, request.tax_price) if request.tax_price else None
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first

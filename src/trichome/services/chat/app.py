@@ -16,6 +16,7 @@ from trichome.http.openai.responses_schema import responses_request_schema
 from trichome.http.openapi import BEARER_AUTH, BEARER_SCHEME, install_openapi
 from trichome.http.state import Clock, IdFactory, random_id
 from trichome.services.chat.routes import (
+    coa,
     completions,
     endpoints,
     feedback,
@@ -26,7 +27,7 @@ from trichome.services.chat.routes import (
 )
 from trichome.services.chat.state import chat_lifespan
 
-ROUTERS = (completions, responses, models, files, endpoints, feedback, health)
+ROUTERS = (completions, responses, models, files, coa, endpoints, feedback, health)
 
 
 def create_app(

@@ -15,6 +15,7 @@ from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
 from trichome.documents.bounded import ExtractionLimits
+from trichome.documents.index import DocumentIndexes, content_link
 from trichome.documents.service import FileService
 from trichome.documents.storage import open_file_store
 from trichome.http.health import CachedCheck
@@ -65,7 +66,12 @@ def chat_lifespan(
             state = ChatState(
                 core=core,
                 agents=agents,
-                answering=Answering(agents, core.limiter, ads),
+                answering=Answering(
+                    agents,
+                    core.limiter,
+                    ads,
+                    DocumentIndexes(core.sessions, content_link(settings.chat_base_url)),
+                ),
                 answerer=SearchAnswerer(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
                 ),

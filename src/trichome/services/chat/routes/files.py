@@ -29,7 +29,7 @@ router = APIRouter()
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 # Our ids are `file_` and hex; anything else is unknown without asking the database
 # (which may refuse some strings, a NUL for one, with an error rather than no rows).
-_FILE_ID = re.compile(r"^file_[0-9a-f]{1,40}$")
+FILE_ID = re.compile(r"^file_[0-9a-f]{1,40}$")
 
 # Room for the multipart framing and the `purpose` field around the largest file.
 _FORM_OVERHEAD = 64 * 1024
@@ -79,7 +79,7 @@ def _file_object(record: StoredFile) -> FileObject:
     )
 
 
-def _organization(principal: Principal) -> str:
+def organization_of(principal: Principal) -> str:
     if principal.organization_id is None:
         raise ApiError(
             401,
@@ -90,7 +90,7 @@ def _organization(principal: Principal) -> str:
     return principal.organization_id
 
 
-def _not_found(file_id: str) -> ApiError:
+def not_found(file_id: str) -> ApiError:
     return ApiError(
         404,
         f"No file with id '{file_id[:80]}'.",
@@ -202,7 +202,7 @@ def _clean_name(sent: str | None) -> str:
     },
 )
 async def create_file(request: Request, principal: PrincipalDep, chat: ChatDep) -> FileObject:
-    organization_id = _organization(principal)
+    organization_id = organization_of(principal)
     upload = await _read_form(request, chat.files.max_bytes)
     try:
         record = await chat.files.upload(organization_id, principal.tier, upload)
@@ -227,7 +227,7 @@ async def list_files(
     order: Literal["asc", "desc"] = "desc",
     after: str | None = None,
 ) -> FileList:
-    organization_id = _organization(principal)
+    organization_id = organization_of(principal)
     records: Sequence[StoredFile] = ()
     has_more = False
     if purpose is None or purpose in PURPOSES:  # no file has another purpose
@@ -236,7 +236,7 @@ async def list_files(
             purpose=purpose,
             limit=limit,
             newest_first=order == "desc",
-            after=after if after and _FILE_ID.match(after) else None,
+            after=after if after and FILE_ID.match(after) else None,
         )
     data = [_file_object(record) for record in records]
     return FileList(
@@ -255,10 +255,10 @@ async def list_files(
     summary="One of the organisation's files",
 )
 async def retrieve_file(file_id: str, principal: PrincipalDep, chat: ChatDep) -> FileObject:
-    organization_id = _organization(principal)
-    record = await chat.files.get(organization_id, file_id) if _FILE_ID.match(file_id) else None
+    organization_id = organization_of(principal)
+    record = await chat.files.get(organization_id, file_id) if FILE_ID.match(file_id) else None
     if record is None:
-        raise _not_found(file_id)
+        raise not_found(file_id)
     return _file_object(record)
 
 
@@ -278,15 +278,15 @@ async def retrieve_file(file_id: str, principal: PrincipalDep, chat: ChatDep) ->
     summary="A file's bytes, as an attachment",
 )
 async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> Response:
-    organization_id = _organization(principal)
+    organization_id = organization_of(principal)
     try:
         found = (
-            await chat.files.content(organization_id, file_id) if _FILE_ID.match(file_id) else None
+            await chat.files.content(organization_id, file_id) if FILE_ID.match(file_id) else None
         )
     except StoreUnavailable as error:
         raise _store_down(error) from None
     if found is None:
-        raise _not_found(file_id)
+        raise not_found(file_id)
     record, content = found
     return Response(
         content,
@@ -307,11 +307,11 @@ async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> 
     summary="Delete a file: its stored bytes, its text and its record",
 )
 async def delete_file(file_id: str, principal: PrincipalDep, chat: ChatDep) -> FileDeleted:
-    organization_id = _organization(principal)
+    organization_id = organization_of(principal)
     try:
-        deleted = _FILE_ID.match(file_id) and await chat.files.delete(organization_id, file_id)
+        deleted = FILE_ID.match(file_id) and await chat.files.delete(organization_id, file_id)
     except StoreUnavailable as error:
         raise _store_down(error) from None
     if not deleted:
-        raise _not_found(file_id)
+        raise not_found(file_id)
     return FileDeleted(id=file_id, object="file", deleted=True)

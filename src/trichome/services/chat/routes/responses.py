@@ -87,6 +87,7 @@ async def create_response(request: Request, principal: PrincipalDep, chat: ChatD
         upstream_model=principal.upstream_models.get(model.id),
     )
     try:
+        question = replace(question, documents=await chat.answering.own_documents(principal))
         # Routing and retrieval are CPU work: off the event loop, like every other answer's.
         plan = await anyio.to_thread.run_sync(
             lambda: answerer.plan(question, tool_choice=choice, allowed_domains=domains)
