@@ -36,6 +36,7 @@ from trichome.services.dashboard.routes import (
     login,
     oauth,
     pages,
+    playground,
     team,
     usage,
     webhooks,
@@ -92,6 +93,7 @@ def create_app(
     app.include_router(login.router)
     app.include_router(pages.router)
     app.include_router(usage.router)
+    app.include_router(playground.router)
     app.include_router(team.router)
     app.include_router(invitations.router)
     app.include_router(oauth.router)
