@@ -20,9 +20,12 @@
   var history = [];
   var controller = null;
 
+  // The call the snippets make: the conversation with the message being written, or, with
+  // none, the call that brought the last answer.
   function conversation() {
     var draft = message.value.trim();
-    return draft ? history.concat([{role: "user", content: draft}]) : history.slice();
+    if (draft) return history.concat([{role: "user", content: draft}]);
+    return history.length ? history.slice(0, -1) : [];
   }
 
   function shellQuote(text) { return "'" + text.replace(/'/g, "'\\''") + "'"; }
