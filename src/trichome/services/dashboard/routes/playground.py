@@ -20,7 +20,7 @@ from trichome.accounts.playground import PLAYGROUND_TOKEN_LIFETIME, mint_playgro
 from trichome.config import Settings
 from trichome.http.state import core_of
 from trichome.plans import PUBLIC_MODELS, Tier
-from trichome.services.dashboard.openapi import SIGNED_IN, page, signed_in_form
+from trichome.services.dashboard.openapi import page, signed_in_form
 from trichome.services.dashboard.session import (
     SESSION_COOKIE,
     FormDep,
@@ -56,7 +56,6 @@ _token_route["responses"][200] = {
     "description": "A token for this session (replacing its previous one).",
     "content": {"application/json": {"schema": _TOKEN_SCHEMA}},
 }
-_token_route["openapi_extra"]["security"] = SIGNED_IN
 
 
 @router.get("/playground", **page(200, 303))

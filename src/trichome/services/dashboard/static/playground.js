@@ -127,23 +127,20 @@
   async function ask(question) {
     var chosen = model.value;
     var messages = history.concat([{role: "user", content: question}]);
+    status.textContent = "Answering with " + chosen + "…";
+    controller = new AbortController();
+    var token = await playgroundToken();
+    var response = await fetch(chatUrl + "/v1/chat/completions", {
+      method: "POST",
+      headers: {"Authorization": "Bearer " + token, "Content-Type": "application/json"},
+      body: JSON.stringify({model: chosen, stream: true, messages: messages}),
+      signal: controller.signal
+    });
+    if (!response.ok) throw new Error(await failure(response));
     var label = document.createDocumentFragment();
     label.appendChild(document.createTextNode(chosen));
     var reply = turn("assistant", label);
     reply.text.setAttribute("aria-busy", "true");
-    status.textContent = "Answering with " + chosen + "…";
-    controller = new AbortController();
-    var response = await fetch(chatUrl + "/v1/chat/completions", {
-      method: "POST",
-      headers: {"Authorization": "Bearer " + await playgroundToken(),
-                "Content-Type": "application/json"},
-      body: JSON.stringify({model: chosen, stream: true, messages: messages}),
-      signal: controller.signal
-    });
-    if (!response.ok) {
-      reply.item.remove();
-      throw new Error(await failure(response));
-    }
     var agent = response.headers.get("X-Trichome-Agent") || "unknown";
     reply.who.appendChild(document.createTextNode(" · answered by the "));
     reply.who.appendChild(element("strong", "agent", agent));
@@ -184,6 +181,7 @@
     var question = message.value.trim();
     if (!question || controller) return;
     error.textContent = "";
+    var before = list.children.length;
     var label = document.createDocumentFragment();
     label.appendChild(document.createTextNode("You"));
     turn("user", label).text.textContent = question;
@@ -193,8 +191,9 @@
       await ask(question);
       message.value = "";
     } catch (problem) {
-      list.lastElementChild && list.lastElementChild.classList.contains("user") &&
-        list.lastElementChild.remove();
+      // A question that got no whole answer leaves the conversation as it was (and stays in
+      // the message box, to send again).
+      while (list.children.length > before) list.lastElementChild.remove();
       empty.hidden = list.children.length > 0;
       status.textContent = "";
       error.textContent = problem.name === "AbortError" ? "Stopped." : problem.message;
