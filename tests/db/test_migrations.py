@@ -120,3 +120,29 @@ def test_0009_adds_and_removes_the_oauth_tables(database_url: str, tmp_path: obj
     assert _query(settings, "SELECT id FROM organizations") == [("org_old",)]
     upgrade_database(settings)
     assert _query(settings, "SELECT count(*) FROM oauth_grants") == [(0,)]
+
+
+def test_0016_keeps_usage_without_a_key_and_sums_keys_going_back(
+    database_url: str, tmp_path: object
+) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings, "0015")
+    _query(
+        settings,
+        "INSERT INTO organizations (id, name, tier, created_at) "
+        "VALUES ('org_old', 'Old Co', 'team', '2026-01-02 03:04:05')",
+    )
+    _query(
+        settings,
+        "INSERT INTO usage_days (organization_id, starts_at, model, calls) "
+        "VALUES ('org_old', '2026-01-05 00:00:00', 'operator-agent', 7)",
+    )
+    upgrade_database(settings)
+    assert _query(settings, "SELECT key_id, calls FROM usage_days") == [(None, 7)]
+    _query(
+        settings,
+        "INSERT INTO usage_days (organization_id, starts_at, model, key_id, calls) "
+        "VALUES ('org_old', '2026-01-05 00:00:00', 'operator-agent', 'key_1', 2)",
+    )
+    command.downgrade(alembic_config(settings), "0015")
+    assert _query(settings, "SELECT model, calls FROM usage_days") == [("operator-agent", 9)]

@@ -10,7 +10,10 @@ Policy stays as it is."""
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +26,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 
 from tests.conftest import require_service
 from tests.support.oauth import REDIRECT_URI, Pkce, authorization_url
-from tests.support.servers import chat_server, dashboard_server, trichome, trichome_env
+from tests.support.servers import (
+    chat_server,
+    dashboard_server,
+    free_port,
+    trichome,
+    trichome_env,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -48,6 +57,7 @@ class Dashboard:
     key_id: str
     invitation_path: str
     authorize_path: str
+    secret: str
 
 
 @pytest.fixture(scope="module")
@@ -71,9 +81,13 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         "keys", "create", "--org", "Crew", "--tier", "team", "--name", "build server", env=env
     )
     secret = created.stdout.strip().splitlines()[-1]
+    # Each server knows the other's address: the playground's page calls the chat API, which
+    # lets the dashboard's origin read its answers.
+    chat_port = free_port()
+    env = {**env, "TRICHOME_CHAT_PORT": str(chat_port)}
     with (
         dashboard_server(env, tmp_path / "dashboard.log") as (base, dashboard_env),
-        chat_server(env, tmp_path / "chat.log") as chat,
+        chat_server(dashboard_env, tmp_path / "chat.log", port=chat_port) as chat,
     ):
         client = openai.OpenAI(base_url=f"{chat}/v1", api_key=secret, max_retries=0)
         for _ in range(3):
@@ -121,18 +135,24 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         state = context.storage_state()
         context.close()
         yield Dashboard(
-            base, dict(state), key_id, links["lee@example.com"].removeprefix(base), authorize
+            base,
+            dict(state),
+            key_id,
+            links["lee@example.com"].removeprefix(base),
+            authorize,
+            secret,
         )
 
 
 # (name, path, whether it needs the owner signed in); key-created and invitation-created
-# are the answers to forms, reached by `_open`.
+# are the answers to forms, and the playground is shown answering, reached by `_open`.
 PAGES = [
     ("sign-in", "/login", False),
     ("keys", "/keys", True),
     ("key-created", None, True),
     ("key-revoke", "/keys/{key_id}/revoke", True),
     ("usage", "/usage", True),
+    ("playground", None, True),
     ("endpoints", "/endpoints", True),
     ("subscription", "/subscription", True),
     ("feedback", "/feedback", True),
@@ -169,6 +189,11 @@ def _open(page: Page, dashboard: Dashboard, name: str, path: str | None) -> None
         page.get_by_label("Label").fill("ci runner")
         page.get_by_role("button", name="Create key").click()
         expect(page.get_by_role("heading", name="Key created")).to_be_visible()
+    elif name == "playground":
+        # Photographed and checked with an answer on the page: its agent and its sources.
+        page.goto(f"{base}/playground")
+        page.get_by_role("button", name="Send").click()
+        expect(page.get_by_role("status")).to_have_text(re.compile("^Answered by"), timeout=30_000)
     elif name == "invitation-created":
         page.goto(f"{base}/team")
         page.get_by_label("Email").fill(f"guest{next(GUESTS)}@example.com")
@@ -277,4 +302,69 @@ def test_the_keyboard_creates_a_key_and_copies_it(browser: Browser, dashboard: D
     page.keyboard.press("Enter")
     expect(page.get_by_text("Copied to the clipboard.")).to_be_visible()
     assert page.evaluate("() => navigator.clipboard.readText()") == secret
+    context.close()
+
+
+def test_the_playground_streams_an_answer_and_its_snippets_run_as_copied(
+    browser: Browser, dashboard: Dashboard, tmp_path: Path
+) -> None:
+    context = _context(browser, dashboard, PHONE, "light", True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=dashboard.base)
+    page = context.new_page()
+    page.goto(f"{dashboard.base}/playground")
+    assert "trk_" not in page.content()  # the page holds no API key
+    models = page.get_by_label("Model").locator("option").all_inner_texts()
+    assert models == ["free-agent", "pro-agent", "operator-agent"]  # all three on Team
+    page.get_by_label("Model").select_option("pro-agent")
+    message = page.get_by_label("Message")
+    message.fill("What is the decarboxylation factor for THCA?")
+    # From the keyboard: Ctrl+Enter in the message sends it.
+    with page.expect_response(re.compile(r"/v1/chat/completions$")) as answered:
+        message.press("Control+Enter")
+    response = answered.value
+    assert response.headers["content-type"].startswith("text/event-stream")
+    assert response.request.headers["authorization"].startswith("Bearer tpg_")
+    assert '"stream":true' in (response.request.post_data or "")
+    expect(page.get_by_role("status")).to_have_text(
+        re.compile(r"^Answered by the formulation agent \(pro-agent\), \d+ sources?\.$"),
+        timeout=30_000,
+    )
+    reply = page.locator("#conversation li.assistant")
+    expect(reply.locator(".agent")).to_have_text("formulation")
+    expect(reply.locator(".text")).to_contain_text("0.877")
+    expect(reply.locator(".text")).not_to_contain_text("Sources:")
+    links = reply.get_by_role("list").get_by_role("link")
+    assert links.count() >= 1
+    assert all(href.startswith("https://") for href in links.evaluate_all(
+        "links => links.map(link => link.href)"))  # fmt: skip
+    expect(message).to_be_focused()  # ready for the next message
+    expect(message).to_have_value("")
+
+    # The snippets repeat this conversation; each runs as copied, with a real key.
+    run_env = {**os.environ, "TRICHOME_API_KEY": dashboard.secret}
+    page.get_by_role("button", name="Copy Python").click()
+    expect(page.get_by_text("Copied to the clipboard.")).to_be_visible()
+    script = page.evaluate("() => navigator.clipboard.readText()")
+    # The call that brought the answer: the question, asked of pro-agent.
+    assert '"content": "What is the decarboxylation factor for THCA?"' in script
+    assert 'model="pro-agent"' in script and '"role": "assistant"' not in script
+    (tmp_path / "snippet.py").write_text(script, encoding="utf-8")
+    python = subprocess.run(
+        [sys.executable, str(tmp_path / "snippet.py")],
+        env=run_env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert python.returncode == 0, python.stderr
+    assert "0.877" in python.stdout and "\nSources:\n[1] " in python.stdout
+    page.get_by_role("button", name="Copy curl").click()
+    command = page.evaluate("() => navigator.clipboard.readText()")
+    curl = subprocess.run(
+        ["bash", "-c", command], env=run_env, capture_output=True, text=True, timeout=60,
+        check=False,
+    )  # fmt: skip
+    assert curl.returncode == 0, curl.stderr
+    assert curl.stdout.rstrip().endswith("data: [DONE]") and '"model":"pro-agent"' in curl.stdout
+    page.goto(f"{dashboard.base}/usage")
+    expect(
+        page.get_by_role("row", name=re.compile(r"Signed-in members \(playground\)"))
+    ).to_be_visible()
     context.close()

@@ -1,4 +1,4 @@
-"""The usage log: one row per (organisation, day of the quota period, model), each call
+"""The usage log: one row per (organisation, day of the quota period, model, key), each call
 added as it settles, and a breakdown whose days are the period's."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from sqlalchemy import select
 from trichome.accounts.service import get_or_create_organization
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import UsageDay
+from trichome.db.models import SIGNED_IN, UsageDay
 from trichome.limits.usage_log import log_call, usage_breakdown
 
 pytestmark = pytest.mark.anyio
@@ -86,3 +86,35 @@ async def test_a_call_of_an_organisation_deleted_meanwhile_is_not_logged(
     finally:
         await engine.dispose()
     assert rows == []
+
+
+async def test_calls_are_counted_per_key_and_old_rows_have_none(settings: Settings) -> None:
+    at = datetime(2026, 3, 2, 12, tzinfo=UTC)
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization, _ = await get_or_create_organization(session, "Keyed")
+            await session.commit()
+        for key_id in ("key_a", "key_b", "key_a", None, "key_a"):
+            await log_call(engine, organization.id, "pro-agent", at, key_id=key_id)
+        # A row as migration 0016 leaves those logged before keys were: no key.
+        async with engine.begin() as connection:
+            await connection.execute(
+                UsageDay.__table__.insert().values(
+                    organization_id=organization.id, starts_at=datetime(2026, 3, 1, tzinfo=UTC),
+                    model="pro-agent", key_id=None, calls=7,
+                )
+            )  # fmt: skip
+        breakdown = await usage_breakdown(
+            engine, organization.id, datetime(2026, 3, 1, tzinfo=UTC),
+            datetime(2026, 4, 1, tzinfo=UTC), at,
+        )  # fmt: skip
+        async with engine.connect() as connection:
+            rows = (await connection.execute(select(UsageDay.key_id, UsageDay.calls))).all()
+    finally:
+        await engine.dispose()
+    assert breakdown.by_key == [(None, 7), ("key_a", 3), ("key_b", 1), (SIGNED_IN, 1)]
+    assert breakdown.total == 12 and breakdown.by_model == [("pro-agent", 12)]
+    # Each (day, model, key) is one row, added to.
+    assert sorted(rows, key=lambda row: row[0] or "") == [
+        (None, 7), ("key_a", 3), ("key_b", 1), (SIGNED_IN, 1)]  # fmt: skip

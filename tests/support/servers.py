@@ -96,9 +96,11 @@ def running(
 
 
 @contextlib.contextmanager
-def chat_server(env: Mapping[str, str], log: Path, workers: int = 1) -> Iterator[str]:
-    """`trichome serve chat` on a free port; yields its base URL."""
-    port = free_port()
+def chat_server(
+    env: Mapping[str, str], log: Path, workers: int = 1, port: int | None = None
+) -> Iterator[str]:
+    """`trichome serve chat` on `port` (a free one by default); yields its base URL."""
+    port = port or free_port()
     args = ["serve", "chat", "--port", str(port), "--workers", str(workers)]
     base = f"http://127.0.0.1:{port}"
     with running(args, env, f"{base}/health", log):

@@ -144,7 +144,12 @@ async def switch_organization(
         update(DashboardSession)
         .where(DashboardSession.token_hash == hash_token(token))
         .where(DashboardSession.user_id == user_id)
-        .values(organization_id=organization_id)
+        # A playground token was minted for the other organisation: it ends here.
+        .values(
+            organization_id=organization_id,
+            playground_token_hash=None,
+            playground_expires_at=None,
+        )
     )
     return True
 

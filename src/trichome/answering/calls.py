@@ -84,6 +84,7 @@ class Answering:
                     calls_record(
                         principal.organization_id,
                         model.id,
+                        principal.api_key_id,
                         limiter.now(),
                         principal.billing_period_start,
                         principal.billing_period_end,

@@ -9,11 +9,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.lookup import KeyLookup
+from trichome.accounts.playground import looks_like_playground_token, playground_principal
 from trichome.accounts.principal import ANONYMOUS, Principal
 from trichome.accounts.service import authenticate_key
 from trichome.accounts.tokens import AccessTokenVerifier, InvalidAccessToken, looks_like_jwt
 from trichome.accounts.users import principal_for_claims
 from trichome.config import Settings
+from trichome.db.models import utcnow
 from trichome.http.errors import ApiError, database_unavailable
 from trichome.limits.clients import client_address, parse_networks
 
@@ -81,6 +83,30 @@ class Authenticator:
             "Missing credential: send the header 'Authorization: Bearer <API key>'.",
             "missing_api_key",
         )
+
+    async def chat_principal(self, request: Request) -> Principal:
+        """The caller of `/v1/chat/completions`, the one route that also takes the
+        dashboard playground's short-lived token (see `accounts/playground.py`).
+
+        Raises:
+            ApiError: 401 for a missing or invalid credential or an expired playground
+                token, 503 when the database is down.
+        """
+        credential = bearer_credential(request)
+        if credential is None or not looks_like_playground_token(credential):
+            return await self.principal(request)
+        try:
+            async with self._sessions() as session:
+                found = await playground_principal(session, credential, utcnow())
+        except (SQLAlchemyError, sqlite3.Error, OSError) as error:
+            raise database_unavailable() from error
+        if found is None:
+            raise unauthorized(
+                "The playground token is unknown or has expired (they last 10 minutes and "
+                "end when you sign out): reload the dashboard's playground page.",
+                "invalid_playground_token",
+            )
+        return found
 
     async def key_principal(self, secret: str) -> Principal:
         """The principal of an API key sent outside `Authorization` (e.g. `X-API-Key`).

@@ -26,6 +26,11 @@ async def get_principal(request: Request, core: CoreDep) -> Principal:
     return await core.auth.principal(request)
 
 
+async def get_chat_principal(request: Request, core: CoreDep) -> Principal:
+    """The caller of chat completions (see `Authenticator.chat_principal`)."""
+    return await core.auth.chat_principal(request)
+
+
 async def read_body(request: Request, limit: int) -> bytes:
     """The request body, read no further than `limit` bytes and within the service's
     `request_timeout` (a client trickling its body must not hold a connection for ever).
@@ -68,6 +73,7 @@ async def _read_within(request: Request, limit: int) -> bytes:
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
+ChatPrincipalDep = Annotated[Principal, Depends(get_chat_principal)]
 
 
 def resolve_model(model_id: str, principal: Principal, upgrade_url: str) -> PublicModel:

@@ -19,7 +19,7 @@ from trichome.accounts.service import (
 )
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import ApiKey, Feedback, Subscription, utcnow
+from trichome.db.models import ApiKey, Feedback, Subscription, UsageDay, utcnow
 from trichome.limits.service import create_counter_store
 from trichome.limits.usage_log import log_call
 from trichome.limits.windows import monthly_calls
@@ -138,6 +138,48 @@ async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
     assert re.search(
         r'<th scope="row">operator-agent</th>.*?<span class="count">3</span>', page.text, re.S
     )
+
+
+async def test_usage_is_shown_per_key_and_on_each_keys_row(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings)
+        first, second = await create_key(web, "build <server>"), await create_key(web, "laptop")
+        async with started(chat.create_app(settings)) as api:
+            for secret in (first, first, second):
+                reply = await api.post(
+                    "/v1/chat/completions", json=ASK, headers={"Authorization": f"Bearer {secret}"}
+                )
+                assert reply.status_code == 200
+        # A call logged before keys were (migration 0016 leaves those without one).
+        organization_id = (await keys_in_database(settings))[0].organization_id
+        engine = create_engine(settings)
+        async with engine.begin() as connection:
+            await connection.execute(
+                UsageDay.__table__.insert().values(
+                    organization_id=organization_id, starts_at=utcnow().replace(
+                        hour=0, minute=0, second=0, microsecond=0),
+                    model="operator-agent", key_id=None, calls=1,
+                )
+            )  # fmt: skip
+        await engine.dispose()
+        usage, keys = (await web.get("/usage")).text, (await web.get("/keys")).text
+    section = usage[usage.index('id="by-key"') :]
+    rows = re.findall(
+        r'<th scope="row">(.*?) <span class="note">(.*?)</span></th>.*?class="count">(\d+)<',
+        section,
+        re.S,
+    )
+    assert rows == [
+        ("build &lt;server&gt;", f"{first[:10]}…{first[-4:]}", "2"),
+        ("Before per-key tracking", "calls logged before keys were", "1"),
+        ("laptop", f"{second[:10]}…{second[-4:]}", "1"),
+    ]
+    counts = dict(
+        re.findall(
+            r'<th scope="row">(.*?)</th>.*?data-label="Calls this period"><a[^>]*>(\d+)', keys, re.S
+        )
+    )
+    assert counts == {"build &lt;server&gt;": "2", "laptop": "1"}
 
 
 async def test_usage_follows_the_billing_period(settings: Settings) -> None:

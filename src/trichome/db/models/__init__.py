@@ -20,10 +20,17 @@ from trichome.db.models.documents import StorageUsage, StoredFile
 from trichome.db.models.forum import KbCrawl, KbPost, KbThread
 from trichome.db.models.oauth import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from trichome.db.models.sandbox import SandboxObject
-from trichome.db.models.usage import CallHold, CallSettlement, UsageCounter, UsageDay
+from trichome.db.models.usage import (
+    SIGNED_IN,
+    CallHold,
+    CallSettlement,
+    UsageCounter,
+    UsageDay,
+)
 
 __all__ = [
     "NAMING_CONVENTION",
+    "SIGNED_IN",
     "Ad",
     "ApiKey",
     "Base",

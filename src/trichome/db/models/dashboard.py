@@ -20,6 +20,12 @@ class DashboardSession(Base):
     organization_id: Mapped[str] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    # The playground's short-lived credential for the chat API (only its hash), which
+    # dies with the session: minting another replaces it, signing out deletes it.
+    playground_token_hash: Mapped[str | None] = mapped_column(
+        String(64), nullable=True, unique=True
+    )
+    playground_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class LoginLink(Base):

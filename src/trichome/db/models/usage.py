@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trichome.db.models.base import Base, UTCDateTime
@@ -45,17 +45,27 @@ class CallSettlement(Base):
 
 
 class UsageDay(Base):
-    """Successful chat calls per organisation, day of its quota period and public model.
+    """Successful chat calls per organisation, day of its quota period, public model and
+    credential.
 
     A day starts at the quota period's start time plus whole days (midnight UTC for a
-    calendar month), so the days of a period add up to what its quota counted.
+    calendar month), so the days of a period add up to what its quota counted. `key_id`
+    is the API key that made the calls, `SIGNED_IN` for calls made without a key (the
+    dashboard's playground, an auth provider's access token), and NULL on rows logged
+    before calls were counted per key (migration 0016).
     """
 
     __tablename__ = "usage_days"
+    __table_args__ = (UniqueConstraint("organization_id", "starts_at", "model", "key_id"),)
 
-    organization_id: Mapped[str] = mapped_column(
-        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
-    )
-    starts_at: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
-    model: Mapped[str] = mapped_column(String(64), primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    organization_id: Mapped[str] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"))
+    starts_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    model: Mapped[str] = mapped_column(String(64))
+    # Not a foreign key: the calls of a key stay counted after the key is revoked.
+    key_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     calls: Mapped[int] = mapped_column(Integer, default=0)
+
+
+SIGNED_IN = "signed-in"
+"""`UsageDay.key_id` of calls made by a signed-in member rather than with an API key."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 
 from trichome import __version__
 from trichome.config import Settings
@@ -45,6 +46,24 @@ def create_app(
         docs_url=None,
         redoc_url=None,
         lifespan=chat_lifespan(settings, clock=clock, ids=ids),
+    )
+    # The dashboard's playground calls chat completions from the browser (with a short-lived
+    # token, never a cookie), so its origin, and only it, may read the answers.
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=[settings.dashboard_base_url],
+        allow_credentials=False,
+        allow_methods=["POST", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type"],
+        expose_headers=[
+            "X-Trichome-Agent",
+            "X-Trichome-Route-Confidence",
+            "x-request-id",
+            "x-ratelimit-limit-requests",
+            "x-ratelimit-remaining-requests",
+            "x-ratelimit-reset-requests",
+        ],
+        max_age=600,
     )
     app.add_middleware(RequestIdMiddleware)
     install_error_handlers(app)

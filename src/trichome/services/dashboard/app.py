@@ -1,8 +1,9 @@
 """The dashboard (port 8003): its web pages, Stripe's webhooks and `/api/health`.
 
 Each group of routes is its own `APIRouter` module included here: `login.py`
-(sign-in, switching organisation), `pages.py` (keys, usage, endpoints, subscription,
-feedback), `team.py` (members and invitations), `invitations.py` (accepting an
+(sign-in, switching organisation), `pages.py` (keys, endpoints, subscription,
+feedback), `usage.py` (calls by day, model and key), `playground.py` (trying the
+models), `team.py` (members and invitations), `invitations.py` (accepting an
 invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
 server of MCP clients: `oauth.py` (metadata, registration, tokens, revocation),
 `authorize.py` (sign-in and consent) and `connections.py` (the connected clients).
@@ -35,7 +36,9 @@ from trichome.services.dashboard.routes import (
     login,
     oauth,
     pages,
+    playground,
     team,
+    usage,
     webhooks,
 )
 from trichome.services.dashboard.session import install_session_handlers, redact_logged_tokens
@@ -89,6 +92,8 @@ def create_app(
     app.include_router(webhooks.router)
     app.include_router(login.router)
     app.include_router(pages.router)
+    app.include_router(usage.router)
+    app.include_router(playground.router)
     app.include_router(team.router)
     app.include_router(invitations.router)
     app.include_router(oauth.router)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -59,12 +60,14 @@ def ago(moment: datetime, now: datetime) -> str:
 
 
 TEMPLATES.env.filters["ago"] = ago
-# No third-party requests, no inline script, no framing (the revoke button cannot be
-# clickjacked), and no Referer (a login link's token must not leak to the next page).
+# No third-party requests (the page may connect to the chat API, for the playground), no
+# inline script, no framing (the revoke button cannot be clickjacked), and no Referer (a
+# login link's token must not leak to the next page).
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "form-action 'self' {provider}; frame-ancestors 'none'; base-uri 'none'"
+        "connect-src 'self' {chat}; form-action 'self' {provider}; frame-ancestors 'none'; "
+        "base-uri 'none'"
     ),
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
@@ -108,7 +111,10 @@ class CsrfFailed(Exception):
 
 def secure_headers(response: Response, settings: Settings) -> Response:
     """Add the dashboard's security headers to a page or redirect."""
+    parts = urlsplit(settings.chat_base_url)
+    chat = f"{parts.scheme}://{parts.netloc}"
     for name, value in SECURITY_HEADERS.items():
+        value = value.replace("{chat}", chat)
         response.headers[name] = value.replace("{provider}", settings.auth_provider_url or "")
     return response
 

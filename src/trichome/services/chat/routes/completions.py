@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.answering.admission import admit
-from trichome.http.deps import PrincipalDep, read_body, resolve_model
+from trichome.http.deps import ChatPrincipalDep, read_body, resolve_model
 from trichome.http.errors import ApiError, error_responses
 from trichome.http.limits import too_many_requests, usage_headers
 from trichome.http.openai.answer import (
@@ -77,7 +77,9 @@ _CHAT_RESPONSES: dict[int | str, dict[str, Any]] = {
     response_class=Response,
     summary="Chat completion (streams by default)",
 )
-async def chat_completions(request: Request, principal: PrincipalDep, chat: ChatDep) -> Response:
+async def chat_completions(
+    request: Request, principal: ChatPrincipalDep, chat: ChatDep
+) -> Response:
     core = chat.core
     limiter = core.limiter
     window = limiter.calls_window(principal, core.auth.client(request))

@@ -210,7 +210,8 @@ async def logout(request: Request, _: FormDep) -> Response:
 
 # Where switching organisation may return to: a page, never an address from the form.
 SWITCH_RETURNS = (
-    "/keys", "/usage", "/endpoints", "/subscription", "/feedback", "/team", "/connections"
+    "/keys", "/usage", "/playground", "/endpoints", "/subscription", "/feedback", "/team",
+    "/connections",
 )  # fmt: skip
 
 

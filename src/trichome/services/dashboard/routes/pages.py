@@ -1,27 +1,24 @@
-"""The dashboard's pages: API keys, usage, endpoints, subscription, feedback (team: web_team)."""
+"""The dashboard's pages: API keys, endpoints, subscription, feedback (usage: usage.py,
+team: team.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime, time
 from typing import Annotated
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import list_endpoints
 from trichome.accounts.service import create_api_key, list_api_keys, revoke_api_key
 from trichome.config import Settings
 from trichome.db.models import ApiKey, Feedback, Subscription
 from trichome.http.state import core_of
-from trichome.limits import windows
-from trichome.limits.base import CounterStore
-from trichome.limits.usage_log import usage_breakdown
-from trichome.plans import Tier
 from trichome.services.chat.routes.endpoints import describe_endpoints
 from trichome.services.dashboard.openapi import page, signed_in_form
+from trichome.services.dashboard.routes.usage import period_usage
 from trichome.services.dashboard.session import FormDep, UserDep, redirect, render
 
 router = APIRouter()
@@ -44,10 +41,11 @@ async def home(request: Request, _: UserDep) -> Response:
 async def _keys_page(request: Request, user: UserDep, **context: object) -> Response:
     async with _sessions(request)() as session:
         keys = [key for key, _ in await list_api_keys(session, user.organization.id)]
+    usage = await period_usage(request, user.organization)
     return render(
         request,
         "keys.html",
-        {"keys": keys, **context},
+        {"keys": keys, "calls": dict(usage.breakdown.by_key), **context},
         status_code=400 if context.get("error") else 200,
     )
 
@@ -103,50 +101,6 @@ async def revoke_key(request: Request, user: UserDep, form: FormDep, key_id: Key
         await revoke_api_key(session, key_id)
         await session.commit()
     return redirect(request, "/keys")
-
-
-@router.get("/usage", **page(200, 303))
-async def usage_page(request: Request, user: UserDep) -> Response:
-    now: datetime = core_of(request).clock()
-    organization = user.organization
-    tier = Tier(organization.tier)
-    window = windows.monthly_calls(
-        organization.id,
-        tier,
-        now,
-        organization.billing_period_start,
-        organization.billing_period_end,
-    )
-    start, end = windows.quota_period(
-        now, organization.billing_period_start, organization.billing_period_end
-    )
-    counters: CounterStore = core_of(request).counters
-    engine: AsyncEngine = core_of(request).engine
-    used = await counters.used(window)
-    breakdown = await usage_breakdown(engine, organization.id, start, end, now)
-    peak = max([calls for _, calls in breakdown.by_day] + [1])
-    billing_period = (start, end) == (
-        organization.billing_period_start,
-        organization.billing_period_end,
-    )
-    return render(
-        request,
-        "usage.html",
-        {
-            "used": used,
-            "quota": window.limit,
-            "percent": min(100, round(100 * used / window.limit)) if window.limit else 100,
-            "start": start,
-            "end": end,
-            "billing_period": billing_period,
-            # The chart's days start when the period does (midnight UTC in a calendar month).
-            "days_start_at": start.strftime("%H:%M") if start.time() != time() else None,
-            "by_day": breakdown.by_day,
-            "by_model": breakdown.by_model,
-            "peak": peak,
-            "model_peak": max([calls for _, calls in breakdown.by_model] + [1]),
-        },
-    )
 
 
 @router.get("/endpoints", **page(200, 303))
