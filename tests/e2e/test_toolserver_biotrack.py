@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import httpx
 import httpx2
 import pytest
 from mcp import Client, StdioServerParameters
@@ -19,6 +20,7 @@ from mcp.shared.exceptions import MCPError
 
 from tests.e2e.test_toolserver import SKILLS, SNAPSHOTS, _snapshot, call
 from tests.support.sandbox import AS_OF
+from tests.support.servers import trichome
 from tests.support.toolserver import Servers
 from trichome.tracking.biotrack import BioTrackClient, BioTrackCredentials
 from trichome.tracking.biotrack.fields import flag, number
@@ -213,3 +215,41 @@ async def test_stdio_serves_a_biotrack_connection_from_the_environment(
     assert names == http_names
     assert facilities["items"][0]["LicenseNumber"] == FARM[0]
     assert attention["counts"]["growing_plants"] > 100
+
+
+async def test_a_stored_biotrack_login_serves_an_organisation_without_headers(
+    servers: Servers,
+) -> None:
+    env = {
+        **servers.env,
+        "TRICHOME_BIOTRACK_USERNAME": STORE[1],
+        "TRICHOME_BIOTRACK_PASSWORD": PASSWORD,
+    }
+    stored = trichome(
+        "tracking", "connect", "--org", "Grower Co", "--system", "biotrack", "--state", "nm",
+        "--license", STORE[0], env=env,
+    )  # fmt: skip
+    try:
+        listed = trichome("tracking", "connections", env=env).stdout
+        assert "NM, licence 990202" in stored.stdout and PASSWORD not in stored.stdout
+        assert "biotrack" in listed and STORE[1] not in listed and PASSWORD not in listed
+        assert PASSWORD.encode() not in (servers.data / "trichome.db").read_bytes()
+        key = {"Authorization": f"Bearer {servers.operator}"}
+        for headers in (key, {**key, "X-Tracking-System": "biotrack"}):
+            async with (
+                httpx2.AsyncClient(headers=headers, timeout=120) as http,
+                Client(streamable_http_client(servers.mcp, http_client=http)) as client,
+            ):
+                names = {tool.name for tool in (await client.list_tools()).tools}
+                facilities = await call(client, "list_facilities")
+            assert "receive_manifest" in names and "list_active_packages" not in names
+            assert facilities["items"][0]["LicenseNumber"] == STORE[0]
+    finally:
+        trichome("tracking", "disconnect", "--org", "Grower Co", "--system", "biotrack", env=env)
+    async with httpx.AsyncClient(base_url=servers.base) as http:
+        nothing = await http.post(
+            "/api/mcp", json={}, headers={**key, "X-Tracking-System": "biotrack"}
+        )
+        unknown = await http.post("/api/mcp", json={}, headers={**key, "X-Tracking-System": "x"})
+    assert nothing.status_code == 401 and "X-Tracking-State" in nothing.json()["error"]["message"]
+    assert unknown.status_code == 400

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import orjson
@@ -20,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from trichome.accounts.biotrack_logins import load_biotrack_login
 from trichome.accounts.metrc_keys import load_metrc_keys
 from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
 from trichome.accounts.principal import Principal
@@ -152,16 +153,39 @@ class Gatekeeper:
         return Caller(principal, access, selection)
 
     async def _connection(self, request: Request, principal: Principal) -> Access:
-        system = request.headers.get(SYSTEM_HEADER, "metrc").strip().lower() or "metrc"
+        """The caller's connection: the system the headers name (Metrc when none), with the
+        keys or login sent, else stored for the organisation. With no system named and no
+        Metrc keys sent or stored, a stored BioTrack login is the connection."""
+        system = request.headers.get(SYSTEM_HEADER, "").strip().lower()
         if system == "biotrack":
-            return self._biotrack_access(request)
-        if system != "metrc":
+            if any(request.headers.get(h) for h in (STATE_HEADER, *BIOTRACK_HEADERS.values())):
+                return self._biotrack_access(request)
+            stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
+            if stored_login is None:
+                return self._biotrack_access(request)  # says what is missing
+            return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
+        if system not in ("", "metrc"):
             raise invalid_request(
                 f"X-Tracking-System: {system!r} is not a tracking system (metrc or biotrack).",
                 code="unknown_tracking_system",
             )
+        sends_keys = request.headers.get(VENDOR_HEADER) or request.headers.get(USER_HEADER)
+        if not system and not sends_keys:
+            stored = await self._stored(principal, load_metrc_keys, "Metrc keys")
+            if stored is None:
+                stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
+                if stored_login is not None:
+                    return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
         credentials, base_url = await self._metrc_keys(request, principal)
         return MetrcAccess(self._clients.for_url(base_url), credentials)
+
+    def _biotrack_login(self, login: BioTrackLogin) -> Access:
+        try:
+            return self._biotrack.access(login)
+        except BioTrackInputError as error:
+            raise invalid_request(
+                f"BioTrack connection: {error}", code="invalid_biotrack_login"
+            ) from None
 
     def _biotrack_access(self, request: Request) -> Access:
         sent = {
@@ -183,9 +207,8 @@ class Gatekeeper:
                 "missing_biotrack_login",
             )
         try:
-            login = BioTrackLogin(state, **sent)
-            return self._biotrack.access(login)
-        except (ValueError, BioTrackInputError) as error:
+            return self._biotrack_login(BioTrackLogin(state, **sent))
+        except ValueError as error:
             raise invalid_request(
                 f"BioTrack connection: {error}", code="invalid_biotrack_login"
             ) from None
@@ -208,7 +231,7 @@ class Gatekeeper:
                 "together with the other key.",
                 "missing_metrc_key",
             )
-        stored = await self._stored_keys(principal)
+        stored = await self._stored(principal, load_metrc_keys, "Metrc keys")
         if stored is not None:
             return stored.credentials, (stored.base_url or default_url).rstrip("/")
         if self._settings.uses_sandbox:
@@ -220,18 +243,21 @@ class Gatekeeper:
             "missing_metrc_keys",
         )
 
-    async def _stored_keys(self, principal: Principal) -> Any:
+    async def _stored(self, principal: Principal, load: Any, what: str) -> Any:
+        """What `load` reads of the organisation's stored keys or login (None: nothing)."""
         assert principal.organization_id is not None
         try:
             async with self._sessions() as session:
-                return await load_metrc_keys(session, self._box, principal.organization_id)
+                return await load(session, self._box, principal.organization_id)
         except SecretUnreadable as error:
-            logger.error("stored Metrc keys of %s: %s", principal.organization_id, error)
+            logger.error("stored %s of %s: %s", what, principal.organization_id, error)
             raise ApiError(
                 503,
-                "Your organisation's stored Metrc keys cannot be read; store them again.",
+                f"Your organisation's stored {what} cannot be read; store them again.",
                 type="service_unavailable_error",
-                code="metrc_keys_unreadable",
+                code="metrc_keys_unreadable"
+                if what == "Metrc keys"
+                else "biotrack_login_unreadable",
             ) from None
         except (SQLAlchemyError, OSError) as error:
             raise database_unavailable() from error
