@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.support.sandbox import seeded_database
+from tests.support.sandbox import AS_OF, seeded_database
 from tests.support.servers import create_key, free_port, running, trichome, trichome_env
 
 SANDBOX_KEYS = {"X-Metrc-Vendor-Key": "sandbox-vendor-key", "X-Metrc-User-Key": "sandbox-user-key"}
@@ -59,7 +59,12 @@ def toolserver_running(data: Path, scratch: Path) -> Iterator[Servers]:
     seeded_database(data, scratch)
     sandbox_port, tool_port = free_port(), free_port()
     sandbox = f"http://127.0.0.1:{sandbox_port}"
-    env = trichome_env(data, metrc_base_url=sandbox)
+    env = trichome_env(
+        data,
+        metrc_base_url=sandbox,
+        biotrack_url=f"{sandbox}/biotrack/serverjson.asp",
+        sandbox_biotrack_as_of=AS_OF.isoformat(),
+    )
     trichome("migrate", env=env)
     operator = create_key(env, "operator", "Grower Co")
     pro = create_key(env, "pro", "Small Shop")

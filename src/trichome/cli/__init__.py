@@ -20,14 +20,18 @@ from trichome.cli import (
     metrc,
     migrate,
     serve,
+    tracking,
 )
 from trichome.cli.errors import report
 
 DESCRIPTION = (
-    "The `trichome` command: serve, migrate, keys, endpoints, metrc, kb, billing, mcp, dev."
+    "The `trichome` command: serve, migrate, keys, endpoints, metrc, tracking, kb, billing, mcp, "
+    "dev."
 )
 # In the order `trichome --help` lists them.
-COMMAND_GROUPS = (serve, migrate, keys, endpoints, metrc, kb, dashboard, billing, mcp, dev)
+COMMAND_GROUPS = (
+    serve, migrate, keys, endpoints, metrc, tracking, kb, dashboard, billing, mcp, dev,
+)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:

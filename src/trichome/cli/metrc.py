@@ -127,7 +127,7 @@ def cmd_metrc_disconnect(args: argparse.Namespace) -> int:
     return 1
 
 
-async def _connections(settings: Settings) -> list[list[str]]:
+async def connection_rows(settings: Settings) -> list[list[str]]:
     from trichome.accounts.metrc_keys import list_metrc_keys
 
     async with database(settings) as db, db.sessions() as session:
@@ -148,7 +148,7 @@ def cmd_metrc_connections(_: argparse.Namespace) -> int:
     """Print the organisations with stored Metrc keys (last four characters only)."""
     settings = load_settings()
     migrate(settings)
-    rows = run_async(_connections(settings))
+    rows = run_async(connection_rows(settings))
     print_table(["ORGANISATION", "METRC BASE URL", "VENDOR KEY", "USER KEY", "STORED"], rows)
     return 0
 

@@ -112,6 +112,36 @@ class ServiceFields(BaseSettings):
     metrc_user_key: SecretStr | None = Field(
         None, description="Metrc user key of `trichome mcp` (stdio) and `metrc connect`."
     )
+    tracking_system: Literal["metrc", "biotrack"] = Field(
+        "metrc",
+        description=(
+            "The track-and-trace system `trichome mcp` (stdio) connects to: `metrc` (with "
+            "the Metrc keys) or `biotrack` (with the BioTrack state and login)."
+        ),
+    )
+    biotrack_url: str | None = Field(
+        None,
+        description=(
+            "BioTrack API URL (`…/serverjson.asp`) for every state, e.g. one a state issued. "
+            "Unset: each state's known URL, or the local sandbox's "
+            "(`http://{host}:{sandbox_port}/biotrack/serverjson.asp`) when "
+            "`TRICHOME_METRC_BASE_URL` is unset too."
+        ),
+    )
+    biotrack_state: str | None = Field(
+        None,
+        description="BioTrack state (e.g. `NM`) of `trichome mcp` and `tracking connect`.",
+    )
+    biotrack_license: str | None = Field(
+        None,
+        description="BioTrack licence number (or UBI) of `trichome mcp` and `tracking connect`.",
+    )
+    biotrack_username: str | None = Field(
+        None, description="BioTrack username of `trichome mcp` and `tracking connect`."
+    )
+    biotrack_password: SecretStr | None = Field(
+        None, description="BioTrack password of `trichome mcp` and `tracking connect`."
+    )
     metrc_gets_per_second: float = Field(
         50.0,
         ge=0,

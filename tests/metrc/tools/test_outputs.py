@@ -24,7 +24,8 @@ from trichome.services.toolserver.mcp_server import ToolServer, build_mcp_server
 
 pytestmark = pytest.mark.anyio
 TOOLS = load_all()
-READS = {name for name, spec in TOOLS.items() if spec.read_only}
+# Metrc's reads (and the shared ones); BioTrack's own run in tests/e2e/test_toolserver_biotrack.py.
+READS = {name for name, spec in TOOLS.items() if spec.read_only and "metrc" in spec.systems}
 WRITES = {name for name, spec in TOOLS.items() if not spec.read_only}
 
 

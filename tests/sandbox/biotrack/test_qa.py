@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.sandbox.biotrack.conftest import CULTIVATOR, LAB, BioTrack
+from tests.sandbox.biotrack.conftest import CULTIVATOR, DISPENSARY, LAB, BioTrack
 
 pytestmark = pytest.mark.anyio
 CLEAN = [
@@ -74,3 +74,21 @@ async def test_a_sample_not_yet_tested_can_be_voided_and_its_amount_returns(
     after = await biotrack.item(CULTIVATOR, lot)
     assert before is not None and after is not None
     assert after["remaining_quantity"] == before["remaining_quantity"]
+
+
+async def test_a_store_learns_the_result_of_a_received_lot_from_its_source(
+    biotrack: BioTrack,
+) -> None:
+    held = [
+        row for row in await biotrack.rows(DISPENSARY, "inventory", active=1)
+        if Decimal(row["remaining_quantity"]) > 0
+    ]  # fmt: skip
+    answer = await biotrack.ok(DISPENSARY, "inventory_qa_check_all", barcodeid=[held[0]["id"]])
+    [result] = answer["data"]
+    assert result["barcode_id"] == held[0]["id"] and result["result"] == 1
+    # the eighths were converted from a lot the grower sampled: the result is that lot's
+    samples = await biotrack.rows(CULTIVATOR, "inventory_qa_sample")
+    assert result["parent_id"] != held[0]["id"]
+    assert any(s["parentid"] == result["parent_id"] and s["result"] == 1 for s in samples)
+    other = await biotrack.refused(CULTIVATOR, "inventory_qa_check_all", barcodeid=[held[0]["id"]])
+    assert "could not be found" in other["error"]

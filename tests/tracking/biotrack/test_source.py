@@ -95,6 +95,8 @@ async def test_inventory_snapshot_counts_units_and_grams(store: BioTrackSource) 
     assert result.counts["quantity_each"] == sum(p.quantity for p in held)
     assert "Usable Marijuana" in result.summary
     assert all(p.received_from == "990101" and p.received_manifest for p in held)
+    # the store learns the QA result of lots it received (inventory_qa_check_all)
+    assert all(p.lab_state == LabState.TEST_PASSED.value for p in held)
 
 
 async def test_waste_report_on_the_farm(farm: BioTrackSource) -> None:

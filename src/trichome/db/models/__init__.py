@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from trichome.db.models.accounts import (
     ApiKey,
+    BioTrackConnection,
     Endpoint,
     Membership,
     MetrcConnection,
@@ -35,6 +36,7 @@ __all__ = [
     "ApiKey",
     "Base",
     "BillingEvent",
+    "BioTrackConnection",
     "CallHold",
     "CallSettlement",
     "DashboardSession",

@@ -1,5 +1,5 @@
 """Organisations and who acts for them: API keys, users, memberships, endpoints, and the
-encrypted Metrc keys of the tool server."""
+encrypted Metrc keys and BioTrack logins of the tool server."""
 
 from __future__ import annotations
 
@@ -112,4 +112,22 @@ class MetrcConnection(Base):
     # The last four characters of each key, to tell them apart in listings.
     vendor_key_last4: Mapped[str] = mapped_column(String(4))
     user_key_last4: Mapped[str] = mapped_column(String(4))
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class BioTrackConnection(Base):
+    """An organisation's BioTrack login for the tool server: the state and licence in clear,
+    the username and password encrypted."""
+
+    __tablename__ = "biotrack_connections"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    state: Mapped[str] = mapped_column(String(2))
+    license_number: Mapped[str] = mapped_column(String(40))
+    username_encrypted: Mapped[str] = mapped_column(Text)
+    password_encrypted: Mapped[str] = mapped_column(Text)
+    # The username's last four characters, to tell logins apart in listings.
+    username_last4: Mapped[str] = mapped_column(String(4))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

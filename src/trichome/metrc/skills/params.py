@@ -8,8 +8,9 @@ from typing import Annotated
 from pydantic import Field
 
 from trichome.metrc.skills.data import FacilityData
-from trichome.metrc.tools.registry import ToolProblem, access
+from trichome.metrc.tools.registry import BioTrackAccess, ToolProblem, connection
 from trichome.metrc.tools.results import Day
+from trichome.tracking.biotrack.facility import BioTrackFacility
 from trichome.tracking.source import FacilitySource
 
 AsOf = Annotated[
@@ -53,6 +54,10 @@ def date_range(
 
 
 def facility(license_number: str, as_of: date | None) -> FacilitySource:
-    """The records a skill run reads, for the caller's Metrc access and the day asked for."""
-    metrc = access()
-    return FacilityData(metrc, license_number, metrc.as_of(as_of))
+    """The records a skill run reads, for the caller's connection (Metrc or BioTrack) and the
+    day asked for."""
+    tracking = connection()
+    if isinstance(tracking, BioTrackAccess):
+        client = tracking.client(license_number)
+        return BioTrackFacility(client, as_of=tracking.as_of(as_of), today=tracking.as_of())
+    return FacilityData(tracking, license_number, tracking.as_of(as_of))

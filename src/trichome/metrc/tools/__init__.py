@@ -2,11 +2,16 @@
 
 from trichome.metrc.tools.registry import (
     CATEGORIES,
+    SYSTEMS,
     TOOLS,
+    Access,
+    BioTrackAccess,
     MetrcAccess,
     ToolProblem,
     ToolSpec,
     access,
+    biotrack,
+    connection,
     load_all,
     set_process_access,
     tool,
@@ -15,11 +20,16 @@ from trichome.metrc.tools.registry import (
 
 __all__ = [
     "CATEGORIES",
+    "SYSTEMS",
     "TOOLS",
+    "Access",
+    "BioTrackAccess",
     "MetrcAccess",
     "ToolProblem",
     "ToolSpec",
     "access",
+    "biotrack",
+    "connection",
     "load_all",
     "set_process_access",
     "tool",

@@ -14,14 +14,15 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.tracking.biotrack.client import BioTrackClient
 
 # Toolsets, in the order documentation and listings use. Reference look-ups (locations,
 # units, tags, waste methods, adjustment reasons) belong to the category they serve.
@@ -39,6 +40,13 @@ CATEGORIES: dict[str, str] = {
     "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",
     "analysis": "Analysis skills: inventory, transfers, yields, sales, strains, waste",
 }
+
+# The track-and-trace systems a connection may reach. A tool names the systems it runs on:
+# Metrc's own tools only Metrc; the skills (which read our model) and the tools both systems
+# share, both; BioTrack's own tools (manifest receiving, destroy schedules) only BioTrack.
+SYSTEMS: dict[str, str] = {"metrc": "Metrc", "biotrack": "BioTrack"}
+METRC_ONLY = frozenset({"metrc"})
+EVERY_SYSTEM = frozenset(SYSTEMS)
 
 ToolFunction = Callable[..., Awaitable[dict[str, Any]]]
 
@@ -64,6 +72,7 @@ class ToolSpec:
     # The result's shape: a TypedDict that MCP publishes as the tool's outputSchema.
     returns: type
     skill: bool = False
+    systems: frozenset[str] = METRC_ONLY
 
     @property
     def description(self) -> str:
@@ -83,6 +92,7 @@ def tool(
     destructive: bool = False,
     idempotent: bool | None = None,
     skill: bool = False,
+    systems: Iterable[str] | None = None,
 ) -> Callable[[ToolFunction], ToolFunction]:
     """Register an async function as a tool of a category (its name is the function's).
 
@@ -90,10 +100,14 @@ def tool(
     outputSchema and checks every result against it). A write is `read_only=False`;
     `destructive=True` when it removes or closes something (destroying plants, finishing
     packages); `idempotent` when repeating it changes nothing more (defaults to true for
-    reads).
+    reads). `systems` names the tracking systems it runs on (default: Metrc only; a skill,
+    which reads our model, runs on every system).
     """
     if category not in CATEGORIES:
         raise ValueError(f"unknown tool category {category!r}")
+    runs_on = frozenset(systems) if systems is not None else EVERY_SYSTEM if skill else METRC_ONLY
+    if not runs_on or not runs_on <= EVERY_SYSTEM:
+        raise ValueError(f"unknown tracking systems {sorted(runs_on - EVERY_SYSTEM)!r}")
 
     def register(fn: ToolFunction) -> ToolFunction:
         name = fn.__name__
@@ -113,6 +127,7 @@ def tool(
             idempotent=read_only if idempotent is None else idempotent,
             returns=returns,
             skill=skill,
+            systems=runs_on,
         )
         return fn
 
@@ -123,6 +138,7 @@ def tool(
 class MetrcAccess:
     """How tools reach Metrc for the current caller: a client and the caller's keys."""
 
+    system: ClassVar[str] = "metrc"
     client: MetrcClient
     credentials: MetrcCredentials | None = None
     # The day skills treat as today (tests and "as of" questions pin it).
@@ -134,11 +150,36 @@ class MetrcAccess:
         return day or self.today or datetime.now(UTC).date()
 
 
-_ACCESS: ContextVar[MetrcAccess | None] = ContextVar("trichome_metrc_access", default=None)
+@dataclass(frozen=True, slots=True)
+class BioTrackAccess:
+    """How tools reach BioTrack for the current caller: a state's system and one login.
+
+    BioTrack opens a session per licence: `client(license_number)` is a client logged in
+    (on first use) to that licence with the connection's username and password.
+    """
+
+    system: ClassVar[str] = "biotrack"
+    state: str
+    license_number: str  # the licence the connection names (list_facilities shows it)
+    clients: Callable[[str], BioTrackClient] = field(repr=False)
+    today: date | None = None
+
+    def client(self, license_number: str) -> BioTrackClient:
+        """The connection's client for a licence."""
+        return self.clients(license_number.strip())
+
+    def as_of(self, day: date | None = None) -> date:
+        """The day a skill reports on: the one asked for, else this access's, else today."""
+        return day or self.today or datetime.now(UTC).date()
 
 
-def access() -> MetrcAccess:
-    """The current caller's Metrc access.
+Access = MetrcAccess | BioTrackAccess
+
+_ACCESS: ContextVar[Access | None] = ContextVar("trichome_metrc_access", default=None)
+
+
+def connection() -> Access:
+    """The current caller's track-and-trace connection, whichever system it reaches.
 
     Raises:
         ToolProblem: no track-and-trace connection was set up for this call.
@@ -146,28 +187,60 @@ def access() -> MetrcAccess:
     current = _ACCESS.get()
     if current is None:
         raise ToolProblem(
-            "No track-and-trace connection: the server has no Metrc keys for this caller."
+            "No track-and-trace connection: the server has no Metrc keys or BioTrack login "
+            "for this caller."
+        )
+    return current
+
+
+def access() -> MetrcAccess:
+    """The current caller's Metrc access.
+
+    Raises:
+        ToolProblem: no connection, or the connection reaches BioTrack.
+    """
+    current = connection()
+    if not isinstance(current, MetrcAccess):
+        raise ToolProblem(
+            f"This tool is Metrc's and this connection reaches BioTrack ({current.state}); "
+            "tools/list shows the tools it offers."
+        )
+    return current
+
+
+def biotrack() -> BioTrackAccess:
+    """The current caller's BioTrack access.
+
+    Raises:
+        ToolProblem: no connection, or the connection reaches Metrc.
+    """
+    current = connection()
+    if not isinstance(current, BioTrackAccess):
+        raise ToolProblem(
+            "This tool is BioTrack's and this connection reaches Metrc; tools/list shows the "
+            "tools it offers."
         )
     return current
 
 
 @contextlib.contextmanager
-def using(metrc: MetrcAccess) -> Iterator[MetrcAccess]:
-    """Make `metrc` the access of the tools called inside the block."""
-    token = _ACCESS.set(metrc)
+def using(tracking: Access) -> Iterator[Access]:
+    """Make `tracking` the access of the tools called inside the block."""
+    token = _ACCESS.set(tracking)
     try:
-        yield metrc
+        yield tracking
     finally:
         _ACCESS.reset(token)
 
 
-def set_process_access(metrc: MetrcAccess) -> None:
-    """Make `metrc` the access of every tool call in this process (stdio serving)."""
-    _ACCESS.set(metrc)
+def set_process_access(tracking: Access) -> None:
+    """Make `tracking` the access of every tool call in this process (stdio serving)."""
+    _ACCESS.set(tracking)
 
 
 # The toolsets' modules, in tools/list order. A toolset split into a package (packages/,
-# plants/...) imports its modules in their tools' order from its __init__.
+# plants/...) imports its modules in their tools' order from its __init__. `biotrack` holds
+# BioTrack's own tools, each in the toolset it serves (transfers, plants, packages).
 MODULES = (
     "facilities",
     "packages",
@@ -181,6 +254,7 @@ MODULES = (
     "items",
     "compliance",
     "analysis",
+    "biotrack",
 )
 
 

@@ -13,6 +13,7 @@ from trichome.sandbox.biotrack.inputs import (
     amount_in,
     decimal,
     flag,
+    identifiers,
     integer,
     nodes,
     shown,
@@ -144,6 +145,45 @@ def inventory_qa_check(call: Call) -> dict[str, Any]:
     return {"result": sample.data["result"], "test": sample.data["test"]}
 
 
+def inventory_qa_check_all(call: Call) -> dict[str, Any]:
+    """The latest filed QA result of each of the caller's lots named, or of the lot it was
+    made from (a received or converted lot carries its source's result, whoever sampled
+    it); a lot with none is left out. A lot the caller does not hold is refused (602)."""
+    answer = []
+    for key in identifiers(call.body):
+        lot = call.store.find("inventory", key, call.location)
+        if lot is None:
+            raise BioTrackError(
+                f"The barcode identifier {key} could not be found under the specified license "
+                "number."
+            )
+        sample = _latest_result(call, key)
+        if sample is not None:
+            answer.append(
+                {**sample.document(), "barcode_id": key, "parent_id": sample.data["parentid"]}
+            )
+    return {"data": answer}
+
+
+def _latest_result(call: Call, lot: str) -> Any:
+    """The latest filed sample of a lot or of its ancestors (a few generations)."""
+    inventory = call.store.tables["inventory"]
+    key = lot
+    for _ in range(5):
+        filed = [
+            sample
+            for sample in call.store.tables["inventory_qa_sample"].values()
+            if sample.data["parentid"] == key and sample.data["result"] != PENDING
+        ]
+        if filed:
+            return max(filed, key=lambda sample: sample.transactionid)
+        parent = inventory.get(key)
+        key = (parent.data.get("parentid") if parent is not None else None) or ""
+        if not key:
+            return None
+    return None
+
+
 ACTIONS = {
     function.__name__: function
     for function in (
@@ -151,5 +191,6 @@ ACTIONS = {
         inventory_qa_sample_void,
         inventory_qa_sample_results,
         inventory_qa_check,
+        inventory_qa_check_all,
     )
 }

@@ -1,13 +1,16 @@
-"""Who may use the tools, and with which Metrc keys: the gate in front of `/api/mcp` and the
-check `/api/chat` makes. An Operator or Team API key, or an OAuth access token the dashboard
-issued (see `routes/protected_resource.py`); the caller's Metrc keys from `X-Metrc-Vendor-Key`
-and `X-Metrc-User-Key`, or stored for the organisation, or the sandbox's."""
+"""Who may use the tools, and through which track-and-trace connection: the gate in front of
+`/api/mcp` and the check `/api/chat` makes. An Operator or Team API key, or an OAuth access
+token the dashboard issued (see `routes/protected_resource.py`); then the connection: Metrc
+(the default) with the caller's keys from `X-Metrc-Vendor-Key` and `X-Metrc-User-Key`, or
+stored for the organisation, or the sandbox's; or BioTrack (`X-Tracking-System: biotrack`)
+with `X-Tracking-State`, `X-BioTrack-License`, `X-BioTrack-Username` and
+`X-BioTrack-Password`."""
 
 from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import orjson
@@ -17,6 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from trichome.accounts.biotrack_logins import load_biotrack_login
 from trichome.accounts.metrc_keys import load_metrc_keys
 from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
 from trichome.accounts.principal import Principal
@@ -30,8 +34,9 @@ from trichome.http.errors import (
 )
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.errors import MetrcRateLimited
-from trichome.metrc.tools import MetrcAccess, load_all, using
+from trichome.metrc.tools import Access, MetrcAccess, load_all, using
 from trichome.plans import Tier
+from trichome.services.toolserver.biotrack_access import BioTrackClients, BioTrackLogin
 from trichome.services.toolserver.mcp_server import (
     SelectionError,
     ToolSelection,
@@ -40,6 +45,7 @@ from trichome.services.toolserver.mcp_server import (
 )
 from trichome.services.toolserver.metrc_access import MetrcClients, sandbox_credentials
 from trichome.services.toolserver.routes.protected_resource import token_caller, with_challenge
+from trichome.tracking.biotrack import BioTrackInputError
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +54,13 @@ MCP_PATH = "/api/mcp"
 TOOL_TIERS = (Tier.OPERATOR, Tier.TEAM)
 VENDOR_HEADER = "x-metrc-vendor-key"
 USER_HEADER = "x-metrc-user-key"
+SYSTEM_HEADER = "x-tracking-system"
+STATE_HEADER = "x-tracking-state"
+BIOTRACK_HEADERS = {
+    "license_number": "x-biotrack-license",
+    "username": "x-biotrack-username",
+    "password": "x-biotrack-password",
+}
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 
@@ -56,7 +69,7 @@ class Caller:
     """An authorised caller of the tools, and how they reach Metrc."""
 
     principal: Principal
-    access: MetrcAccess
+    access: Access
     selection: ToolSelection | None
 
 
@@ -70,12 +83,14 @@ class Gatekeeper:
         sessions: Any,
         box: SecretBox,
         clients: MetrcClients,
+        biotrack: BioTrackClients | None = None,
     ) -> None:
         self._settings = settings
         self._auth = authenticator
         self._sessions = sessions
         self._box = box
         self._clients = clients
+        self._biotrack = biotrack or BioTrackClients(settings)
 
     async def caller(self, request: Request) -> Caller:
         """The caller of a tool-server request: an API key, or an OAuth access token the
@@ -116,7 +131,7 @@ class Gatekeeper:
                 code="tier_lacks_tools",
             )
         try:
-            credentials, base_url = await self._metrc_keys(request, principal)
+            access = await self._connection(request, principal)
         except ApiError as error:
             if (
                 error.status == 401
@@ -130,14 +145,73 @@ class Gatekeeper:
                 ) from None
             raise
         try:
-            selection = selection_from_headers(request.headers, load_all())
+            selection = selection_from_headers(request.headers, load_all(), access.system)
         except SelectionError as error:
             raise invalid_request(f"X-MCP headers: {error}.", code="unknown_tool") from None
         if read_only:  # a token granted without `tools:write`
             selection = replace(selection, read_only=True)
-        access = MetrcAccess(self._clients.for_url(base_url), credentials)
-        narrowed = selection if selection != ToolSelection() else None
-        return Caller(principal, access, narrowed)
+        return Caller(principal, access, selection)
+
+    async def _connection(self, request: Request, principal: Principal) -> Access:
+        """The caller's connection: the system the headers name (Metrc when none), with the
+        keys or login sent, else stored for the organisation. With no system named and no
+        Metrc keys sent or stored, a stored BioTrack login is the connection."""
+        system = request.headers.get(SYSTEM_HEADER, "").strip().lower()
+        if system == "biotrack":
+            if any(request.headers.get(h) for h in (STATE_HEADER, *BIOTRACK_HEADERS.values())):
+                return self._biotrack_access(request)
+            stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
+            if stored_login is None:
+                return self._biotrack_access(request)  # says what is missing
+            return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
+        if system not in ("", "metrc"):
+            raise invalid_request(
+                f"X-Tracking-System: {system!r} is not a tracking system (metrc or biotrack).",
+                code="unknown_tracking_system",
+            )
+        sends_keys = request.headers.get(VENDOR_HEADER) or request.headers.get(USER_HEADER)
+        if not system and not sends_keys:
+            stored = await self._stored(principal, load_metrc_keys, "Metrc keys")
+            if stored is None:
+                stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
+                if stored_login is not None:
+                    return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
+        credentials, base_url = await self._metrc_keys(request, principal)
+        return MetrcAccess(self._clients.for_url(base_url), credentials)
+
+    def _biotrack_login(self, login: BioTrackLogin) -> Access:
+        try:
+            return self._biotrack.access(login)
+        except BioTrackInputError as error:
+            raise invalid_request(
+                f"BioTrack connection: {error}", code="invalid_biotrack_login"
+            ) from None
+
+    def _biotrack_access(self, request: Request) -> Access:
+        sent = {
+            key: request.headers.get(name, "").strip() for key, name in BIOTRACK_HEADERS.items()
+        }
+        state = request.headers.get(STATE_HEADER, "").strip()
+        missing = [
+            header
+            for header, value in (
+                ("X-Tracking-State", state),
+                *((BIOTRACK_HEADERS[key].title(), sent[key]) for key in sent),
+            )
+            if not value
+        ]
+        if missing:
+            raise unauthorized(
+                f"A BioTrack connection needs {', '.join(missing).replace('Biotrack', 'BioTrack')}"
+                " (the state, the licence number or UBI, and a BioTrack user's login).",
+                "missing_biotrack_login",
+            )
+        try:
+            return self._biotrack_login(BioTrackLogin(state, **sent))
+        except ValueError as error:
+            raise invalid_request(
+                f"BioTrack connection: {error}", code="invalid_biotrack_login"
+            ) from None
 
     async def _metrc_keys(
         self, request: Request, principal: Principal
@@ -157,7 +231,7 @@ class Gatekeeper:
                 "together with the other key.",
                 "missing_metrc_key",
             )
-        stored = await self._stored_keys(principal)
+        stored = await self._stored(principal, load_metrc_keys, "Metrc keys")
         if stored is not None:
             return stored.credentials, (stored.base_url or default_url).rstrip("/")
         if self._settings.uses_sandbox:
@@ -169,18 +243,21 @@ class Gatekeeper:
             "missing_metrc_keys",
         )
 
-    async def _stored_keys(self, principal: Principal) -> Any:
+    async def _stored(self, principal: Principal, load: Any, what: str) -> Any:
+        """What `load` reads of the organisation's stored keys or login (None: nothing)."""
         assert principal.organization_id is not None
         try:
             async with self._sessions() as session:
-                return await load_metrc_keys(session, self._box, principal.organization_id)
+                return await load(session, self._box, principal.organization_id)
         except SecretUnreadable as error:
-            logger.error("stored Metrc keys of %s: %s", principal.organization_id, error)
+            logger.error("stored %s of %s: %s", what, principal.organization_id, error)
             raise ApiError(
                 503,
-                "Your organisation's stored Metrc keys cannot be read; store them again.",
+                f"Your organisation's stored {what} cannot be read; store them again.",
                 type="service_unavailable_error",
-                code="metrc_keys_unreadable",
+                code="metrc_keys_unreadable"
+                if what == "Metrc keys"
+                else "biotrack_login_unreadable",
             ) from None
         except (SQLAlchemyError, OSError) as error:
             raise database_unavailable() from error

@@ -18,9 +18,8 @@ import functools
 import inspect
 import logging
 import typing
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Annotated, Any
 
 import orjson
@@ -49,84 +48,32 @@ from pydantic import ValidationError
 from trichome import __version__
 from trichome.config import Settings
 from trichome.metrc.errors import MetrcError
-from trichome.metrc.tools import CATEGORIES, ToolProblem, ToolSpec, load_all
+from trichome.metrc.tools import SYSTEMS, ToolProblem, ToolSpec, load_all
 from trichome.services.toolserver.mcp_prompts import PROMPTS, McpPrompt, unknown_prompt
+from trichome.services.toolserver.selection import (
+    SelectionError,
+    ToolSelection,
+    selection_from_headers,
+    selection_from_settings,
+    stdio_selection,
+)
+from trichome.tracking.biotrack.errors import BioTrackError
+
+__all__ = [
+    "SERVER_NAME",
+    "SelectionError",
+    "ToolSelection",
+    "ToolServer",
+    "build_mcp_server",
+    "offered_tools",
+    "selection_from_headers",
+    "selection_from_settings",
+    "set_request_selection",
+]
 
 SERVER_NAME = "trichome-metrc"
-HEADER_TOOLSETS = "x-mcp-toolsets"
-HEADER_TOOLS = "x-mcp-tools"
-HEADER_READ_ONLY = "x-mcp-readonly"
 
 logger = logging.getLogger(__name__)
-
-
-class SelectionError(ValueError):
-    """A toolset or tool name that does not exist."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolSelection:
-    """Which tools are offered: toolsets (None: all), an allow-list (None: all), read-only."""
-
-    toolsets: frozenset[str] | None = None
-    tools: frozenset[str] | None = None
-    read_only: bool = False
-
-    def allows(self, spec: ToolSpec) -> bool:
-        """Whether a tool is offered. Read-only beats the allow-list; the allow-list, when
-        given, names the tools exactly; otherwise the toolsets decide."""
-        if self.read_only and not spec.read_only:
-            return False
-        if self.tools is not None:
-            return spec.name in self.tools
-        return self.toolsets is None or spec.category in self.toolsets
-
-
-def _names(
-    values: list[str] | str | None, known: Iterable[str], what: str
-) -> frozenset[str] | None:
-    if values is None:
-        return None
-    items = values.split(",") if isinstance(values, str) else values
-    names = frozenset(item.strip() for item in items if item.strip())
-    if not names or "all" in names:
-        return None
-    unknown = sorted(names - set(known))
-    if unknown:
-        raise SelectionError(
-            f"unknown {what}{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)} "
-            f"(known: {', '.join(sorted(known))})"
-        )
-    return names
-
-
-def selection_from_settings(settings: Settings, tools: Mapping[str, ToolSpec]) -> ToolSelection:
-    """The process's selection.
-
-    Raises:
-        SelectionError: a configured toolset or tool does not exist.
-    """
-    return ToolSelection(
-        toolsets=_names(settings.mcp_toolsets or None, CATEGORIES, "toolset"),
-        tools=_names(settings.mcp_tools or None, tools, "tool"),
-        read_only=settings.mcp_read_only,
-    )
-
-
-def selection_from_headers(
-    headers: Mapping[str, str], tools: Mapping[str, ToolSpec]
-) -> ToolSelection:
-    """A request's narrowing, from `X-MCP-Toolsets`, `X-MCP-Tools` and `X-MCP-Readonly`.
-
-    Raises:
-        SelectionError: a header names a toolset or tool that does not exist.
-    """
-    read_only = headers.get(HEADER_READ_ONLY, "").strip().lower() in ("1", "true", "yes")
-    return ToolSelection(
-        toolsets=_names(headers.get(HEADER_TOOLSETS), CATEGORIES, "toolset"),
-        tools=_names(headers.get(HEADER_TOOLS), tools, "tool"),
-        read_only=read_only,
-    )
 
 
 _REQUEST_SELECTION: ContextVar[ToolSelection | None] = ContextVar(
@@ -154,7 +101,7 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
         try:
             result = await spec.fn(**arguments)
         # ValueError: the client refusing a bad date range or page size.
-        except (ToolProblem, MetrcError, ValueError) as problem:
+        except (ToolProblem, MetrcError, BioTrackError, ValueError) as problem:
             raise ToolError(str(problem)) from problem
         text = orjson.dumps(result, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
         return CallToolResult(
@@ -174,7 +121,7 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
 
 
 def annotations_of(spec: ToolSpec) -> ToolAnnotations:
-    """MCP's hints for a tool; Metrc is an external system, so the world is open."""
+    """MCP's hints for a tool; Metrc and BioTrack are external systems: the world is open."""
     return ToolAnnotations(
         title=spec.title,
         read_only_hint=spec.read_only,
@@ -185,16 +132,25 @@ def annotations_of(spec: ToolSpec) -> ToolAnnotations:
 
 
 def _instructions(selection: ToolSelection) -> str:
+    systems = [selection.system] if selection.system else list(SYSTEMS)
+    names = " and ".join(SYSTEMS[system] for system in systems)
     lines = [
-        "Tools for Metrc, the cannabis track-and-trace system. Every tool takes the "
-        "facility's licence_number; list_facilities shows the licences these keys can use.",
+        f"Tools for {names}, the cannabis track-and-trace "
+        f"system{'s' if len(systems) > 1 else ''}. Every tool takes the facility's "
+        "licence_number; list_facilities shows the licences this connection can use.",
         "Lists are paged (page, page_size); ask for the next page when has_more is true.",
         "For questions about what needs doing, prefer the skills (needs_attention, "
         "audit_ready, compliance_check, expiration_tracker, ...): they compute the answer.",
-        "Finishing a package closes an empty package: adjust it to zero first.",
     ]
+    if "metrc" in systems:
+        lines.append("Metrc: finishing a package closes an empty package: adjust it to zero first.")
+    if "biotrack" in systems:
+        lines.append(
+            "BioTrack: destruction is scheduled first (schedule_destruction) and done after the "
+            "state's wait (list_destruction_schedule says when); receive_manifest receives."
+        )
     if selection.read_only:
-        lines.append("This server is read-only: tools that change Metrc are not offered.")
+        lines.append("This server is read-only: tools that change records are not offered.")
     return "\n".join(lines)
 
 
@@ -280,11 +236,15 @@ class ToolServer(Server[Any]):
         selection = _REQUEST_SELECTION.get()
         spec = load_all()[tool.name]
         if selection is not None and not selection.allows(spec):
-            reason = (
-                "this connection is read-only"
-                if selection.read_only and not spec.read_only
-                else "it is outside the toolsets or tools this connection asked for"
-            )
+            if selection.system is not None and selection.system not in spec.systems:
+                reason = (
+                    f"it is a tool of {' and '.join(SYSTEMS[s] for s in sorted(spec.systems))} "
+                    f"and this connection reaches {SYSTEMS[selection.system]}"
+                )
+            elif selection.read_only and not spec.read_only:
+                reason = "this connection is read-only"
+            else:
+                reason = "it is outside the toolsets or tools this connection asked for"
             raise MCPError(
                 code=INVALID_PARAMS,
                 message=f"The tool {tool.name} is not offered: {reason}.",
@@ -345,14 +305,16 @@ def _invalid_arguments(name: str, error: ValidationError) -> str:
     return f"Invalid arguments for {name}: {'; '.join(problems)}."
 
 
-def build_mcp_server(settings: Settings) -> ToolServer:
-    """The MCP server with every tool the process's selection allows.
+def build_mcp_server(settings: Settings, *, stdio: bool = False) -> ToolServer:
+    """The MCP server with every tool the process's selection allows: over HTTP, every
+    system's (each request sees its connection's); over stdio, the configured system's.
 
     Raises:
         SelectionError: the settings name a toolset or tool that does not exist.
     """
     specs = load_all()
-    selection = selection_from_settings(settings, specs)
+    choose = stdio_selection if stdio else selection_from_settings
+    selection = choose(settings, specs)
     tools = {
         spec.name: Tool.from_function(
             guarded(spec),

@@ -15,6 +15,7 @@ from trichome.config import Settings
 from trichome.http.health import CachedCheck
 from trichome.http.state import CoreState, lifespan_state, open_core
 from trichome.metrc.tools import ToolSpec
+from trichome.services.toolserver.biotrack_access import BioTrackClients
 from trichome.services.toolserver.gate import Gatekeeper
 from trichome.services.toolserver.mcp_server import ToolServer
 from trichome.services.toolserver.metrc_access import MetrcClients
@@ -37,7 +38,7 @@ def toolserver_lifespan(
     offered: tuple[ToolSpec, ...],
     metrc_problem: Callable[[Settings], Awaitable[str | None]],
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
-    """The lifespan: the core state, Metrc clients, the agents when an LLM answers
+    """The lifespan: the core state, Metrc and BioTrack clients, the agents when an LLM answers
     `/api/chat` (offline it maps the question to a tool itself), and the MCP session
     manager of `/api/mcp`."""
 
@@ -47,11 +48,13 @@ def toolserver_lifespan(
             core = await open_core(settings, stack)
             clients = MetrcClients(settings)
             stack.push_async_callback(clients.aclose)
+            biotrack = BioTrackClients(settings)
+            stack.push_async_callback(biotrack.aclose)
             agents = build_agent_service(settings) if settings.engine == "openai" else None
             if agents is not None:
                 stack.push_async_callback(agents.engine.aclose)
             gatekeeper = Gatekeeper(
-                settings, core.auth, core.sessions, SecretBox(settings), clients
+                settings, core.auth, core.sessions, SecretBox(settings), clients, biotrack
             )
             check = CachedCheck(lambda: metrc_problem(settings), ttl=settings.health_check_ttl)
             state = ToolServerState(core, gatekeeper, offered, agents, check)

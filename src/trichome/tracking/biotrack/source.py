@@ -11,6 +11,7 @@ sender's rows; the receiver sees only the items it received).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import date, tzinfo
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from trichome.tracking.biotrack import mapping, waste
 from trichome.tracking.biotrack.client import BioTrackClient
 from trichome.tracking.biotrack.codes import ADJUSTMENT_REASONS, inventory_type_name
+from trichome.tracking.biotrack.errors import BioTrackError
 from trichome.tracking.biotrack.fields import day, flag, ident, moment, number, text
 from trichome.tracking.inventory import (
     AdjustReason,
@@ -35,6 +37,7 @@ from trichome.tracking.records import LabResult
 from trichome.tracking.source import Packages, Plants
 
 Row = Mapping[str, Any]
+logger = logging.getLogger(__name__)
 TABLES = (
     "vendor", "qa_lab", "inventory", "plant", "plant_room", "inventory_room",
     "plant_derivative", "manifest", "inventory_transfer", "inventory_transfer_inbound",
@@ -42,6 +45,7 @@ TABLES = (
 )  # fmt: skip
 # Inventory types counted in units rather than weighed (clones, seeds, plants and the
 # packaged consumer types; OpenTHC's `Product/Type.php` gives their units).
+CHECK_ALL = "inventory_qa_check_all"  # the answers, kept beside the sync tables
 COUNTED_TYPES = frozenset({7, 10, 11, 12, 22, 23, 25, 28, 31, 32, 34, 35, 36, 37})
 
 
@@ -136,9 +140,21 @@ class BioTrackSource(MemorySource):
 
     @classmethod
     async def read(cls, client: BioTrackClient, *, as_of: date, today: date) -> BioTrackSource:
-        """Read every table the skills need and map it (one sync read per table)."""
+        """Read every table the skills need and map it (one sync read per table), and ask
+        `inventory_qa_check_all` for the results of held lots no QA row of the licence's
+        covers (lots received: the sender took their samples)."""
         pages = await asyncio.gather(*(client.sync(table) for table in TABLES))
-        rows = {table: page.rows for table, page in zip(TABLES, pages, strict=True)}
+        rows: dict[str, Mapping[str, Sequence[Row]]] = {
+            table: page.rows for table, page in zip(TABLES, pages, strict=True)
+        }
+        untested = _untested(rows)
+        if untested:
+            try:
+                checked = await client.inventory_qa_check_all(untested)
+            except BioTrackError as refused:  # not every state's system answers it
+                logger.info("inventory_qa_check_all refused: %s", refused)
+            else:
+                rows = {**rows, CHECK_ALL: {CHECK_ALL: checked}}
         tz = client.tz
         return cls.from_rows(client.license_number, rows, tz, as_of=as_of, today=today)
 
@@ -158,6 +174,8 @@ class BioTrackSource(MemorySource):
                             _licence_type(vendor), capabilities(vendor))  # fmt: skip
         qa = sorted(table("inventory_qa_sample"), key=lambda r: ident(r.get("transactionid")) or 0)
         latest_qa = {text(r.get("parentid")) or "": r for r in qa}
+        for r in table(CHECK_ALL):  # a held lot's result from another licence's sample
+            latest_qa.setdefault(text(r.get("barcode_id")) or "", r)
         lots = {text(r.get("id")) or "": r for r in table("inventory")}
         inbound = {text(r.get("inventoryid")) or "": r for r in table("inventory_transfer_inbound")}
         stock = [
@@ -226,6 +244,22 @@ def _tested(label: str, lots: Mapping[str, Row], qa: Mapping[str, Row]) -> Row |
         if not label:
             return None
     return None
+
+
+def _untested(rows: Mapping[str, Mapping[str, Sequence[Row]]]) -> list[str]:
+    """Held lots (at most 100) that neither the licence's QA rows nor their source lots'
+    cover."""
+    lots = {text(r.get("id")) or "": r for r in rows.get("inventory", {}).get("inventory", ())}
+    qa = {
+        text(r.get("parentid")) or "": r
+        for r in rows.get("inventory_qa_sample", {}).get("inventory_qa_sample", ())
+    }
+    held = [
+        key
+        for key, lot in lots.items()
+        if key and not flag(lot.get("deleted")) and number(lot.get("remaining_quantity")) > 0
+    ]
+    return [key for key in held if _tested(key, lots, qa) is None][:100]
 
 
 def _licence_type(vendor: Row) -> str | None:

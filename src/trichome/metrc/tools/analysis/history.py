@@ -139,6 +139,8 @@ class Balance(TypedDict):
     expected_now: NotRequired[float]
     now: NotRequired[float]
     unexplained: NotRequired[float]
+    # Not received: the quantity it must have started with (now + sold + processed - adjusted).
+    implied_start: NotRequired[float]
 
 
 @shape

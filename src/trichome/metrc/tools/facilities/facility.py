@@ -9,7 +9,8 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.catalogue import LocationCreate
-from trichome.metrc.tools.registry import access, tool
+from trichome.metrc.tools.biotrack.facilities import biotrack_facilities
+from trichome.metrc.tools.registry import SYSTEMS, BioTrackAccess, access, connection, tool
 from trichome.metrc.tools.results import (
     Count,
     LicenseNumber,
@@ -210,14 +211,16 @@ def _tag(record: Mapping[str, Any]) -> dict[str, Any]:
     return compact(record, ("Label", "TagTypeName", "TagInventoryTypeName"))
 
 
-@tool("facilities", title="List facilities", returns=Facilities)
+@tool("facilities", title="List facilities", returns=Facilities, systems=SYSTEMS)
 async def list_facilities() -> dict[str, Any]:
-    """List the facilities (licences) these Metrc keys can use, with what each may do.
+    """List the facilities (licences) this connection can use, with what each may do.
 
     Returns each licence number, name, licence type and its capability flags (e.g.
     CanGrowPlants, CanSellToConsumers, CanTestPackages). Call this first when the licence
     number is unknown; every other tool takes one of these licence numbers.
     """
+    if isinstance(tracking := connection(), BioTrackAccess):
+        return await biotrack_facilities(tracking)
     metrc = access()
     facilities = await metrc.client.facilities(credentials=metrc.credentials)
     return {"total": len(facilities), "items": [_facility(f) for f in facilities]}

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from random import Random
 from typing import Any
 
 from trichome.sandbox.biotrack import actions
-from trichome.sandbox.biotrack.reference import Licensee
+from trichome.sandbox.biotrack.reference import STATE, Licensee
 from trichome.sandbox.biotrack.store import BioTrackError, BioTrackStore
+from trichome.tracking.biotrack.states import state
+
+# The state's clock: BioTrack's epoch times are read as local days in the state's zone, so
+# the simulated working day (from 08:00) is the state's, daylight saving included.
+ZONE = state(STATE).tz
+OPENING = time(8)
 
 DAYS = 365
 STRAINS = ("Blue Dream", "Sour Diesel", "Chama Kush", "Sandia Sunset")
@@ -27,8 +33,8 @@ class Calendar:
     def __init__(self, store: BioTrackStore, seed: int, as_of: date) -> None:
         self.store = store
         self.random = Random(seed + 1)
-        first = as_of - timedelta(days=DAYS)
-        self.start = int(datetime(first.year, first.month, first.day, tzinfo=UTC).timestamp())
+        self.first = as_of - timedelta(days=DAYS)
+        self.start = int(datetime.combine(self.first, time(0), tzinfo=ZONE).timestamp())
         self.day = 0
         self.moment = self.start
         self.events: dict[int, list[Event]] = defaultdict(list)
@@ -42,13 +48,18 @@ class Calendar:
 
     def act(self, licensee: Licensee, action: str, **body: Any) -> dict[str, Any]:
         """Run an action as the licensee, a minute after the previous one."""
-        self.moment = max(self.moment + 60, self.start + self.day * 86400 + 8 * 3600)
+        self.moment = max(self.moment + 60, self.opening(self.day))
         try:
             return actions.run(self.store, licensee, {"action": action, **body}, self.moment)
         except BioTrackError as refused:  # the simulation broke a rule: a bug in the seed
             raise RuntimeError(
                 f"seed day {self.day}: {action} refused: {refused.message}"
             ) from None
+
+    def opening(self, day: int) -> int:
+        """08:00 in the state on a day of the year (epoch seconds)."""
+        local = datetime.combine(self.first + timedelta(days=day), OPENING, tzinfo=ZONE)
+        return int(local.timestamp())
 
     def at(self, day: int, event: Event) -> None:
         """Run an event on a later day (events past the year's end never happen)."""
