@@ -268,6 +268,9 @@ ITEM_CATEGORIES: list[dict[str, Any]] = [
         ("Infused Edible", "InfusedEdible", "CountBased", False, True),
         ("Vape Cartridge", "Concentrate", "CountBased", True, True),
         ("Pre-Roll Flower", "Buds", "CountBased", True, False),
+        # Clones and seedlings are packaged as Immature Plants, a counted category of type
+        # Plants (ThunkMetrc bruno Items/GetCategories).
+        ("Immature Plants", "Plants", "CountBased", True, False),
     )
 ]
 CATEGORY_NAMES = {c["Name"]: c for c in ITEM_CATEGORIES}

@@ -48,7 +48,7 @@ class Record:
         if self.kind in WASTE_RECORDS:
             # Metrc numbers plant waste records and shows neither an Id nor a LastModified.
             return {"PlantWasteNumber": f"{self.id:010d}", **data}
-        if self.kind == "packageadjustment":
+        if self.kind in ("packageadjustment", "plantadditive"):  # neither Id nor LastModified
             return data
         if self.kind == "patient":  # Metrc names a patient's Id PatientId
             return {"PatientId": self.id, **data}
