@@ -19,7 +19,17 @@ MAX_ID = 2**63  # ids are 64-bit integers on every backend
 WASTE_RECORDS = frozenset({"plantwaste", "plantbatchwaste"})
 # Kinds Metrc documents with an Id and no LastModified.
 _WITHOUT_LAST_MODIFIED = frozenset(
-    {"harvestwaste", "delivery", "tag", "sublocation", "driver", "vehicle", "patientcheckin"}
+    {
+        "harvestwaste",
+        "delivery",
+        "tag",
+        "sublocation",
+        "driver",
+        "vehicle",
+        "patientcheckin",
+        "processingjob",  # bruno ProcessingJob/GetActiveProcessingJob
+        "processingjobtype",  # bruno ProcessingJob/GetActiveJobTypes
+    }
 )
 
 

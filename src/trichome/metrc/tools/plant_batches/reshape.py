@@ -100,7 +100,9 @@ async def adjust_plant_batch(
     reason: Annotated[
         Text, Field(description="An adjustment reason (list_package_adjustment_reasons).")
     ],
-    reason_note: Annotated[str | None, Field(max_length=500)] = None,
+    reason_note: Annotated[
+        str | None, Field(max_length=500, description="Why, where the reason needs a note.")
+    ] = None,
     actual_date: OptionalDay = None,
 ) -> dict[str, Any]:
     """Correct an active batch's count of untracked plants (a miscount, plants that died)."""
@@ -130,7 +132,7 @@ async def package_plant_batch(
     location: Annotated[
         str | None, Field(max_length=100, description="Where the package is; default the batch's.")
     ] = None,
-    note: Annotated[str | None, Field(max_length=500)] = None,
+    note: Annotated[str | None, Field(max_length=500, description="A note on the package.")] = None,
     actual_date: OptionalDay = None,
 ) -> dict[str, Any]:
     """Package untracked plants of an active batch (clones or seedlings for sale or

@@ -94,10 +94,19 @@ async def record_additive(
     product: Annotated[
         Text | None, Field(description="Without a template: its trade name.")
     ] = None,
-    supplier: Annotated[str | None, Field(max_length=100)] = None,
-    application_device: Annotated[str | None, Field(max_length=100)] = None,
-    epa_registration_number: Annotated[str | None, Field(max_length=100)] = None,
-    ingredients: Annotated[list[Ingredient] | None, Field(max_length=20)] = None,
+    supplier: Annotated[
+        str | None, Field(max_length=100, description="Without a template: who supplied it.")
+    ] = None,
+    application_device: Annotated[
+        str | None, Field(max_length=100, description="Without a template: how it was applied.")
+    ] = None,
+    epa_registration_number: Annotated[
+        str | None, Field(max_length=100, description="Without a template: its EPA number.")
+    ] = None,
+    ingredients: Annotated[
+        list[Ingredient] | None,
+        Field(max_length=20, description="Without a template: its active ingredients."),
+    ] = None,
     actual_date: OptionalDay = None,
 ) -> dict[str, Any]:
     """Record a fertiliser, pesticide or other additive applied to named plants, to every
