@@ -31,7 +31,7 @@ async def rename_plant_batch(
     name: BatchName,
     new_name: Annotated[Text, Field(description="A new, unused batch name.")],
 ) -> dict[str, Any]:
-    """Rename an active plant batch."""
+    """Rename an active plant batch; its plants, counts and history keep with it."""
     metrc = access()
     batch = await find_batch(metrc, license_number, name)
     if same(batch.get("Name"), new_name):
