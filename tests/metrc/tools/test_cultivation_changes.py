@@ -71,6 +71,8 @@ async def test_clones_manicure_and_additives_through_the_tools(writer: MetrcAcce
             for_harvests,
         )
         renamed = await batches.rename_plant_batch(CULTIVATOR, "Cuts A", "Cuts B")
+        with pytest.raises(ToolProblem, match="already of strain"):
+            await batches.change_plant_batch_strain(CULTIVATOR, "Cuts B", mother["StrainName"])
         adjusted = await batches.adjust_plant_batch(CULTIVATOR, "Cuts B", -2, "Scale Variance")
         split = await batches.split_plant_batch(CULTIVATOR, "Cuts B", "Cuts C", 8, for_batches)
         boxed = await batches.package_plant_batch(

@@ -50,7 +50,7 @@ async def change_plant_batch_strain(
     name: BatchName,
     strain: Annotated[Text, Field(description="The strain's name (list_active_strains).")],
 ) -> dict[str, Any]:
-    """Correct the strain of an active plant batch."""
+    """Correct the strain of an active plant batch (a batch already of it is refused)."""
     metrc = access()
     batch = await find_batch(metrc, license_number, name)
     if same(batch.get("StrainName"), strain):

@@ -40,8 +40,8 @@ ADDITIVE_FIELDS = (
 class Ingredient(BaseModel):
     """An active ingredient and its share."""
 
-    name: Text
-    percentage: Annotated[float, Field(ge=0, le=100)]
+    name: Annotated[Text, Field(description="The ingredient (e.g. Nitrogen).")]
+    percentage: Annotated[float, Field(ge=0, le=100, description="Its share in percent.")]
 
 
 @shape
