@@ -271,7 +271,7 @@ async def replace_tags(request: Request) -> Response:
     return Response(status_code=200)
 
 
-@router.put("/plants/v2/adjust", **openapi.write(COUNT_ADJUSTMENT, answer=None))
+@router.put("/plants/v2/adjust", **openapi.write(COUNT_ADJUSTMENT, found=True, answer=None))
 async def adjust_counts(request: Request) -> Response:
     writing(request, *GROW)
     # Only Maine's and Oregon's collections have AdjustPlantCount; the sandbox is Colorado.

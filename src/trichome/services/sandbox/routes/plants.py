@@ -316,7 +316,7 @@ async def _waste(request: Request, waste_id: int) -> Record:
     return owned(record, facility, f"Plant waste {waste_id}")
 
 
-@router.get("/plants/v2/waste/{waste_id:int}/plant", **openapi.listing())
+@router.get("/plants/v2/waste/{waste_id:int}/plant", **openapi.children())
 async def waste_plants(request: Request, waste_id: int) -> Response:
     """The plants a waste record names, each with an equal share of the weight
     (bruno Plants/GetWasteById). Metrc's example gives GrowthPhase 0 for a tracked and for a
@@ -346,7 +346,7 @@ async def waste_plants(request: Request, waste_id: int) -> Response:
     return static_list(request, rows)
 
 
-@router.get("/plants/v2/waste/{waste_id:int}/package", **openapi.listing())
+@router.get("/plants/v2/waste/{waste_id:int}/package", **openapi.children())
 async def waste_packages(request: Request, waste_id: int) -> Response:
     """The packages made from a waste record: the sandbox packages no plant waste, so none."""
     await _waste(request, waste_id)
