@@ -10,6 +10,7 @@ from __future__ import annotations
 from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
 from trichome.metrc.endpoints.checkins import PatientCheckInsApi
+from trichome.metrc.endpoints.cultivation_additives import CultivationAdditivesApi
 from trichome.metrc.endpoints.deliveries import DeliveriesApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
@@ -17,9 +18,13 @@ from trichome.metrc.endpoints.labtests import LabTestsApi
 from trichome.metrc.endpoints.package_changes import PackageChangesApi
 from trichome.metrc.endpoints.packages import PackagesApi
 from trichome.metrc.endpoints.patients import PatientsApi
+from trichome.metrc.endpoints.plant_changes import PlantChangesApi
+from trichome.metrc.endpoints.plant_records import PlantRecordsApi
+from trichome.metrc.endpoints.plantbatch_changes import PlantBatchChangesApi
 from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
+from trichome.metrc.endpoints.processing_changes import ProcessingChangesApi
 from trichome.metrc.endpoints.retailer import RetailerDeliveriesApi
 from trichome.metrc.endpoints.sales import SalesApi
 from trichome.metrc.endpoints.sublocations import SublocationsApi
@@ -32,8 +37,12 @@ class MetrcClient(
     SublocationsApi,
     CatalogueApi,
     PlantsApi,
+    PlantRecordsApi,
+    PlantChangesApi,
+    CultivationAdditivesApi,
     AdditivesTemplatesApi,
     PlantBatchesApi,
+    PlantBatchChangesApi,
     HarvestsApi,
     PackagesApi,
     PackageChangesApi,
@@ -46,6 +55,7 @@ class MetrcClient(
     PatientsApi,
     PatientCheckInsApi,
     ProcessingApi,
+    ProcessingChangesApi,
 ):
     """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.
 

@@ -268,6 +268,9 @@ ITEM_CATEGORIES: list[dict[str, Any]] = [
         ("Infused Edible", "InfusedEdible", "CountBased", False, True),
         ("Vape Cartridge", "Concentrate", "CountBased", True, True),
         ("Pre-Roll Flower", "Buds", "CountBased", True, False),
+        # Clones and seedlings are packaged as Immature Plants, a counted category of type
+        # Plants (ThunkMetrc bruno Items/GetCategories).
+        ("Immature Plants", "Plants", "CountBased", True, False),
     )
 ]
 CATEGORY_NAMES = {c["Name"]: c for c in ITEM_CATEGORIES}
@@ -305,20 +308,45 @@ LAB_TEST_TYPES: list[dict[str, Any]] = [
 LAB_TEST_TYPE_NAMES = {t["Name"]: t for t in LAB_TEST_TYPES}
 # GET /labtests/v2/states: Metrc's fourteen, in its order.
 LAB_TESTING_STATES = list(LAB_STATES)
+# GET /processing/v2/jobtypes/active documents Id, Name, Description, CategoryName, ForItems,
+# ForProcessingJobs, RequiresProcessingJobAttributes, ProcessingSteps and Attributes
+# [{Id, Name, LastModified}] (ThunkMetrc bruno ProcessingJob/GetActiveJobTypes).
+PROCESSING_JOB_ATTRIBUTES: list[dict[str, Any]] = [
+    {"Id": n, "Name": name, "LastModified": "2025-01-02T00:00:00+00:00"}
+    for n, name in enumerate(("Infuse", "Extraction", "Solvent", "Cooking", "Food"), start=1)
+]
+PROCESSING_JOB_CATEGORIES: list[dict[str, Any]] = [
+    {
+        "Id": n,
+        "Name": name,
+        "ForItems": False,
+        "ForProcessingJobs": True,
+        "RequiresProcessingJobAttributes": False,
+    }
+    for n, name in enumerate(("Infused Edible", "Concentrate"), start=1)
+]
 PROCESSING_JOB_TYPES: list[dict[str, Any]] = [
     {
         "Id": 1,
         "Name": "Infusion - Gummies",
         "Description": "Infuse distillate into gummies",
         "CategoryName": "Infused Edible",
+        "ForItems": False,
+        "ForProcessingJobs": True,
+        "RequiresProcessingJobAttributes": False,
         "ProcessingSteps": "Dose, deposit, cure, package",
+        "Attributes": [PROCESSING_JOB_ATTRIBUTES[0], PROCESSING_JOB_ATTRIBUTES[3]],
     },
     {
         "Id": 2,
         "Name": "Extraction - Hydrocarbon",
         "Description": "BHO extraction of trim",
         "CategoryName": "Concentrate",
+        "ForItems": False,
+        "ForProcessingJobs": True,
+        "RequiresProcessingJobAttributes": False,
         "ProcessingSteps": "Extract, purge, test",
+        "Attributes": [PROCESSING_JOB_ATTRIBUTES[1], PROCESSING_JOB_ATTRIBUTES[2]],
     },
 ]
 

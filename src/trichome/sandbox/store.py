@@ -19,7 +19,17 @@ MAX_ID = 2**63  # ids are 64-bit integers on every backend
 WASTE_RECORDS = frozenset({"plantwaste", "plantbatchwaste"})
 # Kinds Metrc documents with an Id and no LastModified.
 _WITHOUT_LAST_MODIFIED = frozenset(
-    {"harvestwaste", "delivery", "tag", "sublocation", "driver", "vehicle", "patientcheckin"}
+    {
+        "harvestwaste",
+        "delivery",
+        "tag",
+        "sublocation",
+        "driver",
+        "vehicle",
+        "patientcheckin",
+        "processingjob",  # bruno ProcessingJob/GetActiveProcessingJob
+        "processingjobtype",  # bruno ProcessingJob/GetActiveJobTypes
+    }
 )
 
 
@@ -48,7 +58,7 @@ class Record:
         if self.kind in WASTE_RECORDS:
             # Metrc numbers plant waste records and shows neither an Id nor a LastModified.
             return {"PlantWasteNumber": f"{self.id:010d}", **data}
-        if self.kind == "packageadjustment":
+        if self.kind in ("packageadjustment", "plantadditive"):  # neither Id nor LastModified
             return data
         if self.kind == "patient":  # Metrc names a patient's Id PatientId
             return {"PatientId": self.id, **data}

@@ -5,6 +5,7 @@
 - `read`: the lists, one batch and the batch types
 - `changes`: planting, growth phase and moves
 - `waste`: waste, its reasons, and destroying plants
+- `reshape`: renaming, splitting, count and strain corrections, packaging plants
 """
 
 from trichome.metrc.tools.plant_batches.lookup import find_batch, trim_batch
@@ -28,10 +29,19 @@ from trichome.metrc.tools.plant_batches.waste import (
     list_plant_batch_waste_reasons,
     record_plant_batch_waste,
 )
+from trichome.metrc.tools.plant_batches.reshape import (
+    adjust_plant_batch,
+    change_plant_batch_strain,
+    package_plant_batch,
+    rename_plant_batch,
+    split_plant_batch,
+)
 # isort: on
 
 __all__ = [
+    "adjust_plant_batch",
     "change_plant_batch_growth_phase",
+    "change_plant_batch_strain",
     "create_plant_batch",
     "destroy_plant_batch_plants",
     "find_batch",
@@ -42,6 +52,9 @@ __all__ = [
     "list_plant_batch_waste",
     "list_plant_batch_waste_reasons",
     "move_plant_batch",
+    "package_plant_batch",
     "record_plant_batch_waste",
+    "rename_plant_batch",
+    "split_plant_batch",
     "trim_batch",
 ]

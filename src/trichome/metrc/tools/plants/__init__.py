@@ -5,6 +5,8 @@
 - `read`: the lists by growth phase, and one plant
 - `changes`: growth phase, moves, harvests and destruction
 - `waste`: plant waste, its reasons and methods
+- `groups`: tags, strain, merges and splits, manicures, clones taken from a plant
+- `additives`: additives applied to plants, locations and batches
 """
 
 from trichome.metrc.tools.plants.lookup import find_plants, trim_plant, unknown_plants
@@ -15,6 +17,7 @@ from trichome.metrc.tools.plants.read import (
     get_plant,
     list_flowering_plants,
     list_inactive_plants,
+    list_mother_plants,
     list_on_hold_plants,
     list_vegetative_plants,
 )
@@ -30,23 +33,43 @@ from trichome.metrc.tools.plants.waste import (
     list_plant_waste_reasons,
     record_plant_waste,
 )
+from trichome.metrc.tools.plants.groups import (
+    change_plants_strain,
+    manicure_plants,
+    merge_plants,
+    package_clones_from_plant,
+    replace_plant_tag,
+    split_plants,
+    start_batch_from_plant,
+)
+from trichome.metrc.tools.plants.additives import list_plant_additives, record_additive
 # isort: on
 
 __all__ = [
     "HarvestedPlant",
     "change_plants_growth_phase",
+    "change_plants_strain",
     "destroy_plants",
     "find_plants",
     "get_plant",
     "harvest_plants",
     "list_flowering_plants",
     "list_inactive_plants",
+    "list_mother_plants",
     "list_on_hold_plants",
+    "list_plant_additives",
     "list_plant_waste_methods",
     "list_plant_waste_reasons",
     "list_vegetative_plants",
+    "manicure_plants",
+    "merge_plants",
     "move_plants",
+    "package_clones_from_plant",
+    "record_additive",
     "record_plant_waste",
+    "replace_plant_tag",
+    "split_plants",
+    "start_batch_from_plant",
     "trim_plant",
     "unknown_plants",
 ]

@@ -89,7 +89,7 @@ class PlantFound(TypedDict):
 
 
 async def _plant_list(
-    which: Literal["vegetative", "flowering", "inactive", "onhold"],
+    which: Literal["vegetative", "flowering", "inactive", "onhold", "mother"],
     license_number: str,
     strain: str | None,
     location: str | None,
@@ -106,6 +106,7 @@ async def _plant_list(
         "flowering": metrc.client.plants_flowering,
         "inactive": metrc.client.plants_inactive,
         "onhold": metrc.client.plants_onhold,
+        "mother": metrc.client.plants_mother,
     }[which]
     plants = await read(
         license_number,
@@ -150,6 +151,28 @@ async def list_vegetative_plants(
     """
     return await _plant_list(
         "vegetative", license_number, strain, location, batch_contains, modified_from,
+        modified_to, page, page_size,
+    )  # fmt: skip
+
+
+@tool("plants", title="List mother plants", returns=PlantPage)
+async def list_mother_plants(
+    license_number: LicenseNumber,
+    strain: StrainFilter = None,
+    location: LocationFilter = None,
+    batch_contains: BatchFilter = None,
+    modified_from: ModifiedFrom = None,
+    modified_to: ModifiedTo = None,
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """List a facility's mother plants (the Mother growth phase, where the state has one),
+    with counts by strain and location.
+
+    Clones are taken from them with start_batch_from_plant or package_clones_from_plant.
+    """
+    return await _plant_list(
+        "mother", license_number, strain, location, batch_contains, modified_from,
         modified_to, page, page_size,
     )  # fmt: skip
 

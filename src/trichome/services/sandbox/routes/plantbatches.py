@@ -269,7 +269,7 @@ async def destroy_batch_plants(request: Request) -> Response:
     return json(writes(list(changed.values())))
 
 
-@router.put("/plantbatches/v2/location", **openapi.write(bodies.BATCH_MOVE))
+@router.put("/plantbatches/v2/location", **openapi.write(bodies.BATCH_MOVE, answer=None))
 async def move_batches(request: Request) -> Response:
     facility = writing(request, *GROW)
     objects = await written(request)
@@ -284,9 +284,8 @@ async def move_batches(request: Request) -> Response:
             a_date(obj, "MoveDate", row, errors)
             plans.append((batch, location))
         errors.raise_if_any()
-        moved = []
         for batch, location in plans:
             assert batch is not None and location is not None
             batch.data["LocationId"], batch.data["LocationName"] = location.id, location.name
-            moved.append(await tx.save(batch))
-    return json(writes(moved))
+            await tx.save(batch)
+    return Response(status_code=200)  # no body (bruno PlantBatches/UpdatePlantBatchesLocation)

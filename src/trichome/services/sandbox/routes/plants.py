@@ -75,7 +75,7 @@ async def one_plant(request: Request, ident: Ident) -> Response:
     return json(record.document())
 
 
-async def _plant(
+async def growing_plant(
     tx: Transaction,
     facility: Facility,
     obj: dict[str, Any],
@@ -83,6 +83,8 @@ async def _plant(
     errors: RowErrors,
     key: str = "Label",
 ) -> Record | None:
+    """A growing (vegetative or flowering) plant of the facility, by Id or label; else a
+    row error."""
     if isinstance(obj.get("Id"), int):
         record = await tx.get("plant", obj["Id"])
     elif isinstance(obj.get(key), str):
@@ -99,7 +101,7 @@ async def _plant(
     return record
 
 
-@router.put("/plants/v2/growthphase", **openapi.write(bodies.PLANT_GROWTH_PHASE))
+@router.put("/plants/v2/growthphase", **openapi.write(bodies.PLANT_GROWTH_PHASE, answer=None))
 async def plant_growth_phase(request: Request) -> Response:
     facility = writing(request, *GROW)
     objects = await written(request)
@@ -107,7 +109,7 @@ async def plant_growth_phase(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            plant = await _plant(tx, facility, obj, row, errors)
+            plant = await growing_plant(tx, facility, obj, row, errors)
             phase = text(obj, "GrowthPhase", row, errors)
             if phase and phase not in GROWTH_PHASES:
                 errors.add(row, f"GrowthPhase must be one of {list(GROWTH_PHASES)}.")
@@ -120,7 +122,6 @@ async def plant_growth_phase(request: Request) -> Response:
             )
             plans.append((plant, phase, location, a_date(obj, "GrowthDate", row, errors)))
         errors.raise_if_any()
-        changed = []
         for plant, phase, location, when in plans:
             assert plant is not None
             plant.state, plant.data["GrowthPhase"] = phase.lower(), phase
@@ -129,11 +130,11 @@ async def plant_growth_phase(request: Request) -> Response:
             )
             if location is not None:
                 plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
-            changed.append(await tx.save(plant))
-    return json(writes(changed))
+            await tx.save(plant)
+    return Response(status_code=200)  # Metrc answers no body (bruno Plants/UpdateGrowthPhase)
 
 
-@router.put("/plants/v2/harvest", **openapi.write(bodies.PLANT_HARVEST))
+@router.put("/plants/v2/harvest", **openapi.write(bodies.PLANT_HARVEST, answer=None))
 async def harvest_plants(request: Request) -> Response:
     facility = writing(request, *GROW)
     objects = await written(request)
@@ -141,7 +142,7 @@ async def harvest_plants(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            plant = await _plant(tx, facility, obj, row, errors, key="Plant")
+            plant = await growing_plant(tx, facility, obj, row, errors, key="Plant")
             if plant is not None and plant.state != "flowering":
                 errors.add(
                     row,
@@ -196,10 +197,10 @@ async def harvest_plants(request: Request) -> Response:
             await tx.save(plant)
         for batch in harvests.values():
             await tx.save(batch)
-    return json(writes(list(harvests.values())))
+    return Response(status_code=200)  # Metrc answers no body (bruno Plants/UpdateHarvest)
 
 
-@router.put("/plants/v2/location", **openapi.write(bodies.PLANT_MOVE))
+@router.put("/plants/v2/location", **openapi.write(bodies.PLANT_MOVE, answer=None))
 async def move_plants(request: Request) -> Response:
     facility = writing(request, *GROW)
     objects = await written(request)
@@ -207,19 +208,18 @@ async def move_plants(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            plant = await _plant(tx, facility, obj, row, errors)
+            plant = await growing_plant(tx, facility, obj, row, errors)
             location = await location_for(
                 tx, facility, text(obj, "Location", row, errors), row, errors, "ForPlants"
             )
             a_date(obj, "ActualDate", row, errors)
             plans.append((plant, location))
         errors.raise_if_any()
-        moved = []
         for plant, location in plans:
             assert plant is not None and location is not None
             plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
-            moved.append(await tx.save(plant))
-    return json(writes(moved))
+            await tx.save(plant)
+    return Response(status_code=200)  # no body (bruno Plants/UpdatePlantsLocation)
 
 
 @router.delete("/plants/v2", **openapi.write(bodies.PLANT_DESTRUCTION))
@@ -231,7 +231,7 @@ async def destroy_plants(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            plant = await _plant(tx, facility, obj, row, errors)
+            plant = await growing_plant(tx, facility, obj, row, errors)
             method = text(obj, "WasteMethodName", row, errors)
             if method and method not in WASTE_METHOD_NAMES:
                 errors.add(row, f"WasteMethodName must be one of {sorted(WASTE_METHOD_NAMES)}.")
@@ -307,3 +307,47 @@ async def record_plant_waste(request: Request) -> Response:
                 )
             )
     return json(writes(created))
+
+
+async def _waste(request: Request, waste_id: int) -> Record:
+    facility = reading(request, *GROW)
+    async with store(request).transaction() as tx:
+        record = await tx.get("plantwaste", waste_id)
+    return owned(record, facility, f"Plant waste {waste_id}")
+
+
+@router.get("/plants/v2/waste/{waste_id:int}/plant", **openapi.children())
+async def waste_plants(request: Request, waste_id: int) -> Response:
+    """The plants a waste record names, each with an equal share of the weight
+    (bruno Plants/GetWasteById). Metrc's example gives GrowthPhase 0 for a tracked and for a
+    harvested plant and documents no numbering, so the sandbox answers 0 too."""
+    waste = await _waste(request, waste_id)
+    labels = waste.data.get("_PlantLabels") or []
+    async with store(request).transaction() as tx:
+        plants = await tx.by_labels("plant", labels)
+    share = round((waste.data["WasteWeight"] or 0) / max(len(labels), 1), 4)
+    unit = documents.ABBREVIATIONS.get(waste.data["WasteUnitOfMeasureName"] or "")
+    rows = [
+        {
+            "PlantWasteId": waste.id,
+            "PlantId": plant.id,
+            "Label": plant.label,
+            "StateName": "Harvested" if plant.data.get("HarvestId") else plant.data["State"],
+            "GrowthPhase": 0,
+            "LocationId": plant.data["LocationId"],
+            "LocationName": plant.data["LocationName"],
+            "SublocationId": 0,
+            "SublocationName": None,
+            "WasteAmount": share,
+            "WasteUnitOfMeasureAbbreviation": unit,
+        }
+        for plant in (plants[label] for label in labels if label in plants)
+    ]
+    return static_list(request, rows)
+
+
+@router.get("/plants/v2/waste/{waste_id:int}/package", **openapi.children())
+async def waste_packages(request: Request, waste_id: int) -> Response:
+    """The packages made from a waste record: the sandbox packages no plant waste, so none."""
+    await _waste(request, waste_id)
+    return static_list(request, [])

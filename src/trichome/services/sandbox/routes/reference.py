@@ -22,7 +22,6 @@ from trichome.sandbox.reference import (
     PAYMENT_TYPES,
     PLANT_BATCH_TYPES,
     PLANT_WASTE_REASONS,
-    PROCESSING_JOB_TYPES,
     TRANSFER_TYPES,
     UNITS_OF_MEASURE,
     WASTE_METHODS,
@@ -179,7 +178,6 @@ _state_reference("/labtests/v2/types", LAB_TEST_TYPES)
 _state_reference("/labtests/v2/batches", LAB_TEST_BATCHES)
 # Licence-less in Metrc's documentation (bruno Sales/GetCounties, paged).
 _state_reference("/sales/v2/counties", COUNTIES)
-_reference("/processing/v2/jobtypes/active", PROCESSING_JOB_TYPES, "CanInfuseProducts")
 
 
 @router.get("/labtests/v2/states", **openapi.state_list({"type": "string"}))
