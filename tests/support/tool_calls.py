@@ -49,6 +49,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_flowering_plants": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_plants": {"license_number": CULTIVATOR, **FULL},
     "list_on_hold_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_mother_plants": {"license_number": CULTIVATOR, **FULL},
+    "list_plant_additives": {"license_number": CULTIVATOR, **FULL},
     "list_plant_waste_reasons": {"license_number": CULTIVATOR},
     "list_plant_waste_methods": {"license_number": CULTIVATOR},
     "list_active_plant_batches": {"license_number": CULTIVATOR, **FULL},

@@ -3,9 +3,10 @@ recording one, and the record of them."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict
 
 from trichome.metrc.tools.plants.params import OptionalDay, PlantLabels
 from trichome.metrc.tools.registry import ToolProblem, access, tool
@@ -45,11 +46,28 @@ class Ingredient(BaseModel):
 
 
 @shape
+class Additive(TypedDict):
+    """One additive application as Metrc records it (GET /plants/v2/additives)."""
+
+    AdditiveTypeName: NotRequired[str]
+    ProductTradeName: NotRequired[str]
+    ProductSupplier: NotRequired[str]
+    ApplicationDevice: NotRequired[str]
+    TotalAmountApplied: NotRequired[float]
+    AmountUnitOfMeasure: NotRequired[str]
+    PlantBatchName: NotRequired[str]
+    PlantCount: NotRequired[int]
+    Rate: NotRequired[str]
+    Volume: NotRequired[str]
+    EpaRegistrationNumber: NotRequired[str]
+
+
+@shape
 class AdditivePage(Paging):
     """A page of the additives recorded at a facility."""
 
     license_number: str
-    items: list[dict[str, Any]]
+    items: list[Additive]
 
 
 @tool("plants", title="List applied additives", returns=AdditivePage)
