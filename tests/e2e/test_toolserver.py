@@ -61,6 +61,12 @@ SKILLS = {
     "waste_report",
     "expiration_tracker",
     "purchase_limit_check",
+    "fefo",
+    "late_sales",
+    "credential_expiry",
+    "count_reconciliation",
+    "flower_trim_yield",
+    "wholesale_value",
 }
 MCP_ACCEPT = {"Accept": "application/json, text/event-stream"}
 

@@ -23,6 +23,7 @@ from trichome.metrc.tools.compliance import (
 )
 from trichome.metrc.tools.facilities import list_employees
 from trichome.metrc.tools.sales import create_sales_receipt
+from trichome.metrc.tools.sales.recording import SaleLine
 from trichome.sandbox.reference import ADJUST_REASONS, FACILITIES
 
 pytestmark = pytest.mark.anyio
@@ -72,12 +73,12 @@ async def test_a_sale_entered_days_after_it_happened_is_late(run_own: Run, year:
         sales_date_time=f"{sold_on.isoformat()}T12:00:00",
         customer_type="Consumer",
         lines=[
-            {
-                "package_label": jar.label,
-                "quantity": 1,
-                "unit_of_measure": jar.data["UnitOfMeasureName"],
-                "total_amount": 10.0,
-            }
+            SaleLine(
+                package_label=jar.label or "",
+                quantity=1,
+                unit_of_measure=jar.data["UnitOfMeasureName"],
+                total_amount=10.0,
+            )
         ],
     )
 
