@@ -61,6 +61,12 @@ SKILLS = {
     "waste_report",
     "expiration_tracker",
     "purchase_limit_check",
+    "fefo",
+    "late_sales",
+    "credential_expiry",
+    "count_reconciliation",
+    "flower_trim_yield",
+    "wholesale_value",
 }
 MCP_ACCEPT = {"Accept": "application/json, text/event-stream"}
 
@@ -134,7 +140,7 @@ async def test_every_category_has_at_least_the_specs_count(servers: Servers) -> 
     async with httpx.AsyncClient() as http:
         health = (await http.get(f"{servers.base}/api/health")).json()
     assert health["status"] == "healthy", health
-    assert health["skills"] == 13
+    assert health["skills"] == 19
     assert health["metrc"] == {
         "base_url": servers.sandbox,
         "sandbox": False,
@@ -271,8 +277,30 @@ async def test_every_skill_runs_and_finds_what_the_year_holds(
             "waste_report": await call(
                 client, "waste_report", license_number=CULTIVATOR, as_of=AS_OF.isoformat()
             ),
+            "fefo": await call(client, "fefo", license_number=DISPENSARY, as_of=AS_OF.isoformat()),
+            "late_sales": await call(
+                client, "late_sales", license_number=DISPENSARY, state="CA", as_of=AS_OF.isoformat()
+            ),
+            "credential_expiry": await call(
+                client, "credential_expiry", license_number=DISPENSARY, as_of=AS_OF.isoformat()
+            ),
+            "count_reconciliation": await call(
+                client,
+                "count_reconciliation",
+                license_number=DISPENSARY,
+                count=[{"label": a_bag.label, "quantity": a_bag.data["Quantity"]}],
+                as_of=AS_OF.isoformat(),
+            ),
+            "flower_trim_yield": await call(
+                client, "flower_trim_yield", license_number=CULTIVATOR, as_of=AS_OF.isoformat()
+            ),
+            "wholesale_value": await call(
+                client, "wholesale_value", license_number=CULTIVATOR, as_of=AS_OF.isoformat()
+            ),
         }
     assert set(runs) == SKILLS
+    assert runs["count_reconciliation"]["counts"]["matched"] == 1
+    assert runs["credential_expiry"]["counts"]["employees"] == 3
     for name, result in runs.items():
         assert result["skill"].replace("-", "_") == name
         assert result["summary"], name

@@ -92,6 +92,16 @@ SKILL_CALLS: dict[str, dict[str, Any]] = {
     "sales_analysis": {"license_number": DISPENSARY, "as_of": DAY},
     "strain_performance": {"license_number": CULTIVATOR, "as_of": DAY},
     "waste_report": {"license_number": CULTIVATOR, "as_of": DAY},
+    "fefo": {"license_number": DISPENSARY, "as_of": DAY},
+    "late_sales": {"license_number": DISPENSARY, "state": "CA", "as_of": DAY},
+    "credential_expiry": {"license_number": CULTIVATOR, "as_of": DAY},
+    "count_reconciliation": {
+        "license_number": DISPENSARY,
+        "count_csv": "label,quantity\nNO-SUCH-TAG,1",
+        "as_of": DAY,
+    },
+    "flower_trim_yield": {"license_number": CULTIVATOR, "as_of": DAY},
+    "wholesale_value": {"license_number": CULTIVATOR, "as_of": DAY},
 }
 
 

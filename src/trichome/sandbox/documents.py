@@ -319,6 +319,7 @@ def package(
             "LocationName": location_record.name,
             "LocationTypeName": location_record.data["LocationTypeName"],
             "Quantity": round(quantity, 4),
+            "OriginalPackageQuantity": round(quantity, 4),
             "UnitOfMeasureName": unit,
             "UnitOfMeasureAbbreviation": ABBREVIATIONS.get(unit, unit),
             "PatientLicenseNumber": None,

@@ -4,6 +4,7 @@ each tracking system's documents (Metrc's in `trichome.tracking.metrc`)."""
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
+    Employee,
     Facility,
     Item,
     JobInput,
@@ -38,6 +39,7 @@ __all__ = [
     "Adjustment",
     "Capability",
     "DeliveryPackage",
+    "Employee",
     "Facility",
     "Harvest",
     "HarvestWaste",

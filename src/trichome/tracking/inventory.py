@@ -51,12 +51,15 @@ class Capability(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Facility:
-    """A licence the keys reach: its number, name, licence type and capabilities."""
+    """A licence the keys reach: its number, name, licence type, capabilities and the days
+    the licence runs from and to (None when the system gives none)."""
 
     license_number: str
     name: str | None
     license_type: str | None
     capabilities: frozenset[Capability]
+    license_start: date | None = None
+    license_end: date | None = None
 
     def can(self, capability: Capability) -> bool:
         """Whether the licence may do something."""
@@ -110,6 +113,8 @@ class Package:
     source_harvests: tuple[str, ...] = ()
     source_packages: tuple[str, ...] = ()
     last_modified: datetime | None = None
+    # How much it held when made (None when the system does not say).
+    original_quantity: float | None = None
 
     @property
     def unit_kind(self) -> UnitKind:
@@ -211,6 +216,20 @@ class ProcessingJob:
         return package_label in self.outputs or any(
             source.package_label == package_label for source in self.inputs
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Employee:
+    """A person working at the facility and their own credential (badge, permit): its
+    number, type and the days it runs from and to (None when the system gives none)."""
+
+    name: str
+    license_number: str | None
+    license_type: str | None = None
+    license_start: date | None = None
+    license_end: date | None = None
+    owner: bool = False
+    manager: bool = False
 
 
 @dataclass(frozen=True, slots=True)

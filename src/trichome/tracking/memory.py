@@ -15,6 +15,7 @@ from datetime import date
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
+    Employee,
     Facility,
     Item,
     Package,
@@ -57,6 +58,7 @@ class MemorySource:
     rejected_list: list[Transfer] = field(default_factory=list)
     deliveries: Mapping[int, list[DeliveryPackage]] = field(default_factory=dict)
     receipt_list: list[Receipt] = field(default_factory=list)
+    staff: list[Employee] = field(default_factory=list)
 
     @property
     def license_number(self) -> str:
@@ -70,6 +72,10 @@ class MemorySource:
     async def can(self, capability: Capability) -> bool:
         """Whether the licence may do something."""
         return self.facility_record.can(capability)
+
+    async def employees(self) -> list[Employee]:
+        """The people working at the licence."""
+        return list(self.staff)
 
     async def packages(self) -> Packages:
         """Packages on hand, in transit and inactive."""
@@ -139,9 +145,9 @@ class MemorySource:
         return list(self.rejected_list)
 
     async def delivery_packages(
-        self, delivery_ids: Sequence[int]
+        self, delivery_ids: Sequence[int], *, prices: bool = False
     ) -> dict[int, list[DeliveryPackage]]:
-        """The packages of some deliveries, by delivery."""
+        """The packages of some deliveries, by delivery (with their prices, as given)."""
         return {delivery: list(self.deliveries.get(delivery, [])) for delivery in delivery_ids}
 
     async def receipts(self, start: date, end: date) -> Receipts:

@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
+    Employee,
     Facility,
     Item,
     Package,
@@ -137,6 +138,11 @@ class FacilitySource(Protocol):
         """Whether the licence may do something (grow, sell, make products)."""
         ...
 
+    async def employees(self) -> list[Employee]:
+        """The people working at the licence, with their own credentials (empty where the
+        system keeps none)."""
+        ...
+
     # Stock
     async def packages(self) -> Packages:
         """Packages on hand, in transit and inactive."""
@@ -206,9 +212,10 @@ class FacilitySource(Protocol):
         ...
 
     async def delivery_packages(
-        self, delivery_ids: Sequence[int]
+        self, delivery_ids: Sequence[int], *, prices: bool = False
     ) -> dict[int, list[DeliveryPackage]]:
-        """The packages of some deliveries (`Transfer.delivery_id`), by delivery."""
+        """The packages of some deliveries (`Transfer.delivery_id`), by delivery; with
+        `prices`, their wholesale prices too (where the system keeps them apart)."""
         ...
 
     # Sales (empty where the licence does not sell to consumers)

@@ -130,6 +130,24 @@ async def test_the_look_back_and_age_limits_are_parameters(run: Run, year: Year)
     }
 
 
+def repackaged(year: Year, license: str, since: date) -> int:
+    """Draws by repackaging: (new package, source) pairs of a licence's own packages made
+    in the window outside a processing job."""
+    own = {p.label for p in year.of("package", license)}
+    by_jobs = {
+        tag
+        for job in year.of("processingjob", license)
+        for tag in job.data.get("CreatedPackageLabels") or []
+    }
+    return sum(
+        1
+        for p in year.of("package", license)
+        if p.label not in by_jobs and since <= day(p.data["PackagedDate"]) <= AS_OF
+        for source in (p.data["SourcePackageLabels"] or "").split(", ")
+        if source in own
+    )
+
+
 async def test_a_grower_draws_by_shipping(run: Run, year: Year) -> None:
     result = await run(fifo, license_number=CULTIVATOR)
     since = AS_OF - timedelta(days=30)
@@ -147,6 +165,7 @@ async def test_a_grower_draws_by_shipping(run: Run, year: Year) -> None:
         "sale": 0,
         "shipment": shipped,
         "processing": 0,
+        "repackaging": repackaged(year, CULTIVATOR, since),
     }
 
 
@@ -159,6 +178,8 @@ async def test_a_manufacturer_draws_by_processing(run: Run, year: Year) -> None:
         if since <= day(job.data["StartDate"]) <= AS_OF
     )
     assert sources > 0 and result["details"]["draws_by_kind"]["processing"] == sources
+    by_kind = result["details"]["draws_by_kind"]
+    assert by_kind["repackaging"] == repackaged(year, MANUFACTURER, since)
 
 
 async def test_a_licence_the_keys_do_not_reach_is_a_tool_problem(run: Run) -> None:

@@ -125,7 +125,7 @@ async def test_health_needs_no_credential_and_reports_the_tools_and_metrc(
     nowhere = reconfigured(settings, metrc_base_url="http://127.0.0.1:9")
     async with started(create_app(nowhere)) as client:
         health = (await client.get("http://127.0.0.1:8001/api/health")).json()
-    assert health["tools"] >= 77 and health["skills"] == 13
+    assert health["tools"] >= 77 and health["skills"] == 19
     assert health["tools"] == sum(health["toolsets"].values())
     assert health["metrc"]["sandbox"] is False and health["metrc"]["reachable"] is False
     assert health["status"] == "degraded"

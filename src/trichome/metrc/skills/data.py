@@ -24,6 +24,7 @@ from trichome.tracking import (
     AdjustReason,
     Capability,
     DeliveryPackage,
+    Employee,
     Facility,
     Harvest,
     HarvestWaste,
@@ -111,6 +112,15 @@ class FacilityData:
         """Whether the facility type has a capability (grow plants, sell to consumers...)."""
         return (await self.facility()).can(capability)
 
+    async def employees(self) -> list[Employee]:
+        """The facility's employees and their own licences."""
+
+        async def load() -> list[Employee]:
+            found = await self._client.employees(self.license_number, credentials=self._keys)
+            return [inventory.employee(record) for record in found]
+
+        return await self._once("employees", load)
+
     # Packages -----------------------------------------------------------------------------------
 
     async def packages(self) -> Packages:
@@ -140,11 +150,8 @@ class FacilityData:
         return await self._once("packages", load)
 
     async def package(self, label: str) -> Package | None:
-        """A package by label if this licence can see it, else None.
-
-        Raises:
-            ToolProblem: the keys do not reach the licence.
-        """
+        """A package by label if this licence can see it, else None (a ToolProblem when the
+        keys do not reach the licence)."""
         await self.facility()
         try:
             found: Record = await self._client.package(
@@ -233,9 +240,7 @@ class FacilityData:
 
     async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
         """The waste recorded on some harvests (one request per harvest, made together).
-
-        Metrc's waste list names no harvest; each record carries the harvest it was read for.
-        """
+        Metrc's waste list names no harvest; each record carries the harvest it was read for."""
 
         async def one(harvest: Harvest) -> list[HarvestWaste]:
             harvest_id = harvest.id
@@ -316,7 +321,9 @@ class FacilityData:
 
     # Transfers ----------------------------------------------------------------------------------
 
-    async def _transfers(self, key: str, read: Callable[..., Awaitable[list[Record]]]) -> Any:
+    async def _transfers(
+        self, key: str, read: Callable[..., Awaitable[list[Record]]]
+    ) -> list[Transfer]:
         async def load() -> list[Transfer]:
             records = await read(self.license_number, credentials=self._keys)
             return [mapping.transfer(record) for record in records]
@@ -325,38 +332,35 @@ class FacilityData:
 
     async def incoming(self) -> list[Transfer]:
         """Manifests coming to the facility (pending and received)."""
-        transfers: list[Transfer] = await self._transfers(
-            "incoming", self._client.transfers_incoming
-        )
-        return transfers
+        return await self._transfers("incoming", self._client.transfers_incoming)
 
     async def outgoing(self) -> list[Transfer]:
         """Manifests the facility sent (pending and received)."""
-        transfers: list[Transfer] = await self._transfers(
-            "outgoing", self._client.transfers_outgoing
-        )
-        return transfers
+        return await self._transfers("outgoing", self._client.transfers_outgoing)
 
     async def rejected(self) -> list[Transfer]:
         """Manifests the facility sent with packages the recipient rejected."""
-        transfers: list[Transfer] = await self._transfers(
-            "rejected", self._client.transfers_rejected
-        )
-        return transfers
+        return await self._transfers("rejected", self._client.transfers_rejected)
 
     async def delivery_packages(
-        self, delivery_ids: Sequence[int]
+        self, delivery_ids: Sequence[int], *, prices: bool = False
     ) -> dict[int, list[DeliveryPackage]]:
-        """The packages of some deliveries (one request per delivery, made together)."""
+        """The packages of some deliveries (a request per delivery, made together), with
+        `prices` their wholesale prices too (a second request per delivery)."""
 
         async def one(delivery_id: int) -> list[DeliveryPackage]:
             async def load() -> list[DeliveryPackage]:
-                records = await self._client.delivery_packages(
-                    self.license_number, delivery_id, credentials=self._keys
+                client, keys, number = self._client, self._keys, self.license_number
+                records, priced = await asyncio.gather(
+                    client.delivery_packages(number, delivery_id, credentials=keys),
+                    client.delivery_packages_wholesale(number, delivery_id, credentials=keys)
+                    if prices
+                    else asyncio.sleep(0, []),
                 )
-                return [mapping.delivery_package(record) for record in records]
+                by_label = {str(row.get("PackageLabel")): row for row in priced}
+                return [mapping.delivery_package(record, by_label) for record in records]
 
-            return await self._once(("delivery", delivery_id), load)
+            return await self._once(("delivery", delivery_id, prices), load)
 
         unique = list(dict.fromkeys(delivery_ids))
         lists = await asyncio.gather(*(one(delivery_id) for delivery_id in unique))

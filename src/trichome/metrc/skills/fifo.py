@@ -1,7 +1,9 @@
 """fifo: are older packages of an item used before newer ones?
 
 A package is "drawn" when product leaves it in the look-back window: a sale, a shipment on
-a manifest (lab samples excepted) or a processing job. An on-hand package is bypassed when
+a manifest (lab samples excepted), a processing job, or repackaging (a package made here from
+it outside a processing job; the amount is the new package's original quantity when both
+share a unit and it has one source, else 0: unknown). An on-hand package is bypassed when
 it was not drawn at all while a newer package of the same item (one that came into the
 facility later) was drawn after the older one arrived. Only packages that could have been
 used count as bypassed: active, not on hold, passed testing, holding product. "Came in" is
@@ -34,7 +36,7 @@ from trichome.metrc.skills.records import (
     rounded,
     unit,
 )
-from trichome.tracking import Package
+from trichome.tracking import Package, ProcessingJob
 from trichome.tracking.source import FacilitySource
 
 
@@ -46,7 +48,7 @@ class Draw:
     item: str
     day: date
     amount: float
-    how: str  # sale, shipment or processing
+    how: str  # sale, shipment, processing or repackaging
     arrived: date | None
     package_id: int | None
 
@@ -135,6 +137,39 @@ async def draws_of(data: FacilitySource, since: date) -> list[Draw]:
                     "processing",
                     source.packaged,
                     source.package_id,
+                )
+            )
+    return found + repackaging_draws(packages.everything(), jobs, known, since, as_of)
+
+
+def repackaging_draws(
+    made: list[Package],
+    jobs: list[ProcessingJob],
+    known: dict[str, Package],
+    since: date,
+    as_of: date,
+) -> list[Draw]:
+    """Draws of packages made here from other packages of this licence, outside a
+    processing job (whose inputs are already draws), from `since` to as-of."""
+    by_job = {tag for job in jobs for tag in job.outputs}
+    found = []
+    for child in made:
+        day = child.packaged
+        if child.label in by_job or day is None or not since <= day <= as_of:
+            continue
+        sources = [known[tag] for tag in child.source_packages if tag in known]
+        for parent in sources:
+            same_unit = str(parent.unit or "").lower() == str(child.unit or "").lower()
+            amount = child.original_quantity if len(sources) == 1 and same_unit else None
+            found.append(
+                Draw(
+                    parent.label,
+                    item_name(parent),
+                    day,
+                    amount or 0.0,
+                    "repackaging",
+                    arrived_on(parent),
+                    parent.id,
                 )
             )
     return found
@@ -321,7 +356,7 @@ async def fifo(
             "window": {"start": since.isoformat(), "end": as_of.isoformat()},
             "draws_by_kind": {
                 how: sum(1 for draw in draws if draw.how == how)
-                for how in ("sale", "shipment", "processing")
+                for how in ("sale", "shipment", "processing", "repackaging")
             },
             "violations": violations,
             "aged": [_package_row(p, as_of, expiry_risk_days) for p in aged],

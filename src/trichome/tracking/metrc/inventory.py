@@ -14,6 +14,7 @@ from typing import Any
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
+    Employee,
     Facility,
     Item,
     JobInput,
@@ -56,14 +57,31 @@ def license_of(document: Document) -> str | None:
 
 def facility(document: Document) -> Facility:
     """GET /facilities/v2/ (one element)."""
-    kinds = _inner(document, "FacilityType")
+    kinds, licence = _inner(document, "FacilityType"), _inner(document, "License")
     return Facility(
         license_number=license_of(document) or "",
         name=text(document.get("Name")),
-        license_type=text(_inner(document, "License").get("LicenseType")),
+        license_type=text(licence.get("LicenseType")),
         capabilities=frozenset(
             capability for capability, key in CAPABILITY_FLAGS.items() if flag(kinds.get(key))
         ),
+        license_start=calendar_day(licence.get("StartDate")),
+        license_end=calendar_day(licence.get("EndDate")),
+    )
+
+
+def employee(document: Document) -> Employee:
+    """GET /employees/v2/ (one element): the person and their own licence (its
+    EmployeeLicenseNumber, else its Number)."""
+    licence = _inner(document, "License")
+    return Employee(
+        name=text(document.get("FullName")) or "",
+        license_number=text(licence.get("EmployeeLicenseNumber")) or text(licence.get("Number")),
+        license_type=text(licence.get("LicenseType")),
+        license_start=calendar_day(licence.get("StartDate")),
+        license_end=calendar_day(licence.get("EndDate")),
+        owner=flag(document.get("IsOwner")),
+        manager=flag(document.get("IsManager")),
     )
 
 
@@ -98,6 +116,7 @@ def package(document: Document) -> Package:
         label=str(document.get("Label") or ""),
         item=embedded,
         quantity=number(document.get("Quantity")),
+        original_quantity=maybe_number(document.get("OriginalPackageQuantity")),
         unit=text(document.get("UnitOfMeasureName")),
         package_type=text(document.get("PackageType")),
         location_name=text(document.get("LocationName")),

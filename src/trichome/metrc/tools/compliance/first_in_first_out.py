@@ -51,7 +51,7 @@ class DrawnPackage(TypedDict):
     arrived: Day | None
     draws: int
     amount: float
-    how: list[Literal["sale", "shipment", "processing"]]
+    how: list[Literal["sale", "shipment", "processing", "repackaging"]]
     last: Day
 
 
@@ -79,6 +79,7 @@ class DrawsByKind(TypedDict):
     sale: int
     shipment: int
     processing: int
+    repackaging: int
 
 
 @shape
@@ -122,10 +123,11 @@ async def fifo(
 ) -> dict[str, Any]:
     """First-in-first-out: are older packages of each item used before newer ones?
 
-    Reads sales (stores), outgoing manifests (lab samples excepted) and processing jobs of
-    the last lookback_days. An on-hand package is bypassed when it was not drawn at all
-    while a package of the same item that came in later was. Only usable packages count
-    (active, not on hold, passed testing, not empty). Reports each item breaking FIFO with
+    Reads sales (stores), outgoing manifests (lab samples excepted), processing jobs and
+    repackaging (packages made here from others) of the last lookback_days. An on-hand
+    package is bypassed when it was not drawn at all while a package of the same item that
+    came in later was. Only usable packages count (active, not on hold, passed testing, not
+    empty). Expiry-first ordering is the fefo tool. Reports each item breaking FIFO with
     the older packages bypassed and the newer ones drawn (high when a bypassed package is
     near expiry), aged stock nothing moved, and the package to pull next for each item.
     """

@@ -235,6 +235,8 @@ async def create(request: Request) -> Response:
             )
             record.data["ReceiptNumber"] = obj.get("ExternalReceiptNumber") or f"{record.id:010d}"
             record.data["ExternalReceiptNumber"] = obj.get("ExternalReceiptNumber")
+            # Metrc records when the receipt reached it, in UTC, whatever day the sale names.
+            record.data["RecordedDateTime"] = documents.moment(datetime.now(UTC))
             created.append(await tx.save(record))
     return json(writes(created))
 
@@ -286,9 +288,11 @@ async def update(request: Request) -> Response:
             fresh = await tx.get("receipt", receipt.id)
             assert fresh is not None
             external = obj.get("ExternalReceiptNumber") or fresh.data.get("ExternalReceiptNumber")
+            recorded = fresh.data.get("RecordedDateTime")
             fresh.data.update(
                 receipt_document(fresh.data["ReceiptNumber"], sold_at, customer, rows)
             )
+            fresh.data["RecordedDateTime"] = recorded  # an edit keeps when it was recorded
             fresh.data["ExternalReceiptNumber"] = external
             updated.append(await tx.save(fresh))
     return json(writes(updated))
