@@ -17,6 +17,7 @@ from trichome.tracking.biotrack.source import BioTrackSource
 from trichome.tracking.inventory import (
     AdjustReason,
     Capability,
+    Employee,
     Facility,
     Item,
     Package,
@@ -128,11 +129,15 @@ class BioTrackFacility:
         """None: BioTrack records no refused manifests."""
         return await (await self.source()).rejected()
 
+    async def employees(self) -> list[Employee]:
+        """The licence's employees as the BioTrack source has them."""
+        return await (await self.source()).employees()
+
     async def delivery_packages(
-        self, delivery_ids: Sequence[int]
+        self, delivery_ids: Sequence[int], *, prices: bool = False
     ) -> dict[int, list[DeliveryPackage]]:
-        """The lots of some manifest stops, by stop."""
-        return await (await self.source()).delivery_packages(delivery_ids)
+        """The lots of some manifest stops, by stop (with their prices where recorded)."""
+        return await (await self.source()).delivery_packages(delivery_ids, prices=prices)
 
     async def receipts(self, start: date, end: date) -> Receipts:
         """Sales from `start` to `end` (local days, inclusive) and refunds."""
