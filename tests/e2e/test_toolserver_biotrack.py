@@ -120,11 +120,12 @@ async def test_every_skill_runs_on_the_biotrack_year(servers: Servers) -> None:
     runs: dict[str, dict[str, Any]] = {}
     async with biotrack_mcp(servers, FARM) as farm:
         for name in ("needs_attention", "audit_ready", "compliance_check", "yield_analysis",
-                     "strain_performance", "waste_report", "expiration_tracker"):  # fmt: skip
+                     "strain_performance", "waste_report", "expiration_tracker",
+                     "credential_expiry", "flower_trim_yield", "wholesale_value"):  # fmt: skip
             runs[name] = await call(farm, name, license_number=FARM[0], as_of=day)
         lots = (await call(farm, "inventory_snapshot", license_number=FARM[0]))["counts"]
     async with biotrack_mcp(servers, STORE) as store:
-        for name in ("fifo", "transfer_summary", "sales_analysis"):
+        for name in ("fifo", "fefo", "transfer_summary", "sales_analysis"):
             runs[name] = await call(store, name, license_number=STORE[0], as_of=day)
         runs["purchase_limit_check"] = await call(
             store, "purchase_limit_check", license_number=STORE[0], state="WA", as_of=day
@@ -137,6 +138,17 @@ async def test_every_skill_runs_on_the_biotrack_year(servers: Servers) -> None:
         runs["package_history"] = await call(
             store, "package_history", license_number=STORE[0], label=held[0]["id"], as_of=day
         )
+        # New Mexico has no sourced recording window: the caller gives one.
+        runs["late_sales"] = await call(
+            store, "late_sales", license_number=STORE[0], window_hours=24, as_of=day
+        )
+        counted = number(held[0]["remaining_quantity"]) - 1
+        runs["count_reconciliation"] = await call(
+            store,
+            "count_reconciliation",
+            license_number=STORE[0],
+            count_csv=f"label,quantity\n{held[0]['id']},{counted}\n",
+        )
     assert set(runs) == SKILLS
     for name, result in runs.items():
         assert result["skill"].replace("-", "_") == name and result["summary"], name
@@ -146,6 +158,8 @@ async def test_every_skill_runs_on_the_biotrack_year(servers: Servers) -> None:
     assert runs["inventory_snapshot"]["counts"]["packages"] == len(held)
     assert runs["sales_analysis"]["counts"]["receipts"] > 0
     assert runs["waste_report"]["counts"]["plants_destroyed"] >= 1
+    off = runs["count_reconciliation"]["details"]
+    assert str(held[0]["id"]) in json.dumps(off)  # the one package counted short is listed
     checks = {f["check"] for f in runs["needs_attention"]["findings"]}
     assert "low_tags" not in checks  # BioTrack issues identifiers itself
 

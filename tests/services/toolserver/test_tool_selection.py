@@ -80,6 +80,10 @@ def test_the_process_selection_comes_from_the_settings(tmp_path: Path) -> None:
         "compliance_check",
         "expiration_tracker",
         "purchase_limit_check",
+        "late_sales",
+        "credential_expiry",
+        "count_reconciliation",
+        "fefo",
     }
     with pytest.raises(SelectionError, match="packagez"):
         offered_tools(Settings(data_dir=tmp_path, mcp_toolsets=["packagez"]))
