@@ -37,7 +37,8 @@ NODE_CLIENTS = HERE / "clients"
 NODE = NODE_CLIENTS / "node_modules" / ".bin" / "node"
 TS_CLIENT = NODE_CLIENTS / "ts_client.mjs"
 INSPECTOR = HERE / "inspector" / "node_modules" / ".bin" / "mcp-inspector"
-TOOL_COUNT = len(load_all())
+# What a Metrc connection (the default) offers: BioTrack's own tools are not listed to it.
+TOOL_COUNT = sum("metrc" in spec.systems for spec in load_all().values())
 # A read tool and a skill, with the arguments a user would give them.
 CALLS: list[tuple[str, dict[str, Any]]] = [
     ("list_active_packages", {"license_number": DISPENSARY, "page_size": 5}),
