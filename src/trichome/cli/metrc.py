@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from trichome.cli.common import (
@@ -103,17 +104,25 @@ def cmd_metrc_connect(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _disconnect(settings: Settings, org: str) -> bool:
-    from trichome.accounts.metrc_keys import forget_metrc_keys
+async def forget_connection(
+    settings: Settings, org: str, forget: Callable[[Any, str], Awaitable[bool]]
+) -> bool:
+    """Run `forget` (a stored connection's delete) for the organisation called `org`."""
     from trichome.accounts.service import find_organization
 
     async with database(settings) as db, db.sessions() as session:
         organization = await find_organization(session, org)
         if organization is None:
             raise SystemExit(f"trichome: no organisation called {org!r}")
-        forgotten = await forget_metrc_keys(session, organization.id)
+        forgotten = await forget(session, organization.id)
         await session.commit()
         return forgotten
+
+
+async def _disconnect(settings: Settings, org: str) -> bool:
+    from trichome.accounts.metrc_keys import forget_metrc_keys
+
+    return await forget_connection(settings, org, forget_metrc_keys)
 
 
 def cmd_metrc_disconnect(args: argparse.Namespace) -> int:

@@ -83,15 +83,8 @@ def cmd_tracking_connect(args: argparse.Namespace) -> int:
 
 async def _disconnect_biotrack(settings: Settings, org: str) -> bool:
     from trichome.accounts.biotrack_logins import forget_biotrack_login
-    from trichome.accounts.service import find_organization
 
-    async with database(settings) as db, db.sessions() as session:
-        organization = await find_organization(session, org)
-        if organization is None:
-            raise SystemExit(f"trichome: no organisation called {org!r}")
-        forgotten = await forget_biotrack_login(session, organization.id)
-        await session.commit()
-        return forgotten
+    return await metrc.forget_connection(settings, org, forget_biotrack_login)
 
 
 def cmd_tracking_disconnect(args: argparse.Namespace) -> int:
