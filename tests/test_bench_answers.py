@@ -65,10 +65,17 @@ def test_a_wrong_fact_with_sources_is_wrong_with_citation() -> None:
 
 
 def test_small_talk_is_right_when_no_fact_is_presented_as_the_answer() -> None:
-    greeting = Answer("Hi! I answer questions about the cannabis trade.", True, False)
+    greeting = Answer("Hi! I answer questions about the cannabis trade.", True, False, True)
     assert grade(_question("reply"), greeting).verdict == CORRECT
     unrelated = grade(_question("reply"), Answer("Colorado: 10 mg per serving [1].", False, True))
     assert unrelated.verdict == WRONG and unrelated.wrong_with_citation
+
+
+def test_a_draft_request_declined_is_abstained_not_correct() -> None:
+    declined = Answer(
+        "My knowledge packs don't cover that question, so I won't guess.", True, False
+    )
+    assert grade(_question("reply"), declined).verdict == ABSTAINED
 
 
 def test_percent_in_words_matches_the_sign() -> None:

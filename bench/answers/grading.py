@@ -3,7 +3,9 @@
 - abstained: the engine said it does not cover the question (no fact given as the answer);
 - correct: expect "answer", every `must_include` entry matched and no `must_not_include`;
   or expect "abstain" and it abstained; or expect "reply" (small talk, a draft) and it
-  cited nothing (no fact presented as the answer to a message that asked for none);
+  cited nothing (no fact presented as the answer to a message that asked for none) and,
+  unless it was small talk, did not decline: a draft request answered "I don't cover that"
+  is abstained, honest but not the draft asked for;
 - wrong: anything else; wrong with citation: wrong while citing sources.
 For expect "answer" an abstention is "abstained", not wrong: honest but unhelpful.
 """
@@ -49,6 +51,7 @@ class Answer:
     text: str
     abstained: bool
     cited: bool
+    small_talk: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,10 @@ class Grade:
 def grade(question: Question, answer: Answer) -> Grade:
     """Grade the answer to the question's last turn."""
     if question.expect == "reply":
-        return Grade(WRONG if answer.cited else CORRECT, answer.cited)
+        if answer.cited:
+            return Grade(WRONG, True)
+        declined = answer.abstained and not answer.small_talk
+        return Grade(ABSTAINED if declined else CORRECT, False)
     if answer.abstained:
         # Abstaining is right for an abstain question and honest-but-unhelpful otherwise.
         verdict = CORRECT if question.expect == "abstain" else ABSTAINED

@@ -46,7 +46,7 @@ def read_answer(prepared: PreparedAnswer, text: str) -> Answer:
     if request.sop is not None:
         return Answer(text, False, bool(request.sop.facts))
     facts = compose(request).sources
-    return Answer(text, not facts, bool(facts))
+    return Answer(text, not facts, bool(facts), small_talk=request.small_talk)
 
 
 @dataclass(frozen=True, slots=True)
