@@ -19,6 +19,7 @@ from types import ModuleType
 from bench.calculators import (
     held_out,
     held_out_field,
+    held_out_fifth,
     held_out_fourth,
     held_out_fresh,
     held_out_mixing,
@@ -77,6 +78,7 @@ def _describe(found: RecognisedCalculation | None) -> str:
 SETS: dict[str, ModuleType] = {
     "held_out": held_out,
     "field": held_out_field,
+    "fifth": held_out_fifth,
     "fourth": held_out_fourth,
     "fresh": held_out_fresh,
     "mixing": held_out_mixing,
