@@ -161,8 +161,13 @@ def check_variance(
     tested: float | None
     if readings is None:
         labels = _ONE_LABEL.findall(latest) if _ASKS_RANGE.search(latest) else []
-        if len(labels) != 1 or not any(read_potencies(turn) for turn in user_turns[:-1]):
-            return None  # the range alone, only after a check ("and for our 2.5 mg chews?")
+        if len(labels) != 1 or not (
+            _ASKS_RESULT.search(latest) or any(read_potencies(turn) for turn in user_turns[:-1])
+        ):
+            # the range alone, only when it asks what a result may be ("if we label it 10 mg
+            # whats the lowest the lab result can be?") or after a check ("and for our 2.5 mg
+            # chews?")
+            return None
         labelled, tested = float(labels[0]), None
     else:
         labelled, tested = readings
@@ -173,8 +178,17 @@ def check_variance(
 
 
 # "whats the allowed range for those", "what window", "tolerance": the range is asked.
-_ASKS_RANGE = re.compile(r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab", re.IGNORECASE)
+_ASKS_RANGE = re.compile(
+    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b", re.IGNORECASE
+)
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
+# "the lowest the lab result can be and still pass", "what can the coa read": a result's
+# bounds for a labelled amount.
+_ASKS_RESULT = re.compile(
+    r"\b(?:lowest|highest|min(?:imum)?|max(?:imum)?)\b[^.?!]{0,40}\b(?:results?|tests?|assay|"
+    r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b",
+    re.IGNORECASE,
+)
 
 
 def sourced_variance(
