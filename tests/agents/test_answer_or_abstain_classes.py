@@ -179,3 +179,28 @@ def test_a_tax_rule_asked_with_an_example_price_is_the_states_rule_worked_out(
     )
     assert cited >= 1
     assert "$3.00" in text and "rounded up to the next whole cent" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("ontario gummies labelled 5 mg came back 4.1 mg from the lab, does that meet the variability rule?", "4.1 mg against a 5 mg label passes"),
+        ("whats the allowed +/- on a 1 mg label claim in canada", "from 0.75 mg to 1.25 mg"),
+    ],
+)  # fmt: skip
+def test_the_variance_rule_named_is_applied_not_another_sum(
+    service: AgentService, question: str, says: str
+) -> None:
+    text, _, cited = ask(service, question)
+    assert cited == 1
+    assert says in text
+
+
+def test_more_than_the_carry_limit_kept_at_home_is_answered_by_the_home_rule(
+    service: AgentService,
+) -> None:
+    text, _, cited = ask(
+        service, "new mexico: got 5 oz stored at the house, is keeping it at home ok?"
+    )
+    assert cited >= 1
+    assert "private residence" in text

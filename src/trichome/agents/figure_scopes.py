@@ -64,8 +64,8 @@ _GIVES: dict[str, re.Pattern[str]] = {
     ),
     # a weight kept at a residence, not a count of plants grown there
     HOME: re.compile(
-        rf"\b(?:residence|home|house|dwelling)\b[^.;]{{0,80}}{_WEIGHT}|"
-        rf"{_WEIGHT}[^.;]{{0,80}}\b(?:residence|home|house|dwelling)\b",
+        rf"\b(?:residence|home|house|dwelling)\b[^;]{{0,160}}{_WEIGHT}|"
+        rf"{_WEIGHT}[^;]{{0,160}}\b(?:residence|home|house|dwelling)\b",
         re.IGNORECASE,
     ),
     PACKAGE: re.compile(r"\bpackages?\b|\bcontainers?\b|\bpacks?\b|\bper unit\b", re.IGNORECASE),

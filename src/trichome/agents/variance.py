@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.knowledge.jurisdictions import with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
@@ -128,7 +129,7 @@ def variance_rule(
     for pack in knowledge.packs.values():
         for fact in pack.facts:
             if (
-                fact.jurisdiction == state
+                fact.jurisdiction in with_national_law([state])  # BC's is Canada's
                 and fact.status != "superseded"
                 and fact.value is not None
                 and _VARIANCE_UNIT.search(fact.unit or "")
@@ -179,14 +180,21 @@ def check_variance(
 
 # "whats the allowed range for those", "what window", "tolerance": the range is asked.
 _ASKS_RANGE = re.compile(
-    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b", re.IGNORECASE
+    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
+    re.IGNORECASE,
 )
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
 # "the lowest the lab result can be and still pass", "what can the coa read": a result's
 # bounds for a labelled amount.
+# The variance rule named: its result is the state's to judge, not a calculator's.
+_NAMES_THE_RULE = re.compile(
+    r"\bvariability\b|\bvariance\b|\btolerance\b|\+/-|±|\bplus or minus\b|\blabel claim\b",
+    re.IGNORECASE,
+)
 _ASKS_RESULT = re.compile(
     r"\b(?:lowest|highest|min(?:imum)?|max(?:imum)?)\b[^.?!]{0,40}\b(?:results?|tests?|assay|"
-    r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b",
+    r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b|"
+    r"\ballowed (?:\+/-|±|plus or minus|variance|range|tolerance)",
     re.IGNORECASE,
 )
 
@@ -200,8 +208,11 @@ def sourced_variance(
     """The state's variance check, unless a calculation answers already: a lab result
     against its label with no tolerance given is the state's rule to judge."""
     worked = calculation.calculation if calculation is not None else None
+    rule_named = bool(user_turns) and bool(_NAMES_THE_RULE.search(user_turns[-1]))
     if calculation is not None and (worked is None or worked.name != "label_check"):
-        return None
+        # another sum read from the numbers, unless the question names the variance rule
+        # ("does that pass the variability rule?", "the allowed +/- on the label claim")
+        return check_variance(user_turns, state, knowledge) if rule_named else None
     if worked is not None and worked.verdict is not None:
         return None  # the user gave the tolerance to check against
     return check_variance(user_turns, state, knowledge)
