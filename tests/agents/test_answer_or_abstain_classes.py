@@ -204,3 +204,8 @@ def test_more_than_the_carry_limit_kept_at_home_is_answered_by_the_home_rule(
     )
     assert cited >= 1
     assert "private residence" in text
+
+
+def test_a_per_can_figure_compared_is_not_answered_by_a_package_cap(service: AgentService) -> None:
+    text, _, _ = ask(service, "new jersey: per-can thc limit for drinks vs gummies?")
+    assert "each package of finished product" not in text

@@ -37,7 +37,7 @@ def gives_units(text: str, units: frozenset[str]) -> bool:
 SERVING = "serving"
 # "serving cap", "per gummy", "each can": the figure asked is one serving's, not a package's.
 _ASKS_PER_SERVING = re.compile(
-    r"\bservings?\b(?! size)|\bper (?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
+    r"\bservings?\b(?! size)|\bper[- ](?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
     r"cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
     re.IGNORECASE,
 )

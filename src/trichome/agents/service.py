@@ -252,7 +252,8 @@ class AgentService:
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
-            per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
+            per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)
+            and asks_per_serving(question),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
             tolerance=asks_tolerance(user_turns[-1]) if user_turns else False,
