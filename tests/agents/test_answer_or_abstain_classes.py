@@ -9,10 +9,14 @@ import asyncio
 
 import pytest
 
-from trichome.agents.engines.grounded import compose
+from trichome.agents.engine import AnswerRequest
+from trichome.agents.engines.grounded import compose, compose_answer
+from trichome.agents.registry import AGENTS
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.agents.understanding import RequestKind, understand
 from trichome.config import Settings
+from trichome.knowledge.packs import Fact, Source
+from trichome.knowledge.retrieval import Passage
 from trichome.llm.base import ChatTurn
 from trichome.plans import OPERATOR_AGENT
 
@@ -209,3 +213,22 @@ def test_more_than_the_carry_limit_kept_at_home_is_answered_by_the_home_rule(
 def test_a_per_can_figure_compared_is_not_answered_by_a_package_cap(service: AgentService) -> None:
     text, _, _ = ask(service, "new jersey: per-can thc limit for drinks vs gummies?")
     assert "each package of finished product" not in text
+
+
+def test_a_percentage_asked_is_answered_by_the_fact_giving_one_not_the_best_scored() -> None:
+    source = (Source("Tax Code 1", "https://example.gov/tax", "1"),)
+    licence_fee = Fact(
+        id="xx-fee", pack_id="compliance-xx", topic="tax", title="Licence fee",
+        text="A retailer pays a $5,000 licence fee each year.", sources=source, jurisdiction="MI",
+    )  # fmt: skip
+    excise = Fact(
+        id="xx-excise", pack_id="compliance-xx", topic="tax", title="Excise",
+        text="A 10 percent excise applies to retail sales.", sources=source, jurisdiction="MI",
+    )  # fmt: skip
+    request = AnswerRequest(
+        public_model="operator-agent", agent=AGENTS["compliance"], question="what % tax?",
+        messages=(), jurisdictions=("MI",), on_topic=True, figure_units=frozenset({"percent"}),
+        passages=(Passage(licence_fee, 9.0, 0.6, 2, 3), Passage(excise, 5.0, 0.5, 2, 3)),
+    )  # fmt: skip
+    answer = compose_answer(request)
+    assert "10 percent excise" in answer and "$5,000" not in answer

@@ -137,10 +137,12 @@ class AnswerRequest:
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
         named = with_national_law(self.jurisdictions)
         usable = tuple(p for p in self.passages if self._answers(p, named))
-        if self.figure_units and not any(
-            gives_units(p.fact.text, self.figure_units) for p in usable
-        ):
-            return ()  # "what % tax?" is not answered by facts in dollars or dates alone
+        if self.figure_units:
+            # "what % tax?" is not answered by facts in dollars or dates alone; a question on
+            # two topics ("the thc % ceiling and how much can a patient have?") asks the unit
+            # of one part only, so there any fact in the unit lets the others answer theirs.
+            giving = tuple(p for p in usable if gives_units(p.fact.text, self.figure_units))
+            usable = usable if giving and len(self.topic_groups) > 1 else giving
         if self.per_serving and not any(gives_per_serving(p.fact.text) for p in usable):
             return ()  # "serving cap?" is not answered by a package's cap alone
         if self.tolerance:
