@@ -20,7 +20,11 @@ from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
-from trichome.knowledge.jurisdictions import JURISDICTION_NAMES, STATE_NAMES
+from trichome.knowledge.jurisdictions import (
+    JURISDICTION_NAMES,
+    jurisdiction_name,
+    with_national_law,
+)
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
@@ -34,7 +38,8 @@ def edible_limit_facts(knowledge: KnowledgeBase, state: str) -> list[Fact]:
         fact
         for pack in knowledge.packs.values()
         for fact in pack.facts
-        if fact.jurisdiction == state
+        # a province's caps are Canada's: the Cannabis Regulations set them nationally
+        if fact.jurisdiction in with_national_law([state])
         and fact.topic == "edible-thc-limits"
         and fact.value is not None
         and fact.unit
@@ -56,9 +61,10 @@ def edible_limits(knowledge: KnowledgeBase, state: str) -> StateEdibleLimits | N
     )
     if serving is None and package is None:
         return None
-    return StateEdibleLimits(
-        STATE_NAMES.get(state, state), serving, package, tuple(f.id for f in facts)
-    )
+    # An Ontario product is checked against Canada's caps, named as Canada's.
+    places = {f.jurisdiction or state for f in facts}
+    name = jurisdiction_name(places.pop() if len(places) == 1 else state)
+    return StateEdibleLimits(name, serving, package, tuple(f.id for f in facts))
 
 
 def as_payload(calculation: Calculation) -> dict[str, Any]:

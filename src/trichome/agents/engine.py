@@ -7,9 +7,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
-from trichome.agents.figures import gives_per_serving, gives_units
+from trichome.agents.figure_scopes import gives_scope
+from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
@@ -122,18 +124,33 @@ class AnswerRequest:
     per_serving: bool = False
     # The price a tax question gives ("$60 eighth, how much excise?"): the rate is applied.
     tax_price: float | None = None
+    # What the figure asked is counted over ("in one sale", "a 30 day supply", "at home"):
+    # a fact giving it over something else (a package's cap, plants) answers another question.
+    figure_scope: str | None = None
+    # The question asks an allowed variance or range: a fact stating none does not answer.
+    tolerance: bool = False
+    # The amount a "how much is left?" question says is already bought or held.
+    already: Given | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
         named = with_national_law(self.jurisdictions)
         usable = tuple(p for p in self.passages if self._answers(p, named))
-        if self.figure_units and not any(
-            gives_units(p.fact.text, self.figure_units) for p in usable
-        ):
-            return ()  # "what % tax?" is not answered by facts in dollars or dates alone
+        if self.figure_units:
+            # "what % tax?" is not answered by facts in dollars or dates alone; a question on
+            # two topics ("the thc % ceiling and how much can a patient have?") asks the unit
+            # of one part only, so there any fact in the unit lets the others answer theirs.
+            giving = tuple(p for p in usable if gives_units(p.fact.text, self.figure_units))
+            usable = usable if giving and len(self.topic_groups) > 1 else giving
         if self.per_serving and not any(gives_per_serving(p.fact.text) for p in usable):
             return ()  # "serving cap?" is not answered by a package's cap alone
+        if self.tolerance:
+            usable = tuple(p for p in usable if gives_tolerance(p.fact.text))
+        if self.figure_scope is not None:
+            # "how many mg in one sale?" is not answered by a package's cap: only facts giving
+            # a figure over the scope asked answer, and with none the question is admitted.
+            return tuple(p for p in usable if gives_scope(p.fact.text, self.figure_scope))
         return usable
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:

@@ -37,7 +37,7 @@ def gives_units(text: str, units: frozenset[str]) -> bool:
 SERVING = "serving"
 # "serving cap", "per gummy", "each can": the figure asked is one serving's, not a package's.
 _ASKS_PER_SERVING = re.compile(
-    r"\bservings?\b(?! size)|\bper (?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
+    r"\bservings?\b(?! size)|\bper[- ](?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
     r"cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
     re.IGNORECASE,
 )
@@ -59,3 +59,30 @@ def asks_per_serving(question: str) -> bool:
 def gives_per_serving(text: str) -> bool:
     """Whether the text gives a figure in milligrams for one serving."""
     return bool(_GIVES_PER_SERVING.search(text))
+
+
+# "what's the acceptable range on the coa?", "allowed variance?": a tolerance is asked.
+_ASKS_TOLERANCE = re.compile(
+    r"\b(?:acceptable|allowed|permitted|passing|legal) (?:range|variance|variation|tolerance|"
+    r"window)\b|\bvariance\b|\btolerances?\b|\bvariability\b|\brange on the (?:coa|test|label)\b",
+    re.IGNORECASE,
+)
+# A tolerance stated: "±15%", "plus or minus", "85-115 percent", "within 10 percent".
+_GIVES_TOLERANCE = re.compile(
+    r"±|\+/-|\bplus or minus\b|\bvarian(?:ce|t)\b|\btolerances?\b|\bvariability\b|"
+    r"\bvar(?:y|ies|iation)\b|\bup or down\b|"
+    r"\b\d+(?:\.\d+)?\s*(?:%|percent)?\s*(?:-|to|and)\s*\d+(?:\.\d+)?\s*(?:%|percent)|"
+    r"\bwithin \d+(?:\.\d+)?\s*(?:%|percent)",
+    re.IGNORECASE,
+)
+
+
+def asks_tolerance(question: str) -> bool:
+    """Whether the question asks for an allowed variance or range ("acceptable range on the
+    coa?"): a rule on the same product that states none answers another question."""
+    return bool(_ASKS_TOLERANCE.search(question))
+
+
+def gives_tolerance(text: str) -> bool:
+    """Whether the text states an allowed variance or range."""
+    return bool(_GIVES_TOLERANCE.search(text))

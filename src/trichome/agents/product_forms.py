@@ -37,10 +37,12 @@ def _forms_in(text: str) -> frozenset[str]:
 def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
     """Whether a fact may answer for the product forms asked about: it names one of
     them (or a kin form), or it names no form at all."""
+    named = fact_forms(fact)
+    if named & asked:
+        return True  # "grams of flower, grams of concentrate, mg edible?": flower's is asked
     asked = asked - _PLAIN
     if not asked or fact.value is None:
         return True  # a rule without a figure (where one may smoke) is not a form's measure
-    named = fact_forms(fact)
     if not named:
         return True
     wanted = frozenset().union(*(_KIN.get(form, frozenset({form})) for form in asked))

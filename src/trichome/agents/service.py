@@ -7,19 +7,21 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from trichome.agents.allowance import already_given
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
-from trichome.agents.figures import asks_per_serving, figure_units
+from trichome.agents.figure_scopes import asked_scope
+from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.follow_ups import asks_if_it_reaches, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
-from trichome.agents.tax_readers import asked_price
+from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, understand
 from trichome.agents.variance import sourced_variance
@@ -36,6 +38,7 @@ from trichome.knowledge.retrieval import (
 )
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
+from trichome.knowledge.words import glossary_names
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -91,15 +94,6 @@ class PreparedAnswer:
 def history_window(messages: Sequence[ChatTurn]) -> tuple[ChatTurn, ...]:
     """Only the latest 20 messages of a conversation are used (spec 4.1, rule 4)."""
     return tuple(messages[-HISTORY_WINDOW:])
-
-
-def _glossary_names(title: str) -> set[str]:
-    """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
-    defines "bho" and "butane hash oil" (lower case, without a plural s)."""
-    defined = title.split(":", 1)[-1]
-    names = [defined.split("(", 1)[0], *re.findall(r"\(([^)]*)\)", defined)]
-    names += re.split(r"\s+(?:and|or|vs\.?|versus)\s+", names[0])
-    return {name.strip().lower().rstrip("s") for name in names if name.strip()}
 
 
 class AgentService:
@@ -226,6 +220,10 @@ class AgentService:
             )
         if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
             uncovered = ()  # no rule is asked for, so none is missing
+        if sourced_tax_answers(calculation, passages, state):
+            calculation = None  # "how does delaware want the 15% tax rounded? $33.33 item"
+        if (already := already_given(user_turns, topics)) is not None:
+            calculation = None  # "bought 1,000 mg, how many mg left?": the limit's to work out
         variance = sourced_variance(calculation, user_turns, state, self.knowledge)
         if variance is not None:
             calculation = None  # the state's sourced rule decides, not a bare % of label
@@ -254,8 +252,12 @@ class AgentService:
             counted_subject=counted_subject(question),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
-            per_serving=understanding.kind is RequestKind.NUMBER and asks_per_serving(question),
+            per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)
+            and asks_per_serving(question),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
+            figure_scope=asked_scope(question, topics),
+            tolerance=asks_tolerance(user_turns[-1]) if user_turns else False,
+            already=already,
             figure_units=(
                 figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
             ),
@@ -295,7 +297,7 @@ class AgentService:
             return []
         index = self.knowledge.index_for(frozenset({GLOSSARY_PACK}))
         asked = term.lower().rstrip("s")
-        return [p for p in index.search(term, limit=3) if asked in _glossary_names(p.fact.title)]
+        return [p for p in index.search(term, limit=3) if asked in glossary_names(p.fact.title)]
 
     def _sop(
         self, agent: Agent, template: SopTemplate | None, state: str | None

@@ -5,11 +5,17 @@ answered from the state's sourced rate instead (`tax_math`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 from trichome.agents.quantities import read
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
+
+if TYPE_CHECKING:  # the calculation requests read these tax questions
+    from trichome.agents.calculation_requests import RecognisedCalculation
 
 # The words of a tax question: a rate applied to a sale.
 TAX_WORDS = r"\btax(?:es|ed)?\b|\bexcise\b|\bvat\b|\b[gph]st\b"
@@ -100,4 +106,19 @@ def worked_on_price(fact: Fact, price: float) -> str | None:
         f"On {money(price)}, {where}{fmt(rate)}% rate comes to {money(owed)} "
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
+    )
+
+
+def sourced_tax_answers(
+    calculation: RecognisedCalculation | None, passages: Sequence[Passage], state: str | None
+) -> bool:
+    """Whether a bare sales-tax sum should give way to the named state's sourced tax rule:
+    "how does delaware want fractional cents handled on the 15% tax? $33.33 item" asks the
+    rule (rounding, what is taxed), and the rule's fact works the price out with its rate."""
+    worked = calculation.calculation if calculation is not None else None
+    return (
+        worked is not None
+        and worked.name == "sales_tax"
+        and state is not None
+        and any(p.fact.topic == "tax" and p.fact.jurisdiction == state for p in passages)
     )

@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trichome.agents.follow_ups import follow_up_topics
-from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions, find_jurisdictions
+from trichome.agents.scope import scope_of
+from trichome.knowledge.jurisdictions import (
+    CANADA,
+    FEDERAL,
+    detect_jurisdictions,
+    find_jurisdictions,
+    is_us_state,
+    with_national_law,
+)
 from trichome.knowledge.topics import Topic, detect_topics
 
 
@@ -43,7 +51,8 @@ class Understanding:
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
-    # "forecast", "live" (a system's status right now) or "off-topic".
+    # "forecast", "live" (a system's status right now), "private" (one's own file with
+    # the regulator), "referral" (a professional to hire) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
@@ -79,7 +88,12 @@ _RESIDENCE_BEFORE = re.compile(
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-_RESIDENCE_AFTER = re.compile(r"^\.?\s+(?:resident|residents|license|licence|id)\b", re.IGNORECASE)
+# "an oregon medical card", "my california rec": a card from home, carried elsewhere.
+_RESIDENCE_AFTER = re.compile(
+    r"^\.?\s+(?:resident|residents|license|licence|id|(?:medical |med |mmj |rec |patient )?"
+    r"(?:card|cardholder)|rec\b(?!\w))",
+    re.IGNORECASE,
+)
 _PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE))
     for name, pattern in (
@@ -141,6 +155,15 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE,
 )
 
+# "perfect, thanks a ton, that settles the argument with my manager lol": thanks first, then
+# chatter; small talk when it asks nothing and names no place, topic or figure (checked by
+# the caller).
+_THANKS_FIRST = re.compile(
+    r"^\W*(?:(?:ok|okay|cool|great|nice|awesome|perfect|got it|sweet|amazing)\W+)*"
+    r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$",
+    re.IGNORECASE,
+)
+
 # "what can you help me with?", "first day using this thing": about the assistant itself,
 # small talk when a short message names no place and no topic (checked by the caller).
 _ABOUT_THE_ASSISTANT = re.compile(
@@ -158,6 +181,17 @@ _SECOND_QUESTION = re.compile(
     r"do(?:es)? (?:they|we|i|you))\b|\?\s*\w.*\?",
     re.IGNORECASE,
 )
+
+
+def _places(codes: Sequence[str]) -> set[str]:
+    """The places whose rules differ: Ontario and Health Canada, or Texas and federal law,
+    are one place's rules (its own and the national law over it), not a comparison."""
+    named = set(codes)
+    others = named - {CANADA, FEDERAL}
+    national = {CANADA} & with_national_law(others) | (
+        {FEDERAL} if any(map(is_us_state, others)) else set()
+    )
+    return named - national if others else named
 
 
 def split_residence(text: str) -> tuple[list[str], list[str]]:
@@ -186,106 +220,27 @@ def _named_as_residence(text: str, code: str) -> bool:
     return True
 
 
+# "for extracts (not edibles)", "vapes, not carts": a form named only to be set aside.
+_SET_ASIDE = re.compile(
+    r"\((?:not|except|excluding|other than) [^)]{0,40}\)|"
+    r"(?:,|\bbut) (?:not|except|excluding) (?:the |our )?[\w-]+",
+    re.IGNORECASE,
+)
+
+
 def products_of(text: str) -> frozenset[str]:
-    """Every product type a text names."""
+    """Every product type a text names (not those it sets aside: "(not edibles)")."""
+    text = _SET_ASIDE.sub(" ", text)
     return frozenset(name for name, pattern in _PRODUCTS if pattern.search(text))
 
 
 def product_of(text: str) -> str | None:
     """The product type a text is about, if it names one."""
+    text = _SET_ASIDE.sub(" ", text)
     for name, pattern in _PRODUCTS:
         if pattern.search(text):
             return name
     return None
-
-
-# Requests no sourced pack can answer well, whatever words they share with one: advice
-# about a person's health, a legal case, investments, or nothing to do with the trade.
-_OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (reason, re.compile(pattern, re.IGNORECASE))
-    for reason, pattern in (
-        (
-            "medical",
-            r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
-            r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
-            r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
-            r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
-            r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
-            r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
-            r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
-            r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
-            r"(?:crohn|cancer|epilep|seizure|arthritis|anxiety|insomnia|ptsd|glaucoma|migraine|"
-            r"multiple sclerosis|pain|nausea|ibs|fibromyalgia)\w*\b.{0,60}"
-            r"\b(?:how much|how many mg|dose|dosage|should i take)\b",
-        ),
-        (
-            "legal",
-            r"\b(?:the )?(?:judge|prosecutor)\b|\bmy (?:court|case|lawyer|attorney|arrest)\b|"
-            r"\b(?:got|was|been|i'?m) (?:caught|arrested|charged|pulled over)\b|"
-            r"\bsue (?:my|our|the)\b",
-        ),
-        (
-            "financial",
-            r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
-            r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
-            r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
-        ),
-        (
-            "fraud",
-            r"\b(?:fudge|fake|inflate|doctor|pad)\b.{0,30}\b(?:numbers|results|coa|"
-            r"thc|potency|test)\b|"
-            # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
-            r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
-            r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
-            r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
-            r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b",
-        ),
-        (
-            "forecast",
-            r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
-            r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
-            r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b",
-        ),
-        (
-            "live",
-            # whether a system is up right now: no sourced fact can say
-            r"\b(?:is|are) (?:metrc|biotrack|leaf data|ccrs|the (?:state |tracking )?(?:system|"
-            r"portal))\b[^?.]{0,30}\b(?:down|offline|up|working)\b|"
-            r"\bis it (?:back )?up (?:yet|again)\b|\b(?:metrc|biotrack|system|portal) (?:is )?"
-            r"still down\b",
-        ),
-        (
-            "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
-        ),
-    )
-)
-
-
-def scope_of(text: str) -> str | None:
-    """Why a request is outside what the agents answer, or None when it is not."""
-    for reason, pattern in _OUT_OF_SCOPE:
-        if pattern.search(text):
-            return reason
-    if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
-        return "off-topic"  # not "a gummy shaped like a football": that is a product
-    return None
-
-
-# Subjects of another trade or pastime.
-_ELSEWHERE = re.compile(
-    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
-    r"who won)\b",
-    re.IGNORECASE,
-)
-
-
-# Words only a question about the trade uses: its products, places and paperwork.
-_OF_THE_TRADE = re.compile(
-    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
-    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b",
-    re.IGNORECASE,
-)
 
 
 # A request for a definition: the whole message asks what a short term is or means.
@@ -334,7 +289,9 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     asks about (by default, every one it names)."""
     if applicable is None:
         applicable = len(detect_jurisdictions(text))
-    if _SMALL_TALK.match(text):
+    if _SMALL_TALK.match(text) or (
+        _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text)
+    ):
         return RequestKind.SMALL_TALK
     if (
         _ABOUT_THE_ASSISTANT.search(text)
@@ -376,7 +333,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         if product is None:
             product = product_of(earlier)
             products = products_of(earlier)
-    kind = kind_of(latest, len(applicable))
+    kind = kind_of(latest, len(_places(applicable)))
     if len(user_turns) > 1 and _AGAIN.match(latest):
         earlier_turn = user_turns[-2]
         kind = kind_of(earlier_turn, len(split_residence(earlier_turn)[0]))

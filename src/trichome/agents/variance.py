@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.knowledge.jurisdictions import with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 
@@ -128,7 +129,7 @@ def variance_rule(
     for pack in knowledge.packs.values():
         for fact in pack.facts:
             if (
-                fact.jurisdiction == state
+                fact.jurisdiction in with_national_law([state])  # BC's is Canada's
                 and fact.status != "superseded"
                 and fact.value is not None
                 and _VARIANCE_UNIT.search(fact.unit or "")
@@ -161,8 +162,13 @@ def check_variance(
     tested: float | None
     if readings is None:
         labels = _ONE_LABEL.findall(latest) if _ASKS_RANGE.search(latest) else []
-        if len(labels) != 1 or not any(read_potencies(turn) for turn in user_turns[:-1]):
-            return None  # the range alone, only after a check ("and for our 2.5 mg chews?")
+        if len(labels) != 1 or not (
+            _ASKS_RESULT.search(latest) or any(read_potencies(turn) for turn in user_turns[:-1])
+        ):
+            # the range alone, only when it asks what a result may be ("if we label it 10 mg
+            # whats the lowest the lab result can be?") or after a check ("and for our 2.5 mg
+            # chews?")
+            return None
         labelled, tested = float(labels[0]), None
     else:
         labelled, tested = readings
@@ -173,8 +179,24 @@ def check_variance(
 
 
 # "whats the allowed range for those", "what window", "tolerance": the range is asked.
-_ASKS_RANGE = re.compile(r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab", re.IGNORECASE)
+_ASKS_RANGE = re.compile(
+    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
+    re.IGNORECASE,
+)
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
+# "the lowest the lab result can be and still pass", "what can the coa read": a result's
+# bounds for a labelled amount.
+# The variance rule named: its result is the state's to judge, not a calculator's.
+_NAMES_THE_RULE = re.compile(
+    r"\bvariability\b|\bvariance\b|\btolerance\b|\+/-|±|\bplus or minus\b|\blabel claim\b",
+    re.IGNORECASE,
+)
+_ASKS_RESULT = re.compile(
+    r"\b(?:lowest|highest|min(?:imum)?|max(?:imum)?)\b[^.?!]{0,40}\b(?:results?|tests?|assay|"
+    r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b|"
+    r"\ballowed (?:\+/-|±|plus or minus|variance|range|tolerance)",
+    re.IGNORECASE,
+)
 
 
 def sourced_variance(
@@ -186,8 +208,11 @@ def sourced_variance(
     """The state's variance check, unless a calculation answers already: a lab result
     against its label with no tolerance given is the state's rule to judge."""
     worked = calculation.calculation if calculation is not None else None
+    rule_named = bool(user_turns) and bool(_NAMES_THE_RULE.search(user_turns[-1]))
     if calculation is not None and (worked is None or worked.name != "label_check"):
-        return None
+        # another sum read from the numbers, unless the question names the variance rule
+        # ("does that pass the variability rule?", "the allowed +/- on the label claim")
+        return check_variance(user_turns, state, knowledge) if rule_named else None
     if worked is not None and worked.verdict is not None:
         return None  # the user gave the tolerance to check against
     return check_variance(user_turns, state, knowledge)

@@ -38,6 +38,17 @@ _AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
 
 TOPICS: tuple[Topic, ...] = (
     _topic(
+        # what a label must carry ("designing the back panel for an edible, what thc dose info
+        # has to be on there?"): the label rule answers, not the product's dose cap
+        "label-contents",
+        r"\b(?:back|front|side|information) panel\b|\b(?:has|have|needs?) to (?:be |go |appear )?"
+        r"(?:on|printed on) (?:there|it|the (?:pack|package|packaging|box|jar|container|tin|"
+        r"label))\b|\bwhat (?:goes|must go|has to go) on (?:the |a |our )?(?:label|pack|package)|"
+        r"\blabels? (?:must|has to|have to|needs? to) (?:show|include|say|carry|list)\b",
+        ("labelling", "warnings", "universal-symbol"),
+        rule=True,
+    ),
+    _topic(
         "edible-thc-limits",
         rf"{_EDIBLE}\b.{{0,50}}\b{_AMOUNT}|\b{_AMOUNT}\b.{{0,50}}\b{_EDIBLE}|per serving|"
         r"per package|serving size|servings? cap|package cap|"
@@ -75,6 +86,13 @@ TOPICS: tuple[Topic, ...] = (
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
         # shop talk at the till: "how much flower can i ring up in a single sale"
         r"\bring (?:up|them up)\b|(?:single|one) (?:sale|transaction|purchase)\b|"
+        r"\bwalk (?:out|away) with\b|\bleft in (?:their|her|his|the|my|a) [^.?!]{0,12}\bday\b|"
+        # "i have an oregon medical card. can i buy at a hawaii dispensary?": who may buy
+        r"\b(?:card|visiting|visitors?|tourists?|out[- ]of[- ]state|non-?residents?)\b[^?]{0,80}"
+        r"\b(?:can|may) (?:i|we|they|s?he) (?:still |legally )?(?:buy|purchase)\b|"
+        # a patient's supply is what may be bought as well as held
+        r"\b(?:\d+|ten|thirty|ninety)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
+        r"\blegal dosage limit\b|"
         r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -85,7 +103,17 @@ TOPICS: tuple[Topic, ...] = (
         # not a shop "carrying" a product, nor a driver or vehicle carrying papers
         r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )"
         r"(?<!driver )(?<!drivers )(?<!vehicle )(?<!truck )carry|"
-        r"on (?:me|my person|them|you)|in public|keep at home|"
+        r"on (?:me|my person|them|you|her|him)\b|in public|keep at home|"
+        # what may be held at home, and a patient's supply: "how much can i keep stashed at
+        # home", "what's a 30 day supply", "the legal dosage limit"
+        r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
+        r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
+        r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
+        r"\blegal dosage limit\b|"
+        # "how much concentrate am i allowed"; offences graded by the amount held
+        r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
+        r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
+        r"degree\b|\bmisdemeanou?r\b|"
         r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
         r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
         r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
@@ -298,10 +326,14 @@ BY_NAME = {topic.name: topic for topic in TOPICS}
 FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing"})
 
 
+_GLUED_UNIT = re.compile(r"(\d)(mg|g|ml|oz|lbs?)\b", re.IGNORECASE)
+
+
 def detect_topics(text: str) -> tuple[Topic, ...]:
     """The topics a text asks about, in the order they are first mentioned. A topic read
     only inside another's words is not asked about on its own: "package cap for edibles"
     asks about edible caps, not about packaging."""
+    text = _GLUED_UNIT.sub(r"\1 \2", text)  # "5mg gummies" reads as "5 mg gummies"
     found = []
     for topic in TOPICS:
         match = topic.triggers.search(text)
@@ -344,8 +376,12 @@ def asks_status(text: str) -> bool:
 
 
 # Topics another one makes moot when both are read: a delivery to a customer is no
-# transport between licensees, even when its drivers are mentioned.
-DISPLACED_BY: dict[str, set[str]] = {"transport": {"delivery"}}
+# transport between licensees, even when its drivers are mentioned; what a label must show
+# is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
+DISPLACED_BY: dict[str, set[str]] = {
+    "transport": {"delivery"},
+    "edible-thc-limits": {"label-contents"},
+}
 
 
 def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:

@@ -250,3 +250,12 @@ def supported(span: str, source_text: str) -> bool:
     if not set(_FIGURE.findall(span)) <= set(_FIGURE.findall(source_text)):
         return False
     return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
+
+
+def glossary_names(title: str) -> set[str]:
+    """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
+    defines "bho" and "butane hash oil" (lower case, without a plural s)."""
+    defined = title.split(":", 1)[-1]
+    names = [defined.split("(", 1)[0], *re.findall(r"\(([^)]*)\)", defined)]
+    names += re.split(r"\s+(?:and|or|vs\.?|versus)\s+", names[0])
+    return {name.strip().lower().rstrip("s") for name in names if name.strip()}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from trichome.agents.allowance import ALLOWANCE_TOPICS, remaining_after
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
@@ -233,6 +234,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     worked = worked_on_price(lead, request.tax_price) if request.tax_price else None
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
+    left = remaining_after(lead, request.already) if request.already else None
+    if left and lead.topic in ALLOWANCE_TOPICS:
+        parts.insert(0, f"{_label(lead)}{left} [1]")  # "20 g already, how much more?"
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(
@@ -270,7 +274,9 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
         answering = gap.regulators + gap.status_facts
         cited = [f"{fact.text} [{n}]" for n, fact in enumerate(answering, start=1)]
         return ComposedAnswer("\n\n".join(cited), answering)
-    if gap.status_facts:  # whether it is legal there is the question: the directory's status
+    if gap.status_facts and request.counted is None:
+        # whether it is legal there is the question: the directory's status (not "how long
+        # is a Missouri medical card good for?", which asks a figure the status lacks)
         cited = [f"{fact.text} [{n}]" for n, fact in enumerate(gap.status_facts, start=1)]
         more = f"For anything more specific, my knowledge packs hold no sourced rule for {names}."
         text = "\n\n".join([*cited, more, *gap.where_to_ask])

@@ -29,9 +29,9 @@ _WHO_INSTEAD = {
         "labels, potency and serving maths."
     ),
     "legal": (
-        "I can't advise on a legal case: please talk to a licensed attorney in your state "
-        "(the state bar's lawyer referral service can help you find one). I can explain "
-        "what a state's published rules say."
+        "I can't advise on a legal case or whether to bring or fight one: please talk to a "
+        "licensed attorney in your state (the state bar's lawyer referral service can help "
+        "you find one). I can explain what a state's published rules say."
     ),
     "financial": (
         "I don't give investment, tax-preparation or market-forecast advice, and I have no "
@@ -40,14 +40,29 @@ _WHO_INSTEAD = {
         "trade."
     ),
     "fraud": (
-        "I won't help misstate test results or hide product from the state's tracking: it "
-        "puts consumers at risk and licences in jeopardy. If a result looks wrong, ask the "
-        "lab about a retest under your state's rules, or talk to your compliance counsel."
+        "I won't help misstate test results, hide product from the state's tracking or "
+        "keep an owner or record from what the regulator is shown: it puts consumers at "
+        "risk and licences in jeopardy. If a result looks wrong, ask the lab about a retest "
+        "under your state's rules; for who must be disclosed, talk to your compliance "
+        "counsel."
     ),
     "forecast": (
-        "I can't predict a future lab result or harvest: potency depends on genetics, "
-        "environment, harvest timing and the lab's method. Test a representative sample; "
-        "I can help you read a COA or work out total THC from one."
+        "I can't predict what will happen: not a future lab result or harvest, nor what "
+        "lawmakers, courts or regulators will decide. My sources state the rules as they "
+        "are; for a change in the law, watch the regulator's and the legislature's own "
+        "announcements, and plan with your attorney or CPA. I can tell you what a rule "
+        "says today, read a COA or work out total THC."
+    ),
+    "private": (
+        "I can't see your own application, permit or licence file: only the regulator "
+        "that holds it can tell you where it stands. Ask that regulator's licensing office "
+        "(its portal or licensing contact). I can explain what the published rules require."
+    ),
+    "referral": (
+        "I don't recommend particular lawyers, accountants or consultants: no source I "
+        "hold rates them. The state bar's lawyer referral service, or the CPA society, "
+        "can point you to ones who work with cannabis businesses. I can explain what a "
+        "state's published rules say."
     ),
     "live": (
         "I can't see whether a system is up right now: I answer from sourced rules, not live "

@@ -1,0 +1,96 @@
+"""What is left of a limit when the question says how much is already bought or held.
+
+"Patient bought twenty 100 mg gummy tins this month, how many mg left in their 30-day?"
+and "she's already carrying 20 g, how much more flower could she have?" carry the numbers
+the sourced limit is applied to: the answer leads with the limit less the amount given,
+in the limit's own unit, citing the fact that states the limit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trichome.knowledge.packs import Fact
+
+# The pack topics whose facts state a limit a buyer or holder uses up.
+ALLOWANCE_TOPICS = frozenset({"purchase-limits", "possession-limits"})
+
+_ASKS_LEFT = re.compile(
+    r"\bhow (?:much|many)\b[^?.!]{0,60}\b(?:left|more|remaining)\b|"
+    r"\b(?:what's|what is|whats) (?:left|remaining)\b",
+    re.IGNORECASE,
+)
+_COUNTS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+}  # fmt: skip
+_UNITS = {"mg": "mg", "milligram": "mg", "g": "g", "gram": "g", "oz": "oz", "ounce": "oz"}
+_UNIT = r"(?P<unit>mg|milligrams?|g|grams?|oz|ounces?)\b"
+# "twenty 100 mg gummy tins", "3 x 10 mg", "20 g": an amount, with a count of pieces.
+_GIVEN = re.compile(
+    rf"(?:\b(?P<count>\d+|{'|'.join(_COUNTS)})\s*(?:x\s*)?)?(?<![\d.,])"
+    rf"(?P<amount>\d[\d,]*(?:\.\d+)?)\s*{_UNIT}",
+    re.IGNORECASE,
+)
+
+
+def _unit(word: str) -> str:
+    word = word.lower()
+    return _UNITS.get(word.rstrip("s") if word not in ("mg", "g", "oz") else word, word)
+
+
+def _number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """The amount the question says is already bought or held."""
+
+    amount: float
+    unit: str
+
+
+def already_given(user_turns: Sequence[str], topics: frozenset[str] | None) -> Given | None:
+    """The one amount the latest turn gives when it asks how much of a purchase or
+    possession limit is left ("bought 1,000 mg, how many mg left?"), if it gives one."""
+    question = user_turns[-1] if user_turns else ""
+    if not (topics and topics & ALLOWANCE_TOPICS and _ASKS_LEFT.search(question)):
+        return None
+    found = list(_GIVEN.finditer(question))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    count = match.group("count")
+    times = 1.0 if count is None else float(_COUNTS.get(count.lower(), 0) or _number(count))
+    return Given(times * _number(match.group("amount")), _unit(match.group("unit")))
+
+
+def _fmt(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.2f}".rstrip("0")
+
+
+def remaining_after(fact: Fact, given: Given) -> str | None:
+    """The sentence working out what is left of the fact's limit, or None when the fact
+    states no limit in the given amount's unit."""
+    limit = re.search(rf"(\d[\d,]*(?:\.\d+)?)\s*{_UNIT}", fact.text, re.IGNORECASE)
+    while limit is not None and _unit(limit.group("unit")) != given.unit:
+        limit = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\s*{_UNIT}", re.IGNORECASE).search(
+            fact.text, limit.end()
+        )
+    if limit is None:
+        return None
+    total = _number(limit.group(1))
+    unit = given.unit
+    if given.amount >= total:
+        return (
+            f"Nothing is left: {_fmt(given.amount)} {unit} already reaches the "
+            f"{_fmt(total)} {unit} limit."
+        )
+    left = total - given.amount
+    return (
+        f"{_fmt(left)} {unit} left: the limit is {_fmt(total)} {unit}, and "
+        f"{_fmt(total)} - {_fmt(given.amount)} = {_fmt(left)} {unit}."
+    )

@@ -1,0 +1,126 @@
+"""Requests no sourced pack can answer well, whatever words they share with one: advice
+about a person's health, a legal case or strategy, investments, predictions, a private
+record only the regulator can see, a named professional to hire, or nothing to do with
+the trade. Each reason has its own reply (`engines.replies`)."""
+
+from __future__ import annotations
+
+import re
+
+# The first reason whose pattern matches is the one given.
+_OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (reason, re.compile(pattern, re.IGNORECASE))
+    for reason, pattern in (
+        (
+            "medical",
+            r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
+            r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
+            r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
+            r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
+            r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
+            r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
+            r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
+            r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
+            r"(?:crohn|cancer|epilep|seizure|arthritis|anxiety|insomnia|ptsd|glaucoma|migraine|"
+            r"multiple sclerosis|pain|nausea|ibs|fibromyalgia)\w*\b.{0,60}"
+            r"\b(?:how much|how many mg|dose|dosage|should i take)\b",
+        ),
+        (
+            "legal",
+            r"\b(?:the )?(?:judge|prosecutor)\b|\bmy (?:court|case|lawyer|attorney|arrest)\b|"
+            r"\b(?:got|was|been|i'?m) (?:caught|arrested|charged|pulled over)\b|"
+            r"\bsue (?:my|our|the)\b|"
+            # strategy in a dispute: whether to sue, fight, appeal or join a suit, and the odds
+            r"\bshould (?:we|i)\b.{0,30}\b(?:sue|suing|appeal|contest|join (?:the|an|a)\b.{0,30}"
+            r"\b(?:lawsuit|suit|class action|litigation))\b|\b(?:lawsuit|suit|litigation)\b.{0,60}"
+            r"\b(?:smarter|worth it|should we|which is better)\b|"
+            r"\b(?:worth )?fight(?:ing)? (?:my|our|the|this|a) .{0,40}\b(?:ticket|citation|charge|"
+            r"fine)\b|\b(?:ticket|citation|charge)\b.{0,30}\bin court\b|"
+            r"\bwhat(?:'s| is| are) (?:our|my) chances?\b",
+        ),
+        (
+            "referral",
+            # a named professional to hire: no sourced fact rates one
+            r"\brecommend (?:me )?(?:a |an |any |some )?"
+            r"(?:specific |good |great |reliable |decent )*(?:cannabis |marijuana |local )?"
+            r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?)\b",
+        ),
+        (
+            "financial",
+            r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
+            r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
+            r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
+        ),
+        (
+            "fraud",
+            r"\b(?:fudge|fake|inflate|doctor|pad)\b.{0,30}\b(?:numbers|results|coa|"
+            r"thc|potency|test)\b|"
+            # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
+            r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
+            r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
+            r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
+            r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
+            # keeping an owner or a record off what the regulator is shown
+            r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
+            r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
+            r"filing|disclosure)|\b(?:hide|conceal|keep)\b.{0,40}\boff (?:the|our|my) "
+            r"(?:licen[cs]e|application|filing|disclosure)",
+        ),
+        (
+            "forecast",
+            r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
+            r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
+            r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
+            # what lawmakers or courts will do: no source states the future
+            r"\b(?:odds|chances?|likel(?:y|ihood)) (?:that |of )?(?:congress|the (?:legislature|"
+            r"courts?|dea|fda|senate|house|state|feds?)|lawmakers|[a-z]+ (?:will|would|rolls?))\b|"
+            r"\bwill (?:it|that|this|they|280e|rescheduling|the (?:law|rule|ban|cap|tax)) "
+            r"(?:\w+ )?(?:be (?:gone|repealed|dropped|delayed|rolled back|passed)|go away|pass)\b",
+        ),
+        (
+            "private",
+            # the state of one's own file with the regulator: only the regulator can see it
+            r"\b(?:status|progress) of (?:our|my) .{0,40}\b(?:application|permit|licen[cs]e|"
+            r"renewal)\b|\b(?:where|how far along) is (?:our|my) .{0,30}\b(?:application|"
+            r"renewal)\b",
+        ),
+        (
+            "live",
+            # whether a system is up right now: no sourced fact can say
+            r"\b(?:is|are) (?:metrc|biotrack|leaf data|ccrs|the (?:state |tracking )?(?:system|"
+            r"portal))\b[^?.]{0,30}\b(?:down|offline|up|working)\b|"
+            r"\bis it (?:back )?up (?:yet|again)\b|\b(?:metrc|biotrack|system|portal) (?:is )?"
+            r"still down\b",
+        ),
+        (
+            "off-topic",
+            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
+        ),
+    )
+)
+
+
+def scope_of(text: str) -> str | None:
+    """Why a request is outside what the agents answer, or None when it is not."""
+    for reason, pattern in _OUT_OF_SCOPE:
+        if pattern.search(text):
+            return reason
+    if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
+        return "off-topic"  # not "a gummy shaped like a football": that is a product
+    return None
+
+
+# Subjects of another trade or pastime.
+_ELSEWHERE = re.compile(
+    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    r"who won)\b",
+    re.IGNORECASE,
+)
+
+
+# Words only a question about the trade uses: its products, places and paperwork.
+_OF_THE_TRADE = re.compile(
+    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
+    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b",
+    re.IGNORECASE,
+)
