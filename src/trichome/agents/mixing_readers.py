@@ -103,7 +103,7 @@ def dilution(question: Question) -> Calculation | None:
         amount = one(question, amounts[:1], "the amount")
         question.use(high, low)
         assert amount is not None
-        unit = "mg/mL" if high.unit == "mg/ml" else "mg/g"
+        unit = {"mg/ml": "mg/mL", "ppm": "ppm"}.get(high.unit, "mg/g")
         if _starts_from(question, amount, high, low):
             mixed = mixing.dilution(
                 amount.value, amount.unit, high.value, low.value, _carrier(question), unit

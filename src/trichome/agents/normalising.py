@@ -159,6 +159,13 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
     )
+    # "half-gram preroll", "half-liter bottle": the hyphenated fraction of a metric unit.
+    text = re.sub(
+        r"\b(?:a\s+)?half-(?=(?:gram|g|gm|mg|kilo|kg|ml|liter|litre|cup|stick)s?\b)",
+        "0.5 ",
+        text,
+        flags=re.IGNORECASE,
+    )
     # "3 dozen cookies" is 36 of them ("a dozen", "two dozen" are read with the words).
     text = re.sub(
         r"\b(\d+)\s+dozen\b", lambda m: _plain(int(m.group(1)) * 12), text, flags=re.IGNORECASE

@@ -250,9 +250,15 @@ def product_content(question: Question) -> Calculation | None:
     if not question.says(
         r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
         r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
-        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b"
+        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
+        r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
+        r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
+        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b"
     ):
         return None
+    in_volume = _in_volume(question)
+    if in_volume is not None:
+        return in_volume
     masses = same_masses(
         [
             q
@@ -284,6 +290,35 @@ def product_content(question: Question) -> Calculation | None:
         assert count is not None
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+def _in_volume(question: Question) -> Calculation | None:
+    """ "12 fl oz can at 0.42 mg per fl oz", "12 fl oz can runs 0.02 mg/mL": mg in a volume
+    at a strength by volume, when no mass of product is given."""
+    strengths = [
+        *question.find("concentration", unit="mg/ml", without=NOT_POTENCY | {"target"}),
+        *(q for q in question.find("mass", unit="mg") if q.per and _is_volume(q.per)),
+    ]
+    volumes = [q for q in question.find("volume", per=(None, "package", "piece"))
+               if q.unit != "dropper"]  # fmt: skip
+    if len(strengths) != 1 or not volumes or question.find("mass", unit="g"):
+        return None
+    strength = strengths[0]
+    sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
+    if len(sizes) != 1:
+        return None
+    volume = volumes[0]
+    question.use(strength, volume)
+    per_unit = "ml" if strength.kind == "concentration" else str(strength.per)
+    name = named_cannabinoid(question, strength)
+    return potency.cannabinoid_in_volume(volume.value, volume.unit, strength.value, per_unit, name)
+
+
+def _is_volume(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "volume"
+    except units.UnitError:
+        return False
 
 
 def _per_gram_potency(question: Question) -> Quantity | None:

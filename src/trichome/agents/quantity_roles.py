@@ -32,7 +32,9 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     "target": (
         r"(?:target|down to|bring (?:it|them)? ?to|get (?:it|to)|hit|aim(?:ing)? for|want(?:ing)?|"
         r"end up at|finish at|to make|make it|into|to|cut (?:it|to)|final(?: potency)?)"
-        r"\s*(?:of|at|is|~)?\s*$",
+        r"\s*(?:of|at|is|~)?\s*$|"
+        # "need 20 L of drink base at 25 ppm": the strength of the amount wanted
+        r"\b(?:need|want|make|making)\s+[\d.]+\s*[a-z]*\s+(?:of\s+)?(?:[a-z]+\s+){0,3}at\s*$",
         r"^\s*(?:target|final|finished|end product|blend)",
     ),
     "tolerance": (
