@@ -272,13 +272,12 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         alike = [q for q in earlier if q.start not in taken and q.kind == "percent"
                  and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)]  # fmt: skip
         candidates = alike if len(alike) == 1 else []
-    if not candidates and not new.tags & _ROLES and new.kind == "concentration":
-        # "and at 5 mg/mL?" after "need 30 mL at 10 mg/mL": the strength wanted changes.
-        wanted = [q for q in earlier if q.start not in taken and q.kind == new.kind
-                  and "target" in q.tags]  # fmt: skip
-        candidates = wanted if len(wanted) == 1 else []
     if len(candidates) > 1:
         roles = [q for q in candidates if q.tags == new.tags]
+        if not roles and not new.tags:
+            # "and at 5 mg/mL?" after "a 50 mg/mL stock, need 30 mL at 10 mg/mL": the
+            # strength wanted changes, not the stock's.
+            roles = [q for q in candidates if "target" in q.tags][:1]
         candidates = roles or candidates
     if len(candidates) > 1 and new.cannabinoid is None:
         plain = [q for q in candidates if q.cannabinoid in (None, "THC")]

@@ -48,6 +48,10 @@ def total(question: Question) -> Calculation | None:
             if q.tags & {"loss", "efficiency", "terpene", "target", "limit"}:
                 continue
             values.setdefault(q.cannabinoid, []).append(q)
+    if values.get("THCA") and any(not q.total for q in values.get("THC", [])):
+        # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the acid
+        # is the cap or the claim it is checked against, not the delta-9 reading.
+        values["THC"] = [q for q in values.get("THC", []) if not q.total]
     asks_total = question.says(
         r"total\s+(?:thc|cbd)|\btotal\b|\bhemp\b|potency|compliant|"
         r"pass|decarb|activated|how\s+much\s+thc"
@@ -70,9 +74,11 @@ def total(question: Question) -> Calculation | None:
             neutral_value = (
                 neutral.value if neutral.kind == acid.kind else _convert_basis(neutral, basis)
             )
-        elif name == "THC" and about_hemp(question) and _verdict_asked(question):
-            # a pass or fail on THCA alone would hide a delta-9 result the lab reported
+        elif name == "THC" and not question.says(_NOT_DETECTED):
+            # THCA alone: the delta-9 result is unknown, never silently 0
             raise ask(question, "the delta-9 THC result from the COA (%; 0 if it reports none)")
+        elif name == "THC":
+            assumption = "delta-9 THC was reported as not detected (ND), so it is counted as 0"
         else:
             assumption = (
                 f"no {_neutral(name)} value was given, so it is counted as 0; "
@@ -121,6 +127,14 @@ def total(question: Question) -> Calculation | None:
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
         return calculators.chain(parts)
     return calculators.chain(_asked_last(question, parts))
+
+
+# "d9 ND", "delta-9 not detected", "no delta-9 on it", "0 d9": a delta-9 result of none.
+_NOT_DETECTED = (
+    r"\b(?:nd|n/d|<\s*loq|not\s+detected|none\s+detected|non-?detect)\b|"
+    r"\b(?:no|zero)\s+(?:delta-?9|d9|δ9)\b|\b(?:delta-?9|d9)(?:[\s-]+thc)?\s*(?:is\s+|was\s+|:\s*)?"
+    r"(?:none|nothing|zero|0(?:\.0+)?\s*%?(?![\d.]))"
+)
 
 
 def _verdict_asked(question: Question) -> bool:
