@@ -8,6 +8,7 @@ import re
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import kitchen_calculators as kitchen_arithmetic
+from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
@@ -15,12 +16,14 @@ from trichome.agents.calculation_questions import (
     combined_potency,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
     with_assumption,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.quantities import Quantity
 
 _FAT = (
     r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat|"
@@ -61,6 +64,9 @@ def kitchen(question: Question) -> Calculation | None:
     if not (measures or per_piece or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    strengths = [q for q in question.find("mass", unit="mg") if q.per and _by_volume(q.per)]
+    if len(strengths) == 1 and volumes and not question.find("percent", without=NOT_POTENCY):
+        return _from_strength(question, strengths[0], volumes, counts, per_piece)
     asked = [q for q in volumes if any(m.start() <= q.start < m.end() for m in measures)]
     fats = [q for q in volumes if q not in asked]
     fat_masses = [
@@ -154,3 +160,33 @@ def kitchen(question: Question) -> Calculation | None:
             ]
         )
     return infused
+
+
+def _by_volume(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "volume"
+    except units.UnitError:
+        return False
+
+
+def _from_strength(
+    question: Question,
+    strength: Quantity,
+    volumes: list[Quantity],
+    counts: list[Quantity],
+    per_piece: bool,
+) -> Calculation:
+    """ "3/4 cup of butter that tested 40 mg per tbsp, 36 cookies": butter or oil of a known
+    strength, the THC in the amount used, split into the pieces when asked."""
+    used = one(question, volumes[:1], "the amount of butter or oil used")
+    assert used is not None
+    question.use(strength)
+    held = potency.cannabinoid_in_volume(
+        used.value, used.unit, strength.value, str(strength.per), named_cannabinoid(question, None)
+    )
+    if per_piece and counts:
+        count = one(question, counts[:1], "the number of pieces")
+        assert count is not None
+        split = formulation.dose_from_total(held.value, count.value, loss_percent(question))
+        return calculators.chain([held, split])
+    return held

@@ -159,6 +159,13 @@ def normalise(text: str) -> str:
     text = re.sub(
         r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
     )
+    # "my cup of butter was infused with 1200 mg": one such measure.
+    text = re.sub(
+        r"\b(my|our|your|the|this|that)\s+(cup|stick|tablespoon|tbsp|teaspoon|tsp)\s+(?=of\b)",
+        r"\1 1 \2 ",
+        text,
+        flags=re.IGNORECASE,
+    )
     # "half-gram preroll", "half-liter bottle": the hyphenated fraction of a metric unit.
     text = re.sub(
         r"\b(?:a\s+)?half-(?=(?:gram|g|gm|mg|kilo|kg|ml|liter|litre|cup|stick)s?\b)",

@@ -239,7 +239,9 @@ _ASKS_LOSS = (
     r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
-    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
+    r"\b(?:mass|weight)\s+(?:is|are|gets?|will\s+be|would\s+be)\s+lost\b|"
+    r"\b(?:leaves?|leaving|escapes?|comes?\s+off|goes?\s+off)\s+as\s+(?:co2|carbon\s+dioxide)\b"
 )
 
 

@@ -70,7 +70,7 @@ _SINGLE = re.compile(
 )
 _PER = re.compile(
     rf"^\s*(?:of\s+)?(?:thc|cbd|total\s+thc)?\s*(?:per|/|a|an|each|in\s+each|for\s+each|every)"
-    rf"\s*(?P<what>fl\.?\s?oz|fluid\s+ounce|{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|"
+    rf"\s*(?P<what>fl\.?\s?oz|fluid\s+ounce|tbsps?|tsps?|{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|"
     r"mL|l|liter|litre|g|gram|lb|pound|oz|"
     r"ounce|kg|kilo|eighth|zip|elbow|sq\s?ft|square\s+foot|watt)?\b",
     re.IGNORECASE,
