@@ -157,7 +157,8 @@ def normalise(text: str) -> str:
         flags=re.IGNORECASE,
     )
     text = re.sub(
-        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
+        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup|ml|milliliter|millilitre|tsp|teaspoon|tbsp|"
+        r"tablespoon|dropper|liter|litre|gallon|gal)s?\b)", "0.25 ", text, flags=re.IGNORECASE
     )
     # "my cup of butter was infused with 1200 mg": one such measure.
     text = re.sub(

@@ -269,7 +269,7 @@ def product_content(question: Question) -> Calculation | None:
         r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
         r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
         r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
-        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b"
+        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
     ):
         return None
     in_volume = _in_volume(question)
@@ -300,12 +300,28 @@ def product_content(question: Question) -> Calculation | None:
     share = found.value / 10 if found.kind == "concentration" else found.value
     name = named_cannabinoid(question, found)
     result = potency.cannabinoid_in_product(mass.value, mass.unit, share, name)
+    doses = [q for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
+             if q not in masses]  # fmt: skip
+    if doses and question.says(_HOW_MANY_SERVINGS):
+        # "1g cart at 85%, a session is about 5 mg: how many sessions per cart?"
+        dose = one(question, doses, "the dose")
+        assert dose is not None
+        limits = question.limits_for(question.state) if question.state else None
+        return calculators.chain(
+            [result, formulation.servings_check(result.value, dose.value, limits)]
+        )
     counts = piece_counts(question)
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+# "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
+_HOW_MANY_SERVINGS = (
+    r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:sessions|servings|doses|hits|uses|dabs)\b"
+)
 
 
 def _in_volume(question: Question) -> Calculation | None:

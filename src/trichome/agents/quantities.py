@@ -229,6 +229,7 @@ def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
 # "a batch of 36", "cut them into 36" when the pieces are named elsewhere ("each cookie").
 _COUNT_BEFORE = re.compile(
     r"(?:\b(?:batch|run|tray|lot|total)\s+of|\bmak(?:e|es|ing)|\bmade|\binto|\bacross|"
+    r"\bcut\s+(?:(?:it|them|em|'em|the\s+\w+)\s+)?in|"
     r"\bsplit\s+(?:it\s+|them\s+)?(?:in|between)|\bdivided?\s+(?:it\s+|them\s+)?(?:in|by|between))"
     r"\s*(?:a\s+|about\s+|around\s+|~\s*)?$",
     re.IGNORECASE,
