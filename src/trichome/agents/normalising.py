@@ -150,7 +150,7 @@ def normalise(text: str) -> str:
     )
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
-        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
+        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|zip|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
         r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal|dropper|dropperful)s?\b)",
         "0.5 ",
         text,
@@ -241,8 +241,8 @@ _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECA
 # "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
 _BOUGHT_FOR = re.compile(
     r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz|elbows?)\s+"
-    r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@)\s*)"
-    r"(?=\d[\d,.]*k?\b(?!\s*[a-z%]))",
+    r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@|at)\s*)"
+    r"(?=\d+(?:[,.]\d+)*k?\b(?![,.]\d)(?!\s*[a-z%]))",
     re.IGNORECASE,
 )
 
@@ -278,6 +278,16 @@ def _trade_ounce_stated(text: str) -> str:
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,
     )  # fmt: skip
+    # "how many trade ounces (28 g) in a kilo": the trade's ounce is the unit asked for.
+    text = re.sub(
+        r"\bhow\s+many\s+trade(?:'s)?\s+(?:oz|ounces?)(?:\s*\(\s*28\s*g(?:rams?)?\s*(?:each\s*)?\))?",
+        "how many zips",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = _HARVEST_OUNCES.sub(
+        lambda m: f"{m.group(1) or m.group(3) or ''}{m.group(2) or m.group(4)} zips", text
+    )
     if not TRADE_STATED.search(text):
         return text
     text = TRADE_STATED.sub(" ", text)
@@ -295,6 +305,15 @@ _FLOWER_OUNCES = re.compile(
     r"top-?shelf|indoor|outdoor|greenhouse|dried|cured)\s+)*(?:\d+(?:\.\d+)?\s*(?:%|percent)"
     r"(?!\s*(?:thc\s+|cbd\s+)?(?:tinctures?|oils?|distillate|syrup|liquid|butter|rso|wax|"
     r"shatter|rosin|resin|concentrate|vape))|(?:buds?|flower|nugs?|shake|smalls|popcorn|weed)\b))",
+    re.IGNORECASE,
+)
+
+
+# "pulled 18 oz dry", "the tent yielded 16 oz": a harvest of flower weighed in the trade's
+# 28 g ounce.
+_HARVEST_OUNCES = re.compile(
+    r"(\b(?:pulled|harvested|yielded|yields|cropped|chopped|got)\s+)(\d+(?:\.\d+)?)\s*(?:oz|ozs|"
+    r"ounces)\b|()\b(\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces)(?=\s+(?:of\s+)?(?:dry|dried|wet)\b)",
     re.IGNORECASE,
 )
 
@@ -352,15 +371,32 @@ _FLOOR = re.compile(
 )
 
 
+# "5x5 got me 1.1 lb, per square foot?": a grid with no unit, in a question asking per
+# square foot, is feet by feet (not "2 x 1000 W" or "10 x 5 mg").
+_ASKS_PER_SQFT = re.compile(r"sq\.?\s?ft|sqft|square\s+f(?:oo|ee)t|ft2|ft²", re.IGNORECASE)
+_UNIT_AFTER = re.compile(
+    r"\s*(?:k?w|watts?|%|mg|g|gs|grams?|kg|kilos?|lbs?|pounds?|oz|ml|l|gal|mm|cm|in|inch|inches|"
+    r"[a-z]+s?\s+(?:at|of)\b)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
 def _floor_area(text: str) -> str:
+    asks_area = _ASKS_PER_SQFT.search(text) is not None
+
     def area(match: re.Match[str]) -> str:
         unit, space = match.group("unit"), match.group("space")
+        if unit is None and space is None and asks_area and not _UNIT_AFTER.match(
+            text, match.end()
+        ):
+            unit = "ft"
         if unit is None and space is None:
             return match.group(0)
         metric = unit is not None and unit.lower().startswith("m")
         product = float(match.group(1)) * float(match.group(2))
         spoken = f" {space.strip()}" if space else ""
-        return f"{_plain(product)} {'m2' if metric else 'sq ft'}{spoken}"
+        tail = " " if not space and match.group(0)[-1].isspace() else ""
+        return f"{_plain(product)} {'m2' if metric else 'sq ft'}{spoken}{tail}"
 
     return _FLOOR.sub(area, text)
 

@@ -61,7 +61,7 @@ _UNIT = (
 )
 _QUANTITY = re.compile(
     rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?:\s*(?:-|\u2013|to)\s*\$?(?P<high>{_NUM}))?"
-    rf"(?P<k>k\b)?\s*-?\s*(?:{_UNIT})?",
+    rf"(?P<k>k\b)?(?:-(?=[a-z%])|\s*)(?:{_UNIT})?",
     re.IGNORECASE,
 )
 _SINGLE = re.compile(
