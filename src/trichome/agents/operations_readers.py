@@ -233,10 +233,32 @@ _YIELD_UNIT = re.compile(
 )
 
 
+_BASIS_ASKED = re.compile(
+    r"\b(?:per|/|a)\s*(?:(?P<watt>watts?\b|w\b)|(?P<area>sq|square\s+f|sqft|ft))|\b(?P<gpw>gpw|g/w)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_asked_basis(question: Question, grown: Calculation) -> Calculation:
+    asked = list(_BASIS_ASKED.finditer(question.text))
+    if not asked:
+        return grown
+    per_watt = asked[-1].group("area") is None
+    key, unit = ("g_per_watt", "g/W") if per_watt else ("g_per_sqft", "g/sq ft")
+    value = grown.details.get(key)
+    if value is None or grown.unit == unit:
+        return grown
+    return replace(
+        grown, value=value, unit=unit, summary=f"{fmt(value, 4)} {unit}. {grown.summary}"
+    )
+
+
 def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
     """ "lbs per sq ft", "g per m²", "oz per watt": the yield in the units asked, the
-    conversion shown as a step (the calculator works in g/sq ft and g/W)."""
-    asked = _YIELD_UNIT.search(question.text)
+    conversion shown as a step (the calculator works in g/sq ft and g/W). The last asked wins
+    ("grams per sq ft?", then "and per watt?")."""
+    grown = _last_asked_basis(question, grown)
+    asked = next(reversed(list(_YIELD_UNIT.finditer(question.text))), None)
     if asked is None:
         return grown
     per_watt = asked.group("watt") is not None
