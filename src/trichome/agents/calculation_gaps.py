@@ -79,6 +79,15 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"\b(?:g|grams?)\s*(?:per|/)\s*(?:w|watt)\b",
         "the harvest's dry weight and the light's wattage",
     ),
+    (
+        r"\btotal\s+(?:thc|cbd)\b",
+        "the THCA and delta-9 THC results from the COA (% or mg/g)",
+    ),
+    (
+        r"\b(?:lowest|highest|low|high|min(?:imum)?|max(?:imum)?)\b.{0,40}\b(?:still\s+)?"
+        r"(?:pass|test\s+at)\b",
+        "the variance allowed around the label (±%), or the state whose rule sets it",
+    ),
 )
 
 

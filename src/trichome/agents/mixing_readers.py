@@ -276,10 +276,11 @@ def blending(question: Question) -> Calculation | None:
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
     ):
         return None
+    named = ("THC",) if question.says(r"\bthc\b") or not question.says(r"\bcbd\b") else ("CBD",)
     percents = [
         q
         for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
-        if q.cannabinoid in (None, "THC")
+        if q.cannabinoid in (None, *named)
     ]
     if len(percents) < 2:
         return None
