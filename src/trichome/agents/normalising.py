@@ -12,6 +12,7 @@ import re
 from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
+    floor_area,
     pieces_in_groups,
     separate_numbers,
     shares_of_a_whole,
@@ -158,7 +159,10 @@ def normalise(text: str) -> str:
     )
     text = re.sub(
         r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup|ml|milliliter|millilitre|tsp|teaspoon|tbsp|"
-        r"tablespoon|dropper|liter|litre|gallon|gal)s?\b)", "0.25 ", text, flags=re.IGNORECASE
+        r"tablespoon|dropper|liter|litre|gallon|gal)s?\b)",
+        "0.25 ",
+        text,
+        flags=re.IGNORECASE,
     )
     # "my cup of butter was infused with 1200 mg": one such measure.
     text = re.sub(
@@ -198,7 +202,7 @@ def normalise(text: str) -> str:
     )
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
     text = trade_and_lights(pieces_in_groups(text))
-    return _floor_area(text)
+    return floor_area(text)
 
 
 # Flower sold by the fraction of an ounce is weighed against the trade's 28 g ounce: a menu's
@@ -362,45 +366,6 @@ def _pound_slang(text: str) -> str:
 
 
 # "a 4x4 tent", "5 x 10 ft", "4'x8' table": a floor area, written as its product.
-_FLOOR = re.compile(
-    r"\b(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|\*)\s*(\d+(?:\.\d+)?)\s*"
-    r"(?P<unit>ft\b|feet\b|foot\b|'|m\b|meters?\b|metres?\b)?"
-    r"(?P<space>\s*(?:[\w-]+\s+)?(?:tents?|rooms?|tables?|benches|bench|space|canopy|area|"
-    r"footprint|beds?|trays?|flats?)\b)?",
-    re.IGNORECASE,
-)
-
-
-# "5x5 got me 1.1 lb, per square foot?": a grid with no unit, in a question asking per
-# square foot, is feet by feet (not "2 x 1000 W" or "10 x 5 mg").
-_ASKS_PER_SQFT = re.compile(r"sq\.?\s?ft|sqft|square\s+f(?:oo|ee)t|ft2|ft²", re.IGNORECASE)
-_UNIT_AFTER = re.compile(
-    r"\s*(?:k?w|watts?|%|mg|g|gs|grams?|kg|kilos?|lbs?|pounds?|oz|ml|l|gal|mm|cm|in|inch|inches|"
-    r"[a-z]+s?\s+(?:at|of)\b)(?![a-z])",
-    re.IGNORECASE,
-)
-
-
-def _floor_area(text: str) -> str:
-    asks_area = _ASKS_PER_SQFT.search(text) is not None
-
-    def area(match: re.Match[str]) -> str:
-        unit, space = match.group("unit"), match.group("space")
-        if unit is None and space is None and asks_area and not _UNIT_AFTER.match(
-            text, match.end()
-        ):
-            unit = "ft"
-        if unit is None and space is None:
-            return match.group(0)
-        metric = unit is not None and unit.lower().startswith("m")
-        product = float(match.group(1)) * float(match.group(2))
-        spoken = f" {space.strip()}" if space else ""
-        tail = " " if not space and match.group(0)[-1].isspace() else ""
-        return f"{_plain(product)} {'m2' if metric else 'sq ft'}{spoken}{tail}"
-
-    return _FLOOR.sub(area, text)
-
-
 def _plain(number: float) -> str:
     return f"{number:g}" if abs(number) < 1e15 else str(number)
 

@@ -210,8 +210,7 @@ def read(text: str) -> list[Quantity]:
     return _counted_elsewhere(_declared_basis(found, text), text)
 
 
-# "potency in mg/g: THCA 241.7, delta-9 6.2", "results (mg/g)": a basis stated once, for the
-# bare numbers the cannabinoids label (10 mg/g is 1%).
+# "potency in mg/g: THCA 241.7, d9 6.2": a basis stated once, for the numbers the names label.
 _BASIS = re.compile(r"(?<![\d.\s])\s*\(?\bmg\s*/\s*g\b|\bmilligrams?\s+per\s+gram\b", re.I)
 
 
