@@ -92,6 +92,8 @@ def total(question: Question) -> Calculation | None:
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
             return None  # "26% total THC flower": the total is given, a potency to use as is
+        if _product_mass(question) is not None and question.says(r"\bmgs?\b|milligrams"):
+            return None  # "a 1 g disposable at 90% THC, total THC mg?": THC in a product
         if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
             values.get("THC") or values.get("CBD")
         ):
