@@ -10,7 +10,6 @@ from trichome.agents.calculators import (
     fmt,
     percent,
     positive,
-    quantity,
     share,
 )
 
@@ -113,51 +112,6 @@ def doses_in(total: float, total_unit: str, dose: float, dose_unit: str) -> Calc
         formula="doses = amount ÷ dose size",
         inputs=(f"dose size: {fmt(dose, 4)} {each}",),
         assumptions=("every dose is measured exactly; nothing is lost in the container",),
-    )
-
-
-def topped_up(
-    strength: float, amount: float, unit: str, final: float, final_unit: str, strength_unit: str
-) -> Calculation:
-    """The strength of `amount` at `strength` once carrier brings it up to `final`:
-    C2 = C1 × V1 ÷ V2.
-
-    Raises:
-        CalculationError: a non-positive input, amounts of different kinds, or a final
-            amount smaller than the start.
-    """
-    positive("the starting strength", strength)
-    positive("the starting amount", amount)
-    positive("the final amount", final)
-    try:
-        start = units.convert(amount, unit, final_unit)
-    except units.UnitError:
-        raise CalculationError("the two amounts must both be volumes or both masses") from None
-    if final < start:
-        raise CalculationError(
-            f"topping up adds carrier: the final {quantity(final, final_unit)} must be more "
-            f"than the {quantity(amount, unit)} you start with"
-        )
-    result = strength * start / final
-    c = strength_unit
-    return Calculation(
-        "dilution_top_up",
-        result,
-        c,
-        f"{quantity(amount, unit)} at {fmt(strength, 4)}{_sep(c)}{c} topped up to "
-        f"{quantity(final, final_unit)} is {fmt(result, 4)}{_sep(c)}{c}.",
-        (
-            f"C2 = C1 × V1 ÷ V2 = {fmt(strength, 4)} × {fmt(start, 4)} ÷ {fmt(final, 4)} = "
-            f"{fmt(result, 4)}{_sep(c)}{c}",
-        ),
-        formula="C1 × V1 = C2 × V2, so C2 = C1 × V1 ÷ V2",
-        inputs=(
-            f"starting strength: {fmt(strength, 4)}{_sep(c)}{c}",
-            f"starting amount: {quantity(amount, unit)}",
-            f"final amount: {quantity(final, final_unit)}",
-        ),
-        assumptions=("the carrier holds no THC", "amounts add (no shrinkage on mixing)"),
-        details={"final": final},
     )
 
 

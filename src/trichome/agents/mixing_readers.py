@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import mixing_calculators as mixing
+from trichome.agents import strength_calculators as by_strength
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -217,7 +218,9 @@ def _topped_up(question: Question, concentrations: list[Quantity]) -> Calculatio
     strength = strengths[0]
     question.use(strength, start, final)
     unit = {"mg/ml": "mg/mL", "%": "%"}.get(strength.unit, strength.unit)
-    return mixing.topped_up(strength.value, start.value, start.unit, final.value, final.unit, unit)
+    return by_strength.topped_up(
+        strength.value, start.value, start.unit, final.value, final.unit, unit
+    )
 
 
 # "how much carrier oil do I add", "how much MCT goes in": the diluent, not the stock.
@@ -283,7 +286,7 @@ def blending(question: Question) -> Calculation | None:
         if q.cannabinoid in (None, *named)
     ]
     if len(percents) < 2:
-        return None
+        return _blend_strengths(question)
     distinct: dict[float, Quantity] = {}
     for q in percents:
         distinct.setdefault(q.value, q)
@@ -306,6 +309,23 @@ def blending(question: Question) -> Calculation | None:
     if question.says(ASKS):
         raise ask(question, "how much of each you mix (or the potency you are aiming for)")
     return None
+
+
+def _blend_strengths(question: Question) -> Calculation | None:
+    """ "1 L of syrup at 10 mg/mL with 3 L at 2 mg/mL": two strengths by volume, mixed."""
+    found = question.find("concentration")
+    amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
+    if len(found) != 2 or len({q.unit for q in found}) != 1 or len(amounts) != 2:
+        return None
+    pairs = _pair_amounts(question, amounts, found)
+    if pairs is None:
+        return None
+    (m1, c1), (m2, c2) = pairs
+    question.use(m1, c1, m2, c2)
+    unit = {"mg/ml": "mg/mL"}.get(c1.unit, c1.unit)
+    return by_strength.blend_strengths(
+        c1.value, m1.value, m1.unit, c2.value, m2.value, m2.unit, unit
+    )
 
 
 def _pair_amounts(

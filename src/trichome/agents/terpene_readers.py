@@ -21,7 +21,9 @@ from trichome.agents.calculators import Calculation, chain, fmt, positive, quant
 from trichome.agents.quantities import Quantity
 
 _DISTILLATE_AFTER = re.compile(
-    r"\s*(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|concentrate|extract)", re.IGNORECASE
+    r"\s*(?:of\s+(?:the\s+|our\s+|my\s+)?)?(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|"
+    r"concentrate|extract)",
+    re.IGNORECASE,
 )
 
 
