@@ -294,6 +294,10 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
             # strength wanted changes, not the stock's.
             roles = [q for q in candidates if "target" in q.tags][:1]
         candidates = roles or candidates
+    if len(candidates) > 1 and re.search(r"\bservings?\b|\bdoses?\b", update, re.IGNORECASE):
+        # "if the serving is cut to 5 mg?": the serving's mg, not the package's
+        doses = [q for q in candidates if q.per in _ONE_SERVING]
+        candidates = doses or candidates
     if len(candidates) > 1 and new.cannabinoid is None:
         plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
         candidates = plain or candidates

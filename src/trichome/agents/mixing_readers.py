@@ -92,6 +92,9 @@ def dilution(question: Question) -> Calculation | None:
     concentrations = question.find("concentration")
     stock_words = question.says(
         rf"stock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
+    ) or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one
+        question.says(r"\bfrom\s+(?:an?\s+|the\s+|our\s+)?[\d.]+\s*%\s*(?:distill?ate|disty)\b")
+        and len({q.value for q in question.find("percent", without=NOT_POTENCY)}) >= 2
     )
     topped = _topped_up(question, concentrations)
     if topped is not None:

@@ -181,6 +181,11 @@ def grow_yield(question: Question) -> Calculation | None:
         or re.match(
             r"\s*(?:lights?|fixtures?|leds?|each)", question.text[q.end : q.end + 12], re.IGNORECASE
         )
+        or re.search(  # "40 lights at 1000 W": the wattage of each light
+            r"(?:lights?|fixtures?|leds?)\s+(?:at|of|@|x)\s*$",
+            question.text[max(0, q.start - 16) : q.start],
+            re.IGNORECASE,
+        )
     ]
     if not harvests:
         raise ask(question, "the dry harvest weight")
