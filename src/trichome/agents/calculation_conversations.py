@@ -178,6 +178,11 @@ _FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]
 
 
 def _merge(previous: str, update: str) -> _Merged:
+    if _NO_LOSS.search(update):
+        # "and without any loss?": the earlier loss or efficiency is dropped, not kept
+        for q in sorted(read(previous), key=lambda q: -q.start):
+            if q.tags & {"loss", "efficiency"}:
+                previous = previous[: q.start] + previous[q.end :]
     earlier = read(previous)
     merged = previous
     shift = 0
@@ -327,6 +332,11 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
 
 # "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
 _ONE_SERVING = frozenset({"piece", "serving"})
+_NO_LOSS = re.compile(
+    r"\b(?:without|no|zero|ignor(?:e|ing)|drop(?:ping)?)\s+(?:any\s+|the\s+)?(?:process\s+)?"
+    r"(?:loss|losses|waste)\b|\blossless\b",
+    re.IGNORECASE,
+)
 _PRICE_AGAIN = re.compile(
     r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
     re.IGNORECASE,

@@ -76,7 +76,11 @@ def kitchen(question: Question) -> Calculation | None:
             rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[q.end : q.end + 25], re.IGNORECASE
         )
     ]
-    materials = [q for q in question.find("mass") if q not in fat_masses and q.per is None]
+    materials = [  # "1,000 mg THC total": the THC that went in
+        q
+        for q in question.find("mass")
+        if q not in fat_masses and (q.per is None or (q.per == "package" and q.unit == "mg"))
+    ]
     measure = units.canonical(measures[-1].group(1)) if measures else "tbsp"
     if not fats and not fat_masses:
         if per_piece or not materials:
