@@ -143,8 +143,10 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
         # taken out of the doses above).
         totals = question.find("mass", unit="mg") or [
-            q for q in question.find("mass", cannabinoids=("THC", "CBD")) if q.per is None
-        ]  # "3.2 g of THC in the batch": the cannabinoid's own mass
+            q
+            for q in question.find("mass", cannabinoids=("THC", "CBD"))
+            if q.per in (None, "package")
+        ]  # "3.2 g of THC in the batch", "1.2 g THC total": the cannabinoid's own mass
         if totals and question.says(
             rf"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment|"
             rf"{PIECES})\b|a\s+piece|dose"
