@@ -126,6 +126,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
+        weighs = concentrate[0].start
+        if re.search(r"\b(?:each|every)\s+(?:\w+\s+)?(?:weighs|is)\s*$", question.text[:weighs]):
+            return None  # "each one weighs 5 g at 0.2%": a piece's weight, read as a product
         count = one(question, counts[:1], "the number of pieces")
         mass = one(question, concentrate[:1], "the concentrate's mass")
         assert count is not None and mass is not None

@@ -10,6 +10,7 @@ from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -316,8 +317,15 @@ def product_content(question: Question) -> Calculation | None:
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
+        if re.search(_EACH_WEIGHS, question.text[max(0, mass.start - 30) : mass.start], re.I):
+            # "10 gummies per bag, each one weighs 5 g at 0.2%": the bag holds them all
+            whole = serving_arithmetic.batch_total(count.value, result.value, name)
+            return calculators.chain([result, whole])
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+_EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:one|piece|unit|\w+)?\s*(?:weighs|is|=|:)\s*(?:about\s+)?$"
 
 
 # "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
