@@ -342,8 +342,12 @@ def scaling(question: Question) -> Calculation | None:
             (
                 n
                 for n in names
-                if re.search(
-                    rf"how\s+much\s+(?:of\s+(?:the\s+)?)?{re.escape(n)}", question.text, re.I
+                if re.search(  # "how much of the sugar", "new g distillate?", "Gelatin?"
+                    rf"(?:how\s+much\s+(?:of\s+(?:the\s+)?)?|\b(?:new|total|scaled|how\s+many)\s+"
+                    rf"(?:g|grams?|kg|ml|mls|l|cups?|oz)\s+(?:of\s+)?(?:the\s+)?){re.escape(n)}|"
+                    rf"[.?!]\s*{re.escape(n)}\s*\?\s*$",
+                    question.text,
+                    re.I,
                 )
             ),
             None,

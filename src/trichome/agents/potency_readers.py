@@ -325,7 +325,7 @@ def product_content(question: Question) -> Calculation | None:
     return result
 
 
-_EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:one|piece|unit|\w+)?\s*(?:weighs|is|=|:)\s*(?:about\s+)?$"
+_EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
 
 
 # "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
