@@ -142,3 +142,80 @@ def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected:
     found = recognise_conversation(turns)
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a potency per gram is a percentage (10 mg/g = 1%)
+        (
+            "1000 gummies at 5 mg THC each, our rosin assays 500 mg/g total THC. grams of rosin?",
+            1000 * 5 / 0.5 / 1000,
+            "g of concentrate",
+        ),
+        # misspelt cannabinoids
+        ("thcaa 20% delta9 1% totl thc??", 1 + 20 * 0.877, "%"),
+        # terpenes added "to" the distillate
+        (
+            "I added 10 g of terpenes to 190 g of distillate. What % of the blend is terpene?",
+            5,
+            "% w/w",
+        ),
+        # two strengths by volume mixed
+        ("mixing 2 L of syrup at 6 mg/mL with 2 L at 2 mg/mL, what mg/mL is the mix?", 4, "mg/mL"),
+        # a piece's weight times the pieces in the bag
+        (
+            "20 chews per bag, each one weighs 4 g and tested at 0.25% THC. how many mg THC in the "
+            "whole bag?",
+            20 * 4 * 2.5,
+            "mg THC",
+        ),
+        # the THC of a batch given in grams
+        ("tray of 40 brownies with 0.8 g THC total, mg each?", 20, "mg THC per piece"),
+        # "theoretical, 100%" is an efficiency, the THCA decarboxylated
+        (
+            "10 g of 20% THCA flower, decarbed (theoretical, 100%), all into 1 cup of butter. mg per "
+            "tbsp?",
+            10_000 * 0.2 * 0.877 / 16,
+            "mg THC per tbsp",
+        ),
+        # the ounce the user counts
+        (
+            "3 oz jar of 20% flower, we count 28g to the ounce. total mg THC in the jar?",
+            3 * 28 * 200,
+            "mg THC",
+        ),
+        # lights counted at a wattage each
+        ("20 lb dry from 10 lights at 1000 W, g per watt?", 20 * 453.59237 / 10_000, "g/W"),
+        # the ingredient asked for when scaling
+        ("scale our 3 kg gummy batch up 4x. it uses 6 g distillate. new g distillate?", 24, "g"),
+    ],
+)
+def test_third_set_classes_are_read(question: str, expected: float, unit: str) -> None:
+    value, answered_unit = _answer(question)
+    assert math.isclose(value, expected, rel_tol=2e-3), (value, answered_unit)
+    assert answered_unit == unit
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "servings per package with a 5 mg serving?",
+        "CO2 mass lost decarbing my crystals?",
+        "hemp plot tested yesterday, is it under 0.3?",
+    ],
+)
+def test_a_named_calculation_with_no_inputs_gets_a_question(question: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is None and found.asks, found
+
+
+def test_a_follow_up_without_any_loss_drops_the_earlier_loss() -> None:
+    found = recognise_conversation(
+        (
+            "500 pieces at 4mg, distillate 80%, 90% makes it into product. grams?",
+            "and without any loss?",
+        )
+    )
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, 500 * 4 / 0.8 / 1000, rel_tol=1e-3)
