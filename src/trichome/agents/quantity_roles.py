@@ -17,7 +17,7 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),
     "efficiency": (
-        r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$|"
+        r"(?:efficien\w*|conversion|recover(?:y|s|ed|ing)?|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$|"
         r"\btheoretical\s*[,(]?\s*$",
         r"^\s*(?:(?:overall|total|combined|expected|average|infusion|decarb\w*)\s+){0,2}"
         r"(?:efficien|conversion|recovery|extraction|transfer)|"
