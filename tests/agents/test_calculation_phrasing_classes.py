@@ -189,6 +189,19 @@ def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected:
         ("20 lb dry from 10 lights at 1000 W, g per watt?", 20 * 453.59237 / 10_000, "g/W"),
         # the ingredient asked for when scaling
         ("scale our 3 kg gummy batch up 4x. it uses 6 g distillate. new g distillate?", 24, "g"),
+        # an extraction that "recovers" a share is an efficiency, not a second potency
+        (
+            "1 kg of trim at 10% THC, extraction recovers 50% of it. how many 10 mg gummies can "
+            "that make?",
+            1000 * 100 * 0.5 / 10,
+            "pieces",
+        ),
+        # THCA isolate dissolved after decarboxylation: 100% THCA, times 0.877
+        (
+            "decarb 2 g of THCA isolate fully and dissolve it all into 20 mL MCT. mg THC per mL?",
+            2000 * 0.877 / 20,
+            "mg THC per mL",
+        ),
     ],
 )
 def test_third_set_classes_are_read(question: str, expected: float, unit: str) -> None:

@@ -120,9 +120,16 @@ def kitchen(question: Question) -> Calculation | None:
         return calculators.chain([total, infused])
     found = one(question, potency_readings(question), "the potency")
     is_acid = False
+    assumption = None
     if found is None and acid:
         found, is_acid = one(question, acid, "the THCA potency"), True
-    assumption = None
+    if found is None and re.match(  # "5 g of THCA isolate, decarbed": the acid itself
+        r"\s*(?:of\s+)?(?:pure\s+)?(?:thca|thc-a)\s+(?:isolate|crystals?|crystalline|diamonds)",
+        question.text[material.end : material.end + 30],
+        re.IGNORECASE,
+    ):
+        assumption, is_acid = f"the {material.text} is THCA isolate, taken as 100% THCA", True
+        found = material
     if found is None and material.unit == "mg" and not acid:
         # "2000 mg THC into 1 cup of butter": the THC itself is given, no potency needed.
         assumption = f"the {material.text} is THC already measured, so it goes in at 100%"
