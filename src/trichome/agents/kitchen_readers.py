@@ -123,10 +123,13 @@ def kitchen(question: Question) -> Calculation | None:
     assumption = None
     if found is None and acid:
         found, is_acid = one(question, acid, "the THCA potency"), True
-    if found is None and re.match(  # "5 g of THCA isolate, decarbed": the acid itself
-        r"\s*(?:of\s+)?(?:pure\s+)?(?:thca|thc-a)\s+(?:isolate|crystals?|crystalline|diamonds)",
-        question.text[material.end : material.end + 30],
-        re.IGNORECASE,
+    if (
+        found is None
+        and re.match(  # "5 g of THCA isolate, decarbed": the acid itself
+            r"\s*(?:of\s+)?(?:pure\s+)?(?:thca|thc-a)\s+(?:isolate|crystals?|crystalline|diamonds)",
+            question.text[material.end : material.end + 30],
+            re.IGNORECASE,
+        )
     ):
         assumption, is_acid = f"the {material.text} is THCA isolate, taken as 100% THCA", True
         found = material
