@@ -220,6 +220,12 @@ _NAME_AFTER = re.compile(
 )
 
 
+# What a batch makes: pieces, or filled units ("1.2 L MCT per 40 bottles, for 250 bottles").
+_UNITS_MADE = (
+    rf"{PIECES}|bottles?|carts?|cartridges?|vials?|syringes?|jars?|tins?|pens?|vapes?|pre-?rolls?"
+)
+
+
 def _batch_sizes(question: Question) -> list[Quantity]:
     """The sizes of the recipe's batch and the batch wanted: two counts of the same pieces
     ("50 gummies ... 1200 gummies") or two amounts written as a batch ("a 4 kg batch")."""
@@ -243,7 +249,7 @@ def _batch_sizes(question: Question) -> list[Quantity]:
         ]
         if len(wanted) == 1:
             return [sized[0], wanted[0]]
-    counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
+    counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
     stems = {(q.noun or "")[:4].lower() for q in counts}
     if len(counts) >= 2 and len(stems) == 1:
         return counts[:2]
