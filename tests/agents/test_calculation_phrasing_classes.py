@@ -196,6 +196,15 @@ def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected:
             1000 * 100 * 0.5 / 10,
             "pieces",
         ),
+        # a batch that fills bottles scales by their count
+        ("our SOP: 0.6 L MCT per 20 bottles. for 100 bottles?", 3, "L"),
+        # a dry weight priced
+        (
+            "20 lb wet, lose 80% drying, sells at $1,000/lb dry. how many dollars is the dry "
+            "weight worth?",
+            4000,
+            "$",
+        ),
         # THCA isolate dissolved after decarboxylation: 100% THCA, times 0.877
         (
             "decarb 2 g of THCA isolate fully and dissolve it all into 20 mL MCT. mg THC per mL?",

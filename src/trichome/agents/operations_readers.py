@@ -319,4 +319,23 @@ def dry(question: Question) -> Calculation | None:
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:
         raise ask(question, "how much of its weight it loses in drying (%)")
-    return operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
+    dried = operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
+    return _worth_if_asked(question, dried, wet.unit)
+
+
+def _worth_if_asked(question: Question, dried: Calculation, unit: str) -> Calculation:
+    """ "sells at $1,200/lb dry, how many dollars is it worth?": the dry weight priced."""
+    prices = [q for q in question.find("money") if q.per and _by_mass(q.per)]
+    if len(prices) != 1 or not question.says(r"\bworth\b|dollars|\bvalue\b|revenue|\bgross"):
+        return dried
+    price = prices[0]
+    question.use(price)
+    priced = operations.priced(dried.value, unit, price.value, str(price.per))
+    return calculators.chain([dried, priced])
+
+
+def _by_mass(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "mass"
+    except units.UnitError:
+        return False
