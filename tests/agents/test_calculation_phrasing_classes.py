@@ -198,6 +198,19 @@ def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected:
         ),
         # a batch that fills bottles scales by their count
         ("our SOP: 0.6 L MCT per 20 bottles. for 100 bottles?", 3, "L"),
+        # batch sizes written as a recipe, a production run, or what an amount was used for
+        (
+            "2 kg recipe calls for 300 g of gelatin mix. Production run is 10 kg. Gelatin?",
+            1500,
+            "g",
+        ),
+        (
+            "Pilot batch used 10 mL of tincture for 4 L of syrup; scale to 20 L - mL of tincture?",
+            50,
+            "mL",
+        ),
+        # servings asked after the sizes
+        ("200 mg bar, 20 mg servings, how many?", 10, "servings"),
         # a dry weight priced
         (
             "20 lb wet, lose 80% drying, sells at $1,000/lb dry. how many dollars is the dry "

@@ -201,9 +201,11 @@ def infusion_or_dose(question: Question) -> Calculation | None:
 
 
 _BATCH_BEFORE = re.compile(
-    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I
-)
-_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run)\b", re.I)
+    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$|"
+    r"\b(?:used|uses|takes|took|calls\s+for)\s+[\d.]+\s*[a-z]+\s+(?:of\s+)?[a-z]+\s+for\s+$",
+    re.I,
+)  # "used 12 mL of tincture for 2 L of syrup": the 2 L is the batch
+_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run|recipe)\b", re.I)
 # Words before a batch size saying it is the one to make (the new size).
 _NEW_BATCH = re.compile(
     r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"
@@ -232,7 +234,7 @@ def _batch_sizes(question: Question) -> list[Quantity]:
     sized = [
         q
         for q in question.find("mass", "volume")
-        if _BATCH_BEFORE.search(question.text[max(0, q.start - 25) : q.start])
+        if _BATCH_BEFORE.search(question.text[max(0, q.start - 40) : q.start])
         or _BATCH_AFTER.match(question.text[q.end : q.end + 20])
     ]
     if len(sized) >= 2:
