@@ -136,6 +136,8 @@ def test_a_delta_9_reported_not_detected_is_counted_as_zero_and_said() -> None:
         (("servings in a 200 mg package at 10 mg each", "what if I do 5 mg doses"), 40),
         (("3x3 pulled 9 oz, grams per sq ft?", "and per watt, it's a 200 W light"), 252 / 200),
         (("a 40 mg/mL stock, need 100 mL at 8 mg/mL", "and at 4 mg/mL?"), 10),
+        (("how many grams in 2 ounces of flower?", "use 28.35 g ounces, not 28"), 2 * 28.349523125),
+        (("150 mg bar, 10 mg servings, how many?", "if the serving is cut to 5 mg?"), 30),
     ],
 )
 def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected: float) -> None:
@@ -209,6 +211,8 @@ def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected:
             50,
             "mL",
         ),
+        # grams in ounces of flower: a conversion at the trade's 28 g ounce
+        ("how many grams in 3 ounces of flower?", 84, "g"),
         # servings asked after the sizes
         ("200 mg bar, 20 mg servings, how many?", 10, "servings"),
         # a dry weight priced

@@ -72,6 +72,9 @@ def recognise_conversation(
     if context is None:
         return alone
     merge = _merge(context, update)
+    if ounce_stated(latest) == "standard":
+        # "use 28.35 g ounces, not 28": the merged question keeps the ounce the turn names
+        merge = replace(merge, text=f"{merge.text} (the 28.35 g ounce)")
     again = recognise(merge.text, state, limits_for)
     if again is None:
         return alone

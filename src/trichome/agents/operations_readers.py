@@ -51,7 +51,12 @@ def conversion(question: Question) -> Calculation | None:
         question.use(*[q for q in question.quantities if q.kind == "mass"][:1])
         return operations.convert(float(held.group(1)), source, target, None)
     found = match or asked
-    if found is not None and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30]):
+    wanted = match.group(3) if match else asked.group(1) if asked else ""
+    if (
+        found is not None
+        and re.fullmatch(r"mg|milligrams?", wanted, re.IGNORECASE)
+        and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30])
+    ):
         return None  # "how many mg in a 2 g preroll": the THC in it, which needs its potency
     if match:
         amount, source, target = float(match.group(1)), match.group(2), match.group(3)

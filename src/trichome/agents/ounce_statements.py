@@ -27,7 +27,8 @@ TRADE_STATED = re.compile(
 STANDARD_STATED = re.compile(
     r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
     r"(?:(?:real|avoirdupois|standard|true|actual|proper|legal|us|exact)\s+)?"
-    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:(?:per|an?|to\s+the|/)\s*)?(?:ounces?|oz)\b)?\s*\)?|"
+    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:(?:per|an?|to\s+the|/)\s*)?(?:ounces?|oz)\b)?\s*\)?"
+    r"(?:\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?28(?!\.)(?:\s*g(?:rams?)?)?(?:\s+(?:ones?|ounces?|oz))?\b)?|"
     r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
     r"(?:(?:real|standard|true|actual|proper|legal|us|exact)\s+)?"
     r"(?:453\.59\d*|453\.6)\s*g(?:rams?)?(?:\s+(?:lbs?|pounds?)\b)?\s*\)?|"
