@@ -138,6 +138,13 @@ def test_a_delta_9_reported_not_detected_is_counted_as_zero_and_said() -> None:
         (("a 40 mg/mL stock, need 100 mL at 8 mg/mL", "and at 4 mg/mL?"), 10),
         (("how many grams in 2 ounces of flower?", "use 28.35 g ounces, not 28"), 2 * 28.349523125),
         (("150 mg bar, 10 mg servings, how many?", "if the serving is cut to 5 mg?"), 30),
+        (
+            (
+                "1 kg at 90% and 1 kg at 70%, blended potency?",
+                "ok, I need 2 kg at 85% from those two. grams of the 90?",
+            ),
+            1500,
+        ),
     ],
 )
 def test_a_follow_up_uses_the_value_it_changes(turns: tuple[str, ...], expected: float) -> None:

@@ -57,7 +57,10 @@ def recognise_conversation(
     update = normalise(latest)
     short = len(update.split()) <= FOLLOW_UP_WORDS
     follows = bool(
-        _FOLLOW_UP.search(update) or _FOLLOW_UP_ANYWHERE.search(update) or ounce_stated(latest)
+        _FOLLOW_UP.search(update)
+        or _FOLLOW_UP_ANYWHERE.search(update)
+        or _FROM_THOSE.search(update)
+        or ounce_stated(latest)
     )
     if alone is not None and alone.calculation is not None and not (follows and short):
         return alone
@@ -186,6 +189,14 @@ def _merge(previous: str, update: str) -> _Merged:
         for q in sorted(read(previous), key=lambda q: -q.start):
             if q.tags & {"loss", "efficiency"}:
                 previous = previous[: q.start] + previous[q.end :]
+    if _FROM_THOSE.search(update):
+        # "now I need 1 kg at 85% from those two": the earlier materials, new amounts
+        for q in sorted(read(previous), key=lambda q: -q.start):
+            if q.kind in ("mass", "volume"):
+                previous = previous[: q.start] + previous[q.end :]
+        offset = len(previous.rstrip()) + 1
+        given = [(offset + q.start, offset + q.end) for q in read(update)]
+        return _Merged(f"{previous.rstrip()} {update}", [], given)
     earlier = read(previous)
     merged = previous
     shift = 0
@@ -335,6 +346,11 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
 
 # "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
 _ONE_SERVING = frozenset({"piece", "serving"})
+_FROM_THOSE = re.compile(
+    r"\b(?:from|of|with|using)\s+(?:those|these|them|the)\s+(?:two|2|both)\b|"
+    r"\bfrom\s+(?:those|these|them)\b",
+    re.IGNORECASE,
+)
 _NO_LOSS = re.compile(
     r"\b(?:without|no|zero|ignor(?:e|ing)|drop(?:ping)?)\s+(?:any\s+|the\s+)?(?:process\s+)?"
     r"(?:loss|losses|waste)\b|\blossless\b",
