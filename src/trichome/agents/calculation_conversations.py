@@ -57,7 +57,10 @@ def recognise_conversation(
     update = normalise(latest)
     short = len(update.split()) <= FOLLOW_UP_WORDS
     follows = bool(
-        _FOLLOW_UP.search(update) or _FOLLOW_UP_ANYWHERE.search(update) or ounce_stated(latest)
+        _FOLLOW_UP.search(update)
+        or _FOLLOW_UP_ANYWHERE.search(update)
+        or _FROM_THOSE.search(update)
+        or ounce_stated(latest)
     )
     if alone is not None and alone.calculation is not None and not (follows and short):
         return alone
@@ -72,6 +75,9 @@ def recognise_conversation(
     if context is None:
         return alone
     merge = _merge(context, update)
+    if ounce_stated(latest) == "standard":
+        # "use 28.35 g ounces, not 28": the merged question keeps the ounce the turn names
+        merge = replace(merge, text=f"{merge.text} (the 28.35 g ounce)")
     again = recognise(merge.text, state, limits_for)
     if again is None:
         return alone
@@ -178,6 +184,19 @@ _FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]
 
 
 def _merge(previous: str, update: str) -> _Merged:
+    if _NO_LOSS.search(update):
+        # "and without any loss?": the earlier loss or efficiency is dropped, not kept
+        for q in sorted(read(previous), key=lambda q: -q.start):
+            if q.tags & {"loss", "efficiency"}:
+                previous = previous[: q.start] + previous[q.end :]
+    if _FROM_THOSE.search(update):
+        # "now I need 1 kg at 85% from those two": the earlier materials, new amounts
+        for q in sorted(read(previous), key=lambda q: -q.start):
+            if q.kind in ("mass", "volume"):
+                previous = previous[: q.start] + previous[q.end :]
+        offset = len(previous.rstrip()) + 1
+        given = [(offset + q.start, offset + q.end) for q in read(update)]
+        return _Merged(f"{previous.rstrip()} {update}", [], given)
     earlier = read(previous)
     merged = previous
     shift = 0
@@ -203,6 +222,9 @@ def _merge(previous: str, update: str) -> _Merged:
         taken.add(match.start)
         placed.append(new)
         replacement = _replacement(new, match)
+        if _ADDED.search(update[max(0, new.start - 20) : new.start]) and new.unit == match.unit:
+            # "add another 200 g of the 62%": more of the same, added to what was there
+            replacement = new.text.replace(new.text.split()[0], _plain(match.value + new.value), 1)
         start, end = match.start + shift, match.end + shift
         merged = merged[:start] + replacement + merged[end:]
         spans.append((start, start + len(replacement)))
@@ -236,6 +258,16 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
     named = _of_the_named(new, earlier, update, taken)
     if named is not None:
         return named
+    if re.search(r"\bthe\s+$", update[: new.start]):
+        # "200 g of the 62%": the 62% named is the one given before, not a new value
+        same = [q for q in earlier if q.kind == new.kind and q.value == new.value]
+        if same:
+            return same[0]
+    if new.kind == "number" and _PRICE_AGAIN.search(update):
+        # "and if he does me 1250 for it?": a new price for the one priced before
+        prices = [q for q in earlier if q.kind == "money" and q.start not in taken]
+        if len(prices) == 1:
+            return prices[0]
     if new.kind == "number" and _RESULT_AGAIN.search(update):
         # "and if the next batch comes back at 117?": a new lab result in the earlier unit.
         results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
@@ -265,16 +297,26 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
         and (same or q.per is None)
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
-        and (new.per is None or q.per in (None, new.per))
+        and (new.per is None or q.per in (None, new.per) or {q.per, new.per} <= _ONE_SERVING)
     ]  # fmt: skip
     if not candidates and not new.tags & _ROLES and new.kind == "percent":
         # "and at 80%?" after "75% moisture loss": the one percentage given, whatever its role.
         alike = [q for q in earlier if q.start not in taken and q.kind == "percent"
                  and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)]  # fmt: skip
         candidates = alike if len(alike) == 1 else []
+    if len(candidates) > 1 and new.kind == "count" and len({q.value for q in candidates}) > 1:
+        candidates = candidates[-1:]  # "48 gummies ... scale to 300", "now 1000": the target
     if len(candidates) > 1:
         roles = [q for q in candidates if q.tags == new.tags]
+        if not roles and not new.tags:
+            # "and at 5 mg/mL?" after "a 50 mg/mL stock, need 30 mL at 10 mg/mL": the
+            # strength wanted changes, not the stock's.
+            roles = [q for q in candidates if "target" in q.tags][:1]
         candidates = roles or candidates
+    if len(candidates) > 1 and re.search(r"\bservings?\b|\bdoses?\b", update, re.IGNORECASE):
+        # "if the serving is cut to 5 mg?": the serving's mg, not the package's
+        doses = [q for q in candidates if q.per in _ONE_SERVING]
+        candidates = doses or candidates
     if len(candidates) > 1 and new.cannabinoid is None:
         plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
         candidates = plain or candidates
@@ -302,6 +344,29 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
                default=None)  # fmt: skip
 
 
+# "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
+_ONE_SERVING = frozenset({"piece", "serving"})
+_FROM_THOSE = re.compile(
+    r"\b(?:from|of|with|using)\s+(?:those|these|them|the)\s+(?:two|2|both)\b|"
+    r"\bfrom\s+(?:those|these|them)\b",
+    re.IGNORECASE,
+)
+_NO_LOSS = re.compile(
+    r"\b(?:without|no|zero|ignor(?:e|ing)|drop(?:ping)?)\s+(?:any\s+|the\s+)?(?:process\s+)?"
+    r"(?:loss|losses|waste)\b|\blossless\b",
+    re.IGNORECASE,
+)
+_PRICE_AGAIN = re.compile(
+    r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
+    re.IGNORECASE,
+)
+_ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
+
+
+def _plain(number: float) -> str:
+    return f"{number:g}"
+
+
 def _family(unit: str) -> str:
     """Units of one measure ("hrs" and "hours", "°F" and "C") for matching a follow-up."""
     written = unit.replace("°", "").replace(" ", "").lower()
@@ -319,6 +384,8 @@ def _same_scale(old: str, new: str) -> bool:
 
 def _replacement(new: Quantity, old: Quantity) -> str:
     # A count's text names its noun ("500 gummies") but its span is the number alone.
+    if new.kind == "number" and old.kind == "money":
+        return f"${new.text.split()[0]}" if old.text.startswith("$") else new.text.split()[0]
     if new.kind == "number" and old.kind == "mass":
         return f"{new.text.split()[0]} {old.unit}"  # "117" for "88mg" is 117 mg
     return new.text.split()[0] if new.kind in ("count", "number") else new.text

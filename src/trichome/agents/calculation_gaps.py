@@ -23,8 +23,24 @@ _FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
 _CALCULATIONS: tuple[tuple[str, str], ...] = (
     (
         r"how\s+much\s+thc.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}"
-        r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)",
+        r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)|"
+        r"\b(?:co2|mass|weight)\s+(?:lost|loss)\b.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}\b(?:co2|"
+        r"mass\s+(?:lost|loss)|weight\s+(?:lost|loss))",
         "how much THCA you decarboxylate (mg or g)",
+    ),
+    (
+        r"\bhemp\b.{0,60}\b(?:under|over|below|above)\s+(?:the\s+)?0?\.3\b",
+        "the THCA and delta-9 THC results from the COA (%)",
+    ),
+    (
+        r"how\s+many\s+(?:mg|milligrams)\s+(?:of\s+thc\s+)?(?:in|per)\s+(?:the|a|each|one)\s+"
+        r"(?:package|pack|bag|box|jar|tin|bottle)",
+        "the THC per piece (mg), or the package's potency and weight",
+    ),
+    (
+        r"\bservings?\s+(?:per|in)\s+(?:a\s+|the\s+|each\s+|one\s+)?(?:package|pack|bag|box|jar|"
+        r"bottle|bar|tin)",
+        "the THC in the package (mg)",
     ),
     (
         r"\bis\s+(?:my|our|this|the)\s+(?:hemp|crop|sample|field|flower|biomass)\b.{0,30}"
@@ -78,6 +94,15 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
     (
         r"\b(?:g|grams?)\s*(?:per|/)\s*(?:w|watt)\b",
         "the harvest's dry weight and the light's wattage",
+    ),
+    (
+        r"\btotal\s+(?:thc|cbd)\b",
+        "the THCA and delta-9 THC results from the COA (% or mg/g)",
+    ),
+    (
+        r"\b(?:lowest|highest|low|high|min(?:imum)?|max(?:imum)?)\b.{0,40}\b(?:still\s+)?"
+        r"(?:pass|test\s+at)\b",
+        "the variance allowed around the label (±%), or the state whose rule sets it",
     ),
 )
 

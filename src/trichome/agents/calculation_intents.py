@@ -2,9 +2,10 @@
 
 Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
 `kitchen_readers`, `tincture_readers`, `mixing_readers`, `operations_readers`,
-`grow_room_readers`, `terpene_readers`, `tax_readers`, and last `calculation_gaps`) looks for
-the words of one calculation, fills its inputs from the quantities (`quantities.read`), and
-either returns the worked calculation, returns None (not this calculation), or raises:
+`grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, and last
+`calculation_gaps`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not
+this calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.
@@ -26,6 +27,7 @@ from trichome.agents import serving_readers as serving
 from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
 from trichome.agents import tincture_readers as tinctures
+from trichome.agents import variance_readers as variances
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, StateEdibleLimits
 from trichome.agents.quantities import read
@@ -38,7 +40,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
-    potency.variance,
+    variances.variance,
     lab.potency_basis,
     lab.dry_basis,
     lab.extraction_return,

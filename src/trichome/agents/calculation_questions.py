@@ -101,6 +101,13 @@ def potency_readings(question: Question) -> list[Quantity]:
     found = question.find(
         "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=(None, "THC")
     )
+    if not found:
+        # "assays 650 mg/g total THC": a potency per gram is a percentage (10 mg/g = 1%)
+        found = [
+            replace(q, kind="percent", unit="%", value=q.value / 10)
+            for q in question.find("concentration", unit="mg/g", without=NOT_POTENCY | {"target"})
+            if q.cannabinoid in (None, "THC")
+        ]
     if found or question.says(r"\bthc(?!a)"):
         return found
     return question.find(

@@ -126,6 +126,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
+        weighs = concentrate[0].start
+        if re.search(r"\b(?:each|every)\s+(?:\w+\s+)?(?:weighs|is)\s*$", question.text[:weighs]):
+            return None  # "each one weighs 5 g at 0.2%": a piece's weight, read as a product
         count = one(question, counts[:1], "the number of pieces")
         mass = one(question, concentrate[:1], "the concentrate's mass")
         assert count is not None and mass is not None
@@ -143,8 +146,10 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
         # taken out of the doses above).
         totals = question.find("mass", unit="mg") or [
-            q for q in question.find("mass", cannabinoids=("THC", "CBD")) if q.per is None
-        ]  # "3.2 g of THC in the batch": the cannabinoid's own mass
+            q
+            for q in question.find("mass", cannabinoids=("THC", "CBD"))
+            if q.per in (None, "package")
+        ]  # "3.2 g of THC in the batch", "1.2 g THC total": the cannabinoid's own mass
         if totals and question.says(
             rf"each|per\s+(?:piece|gumm|cookie|unit|serving|square|bite|chunk|slice|segment|"
             rf"{PIECES})\b|a\s+piece|dose"
@@ -196,9 +201,11 @@ def infusion_or_dose(question: Question) -> Calculation | None:
 
 
 _BATCH_BEFORE = re.compile(
-    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$", re.I
-)
-_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run)\b", re.I)
+    r"\b(?:batch|run|lot)(?:\s+size)?\s*(?:is|of|=|:)?\s*(?:a\s+|an\s+)?$|"
+    r"\b(?:used|uses|takes|took|calls\s+for)\s+[\d.]+\s*[a-z]+\s+(?:of\s+)?[a-z]+\s+for\s+$",
+    re.I,
+)  # "used 12 mL of tincture for 2 L of syrup": the 2 L is the batch
+_BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run|recipe)\b", re.I)
 # Words before a batch size saying it is the one to make (the new size).
 _NEW_BATCH = re.compile(
     r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"
@@ -215,13 +222,19 @@ _NAME_AFTER = re.compile(
 )
 
 
+# What a batch makes: pieces, or filled units ("1.2 L MCT per 40 bottles, for 250 bottles").
+_UNITS_MADE = (
+    rf"{PIECES}|bottles?|carts?|cartridges?|vials?|syringes?|jars?|tins?|pens?|vapes?|pre-?rolls?"
+)
+
+
 def _batch_sizes(question: Question) -> list[Quantity]:
     """The sizes of the recipe's batch and the batch wanted: two counts of the same pieces
     ("50 gummies ... 1200 gummies") or two amounts written as a batch ("a 4 kg batch")."""
     sized = [
         q
         for q in question.find("mass", "volume")
-        if _BATCH_BEFORE.search(question.text[max(0, q.start - 25) : q.start])
+        if _BATCH_BEFORE.search(question.text[max(0, q.start - 40) : q.start])
         or _BATCH_AFTER.match(question.text[q.end : q.end + 20])
     ]
     if len(sized) >= 2:
@@ -238,7 +251,7 @@ def _batch_sizes(question: Question) -> list[Quantity]:
         ]
         if len(wanted) == 1:
             return [sized[0], wanted[0]]
-    counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
+    counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
     stems = {(q.noun or "")[:4].lower() for q in counts}
     if len(counts) >= 2 and len(stems) == 1:
         return counts[:2]
@@ -337,8 +350,12 @@ def scaling(question: Question) -> Calculation | None:
             (
                 n
                 for n in names
-                if re.search(
-                    rf"how\s+much\s+(?:of\s+(?:the\s+)?)?{re.escape(n)}", question.text, re.I
+                if re.search(  # "how much of the sugar", "new g distillate?", "Gelatin?"
+                    rf"(?:how\s+much\s+(?:of\s+(?:the\s+)?)?|\b(?:new|total|scaled|how\s+many)\s+"
+                    rf"(?:g|grams?|kg|ml|mls|l|cups?|oz)\s+(?:of\s+)?(?:the\s+)?){re.escape(n)}|"
+                    rf"[.?!]\s*{re.escape(n)}\s*\?\s*$",
+                    question.text,
+                    re.I,
                 )
             ),
             None,

@@ -8,6 +8,7 @@ import re
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import kitchen_calculators as kitchen_arithmetic
+from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
@@ -15,12 +16,14 @@ from trichome.agents.calculation_questions import (
     combined_potency,
     efficiency_percent,
     loss_percent,
+    named_cannabinoid,
     one,
     piece_counts,
     potency_readings,
     with_assumption,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.quantities import Quantity
 
 _FAT = (
     r"butter|cannabutter|ghee|oil|coconut|olive|mct|lard|canna-?oil|cooking\s+fat|"
@@ -61,6 +64,9 @@ def kitchen(question: Question) -> Calculation | None:
     if not (measures or per_piece or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    strengths = [q for q in question.find("mass", unit="mg") if q.per and _by_volume(q.per)]
+    if len(strengths) == 1 and volumes and not question.find("percent", without=NOT_POTENCY):
+        return _from_strength(question, strengths[0], volumes, counts, per_piece)
     asked = [q for q in volumes if any(m.start() <= q.start < m.end() for m in measures)]
     fats = [q for q in volumes if q not in asked]
     fat_masses = [
@@ -70,7 +76,11 @@ def kitchen(question: Question) -> Calculation | None:
             rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[q.end : q.end + 25], re.IGNORECASE
         )
     ]
-    materials = [q for q in question.find("mass") if q not in fat_masses and q.per is None]
+    materials = [  # "1,000 mg THC total": the THC that went in
+        q
+        for q in question.find("mass")
+        if q not in fat_masses and (q.per is None or (q.per == "package" and q.unit == "mg"))
+    ]
     measure = units.canonical(measures[-1].group(1)) if measures else "tbsp"
     if not fats and not fat_masses:
         if per_piece or not materials:
@@ -110,9 +120,19 @@ def kitchen(question: Question) -> Calculation | None:
         return calculators.chain([total, infused])
     found = one(question, potency_readings(question), "the potency")
     is_acid = False
+    assumption = None
     if found is None and acid:
         found, is_acid = one(question, acid, "the THCA potency"), True
-    assumption = None
+    if (
+        found is None
+        and re.match(  # "5 g of THCA isolate, decarbed": the acid itself
+            r"\s*(?:of\s+)?(?:pure\s+)?(?:thca|thc-a)\s+(?:isolate|crystals?|crystalline|diamonds)",
+            question.text[material.end : material.end + 30],
+            re.IGNORECASE,
+        )
+    ):
+        assumption, is_acid = f"the {material.text} is THCA isolate, taken as 100% THCA", True
+        found = material
     if found is None and material.unit == "mg" and not acid:
         # "2000 mg THC into 1 cup of butter": the THC itself is given, no potency needed.
         assumption = f"the {material.text} is THC already measured, so it goes in at 100%"
@@ -154,3 +174,33 @@ def kitchen(question: Question) -> Calculation | None:
             ]
         )
     return infused
+
+
+def _by_volume(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "volume"
+    except units.UnitError:
+        return False
+
+
+def _from_strength(
+    question: Question,
+    strength: Quantity,
+    volumes: list[Quantity],
+    counts: list[Quantity],
+    per_piece: bool,
+) -> Calculation:
+    """ "3/4 cup of butter that tested 40 mg per tbsp, 36 cookies": butter or oil of a known
+    strength, the THC in the amount used, split into the pieces when asked."""
+    used = one(question, volumes[:1], "the amount of butter or oil used")
+    assert used is not None
+    question.use(strength)
+    held = potency.cannabinoid_in_volume(
+        used.value, used.unit, strength.value, str(strength.per), named_cannabinoid(question, None)
+    )
+    if per_piece and counts:
+        count = one(question, counts[:1], "the number of pieces")
+        assert count is not None
+        split = formulation.dose_from_total(held.value, count.value, loss_percent(question))
+        return calculators.chain([held, split])
+    return held

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import mixing_calculators as mixing
+from trichome.agents import strength_calculators as by_strength
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -89,7 +90,15 @@ def _with_doses(question: Question, mixed: Calculation, unit: str) -> Calculatio
 def dilution(question: Question) -> Calculation | None:
     """C1V1 = C2V2 for a stock, or carrier to cut a concentrate to a lower potency."""
     concentrations = question.find("concentration")
-    stock_words = question.says(rf"stock|{_DILUTE}|carrier|mct")
+    stock_words = question.says(
+        rf"stock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
+    ) or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one
+        question.says(r"\bfrom\s+(?:an?\s+|the\s+|our\s+)?[\d.]+\s*%\s*(?:distill?ate|disty)\b")
+        and len({q.value for q in question.find("percent", without=NOT_POTENCY)}) >= 2
+    )
+    topped = _topped_up(question, concentrations)
+    if topped is not None:
+        return topped
     portions = _portions(question)
     if len(concentrations) >= 2 and (stock_words or question.says(r"need|make|want")):
         amounts = [
@@ -103,12 +112,12 @@ def dilution(question: Question) -> Calculation | None:
         amount = one(question, amounts[:1], "the amount")
         question.use(high, low)
         assert amount is not None
-        unit = "mg/mL" if high.unit == "mg/ml" else "mg/g"
+        unit = {"mg/ml": "mg/mL", "ppm": "ppm"}.get(high.unit, "mg/g")
         if _starts_from(question, amount, high, low):
             mixed = mixing.dilution(
                 amount.value, amount.unit, high.value, low.value, _carrier(question), unit
             )
-            return _with_doses(question, mixed, amount.unit)
+            return _with_doses(question, _final_if_asked(question, mixed), amount.unit)
         made = mixing.dilution_c1v1(high.value, low.value, amount.value, amount.unit, unit)
         return _with_doses(question, _carrier_if_asked(question, made), amount.unit)
     bottled = _bottle_strength(question) if len(concentrations) == 1 else None
@@ -145,11 +154,13 @@ def dilution(question: Question) -> Calculation | None:
         and question.says(ASKS)
     ):  # "ml of stock for 100 ml at 5 mg/ml?": the stock's own strength is missing
         raise ask(question, "the stock's concentration (mg/mL or mg/g)")
-    if not stock_words or question.says(r"terp|blend|mix\s+(?!it\s+with)"):
+    if not stock_words or question.says(r"terp|(?<!final\s)blend|mix\s+(?!it\s+with)"):
         return None
     percents = [
         q for q in question.find("percent", without=NOT_POTENCY) if q.cannabinoid in (None, "THC")
     ]
+    if len(percents) > 2:  # "cutting with a 0% carrier": the diluent, no potency to reach
+        percents = [q for q in percents if q.value > 0] or percents
     masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
         if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):
@@ -167,9 +178,52 @@ def dilution(question: Question) -> Calculation | None:
     question.use(high, low)
     if _starts_from(question, mass, high, low):
         mixed = mixing.dilution(mass.value, mass.unit, high.value, low.value, _carrier(question))
-        return _with_doses(question, mixed, mass.unit)
+        return _with_doses(question, _final_if_asked(question, mixed), mass.unit)
     made = mixing.dilution_c1v1(high.value, low.value, mass.value, mass.unit, "%")
     return _with_doses(question, _carrier_if_asked(question, made), mass.unit)
+
+
+# "total grams after dilution", "how much do I end up with": the finished amount.
+_ASKS_FINAL = (
+    r"\b(?:total|final|finished)\s+(?:\w+\s+)?(?:after|weight|mass|volume|amount|blend|batch)|"
+    r"\bend\s+up\s+with|\bin\s+(?:all|total)\s*\?|\bafter\s+(?:the\s+)?(?:dilution|cut)"
+)
+
+
+def _final_if_asked(question: Question, mixed: Calculation) -> Calculation:
+    """A dilution answered with the finished amount when that is what is asked."""
+    if not question.says(_ASKS_FINAL) or question.says(_ASKS_CARRIER):
+        return mixed
+    final = mixed.details["final"]
+    return replace(
+        mixed,
+        value=final,
+        summary=f"You end up with {fmt(final, 4)} {mixed.unit}. {mixed.summary}",
+    )
+
+
+# "10 mL of 100 mg/mL, top it up to 40 mL": the strength once the carrier is added.
+_TOP_UP = (
+    r"\btop(?:ped|ping)?\s+(?:it\s+|that\s+|them\s+)?(?:up\s+|off\s+)?to\b|"
+    r"\b(?:make|made|bring|brought|fill(?:ed)?)\s+(?:it\s+|that\s+)?up\s+to\b|"
+    r"\bq\.?s\.?\s+(?:to|ad)\b|\bfill(?:ed)?\s+(?:it\s+)?to\b"
+)
+
+
+def _topped_up(question: Question, concentrations: list[Quantity]) -> Calculation | None:
+    strengths = concentrations or [
+        q for q in question.find("percent", without=NOT_POTENCY) if q.cannabinoid in (None, "THC")
+    ]
+    amounts = [q for q in question.find("volume", "mass") if q.per is None]
+    if len(strengths) != 1 or len(amounts) != 2 or not question.says(_TOP_UP):
+        return None
+    start, final = sorted(amounts, key=lambda q: q.start)
+    strength = strengths[0]
+    question.use(strength, start, final)
+    unit = {"mg/ml": "mg/mL", "%": "%"}.get(strength.unit, strength.unit)
+    return by_strength.topped_up(
+        strength.value, start.value, start.unit, final.value, final.unit, unit
+    )
 
 
 # "how much carrier oil do I add", "how much MCT goes in": the diluent, not the stock.
@@ -228,13 +282,14 @@ def blending(question: Question) -> Calculation | None:
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
     ):
         return None
+    named = ("THC",) if question.says(r"\bthc\b") or not question.says(r"\bcbd\b") else ("CBD",)
     percents = [
         q
         for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
-        if q.cannabinoid in (None, "THC")
+        if q.cannabinoid in (None, *named)
     ]
     if len(percents) < 2:
-        return None
+        return _blend_strengths(question)
     distinct: dict[float, Quantity] = {}
     for q in percents:
         distinct.setdefault(q.value, q)
@@ -257,6 +312,23 @@ def blending(question: Question) -> Calculation | None:
     if question.says(ASKS):
         raise ask(question, "how much of each you mix (or the potency you are aiming for)")
     return None
+
+
+def _blend_strengths(question: Question) -> Calculation | None:
+    """ "1 L of syrup at 10 mg/mL with 3 L at 2 mg/mL": two strengths by volume, mixed."""
+    found = question.find("concentration")
+    amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
+    if len(found) != 2 or len({q.unit for q in found}) != 1 or len(amounts) != 2:
+        return None
+    pairs = _pair_amounts(question, amounts, found)
+    if pairs is None:
+        return None
+    (m1, c1), (m2, c2) = pairs
+    question.use(m1, c1, m2, c2)
+    unit = {"mg/ml": "mg/mL"}.get(c1.unit, c1.unit)
+    return by_strength.blend_strengths(
+        c1.value, m1.value, m1.unit, c2.value, m2.value, m2.unit, unit
+    )
 
 
 def _pair_amounts(

@@ -12,6 +12,7 @@ import re
 from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
+    floor_area,
     pieces_in_groups,
     separate_numbers,
     shares_of_a_whole,
@@ -150,14 +151,32 @@ def normalise(text: str) -> str:
     )
     text = _HALF.sub("0.5 ", text)
     text = re.sub(
-        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
+        r"\b(?:a\s+)?half\s+(?=(?:oz|ounce|zip|lb|pound|kilo|gram|g|gm|mg|kg|cup|stick|tsp|"
         r"teaspoon|tbsp|tablespoon|ml|mil|liter|litre|gallon|gal|dropper|dropperful)s?\b)",
         "0.5 ",
         text,
         flags=re.IGNORECASE,
     )
     text = re.sub(
-        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup)s?\b)", "0.25 ", text, flags=re.IGNORECASE
+        r"\b(?:a\s+)?quarter\s+(?=(?:lb|pound|kilo|cup|ml|milliliter|millilitre|tsp|teaspoon|tbsp|"
+        r"tablespoon|dropper|liter|litre|gallon|gal)s?\b)",
+        "0.25 ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    # "my cup of butter was infused with 1200 mg": one such measure.
+    text = re.sub(
+        r"\b(my|our|your|the|this|that)\s+(cup|stick|tablespoon|tbsp|teaspoon|tsp)\s+(?=of\b)",
+        r"\1 1 \2 ",
+        text,
+        flags=re.IGNORECASE,
+    )
+    # "half-gram preroll", "half-liter bottle": the hyphenated fraction of a metric unit.
+    text = re.sub(
+        r"\b(?:a\s+)?half-(?=(?:gram|g|gm|mg|kilo|kg|ml|liter|litre|cup|stick)s?\b)",
+        "0.5 ",
+        text,
+        flags=re.IGNORECASE,
     )
     # "3 dozen cookies" is 36 of them ("a dozen", "two dozen" are read with the words).
     text = re.sub(
@@ -183,7 +202,7 @@ def normalise(text: str) -> str:
     )
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
     text = trade_and_lights(pieces_in_groups(text))
-    return _floor_area(text)
+    return floor_area(text)
 
 
 # Flower sold by the fraction of an ounce is weighed against the trade's 28 g ounce: a menu's
@@ -226,8 +245,8 @@ _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECA
 # "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
 _BOUGHT_FOR = re.compile(
     r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz|elbows?)\s+"
-    r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@)\s*)"
-    r"(?=\d[\d,.]*k?\b(?!\s*[a-z%]))",
+    r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@|at)\s*)"
+    r"(?=\d+(?:[,.]\d+)*k?\b(?![,.]\d)(?!\s*[a-z%]))",
     re.IGNORECASE,
 )
 
@@ -263,6 +282,16 @@ def _trade_ounce_stated(text: str) -> str:
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,
     )  # fmt: skip
+    # "how many trade ounces (28 g) in a kilo": the trade's ounce is the unit asked for.
+    text = re.sub(
+        r"\bhow\s+many\s+trade(?:'s)?\s+(?:oz|ounces?)(?:\s*\(\s*28\s*g(?:rams?)?\s*(?:each\s*)?\))?",
+        "how many zips",
+        text,
+        flags=re.IGNORECASE,
+    )
+    text = _HARVEST_OUNCES.sub(
+        lambda m: f"{m.group(1) or m.group(3) or ''}{m.group(2) or m.group(4)} zips", text
+    )
     if not TRADE_STATED.search(text):
         return text
     text = TRADE_STATED.sub(" ", text)
@@ -280,6 +309,15 @@ _FLOWER_OUNCES = re.compile(
     r"top-?shelf|indoor|outdoor|greenhouse|dried|cured)\s+)*(?:\d+(?:\.\d+)?\s*(?:%|percent)"
     r"(?!\s*(?:thc\s+|cbd\s+)?(?:tinctures?|oils?|distillate|syrup|liquid|butter|rso|wax|"
     r"shatter|rosin|resin|concentrate|vape))|(?:buds?|flower|nugs?|shake|smalls|popcorn|weed)\b))",
+    re.IGNORECASE,
+)
+
+
+# "pulled 18 oz dry", "the tent yielded 16 oz": a harvest of flower weighed in the trade's
+# 28 g ounce.
+_HARVEST_OUNCES = re.compile(
+    r"(\b(?:pulled|harvested|yielded|yields|cropped|chopped|got)\s+)(\d+(?:\.\d+)?)\s*(?:oz|ozs|"
+    r"ounces)\b|()\b(\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces)(?=\s+(?:of\s+)?(?:dry|dried|wet)\b)",
     re.IGNORECASE,
 )
 
@@ -328,28 +366,6 @@ def _pound_slang(text: str) -> str:
 
 
 # "a 4x4 tent", "5 x 10 ft", "4'x8' table": a floor area, written as its product.
-_FLOOR = re.compile(
-    r"\b(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|\*)\s*(\d+(?:\.\d+)?)\s*"
-    r"(?P<unit>ft\b|feet\b|foot\b|'|m\b|meters?\b|metres?\b)?"
-    r"(?P<space>\s*(?:[\w-]+\s+)?(?:tents?|rooms?|tables?|benches|bench|space|canopy|area|"
-    r"footprint|beds?|trays?|flats?)\b)?",
-    re.IGNORECASE,
-)
-
-
-def _floor_area(text: str) -> str:
-    def area(match: re.Match[str]) -> str:
-        unit, space = match.group("unit"), match.group("space")
-        if unit is None and space is None:
-            return match.group(0)
-        metric = unit is not None and unit.lower().startswith("m")
-        product = float(match.group(1)) * float(match.group(2))
-        spoken = f" {space.strip()}" if space else ""
-        return f"{_plain(product)} {'m2' if metric else 'sq ft'}{spoken}"
-
-    return _FLOOR.sub(area, text)
-
-
 def _plain(number: float) -> str:
     return f"{number:g}" if abs(number) < 1e15 else str(number)
 

@@ -215,3 +215,34 @@ def price_per_gram(price: float, amount: float, unit: str) -> Calculation:
         inputs=(f"price: ${fmt(price)}", f"for: {quantity(amount, unit)}"),
         assumptions=(note,) if note else (),
     )
+
+
+def priced(amount: float, unit: str, price: float, per_unit: str) -> Calculation:
+    """What an amount is worth at a price per unit of mass (2.5 lb at $1,200/lb).
+
+    Raises:
+        CalculationError: a non-positive amount, a negative price, or units that are not masses.
+    """
+    positive("the amount", amount)
+    if price < 0:
+        raise CalculationError(f"the price cannot be negative (got {fmt(price, 4)})")
+    try:
+        portions = units.convert(amount, unit, per_unit)
+    except units.UnitError:
+        raise CalculationError("the amount and the price must both be by weight") from None
+    value = portions * price
+    per = units.label(per_unit)
+    steps = []
+    if units.canonical(unit) != units.canonical(per_unit):
+        steps.append(f"{quantity(amount, unit)} = {fmt(portions, 4)} {per}")
+    steps.append(f"{fmt(portions, 4)} {per} × ${fmt(price, 2)}/{per} = ${fmt(value, 2)}")
+    return Calculation(
+        "priced",
+        value,
+        "$",
+        f"{quantity(amount, unit)} at ${fmt(price, 2)}/{per} is worth ${fmt(value, 2)}.",
+        tuple(steps),
+        formula="worth = amount × price per unit",
+        inputs=(f"amount: {quantity(amount, unit)}", f"price: ${fmt(price, 2)}/{per}"),
+        details={"worth": value},
+    )

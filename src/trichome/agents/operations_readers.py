@@ -51,7 +51,12 @@ def conversion(question: Question) -> Calculation | None:
         question.use(*[q for q in question.quantities if q.kind == "mass"][:1])
         return operations.convert(float(held.group(1)), source, target, None)
     found = match or asked
-    if found is not None and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30]):
+    wanted = match.group(3) if match else asked.group(1) if asked else ""
+    if (
+        found is not None
+        and re.fullmatch(r"mg|milligrams?", wanted, re.IGNORECASE)
+        and _PRODUCT_AFTER.match(text[found.end() : found.end() + 30])
+    ):
         return None  # "how many mg in a 2 g preroll": the THC in it, which needs its potency
     if match:
         amount, source, target = float(match.group(1)), match.group(2), match.group(3)
@@ -181,6 +186,11 @@ def grow_yield(question: Question) -> Calculation | None:
         or re.match(
             r"\s*(?:lights?|fixtures?|leds?|each)", question.text[q.end : q.end + 12], re.IGNORECASE
         )
+        or re.search(  # "40 lights at 1000 W": the wattage of each light
+            r"(?:lights?|fixtures?|leds?)\s+(?:at|of|@|x)\s*$",
+            question.text[max(0, q.start - 16) : q.start],
+            re.IGNORECASE,
+        )
     ]
     if not harvests:
         raise ask(question, "the dry harvest weight")
@@ -233,10 +243,32 @@ _YIELD_UNIT = re.compile(
 )
 
 
+_BASIS_ASKED = re.compile(
+    r"\b(?:per|/|a)\s*(?:(?P<watt>watts?\b|w\b)|(?P<area>sq|square\s+f|sqft|ft))|\b(?P<gpw>gpw|g/w)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_asked_basis(question: Question, grown: Calculation) -> Calculation:
+    asked = list(_BASIS_ASKED.finditer(question.text))
+    if not asked:
+        return grown
+    per_watt = asked[-1].group("area") is None
+    key, unit = ("g_per_watt", "g/W") if per_watt else ("g_per_sqft", "g/sq ft")
+    value = grown.details.get(key)
+    if value is None or grown.unit == unit:
+        return grown
+    return replace(
+        grown, value=value, unit=unit, summary=f"{fmt(value, 4)} {unit}. {grown.summary}"
+    )
+
+
 def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
     """ "lbs per sq ft", "g per m²", "oz per watt": the yield in the units asked, the
-    conversion shown as a step (the calculator works in g/sq ft and g/W)."""
-    asked = _YIELD_UNIT.search(question.text)
+    conversion shown as a step (the calculator works in g/sq ft and g/W). The last asked wins
+    ("grams per sq ft?", then "and per watt?")."""
+    grown = _last_asked_basis(question, grown)
+    asked = next(reversed(list(_YIELD_UNIT.finditer(question.text))), None)
     if asked is None:
         return grown
     per_watt = asked.group("watt") is not None
@@ -292,4 +324,23 @@ def dry(question: Question) -> Calculation | None:
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:
         raise ask(question, "how much of its weight it loses in drying (%)")
-    return operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
+    dried = operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
+    return _worth_if_asked(question, dried, wet.unit)
+
+
+def _worth_if_asked(question: Question, dried: Calculation, unit: str) -> Calculation:
+    """ "sells at $1,200/lb dry, how many dollars is it worth?": the dry weight priced."""
+    prices = [q for q in question.find("money") if q.per and _by_mass(q.per)]
+    if len(prices) != 1 or not question.says(r"\bworth\b|dollars|\bvalue\b|revenue|\bgross"):
+        return dried
+    price = prices[0]
+    question.use(price)
+    priced = operations.priced(dried.value, unit, price.value, str(price.per))
+    return calculators.chain([dried, priced])
+
+
+def _by_mass(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "mass"
+    except units.UnitError:
+        return False

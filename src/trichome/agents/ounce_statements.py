@@ -16,7 +16,9 @@ import re
 TRADE_STATED = re.compile(
     r"\(?\s*(?:the\s+)?28\s*g(?:rams?)?\s+(?:kind|one|version|oz|ounces?)\s*\)?|"
     r"\(?\s*(?:if|when|where|with)\s+(?:an?\s+|1\s+)?(?:oz|ounce)\s+(?:is|=|being)\s+28\s*(?:g|grams?)?"
-    r"\s*\)?|\(?\s*(?:the\s+)?trade(?:'s)?\s+(?:28\s*g\s*)?(?:oz|ounces?)\s*\)?",
+    r"\s*\)?|\(?\s*(?:the\s+)?trade(?:'s)?\s+(?:28\s*g\s*)?(?:oz|ounces?)\s*\)?|"
+    r"\b(?:we\s+|i\s+)?(?:count|counting|call|calling|use|using)\s+28\s*g(?:rams?)?\s+(?:to|per|for|in|as)"
+    r"\s+(?:the|an?|1|one)\s+(?:oz|ounce)\b",
     re.IGNORECASE,
 )
 # "the real 28.35 g ounce", "avoirdupois ounces", "a 453.59 g lb": the user says they mean
@@ -25,7 +27,8 @@ TRADE_STATED = re.compile(
 STANDARD_STATED = re.compile(
     r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
     r"(?:(?:real|avoirdupois|standard|true|actual|proper|legal|us|exact)\s+)?"
-    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:ounces?|oz)\b)?\s*\)?|"
+    r"(?:28\.35|28\.349\d*)\s*g(?:rams?)?(?:\s+(?:(?:per|an?|to\s+the|/)\s*)?(?:ounces?|oz)\b)?\s*\)?"
+    r"(?:\s*,?\s*(?:and\s+)?not\s+(?:the\s+)?28(?!\.)(?:\s*g(?:rams?)?)?(?:\s+(?:ones?|ounces?|oz))?\b)?|"
     r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
     r"(?:(?:real|standard|true|actual|proper|legal|us|exact)\s+)?"
     r"(?:453\.59\d*|453\.6)\s*g(?:rams?)?(?:\s+(?:lbs?|pounds?)\b)?\s*\)?|"

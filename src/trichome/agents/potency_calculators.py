@@ -159,6 +159,44 @@ def cannabinoid_in_product(
     )
 
 
+def cannabinoid_in_volume(
+    volume: float, unit: str, strength_mg: float, per_unit: str, name: str = "THC"
+) -> Calculation:
+    """mg of a cannabinoid in a volume of a drink or oil at `strength_mg` per `per_unit` of
+    it (a 12 fl oz can at 0.42 mg per fl oz, a 355 mL can at 0.02 mg/mL).
+
+    Raises:
+        CalculationError: a non-positive volume, a negative strength, or units that are not
+            volumes.
+    """
+    positive("the volume", volume)
+    if strength_mg < 0:
+        raise CalculationError(f"the strength cannot be negative (got {fmt(strength_mg, 4)})")
+    try:
+        if units.kind(unit) != "volume" or units.kind(per_unit) != "volume":
+            raise CalculationError("the amount and the strength must both be by volume")
+        portions = units.convert(volume, unit, per_unit)
+    except units.UnitError as error:
+        raise CalculationError(str(error)) from None
+    mg = portions * strength_mg
+    per = units.label(per_unit)
+    steps = []
+    if units.canonical(unit) != units.canonical(per_unit):
+        steps.append(f"{quantity(volume, unit)} = {fmt(portions, 4)} {per}")
+    steps.append(f"{fmt(portions, 4)} {per} × {fmt(strength_mg, 4)} mg/{per} = {fmt(mg, 4)} mg")
+    return Calculation(
+        "cannabinoid_in_product",
+        mg,
+        f"mg {name}",
+        f"{quantity(volume, unit)} at {fmt(strength_mg, 4)} mg {name} per {per} holds "
+        f"{fmt(mg, 4)} mg {name}.",
+        tuple(steps),
+        formula=f"mg {name} = volume × mg per unit of volume",
+        inputs=(f"volume: {quantity(volume, unit)}", f"strength: {fmt(strength_mg, 4)} mg/{per}"),
+        details={"mg": mg},
+    )
+
+
 def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100.0) -> Calculation:
     """THC from decarboxylating THCA: theoretical (× 0.877) and at a stated efficiency.
 

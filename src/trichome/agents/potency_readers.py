@@ -1,5 +1,5 @@
 """Readers for the potency calculations: total THC and CBD (with the hemp verdict), THC in a
-product, decarboxylation, and a label's variance window."""
+product, and decarboxylation (a label's variance window is read in `variance_readers`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
+from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -48,6 +49,10 @@ def total(question: Question) -> Calculation | None:
             if q.tags & {"loss", "efficiency", "terpene", "target", "limit"}:
                 continue
             values.setdefault(q.cannabinoid, []).append(q)
+    if values.get("THCA") and any(not q.total for q in values.get("THC", [])):
+        # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the acid
+        # is the cap or the claim it is checked against, not the delta-9 reading.
+        values["THC"] = [q for q in values.get("THC", []) if not q.total]
     asks_total = question.says(
         r"total\s+(?:thc|cbd)|\btotal\b|\bhemp\b|potency|compliant|"
         r"pass|decarb|activated|how\s+much\s+thc"
@@ -70,9 +75,11 @@ def total(question: Question) -> Calculation | None:
             neutral_value = (
                 neutral.value if neutral.kind == acid.kind else _convert_basis(neutral, basis)
             )
-        elif name == "THC" and about_hemp(question) and _verdict_asked(question):
-            # a pass or fail on THCA alone would hide a delta-9 result the lab reported
+        elif name == "THC" and not question.says(_NOT_DETECTED):
+            # THCA alone: the delta-9 result is unknown, never silently 0
             raise ask(question, "the delta-9 THC result from the COA (%; 0 if it reports none)")
+        elif name == "THC":
+            assumption = "delta-9 THC was reported as not detected (ND), so it is counted as 0"
         else:
             assumption = (
                 f"no {_neutral(name)} value was given, so it is counted as 0; "
@@ -86,6 +93,8 @@ def total(question: Question) -> Calculation | None:
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
             return None  # "26% total THC flower": the total is given, a potency to use as is
+        if _product_mass(question) is not None and question.says(r"\bmgs?\b|milligrams"):
+            return None  # "a 1 g disposable at 90% THC, total THC mg?": THC in a product
         if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
             values.get("THC") or values.get("CBD")
         ):
@@ -121,6 +130,14 @@ def total(question: Question) -> Calculation | None:
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
         return calculators.chain(parts)
     return calculators.chain(_asked_last(question, parts))
+
+
+# "d9 ND", "delta-9 not detected", "no delta-9 on it", "0 d9": a delta-9 result of none.
+_NOT_DETECTED = (
+    r"\b(?:nd|n/d|<\s*loq|not\s+detected|none\s+detected|non-?detect)\b|"
+    r"\b(?:no|zero)\s+(?:delta-?9|d9|δ9)\b|\b(?:delta-?9|d9)(?:[\s-]+thc)?\s*(?:is\s+|was\s+|:\s*)?"
+    r"(?:none|nothing|zero|0(?:\.0+)?\s*%?(?![\d.]))"
+)
 
 
 def _verdict_asked(question: Question) -> bool:
@@ -225,7 +242,9 @@ _ASKS_LOSS = (
     r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
-    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
+    r"\b(?:mass|weight)\s+(?:is|are|gets?|will\s+be|would\s+be)\s+lost\b|"
+    r"\b(?:leaves?|leaving|escapes?|comes?\s+off|goes?\s+off)\s+as\s+(?:co2|carbon\s+dioxide)\b"
 )
 
 
@@ -250,9 +269,15 @@ def product_content(question: Question) -> Calculation | None:
     if not question.says(
         r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
         r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
-        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b"
+        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
+        r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
+        r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
+        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
     ):
         return None
+    in_volume = _in_volume(question)
+    if in_volume is not None:
+        return in_volume
     masses = same_masses(
         [
             q
@@ -278,12 +303,62 @@ def product_content(question: Question) -> Calculation | None:
     share = found.value / 10 if found.kind == "concentration" else found.value
     name = named_cannabinoid(question, found)
     result = potency.cannabinoid_in_product(mass.value, mass.unit, share, name)
+    doses = [q for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
+             if q not in masses]  # fmt: skip
+    if doses and question.says(_HOW_MANY_SERVINGS):
+        # "1g cart at 85%, a session is about 5 mg: how many sessions per cart?"
+        dose = one(question, doses, "the dose")
+        assert dose is not None
+        limits = question.limits_for(question.state) if question.state else None
+        return calculators.chain(
+            [result, formulation.servings_check(result.value, dose.value, limits)]
+        )
     counts = piece_counts(question)
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
+        if re.search(_EACH_WEIGHS, question.text[max(0, mass.start - 30) : mass.start], re.I):
+            # "10 gummies per bag, each one weighs 5 g at 0.2%": the bag holds them all
+            whole = serving_arithmetic.batch_total(count.value, result.value, name)
+            return calculators.chain([result, whole])
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+_EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
+
+
+# "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
+_HOW_MANY_SERVINGS = r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:sessions|servings|doses|hits|uses|dabs)\b"
+
+
+def _in_volume(question: Question) -> Calculation | None:
+    """ "12 fl oz can at 0.42 mg per fl oz", "12 fl oz can runs 0.02 mg/mL": mg in a volume
+    at a strength by volume, when no mass of product is given."""
+    strengths = [
+        *question.find("concentration", unit="mg/ml", without=NOT_POTENCY | {"target"}),
+        *(q for q in question.find("mass", unit="mg") if q.per and _is_volume(q.per)),
+    ]
+    volumes = [q for q in question.find("volume", per=(None, "package", "piece"))
+               if q.unit != "dropper"]  # fmt: skip
+    if len(strengths) != 1 or not volumes or question.find("mass", unit="g"):
+        return None
+    strength = strengths[0]
+    sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
+    if len(sizes) != 1:
+        return None
+    volume = volumes[0]
+    question.use(strength, volume)
+    per_unit = "ml" if strength.kind == "concentration" else str(strength.per)
+    name = named_cannabinoid(question, strength)
+    return potency.cannabinoid_in_volume(volume.value, volume.unit, strength.value, per_unit, name)
+
+
+def _is_volume(unit: str) -> bool:
+    try:
+        return units.kind(unit) == "volume"
+    except units.UnitError:
+        return False
 
 
 def _per_gram_potency(question: Question) -> Quantity | None:
@@ -294,57 +369,3 @@ def _per_gram_potency(question: Question) -> Quantity | None:
         if q.unit == "mg/g" and q.cannabinoid in (None, "THC")
     ]
     return one(question, per_gram[:1], "the potency") if per_gram else None
-
-
-def variance(question: Question) -> Calculation | None:
-    """The window around a label claim that a lab result may fall in."""
-    if not question.says(
-        r"variance|tolerance|\+/-|plus\s+or\s+minus|window|deviation|"
-        r"(?:what|which)\s+range|allowed\s+range|how\s+far\s+off|within\s+[\d.]+\s*%|"
-        r"either\s+way|(?:what(?:'s|s|\s+is)\s+the|acceptable|allowed|passing)\s+range"
-    ):
-        return None
-    tolerances = question.find("percent", tags=("tolerance",))
-    claims = [q for q in question.find("mass", "percent") if "tolerance" not in q.tags]
-    if not claims:
-        if tolerances and question.says(r"window|variance|tolerance|range|passing|lowest|highest"):
-            raise ask(question, "the label claim (mg or %) the window is around")
-        return None
-    if not tolerances:
-        raise ask(question, "the variance allowed around the label (±%)")
-    claim = one(question, claims[:1], "the label claim")
-    tolerance = one(question, tolerances[:1], "the variance")
-    assert claim is not None and tolerance is not None
-    measured = claims[1] if len(claims) > 1 else None
-    question.use(measured)
-    window = potency.potency_window(
-        claim.value,
-        tolerance.value,
-        "%" if claim.kind == "percent" else units.label(claim.unit),
-        measured.value if measured else None,
-    )
-    end = _asked_end(question.text)
-    if end is None:
-        return window
-    value = window.details[end]
-    return replace(
-        window,
-        value=value,
-        summary=f"The {end}est passing result: {fmt(value, 4)} {window.unit}. {window.summary}",
-    )
-
-
-_ENDS = re.compile(
-    r"\b(?P<low>low(?:er|est)?|min(?:imum)?|floor|bottom)\b|"
-    r"\b(?P<high>high(?:er|est)?|upper|max(?:imum)?|ceiling|top)\b",
-    re.IGNORECASE,
-)
-
-
-def _asked_end(text: str) -> str | None:
-    """ "lowest passing result?", "the high end": which end of the window is asked; the last
-    named wins (a follow-up "and the highest?" after "lowest?")."""
-    ends = list(_ENDS.finditer(text))
-    if not ends:
-        return None
-    return "low" if ends[-1].group("low") else "high"

@@ -51,17 +51,17 @@ AREA = r"sq\.?\s?ft\.?|sqft|square\s+f(?:ee|oo)t|ft2|ft²|m2|m²|sq\.?\s?m\b|squ
 POWER = r"kw|kilowatts?|w|watts?"
 OTHER = (
     r"°\s?[fc]|degrees?|deg|f|c|min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?|"
-    r"yrs?|ppm|cfu|mm|cm|in(?:ch(?:es)?)?|kpa|hpa"
+    r"yrs?|cfu|mm|cm|inch(?:es)?|in\b(?!\s+(?!x\b|by\b)[a-z])|kpa|hpa"
 )
 _UNIT = (
-    rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre))\b|"
+    rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre)|ppm)\b|"
     r"(?P<pct>%|percent\b|pct\b|per\s*cent\b)|"
     rf"(?P<mass>{MASS})\b|(?P<volume>{VOLUME})\b|(?P<area>{AREA})|(?P<power>{POWER})\b|"
     rf"(?P<factor>x)\b|(?P<money>dollars?|bucks|usd)\b|(?P<other>{OTHER})\b"
 )
 _QUANTITY = re.compile(
     rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?:\s*(?:-|\u2013|to)\s*\$?(?P<high>{_NUM}))?"
-    rf"(?P<k>k\b)?\s*-?\s*(?:{_UNIT})?",
+    rf"(?P<k>k\b)?(?:-(?=[a-z%])|\s*)(?:{_UNIT})?",
     re.IGNORECASE,
 )
 _SINGLE = re.compile(
@@ -70,7 +70,8 @@ _SINGLE = re.compile(
 )
 _PER = re.compile(
     rf"^\s*(?:of\s+)?(?:thc|cbd|total\s+thc)?\s*(?:per|/|a|an|each|in\s+each|for\s+each|every)"
-    rf"\s*(?P<what>{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|mL|g|gram|lb|pound|oz|"
+    rf"\s*(?P<what>fl\.?\s?oz|fluid\s+ounce|tbsps?|tsps?|{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|"
+    r"mL|l|liter|litre|g|gram|lb|pound|oz|"
     r"ounce|kg|kilo|eighth|zip|elbow|sq\s?ft|square\s+foot|watt)?\b",
     re.IGNORECASE,
 )
@@ -130,6 +131,8 @@ def _kind_and_unit(match: re.Match[str]) -> tuple[str, str]:
         return "percent", "%"
     if match.group("conc"):
         tail = match.group("conc").lower().replace(" ", "")
+        if tail == "ppm":  # parts per million: mg per kg, or per litre of a water-based liquid
+            return "concentration", "ppm"
         return "concentration", "mg/g" if tail.endswith(("g", "gram")) else "mg/ml"
     if match.group("factor"):
         return "factor", "x"
@@ -184,7 +187,7 @@ def read(text: str) -> list[Quantity]:
             position = match.end("value")
             continue
         if re.match(r"\s*:\s*\d", text[match.end("value") :]) or re.search(
-            r"\d\s*:\s*$", text[max(0, start - 8) : start]
+            r"(?<![a-z\d.])\d+(?:\.\d+)?\s*:\s*$", text[max(0, start - 8) : start], re.I
         ):
             # "1:1 thc:cbd", "20:1": a ratio, not two quantities.
             position = match.end("value")
@@ -204,12 +207,28 @@ def read(text: str) -> list[Quantity]:
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)
         quantity = _context(quantity, before, after, text)
         found.append(quantity)
-    return _counted_elsewhere(found, text)
+    return _counted_elsewhere(_declared_basis(found, text), text)
+
+
+# "potency in mg/g: THCA 241.7, d9 6.2": a basis stated once, for the numbers the names label.
+_BASIS = re.compile(r"(?<![\d.\s])\s*\(?\bmg\s*/\s*g\b|\bmilligrams?\s+per\s+gram\b", re.I)
+
+
+def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
+    if not _BASIS.search(text) or re.search(r"%|percent", text, re.IGNORECASE):
+        return found
+    return [
+        replace(q, kind="concentration", unit="mg/g")
+        if q.cannabinoid and q.kind in ("number", "percent") and re.fullmatch(_NUM, q.text)
+        else q
+        for q in found
+    ]
 
 
 # "a batch of 36", "cut them into 36" when the pieces are named elsewhere ("each cookie").
 _COUNT_BEFORE = re.compile(
     r"(?:\b(?:batch|run|tray|lot|total)\s+of|\bmak(?:e|es|ing)|\bmade|\binto|\bacross|"
+    r"\bcut\s+(?:(?:it|them|em|'em|the\s+\w+)\s+)?in|"
     r"\bsplit\s+(?:it\s+|them\s+)?(?:in|between)|\bdivided?\s+(?:it\s+|them\s+)?(?:in|by|between))"
     r"\s*(?:a\s+|about\s+|around\s+|~\s*)?$",
     re.IGNORECASE,

@@ -17,7 +17,8 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),
     "efficiency": (
-        r"(?:efficien\w*|conversion|recovery|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$",
+        r"(?:efficien\w*|conversion|recover(?:y|s|ed|ing)?|extraction|yield)\s*(?:of|is|was|at|about|around|~|rate)?\s*$|"
+        r"\btheoretical\s*[,(]?\s*$",
         r"^\s*(?:(?:overall|total|combined|expected|average|infusion|decarb\w*)\s+){0,2}"
         r"(?:efficien|conversion|recovery|extraction|transfer)|"
         # "75% of it makes it into the butter", "90% ends up in the gummies"
@@ -32,7 +33,9 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     "target": (
         r"(?:target|down to|bring (?:it|them)? ?to|get (?:it|to)|hit|aim(?:ing)? for|want(?:ing)?|"
         r"end up at|finish at|to make|make it|into|to|cut (?:it|to)|final(?: potency)?)"
-        r"\s*(?:of|at|is|~)?\s*$",
+        r"\s*(?:of|at|is|~)?\s*$|"
+        # "need 20 L of drink base at 25 ppm": the strength of the amount wanted
+        r"\b(?:need|want|make|making)\s+[\d.]+\s*[a-z]*\s+(?:of\s+)?(?:[a-z]+\s+){0,3}at\s*$",
         r"^\s*(?:target|final|finished|end product|blend)",
     ),
     "tolerance": (

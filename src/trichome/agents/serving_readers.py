@@ -34,6 +34,7 @@ def servings(question: Question) -> Calculation | None:
     counts = piece_counts(question)
     if not package and question.says(
         r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)|"
+        r"\b(?:servings|doses)\b[^.?!\d]{0,12}\bhow\s+many\b|"
         r"(?:servings|doses)\s+(?:per|in|from)\s+(?:a\s+|the\s+|one\s+|each\s+|1\s+)?"
         r"(?:package|pack|bottle|jar|bag|box|tin|bar|container)"
     ):

@@ -102,3 +102,47 @@ def trade_and_lights(text: str) -> str:
     )
     text = re.sub(r"\b(\d+(?:\.\d+)?)\s*z'?s\b", r"\1 zips", text, flags=re.IGNORECASE)  # "2 z's"
     return _LIGHTS.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} {m.group(3)}", text)
+
+
+_FLOOR = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:x|by|\*)\s*(\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>ft\b|feet\b|foot\b|'|m\b|meters?\b|metres?\b)?"
+    r"(?P<space>\s*(?:[\w-]+\s+)?(?:tents?|rooms?|tables?|benches|bench|space|canopy|area|"
+    r"footprint|beds?|trays?|flats?)\b)?",
+    re.IGNORECASE,
+)
+
+
+# "5x5 got me 1.1 lb, per square foot?": a grid with no unit, in a question asking per
+# square foot, is feet by feet (not "2 x 1000 W" or "10 x 5 mg").
+_ASKS_PER_SQFT = re.compile(r"sq\.?\s?ft|sqft|square\s+f(?:oo|ee)t|ft2|ft²", re.IGNORECASE)
+_UNIT_AFTER = re.compile(
+    r"\s*(?:k?w|watts?|%|mg|g|gs|grams?|kg|kilos?|lbs?|pounds?|oz|ml|l|gal|mm|cm|in|inch|inches|"
+    r"[a-z]+s?\s+(?:at|of)\b)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+def floor_area(text: str) -> str:
+    asks_area = _ASKS_PER_SQFT.search(text) is not None
+
+    """"4x4 tent", "10 ft by 20 ft room": a grid of feet (or metres) as its area."""
+
+    def area(match: re.Match[str]) -> str:
+        unit, space = match.group("unit"), match.group("space")
+        if (
+            unit is None
+            and space is None
+            and asks_area
+            and not _UNIT_AFTER.match(text, match.end())
+        ):
+            unit = "ft"
+        if unit is None and space is None:
+            return match.group(0)
+        metric = unit is not None and unit.lower().startswith("m")
+        product = float(match.group(1)) * float(match.group(2))
+        spoken = f" {space.strip()}" if space else ""
+        tail = " " if not space and match.group(0)[-1].isspace() else ""
+        return f"{product:g} {'m2' if metric else 'sq ft'}{spoken}{tail}"
+
+    return _FLOOR.sub(area, text)

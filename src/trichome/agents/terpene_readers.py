@@ -21,7 +21,9 @@ from trichome.agents.calculators import Calculation, chain, fmt, positive, quant
 from trichome.agents.quantities import Quantity
 
 _DISTILLATE_AFTER = re.compile(
-    r"\s*(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|concentrate|extract)", re.IGNORECASE
+    r"\s*(?:of\s+(?:the\s+|our\s+|my\s+)?)?(?:thc\s+)?(?:distill?ate|disty|disti|dist\b|oil|"
+    r"concentrate|extract)",
+    re.IGNORECASE,
 )
 
 
@@ -64,7 +66,9 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
             question.use(terp_masses[0], base[0])
             grams_terp = units.grams(terp_masses[0].value, terp_masses[0].unit)
             grams_base = units.grams(base[0].value, base[0].unit)
-            return formulation.percent_by_weight(grams_terp, "g", grams_terp + grams_base, "g")
+            # "% of the blend" unless the distillate's weight is named as the basis
+            of = grams_base if question.says(_OF_DISTILLATE) else grams_terp + grams_base
+            return formulation.percent_by_weight(grams_terp, "g", of, "g")
     if not bases:
         final = _final_potency(question)
         if final is not None:
@@ -77,16 +81,18 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     terp = one(question, shares[-1:], "the terpene share")
     distillate = one(question, bases[:1], "the distillate")
     assert terp is not None and distillate is not None
-    basis = (
-        "base"
-        if question.says(
-            r"%\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:of|by|on)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?"
-            r"(?:distillate|oil|base|concentrate|extract)|(?:distillate|base|oil)(?:'s)?\s+weight|"
-            r"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?(?:distillate|oil|base|concentrate|extract)"
-        )
-        else "blend"
-    )
+    basis = "base" if question.says(_OF_DISTILLATE) else "blend"
     return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+
+
+# "5% of the distillate", "percent of the distillate weight", "on top of": the share is
+# of the distillate's weight, not of the finished blend.
+_BASE = r"(?:distillate|disty|oil|base|concentrate|extract)"
+_OF_DISTILLATE = (
+    rf"(?:%|percent|percentage)\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:is\s+(?:that|it)\s+)?(?:of|by|on)\s+"
+    rf"(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?{_BASE}|{_BASE}(?:'s)?\s+weight|"
+    rf"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?{_BASE}"
+)
 
 
 _BLEND_AFTER = re.compile(

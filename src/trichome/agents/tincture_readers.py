@@ -100,7 +100,9 @@ def tincture(question: Question) -> Calculation | None:
     if potency_readings(question) or question.find("mass", unit="g"):
         return None  # flower or concentrate going in: a kitchen infusion
     doses = question.find("mass", unit="mg", per=("serving", "piece"))
-    if not volumes and totals and doses and question.says(r"how\s+many"):
+    if len(totals) > 1 and not doses and question.says(_HOW_MANY_DOSES):
+        doses = totals[1:]  # "1500 mg in 30 mL, I dose 25 mg": the second mg is the dose
+    if totals and doses and question.says(_HOW_MANY_DOSES):
         return None  # "a 1000 mg bottle at 25 mg a dose": servings, no bottle size needed
     if not volumes or not totals:
         if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
@@ -112,6 +114,13 @@ def tincture(question: Question) -> Calculation | None:
     volume = one(question, volumes[:1], "the bottle's size")
     assert total_mg is not None and volume is not None
     return _strength(question, total_mg.value, volume, total_mg.cannabinoid or "THC")
+
+
+# "how many doses in the bottle", "servings in a 1000 mg tincture": the doses it holds.
+_HOW_MANY_DOSES = (
+    r"how\s+many\b|\b(?:servings?|doses?|sessions?|uses?)\s+(?:in|per|does|do|are|is)\b|"
+    r"number\s+of\s+(?:servings|doses)"
+)
 
 
 # "per dropper", "in a full dropper", "each 0.5 ml dropper": the answer is a dropper's mg.
