@@ -81,6 +81,14 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         "keys", "create", "--org", "Crew", "--tier", "team", "--name", "build server", env=env
     )
     secret = created.stdout.strip().splitlines()[-1]
+    # A stored Metrc connection for the track-and-trace page, at an address where nothing
+    # answers (its "Test" shows the failure).
+    env = {**env, "TRICHOME_METRC_BASE_URL": f"http://127.0.0.1:{free_port()}"}
+    trichome(
+        "tracking", "connect", "--org", "Crew", "--system", "metrc",
+        env={**env, "TRICHOME_METRC_VENDOR_KEY": "design-vendor-key",
+             "TRICHOME_METRC_USER_KEY": "design-user-key"},
+    )  # fmt: skip
     # Each server knows the other's address: the playground's page calls the chat API, which
     # lets the dashboard's origin read its answers.
     chat_port = free_port()
@@ -144,8 +152,9 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         )
 
 
-# (name, path, whether it needs the owner signed in); key-created and invitation-created
-# are the answers to forms, and the playground is shown answering, reached by `_open`.
+# (name, path, whether it needs the owner signed in); key-created, invitation-created and
+# tracking-tested are the answers to forms, and the playground is shown answering, reached
+# by `_open`.
 PAGES = [
     ("sign-in", "/login", False),
     ("keys", "/keys", True),
@@ -160,6 +169,9 @@ PAGES = [
     ("invitation-created", None, True),
     ("invitation", "{invitation_path}", False),
     ("connections", "/connections", True),
+    ("tracking", "/tracking", True),
+    ("tracking-tested", None, True),
+    ("tracking-remove", "/tracking/metrc/remove", True),
     ("authorize", "{authorize_path}", True),
     ("authorize-sign-in", "{authorize_path}", False),
     ("not-found", "/keys/key_nope/revoke", True),
@@ -194,6 +206,10 @@ def _open(page: Page, dashboard: Dashboard, name: str, path: str | None) -> None
         page.goto(f"{base}/playground")
         page.get_by_role("button", name="Send").click()
         expect(page.get_by_role("status")).to_have_text(re.compile("^Answered by"), timeout=30_000)
+    elif name == "tracking-tested":
+        page.goto(f"{base}/tracking")
+        page.get_by_role("button", name="Test the Metrc connection").click()
+        expect(page.get_by_role("alert")).to_contain_text("Metrc could not be used")
     elif name == "invitation-created":
         page.goto(f"{base}/team")
         page.get_by_label("Email").fill(f"guest{next(GUESTS)}@example.com")

@@ -47,6 +47,7 @@ async def store_biotrack_login(
     row.password_encrypted = box.seal(login.password)
     row.username_last4 = login.username[-4:]
     row.updated_at = utcnow()
+    row.last_used_at = None  # a new login has not been used yet
     await session.flush()
 
 

@@ -51,6 +51,7 @@ async def store_metrc_keys(
     row.vendor_key_last4 = vendor[-4:]
     row.user_key_last4 = user[-4:]
     row.updated_at = utcnow()
+    row.last_used_at = None  # new keys have not been used yet
     await session.flush()
 
 

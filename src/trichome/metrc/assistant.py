@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 from trichome.knowledge.jurisdictions import detect_jurisdictions, is_us_state
 from trichome.metrc.errors import MetrcError, MetrcRateLimited
 from trichome.metrc.states import METRC_V2_STATES
-from trichome.metrc.tools import TOOLS, ToolProblem, ToolSpec, access
+from trichome.metrc.tools import TOOLS, ToolProblem, ToolSpec, access, tool_succeeded
 
 if TYPE_CHECKING:
     from trichome.agents.service import AgentService
@@ -139,6 +139,7 @@ async def run_tool(name: str, arguments: dict[str, Any]) -> ToolUse:
         raise  # the caller answers 429 with Metrc's wait
     except (ToolProblem, MetrcError, ValueError) as problem:
         return ToolUse(tool=name, arguments=arguments, error=str(problem))
+    tool_succeeded()
     return ToolUse(tool=name, arguments=arguments, result=result)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import httpx
 import orjson
@@ -331,3 +332,43 @@ async def test_the_adapter_refuses_a_message_over_4000_characters(settings: Sett
     assert answer.status_code == 400, answer.text
     error = answer.json()["error"]
     assert (error["code"], error["param"]) == ("context_length_exceeded", "messages[0].content")
+
+
+async def test_calls_with_a_key_are_logged_per_key_as_chat_calls_are(settings: Settings) -> None:
+    """The dashboard's usage charts read the log: each answered knowledge-base request with a
+    key counts under its key and the model `knowledge-base`; one without a key or refused
+    counts nowhere."""
+    from trichome.accounts.service import list_api_keys
+    from trichome.limits import windows
+    from trichome.limits.usage_log import usage_breakdown
+
+    organization_id, key = await new_key(settings, Tier.PRO)
+    headers = {"X-API-Key": key}
+    async with kb_client(settings) as client:
+        answered = [
+            (await client.get("/api/threads", params={"q": "rosin"}, headers=headers)).status_code,
+            (await client.post("/api/chat", json={"message": "hash"}, headers=headers)).status_code,
+            (
+                await client.post(
+                    "/v1/chat/completions", headers=headers,
+                    json={"model": "knowledge-base", "stream": False,
+                          "messages": [{"role": "user", "content": "hash"}]},
+                )
+            ).status_code,
+        ]  # fmt: skip
+        anonymous = await client.get("/api/threads", params={"q": "rosin"})
+        invalid = await client.get("/api/threads", headers=headers)
+    assert answered == [200, 200, 200]
+    assert anonymous.status_code == 200 and invalid.status_code == 400
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            [(record, _)] = await list_api_keys(session, organization_id)
+        now = datetime.now(UTC)
+        start, end = windows.quota_period(now, None, None)
+        breakdown = await usage_breakdown(engine, organization_id, start, end, now)
+    finally:
+        await engine.dispose()
+    assert breakdown.by_model == [("knowledge-base", 3)]
+    assert breakdown.by_key == [(record.id, 3)]
+    assert breakdown.total == 3

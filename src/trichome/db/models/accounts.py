@@ -113,6 +113,8 @@ class MetrcConnection(Base):
     vendor_key_last4: Mapped[str] = mapped_column(String(4))
     user_key_last4: Mapped[str] = mapped_column(String(4))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # The tool server's last successful call through these keys (None: none since stored).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class BioTrackConnection(Base):
@@ -131,3 +133,5 @@ class BioTrackConnection(Base):
     # The username's last four characters, to tell logins apart in listings.
     username_last4: Mapped[str] = mapped_column(String(4))
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # The tool server's last successful call through this login (None: none since stored).
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)

@@ -6,6 +6,7 @@ from trichome.metrc.tools.registry import (
     TOOLS,
     Access,
     BioTrackAccess,
+    ConnectionUse,
     MetrcAccess,
     ToolProblem,
     ToolSpec,
@@ -15,7 +16,9 @@ from trichome.metrc.tools.registry import (
     load_all,
     set_process_access,
     tool,
+    tool_succeeded,
     using,
+    watching_use,
 )
 
 __all__ = [
@@ -24,6 +27,7 @@ __all__ = [
     "TOOLS",
     "Access",
     "BioTrackAccess",
+    "ConnectionUse",
     "MetrcAccess",
     "ToolProblem",
     "ToolSpec",
@@ -33,5 +37,7 @@ __all__ = [
     "load_all",
     "set_process_access",
     "tool",
+    "tool_succeeded",
     "using",
+    "watching_use",
 ]

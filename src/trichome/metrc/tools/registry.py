@@ -233,6 +233,35 @@ def using(tracking: Access) -> Iterator[Access]:
         _ACCESS.reset(token)
 
 
+@dataclass(slots=True)
+class ConnectionUse:
+    """Whether a tool returned a result through the current connection during a request:
+    the tool server notes a stored connection's last successful call from it."""
+
+    succeeded: bool = False
+
+
+_USE: ContextVar[ConnectionUse | None] = ContextVar("trichome_connection_use", default=None)
+
+
+@contextlib.contextmanager
+def watching_use() -> Iterator[ConnectionUse]:
+    """Watch whether the tools called inside the block succeed (`tool_succeeded`)."""
+    use = ConnectionUse()
+    token = _USE.set(use)
+    try:
+        yield use
+    finally:
+        _USE.reset(token)
+
+
+def tool_succeeded() -> None:
+    """Note that a tool returned a result (the MCP server and the assistant call this)."""
+    use = _USE.get()
+    if use is not None:
+        use.succeeded = True
+
+
 def set_process_access(tracking: Access) -> None:
     """Make `tracking` the access of every tool call in this process (stdio serving)."""
     _ACCESS.set(tracking)

@@ -6,7 +6,8 @@ feedback), `usage.py` (calls by day, model and key), `playground.py` (trying the
 models), `team.py` (members and invitations), `invitations.py` (accepting an
 invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
 server of MCP clients: `oauth.py` (metadata, registration, tokens, revocation),
-`authorize.py` (sign-in and consent) and `connections.py` (the connected clients).
+`authorize.py` (sign-in and consent) and `connections.py` (the connected clients); and
+`tracking.py` (the stored Metrc or BioTrack connection of the tool server).
 Pages are server-rendered with Jinja2.
 """
 
@@ -38,6 +39,7 @@ from trichome.services.dashboard.routes import (
     pages,
     playground,
     team,
+    tracking,
     usage,
     webhooks,
 )
@@ -99,6 +101,7 @@ def create_app(
     app.include_router(oauth.router)
     app.include_router(authorize.router)
     app.include_router(connections.router)
+    app.include_router(tracking.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get(

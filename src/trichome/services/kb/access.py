@@ -11,11 +11,14 @@ from fastapi import Request
 from trichome.accounts.principal import Principal
 from trichome.answering.admission import Admitted
 from trichome.answering.outcome import Outcome
+from trichome.config import KB_MODEL
 from trichome.http.errors import ApiError
 from trichome.http.limits import too_many_requests
 from trichome.http.state import CoreState
 from trichome.limits import windows
+from trichome.limits.base import Record, in_order
 from trichome.limits.service import Limiter, LimitExceeded
+from trichome.limits.usage_log import calls_record
 
 API_KEY_HEADER = "x-api-key"
 NO_KEY_CREDENTIALS = frozenset({"", "bearer", "bearer anonymous"})
@@ -80,12 +83,25 @@ async def admit_kb_call(request: Request, core: CoreState, principal: Principal 
         raise too_many_requests(exceeded, limiter.now()) from None
 
 
-def kb_outcome(limiter: Limiter, admitted: Admitted) -> Outcome:
-    """A knowledge-base answer's outcome: its call settled when it finished, refunded when
-    it failed."""
+def kb_outcome(limiter: Limiter, admitted: Admitted, principal: Principal | None) -> Outcome:
+    """A knowledge-base answer's outcome: its call settled when it finished (with a key,
+    logged in the organisation's usage under the model `KB_MODEL` and the key, as chat
+    calls are, in the same transaction), refunded when it failed."""
     window, hold = admitted.window, admitted.hold
 
     async def succeeded(notes_sent: bool) -> None:
-        await limiter.settle(window, hold)
+        records: list[Record] = []
+        if principal is not None and principal.organization_id is not None:
+            records.append(
+                calls_record(
+                    principal.organization_id,
+                    KB_MODEL,
+                    principal.api_key_id,
+                    limiter.now(),
+                    principal.billing_period_start,
+                    principal.billing_period_end,
+                )
+            )
+        await limiter.settle(window, hold, in_order(records))
 
     return Outcome(refund=lambda: limiter.release(window, hold), succeeded=succeeded)

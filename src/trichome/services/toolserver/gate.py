@@ -25,7 +25,9 @@ from trichome.accounts.metrc_keys import load_metrc_keys
 from trichome.accounts.oauth import ACCESS_TOKEN_PREFIX
 from trichome.accounts.principal import Principal
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
+from trichome.accounts.tracking_connections import System, record_connection_use
 from trichome.config import Settings
+from trichome.db.models import utcnow
 from trichome.http.auth import Authenticator, bearer_credential, unauthorized
 from trichome.http.errors import (
     ApiError,
@@ -34,7 +36,7 @@ from trichome.http.errors import (
 )
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.errors import MetrcRateLimited
-from trichome.metrc.tools import Access, MetrcAccess, load_all, using
+from trichome.metrc.tools import Access, MetrcAccess, load_all, using, watching_use
 from trichome.plans import Tier
 from trichome.services.toolserver.biotrack_access import BioTrackClients, BioTrackLogin
 from trichome.services.toolserver.mcp_server import (
@@ -71,6 +73,7 @@ class Caller:
     principal: Principal
     access: Access
     selection: ToolSelection | None
+    stored: System | None = None  # the organisation's stored connection, when it is used
 
 
 class Gatekeeper:
@@ -131,7 +134,7 @@ class Gatekeeper:
                 code="tier_lacks_tools",
             )
         try:
-            access = await self._connection(request, principal)
+            access, stored = await self._connection(request, principal)
         except ApiError as error:
             if (
                 error.status == 401
@@ -150,20 +153,41 @@ class Gatekeeper:
             raise invalid_request(f"X-MCP headers: {error}.", code="unknown_tool") from None
         if read_only:  # a token granted without `tools:write`
             selection = replace(selection, read_only=True)
-        return Caller(principal, access, selection)
+        return Caller(principal, access, selection, stored)
 
-    async def _connection(self, request: Request, principal: Principal) -> Access:
+    async def record_use(self, caller: Caller) -> None:
+        """Note a successful call through the caller's stored connection, for the dashboard
+        (a database that cannot be written is logged; the answer already went out)."""
+        organization_id = caller.principal.organization_id
+        if caller.stored is None or organization_id is None:
+            return
+        try:
+            async with self._sessions() as session:
+                await record_connection_use(session, organization_id, caller.stored, utcnow())
+                await session.commit()
+        except (SQLAlchemyError, OSError):
+            logger.warning(
+                "could not note the use of the stored %s connection of %s",
+                caller.stored,
+                organization_id,
+                exc_info=True,
+            )
+
+    async def _connection(
+        self, request: Request, principal: Principal
+    ) -> tuple[Access, System | None]:
         """The caller's connection: the system the headers name (Metrc when none), with the
         keys or login sent, else stored for the organisation. With no system named and no
-        Metrc keys sent or stored, a stored BioTrack login is the connection."""
+        Metrc keys sent or stored, a stored BioTrack login is the connection. Also which
+        stored connection it is (None: sent in the headers, or the sandbox's keys)."""
         system = request.headers.get(SYSTEM_HEADER, "").strip().lower()
         if system == "biotrack":
             if any(request.headers.get(h) for h in (STATE_HEADER, *BIOTRACK_HEADERS.values())):
-                return self._biotrack_access(request)
+                return self._biotrack_access(request), None
             stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
             if stored_login is None:
-                return self._biotrack_access(request)  # says what is missing
-            return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
+                return self._biotrack_access(request), None  # says what is missing
+            return self._biotrack_login(BioTrackLogin(**asdict(stored_login))), "biotrack"
         if system not in ("", "metrc"):
             raise invalid_request(
                 f"X-Tracking-System: {system!r} is not a tracking system (metrc or biotrack).",
@@ -175,9 +199,10 @@ class Gatekeeper:
             if stored is None:
                 stored_login = await self._stored(principal, load_biotrack_login, "BioTrack login")
                 if stored_login is not None:
-                    return self._biotrack_login(BioTrackLogin(**asdict(stored_login)))
-        credentials, base_url = await self._metrc_keys(request, principal)
-        return MetrcAccess(self._clients.for_url(base_url), credentials)
+                    login = BioTrackLogin(**asdict(stored_login))
+                    return self._biotrack_login(login), "biotrack"
+        credentials, base_url, stored = await self._metrc_keys(request, principal)
+        return MetrcAccess(self._clients.for_url(base_url), credentials), stored
 
     def _biotrack_login(self, login: BioTrackLogin) -> Access:
         try:
@@ -215,13 +240,13 @@ class Gatekeeper:
 
     async def _metrc_keys(
         self, request: Request, principal: Principal
-    ) -> tuple[MetrcCredentials, str]:
+    ) -> tuple[MetrcCredentials, str, System | None]:
         vendor = request.headers.get(VENDOR_HEADER, "").strip()
         user = request.headers.get(USER_HEADER, "").strip()
         default_url = self._settings.metrc_url
         if vendor and user:
             try:
-                return MetrcCredentials(vendor, user), default_url
+                return MetrcCredentials(vendor, user), default_url, None
             except ValueError as error:
                 raise unauthorized(f"Invalid Metrc keys: {error}", "invalid_metrc_keys") from None
         if vendor or user:
@@ -233,9 +258,9 @@ class Gatekeeper:
             )
         stored = await self._stored(principal, load_metrc_keys, "Metrc keys")
         if stored is not None:
-            return stored.credentials, (stored.base_url or default_url).rstrip("/")
+            return stored.credentials, (stored.base_url or default_url).rstrip("/"), "metrc"
         if self._settings.uses_sandbox:
-            return sandbox_credentials(self._settings), default_url
+            return sandbox_credentials(self._settings), default_url, None
         raise unauthorized(
             "Missing the Metrc vendor key and user key: send X-Metrc-Vendor-Key and "
             "X-Metrc-User-Key, or store them for your organisation "
@@ -309,8 +334,10 @@ class McpGate:
             await _error_response(error, scope, receive, send)
             return
         set_request_selection(caller.selection)
-        with using(caller.access):
+        with using(caller.access), watching_use() as use:
             await self.app(scope, receive, send)
+        if use.succeeded:
+            await gatekeeper.record_use(caller)
 
 
 def transport_security(settings: Settings) -> TransportSecuritySettings:

@@ -48,7 +48,7 @@ from pydantic import ValidationError
 from trichome import __version__
 from trichome.config import Settings
 from trichome.metrc.errors import MetrcError
-from trichome.metrc.tools import SYSTEMS, ToolProblem, ToolSpec, load_all
+from trichome.metrc.tools import SYSTEMS, ToolProblem, ToolSpec, load_all, tool_succeeded
 from trichome.services.toolserver.mcp_prompts import PROMPTS, McpPrompt, unknown_prompt
 from trichome.services.toolserver.selection import (
     SelectionError,
@@ -103,6 +103,7 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
         # ValueError: the client refusing a bad date range or page size.
         except (ToolProblem, MetrcError, BioTrackError, ValueError) as problem:
             raise ToolError(str(problem)) from problem
+        tool_succeeded()
         text = orjson.dumps(result, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
         return CallToolResult(
             content=[TextContent(type="text", text=text)], structured_content=result

@@ -211,7 +211,7 @@ async def logout(request: Request, _: FormDep) -> Response:
 # Where switching organisation may return to: a page, never an address from the form.
 SWITCH_RETURNS = (
     "/keys", "/usage", "/playground", "/endpoints", "/subscription", "/feedback", "/team",
-    "/connections",
+    "/connections", "/tracking",
 )  # fmt: skip
 
 

@@ -45,7 +45,7 @@ async def chat(request: Request, kb: KbDep) -> Response:
     admitted = await admit_kb_call(request, kb.core, principal)
     limiter = kb.core.limiter
     headers = admitted.usage.headers(limiter.now())
-    outcome = kb_outcome(limiter, admitted)
+    outcome = kb_outcome(limiter, admitted, principal)
     try:
         reply = await kb.knowledge.reply([ChatTurn("user", body.message)], incremental=False)
     except BaseException:

@@ -60,7 +60,7 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
     stream = stream_requested(body, request)
     admitted = await admit_kb_call(request, kb.core, principal)
     limiter = kb.core.limiter
-    outcome = kb_outcome(limiter, admitted)
+    outcome = kb_outcome(limiter, admitted, principal)
     try:
         reply = await kb.knowledge.reply(turns, options=options, incremental=stream)
     except BaseException:

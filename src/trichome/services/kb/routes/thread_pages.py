@@ -64,7 +64,7 @@ async def thread(
         return _page(error_page("Not a post number", message), 400)
     admitted = await admit_kb_call(request, kb.core, principal)
     headers = admitted.usage.headers(kb.core.limiter.now())
-    outcome = kb_outcome(kb.core.limiter, admitted)
+    outcome = kb_outcome(kb.core.limiter, admitted, principal)
     try:
         found = (await kb.knowledge.threads([number])).get(number)
         await outcome.succeeded(False)

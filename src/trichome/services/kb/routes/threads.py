@@ -50,7 +50,7 @@ async def search_threads(
         )
     admitted = await admit_kb_call(request, kb.core, principal)
     headers = admitted.usage.headers(kb.core.limiter.now())
-    outcome = kb_outcome(kb.core.limiter, admitted)
+    outcome = kb_outcome(kb.core.limiter, admitted, principal)
     try:
         page = kb.knowledge.search(q, limit=limit, offset=offset, category=category or None)
         await outcome.succeeded(False)

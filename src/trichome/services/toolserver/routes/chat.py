@@ -15,7 +15,7 @@ from trichome.http.openai.answer import upstream_api_error
 from trichome.llm.base import UpstreamError
 from trichome.metrc.assistant import ChatAnswer, ask
 from trichome.metrc.errors import MetrcRateLimited
-from trichome.metrc.tools import load_all, using
+from trichome.metrc.tools import load_all, using, watching_use
 from trichome.services.toolserver.gate import metrc_rate_limited
 from trichome.services.toolserver.openapi import CHAT_RESPONSES, chat_openapi
 from trichome.services.toolserver.state import ToolServerDep
@@ -57,9 +57,12 @@ async def chat(request: Request, tools: ToolServerDep) -> ChatAnswer:
         if spec.read_only and (caller.selection is None or caller.selection.allows(spec))
     ]
     try:
-        with using(caller.access):
-            return await ask(question.message, question.license_number, allowed, tools.agents)
+        with using(caller.access), watching_use() as use:
+            answer = await ask(question.message, question.license_number, allowed, tools.agents)
     except MetrcRateLimited as limited:
         raise metrc_rate_limited(limited) from None
     except UpstreamError as error:  # the LLM of TRICHOME_ENGINE=openai
         raise upstream_api_error(error) from None
+    if use.succeeded:
+        await tools.gatekeeper.record_use(caller)
+    return answer
