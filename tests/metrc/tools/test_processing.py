@@ -21,11 +21,13 @@ async def test_the_seeded_jobs_read_with_metrcs_fields(reader: MetrcAccess) -> N
             tools.list_inactive_processing_jobs, MANUFACTURER,
             job_type="extraction - hydrocarbon",
         )  # fmt: skip
+        first = await tools.list_inactive_processing_jobs(MANUFACTURER, page_size=5)
         one = await tools.get_processing_job(MANUFACTURER, finished[0]["Name"])
         by_id = await tools.get_processing_job(MANUFACTURER, str(finished[0]["Id"]))
         with pytest.raises(ToolProblem, match="not found"):
             await tools.get_processing_job(MANUFACTURER, "NO-SUCH-JOB")
     assert len(finished) == len(raw) > 10
+    assert first["items"] == finished[:5] and first["has_more"]
     assert 0 < len(extractions) < len(finished)
     assert all(j["JobTypeName"] == "Extraction - Hydrocarbon" for j in extractions)
     # The fields Metrc documents; no invented lists of sources or outputs.
