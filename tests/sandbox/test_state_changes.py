@@ -335,7 +335,7 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
         "THC (%) Raw Plant Material",
     }
     assert all(row["OverallPassed"] is False for row in rows)
-    assert remediated.status_code == 200
+    assert remediated.status_code == 200 and remediated.content == b""  # documented: no body
     assert after["LabTestingState"] == "Remediated" and after["RemediationDate"] == TODAY
 
 

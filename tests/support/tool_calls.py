@@ -78,6 +78,10 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_active_items": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_items": {"license_number": CULTIVATOR, **FULL},
     "list_item_categories": {"license_number": DISPENSARY},
+    "list_active_processing_jobs": {"license_number": MANUFACTURER, **FULL},
+    "list_inactive_processing_jobs": {"license_number": MANUFACTURER, **FULL},
+    "list_processing_job_types": {"license_number": MANUFACTURER, "include_archived": True},
+    "list_processing_job_categories": {"license_number": MANUFACTURER},
 }
 SKILL_CALLS: dict[str, dict[str, Any]] = {
     "needs_attention": {"license_number": DISPENSARY, "as_of": DAY},
@@ -116,6 +120,7 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
     transfer = results["list_incoming_transfers"]["items"][0]
     receipt = results["list_active_sales_receipts"]["items"][0]
     item = results["list_active_items"]["items"][0]
+    job = results["list_inactive_processing_jobs"]["items"][0]
     details: dict[str, dict[str, Any]] = {
         "get_package": {"license_number": DISPENSARY, "label": package["Label"]},
         "list_package_lab_results": {"license_number": DISPENSARY, "label": package["Label"]},
@@ -128,6 +133,7 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         "list_transfer_deliveries": {"license_number": DISPENSARY, "transfer_id": transfer["Id"]},
         "get_sales_receipt": {"license_number": DISPENSARY, "receipt_id": receipt["Id"]},
         "get_item": {"license_number": CULTIVATOR, "name": item["Name"]},
+        "get_processing_job": {"license_number": MANUFACTURER, "job": job["Name"]},
         **SKILL_CALLS,
     }
     for name, arguments in details.items():

@@ -115,6 +115,8 @@ class Package:
     last_modified: datetime | None = None
     # How much it held when made (None when the system does not say).
     original_quantity: float | None = None
+    # Made by a processing job (from its source packages), not by plain repackaging.
+    made_by_processing: bool = False
 
     @property
     def unit_kind(self) -> UnitKind:
@@ -202,7 +204,8 @@ class JobInput:
 
 @dataclass(frozen=True, slots=True)
 class ProcessingJob:
-    """A processing job: when it ran, what it drew on and the packages it made."""
+    """A processing job: when it ran, what it drew on and the packages it made (where the
+    system lists them), its type and its totals (in its own weight, volume and count units)."""
 
     id: int | None
     name: str
@@ -210,6 +213,16 @@ class ProcessingJob:
     finished: date | None
     inputs: tuple[JobInput, ...] = ()
     outputs: tuple[str, ...] = ()
+    number: str | None = None
+    job_type: str | None = None
+    total_weight: float | None = None
+    weight_unit: str | None = None
+    total_volume: float | None = None
+    volume_unit: str | None = None
+    total_count: float | None = None
+    waste_weight: float | None = None
+    waste_weight_unit: str | None = None
+    note: str | None = None
 
     def touches(self, package_label: str) -> bool:
         """Whether the job drew on or made a package."""

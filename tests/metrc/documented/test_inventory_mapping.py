@@ -7,7 +7,7 @@ import json
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
-from tests.metrc.documented.conftest import FIXTURES, GROWER, STORE
+from tests.metrc.documented.conftest import FIXTURES, GROWER, STORE, fixture
 from trichome.tracking import Capability, PlantPhase, UnitKind
 from trichome.tracking.metrc import inventory
 
@@ -109,3 +109,17 @@ def test_missing_fields_read_as_nothing_not_an_error() -> None:
     )
     assert bare.item.name is None
     assert (job.started, job.inputs, job.outputs) == (date(2026, 2, 7), (), ())
+
+
+def test_a_processing_job_reads_its_documented_totals() -> None:
+    """GET /processing/v2/{id} (bruno ProcessingJob/GetProcessingJobById): the number, type
+    and totals in the job's units; the documented Packages array is empty, so no inputs."""
+    document = fixture("processing_by_id")["requests"][0]["response"]
+    job = inventory.processing_job(document)
+
+    assert (job.id, job.name, job.number) == (5101, "RSO-2026-06-10", "PJ005101")
+    assert job.job_type == "Extraction - Ethanol"
+    assert (job.total_weight, job.weight_unit, job.total_count) == (1250.0, "Grams", 0.0)
+    assert (job.waste_weight, job.finished, job.inputs, job.outputs) == (None, None, (), ())
+    made = inventory.package({"Label": "X", "SourceProcessingJobCount": 1})
+    assert made.made_by_processing and not inventory.package({"Label": "Y"}).made_by_processing

@@ -130,22 +130,23 @@ async def test_the_look_back_and_age_limits_are_parameters(run: Run, year: Year)
     }
 
 
-def repackaged(year: Year, license: str, since: date) -> int:
-    """Draws by repackaging: (new package, source) pairs of a licence's own packages made
-    in the window outside a processing job."""
+def made_from(year: Year, license: str, since: date, by_job: bool) -> int:
+    """Draws by repackaging or (by_job) by processing: (new package, source) pairs of a
+    licence's own packages made in the window. Metrc's jobs do not list their inputs, so a
+    package a job made (SourceProcessingJobCount) draws on its source packages."""
     own = {p.label for p in year.of("package", license)}
-    by_jobs = {
-        tag
-        for job in year.of("processingjob", license)
-        for tag in job.data.get("CreatedPackageLabels") or []
-    }
     return sum(
         1
         for p in year.of("package", license)
-        if p.label not in by_jobs and since <= day(p.data["PackagedDate"]) <= AS_OF
+        if bool(p.data["SourceProcessingJobCount"]) == by_job
+        and since <= day(p.data["PackagedDate"]) <= AS_OF
         for source in (p.data["SourcePackageLabels"] or "").split(", ")
         if source in own
     )
+
+
+def repackaged(year: Year, license: str, since: date) -> int:
+    return made_from(year, license, since, by_job=False)
 
 
 async def test_a_grower_draws_by_shipping(run: Run, year: Year) -> None:
@@ -172,11 +173,7 @@ async def test_a_grower_draws_by_shipping(run: Run, year: Year) -> None:
 async def test_a_manufacturer_draws_by_processing(run: Run, year: Year) -> None:
     result = await run(fifo, license_number=MANUFACTURER)
     since = AS_OF - timedelta(days=30)
-    sources = sum(
-        len(job.data["SourcePackages"])
-        for job in year.of("processingjob", MANUFACTURER)
-        if since <= day(job.data["StartDate"]) <= AS_OF
-    )
+    sources = made_from(year, MANUFACTURER, since, by_job=True)
     assert sources > 0 and result["details"]["draws_by_kind"]["processing"] == sources
     by_kind = result["details"]["draws_by_kind"]
     assert by_kind["repackaging"] == repackaged(year, MANUFACTURER, since)

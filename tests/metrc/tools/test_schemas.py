@@ -25,6 +25,7 @@ from trichome.metrc.tools import (  # importing registers the tools
     packages,
     plant_batches,
     plants,
+    processing,
     sales,
     strains,
     transfers,
@@ -43,6 +44,7 @@ MODULES = (
     sales,
     lab_results,
     items,
+    processing,
 )
 AT_LEAST = {
     "facilities": 7,
@@ -55,6 +57,7 @@ AT_LEAST = {
     "sales": 5,
     "lab_results": 4,
     "items": 4,
+    "processing": 10,
 }
 MINE: dict[str, ToolSpec] = {n: s for n, s in TOOLS.items() if s.category in AT_LEAST}
 ROOT = Path(__file__).resolve().parents[3]

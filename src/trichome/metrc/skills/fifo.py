@@ -1,15 +1,18 @@
 """fifo: are older packages of an item used before newer ones?
 
-A package is "drawn" when product leaves it in the look-back window: a sale, a shipment on
-a manifest (lab samples excepted), a processing job, or repackaging (a package made here from
+A package is "drawn" when product leaves it in the look-back window: a sale, a shipment on a
+manifest (lab samples excepted), a processing job, or repackaging (a package made here from
 it outside a processing job; the amount is the new package's original quantity when both
-share a unit and it has one source, else 0: unknown). An on-hand package is bypassed when
-it was not drawn at all while a newer package of the same item (one that came into the
-facility later) was drawn after the older one arrived. Only packages that could have been
-used count as bypassed: active, not on hold, passed testing, holding product. "Came in" is
-the day received, or the day packaged for packages made here; a shipped package the
-facility no longer sees is dated by its packaging day when the delivery shows one, else
-ordered by its id (Metrc numbers packages in creation order).
+share a unit and it has one source, else 0: unknown). Metrc's processing jobs do not list
+the packages they drew on (their documented Packages array is empty), so a package a job
+made (SourceProcessingJobCount) counts as a processing draw on each of its source packages,
+on the day it was packaged, amount unknown (0), unless a job lists that source among its
+inputs. An on-hand package is bypassed when it was not drawn at all while a newer package of
+the same item (one that came into the facility later) was drawn after the older one arrived.
+Only packages that could have been used count as bypassed: active, not on hold, passed
+testing, holding product. "Came in" is the day received, or the day packaged for packages
+made here; a shipped package the facility no longer sees is dated by its packaging day when
+the delivery shows one, else ordered by its id (Metrc numbers packages in creation order).
 """
 
 from __future__ import annotations
@@ -149,25 +152,31 @@ def repackaging_draws(
     since: date,
     as_of: date,
 ) -> list[Draw]:
-    """Draws of packages made here from other packages of this licence, outside a
-    processing job (whose inputs are already draws), from `since` to as-of."""
+    """Draws of packages made here from other packages of this licence, from `since` to
+    as-of: by repackaging, or by a processing job whose own record does not list them (a job's
+    listed inputs and outputs are already draws)."""
     by_job = {tag for job in jobs for tag in job.outputs}
+    job_inputs = {source.package_label for job in jobs for source in job.inputs}
     found = []
     for child in made:
         day = child.packaged
         if child.label in by_job or day is None or not since <= day <= as_of:
             continue
         sources = [known[tag] for tag in child.source_packages if tag in known]
+        how = "processing" if child.made_by_processing else "repackaging"
         for parent in sources:
+            if how == "processing" and parent.label in job_inputs:
+                continue
             same_unit = str(parent.unit or "").lower() == str(child.unit or "").lower()
-            amount = child.original_quantity if len(sources) == 1 and same_unit else None
+            whole = len(sources) == 1 and same_unit and how == "repackaging"
+            amount = child.original_quantity if whole else None
             found.append(
                 Draw(
                     parent.label,
                     item_name(parent),
                     day,
                     amount or 0.0,
-                    "repackaging",
+                    how,
                     arrived_on(parent),
                     parent.id,
                 )

@@ -2,9 +2,10 @@
 
 What the licence can see: the package, its sources (harvests by name; source packages when
 this licence still holds them), its lab results, its adjustments here, the manifest it came
-on, manifests it left on that are pending or were rejected, processing jobs it fed, the
-packages made from it, and the sales receipts that drew on it in the range read. Metrc has
-no location history, and adjustments made at a previous licence are not visible here.
+on, manifests it left on that are pending or were rejected, processing jobs that list it
+among their inputs, the packages made from it (and which of them a processing job made), and
+the sales receipts that drew on it in the range read. Metrc has no location history, and
+adjustments made at a previous licence are not visible here.
 """
 
 from __future__ import annotations
@@ -92,16 +93,26 @@ async def package_history(
     sold = sum(sale["quantity"] for sale in sales)
     revenue = sum(sale["price"] for sale in sales)
     adjusted = sum(a.quantity for a in own_adjustments)
-    # What processing jobs took from it: recorded on the job, not as an adjustment.
+    # What processing jobs took from it: recorded on the job, not as an adjustment. Metrc's
+    # jobs do not list their inputs (their Packages array is documented empty); when a job
+    # made packages from this one and no job lists it, what it holds short of its receipt,
+    # sales and adjustments is what the jobs took (inferred, so never unexplained).
     processed = sum(
         source.quantity for job in own_jobs for source in job.inputs if source.package_label == tag
     )
+    by_processing = [
+        label(p) for p in packages.everything() if p.made_by_processing and tag in p.source_packages
+    ]
     received = next(
         (float(m["received_quantity"]) for m in manifests if m.get("received_quantity")), None
     )
+    inferred = bool(by_processing) and not own_jobs and received is not None
+    if inferred and received is not None:
+        processed = max(0.0, received - sold + adjusted - quantity(package))
     balance: dict[str, Any] = {
         "sold": rounded(sold, 4),
         "processed": rounded(processed, 4),
+        "processed_inferred": inferred,
         "adjusted": rounded(adjusted, 4),
     }
     findings: list[Finding] = []
@@ -226,6 +237,7 @@ async def package_history(
             "manifests": manifests,
             "processing_jobs": [job.name for job in own_jobs],
             "packages_made_from_it": children,
+            "made_by_processing": by_processing,
             "balance": balance,
             "timeline": timeline(package, tests, own_adjustments, sales, manifests, own_jobs),
             "voided_sales": voided,

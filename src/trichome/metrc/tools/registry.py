@@ -37,6 +37,7 @@ CATEGORIES: dict[str, str] = {
     "sales": "Sales receipts, customer types and medical patients",
     "lab_results": "Lab tests: results, types, batches, recording",
     "items": "Items (products) and their categories",
+    "processing": "Processing jobs: extractions and infusions, their types, packaging output",
     "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",
     "analysis": "Analysis skills: inventory, transfers, yields, sales, strains, waste",
 }
@@ -281,6 +282,7 @@ MODULES = (
     "sales",
     "lab_results",
     "items",
+    "processing",
     "compliance",
     "analysis",
     "biotrack",

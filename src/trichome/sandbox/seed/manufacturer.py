@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from trichome.sandbox import documents
+from trichome.sandbox import documents, processing
 from trichome.sandbox.reference import MANUFACTURER, PROCESSING_JOB_TYPES
 from trichome.sandbox.seed.catalogue import FLAVOURS
 from trichome.sandbox.seed.lab import CONCENTRATE_TESTS, EDIBLE_TESTS, Lot
@@ -35,34 +35,16 @@ class Manufacturer:
         job_type = PROCESSING_JOB_TYPES[1]
         name = f"EXT-{day:%Y%m%d}"
         lab = self.year.location(MANUFACTURER, "Extraction Lab (C1D1)")
+        data = processing.job(
+            name, job_type["Id"], job_type["Name"], day, {"Count": "Each", "Weight": "Grams"}
+        )
+        for package in trim:
+            draw(data, package.label or "", package.data["Quantity"], "Grams")
         job = self.year.add(
-            Record(
-                MANUFACTURER.license_number,
-                "processingjob",
-                "active",
-                {
-                    "Name": name,
-                    "JobTypeId": job_type["Id"],
-                    "JobTypeName": job_type["Name"],
-                    "CategoryName": job_type["CategoryName"],
-                    "LocationName": lab.name,
-                    "StartDate": documents.day(day),
-                    "FinishedDate": None,
-                    "IsFinished": False,
-                    "SourcePackages": [
-                        {
-                            "PackageLabel": package.label,
-                            "Quantity": package.data["Quantity"],
-                            "UnitOfMeasureName": package.data["UnitOfMeasureName"],
-                        }
-                        for package in trim
-                    ],
-                    "CreatedPackageLabels": [],
-                },
-                name=name,
-            ),
+            Record(MANUFACTURER.license_number, "processingjob", "active", data, name=name),
             self.year.at(day, 8),
         )
+        job.data["Number"] = f"PJ{job.id:06d}"
         for package in trim:
             package.data.update({"LocationId": lab.id, "LocationName": lab.name})
             self.year.stock[MANUFACTURER.license_number].remove(package)
@@ -83,14 +65,9 @@ class Manufacturer:
         )
         for package in trim:
             self.year.finish(package, when)
+        concentrate.data["SourceProcessingJobCount"] = 1
         job.state = "inactive"
-        job.data.update(
-            {
-                "FinishedDate": documents.day(day),
-                "IsFinished": True,
-                "CreatedPackageLabels": [concentrate.label],
-            }
-        )
+        processing.finish(job.data, documents.day(day), None, {})
         self.year.touch(job, when)
         lot = Lot(MANUFACTURER, "concentrate", [concentrate], CONCENTRATE_TESTS, 75.0)
         self.year.lab.submit(day, lot, concentrate, 1.0)
@@ -156,34 +133,31 @@ class Manufacturer:
             return 0.0
         job_type = PROCESSING_JOB_TYPES[0]
         name = f"INF-{day:%Y%m%d}"
-        self.year.add(
-            Record(
-                MANUFACTURER.license_number,
-                "processingjob",
-                "inactive",
-                {
-                    "Name": name,
-                    "JobTypeId": job_type["Id"],
-                    "JobTypeName": job_type["Name"],
-                    "CategoryName": job_type["CategoryName"],
-                    "LocationName": "Kitchen",
-                    "StartDate": documents.day(day),
-                    "FinishedDate": documents.day(day),
-                    "IsFinished": True,
-                    "SourcePackages": [
-                        {
-                            "PackageLabel": concentrate.label,
-                            "Quantity": round(grams, 1),
-                            "UnitOfMeasureName": "Grams",
-                        }
-                    ],
-                    "CreatedPackageLabels": [package.label for package in gummies],
-                },
-                name=name,
-            ),
+        data = processing.job(
+            name, job_type["Id"], job_type["Name"], day, {"Count": "Each", "Weight": "Grams"}
+        )
+        draw(data, concentrate.label or "", round(grams, 1), "Grams")
+        processing.finish(data, documents.day(day), None, {})
+        job = self.year.add(
+            Record(MANUFACTURER.license_number, "processingjob", "inactive", data, name=name),
             when,
         )
+        job.data["Number"] = f"PJ{job.id:06d}"
+        for package in gummies:
+            package.data["SourceProcessingJobCount"] = 1
         self.year.lab.submit(
             day, Lot(MANUFACTURER, "edible", gummies, EDIBLE_TESTS, 10.0), gummies[0], 1
         )
         return grams
+
+
+def draw(job: dict[str, object], label: str, grams: float, unit: str) -> None:
+    """A job's draw on a package (kept where no response shows it) added to its weight total."""
+    inputs = job["_Inputs"]
+    assert isinstance(inputs, list)
+    inputs.append({"Label": label, "Quantity": grams, "Unit": unit})
+    total = round(float(str(job["TotalWeight"])) + grams, 4)
+    job.update(
+        {"TotalWeight": total, "TotalQuantity": total,
+         "TotalUnitOfMeasureId": job["WeightUnitOfMeasureId"]}
+    )  # fmt: skip

@@ -141,6 +141,7 @@ def package(document: Document) -> Package:
         source_harvests=listed(document.get("SourceHarvestNames")),
         source_packages=listed(document.get("SourcePackageLabels")),
         last_modified=moment(document.get("LastModified")),
+        made_by_processing=number(document.get("SourceProcessingJobCount")) > 0,
     )
 
 
@@ -180,38 +181,50 @@ def plant_of(document: Document) -> Plant:
     )
 
 
-def _job_input(document: Document) -> JobInput:
+def _job_input(document: Mapping[str, Any]) -> JobInput:
     return JobInput(
-        package_label=str(document.get("PackageLabel") or ""),
+        package_label=str(document.get("PackageLabel") or document.get("Label") or ""),
         quantity=number(document.get("Quantity")),
-        unit=text(document.get("UnitOfMeasureName")),
+        unit=text(document.get("UnitOfMeasureName") or document.get("UnitOfMeasure")),
         package_id=ident(document.get("PackageId")),
         packaged=calendar_day(document.get("PackagedDate")),
     )
 
 
 def processing_job(document: Document) -> ProcessingJob:
-    """GET /processing/v2/active and /inactive.
+    """GET /processing/v2/active, /inactive and /processing/v2/{id} (ThunkMetrc bruno
+    ProcessingJob/GetActiveProcessingJob, GetProcessingJobById).
 
-    Metrc documents Id, Name, StartDate, FinishedDate and a Packages array whose elements
-    its examples leave empty. The inputs are read from Packages elements that name a
-    PackageLabel, else from the sandbox's SourcePackages; the outputs from the sandbox's
-    CreatedPackageLabels. Neither of the sandbox's two lists is a documented field
-    (issue 22): a real job reads with its documented fields and no inputs or outputs.
+    Metrc documents the job's number, type, totals by weight, volume and count in the job's
+    units, its waste and finish note, and a Packages array that every documented example
+    leaves empty. Which packages a job drew on is not a documented field of the job: an
+    element of Packages that names a package (Label or PackageLabel) is read as an input, in
+    case a server fills the array; otherwise a job has no inputs and no outputs, and the
+    packages it made are known by their own SourceProcessingJobCount (Package
+    .made_by_processing) and SourcePackageLabels.
     """
-    rows: list[Any] = document.get("Packages") or document.get("SourcePackages") or []
-    made = document.get("CreatedPackageLabels") or []
+    rows: list[Any] = document.get("Packages") or []
+    inputs = tuple(
+        _job_input(row)
+        for row in rows
+        if isinstance(row, Mapping) and text(row.get("PackageLabel") or row.get("Label"))
+    )
     return ProcessingJob(
         id=ident(document.get("Id")),
         name=str(document.get("Name") or ""),
         started=calendar_day(document.get("StartDate")),
         finished=calendar_day(document.get("FinishedDate")),
-        inputs=tuple(
-            _job_input(row)
-            for row in rows
-            if isinstance(row, Mapping) and text(row.get("PackageLabel"))
-        ),
-        outputs=tuple(str(tag) for tag in made if isinstance(tag, str) and tag.strip()),
+        inputs=inputs,
+        number=text(document.get("Number")),
+        job_type=text(document.get("JobTypeName")),
+        total_weight=maybe_number(document.get("TotalWeight")),
+        weight_unit=text(document.get("WeightUnitOfMeasureName")),
+        total_volume=maybe_number(document.get("TotalVolume")),
+        volume_unit=text(document.get("VolumeUnitOfMeasureName")),
+        total_count=maybe_number(document.get("TotalCount")),
+        waste_weight=maybe_number(document.get("TotalWeightWaste")),
+        waste_weight_unit=text(document.get("WasteWeightUnitOfMeasureName")),
+        note=text(document.get("FinishNote")),
     )
 
 

@@ -134,6 +134,9 @@ class Balance(TypedDict):
 
     sold: float
     processed: float
+    # Processed inferred from what is missing: a job made packages from it but no job lists
+    # what it took (Metrc's jobs do not).
+    processed_inferred: bool
     adjusted: float
     received: NotRequired[float]
     expected_now: NotRequired[float]
@@ -173,6 +176,9 @@ class HistoryDetails(TypedDict):
     manifests: list[ManifestEntry]
     processing_jobs: list[str | None]
     packages_made_from_it: Annotated[list[str], Field(description="Package labels.")]
+    made_by_processing: Annotated[
+        list[str], Field(description="Those of them a processing job made.")
+    ]
     balance: Balance
     timeline: list[Event]
     voided_sales: list[Sale]

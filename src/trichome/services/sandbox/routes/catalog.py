@@ -93,8 +93,8 @@ async def create_strains(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/strains/v2", **openapi.write(bodies.STRAIN_CHANGE))
-@router.put("/strains/v2/", **openapi.write(bodies.STRAIN_CHANGE))
+@router.put("/strains/v2", **openapi.write(bodies.STRAIN_CHANGE, answer=None))
+@router.put("/strains/v2/", **openapi.write(bodies.STRAIN_CHANGE, answer=None))
 async def update_strains(request: Request) -> Response:
     facility = writing(request)
     objects = await written(request)
@@ -117,7 +117,7 @@ async def update_strains(request: Request) -> Response:
             if obj.get("Name"):
                 record.data["Name"] = record.name = str(obj["Name"]).strip()
             await tx.save(record)
-    return json(writes([record for record, _ in records if record]))
+    return Response(status_code=200)
 
 
 list_routes(router, "item", {"/items/v2/active": ["active"], "/items/v2/inactive": ["inactive"]})
@@ -181,8 +181,8 @@ async def create_items(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/items/v2", **openapi.write(bodies.ITEM_CHANGE))
-@router.put("/items/v2/", **openapi.write(bodies.ITEM_CHANGE))
+@router.put("/items/v2", **openapi.write(bodies.ITEM_CHANGE, answer=None))
+@router.put("/items/v2/", **openapi.write(bodies.ITEM_CHANGE, answer=None))
 async def update_items(request: Request) -> Response:
     facility = writing(request)
     objects = await written(request)
@@ -206,7 +206,6 @@ async def update_items(request: Request) -> Response:
             strains.append(await _item_checks(tx, facility.license_number, current, row, errors))
             changes.append((record, current))
         errors.raise_if_any()
-        updated: list[Record] = []
         for (record, values), strain in zip(changes, strains, strict=True):
             assert record is not None
             if values.get("Name"):
@@ -221,8 +220,8 @@ async def update_items(request: Request) -> Response:
                 record.data["UnitWeightUnitOfMeasureName"] = values.get(
                     "UnitWeightUnitOfMeasure", record.data.get("UnitWeightUnitOfMeasureName")
                 )
-            updated.append(await tx.save(record))
-    return json(writes(updated))
+            await tx.save(record)
+    return Response(status_code=200)
 
 
 list_routes(

@@ -91,7 +91,7 @@ async def adjust(request: Request) -> Response:
     return json(writes(changed))
 
 
-@router.put("/packages/v2/location", **openapi.write(bodies.PACKAGE_MOVE))
+@router.put("/packages/v2/location", **openapi.write(bodies.PACKAGE_MOVE, answer=None))
 async def move(request: Request) -> Response:
     facility = writing(request)
     objects = await written(request)
@@ -115,7 +115,6 @@ async def move(request: Request) -> Response:
             a_date(obj, "MoveDate", row, errors)
             plans.append((record, location))
         errors.raise_if_any()
-        moved = []
         for record, location in plans:
             assert record is not None and location is not None
             record.data.update(
@@ -125,11 +124,11 @@ async def move(request: Request) -> Response:
                     "LocationTypeName": location.data["LocationTypeName"],
                 }
             )
-            moved.append(await tx.save(record))
-    return json(writes(moved))
+            await tx.save(record)
+    return Response(status_code=200)
 
 
-@router.put("/packages/v2/finish", **openapi.write(bodies.PACKAGE_FINISH))
+@router.put("/packages/v2/finish", **openapi.write(bodies.PACKAGE_FINISH, answer=None))
 async def finish(request: Request) -> Response:
     facility = writing(request)
     objects = await written(request)
@@ -147,18 +146,17 @@ async def finish(request: Request) -> Response:
                 )
             plans.append((record, a_date(obj, "ActualDate", row, errors)))
         errors.raise_if_any()
-        finished = []
         for record, when in plans:
             assert record is not None
             record.state = "inactive"
             record.data.update(
                 {"IsFinished": True, "FinishedDate": documents.day(when), "ArchivedDate": None}
             )
-            finished.append(await tx.save(record))
-    return json(writes(finished))
+            await tx.save(record)
+    return Response(status_code=200)
 
 
-@router.put("/packages/v2/unfinish", **openapi.write(bodies.PACKAGE_UNFINISH))
+@router.put("/packages/v2/unfinish", **openapi.write(bodies.PACKAGE_UNFINISH, answer=None))
 async def unfinish(request: Request) -> Response:
     facility = writing(request)
     objects = await written(request)
@@ -178,10 +176,10 @@ async def unfinish(request: Request) -> Response:
             record.state = "active"
             record.data.update({"IsFinished": False, "FinishedDate": None})
             await tx.save(record)
-    return json(writes([record for record in records if record]))
+    return Response(status_code=200)
 
 
-@router.put("/packages/v2/remediate", **openapi.write(bodies.REMEDIATION))
+@router.put("/packages/v2/remediate", **openapi.write(bodies.REMEDIATION, answer=None))
 async def remediate(request: Request) -> Response:
     facility = writing(request, "CanRemediatePackagesWithFailedLabResults", "remediate packages")
     objects = await written(request)
@@ -213,7 +211,6 @@ async def remediate(request: Request) -> Response:
                 )
             plans.append((record, a_date(obj, "RemediationDate", row, errors), obj))
         errors.raise_if_any()
-        changed = []
         for record, when, obj in plans:
             assert record is not None
             record.data.update(
@@ -225,5 +222,5 @@ async def remediate(request: Request) -> Response:
                     "Note": obj.get("RemediationSteps"),
                 }
             )
-            changed.append(await tx.save(record))
-    return json(writes(changed))
+            await tx.save(record)
+    return Response(status_code=200)

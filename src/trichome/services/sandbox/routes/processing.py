@@ -20,6 +20,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox import processing as jobs
 from trichome.sandbox.reference import PROCESSING_JOB_TYPES, UNIT_GRAMS, UNITS_OF_MEASURE
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
@@ -43,7 +44,7 @@ from trichome.services.sandbox.rules import RowErrors, writes
 router = APIRouter()
 KIND = "processingjob"
 SEEDED_TYPE_IDS = {t["Name"]: t["Id"] for t in PROCESSING_JOB_TYPES}
-UNITS = {u["Name"]: {**u, "Id": n} for n, u in enumerate(UNITS_OF_MEASURE, start=1)}
+UNITS = jobs.UNITS
 MILLILITRES = {"Milliliters": 1.0, "Liters": 1000.0, "Fluid Ounces": 29.5735, "Gallons": 3785.41}
 UNIT = names(UNITS_OF_MEASURE)
 MAYBE_NUMBER: dict[str, Any] = {"type": ["number", "null"], "minimum": 0}
@@ -84,15 +85,6 @@ one_route(router, "/processing/v2/{job_id:int}", KIND, "Processing job", capabil
           name="one_job")  # fmt: skip
 archive_route(router, "/processing/v2/{job_id:int}", KIND, "Processing job", capability=INFUSE,
               name="archive_job")  # fmt: skip
-
-
-def _unit_fields(prefix: str, name: str | None) -> dict[str, Any]:
-    unit = UNITS.get(name or "")
-    return {
-        f"{prefix}UnitOfMeasureId": unit["Id"] if unit else None,
-        f"{prefix}UnitOfMeasureName": unit["Name"] if unit else None,
-        f"{prefix}UnitOfMeasureAbbreviation": unit["Abbreviation"] if unit else None,
-    }
 
 
 async def _inputs(
@@ -170,17 +162,8 @@ async def start(request: Request) -> Response:
         for name, job_type, units, taken, when in plans:
             own = await tx.by_name(facility.license_number, "processingjobtype", job_type or "")
             type_id = own.id if own else SEEDED_TYPE_IDS.get(job_type or "", 0)
-            data: dict[str, Any] = {"Name": name, "Number": None, "JobTypeId": type_id}
-            data |= {"JobTypeName": job_type, "StartDate": documents.day(when)}
-            for key in ("Count", "Volume", "Weight"):
-                data[f"Total{key}"] = 0.0
-                data.update(_unit_fields(key, units[key]))
-            for key in ("Count", "Volume", "Weight"):
-                data[f"Total{key}Waste"] = None
-                data.update(_unit_fields(f"Waste{key}", None))
-            data.update({"Packages": [], "IsFinished": False, "FinishNote": None,
-                         "FinishedDate": None, "TotalUnitOfMeasureId": None,
-                         "TotalQuantity": 0.0, "_Inputs": []})  # fmt: skip
+            assert when is not None  # a_date reported any missing one
+            data = jobs.job(name, type_id, job_type, when, units)
             job = await tx.insert(Record(facility.license_number, KIND, "active", data, name=name))
             job.data["Number"] = f"PJ{job.id:06d}"
             await _take(tx, job, taken)
@@ -232,10 +215,7 @@ async def adjust(request: Request) -> Response:
 
 def _finish(job: Record, when: Any, note: Any, waste: dict[str, Any]) -> None:
     job.state = "inactive"
-    job.data.update({"IsFinished": True, "FinishedDate": documents.day(when), "FinishNote": note})
-    for key in ("Count", "Volume", "Weight"):
-        job.data[f"Total{key}Waste"] = waste.get(f"Total{key}Waste")
-        job.data.update(_unit_fields(f"Waste{key}", waste.get(f"Waste{key}UnitOfMeasureName")))
+    jobs.finish(job.data, documents.day(when), note, waste)
 
 
 @router.put("/processing/v2/finish", **openapi.write(FINISH, answer=None))

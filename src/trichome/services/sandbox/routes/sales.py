@@ -241,7 +241,7 @@ async def create(request: Request) -> Response:
     return json(writes(created))
 
 
-@router.put("/sales/v2/receipts", **openapi.write(bodies.SALE_CHANGE))
+@router.put("/sales/v2/receipts", **openapi.write(bodies.SALE_CHANGE, answer=None))
 async def update(request: Request) -> Response:
     facility = writing(request, *SELL)
     objects = await written(request)
@@ -267,11 +267,11 @@ async def update(request: Request) -> Response:
                     receipt,
                     checked_header(obj, row, errors),
                     await sale_lines(tx, facility, obj, row, errors, back),
+                    obj,
                 )
             )
         errors.raise_if_any()
-        updated = []
-        for receipt, (sold_at, customer), lines in plans:
+        for receipt, (sold_at, customer), lines, obj in plans:
             assert sold_at is not None
             await _give_back(tx, receipt)
             rows = []
@@ -294,8 +294,8 @@ async def update(request: Request) -> Response:
             )
             fresh.data["RecordedDateTime"] = recorded  # an edit keeps when it was recorded
             fresh.data["ExternalReceiptNumber"] = external
-            updated.append(await tx.save(fresh))
-    return json(writes(updated))
+            await tx.save(fresh)
+    return Response(status_code=200)
 
 
 @router.delete("/sales/v2/receipts/{receipt_id:int}", **openapi.action())
