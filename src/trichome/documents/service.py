@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,6 +27,7 @@ from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 logger = logging.getLogger(__name__)
 
 PURPOSES = ("assistants", "user_data")
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 PENDING, PROCESSED = "pending", "processed"
 # A pending upload older than this died with its worker: it is swept away.
 PENDING_TTL = timedelta(minutes=15)
@@ -38,6 +40,13 @@ class Upload:
     filename: str
     content: bytes
     purpose: str
+
+
+def clean_filename(sent: str | None) -> str:
+    """The file name to keep: its last path segment, without control characters (a NUL
+    cannot even be stored in PostgreSQL), at most 255 characters."""
+    name = _CONTROL.sub("", (sent or "").replace("\\", "/").rsplit("/", 1)[-1]).strip()
+    return name[:255] or "upload"
 
 
 def _megabytes(size: int) -> str:

@@ -14,10 +14,9 @@ from trichome.agents.service import AgentService, build_agent_service
 from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
-from trichome.documents.bounded import ExtractionLimits
 from trichome.documents.index import DocumentIndexes, content_link
 from trichome.documents.service import FileService
-from trichome.documents.storage import open_file_store
+from trichome.documents.wiring import open_file_service
 from trichome.http.health import CachedCheck
 from trichome.http.state import (
     Clock,
@@ -61,8 +60,6 @@ def chat_lifespan(
             stack.push_async_callback(researcher.aclose)
             ads = AdInventory(core.sessions, settings.upgrade_url)
             sweep_held_calls(core, stack)
-            store = open_file_store(settings.storage_url, settings.data_dir)
-            stack.callback(store.close)
             state = ChatState(
                 core=core,
                 agents=agents,
@@ -76,15 +73,7 @@ def chat_lifespan(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
                 ),
                 engine_check=CachedCheck(agents.engine.check, ttl=settings.health_check_ttl),
-                files=FileService(
-                    core.sessions,
-                    store,
-                    settings.max_file_bytes,
-                    ExtractionLimits(
-                        seconds=settings.extraction_seconds,
-                        memory_bytes=settings.extraction_memory_mb * 1024 * 1024,
-                    ),
-                ),
+                files=open_file_service(settings, core.sessions, stack),
             )
             yield {"core": core, "chat": state}
 
