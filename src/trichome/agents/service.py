@@ -11,7 +11,7 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
-from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
+from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figures import asks_per_serving, figure_units
 from trichome.agents.follow_ups import asks_if_it_reaches, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
@@ -75,6 +75,9 @@ class ChatRequest:
     upstream_model: str | None = None
     # The asking organisation's own files, indexed (`trichome.documents.index`); None: none.
     documents: FactIndex | None = None
+    # The organisation's certificates of analysis checked for the question, when it asks
+    # about them (`trichome.documents.coa_answers`): the answer is theirs.
+    report: DocumentReport | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +244,7 @@ class AgentService:
             calculation=calculation,
             calculation_facts=checked_against,
             sop=self._sop(agent, template, state),
-            uncovered_states=uncovered if calculation is None else (),
+            uncovered_states=uncovered if calculation is None and chat.report is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
@@ -250,6 +253,7 @@ class AgentService:
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
             variance=variance,
+            report=chat.report,
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
             products=understanding.products,

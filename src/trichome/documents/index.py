@@ -32,13 +32,18 @@ CACHED_ORGANISATIONS = 256
 LinkOf = Callable[[str, Chunk], str]
 
 
+def page_link(base_url: str, file_id: str, page: int | None) -> str:
+    """The link to a file's content on the chat API, at a page of a PDF (`#page=N`, which
+    PDF viewers open at): only a key of the file's organisation gets the file."""
+    anchor = f"#page={page}" if page is not None else ""
+    return f"{base_url.rstrip('/')}/v1/files/{file_id}/content{anchor}"
+
+
 def content_link(base_url: str) -> LinkOf:
-    """Links to `/v1/files/{id}/content` on the chat API (`#page=N` for a page of a PDF,
-    which PDF viewers open at): only a key of the file's organisation gets the file."""
+    """Links to each passage's file, at its page (`page_link`)."""
 
     def link(file_id: str, chunk: Chunk) -> str:
-        anchor = f"#page={chunk.page}" if chunk.page is not None else ""
-        return f"{base_url.rstrip('/')}/v1/files/{file_id}/content{anchor}"
+        return page_link(base_url, file_id, chunk.page)
 
     return link
 

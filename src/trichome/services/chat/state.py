@@ -14,6 +14,7 @@ from trichome.agents.service import AgentService, build_agent_service
 from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
+from trichome.documents.coa_answers import CertificateAnswers
 from trichome.documents.index import DocumentIndexes, content_link
 from trichome.documents.service import FileService
 from trichome.documents.wiring import open_file_service
@@ -68,6 +69,7 @@ def chat_lifespan(
                     core.limiter,
                     ads,
                     DocumentIndexes(core.sessions, content_link(settings.chat_base_url)),
+                    CertificateAnswers(core.sessions, settings.chat_base_url),
                 ),
                 answerer=SearchAnswerer(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
