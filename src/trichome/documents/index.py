@@ -136,6 +136,28 @@ class DocumentIndexes:
     def _facts(self, file_id: str, filename: str, kind: str, text: str) -> tuple[Fact, ...]:
         return tuple(passage_facts(file_id, filename, chunk_text(text, kind), self._link))
 
+    async def prune(self) -> int:
+        """Drop the cached indexes of organisations that have no processed file left (one
+        deleted, or all its files); returns how many were dropped."""
+        cached = list(self._cache)
+        if not cached:
+            return 0
+        async with self._sessions() as session:
+            holding = set(
+                await session.scalars(
+                    select(StoredFile.organization_id)
+                    .where(
+                        StoredFile.organization_id.in_(cached),
+                        StoredFile.status == "processed",
+                    )
+                    .distinct()
+                )
+            )
+        gone = [organization_id for organization_id in cached if organization_id not in holding]
+        for organization_id in gone:
+            self._cache.pop(organization_id, None)
+        return len(gone)
+
     def _touch(self, organization_id: str, cached: _Cached) -> None:
         self._cache[organization_id] = cached
         self._cache.move_to_end(organization_id)
