@@ -14,7 +14,7 @@ from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
 from trichome.agents.understanding import understand
 from trichome.answering.admission import Admitted
 from trichome.answering.outcome import Outcome
-from trichome.documents.coa_answers import CertificateAnswers
+from trichome.documents.coa_answers import CertificateAnswers, asks_about_certificates
 from trichome.documents.index import DocumentIndexes
 from trichome.knowledge.retrieval import FactIndex
 from trichome.limits.base import Record, in_order
@@ -53,8 +53,8 @@ class Answering:
         """The request with the organisation's certificates of analysis checked, when its
         latest message asks how they fared (against the state the conversation names)."""
         asked = [turn.content for turn in chat.messages if turn.role == "user" and turn.content]
-        if self.certificates is None or not asked:
-            return chat
+        if self.certificates is None or not asked or not asks_about_certificates(asked[-1]):
+            return chat  # most questions: nothing more to work out
         state = (await anyio.to_thread.run_sync(understand, asked)).state
         report = await self.certificates.report(
             principal.organization_id, asked[-1], state, self.agents.knowledge
