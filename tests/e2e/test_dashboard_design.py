@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.conftest import require_service
+from tests.documents.coa_samples import CALIFORNIA_FLOWER
 from tests.support.oauth import REDIRECT_URI, Pkce, authorization_url
 from tests.support.servers import (
     chat_server,
@@ -50,7 +51,8 @@ GUESTS = itertools.count(1)
 @dataclass
 class Dashboard:
     """A running dashboard with a Team organisation: two members, a pending invitation, a
-    used key and a revoked one, and the signed-in owner's browser state."""
+    used key and a revoked one, a certificate of analysis uploaded through the chat API
+    (at `chat`), and the signed-in owner's browser state."""
 
     base: str
     owner_state: dict[str, Any]
@@ -58,6 +60,8 @@ class Dashboard:
     invitation_path: str
     authorize_path: str
     secret: str
+    coa_id: str
+    chat: str
 
 
 @pytest.fixture(scope="module")
@@ -140,6 +144,10 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
         )  # fmt: skip
         assert registered.status_code == 201, registered.text
         authorize = authorization_url("", registered.json()["client_id"], Pkce.new())
+        # A certificate of analysis uploaded through the API, for the documents pages.
+        coa = client.files.create(
+            file=("blue-dream-coa.pdf", CALIFORNIA_FLOWER), purpose="assistants"
+        )
         state = context.storage_state()
         context.close()
         yield Dashboard(
@@ -149,6 +157,8 @@ def dashboard(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Ite
             links["lee@example.com"].removeprefix(base),
             authorize,
             secret,
+            coa.id,
+            chat,
         )
 
 
@@ -172,6 +182,9 @@ PAGES = [
     ("tracking", "/tracking", True),
     ("tracking-tested", None, True),
     ("tracking-remove", "/tracking/metrc/remove", True),
+    ("documents", "/documents", True),
+    ("document-coa", "/documents/{coa_id}/coa", True),
+    ("document-delete", "/documents/{coa_id}/delete", True),
     ("authorize", "{authorize_path}", True),
     ("authorize-sign-in", "{authorize_path}", False),
     ("not-found", "/keys/key_nope/revoke", True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.endpoints import default_endpoint
@@ -54,6 +54,17 @@ async def get_or_create_organization(
     session.add(default_endpoint(organization.id))
     await session.flush()
     return organization, True
+
+
+async def delete_organization(session: AsyncSession, organization: Organization) -> None:
+    """Delete an organisation's row; the database deletes what belongs to it with it (keys,
+    memberships, endpoints, sessions, file records, and users whose personal organisation
+    it was). Its files' stored bytes are not the database's: delete them first
+    (`FileService.delete_organization`); the files sweep removes any left over."""
+    # A statement, not the ORM's delete: the database's cascades delete the dependants
+    # (the ORM would set their organisation to NULL first).
+    await session.execute(delete(Organization).where(Organization.id == organization.id))
+    session.expunge(organization)
 
 
 async def set_tier(session: AsyncSession, organization: Organization, tier: Tier) -> None:

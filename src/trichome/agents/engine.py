@@ -69,6 +69,20 @@ _HAS_FIGURE = re.compile(
 
 
 @dataclass(frozen=True, slots=True)
+class DocumentReport:
+    """An answer worked out from the organisation's own files rather than found in them
+    (its certificates of analysis read and checked against a state's limits): the text,
+    citing `[n]`, and the facts those numbers name, one per file, sourced to the file."""
+
+    text: str
+    facts: tuple[Fact, ...]
+
+    def passages(self) -> tuple[Passage, ...]:
+        """The report's facts as the passages an answer is written from, numbered alike."""
+        return tuple(Passage(fact, score=1.0, coverage=1.0) for fact in self.facts)
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerRequest:
     """Everything an engine needs to answer: the agent, the conversation and the passages."""
 
@@ -131,10 +145,15 @@ class AnswerRequest:
     tolerance: bool = False
     # The amount a "how much is left?" question says is already bought or held.
     already: Given | None = None
+    # The organisation's certificates of analysis checked for the question ("which of our
+    # COAs failed microbials?"): the answer, and its files as the only sources.
+    report: DocumentReport | None = None
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
         of the question, or, for a rule question naming a jurisdiction, on its topic."""
+        if self.report is not None:
+            return self.report.passages()
         named = with_national_law(self.jurisdictions)
         usable = tuple(p for p in self.passages if self._answers(p, named))
         if self.figure_units:
@@ -203,6 +222,7 @@ def admit_unanswered(
         or request.calculation
         or request.sop
         or request.variance
+        or request.report
         or request.small_talk
         or request.out_of_scope
     )

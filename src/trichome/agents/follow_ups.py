@@ -94,3 +94,16 @@ def search_text(user_turns: Sequence[str], question: str, topics: Sequence[Topic
     if own & {topic.name for topic in topics}:
         return question
     return f"{user_turns[-2]}\n{question}"
+
+
+# A follow-up asking for the previous procedure again, changed ("now adapt it for Nevada").
+_REDO = re.compile(
+    r"\b(?:adapt|redo|rewrite|convert|change|tailor) (?:it|that|this|the sop)\b|"
+    r"\bsame (?:thing|one|sop|procedure)\b|^\W*(?:now |and )?(?:for|what about) (?:our |the )?\w+",
+    re.IGNORECASE,
+)
+
+
+def asks_redo(turn: str) -> bool:
+    """Whether the turn asks for the previous procedure again, changed."""
+    return _REDO.search(turn) is not None

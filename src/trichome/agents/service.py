@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -12,10 +11,10 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
-from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
+from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
-from trichome.agents.follow_ups import asks_if_it_reaches, search_text
+from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, search_text
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import of_program
@@ -54,12 +53,6 @@ from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
-# A follow-up asking for the previous procedure again, changed ("now adapt it for Nevada").
-_REDO = re.compile(
-    r"\b(?:adapt|redo|rewrite|convert|change|tailor) (?:it|that|this|the sop)\b|"
-    r"\bsame (?:thing|one|sop|procedure)\b|^\W*(?:now |and )?(?:for|what about) (?:our |the )?\w+",
-    re.IGNORECASE,
-)
 # The pack a request for a definition is answered from.
 GLOSSARY_PACK = "general-glossary"
 PASSAGES_PER_ANSWER = 6
@@ -78,6 +71,9 @@ class ChatRequest:
     upstream_model: str | None = None
     # The asking organisation's own files, indexed (`trichome.documents.index`); None: none.
     documents: FactIndex | None = None
+    # The organisation's certificates of analysis checked for the question, when it asks
+    # about them (`trichome.documents.coa_answers`): the answer is theirs.
+    report: DocumentReport | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +235,7 @@ class AgentService:
             calculation=calculation,
             calculation_facts=checked_against,
             sop=self._sop(agent, template, state),
-            uncovered_states=uncovered if calculation is None else (),
+            uncovered_states=uncovered if calculation is None and chat.report is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
@@ -248,6 +244,7 @@ class AgentService:
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
             variance=variance,
+            report=chat.report,
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
             products=understanding.products,
@@ -287,7 +284,7 @@ class AgentService:
         if self._sops is None:
             return None
         found = self._sops.match(question)
-        if found is None and len(user_turns) > 1 and _REDO.search(user_turns[-1]):
+        if found is None and len(user_turns) > 1 and asks_redo(user_turns[-1]):
             found = self._sops.match(user_turns[-2])
         return found
 

@@ -11,8 +11,10 @@ import anyio
 from trichome.accounts.principal import Principal
 from trichome.ads.inventory import AdInventory, AdSpot, impression_record, sponsored_line
 from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer
+from trichome.agents.understanding import understand
 from trichome.answering.admission import Admitted
 from trichome.answering.outcome import Outcome
+from trichome.documents.coa_answers import CertificateAnswers, asks_about_certificates
 from trichome.documents.index import DocumentIndexes
 from trichome.knowledge.retrieval import FactIndex
 from trichome.limits.base import Record, in_order
@@ -38,6 +40,7 @@ class Answering:
     limiter: Limiter
     ads: AdInventory
     documents: DocumentIndexes | None = None
+    certificates: CertificateAnswers | None = None
 
     async def own_documents(self, principal: Principal) -> FactIndex | None:
         """The index of the caller's organisation's files (None without any): the agents
@@ -45,6 +48,18 @@ class Answering:
         if self.documents is None:
             return None
         return await self.documents.for_organization(principal.organization_id)
+
+    async def certificate_report(self, principal: Principal, chat: ChatRequest) -> ChatRequest:
+        """The request with the organisation's certificates of analysis checked, when its
+        latest message asks how they fared (against the state the conversation names)."""
+        asked = [turn.content for turn in chat.messages if turn.role == "user" and turn.content]
+        if self.certificates is None or not asked or not asks_about_certificates(asked[-1]):
+            return chat  # most questions: nothing more to work out
+        state = (await anyio.to_thread.run_sync(understand, asked)).state
+        report = await self.certificates.report(
+            principal.organization_id, asked[-1], state, self.agents.knowledge
+        )
+        return replace(chat, report=report)
 
     async def prepare(
         self, principal: Principal, model: PublicModel, admitted: Admitted, chat: ChatRequest
@@ -54,6 +69,7 @@ class Answering:
         models that carry ads."""
         try:
             chat = replace(chat, documents=await self.own_documents(principal))
+            chat = await self.certificate_report(principal, chat)
             prepared = await anyio.to_thread.run_sync(self.agents.prepare, chat)
         except BaseException:
             await self.outcome(principal, model, admitted, None).failed()

@@ -1,6 +1,6 @@
 """The `trichome` command: its parser, assembled from one module per command group, and `main`.
 
-Each group (serve, migrate, keys, endpoints, metrc, kb, dashboard, billing, mcp, dev) adds its
+Each group (serve, migrate, keys, orgs, endpoints, metrc, kb, dashboard, billing, mcp, dev) adds its
 commands with `add_commands`; `common` holds what they share, such as opening the database.
 """
 
@@ -19,18 +19,19 @@ from trichome.cli import (
     mcp,
     metrc,
     migrate,
+    orgs,
     serve,
     tracking,
 )
 from trichome.cli.errors import report
 
 DESCRIPTION = (
-    "The `trichome` command: serve, migrate, keys, endpoints, metrc, tracking, kb, billing, mcp, "
-    "dev."
+    "The `trichome` command: serve, migrate, keys, orgs, endpoints, metrc, tracking, kb, billing, "
+    "mcp, dev."
 )
 # In the order `trichome --help` lists them.
 COMMAND_GROUPS = (
-    serve, migrate, keys, endpoints, metrc, tracking, kb, dashboard, billing, mcp, dev,
+    serve, migrate, keys, orgs, endpoints, metrc, tracking, kb, dashboard, billing, mcp, dev,
 )  # fmt: skip
 
 

@@ -32,13 +32,18 @@ CACHED_ORGANISATIONS = 256
 LinkOf = Callable[[str, Chunk], str]
 
 
+def page_link(base_url: str, file_id: str, page: int | None) -> str:
+    """The link to a file's content on the chat API, at a page of a PDF (`#page=N`, which
+    PDF viewers open at): only a key of the file's organisation gets the file."""
+    anchor = f"#page={page}" if page is not None else ""
+    return f"{base_url.rstrip('/')}/v1/files/{file_id}/content{anchor}"
+
+
 def content_link(base_url: str) -> LinkOf:
-    """Links to `/v1/files/{id}/content` on the chat API (`#page=N` for a page of a PDF,
-    which PDF viewers open at): only a key of the file's organisation gets the file."""
+    """Links to each passage's file, at its page (`page_link`)."""
 
     def link(file_id: str, chunk: Chunk) -> str:
-        anchor = f"#page={chunk.page}" if chunk.page is not None else ""
-        return f"{base_url.rstrip('/')}/v1/files/{file_id}/content{anchor}"
+        return page_link(base_url, file_id, chunk.page)
 
     return link
 
@@ -130,6 +135,28 @@ class DocumentIndexes:
 
     def _facts(self, file_id: str, filename: str, kind: str, text: str) -> tuple[Fact, ...]:
         return tuple(passage_facts(file_id, filename, chunk_text(text, kind), self._link))
+
+    async def prune(self) -> int:
+        """Drop the cached indexes of organisations that have no processed file left (one
+        deleted, or all its files); returns how many were dropped."""
+        cached = list(self._cache)
+        if not cached:
+            return 0
+        async with self._sessions() as session:
+            holding = set(
+                await session.scalars(
+                    select(StoredFile.organization_id)
+                    .where(
+                        StoredFile.organization_id.in_(cached),
+                        StoredFile.status == "processed",
+                    )
+                    .distinct()
+                )
+            )
+        gone = [organization_id for organization_id in cached if organization_id not in holding]
+        for organization_id in gone:
+            self._cache.pop(organization_id, None)
+        return len(gone)
 
     def _touch(self, organization_id: str, cached: _Cached) -> None:
         self._cache[organization_id] = cached

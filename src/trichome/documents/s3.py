@@ -10,7 +10,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from trichome.config.storage_url import S3Location
 from trichome.documents.errors import StoreUnavailable
-from trichome.documents.storage import checked_key
+from trichome.documents.storage import SAFE_KEY, checked_key
 
 _MISSING = {"NoSuchKey", "404", "NotFound"}
 
@@ -92,6 +92,26 @@ class S3FileStore:
             self._client.delete_object(Bucket=self.location.bucket, Key=self._object_key(key))
         except (BotoCoreError, ClientError) as error:
             raise _unavailable("delete the file", error) from None
+
+    def list_keys(self, after: str, limit: int) -> list[str]:
+        """Up to `limit` keys after `after`, in order (S3 lists keys in UTF-8 byte order,
+        which is ours: keys are ASCII).
+
+        Raises:
+            StoreUnavailable: the store could not be reached.
+        """
+        prefix = self.location.prefix
+        try:
+            listed = self._client.list_objects_v2(
+                Bucket=self.location.bucket,
+                Prefix=prefix,
+                StartAfter=prefix + after if after else prefix,
+                MaxKeys=limit,
+            )
+        except (BotoCoreError, ClientError) as error:
+            raise _unavailable("list the files", error) from None
+        keys = [str(item["Key"])[len(prefix) :] for item in listed.get("Contents", [])]
+        return [key for key in keys if SAFE_KEY.match(key)]
 
     def close(self) -> None:
         """Close the client's connection pool."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,6 +27,7 @@ from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 logger = logging.getLogger(__name__)
 
 PURPOSES = ("assistants", "user_data")
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 PENDING, PROCESSED = "pending", "processed"
 # A pending upload older than this died with its worker: it is swept away.
 PENDING_TTL = timedelta(minutes=15)
@@ -38,6 +40,13 @@ class Upload:
     filename: str
     content: bytes
     purpose: str
+
+
+def clean_filename(sent: str | None) -> str:
+    """The file name to keep: its last path segment, without control characters (a NUL
+    cannot even be stored in PostgreSQL), at most 255 characters."""
+    name = _CONTROL.sub("", (sent or "").replace("\\", "/").rsplit("/", 1)[-1]).strip()
+    return name[:255] or "upload"
 
 
 def _megabytes(size: int) -> str:
@@ -163,20 +172,54 @@ class FileService:
             await session.commit()
         return True
 
-    async def _sweep_pending(self, organization_id: str) -> None:
-        """Take back the organisation's uploads whose worker died between row and bytes."""
+    async def _sweep_pending(self, organization_id: str | None, limit: int | None = None) -> int:
+        """Take back uploads whose worker died between row and bytes (the organisation's,
+        or anyone's when None; at most `limit`); returns how many were found."""
+        query = select(StoredFile).where(
+            StoredFile.status == PENDING, StoredFile.created_at < utcnow() - PENDING_TTL
+        )
+        if organization_id is not None:
+            query = query.where(StoredFile.organization_id == organization_id)
         async with self._sessions() as session:
-            stale = list(
-                await session.scalars(
-                    select(StoredFile).where(
-                        StoredFile.organization_id == organization_id,
-                        StoredFile.status == PENDING,
-                        StoredFile.created_at < utcnow() - PENDING_TTL,
-                    )
-                )
-            )
+            stale = list(await session.scalars(query.order_by(StoredFile.created_at).limit(limit)))
         for record in stale:
             await self._take_back(record, stored=True)
+        return len(stale)
+
+    async def sweep_pending(self, limit: int) -> int:
+        """Take back at most `limit` uploads, of any organisation, that died half-stored."""
+        return await self._sweep_pending(None, limit)
+
+    async def delete_organization(self, organization_id: str, *, batch: int = 100) -> int:
+        """Delete every file of an organisation (uploads under way too): bytes first, then
+        rows, a batch at a time, so that a failure part-way leaves only whole files and a
+        second run finishes; returns how many were deleted.
+
+        Raises:
+            StoreUnavailable: the store failed; the files not yet deleted are left whole.
+        """
+        deleted = 0
+        while True:
+            async with self._sessions() as session:
+                records = list(
+                    await session.scalars(
+                        select(StoredFile)
+                        .where(StoredFile.organization_id == organization_id)
+                        .order_by(StoredFile.id)
+                        .limit(batch)
+                    )
+                )
+            if not records:
+                return deleted
+            for record in records:
+                await anyio.to_thread.run_sync(self._store.delete, record.storage_key)
+                if await self._drop_row(record, status=record.status):
+                    deleted += 1
+
+    @property
+    def store(self) -> FileStore:
+        """Where the bytes live (for the sweep that looks for bytes without a file)."""
+        return self._store
 
     async def list(
         self,

@@ -17,12 +17,12 @@ from urllib.parse import urlsplit
 from trichome.config.storage_url import S3Location
 from trichome.documents.errors import StoreUnavailable
 
-_SAFE_KEY = re.compile(r"^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$")
+SAFE_KEY = re.compile(r"^[A-Za-z0-9_-]+/[A-Za-z0-9_-]+$")
 
 
 def checked_key(key: str) -> str:
     """A key as we build them (`organisation id/file id`); anything else is refused."""
-    if not _SAFE_KEY.match(key):
+    if not SAFE_KEY.match(key):
         raise ValueError(f"not a storage key: {key!r}")
     return key
 
@@ -38,6 +38,9 @@ class FileStore(Protocol):
 
     def delete(self, key: str) -> None:
         """Remove a key's bytes; removing what is not there is not an error."""
+
+    def list_keys(self, after: str, limit: int) -> list[str]:
+        """Up to `limit` stored keys, in order, that come after `after` ('' from the start)."""
 
     def close(self) -> None:
         """Release connections."""
@@ -94,6 +97,31 @@ class LocalFileStore:
             self.path_of(key).unlink(missing_ok=True)
         except OSError as error:
             raise StoreUnavailable(f"the file store cannot delete ({error.strerror})") from None
+
+    def list_keys(self, after: str, limit: int) -> list[str]:
+        """Up to `limit` stored keys after `after`, in order (a write under way, a hidden
+        temporary file, is not a key).
+
+        Raises:
+            StoreUnavailable: when the disk cannot be listed.
+        """
+        keys: list[str] = []
+        try:
+            folders = sorted(p.name for p in self.root.iterdir()) if self.root.exists() else []
+            for folder in folders:
+                if folder.startswith(".") or (after and folder < after.split("/")[0]):
+                    continue
+                for name in sorted(p.name for p in (self.root / folder).iterdir()):
+                    key = f"{folder}/{name}"
+                    if SAFE_KEY.match(key) and key > after:
+                        keys.append(key)
+                        if len(keys) == limit:
+                            return keys
+        except NotADirectoryError:
+            return keys
+        except OSError as error:
+            raise StoreUnavailable(f"the file store cannot list ({error.strerror})") from None
+        return keys
 
     def close(self) -> None:
         """Nothing to release."""

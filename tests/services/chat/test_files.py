@@ -21,9 +21,9 @@ from tests.services.chat.files_support import (
     used_bytes,
 )
 from trichome.config import Settings
+from trichome.documents.service import clean_filename
 from trichome.plans import STORAGE_QUOTA_BYTES, Tier
 from trichome.services.chat.app import create_app
-from trichome.services.chat.routes.files import _clean_name
 
 pytestmark = pytest.mark.anyio
 
@@ -158,7 +158,7 @@ async def test_odd_names_and_ids_are_harmless(settings: Settings, make_key: KeyM
         assert sent.status_code == 200, sent.text
         # httpx percent-encodes what a header cannot carry; the path is dropped either way.
         assert sent.json()["filename"] == "pass%00wd%0A.txt"
-        assert _clean_name("C:\\tmp\\../a\x00b\n.pdf") == "ab.pdf"
+        assert clean_filename("C:\\tmp\\../a\x00b\n.pdf") == "ab.pdf"
         for path in ("/v1/files/file_%00", "/v1/files/..%2Fsecret", "/v1/files/x/content"):
             odd = await client.get(path, headers=auth(key))
             # A path that no longer names the route is the router's plain 404.

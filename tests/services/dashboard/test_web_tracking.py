@@ -160,7 +160,9 @@ async def test_a_connection_that_cannot_be_reached_says_so(settings: Settings) -
     assert nothing.status_code == 404 and "No such connection" in nothing.text
     assert unknown.status_code == 404
     assert metrc.status_code == 200
-    assert re.search(r'class="tracking-result error" role="alert">Metrc could not be used', metrc.text)
+    assert re.search(
+        r'class="tracking-result error" role="alert">Metrc could not be used', metrc.text
+    )
     assert biotrack.status_code == 200
     assert re.search(r'role="alert">BioTrack could not be used', biotrack.text)
     assert metrc.text.count(">never<") == 2  # a failed try is no successful call

@@ -169,6 +169,8 @@ def _other_parts(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
 def compose(request: AnswerRequest) -> ComposedAnswer:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
     and the facts it cites."""
+    if request.report is not None:
+        return ComposedAnswer(request.report.text, request.report.facts)
     if request.calculation is not None:
         return _calculation_answer(request)
     if request.sop is not None:

@@ -148,6 +148,12 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
             f"verdict and window; its [1] is this source: {request.variance.fact.title}, "
             f"{request.variance.fact.sources[0].url}): {request.variance.text()}"
         )
+    if request.report is not None:
+        system += (
+            "\n\nThe user's own certificates of analysis were read and checked against the "
+            "state's limits; the numbered sources are those files. Give this result, with "
+            f"every failing analyte and the citations as they are:\n{request.report.text}"
+        )
     if with_tools:
         system += f"\n\n{CALCULATOR_INSTRUCTIONS}"
     system += _calculation_prompt(request)

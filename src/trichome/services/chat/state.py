@@ -14,10 +14,11 @@ from trichome.agents.service import AgentService, build_agent_service
 from trichome.answering.calls import Answering
 from trichome.config import Settings
 from trichome.db.models import utcnow
-from trichome.documents.bounded import ExtractionLimits
+from trichome.documents.coa_answers import CertificateAnswers
 from trichome.documents.index import DocumentIndexes, content_link
 from trichome.documents.service import FileService
-from trichome.documents.storage import open_file_store
+from trichome.documents.sweep import FileSweeper
+from trichome.documents.wiring import open_file_service
 from trichome.http.health import CachedCheck
 from trichome.http.state import (
     Clock,
@@ -26,6 +27,7 @@ from trichome.http.state import (
     lifespan_state,
     open_core,
     random_id,
+    run_in_background,
     sweep_held_calls,
 )
 from trichome.websearch.answer import SearchAnswerer
@@ -48,8 +50,8 @@ class ChatState:
 def chat_lifespan(
     settings: Settings, *, clock: Clock = utcnow, ids: IdFactory = random_id
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
-    """The lifespan: the core state, the agents and their engine, the ads, and the sweep
-    that gives back calls held past their deadline."""
+    """The lifespan: the core state, the agents and their engine, the ads, the sweep
+    that gives back calls held past their deadline, and the files sweep."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
@@ -61,8 +63,9 @@ def chat_lifespan(
             stack.push_async_callback(researcher.aclose)
             ads = AdInventory(core.sessions, settings.upgrade_url)
             sweep_held_calls(core, stack)
-            store = open_file_store(settings.storage_url, settings.data_dir)
-            stack.callback(store.close)
+            files = open_file_service(settings, core.sessions, stack)
+            indexes = DocumentIndexes(core.sessions, content_link(settings.chat_base_url))
+            run_in_background(stack, FileSweeper(core.sessions, files, indexes).run_periodically)
             state = ChatState(
                 core=core,
                 agents=agents,
@@ -70,21 +73,14 @@ def chat_lifespan(
                     agents,
                     core.limiter,
                     ads,
-                    DocumentIndexes(core.sessions, content_link(settings.chat_base_url)),
+                    indexes,
+                    CertificateAnswers(core.sessions, settings.chat_base_url),
                 ),
                 answerer=SearchAnswerer(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
                 ),
                 engine_check=CachedCheck(agents.engine.check, ttl=settings.health_check_ttl),
-                files=FileService(
-                    core.sessions,
-                    store,
-                    settings.max_file_bytes,
-                    ExtractionLimits(
-                        seconds=settings.extraction_seconds,
-                        memory_bytes=settings.extraction_memory_mb * 1024 * 1024,
-                    ),
-                ),
+                files=files,
             )
             yield {"core": core, "chat": state}
 

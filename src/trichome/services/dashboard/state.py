@@ -11,15 +11,19 @@ from fastapi import Depends, FastAPI, Request
 
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
+from trichome.documents.service import FileService
+from trichome.documents.wiring import open_file_service
 from trichome.http.state import Clock, CoreState, lifespan_state, open_core
 
 
 @dataclass(frozen=True, slots=True)
 class DashboardState:
-    """The core state and how subscription events turn into tiers."""
+    """The core state, how subscription events turn into tiers, and the organisations'
+    files (the documents page)."""
 
     core: CoreState
     billing_policy: BillingPolicy
+    files: FileService
 
 
 def dashboard_lifespan(
@@ -31,7 +35,11 @@ def dashboard_lifespan(
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
         async with AsyncExitStack() as stack:
             core = await open_core(settings, stack, clock=clock)
-            state = DashboardState(core, BillingPolicy.from_settings(settings))
+            state = DashboardState(
+                core,
+                BillingPolicy.from_settings(settings),
+                open_file_service(settings, core.sessions, stack),
+            )
             yield {"core": core, "dashboard": state}
 
     return lifespan

@@ -17,7 +17,7 @@ from starlette.formparsers import MultiPartException, MultiPartParser
 from trichome.accounts.principal import Principal
 from trichome.db.models import StoredFile
 from trichome.documents.errors import FileRejected, StoreUnavailable
-from trichome.documents.service import PURPOSES, Upload
+from trichome.documents.service import PURPOSES, Upload, clean_filename
 from trichome.documents.types import KINDS
 from trichome.http.deps import PrincipalDep, read_body
 from trichome.http.errors import ApiError, error_responses, invalid_request
@@ -26,7 +26,6 @@ from trichome.services.chat.state import ChatDep
 logger = logging.getLogger(__name__)
 router = APIRouter()
 
-_CONTROL = re.compile("[\x00-\x1f\x7f]")
 # Our ids are `file_` and hex; anything else is unknown without asking the database
 # (which may refuse some strings, a NUL for one, with an error rather than no rows).
 FILE_ID = re.compile(r"^file_[0-9a-f]{1,40}$")
@@ -76,6 +75,21 @@ def _file_object(record: StoredFile) -> FileObject:
         filename=record.filename,
         purpose=record.purpose,
         status="processed",
+    )
+
+
+def attachment(record: StoredFile, content: bytes) -> Response:
+    """A file's bytes as a download no browser renders or runs, nor any cache keeps (the
+    chat API's `content` route and the dashboard's serve it alike)."""
+    return Response(
+        content,
+        media_type=record.media_type,
+        headers={
+            "content-disposition": f"attachment; filename*=UTF-8''{quote(record.filename)}",
+            "x-content-type-options": "nosniff",
+            "content-security-policy": "default-src 'none'; sandbox",
+            "cache-control": "private, no-store",
+        },
     )
 
 
@@ -167,14 +181,7 @@ async def _upload_of(form: FormData) -> Upload:
             param="purpose",
         )
     content = await upload.read()
-    return Upload(filename=_clean_name(upload.filename), content=content, purpose=purpose)
-
-
-def _clean_name(sent: str | None) -> str:
-    """The file name to keep: its last path segment, without control characters (a NUL
-    cannot even be stored in PostgreSQL), at most 255 characters."""
-    name = _CONTROL.sub("", (sent or "").replace("\\", "/").rsplit("/", 1)[-1]).strip()
-    return name[:255] or "upload"
+    return Upload(filename=clean_filename(upload.filename), content=content, purpose=purpose)
 
 
 @router.post(
@@ -287,17 +294,7 @@ async def file_content(file_id: str, principal: PrincipalDep, chat: ChatDep) -> 
         raise _store_down(error) from None
     if found is None:
         raise not_found(file_id)
-    record, content = found
-    return Response(
-        content,
-        media_type=record.media_type,
-        headers={
-            "content-disposition": f"attachment; filename*=UTF-8''{quote(record.filename)}",
-            "x-content-type-options": "nosniff",
-            "content-security-policy": "default-src 'none'; sandbox",
-            "cache-control": "private, no-store",
-        },
-    )
+    return attachment(*found)
 
 
 @router.delete(
