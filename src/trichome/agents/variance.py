@@ -209,6 +209,9 @@ def sourced_variance(
     against its label with no tolerance given is the state's rule to judge."""
     worked = calculation.calculation if calculation is not None else None
     rule_named = bool(user_turns) and bool(_NAMES_THE_RULE.search(user_turns[-1]))
+    if calculation is not None and calculation.asks and "variance" in (calculation.refusal or ""):
+        # the calculators ask for the tolerance: the state's rule, where one is sourced, gives it
+        return check_variance(user_turns, state, knowledge)
     if calculation is not None and (worked is None or worked.name != "label_check"):
         # another sum read from the numbers, unless the question names the variance rule
         # ("does that pass the variability rule?", "the allowed +/- on the label claim")
