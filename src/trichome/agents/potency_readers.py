@@ -268,11 +268,12 @@ def product_content(question: Question) -> Calculation | None:
     """mg of THC in a product of a given mass at a given potency (a 1 g cart at 85%)."""
     if not question.says(
         r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
+        r"how\s+(?:much|many)\s+(?:grams|g|kg|kilos?)\s+of\s+(?:thc|cbd)\b|"
         r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
         r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
         r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
         r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
-        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
+        r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
     ):
         return None
     in_volume = _in_volume(question)
@@ -283,8 +284,8 @@ def product_content(question: Question) -> Calculation | None:
             q
             for q in question.find("mass")
             if q.per in (None, "package", "piece")
-            and (q.unit != "mg" or re.match(r"\s*of\b", question.text[q.end :]))
-        ]  # "500 mg of it" is a mass of product; "10 mg" alone is a dose
+            and (q.unit != "mg" or re.match(_PRODUCT_AFTER, question.text[q.end :], re.I))
+        ]  # "500 mg of it", "a 500mg cart" are a mass of product; "10 mg" alone is a dose
     )
     if not masses:
         return None
@@ -325,6 +326,10 @@ def product_content(question: Question) -> Calculation | None:
     return result
 
 
+# "500 mg of it", "500mg cart": milligrams that weigh a product, not a dose of THC.
+_PRODUCT_AFTER = (
+    r"\s*(?:of\b|(?:[\w-]+\s+)?(?:carts?|cartridges?|disposables?|vapes?|pens?|syringes?)\b)"
+)
 _EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
 
 

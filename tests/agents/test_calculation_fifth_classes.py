@@ -1,0 +1,95 @@
+"""Classes of misreading the fifth benchmark found (issue 20), each in new words: the question
+as a user types it, the number answered and its unit. Expected values are worked by hand
+(total THC = delta-9 + 0.877 x THCA; a pound is 453.59237 g)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from trichome.agents.calculation_requests import recognise
+
+POUND_G = 453.59237
+
+
+def _answer(question: str) -> tuple[float, str]:
+    found = recognise(question)
+    assert found is not None, "no calculation recognised"
+    assert found.calculation is not None, found.refusal
+    return found.calculation.value, found.calculation.unit
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # THC in a product whose weight is written in mg, or asked per device
+        ("a 300mg vape pen at 80% THC, how many mg of THC is that?", 240, "mg THC"),
+        ("1 g pen tests at 75% THC, how many mg per device?", 750, "mg THC"),
+        # THC in a bulk mass asked in grams
+        ("half a lb of shake at 12% THC, how many grams of THC is that", POUND_G / 2 * 0.12, "g"),
+        # a COA in mg/g asked as a percent
+        (
+            "d9 thc 1.5 mg/g and thca 2.0 mg/g on the hemp. total thc % please?",
+            (1.5 + 2.0 * 0.877) / 10,
+            "%",
+        ),
+        # a unit asked after more words ("in grams after ...")
+        ("3 kg of pure THCA, its weight in grams after decarb?", 3000 * 0.877, "g"),
+    ],
+)
+def test_the_number_asked_in_its_unit(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # terpenes as a share of the finished fill, the fill given per unit
+        ("how many mg of terpenes in a 0.5 g pen fill at 10% of the final blend?", 50, "mg"),
+        # the blend's potency: the distillate is the rest of the fill
+        ("disty tests 95% THC and terps are 5% of the finished blend. cart THC %?", 90.25, "%"),
+        # the THC in one filled unit
+        (
+            "2 g carts, 80% distillate, terps at 10% of the final blend. mg THC per cart?",
+            2000 * 0.8 * 0.9,
+            "mg THC",
+        ),
+    ],
+)
+def test_terpenes_given_as_a_share_of_the_final_blend(
+    question: str, expected: float, unit: str
+) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # C1V1 = C2V2 written with its letters
+        ("V1 = ?  C1 = 100 mg/mL, C2 = 4 mg/mL, V2 = 500 mL", 20, "mL"),
+        # a dose size written beside the run is not the count asked for
+        (
+            "500 ml of syrup at 1 mg/mL (5 mg per 5 ml dose), stock is 25 mg/mL. how many ml "
+            "of stock?",
+            20,
+            "mL",
+        ),
+        # two materials joined with a plus sign
+        ("20 g of 90% distillate + 20 g of 60% rosin, potency of the mix?", 75, "%"),
+    ],
+)
+def test_dilutions_and_blends_in_shorthand(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)
+
+
+def test_a_blend_with_one_potency_missing_asks_for_it() -> None:
+    found = recognise("combining 100 g of 80% oil with 50 g of trim run oil, what potency?")
+    assert found is not None and found.calculation is None and found.asks
+    assert "potency" in (found.refusal or "")
