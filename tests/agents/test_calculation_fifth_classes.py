@@ -93,3 +93,61 @@ def test_a_blend_with_one_potency_missing_asks_for_it() -> None:
     found = recognise("combining 100 g of 80% oil with 50 g of trim run oil, what potency?")
     assert found is not None and found.calculation is None and found.asks
     assert "potency" in (found.refusal or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a purity is the THCA's share of the material weighed
+        ("10 g of 98% pure THCA isolate, decarbed fully, grams of THC?", 10 * 0.98 * 0.877, "g"),
+        # "lose to CO2": the mass that leaves, not the THC
+        (
+            "100 g of rosin, THCA is 60% of it. how many grams will it lose to co2 in decarb?",
+            100 * 0.6 * (1 - 0.877),
+            "g",
+        ),
+        # a loss after the decarboxylation, then a strength by volume
+        (
+            "decarb 20 g of THCA, then we lose about 5% in the pan. how many grams of THC?",
+            20 * 0.877 * 0.95,
+            "g",
+        ),
+        ("decarb 1 g of THCA and dissolve it all into 100 mL of MCT. mg per mL?", 8.77, "mg/mL"),
+        # the share of its mass THCA gives off, with no mass given
+        (
+            "what % of its weight does THCA shed on decarb?",
+            12.3,
+            "%",
+        ),
+        # a share left after drying, not a share lost
+        ("200 kg wet, it dries to 25% of its wet weight. dry kg?", 50, "kg"),
+        # a deviation from the label, not the share of the label
+        ("label claim 10mg, lab says 8.5mg. how far off the claim in percent?", -15, "%"),
+    ],
+)
+def test_chains_and_shares_around_decarb_drying_and_labels(
+    question: str, expected: float, unit: str
+) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # "feedstock" is not a stock solution: a mg/g COA's total
+        ("CBDA 90 mg/g, CBD 2 mg/g in our feedstock. total CBD mg/g?", 2 + 90 * 0.877, "mg/g"),
+        # a stated ounce or pound basis is kept
+        (
+            "harvested 10 ounces (28.35 g oz) under 600 watts, g per watt?",
+            10 * 28.349523125 / 600,
+            "g/W",
+        ),
+        ("$2000/lb, what per gram with a 448 g pound?", 2000 / 448, "$/g"),
+    ],
+)
+def test_inputs_read_on_the_basis_stated(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)

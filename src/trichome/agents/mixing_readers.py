@@ -94,7 +94,7 @@ def dilution(question: Question) -> Calculation | None:
     concentrations = question.find("concentration")
     stock_words = (
         question.says(
-            rf"stock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
+            rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
         )
         or question.says(r"\bc1\b.*\bc2\b|\bc2\b.*\bc1\b")  # "C1 = 200 mg/mL ... C2 ="
         or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one

@@ -321,6 +321,20 @@ def dry(question: Question) -> Calculation | None:
             initial_moisture_percent=moistures[0].value,
             final_moisture_percent=moistures[1].value,
         )
+    left = [  # "dries down to 22% of wet weight": the share left, not the share lost
+        q
+        for q in question.find("percent", without=("loss",))
+        if re.match(r"\s*(?:of\s+(?:its\s+|the\s+)?(?:wet|fresh|original|starting)|left|remain)",
+                    question.text[q.end : q.end + 20], re.I)
+    ]  # fmt: skip
+    if left and not losses and not moistures:
+        kept = one(question, left[:1], "the share of the wet weight left")
+        assert kept is not None
+        return _worth_if_asked(
+            question,
+            operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=100 - kept.value),
+            wet.unit,
+        )
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:
         raise ask(question, "how much of its weight it loses in drying (%)")

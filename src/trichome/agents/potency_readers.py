@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from trichome.agents import calculators, units
+from trichome.agents import calculators, decarb_steps, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
@@ -188,6 +188,8 @@ def decarboxylation(question: Question) -> Calculation | None:
         r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
     ):
         return None
+    if not question.find("mass") and question.says(decarb_steps.ASKS_SHARE_LOST):
+        return decarb_steps.share_lost()  # "what percent of its mass does THCA lose?"
     acid_masses = question.find("mass", cannabinoids=("THCA",))
     if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
         acid_masses = [q for q in question.find("mass") if q.per is None]
@@ -200,6 +202,14 @@ def decarboxylation(question: Question) -> Calculation | None:
     parts: list[Calculation] = []
     acid_mg, acid_unit = acid.value, acid.unit
     shares = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY | {"target"})
+    shares = (
+        shares
+        or [  # "99% pure THCA crystalline": the purity is its THCA share
+            q
+            for q in question.find("percent", cannabinoids=(None,), without=NOT_POTENCY)
+            if re.match(r"\s*(?:pure|purity)\b", question.text[q.end : q.end + 10], re.I)
+        ]
+    )
     if (
         shares
         and (acid.cannabinoid != "THCA" or shares[0].start > acid.start)
@@ -210,7 +220,10 @@ def decarboxylation(question: Question) -> Calculation | None:
         assert share_of is not None
         held = potency.cannabinoid_in_product(acid.value, acid.unit, share_of.value, "THCA")
         parts.append(held)
-        acid_mg, acid_unit = held.value, "mg"
+        acid_mg, acid_unit = held.value, "mg"  # mg, unless grams of THC are asked
+        if question.says(r"\b(?:grams?|g|kg|kilos?)\s+(?:of\s+)?thc\b"):
+            acid_unit = acid.unit
+            acid_mg = units.convert(held.value, "mg", units.canonical(acid_unit))
     efficiency = efficiency_percent(question)
     if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
         stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
@@ -219,7 +232,9 @@ def decarboxylation(question: Question) -> Calculation | None:
             question.use(stray[0])
     result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
     if question.says(_ASKS_LOSS):
-        result = _mass_lost(result, acid.unit if not parts else "mg")
+        result = _mass_lost(result, acid_unit)
+    elif not piece_counts(question):
+        result = decarb_steps.after_decarb(question, result, acid_unit)
     if parts:
         result = calculators.chain([*parts, result])
     pieces = piece_counts(question)
@@ -239,7 +254,7 @@ def decarboxylation(question: Question) -> Calculation | None:
 
 # "how much weight do I lose", "mass loss", "CO2 loss": the mass that leaves, not the THC.
 _ASKS_LOSS = (
-    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
+    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost|lose|loses)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
     r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
