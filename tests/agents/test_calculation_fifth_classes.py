@@ -8,6 +8,7 @@ import math
 
 import pytest
 
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 
 POUND_G = 453.59237
@@ -151,3 +152,59 @@ def test_inputs_read_on_the_basis_stated(question: str, expected: float, unit: s
     value, shown = _answer(question)
     assert math.isclose(value, expected, rel_tol=1e-3)
     assert shown.startswith(unit)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a cut, then the units its result fills
+        (
+            "cut 30 g of 80% distillate to 60% with MCT, then fill 1 g carts. how many carts?",
+            40,
+            "doses",
+        ),
+        # droppers a bottle holds
+        (
+            "2000 mg tincture in a 30 ml bottle, 0.5 ml dropper. how many droppers in the bottle?",
+            60,
+            "droppers",
+        ),
+        # the mg a bottle takes for a target per dropper
+        (
+            "want 10 mg per dropper with 0.5 mL droppers, 60 mL bottle. total mg in the bottle?",
+            1200,
+            "mg",
+        ),
+        # a stock's mL for one unit's dose
+        (
+            "water soluble stock at 25 mg/mL, each 12 oz can gets 5 mg. how many ml of stock per can?",
+            0.2,
+            "mL",
+        ),
+    ],
+)
+def test_chains_and_droppers(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the ordinal names which of the two potencies changes
+        (("mix 100 g of 90% and 100 g of 50%, potency?", "what if the first one is 70%?"), 60),
+        # a unit asked in the follow-up wins
+        (
+            (
+                "stock 50 mg/ml, need 100 ml at 10 mg/ml, how much stock?",
+                "and for 2 liters? (in mL)",
+            ),
+            400,
+        ),
+    ],
+)
+def test_follow_ups_change_the_part_they_name(turns: tuple[str, ...], expected: float) -> None:
+    found = recognise_conversation(list(turns))
+    assert found is not None and found.calculation is not None, found and found.refusal
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-3)

@@ -28,7 +28,10 @@ _DILUTE = (
     r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down"
 )
 # "how many 1 mL doses", "30 ml bottles": a portion of the result, not an amount mixed.
-_PORTION = r"^\s*(?:doses?|servings?|bottles?|shots?|droppers?|portions?|vials?|cups?)\b"
+_PORTION = (
+    r"^\s*(?:doses?|servings?|bottles?|shots?|droppers?|portions?|vials?|cups?|carts?|cartridges?|"
+    r"pens?|disposables?|syringes?)\b"
+)
 # Words saying an amount is what one has (the stock) or what one wants to end with.
 _HAVE = r"(?:have|got|start(?:ing)?(?:\s+with)?|take|dilute|cutting|cut|thin)\s+(?:a\s+|an\s+)?$"
 _WANT = r"(?:need|make|want|final(?:\s+(?:volume|amount|weight|mass))?(?:\s+(?:is|of))?)\s+$"
