@@ -208,3 +208,25 @@ def test_follow_ups_change_the_part_they_name(turns: tuple[str, ...], expected: 
     found = recognise_conversation(list(turns))
     assert found is not None and found.calculation is not None, found and found.refusal
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # several pieces of a stated weight in one pack
+        ("tin of 4 1g joints, 25% THC flower. total mg of THC in the tin?", 4 * 250, "mg THC"),
+        # pieces rolled from a mass
+        ("how many 0.5 g prerolls can we get out of 1 kg of flower?", 2000, "pieces"),
+        # a recipe scaled between two amounts written as a range, or to a bare count
+        (
+            "scale our syrup from 500 ml to 3 liters, recipe calls for 250 mg THC. mg for 3L?",
+            1500,
+            "mg",
+        ),
+        ("recipe for 24 cookies uses 2 cups sugar, how many cups for 36?", 3, "cup"),
+    ],
+)
+def test_packs_pieces_and_recipes(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)
+    assert shown.startswith(unit)

@@ -37,6 +37,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
     operations.conversion,
+    operations.pieces_from_mass,
     taxes.tax,
     operations.price,
     lab.label_check,

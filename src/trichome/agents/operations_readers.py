@@ -77,6 +77,22 @@ def conversion(question: Question) -> Calculation | None:
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
 
 
+def pieces_from_mass(question: Question) -> Calculation | None:
+    """ "how many 1 g prerolls from 1 lb of trim?": a mass over the mass of one piece."""
+    pieces = question.find("mass", per=("piece",))
+    wholes = [q for q in question.find("mass") if q.per is None]
+    if (
+        len(pieces) != 1
+        or len(wholes) != 1
+        or question.find("percent")
+        or not question.says(r"how\s+many\s+[\d.]+\s*(?:g|grams?|mg|oz)\b")
+        or not question.says(r"\b(?:from|out\s+of)\b")
+    ):
+        return None
+    question.use(pieces[0], wholes[0])
+    return operations.pieces_from(wholes[0].value, wholes[0].unit, pieces[0].value, pieces[0].unit)
+
+
 _HAVE_HOW_MANY = re.compile(
     r"([\d.]+)\s*(g|kg|lbs?|pounds?|oz|ounces?|zips?|grams?|kilos?)\b[^?]{0,20}?how\s+many\s+"
     r"(?:(?:28|3\.5|7|14)\s*g\s+)?(eighths?|zips?|ounces?|oz|grams?|quarters?|g)\s+"

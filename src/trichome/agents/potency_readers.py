@@ -330,6 +330,15 @@ def product_content(question: Question) -> Calculation | None:
             [result, formulation.servings_check(result.value, dose.value, limits)]
         )
     counts = piece_counts(question)
+    several = [  # "pack of 5 half-gram prerolls": 5 pieces, each of the mass
+        q
+        for q in question.find("number")
+        if q.end <= mass.start and not question.text[q.end : mass.start].strip()
+    ]
+    if not counts and several and question.says(r"\b(?:pack|package|box|jar|tin|total)\b"):
+        question.use(several[0])
+        whole = serving_arithmetic.batch_total(several[0].value, result.value, name)
+        return calculators.chain([result, whole])
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
