@@ -10,6 +10,7 @@ import pytest
 
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
+from trichome.agents.calculators import StateEdibleLimits
 
 POUND_G = 453.59237
 
@@ -230,3 +231,17 @@ def test_packs_pieces_and_recipes(question: str, expected: float, unit: str) -> 
     value, shown = _answer(question)
     assert math.isclose(value, expected, rel_tol=1e-3)
     assert shown.startswith(unit)
+
+
+def test_the_most_pieces_under_a_package_cap_uses_the_state_s_cap() -> None:
+    # A made-up cap of 50 mg a package: 50 / 2.5 = 20 pieces.
+    caps = StateEdibleLimits("Testland", 10, 50, ())
+    found = recognise(
+        "2.5 mg mints: max number of mints in a tin under the package limit?",
+        "Testland",
+        lambda _: caps,
+    )
+    assert found is not None and found.calculation is not None, found and found.refusal
+    assert found.calculation.value == 20 and found.calculation.unit == "pieces"
+    asked = recognise("2.5 mg mints: max number of mints in a tin under the package limit?")
+    assert asked is not None and asked.calculation is None and asked.asks
