@@ -147,6 +147,7 @@ def test_chains_and_shares_around_decarb_drying_and_labels(
             "g/W",
         ),
         ("$2000/lb, what per gram with a 448 g pound?", 2000 / 448, "$/g"),
+        ("quarters in 3 ounces, using the 28.35 g ounce?", 3 * 28.349523125 / 7, "quarter"),
     ],
 )
 def test_inputs_read_on_the_basis_stated(question: str, expected: float, unit: str) -> None:

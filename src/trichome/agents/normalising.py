@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import units
 from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
@@ -202,6 +203,9 @@ def normalise(text: str) -> str:
     )
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
     text = trade_and_lights(pieces_in_groups(text))
+    if standard and re.search(r"\b(?:eighths?|8ths?|quarters?|zips?)\b", text, re.I):
+        # "eighths in an ounce if the ounce is 28.35 g": that ounce, in grams, not a zip's 28
+        text = _MASS_OUNCES.sub(lambda m: f"{units.grams(float(m.group(1)), 'oz'):.6g} g", text)
     return floor_area(text)
 
 
