@@ -246,3 +246,9 @@ def test_the_most_pieces_under_a_package_cap_uses_the_state_s_cap() -> None:
     assert found.calculation.value == 20 and found.calculation.unit == "pieces"
     asked = recognise("2.5 mg mints: max number of mints in a tin under the package limit?")
     assert asked is not None and asked.calculation is None and asked.asks
+
+
+def test_one_dropper_taken_is_the_mg_in_it() -> None:
+    # 600 mg in 30 mL = 20 mg/mL; one 1 mL dropper taken holds 20 mg.
+    value, shown = _answer("600 mg in a 30 ml tincture, i use 1 dropper a night. mg per night?")
+    assert math.isclose(value, 20) and shown == "mg"

@@ -225,7 +225,7 @@ def _strength(
             units.millilitres(volume.value, volume.unit), dropper_ml or 1.0
         )
         return calculators.chain([*parts, result, count])
-    verbs = r"(?:take|took|taking|use|using|dose|give)"
+    verbs = r"\b(?:take|took|taking|use|using|dose|give)\b"
     if taken and (taken[0].value != 1 or question.says(verbs)):
         # "I take 1.5 droppers", "half a dropper": the mg in that many droppers.
         question.use(taken[0])
