@@ -25,13 +25,15 @@ _UNIT = (
 # "in grams?", "as a percent", "how many mL", "in mg please".
 _ASKED = re.compile(
     rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
-    rf"instead|then|now|each|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
+    rf"instead|then|now|each|after\b|\)|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
+    # "the total THC % on this one", "total cbd percent?": the share asked, after its name.
+    r"\btotal\s+(?:thc|cbd)\s*(?P<share>%|percent(?:age)?)(?![\w\d])|"
     # "how many 28 g zips", "how many eighths": the trade's pieces, only when counted.
     rf"\bhow\s+many\s+(?:(?:28|3\.5|7|14)\s*g\s+)?(?P<many>zips?|eighths?|8ths?|quarters?|{_UNIT})"
     r"(?![\w/])|"
     # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
     rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
-    rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please))?\s*(?:\?|$)|"
+    rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please|is\s+that|is\s+it))?\s*(?:\?|$)|"
     # "- grams of terpenes?", ". mL of stock?": a clause that opens with the unit asked.
     rf"(?:^|[-.:;!?,]\s+)(?:(?:max(?:imum)?|min(?:imum)?|total|theoretical)\s+)?(?P<lead>mg|milligrams|grams|g|kg|kilos|ml|mls|milliliters|liters|l|"
     rf"lbs?|pounds|oz|ounces)\s+of\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[\d.]+\s*%?)"
@@ -47,8 +49,8 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    asked = last.group("in") or last.group("many") or last.group("named") or last.group("lead")
-    return asked.strip()
+    names = ("in", "share", "many", "named", "lead")
+    return next(last.group(name) for name in names if last.group(name)).strip()
 
 
 def in_asked_unit(calculation: Calculation, text: str) -> Calculation:

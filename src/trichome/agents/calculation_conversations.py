@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from trichome.agents.asked_units import asked_unit, to_unit
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
@@ -81,6 +82,9 @@ def recognise_conversation(
     again = recognise(merge.text, state, limits_for)
     if again is None:
         return alone
+    wanted = asked_unit(update)  # "and for 1 liter? (in mL)": the unit this turn asks
+    if wanted and again.calculation is not None:
+        again = replace(again, calculation=to_unit(again.calculation, wanted))
     from_update = _from_update(again, merge)
     if alone is not None and not follows and not from_update and read(update):
         return alone  # a new question of its own, not about the earlier numbers
@@ -255,6 +259,10 @@ _RESULT_AGAIN = re.compile(
 
 def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
                  ) -> Quantity | None:  # fmt: skip
+    ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
+    peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
+    if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
+        return peers[0 if ordinal.group(1).lower() == "first" else 1]
     named = _of_the_named(new, earlier, update, taken)
     if named is not None:
         return named

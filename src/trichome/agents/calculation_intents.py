@@ -1,7 +1,7 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
 Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
-`kitchen_readers`, `tincture_readers`, `mixing_readers`, `operations_readers`,
+`kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`, `operations_readers`,
 `grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, and last
 `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
 quantities (`quantities.read`), and either returns the worked calculation, returns None (not
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
@@ -36,6 +37,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
     operations.conversion,
+    operations.pieces_from_mass,
     taxes.tax,
     operations.price,
     lab.label_check,
@@ -56,7 +58,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen.kitchen,
-    mixing.blending,
+    blends.blending,
     potency.decarboxylation,
     potency.total,
     serving.servings,

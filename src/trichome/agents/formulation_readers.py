@@ -27,6 +27,7 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import PIECES, Quantity
+from trichome.agents.scaling_sizes import stated_sizes
 
 _BATCH_TOTAL = (
     r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
@@ -251,6 +252,8 @@ def _batch_sizes(question: Question) -> list[Quantity]:
         ]
         if len(wanted) == 1:
             return [sized[0], wanted[0]]
+    if len(sized) < 2 and (stated := stated_sizes(question)):
+        return stated  # "from 30 ml up to 2 liters", "60 brownies ... for 150?"
     counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
     stems = {(q.noun or "")[:4].lower() for q in counts}
     if len(counts) >= 2 and len(stems) == 1:
@@ -302,7 +305,9 @@ def scaling(question: Question) -> Calculation | None:
         old, new = _old_and_new(question, sizes)
         try:
             new_value = (
-                units.convert(new.value, new.unit, old.unit) if new.kind != "count" else new.value
+                units.convert(new.value, new.unit, old.unit)
+                if new.kind not in ("count", "number")
+                else new.value
             )
         except units.UnitError:
             return None
@@ -325,6 +330,7 @@ def scaling(question: Question) -> Calculation | None:
         q
         for q in question.find("mass", "volume")
         if q not in sizes
+        and not any(q.value == z.value and q.unit == z.unit for z in sizes)  # "2L" again
         and q.per in (None, "piece")
         and q.kind in ("mass", "volume")
         and not _DOSE_BEFORE.search(question.text[max(0, q.start - 30) : q.start])

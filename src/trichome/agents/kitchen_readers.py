@@ -137,6 +137,8 @@ def kitchen(question: Question) -> Calculation | None:
         # "2000 mg THC into 1 cup of butter": the THC itself is given, no potency needed.
         assumption = f"the {material.text} is THC already measured, so it goes in at 100%"
         found = material
+    if found is None and material.cannabinoid == "THCA" and question.says(r"decarb"):
+        return None  # "decarb 1 g of THCA and dissolve it in 100 mL": the decarb, then mg/mL
     if found is None:
         raise ask(question, "the potency of what goes in (% THC)")
     infused = kitchen_arithmetic.kitchen_infusion(

@@ -4,6 +4,7 @@ label claim against the lab's result (total THC from a COA is read in `potency_r
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import lab_calculators as lab
 from trichome.agents.calculation_questions import (
@@ -131,7 +132,21 @@ def label_check(question: Question) -> Calculation | None:
         count.value if count else None,
         tolerance.value if tolerance else None,
     )
+    if (
+        question.says(_ASKS_DEVIATION)
+        and question.says(r"percent|%|\bdeviat")
+        and "low" not in checked.details
+    ):
+        # "how far off the label, in percent?": the deviation, not the share of the label
+        deviation = checked.details["deviation_percent"]
+        checked = replace(checked, value=deviation, unit="% off the label")
     return with_assumption(checked, note) if note else checked
+
+
+_ASKS_DEVIATION = (
+    r"how\s+far\s+(?:off|over|under|from)|\bdeviat|\bvariance\b(?!\s+(?:limit|window|allow))|"
+    r"by\s+how\s+(?:much|many)\s+(?:percent|%)|(?:over|under|off)\s+(?:the\s+)?(?:label|claim)\s+by"
+)
 
 
 def _near_measured(question: Question, quantity: Quantity) -> bool:

@@ -1,12 +1,12 @@
-"""Readers for the mixing calculations: dilution (C1V1 or cutting a concentrate) and blending
-two potencies (reintroducing terpenes is read in `terpene_readers`)."""
+"""Readers for the mixing calculations: dilution (C1V1 or cutting a concentrate); blending two
+potencies is read in `blend_readers`, reintroducing terpenes in `terpene_readers`."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from trichome.agents import calculators, units
+from trichome.agents import calculators
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import strength_calculators as by_strength
 from trichome.agents.calculation_questions import (
@@ -28,7 +28,10 @@ _DILUTE = (
     r"knock\s+(?:it\s+)?down|water\s+(?:it\s+)?down"
 )
 # "how many 1 mL doses", "30 ml bottles": a portion of the result, not an amount mixed.
-_PORTION = r"^\s*(?:doses?|servings?|bottles?|shots?|droppers?|portions?|vials?|cups?)\b"
+_PORTION = (
+    r"^\s*(?:doses?|servings?|bottles?|shots?|droppers?|portions?|vials?|cups?|carts?|cartridges?|"
+    r"pens?|disposables?|syringes?)\b"
+)
 # Words saying an amount is what one has (the stock) or what one wants to end with.
 _HAVE = r"(?:have|got|start(?:ing)?(?:\s+with)?|take|dilute|cutting|cut|thin)\s+(?:a\s+|an\s+)?$"
 _WANT = r"(?:need|make|want|final(?:\s+(?:volume|amount|weight|mass))?(?:\s+(?:is|of))?)\s+$"
@@ -81,6 +84,8 @@ def _with_doses(question: Question, mixed: Calculation, unit: str) -> Calculatio
     portions = _portions(question)
     if not portions or not question.says(r"how\s+many"):
         return mixed
+    if question.says(r"how\s+many\s+(?:ml|mls|milliliters?|l|liters?|litres?|g|grams|oz)\b"):
+        return mixed  # "(2.5 mg per 10 ml shot) ... how many mL of stock?": the stock asked
     final = mixed.details.get("final", mixed.value)
     portion = portions[0]
     question.use(portion)
@@ -90,11 +95,15 @@ def _with_doses(question: Question, mixed: Calculation, unit: str) -> Calculatio
 def dilution(question: Question) -> Calculation | None:
     """C1V1 = C2V2 for a stock, or carrier to cut a concentrate to a lower potency."""
     concentrations = question.find("concentration")
-    stock_words = question.says(
-        rf"stock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
-    ) or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one
-        question.says(r"\bfrom\s+(?:an?\s+|the\s+|our\s+)?[\d.]+\s*%\s*(?:distill?ate|disty)\b")
-        and len({q.value for q in question.find("percent", without=NOT_POTENCY)}) >= 2
+    stock_words = (
+        question.says(
+            rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
+        )
+        or question.says(r"\bc1\b.*\bc2\b|\bc2\b.*\bc1\b")  # "C1 = 200 mg/mL ... C2 ="
+        or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one
+            question.says(r"\bfrom\s+(?:an?\s+|the\s+|our\s+)?[\d.]+\s*%\s*(?:distill?ate|disty)\b")
+            and len({q.value for q in question.find("percent", without=NOT_POTENCY)}) >= 2
+        )
     )
     topped = _topped_up(question, concentrations)
     if topped is not None:
@@ -270,128 +279,3 @@ def _bottle_strength(question: Question) -> tuple[float, Quantity, Quantity] | N
         if size is not None and after:
             return held.value / calculators.positive("the bottle's size", size.value), held, size
     return None
-
-
-def blending(question: Question) -> Calculation | None:
-    """The potency of two materials blended, or how much of each for a target."""
-    if not question.says(
-        r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|\badd(?:s|ed|ing)?\b|"
-        r"\bbring\b[^.?!]{0,40}?\bup\b|\b(?:raise|boost|top\s+up|stir)\b|"
-        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
-        r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
-        r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%"
-    ):
-        return None
-    named = ("THC",) if question.says(r"\bthc\b") or not question.says(r"\bcbd\b") else ("CBD",)
-    percents = [
-        q
-        for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
-        if q.cannabinoid in (None, *named)
-    ]
-    if len(percents) < 2:
-        return _blend_strengths(question)
-    distinct: dict[float, Quantity] = {}
-    for q in percents:
-        distinct.setdefault(q.value, q)
-    percents = list(distinct.values())
-    targets = [q for q in percents if "target" in q.tags and q is not percents[0]]
-    if not targets and len(percents) == 3:
-        middle = sorted(percents, key=lambda q: q.value)[1]
-        targets = [middle]
-    masses = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
-    if targets and len(percents) >= 3:
-        return _to_target(question, percents, targets[-1], masses)
-    if len(masses) >= 2:
-        pairs = _pair_amounts(question, masses, percents)
-        if pairs is None:
-            return None
-        (m1, p1), (m2, p2) = pairs
-        question.use(m1, p1, m2, p2)
-        grams = [units.convert(m.value, m.unit, masses[0].unit) for m in (m1, m2)]
-        return mixing.blend(p1.value, p2.value, grams[0], grams[1], unit=masses[0].unit)
-    if question.says(ASKS):
-        raise ask(question, "how much of each you mix (or the potency you are aiming for)")
-    return None
-
-
-def _blend_strengths(question: Question) -> Calculation | None:
-    """ "1 L of syrup at 10 mg/mL with 3 L at 2 mg/mL": two strengths by volume, mixed."""
-    found = question.find("concentration")
-    amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
-    if len(found) != 2 or len({q.unit for q in found}) != 1 or len(amounts) != 2:
-        return None
-    pairs = _pair_amounts(question, amounts, found)
-    if pairs is None:
-        return None
-    (m1, c1), (m2, c2) = pairs
-    question.use(m1, c1, m2, c2)
-    unit = {"mg/ml": "mg/mL"}.get(c1.unit, c1.unit)
-    return by_strength.blend_strengths(
-        c1.value, m1.value, m1.unit, c2.value, m2.value, m2.unit, unit
-    )
-
-
-def _pair_amounts(
-    question: Question, masses: list[Quantity], percents: list[Quantity]
-) -> tuple[tuple[Quantity, Quantity], tuple[Quantity, Quantity]] | None:
-    pairs = []
-    for mass in masses[:2]:
-        after = [p for p in percents if p.start >= mass.end and p.start - mass.end < 40]
-        before = [p for p in percents if p.end <= mass.start and mass.start - p.end < 25]
-        chosen = after[0] if after else before[-1] if before else None
-        if chosen is None:
-            return None
-        pairs.append((mass, chosen))
-    if pairs[0][1] is pairs[1][1]:
-        return None
-    return pairs[0], pairs[1]
-
-
-_WANTED = re.compile(
-    r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
-    r"(?:of\s+)?(?:the\s+|our\s+|that\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?|lbs?)\b)",
-    re.I,
-)
-# Words saying an amount is the whole blend to end with, not one of its parts.
-_WHOLE = re.compile(
-    r"(?:need|make|making|want|final|total|batch\s+of|end\s+(?:up\s+)?with)\s+(?:a\s+)?$", re.I
-)
-
-
-def _to_target(
-    question: Question, percents: list[Quantity], target: Quantity, masses: list[Quantity]
-) -> Calculation:
-    """The amounts of two potencies for a target: of a whole blend ("500 g at 80% from 95%
-    and 60%"), or the second to add to a fixed amount of the first ("400 g of 65% oil, bring
-    it up to 75% with 90%: how much 90?"). The answer is the part asked for."""
-    first, second = [q for q in percents if q is not target][:2]
-    wanted = _WANTED.search(question.text)
-    if wanted and float(wanted.group(1)) == second.value:
-        first, second = second, first
-    question.use(first, second, target)
-    held = [(m, attached(question, m, [first, second, target])) for m in masses]
-    fixed = [
-        (m, p)
-        for m, p in held
-        if p is not None
-        and p is not target
-        and not _WHOLE.search(question.text[max(0, m.start - 25) : m.start])
-    ]
-    if fixed:
-        amount, of = fixed[0]
-        question.use(amount)
-        if of is first:  # the amount asked about is the one given: the other is wanted
-            first, second = second, first
-        return mixing.blend(
-            first.value, second.value, target_percent=target.value,
-            second_amount=amount.value, unit=amount.unit,
-        )  # fmt: skip
-    total_amount = masses[-1] if masses else None
-    question.use(total_amount)
-    return mixing.blend(
-        first.value,
-        second.value,
-        target_percent=target.value,
-        total_amount=total_amount.value if total_amount else None,
-        unit=total_amount.unit if total_amount else "g",
-    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import units
 from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
@@ -123,7 +124,7 @@ def normalise(text: str) -> str:
         text = _QP.sub(lambda m: "0.25 lb" if m.group(1).lower() == "q" else "0.5 lb", text)
     if standard:
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
-    text = _trade_ounce_stated(text if standard else _trade_fractions(text))
+    text = _trade_ounce_stated(text if standard else _trade_fractions(text), standard)
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
@@ -202,6 +203,9 @@ def normalise(text: str) -> str:
     )
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
     text = trade_and_lights(pieces_in_groups(text))
+    if standard and re.search(r"\b(?:eighths?|8ths?|quarters?|zips?)\b", text, re.I):
+        # "eighths in an ounce if the ounce is 28.35 g": that ounce, in grams, not a zip's 28
+        text = _MASS_OUNCES.sub(lambda m: f"{units.grams(float(m.group(1)), 'oz'):.6g} g", text)
     return floor_area(text)
 
 
@@ -272,12 +276,14 @@ _STANDARD_FRACTION = re.compile(
 )
 
 
-def _trade_ounce_stated(text: str) -> str:
+def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     text = _QP.sub(lambda m: "4 zips" if m.group(1).lower() == "q" else "8 zips", text)
     text = _BARE_PRICED.sub(lambda m: f"{m.group(1)}1 {m.group(2)} ", text)
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
     if re.search(r"\b(?:lbs?|pounds?)\b", text, re.IGNORECASE) and _TRADE_POUND_STATED.search(text):
         text = _TRADE_POUND_STATED.sub(" ", text) + " (trade oz)"
+        # "$2400/lb ... using a 448 g pound": the price is for that pound of 16 zips
+        text = re.sub(r"\s*(?:/|\bper\s+|\ba\s+)(?:lb|pound)\b", " per 16 zips", text, flags=re.I)
     text = re.sub(
         r"\b(?:an?\s+)?quarter\s+(?=of\s+\d+(?:\.\d+)?\s*%)", "1 quarter ", text,
         flags=re.IGNORECASE,
@@ -289,9 +295,10 @@ def _trade_ounce_stated(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
-    text = _HARVEST_OUNCES.sub(
-        lambda m: f"{m.group(1) or m.group(3) or ''}{m.group(2) or m.group(4)} zips", text
-    )
+    if not standard:  # "14 ounces (28.35 g oz) under a 480 W light": the stated ounce
+        text = _HARVEST_OUNCES.sub(
+            lambda m: f"{m.group(1) or m.group(3) or ''}{m.group(2) or m.group(4)} zips", text
+        )
     if not TRADE_STATED.search(text):
         return text
     text = TRADE_STATED.sub(" ", text)

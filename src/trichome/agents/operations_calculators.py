@@ -246,3 +246,35 @@ def priced(amount: float, unit: str, price: float, per_unit: str) -> Calculation
         inputs=(f"amount: {quantity(amount, unit)}", f"price: ${fmt(price, 2)}/{per}"),
         details={"worth": value},
     )
+
+
+def pieces_from(total: float, total_unit: str, piece: float, piece_unit: str) -> Calculation:
+    """How many pieces of `piece` a mass of `total` makes (1 g prerolls from a pound).
+
+    Raises:
+        CalculationError: a non-positive mass or piece, or a unit that is not a mass.
+    """
+    positive("the mass you start with", total)
+    positive("the mass of one piece", piece)
+    try:
+        total_g, piece_g = units.grams(total, total_unit), units.grams(piece, piece_unit)
+    except UnitError as error:
+        raise CalculationError(str(error)) from None
+    count = total_g / piece_g
+    return Calculation(
+        "pieces_from_mass",
+        count,
+        "pieces",
+        f"{quantity(total, total_unit)} makes {fmt(count, 4)} pieces of "
+        f"{quantity(piece, piece_unit)} ({fmt(math.floor(count + 1e-9))} whole ones).",
+        (
+            f"{quantity(total, total_unit)} = {fmt(total_g, 6)} g",
+            f"{fmt(total_g, 6)} g ÷ {fmt(piece_g, 4)} g = {fmt(count, 4)} pieces",
+        ),
+        formula="pieces = mass ÷ mass of one piece",
+        inputs=(
+            f"mass: {quantity(total, total_unit)}",
+            f"each piece: {quantity(piece, piece_unit)}",
+        ),
+        assumptions=("no loss in rolling or filling",),
+    )

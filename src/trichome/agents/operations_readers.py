@@ -77,6 +77,22 @@ def conversion(question: Question) -> Calculation | None:
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
 
 
+def pieces_from_mass(question: Question) -> Calculation | None:
+    """ "how many 1 g prerolls from 1 lb of trim?": a mass over the mass of one piece."""
+    pieces = question.find("mass", per=("piece",))
+    wholes = [q for q in question.find("mass") if q.per is None]
+    if (
+        len(pieces) != 1
+        or len(wholes) != 1
+        or question.find("percent")
+        or not question.says(r"how\s+many\s+[\d.]+\s*(?:g|grams?|mg|oz)\b")
+        or not question.says(r"\b(?:from|out\s+of)\b")
+    ):
+        return None
+    question.use(pieces[0], wholes[0])
+    return operations.pieces_from(wholes[0].value, wholes[0].unit, pieces[0].value, pieces[0].unit)
+
+
 _HAVE_HOW_MANY = re.compile(
     r"([\d.]+)\s*(g|kg|lbs?|pounds?|oz|ounces?|zips?|grams?|kilos?)\b[^?]{0,20}?how\s+many\s+"
     r"(?:(?:28|3\.5|7|14)\s*g\s+)?(eighths?|zips?|ounces?|oz|grams?|quarters?|g)\s+"
@@ -320,6 +336,20 @@ def dry(question: Question) -> Calculation | None:
             wet.unit,
             initial_moisture_percent=moistures[0].value,
             final_moisture_percent=moistures[1].value,
+        )
+    left = [  # "dries down to 22% of wet weight": the share left, not the share lost
+        q
+        for q in question.find("percent", without=("loss",))
+        if re.match(r"\s*(?:of\s+(?:its\s+|the\s+)?(?:wet|fresh|original|starting)|left|remain)",
+                    question.text[q.end : q.end + 20], re.I)
+    ]  # fmt: skip
+    if left and not losses and not moistures:
+        kept = one(question, left[:1], "the share of the wet weight left")
+        assert kept is not None
+        return _worth_if_asked(
+            question,
+            operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=100 - kept.value),
+            wet.unit,
         )
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from trichome.agents import calculators, units
+from trichome.agents import calculators, decarb_steps, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
@@ -188,6 +188,8 @@ def decarboxylation(question: Question) -> Calculation | None:
         r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
     ):
         return None
+    if not question.find("mass") and question.says(decarb_steps.ASKS_SHARE_LOST):
+        return decarb_steps.share_lost()  # "what percent of its mass does THCA lose?"
     acid_masses = question.find("mass", cannabinoids=("THCA",))
     if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
         acid_masses = [q for q in question.find("mass") if q.per is None]
@@ -200,6 +202,14 @@ def decarboxylation(question: Question) -> Calculation | None:
     parts: list[Calculation] = []
     acid_mg, acid_unit = acid.value, acid.unit
     shares = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY | {"target"})
+    shares = (
+        shares
+        or [  # "99% pure THCA crystalline": the purity is its THCA share
+            q
+            for q in question.find("percent", cannabinoids=(None,), without=NOT_POTENCY)
+            if re.match(r"\s*(?:pure|purity)\b", question.text[q.end : q.end + 10], re.I)
+        ]
+    )
     if (
         shares
         and (acid.cannabinoid != "THCA" or shares[0].start > acid.start)
@@ -210,7 +220,10 @@ def decarboxylation(question: Question) -> Calculation | None:
         assert share_of is not None
         held = potency.cannabinoid_in_product(acid.value, acid.unit, share_of.value, "THCA")
         parts.append(held)
-        acid_mg, acid_unit = held.value, "mg"
+        acid_mg, acid_unit = held.value, "mg"  # mg, unless grams of THC are asked
+        if question.says(r"\b(?:grams?|g|kg|kilos?)\s+(?:of\s+)?thc\b"):
+            acid_unit = acid.unit
+            acid_mg = units.convert(held.value, "mg", units.canonical(acid_unit))
     efficiency = efficiency_percent(question)
     if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
         stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
@@ -219,7 +232,9 @@ def decarboxylation(question: Question) -> Calculation | None:
             question.use(stray[0])
     result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
     if question.says(_ASKS_LOSS):
-        result = _mass_lost(result, acid.unit if not parts else "mg")
+        result = _mass_lost(result, acid_unit)
+    elif not piece_counts(question):
+        result = decarb_steps.after_decarb(question, result, acid_unit)
     if parts:
         result = calculators.chain([*parts, result])
     pieces = piece_counts(question)
@@ -239,7 +254,7 @@ def decarboxylation(question: Question) -> Calculation | None:
 
 # "how much weight do I lose", "mass loss", "CO2 loss": the mass that leaves, not the THC.
 _ASKS_LOSS = (
-    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost)\s+(?:as|to)\s+co2|"
+    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost|lose|loses)\s+(?:as|to)\s+co2|"
     r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
     r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
@@ -268,11 +283,12 @@ def product_content(question: Question) -> Calculation | None:
     """mg of THC in a product of a given mass at a given potency (a 1 g cart at 85%)."""
     if not question.says(
         r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
+        r"how\s+(?:much|many)\s+(?:grams|g|kg|kilos?)\s+of\s+(?:thc|cbd)\b|"
         r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
         r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
         r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
         r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
-        r"disposable|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
+        r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
     ):
         return None
     in_volume = _in_volume(question)
@@ -283,8 +299,8 @@ def product_content(question: Question) -> Calculation | None:
             q
             for q in question.find("mass")
             if q.per in (None, "package", "piece")
-            and (q.unit != "mg" or re.match(r"\s*of\b", question.text[q.end :]))
-        ]  # "500 mg of it" is a mass of product; "10 mg" alone is a dose
+            and (q.unit != "mg" or re.match(_PRODUCT_AFTER, question.text[q.end :], re.I))
+        ]  # "500 mg of it", "a 500mg cart" are a mass of product; "10 mg" alone is a dose
     )
     if not masses:
         return None
@@ -314,6 +330,15 @@ def product_content(question: Question) -> Calculation | None:
             [result, formulation.servings_check(result.value, dose.value, limits)]
         )
     counts = piece_counts(question)
+    several = [  # "pack of 5 half-gram prerolls": 5 pieces, each of the mass
+        q
+        for q in question.find("number")
+        if q.end <= mass.start and not question.text[q.end : mass.start].strip()
+    ]
+    if not counts and several and question.says(r"\b(?:pack|package|box|jar|tin|total)\b"):
+        question.use(several[0])
+        whole = serving_arithmetic.batch_total(several[0].value, result.value, name)
+        return calculators.chain([result, whole])
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
@@ -325,6 +350,10 @@ def product_content(question: Question) -> Calculation | None:
     return result
 
 
+# "500 mg of it", "500mg cart": milligrams that weigh a product, not a dose of THC.
+_PRODUCT_AFTER = (
+    r"\s*(?:of\b|(?:[\w-]+\s+)?(?:carts?|cartridges?|disposables?|vapes?|pens?|syringes?)\b)"
+)
 _EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
 
 

@@ -4,6 +4,7 @@ and their dose ("pack of 20 gummies at 5mg each, servings of 10mg?")."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 
@@ -26,6 +27,9 @@ from trichome.agents.quantities import PIECES, Quantity
 
 def servings(question: Question) -> Calculation | None:
     """Servings in a package, checked against the state's caps from the packs."""
+    most = _most_pieces(question)
+    if most is not None:
+        return most
     from_pieces = _servings_from_pieces(question) or _per_piece_in_package(question)
     if from_pieces is not None:
         return from_pieces
@@ -84,6 +88,44 @@ def servings(question: Question) -> Calculation | None:
 
 _SERVING_BEFORE = re.compile(r"(?:servings?|doses?)\s*(?:of|at|is|are|=|:)?\s*$", re.I)
 _SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
+
+
+# "the most pieces we can put in one package", "max gummies per pack under the cap"
+_MOST_PIECES = (
+    r"\b(?:most|max(?:imum)?|how\s+many)\s+(?:\w+\s+){0,2}?(?:pieces|gummies|units|servings|"
+    r"chocolates|cookies|candies|mints|tablets|capsules)\b[^.?!]{0,60}\b(?:package|pack|box|tin|bag|jar)"
+)
+
+
+def _most_pieces(question: Question) -> Calculation | None:
+    """The most pieces of a dose one package may hold under the state's package cap."""
+    doses = question.find("mass", unit="mg", per=(None, "piece", "serving"), without=("limit",))
+    limits = question.limits_for(question.state) if question.state else None
+    if (
+        len(doses) != 1
+        or question.find("mass", unit="mg", per=("package",))
+        or [c for c in piece_counts(question) if c.value != 1]  # not "in one package"
+        or not question.says(_MOST_PIECES)
+        or not question.says(r"\b(?:cap|limit|max(?:imum)?|allowed|legal)\b")
+    ):
+        return None
+    if limits is None or limits.per_package_mg is None:
+        raise ask(question, "the package cap that applies (mg of THC per package, or your state)")
+    question.use(doses[0])
+    result = formulation.servings_check(limits.per_package_mg, doses[0].value, limits)
+    whole = math.floor(result.value + 1e-9)
+    return replace(
+        result,
+        value=float(whole),
+        unit="pieces",
+        summary=f"At most {whole} pieces of {fmt(doses[0].value)} mg fit under "
+        f"{limits.state}'s {fmt(limits.per_package_mg)} mg package cap. {result.summary}",
+        steps=(
+            f"package cap in {limits.state}: {fmt(limits.per_package_mg)} mg",
+            *result.steps,
+            f"whole pieces: {whole}",
+        ),
+    )
 
 
 def _servings_from_pieces(question: Question) -> Calculation | None:

@@ -8,6 +8,7 @@ import re
 
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import mixing_calculators as mixing
+from trichome.agents import potency_calculators as potency
 from trichome.agents import units
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -31,6 +32,9 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     """Terpenes to add as % w/w of the blend or of the distillate (the answer says which)."""
     if not question.says(r"terp"):
         return None
+    of_blend = _of_final_blend(question)
+    if of_blend is not None:
+        return of_blend
     cut = _cut_with_terpenes(question)
     if cut is not None:
         return cut
@@ -137,6 +141,60 @@ def _final_potency(question: Question) -> Calculation | None:
     question.use(*[q for q in percents if q not in shares and q not in potencies])  # the terps
     # Shares by weight are the grams in 100 g of fill.
     return mixing.blend(strength.value, 0.0, share.value, 100 - share.value, unit="g")
+
+
+# "terps at 8% of the final blend", "12% of the fill": a share of the finished blend.
+_SHARE_OF_BLEND = re.compile(
+    r"\s*(?:w/w\s+)?of\s+(?:the\s+)?(?:(?:final|finished|total|whole)\s+)?(?:blend|mix|fill)\b",
+    re.IGNORECASE,
+)
+# "a 1 g cart fill", "1 g carts": the weight of one filled unit, terpenes and all.
+_FILL_AFTER = re.compile(
+    r"\s*(?:(?:carts?|cartridges?|pens?|disposables?|syringes?)\b|"
+    r"(?:(?:cart|cartridge|pen|syringe)\s+)?fill\b)",
+    re.IGNORECASE,
+)
+
+
+def _of_final_blend(question: Question) -> Calculation | None:
+    """Terpenes as a share of the finished blend, with the blend's weight given as a unit's
+    fill ("1 g cart fill at 12%"), or a distillate's potency ("93% disty, terps at 7% of the
+    final blend"): the terpenes in the fill, or the blend's THC (% or mg in the fill)."""
+    shares = [
+        q
+        for q in question.find("percent", without=("loss", "efficiency"))
+        if _SHARE_OF_BLEND.match(question.text[q.end : q.end + 40])
+    ]
+    if len(shares) != 1:
+        return None
+    potencies = [
+        q
+        for q in question.find("percent", without=NOT_POTENCY | {"target"})
+        if q not in shares and q.cannabinoid in (None, "THC")
+    ]
+    fills = [
+        q
+        for q in question.find("mass", "volume")
+        if q.per in (None, "piece") and _FILL_AFTER.match(question.text[q.end : q.end + 30])
+    ]
+    if len(potencies) > 1 or len(fills) > 1 or not (potencies or fills):
+        return None
+    terp = shares[0]
+    question.use(terp)
+    if not potencies:
+        fill = fills[0]
+        question.use(fill)
+        return mixing.terpenes_in_blend(fill.value, fill.unit, terp.value)
+    strength = potencies[0]
+    question.use(strength)
+    # By weight, 100 g of blend holds (100 - share) g of distillate and share g of terpenes.
+    final = mixing.blend(strength.value, 0.0, 100 - terp.value, terp.value, unit="g")
+    if not fills or not question.says(r"\bmgs?\b|milligrams|grams\s+of\s+thc"):
+        return final
+    fill = fills[0]
+    question.use(fill)
+    held = potency.cannabinoid_in_product(fill.value, fill.unit, final.value)
+    return chain([final, held])
 
 
 def _cut_with_terpenes(question: Question) -> Calculation | None:

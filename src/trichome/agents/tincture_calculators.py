@@ -217,3 +217,24 @@ def stock_per_unit(strength: float, dose: float, count: float | None) -> Calcula
         ),
         assumptions=("the stock mixes evenly and none is lost in dosing or filling",),
     )
+
+
+def droppers_in_bottle(bottle_ml: float, dropper_ml: float) -> Calculation:
+    """How many full droppers a bottle holds.
+
+    Raises:
+        CalculationError: a non-positive bottle or dropper.
+    """
+    positive("the bottle's volume", bottle_ml)
+    positive("the dropper's volume", dropper_ml)
+    count = bottle_ml / dropper_ml
+    return Calculation(
+        "droppers_in_bottle",
+        count,
+        "droppers",
+        f"The bottle holds {fmt(count, 4)} full droppers.",
+        (f"{fmt(bottle_ml)} mL ÷ {fmt(dropper_ml)} mL per dropper = {fmt(count, 4)} droppers",),
+        details={"droppers": count},
+        formula="droppers = bottle volume ÷ dropper volume",
+        inputs=(f"bottle: {fmt(bottle_ml)} mL", f"dropper: {fmt(dropper_ml)} mL"),
+    )

@@ -5,8 +5,9 @@ given)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from trichome.agents import calculators
+from trichome.agents import calculators, units
 from trichome.agents import potency_calculators as product
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_questions import (
@@ -26,6 +27,13 @@ from trichome.agents.quantities import Quantity
 _STOCK = r"emulsion|\bstock\b|water[- ]?soluble|\bnano\b|syrup|additive"
 
 
+# "how many mL of emulsion per can": the stock asked for one unit
+_ML_PER_UNIT = (
+    r"\b(?:ml|mls|milliliters?)\s+(?:of\s+)?(?:\w+\s+)?(?:per|for\s+(?:each|a|one)|in\s+(?:each|a))\s+"
+    r"(?:can|bottle|drink|unit|serving|shot|beverage|gummy|piece)\b"
+)
+
+
 def stock_dosing(question: Question) -> Calculation | None:
     """mL of a stock (mg/mL) per unit for a dose in mg, and for the batch ("emulsion is
     20 mg/ml, 5mg per can, 2400 cans: how much emulsion per can and for the batch?")."""
@@ -35,6 +43,9 @@ def stock_dosing(question: Question) -> Calculation | None:
     doses = question.find("mass", unit="mg", tags=("target",)) or question.find(
         "mass", unit="mg", per=("piece", "serving")
     )
+    loose = question.find("mass", unit="mg", per=(None,))
+    if not doses and len(loose) == 1 and question.says(_ML_PER_UNIT):
+        doses = loose  # "each can needs 10 mg. how many mL of emulsion per can?"
     if not doses:
         return None
     strength = one(question, strengths[:1], "the stock's strength")
@@ -47,12 +58,17 @@ def stock_dosing(question: Question) -> Calculation | None:
 
 def tincture_design(question: Question) -> Calculation | None:
     """THC for a bottle at a target mg/mL, and the concentrate that supplies it."""
-    strengths = question.find("concentration", unit="mg/ml")
+    per_dropper = _per_dropper_target(question)
+    strengths = question.find("concentration", unit="mg/ml") or per_dropper
     if len({q.value for q in strengths}) != 1 or not question.says(
         r"tincture|bottle|dropper|\bmake\b|\bwant\b|\bneed"
     ):
         return None
-    volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
+    volumes = [
+        q
+        for q in question.find("volume")
+        if q.unit != "dropper" and q.per is None and not (per_dropper and "dropper" in q.tags)
+    ]  # not the dropper's "1 mL" a per-dropper target was read with
     # "a 2 oz tincture": an ounce of liquid is a fluid ounce.
     ounces = question.find("mass", unit="oz", per=(None, "piece", "package"))
     note = None
@@ -71,6 +87,8 @@ def tincture_design(question: Question) -> Calculation | None:
         raise ask(question, "the bottle's size (mL)")
     strength = one(question, strengths[:1], "the target strength")
     assert strength is not None
+    if per_dropper:
+        question.use(*question.find("volume", tags=("dropper",)))
     potency = one(question, potency_readings(question), "the concentrate's potency")
     if potency is None and question.says(r"\bstock\b"):
         # "from my stock": a dilution, and the stock's strength was not given.
@@ -83,6 +101,21 @@ def tincture_design(question: Question) -> Calculation | None:
         loss_percent(question),
     )
     return with_assumption(result, note) if note else result
+
+
+def _per_dropper_target(question: Question) -> list[Quantity]:
+    """ "5 mg per dropper (1 mL droppers)" for a bottle: the strength wanted, mg/mL."""
+    doses = [
+        q
+        for q in question.find("mass", unit="mg", per=(None, "serving"))
+        if re.match(r"\s*(?:per|a|each|in\s+(?:a|each))\s+(?:full\s+)?dropper\b",
+                    question.text[q.end : q.end + 25], re.I)
+    ]  # fmt: skip
+    droppers = question.find("volume", unit="ml", tags=("dropper",))
+    if len(doses) != 1 or len(droppers) != 1 or not question.says(r"\bbottle|\bin\s+it\b"):
+        return []
+    strength = doses[0].value / calculators.positive("the dropper's volume", droppers[0].value)
+    return [replace(doses[0], kind="concentration", unit="mg/ml", value=strength)]
 
 
 def tincture(question: Question) -> Calculation | None:
@@ -186,7 +219,13 @@ def _strength(
         return calculators.chain(
             [*parts, result, *each], " ".join(p.summary for p in (result, *each))
         )
-    verbs = r"(?:take|took|taking|use|using|dose|give)"
+    if question.says(r"how\s+many\s+(?:full\s+)?droppers?\s+(?:per|in|does|do|are|is)"):
+        # "how many full droppers per bottle?": the bottle over one dropper
+        count = tinctures.droppers_in_bottle(
+            units.millilitres(volume.value, volume.unit), dropper_ml or 1.0
+        )
+        return calculators.chain([*parts, result, count])
+    verbs = r"\b(?:take|took|taking|use|using|dose|give)\b"
     if taken and (taken[0].value != 1 or question.says(verbs)):
         # "I take 1.5 droppers", "half a dropper": the mg in that many droppers.
         question.use(taken[0])
