@@ -52,7 +52,8 @@ class Understanding:
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
     # "forecast", "live" (a system's status right now), "private" (one's own file with
-    # the regulator), "referral" (a professional to hire) or "off-topic".
+    # the regulator), "personal-data" (people's contact details), "credentials" (an
+    # account's key or password), "referral" (a professional to hire) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
@@ -143,7 +144,11 @@ _AGAIN = re.compile(
 )
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
-    r"gm|who are you|what can you do|how are you|ok|okay|cool|great|nice|awesome|perfect|"
+    r"gm|who are you|what can you do|ok|okay|cool|great|nice|awesome|perfect|"
+    # "how r u doing today", "hows it going", "what's up": asking after the assistant
+    r"how(?:'?s| is) (?:it going|your day|things|life)|what'?s up|wh?ass?up|sup|"
+    r"how (?:are|r) (?:you|u|ya)(?: doing| doin'?)?|how(?:'?re| you) (?:you )?doing|"
+    r"(?:today|tonight|this (?:morning|afternoon|evening))|"
     r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all|"
     r"are you (?:a )?(?:real )?(?:person|human|bot|robot|an ai|ai)"
     r"(?: or (?:a |an )?(?:person|human|bot|robot|ai))?)"
@@ -151,7 +156,7 @@ _SMALL_TALK_WORD = (
 # A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
-    r"man|dude|buddy|all|you|guys))*\W*$",
+    r"man|dude|buddy|all|you|guys|going|been))*\W*$",
     re.IGNORECASE,
 )
 
