@@ -15,7 +15,7 @@ from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
-from trichome.agents.follow_ups import asks_if_it_reaches, search_text
+from trichome.agents.follow_ups import asks_if_it_reaches
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import of_program
@@ -23,7 +23,7 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
-from trichome.agents.understanding import RequestKind, understand
+from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
@@ -148,8 +148,7 @@ class AgentService:
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         # Where the asker lives is not what the question asks about ("I'm from Ohio, how
         # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
-        searched = search_text(user_turns, question, understanding.topics)
-        topic_query = without_jurisdictions(searched, understanding.residence)
+        topic_query = search_query(user_turns, question, understanding)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics

@@ -81,6 +81,11 @@ def tax(question: Question) -> Calculation | None:
 
 # A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
 _ONE_RATE = re.compile(r"^\s*%(?!.*%)")
+_ASIDE = re.compile(r"\([^)]*\)")
+# A rate charged before the shop's sale: not one to apply to the price a buyer pays.
+_NOT_AT_RETAIL = re.compile(
+    r"\b(?:wholesale|cultivator|first sale|producer|grower|transfer)", re.IGNORECASE
+)
 
 
 def asked_price(text: str) -> float | None:
@@ -95,15 +100,20 @@ def asked_price(text: str) -> float | None:
 def worked_on_price(fact: Fact, price: float) -> str | None:
     """The fact's single tax rate applied to the asked price, as the answer's first
     sentence; None when the fact gives no single rate (tiers, several stacked taxes)."""
-    if fact.value is None or not _ONE_RATE.match(fact.unit or ""):
+    # "% state marijuana excise (plus 6.25% state sales tax ...)": the value is the named
+    # tax; the others stacked on the sale are only mentioned beside it.
+    unit = _ASIDE.sub("", fact.unit or "")
+    if fact.value is None or not _ONE_RATE.match(unit) or _NOT_AT_RETAIL.search(unit):
         return None
     rate = float(fact.value)
     if not 0 < rate < 100:
         return None
     owed = price * rate / 100
     where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
+    named = unit.strip().lstrip("%").strip(" ,;")
+    what = named if re.search(TAX_WORDS, named, re.IGNORECASE) else "rate"
     return (
-        f"On {money(price)}, {where}{fmt(rate)}% rate comes to {money(owed)} "
+        f"On {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
     )

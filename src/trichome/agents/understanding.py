@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trichome.agents.follow_ups import follow_up_topics
+from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
     CANADA,
@@ -18,6 +18,7 @@ from trichome.knowledge.jurisdictions import (
     find_jurisdictions,
     is_us_state,
     with_national_law,
+    without_jurisdictions,
 )
 from trichome.knowledge.topics import Topic, detect_topics
 
@@ -84,7 +85,8 @@ class Understanding:
 # "from X", "X resident", "resident of X", "I live in X": where the asker is from.
 _RESIDENCE_BEFORE = re.compile(
     r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
-    r"visiting from|from out of|"
+    r"visiting from|from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
+    r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
     r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -326,9 +328,23 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         return Understanding((), (), None, RequestKind.SMALL_TALK)
     latest = user_turns[-1]
     applicable, residence = split_residence(latest)
+    inherited = False
+    if (
+        applicable
+        and len(user_turns) > 1
+        and all(_named_as_residence(latest, code) for code in applicable)
+    ):
+        # "and if they drove in from indiana?": where the buyer comes from; the rules are
+        # still those of the place the conversation is about.
+        kept = next(
+            (found for turn in reversed(user_turns[:-1]) if (found := split_residence(turn)[0])),
+            [],
+        )
+        if kept and not set(kept) & set(applicable):
+            applicable, residence = list(kept), list(applicable)
+            inherited = True
     product = product_of(latest)
     products = products_of(latest)
-    inherited = False
     for earlier in reversed(user_turns[:-1]):
         if applicable and product is not None:
             break
@@ -360,3 +376,12 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         products,
         bool(_SECOND_QUESTION.search(latest)),
     )
+
+
+def search_query(user_turns: Sequence[str], question: str, understanding: Understanding) -> str:
+    """What to search the packs with. Where the asker lives is not what the question asks
+    about ("I'm from Ohio, how much can I buy in Michigan?" searches Michigan's facts for
+    "how much ... buy"), but it makes the asker a visitor, whose rule may differ."""
+    searched = search_text(user_turns, question, understanding.topics, understanding.inherited)
+    query = without_jurisdictions(searched, understanding.residence)
+    return f"{query}\nnon-resident visitor" if understanding.residence else query
