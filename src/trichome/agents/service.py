@@ -13,7 +13,7 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, admit_unanswered
-from trichome.agents.figure_scopes import asked_scope
+from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.follow_ups import asks_if_it_reaches
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
@@ -255,6 +255,7 @@ class AgentService:
             and asks_per_serving(question),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
+            figure_scopes=asked_scopes(question, topics),
             tolerance=asks_tolerance(user_turns[-1]) if user_turns else False,
             already=already,
             figure_units=(
