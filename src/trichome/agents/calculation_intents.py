@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trichome.agents import calculation_gaps as gaps
+from trichome.agents import cap_readers as caps
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -59,6 +60,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     mixing.blending,
     potency.decarboxylation,
     potency.total,
+    caps.at_the_cap,
     serving.servings,
     formulation.infusion_or_dose,
     potency.product_content,

@@ -140,7 +140,7 @@ class AgentService:
         if (
             calculation
             and calculation.calculation
-            and "servings_check" in calculation.calculation.name
+            and re.search(r"servings_check|_at_cap$", calculation.calculation.name)
         ):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
         # Without a state, every state's rule may be wanted; with one, the best few.
