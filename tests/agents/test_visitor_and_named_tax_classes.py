@@ -67,3 +67,12 @@ def test_a_tax_charged_at_wholesale_is_not_applied_to_the_shelf_price(
 ) -> None:
     text = ask(service, "michigan, customer buys $50 of flower, how much tax is that")
     assert "$12.00" not in text  # not 24% of the retail price
+
+
+def test_the_taxes_of_one_kind_asked_together_are_summed(service: AgentService) -> None:
+    text = ask(
+        service, "rhode island register, $50 ticket: both excise taxes combined come to what"
+    )
+    first = text.split("\n")[0]
+    assert "$6.50" in first  # $50 x (10% + 3%)
+    assert "sales tax" not in first
