@@ -77,3 +77,34 @@ def test_asking_how_the_assistant_is_gets_a_greeting_not_a_rule(
     text, cited = ask(service, message)
     assert cited == 0
     assert "Trichome" in text
+
+
+@pytest.mark.parametrize(
+    ("turns", "reason"),
+    [
+        (("my wife is 4 months pregnant, is there a safe amount of cbd gummies to try",), "medical"),
+        (("what do michigan dispensaries sell to patients?", "ok and with my anxiety, what strain and how much should i smoke"), "medical"),
+        (("my trim crew wants a good lasagna place downtown, any ideas",), "off-topic"),
+        (("need help with my daughter's homework on fractions",), "off-topic"),
+        (("know any good jokes for the break room",), "off-topic"),
+    ],
+)  # fmt: skip
+def test_a_persons_dose_and_other_trades_go_to_the_main_agent_with_no_source(
+    service: AgentService, turns: tuple[str, ...], reason: str
+) -> None:
+    understanding = understand(list(turns))
+    assert understanding.kind is RequestKind.OUT_OF_SCOPE
+    assert understanding.scope == reason
+    prepared = service.prepare(
+        ChatRequest(OPERATOR_AGENT, tuple(ChatTurn("user", turn) for turn in turns))
+    )
+    assert prepared.agent.name == "main_agent"
+    assert compose(prepared.request).sources == ()
+
+
+def test_a_question_called_unrelated_to_the_last_one_is_still_answered() -> None:
+    turns = [
+        "what's the dli at 700 ppfd for 18 hours",
+        "unrelated but what's the ohio possession limit",
+    ]
+    assert understand(turns).kind is not RequestKind.OUT_OF_SCOPE

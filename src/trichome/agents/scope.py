@@ -57,7 +57,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
             r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
             r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
-            r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
+            r"(?:give|take)\b|\b(?:i'?m|i am|while|she'?s|she is|my wife is|when|if)\b.{0,20}"
+            r"\bpregnant\b|\bbreast ?feeding\b|"
+            # "a safe amount of edible to take", "for my migraines, which strain and how many
+            # puffs": one person's dose for their health
+            r"\b(?:safe|right|correct|good) (?:amount|dose|dosage)\b.{0,40}\b(?:to |should i |"
+            r"can i )(?:take|use|have|try)\b|\b(?:for|with) my (?:\w+ )?(?:migraines?|pain|anxiety|"
+            r"insomnia|cancer|crohn'?s|seizures?|arthritis|ptsd|nausea|depression|condition|"
+            r"symptoms)\b.{0,80}\b(?:which|what|how (?:much|many))\b.{0,40}\b(?:should|do|can) i\b|"
             r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
@@ -165,7 +172,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
+            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b",
         ),
     )
 )
@@ -184,7 +191,8 @@ def scope_of(text: str) -> str | None:
 # Subjects of another trade or pastime.
 _ELSEWHERE = re.compile(
     r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
-    r"who won)\b",
+    r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
+    r"grinding noise|check engine)\b",
     re.IGNORECASE,
 )
 
