@@ -124,7 +124,11 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "home-grow",
-        r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        # "homegrower" names who asks: the topic only when the question is not about
+        # making extracts ("home grower, can i run butane hash?")
+        r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
+        r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
+        r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
