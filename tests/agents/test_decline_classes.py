@@ -108,3 +108,17 @@ def test_a_question_called_unrelated_to_the_last_one_is_still_answered() -> None
         "unrelated but what's the ohio possession limit",
     ]
     assert understand(turns).kind is not RequestKind.OUT_OF_SCOPE
+
+
+def test_an_own_case_in_a_place_not_recognised_asks_the_place(service: AgentService) -> None:
+    text, cited = ask(
+        service, "me and two roommates rent a place in springfield, can each of us grow 6 plants"
+    )
+    assert cited == 0
+    assert "This depends on the state" not in text
+
+
+def test_a_general_question_naming_no_place_still_lists_the_states(service: AgentService) -> None:
+    text, cited = ask(service, "how many plants can adults grow at home")
+    assert cited > 1
+    assert "This depends on the state" in text

@@ -385,3 +385,16 @@ def search_query(user_turns: Sequence[str], question: str, understanding: Unders
     searched = search_text(user_turns, question, understanding.topics, understanding.inherited)
     query = without_jurisdictions(searched, understanding.residence)
     return f"{query}\nnon-resident visitor" if understanding.residence else query
+
+
+# "three of us rent a house in richmond, is 12 ok?": the asker's own case, in a place named.
+_OWN_PLACE = re.compile(
+    r"\b(?:i|i'?m|me|my|we|we'?re|us|our)\b.{0,80}\b(?:in|at|from|near)\b|"
+    r"\b(?:apartment|house|store|shop|grow|dispensary) in\b",
+    re.IGNORECASE,
+)
+
+
+def names_own_place(text: str) -> bool:
+    """Whether a question tells of the asker's own case in a place it names."""
+    return bool(_OWN_PLACE.search(text))

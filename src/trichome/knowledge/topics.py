@@ -124,8 +124,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "home-grow",
-        # "homegrower" names who asks: the topic only when the question is not about
-        # making extracts ("home grower, can i run butane hash?")
+        # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants
         r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
         r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
         r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"

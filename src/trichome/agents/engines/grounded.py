@@ -15,6 +15,7 @@ from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.agents.tax_readers import worked_on_price
+from trichome.agents.understanding import names_own_place
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -192,7 +193,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     adds = {p.fact.id for p in passages[1:] if p.terms - lead_terms}
     if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
         by_state = _per_state(request.passages, lead)
-        if len(by_state) > 1:
+        if len(by_state) > 1 and not (names_own_place(request.question) and not request.comparison):
             return _by_state_answer(by_state)
         # One place's rule for a question naming none would answer someone else's: the
         # asker's place may be one the packs do not cover, or one the question names in a
