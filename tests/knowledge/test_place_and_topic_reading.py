@@ -24,3 +24,11 @@ def test_a_home_grower_asking_about_making_extracts_is_not_asking_plant_counts()
     plants = "colorado home grower - do the plants have to be locked up?"
     assert "home-grow" not in {topic.name for topic in detect_topics(extract)}
     assert "home-grow" in {topic.name for topic in detect_topics(plants)}
+
+
+def test_exempt_from_a_percentage_asks_about_tax() -> None:
+    names = {
+        topic.name
+        for topic in detect_topics("are vermont patients exempt from the 14% at the till")
+    }
+    assert "tax" in names

@@ -237,7 +237,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "tax",
-        r"\btax(?:es|ed)?\b|excise|\b280e\b",
+        r"\btax(?:es|ed)?\b|excise|\b280e\b|\bexempt(?:ion)? from (?:the |paying )?\d[\d.]*\s?%",
         ("tax", "federal-tax"),
         rule=True,
     ),
