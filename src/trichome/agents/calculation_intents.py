@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
+from trichome.agents import cap_readers as caps
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -61,6 +62,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     blends.blending,
     potency.decarboxylation,
     potency.total,
+    caps.at_the_cap,
     serving.servings,
     formulation.infusion_or_dose,
     potency.product_content,

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
-from trichome.agents.figure_scopes import gives_scope
+from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
@@ -141,6 +141,9 @@ class AnswerRequest:
     # What the figure asked is counted over ("in one sale", "a 30 day supply", "at home"):
     # a fact giving it over something else (a package's cap, plants) answers another question.
     figure_scope: str | None = None
+    # Each scope the question asks a figure over, when it asks two or more ("per serving
+    # and per package"): a fact of the place giving one of them answers its part.
+    figure_scopes: frozenset[str] = frozenset()
     # The question asks an allowed variance or range: a fact stating none does not answer.
     tolerance: bool = False
     # The amount a "how much is left?" question says is already bought or held.
@@ -191,7 +194,11 @@ class AnswerRequest:
         )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
-            return passage.coverage >= ON_TOPIC_COVERAGE
+            return passage.coverage >= ON_TOPIC_COVERAGE or (
+                len(self.figure_scopes) > 1
+                and passage.fact.topic in LIMIT_TOPICS
+                and gives_any_scope(passage.fact.text, self.figure_scopes)
+            )
         if (
             named - {FEDERAL}
             and jurisdiction is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from trichome.agents.figures import SERVING, asks_per_serving
+from trichome.agents.figures import SERVING, asks_per_serving, gives_per_serving
 
 SALE, PACKAGE, SUPPLY, HOME = "sale", "package", "supply", "home"
 
@@ -95,6 +95,23 @@ def asked_scope(question: str, topics: frozenset[str] | None) -> str | None:
     if asks_per_serving(question):
         found.append(SERVING)  # "per serving and per pack?": two figures asked
     return found[0] if len(found) == 1 and found[0] != SERVING else None
+
+
+def asked_scopes(question: str, topics: frozenset[str] | None) -> frozenset[str]:
+    """Every scope a question on a limit asks a figure over: "max thc per serving and per
+    package?" asks two figures, a serving's and a package's."""
+    if not (topics and topics & LIMIT_TOPICS):
+        return frozenset()
+    found = {scope for scope, pattern in _ASKS if pattern.search(question)}
+    return frozenset(found | ({SERVING} if asks_per_serving(question) else set()))
+
+
+def gives_any_scope(text: str, scopes: frozenset[str]) -> bool:
+    """Whether a fact's text gives a figure over one of these scopes."""
+    return any(
+        gives_per_serving(text) if scope == SERVING else gives_scope(text, scope)
+        for scope in scopes
+    )
 
 
 def gives_scope(text: str, scope: str) -> bool:

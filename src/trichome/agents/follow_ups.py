@@ -84,10 +84,15 @@ def asks_if_it_reaches(user_turns: Sequence[str]) -> bool:
     return len(user_turns) > 1 and bool(_TOO.search(user_turns[-1]))
 
 
-def search_text(user_turns: Sequence[str], question: str, topics: Sequence[Topic]) -> str:
+def search_text(
+    user_turns: Sequence[str], question: str, topics: Sequence[Topic], inherited: bool = False
+) -> str:
     """What to search the packs with: the question, with the turn before it when the
     topic asked comes from that turn ("do medical card holders pay it too?" after a tax
-    question searches for the tax too)."""
+    question searches for the tax too), or when the latest turn names no topic and keeps
+    the earlier turn's place ("and if they drove in from indiana?" after Illinois' limits)."""
+    if len(user_turns) >= 2 and not topics and inherited and user_turns[-2] not in question:
+        return f"{user_turns[-2]}\n{question}"
     if len(user_turns) < 2 or not topics or user_turns[-2] in question:
         return question
     own = {topic.name for topic in detect_topics(user_turns[-1])}

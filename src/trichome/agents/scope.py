@@ -1,11 +1,52 @@
 """Requests no sourced pack can answer well, whatever words they share with one: advice
 about a person's health, a legal case or strategy, investments, predictions, a private
-record only the regulator can see, a named professional to hire, or nothing to do with
-the trade. Each reason has its own reply (`engines.replies`)."""
+record only the regulator can see, people's contact details, an account's credentials, a
+named professional to hire, or nothing to do with the trade. Each reason has its own reply
+(`engines.replies`)."""
 
 from __future__ import annotations
 
 import re
+
+# Who decides a change in the law, and the changes people ask to be foretold.
+_DECIDERS = (
+    r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
+    r"state|feds|federal government|board|commission|regulators?|lcb|ocm|olcc|dcc|mra|ccc)|"
+    r"lawmakers|legislators|regulators|they|[a-z]+(?: state)?(?= (?:gonna|going to|ever|"
+    r"likely to|expected to)\b)"
+)
+_CHANGES = (
+    r"push(?:ing)? back|delay|postpone|cut|raise|lower|increase|decrease|change|pass|repeal|"
+    r"allow|legali[sz]e|decriminali[sz]e|ban|extend|drop|approve|reschedule|loosen|tighten|"
+    r"overturn|strike down|roll back|vote (?:on|for)|sign"
+)
+_LATER = (
+    r"next (?:year|session|month|term)|soon|ever|eventually|anytime soon|in 20\d\d|"
+    r"this (?:year|session)"
+)
+_PROPOSALS = (
+    r"bill|delay|ban|measure|amendment|initiative|ballot (?:question|measure)|rescheduling|"
+    r"reform|extension|moratorium|proposal|law"
+)
+_CHANGES_NOUNS = r"changes?|legali[sz]ation|rescheduling|a ban|reform|new (?:law|rules?|bill)"
+# Contact details and lists of people: private records, never handed out.
+_PERSONAL_DATA = (
+    r"phone numbers?|cell numbers?|numbers|emails?(?: addresses)?|e-mail addresses|"
+    r"home addresses|addresses|contact (?:info|information|details)|dobs?|dates? of birth"
+)
+# Asking to be handed a record: "give me a list of ...", "pull their emails".
+_HAND_OVER = (
+    r"give me|send me|get me|find me|pull(?: up)?|export|download|share|a list of|"
+    r"the list of|a database of|who are the"
+)
+_PEOPLE = (
+    r"(?:medical |mmj |rec )?card ?holders?|patients?|customers?|consumers?|registrants?|"
+    r"caregivers?|residents?|buyers?|budtenders?|employees?|people"
+)
+_CREDENTIALS = (
+    r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
+    r"log-?ins?|credentials|access tokens?|secret keys?"
+)
 
 # The first reason whose pattern matches is the one given.
 _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -16,7 +57,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
             r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
             r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
-            r"(?:give|take)\b|\b(?:i'?m|i am|while) pregnant\b|\bbreast ?feeding\b|"
+            r"(?:give|take)\b|\b(?:i'?m|i am|while|she'?s|she is|my wife is|when|if)\b.{0,20}"
+            r"\bpregnant\b|\bbreast ?feeding\b|"
+            # "a safe amount of edible to take", "for my migraines, which strain and how many
+            # puffs": one person's dose for their health
+            r"\b(?:safe|right|correct|good) (?:amount|dose|dosage)\b.{0,40}\b(?:to |should i |"
+            r"can i )(?:take|use|have|try)\b|\b(?:for|with) my (?:\w+ )?(?:migraines?|pain|anxiety|"
+            r"insomnia|cancer|crohn'?s|seizures?|arthritis|ptsd|nausea|depression|condition|"
+            r"symptoms)\b.{0,80}\b(?:which|what|how (?:much|many))\b.{0,40}\b(?:should|do|can) i\b|"
             r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
@@ -75,7 +123,23 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:odds|chances?|likel(?:y|ihood)) (?:that |of )?(?:congress|the (?:legislature|"
             r"courts?|dea|fda|senate|house|state|feds?)|lawmakers|[a-z]+ (?:will|would|rolls?))\b|"
             r"\bwill (?:it|that|this|they|280e|rescheduling|the (?:law|rule|ban|cap|tax)) "
-            r"(?:\w+ )?(?:be (?:gone|repealed|dropped|delayed|rolled back|passed)|go away|pass)\b",
+            r"(?:\w+ )?(?:be (?:gone|repealed|dropped|delayed|rolled back|passed)|go away|pass)\b|"
+            # "is congress gonna push back the ban", "will ohio allow home grow next year":
+            # a lawmaker, court or state as the subject of a change still to come
+            rf"\b(?:is|are)\s+(?:{_DECIDERS})(?:\s+in(?:\s+[\w-]+){{1,2}}?)?\s+"
+            r"(?:ever\s+|really\s+|actually\s+)?(?:gonna|going to|likely to|expected to)"
+            rf"\s+(?:\w+\s+)?(?:{_CHANGES})\b|"
+            rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,3}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
+            rf"(?:{_CHANGES})\b.{{0,60}}\b(?:{_LATER})\b|"
+            rf"\b(?:{_DECIDERS}|(?!(?:rules?|laws?|limits?|tax(?:es)?|rates?|caps?|it|that|"
+            rf"this)\b)[a-z]+) will (?:ever |really |actually |finally )?(?:{_CHANGES})\b"
+            rf".{{0,60}}\b(?:{_LATER})\b|"
+            rf"\bwill (?:the|that|this|a) (?:[\w-]+ ){{0,3}}(?:{_PROPOSALS}) (?:\w+ )?(?:pass|go "
+            r"through|happen|get (?:passed|signed|approved|through)|"
+            r"be (?:passed|signed|approved))\b|"
+            rf"\b(?:will|would) (?:there be|we see|we get)\b.{{0,60}}\b(?:{_CHANGES_NOUNS})\b"
+            rf".{{0,40}}\b(?:{_LATER})\b|"
+            rf"\b(?:{_CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$",
         ),
         (
             "private",
@@ -83,6 +147,20 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:status|progress) of (?:our|my) .{0,40}\b(?:application|permit|licen[cs]e|"
             r"renewal)\b|\b(?:where|how far along) is (?:our|my) .{0,30}\b(?:application|"
             r"renewal)\b",
+        ),
+        (
+            "personal-data",
+            # people's contact details or records: never handed out
+            rf"\b(?:{_HAND_OVER})\b.{{0,60}}\b(?:{_PEOPLE})\b.{{0,60}}\b(?:{_PERSONAL_DATA})\b|"
+            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b",
+        ),
+        (
+            "credentials",
+            # a key or password to someone's account: only its holder or the vendor has it
+            rf"(?<!how )\b(?:what(?:'s|s| is| are)|give me|send me|find me|look up|share)\b"
+            rf"[^?.]{{0,40}}\b(?:{_CREDENTIALS})\b\s+(?:for|of)\s+(?!\s*\??\s*$)|"
+            rf"\b(?:{_CREDENTIALS})\b.{{0,40}}\b(?:llc|inc|corp|company|"
+            r"(?:a|the|some) (?:competitor|other (?:shop|store|company|licensee|dispensary)))\b",
         ),
         (
             "live",
@@ -94,7 +172,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle)\b",
+            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b",
         ),
     )
 )
@@ -113,7 +191,8 @@ def scope_of(text: str) -> str | None:
 # Subjects of another trade or pastime.
 _ELSEWHERE = re.compile(
     r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
-    r"who won)\b",
+    r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
+    r"grinding noise|check engine)\b",
     re.IGNORECASE,
 )
 

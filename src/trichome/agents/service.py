@@ -12,9 +12,9 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
-from trichome.agents.figure_scopes import asked_scope
+from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
-from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, search_text
+from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import of_program
@@ -22,7 +22,7 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
-from trichome.agents.understanding import RequestKind, understand
+from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
@@ -136,7 +136,10 @@ class AgentService:
         if (
             calculation
             and calculation.calculation
-            and "servings_check" in calculation.calculation.name
+            and (
+                "servings_check" in calculation.calculation.name
+                or calculation.calculation.name.endswith("_at_cap")
+            )
         ):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
         # Without a state, every state's rule may be wanted; with one, the best few.
@@ -144,8 +147,7 @@ class AgentService:
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         # Where the asker lives is not what the question asks about ("I'm from Ohio, how
         # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
-        searched = search_text(user_turns, question, understanding.topics)
-        topic_query = without_jurisdictions(searched, understanding.residence)
+        topic_query = search_query(user_turns, question, understanding)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics
@@ -253,6 +255,7 @@ class AgentService:
             and asks_per_serving(question),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
+            figure_scopes=asked_scopes(question, topics),
             tolerance=asks_tolerance(user_turns[-1]) if user_turns else False,
             already=already,
             figure_units=(

@@ -81,6 +81,11 @@ def tax(question: Question) -> Calculation | None:
 
 # A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
 _ONE_RATE = re.compile(r"^\s*%(?!.*%)")
+_ASIDE = re.compile(r"\([^)]*\)")
+# A rate charged before the shop's sale: not one to apply to the price a buyer pays.
+_NOT_AT_RETAIL = re.compile(
+    r"\b(?:wholesale|cultivator|first sale|producer|grower|transfer)", re.IGNORECASE
+)
 
 
 def asked_price(text: str) -> float | None:
@@ -92,21 +97,57 @@ def asked_price(text: str) -> float | None:
     return prices.pop() if len(prices) == 1 else None
 
 
-def worked_on_price(fact: Fact, price: float) -> str | None:
-    """The fact's single tax rate applied to the asked price, as the answer's first
-    sentence; None when the fact gives no single rate (tiers, several stacked taxes)."""
-    if fact.value is None or not _ONE_RATE.match(fact.unit or ""):
+def worked_on_price(fact: Fact, price: float, question: str = "") -> str | None:
+    """The fact's tax rate applied to the asked price, as the answer's first sentence; None
+    when the fact gives no single rate (tiers). A question asking several of the taxes the
+    fact names together ("the two excise taxes together") gets their sum."""
+    # "% state marijuana excise (plus 6.25% state sales tax ...)": the value is the named
+    # tax; the others stacked on the sale are only mentioned beside it.
+    unit = _ASIDE.sub("", fact.unit or "")
+    if fact.value is None or not _ONE_RATE.match(unit) or _NOT_AT_RETAIL.search(unit):
         return None
     rate = float(fact.value)
     if not 0 < rate < 100:
         return None
-    owed = price * rate / 100
     where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
+    named = unit.strip().lstrip("%").strip(" ,;")
+    what = named if re.search(TAX_WORDS, named, re.IGNORECASE) else "rate"
+    together = _together(named, rate, fact.unit or "", question)
+    if together:
+        rates = [value for value, _ in together]
+        owed = price * sum(rates) / 100
+        labels = " and ".join(f"{fmt(value)}% {label}" for value, label in together)
+        return (
+            f"On {money(price)}, {where}{labels} together come to {money(owed)} "
+            f"({money(price)} × {' + '.join(f'{fmt(r)}%' for r in rates)}), "
+            f"{money(price + owed)} with them, before any other tax on the sale."
+        )
+    owed = price * rate / 100
     return (
-        f"On {money(price)}, {where}{fmt(rate)}% rate comes to {money(owed)} "
+        f"On {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
     )
+
+
+# "(plus 7% state sales tax and 3% local cannabis excise)": the taxes stacked beside it.
+_STACKED = re.compile(r"(?<!up to )(\d+(?:\.\d+)?)% ([a-z][a-z -]*?)(?= and\b|,|\)|$)")
+_BOTH = re.compile(r"\b(?:both|two|together|combined|added up|sum)\b", re.IGNORECASE)
+
+
+def _together(named: str, rate: float, unit: str, question: str) -> list[tuple[float, str]]:
+    """The taxes a question asks summed: those of the kind it names ("excise") when it asks
+    them together and the fact states more than one of that kind at a fixed rate."""
+    if not _BOTH.search(question):
+        return []
+    stacked = [(rate, named)] + [
+        (float(value), label.strip()) for value, label in _STACKED.findall(unit.split("(", 1)[-1])
+    ]
+    for kind in ("excise", "sales tax"):
+        if kind in question.lower():
+            chosen = [(value, label) for value, label in stacked if kind in label.lower()]
+            return chosen if len(chosen) > 1 else []
+    return []
 
 
 def sourced_tax_answers(

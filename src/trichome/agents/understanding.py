@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trichome.agents.follow_ups import follow_up_topics
+from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
     CANADA,
@@ -18,6 +18,7 @@ from trichome.knowledge.jurisdictions import (
     find_jurisdictions,
     is_us_state,
     with_national_law,
+    without_jurisdictions,
 )
 from trichome.knowledge.topics import Topic, detect_topics
 
@@ -52,7 +53,8 @@ class Understanding:
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
     # "forecast", "live" (a system's status right now), "private" (one's own file with
-    # the regulator), "referral" (a professional to hire) or "off-topic".
+    # the regulator), "personal-data" (people's contact details), "credentials" (an
+    # account's key or password), "referral" (a professional to hire) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
@@ -83,7 +85,8 @@ class Understanding:
 # "from X", "X resident", "resident of X", "I live in X": where the asker is from.
 _RESIDENCE_BEFORE = re.compile(
     r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
-    r"visiting from|from out of|"
+    r"visiting from|from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
+    r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
     r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -143,7 +146,11 @@ _AGAIN = re.compile(
 )
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
-    r"gm|who are you|what can you do|how are you|ok|okay|cool|great|nice|awesome|perfect|"
+    r"gm|who are you|what can you do|ok|okay|cool|great|nice|awesome|perfect|"
+    # "how r u doing today", "hows it going", "what's up": asking after the assistant
+    r"how(?:'?s| is) (?:it going|your day|things|life)|what'?s up|wh?ass?up|sup|"
+    r"how (?:are|r) (?:you|u|ya)(?: doing| doin'?)?|how(?:'?re| you) (?:you )?doing|"
+    r"(?:today|tonight|this (?:morning|afternoon|evening))|"
     r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all|"
     r"are you (?:a )?(?:real )?(?:person|human|bot|robot|an ai|ai)"
     r"(?: or (?:a |an )?(?:person|human|bot|robot|ai))?)"
@@ -151,7 +158,7 @@ _SMALL_TALK_WORD = (
 # A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
-    r"man|dude|buddy|all|you|guys))*\W*$",
+    r"man|dude|buddy|all|you|guys|going|been))*\W*$",
     re.IGNORECASE,
 )
 
@@ -321,9 +328,23 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         return Understanding((), (), None, RequestKind.SMALL_TALK)
     latest = user_turns[-1]
     applicable, residence = split_residence(latest)
+    inherited = False
+    if (
+        applicable
+        and len(user_turns) > 1
+        and all(_named_as_residence(latest, code) for code in applicable)
+    ):
+        # "and if they drove in from indiana?": where the buyer comes from; the rules are
+        # still those of the place the conversation is about.
+        kept = next(
+            (found for turn in reversed(user_turns[:-1]) if (found := split_residence(turn)[0])),
+            [],
+        )
+        if kept and not set(kept) & set(applicable):
+            applicable, residence = list(kept), list(applicable)
+            inherited = True
     product = product_of(latest)
     products = products_of(latest)
-    inherited = False
     for earlier in reversed(user_turns[:-1]):
         if applicable and product is not None:
             break
@@ -355,3 +376,25 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         products,
         bool(_SECOND_QUESTION.search(latest)),
     )
+
+
+def search_query(user_turns: Sequence[str], question: str, understanding: Understanding) -> str:
+    """What to search the packs with. Where the asker lives is not what the question asks
+    about ("I'm from Ohio, how much can I buy in Michigan?" searches Michigan's facts for
+    "how much ... buy"), but it makes the asker a visitor, whose rule may differ."""
+    searched = search_text(user_turns, question, understanding.topics, understanding.inherited)
+    query = without_jurisdictions(searched, understanding.residence)
+    return f"{query}\nnon-resident visitor" if understanding.residence else query
+
+
+# "three of us rent a house in richmond, is 12 ok?": the asker's own case, in a place named.
+_OWN_PLACE = re.compile(
+    r"\b(?:i|i'?m|me|my|we|we'?re|us|our)\b.{0,80}\b(?:in|at|from|near)\b|"
+    r"\b(?:apartment|house|store|shop|grow|dispensary) in\b",
+    re.IGNORECASE,
+)
+
+
+def names_own_place(text: str) -> bool:
+    """Whether a question tells of the asker's own case in a place it names."""
+    return bool(_OWN_PLACE.search(text))

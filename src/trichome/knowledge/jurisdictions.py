@@ -214,9 +214,14 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         found.append((match.start(), match.end(), code))
     federal = _FEDERAL_PATTERN.search(text)
-    if federal is not None:
+    canadian_only = found and all(code == CANADA or code in PROVINCE_NAMES for _, _, code in found)
+    if federal is not None and not (canadian_only and _BARE_FEDERAL.fullmatch(federal.group(1))):
+        # "a canadian lp at the federal max": Canada's federal rules, not the US's
         found.append((federal.start(), federal.end(), FEDERAL))
     return sorted(found)
+
+
+_BARE_FEDERAL = re.compile(r"federal(?:ly)?|nationwide", re.IGNORECASE)
 
 
 # After a code opening the message: its punctuation, perhaps after a word or two naming the

@@ -81,7 +81,8 @@ TOPICS: tuple[Topic, ...] = (
         r"(?:i|you|we|a customer|customers|an adult|adults|someone|a patient|patients) "
         r"(?:buy|purchase|get|sell)|how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?"
         r"(?:dispensar(?:y|ies)|stores?|shops?|pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
-        r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day)|"
+        r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day|sale|"
+        r"purchase|order)\b|(?:each|every) (?:sale|transaction|order)\b|"
         r"daily limit|"
         r"sell (?:to )?(?:one|a) (?:customer|person)|"
         # shop talk at the till: "how much flower can i ring up in a single sale"
@@ -123,7 +124,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "home-grow",
-        r"home ?grow|grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants
+        r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
+        r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
+        r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
@@ -233,7 +237,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "tax",
-        r"\btax(?:es|ed)?\b|excise|\b280e\b",
+        r"\btax(?:es|ed)?\b|excise|\b280e\b|\bexempt(?:ion)? from (?:the |paying )?\d[\d.]*\s?%",
         ("tax", "federal-tax"),
         rule=True,
     ),

@@ -15,6 +15,7 @@ from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.agents.tax_readers import worked_on_price
+from trichome.agents.understanding import names_own_place
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -194,7 +195,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     adds = {p.fact.id for p in passages[1:] if p.terms - lead_terms}
     if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
         by_state = _per_state(request.passages, lead)
-        if len(by_state) > 1:
+        if len(by_state) > 1 and not (names_own_place(request.question) and not request.comparison):
             return _by_state_answer(by_state)
         # One place's rule for a question naming none would answer someone else's: the
         # asker's place may be one the packs do not cover, or one the question names in a
@@ -233,7 +234,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     said = f"Your file {lead.title} says: " if is_own(lead) else ""
     parts = [f"{_label(lead)}{said}{in_force}{lead.text} [1]"]
-    worked = worked_on_price(lead, request.tax_price) if request.tax_price else None
+    worked = (
+        worked_on_price(lead, request.tax_price, request.question) if request.tax_price else None
+    )
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
     left = remaining_after(lead, request.already) if request.already else None

@@ -58,6 +58,18 @@ _WHO_INSTEAD = {
         "that holds it can tell you where it stands. Ask that regulator's licensing office "
         "(its portal or licensing contact). I can explain what the published rules require."
     ),
+    "personal-data": (
+        "I can't give out people's phone numbers, addresses or other contact details, nor "
+        "lists of patients or customers: those records are private, and patient registries "
+        "are confidential by law. For marketing, build your own list from customers who "
+        "opted in, under your state's advertising and privacy rules."
+    ),
+    "credentials": (
+        "I can't look up or hand out an API key, password or login for any account: only "
+        "the account's holder has it. If your own key is lost, your account administrator "
+        "can issue a new one in the tracking system, or ask the vendor's support (for "
+        "Metrc, your state's Metrc support)."
+    ),
     "referral": (
         "I don't recommend particular lawyers, accountants or consultants: no source I "
         "hold rates them. The state bar's lawyer referral service, or the CPA society, "

@@ -1,0 +1,74 @@
+"""Amounts given as a state's cap ("a chocolate bar at the package max, scored into 10
+squares"; "1,000 chocolates, each at the federal max for an edible package"): the cap is
+read from the packs for the question's place, then shared out or multiplied."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents.calculation_questions import Question, piece_counts
+from trichome.agents.calculators import Calculation, fmt, positive, whole
+
+# "at the package max", "at the legal limit", "each at the federal max for an edible package"
+_AT_THE_CAP = re.compile(
+    r"\bat (?:the |our |its |their )?(?:[\w-]+ ){0,3}(?:max(?:imum)?|cap|limit)\b", re.IGNORECASE
+)
+_SERVING_CAP = re.compile(r"\bserving (?:max(?:imum)?|cap|limit)\b", re.IGNORECASE)
+_ALL_TOGETHER = re.compile(
+    r"\b(?:total|in all|altogether|combined|whole (?:batch|run|lot)|for the (?:batch|run|lot))\b",
+    re.IGNORECASE,
+)
+# The answer's unit pieces: what one piece of the split is called.
+_PER_PIECE = r"\b(?:per|each|a|every|in (?:each|a|one))\s+{stem}"
+
+
+def at_the_cap(question: Question) -> Calculation | None:
+    """THC per piece of a product made at its cap, or in a run of such products."""
+    if not _AT_THE_CAP.search(question.text) or question.find("mass", unit="mg"):
+        return None
+    counts = piece_counts(question)
+    if len(counts) != 1 or not question.state:
+        return None
+    limits = question.limits_for(question.state)
+    if limits is None:
+        return None
+    serving = bool(_SERVING_CAP.search(question.text))
+    cap = limits.per_serving_mg if serving else limits.per_package_mg
+    if cap is None:
+        return None
+    count = counts[0]
+    stem = re.escape((count.noun or "piece").rstrip("s")[:5])
+    named = f"{limits.state}'s {'per-serving' if serving else 'per-package'} cap of {fmt(cap)} mg"
+    if _ALL_TOGETHER.search(question.text):
+        question.use(count)
+        return _run_total(cap, count.value, named)
+    if question.says(_PER_PIECE.format(stem=stem)) or question.says(r"\bper (?:piece|square)\b"):
+        question.use(count)
+        split = formulation.dose_from_total(cap, count.value)
+        return replace(
+            split,
+            name="dose_per_unit_at_cap",
+            summary=f"At {named}, each of the {fmt(count.value)} pieces holds "
+            f"{fmt(split.value)} mg THC.",
+            inputs=(f"THC in the package: {named}", *split.inputs[1:]),
+        )
+    return None
+
+
+def _run_total(cap: float, count: float, named: str) -> Calculation:
+    positive("the cap", cap)
+    units = whole("the number of products", count)
+    total = cap * units
+    return Calculation(
+        "run_total_at_cap",
+        total,
+        "mg THC",
+        f"At {named}, {units:,} products hold {fmt(total)} mg THC ({fmt(total / 1000)} g) in all.",
+        (f"{units:,} × {fmt(cap)} mg = {fmt(total)} mg = {fmt(total / 1000)} g",),
+        details={"cap_mg": cap},
+        formula="total mg = products × mg per product",
+        inputs=(f"THC per product: {named}", f"products: {units:,}"),
+        assumptions=("each product is made exactly at the cap",),
+    )

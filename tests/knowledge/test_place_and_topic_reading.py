@@ -1,0 +1,34 @@
+"""Issue 19: "federal" in a question about Canada or a province means Canada's federal
+rules (the Cannabis Act), not the United States' federal law; a "home grower" asking about
+making extracts is not asking about plant counts."""
+
+from __future__ import annotations
+
+from trichome.knowledge.jurisdictions import FEDERAL, detect_jurisdictions
+from trichome.knowledge.topics import detect_topics
+
+
+def test_federal_beside_a_province_is_not_the_us() -> None:
+    assert FEDERAL not in detect_jurisdictions(
+        "whats the federal thc cap on a drink sold in alberta"
+    )
+
+
+def test_federal_beside_a_us_state_or_alone_is_the_us() -> None:
+    assert FEDERAL in detect_jurisdictions("federally, can a florida hemp shop ship to georgia")
+    assert detect_jurisdictions("what's the federal definition of hemp") == [FEDERAL]
+
+
+def test_a_home_grower_asking_about_making_extracts_is_not_asking_plant_counts() -> None:
+    extract = "colorado homegrower here, is pressing rosin from my own buds legal?"
+    plants = "colorado home grower - do the plants have to be locked up?"
+    assert "home-grow" not in {topic.name for topic in detect_topics(extract)}
+    assert "home-grow" in {topic.name for topic in detect_topics(plants)}
+
+
+def test_exempt_from_a_percentage_asks_about_tax() -> None:
+    names = {
+        topic.name
+        for topic in detect_topics("are vermont patients exempt from the 14% at the till")
+    }
+    assert "tax" in names
