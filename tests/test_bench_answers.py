@@ -78,6 +78,12 @@ def test_a_draft_request_declined_is_abstained_not_correct() -> None:
     assert grade(_question("reply"), declined).verdict == ABSTAINED
 
 
+def test_a_filled_sop_is_a_right_reply_though_it_cites_its_rules() -> None:
+    sop = Answer("Transport SOP for New Jersey ... [1]", False, True, draft=True)
+    assert grade(_question("reply"), sop).verdict == CORRECT
+    assert grade(_question("abstain"), sop).verdict == WRONG
+
+
 def test_percent_in_words_matches_the_sign() -> None:
     question = _question(must_include=("1.0%|1%",))
     answer = Answer("Below 1.0 percent total THC it is not negligence [1].", False, True)

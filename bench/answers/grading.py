@@ -5,7 +5,8 @@
   or expect "abstain" and it abstained; or expect "reply" (small talk, a draft) and it
   cited nothing (no fact presented as the answer to a message that asked for none) and,
   unless it was small talk, did not decline: a draft request answered "I don't cover that"
-  is abstained, honest but not the draft asked for;
+  is abstained, honest but not the draft asked for; a filled SOP is a right reply, its
+  citations being the state's rules it was filled from;
 - wrong: anything else; wrong with citation: wrong while citing sources.
 For expect "answer" an abstention is "abstained", not wrong: honest but unhelpful.
 """
@@ -52,6 +53,7 @@ class Answer:
     abstained: bool
     cited: bool
     small_talk: bool = False
+    draft: bool = False  # a filled SOP: a document drafted, citing the rules it follows
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,8 @@ class Grade:
 def grade(question: Question, answer: Answer) -> Grade:
     """Grade the answer to the question's last turn."""
     if question.expect == "reply":
+        if answer.draft:
+            return Grade(CORRECT, answer.cited)
         if answer.cited:
             return Grade(WRONG, True)
         declined = answer.abstained and not answer.small_talk

@@ -44,7 +44,7 @@ def read_answer(prepared: PreparedAnswer, text: str) -> Answer:
         answered = request.calculation.calculation is not None
         return Answer(text, not answered, answered and bool(request.calculation_facts))
     if request.sop is not None:
-        return Answer(text, False, bool(request.sop.facts))
+        return Answer(text, False, bool(request.sop.facts), draft=True)
     facts = compose(request).sources
     return Answer(text, not facts, bool(facts), small_talk=request.small_talk)
 
