@@ -42,7 +42,8 @@ _WORDS = frozenset({
     "spring", "sunrise", "surprise", "temple", "tracy", "tyler", "union", "upland", "uptown",
     "vista", "woodland", "bryan", "carson", "cary", "high point", "round rock",
     "financial district", "center city", "central city", "east village", "the villages",
-    "south shore", "north hills", "west town", "south hill", "sunset park",
+    "south shore", "north hills", "west town", "south hill", "sunset park", "reading",
+    "orange", "chino", "allen", "jackson", "columbia",
 })  # fmt: skip
 
 
