@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from trichome.knowledge.places import find_places
+
 STATE_NAMES: dict[str, str] = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
     "CO": "Colorado", "CT": "Connecticut", "DE": "Delaware", "DC": "District of Columbia",
@@ -73,7 +75,7 @@ _ALIASES: dict[str, str] = {
     "hartford": "CT", "new haven": "CT", "stamford": "CT", "bridgeport": "CT",
     "providence": "RI", "montpelier": "VT", "bangor": "ME", "worcester": "MA",
     "newark": "NJ", "jersey city": "NJ", "hoboken": "NJ", "atlantic city": "NJ",
-    "trenton": "NJ", "brooklyn": "NY", "manhattan": "NY", "the bronx": "NY",
+    "trenton": "NJ", "brooklyn": "NY", "bk": "NY", "manhattan": "NY", "the bronx": "NY",
     "long island": "NY", "syracuse": "NY", "harrisburg": "PA", "allentown": "PA",
     "annapolis": "MD", "cleveland": "OH", "cincinnati": "OH", "toledo": "OH", "akron": "OH",
     "dayton": "OH", "ann arbor": "MI", "grand rapids": "MI", "kalamazoo": "MI",
@@ -132,7 +134,7 @@ def jurisdiction_name(code: str) -> str:
 # Aliases that are also English words: they name a state only when capitalised ("Mass."),
 # or lower-case where only a place fits: after "in", "and", "vs" ... and before the end of
 # the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
-_WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore"})
+_WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore", "bk"})
 _BEFORE_A_PLACE = re.compile(r"\b(?:in|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
 # A programme or shop named right after the alias: "mass rec customer", "ill dispensary".
 _PROGRAMME_AFTER = re.compile(
@@ -213,6 +215,10 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
         if code == "ID" and _identification(text, match):
             continue
         found.append((match.start(), match.end(), code))
+    if not found:
+        # A city, borough or county for its state, when no state is named ("a shop in
+        # brooklyn"): a named state wins, and an ambiguous place ("richmond") names none.
+        found.extend((start, end, code) for start, end, code in find_places(text) if code)
     federal = _FEDERAL_PATTERN.search(text)
     canadian_only = found and all(code == CANADA or code in PROVINCE_NAMES for _, _, code in found)
     if federal is not None and not (canadian_only and _BARE_FEDERAL.fullmatch(federal.group(1))):
