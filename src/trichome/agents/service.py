@@ -385,8 +385,10 @@ def build_agent_service(settings: Settings) -> AgentService:
     """The agents with the shipped router and packs and the configured engine."""
     from trichome.agents.engines.grounded import GroundedEngine
     from trichome.knowledge.packs import load_packs
+    from trichome.knowledge.places import place_codes
 
     engine: AnswerEngine
+    place_codes()  # GeoNames' cities load once here (about a second), never inside a request
     knowledge = KnowledgeBase(load_packs())
     if settings.engine == "openai":
         from trichome.agents.engines.openai import OpenAICompatibleEngine
