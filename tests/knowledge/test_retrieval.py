@@ -54,3 +54,38 @@ def test_agents_read_only_their_own_packs() -> None:
     assert all("formulation" in knowledge.packs[p].agents for p in formulation)
     index = knowledge.index_for(formulation)
     assert len(index) == sum(len(knowledge.packs[p].facts) for p in formulation)
+
+
+def test_shop_talk_and_other_spellings_find_the_packs_words() -> None:
+    # A budtender's or a Canadian's words, against the packs' spelling of the same thing.
+    assert tokenize("can we sell d8 vapes") == tokenize("can we sell delta-8 vapes")
+    assert tokenize("Δ9 potency") == tokenize("delta 9 potency")
+    assert "8" not in tokenize("d8 carts")  # not every fact with an 8 in it
+    assert tokenize("thc-a flower") == tokenize("THCa flower")
+    assert tokenize("joints") == tokenize("pre-rolls") == tokenize("prerolled")
+    assert tokenize("joint venture") != tokenize("pre-roll venture")
+    assert tokenize("our licence got renewed") == tokenize("our license got renewed")
+    assert tokenize("itemised receipt") == tokenize("itemized receipt")
+    assert tokenize("we isomerise it") == tokenize("isomerization")
+
+
+def test_shop_talk_question_finds_the_fact_on_its_conversion() -> None:
+    index = FactIndex(
+        [
+            fact(
+                "def",
+                "Hemp definition",
+                "Hemp is cannabis at or below 0.3% delta-9 THC; 8 samples.",
+            ),
+            Fact(
+                "conv",
+                "p",
+                "topic",
+                "Converted cannabinoids excluded from hemp",
+                "Delta-8 THC made from CBD by isomerization is not hemp.",
+                (Source("Act", "https://example.gov", "Sec. 781"),),
+            ),
+        ]
+    )
+    found = index.search("we isomerise our cbd into d8 ourselves, is it still hemp under sec 781?")
+    assert found[0].fact.id == "conv"

@@ -34,6 +34,19 @@ _PATIENT_WORDS = re.compile(
 )
 
 
+# "are patient sales still exempt from the excise?", "do cardholders pay the 37%?": whether
+# another programme's rule (the adult-use tax) reaches this programme's people.
+_ASKS_IF_EXEMPT = re.compile(
+    r"\bexempt(?:ion|ed|s)?\b|\bexclud|\bskip|\bwaive|\bpay\b|\bpaying\b|\bapply to\b",
+    re.IGNORECASE,
+)
+
+
+def asks_if_exempt(question: str) -> bool:
+    """Whether a question asks if a rule reaches someone: an exemption, paying a tax."""
+    return bool(_ASKS_IF_EXEMPT.search(question))
+
+
 _PROGRAM_WORDS = {"adult-use": _ADULT_USE_WORDS, "medical": _PATIENT_WORDS}
 
 

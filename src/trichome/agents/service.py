@@ -17,7 +17,7 @@ from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_uni
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
-from trichome.agents.programmes import of_program
+from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, routing_text
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
@@ -162,7 +162,9 @@ class AgentService:
             )
         )
         passages = of_program(
-            passages, understanding.program, naming_it=asks_if_it_reaches(user_turns)
+            passages,
+            understanding.program,
+            naming_it=asks_if_it_reaches(user_turns) or asks_if_exempt(question),
         )
         if understanding.kind is not RequestKind.COMPARISON and [
             topic.name for topic in rule_topics

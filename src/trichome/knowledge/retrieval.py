@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,11 @@ ON_TOPIC_COVERAGE = 0.12
 _JURISDICTION_STEMS = frozenset(
     term for code, name in JURISDICTION_NAMES.items() if code != FEDERAL for term in tokenize(name)
 )
+
+
+# A section number of three digits or more ("781", "1639o", "314"): short ones ("1", "c")
+# would match any figure of a question.
+_SECTION_NUMBER = re.compile(r"\b\d{3,}[a-z]?\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +111,12 @@ class FactIndex:
             tokens += tokenize(fact.jurisdiction_name)
         if fact.unit:
             tokens += tokenize(fact.unit)
+        # The section numbers a fact rests on: "under sec 781" asks for the facts of Sec. 781.
+        tokens += [
+            number
+            for source in fact.sources
+            for number in _SECTION_NUMBER.findall(source.section.lower())
+        ]
         return tokens
 
     def _key_term(self, terms: Sequence[str]) -> str | None:

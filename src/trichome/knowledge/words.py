@@ -180,7 +180,6 @@ STOPWORDS = frozenset(
 SYNONYMS = {
     "decarb": "decarboxyl",
     "decarbox": "decarboxyl",
-    "thc-a": "thca",
     "coa": "certif",
     # Buying and selling are one rule seen from either side of the counter.
     "buy": "purchas",
@@ -194,6 +193,7 @@ SYNONYMS = {
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
     "freebi": "promot",
     "patron": "consum",
+    "licenc": "licens",  # Canada's "licence" is the US "license"
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
@@ -222,10 +222,13 @@ def stem(token: str) -> str:
 _PHRASES = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
-        (r"(?:δ|∆|\bd|\bdelta)[- ]?9\b", "delta-9"),
-        (r"(?:δ|∆|\bd|\bdelta)[- ]?8\b", "delta-8"),
+        # One word each, so "d8" finds "delta-8" and not every fact with an 8 in it.
+        (r"(?:δ|∆|\bd|\bdelta)[- ]?(8|9|10)\b", r"delta\1"),
+        (r"\bthc-a\b", "thca"),
         (r"\b4/20\b|\b420\b", "420 promotion"),
-        (r"\bpre-?rolls?\b", "pre-roll"),
+        (r"\bpre[- ]?roll(?:s|ed)?\b", "preroll"),
+        # a joint at the counter is a pre-roll; a joint venture or committee is not
+        (r"\bjoints?\b(?! (?:venture|committee|commission|resolution|account))", "preroll"),
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
@@ -233,12 +236,21 @@ _PHRASES = tuple(
 )
 
 
+# British "-ise" spellings written the American way ("itemised", "authorisation"), so the
+# stemmer gives both one stem.
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed content words of a text."""
     lowered = text.lower()
     for pattern, replacement in _PHRASES:
         lowered = pattern.sub(replacement, lowered)
-    stems = (stem(token) for token in _TOKEN.findall(lowered) if token not in STOPWORDS)
+    stems = (
+        stem(_BRITISH.sub(r"iz\1", token))
+        for token in _TOKEN.findall(lowered)
+        if token not in STOPWORDS
+    )
     return [SYNONYMS.get(word, word) for word in stems]
 
 
