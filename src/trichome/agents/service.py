@@ -133,14 +133,8 @@ class AgentService:
                 agent, calculation.calculation.name, understanding, chat.model
             )
         checked_against: tuple[Fact, ...] = ()
-        if (
-            calculation
-            and calculation.calculation
-            and (
-                "servings_check" in calculation.calculation.name
-                or calculation.calculation.name.endswith("_at_cap")
-            )
-        ):
+        worked = calculation.calculation if calculation else None
+        if worked and ("servings_check" in worked.name or worked.name.endswith("_at_cap")):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
         # Without a state, every state's rule may be wanted; with one, the best few.
         limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
