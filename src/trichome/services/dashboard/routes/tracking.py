@@ -211,7 +211,7 @@ async def _check(request: Request, organization_id: str, system: System) -> Chec
     return result
 
 
-@router.post("/tracking/{system}/test", **signed_in_form(200, 400, 403, 404))
+@router.post("/tracking/{system}/test", **signed_in_form(200, 303, 400, 403, 404))
 async def test_connection(request: Request, user: UserDep, _: FormDep, system: str) -> Response:
     known = _system(system)
     result = await _check(request, user.organization.id, known) if known else None
