@@ -107,6 +107,8 @@ def counters_unavailable(error: CountersUnavailable) -> ApiError:
 
 # Errors that mean the database went away (shutting down, restarting, a connection cut).
 _DATABASE_OUTAGES = (
+    # asyncpg's own connect error (refused, reset) passes through SQLAlchemy unwrapped
+    ConnectionError,
     sql_errors.OperationalError,
     sql_errors.InterfaceError,
     sql_errors.DisconnectionError,
