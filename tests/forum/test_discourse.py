@@ -130,6 +130,19 @@ async def test_a_full_crawl_keeps_every_thread_and_post_as_readable_text(
     }
 
 
+async def test_the_solution_a_topic_accepted_is_kept_as_its_answer(
+    discourse: FakeDiscourse, sessions: Sessions
+) -> None:
+    discourse.add_reply(101, "<p>Solved: 62% packs, burp daily.</p>", accepted_answer=True)
+    discourse.topics[102].posts[39].accepted_answer = True  # read through /t/102/posts.json
+    await crawl(discourse, sessions)
+
+    threads = await stored(sessions)
+    assert [p.post_number for p in threads[101].posts if p.accepted] == [7]
+    assert [p.post_number for p in threads[102].posts if p.accepted] == [40]
+    assert not any(p.accepted for t in (103, 104) for p in threads[t].posts)
+
+
 async def test_a_topic_robots_txt_disallows_is_skipped_unrequested(
     discourse: FakeDiscourse, sessions: Sessions
 ) -> None:

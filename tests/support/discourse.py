@@ -63,6 +63,7 @@ class FakePost:
     post_type: int = 1
     hidden: bool = False
     deleted_at: datetime | None = None
+    accepted_answer: bool = False  # the discourse-solved plugin's mark on the solution
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +75,7 @@ class FakePost:
             "post_type": self.post_type,
             "hidden": self.hidden,
             "deleted_at": iso(self.deleted_at) if self.deleted_at else None,
+            "accepted_answer": self.accepted_answer,
         }
 
 
@@ -111,13 +113,24 @@ class FakeTopic:
         }
 
     def to_json(self) -> dict[str, Any]:
-        return self.summary() | {
-            "details": {"created_by": {"username": self.posts[0].username}},
-            "post_stream": {
-                "posts": [post.to_json() for post in self.posts[:INLINE_POSTS]],
-                "stream": [post.id for post in self.posts],
-            },
-        }
+        solved = [post for post in self.posts if post.accepted_answer]
+        # discourse-solved adds the solution to the topic view: number, author, excerpt.
+        accepted = (
+            {"accepted_answer": {"post_number": solved[0].post_number, "username": "x"}}
+            if solved
+            else {}
+        )
+        return (
+            self.summary()
+            | accepted
+            | {
+                "details": {"created_by": {"username": self.posts[0].username}},
+                "post_stream": {
+                    "posts": [post.to_json() for post in self.posts[:INLINE_POSTS]],
+                    "stream": [post.id for post in self.posts],
+                },
+            }
+        )
 
 
 @dataclass(frozen=True)

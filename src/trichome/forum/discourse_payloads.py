@@ -92,6 +92,8 @@ def visible_post(post: dict[str, Any]) -> dict[str, Any] | None:
         "author": post.get("username"),
         "created_at": post.get("created_at"),
         "content": content,
+        # The discourse-solved plugin marks the post that solved the topic.
+        "accepted": post.get("accepted_answer") is True,
     }
 
 
@@ -118,6 +120,12 @@ def thread_record(
     details = topic.get("details")
     creator = details.get("created_by") if isinstance(details, dict) else None
     category_id, views = topic.get("category_id"), topic.get("views")
+    solved = topic.get("accepted_answer")
+    solution = solved.get("post_number") if isinstance(solved, dict) else None
+    if isinstance(solution, int):  # the topic names its solution even where posts don't
+        posts = [
+            post | {"accepted": True} if post["post_number"] == solution else post for post in posts
+        ]
     return thread_from_json(
         {
             "id": topic_id,
