@@ -247,6 +247,7 @@ async def test_a_stored_biotrack_login_serves_an_organisation_without_headers(
         listed = trichome("tracking", "connections", env=env).stdout
         assert "NM, licence 990202" in stored.stdout and PASSWORD not in stored.stdout
         assert "biotrack" in listed and STORE[1] not in listed and PASSWORD not in listed
+        assert _line(listed, "Grower Co").endswith("never")
         assert PASSWORD.encode() not in (servers.data / "trichome.db").read_bytes()
         key = {"Authorization": f"Bearer {servers.operator}"}
         for headers in (key, {**key, "X-Tracking-System": "biotrack"}):
@@ -258,6 +259,9 @@ async def test_a_stored_biotrack_login_serves_an_organisation_without_headers(
                 facilities = await call(client, "list_facilities")
             assert "receive_manifest" in names and "list_active_packages" not in names
             assert facilities["items"][0]["LicenseNumber"] == STORE[0]
+        # The listing says when the tool server last reached BioTrack with the login.
+        used = _line(trichome("tracking", "connections", env=env).stdout, "Grower Co")
+        assert not used.endswith("never") and used.split()[-2].startswith("20")
     finally:
         trichome("tracking", "disconnect", "--org", "Grower Co", "--system", "biotrack", env=env)
     async with httpx.AsyncClient(base_url=servers.base) as http:
@@ -267,3 +271,8 @@ async def test_a_stored_biotrack_login_serves_an_organisation_without_headers(
         unknown = await http.post("/api/mcp", json={}, headers={**key, "X-Tracking-System": "x"})
     assert nothing.status_code == 401 and "X-Tracking-State" in nothing.json()["error"]["message"]
     assert unknown.status_code == 400
+
+
+def _line(listing: str, organisation: str) -> str:
+    """The listing's row for one organisation."""
+    return next(line.strip() for line in listing.splitlines() if line.startswith(organisation))

@@ -31,6 +31,7 @@ class BioTrackLoginListing:
     license_number: str
     username_last4: str
     updated_at: datetime
+    last_used_at: datetime | None = None  # the tool server's last successful call with it
 
 
 async def store_biotrack_login(
@@ -87,7 +88,12 @@ async def list_biotrack_logins(session: AsyncSession) -> list[BioTrackLoginListi
     )
     return [
         BioTrackLoginListing(
-            name, row.state, row.license_number, row.username_last4, row.updated_at
+            name,
+            row.state,
+            row.license_number,
+            row.username_last4,
+            row.updated_at,
+            row.last_used_at,
         )
         for row, name in rows.all()
     ]

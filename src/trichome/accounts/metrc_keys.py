@@ -30,6 +30,7 @@ class MetrcKeysListing:
     vendor_key_last4: str
     user_key_last4: str
     updated_at: datetime
+    last_used_at: datetime | None = None  # the tool server's last successful call with them
 
 
 async def store_metrc_keys(
@@ -89,7 +90,12 @@ async def list_metrc_keys(session: AsyncSession) -> list[MetrcKeysListing]:
     )
     return [
         MetrcKeysListing(
-            name, row.base_url, row.vendor_key_last4, row.user_key_last4, row.updated_at
+            name,
+            row.base_url,
+            row.vendor_key_last4,
+            row.user_key_last4,
+            row.updated_at,
+            row.last_used_at,
         )
         for row, name in rows.all()
     ]

@@ -148,9 +148,15 @@ async def connection_rows(settings: Settings) -> list[list[str]]:
             f"…{row.vendor_key_last4}",
             f"…{row.user_key_last4}",
             row.updated_at.strftime("%Y-%m-%d %H:%M"),
+            last_call(row.last_used_at),
         ]
         for row in rows
     ]
+
+
+def last_call(at: Any) -> str:
+    """When the tool server last called the system successfully with a connection."""
+    return at.strftime("%Y-%m-%d %H:%M") if at is not None else "never"
 
 
 def cmd_metrc_connections(_: argparse.Namespace) -> int:
@@ -158,7 +164,9 @@ def cmd_metrc_connections(_: argparse.Namespace) -> int:
     settings = load_settings()
     migrate(settings)
     rows = run_async(connection_rows(settings))
-    print_table(["ORGANISATION", "METRC BASE URL", "VENDOR KEY", "USER KEY", "STORED"], rows)
+    print_table(
+        ["ORGANISATION", "METRC BASE URL", "VENDOR KEY", "USER KEY", "STORED", "LAST CALL"], rows
+    )
     return 0
 
 

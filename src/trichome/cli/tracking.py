@@ -112,6 +112,7 @@ async def _biotrack_rows(settings: Settings) -> list[list[str]]:
             f"{row.state}, licence {row.license_number}",
             f"user …{row.username_last4}",
             row.updated_at.strftime("%Y-%m-%d %H:%M"),
+            metrc.last_call(row.last_used_at),
         ]
         for row in rows
     ]
@@ -122,11 +123,11 @@ def cmd_tracking_connections(_: argparse.Namespace) -> int:
     settings = load_settings()
     migrate(settings)
     metrc_rows = [
-        [org, "metrc", url, f"vendor {vendor}, user {user}", when]
-        for org, url, vendor, user, when in run_async(metrc.connection_rows(settings))
+        [org, "metrc", url, f"vendor {vendor}, user {user}", when, last]
+        for org, url, vendor, user, when, last in run_async(metrc.connection_rows(settings))
     ]
     rows = sorted([*metrc_rows, *run_async(_biotrack_rows(settings))])
-    print_table(["ORGANISATION", "SYSTEM", "WHERE", "LOGIN", "STORED"], rows)
+    print_table(["ORGANISATION", "SYSTEM", "WHERE", "LOGIN", "STORED", "LAST CALL"], rows)
     return 0
 
 

@@ -9,10 +9,8 @@ from decimal import Decimal
 STATE = "NM"
 # The seed the sandbox's BioTrack year is simulated from unless told otherwise.
 DEFAULT_SEED = 8023
-# The manual (plant_destroy_schedule) states a 72-hour wait before a scheduled plant or
-# inventory item may be destroyed; states set their own (see DESTROY_WAIT_HOURS).
-DEFAULT_DESTROY_WAIT_HOURS = 72
-DESTROY_WAIT_HOURS: dict[str, int] = {"NM": 72, "NY": 0}
+# The wait between scheduling a destruction and destroying is the sandbox state's rule, read
+# from its jurisdiction pack (trichome.knowledge.waits), as the tools read it.
 # inventory_new without a source_id is allowed in a licensee's first 15 days (manual).
 OPENING_DAYS = 15
 

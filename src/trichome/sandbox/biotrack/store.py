@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from trichome.knowledge.waits import destruction_wait
 from trichome.sandbox.biotrack.reference import (
-    DESTROY_WAIT_HOURS,
     INVALID,
     SESSION,
     STATE,
@@ -93,7 +93,8 @@ class BioTrackStore:
     clock: Clock
     seed: int
     session_seconds: float = 3600.0
-    destroy_wait_hours: int = DESTROY_WAIT_HOURS[STATE]
+    # The sandbox state's rule from its jurisdiction pack (New Mexico: 16.8.2.15 NMAC).
+    destroy_wait_hours: int = field(default_factory=lambda: round(destruction_wait(STATE).hours))
     tables: dict[str, dict[str, Row]] = field(default_factory=dict)
     sessions: dict[str, Session] = field(default_factory=dict)
     last_transaction: int = 1000

@@ -2,7 +2,7 @@
 
 BioTrack starts the wait when something is scheduled (`plant_destroy_schedule`,
 `inventory_destroy_schedule`) and refuses `plant_destroy` / `inventory_destroy` until it is
-over; the wait is a state rule (`trichome.metrc.skills.waits`).
+over; the wait is a state rule (`trichome.knowledge.waits`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from trichome.metrc.skills.waits import DestructionWait, destruction_wait
+from trichome.knowledge.waits import DestructionWait, destruction_wait
 from trichome.metrc.tools.biotrack.common import Barcodes, biotrack_written
 from trichome.metrc.tools.registry import ToolProblem, biotrack, tool
 from trichome.metrc.tools.results import (
