@@ -12,14 +12,14 @@ while a row that is absent is an input to ask for; a hemp question expects the t
 (the verdict against 0.3% is in the wording, the number is what is compared). A trade ounce or
 zip is 28 g, a half 14 g, a QP 112 g and an eighth 3.5 g; "real ounces" are `OUNCE_G`; a pound
 is `POUND_G` and 16 ounces, so a price per ounce from a pound price is the pound price / 16.
-Fluid ounces (and "oz" on a bottle) are `FLOZ_ML`; 1 cup = 16 tbsp = 48 tsp; a dropper is 1 mL. A flower's % is taken
-as its THC with nothing lost in the infusion unless the question states a loss; a loss of L%
-leaves (100 - L)%; a decarb efficiency E scales 0.877. Terpene % is of the final blend or of
-the distillate as each question says. A moisture loss of M% leaves (100 - M)% of the wet weight;
-extraction yield is output / input in %. A potency variance is (measured - label) / label in %,
-signed. Tax rates apply to the price, and a sales tax "on top of" an excise applies to the price
-with the excise. Counts of gummies, carts and pre-rolls are whole pieces, rounded down. The
-number a case expects is the one asked for, in the unit asked for.
+Fluid ounces (and "oz" on a bottle) are `FLOZ_ML`; 1 cup = 16 tbsp = 48 tsp; a dropper is 1 mL.
+A flower's % is taken as its THC with nothing lost in the infusion unless the question states a
+loss; a loss of L% leaves (100 - L)%; a decarb efficiency E scales 0.877. Terpene % is of the
+final blend or of the distillate as each question says. A moisture loss of M% leaves (100 - M)%
+of the wet weight; extraction yield is output / input in %. A potency variance is (measured -
+label) / label in %, signed. Tax rates apply to the price, and a sales tax "on top of" an excise
+applies to the price with the excise. Counts of gummies, carts and pre-rolls are whole pieces,
+rounded down. The number a case expects is the one asked for, in the unit asked for.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ TOTAL_THC: list[HeldOut] = [
     ),
     # 0.12 + 0.25 x 0.877 = 0.12 + 0.21925 = 0.33925 % (over 0.3)
     one(
-        "hemp farmer here, pre-harvest test came back delta 9 0.12% and thca 0.25%. am i under 0.3?",
+        "hemp farmer here, pre-harvest test came back delta 9 0.12% and thca 0.25%. am i "
+        "under 0.3?",
         0.12 + 0.25 * FACTOR,
     ),
     # pasted table, ND/<LOQ rows ignored: 0.73 + 21.88 x 0.877 = 0.73 + 19.18876 = 19.91876 %
@@ -65,9 +66,7 @@ TOTAL_THC: list[HeldOut] = [
         0.31 * FACTOR,
     ),
     # 1.04 + 30.2 x 0.877 = 1.04 + 26.4854 = 27.5254 %
-    one(
-        "THC-A 30.2%, D9-THC 1.04% on the diamonds n sauce coa — total THC?", 1.04 + 30.2 * FACTOR
-    ),
+    one("THC-A 30.2%, D9-THC 1.04% on the diamonds n sauce coa — total THC?", 1.04 + 30.2 * FACTOR),
     # 11 + 184 x 0.877 = 11 + 161.368 = 172.368 mg/g
     one("lab sent it in mg/g: THCA 184, delta-9 THC 11. total thc mg/g?", 11 + 184 * FACTOR),
     # 1 + 22 x 0.877 = 1 + 19.294 = 20.294 %
@@ -89,12 +88,18 @@ DECARB: list[HeldOut] = [
         "thc_mg",
     ),
     # 500 x 0.877 x 0.85 = 438.5 x 0.85 = 372.725 mg
-    one("decarbing 500mg thca at 85% efficiency, how much thc do i actually get", 500 * FACTOR * 0.85),
+    one(
+        "decarbing 500mg thca at 85% efficiency, how much thc do i actually get",
+        500 * FACTOR * 0.85,
+    ),
     # mass lost as CO2: 100 x (1 - 0.877) = 12.3 g
-    one("how much weight do i lose decarbing 100 g of pure thca? (the co2 part)", 100 * (1 - FACTOR)),
+    one(
+        "how much weight do i lose decarbing 100 g of pure thca? (the co2 part)", 100 * (1 - FACTOR)
+    ),
     # 1,200 x 0.877 = 1,052.4 mg
     one(
-        "one thousand two hundred milligrams of THCa, fully decarbed, theoretically = how much THC?",
+        "one thousand two hundred milligrams of THCa, fully decarbed, theoretically = "
+        "how much THC?",
         1200 * FACTOR,
     ),
     # 10,000 mg x 0.48 = 4,800 mg THCA; x 0.877 = 4,209.6 mg
@@ -114,7 +119,8 @@ EDIBLES: list[HeldOut] = [
     ),
     # 40 x 15 = 600 mg; / 0.82 = 731.707 mg = 0.731707 g
     one(
-        "I want to make 40 brownies, 15 mg each, using distillate thats 82%. how much distillate in "
+        "I want to make 40 brownies, 15 mg each, using distillate thats 82%. how much "
+        "distillate in "
         "grams",
         40 * 15 / 0.82 / 1000,
     ),
@@ -131,7 +137,8 @@ EDIBLES: list[HeldOut] = [
     ),
     # 10 mg x 20 = 200 mg per bag (over 100)
     one(
-        "each gummy is 10mg and theres 20 in a bag, is that over the 100mg package limit in our state",
+        "each gummy is 10mg and theres 20 in a bag, is that over the 100mg package limit "
+        "in our state",
         200,
     ),
     # 16 x 6.25 = 100 mg
@@ -144,7 +151,8 @@ EDIBLES: list[HeldOut] = [
     ),
     # high end 10 mg: 300 x 10 = 3,000 mg; / 0.9 = 3,333.33 mg = 3.33333 g
     one(
-        "we dose 5-10mg per piece. for 300 pieces at the high end how many grams of 90% distillate?",
+        "we dose 5-10mg per piece. for 300 pieces at the high end how many grams of 90% "
+        "distillate?",
         300 * 10 / 0.9 / 1000,
     ),
 ]
@@ -171,9 +179,7 @@ KITCHEN: list[HeldOut] = [
     # 1 cup = 48 tsp; 1,200 / 48 = 25 mg
     one("my butter has 1,200 mg total in 1 cup. whats that per tsp", 25),
     # 10,500 x 0.18 = 1,890 mg; 3/4 cup = 12 tbsp; 1,890 / 12 = 157.5 mg
-    one(
-        "10.5 g of 18% flower went into 3/4 cup of oil. per tablespoon?", 10500 * 0.18 / 12
-    ),
+    one("10.5 g of 18% flower went into 3/4 cup of oil. per tablespoon?", 10500 * 0.18 / 12),
 ]
 
 TINCTURE: list[HeldOut] = [
@@ -213,9 +219,7 @@ BLENDING: list[HeldOut] = [
         250 * 94 / 80 - 250,
     ),
     # (2,000 x 88 + 750 x 72) / 2,750 = (176,000 + 54,000) / 2,750 = 83.6364 %
-    one(
-        "blending 2 kg of 88% with 750 g of 72%, final %?", (2000 * 88 + 750 * 72) / 2750
-    ),
+    one("blending 2 kg of 88% with 750 g of 72%, final %?", (2000 * 88 + 750 * 72) / 2750),
     # 500 x (95 - 80) / (95 - 65) = 500 x 15 / 30 = 250 g of the 65%
     one("have 95% and 65% disty, want 500 g at 80%. how much of the 65?", 250),
     # 2,000 x (87 - 78) / (92 - 78) = 2,000 x 9 / 14 = 1,285.714 g of the 92%
@@ -227,7 +231,8 @@ BLENDING: list[HeldOut] = [
     one("mix 3 lb of 85% with 1 lb of 65% - potency?", 80),
     # (1,200 x 89 + 800 x 75) / 2,000 = (106,800 + 60,000) / 2,000 = 83.4 %
     one(
-        "we got a 1.2 kg batch at 89 percent and 800 g at 75 percent, what does the blend come out to",
+        "we got a 1.2 kg batch at 89 percent and 800 g at 75 percent, what does the "
+        "blend come out to",
         (1200 * 89 + 800 * 75) / 2000,
     ),
 ]
@@ -236,7 +241,10 @@ TERPENES: list[HeldOut] = [
     # 460 x 8 / 92 = 40 g (8% of the final 500 g)
     one("cart filler - want 8% terps in the final, i have 460 g disty. how much terps?", 40),
     # 1,200 x 0.05 = 60 g
-    one("adding terps at 5% by weight of the distillate, 1.2kg of distillate. how many g of terps", 60),
+    one(
+        "adding terps at 5% by weight of the distillate, 1.2kg of distillate. how many g of terps",
+        60,
+    ),
     # 100 x 12 / 88 = 13.6364 g
     one(
         "how much terpene for 100 g of oil if i want the finished product at 12% terps",
@@ -267,7 +275,9 @@ GROW: list[HeldOut] = [
     # (12,500 - 2,875) / 12,500 = 9,625 / 12,500 = 77 %
     one("wet weight 12,500 g, dry came out 2,875 g. what % moisture did we lose?", 77),
     # 680 / (10 x 453.59237) = 680 / 4,535.92 = 14.9914 %
-    one("extraction run: 10 lb of trim in, got 680 g of crude. yield %?", 680 / (10 * POUND_G) * 100),
+    one(
+        "extraction run: 10 lb of trim in, got 680 g of crude. yield %?", 680 / (10 * POUND_G) * 100
+    ),
     # 185 / 2,000 = 9.25 %
     one("ran 2,000 g biomass, pulled 185 g of shatter, whats my return %", 9.25),
     # 5.5 x 453.59237 = 2,494.76 g; 4 x 630 = 2,520 W; 0.98998 g/W
@@ -310,7 +320,8 @@ CHAINS: list[HeldOut] = [
         "2 g of 90% thca isolate, decarb it then split it into 40 gummies, mg each?",
         2000 * 0.90 * FACTOR / 40,
     ),
-    # total 89.2 + 1.5 x 0.877 = 90.5155 %; 600 x 10 = 6,000 mg; / 0.905155 = 6,628.69 mg = 6.62869 g
+    # total 89.2 + 1.5 x 0.877 = 90.5155 %; 600 x 10 = 6,000 mg;
+    # / 0.905155 = 6,628.69 mg = 6.62869 g
     one(
         "coa on our disty: d9 89.2%, thca 1.5%. how many grams of disty for 600 gummies at 10 mg?",
         600 * 10 / ((89.2 + 1.5 * FACTOR) / 100) / 1000,
@@ -336,9 +347,7 @@ FOLLOW_UPS: list[HeldOut] = [
     # 1,000 x 5 = 5,000 mg; / 0.9 = 5,555.56 mg = 5.55556 g
     HeldOut(("how much 90% disty for 1000 gummies at 10mg", "and at 5mg?"), 1000 * 5 / 0.9 / 1000),
     # 0.9 + 20.5 x 0.877 = 0.9 + 17.9785 = 18.8785 %
-    HeldOut(
-        ("total thc: thca 20.5% d9 0.4%", "what about if the d9 was 0.9"), 0.9 + 20.5 * FACTOR
-    ),
+    HeldOut(("total thc: thca 20.5% d9 0.4%", "what about if the d9 was 0.9"), 0.9 + 20.5 * FACTOR),
     # 7,000 x 0.20 = 1,400 mg; 1 cup = 48 tsp; 1,400 / 48 = 29.1667 mg
     HeldOut(
         ("infused 7 g of 20% in 1 cup butter, mg per tbsp?", "ok and per teaspoon?"),
