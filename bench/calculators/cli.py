@@ -24,6 +24,7 @@ from bench.calculators import (
     held_out_fresh,
     held_out_mixing,
     held_out_second,
+    held_out_sixth,
     held_out_street,
     held_out_third,
 )
@@ -83,6 +84,7 @@ SETS: dict[str, ModuleType] = {
     "fresh": held_out_fresh,
     "mixing": held_out_mixing,
     "second": held_out_second,
+    "sixth": held_out_sixth,
     "street": held_out_street,
     "third": held_out_third,
 }
