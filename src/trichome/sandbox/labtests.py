@@ -38,12 +38,17 @@ def result_rows(
                     "TestPerformedDate": documents.day(tested),
                     "OverallPassed": passed,
                     "RevokedDate": None,
+                    # PUT /labtests/v2/labtestdocument sets it (bruno LabTests/GetResults).
+                    "LabTestResultDocumentFileId": None,
                     "ResultReleased": True,
+                    "ResultReleaseDateTime": f"{tested.isoformat()}T00:00:00+00:00",
                     "TestTypeName": result["LabTestTypeName"],
                     "TestPassed": bool(result["Passed"]),
                     "TestResultLevel": result.get("Quantity"),
                     "TestComment": result.get("Notes"),
                     "ExpirationDateTime": expires,
+                    "TestInformationalOnly": False,
+                    "LabTestDetailRevokedDate": None,
                 },
                 label=f"package:{package.id}",
             )

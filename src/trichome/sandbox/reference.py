@@ -152,6 +152,11 @@ UNITS_OF_MEASURE: list[dict[str, Any]] = [
         ("VolumeBased", "Milliliters", "ml"),
     )
 ]
+# Units a state has retired (GET /unitsofmeasure/v2/inactive): Metrc's documented example
+# (bruno UnitsOfMeasure/GetInactiveUnitsOfMeasure) lists a ton, spelled "Tonns", abbreviated t.
+RETIRED_UNITS_OF_MEASURE: list[dict[str, Any]] = [
+    {"QuantityType": "WeightBased", "Name": "Tonns", "Abbreviation": "t"}
+]
 UNIT_GRAMS = {
     "Grams": 1.0,
     "Kilograms": 1000.0,

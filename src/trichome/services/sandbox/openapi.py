@@ -89,6 +89,11 @@ def id_query(name: str, what: str) -> dict[str, Any]:
     return _query(name, {"type": "integer", "minimum": 0}, f"The {what}'s id.", required=True)
 
 
+def text_query(name: str, description: str) -> dict[str, Any]:
+    """A required text parameter in the query string."""
+    return _query(name, {"type": "string", "minLength": 1}, description, required=True)
+
+
 # ----------------------------------------------------------------------------- bodies
 
 MESSAGE: dict[str, Any] = {

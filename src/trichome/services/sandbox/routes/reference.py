@@ -22,9 +22,11 @@ from trichome.sandbox.reference import (
     PAYMENT_TYPES,
     PLANT_BATCH_TYPES,
     PLANT_WASTE_REASONS,
+    RETIRED_UNITS_OF_MEASURE,
     TRANSFER_TYPES,
     UNITS_OF_MEASURE,
     WASTE_METHODS,
+    Facility,
 )
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -37,7 +39,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.rules import RowErrors, writes
+from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
 LAB_TEST_BATCHES = [
@@ -57,13 +59,42 @@ async def facilities() -> Response:
 @router.get("/employees/v2", **openapi.reference_list())
 @router.get("/employees/v2/", **openapi.reference_list())
 async def employees(request: Request) -> Response:
+    return static_list(request, _employees(reading(request)))
+
+
+# What each of a facility's people may do, in Metrc's lower-case wording (bruno
+# Employees/GetPermissions shows "view immature plants", "view packages", "view plants"):
+# the owner and the manager manage, the third may only look.
+VIEWS = ["view immature plants", "view packages", "view plants", "view harvests", "view sales"]
+MANAGES = ["manage immature plants", "manage packages inventory", "manage plants", "manage sales"]
+
+
+@router.get(
+    "/employees/v2/permissions",
+    openapi_extra=openapi.operation(
+        openapi.LICENSE,
+        openapi.text_query("employeeLicenseNumber", "The employee's licence number."),
+    ),
+    responses=openapi.responses({"type": "array", "items": {"type": "string"}}, 400, 401, 404),
+)
+async def employee_permissions(request: Request) -> Response:
     facility = reading(request)
+    wanted = request.query_params.get("employeeLicenseNumber", "").strip()
+    if not wanted:
+        raise message(400, "employeeLicenseNumber is required.")
+    person = next((p for p in _employees(facility) if p["License"]["Number"] == wanted), None)
+    if person is None:
+        raise message(404, f"Employee {wanted} was not found at this facility.")
+    return json(VIEWS + MANAGES if person["IsManager"] else VIEWS)
+
+
+def _employees(facility: Facility) -> list[dict[str, Any]]:
     people = [
         ("Avery Quinn", True, True),
         ("Jordan Ellis", False, True),
         ("Sam Rivera", False, False),
     ]
-    rows = [
+    return [
         {
             "Id": number,
             "FullName": name,
@@ -78,12 +109,16 @@ async def employees(request: Request) -> Response:
         }
         for number, (name, owner, manager) in enumerate(people, start=1)
     ]
-    return static_list(request, rows)
 
 
 @router.get("/unitsofmeasure/v2/active", **openapi.state_list())
 async def units_of_measure() -> Response:
     return json(UNITS_OF_MEASURE)
+
+
+@router.get("/unitsofmeasure/v2/inactive", **openapi.state_list())
+async def retired_units_of_measure() -> Response:
+    return json(RETIRED_UNITS_OF_MEASURE)
 
 
 @router.get("/wastemethods/v2", **openapi.state_list())
