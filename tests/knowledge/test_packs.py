@@ -177,12 +177,26 @@ def test_every_rule_of_a_jurisdiction_stands_on_a_primary_source() -> None:
     assert unsupported == []
 
 
-def test_every_source_of_a_rule_says_what_kind_it_is() -> None:
+def test_every_source_in_every_pack_says_what_kind_it_is() -> None:
+    # Marketing, formulation, operations and general knowledge too: a source without a
+    # kind has not been audited, so no reader can tell a regulation from a vendor's blog.
     unaudited = [
-        fact.id
+        f"{pack.id}:{fact.id}"
         for pack in load_packs()
-        if "compliance" in pack.agents
         for fact in pack.facts
-        if fact.jurisdiction is not None and any(source.kind is None for source in fact.sources)
+        if any(source.kind is None for source in fact.sources)
     ]
     assert unaudited == []
+
+
+def test_a_fact_resting_only_on_secondary_sources_says_so_in_its_text() -> None:
+    # Where no statute, regulator's page, standard or peer-reviewed paper could be found,
+    # the answer quoting the fact must not pass trade know-how off as an established rule.
+    unmarked = [
+        fact.id
+        for pack in load_packs()
+        for fact in pack.facts
+        if all(source.kind == "secondary" for source in fact.sources)
+        and "secondary only" not in fact.text.lower()
+    ]
+    assert unmarked == []

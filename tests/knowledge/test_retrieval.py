@@ -47,6 +47,22 @@ def test_a_question_with_no_matching_words_finds_nothing() -> None:
     assert index.search("") == []
 
 
+def test_a_facts_note_on_its_sources_does_not_match_questions() -> None:
+    # "(Secondary only: news reports ...)" tells the reader where a fact comes from; a
+    # question about stock news must not find the fact through that note.
+    index = FactIndex(
+        [
+            fact(
+                "hearing",
+                "Rescheduling hearing dates",
+                "The hearing runs in June. (Secondary only: news reports of the schedule.)",
+            )
+        ]
+    )
+    assert index.search("stock news reports") == []
+    assert [r.fact.id for r in index.search("rescheduling hearing")] == ["hearing"]
+
+
 def test_agents_read_only_their_own_packs() -> None:
     knowledge = KnowledgeBase(load_packs())
     formulation = knowledge.pack_ids_for(["formulation"])

@@ -45,6 +45,9 @@ _JURISDICTION_STEMS = frozenset(
 # A section number of three digits or more ("781", "1639o", "314"): short ones ("1", "c")
 # would match any figure of a question.
 _SECTION_NUMBER = re.compile(r"\b\d{3,}[a-z]?\b")
+# A fact's note on where it comes from ("(Secondary only: vendors' guides.)") says nothing
+# about its subject, so its words do not make the fact match a question.
+_PROVENANCE_NOTE = re.compile(r"\(secondary only:[^()]*\)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +109,7 @@ class FactIndex:
         tokens = tokenize(fact.title) * TITLE_WEIGHT
         tokens += tokenize(" ".join(fact.keywords)) * KEYWORD_WEIGHT
         tokens += tokenize(fact.topic.replace("-", " "))
-        tokens += tokenize(fact.text)
+        tokens += tokenize(_PROVENANCE_NOTE.sub(" ", fact.text))
         if fact.jurisdiction_name:
             tokens += tokenize(fact.jurisdiction_name)
         if fact.unit:
