@@ -11,8 +11,8 @@ from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
-from trichome.agents.focus import Focus, about_a_focus, names_a_focus
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
+from trichome.agents.focus import Focus, about_a_focus, describe_foci, names_a_focus
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
@@ -255,6 +255,9 @@ def admit_unanswered(
     if settled or not places or request.answerable():
         return request
     gap = describe_gap(directory, places, topics, request.counted)
+    if gap is not None and request.focus:
+        # "no sourced rule on aflatoxin for California", not on lab testing at large
+        gap = replace(gap, topic=describe_foci(request.focus))
     return replace(request, uncovered_states=places, gap=gap)
 
 

@@ -61,7 +61,7 @@ def _named(*words: str) -> str:
 
 # Terpenes: a fact on another terpene, or on terpenes at large, gives another figure.
 _TERPENES = tuple(
-    Focus(name, (rf"(?:(?:alpha|beta|a|b|α|β){_GAP})?{name}",))
+    Focus(name, (rf"(?:(?:alpha|beta|a|b|\u03b1|\u03b2){_GAP})?{name}",))
     for name in (
         "myrcene",
         "limonene",
@@ -129,11 +129,11 @@ _INGREDIENTS = (
     Focus("kava", ("kava",)),
     Focus("psilocybin", ("psilocybin", _named("magic", "mushroom"))),
     Focus(
-        "dairy",
+        "dairy products",
         ("dairy", "milk", "cheese", _named("ice", "cream"), "cheesecake", "yogurt", "custard"),
     ),
     Focus(
-        "carrier oil",
+        "carrier oils",
         (
             _named("carrier", "oil"),
             "mct",
@@ -145,21 +145,21 @@ _INGREDIENTS = (
             _named("grapeseed", "oil"),
         ),
     ),
-    Focus("seltzer", ("seltzer", "soda"), ("beverage", "drink")),
+    Focus("seltzers", ("seltzer", "soda"), ("beverage", "drink")),
 )
 
 # Documents and specific rule objects: a fact on the topic that does not name one gives
 # a neighbouring rule, not the one asked.
 _RULE_OBJECTS = (
     Focus(
-        "batch record",
+        "batch records",
         (_named("batch", "record"), _named("batch", "production", "record"), "batch manufact\\w*"),
     ),
     Focus("safety data sheet", ("sds", "msds", _named("safety", "data", "sheet"))),
-    Focus("loyalty programme", ("loyalty", _named("reward", "points?"), "punch card")),
-    Focus("influencer", ("influencer",), ("endors\\w*",)),
+    Focus("loyalty programmes", ("loyalty", _named("reward", "points?"), "punch card")),
+    Focus("influencers", ("influencer",), ("endors\\w*",)),
     Focus(
-        "consumption lounge",
+        "consumption lounges",
         (
             "lounge",
             _named("social", "use"),
@@ -169,8 +169,8 @@ _RULE_OBJECTS = (
     ),
     Focus("RFID", ("rfid",), (_named("radio", "frequency"),)),
     Focus("excise tax", ("excise",)),
-    Focus("vending machine", (_named("vending", "machine"), "kiosk")),
-    Focus("drive-through", (_named("drive", "thr(?:u|ough)"),)),
+    Focus("vending machines", (_named("vending", "machine"), "kiosk")),
+    Focus("drive-throughs", (_named("drive", "thr(?:u|ough)"),)),
     Focus(
         "First Nations",
         (_named("first", "nation"), "indigenous", "tribal", "tribe", _named("band", "council")),
