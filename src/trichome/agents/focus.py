@@ -11,7 +11,8 @@ fact answer in other words, so only the named thing tells them apart.
 The things recognised are those where naming one narrows the question to it: analytes and
 compounds (terpenes, minor cannabinoids, contaminants), additives and food types, documents
 and specific rule objects. Common subjects the packs' general rules answer for ("gummies"
-under the edible rules, "THC") are left out: naming them does not narrow a question.
+under the edible rules, "THC") are left out: naming them does not narrow a question; nor
+do product forms (a seltzer is a beverage, which `product_forms` checks a fact against).
 """
 
 from __future__ import annotations
@@ -145,7 +146,6 @@ _INGREDIENTS = (
             _named("grapeseed", "oil"),
         ),
     ),
-    Focus("seltzers", ("seltzer", "soda"), ("beverage", "drink")),
 )
 
 # Documents and specific rule objects: a fact on the topic that does not name one gives
