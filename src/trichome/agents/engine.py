@@ -12,6 +12,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
+from trichome.agents.focus import Focus, about_a_focus, describe_foci, names_a_focus
 from trichome.agents.gaps import Gap, describe_gap
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
@@ -148,6 +149,12 @@ class AnswerRequest:
     tolerance: bool = False
     # The amount a "how much is left?" question says is already bought or held.
     already: Given | None = None
+    # The specific things the question is about (an analyte, a food, a rule object): a fact
+    # naming none of them is about something else, however many words it shares.
+    focus: tuple[Focus, ...] = ()
+    # A document or procedure to write ("draft a loyalty welcome email"): its own words
+    # (welcome, birthday bonus) are what a fact must hold, whatever thing it is about.
+    drafting: bool = False
     # The organisation's certificates of analysis checked for the question ("which of our
     # COAs failed microbials?"): the answer, and its files as the only sources.
     report: DocumentReport | None = None
@@ -176,6 +183,8 @@ class AnswerRequest:
         return usable
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
+        if self.focus and not names_a_focus(passage.fact, self.focus):
+            return False  # "myrcene's boiling point?" is not answered by a short-path fact
         if self.counted and not gives_a_count(passage.fact.text, self.counted):
             return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
@@ -211,7 +220,13 @@ class AnswerRequest:
         return (
             passage.coverage >= RELEVANT_COVERAGE
             and passage.shares_enough_words
-            and (passage.has_key_term or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE)
+            # a fact about the thing asked holds the question's telling word, whichever
+            # rarer word ("moving from whiteboards") it lacks
+            and (
+                passage.has_key_term
+                or (not self.drafting and about_a_focus(passage.fact, self.focus))
+                or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE
+            )
         )
 
     # Tools the engine runs on the server's side (LLM engines only).
@@ -240,6 +255,9 @@ def admit_unanswered(
     if settled or not places or request.answerable():
         return request
     gap = describe_gap(directory, places, topics, request.counted)
+    if gap is not None and request.focus:
+        # "no sourced rule on aflatoxin for California", not on lab testing at large
+        gap = replace(gap, topic=describe_foci(request.focus))
     return replace(request, uncovered_states=places, gap=gap)
 
 

@@ -14,6 +14,7 @@ from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
+from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
@@ -245,6 +246,8 @@ class AgentService:
             report=chat.report,
             counted=counted_thing(question),
             counted_subject=counted_subject(question),
+            focus=asked_foci(user_turns, question),
+            drafting=understanding.kind is RequestKind.DRAFT,
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
             per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)

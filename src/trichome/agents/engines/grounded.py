@@ -11,9 +11,8 @@ import orjson
 from trichome.agents.allowance import ALLOWANCE_TOPICS, remaining_after
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
-from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply
+from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.own_documents import is_own, the_other_side
-from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
@@ -186,7 +185,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(out_of_scope_reply(request.out_of_scope))
     passages = relevant_passages(request.answerable())
     if not passages:
-        return ComposedAnswer(_uncovered_answer(request))
+        return ComposedAnswer(uncovered_reply(request))
     facts = [passage.fact for passage in passages]
     lead = facts[0]
     lead_terms = passages[0].terms
@@ -300,23 +299,6 @@ _ASKS_WHEN = re.compile(
     r"\bstarts? (?:on|when)\b|\bgoes into effect\b|\btake effect\b",
     re.IGNORECASE,
 )
-
-
-def _uncovered_answer(request: AnswerRequest) -> str:
-    agent = request.agent
-    if agent.name == MAIN_AGENT:
-        specialists = ", ".join(a.title for name, a in AGENTS.items() if name != MAIN_AGENT)
-        return (
-            "I'm Trichome's main agent. I answer from sourced knowledge packs for the cannabis "
-            f"trade and hand specialist questions to the {specialists}. I don't have a sourced "
-            'answer to that message. Try a specific question, for example: "What is the THC '
-            'limit per serving for edibles in Michigan?" or "What is the decarboxylation '
-            'factor for THCA?"'
-        )
-    return (
-        f"My knowledge packs as the {agent.title} don't cover that question, so I won't guess. "
-        f"Where to look: {agent.where_to_look}."
-    )
 
 
 def check_grounded_options(options: GenerationOptions) -> None:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.engine import AnswerRequest
+from trichome.agents.focus import describe_foci
+from trichome.agents.registry import AGENTS, MAIN_AGENT
+
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
 
@@ -91,3 +95,29 @@ _WHO_INSTEAD = {
 def out_of_scope_reply(reason: str) -> str:
     """What the agents say to a request outside what they answer, and who can help."""
     return _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])
+
+
+def uncovered_reply(request: AnswerRequest) -> str:
+    """What an agent says when no sourced fact answers: which thing asked about it has no
+    fact on, when the question names one (a fact on a neighbouring thing is not offered in
+    its place), and where to look instead."""
+    agent = request.agent
+    named = f" on {describe_foci(request.focus)}" if request.focus else ""
+    if agent.name == MAIN_AGENT:
+        specialists = ", ".join(a.title for name, a in AGENTS.items() if name != MAIN_AGENT)
+        return (
+            "I'm Trichome's main agent. I answer from sourced knowledge packs for the cannabis "
+            f"trade and hand specialist questions to the {specialists}. I don't have a sourced "
+            f'answer{named} to that message. Try a specific question, for example: "What is '
+            'the THC limit per serving for edibles in Michigan?" or "What is the '
+            'decarboxylation factor for THCA?"'
+        )
+    if request.focus:
+        return (
+            f"My knowledge packs as the {agent.title} hold no sourced fact{named} that answers "
+            f"that question, so I won't guess. Where to look: {agent.where_to_look}."
+        )
+    return (
+        f"My knowledge packs as the {agent.title} don't cover that question, so I won't guess. "
+        f"Where to look: {agent.where_to_look}."
+    )

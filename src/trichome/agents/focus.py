@@ -1,0 +1,227 @@
+"""The specific things a question is about, which the fact answering it must name.
+
+A fact on the right topic is no answer when the question asks about one thing and the
+fact speaks of another: "myrcene's boiling point?" is not answered by a short-path
+distillation fact that shares "boiling" and "atmospheric" with it, "aflatoxin limits in
+California?" by California's water-activity limit, "can we make an infused ice cream?" by
+the state's extraction-solvent rule, "a loyalty points cap in New Jersey?" by its audience
+rule. Those facts cover enough of the question's words, and a rule question's topic lets a
+fact answer in other words, so only the named thing tells them apart.
+
+The things recognised are those where naming one narrows the question to it: analytes and
+compounds (terpenes, minor cannabinoids, contaminants), additives and food types, documents
+and specific rule objects. Common subjects the packs' general rules answer for ("gummies"
+under the edible rules, "THC") are left out: naming them does not narrow a question; nor
+do product forms (a seltzer is a beverage, which `product_forms` checks a fact against).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from trichome.knowledge.packs import Fact
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """A specific thing a question may name, the words naming it, and the broader words a
+    fact may use for it and still answer ("endorsement" for an influencer's post); the
+    words are regular-expression fragments, matched as whole words, plurals included."""
+
+    name: str
+    forms: tuple[str, ...]
+    accepted: tuple[str, ...] = ()
+
+    @property
+    def named_in(self) -> re.Pattern[str]:
+        """What finds the thing in a question."""
+        return _words(self.forms)
+
+    @property
+    def answered_by(self) -> re.Pattern[str]:
+        """What finds the thing, or a word a fact may use for it, in a fact."""
+        return _words(self.forms + self.accepted)
+
+
+@functools.lru_cache(maxsize=256)
+def _words(fragments: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(fragments)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:e?s)?(?![\w])", re.IGNORECASE)
+
+
+# Spaces and hyphens between a name's words are interchangeable ("e. coli", "e coli").
+_GAP = r"[\s.-]*"
+
+
+def _named(*words: str) -> str:
+    return _GAP.join(words)
+
+
+# Terpenes: a fact on another terpene, or on terpenes at large, gives another figure.
+_TERPENES = tuple(
+    Focus(name, (rf"(?:(?:alpha|beta|a|b|\u03b1|\u03b2){_GAP})?{name}",))
+    for name in (
+        "myrcene",
+        "limonene",
+        "linalool",
+        "pinene",
+        "caryophyllene",
+        "humulene",
+        "terpinolene",
+        "ocimene",
+        "bisabolol",
+        "nerolidol",
+        "eucalyptol",
+        "geraniol",
+        "terpineol",
+        "valencene",
+        "camphene",
+        "borneol",
+        "guaiol",
+    )
+)
+
+# Minor and hemp-derived cannabinoids (THC, THCA, CBD and CBDA are the packs' common
+# subject: naming them does not narrow a question).
+_CANNABINOIDS = (
+    Focus("CBN", ("cbn", "cannabinol")),
+    Focus("CBG", ("cbg", "cannabigerol")),
+    Focus("CBC", ("cbc", "cannabichromene")),
+    Focus("THCV", ("thcv", "thc-v", "tetrahydrocannabivarin")),
+    Focus("CBDV", ("cbdv", "cannabidivarin")),
+    Focus("HHC", ("hhc", "hexahydrocannabinol")),
+    Focus("delta-8 THC", (_named("delta", "8"), "d8", "Δ-?8"), ("intoxicating hemp",)),
+    Focus("delta-10 THC", (_named("delta", "10"), "d10", "Δ-?10")),
+    Focus("THC-O", (_named("thc", "o"), _named("thc", "o", "acetate"))),
+    Focus("THCP", ("thcp", "thc-p")),
+)
+
+# Contaminants a certificate of analysis reports: a limit for another one is no answer,
+# and a fact listing the class tested ("mycotoxins") gives no number for one of them.
+_CONTAMINANTS = (
+    Focus("aflatoxin", ("aflatoxin",)),
+    Focus("ochratoxin", (_named("ochratoxin", "a?"),)),
+    Focus("mycotoxin", ("mycotoxin",), ("aflatoxin", "ochratoxin")),
+    Focus("salmonella", ("salmonella",)),
+    Focus("E. coli", (_named("e", "coli"), "stec", "shiga")),
+    Focus("Aspergillus", ("aspergillus",)),
+    Focus("Listeria", ("listeria",)),
+    Focus("arsenic", ("arsenic",)),
+    Focus("cadmium", ("cadmium",)),
+    Focus("mercury", ("mercury",)),
+    Focus("heavy metals", (_named("heavy", "metal"),), ("arsenic", "cadmium", "mercury")),
+    Focus("myclobutanil", ("myclobutanil",)),
+    Focus("bifenazate", ("bifenazate",)),
+    Focus("imidacloprid", ("imidacloprid",)),
+    Focus("paclobutrazol", ("paclobutrazol",)),
+    Focus("vitamin E acetate", (_named("vitamin", "e", "acetate"),)),
+)
+
+# Additives, ingredients and foods whose own rule is what is asked ("cannabis ice cream?"
+# is a question about dairy products, not about manufacturing at large).
+_INGREDIENTS = (
+    Focus("caffeine", ("caffeine", "caffeinated")),
+    Focus("nicotine", ("nicotine",)),
+    Focus("melatonin", ("melatonin",)),
+    Focus("kratom", ("kratom",)),
+    Focus("kava", ("kava",)),
+    Focus("psilocybin", ("psilocybin", _named("magic", "mushroom"))),
+    Focus(
+        "dairy products",
+        ("dairy", "milk", "cheese", _named("ice", "cream"), "cheesecake", "yogurt", "custard"),
+    ),
+    Focus(
+        "carrier oils",
+        (
+            _named("carrier", "oil"),
+            "mct",
+            _named("olive", "oil"),
+            _named("coconut", "oil"),
+            _named("sesame", "oil"),
+            _named("sunflower", "oil"),
+            _named("avocado", "oil"),
+            _named("grapeseed", "oil"),
+        ),
+    ),
+)
+
+# Documents and specific rule objects: a fact on the topic that does not name one gives
+# a neighbouring rule, not the one asked.
+_RULE_OBJECTS = (
+    Focus(
+        "batch records",
+        (_named("batch", "record"), _named("batch", "production", "record"), "batch manufact\\w*"),
+    ),
+    Focus("safety data sheet", ("sds", "msds", _named("safety", "data", "sheet"))),
+    Focus("loyalty programmes", ("loyalty", _named("reward", "points?"), "punch card")),
+    Focus("influencers", ("influencer",), ("endors\\w*",)),
+    Focus(
+        "consumption lounges",
+        (
+            "lounge",
+            _named("social", "use"),
+            _named("on", "site", "consumption"),
+            _named("consumption", "(?:cafe|café|establishment|area|venue|site)"),
+        ),
+    ),
+    Focus("RFID", ("rfid",), (_named("radio", "frequency"),)),
+    Focus("excise tax", ("excise",)),
+    Focus("vending machines", (_named("vending", "machine"), "kiosk")),
+    Focus("drive-throughs", (_named("drive", "thr(?:u|ough)"),)),
+    Focus(
+        "First Nations",
+        (_named("first", "nation"), "indigenous", "tribal", "tribe", _named("band", "council")),
+        ("reserve", "reservation"),
+    ),
+)
+
+FOCI: tuple[Focus, ...] = (
+    *_TERPENES,
+    *_CANNABINOIDS,
+    *_CONTAMINANTS,
+    *_INGREDIENTS,
+    *_RULE_OBJECTS,
+)
+
+
+def named_foci(text: str) -> tuple[Focus, ...]:
+    """The specific things a text names; a class named beside one of its members ("the
+    mycotoxins: aflatoxins and ochratoxin") is asked through the members."""
+    named = [focus for focus in FOCI if focus.named_in.search(text)]
+    return tuple(
+        focus
+        for focus in named
+        if not any(
+            other is not focus and _words(focus.accepted).search(other.name)
+            for other in named
+            if focus.accepted
+        )
+    )
+
+
+def asked_foci(user_turns: Sequence[str], question: str) -> tuple[Focus, ...]:
+    """What the question is about: the things the latest turn names, or, for a follow-up
+    naming none ("and for edibles?"), those of the question it follows."""
+    return (named_foci(user_turns[-1]) if user_turns else ()) or named_foci(question)
+
+
+def names_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:
+    """Whether the fact names one of the things asked about (or a word it may use for one)."""
+    words = " ".join((fact.title, fact.text, *fact.keywords))
+    return any(focus.answered_by.search(words) for focus in foci)
+
+
+def about_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:
+    """Whether the fact is about one of the things asked: its title or keywords name it
+    ("Myrcene's boiling point"), not only its text in passing."""
+    words = " ".join((fact.title, *fact.keywords))
+    return any(focus.answered_by.search(words) for focus in foci)
+
+
+def describe_foci(foci: Iterable[Focus]) -> str:
+    """The things asked about, for an answer saying what the sources do not cover."""
+    names = [focus.name for focus in foci]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
