@@ -67,10 +67,22 @@ _TRADE_POUND_STATED = re.compile(
     r"(?:\s+(?:lbs?|pounds?)\b)?\s*\)?(?:\s*\(\s*16\s*(?:zips?|oz|ounces?)\s*(?:x|\*)\s*28\s*g?\s*\))?",
     re.IGNORECASE,
 )
+
+
+def _trade_pound(match: re.Match[str]) -> str:
+    """ "using a 448 g pound", "(448 g)" says which pound is meant; "a 448g lb goes for $2,400"
+    is the amount itself, one such pound (16 zips)."""
+    said = match.group(0)
+    if "(" in said or re.match(r"\W*(?:using|use|with|counting|taking|at|by)\b", said, re.I):
+        return " "
+    return " 16 zips " if re.search(r"lb|pound", said, re.IGNORECASE) else " 448 g "
+
+
 # "lbs going for 2k": a unit with no number, priced, is one of them.
 _BARE_PRICED = re.compile(
     r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?|elbows?)\s+(?=(?:are\s+|is\s+)?(?:going|"
-    r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|for\s+\$?\d[\d,.]*k?\b(?!\s*[a-z%]))",
+    r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|for\s+\$?\d[\d,.]*k?\b"
+    r"(?!\s*(?!(?:bucks|dollars|usd|cad)\b)[a-z%]))",
     re.IGNORECASE,
 )
 
@@ -87,7 +99,7 @@ def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     text = _BARE_PRICED.sub(lambda m: f"{m.group(1)}1 {m.group(2)} ", text)
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
     if re.search(r"\b(?:lbs?|pounds?)\b", text, re.IGNORECASE) and _TRADE_POUND_STATED.search(text):
-        text = _TRADE_POUND_STATED.sub(" ", text) + " (trade oz)"
+        text = _TRADE_POUND_STATED.sub(_trade_pound, text) + " (trade oz)"
         # "$2400/lb ... using a 448 g pound": the price is for that pound of 16 zips
         text = re.sub(r"\s*(?:/|\bper\s+|\ba\s+)(?:lb|pound)\b", " per 16 zips", text, flags=re.I)
     text = re.sub(

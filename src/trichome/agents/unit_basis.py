@@ -27,25 +27,27 @@ _ANY_UNIT = "|".join(f"(?P<{key}>{spelled})" for key, (spelled, _) in _UNITS.ite
 _GRAMS = r"(?P<grams>\d+(?:\.\d+)?)\s*(?:g|gs|grams?|gms?)?"
 _GRAMS_STATED = r"(?P<grams>\d+(?:\.\d+)?)\s*(?:g|gs|grams?|gms?)"
 _ONE = r"(?:(?:a|an|the|1|one|each|every|our|my|your|their)\s+)?"
+# "(16 x 28)", "(16 zips × 28 g)": the user's working beside the weight, part of the statement
+_WORKING = r"(?:\s*\(\s*[\d.]+\s*(?:zips?|oz|ounces?)?\s*[x*×]\s*[\d.]+\s*g?\s*\))?"
 _STATEMENTS = (
     # "using a 448 g pound", "(a 28.35 g ounce)", "counting 28 g ounces"
     re.compile(
         rf"(?:\b(?:using|use|counting|count|taking|take|assuming|assume|figuring|on|by|at|"
         rf"with\s+(?=(?:a|an|the)\s+[\d.]+\s*g\w*\s+(?:lb|pound|oz|ounce)))\s+|(?P<open>\())\s*"
-        rf"{_ONE}{_GRAMS_STATED}\s*-?\s*(?:{_ANY_UNIT})\b\s*(?(open)\))",
+        rf"{_ONE}{_GRAMS_STATED}\s*-?\s*(?:{_ANY_UNIT})\b\s*(?(open)\)){_WORKING}",
         re.IGNORECASE,
     ),
     # "call an oz 28", "count a pound as 454 g", "treat an eighth as 3.54"
     re.compile(
         rf"\b(?:call|calling|count|counting|treat|treating|take|taking|figure|figuring|assume|"
         rf"assuming|consider|considering)\s+{_ONE}(?:{_ANY_UNIT})\s+(?:as\s+|at\s+|=\s*|to\s+be\s+|"
-        rf"is\s+|being\s+)?{_GRAMS}\b",
+        rf"is\s+|being\s+)?{_GRAMS}\b{_WORKING}",
         re.IGNORECASE,
     ),
     # "if an oz is 28.5 g", "where a pound = 454", "(1 lb = 454 g)", "a pound being 448 grams"
     re.compile(
         rf"(?:\b(?:if|when|where|with|assuming|since|given)\s+|(?P<open>\())\s*{_ONE}(?:{_ANY_UNIT})"
-        rf"\s*(?:is|=|being|weighs|equals|is\s+taken\s+as|of)\s*{_GRAMS}\b\s*(?(open)\))",
+        rf"\s*(?:is|=|being|weighs|equals|is\s+taken\s+as|of)\s*{_GRAMS}\b\s*(?(open)\)){_WORKING}",
         re.IGNORECASE,
     ),
     # "28 g to the ounce", "454 g per pound", "448 grams in a pound"
