@@ -10,6 +10,7 @@ import math
 
 import pytest
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.missing_inputs import LABEL_CLAIM, TOLERANCE
 from trichome.agents.service import AgentService, build_agent_service
@@ -138,12 +139,21 @@ def test_caps_given_as_a_pair_are_the_servings_and_the_packages(
         ("what's the passing range at plus or minus 10%?", (LABEL_CLAIM,)),
         ("the window for a label at +/- 15%, how low can the result go?", (LABEL_CLAIM,)),
         ("gummies labelled 10 mg, what window of results still passes?", (TOLERANCE,)),
+        (
+            "how many grams of distillate for 200 gummies at 10 mg each?",
+            (needs.CONCENTRATE_POTENCY,),
+        ),
+        ("whats the total thc? thca came back high", (needs.COA_RESULTS_ANY_BASIS,)),
+        ("price per gram if I pay 1800", (needs.PRICED_AMOUNT,)),
+        ("what is the vpd at 55% rh", (needs.AIR_TEMPERATURE,)),
+        ("dry weight from 10 lb wet?", (needs.DRYING_LOSS,)),
     ],
 )
 def test_a_missing_input_is_named_as_data(question: str, missing: tuple[str, ...]) -> None:
     found = recognise(question)
     assert found is not None and found.calculation is None and found.asks
     assert found.missing == missing
+    assert all(needs.WORDING[key] in (found.refusal or "") for key in missing)
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from trichome.agents import calculators, units
+from trichome.agents import missing_inputs as needs
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import (
     Question,
@@ -133,7 +134,7 @@ def price(question: Question) -> Calculation | None:
         if question.find("mass") and question.says(
             r"\bsell|\bbuy|\bbought|\bprice|\bcost|\bpay|\bquote|\bworth|\bcharg|\bwholesale"
         ):
-            raise ask(question, "the price asked for it ($)")
+            raise ask(question, needs.PRICE)
         return None
     cost = one(question, money[:1], "the price")
     assert cost is not None
@@ -149,7 +150,7 @@ def price(question: Question) -> Calculation | None:
             pass
     masses = [q for q in question.find("mass") if q.per is None]
     if not masses:
-        raise ask(question, "how much that price buys (a pound, an ounce, grams)")
+        raise ask(question, needs.PRICED_AMOUNT)
     amount = one(question, masses[:1], "the amount bought")
     assert amount is not None
     return _per_eighth_if_asked(
@@ -209,7 +210,7 @@ def grow_yield(question: Question) -> Calculation | None:
         )
     ]
     if not harvests:
-        raise ask(question, "the dry harvest weight")
+        raise ask(question, needs.DRY_WEIGHT)
     asks_area = question.says(r"sq|square|ft|canopy")
     asks_power = question.says(r"watt|g/w|gpw|(?<!\bw)/\s*w\b|light")
     watts: float | None = None
@@ -229,9 +230,9 @@ def grow_yield(question: Question) -> Calculation | None:
             question.use(times[-1])
             watts *= times[-1].value
     if asks_power and watts is None:
-        raise ask(question, "the total lighting wattage")
+        raise ask(question, needs.WATTAGE)
     if asks_area and not areas and not asks_power:
-        raise ask(question, "the canopy area (sq ft)")
+        raise ask(question, needs.CANOPY_AREA)
     area = one(question, areas[:1], "the canopy area") if areas else None
     parts = []
     harvest = harvests[0]
@@ -353,7 +354,7 @@ def dry(question: Question) -> Calculation | None:
         )
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:
-        raise ask(question, "how much of its weight it loses in drying (%)")
+        raise ask(question, needs.DRYING_LOSS)
     dried = operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
     return _worth_if_asked(question, dried, wet.unit)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
@@ -88,10 +89,10 @@ def servings(question: Question) -> Calculation | None:
         )
     if not package or not (serving or question.says(r"serving")):
         if package and question.says(r"servings?") and question.says(ASKS):
-            raise ask(question, "the THC per serving (mg)")
+            raise ask(question, needs.SERVING_THC)
         return None
     if not serving:
-        raise ask(question, "the THC per serving (mg)")
+        raise ask(question, needs.SERVING_THC)
     total_mg = one(question, package, "the THC in the package")
     dose = one(question, serving, "the THC per serving")
     assert total_mg is not None and dose is not None
@@ -129,7 +130,7 @@ def _most_pieces(question: Question) -> Calculation | None:
     ):
         return None
     if limits is None or limits.per_package_mg is None:
-        raise ask(question, "the package cap that applies (mg of THC per package, or your state)")
+        raise ask(question, needs.PACKAGE_CAP)
     question.use(doses[0])
     result = formulation.servings_check(limits.per_package_mg, doses[0].value, limits)
     whole = math.floor(result.value + 1e-9)
@@ -233,7 +234,7 @@ def drinks(question: Question) -> Calculation | None:
     whole, serving = _container_and_serving(question, volumes)
     if not masses:
         if question.says(r"\bmg\b|milligram|\bthc\b|\bcbd\b|how\s+strong"):
-            raise ask(question, "the THC in the container or in one serving (mg)")
+            raise ask(question, needs.CONTAINER_OR_SERVING_THC)
         return None
     mg = masses[0]
     between = question.text[mg.end : serving.start] if serving.start >= mg.end else ""
