@@ -46,11 +46,33 @@ def _worked(question: str) -> RecognisedCalculation:
             400 * 5 / 0.90 / 0.92 / 1000,
         ),
         # a weight stated for a unit wins over its default
+        ("a pound (454g) goes for $2000, per gram", 2000 / 454),
+        ("ounce = 28 g here; how many grams in 3 oz", 3 * 28),
+        ("$1,600 per pound at 16 oz of 28 g, price per gram", 1600 / (16 * 28)),
+        ("$300/oz (28.5 g), per gram", 300 / 28.5),
+        ("treat an oz as 28.5 g: $300 an oz, per gram", 300 / 28.5),
         ("price per gram at $1800 a pound, using a 448 g pound", 1800 / 448),
         ("a 448g lb goes for $2,400, price per gram", 2400 / 448),
         ("$2,000/lb if a pound is 454 g, per gram?", 2000 / 454),
         ("$250 an oz, call an oz 28, what's that per gram", 250 / 28),
         ("$300 per ounce using a 28.35 g ounce, price per gram", 300 / 28.349523125),
+        (
+            "200 gummies at 10 mg from 85% distillate, expect 7% to stick to the pan - grams?",
+            200 * 10 / 0.85 / 0.93 / 1000,
+        ),
+        (
+            "200 gummies at 10 mg from 85% distillate and the pot keeps about 5%, grams needed?",
+            200 * 10 / 0.85 / 0.95 / 1000,
+        ),
+        (
+            "200 gummies at 10 mg from 85% distillate - we usually lose like 10% in the process, "
+            "grams?",
+            200 * 10 / 0.85 / 0.90 / 1000,
+        ),
+        (
+            "200 gummies at 10 mg from 85% distillate; 4% sticks to the molds. grams?",
+            2 / 0.85 / 0.96,
+        ),
         # ounces rolled into joints are the trade's 28 g ones, unless the question says not
         ("how many 1 g joints from 2 oz", 2 * 28 / 1),
         ("how many 0.7g cones from an oz", 28 / 0.7),

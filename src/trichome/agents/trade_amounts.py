@@ -122,6 +122,7 @@ def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     text = TRADE_STATED.sub(" ", text)
     text = re.sub(r"\b(?:an?|one)\s+(?:lb|pound)\b", "16 zips", text, flags=re.IGNORECASE)
     text = re.sub(r"\bhalf\s+(?:a\s+)?(?:lb|pound)\b", "0.5 lb", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?:\s*/\s*|\s+(?:per|each)\s+)(?:lb|pound)\b", " per 16 zips", text, flags=re.I)
     text = _POUNDS.sub(lambda m: f"{_plain(float(m.group(1)) * 16)} zips", text)
     if not standard:  # "$200 an ounce", "per oz": a price for that ounce; "an ounce" is one
         text = re.sub(r"(?<=\d)\s*(?:a|an)\s+(?:oz|ounce)\b", " per zip", text, flags=re.I)

@@ -50,6 +50,22 @@ _STATEMENTS = (
         rf"\s*(?:is|=|being|weighs|equals|is\s+taken\s+as|of)\s*{_GRAMS}\b\s*(?(open)\)){_WORKING}",
         re.IGNORECASE,
     ),
+    # "a pound (454g) goes for $2000", "per oz (28.5 g)": the unit kept, its weight taken
+    re.compile(
+        rf"(?P<keep>(?:\b(?:a|an|one|per|each|the)\s+|/\s*)(?:{_ANY_UNIT}))\s*"
+        rf"\(\s*{_GRAMS_STATED}\s*(?:each\s*)?\)",
+        re.IGNORECASE,
+    ),
+    # "ounce = 28 g here", "; a pound is 454 g": a clause that states it
+    re.compile(
+        rf"(?:^|(?<=[.;:,!?(]))\s*{_ONE}(?:{_ANY_UNIT})\s*(?:=|is|equals|weighs)\s*{_GRAMS_STATED}\b",
+        re.IGNORECASE,
+    ),
+    # "at 16 oz of 28 g", "counting 16 ounces of 28 g"
+    re.compile(
+        rf"\b(?:at|using|counting|with)\s+\d+\s*(?:{_ANY_UNIT})\s+of\s+{_GRAMS_STATED}\b",
+        re.IGNORECASE,
+    ),
     # "28 g to the ounce", "454 g per pound", "448 grams in a pound"
     re.compile(
         rf"\b(?:at\s+|using\s+|counting\s+)?{_GRAMS_STATED}\s+(?:to|per|in|=)\s+(?:the|an?|1|one)\s+"
@@ -73,7 +89,7 @@ def stated_basis(text: str) -> tuple[str, dict[str, float]]:
         if not low <= grams <= high or stated.get(unit, grams) != grams:
             return match.group(0)
         stated[unit] = grams
-        return ""
+        return match.groupdict().get("keep") or ""
 
     for statement in _STATEMENTS:
         text = statement.sub(take, text)
