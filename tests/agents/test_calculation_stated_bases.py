@@ -113,10 +113,10 @@ def test_a_range_is_worked_at_both_ends() -> None:
     ("text", "unit", "grams"),
     [
         ("$1800 a pound, using a 448 g pound", "lb", 448),
-        ("call an oz 28.5, price per gram?", "oz", 28.5),
-        ("(1 lb = 454 g)", "lb", 454),
-        ("count an eighth as 3.54 g", "eighth", 3.54),
-        ("at 28 g to the ounce", "oz", 28),
+        ("$300 an oz, call an oz 28.5, price per gram?", "oz", 28.5),
+        ("2 lb (1 lb = 454 g)", "lb", 454),
+        ("two eighths, counting an eighth as 3.54 g", "eighth", 3.54),
+        ("3 oz at 28 g to the ounce", "oz", 28),
     ],
 )
 def test_a_weight_stated_for_a_unit_is_read(text: str, unit: str, grams: float) -> None:
@@ -124,7 +124,13 @@ def test_a_weight_stated_for_a_unit_is_read(text: str, unit: str, grams: float) 
 
 
 @pytest.mark.parametrize(
-    "text", ["a 3 g pre-roll of 20%", "a 450 g bag of trim", "how many mg in a 3.5g eighth"]
+    "text",
+    [
+        "a 3 g pre-roll of 20%",
+        "a 450 g bag of trim",
+        "how many mg in a 3.5g eighth",
+        "an eighth is 3.5 g: at 20% THCA and 1% d9, how many mg THC total?",
+    ],
 )
 def test_an_amount_is_no_stated_weight(text: str) -> None:
     assert stated_basis(text) == (text, {})

@@ -73,26 +73,36 @@ _STATEMENTS = (
         re.IGNORECASE,
     ),
 )
+# Where a unit's weight matters: the unit named, or for an ounce a pound (16 of them)
+_NAMED = {
+    unit: rf"\b(?:{spelled}{'|' + _UNITS['lb'][0] if unit == 'oz' else ''})\b"
+    for unit, (spelled, _) in _UNITS.items()
+}
 # The weights other modules already read in their own words.
 _TRADE_OZ, _STANDARD_OZ, _TRADE_LB, _STANDARD_LB = 28.0, 28.35, 448.0, 453.6
 
 
-def stated_basis(text: str) -> tuple[str, dict[str, float]]:
+def stated_basis(text: str, skip: frozenset[str] = frozenset()) -> tuple[str, dict[str, float]]:
     """The text with any statement of a unit's weight applied, and the weights stated
-    (unit key -> grams)."""
+    (unit key -> grams). A statement whose unit the text names nowhere else is the amount
+    itself ("an eighth is 3.5 g: at 20% THCA..."), and is left as it is."""
     stated: dict[str, float] = {}
+    original = text
 
     def take(match: re.Match[str]) -> str:
         unit = next(key for key in _UNITS if match.group(key))
         grams = float(match.group("grams"))
         low, high = _UNITS[unit][1]
-        if not low <= grams <= high or stated.get(unit, grams) != grams:
+        if unit in skip or not low <= grams <= high or stated.get(unit, grams) != grams:
             return match.group(0)
         stated[unit] = grams
         return match.groupdict().get("keep") or ""
 
     for statement in _STATEMENTS:
         text = statement.sub(take, text)
+    alone = {u for u in stated if not re.search(_NAMED[u], text, re.IGNORECASE)}
+    if alone:
+        return stated_basis(original, skip | alone)
     for unit, grams in stated.items():
         text = _apply(text, unit, grams)
     return text, stated
