@@ -113,11 +113,11 @@ def _apply(text: str, unit: str, grams: float) -> str:
     conventional weights, else every amount of it in grams."""
     if unit == "oz" and grams == _TRADE_OZ:
         return f"{text} (trade oz)"
-    if unit == "oz" and abs(grams - _STANDARD_OZ) < 0.01:
+    if unit == "oz" and abs(grams - _STANDARD_OZ) < 0.05:
         return f"{text} (28.35 g ounce)"
     if unit == "lb" and grams == _TRADE_LB:
         return f"{text} (using a 448 g pound)"
-    if unit == "lb" and abs(grams - _STANDARD_LB) < 0.01:
+    if unit == "lb" and abs(grams - _STANDARD_LB) < 0.1:
         return f"{text} (453.6 g pound)"
     spelled = _UNITS[unit][0]
     amount = re.compile(rf"\b(\d+(?:\.\d+)?)\s*-?\s*(?:{spelled})\b(?!\s*fl)", re.IGNORECASE)
