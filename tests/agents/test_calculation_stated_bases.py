@@ -78,6 +78,9 @@ def _worked(question: str) -> RecognisedCalculation:
         ("how many 0.7g cones from an oz", 28 / 0.7),
         ("how many half gram prerolls out of a QP", 4 * 28 / 0.5),
         ("how many 1 g joints from 2 oz (using a 28.35 g ounce)", 2 * 28.349523125),
+        ("how many joints can I roll from a QP if each is 1.2g", 4 * 28 / 1.2),
+        ("how many joints from 2 oz at 0.8 g each", 2 * 28 / 0.8),
+        ("how many prerolls from a zip if each joint weighs 1 g", 28),
         # units glued on, numbers in words, separators
         ("lot 20231105-B tested 88.5%thc, how many mg in a 0.5g cart", 500 * 0.885),
         ("how much thc is in a zip of twenty two percent", 28_000 * 0.22),
@@ -175,6 +178,7 @@ def test_caps_given_as_a_pair_are_the_servings_and_the_packages(
         ("price per gram if I pay 1800", (needs.PRICED_AMOUNT,)),
         ("what is the vpd at 55% rh", (needs.AIR_TEMPERATURE,)),
         ("dry weight from 10 lb wet?", (needs.DRYING_LOSS,)),
+        ("how many joints from 2 oz", (needs.PIECE_MASS,)),
     ],
 )
 def test_a_missing_input_is_named_as_data(question: str, missing: tuple[str, ...]) -> None:

@@ -73,6 +73,7 @@ WET_WEIGHT = "wet_weight"
 YIELD_PER_WATT_INPUTS = "yield_per_watt_inputs"
 TOLERANCE_OR_STATE = "tolerance_or_state"
 COA_RESULTS_ANY_BASIS = "coa_results_any_basis"
+PIECE_MASS = "piece_mass"
 
 # key -> how the question to the user names it
 WORDING: dict[str, str] = {
@@ -147,6 +148,7 @@ WORDING: dict[str, str] = {
     PRICE_INPUTS: "the price and how much it buys (a pound, an ounce, grams)",
     WET_WEIGHT: "the wet weight (and the share lost in drying)",
     YIELD_PER_WATT_INPUTS: "the harvest's dry weight and the light's wattage",
+    PIECE_MASS: "how much one of them weighs (g)",
     COA_RESULTS_ANY_BASIS: "the THCA and delta-9 THC results from the COA (% or mg/g)",
     TOLERANCE_OR_STATE: (
         "the variance allowed around the label (±%), or the state whose rule sets it"

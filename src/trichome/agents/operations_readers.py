@@ -78,16 +78,35 @@ def conversion(question: Question) -> Calculation | None:
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
 
 
+# "each is", "if each joint weighs", "every cone holds": the mass of one piece follows
+_EACH_IS = (
+    r"\b(?:each|every|one)\s+(?:[a-z'-]+\s+)?(?:is|weighs|=|holds|gets|takes)\s*(?:about\s+)?$"
+)
+_ROLLED = r"(?:joints?|j's|pre-?rolls?|blunts?|spliffs?|cones?|baggies|bags)\b"
+
+
 def pieces_from_mass(question: Question) -> Calculation | None:
     """ "how many 1 g prerolls from 1 lb of trim?": a mass over the mass of one piece."""
-    pieces = question.find("mass", per=("piece",))
-    wholes = [q for q in question.find("mass") if q.per is None]
+    masses = question.find("mass")
+    pieces = [  # "1 g prerolls", "at 0.8 g each", "if each joint weighs 1 g"
+        q
+        for q in masses
+        if q.per == "piece" or re.search(_EACH_IS, question.text[max(0, q.start - 30) : q.start])
+    ]
+    wholes = [q for q in masses if q.per is None and q not in pieces]
+    if (
+        not pieces
+        and len(wholes) == 1
+        and question.says(rf"how\s+many\s+{_ROLLED}[^.?!]{{0,30}}\b(?:from|out\s+of|with)\b")
+        and not question.says(r"legal|allow|limit|\blaws?\b|rules?|permit|possess|carry|buy")
+    ):
+        raise ask(question, needs.PIECE_MASS)  # "how many joints from 2 oz?": of what size?
     if (
         len(pieces) != 1
         or len(wholes) != 1
         or question.find("percent")
-        or not question.says(r"how\s+many\s+[\d.]+\s*(?:g|grams?|mg|oz)\b")
-        or not question.says(r"\b(?:from|out\s+of)\b")
+        or not question.says(rf"how\s+many\s+(?:[\d.]+\s*(?:g|grams?|mg|oz)\b|{_ROLLED})")
+        or not question.says(r"\b(?:from|out\s+of|into)\b")
     ):
         return None
     question.use(pieces[0], wholes[0])
