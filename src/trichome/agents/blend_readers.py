@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import strength_calculators as by_strength
 from trichome.agents import units
@@ -41,7 +42,7 @@ def blending(question: Question) -> Calculation | None:
         amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
         if strengths is None and len(percents) == 1 and len(amounts) >= 2 and question.says(ASKS):
             # "300 g of 85% with 200 g of crude": the second material's potency is missing
-            raise ask(question, "the potency of each material you mix (%)")
+            raise ask(question, needs.BLEND_POTENCIES)
         return strengths
     distinct: dict[float, Quantity] = {}
     for q in percents:
@@ -63,7 +64,7 @@ def blending(question: Question) -> Calculation | None:
         grams = [units.convert(m.value, m.unit, masses[0].unit) for m in (m1, m2)]
         return mixing.blend(p1.value, p2.value, grams[0], grams[1], unit=masses[0].unit)
     if question.says(ASKS):
-        raise ask(question, "how much of each you mix (or the potency you are aiming for)")
+        raise ask(question, needs.BLEND_AMOUNTS)
     return None
 
 

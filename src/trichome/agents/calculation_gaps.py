@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents.calculation_questions import Question, ask
 from trichome.agents.calculators import Calculation
 
@@ -26,83 +27,81 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)|"
         r"\b(?:co2|mass|weight)\s+(?:lost|loss)\b.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}\b(?:co2|"
         r"mass\s+(?:lost|loss)|weight\s+(?:lost|loss))",
-        "how much THCA you decarboxylate (mg or g)",
+        needs.DECARB_MASS,
     ),
     (
         r"\bhemp\b.{0,60}\b(?:under|over|below|above)\s+(?:the\s+)?0?\.3\b",
-        "the THCA and delta-9 THC results from the COA (%)",
+        needs.COA_RESULTS,
     ),
     (
         r"how\s+many\s+(?:mg|milligrams)\s+(?:of\s+thc\s+)?(?:in|per)\s+(?:the|a|each|one)\s+"
         r"(?:package|pack|bag|box|jar|tin|bottle)",
-        "the THC per piece (mg), or the package's potency and weight",
+        needs.PACKAGE_CONTENT,
     ),
     (
         r"\bservings?\s+(?:per|in)\s+(?:a\s+|the\s+|each\s+|one\s+)?(?:package|pack|bag|box|jar|"
         r"bottle|bar|tin)",
-        "the THC in the package (mg)",
+        needs.PACKAGE_THC,
     ),
     (
         r"\bis\s+(?:my|our|this|the)\s+(?:hemp|crop|sample|field|flower|biomass)\b.{0,30}"
         r"(?:under|over|below|above|compliant|legal|hot)|\b(?:my|our)\s+hemp\b.{0,30}0?\.3\s*%",
-        "the THCA and delta-9 THC results from the COA (%)",
+        needs.COA_RESULTS,
     ),
     (
         rf"(?:mg|thc)\s+(?:per|each|a|in\s+(?:each|a|one))\s+(?:tbsp|tablespoon|tsp|teaspoon|"
         rf"cup)|(?:per|a)\s+(?:tbsp|tablespoon|tsp|teaspoon)\s+of\s+(?:my\s+|the\s+)?{_FAT}|"
         rf"how\s+much\s+{_FAT}\s+for\b",
-        "how much flower or concentrate goes in (g), its potency (% THC) and how much butter "
-        "or oil (cups, sticks or mL)",
+        needs.INFUSION_INPUTS,
     ),
     (
         r"\b(?:mg|thc)\s+(?:per|each|a|in\s+(?:a|one|each))\s*(?:[\d.]+\s*ml\s+)?(?:dropper|ml)\b"
         r"|\btincture\b.{0,30}\bper\s+(?:ml|dropper)",
-        "the THC in the bottle (mg) and the bottle's size (mL)",
+        needs.TINCTURE_INPUTS,
     ),
     (
         r"\bterps?\b.{0,20}%|%\s*(?:of\s+)?terps?\b|terpene\s+(?:%|percent|share)",
-        "how much distillate the terpenes go into (g)",
+        needs.TERPENE_BASE,
     ),
     (
         r"\bscal(?:e|ing)\b.{0,30}\b(?:recipe|batch)|\b(?:recipe|batch)\b.{0,30}\bscal(?:e|ing)\b",
-        "the recipe's ingredients and amounts, and how many pieces it makes now",
+        needs.RECIPE_NOW,
     ),
     (
         r"\bservings?\s+(?:in|are\s+in|does)\s+(?:a|an|the|this|that|my|our|each|one)\b",
-        "the THC in the package (mg) and the THC per serving (mg)",
+        needs.SERVING_INPUTS,
     ),
     (
         rf"(?:how\s+(?:much|many)\s+(?:grams?\s+(?:of\s+)?|g\s+(?:of\s+)?)?|grams?\s+of\s+)"
         rf"(?:disty|distill?ate|concentrate|oil|rosin|isolate)\b.{{0,30}}\bfor\b.{{0,20}}{_PIECE}",
-        "the THC per piece (mg) and the concentrate's potency (%)",
+        needs.CONCENTRATE_INPUTS,
     ),
     (
         rf"\bmg\s+(?:per|each|a|in\s+(?:each|a|one))\s+{_PIECE}|{_PIECE}\s*,?\s*mg\s+each|"
         rf"\bmg\s+each\b|how\s+strong\s+is\s+each",
-        "the THC going into the batch (mg, or grams of concentrate and its potency) and the "
-        "number of pieces",
+        needs.DOSE_INPUTS,
     ),
     (
         r"(?:price|cost)\s+(?:per|a)\s+(?:gram|g)\b|\bper\s+(?:gram|g)\b.{0,30}\b(?:pay|paid|price)|"
         r"\b(?:pay|paid|price)\b.{0,40}\bper\s+(?:gram|g)\b",
-        "the price and how much it buys (a pound, an ounce, grams)",
+        needs.PRICE_INPUTS,
     ),
     (
         r"\bdry\s+weight\b|\bhow\s+much\s+dry\b",
-        "the wet weight (and the share lost in drying)",
+        needs.WET_WEIGHT,
     ),
     (
         r"\b(?:g|grams?)\s*(?:per|/)\s*(?:w|watt)\b",
-        "the harvest's dry weight and the light's wattage",
+        needs.YIELD_PER_WATT_INPUTS,
     ),
     (
         r"\btotal\s+(?:thc|cbd)\b",
-        "the THCA and delta-9 THC results from the COA (% or mg/g)",
+        needs.COA_RESULTS_ANY_BASIS,
     ),
     (
         r"\b(?:lowest|highest|low|high|min(?:imum)?|max(?:imum)?)\b.{0,40}\b(?:still\s+)?"
         r"(?:pass|test\s+at)\b",
-        "the variance allowed around the label (±%), or the state whose rule sets it",
+        needs.TOLERANCE_OR_STATE,
     ),
 )
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
+from trichome.agents import decarb_readers as decarb
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -60,7 +61,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     tinctures.tincture,
     kitchen.kitchen,
     blends.blending,
-    potency.decarboxylation,
+    decarb.decarboxylation,
     potency.total,
     caps.at_the_cap,
     serving.servings,

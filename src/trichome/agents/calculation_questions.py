@@ -13,6 +13,7 @@ from trichome.agents.calculators import (
     MissingInput,
     StateEdibleLimits,
 )
+from trichome.agents.missing_inputs import wording
 from trichome.agents.quantities import Quantity
 
 ASKS = (
@@ -88,11 +89,12 @@ def one(question: Question, found: Sequence[Quantity], what: str) -> Quantity | 
 
 
 def ask(question: Question, *missing: str) -> MissingInput:
-    """A question for the missing inputs, naming what was read so far."""
+    """A question for the missing inputs (keys of `missing_inputs.WORDING`, or a reader's
+    own description), naming what was read so far; the inputs travel with it as data."""
     read_so_far = ", ".join(f"“{q.text}”" for q in question.quantities if q.kind != "other")
-    wanted = " and ".join(missing)
+    wanted = " and ".join(wording(key) for key in missing)
     tail = f" I read {read_so_far}." if read_so_far else ""
-    return MissingInput(f"To work that out I need {wanted}. What is it?{tail}")
+    return MissingInput(f"To work that out I need {wanted}. What is it?{tail}", missing)
 
 
 def potency_readings(question: Question) -> list[Quantity]:

@@ -47,6 +47,7 @@ class RecognisedCalculation:
     carried: tuple[str, ...] = ()  # inputs taken from earlier messages of the conversation
     changed: tuple[str, ...] = ()  # inputs this message changed ("24 brownies → 36 brownies")
     spans: tuple[tuple[int, int], ...] = ()  # where the used inputs sit in the question read
+    missing: tuple[str, ...] = ()  # the inputs asked for (`missing_inputs` keys), as data
 
 
 def recognise(
@@ -76,7 +77,12 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
         found = first_calculation(question)
     except MissingInput as missing:
         return RecognisedCalculation(
-            None, str(missing), asks=True, read=_read(question), spans=_spans(question)
+            None,
+            str(missing),
+            asks=True,
+            read=_read(question),
+            spans=_spans(question),
+            missing=missing.inputs,
         )
     except CalculationError as error:
         return RecognisedCalculation(None, str(error), read=_read(question), spans=_spans(question))

@@ -28,7 +28,15 @@ class CalculationError(ValueError):
 
 
 class MissingInput(CalculationError):
-    """A calculation cannot start without an input; the message is the question to ask."""
+    """A calculation cannot start without an input; the message is the question to ask.
+
+    `inputs` names the inputs that are missing as data (keys of
+    `missing_inputs.WORDING`, such as "label_claim" or "tolerance"), so a caller decides
+    what can supply them without reading the question's wording."""
+
+    def __init__(self, message: str, inputs: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.inputs = tuple(inputs)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents.calculation_questions import Question, piece_counts
-from trichome.agents.calculators import Calculation, fmt, positive, whole
+from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt, positive, whole
 
 # "at the package max", "at the legal limit", "each at the federal max for an edible package"
 _AT_THE_CAP = re.compile(
@@ -72,3 +72,23 @@ def _run_total(cap: float, count: float, named: str) -> Calculation:
         inputs=(f"THC per product: {named}", f"products: {units:,}"),
         assumptions=("each product is made exactly at the cap",),
     )
+
+
+def stated_caps(question: Question) -> StateEdibleLimits | None:
+    """The caps the user states ("our 5 mg per serving cap", "MI rules (10 mg / 200 mg)"),
+    else the state's from the packs. Two caps given together are a serving's and a package's:
+    the smaller is the serving's."""
+    caps = sorted({q.value: q for q in question.find("mass", unit="mg", tags=("limit",))}.values(),
+                  key=lambda q: q.value)  # fmt: skip
+    if len(caps) == 2:
+        question.use(*caps)
+        return StateEdibleLimits("your stated caps", caps[0].value, caps[1].value, ())
+    if len(caps) == 1:
+        question.use(caps[0])
+        package = caps[0].per == "package" or question.says(
+            r"\b(?:package|pack)\s+(?:cap|limit|max)"
+        )
+        if package:
+            return StateEdibleLimits("your stated cap", None, caps[0].value, ())
+        return StateEdibleLimits("your stated cap", caps[0].value, None, ())
+    return question.limits_for(question.state) if question.state else None

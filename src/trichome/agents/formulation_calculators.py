@@ -259,6 +259,7 @@ def servings_check(
         formula="servings = mg per package ÷ mg per serving",
         inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
         verdict=verdict,
+        details={"package_mg": package_mg, "serving_mg": serving_mg},
     )
 
 

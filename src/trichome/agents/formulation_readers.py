@@ -9,6 +9,7 @@ import re
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import missing_inputs as needs
 from trichome.agents import potency_calculators as potency
 from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
@@ -121,7 +122,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         else:
             found = one(question, potencies, "the concentrate's potency")
             if found is None:
-                raise ask(question, "the concentrate's potency (% THC on its COA)")
+                raise ask(question, needs.CONCENTRATE_POTENCY)
             strength = found.value
         name = named_cannabinoid(question, None if parts else found)
         parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
@@ -139,7 +140,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total") or shared
             ):  # "600mg split into 30 caps": a total shared out, no potency needed
                 return formulation.dose_from_total(mass.value, count.value, _lost(question))
-            raise ask(question, "the concentrate's potency (% THC on its COA)")
+            raise ask(question, needs.CONCENTRATE_POTENCY)
         return formulation.dose_per_unit(
             found.value, mass.value, mass.unit, count.value, _lost(question)
         )
@@ -179,9 +180,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     if counts and per_piece and wants_amount is False and not potencies:
         return None
     if wants_amount and per_piece and potencies and not counts:
-        raise ask(question, "how many pieces you are making")
+        raise ask(question, needs.PIECE_COUNT)
     if wants_amount and counts and potencies and not per_piece and question.says(CONCENTRATE):
-        raise ask(question, "the dose you want in each piece (mg)")
+        raise ask(question, needs.PIECE_DOSE)
     edible = [q for q in counts if re.fullmatch(PIECES, q.noun or "", re.IGNORECASE)]
     if (
         edible
@@ -195,8 +196,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         # "24 brownies, how much THC in each?": nothing says what went into them.
         raise ask(
             question,
-            "how much THC went into the batch (mg), or the mass and potency of the flower or "
-            "concentrate that went in",
+            needs.BATCH_THC,
         )
     return None
 
@@ -292,7 +292,7 @@ def scaling(question: Question) -> Calculation | None:
             and question.says(r"how\s+much\s+(?!thc\b)|what\s+do\s+i\s+need")
         ):
             # "recipe makes 50 gummies with 5 g of distillate, how much for the big batch?"
-            raise ask(question, "how many pieces (or how big a batch) you are scaling to")
+            raise ask(question, needs.SCALE_TARGET)
         return None
     if question.says(
         r"mg\s+(?:per|each|a)\b|(?<!same\s)\bdose\b|\bstrength|how\s+strong|potency\s+of"
@@ -337,13 +337,11 @@ def scaling(question: Question) -> Calculation | None:
     ]  # "24 gummies at 10 mg": the dose stays the same when the batch is scaled
     if not ingredients:
         if sizes and question.says(ASKS):
-            raise ask(question, "the recipe's ingredients and their amounts (g, mL, cups)")
+            raise ask(question, needs.RECIPE)
         return None
     if factor is None:
         if question.says(ASKS):
-            raise ask(
-                question, "the batch size you are scaling to (pieces, or the new batch's weight)"
-            )
+            raise ask(question, needs.SCALE_SIZE)
         return None
     named_ingredients = [
         (_ingredient_name(question, q), q.value, units.label(q.unit)) for q in ingredients

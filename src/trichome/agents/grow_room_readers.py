@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 
 from trichome.agents import grow_room_calculators as grow_room
+from trichome.agents import missing_inputs as needs
 from trichome.agents import units
 from trichome.agents.asked_units import to_unit
 from trichome.agents.calculation_questions import Question, ask, one, with_assumption
@@ -45,8 +46,8 @@ def vpd(question: Question) -> Calculation | None:
         return None  # "what VPD should I run in flower?" asks for a target, not a calculation
     if not air or not humidity:
         missing = [
-            *(["the room's air temperature (°C or °F)"] if not air else []),
-            *(["the relative humidity (%)"] if not humidity else []),
+            *([needs.AIR_TEMPERATURE] if not air else []),
+            *([needs.HUMIDITY] if not humidity else []),
         ]
         raise ask(question, *missing)
     air_reading = one(question, air[:1], "the air temperature")
@@ -101,7 +102,7 @@ def _inverse_vpd(
     question.use(target)
     if asks_rh:
         if not air:
-            raise ask(question, "the room's air temperature (°C or °F)")
+            raise ask(question, needs.AIR_TEMPERATURE)
         air_reading = one(question, air[:1], "the air temperature")
         assert air_reading is not None
         air_c, air_note = _celsius(air_reading)
@@ -132,7 +133,7 @@ def _inverse_vpd(
                 result = with_assumption(result, note)
         return result
     if not humidity:
-        raise ask(question, "the relative humidity (%)")
+        raise ask(question, needs.HUMIDITY)
     rh = one(question, humidity, "the relative humidity")
     assert rh is not None
     offset_c: float | None = None
@@ -335,16 +336,16 @@ def dli(question: Question) -> Calculation | None:
         and question.says(r"what\s+ppfd|how\s+much\s+ppfd|ppfd\s+(?:do|would|should)|need")
     ):
         if hours is None:
-            raise ask(question, "how many hours a day the lights are on")
+            raise ask(question, needs.LIGHT_HOURS)
         wanted = float(target.group(1) or target.group(2))
         _use(question, wanted, hours)
         return grow_room.ppfd_for_dli(wanted, hours)
     if ppfd_match is None and hours is None:
         return None  # "what DLI does flower need?" asks for a target, not a calculation
     if ppfd_match is None:
-        raise ask(question, "the PPFD at the canopy (µmol/m²/s)")
+        raise ask(question, needs.PPFD)
     if hours is None:
-        raise ask(question, "how many hours a day the lights are on (e.g. 12/12 or 18 hours)")
+        raise ask(question, needs.PHOTOPERIOD)
     ppfd = float(ppfd_match.group("value") or ppfd_match.group("value2"))
     _use(question, ppfd, hours)
     return grow_room.daily_light_integral(ppfd, hours)

@@ -8,6 +8,7 @@ import re
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import kitchen_calculators as kitchen_arithmetic
+from trichome.agents import missing_inputs as needs
 from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     NOT_POTENCY,
@@ -85,9 +86,9 @@ def kitchen(question: Question) -> Calculation | None:
     if not fats and not fat_masses:
         if per_piece or not materials:
             return None  # "7 g of 22% flower into butter, 24 brownies": a dose per piece
-        raise ask(question, "how much butter or oil it went into (cups, tbsp, sticks or mL)")
+        raise ask(question, needs.FAT_VOLUME)
     if not materials:
-        raise ask(question, "how much flower or concentrate goes in (its mass)")
+        raise ask(question, needs.INFUSED_MASS)
     batch = max(fats, key=lambda q: units.millilitres(q.value, q.unit)) if fats else None
     portions = [
         q
@@ -140,7 +141,7 @@ def kitchen(question: Question) -> Calculation | None:
     if found is None and material.cannabinoid == "THCA" and question.says(r"decarb"):
         return None  # "decarb 1 g of THCA and dissolve it in 100 mL": the decarb, then mg/mL
     if found is None:
-        raise ask(question, "the potency of what goes in (% THC)")
+        raise ask(question, needs.INFUSED_POTENCY)
     infused = kitchen_arithmetic.kitchen_infusion(
         material.value,
         material.unit,

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from trichome.agents import lab_calculators as lab
+from trichome.agents import missing_inputs as needs
 from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
@@ -61,7 +62,7 @@ def dry_basis(question: Question) -> Calculation | None:
             r"as[- ]?received|wet[- ]?basis|convert|moisture"
         ):
             return None  # results already on a dry basis, checked as they are
-        raise ask(question, "the sample's moisture content (%) from the lab report")
+        raise ask(question, needs.MOISTURE)
     moisture = one(question, moistures, "the moisture content")
     assert moisture is not None
     parts = []
@@ -120,7 +121,7 @@ def label_check(question: Question) -> Calculation | None:
     if claim.per == "package":
         # "100 mg/package, 10 pieces": the label's claim for one piece is its share.
         if count is None:
-            raise ask(question, "how many pieces the package holds")
+            raise ask(question, needs.PACKAGE_PIECES)
         claim_mg = claim.value / count.value
         note = (
             f"the label's {claim.text} over {fmt(count.value)} pieces is {fmt(claim_mg, 4)} mg "
@@ -213,9 +214,9 @@ def hemp_uncertainty(question: Question) -> Calculation | None:
     ]
     results = [q for q in percents if q not in bounds]
     if not results:
-        raise ask(question, "the lab's THC result (% dry weight)")
+        raise ask(question, needs.LAB_RESULT)
     if not bounds:
-        raise ask(question, "the measurement of uncertainty the lab reported (±%)")
+        raise ask(question, needs.UNCERTAINTY)
     result = one(question, results[-1:], "the THC result")
     mu = one(question, bounds[-1:], "the measurement of uncertainty")
     assert result is not None and mu is not None

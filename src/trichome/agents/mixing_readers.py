@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from trichome.agents import calculators
+from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import strength_calculators as by_strength
 from trichome.agents.calculation_questions import (
@@ -114,9 +115,7 @@ def dilution(question: Question) -> Calculation | None:
             q for q in question.find("volume", "mass") if q.per is None and q not in portions
         ]
         if not amounts:
-            raise ask(
-                question, "how much you start with, or how much you want to end with (mL or g)"
-            )
+            raise ask(question, needs.START_OR_END_AMOUNT)
         high, low = _roles(*concentrations[:2])
         amount = one(question, amounts[:1], "the amount")
         question.use(high, low)
@@ -153,8 +152,8 @@ def dilution(question: Question) -> Calculation | None:
         if "target" in given.tags or re.search(
             r"\bto\s+$", question.text[max(0, given.start - 5) : given.start]
         ):
-            raise ask(question, "the concentration you start from (mg/mL or mg/g)")
-        raise ask(question, "the concentration you want to end at (mg/mL or mg/g)")
+            raise ask(question, needs.START_CONCENTRATION)
+        raise ask(question, needs.TARGET_CONCENTRATION)
     if (
         len(concentrations) == 1
         and bottled is None
@@ -162,7 +161,7 @@ def dilution(question: Question) -> Calculation | None:
         and question.says(r"\bstock\b")
         and question.says(ASKS)
     ):  # "ml of stock for 100 ml at 5 mg/ml?": the stock's own strength is missing
-        raise ask(question, "the stock's concentration (mg/mL or mg/g)")
+        raise ask(question, needs.STOCK_CONCENTRATION)
     if not stock_words or question.says(r"terp|(?<!final\s)blend|mix\s+(?!it\s+with)"):
         return None
     percents = [
@@ -175,12 +174,12 @@ def dilution(question: Question) -> Calculation | None:
         if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):
             return None  # "2 g of 90% in 60 mL MCT, mg per dropper": a tincture's strength
         if percents and question.says(ASKS):
-            raise ask(question, "the potency you want to end at (%)")
+            raise ask(question, needs.TARGET_POTENCY)
         return None
     if len({q.value for q in percents}) >= 3:
         return None  # "500 g at 80% from 95% and 60% stock": a blend of two to a target
     if not masses:
-        raise ask(question, "how much you start with (g)")
+        raise ask(question, needs.START_MASS)
     mass = one(question, masses[:1], "the starting amount")
     assert mass is not None
     high, low = _roles(*percents[:2])

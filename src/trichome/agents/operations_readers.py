@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from trichome.agents import calculators, units
+from trichome.agents import missing_inputs as needs
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import (
     Question,
@@ -77,16 +78,35 @@ def conversion(question: Question) -> Calculation | None:
     return operations.convert(amount, source, target, float(density.group(1)) if density else None)
 
 
+# "each is", "if each joint weighs", "every cone holds": the mass of one piece follows
+_EACH_IS = (
+    r"\b(?:each|every|one)\s+(?:[a-z'-]+\s+)?(?:is|weighs|=|holds|gets|takes)\s*(?:about\s+)?$"
+)
+_ROLLED = r"(?:joints?|j's|pre-?rolls?|blunts?|spliffs?|cones?|baggies|bags)\b"
+
+
 def pieces_from_mass(question: Question) -> Calculation | None:
     """ "how many 1 g prerolls from 1 lb of trim?": a mass over the mass of one piece."""
-    pieces = question.find("mass", per=("piece",))
-    wholes = [q for q in question.find("mass") if q.per is None]
+    masses = question.find("mass")
+    pieces = [  # "1 g prerolls", "at 0.8 g each", "if each joint weighs 1 g"
+        q
+        for q in masses
+        if q.per == "piece" or re.search(_EACH_IS, question.text[max(0, q.start - 30) : q.start])
+    ]
+    wholes = [q for q in masses if q.per is None and q not in pieces]
+    if (
+        not pieces
+        and len(wholes) == 1
+        and question.says(rf"how\s+many\s+{_ROLLED}[^.?!]{{0,30}}\b(?:from|out\s+of|with)\b")
+        and not question.says(r"legal|allow|limit|\blaws?\b|rules?|permit|possess|carry|buy")
+    ):
+        raise ask(question, needs.PIECE_MASS)  # "how many joints from 2 oz?": of what size?
     if (
         len(pieces) != 1
         or len(wholes) != 1
         or question.find("percent")
-        or not question.says(r"how\s+many\s+[\d.]+\s*(?:g|grams?|mg|oz)\b")
-        or not question.says(r"\b(?:from|out\s+of)\b")
+        or not question.says(rf"how\s+many\s+(?:[\d.]+\s*(?:g|grams?|mg|oz)\b|{_ROLLED})")
+        or not question.says(r"\b(?:from|out\s+of|into)\b")
     ):
         return None
     question.use(pieces[0], wholes[0])
@@ -133,7 +153,7 @@ def price(question: Question) -> Calculation | None:
         if question.find("mass") and question.says(
             r"\bsell|\bbuy|\bbought|\bprice|\bcost|\bpay|\bquote|\bworth|\bcharg|\bwholesale"
         ):
-            raise ask(question, "the price asked for it ($)")
+            raise ask(question, needs.PRICE)
         return None
     cost = one(question, money[:1], "the price")
     assert cost is not None
@@ -149,7 +169,7 @@ def price(question: Question) -> Calculation | None:
             pass
     masses = [q for q in question.find("mass") if q.per is None]
     if not masses:
-        raise ask(question, "how much that price buys (a pound, an ounce, grams)")
+        raise ask(question, needs.PRICED_AMOUNT)
     amount = one(question, masses[:1], "the amount bought")
     assert amount is not None
     return _per_eighth_if_asked(
@@ -209,7 +229,7 @@ def grow_yield(question: Question) -> Calculation | None:
         )
     ]
     if not harvests:
-        raise ask(question, "the dry harvest weight")
+        raise ask(question, needs.DRY_WEIGHT)
     asks_area = question.says(r"sq|square|ft|canopy")
     asks_power = question.says(r"watt|g/w|gpw|(?<!\bw)/\s*w\b|light")
     watts: float | None = None
@@ -229,9 +249,9 @@ def grow_yield(question: Question) -> Calculation | None:
             question.use(times[-1])
             watts *= times[-1].value
     if asks_power and watts is None:
-        raise ask(question, "the total lighting wattage")
+        raise ask(question, needs.WATTAGE)
     if asks_area and not areas and not asks_power:
-        raise ask(question, "the canopy area (sq ft)")
+        raise ask(question, needs.CANOPY_AREA)
     area = one(question, areas[:1], "the canopy area") if areas else None
     parts = []
     harvest = harvests[0]
@@ -353,7 +373,7 @@ def dry(question: Question) -> Calculation | None:
         )
     loss = one(question, losses[:1] or moistures[:1], "the weight lost in drying")
     if loss is None:
-        raise ask(question, "how much of its weight it loses in drying (%)")
+        raise ask(question, needs.DRYING_LOSS)
     dried = operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
     return _worth_if_asked(question, dried, wet.unit)
 

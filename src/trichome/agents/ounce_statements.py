@@ -32,7 +32,7 @@ STANDARD_STATED = re.compile(
     r"[ \t]*\(?\s*(?:(?:using|with|counting|taking|at|by)\s+)?(?:(?:the|a|an)\s+)?"
     r"(?:(?:real|standard|true|actual|proper|legal|us|exact)\s+)?"
     r"(?:453\.59\d*|453\.6)\s*g(?:rams?)?(?:\s+(?:lbs?|pounds?)\b)?\s*\)?|"
-    r"\bavoirdupois\s+",
+    r"\bavoirdupois\b[\s,]*",
     re.IGNORECASE,
 )
 

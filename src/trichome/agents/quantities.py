@@ -21,7 +21,7 @@ from trichome.agents.units import UnitError
 COUNTABLE = (
     r"gumm(?:y|ies|ys)|gummie|pieces?|pcs?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
     r"servings?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|bottles?|cartridges?|carts?|"
-    r"vapes?|pens?|doses?|candies|candy|chews?|lozenges?|pre-?rolls?|joints?|edibles?|"
+    r"vapes?|pens?|doses?|candies|candy|chews?|lozenges?|pre-?rolls?|joints?|blunts?|spliffs?|cones?|edibles?|"
     r"packages?|packs?|jars?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|"
     r"truffles?|pills?|sachets?|pouches?|tinctures?|syringes?|plants?|lights?|fixtures?|"
     r"bags?|boxes?|tins?|containers?|sticks?|cups?|muffins?|cakes?|squares?|rosins?|dabs?|"

@@ -9,11 +9,21 @@ import re
 _TAG_WORDS: dict[str, tuple[str, str]] = {
     # tag: (words just before the number, words just after it)
     "loss": (
-        r"(?:loss|lose|losing|lost|waste|shrink)\w*\s*(?:of|is|was|at|about|around|~)?\s*$",
+        r"(?:loss|lose|losing|lost|waste|shrink)\w*(?:\s*(?:of|is|was|at|about|around|~|like|roughly|"
+        r"approx\w*|maybe|nearly|almost|close\s+to|up\s+to|a\s+good|usually|typically))*\s*$|"
+        # "the pot keeps about 5%", "the molds hold ~3%": what the equipment keeps is lost
+        r"\b(?:pans?|pots?|walls?|molds?|moulds?|jars?|filters?|equipment|machine|glassware|lines)\s+"
+        r"(?:keeps?|holds?|takes?|eats?|grabs?|retains?|swallows?)\s*(?:about|around|roughly|like|~)?\s*$",
         r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)|"
         # "add 5% overage for process loss": extra put in to cover what is lost
         r"^\s*(?:overage|over-?fill)\b|"
-        r"^\s*of\s+(?:\w+\s+){0,4}?(?:is|are|gets?|will\s+be)\s+(?:lost|wasted|left\s+behind|stuck)|"
+        # "5% is lost in the pan", "8% stays stuck on the walls", "3% of it clings to the pot"
+        r"^\s*(?:of\s+(?:\w+\s+){0,4}?)?(?:(?:is|are|was|were|gets?|got|will\s+be|ends?\s+up|to)\s+)?"
+        r"(?:(?:usually|typically|always|just|probably|normally|often)\s+)?(?:lost|wasted|left\s+(?:behind|in|on)|"
+        r"stuck|(?:stays?|remains?|sits?)\s+(?:stuck|behind|(?:in|on)\s+(?:the\s+)?(?:pan|pot|walls?|jar|"
+        r"beaker|vessel|bowl|molds?|moulds?|filter|strainer|cheesecloth|plant\s+matter|pulp|sides?|"
+        r"equipment|glass|tray|trays|lines?|tubing|hoses?))|(?:stick|sticks|stuck|clings?)\s+(?:to|in|on)|goes\s+to\s+waste|"
+        r"burns?\s+off|disappears?)|"
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),
     "efficiency": (
@@ -49,7 +59,10 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     ),
     "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
     "limit": (
-        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$",
+        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$|"
+        # "MI rules (10 mg / 200 mg)", "caps: 5mg/100mg": a state's caps given as a pair
+        r"\b(?:rules?|regs?|regulations?|caps?|limits?|laws?|max(?:imums?|es)?|standards?)\s*"
+        r"[(\[:]\s*(?:[\d.]+\s*mg(?:\s*(?:per|a|an|/)\s*[a-z]+)?\s*(?:/|,|and|&|\+)\s*)?$",
         r"^\s*(?:total\s+)?(?:delta-?9\s+|d9\s+)?(?:thc\s+)?(?:per\s+(?:serving|piece|package|pack|"
         r"unit|dose)\s+)?(?:(?:hemp|federal|farm\s+bill|legal|"
         r"usda|state|compliance)\s+){0,2}(?:limit|threshold|cutoff|cut-off|"

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.calculation_questions import (
@@ -21,7 +22,8 @@ from trichome.agents.calculation_questions import (
     piece_counts,
     with_assumption,
 )
-from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt
+from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.cap_readers import stated_caps
 from trichome.agents.quantities import PIECES, Quantity
 
 
@@ -33,7 +35,7 @@ def servings(question: Question) -> Calculation | None:
     from_pieces = _servings_from_pieces(question) or _per_piece_in_package(question)
     if from_pieces is not None:
         return from_pieces
-    package = question.find("mass", unit="mg", per=("package",))
+    package = question.find("mass", unit="mg", per=("package",), without=("limit",))
     serving = question.find("mass", unit="mg", per=("serving", "piece"), without=("limit",))
     counts = piece_counts(question)
     if not package and question.says(
@@ -45,15 +47,20 @@ def servings(question: Question) -> Calculation | None:
         # "how many 10mg servings in a 100mg bar": the bar (or bag, jar) is the package.
         held = [
             q
-            for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
+            for q in question.find("mass", unit="mg", per=(None, "serving", "piece"),
+                                   without=("limit",))
             if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each|1)?\s*$",
                          question.text[max(0, q.start - 14) : q.start])
         ]  # fmt: skip
-        amounts = question.find("mass", unit="mg", per=(None, "serving", "piece"))
+        amounts = question.find(
+            "mass", unit="mg", per=(None, "serving", "piece"), without=("limit",)
+        )
         if held:
             package = held[:1]
             serving = [q for q in serving if q not in held] or [
-                q for q in question.find("mass", unit="mg", per=(None,)) if q not in held
+                q
+                for q in question.find("mass", unit="mg", per=(None,), without=("limit",))
+                if q not in held
             ]
         elif len({q.value for q in amounts}) == 2:
             # "a 200mg chocolate bar where each square is 5mg": a serving is the smaller.
@@ -71,21 +78,34 @@ def servings(question: Question) -> Calculation | None:
         dose = one(question, serving, "the dose per piece")
         assert count is not None and dose is not None
         package_mg = count.value * dose.value
-        limits = question.limits_for(question.state) if question.state else None
-        return formulation.servings_check(package_mg, dose.value, limits)
+        checked = formulation.servings_check(package_mg, dose.value, stated_caps(question))
+        if not question.says(_ASKS_PACKAGE_TOTAL):
+            return checked
+        return replace(  # "what's the package total and does it clear the cap?"
+            checked,
+            value=package_mg,
+            unit="mg THC per package",
+            summary=f"The package holds {fmt(package_mg)} mg THC. {checked.summary}",
+        )
     if not package or not (serving or question.says(r"serving")):
         if package and question.says(r"servings?") and question.says(ASKS):
-            raise ask(question, "the THC per serving (mg)")
+            raise ask(question, needs.SERVING_THC)
         return None
     if not serving:
-        raise ask(question, "the THC per serving (mg)")
+        raise ask(question, needs.SERVING_THC)
     total_mg = one(question, package, "the THC in the package")
     dose = one(question, serving, "the THC per serving")
     assert total_mg is not None and dose is not None
-    limits = question.limits_for(question.state) if question.state else None
+    limits = stated_caps(question)
     return formulation.servings_check(total_mg.value, dose.value, limits)
 
 
+# "the package total", "total mg in the bag", "how much THC per pack": the package's THC asked
+_ASKS_PACKAGE_TOTAL = (
+    r"\b(?:package|pack|bag|box|tin|jar)(?:'s)?\s+total\b|\btotal\s+(?:mg|thc)\b[^.?!]{0,20}"
+    r"\b(?:package|pack|bag|box|tin|jar)\b|how\s+much\s+(?:thc\s+)?(?:is\s+)?(?:in|per)\s+(?:the\s+|a\s+|each\s+)?"
+    r"(?:package|pack|bag|box|tin|jar)\b"
+)
 _SERVING_BEFORE = re.compile(r"(?:servings?|doses?)\s*(?:of|at|is|are|=|:)?\s*$", re.I)
 _SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
 
@@ -100,7 +120,7 @@ _MOST_PIECES = (
 def _most_pieces(question: Question) -> Calculation | None:
     """The most pieces of a dose one package may hold under the state's package cap."""
     doses = question.find("mass", unit="mg", per=(None, "piece", "serving"), without=("limit",))
-    limits = question.limits_for(question.state) if question.state else None
+    limits = stated_caps(question)
     if (
         len(doses) != 1
         or question.find("mass", unit="mg", per=("package",))
@@ -110,7 +130,7 @@ def _most_pieces(question: Question) -> Calculation | None:
     ):
         return None
     if limits is None or limits.per_package_mg is None:
-        raise ask(question, "the package cap that applies (mg of THC per package, or your state)")
+        raise ask(question, needs.PACKAGE_CAP)
     question.use(doses[0])
     result = formulation.servings_check(limits.per_package_mg, doses[0].value, limits)
     whole = math.floor(result.value + 1e-9)
@@ -149,7 +169,7 @@ def _servings_from_pieces(question: Question) -> Calculation | None:
     count = counts[0]
     question.use(count, piece, serving)
     package_mg = count.value * piece.value
-    limits = question.limits_for(question.state) if question.state else None
+    limits = stated_caps(question)
     result = formulation.servings_check(package_mg, serving.value, limits)
     return replace(
         result,
@@ -174,16 +194,6 @@ def servings_by_volume(question: Question) -> Calculation | None:
     return mixing.doses_in(whole.value, whole.unit, serving.value, serving.unit)
 
 
-def _limits(question: Question) -> StateEdibleLimits | None:
-    """The cap the user states ("our 5 mg per serving cap"), else the state's from the packs."""
-    caps = question.find("mass", unit="mg", tags=("limit",))
-    if caps:
-        cap = one(question, caps[:1], "the cap per serving")
-        assert cap is not None
-        return StateEdibleLimits("your stated cap", cap.value, None, ())
-    return question.limits_for(question.state) if question.state else None
-
-
 def _per_piece_in_package(question: Question) -> Calculation | None:
     """ "tin of 20 mints with 100 mg total, how much per mint, under our 5 mg cap?": the
     package's pieces are its servings; mg per piece, checked against the cap."""
@@ -198,7 +208,7 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
     package, count = packages[0], counts[0]
     question.use(package, count)
     dose = formulation.dose_from_total(package.value, count.value)
-    checked = formulation.servings_check(package.value, dose.value, _limits(question))
+    checked = formulation.servings_check(package.value, dose.value, stated_caps(question))
     return calculators.chain([checked, dose])
 
 
@@ -224,7 +234,7 @@ def drinks(question: Question) -> Calculation | None:
     whole, serving = _container_and_serving(question, volumes)
     if not masses:
         if question.says(r"\bmg\b|milligram|\bthc\b|\bcbd\b|how\s+strong"):
-            raise ask(question, "the THC in the container or in one serving (mg)")
+            raise ask(question, needs.CONTAINER_OR_SERVING_THC)
         return None
     mg = masses[0]
     between = question.text[mg.end : serving.start] if serving.start >= mg.end else ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
 from trichome.agents import units
@@ -78,10 +79,10 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         if final is not None:
             return final
         if shares and question.says(ASKS):
-            raise ask(question, "how much distillate you are flavouring (g)")
+            raise ask(question, needs.DISTILLATE_FLAVOURED)
         return None
     if not shares:
-        raise ask(question, "the terpene percentage you want (% w/w)")
+        raise ask(question, needs.TERPENE_SHARE)
     terp = one(question, shares[-1:], "the terpene share")
     distillate = one(question, bases[:1], "the distillate")
     assert terp is not None and distillate is not None
@@ -217,7 +218,7 @@ def _cut_with_terpenes(question: Question) -> Calculation | None:
         q for q in question.find("mass", "volume") if q.per is None and "terpene" not in q.tags
     ]
     if not bases:
-        raise ask(question, "how much distillate you start with (g)")
+        raise ask(question, needs.DISTILLATE_START)
     base = one(question, bases[:1], "the distillate")
     assert base is not None
     question.use(current, target)

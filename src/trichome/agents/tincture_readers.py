@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from trichome.agents import calculators, units
+from trichome.agents import missing_inputs as needs
 from trichome.agents import potency_calculators as product
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculation_questions import (
@@ -84,7 +85,7 @@ def tincture_design(question: Question) -> Calculation | None:
         assert volume is not None
         volume_value, volume_unit = volume.value, volume.unit
     elif not ounces:
-        raise ask(question, "the bottle's size (mL)")
+        raise ask(question, needs.BOTTLE_SIZE)
     strength = one(question, strengths[:1], "the target strength")
     assert strength is not None
     if per_dropper:
@@ -92,7 +93,7 @@ def tincture_design(question: Question) -> Calculation | None:
     potency = one(question, potency_readings(question), "the concentrate's potency")
     if potency is None and question.says(r"\bstock\b"):
         # "from my stock": a dilution, and the stock's strength was not given.
-        raise ask(question, "the strength of your stock (mg/mL)")
+        raise ask(question, needs.TINCTURE_STOCK)
     result = tinctures.tincture_recipe(
         strength.value,
         volume_value,
@@ -139,9 +140,7 @@ def tincture(question: Question) -> Calculation | None:
         return None  # "a 1000 mg bottle at 25 mg a dose": servings, no bottle size needed
     if not volumes or not totals:
         if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
-            raise ask(
-                question, "the bottle's size (mL)" if totals else "the THC in the bottle (mg)"
-            )
+            raise ask(question, needs.BOTTLE_SIZE if totals else needs.BOTTLE_THC)
         return None
     total_mg = one(question, totals[:1], "the THC in the bottle")
     volume = one(question, volumes[:1], "the bottle's size")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.missing_inputs import FROM_STATE_RULE
 from trichome.knowledge.jurisdictions import with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
@@ -209,7 +210,7 @@ def sourced_variance(
     against its label with no tolerance given is the state's rule to judge."""
     worked = calculation.calculation if calculation is not None else None
     rule_named = bool(user_turns) and bool(_NAMES_THE_RULE.search(user_turns[-1]))
-    if calculation is not None and calculation.asks and "variance" in (calculation.refusal or ""):
+    if calculation is not None and calculation.asks and FROM_STATE_RULE & set(calculation.missing):
         # the calculators ask for the tolerance: the state's rule, where one is sourced, gives it
         return check_variance(user_turns, state, knowledge)
     if calculation is not None and (worked is None or worked.name != "label_check"):

@@ -10,6 +10,7 @@ from trichome.agents import potency_calculators as potency
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question, ask, one
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.missing_inputs import LABEL_CLAIM, TOLERANCE
 
 
 def variance(question: Question) -> Calculation | None:
@@ -23,11 +24,11 @@ def variance(question: Question) -> Calculation | None:
     tolerances = question.find("percent", tags=("tolerance",))
     claims = [q for q in question.find("mass", "percent") if "tolerance" not in q.tags]
     if not claims:
-        if tolerances and question.says(r"window|variance|tolerance|range|passing|lowest|highest"):
-            raise ask(question, "the label claim (mg or %) the window is around")
+        if tolerances:  # a tolerance and the window asked, whatever the words: the claim is missing
+            raise ask(question, LABEL_CLAIM)
         return None
     if not tolerances:
-        raise ask(question, "the variance allowed around the label (±%)")
+        raise ask(question, TOLERANCE)
     claim = one(question, claims[:1], "the label claim")
     tolerance = one(question, tolerances[:1], "the variance")
     assert claim is not None and tolerance is not None

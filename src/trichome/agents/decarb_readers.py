@@ -1,0 +1,124 @@
+"""Reader for decarboxylation: THC from THCA (theoretical or at an efficiency), the mass lost
+as CO2, and a decarboxylated amount shared out into pieces ("decarb 10 g of THCA at 90% into
+400 gummies")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from trichome.agents import calculators, decarb_steps, units
+from trichome.agents import formulation_calculators as formulation
+from trichome.agents import potency_calculators as potency
+from trichome.agents.calculation_questions import (
+    ASKS,
+    NOT_POTENCY,
+    Question,
+    ask,
+    efficiency_percent,
+    loss_percent,
+    one,
+    piece_counts,
+)
+from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.missing_inputs import THCA_MASS
+
+
+def decarboxylation(question: Question) -> Calculation | None:
+    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
+    if not question.says(
+        r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
+        r"\bbak(?:e|ed|ing)\b|\boven\b|\bthc\s+in\s+mg|"
+        r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc|"
+        r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
+    ):
+        return None
+    if not question.find("mass") and question.says(decarb_steps.ASKS_SHARE_LOST):
+        return decarb_steps.share_lost()  # "what percent of its mass does THCA lose?"
+    acid_masses = question.find("mass", cannabinoids=("THCA",))
+    if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
+        acid_masses = [q for q in question.find("mass") if q.per is None]
+    if not acid_masses:
+        if question.says(r"\bthca\b") and question.says(ASKS) and question.find("mass", "percent"):
+            raise ask(question, THCA_MASS)
+        return None
+    acid = one(question, acid_masses[:1], "the THCA")
+    assert acid is not None
+    parts: list[Calculation] = []
+    acid_mg, acid_unit = acid.value, acid.unit
+    shares = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY | {"target"})
+    shares = (
+        shares
+        or [  # "99% pure THCA crystalline": the purity is its THCA share
+            q
+            for q in question.find("percent", cannabinoids=(None,), without=NOT_POTENCY)
+            if re.match(r"\s*(?:pure|purity)\b", question.text[q.end : q.end + 10], re.I)
+        ]
+    )
+    if (
+        shares
+        and (acid.cannabinoid != "THCA" or shares[0].start > acid.start)
+        and not question.find("percent", cannabinoids=("THC",), without=NOT_POTENCY)
+    ):
+        # "28 g of 25% THCA flower": the THCA is a share of the material weighed.
+        share_of = one(question, shares, "the THCA potency")
+        assert share_of is not None
+        held = potency.cannabinoid_in_product(acid.value, acid.unit, share_of.value, "THCA")
+        parts.append(held)
+        acid_mg, acid_unit = held.value, "mg"  # mg, unless grams of THC are asked
+        if question.says(r"\b(?:grams?|g|kg|kilos?)\s+(?:of\s+)?thc\b"):
+            acid_unit = acid.unit
+            acid_mg = units.convert(held.value, "mg", units.canonical(acid_unit))
+    efficiency = efficiency_percent(question)
+    if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
+        stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
+        if stray and question.says(r"efficien|conversion|convert"):
+            efficiency = stray[0].value
+            question.use(stray[0])
+    result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
+    if question.says(_ASKS_LOSS):
+        result = _mass_lost(result, acid_unit)
+    elif not piece_counts(question):
+        result = decarb_steps.after_decarb(question, result, acid_unit)
+    if parts:
+        result = calculators.chain([*parts, result])
+    pieces = piece_counts(question)
+    if pieces and question.says(r"each|per|a\s+piece|dose"):
+        count = one(question, pieces, "the number of pieces")
+        assert count is not None
+        split = formulation.dose_from_total(
+            result.details["thc_mg"], count.value, loss_percent(question)
+        )
+        return (
+            calculators.chain([*parts, result, split])
+            if parts
+            else calculators.chain([result, split])
+        )
+    return result
+
+
+# "how much weight do I lose", "mass loss", "CO2 loss": the mass that leaves, not the THC.
+_ASKS_LOSS = (
+    r"\b(?:weight|mass|co2)\s+(?:loss|lost)|\b(?:loss|lost|lose|loses)\s+(?:as|to)\s+co2|"
+    r"how\s+much\s+(?:weight|mass|do\s+(?:i|we|you)\s+lose|will\s+(?:i|we|it)\s+lose|is\s+lost)|"
+    r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
+    r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
+    r"\b(?:mass|weight)\s+(?:is|are|gets?|will\s+be|would\s+be)\s+lost\b|"
+    r"\b(?:leaves?|leaving|escapes?|comes?\s+off|goes?\s+off)\s+as\s+(?:co2|carbon\s+dioxide)\b"
+)
+
+
+def _mass_lost(result: Calculation, unit: str) -> Calculation:
+    """The decarboxylation answered as the mass lost as CO2, in the unit weighed."""
+    lost_mg = result.details["mass_loss_mg"]
+    key = units.canonical(unit)
+    value = units.convert(lost_mg, "mg", key)
+    shown = units.label(key)
+    return replace(
+        result,
+        name="decarboxylation_loss",
+        value=value,
+        unit=f"{shown} lost as CO2",
+        summary=f"{fmt(value, 4)} {shown} leaves as CO2 ({fmt(lost_mg)} mg, "
+        f"{fmt(100 * (1 - potency.THCA_TO_THC), 3)}% of the THCA). {result.summary}",
+    )
