@@ -18,6 +18,8 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
+from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses
+from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -39,7 +41,9 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.dli,
     operations.conversion,
     operations.pieces_from_mass,
+    piece_masses.pieces_by_weight,
     taxes.tax,
+    ounce_prices.ounce_price,
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
@@ -48,6 +52,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.dry_basis,
     lab.extraction_return,
     operations.grow_yield,
+    drying.moisture_lost,
     operations.dry,
     formulation.scaling,
     formulation.share_by_weight,
@@ -61,8 +66,10 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     kitchen.kitchen,
     blends.blending,
     potency.decarboxylation,
+    coa_chains.coa_then_dose,
     potency.total,
     caps.at_the_cap,
+    package_caps.over_package_cap,
     serving.servings,
     formulation.infusion_or_dose,
     potency.product_content,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents import units
+from trichome.agents.container_words import container_words
 from trichome.agents.ounce_statements import TRADE_STATED, standard_ounce_stated
 from trichome.agents.story_numbers import (
     drop_labels,
@@ -116,7 +117,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text = shares_of_a_whole(drop_labels(text))
+    text = container_words(shares_of_a_whole(drop_labels(text)))
     text, standard = standard_ounce_stated(text)
     # "1 oz (28 g)", "2 oz (56 g)": the grams the user states for an amount are what they mean.
     text = _STATED_GRAMS.sub(lambda m: f"{m.group(1)} g", text)
