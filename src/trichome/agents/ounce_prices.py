@@ -1,6 +1,10 @@
 """Reader for the price of an ounce from a price by the pound or kilo ("2400/lb, cost per
 oz?"): a pound is 16 ounces, so an ounce costs the pound's price ÷ 16 (a kilo is weighed out
-in grams and priced per 28 g trade ounce, the convention stated)."""
+in grams and priced per 28 g trade ounce, the convention stated).
+
+Source: NIST Handbook 44, Appendix C (General Tables of Units of Measurement): an
+avoirdupois pound is 16 avoirdupois ounces.
+"""
 
 from __future__ import annotations
 
