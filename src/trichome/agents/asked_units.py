@@ -57,7 +57,17 @@ def in_asked_unit(calculation: Calculation, text: str) -> Calculation:
     """`calculation` with its result converted to the unit the question asks for, when that
     is another unit of the same kind; unchanged otherwise."""
     wanted = asked_unit(text)
-    return calculation if wanted is None else to_unit(calculation, wanted)
+    if wanted is None:
+        return _small_litres_in_ml(calculation)
+    return to_unit(calculation, wanted)
+
+
+def _small_litres_in_ml(calculation: Calculation) -> Calculation:
+    """A stock volume under a litre answered in litres ("0.04 L of stock", from a final
+    volume given in litres) is shown in mL, the unit a stock is measured out in."""
+    if 0 < calculation.value < 1 and calculation.unit == "L of stock":
+        return to_unit(calculation, "ml")
+    return calculation
 
 
 def to_unit(calculation: Calculation, wanted: str) -> Calculation:

@@ -28,6 +28,8 @@ def blending(question: Question) -> Calculation | None:
         r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
         r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%|"
+        # "grams of the 92?": an amount of one of the potencies named, by its number alone
+        r"\b(?:grams?|g|kg|kilos?|ml|mls|lbs?|oz)\s+of\s+(?:the\s+)?[\d.]+\s*(?:\?|$)|"
         r"[\d.]+\s*%[^+?]{0,40}\s\+\s*[\d.]"  # "40g of 88% disty + 10g of 45% sauce"
     ):
         return None
@@ -102,8 +104,9 @@ def _pair_amounts(
 
 
 _WANTED = re.compile(
-    r"how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
-    r"(?:of\s+)?(?:the\s+|our\s+|that\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?|lbs?)\b)",
+    r"(?:how\s+(?:much|many)\s+(?:(?:grams?|g|kg|kilos?|ml|mls|oz|ounces?|lbs?|pounds?)\s+)?"
+    r"(?:of\s+)?|\b(?:grams?|g|kg|kilos?|ml|mls|lbs?|oz)\s+of\s+)"
+    r"(?:the\s+|our\s+|that\s+)?([\d.]+)\b(?!\s*(?:g|kg|ml|mg|grams?|lbs?)\b)",
     re.I,
 )
 # Words saying an amount is the whole blend to end with, not one of its parts.

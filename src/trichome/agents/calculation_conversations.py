@@ -271,8 +271,9 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
         same = [q for q in earlier if q.kind == new.kind and q.value == new.value]
         if same:
             return same[0]
-    if new.kind == "number" and _PRICE_AGAIN.search(update):
-        # "and if he does me 1250 for it?": a new price for the one priced before
+    counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
+    if new.kind == "number" and (_PRICE_AGAIN.search(update) or not counts):
+        # "and if he does me 1250 for it?", "what about at 1750": the one price given before
         prices = [q for q in earlier if q.kind == "money" and q.start not in taken]
         if len(prices) == 1:
             return prices[0]
@@ -283,7 +284,6 @@ def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set
             return results[-1]
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
-        counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
         if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
             return counts[0]
         return None

@@ -29,6 +29,13 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"mass\s+(?:lost|loss)|weight\s+(?:lost|loss))",
         needs.DECARB_MASS,
     ),
+    (  # "how many gummies can I make from my distillate": the concentrate's amount unsaid
+        rf"how\s+many\s+(?:[\w.-]+\s+){{0,2}}{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|"
+        r"that)\s+(?:make|get|fill|dose|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|"
+        r"this|that|a|some)?\s*(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|"
+        r"extract|wax|shatter|butter|flower)\b",
+        "how much concentrate you have (g) and its potency (% THC on its COA)",
+    ),
     (
         r"\bhemp\b.{0,60}\b(?:under|over|below|above)\s+(?:the\s+)?0?\.3\b",
         needs.COA_RESULTS,

@@ -2,10 +2,11 @@
 
 Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
 `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`, `operations_readers`,
-`grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, and last
-`calculation_gaps`) looks for the words of one calculation, fills its inputs from the
-quantities (`quantities.read`), and either returns the worked calculation, returns None (not
-this calculation), or raises:
+`grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
+`drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
+looks for the words of one calculation, fills its inputs from the quantities
+(`quantities.read`), and either returns the worked calculation, returns None (not this
+calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.
@@ -18,7 +19,9 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
+from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses
 from trichome.agents import decarb_readers as decarb
+from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
 from trichome.agents import grow_room_readers as grow_room
 from trichome.agents import kitchen_readers as kitchen
@@ -40,7 +43,9 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.dli,
     operations.conversion,
     operations.pieces_from_mass,
+    piece_masses.pieces_by_weight,
     taxes.tax,
+    ounce_prices.ounce_price,
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
@@ -49,6 +54,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.dry_basis,
     lab.extraction_return,
     operations.grow_yield,
+    drying.moisture_lost,
     operations.dry,
     formulation.scaling,
     formulation.share_by_weight,
@@ -62,8 +68,10 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     kitchen.kitchen,
     blends.blending,
     decarb.decarboxylation,
+    coa_chains.coa_then_dose,
     potency.total,
     caps.at_the_cap,
+    package_caps.over_package_cap,
     serving.servings,
     formulation.infusion_or_dose,
     potency.product_content,

@@ -28,6 +28,7 @@ from trichome.agents.calculators import (
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 from trichome.agents.quantities import Quantity, read
+from trichome.agents.range_ends import range_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,13 @@ def recognise(
             "one of them as a single number and I'll work out the range of the result.",
             asks=True,
         )
+    end = range_end(normalised) if len(ranges) == 1 else None
+    if end is not None:  # "5-10 mg, at the high end": the range's end named is the input
+        spread = ranges[0]
+        assert spread.high is not None
+        value = spread.high if end == "high" else spread.value
+        quantities = [q.at(value) if q is spread else q for q in quantities]
+        ranges = []
     if ranges:
         return _over_range(normalised, quantities, ranges[0], state, limits_for)
     question = Question(normalised, quantities, state, limits_for)

@@ -59,6 +59,10 @@ def kitchen(question: Question) -> Calculation | None:
         if not m.group(0).lower().startswith("in")
         or not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
     ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?", "per cup of milk" the measure
+    if len(measures) > 1:  # "1,200 mg in 1 cup, per tsp?": the "in" before the last is the batch
+        measures = [m for m in measures[:-1] if not m.group(0).lower().startswith("in")] + [
+            measures[-1]
+        ]
     per_piece = bool(counts) and question.says(
         r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
     )

@@ -194,6 +194,8 @@ def dilution(question: Question) -> Calculation | None:
 # "total grams after dilution", "how much do I end up with": the finished amount.
 _ASKS_FINAL = (
     r"\b(?:total|final|finished)\s+(?:\w+\s+)?(?:after|weight|mass|volume|amount|blend|batch)|"
+    # "how many ml total will i have", "how much in total do we get"
+    r"\bhow\s+(?:much|many)\s+(?:\w+\s+)?(?:in\s+)?total\b(?:\s+(?:will|do|would|does)\b)?|"
     r"\bend\s+up\s+with|\bin\s+(?:all|total)\s*\?|\bafter\s+(?:the\s+)?(?:dilution|cut)"
 )
 

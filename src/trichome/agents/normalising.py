@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.container_words import container_words
 from trichome.agents.story_numbers import (
     drop_labels,
     floor_area,
@@ -116,7 +117,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text, standard = trade_amounts(shares_of_a_whole(drop_labels(text)))
+    text, standard = trade_amounts(container_words(shares_of_a_whole(drop_labels(text))))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 from trichome.agents.quantities import read
+from trichome.agents.tax_stacking import STACKED, stacked_tax
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
 
@@ -76,6 +77,8 @@ def tax(question: Question) -> Calculation | None:
     price = one(question, prices, "the price before tax")
     assert price is not None
     question.use(*rates)
+    if len(rates) > 1 and STACKED.search(question.text):
+        return stacked_tax(price.value, [q.value for q in rates])
     return sales_tax(price.value, list(dict.fromkeys(q.value for q in rates)))
 
 

@@ -1,0 +1,66 @@
+"""Reader for the share of weight lost in drying, from a wet and a dry weight ("12.5 kg wet
+came down to 2.9 kg dry: what % did it lose?"): (wet - dry) / wet, in %."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents import units
+from trichome.agents.calculation_questions import Question
+from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
+
+# "what % moisture did we lose", "how much weight % lost", "moisture loss %?"
+_ASKS_SHARE = re.compile(
+    r"(?:what|how\s+much|which)\s+(?:%|percent(?:age)?|pct)|"
+    r"(?:%|percent(?:age)?)\s+(?:\w+\s+){0,3}(?:lost|lose|loss|shrink|went)|"
+    r"(?:moisture|weight|water)\s+loss\s*(?:%|percent(?:age)?|in\s+%)",
+    re.IGNORECASE,
+)
+
+
+def _weight_named(question: Question, word: str) -> list[float]:
+    """The grams of the masses written next to `word` ("wet weight 12 kg", "5 lb dry")."""
+    found = []
+    for mass in question.find("mass"):
+        if mass.per not in (None, "package"):
+            continue
+        before = question.text[max(0, mass.start - 22) : mass.start]
+        after = question.text[mass.end : mass.end + 14]
+        if re.search(rf"\b{word}\w*\b[^\d]*$", before, re.I) or re.match(
+            rf"\s*(?:of\s+)?{word}", after, re.I
+        ):
+            found.append(mass)
+    return [units.grams(m.value, m.unit) for m in found[:1]] if found else []
+
+
+def moisture_lost(question: Question) -> Calculation | None:
+    """The share of the wet weight lost in drying, when both weights are given."""
+    if question.find("percent") or not _ASKS_SHARE.search(question.text):
+        return None
+    if not question.says(r"\bwet\b|fresh") or not question.says(r"\bdr(?:y|ied)\b"):
+        return None
+    wets, drys = _weight_named(question, "wet"), _weight_named(question, "dr(?:y|ied)")
+    if len(wets) != 1 or len(drys) != 1:
+        return None
+    question.use(*(m for m in question.find("mass") if m.per in (None, "package")))
+    wet, dry = positive("the wet weight", wets[0]), positive("the dry weight", drys[0])
+    if dry > wet:
+        raise CalculationError(
+            f"the dry weight ({fmt(dry)} g) is more than the wet weight ({fmt(wet)} g)"
+        )
+    lost = (wet - dry) / wet * 100
+    return Calculation(
+        "moisture_lost",
+        lost,
+        "%",
+        f"Drying lost {fmt(lost, 4)}% of the wet weight ({fmt(wet - dry)} g of {fmt(wet)} g); "
+        f"{fmt(100 - lost, 4)}% is left.",
+        (
+            f"lost = {fmt(wet)} g - {fmt(dry)} g = {fmt(wet - dry)} g",
+            f"{fmt(wet - dry)} ÷ {fmt(wet)} × 100 = {fmt(lost, 4)}%",
+        ),
+        details={"left_percent": 100 - lost},
+        formula="loss % = (wet - dry) ÷ wet × 100",
+        inputs=(f"wet weight: {fmt(wet)} g", f"dry weight: {fmt(dry)} g"),
+        assumptions=("the weight lost in drying is water (and a little volatile matter)",),
+    )

@@ -1,0 +1,65 @@
+"""Reader for the price of an ounce from a price by the pound or kilo ("2400/lb, cost per
+oz?"): a pound is 16 ounces, so an ounce costs the pound's price ÷ 16 (a kilo is weighed out
+in grams and priced per 28 g trade ounce, the convention stated).
+
+Source: NIST Handbook 44, Appendix C (General Tables of Units of Measurement): an
+avoirdupois pound is 16 avoirdupois ounces.
+"""
+
+from __future__ import annotations
+
+from trichome.agents import units
+from trichome.agents.calculation_questions import Question, one
+from trichome.agents.calculators import Calculation, fmt, positive
+
+_ASKS_OUNCE = (
+    r"(?:per|an?|each|/|the|for\s+an?)\s*(?:oz|ounce|zip)\b|\b(?:oz|ounce|zip)\s+price|"
+    r"price\s+(?:of|for)\s+(?:an?\s+|one\s+|1\s+)?(?:oz|ounce|zip)\b"
+)
+_POUNDS = ("lb", "kg")
+
+
+def ounce_price(question: Question) -> Calculation | None:
+    """The price of one ounce from a price for a pound (or pounds, or kilos)."""
+    if not question.says(_ASKS_OUNCE) or question.says(r"per\s+(?:gram|g)\b|/\s*g\b"):
+        return None
+    money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
+    if len(money) != 1:
+        return None
+    cost = money[0]
+    amount, unit = 1.0, cost.per
+    if unit is None:
+        masses = [q for q in question.find("mass") if q.per is None]
+        if len(masses) != 1:
+            return None
+        question.use(masses[0])
+        amount, unit = masses[0].value, masses[0].unit
+    try:
+        unit = units.canonical(unit or "")
+    except units.UnitError:
+        return None
+    if unit not in _POUNDS:
+        return None
+    one(question, money, "the price")
+    positive("the price", cost.value)
+    positive("the amount", amount)
+    if unit == "lb":
+        ounces, how = amount * 16, f"{fmt(amount)} lb × 16 oz per lb = {fmt(amount * 16)} oz"
+        note = "a pound is 16 ounces (avoirdupois), so an ounce is 1/16 of the pound's price"
+    else:
+        ounces = units.grams(amount, unit) / 28
+        how = f"{fmt(amount)} kg = {fmt(amount * 1000)} g ÷ 28 g = {fmt(ounces, 4)} trade oz"
+        note = "an ounce is the trade's 28 g ounce"
+    per_ounce = cost.value / ounces
+    shown = f"{fmt(amount)} {units.label(unit)}"
+    return Calculation(
+        "price_per_ounce",
+        per_ounce,
+        "$/oz",
+        f"${fmt(cost.value)} for {shown} is ${fmt(per_ounce, 4)} per ounce.",
+        (how, f"${fmt(cost.value)} ÷ {fmt(ounces, 4)} oz = ${fmt(per_ounce, 4)} per oz"),
+        details={"per_gram": cost.value / units.grams(amount, unit)},
+        formula="$/oz = price ÷ ounces",
+        inputs=(f"price: ${fmt(cost.value)}", f"for: {shown}"),
+        assumptions=(note,),
+    )

@@ -1,0 +1,30 @@
+"""Which end of a range a question works at, when it names one ("5-10 mg a piece, at the
+high end", "budget for the top of the range", "worst case at the low end")."""
+
+from __future__ import annotations
+
+import re
+
+_HIGH = re.compile(
+    r"\b(?:at|on|for|using|use|take|with|go\s+with)\s+the\s+(?:high(?:er)?|top|upper|max(?:imum)?)"
+    r"(?:\s+end|\s+of\s+(?:the|that)\s+range|\s+side|\s+number)\b|"
+    r"\bhigh\s+end\s+of\s+(?:the|that)\s+range\b",
+    re.IGNORECASE,
+)
+_LOW = re.compile(
+    r"\b(?:at|on|for|using|use|take|with|go\s+with)\s+the\s+(?:low(?:er)?|bottom|min(?:imum)?)"
+    r"(?:\s+end|\s+of\s+(?:the|that)\s+range|\s+side|\s+number)\b|"
+    r"\blow\s+end\s+of\s+(?:the|that)\s+range\b",
+    re.IGNORECASE,
+)
+
+
+def range_end(text: str) -> str | None:
+    """ "high" or "low" when the question names one end of its range, else None (both ends
+    are then worked)."""
+    high, low = _HIGH.search(text), _LOW.search(text)
+    if high and not low:
+        return "high"
+    if low and not high:
+        return "low"
+    return None
