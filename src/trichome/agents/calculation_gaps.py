@@ -34,7 +34,7 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"that)\s+(?:make|get|fill|dose|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|"
         r"this|that|a|some)?\s*(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|"
         r"extract|wax|shatter|butter|flower)\b",
-        "how much concentrate you have (g) and its potency (% THC on its COA)",
+        needs.CONCENTRATE_STOCK,
     ),
     (
         r"\bhemp\b.{0,60}\b(?:under|over|below|above)\s+(?:the\s+)?0?\.3\b",

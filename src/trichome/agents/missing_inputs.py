@@ -67,6 +67,7 @@ TERPENE_BASE = "terpene_base"
 RECIPE_NOW = "recipe_now"
 SERVING_INPUTS = "serving_inputs"
 CONCENTRATE_INPUTS = "concentrate_inputs"
+CONCENTRATE_STOCK = "concentrate_stock"
 DOSE_INPUTS = "dose_inputs"
 PRICE_INPUTS = "price_inputs"
 WET_WEIGHT = "wet_weight"
@@ -141,6 +142,7 @@ WORDING: dict[str, str] = {
     RECIPE_NOW: "the recipe's ingredients and amounts, and how many pieces it makes now",
     SERVING_INPUTS: "the THC in the package (mg) and the THC per serving (mg)",
     CONCENTRATE_INPUTS: "the THC per piece (mg) and the concentrate's potency (%)",
+    CONCENTRATE_STOCK: "how much concentrate you have (g) and its potency (% THC on its COA)",
     DOSE_INPUTS: (
         "the THC going into the batch (mg, or grams of concentrate and its potency) and "
         "the number of pieces"
