@@ -79,9 +79,7 @@ def google() -> Iterator[GoogleServer]:
 
 
 @pytest.fixture
-async def world(
-    settings: Settings, google: GoogleServer, tmp_path: Path
-) -> AsyncIterator[World]:
+async def world(settings: Settings, google: GoogleServer, tmp_path: Path) -> AsyncIterator[World]:
     configured = reconfigured(
         drive_settings(google, tmp_path),
         database_url=settings.database_url,

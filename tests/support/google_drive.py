@@ -61,9 +61,7 @@ class FakeFile:
             "id": self.id,
             "name": self.name,
             "mimeType": self.mime_type,
-            "modifiedTime": self.modified.isoformat(timespec="milliseconds").replace(
-                "+00:00", "Z"
-            ),
+            "modifiedTime": self.modified.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "trashed": self.trashed,
             "parents": [self.parent],
         }

@@ -15,7 +15,7 @@ class DriveFields(BaseSettings):
     google_client_id: str | None = Field(
         None,
         description=(
-            "OAuth client id (type \"Web application\") from the Google Cloud console, for "
+            'OAuth client id (type "Web application") from the Google Cloud console, for '
             "connecting a Google Drive folder on the documents page; its authorised redirect "
             "URI must be `{dashboard_url}/documents/drive/callback`. Unset: no Drive connection."
         ),
@@ -47,6 +47,4 @@ class DriveFields(BaseSettings):
             "background task (0: only `Sync now` and `trichome documents sync`)."
         ),
     )
-    google_timeout: float = Field(
-        30.0, gt=0, description="Seconds one request to Google may take."
-    )
+    google_timeout: float = Field(30.0, gt=0, description="Seconds one request to Google may take.")

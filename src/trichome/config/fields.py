@@ -1,8 +1,9 @@
 """Every setting's name, type, default and meaning: the table the README's is generated from.
 
 The fields are declared by group (`service_fields`, `account_fields`, `answer_fields`,
-`drive_fields`) and put together here in the table's order. The checks across settings and the addresses
-derived from them are on `Settings` (`trichome.config`), which adds them to these fields.
+`drive_fields`) and put together here in the table's order. The checks across settings and
+the addresses derived from them are on `Settings` (`trichome.config`), which adds them to
+these fields.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ error message quotes what Google answered beyond its error code."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -145,7 +146,7 @@ class GoogleDriveClient:
         settings: Settings,
         client: httpx.AsyncClient | None = None,
         *,
-        clock: Any = utcnow,
+        clock: Callable[[], datetime] = utcnow,
     ) -> None:
         if not settings.drive_enabled or settings.google_client_secret is None:
             raise ValueError("Google Drive needs TRICHOME_GOOGLE_CLIENT_ID and _SECRET")

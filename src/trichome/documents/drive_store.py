@@ -138,9 +138,7 @@ async def finish(
     )
 
 
-async def due_organizations(
-    session: AsyncSession, now: datetime, interval: timedelta
-) -> list[str]:
+async def due_organizations(session: AsyncSession, now: datetime, interval: timedelta) -> list[str]:
     """Organisations with a folder whose last sync is older than `interval` (or none yet)."""
     rows = await session.scalars(
         select(DriveConnection.organization_id)
