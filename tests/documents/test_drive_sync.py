@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -248,3 +249,19 @@ async def test_another_organisation_neither_sees_nor_loses_synced_documents(
     assert report.deleted == 1
     assert await world.names(rival) == [] and await world.names(grower) == ["our-sop.txt"]
     assert (await world.status(grower)).files_synced == 1
+
+
+async def test_the_periodic_pass_syncs_only_the_folders_that_are_due(world: World) -> None:
+    google = world.google
+    recent, stale = google.add_folder("Recent"), google.add_folder("Stale")
+    google.add_file(recent, "recent.txt", b"Synced a moment ago.", "text/plain")
+    google.add_file(stale, "stale.txt", b"Never synced.", "text/plain")
+    fresh = await world.organization("Fresh Co", recent)
+    await world.drive.sync_organization(fresh)
+    google.add_file(recent, "later.txt", b"Added since.", "text/plain")
+    due = await world.organization("Due Co", stale)
+    assert await world.drive.sync_due(timedelta(minutes=60)) == 1
+    assert await world.names(due) == ["stale.txt"]
+    assert await world.names(fresh) == ["recent.txt"]  # not due for another hour
+    assert await world.drive.sync_due(timedelta(0)) == 2
+    assert await world.names(fresh) == ["later.txt", "recent.txt"]
