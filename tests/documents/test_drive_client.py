@@ -18,14 +18,16 @@ from trichome.config import Settings
 from trichome.documents.drive_client import (
     DOCX,
     SCOPE,
+    DriveItem,
+    GoogleDriveClient,
+    folder_id_from,
+)
+from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
-    DriveItem,
     DriveNotFound,
     DriveUnavailable,
-    GoogleDriveClient,
     TokenRejected,
-    folder_id_from,
 )
 
 pytestmark = pytest.mark.anyio

@@ -14,7 +14,7 @@ from trichome.config import Settings
 async def _sync(settings: Settings, name: str | None) -> list[tuple[str, str]]:
     from trichome.accounts.service import find_organization
     from trichome.db.models import Organization, utcnow
-    from trichome.documents.drive_client import DriveError
+    from trichome.documents.drive_errors import DriveError
     from trichome.documents.drive_sync import organizations_with_folders
     from trichome.documents.wiring import open_drive_sync, open_file_service
 

@@ -31,6 +31,13 @@ import httpx
 from trichome import __version__
 from trichome.config import Settings
 from trichome.db.models import utcnow
+from trichome.documents.drive_errors import (
+    ContentTooLarge,
+    DriveAuthorizationError,
+    DriveNotFound,
+    DriveUnavailable,
+    TokenRejected,
+)
 
 SCOPE = "https://www.googleapis.com/auth/drive.readonly"
 FOLDER = "application/vnd.google-apps.folder"
@@ -61,31 +68,6 @@ _FOLDER_ID = re.compile(r"^[A-Za-z0-9_-]{10,200}$")
 _FILE_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
 _FOLDER_URL = re.compile(r"/folders/([A-Za-z0-9_-]{10,200})")
 USER_AGENT = f"trichome-drive/{__version__}"
-
-
-class DriveError(Exception):
-    """Google could not do what was asked; the message is for the page."""
-
-
-class DriveAuthorizationError(DriveError):
-    """Google refused the authorization code, the refresh token or the access token (the
-    user revoked it, or it expired): the organisation must connect again."""
-
-
-class DriveUnavailable(DriveError):
-    """Google could not be reached, timed out or answered with a server error."""
-
-
-class DriveNotFound(DriveError):
-    """The folder or file is not there, or this Google account may not read it."""
-
-
-class TokenRejected(DriveError):
-    """The API refused the access token (401): refresh it and try again."""
-
-
-class ContentTooLarge(DriveError):
-    """A file's content is larger than the limit it was read with."""
 
 
 @dataclass(frozen=True, slots=True)

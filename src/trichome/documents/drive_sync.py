@@ -34,12 +34,14 @@ from trichome.documents.drive_client import (
     EXPORTS,
     EXTENSIONS,
     FOLDER,
+    DriveItem,
+    GoogleDriveClient,
+)
+from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
     DriveError,
-    DriveItem,
     DriveNotFound,
-    GoogleDriveClient,
     TokenRejected,
 )
 from trichome.documents.errors import FileRejected

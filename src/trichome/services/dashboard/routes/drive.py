@@ -23,12 +23,12 @@ from fastapi.responses import Response
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
 from trichome.documents import drive_store
-from trichome.documents.drive_client import (
+from trichome.documents.drive_client import folder_id_from
+from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
     DriveNotFound,
     DriveUnavailable,
-    folder_id_from,
 )
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
 from trichome.documents.errors import StoreUnavailable
