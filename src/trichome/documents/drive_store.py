@@ -124,6 +124,15 @@ async def claim(session: AsyncSession, organization_id: str, now: datetime) -> s
     )
 
 
+async def renew(session: AsyncSession, organization_id: str, now: datetime) -> None:
+    """Hold the claim for another `CLAIM` (a long sync renews it as it goes)."""
+    await session.execute(
+        update(DriveConnection)
+        .where(DriveConnection.organization_id == organization_id)
+        .values(sync_claimed_until=now + CLAIM)
+    )
+
+
 async def finish(
     session: AsyncSession, organization_id: str, *, synced_at: datetime | None, error: str | None
 ) -> None:

@@ -7,10 +7,11 @@ storage quota; the index catches up by itself), then links it to its Drive file 
 the version it replaces. A document whose Drive file is no longer listed (deleted, trashed
 or moved out of the folder) is deleted here. Subfolders are not followed.
 
-Only one sync of an organisation runs at a time (a claim on its connection row, taken over
-after `drive_store.CLAIM` when a worker died). A refused authorisation stops the sync
-before anything changes and is recorded for the page; a file that cannot be kept (wrong
-type, too large, damaged, over quota) is skipped and named, and the others go on."""
+Only one sync of an organisation runs at a time (a claim on its connection row, renewed
+after each file copied, and taken over `drive_store.CLAIM` after a worker died). A refused
+authorisation stops the sync before anything changes and is recorded for the page; a file
+that cannot be kept (wrong type, too large, damaged, over quota) is skipped and named, and
+the others go on."""
 
 from __future__ import annotations
 
@@ -219,11 +220,15 @@ class DriveSync:
                 report.unchanged += 1
             elif reason is not None:
                 report.skipped.append(reason)
-            elif await self._copy(organization_id, tier, item, previous, report):
-                if previous is None:
+            else:
+                copied = await self._copy(organization_id, tier, item, previous, report)
+                if copied and previous is None:
                     report.added += 1
-                else:
+                elif copied:
                     report.updated += 1
+                async with self._sessions() as session:  # still ours while it copies
+                    await drive_store.renew(session, organization_id, self._clock())
+                    await session.commit()
         for drive_file_id, gone in known.items():
             if drive_file_id in listed:
                 continue
