@@ -1,4 +1,5 @@
-"""Encryption of the secrets we must keep (organisations' Metrc keys): Fernet, one key.
+"""Encryption of the secrets we must keep (organisations' Metrc keys, BioTrack logins and
+Google Drive tokens): Fernet, one key.
 
 The key comes from `TRICHOME_SECRET_KEY` (any string of 32+ characters, stretched with
 SHA-256) or, for a single machine, from `{data_dir}/secret.key`, created on first use with

@@ -1,7 +1,8 @@
 """The `trichome` command: its parser, assembled from one module per command group, and `main`.
 
-Each group (serve, migrate, keys, orgs, endpoints, metrc, kb, dashboard, billing, mcp, dev) adds its
-commands with `add_commands`; `common` holds what they share, such as opening the database.
+Each group (serve, migrate, keys, orgs, documents, endpoints, metrc, kb, dashboard, billing, mcp,
+dev) adds its commands with `add_commands`; `common` holds what they share, such as opening the
+database.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from trichome.cli import (
     billing,
     dashboard,
     dev,
+    documents,
     endpoints,
     kb,
     keys,
@@ -26,12 +28,13 @@ from trichome.cli import (
 from trichome.cli.errors import report
 
 DESCRIPTION = (
-    "The `trichome` command: serve, migrate, keys, orgs, endpoints, metrc, tracking, kb, billing, "
-    "mcp, dev."
+    "The `trichome` command: serve, migrate, keys, orgs, documents, endpoints, metrc, tracking, "
+    "kb, billing, mcp, dev."
 )
 # In the order `trichome --help` lists them.
 COMMAND_GROUPS = (
-    serve, migrate, keys, orgs, endpoints, metrc, tracking, kb, dashboard, billing, mcp, dev,
+    serve, migrate, keys, orgs, documents, endpoints, metrc, tracking, kb, dashboard, billing,
+    mcp, dev,
 )  # fmt: skip
 
 

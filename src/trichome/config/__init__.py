@@ -100,6 +100,17 @@ class Settings(SettingFields):
             )
         return self
 
+    @model_validator(mode="after")
+    def _drive_client_is_whole(self) -> Settings:
+        if self.google_client_id and self.google_client_secret is None:
+            raise ValueError("TRICHOME_GOOGLE_CLIENT_ID needs TRICHOME_GOOGLE_CLIENT_SECRET")
+        return self
+
+    @property
+    def drive_enabled(self) -> bool:
+        """Whether organisations may connect a Google Drive folder (an OAuth client is set)."""
+        return bool(self.google_client_id and self.google_client_secret)
+
     @field_validator("dashboard_url", "toolserver_url")
     @classmethod
     def _public_url(cls, value: str | None) -> str | None:

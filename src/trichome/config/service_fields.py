@@ -203,8 +203,9 @@ class ServiceFields(BaseSettings):
     secret_key: SecretStr | None = Field(
         None,
         description=(
-            "Key that encrypts stored Metrc keys (at least 32 characters; the same on every "
-            "machine). Unset: a random key kept in `{data_dir}/secret.key`."
+            "Key that encrypts stored Metrc keys, BioTrack logins and Google Drive tokens (at "
+            "least 32 characters; the same on every machine). Unset: a random key kept in "
+            "`{data_dir}/secret.key`."
         ),
     )
     sandbox_vendor_key: SecretStr = Field(

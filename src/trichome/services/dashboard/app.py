@@ -4,7 +4,8 @@ Each group of routes is its own `APIRouter` module included here: `login.py`
 (sign-in, switching organisation), `pages.py` (keys, endpoints, subscription,
 feedback), `usage.py` (calls by day, model and key), `playground.py` (trying the
 models), `team.py` (members and invitations), `documents.py` (the
-organisation's files: upload, list, delete, COA findings), `invitations.py` (accepting an
+organisation's files: upload, list, delete, COA findings), `drive.py` (connecting a Google
+Drive folder to sync into them), `invitations.py` (accepting an
 invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
 server of MCP clients: `oauth.py` (metadata, registration, tokens, revocation),
 `authorize.py` (sign-in and consent) and `connections.py` (the connected clients); and
@@ -35,6 +36,7 @@ from trichome.services.dashboard.routes import (
     authorize,
     connections,
     documents,
+    drive,
     invitations,
     login,
     oauth,
@@ -104,6 +106,7 @@ def create_app(
     app.include_router(authorize.router)
     app.include_router(connections.router)
     app.include_router(tracking.router)
+    app.include_router(drive.router)
     app.include_router(documents.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 

@@ -76,17 +76,24 @@ SECURITY_HEADERS = {
 }
 
 
-# Access logs must not keep one-time secrets: a login link's `token=` and an invitation's path.
-_SECRETS_IN_PATHS = re.compile(r"((?:[?&]token=)|(?:/invitations/))[^&/?\s\"]+")
+# Access logs must not keep one-time secrets: a login link's `token=`, an invitation's path,
+# and the authorization `code=` Google sends back to the Drive callback (which may hold `/`).
+_SECRETS_IN_PATHS = re.compile(
+    r"((?:[?&]token=)|(?:/invitations/))[^&/?\s\"]+|([?&]code=)[^&?\s\"]+"
+)
+
+
+def _redacted(found: re.Match[str]) -> str:
+    return f"{found.group(1) or found.group(2)}…"
 
 
 class RedactTokens(logging.Filter):
-    """Replaces sign-in and invitation tokens in logged paths with `…`."""
+    """Replaces sign-in and invitation tokens and OAuth codes in logged paths with `…`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple):
             record.args = tuple(
-                _SECRETS_IN_PATHS.sub(r"\1…", arg) if isinstance(arg, str) else arg
+                _SECRETS_IN_PATHS.sub(_redacted, arg) if isinstance(arg, str) else arg
                 for arg in record.args
             )
         return True

@@ -11,35 +11,39 @@ from fastapi import Depends, FastAPI, Request
 
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
+from trichome.documents.drive_sync import DriveSync
 from trichome.documents.service import FileService
-from trichome.documents.wiring import open_file_service
-from trichome.http.state import Clock, CoreState, lifespan_state, open_core
+from trichome.documents.wiring import open_drive_sync, open_file_service
+from trichome.http.state import Clock, CoreState, lifespan_state, open_core, run_in_background
 
 
 @dataclass(frozen=True, slots=True)
 class DashboardState:
-    """The core state, how subscription events turn into tiers, and the organisations'
-    files (the documents page)."""
+    """The core state, how subscription events turn into tiers, the organisations' files
+    (the documents page) and their Google Drive sync (None: no Google OAuth client)."""
 
     core: CoreState
     billing_policy: BillingPolicy
     files: FileService
+    drive: DriveSync | None = None
 
 
 def dashboard_lifespan(
     settings: Settings, clock: Clock
 ) -> Callable[[FastAPI], AbstractAsyncContextManager[dict[str, object]]]:
-    """The lifespan: the core state, with the clock billing decisions are made at."""
+    """The lifespan: the core state, with the clock billing decisions are made at, and the
+    periodic sync of connected Drive folders (`TRICHOME_GOOGLE_DRIVE_SYNC_MINUTES`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, object]]:
         async with AsyncExitStack() as stack:
             core = await open_core(settings, stack, clock=clock)
-            state = DashboardState(
-                core,
-                BillingPolicy.from_settings(settings),
-                open_file_service(settings, core.sessions, stack),
-            )
+            files = open_file_service(settings, core.sessions, stack)
+            drive = open_drive_sync(settings, core.sessions, files, stack, clock)
+            minutes = settings.google_drive_sync_minutes
+            if drive is not None and minutes > 0:
+                run_in_background(stack, lambda stop: drive.run_periodically(stop, minutes))
+            state = DashboardState(core, BillingPolicy.from_settings(settings), files, drive)
             yield {"core": core, "dashboard": state}
 
     return lifespan

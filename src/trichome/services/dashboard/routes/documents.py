@@ -18,9 +18,11 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from trichome.accounts.sessions import csrf_matches
+from trichome.accounts.users import OWNER
 from trichome.db.models import StoredFile
 from trichome.documents.coa import parse_certificate
 from trichome.documents.coa_check import check_certificate
+from trichome.documents.drive_store import drive_status
 from trichome.documents.errors import FileRejected, StoreUnavailable
 from trichome.documents.overview import list_summaries, used_bytes
 from trichome.documents.service import Upload, clean_filename
@@ -52,6 +54,12 @@ _FORM_OVERHEAD = 64 * 1024
 KIND_LABELS = {
     kind.name: kind.name.upper() if kind.name != "markdown" else "Markdown" for kind in KINDS
 }
+DRIVE_NOTICES = {
+    "connected": "Google Drive is connected. Choose the folder to sync.",
+    "folder": "The folder is chosen and synced.",
+    "synced": "The folder was synced.",
+    "disconnected": "Google Drive is disconnected; the documents synced from it stay.",
+}
 ACCEPT = ",".join(extension for kind in KINDS for extension in kind.extensions if extension)
 
 
@@ -80,13 +88,20 @@ def _size(size: int) -> str:
 
 
 async def _page(
-    request: Request, user: UserDep, *, error: str | None = None, status_code: int = 200
+    request: Request,
+    user: UserDep,
+    *,
+    error: str | None = None,
+    drive_error: str | None = None,
+    status_code: int = 200,
 ) -> Response:
     sessions = dashboard_of(request).core.sessions
     organization = user.organization
     summaries = await list_summaries(sessions, organization.id, LISTED)
     uploaded = request.query_params.get("uploaded")
     deleted = request.query_params.get("deleted")
+    async with sessions() as session:
+        drive = await drive_status(session, organization.id)
     return render(
         request,
         "documents.html",
@@ -102,9 +117,17 @@ async def _page(
             "accept": ACCEPT,
             "kinds": KIND_LABELS,
             "size": _size,
+            "drive_enabled": dashboard_of(request).drive is not None,
+            "drive": drive,
+            "drive_error": drive_error,
+            "drive_notice": DRIVE_NOTICES.get(request.query_params.get("drive", "")),
+            "is_owner": user.role == OWNER,
         },
         status_code=status_code,
     )
+
+
+show_documents = _page
 
 
 @router.get("/documents")

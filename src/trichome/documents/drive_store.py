@@ -1,0 +1,200 @@
+"""Organisations' Google Drive connections in the database: the tokens sealed with the
+deployment's key (as the stored Metrc keys are), the chosen folder, how the last sync went,
+the claim a sync under way holds, and which documents came from which Drive file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from trichome.accounts.secrets import SecretBox
+from trichome.db.models import DriveConnection, DriveFile
+from trichome.documents.drive_client import GoogleTokens
+
+# How long a sync may hold a connection before another worker may take it over (it died).
+CLAIM = timedelta(minutes=15)
+
+
+@dataclass(frozen=True, slots=True)
+class DriveStatus:
+    """What the documents page shows of a connection: never a token."""
+
+    folder_id: str | None
+    connected_at: datetime
+    last_sync_at: datetime | None
+    last_error: str | None
+    files_synced: int
+
+
+async def store_tokens(
+    session: AsyncSession, box: SecretBox, organization_id: str, tokens: GoogleTokens
+) -> None:
+    """Save (or replace) an organisation's tokens, sealed; a chosen folder is kept."""
+    if tokens.refresh_token is None:
+        raise ValueError("a connection needs a refresh token")
+    row = await session.get(DriveConnection, organization_id)
+    if row is None:
+        row = DriveConnection(organization_id=organization_id)
+        session.add(row)
+    row.refresh_token_encrypted = box.seal(tokens.refresh_token)
+    row.access_token_encrypted = box.seal(tokens.access_token)
+    row.access_expires_at = tokens.expires_at
+    row.last_error = None
+    await session.flush()
+
+
+async def store_access_token(
+    session: AsyncSession, box: SecretBox, organization_id: str, tokens: GoogleTokens
+) -> None:
+    """Keep a refreshed access token (and a new refresh token, when Google rotates it)."""
+    values: dict[str, object] = {
+        "access_token_encrypted": box.seal(tokens.access_token),
+        "access_expires_at": tokens.expires_at,
+    }
+    if tokens.refresh_token:
+        values["refresh_token_encrypted"] = box.seal(tokens.refresh_token)
+    await session.execute(
+        update(DriveConnection)
+        .where(DriveConnection.organization_id == organization_id)
+        .values(**values)
+    )
+
+
+async def choose_folder(session: AsyncSession, organization_id: str, folder_id: str) -> bool:
+    """Set the folder to sync; False when the organisation has no connection."""
+    result = await session.execute(
+        update(DriveConnection)
+        .where(DriveConnection.organization_id == organization_id)
+        .values(folder_id=folder_id, last_error=None)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def drive_status(session: AsyncSession, organization_id: str) -> DriveStatus | None:
+    """The organisation's connection as the page shows it, or None."""
+    row = await session.get(DriveConnection, organization_id)
+    if row is None:
+        return None
+    synced = await session.scalar(
+        select(func.count()).where(DriveFile.organization_id == organization_id)
+    )
+    return DriveStatus(
+        row.folder_id, row.connected_at, row.last_sync_at, row.last_error, int(synced or 0)
+    )
+
+
+async def sealed_refresh_token(session: AsyncSession, organization_id: str) -> str | None:
+    """The stored refresh token, still sealed (to revoke it), or None."""
+    row = await session.get(DriveConnection, organization_id)
+    return None if row is None else row.refresh_token_encrypted
+
+
+async def forget_connection(session: AsyncSession, organization_id: str) -> bool:
+    """Delete an organisation's connection (its tokens); the documents already synced stay,
+    with their link to Drive, so connecting the same folder again does not copy them twice.
+    False when there was none."""
+    result = await session.execute(
+        delete(DriveConnection).where(DriveConnection.organization_id == organization_id)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def claim(session: AsyncSession, organization_id: str, now: datetime) -> str | None:
+    """Take the connection for one sync (None: not connected, no folder chosen, or another
+    sync holds it); returns the folder to sync."""
+    result = await session.execute(
+        update(DriveConnection)
+        .where(
+            DriveConnection.organization_id == organization_id,
+            DriveConnection.folder_id.is_not(None),
+            or_(
+                DriveConnection.sync_claimed_until.is_(None),
+                DriveConnection.sync_claimed_until < now,
+            ),
+        )
+        .values(sync_claimed_until=now + CLAIM)
+    )
+    if not getattr(result, "rowcount", 0):
+        return None
+    return await session.scalar(
+        select(DriveConnection.folder_id).where(DriveConnection.organization_id == organization_id)
+    )
+
+
+async def renew(session: AsyncSession, organization_id: str, now: datetime) -> None:
+    """Hold the claim for another `CLAIM` (a long sync renews it as it goes)."""
+    await session.execute(
+        update(DriveConnection)
+        .where(DriveConnection.organization_id == organization_id)
+        .values(sync_claimed_until=now + CLAIM)
+    )
+
+
+async def finish(
+    session: AsyncSession, organization_id: str, *, synced_at: datetime | None, error: str | None
+) -> None:
+    """Let go of the claim and record how the sync went (`synced_at` None: it failed)."""
+    values: dict[str, object] = {"sync_claimed_until": None, "last_error": error}
+    if synced_at is not None:
+        values["last_sync_at"] = synced_at
+    await session.execute(
+        update(DriveConnection)
+        .where(DriveConnection.organization_id == organization_id)
+        .values(**values)
+    )
+
+
+async def due_organizations(session: AsyncSession, now: datetime, interval: timedelta) -> list[str]:
+    """Organisations with a folder whose last sync is older than `interval` (or none yet)."""
+    rows = await session.scalars(
+        select(DriveConnection.organization_id)
+        .where(
+            DriveConnection.folder_id.is_not(None),
+            or_(
+                DriveConnection.last_sync_at.is_(None),
+                DriveConnection.last_sync_at < now - interval,
+            ),
+        )
+        .order_by(DriveConnection.last_sync_at)
+    )
+    return list(rows)
+
+
+async def synced_files(session: AsyncSession, organization_id: str) -> dict[str, DriveFile]:
+    """The organisation's documents that came from Drive, by Drive file id."""
+    rows = await session.scalars(
+        select(DriveFile).where(DriveFile.organization_id == organization_id)
+    )
+    return {row.drive_file_id: row for row in rows}
+
+
+async def link_file(
+    session: AsyncSession,
+    organization_id: str,
+    drive_file_id: str,
+    file_id: str,
+    modified_time: str,
+    now: datetime,
+) -> None:
+    """Record that a document is a Drive file's copy at `modified_time`."""
+    row = await session.get(DriveFile, (organization_id, drive_file_id))
+    if row is None:
+        row = DriveFile(organization_id=organization_id, drive_file_id=drive_file_id)
+        session.add(row)
+    row.file_id = file_id
+    row.modified_time = modified_time
+    row.synced_at = now
+    await session.flush()
+
+
+async def unlink_file(session: AsyncSession, organization_id: str, drive_file_id: str) -> None:
+    """Forget a Drive file's link (its document is deleted separately)."""
+    await session.execute(
+        delete(DriveFile).where(
+            DriveFile.organization_id == organization_id,
+            DriveFile.drive_file_id == drive_file_id,
+        )
+    )

@@ -1,0 +1,324 @@
+"""Keeping an organisation's documents in sync with its Google Drive folder.
+
+A sync lists the folder (every page; trashed files excluded), and for each file new since
+the last sync or with another `modifiedTime` downloads or exports it and uploads it through
+the same path as an upload (`FileService.upload`: type and size limits, extraction, the
+storage quota; the index catches up by itself), then links it to its Drive file and deletes
+the version it replaces. A document whose Drive file is no longer listed (deleted, trashed
+or moved out of the folder) is deleted here. Subfolders are not followed.
+
+Only one sync of an organisation runs at a time (a claim on its connection row, renewed
+after each file copied, and taken over `drive_store.CLAIM` after a worker died). A refused
+authorisation stops the sync before anything changes and is recorded for the page; a file
+that cannot be kept (wrong type, too large, damaged, over quota) is skipped and named, and
+the others go on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import PurePath
+from typing import TypeVar
+
+import anyio
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from trichome.accounts.secrets import SecretBox, SecretUnreadable
+from trichome.db.models import DriveConnection, DriveFile, Organization, utcnow
+from trichome.documents import drive_store
+from trichome.documents.drive_client import (
+    EXPORTS,
+    EXTENSIONS,
+    FOLDER,
+    DriveItem,
+    GoogleDriveClient,
+)
+from trichome.documents.drive_errors import (
+    ContentTooLarge,
+    DriveAuthorizationError,
+    DriveError,
+    DriveNotFound,
+    TokenRejected,
+)
+from trichome.documents.errors import FileRejected
+from trichome.documents.service import FileService, Upload, clean_filename
+from trichome.documents.types import KINDS
+from trichome.plans import Tier
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+# A token this close to its expiry is refreshed before use.
+EXPIRY_MARGIN = timedelta(seconds=60)
+# Skipped files named on the page, at most.
+NAMED_SKIPS = 5
+_ACCEPTED_EXTENSIONS = {extension for kind in KINDS for extension in kind.extensions if extension}
+
+
+class SyncUnavailable(DriveError):
+    """The organisation has no folder to sync, or a sync of it is already under way."""
+
+
+@dataclass(slots=True)
+class SyncReport:
+    """What one sync did."""
+
+    added: int = 0
+    updated: int = 0
+    deleted: int = 0
+    unchanged: int = 0
+    skipped: list[str] = field(default_factory=list)
+
+    def problem(self) -> str | None:
+        """The skipped files in words for the page, or None."""
+        if not self.skipped:
+            return None
+        named = "; ".join(self.skipped[:NAMED_SKIPS])
+        more = len(self.skipped) - NAMED_SKIPS
+        return f"Not synced: {named}" + (f"; and {more} more." if more > 0 else ".")
+
+
+def _wanted(item: DriveItem) -> str | None:
+    """Why a listed file is not copied (None: it is): folders and types we do not accept
+    are left alone without downloading them."""
+    if item.mime_type == FOLDER:
+        return "folder"
+    if item.mime_type in EXPORTS or item.mime_type.split(";")[0] in EXTENSIONS:
+        return None
+    if PurePath(item.name).suffix.lower() in _ACCEPTED_EXTENSIONS:
+        return None
+    return f"{item.name}: not a type documents accept"
+
+
+class DriveSync:
+    """Syncs organisations' Drive folders into their documents."""
+
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        files: FileService,
+        client: GoogleDriveClient,
+        box: SecretBox,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self._sessions = sessions
+        self._files = files
+        self.client = client
+        self._box = box
+        self._clock = clock
+
+    async def access_token(self, organization_id: str, *, fresh: bool = False) -> str:
+        """A usable access token of the organisation, refreshed (and kept) when it is about
+        to expire or `fresh` is asked.
+
+        Raises:
+            DriveAuthorizationError: there is no connection, its tokens cannot be decrypted,
+                or Google refused the refresh token.
+            DriveUnavailable: Google could not be reached.
+        """
+        async with self._sessions() as session:
+            row = await session.get(DriveConnection, organization_id)
+            if row is None:
+                raise DriveAuthorizationError("Google Drive is not connected.")
+            try:
+                refresh_token = self._box.open(row.refresh_token_encrypted)
+                if (
+                    not fresh
+                    and row.access_token_encrypted
+                    and row.access_expires_at is not None
+                    and row.access_expires_at > self._clock() + EXPIRY_MARGIN
+                ):
+                    return self._box.open(row.access_token_encrypted)
+            except SecretUnreadable:
+                raise DriveAuthorizationError(
+                    "The stored Google authorisation cannot be decrypted with this server's "
+                    "key. Connect Google Drive again."
+                ) from None
+        tokens = await self.client.refresh(refresh_token)
+        async with self._sessions() as session:
+            await drive_store.store_access_token(session, self._box, organization_id, tokens)
+            await session.commit()
+        return tokens.access_token
+
+    async def call(self, organization_id: str, request: Callable[[str], Awaitable[T]]) -> T:
+        """An API request with the organisation's access token, refreshed and tried once more
+        when the API refuses it.
+
+        Raises:
+            DriveAuthorizationError: Google refused the fresh token too.
+        """
+        try:
+            return await request(await self.access_token(organization_id))
+        except TokenRejected:
+            pass
+        try:
+            return await request(await self.access_token(organization_id, fresh=True))
+        except TokenRejected:
+            raise DriveAuthorizationError(
+                "Google refused the stored authorisation. Connect Google Drive again."
+            ) from None
+
+    async def sync_organization(self, organization_id: str) -> SyncReport:
+        """Bring the organisation's documents in line with its Drive folder.
+
+        Raises:
+            SyncUnavailable: no folder is chosen, or a sync of it is under way.
+            DriveError: Google refused or failed; what was synced before stays, and the
+                reason is recorded for the page.
+        """
+        async with self._sessions() as session:
+            folder_id = await drive_store.claim(session, organization_id, self._clock())
+            await session.commit()
+        if folder_id is None:
+            raise SyncUnavailable("No Drive folder to sync, or a sync of it is under way.")
+        report: SyncReport | None = None
+        error: str | None = None
+        try:
+            report = await self._sync(organization_id, folder_id)
+            return report
+        except Exception as failure:
+            error = (
+                str(failure)
+                if isinstance(failure, DriveError)
+                else "The sync could not finish (the file store or database failed); it will "
+                "be tried again."
+            )
+            raise
+        finally:
+            with anyio.CancelScope(shield=True):
+                async with self._sessions() as session:
+                    await drive_store.finish(
+                        session,
+                        organization_id,
+                        synced_at=self._clock() if report is not None else None,
+                        error=report.problem() if report is not None else error,
+                    )
+                    await session.commit()
+
+    async def _sync(self, organization_id: str, folder_id: str) -> SyncReport:
+        items = await self.call(
+            organization_id, lambda token: self.client.list_folder(token, folder_id)
+        )
+        async with self._sessions() as session:
+            known = await drive_store.synced_files(session, organization_id)
+            organization = await session.get(Organization, organization_id)
+        tier = Tier(organization.tier) if organization is not None else Tier.FREE
+        report = SyncReport()
+        listed: set[str] = set()
+        for item in items:
+            reason = _wanted(item)
+            if reason == "folder":
+                continue
+            listed.add(item.id)
+            previous = known.get(item.id)
+            if previous is not None and previous.modified_time == item.modified_time:
+                report.unchanged += 1
+            elif reason is not None:
+                report.skipped.append(reason)
+            else:
+                copied = await self._copy(organization_id, tier, item, previous, report)
+                if copied and previous is None:
+                    report.added += 1
+                elif copied:
+                    report.updated += 1
+                async with self._sessions() as session:  # still ours while it copies
+                    await drive_store.renew(session, organization_id, self._clock())
+                    await session.commit()
+        for drive_file_id, gone in known.items():
+            if drive_file_id in listed:
+                continue
+            await self._files.delete(organization_id, gone.file_id)
+            async with self._sessions() as session:
+                await drive_store.unlink_file(session, organization_id, drive_file_id)
+                await session.commit()
+            report.deleted += 1
+        return report
+
+    async def _copy(
+        self,
+        organization_id: str,
+        tier: Tier,
+        item: DriveItem,
+        previous: DriveFile | None,
+        report: SyncReport,
+    ) -> bool:
+        """Download or export one file and upload it; False (and named) when skipped."""
+        limit = self._files.max_bytes
+        too_large = f"{item.name}: larger than the {limit / 1048576:.1f} MB accepted"
+        if item.size is not None and item.size > limit:
+            report.skipped.append(too_large)
+            return False
+        try:
+            name, content = await self.call(
+                organization_id, lambda token: self.client.content(token, item, limit)
+            )
+        except ContentTooLarge:
+            report.skipped.append(too_large)
+            return False
+        except DriveNotFound as error:
+            report.skipped.append(f"{item.name}: {error}")
+            return False
+        try:
+            record = await self._files.upload(
+                organization_id, tier, Upload(clean_filename(name), content, "assistants")
+            )
+        except FileRejected as error:
+            report.skipped.append(f"{item.name}: {error.message}")
+            return False
+        try:
+            async with self._sessions() as session:
+                await drive_store.link_file(
+                    session, organization_id, item.id, record.id, item.modified_time, self._clock()
+                )
+                await session.commit()
+        except BaseException:
+            # An unlinked copy would be copied again next time: take it back.
+            with contextlib.suppress(Exception):
+                await self._files.delete(organization_id, record.id)
+            raise
+        if previous is not None:
+            await self._files.delete(organization_id, previous.file_id)
+        return True
+
+    async def sync_due(self, interval: timedelta) -> int:
+        """Sync every organisation whose last sync is older than `interval`; returns how many
+        synced (a failure is recorded on its connection and logged)."""
+        async with self._sessions() as session:
+            due = await drive_store.due_organizations(session, self._clock(), interval)
+        synced = 0
+        for organization_id in due:
+            try:
+                await self.sync_organization(organization_id)
+            except SyncUnavailable:
+                continue
+            except DriveError as error:
+                logger.warning("Drive sync of %s failed: %s", organization_id, error)
+                continue
+            synced += 1
+        return synced
+
+    async def run_periodically(self, stop: asyncio.Event, minutes: float) -> None:
+        """Sync the connected folders that are due, every `minutes`, until `stop` is set; a
+        failing database or store is logged and tried again at the next turn."""
+        interval = timedelta(minutes=minutes)
+        while not stop.is_set():
+            try:
+                await self.sync_due(interval)
+            except Exception:
+                logger.exception("the Drive sync failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), interval.total_seconds())
+
+
+async def organizations_with_folders(sessions: async_sessionmaker[AsyncSession]) -> list[str]:
+    """Every organisation with a Drive folder to sync."""
+    async with sessions() as session:
+        rows = await session.scalars(
+            select(DriveConnection.organization_id).where(DriveConnection.folder_id.is_not(None))
+        )
+        return list(rows)

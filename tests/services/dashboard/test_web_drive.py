@@ -1,0 +1,213 @@
+"""The documents page's Google Drive connection, against the local Google: connect (the
+OAuth redirect and callback, its `state` tied to the session), choose a folder, see the
+synced documents with the last sync and their count, sync again after a file is trashed,
+disconnect; a refused code or revoked authorisation is said plainly and stores nothing;
+another organisation sees none of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from tests.conftest import reconfigured, started
+from tests.documents.samples import docx_file, pdf
+from tests.documents.test_drive_client import REDIRECT, drive_settings
+from tests.services.dashboard.test_web_login import csrf_of, sign_in
+from tests.support.google_drive import GoogleServer, google_server
+from trichome.config import Settings
+from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.db.models import DriveConnection
+from trichome.documents.drive_client import DOCX
+from trichome.plans import Tier
+from trichome.services.dashboard import app as dashboard
+
+pytestmark = pytest.mark.anyio
+SOP = pdf("Transport SOP. Vehicles stay locked in transit.")
+
+
+@pytest.fixture
+def google() -> Iterator[GoogleServer]:
+    with google_server() as served:
+        served.redirect_uris.add(REDIRECT)
+        yield served
+
+
+@pytest.fixture
+def drive_config(settings: Settings, google: GoogleServer, tmp_path: Path) -> Settings:
+    return reconfigured(drive_settings(google, tmp_path), database_url=settings.database_url)
+
+
+async def _consent(web: httpx.AsyncClient, google: GoogleServer) -> httpx.Response:
+    """Start connecting, consent at Google, and bring Google's answer to the callback."""
+    started_at = await web.get("/documents/drive/connect")
+    assert started_at.status_code == 303
+    assert started_at.headers["location"].startswith(f"{google.auth_url}?")
+    at_google = httpx.get(started_at.headers["location"], follow_redirects=False)
+    assert at_google.status_code == 302
+    back = urlsplit(at_google.headers["location"])
+    assert f"{back.scheme}://{back.netloc}{back.path}" == REDIRECT
+    return await web.get(f"{back.path}?{back.query}")
+
+
+async def _connections(settings: Settings) -> list[DriveConnection]:
+    engine = create_engine(settings)
+    async with create_sessionmaker(engine)() as session:
+        rows = list(await session.scalars(select(DriveConnection)))
+    await engine.dispose()
+    return rows
+
+
+async def test_connect_choose_a_folder_sync_and_disconnect(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder = google.add_folder("Compliance")
+    google.add_file(folder, "Transport SOP", SOP, "application/pdf")
+    handbook = google.add_doc(folder, "Handbook", {DOCX: docx_file("Badges on.", [["a"]])})
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        before = await web.get("/documents")
+        assert 'href="/documents/drive/connect">Connect Google Drive</a>' in before.text
+        connected = await _consent(web, google)
+        assert connected.status_code == 303
+        assert connected.headers["location"] == "/documents?drive=connected"
+        page = await web.get(connected.headers["location"])
+        assert "Google Drive is connected. Choose the folder to sync." in page.text
+        assert "none chosen yet" in page.text and 'name="folder_id"' in page.text
+
+        chosen = await web.post(
+            "/documents/drive/folder",
+            data={
+                "csrf_token": csrf_of(page),
+                "folder_id": f"https://drive.google.com/drive/folders/{folder}?usp=sharing",
+            },
+        )
+        assert chosen.status_code == 303 and chosen.headers["location"] == "/documents?drive=folder"
+        synced = await web.get("/documents")
+        assert "Transport SOP.pdf" in synced.text and "Handbook.docx" in synced.text
+        assert '<dd id="drive-files">2</dd>' in synced.text
+        assert "just now</time>" in synced.text.split('id="drive-last-sync"')[1][:400]
+        assert f"<code>{folder}</code>" in synced.text
+
+        handbook.trashed = True
+        again = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(synced)})
+        assert again.status_code == 303 and again.headers["location"] == "/documents?drive=synced"
+        after = await web.get("/documents")
+        assert "Handbook.docx" not in after.text and "Transport SOP.pdf" in after.text
+        assert '<dd id="drive-files">1</dd>' in after.text
+
+        gone = await web.post("/documents/drive/disconnect", data={"csrf_token": csrf_of(after)})
+        assert gone.status_code == 303
+        final = await web.get(gone.headers["location"])
+    assert "Google Drive is disconnected; the documents synced from it stay." in final.text
+    assert "Transport SOP.pdf" in final.text and "Connect Google Drive" in final.text
+    assert google.refresh_tokens == set()  # revoked at Google too
+    assert await _connections(drive_config) == []
+
+
+async def test_refused_answers_say_why_and_store_nothing(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        made_up = await web.get(
+            "/documents/drive/callback", params={"code": "4/0Amadeup", "state": "1.2.3"}
+        )
+        assert made_up.status_code == 400 and "does not belong to this session" in made_up.text
+        assert google.hits("/token") == []  # the code was never sent to Google
+
+        google.deny = True
+        denied = await _consent(web, google)
+        assert denied.status_code == 400
+        assert "Google Drive was not connected: access was denied." in denied.text
+
+        google.deny = False
+        connect = await web.get("/documents/drive/connect")
+        at_google = httpx.get(connect.headers["location"], follow_redirects=False)
+        back = urlsplit(at_google.headers["location"])
+        google.codes.pop(dict(parse_qsl(back.query))["code"])  # it expired at Google
+        refused = await web.get(f"{back.path}?{back.query}")
+        assert refused.status_code == 400
+        assert "Google refused the authorisation (invalid_grant)" in refused.text
+        assert google.client_secret not in refused.text
+
+        google.granted_scope = "openid"
+        unticked = await _consent(web, google)
+        assert unticked.status_code == 400 and "did not grant read access" in unticked.text
+    assert await _connections(drive_config) == []
+
+
+async def test_a_state_from_another_session_is_refused(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    async with started(dashboard.create_app(drive_config)) as attacker:
+        await sign_in(attacker, drive_config, org="Rival Co", tier=Tier.PRO)
+        connect = await attacker.get("/documents/drive/connect")
+        at_google = httpx.get(connect.headers["location"], follow_redirects=False)
+        back = urlsplit(at_google.headers["location"])
+    async with started(dashboard.create_app(drive_config)) as victim:
+        await sign_in(victim, drive_config, org="Grower Co", tier=Tier.PRO)
+        planted = await victim.get(f"{back.path}?{back.query}")
+    assert planted.status_code == 400 and "does not belong to this session" in planted.text
+    assert await _connections(drive_config) == []
+
+
+async def test_a_revoked_authorisation_is_shown_and_changes_nothing(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder = google.add_folder("Compliance")
+    google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        await _consent(web, google)
+        page = await web.get("/documents")
+        await web.post(
+            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+        )
+        google.revoke_everything()
+        google.add_file(folder, "new.txt", b"New rules.", "text/plain")
+        refused = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
+        shown = await web.get("/documents")
+    assert refused.status_code == 400
+    assert "Google refused the authorisation (invalid_grant). Connect Google Drive again." in (
+        refused.text
+    )
+    assert 'id="drive-last-error"' in shown.text and "new.txt" not in shown.text
+    assert "rules.txt" in shown.text and '<dd id="drive-files">1</dd>' in shown.text
+
+
+async def test_another_organisation_sees_no_synced_document_and_cannot_sync_them(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder = google.add_folder("Compliance")
+    google.add_file(folder, "Transport SOP", SOP, "application/pdf")
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        await _consent(web, google)
+        page = await web.get("/documents")
+        await web.post(
+            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+        )
+        assert "Transport SOP.pdf" in (await web.get("/documents")).text
+    async with started(dashboard.create_app(drive_config)) as other:
+        await sign_in(other, drive_config, org="Rival Co", tier=Tier.PRO)
+        theirs = await other.get("/documents")
+        sync = await other.post("/documents/drive/sync", data={"csrf_token": csrf_of(theirs)})
+        gone = await other.post("/documents/drive/disconnect", data={"csrf_token": csrf_of(theirs)})
+    assert "Transport SOP.pdf" not in theirs.text and "Connect Google Drive" in theirs.text
+    assert sync.status_code == 400 and "No Drive folder to sync" in sync.text
+    assert gone.status_code == 404
+    assert len(await _connections(drive_config)) == 1
+
+
+async def test_without_a_google_client_the_page_says_so(settings: Settings) -> None:
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings, org="Grower Co", tier=Tier.PRO)
+        page = await web.get("/documents")
+        connect = await web.get("/documents/drive/connect")
+    assert "Syncing a Google Drive folder is not set up on this server" in page.text
+    assert connect.status_code == 404

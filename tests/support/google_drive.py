@@ -1,0 +1,367 @@
+"""A local Google on 127.0.0.1: the OAuth 2.0 endpoints of web server applications and the
+Drive API v3 calls the sync makes, answering as Google documents them.
+
+    with google_server() as google:
+        google.add_folder("folder-0001", "SOPs")
+        google.add_file("folder-0001", "Transport SOP.pdf", pdf_bytes, "application/pdf")
+        google.add_doc("folder-0001", "Handbook", exports={DOCX: docx_bytes})
+        Settings(google_auth_url=google.auth_url, google_token_url=google.token_url, ...)
+
+OAuth (developers.google.com/identity/protocols/oauth2/web-server): `GET /o/oauth2/v2/auth`
+redirects (302) to the registered `redirect_uri` with `code` and `state`, or `error=
+access_denied` when `deny` is set; `POST /token` takes a form with the client's id and
+secret and `grant_type=authorization_code` (a code once, with the same redirect URI) or
+`refresh_token`, and answers `access_token`, `expires_in`, `scope`, `token_type` and, for a
+code, `refresh_token`; a bad code or refresh token is 400 `{"error": "invalid_grant"}`, a
+bad client 401 `invalid_client`. `POST /revoke` takes `token` and revokes it.
+Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `GET
+/drive/v3/files` with `q` (`'<id>' in parents`, optionally `and trashed = false`),
+`fields`, `pageSize`, `pageToken`; `GET /drive/v3/files/{id}` (metadata, or `alt=media` for
+the bytes; Google's own formats refuse it with 403 `fileNotDownloadable`); `GET
+/drive/v3/files/{id}/export?mimeType=` for Google's own formats. A missing or unknown bearer
+token is 401 `UNAUTHENTICATED`. `page_size` caps pages (Google: 1,000) so tests page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import re
+import secrets
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+SCOPE = "https://www.googleapis.com/auth/drive.readonly"
+FOLDER = "application/vnd.google-apps.folder"
+DOC = "application/vnd.google-apps.document"
+SHEET = "application/vnd.google-apps.spreadsheet"
+_QUERY = re.compile(r"^'((?:[^'\\]|\\.)*)' in parents(?: and trashed = (true|false))?$")
+
+
+@dataclass
+class FakeFile:
+    id: str
+    name: str
+    mime_type: str
+    parent: str
+    content: bytes = b""
+    exports: dict[str, bytes] = field(default_factory=dict)
+    modified: datetime = field(default_factory=lambda: datetime(2026, 11, 1, tzinfo=UTC))
+    trashed: bool = False
+
+    def resource(self) -> dict[str, Any]:
+        described: dict[str, Any] = {
+            "kind": "drive#file",
+            "id": self.id,
+            "name": self.name,
+            "mimeType": self.mime_type,
+            "modifiedTime": self.modified.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "trashed": self.trashed,
+            "parents": [self.parent],
+        }
+        if not self.mime_type.startswith("application/vnd.google-apps."):
+            described["size"] = str(len(self.content))  # int64 as a string, as Google does
+        return described
+
+
+@dataclass(frozen=True)
+class Received:
+    method: str
+    path: str
+    query: dict[str, str]
+    form: dict[str, str]
+    headers: dict[str, str]
+
+
+class GoogleServer:
+    """The accounts, files, tokens and requests of the local Google."""
+
+    def __init__(self, client_id: str, client_secret: str) -> None:
+        self.client_id = client_id
+        self.client_secret = client_secret
+        self.url = ""
+        self.redirect_uris: set[str] = set()
+        self.deny = False  # the user refuses on the consent screen
+        self.granted_scope = SCOPE  # what the user leaves ticked
+        self.page_size = 1000
+        self.files: dict[str, FakeFile] = {}
+        self.requests: list[Received] = []
+        self.codes: dict[str, str] = {}  # code -> redirect_uri
+        self.refresh_tokens: set[str] = set()
+        self.access_tokens: dict[str, str] = {}  # access -> its refresh token
+        self.lock = threading.Lock()
+        self._ids = itertools.count(1)
+
+    @property
+    def auth_url(self) -> str:
+        return f"{self.url}/o/oauth2/v2/auth"
+
+    @property
+    def token_url(self) -> str:
+        return f"{self.url}/token"
+
+    @property
+    def revoke_url(self) -> str:
+        return f"{self.url}/revoke"
+
+    @property
+    def drive_url(self) -> str:
+        return f"{self.url}/drive/v3"
+
+    # -- what tests arrange --------------------------------------------------------------------
+
+    def _new_id(self) -> str:
+        return f"1Fk{next(self._ids):06d}{secrets.token_hex(6)}"
+
+    def add_folder(self, name: str, parent: str = "root") -> str:
+        folder = FakeFile(self._new_id(), name, FOLDER, parent)
+        self.files[folder.id] = folder
+        return folder.id
+
+    def add_file(self, folder: str, name: str, content: bytes, mime_type: str) -> FakeFile:
+        made = FakeFile(self._new_id(), name, mime_type, folder, content=content)
+        self.files[made.id] = made
+        return made
+
+    def add_doc(
+        self, folder: str, name: str, exports: dict[str, bytes], mime_type: str = DOC
+    ) -> FakeFile:
+        made = FakeFile(self._new_id(), name, mime_type, folder, exports=exports)
+        self.files[made.id] = made
+        return made
+
+    def change(self, file: FakeFile, content: bytes) -> None:
+        file.content = content
+        file.modified += timedelta(minutes=5)
+
+    def expire_access_tokens(self) -> None:
+        """Every access token handed out so far stops working (they expired early)."""
+        with self.lock:
+            self.access_tokens.clear()
+
+    def revoke_everything(self) -> None:
+        """The user removed the app's access in their Google account."""
+        with self.lock:
+            self.refresh_tokens.clear()
+            self.access_tokens.clear()
+
+    def hits(self, path: str) -> list[Received]:
+        return [r for r in self.requests if r.path == path]
+
+    # -- OAuth -----------------------------------------------------------------------------------
+
+    def _authorize(self, query: dict[str, str]) -> tuple[int, Any, dict[str, str]]:
+        redirect_uri = query.get("redirect_uri", "")
+        if query.get("client_id") != self.client_id or redirect_uri not in self.redirect_uris:
+            return 400, {"error": "redirect_uri_mismatch"}, {}
+        if query.get("response_type") != "code":
+            return 400, {"error": "unsupported_response_type"}, {}
+        back = {"state": query.get("state", "")}
+        if self.deny:
+            back["error"] = "access_denied"
+        else:
+            code = f"4/0A{secrets.token_urlsafe(24)}"
+            self.codes[code] = redirect_uri
+            back |= {"code": code, "scope": self.granted_scope}
+        return 302, b"", {"Location": f"{redirect_uri}?{urlencode(back)}"}
+
+    def _token(self, form: dict[str, str]) -> tuple[int, Any]:
+        if form.get("client_id") != self.client_id or form.get("client_secret") != (
+            self.client_secret
+        ):
+            return 401, {"error": "invalid_client", "error_description": "Unauthorized"}
+        invalid = (400, {"error": "invalid_grant", "error_description": "Bad Request"})
+        grant = form.get("grant_type")
+        if grant == "authorization_code":
+            redirect_uri = self.codes.pop(form.get("code", ""), None)
+            if redirect_uri is None or redirect_uri != form.get("redirect_uri"):
+                return invalid
+            refresh = f"1//0g{secrets.token_urlsafe(32)}"
+            self.refresh_tokens.add(refresh)
+            return 200, self._access(refresh) | {"refresh_token": refresh}
+        if grant == "refresh_token":
+            refresh = form.get("refresh_token", "")
+            if refresh not in self.refresh_tokens:
+                return invalid
+            return 200, self._access(refresh)
+        return 400, {"error": "unsupported_grant_type"}
+
+    def _access(self, refresh: str) -> dict[str, Any]:
+        access = f"ya29.{secrets.token_urlsafe(32)}"
+        self.access_tokens[access] = refresh
+        return {
+            "access_token": access,
+            "expires_in": 3599,
+            "scope": self.granted_scope,
+            "token_type": "Bearer",
+        }
+
+    def _revoke(self, form: dict[str, str]) -> tuple[int, Any]:
+        token = form.get("token", "")
+        if token in self.refresh_tokens:
+            self.refresh_tokens.discard(token)
+            for access, refresh in list(self.access_tokens.items()):
+                if refresh == token:
+                    del self.access_tokens[access]
+            return 200, {}
+        if self.access_tokens.pop(token, None) is not None:
+            return 200, {}
+        return 400, {"error": "invalid_token", "error_description": "Token expired or revoked"}
+
+    # -- Drive -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _error(status: int, reason: str, message: str, state: str) -> tuple[int, Any]:
+        return status, {
+            "error": {
+                "code": status,
+                "message": message,
+                "errors": [{"message": message, "domain": "global", "reason": reason}],
+                "status": state,
+            }
+        }
+
+    def _drive(self, path: str, query: dict[str, str], headers: dict[str, str]) -> tuple[int, Any]:
+        bearer = headers.get("authorization", "")
+        if not bearer.startswith("Bearer ") or bearer[7:] not in self.access_tokens:
+            return self._error(
+                401,
+                "authError",
+                "Request had invalid authentication credentials.",
+                "UNAUTHENTICATED",
+            )
+        if path == "/drive/v3/files":
+            return self._list(query)
+        found = re.fullmatch(r"/drive/v3/files/([^/]+)(/export)?", path)
+        item = self.files.get(found.group(1)) if found else None
+        if item is None:
+            file_id = found.group(1) if found else path
+            return self._error(404, "notFound", f"File not found: {file_id}.", "NOT_FOUND")
+        google_format = item.mime_type.startswith("application/vnd.google-apps.")
+        if found and found.group(2):
+            wanted = query.get("mimeType", "")
+            if not google_format or wanted not in item.exports:
+                return self._error(
+                    400, "badRequest", "The requested conversion is not supported.", "BAD_REQUEST"
+                )
+            return 200, item.exports[wanted]
+        if query.get("alt") == "media":
+            if google_format:
+                return self._error(
+                    403,
+                    "fileNotDownloadable",
+                    "Only files with binary content can be downloaded. Use Export with Docs "
+                    "Editors files.",
+                    "PERMISSION_DENIED",
+                )
+            return 200, item.content
+        return 200, _only(item.resource(), query.get("fields"))
+
+    def _list(self, query: dict[str, str]) -> tuple[int, Any]:
+        parsed = _QUERY.match(query.get("q", ""))
+        if parsed is None:
+            return self._error(400, "invalid", "Invalid Value", "INVALID_ARGUMENT")
+        parent = re.sub(r"\\(.)", r"\1", parsed.group(1))
+        trashed = parsed.group(2)
+        matching = [
+            f
+            for f in self.files.values()
+            if f.parent == parent and (trashed is None or f.trashed == (trashed == "true"))
+        ]
+        size = min(int(query.get("pageSize", "100")), self.page_size)
+        start = int(query.get("pageToken", "0") or 0)
+        page = matching[start : start + size]
+        fields = query.get("fields", "")
+        inner = re.search(r"files\(([^)]*)\)", fields)
+        answer: dict[str, Any] = {
+            "files": [_only(f.resource(), inner.group(1) if inner else None) for f in page]
+        }
+        if start + size < len(matching):
+            answer["nextPageToken"] = str(start + size)
+        if "kind" in fields or not fields:
+            answer["kind"] = "drive#fileList"
+        return 200, answer
+
+    # -- HTTP ------------------------------------------------------------------------------------
+
+    def handle(self, handler: BaseHTTPRequestHandler) -> None:
+        parts = urlsplit(handler.path)
+        length = int(handler.headers.get("Content-Length") or 0)
+        raw = handler.rfile.read(length).decode() if length else ""
+        form = dict(parse_qsl(raw, keep_blank_values=True))
+        query = dict(parse_qsl(parts.query, keep_blank_values=True))
+        headers = {name.lower(): value for name, value in handler.headers.items()}
+        extra: dict[str, str] = {}
+        with self.lock:
+            self.requests.append(Received(handler.command, parts.path, query, form, headers))
+            if parts.path == "/o/oauth2/v2/auth" and handler.command == "GET":
+                status, payload, extra = self._authorize(query)
+            elif parts.path == "/token" and handler.command == "POST":
+                status, payload = self._token(form)
+            elif parts.path == "/revoke" and handler.command == "POST":
+                status, payload = self._revoke(form)
+            elif parts.path.startswith("/drive/v3/") and handler.command == "GET":
+                status, payload = self._drive(parts.path, query, headers)
+            else:
+                status, payload = 404, {"error": "not found"}
+        content = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+        kind = "application/octet-stream" if isinstance(payload, bytes) else "application/json"
+        with contextlib.suppress(ConnectionError):
+            handler.send_response(status)
+            for name, value in {"Content-Type": kind, **extra}.items():
+                handler.send_header(name, value)
+            handler.send_header("Content-Length", str(len(content)))
+            handler.end_headers()
+            handler.wfile.write(content)
+
+
+def _only(resource: dict[str, Any], fields: str | None) -> dict[str, Any]:
+    """The resource cut to the `fields` asked (Google's default when none: a few)."""
+    names = (
+        {name.strip() for name in fields.split(",")}
+        if fields
+        else {"kind", "id", "name", "mimeType"}
+    )
+    return {name: value for name, value in resource.items() if name in names}
+
+
+def _handler(server: GoogleServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            server.handle(self)
+
+        def do_POST(self) -> None:
+            server.handle(self)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # the tests read server.requests instead
+
+    return Handler
+
+
+@contextlib.contextmanager
+def google_server(
+    client_id: str = "test-client.apps.googleusercontent.com",
+    client_secret: str = "GOCSPX-test-secret",
+) -> Iterator[GoogleServer]:
+    """A local Google on a free port of 127.0.0.1 (`server.url`) until the block ends."""
+    state = GoogleServer(client_id, client_secret)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+    httpd.daemon_threads = True
+    thread = threading.Thread(
+        target=httpd.serve_forever, args=(0.05,), name="fake-google", daemon=True
+    )
+    thread.start()
+    state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()
