@@ -133,3 +133,29 @@ def test_pieces_from_an_unstated_amount_of_concentrate_ask_for_it(question: str)
 def test_dry_heavier_than_wet_is_refused() -> None:
     found = recognise("wet weight 2 kg, dry came out 3 kg. what % moisture did we lose?")
     assert found is not None and found.calculation is None and not found.asks
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a loss stated for the infusion: only what is kept reaches the oil
+        # 10 g x 20% = 2,000 mg x (1 - 0.25) = 1,500 mg in 2 cups = 96 tsp -> 15.625 mg per tsp
+        (
+            "figuring we lose 25% in the crockpot, 10 g of 20% bud into 2 cups of coconut oil. "
+            "mg per teaspoon?",
+            10_000 * 0.20 * 0.75 / 96,
+        ),
+        # a stated efficiency still wins: 5 g x 18% = 900 mg x 0.6 = 540 mg / 16 tbsp
+        (
+            "5g of 18% flower in 1 cup butter at 60% efficiency, how much per tablespoon",
+            900 * 0.6 / 16,
+        ),
+        # pieces from a mass after a filling loss: 600 g x 0.95 / 0.5 g = 1,140
+        ("how many half gram carts out of 600g of disty if 5% gets lost filling", 1140),
+        # no loss named: 300 g / 0.75 g = 400
+        ("how many .75g prerolls from 300 g of shake", 400),
+    ],
+)
+def test_a_stated_loss_reduces_what_reaches_the_product(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-3)

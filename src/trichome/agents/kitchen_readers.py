@@ -15,7 +15,7 @@ from trichome.agents.calculation_questions import (
     Question,
     ask,
     combined_potency,
-    efficiency_percent,
+    kept_percent,
     loss_percent,
     named_cannabinoid,
     one,
@@ -120,7 +120,7 @@ def kitchen(question: Question) -> Calculation | None:
     if total is not None:
         infused = kitchen_arithmetic.kitchen_infusion(
             material.value, material.unit, total.value, fat_volume, fat_unit, measure,
-            efficiency_percent(question), False,
+            kept_percent(question), False,
         )  # fmt: skip
         return calculators.chain([total, infused])
     found = one(question, potency_readings(question), "the potency")
@@ -153,7 +153,7 @@ def kitchen(question: Question) -> Calculation | None:
         fat_volume,
         fat_unit,
         measure,
-        efficiency_percent(question),
+        kept_percent(question),
         is_acid,
     )
     if assumption is not None:

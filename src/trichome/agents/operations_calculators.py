@@ -248,19 +248,27 @@ def priced(amount: float, unit: str, price: float, per_unit: str) -> Calculation
     )
 
 
-def pieces_from(total: float, total_unit: str, piece: float, piece_unit: str) -> Calculation:
-    """How many pieces of `piece` a mass of `total` makes (1 g prerolls from a pound).
+def pieces_from(
+    total: float, total_unit: str, piece: float, piece_unit: str, loss_percent: float = 0.0
+) -> Calculation:
+    """How many pieces of `piece` a mass of `total` makes (1 g prerolls from a pound), after
+    `loss_percent` of the mass is lost in rolling or filling.
 
     Raises:
-        CalculationError: a non-positive mass or piece, or a unit that is not a mass.
+        CalculationError: a non-positive mass or piece, a loss outside 0-100%, or a unit
+            that is not a mass.
     """
     positive("the mass you start with", total)
     positive("the mass of one piece", piece)
+    if not 0 <= loss_percent < 100:
+        raise CalculationError("A loss must be at least 0% and under 100%.")
     try:
         total_g, piece_g = units.grams(total, total_unit), units.grams(piece, piece_unit)
     except UnitError as error:
         raise CalculationError(str(error)) from None
-    count = total_g / piece_g
+    kept_g = total_g * (1 - loss_percent / 100)
+    count = kept_g / piece_g
+    lost = (f"{fmt(total_g, 6)} g × (1 - {fmt(loss_percent)}% lost) = {fmt(kept_g, 6)} g",)
     return Calculation(
         "pieces_from_mass",
         count,
@@ -269,12 +277,14 @@ def pieces_from(total: float, total_unit: str, piece: float, piece_unit: str) ->
         f"{quantity(piece, piece_unit)} ({fmt(math.floor(count + 1e-9))} whole ones).",
         (
             f"{quantity(total, total_unit)} = {fmt(total_g, 6)} g",
-            f"{fmt(total_g, 6)} g ÷ {fmt(piece_g, 4)} g = {fmt(count, 4)} pieces",
+            *(lost if loss_percent else ()),
+            f"{fmt(kept_g, 6)} g ÷ {fmt(piece_g, 4)} g = {fmt(count, 4)} pieces",
         ),
-        formula="pieces = mass ÷ mass of one piece",
+        formula="pieces = mass × (1 - loss) ÷ mass of one piece",
         inputs=(
             f"mass: {quantity(total, total_unit)}",
             f"each piece: {quantity(piece, piece_unit)}",
+            *((f"loss: {fmt(loss_percent)}%",) if loss_percent else ()),
         ),
-        assumptions=("no loss in rolling or filling",),
+        assumptions=() if loss_percent else ("no loss in rolling or filling",),
     )

@@ -12,6 +12,7 @@ from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import (
     Question,
     ask,
+    loss_percent,
     one,
     piece_counts,
 )
@@ -104,13 +105,15 @@ def pieces_from_mass(question: Question) -> Calculation | None:
     if (
         len(pieces) != 1
         or len(wholes) != 1
-        or question.find("percent")
+        or [p for p in question.find("percent") if "loss" not in p.tags]
         or not question.says(rf"how\s+many\s+(?:[\d.]+\s*(?:g|grams?|mg|oz)\b|{_ROLLED})")
         or not question.says(r"\b(?:from|out\s+of|into)\b")
     ):
         return None
     question.use(pieces[0], wholes[0])
-    return operations.pieces_from(wholes[0].value, wholes[0].unit, pieces[0].value, pieces[0].unit)
+    loss = loss_percent(question)  # "we lose about 3% in the machine"
+    whole, piece = wholes[0], pieces[0]
+    return operations.pieces_from(whole.value, whole.unit, piece.value, piece.unit, loss)
 
 
 _HAVE_HOW_MANY = re.compile(
