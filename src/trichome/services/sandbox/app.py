@@ -42,6 +42,8 @@ from trichome.services.sandbox.routes import (
     reference,
     sales,
     sublocations,
+    transfer_changes,
+    transfer_details,
     transfers,
     transporters,
 )
@@ -142,6 +144,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         package_reads,
         labtests,
         transfers,
+        transfer_details,
+        transfer_changes,
         transporters,
         sales,
         deliveries,
