@@ -149,7 +149,11 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         "list_delivery_packages",
         {"license_number": DISPENSARY, "delivery_id": delivery["Id"], **FULL},
     )
-    results["get_delivery_transporters"] = await call(
-        "get_delivery_transporters", {"license_number": DISPENSARY, "delivery_id": delivery["Id"]}
+    for name in ("get_delivery_transporters", "list_required_lab_tests"):
+        results[name] = await call(
+            name, {"license_number": DISPENSARY, "delivery_id": delivery["Id"]}
+        )
+    results["get_transfer_manifest"] = await call(
+        "get_transfer_manifest", {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
     )
     return results

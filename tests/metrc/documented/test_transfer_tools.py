@@ -4,9 +4,13 @@ tests/metrc/fixtures/documented), without the sandbox."""
 from __future__ import annotations
 
 import pytest
+from starlette.responses import Response
 
-from tests.metrc.documented.conftest import GROWER, Run
-from trichome.metrc.tools import transfers
+from tests.metrc.conftest import ClientFactory
+from tests.metrc.documented.conftest import AS_OF, GROWER, Run
+from tests.metrc.fake_metrc import FakeMetrc
+from trichome.metrc import MetrcCredentials
+from trichome.metrc.tools import MetrcAccess, transfers, using
 
 pytestmark = pytest.mark.anyio
 
@@ -51,3 +55,37 @@ async def test_a_template_shows_what_it_would_ship(run: Run) -> None:
         }
     ]
     assert delivery["drivers"][0]["DriverName"] == "Luis Romero"
+
+
+async def test_a_delivery_lists_each_packages_required_tests(run: Run) -> None:
+    found = await run(transfers.list_required_lab_tests, license_number=GROWER, delivery_id=9101)
+
+    by_label = {row["PackageLabel"]: row["required"] for row in found["items"]}
+    assert len(by_label) == 7
+    assert by_label["1A4FF0300000029000000201"] == ["Potency", "Microbials", "Heavy Metals"]
+    assert by_label["1A4FF0300000029000000204"] == ["Potency"]  # a pre-roll
+
+
+async def test_a_manifest_is_read_as_its_printed_text(
+    fake: FakeMetrc, make_client: ClientFactory, credentials: MetrcCredentials
+) -> None:
+    page = (
+        "<!doctype html><html><head><title>Transfer Manifest 0000090011</title>"
+        "<style>td { font-size: 8pt }</style></head><body><table><tbody>"
+        "<tr><td>Manifest No.</td><td>0000090011</td></tr>"
+        "<tr><td>Destination License Number</td><td>402R-00207</td></tr>"
+        "<tr><td>1. Package | Shipped</td><td>1A4FF0300000029000000201<br />Lab Test: "
+        "TestPassed</td></tr></tbody></table></body></html>"
+    )
+    fake.script = lambda call: Response(page, media_type="text/html; charset=utf-8")
+    with using(MetrcAccess(make_client(), credentials, today=AS_OF)):
+        found = await transfers.get_transfer_manifest(GROWER, 9001)
+
+    assert found["lines"] == [
+        "Transfer Manifest 0000090011",
+        "Manifest No. 0000090011",
+        "Destination License Number 402R-00207",
+        "1. Package | Shipped 1A4FF0300000029000000201",
+        "Lab Test: TestPassed",
+    ]
+    assert found["truncated"] is False and fake.calls[0].path == "/transfers/v2/manifest/9001/html"

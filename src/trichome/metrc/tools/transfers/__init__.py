@@ -6,6 +6,7 @@ template into a manifest in Metrc's web app, and recipients receive there too.
 
 - `manifests`: the lists of manifests, a manifest's deliveries and a delivery's packages
 - `trips`: a delivery's transporters, the shipments a facility carries, hub legs
+- `paperwork`: a manifest's printed text, a delivery's required lab tests
 - `templates`: outgoing transfer templates
 - `external`: transfer types and manifests from shippers outside Metrc
 - `template_changes`: a template's deliveries, template updates, voiding external manifests
@@ -26,6 +27,10 @@ from trichome.metrc.tools.transfers.trips import (
     get_delivery_transporters,
     list_transfer_hub,
     record_transfer_hub_leg,
+)
+from trichome.metrc.tools.transfers.paperwork import (
+    get_transfer_manifest,
+    list_required_lab_tests,
 )
 from trichome.metrc.tools.transfers.templates import (
     TemplatePackage,
@@ -60,12 +65,14 @@ __all__ = [
     "create_vehicle",
     "delete_transfer_template",
     "get_delivery_transporters",
+    "get_transfer_manifest",
     "get_transfer_template_deliveries",
     "list_delivery_packages",
     "list_drivers",
     "list_incoming_transfers",
     "list_outgoing_transfers",
     "list_rejected_transfers",
+    "list_required_lab_tests",
     "list_transfer_deliveries",
     "list_transfer_hub",
     "list_transfer_templates",
