@@ -44,7 +44,7 @@ async def test_a_template_is_changed_and_its_trip_recorded(writer: MetrcAccess) 
             packages=[tools.TemplatePackage(label=second, wholesale_price=650.0)],
         )  # fmt: skip
         seen = await tools.get_transfer_template_deliveries(CULTIVATOR, template["Id"])
-        with pytest.raises(ToolProblem, match='arrival must be after'):
+        with pytest.raises(ToolProblem, match="arrival must be after"):
             await tools.update_transfer_template(
                 CULTIVATOR, template["Id"], estimated_departure=MORNING + timedelta(days=1)
             )

@@ -44,12 +44,12 @@ _LICENCE = openapi.query(
     "Optional (Metrc documents none): limits the read to what this licence ships, receives "
     "or carries.",
 )
-_BY_ID = {
+_BY_ID: dict[str, Any] = {
     "openapi_extra": openapi.operation(_LICENCE, *openapi.PAGING),
     "responses": openapi.responses(openapi.ENVELOPE, 400, 401, 404, 429),
 }
 _TEMPLATES = "/transfers/v2/templates/outgoing"
-_FILE = {
+_FILE: dict[str, Any] = {
     "type": "object",
     "required": ["FileContents", "ContentType", "FileDownloadName"],
     "properties": {
