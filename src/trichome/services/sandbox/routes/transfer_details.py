@@ -61,14 +61,16 @@ _FILE: dict[str, Any] = {
 }
 
 
-def paged_rows(request: Request, rows: list[dict[str, Any]]) -> Response:
-    """Rows in Metrc's list envelope, paged when asked."""
+def paged_rows(request: Request, rows: list[dict[str, Any]], total: int | None = None) -> Response:
+    """Rows in Metrc's list envelope, paged when asked (`total`: the rows are that page's
+    already, of that many)."""
     paging = paging_of(request)
-    total = len(rows)
-    size = paging.size if paging else max(total, 1)
+    size = paging.size if paging else max(len(rows), 1)
     number = paging.number if paging else 1
-    if paging is not None:
-        rows = rows[(number - 1) * size : number * size]
+    if total is None:
+        total = len(rows)
+        if paging is not None:
+            rows = rows[(number - 1) * size : number * size]
     return json(
         {
             "Data": rows,
@@ -155,20 +157,26 @@ async def required_lab_test_batches(request: Request, package_id: ObjectId) -> R
 )
 async def hub(request: Request) -> Response:
     facility = reading(request)
-    window = window_of(request)
-    rows = []
+    window, paging = window_of(request), paging_of(request)
     async with store(request).transaction() as tx:
+        carried = []
         for shipper in sorted(FACILITIES):
-            deliveries = {d.id: d for d in await tx.all(shipper, "delivery")}
-            for transfer in await tx.all(shipper, "transfer"):
-                carrier = transfer.data.get("TransporterFacilityLicenseNumber")
-                delivery = deliveries.get(transfer.data.get("DeliveryId") or 0)
-                if carrier != facility.license_number or delivery is None:
-                    continue
-                if window and not window[0] <= transfer.last_modified <= window[1]:
-                    continue
+            carried += [
+                transfer
+                for transfer in await tx.all(shipper, "transfer")
+                if transfer.data.get("TransporterFacilityLicenseNumber") == facility.license_number
+                and (not window or window[0] <= transfer.last_modified <= window[1])
+            ]
+        carried.sort(key=lambda transfer: transfer.id)
+        total = len(carried)
+        if paging is not None:  # read the deliveries of this page only
+            carried = carried[(paging.number - 1) * paging.size : paging.number * paging.size]
+        rows = []
+        for transfer in carried:
+            delivery = await tx.get("delivery", transfer.data.get("DeliveryId") or 0)
+            if delivery is not None:
                 rows.append(hub_row(transfer, delivery))
-    return paged_rows(request, sorted(rows, key=lambda row: int(row["Id"])))
+    return paged_rows(request, rows, total)
 
 
 async def _manifest(request: Request, transfer_id: int) -> tuple[list[str], Record]:
