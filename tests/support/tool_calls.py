@@ -68,6 +68,7 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_outgoing_transfers": {"license_number": CULTIVATOR, **FULL},
     "list_rejected_transfers": {"license_number": MANUFACTURER, **FULL},
     "list_transfer_templates": {"license_number": CULTIVATOR, **FULL},
+    "list_transfer_hub": {"license_number": CULTIVATOR, **FULL},
     "list_transfer_types": {"license_number": CULTIVATOR},
     "list_active_sales_receipts": {"license_number": DISPENSARY, **FULL},
     "list_inactive_sales_receipts": {"license_number": DISPENSARY, **FULL},
@@ -121,6 +122,7 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
     receipt = results["list_active_sales_receipts"]["items"][0]
     item = results["list_active_items"]["items"][0]
     job = results["list_inactive_processing_jobs"]["items"][0]
+    template = results["list_transfer_templates"]["items"][0]
     details: dict[str, dict[str, Any]] = {
         "get_package": {"license_number": DISPENSARY, "label": package["Label"]},
         "list_package_lab_results": {"license_number": DISPENSARY, "label": package["Label"]},
@@ -134,6 +136,10 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         "get_sales_receipt": {"license_number": DISPENSARY, "receipt_id": receipt["Id"]},
         "get_item": {"license_number": CULTIVATOR, "name": item["Name"]},
         "get_processing_job": {"license_number": MANUFACTURER, "job": job["Name"]},
+        "get_transfer_template_deliveries": {
+            "license_number": CULTIVATOR,
+            "template_id": template["Id"],
+        },
         **SKILL_CALLS,
     }
     for name, arguments in details.items():
@@ -142,5 +148,12 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
     results["list_delivery_packages"] = await call(
         "list_delivery_packages",
         {"license_number": DISPENSARY, "delivery_id": delivery["Id"], **FULL},
+    )
+    for name in ("get_delivery_transporters", "list_required_lab_tests"):
+        results[name] = await call(
+            name, {"license_number": DISPENSARY, "delivery_id": delivery["Id"]}
+        )
+    results["get_transfer_manifest"] = await call(
+        "get_transfer_manifest", {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
     )
     return results

@@ -28,6 +28,8 @@ from trichome.metrc.endpoints.processing_changes import ProcessingChangesApi
 from trichome.metrc.endpoints.retailer import RetailerDeliveriesApi
 from trichome.metrc.endpoints.sales import SalesApi
 from trichome.metrc.endpoints.sublocations import SublocationsApi
+from trichome.metrc.endpoints.transfer_changes import TransferChangesApi
+from trichome.metrc.endpoints.transfer_details import TransferDetailsApi
 from trichome.metrc.endpoints.transfers import TransfersApi
 from trichome.metrc.endpoints.transporters import TransportersApi
 
@@ -48,6 +50,8 @@ class MetrcClient(
     PackageChangesApi,
     LabTestsApi,
     TransfersApi,
+    TransferDetailsApi,
+    TransferChangesApi,
     TransportersApi,
     SalesApi,
     DeliveriesApi,

@@ -157,6 +157,8 @@ class MetrcTransport:
 def _parse(response: httpx.Response, where: str) -> Any:
     if not response.content.strip():
         return None
+    if response.headers.get("content-type", "").startswith("text/html"):
+        return response.text  # a manifest's printable page (GET /transfers/v2/manifest/{id}/html)
     try:
         return json.loads(response.content)
     except ValueError:

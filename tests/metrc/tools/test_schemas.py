@@ -62,8 +62,10 @@ AT_LEAST = {
 MINE: dict[str, ToolSpec] = {n: s for n, s in TOOLS.items() if s.category in AT_LEAST}
 ROOT = Path(__file__).resolve().parents[3]
 # Metrc archives with DELETE (sublocations, strains, items) and discontinues packages with it:
-# an archived record or a discontinued package cannot be restored.
-DESTRUCTIVE = ("finish_", "destroy_", "delete_", "remediate_", "archive_", "discontinue_")
+# an archived record or a discontinued package cannot be restored, nor a voided manifest.
+DESTRUCTIVE = (
+    "finish_", "destroy_", "delete_", "remediate_", "archive_", "discontinue_", "void_",
+)  # fmt: skip
 
 
 def test_every_category_has_its_tools() -> None:

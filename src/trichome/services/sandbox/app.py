@@ -44,6 +44,8 @@ from trichome.services.sandbox.routes import (
     reference,
     sales,
     sublocations,
+    transfer_changes,
+    transfer_details,
     transfers,
     transporters,
 )
@@ -146,6 +148,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         labtests,
         lab_documents,
         transfers,
+        transfer_details,
+        transfer_changes,
         transporters,
         sales,
         deliveries,

@@ -5,8 +5,11 @@ Metrc's API creates licensed outgoing transfers only as templates; the licensee 
 template into a manifest in Metrc's web app, and recipients receive there too.
 
 - `manifests`: the lists of manifests, a manifest's deliveries and a delivery's packages
+- `trips`: a delivery's transporters, the shipments a facility carries, hub legs
+- `paperwork`: a manifest's printed text, a delivery's required lab tests
 - `templates`: outgoing transfer templates
 - `external`: transfer types and manifests from shippers outside Metrc
+- `template_changes`: a template's deliveries, template updates, voiding external manifests
 - `transporters`: the facility's drivers and vehicles
 - `common`: what they share
 """
@@ -20,6 +23,15 @@ from trichome.metrc.tools.transfers.manifests import (
     list_rejected_transfers,
     list_transfer_deliveries,
 )
+from trichome.metrc.tools.transfers.trips import (
+    get_delivery_transporters,
+    list_transfer_hub,
+    record_transfer_hub_leg,
+)
+from trichome.metrc.tools.transfers.paperwork import (
+    get_transfer_manifest,
+    list_required_lab_tests,
+)
 from trichome.metrc.tools.transfers.templates import (
     TemplatePackage,
     create_transfer_template,
@@ -30,6 +42,11 @@ from trichome.metrc.tools.transfers.external import (
     ExternalPackage,
     create_external_incoming_transfer,
     list_transfer_types,
+)
+from trichome.metrc.tools.transfers.template_changes import (
+    get_transfer_template_deliveries,
+    update_transfer_template,
+    void_external_incoming_transfer,
 )
 from trichome.metrc.tools.transfers.transporters import (
     create_driver,
@@ -47,13 +64,21 @@ __all__ = [
     "create_transfer_template",
     "create_vehicle",
     "delete_transfer_template",
+    "get_delivery_transporters",
+    "get_transfer_manifest",
+    "get_transfer_template_deliveries",
     "list_delivery_packages",
     "list_drivers",
     "list_incoming_transfers",
     "list_outgoing_transfers",
     "list_rejected_transfers",
+    "list_required_lab_tests",
     "list_transfer_deliveries",
+    "list_transfer_hub",
     "list_transfer_templates",
     "list_transfer_types",
     "list_vehicles",
+    "record_transfer_hub_leg",
+    "update_transfer_template",
+    "void_external_incoming_transfer",
 ]

@@ -32,7 +32,8 @@ from trichome.services.sandbox.common import (
 )
 from trichome.services.sandbox.routes.harvests import package_tag, use_tag
 from trichome.services.sandbox.routes.packages import own_package
-from trichome.services.sandbox.rules import RowErrors, envelope, message, paging_of, writes
+from trichome.services.sandbox.routes.transfer_details import paged_rows
+from trichome.services.sandbox.rules import RowErrors, envelope, message, writes
 
 router = APIRouter()
 
@@ -79,36 +80,16 @@ async def _delivery(request: Request, delivery_id: ObjectId) -> Record:
 @router.get("/transfers/v2/deliveries/{delivery_id:int}/packages", **openapi.children())
 async def delivery_packages(request: Request, delivery_id: ObjectId) -> Response:
     delivery = await _delivery(request, delivery_id)
-    return _rows(request, [shown(entry) for entry in delivery.data["_Packages"]])
+    return paged_rows(request, [shown(entry) for entry in delivery.data["_Packages"]])
 
 
 @router.get("/transfers/v2/deliveries/{delivery_id:int}/packages/wholesale", **openapi.children())
 async def delivery_packages_wholesale(request: Request, delivery_id: ObjectId) -> Response:
     delivery = await _delivery(request, delivery_id)
-    return _rows(request, [wholesale_row(entry) for entry in delivery.data["_Packages"]])
+    return paged_rows(request, [wholesale_row(entry) for entry in delivery.data["_Packages"]])
 
 
-def _rows(request: Request, rows: list[dict[str, Any]]) -> Response:
-    """Rows in Metrc's list envelope, paged when asked."""
-    paging = paging_of(request)
-    total = len(rows)
-    if paging is not None:
-        rows = rows[(paging.number - 1) * paging.size : paging.number * paging.size]
-    return json(
-        {
-            "Data": rows,
-            "Total": total,
-            "TotalRecords": total,
-            "PageSize": paging.size if paging else total,
-            "RecordsOnPage": len(rows),
-            "Page": paging.number if paging else 1,
-            "CurrentPage": paging.number if paging else 1,
-            "TotalPages": max(1, -(-total // (paging.size if paging else max(total, 1)))),
-        }
-    )
-
-
-async def _template_checks(
+async def template_checks(
     tx: Transaction, facility: Facility, obj: dict[str, Any], row: int, errors: RowErrors
 ) -> list[tuple[Record, float | None]]:
     text(obj, "Name", row, errors)
@@ -156,7 +137,7 @@ async def create_templates(request: Request) -> Response:
     errors = RowErrors()
     async with store(request).transaction() as tx:
         for row, obj in enumerate(objects):
-            await _template_checks(tx, facility, obj, row, errors)
+            await template_checks(tx, facility, obj, row, errors)
         errors.raise_if_any()
         created = [
             await tx.insert(
@@ -189,7 +170,7 @@ async def send_template(request: Request, template_id: ObjectId) -> Response:
         template = owned(
             await tx.get("transfertemplate", template_id), facility, f"Template {template_id}"
         )
-        packages = await _template_checks(tx, facility, template.data, 0, errors)
+        packages = await template_checks(tx, facility, template.data, 0, errors)
         errors.raise_if_any()
         destination = template.data["Destinations"][0]
         recipient = FACILITIES[destination["RecipientLicenseNumber"]]

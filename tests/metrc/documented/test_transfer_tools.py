@@ -1,0 +1,91 @@
+"""The transfer trip and template tools on Metrc's documented shapes (the fixtures of
+tests/metrc/fixtures/documented), without the sandbox."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.responses import Response
+
+from tests.metrc.conftest import ClientFactory
+from tests.metrc.documented.conftest import AS_OF, GROWER, Run
+from tests.metrc.fake_metrc import FakeMetrc
+from trichome.metrc import MetrcCredentials
+from trichome.metrc.tools import MetrcAccess, transfers, using
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_delivery_shows_its_carriers_both_ways(run: Run) -> None:
+    found = await run(transfers.get_delivery_transporters, license_number=GROWER, delivery_id=9101)
+
+    assert [c["TransporterDirection"] for c in found["transporters"]] == ["Outbound", "Return"]
+    assert found["has_return_leg"] is True
+    assert [d["DriverName"] for d in found["drivers"]] == ["Luis Romero", "Maya Chen"]
+    assert "DriverLayoverLeg" not in found["drivers"][0]  # null in the record: left out
+
+
+async def test_the_hub_list_shows_the_transporters_own_times(run: Run) -> None:
+    found = await run(transfers.list_transfer_hub, license_number=GROWER)
+
+    (trip,) = found["items"]
+    assert trip["Id"] == 9001 and trip["DeliveryId"] == 9101
+    assert trip["TransporterActualArrivalDateTime"] == "2026-06-08T11:35:02-06:00"
+    assert trip["IsLayover"] is False
+    assert trip["drivers"][0]["VehicleLicensePlateNumber"] == "BXR-4471"
+    assert found["in_transit"] == 0  # it arrived
+
+
+async def test_a_template_shows_what_it_would_ship(run: Run) -> None:
+    found = await run(
+        transfers.get_transfer_template_deliveries, license_number=GROWER, template_id=9251
+    )
+
+    (delivery,) = found["items"]
+    assert delivery["Id"] == 9301 and delivery["RecipientFacilityName"] == "Front Range Dispensary"
+    assert [p["PackageLabel"] for p in delivery["packages"]] == [
+        "1A4FF0300000029000000401",
+        "1A4FF0300000029000000402",
+    ]
+    assert delivery["packages"][0]["ItemName"] == "Blue Dream Flower"
+    assert delivery["transporters"] == [
+        {
+            "TransporterFacilityLicenseNumber": GROWER,
+            "TransporterFacilityName": "Green Mesa Cultivation",
+            "TransporterDirection": "Outbound",
+        }
+    ]
+    assert delivery["drivers"][0]["DriverName"] == "Luis Romero"
+
+
+async def test_a_delivery_lists_each_packages_required_tests(run: Run) -> None:
+    found = await run(transfers.list_required_lab_tests, license_number=GROWER, delivery_id=9101)
+
+    by_label = {row["PackageLabel"]: row["required"] for row in found["items"]}
+    assert len(by_label) == 7
+    assert by_label["1A4FF0300000029000000201"] == ["Potency", "Microbials", "Heavy Metals"]
+    assert by_label["1A4FF0300000029000000204"] == ["Potency"]  # a pre-roll
+
+
+async def test_a_manifest_is_read_as_its_printed_text(
+    fake: FakeMetrc, make_client: ClientFactory, credentials: MetrcCredentials
+) -> None:
+    page = (
+        "<!doctype html><html><head><title>Transfer Manifest 0000090011</title>"
+        "<style>td { font-size: 8pt }</style></head><body><table><tbody>"
+        "<tr><td>Manifest No.</td><td>0000090011</td></tr>"
+        "<tr><td>Destination License Number</td><td>402R-00207</td></tr>"
+        "<tr><td>1. Package | Shipped</td><td>1A4FF0300000029000000201<br />Lab Test: "
+        "TestPassed</td></tr></tbody></table></body></html>"
+    )
+    fake.script = lambda call: Response(page, media_type="text/html; charset=utf-8")
+    with using(MetrcAccess(make_client(), credentials, today=AS_OF)):
+        found = await transfers.get_transfer_manifest(GROWER, 9001)
+
+    assert found["lines"] == [
+        "Transfer Manifest 0000090011",
+        "Manifest No. 0000090011",
+        "Destination License Number 402R-00207",
+        "1. Package | Shipped 1A4FF0300000029000000201",
+        "Lab Test: TestPassed",
+    ]
+    assert found["truncated"] is False and fake.calls[0].path == "/transfers/v2/manifest/9001/html"
