@@ -24,9 +24,11 @@ from trichome.services.sandbox.routes import (
     biotrack,
     catalog,
     checkins,
+    connect,
     cultivation_additives,
     deliveries,
     harvests,
+    item_media,
     labtests,
     package_changes,
     package_flags,
@@ -40,6 +42,7 @@ from trichome.services.sandbox.routes import (
     processing,
     processing_types,
     reference,
+    retail_id,
     sales,
     sublocations,
     transfers,
@@ -126,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         reference,
         sublocations,
         catalog,
+        item_media,
         archives,
         plantbatches,
         plantbatch_changes,
@@ -140,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         package_changes,
         package_flags,
         package_reads,
+        retail_id,
         labtests,
         transfers,
         transporters,
@@ -147,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         deliveries,
         patients,
         checkins,
+        connect,
     )
     for module in routers:
         app.include_router(module.router, **guarded)
