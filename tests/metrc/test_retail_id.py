@@ -207,5 +207,5 @@ async def test_integrator_setup_gives_the_sandbox_user_key(client: MetrcClient) 
     answer = await client.sandbox_integrator_setup()
     assert answer == {"UserKey": KEYS.user_key, "Status": "Ready"}
     assert await client.sandbox_integrator_setup(user_key=KEYS.user_key) == answer
-    with pytest.raises(MetrcValidationError):
+    with pytest.raises(MetrcAuthError):
         await client.sandbox_integrator_setup(user_key="someone-else")

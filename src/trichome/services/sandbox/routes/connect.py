@@ -11,7 +11,7 @@ answer an empty body. A subscription is the vendor key's, for the licences it na
 separated), each of which the user must hold; one with the same objectType, verb and url is
 replaced. Nothing is delivered. `POST /sandbox/v2/integrator/setup` (IntegratorSetup, Metrc's
 sandbox only, documented without an answer) answers `{UserKey, Status}`: the sandbox has one
-user, so it gives that user's key, and refuses a `userKey` that is not it.
+user, so it gives that user's key, and refuses (401) a `userKey` that is not it.
 """
 
 from __future__ import annotations
@@ -176,12 +176,12 @@ SETUP: dict[str, Any] = {
     openapi_extra=openapi.operation(
         openapi.query("userKey", {"type": "string"}, "An existing user key to reuse.")
     ),
-    responses=openapi.responses(SETUP, 400, 401),
+    responses=openapi.responses(SETUP, 401),
 )
 async def integrator_setup(request: Request) -> Response:
     settings = request.state.sandbox.settings
     user_key: str = settings.sandbox_user_key.get_secret_value()
     given = request.query_params.get("userKey")
     if given and not hmac.compare_digest(given.encode(), user_key.encode()):
-        raise message(400, "userKey is not a user key of this sandbox.")
+        raise message(401, "userKey is not a user key of this sandbox.")
     return json({"UserKey": user_key, "Status": "Ready"})
