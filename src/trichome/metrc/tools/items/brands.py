@@ -99,7 +99,8 @@ async def rename_item_brand(
     returns=Written,
 )
 async def archive_item_brand(license_number: LicenseNumber, brand_id: BrandId) -> dict[str, Any]:
-    """Archive an item brand: it leaves the list of active brands."""
+    """Archive an item brand no longer in use: it leaves the list of active brands, and its
+    name may be given to a new brand."""
     metrc = access()
     result = await metrc.client.archive_item_brand(
         license_number, brand_id, credentials=metrc.credentials
