@@ -49,6 +49,8 @@ def _argument(parameter: inspect.Parameter) -> Any:
         return ["1A4000000000000000000001"]
     if "Sequence" in annotation:
         return [{}]
+    if "Mapping" in annotation:  # one object as the body
+        return {}
     if parameter.name.endswith("_id") or annotation == "int":
         return 1
     return "LIC-1" if parameter.name == "license_number" else "1A4000000000000000000001"

@@ -18,7 +18,9 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # Reads the seeded year has nothing for: the year holds no sales deliveries, so a delivery is
 # recorded first and read back, its answer checked against the schema, in
 # tests/metrc/tools/test_deliveries.py.
-NOT_SEEDED = frozenset({"get_sales_delivery"})
+# The Colorado sandbox has no Retail ID (Metrc has none in CO), so its reads are called against
+# a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
+NOT_SEEDED = frozenset({"get_sales_delivery", "get_retail_id_allotment", "get_package_retail_ids"})
 FULL = {"page_size": 100}
 DAY = AS_OF.isoformat()
 
@@ -79,6 +81,7 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_active_items": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_items": {"license_number": CULTIVATOR, **FULL},
     "list_item_categories": {"license_number": DISPENSARY},
+    "list_item_brands": {"license_number": CULTIVATOR, **FULL},
     "list_active_processing_jobs": {"license_number": MANUFACTURER, **FULL},
     "list_inactive_processing_jobs": {"license_number": MANUFACTURER, **FULL},
     "list_processing_job_types": {"license_number": MANUFACTURER, "include_archived": True},

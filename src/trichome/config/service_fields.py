@@ -224,6 +224,15 @@ class ServiceFields(BaseSettings):
             "times as many for the vendor key across facilities (Metrc's 50 and 150; 0: off)."
         ),
     )
+    sandbox_state: str = Field(
+        "CO",
+        pattern="^[A-Z]{2}$",
+        description=(
+            "The state whose Metrc the sandbox answers as for the operations Metrc has in some "
+            "states only: Retail ID answers 404 in AK, CO, GU, ME and MO, as there. The seeded "
+            "facilities and data stay Colorado's."
+        ),
+    )
     sandbox_biotrack_session_minutes: float = Field(
         60.0,
         ge=0,

@@ -41,6 +41,13 @@ from trichome.metrc.bodies.inventory import (
     SalesReceipt,
     SalesTransaction,
 )
+from trichome.metrc.bodies.media import (
+    ItemBrandCreate,
+    ItemBrandUpdate,
+    ItemFileUpload,
+    RetailIdAssociation,
+    WebhookSubscription,
+)
 from trichome.metrc.bodies.patients import PatientCreate, PatientUpdate
 from trichome.metrc.bodies.transport import (
     DriverCreate,
@@ -76,7 +83,10 @@ __all__ = [
     "HarvestPackage",
     "HarvestRename",
     "HarvestWaste",
+    "ItemBrandCreate",
+    "ItemBrandUpdate",
     "ItemCreate",
+    "ItemFileUpload",
     "ItemUpdate",
     "LabTestRecord",
     "LabTestResult",
@@ -112,6 +122,7 @@ __all__ = [
     "PlantHarvest",
     "PlantMove",
     "PlantWaste",
+    "RetailIdAssociation",
     "RetryPolicy",
     "RowError",
     "SalesReceipt",
@@ -122,6 +133,7 @@ __all__ = [
     "SublocationUpdate",
     "VehicleCreate",
     "VehicleUpdate",
+    "WebhookSubscription",
     "WriteResult",
     "base_url",
 ]

@@ -220,6 +220,34 @@ class MetrcBaseClient:
         """
         return await self._write("DELETE", path, license_number, params, body, credentials)
 
+    async def call(
+        self,
+        method: str,
+        path: str,
+        license_number: str | None = None,
+        params: Params | None = None,
+        body: Body | None = None,
+        *,
+        credentials: MetrcCredentials | None = None,
+    ) -> Any:
+        """Send one request and return Metrc's answer as it came (None for an empty body):
+        for the writes that answer with a document rather than `{Ids, Warnings}` (Retail ID's
+        GenerateQrCodeFromPackage and PackagesInfo). The body is sent whole, not in chunks.
+
+        Raises:
+            MetrcError: any of its subclasses.
+        """
+        if isinstance(body, str | bytes):
+            raise TypeError("A Metrc write body is a list of objects (or one object), not text.")
+        sent = None
+        if body is not None:
+            sent = (
+                _object(body)
+                if isinstance(body, MetrcBody | Mapping)
+                else [_object(item) for item in body]
+            )
+        return await self._request(method, path, license_number, params, sent, credentials)
+
     # Internals ---------------------------------------------------------------------------------
 
     async def _all_pages(

@@ -10,10 +10,12 @@ from __future__ import annotations
 from trichome.metrc.endpoints.additives import AdditivesTemplatesApi
 from trichome.metrc.endpoints.catalogue import CatalogueApi
 from trichome.metrc.endpoints.checkins import PatientCheckInsApi
+from trichome.metrc.endpoints.connect import ConnectApi
 from trichome.metrc.endpoints.cultivation_additives import CultivationAdditivesApi
 from trichome.metrc.endpoints.deliveries import DeliveriesApi
 from trichome.metrc.endpoints.facilities import FacilitiesApi
 from trichome.metrc.endpoints.harvests import HarvestsApi
+from trichome.metrc.endpoints.item_media import ItemMediaApi
 from trichome.metrc.endpoints.labtests import LabTestsApi
 from trichome.metrc.endpoints.package_changes import PackageChangesApi
 from trichome.metrc.endpoints.packages import PackagesApi
@@ -25,6 +27,7 @@ from trichome.metrc.endpoints.plantbatches import PlantBatchesApi
 from trichome.metrc.endpoints.plants import PlantsApi
 from trichome.metrc.endpoints.processing import ProcessingApi
 from trichome.metrc.endpoints.processing_changes import ProcessingChangesApi
+from trichome.metrc.endpoints.retail_id import RetailIdApi
 from trichome.metrc.endpoints.retailer import RetailerDeliveriesApi
 from trichome.metrc.endpoints.sales import SalesApi
 from trichome.metrc.endpoints.sublocations import SublocationsApi
@@ -38,6 +41,7 @@ class MetrcClient(
     FacilitiesApi,
     SublocationsApi,
     CatalogueApi,
+    ItemMediaApi,
     PlantsApi,
     PlantRecordsApi,
     PlantChangesApi,
@@ -48,6 +52,7 @@ class MetrcClient(
     HarvestsApi,
     PackagesApi,
     PackageChangesApi,
+    RetailIdApi,
     LabTestsApi,
     TransfersApi,
     TransferDetailsApi,
@@ -60,6 +65,7 @@ class MetrcClient(
     PatientCheckInsApi,
     ProcessingApi,
     ProcessingChangesApi,
+    ConnectApi,
 ):
     """Async Metrc v2 client for one base URL; use `async with` or call `aclose()`.
 

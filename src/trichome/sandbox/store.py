@@ -27,6 +27,7 @@ _WITHOUT_LAST_MODIFIED = frozenset(
         "driver",
         "vehicle",
         "patientcheckin",
+        "itembrand",  # bruno Items/GetBrands
         "processingjob",  # bruno ProcessingJob/GetActiveProcessingJob
         "processingjobtype",  # bruno ProcessingJob/GetActiveJobTypes
     }

@@ -24,9 +24,11 @@ from trichome.services.sandbox.routes import (
     biotrack,
     catalog,
     checkins,
+    connect,
     cultivation_additives,
     deliveries,
     harvests,
+    item_media,
     lab_documents,
     labtests,
     package_changes,
@@ -42,6 +44,7 @@ from trichome.services.sandbox.routes import (
     processing,
     processing_types,
     reference,
+    retail_id,
     sales,
     sublocations,
     transfer_changes,
@@ -130,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         reference,
         sublocations,
         catalog,
+        item_media,
         archives,
         plantbatches,
         plantbatch_changes,
@@ -145,6 +149,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         package_flags,
         package_plantings,
         package_reads,
+        retail_id,
         labtests,
         lab_documents,
         transfers,
@@ -155,6 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         deliveries,
         patients,
         checkins,
+        connect,
     )
     for module in routers:
         app.include_router(module.router, **guarded)

@@ -139,9 +139,17 @@ def list_routes(
 ById = Callable[[Request, int], Awaitable[Response]]
 
 
-def _by_id(router: APIRouter, path: str, method: str, handler: ById, name: str) -> None:
+def _by_id(
+    router: APIRouter,
+    path: str,
+    method: str,
+    handler: ById,
+    name: str,
+    documented: dict[str, Any] | None = None,
+) -> None:
     """Route `handler(request, object_id)` at a path whose one `{<param>:int}` segment keeps
-    its own name, so the OpenAPI document and its readers see that parameter as before."""
+    its own name, so the OpenAPI document and its readers see that parameter as before
+    (`documented`: its OpenAPI description, when not the usual one of a GET or an action)."""
     param = re.fullmatch(r"[^{]*\{(\w+):int\}[^{]*", path)
     assert param is not None, path
     key = param.group(1)
@@ -157,7 +165,7 @@ def _by_id(router: APIRouter, path: str, method: str, handler: ById, name: str) 
         ]
     )
     route.__name__ = name
-    extra = openapi.one() if method == "GET" else openapi.action()
+    extra = documented or (openapi.one() if method == "GET" else openapi.action())
     router.add_api_route(path, route, methods=[method], name=name, **extra)
 
 

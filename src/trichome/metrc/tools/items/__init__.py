@@ -1,10 +1,17 @@
-"""Item tools: the products packages hold, and the state's item categories.
+"""Item tools: the products packages hold, the state's item categories, and item brands.
 
 - `lookup`: finding an item by name or Id
 - `read`: the lists, one item and the item categories
 - `write`: new items and corrections
+- `brands`: the brands items are sold under
 """
 
+from trichome.metrc.tools.items.brands import (
+    archive_item_brand,
+    create_item_brand,
+    list_item_brands,
+    rename_item_brand,
+)
 from trichome.metrc.tools.items.lookup import find_item
 from trichome.metrc.tools.items.read import (
     get_item,
@@ -15,11 +22,15 @@ from trichome.metrc.tools.items.read import (
 from trichome.metrc.tools.items.write import create_item, update_item
 
 __all__ = [
+    "archive_item_brand",
     "create_item",
+    "create_item_brand",
     "find_item",
     "get_item",
     "list_active_items",
     "list_inactive_items",
+    "list_item_brands",
     "list_item_categories",
+    "rename_item_brand",
     "update_item",
 ]

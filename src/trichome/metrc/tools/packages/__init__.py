@@ -5,6 +5,7 @@
 - `read`: the lists, one package, the adjustment history and its reasons
 - `write`: new packages, adjustments, moves, finishing, remediation and lab samples
 - `write_marks`: notes, flags, shelf-life dates and discontinuing
+- `retail_id`: Retail ID QR codes on a package's units, and the facility's quota
 """
 
 from trichome.metrc.tools.packages.lookup import (
@@ -21,6 +22,11 @@ from trichome.metrc.tools.packages.read import (
     list_on_hold_packages,
     list_package_adjustment_reasons,
     list_package_adjustments,
+)
+from trichome.metrc.tools.packages.retail_id import (
+    associate_retail_ids,
+    get_package_retail_ids,
+    get_retail_id_allotment,
 )
 from trichome.metrc.tools.packages.write import (
     Ingredient,
@@ -42,6 +48,7 @@ from trichome.metrc.tools.packages.write_marks import (
 __all__ = [
     "Ingredient",
     "adjust_package",
+    "associate_retail_ids",
     "create_package",
     "discontinue_package",
     "find_package",
@@ -49,6 +56,8 @@ __all__ = [
     "finish_packages",
     "flag_packages",
     "get_package",
+    "get_package_retail_ids",
+    "get_retail_id_allotment",
     "list_active_packages",
     "list_in_transit_packages",
     "list_inactive_packages",
