@@ -176,6 +176,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return _calculation_answer(request)
     if request.sop is not None:
         return ComposedAnswer(request.sop.text)
+    if request.draft is not None:
+        return ComposedAnswer(request.draft.text)
     if request.variance is not None:
         return ComposedAnswer(request.variance.text(), (request.variance.fact,))
     if request.uncovered_states:
