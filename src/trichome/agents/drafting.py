@@ -127,7 +127,7 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "What the name should say: [the product, its mood, who it is for]",
             "What to avoid: [anything that appeals to children, candy look-alikes, health "
             "claims, names of existing brands]",
-            "Ideas: 1. [ ]  2. [ ]  3. [ ]  4. [ ]  5. [ ]  6. [ ]  7. [ ]  8. [ ]  9. [ ]  10. [ ]",
+            "Ideas: [as many names as you asked for, one a line, each with why it fits]",
             "Check each: [trademark search, state packaging and advertising rules]",
         ),
     ),

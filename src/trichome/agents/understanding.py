@@ -171,8 +171,7 @@ _THANKS_FIRST = re.compile(
     re.IGNORECASE,
 )
 
-# "what can you help me with?", "first day using this thing": small talk when a short
-# message about the assistant names no place and no topic (checked by the caller).
+# "what can you help me with?": small talk when short, naming no place or topic (see caller).
 _ABOUT_THE_ASSISTANT = re.compile(
     r"\bwhat (?:can|could|do) (?:you|u) (?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
     r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
@@ -296,13 +295,9 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     asks about (by default, every one it names)."""
     if applicable is None:
         applicable = len(detect_jurisdictions(text))
-    if (
-        _SMALL_TALK.match(text)
-        or is_chatter(text)
-        or (
-            _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text)
-        )
-    ):
+    if _SMALL_TALK.match(text) or is_chatter(text):
+        return RequestKind.SMALL_TALK
+    if _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text):
         return RequestKind.SMALL_TALK
     if (
         _ABOUT_THE_ASSISTANT.search(text)
