@@ -61,6 +61,9 @@ def test_a_document_asked_for_gets_its_outline_from_its_writer(
         "what has to be in a job post for a dispensary in colorado",
         "is a loyalty text blast legal without opt in consent in illinois",
         "for an investor memo: flower excise, colorado vs oregon",
+        "starting a text club for our denver shop, anything to do before we send deals",
+        "draft an email blast for our ohio store's sale and remind people of the daily limit",
+        "newsletter for our shop, what does it need to include under can-spam",
         "write an SOP for receiving product at the back door",  # the SOP library's
     ],
 )

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 
 from trichome.agents.router import RouteDecision
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.topics import detect_topics
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,9 +211,19 @@ _ASKS_A_RULE = re.compile(
 )
 
 
+_ASKS_ANYTHING = re.compile(
+    r"\?|\b(?:what|whats|which|how|who|when|where|why|anything|whether)\b", re.IGNORECASE
+)
+
+
 def drafting_request(text: str) -> Draft | None:
-    """The document a message asks to have written, or None when it asks for none."""
-    if _ASKS_A_RULE.search(text):
+    """The document a message asks to have written, or None when it asks for none: a
+    message that asks anything ("anything special before we text people promos?"), or
+    names a place and a rule of it ("email blast for our NJ sale, remind them of the
+    per-visit limit"), wants the rule, which the sourced facts answer."""
+    if _ASKS_A_RULE.search(text) or _ASKS_ANYTHING.search(text):
+        return None
+    if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(text)):
         return None
     for kind, pattern, outline in _NAMES:
         found = pattern.search(text)

@@ -4,9 +4,7 @@ level of offense is 3 oz?"). Each entry is an alternation added to the topic's t
 
 from __future__ import annotations
 
-_NON_EDIBLE = (
-    r"(?:capsules?|softgels?|tinctures?|topicals?|lotions?|balms?|(?:muscle )?rubs?|patch(?:es)?)"
-)
+_NON_EDIBLE = r"(?:capsules?|softgels?|tinctures?)"
 
 MORE_WORDING: dict[str, str] = {
     "home-grow": (
