@@ -211,8 +211,12 @@ _ASKS_A_RULE = re.compile(
 )
 
 
+# A question word opening a clause ("..., what must it include"), not a relative one
+# ("an email to customers who bought batch 2291").
 _ASKS_ANYTHING = re.compile(
-    r"\?|\b(?:what|whats|which|how|who|when|where|why|anything|whether)\b", re.IGNORECASE
+    r"\?|(?:^|[,.;:!\u2013\u2014]|\s-)\s*(?:(?:and|so|also|but)\s+)?(?:what|whats|which|how|who|"
+    r"when|where|why|anything|whether)\b",
+    re.IGNORECASE,
 )
 
 
