@@ -33,9 +33,10 @@ def read_answer(prepared: PreparedAnswer, text: str) -> Answer:
     """Whether the answer abstained and cited, read from what the engine composed it from.
 
     Structure, not text: the grounded engine's `compose` answers from a worked calculation,
-    a filled SOP, or retrieved facts, and says it does not cover the question only when it
-    has none of them. So: a calculation with a number, or an SOP, is an answer (cited when
-    it carries the facts it was checked against or its state section's facts); a
+    a filled SOP, another document's outline, or retrieved facts, and says it does not cover
+    the question only when it has none of them. So: a calculation with a number, an SOP or
+    an outline is an answer (cited when it carries the facts it was checked against or its
+    state section's facts; an outline never is); a
     calculation without a number (a question back, a refusal) is an abstention; otherwise
     the answer abstained exactly when `compose` attached no facts to it.
     """
@@ -45,6 +46,8 @@ def read_answer(prepared: PreparedAnswer, text: str) -> Answer:
         return Answer(text, not answered, answered and bool(request.calculation_facts))
     if request.sop is not None:
         return Answer(text, False, bool(request.sop.facts), draft=True)
+    if request.draft is not None:  # another document drafted: an outline, citing nothing
+        return Answer(text, False, False, draft=True)
     facts = compose(request).sources
     return Answer(text, not facts, bool(facts), small_talk=request.small_talk)
 

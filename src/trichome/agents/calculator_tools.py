@@ -34,13 +34,14 @@ _PER_PACKAGE = re.compile(r"^mg\b.*\bper (?:\w+ )?package", re.IGNORECASE)
 
 def edible_limit_facts(knowledge: KnowledgeBase, state: str) -> list[Fact]:
     """A state's sourced per-serving and per-package edible THC caps."""
+    # a province's caps are Canada's: the Cannabis Regulations set them nationally
+    places = with_national_law([state])  # once, not once a fact: it runs on every question
     return [
         fact
         for pack in knowledge.packs.values()
         for fact in pack.facts
-        # a province's caps are Canada's: the Cannabis Regulations set them nationally
-        if fact.jurisdiction in with_national_law([state])
-        and fact.topic == "edible-thc-limits"
+        if fact.topic == "edible-thc-limits"
+        and fact.jurisdiction in places
         and fact.value is not None
         and fact.unit
         and (_PER_SERVING.search(fact.unit) or _PER_PACKAGE.search(fact.unit))

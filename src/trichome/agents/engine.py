@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, mentions
+from trichome.agents.drafting import Draft
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.focus import Focus, about_a_focus, describe_foci, names_a_focus
@@ -102,6 +103,8 @@ class AnswerRequest:
     calculation_facts: tuple[Fact, ...] = ()
     # A standard operating procedure asked for, filled in for the user's state.
     sop: FilledSop | None = None
+    # Another document asked for (a caption, an email, a checklist): its outline.
+    draft: Draft | None = None
     # States the question names that the agent's packs hold no facts for, and those they do.
     uncovered_states: tuple[str, ...] = ()
     covered_states: tuple[str, ...] = ()
@@ -243,6 +246,7 @@ def admit_unanswered(
         request.uncovered_states
         or request.calculation
         or request.sop
+        or request.draft
         or request.variance
         or request.report
         or request.small_talk

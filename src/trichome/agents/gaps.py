@@ -10,6 +10,7 @@ from trichome.agents.counting import measure_name
 from trichome.knowledge.directory import Directory, Jurisdiction
 from trichome.knowledge.jurisdictions import jurisdiction_name
 from trichome.knowledge.packs import Fact, Source
+from trichome.knowledge.retrieval import Passage
 from trichome.knowledge.topics import Topic
 
 _ADULT_USE = {
@@ -182,3 +183,13 @@ def describe_gap(
         tuple(f for f in status_facts if f),
         tuple(f for f in regulators if f),
     )
+
+
+def status_first(directory: Directory, code: str | None, passages: list[Passage]) -> list[Passage]:
+    """The passages with the directory's status of the place's programmes first."""
+    entry = directory.get(code) if code else None
+    fact = status_fact(entry) if entry else None
+    if fact is None:
+        return passages
+    best = max((p.score for p in passages), default=1.0)
+    return [Passage(fact, best * 2, 1.0, 2, 2), *passages]

@@ -11,12 +11,13 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
+from trichome.agents.drafting import drafting_request, routed_to_writer
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
-from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_fact
+from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
@@ -123,6 +124,11 @@ class AgentService:
         own = own_passages(chat.documents, without_jurisdictions(question, understanding.residence))
         if reads_own_papers(own, question):
             template = None  # "what does our transport SOP say?" asks no procedure drafted
+        # A greeting, a thanks, a request no fact should answer, or a document to draft
+        # (by the agent that writes its class: a caption is marketing's, an agenda operations').
+        quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
+        draft = None if quiet or template or not user_turns else drafting_request(user_turns[-1])
+        route, quiet = routed_to_writer(route, draft), quiet or draft is not None
         agent, notes = specialist(route, chat.model, understanding, template, self._upgrade_url)
         jurisdictions = understanding.jurisdictions
         state = understanding.state
@@ -150,8 +156,8 @@ class AgentService:
         narrowest = most_specific(rule_topics)
         prefer = narrowest.answered_by if narrowest else frozenset()
         passages = (
-            []  # a greeting, a thanks or a request no fact should answer
-            if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
+            []
+            if quiet
             else index.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
@@ -165,7 +171,7 @@ class AgentService:
             topic.name for topic in rule_topics
         ] == [STATUS_TOPIC]:
             # "is rec legal in Nebraska?": the directory's sourced status answers first.
-            passages = self._status_first(understanding.state, passages)
+            passages = status_first(self.directory, understanding.state, passages)
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
@@ -173,7 +179,7 @@ class AgentService:
         if (
             not notes
             and template is None  # a procedure asked for is operations' whatever facts it has
-            and understanding.kind not in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
+            and not quiet
             and not any_relevant(passages)
             and second is not None
             and second.available_on(chat.model)
@@ -189,7 +195,7 @@ class AgentService:
             found = of_program(found, understanding.program)
             if any_relevant(found):
                 agent, index, passages = second, other, found
-        if understanding.kind not in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
+        if not quiet:
             passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
         if topics is not None:
@@ -213,7 +219,7 @@ class AgentService:
                 for code in jurisdictions
                 if states_read and code != FEDERAL and code not in covered
             )
-        if understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE):
+        if quiet:
             uncovered = ()  # no rule is asked for, so none is missing
         if sourced_tax_answers(calculation, passages, state):
             calculation = None  # "how does delaware want the 15% tax rounded? $33.33 item"
@@ -234,6 +240,7 @@ class AgentService:
             calculation=calculation,
             calculation_facts=checked_against,
             sop=self._sop(agent, template, state),
+            draft=draft,
             uncovered_states=uncovered if calculation is None and chat.report is None else (),
             covered_states=tuple(sorted(covered)),
             on_topic=topics is not None,
@@ -270,15 +277,6 @@ class AgentService:
         request = admit_unanswered(request, self.directory, understanding.topics)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
-
-    def _status_first(self, code: str | None, passages: list[Passage]) -> list[Passage]:
-        """The passages with the directory's status of the place's programmes first."""
-        entry = self.directory.get(code) if code else None
-        fact = status_fact(entry) if entry else None
-        if fact is None:
-            return passages
-        best = max((p.score for p in passages), default=1.0)
-        return [Passage(fact, best * 2, 1.0, 2, 2), *passages]
 
     def _template(self, question: str, user_turns: Sequence[str]) -> SopTemplate | None:
         """The procedure asked for: in the question, or, for a follow-up that asks to redo

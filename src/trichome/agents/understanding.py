@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trichome.agents.chatter import is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
@@ -58,8 +59,7 @@ class Understanding:
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None
-    # The programme the question is about, when it names one: "adult-use" ("rec"),
-    # "medical" ("patient", "mmj") or "hemp".
+    # The programme named, if one: "adult-use" ("rec"), "medical" ("patient", "mmj"), "hemp".
     program: str | None = None
     # Every product form the request names (its latest turn's, else an earlier turn's):
     # "a thc seltzer ... beverages vs regular edibles" names a beverage and an edible.
@@ -171,8 +171,7 @@ _THANKS_FIRST = re.compile(
     re.IGNORECASE,
 )
 
-# "what can you help me with?", "first day using this thing": about the assistant itself,
-# small talk when a short message names no place and no topic (checked by the caller).
+# "what can you help me with?": small talk when short, naming no place or topic (see caller).
 _ABOUT_THE_ASSISTANT = re.compile(
     r"\bwhat (?:can|could|do) (?:you|u) (?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
     r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
@@ -296,9 +295,9 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
     asks about (by default, every one it names)."""
     if applicable is None:
         applicable = len(detect_jurisdictions(text))
-    if _SMALL_TALK.match(text) or (
-        _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text)
-    ):
+    if _SMALL_TALK.match(text) or is_chatter(text):
+        return RequestKind.SMALL_TALK
+    if _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text):
         return RequestKind.SMALL_TALK
     if (
         _ABOUT_THE_ASSISTANT.search(text)

@@ -95,6 +95,10 @@ _ALIASES: dict[str, str] = {
     "laval": "CA-QC", "burnaby": "CA-BC", "kelowna": "CA-BC", "regina": "CA-SK",
     "saskatoon": "CA-SK", "fredericton": "CA-NB", "moncton": "CA-NB", "charlottetown": "CA-PE",
     "st. john's": "CA-NL", "whitehorse": "CA-YT", "yellowknife": "CA-NT", "iqaluit": "CA-NU",
+    "pueblo": "CO", "fort collins": "CO", "san jose": "CA", "fresno": "CA", "long beach": "CA",
+    "south lake tahoe": "CA", "lansing": "MI", "flint": "MI", "rochester ny": "NY",
+    # Airports people fly into, written in capitals ("flying into LAX").
+    "lax": "CA", "sfo": "CA", "jfk": "NY", "ord": "IL",
 }  # fmt: skip
 # Province codes that are not English words count when written in capitals ("BC", "QC") away
 # from numbers ("AB 1234" is a bill, "5 MB" a size), or opening the message ("bc min age?").
@@ -134,8 +138,8 @@ def jurisdiction_name(code: str) -> str:
 # Aliases that are also English words: they name a state only when capitalised ("Mass."),
 # or lower-case where only a place fits: after "in", "and", "vs" ... and before the end of
 # the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
-_WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore", "bk"})
-_BEFORE_A_PLACE = re.compile(r"\b(?:in|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
+_WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore", "bk", "lax", "ord", "flint"})
+_BEFORE_A_PLACE = re.compile(r"\b(?:in|into|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
 # A programme or shop named right after the alias: "mass rec customer", "ill dispensary".
 _PROGRAMME_AFTER = re.compile(
     r"\s+(?:rec|recreational|med|medical|adult[- ]use|mmj|dispensar(?:y|ies)|budtenders?)\b",
@@ -236,7 +240,7 @@ _HEADING_AFTER = re.compile(
     r"(?:\s+(?:rec|med|medical|adult[- ]use|retail|dispensary|store|home|grow|cultivation|"
     r"processor|lab|delivery|hemp|mmj|patients?|edibles?|possession|purchase|tax(?:es)?|"
     r"licen[cs]ing|packaging|label(?:l)?ing|testing|ads?|advertising|transport|waste)){0,3}"
-    r"\s*[-:\u2013\u2014,]",
+    r"\s*[-:\u2013\u2014,+]",
     re.IGNORECASE,
 )
 

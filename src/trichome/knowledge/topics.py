@@ -1,19 +1,18 @@
 """The topics questions ask about, and the pack topics whose facts answer each.
 
-A question's topic decides which facts may answer it: a question about home grow in
-Vermont is not answered by a Vermont fact about potency reporting, and a question about
-Missouri's sales tax is not answered by a general fact about adult-use sales. Rule topics
-are the ones whose answer depends on the jurisdiction; for them, a named jurisdiction with
-no fact on the topic is a gap to admit, not a reason to answer from something else.
+A question's topic decides which facts may answer it: home grow in Vermont is not answered
+by a Vermont fact about potency reporting. Rule topics' answers depend on the jurisdiction;
+a named one with no fact on the topic is a gap to admit, not to answer from another fact.
 
-Triggers are written the way people ask ("how much can I carry", "grow at home",
-"4/20 promo"), not in the packs' words.
+Triggers (and `topic_wording`'s) are written the way people ask, not in the packs' words.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from trichome.knowledge.topic_wording import MORE_WORDING
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +26,7 @@ class Topic:
 
 
 def _topic(name: str, triggers: str, answered_by: tuple[str, ...], *, rule: bool) -> Topic:
+    triggers = "|".join(filter(None, (triggers, MORE_WORDING.get(name))))
     return Topic(name, re.compile(triggers, re.IGNORECASE), frozenset(answered_by), rule)
 
 

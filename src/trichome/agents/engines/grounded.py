@@ -173,8 +173,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.report.text, request.report.facts)
     if request.calculation is not None:
         return _calculation_answer(request)
-    if request.sop is not None:
-        return ComposedAnswer(request.sop.text)
+    if (document := request.sop or request.draft) is not None:  # an SOP, or another draft
+        return ComposedAnswer(document.text)
     if request.variance is not None:
         return ComposedAnswer(request.variance.text(), (request.variance.fact,))
     if request.uncovered_states:

@@ -170,6 +170,12 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
             "already filled in with the state's sourced rules; keep its structure and its "
             f"citations:\n\n{request.sop.text}"
         )
+    if request.draft is not None:
+        system += (
+            f"\n\nThe user asked for a {request.draft.kind} to be written. Write it from their "
+            "brief, following this outline; state no rule as a fact and cite nothing unless "
+            f"a source above supports it:\n\n{request.draft.text}"
+        )
     return [{"role": "system", "content": system}, *map(_turn_to_message, request.messages)]
 
 

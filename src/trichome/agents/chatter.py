@@ -1,0 +1,41 @@
+"""Chatter: a short social message that asks for nothing ("good morning!! opening shift,
+coffee #2 lol", "happy friday team bot", "ok im out, talk tomorrow", "honestly you're better
+than our last consultant", "what kind of stuff can you help me with"). Such a message gets
+a friendly reply, not a search of the packs for its words."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+
+# Greetings, wishes, farewells, compliments and questions about what the assistant does.
+_SOCIAL = re.compile(
+    r"\b(?:good (?:morning|afternoon|evening|night)|morning all|mornin'?|"
+    r"happy (?:mon|tues|wednes|thurs|fri|satur|sun)day|happy (?:holidays|new year|420|4/20)|"
+    r"have a (?:good|great|nice) (?:one|day|night|weekend|shift)|"
+    r"(?:talk|ttyl|see|catch) (?:you |ya |u )?(?:tomorrow|later|soon|monday|next week)|"
+    r"i'?m (?:out|off|heading out|done for (?:the|to)day)|signing off|"
+    r"(?:you'?re|you are|ur|u r) (?:(?:way|so|much|honestly|really|actually) )?"
+    r"(?:better|great|awesome|amazing|the best|a lifesaver|so helpful|smart|funny)|"
+    r"love (?:this|you|it)|"
+    r"what (?:kind of |sort of )?(?:stuff|things|questions) (?:can|could|do) (?:you|u)\b)",
+    re.IGNORECASE,
+)
+# Anything that asks for a fact or a figure is not chatter, however friendly its opening.
+_ASKS = re.compile(
+    r"\b(?:how (?:much|many|long)|what(?:'s| is| are)? the|can i|can we|is it|are we|"
+    r"limit|legal|allowed|rules?|tax|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
+    re.IGNORECASE,
+)
+_MAX_WORDS = 14
+
+
+def is_chatter(text: str) -> bool:
+    """Whether a message is a short social one that asks for nothing and names no place."""
+    return (
+        len(text.split()) <= _MAX_WORDS
+        and bool(_SOCIAL.search(text))
+        and not _ASKS.search(text)
+        and not detect_jurisdictions(text)
+    )

@@ -1,0 +1,289 @@
+"""Documents drafted on request that are not standard operating procedures: a caption, an
+email, a staff message, a job post, a checklist, a log sheet, a quiz, an agenda, a press
+release. Offline, the grounded engine answers such a request with a fill-in outline of the
+document class, carrying the details the user gave; it asserts no rule as a fact, so it
+cites nothing. (A procedure asked for is the SOP library's, filled with the state's rules.)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from trichome.agents.router import RouteDecision
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.topics import detect_topics
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A document asked for: its class ("email", "checklist"), the brief and the outline."""
+
+    kind: str
+    brief: str
+    text: str
+
+
+# Each document class: the words that name it, and its outline (one line a part).
+_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "press release",
+        r"press release|media release|news release",
+        (
+            "Headline: [what is new, in under ten words]",
+            "Dateline: [city, state, date]",
+            "Lead paragraph: [who, what, when, where, in two sentences]",
+            "Quote: [one line from the owner or manager]",
+            "Details: [opening hours, address, what visitors can expect]",
+            "About us: [two sentences on the business and its licence]",
+            "Media contact: [name, email, phone]",
+        ),
+    ),
+    (
+        "job post",
+        r"job (?:post(?:ing)?|listing|ad|description)|hiring post|help wanted|"
+        r"(?:post(?:ing)?|listing|ad) for (?:an? )?(?:[\w-]+ ){0,3}(?:budtenders?|drivers?|"
+        r"managers?|techs?|technicians?|trimmers?|guards?|leads?|associates?|cashiers?|"
+        r"growers?|positions?|roles?)",
+        (
+            "Job title: [role, part time or full time]",
+            "About us: [one or two sentences on the store and its team]",
+            "What you'll do: [three to five duties]",
+            "Schedule: [days and hours]",
+            "Requirements: [minimum age, experience, any permit or badge the state requires]",
+            "Nice to have: [skills that help]",
+            "How to apply: [where to send a resume, by when]",
+        ),
+    ),
+    (
+        "changelog entry",
+        r"change ?log|release notes?",
+        (
+            "Version and date: [x.y.z, YYYY-MM-DD]",
+            "Added: [the new capability, in one sentence a user understands]",
+            "How to use it: [the endpoint or setting, with a link to the docs]",
+            "Notes: [limits, anything deprecated, who to contact]",
+        ),
+    ),
+    (
+        "quiz",
+        r"quiz|test questions|questionnaire",
+        (
+            "Question 1: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
+            "Question 2: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
+            "Question 3: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
+            "Question 4: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
+            "Question 5: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
+            "Pass mark and sign-off: [score needed, trainee, trainer, date]",
+        ),
+    ),
+    (
+        "agenda",
+        r"agenda",
+        (
+            "Welcome and purpose: [5 min]",
+            "Actions from last meeting: [owners report back]",
+            "Main topics: [one line each, with the time given to each]",
+            "Open questions and risks: [what needs a decision]",
+            "Actions, owners and deadlines: [agreed before closing]",
+            "Next meeting: [date and time]",
+        ),
+    ),
+    (
+        "log sheet",
+        r"\blogs?\b|log ?sheet|tracker|tracking sheet|spreadsheet|register",
+        (
+            "Header: [area or equipment, month, who keeps this log]",
+            "Columns: Date | Time | Item or area | What was done | Done by (initials) | "
+            "Checked by | Notes or corrective action",
+            "Rows: [one a day or a task; blank rows to fill in]",
+            "Review: [who reviews the log, how often, and signs it]",
+        ),
+    ),
+    (
+        "checklist",
+        r"check ?list|to-?do list",
+        (
+            "Before you start: [ ] [first item]  [ ] [second item]",
+            "Main checks: [ ] [item]  [ ] [item]  [ ] [item]",
+            "Records: [ ] [what to write down or enter in the system]",
+            "Sign-off: [name, date, time; who to tell if a check fails]",
+        ),
+    ),
+    (
+        "FAQ",
+        r"\bfaqs?\b|q ?& ?a|questions and answers",
+        (
+            "Title: [who the card is for]",
+            "Q: [first question a customer asks]  A: [short answer in plain words]",
+            "Q: [second question]  A: [answer]",
+            "Q: [third question]  A: [answer]",
+            "Footer: [where to ask for more help; the warnings your state requires]",
+        ),
+    ),
+    (
+        "name ideas",
+        r"names? (?:ideas?|options|suggestions)|names? for|brand names?|"
+        r"taglines?|slogans?",
+        (
+            "What the name should say: [the product, its mood, who it is for]",
+            "What to avoid: [anything that appeals to children, candy look-alikes, health "
+            "claims, names of existing brands]",
+            "Ideas: [as many names as you asked for, one a line, each with why it fits]",
+            "Check each: [trademark search, state packaging and advertising rules]",
+        ),
+    ),
+    (
+        "email",
+        r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|"
+        r"memos?",
+        (
+            "Subject: [one line that says what it is about]",
+            "Greeting: [name or group]",
+            "Opening: [why you are writing, in one sentence]",
+            "Details: [the facts: dates, batch or order numbers, what happened]",
+            "What you ask or offer: [the next step, with a date]",
+            "Sign-off: [name, role, contact]",
+        ),
+    ),
+    (
+        "message",
+        r"text(?: blast| message)?s?|sms|slack(?: message| msg)?|msgs?|messages?|"
+        r"announcements?|push notifications?|blasts?",
+        (
+            "Opening: [who it is for, in a few words]",
+            "Key point: [the one thing to know or do]",
+            "Details: [dates, times, conditions]",
+            "Closing: [who to ask; for a marketing text, an opt-out line such as "
+            "'Reply STOP to opt out']",
+        ),
+    ),
+    (
+        "social post",
+        r"captions?|posts?|instagram|\big\b|tweets?|facebook|tiktok|reels?|"
+        r"stories|story|hashtags?",
+        (
+            "Hook: [a first line that stops the scroll]",
+            "Body: [one or two lines with the details]",
+            "Call to action: [visit, order ahead, follow]",
+            "Required lines: [age gate such as '21+ only' and the warnings your state's "
+            "advertising rules require]",
+            "Hashtags: [a few, none that target minors]",
+        ),
+    ),
+    (
+        "copy",
+        r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
+        r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?",
+        (
+            "Opening line: [what it is and why it stands out]",
+            "Details: [flavour, format, strength per serving, size]",
+            "Closing line: [how to enjoy it responsibly, or the call to action]",
+            "Required lines: [the warnings and age statement your state requires]",
+        ),
+    ),
+)
+_NAMES = tuple(
+    (kind, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), outline)
+    for kind, pattern, outline in _CLASSES
+)
+# Asking for one written: "write me", "draft a", "need an email", "give me 10", "outline".
+_ASKS = re.compile(
+    r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|"
+    r"give me|need|want|help me (?:write|with)|can you do|whip up|prep)\b",
+    re.IGNORECASE,
+)
+# Or the message opens on the document: "caption for ...", "5 question quiz for ...",
+# "quick slack msg reminding ...", "and a closing checklist too".
+_OPENS_ON = re.compile(
+    r"^\W*(?:(?:and|also|plus|ok|okay|now|so|pls|please)\W+)*(?:an?\W+|the\W+|some\W+)?"
+    r"(?:(?!(?:for|in|on|about|from|with|to|by|at)\b)[\w'&-]+\W+){0,5}?$",
+    re.IGNORECASE,
+)
+# A question about a document ("can we post a caption with a leaf in michigan?", "what
+# must a job post say?") asks for a rule, not a draft.
+_ASKS_A_RULE = re.compile(
+    r"^\W*(?:(?:so|ok|okay|hey|quick question)\W+)*(?:can|could|may|is|are|am|do|does|did|"
+    r"should|must|will|would|has|have|what|whats|what's|which|when|where|why|how|who)\b|"
+    r"\b(?:allowed|legal|illegal|permitted|required|prohibited|tax|taxes|taxed|excise|vs|"
+    r"versus|compare)\b",
+    re.IGNORECASE,
+)
+
+
+# A question word opening a clause ("..., what must it include"), not a relative one
+# ("an email to customers who bought batch 2291").
+_ASKS_ANYTHING = re.compile(
+    r"\?|(?:^|[,.;:!\u2013\u2014]|\s-)\s*(?:(?:and|so|also|but)\s+)?(?:what|whats|which|how|who|"
+    r"when|where|why|anything|whether)\b",
+    re.IGNORECASE,
+)
+
+
+def drafting_request(text: str) -> Draft | None:
+    """The document a message asks to have written, or None when it asks for none: a
+    message that asks anything ("anything special before we text people promos?"), or
+    names a place and a rule of it ("email blast for our NJ sale, remind them of the
+    per-visit limit"), wants the rule, which the sourced facts answer."""
+    if _ASKS_A_RULE.search(text) or _ASKS_ANYTHING.search(text):
+        return None
+    if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(text)):
+        return None
+    for kind, pattern, outline in _NAMES:
+        found = pattern.search(text)
+        if found is None:
+            continue
+        if not (_ASKS.search(text) or _OPENS_ON.match(text[: found.start()])):
+            continue
+        return Draft(kind, text.strip(), _outline(kind, text.strip(), outline))
+    return None
+
+
+def _outline(kind: str, brief: str, parts: tuple[str, ...]) -> str:
+    lines = "\n".join(f"- {part}" for part in parts)
+    return (
+        f"Here is an outline for your {kind}, to fill in and adapt.\n\n"
+        f"Your brief: {brief}\n\n{lines}\n\n"
+        "I have not checked it against any rule: before it goes out, ask me what your "
+        "state's rules require for it (age statements, warnings, claims to avoid)."
+    )
+
+
+# Who writes each class of document (the router's labels): promotion is marketing's,
+# running the shop (staff, training, records, hiring) operations', a developer's release
+# notes the main agent's; an email or a message goes by who it is written to.
+_WRITER = {
+    "social post": "marketing", "copy": "marketing", "name ideas": "marketing",
+    "press release": "marketing", "FAQ": "marketing", "job post": "operations",
+    "quiz": "operations", "agenda": "operations", "checklist": "operations",
+    "log sheet": "operations", "changelog entry": "main_agent",
+}  # fmt: skip
+_TO_CUSTOMERS = re.compile(
+    r"\b(?:customers?|members?|loyalty|subscribers?|followers?|patients|shoppers|reviews?|"
+    r"reviewers?|clients?)\b",
+    re.IGNORECASE,
+)
+_TO_STAFF = re.compile(
+    r"\b(?:staff|team|employees?|everyone|budtenders?|crew|shift|managers?|drivers?|"
+    r"(?:testing )?lab|vendors?|suppliers?|contractors?)\b",
+    re.IGNORECASE,
+)
+
+
+def routed_to_writer(route: RouteDecision, draft: Draft | None) -> RouteDecision:
+    """The route for a document asked for: to the agent that writes its class, sure of it;
+    the router's pick when no draft is asked for or its class has no one writer."""
+    writer = _writer_of(draft) if draft is not None else None
+    if writer is None or writer == route.agent:
+        return route
+    return RouteDecision(writer, max(route.confidence, 0.5), route.agent)
+
+
+def _writer_of(draft: Draft) -> str | None:
+    if draft.kind in _WRITER:
+        return _WRITER[draft.kind]
+    if _TO_CUSTOMERS.search(draft.brief):
+        return "marketing"
+    if _TO_STAFF.search(draft.brief):
+        return "operations"
+    return None

@@ -1,0 +1,33 @@
+"""More ways people ask about a topic, beside the triggers in `topics`: shop talk and
+roundabout phrasings ("is it 6 plants each?", "per capsule and per bottle limits?", "what
+level of offense is 3 oz?"). Each entry is an alternation added to the topic's triggers."""
+
+from __future__ import annotations
+
+_NON_EDIBLE = r"(?:capsules?|softgels?|tinctures?)"
+
+MORE_WORDING: dict[str, str] = {
+    "home-grow": (
+        # "is it 6 plants each?", "how many plants can the house grow", "plant count"
+        r"\b(?:\d+|four|six|eight|twelve) plants? (?:each|apiece|per (?:head|person|adult))\b|"
+        r"\bhow many plants (?:can|may|could) (?:the|a|my|our|this|each) (?:house|household|home|"
+        r"residence|apartment|dwelling|place)\b|\b(?:home|house|household) plant (?:count|limit)|"
+        r"\bplant count\b[^.?!]{0,20}\b(?:home|house|personal)|"
+        r"\b(?:both|all|each) (?:want to |wanna )?grow\b"
+    ),
+    "possession-limits": (
+        # "mn public limit on flower", "legal amount to have on you", offences by amount held
+        r"\bpublic (?:limit|possession|carry)\b|\b(?:limit|amount|how much)\b[^.?!]{0,30}"
+        r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
+        r"\b(?:what )?(?:level of|kind of|type of) (?:offen[cs]e|charge|crime)\b|"
+        r"\b(?:stopped|caught|pulled over|busted|searched)\b[^.?!]{0,40}\bwith\b[^.?!]{0,20}"
+        r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b"
+    ),
+    "concentrate-thc-limits": (
+        # the caps on other products than edibles: "per capsule and per bottle limits?",
+        # "is there a cap on how strong a topical can be", "most thc a tincture bottle can have"
+        rf"\b{_NON_EDIBLE}\b[^.?!]{{0,40}}\b(?:limits?|caps?|max(?:imum)?|most thc)\b|"
+        rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
+        r"\bper (?:capsule|softgel|bottle|tincture)\b"
+    ),
+}

@@ -1,0 +1,105 @@
+"""Issue 19: a request to write a document that is not an SOP (a caption, an email, a staff
+message, a job post, a log sheet, an agenda) gets an outline of that document from the
+agent that writes its class, citing no rule; a short social message (a greeting, a
+farewell, a compliment) gets a friendly reply; a question about a document's rules is
+still a question."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from trichome.agents.chatter import is_chatter
+from trichome.agents.drafting import drafting_request
+from trichome.agents.service import AgentService, ChatRequest, PreparedAnswer, build_agent_service
+from trichome.config import Settings
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+def prepare(service: AgentService, question: str) -> PreparedAnswer:
+    return service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "agent"),
+    [
+        ("write an ig caption for our halloween weekend deals, playful, 21+ only",
+         "social post", "marketing"),
+        ("menu copy for our peach sativa pre-roll 2 pack, one line", "copy", "marketing"),
+        ("need a memo to the team that the alarm code changes monday", "email", "operations"),
+        ("posting for a weekend delivery driver, clean record, 21+", "job post", "operations"),
+        ("make a blank log sheet for daily fridge temps in the kitchen", "log sheet",
+         "operations"),
+        ("10 question quiz for trimmers on glove and hairnet rules", "quiz", "operations"),
+        ("agenda for friday's all hands, 20 min", "agenda", "operations"),
+        ("also a checklist for setting up our trade show booth", "checklist", "operations"),
+    ],
+)  # fmt: skip
+def test_a_document_asked_for_gets_its_outline_from_its_writer(
+    service: AgentService, question: str, kind: str, agent: str
+) -> None:
+    prepared = prepare(service, question)
+    text = asyncio.run(service.complete(prepared)).text
+    assert prepared.request.draft is not None and prepared.request.draft.kind == kind
+    assert prepared.agent.name == agent
+    assert f"outline for your {kind}" in text
+    assert "don't cover" not in text
+    assert not prepared.request.passages  # no rule is cited as the draft's content
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can we post a caption with a cannabis leaf on instagram in michigan?",
+        "what has to be in a job post for a dispensary in colorado",
+        "is a loyalty text blast legal without opt in consent in illinois",
+        "for an investor memo: flower excise, colorado vs oregon",
+        "starting a text club for our denver shop, anything to do before we send deals",
+        "draft an email blast for our ohio store's sale and remind people of the daily limit",
+        "newsletter for our shop, what does it need to include under can-spam",
+        "write an SOP for receiving product at the back door",  # the SOP library's
+    ],
+)
+def test_a_question_about_a_document_is_not_a_draft(question: str) -> None:
+    assert drafting_request(question) is None or "sop" in question.lower()
+
+
+def test_an_sop_request_stays_with_the_sop_library(service: AgentService) -> None:
+    prepared = prepare(service, "write an SOP for receiving product at the back door")
+    assert prepared.request.draft is None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "morning all, on my third coffee already lol",
+        "happy saturday little robot",
+        "alright i'm heading out, see you monday",
+        "you're way better than the binder we used to use",
+        "what sort of things can you do for a shop like mine",
+    ],
+)
+def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: str) -> None:
+    prepared = prepare(service, message)
+    text = asyncio.run(service.complete(prepared)).text
+    assert prepared.request.small_talk
+    assert "don't have a sourced answer" not in text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "good morning! how much flower can i carry in colorado",
+        "happy friday, is it legal to sell 100 mg gummies in ohio?",
+        "you're great, what's the tax on vapes in washington",
+    ],
+)
+def test_a_friendly_opening_to_a_question_is_still_a_question(message: str) -> None:
+    assert not is_chatter(message)

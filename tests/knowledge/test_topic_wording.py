@@ -1,0 +1,42 @@
+"""Issue 19: a rule question in roundabout or shop-talk words still reads as its topic, and
+a city or an airport stands for its state."""
+
+from __future__ import annotations
+
+import pytest
+
+from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.topics import detect_topics
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("three of us share a flat in denver, can we do 6 plants each", "home-grow"),
+        ("how many plants can the household grow in michigan", "home-grow"),
+        ("what's the public limit on flower in ohio", "possession-limits"),
+        ("got pulled over with 5 oz in the trunk, what level of offense is that",
+         "possession-limits"),
+        ("per capsule and per jar caps for our softgels in nevada", "concentrate-thc-limits"),
+        ("most thc a tincture can hold in arizona?", "concentrate-thc-limits"),
+    ],
+)  # fmt: skip
+def test_roundabout_wording_reads_as_its_topic(question: str, topic: str) -> None:
+    assert topic in [found.name for found in detect_topics(question)]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("landing at LAX friday, how much can i carry", "CA"),
+        ("mass home grow + stash rules?", "MA"),
+        ("budtender in pueblo, quick one", "CO"),
+    ],
+)
+def test_places_people_name_instead_of_their_state(text: str, code: str) -> None:
+    assert code in detect_jurisdictions(text)
+
+
+def test_words_that_look_like_places_are_not_read_as_them() -> None:
+    assert detect_jurisdictions("our security is too lax at the back door") == []
+    assert detect_jurisdictions("the mass of the sample was 2 g") == []
