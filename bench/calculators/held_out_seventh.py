@@ -22,7 +22,7 @@ question says. Blends are weight averages of potency. A loss of L% (or "we keep 
 input in %. Variance is (measured - label) / label in %, signed. Taxes apply to the price, and a
 tax "on top of" another applies to the price with the first tax. Counts of carts, pre-rolls and
 servings are whole pieces, rounded down. The number expected is the one asked for, in the unit
-asked for.
+asked for; when no unit is asked, in the unit the question gave that quantity in.
 """
 
 from __future__ import annotations
@@ -131,11 +131,12 @@ TERPENES: list[HeldOut] = [
 ]
 
 BLENDS: list[HeldOut] = [
-    # 92x + 78(1000 - x) = 88 x 1000 -> 14x = 10000 -> x = 714.2857 g of the 92
+    # 92x + 78(1000 - x) = 88 x 1000 -> 14x = 10000 -> x = 714.2857 g = 0.7142857 kg of the 92
+    # (no unit asked: the answer is in the kilograms the total was given in)
     one(
         "blending 92% disty with 78% disty to hit 88%, need 1 kg total. how much of the 92 do "
         "i use",
-        10000 / 14,
+        10 / 14,
     ),
     # 600 x 94 + 70y = 90(600 + y) -> 56400 + 70y = 54000 + 90y -> 2400 = 20y -> y = 120 g
     one(
