@@ -98,4 +98,5 @@ def test_a_question_asking_for_a_figure_is_not_answered_by_a_fact_without_one(
     )
     text = compose_answer(prepared.request)
     assert "cartoon" not in text
-    assert "Cannabis Compliance Board" in text
+    # The figure, from the statute (NRS 678D.420: capsules 100 mg each, 800 mg a package).
+    assert "100 mg" in text and "800 mg" in text and "678D.420" in text
