@@ -81,6 +81,9 @@ def test_every_tool_declares_a_precise_output_schema(server: ToolServer) -> None
         assert server.tools[name].output_schema == written, f"{name} is a write"
 
 
+# Every read tool and skill in turn against the seeded sandbox: minutes on a loaded machine,
+# so its safety net is wider than the suite's 300 s.
+@pytest.mark.timeout(1200)
 async def test_every_read_and_skill_returns_what_its_schema_says(
     server: ToolServer, reader: MetrcAccess
 ) -> None:
