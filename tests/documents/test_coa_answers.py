@@ -75,7 +75,8 @@ def _report(question: str, state: str | None) -> DocumentReport:
         text = extract_text(content, PDF)
         stored = StoredCertificate(f"file_{number}", name, text, parse_certificate(text))
         certificates.append(stored)
-    report = build_report(certificates, question, state, KNOWLEDGE, "https://api.example.com")
+    dashboard = "https://dashboard.example.com"
+    report = build_report(certificates, question, state, KNOWLEDGE, dashboard)
     assert report is not None
     return report
 
@@ -100,8 +101,9 @@ def test_both_engines_answer_from_the_report_and_cite_its_files() -> None:
     )
     assert compose(request).as_text() == (
         f"{report.text}\n\nSources:\n"
-        "[1] hemp.pdf, page 1: https://api.example.com/v1/files/file_1/content#page=1\n"
-        "[2] blue-dream.pdf, page 2: https://api.example.com/v1/files/file_2/content#page=2"
+        "[1] hemp.pdf, page 1: https://dashboard.example.com/documents/file_1/content#page=1\n"
+        "[2] blue-dream.pdf, page 2: "
+        "https://dashboard.example.com/documents/file_2/content#page=2"
     )
     system = build_messages(request)[0]["content"]
     assert "[2] blue-dream.pdf, page 2 (a file of the user's organisation)" in system

@@ -18,7 +18,7 @@ from trichome.plans import Tier
 
 pytestmark = pytest.mark.anyio
 
-LINK = content_link("https://api.example.com/")
+LINK = content_link("https://dashboard.example.com/")
 
 
 def stored(org: str, name: str, kind: str, text: str, status: str = "processed") -> StoredFile:
@@ -60,7 +60,7 @@ async def test_the_index_follows_the_database_per_organisation(settings: Setting
         assert [p.fact.title for p in found] == ["transport-sop.pdf, page 2"]
         source = found[0].fact.sources[0]
         assert (source.title, source.section) == ("transport-sop.pdf", "page 2")
-        assert source.url == f"https://api.example.com/v1/files/{sop.id}/content#page=2"
+        assert source.url == f"https://dashboard.example.com/documents/{sop.id}/content#page=2"
         their_index = await elsewhere.for_organization(theirs.id)
         assert their_index is not None
         assert [p.fact.title for p in their_index.search("seal checked", limit=10)] == [

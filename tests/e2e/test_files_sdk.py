@@ -10,7 +10,6 @@ import re
 import secrets
 from collections.abc import Iterator
 
-import httpx
 import openai
 import pytest
 
@@ -111,19 +110,20 @@ def test_a_chat_answers_from_an_uploaded_sop_and_cites_it(
             )
             answer = "".join(c.choices[0].delta.content or "" for c in stream if c.choices)
             assert "every 50 miles" in answer
+            # The link is the file's download on the dashboard, for its members only
+            # (tests/services/chat/test_files_answers.py signs them in).
             cited = re.search(
-                rf"^\[(\d)\] transport-sop\.pdf, page 2: (http\S+/v1/files/{file_id}/content)"
+                rf"^\[(\d)\] transport-sop\.pdf, page 2: http\S+/documents/{file_id}/content"
                 r"#page=2$",
                 answer,
                 re.MULTILINE,
             )
             assert cited is not None, answer
             assert f"[{cited.group(1)}]" in answer.split("\n\nSources:")[0]
-            # The link serves the file to the organisation's keys only.
-            path = cited.group(2).split("/v1/", 1)[1]
-            assert client.get(path, cast_to=httpx.Response).content == sop
+            # Through the API, the file's content opens for the organisation's keys only.
+            assert client.files.content(file_id).content == sop
             with pytest.raises(openai.NotFoundError):
-                stranger.get(path, cast_to=httpx.Response)
+                stranger.files.content(file_id)
             theirs = stranger.chat.completions.create(
                 model="pro-agent", messages=[{"role": "user", "content": question}], stream=False
             )

@@ -17,8 +17,7 @@ class AccountFields(BaseSettings):
     public_base_url: str | None = Field(
         None,
         description=(
-            "The chat API's public URL, used in printed examples and in the links answers "
-            "give to an organisation's own files (`/v1/files/{id}/content#page=N`). "
+            "The chat API's public URL, used in printed examples. "
             "Unset: `http://{host}:{chat_port}`."
         ),
     )
@@ -35,9 +34,11 @@ class AccountFields(BaseSettings):
     dashboard_url: str | None = Field(
         None,
         description=(
-            "The dashboard's public URL, used in login links and as the OAuth issuer MCP "
-            "clients sign in with. Its session cookie is `Secure` unless this URL's host is "
-            "loopback. Unset: `http://{host}:{dashboard_port}`."
+            "The dashboard's public URL, used in login links, in the links answers give to "
+            "an organisation's own files (`/documents/{id}/content#page=N`, for its signed-in "
+            "members only) and as the OAuth issuer MCP clients sign in with. Its session "
+            "cookie is `Secure` unless this URL's host is loopback. "
+            "Unset: `http://{host}:{dashboard_port}`."
         ),
     )
     toolserver_url: str | None = Field(

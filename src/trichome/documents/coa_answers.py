@@ -159,7 +159,7 @@ def build_report(
     question: str,
     state: str | None,
     knowledge: KnowledgeBase,
-    base_url: str,
+    dashboard_url: str,
 ) -> DocumentReport | None:
     """The answer to a question about the certificates (newest first), or None when the
     organisation has none."""
@@ -201,7 +201,7 @@ def build_report(
                 sources=(
                     Source(
                         title=stored.filename,
-                        url=page_link(base_url, stored.file_id, page),
+                        url=page_link(dashboard_url, stored.file_id, page),
                         section=f"page {page}",
                     ),
                 ),
@@ -239,12 +239,13 @@ class CertificateAnswers:
     def __init__(
         self,
         sessions: async_sessionmaker[AsyncSession],
-        base_url: str,
+        dashboard_url: str,
         *,
         most: int = CERTIFICATES_READ,
     ) -> None:
         self._sessions = sessions
-        self._base_url = base_url
+        # The files are cited by their download on the dashboard (`page_link`).
+        self._dashboard_url = dashboard_url
         self._most = most
 
     async def report(
@@ -278,6 +279,6 @@ class CertificateAnswers:
                 for file_id, name, text in found
                 if (certificate := parse_certificate(text)).results
             ]
-            return build_report(certificates, question, state, knowledge, self._base_url)
+            return build_report(certificates, question, state, knowledge, self._dashboard_url)
 
         return await anyio.to_thread.run_sync(work)

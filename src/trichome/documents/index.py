@@ -1,6 +1,7 @@
 """Each organisation's own search index over its files' passages, with the packs' BM25
 (`trichome.knowledge.retrieval.FactIndex`): a passage becomes a fact of the pack
-`own-documents`, titled by its file and place in it, whose source is the file's link.
+`own-documents`, titled by its file and place in it, whose source is the file's link on
+the dashboard (served to the organisation's signed-in members only).
 
 The index is derived from the database, never the other way round. Before each use the
 organisation's processed file ids are read (one indexed query); a file added since is read
@@ -32,18 +33,21 @@ CACHED_ORGANISATIONS = 256
 LinkOf = Callable[[str, Chunk], str]
 
 
-def page_link(base_url: str, file_id: str, page: int | None) -> str:
-    """The link to a file's content on the chat API, at a page of a PDF (`#page=N`, which
-    PDF viewers open at): only a key of the file's organisation gets the file."""
+def page_link(dashboard_url: str, file_id: str, page: int | None) -> str:
+    """The link to a file's download on the dashboard's documents page
+    (`/documents/{file_id}/content`), at a page of a PDF (`#page=N`, which PDF viewers open
+    at). The dashboard serves it to a signed-in member of the file's organisation only:
+    anyone else signed in gets 404, as for a file that never existed, and a visitor is sent
+    to sign in."""
     anchor = f"#page={page}" if page is not None else ""
-    return f"{base_url.rstrip('/')}/v1/files/{file_id}/content{anchor}"
+    return f"{dashboard_url.rstrip('/')}/documents/{file_id}/content{anchor}"
 
 
-def content_link(base_url: str) -> LinkOf:
-    """Links to each passage's file, at its page (`page_link`)."""
+def content_link(dashboard_url: str) -> LinkOf:
+    """Links to each passage's file on the dashboard, at its page (`page_link`)."""
 
     def link(file_id: str, chunk: Chunk) -> str:
-        return page_link(base_url, file_id, chunk.page)
+        return page_link(dashboard_url, file_id, chunk.page)
 
     return link
 

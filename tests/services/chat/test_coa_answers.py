@@ -47,7 +47,7 @@ async def test_which_coas_failed_microbials_lists_the_failing_files_and_analytes
     assert "sierra-blue-dream.pdf" not in failing  # its lead is a heavy metal, not asked
     cited = re.search(r"front-range-hemp\.pdf.*\[(\d)\]", failing)
     assert cited is not None
-    link = f"{settings.chat_base_url}/v1/files/{ids['front-range-hemp.pdf']}/content#page=1"
+    link = f"{settings.dashboard_base_url}/documents/{ids['front-range-hemp.pdf']}/content#page=1"
     assert f"[{cited.group(1)}] front-range-hemp.pdf, page 1: {link}" in sources
     assert all(file_id not in theirs for file_id in ids.values())
     assert "front-range-hemp.pdf" not in theirs
@@ -64,7 +64,8 @@ async def test_the_uploaded_coa_is_checked_against_the_state_asked(
         michigan = await ask(client, key, "Does the COA I uploaded pass Michigan's limits?")
     assert california.startswith("No: blue-dream-coa.pdf (checked against California's limits)")
     assert "Lead is 0.62 ug/g" in california and "older-hemp.pdf" not in california
-    assert f"blue-dream-coa.pdf, page 2: {settings.chat_base_url}/v1/files/{file_id}" in california
+    link = f"{settings.dashboard_base_url}/documents/{file_id}/content#page=2"
+    assert f"blue-dream-coa.pdf, page 2: {link}" in california
     assert michigan.startswith("No: blue-dream-coa.pdf (checked against Michigan's limits)")
     assert "The lab failed Lead" in michigan
     assert "no sourced action limits of Michigan" in michigan

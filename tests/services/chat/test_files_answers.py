@@ -1,10 +1,12 @@
 """Answers from an organisation's own files: the agents find a passage of an uploaded file
-beside the packs and cite it as `[n] file name, page N` with a link to the file's content
-at that page; another organisation's key can neither get an answer from it nor open the
-link; a deleted file is never cited again; the index survives a restart."""
+beside the packs and cite it as `[n] file name, page N` with a link to the file's download
+on the dashboard, at that page, which opens for the organisation's signed-in members only
+(another organisation's member gets 404, a visitor the sign-in page); another organisation's
+key gets no answer from it; a deleted file is never cited again; the index survives a restart."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,11 @@ import pytest
 from tests.conftest import KeyMaker, started
 from tests.documents.samples import pdf_document, xlsx_file
 from tests.services.chat.files_support import auth, upload
+from tests.services.dashboard.test_web_login import sign_in
 from trichome.config import Settings
 from trichome.plans import Tier
 from trichome.services.chat.app import create_app
+from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
 
@@ -60,24 +64,50 @@ async def ask(client: httpx.AsyncClient, key: str, question: str) -> str:
 async def test_an_answer_cites_the_organisations_file_at_its_page(
     settings: Settings, make_key: KeyMaker
 ) -> None:
-    owner, stranger = await make_key(Tier.PRO), await make_key(Tier.PRO)
+    owner = await make_key(Tier.PRO, org="Greenleaf")
+    stranger = await make_key(Tier.PRO, org="Rival Co")
     async with started(create_app(settings)) as client:
         created = await upload(client, owner, "transport-sop.pdf", SOP)
         file_id = created.json()["id"]
         answer = await ask(client, owner, QUESTION)
         assert "every 50 miles" in answer
-        link = f"{settings.chat_base_url}/v1/files/{file_id}/content#page=2"
+        # The link is the file's download on the dashboard, at the passage's page.
+        link = f"{settings.dashboard_base_url}/documents/{file_id}/content#page=2"
         assert f"transport-sop.pdf, page 2: {link}" in answer
         cited = re.search(r"\[(\d+)\] transport-sop\.pdf, page 2", answer)
         assert cited is not None and f"[{cited.group(1)}]" in answer.split("Sources:")[0]
-        # The link serves the file to the organisation's members only.
-        path = link.removeprefix(settings.chat_base_url).split("#")[0]
-        assert (await client.get(path, headers=auth(owner))).content == SOP
-        assert (await client.get(path, headers=auth(stranger))).status_code == 404
+        # As JSON (`response_format: json_object`), the same citation is a numbered source.
+        as_json = await client.post(
+            "/v1/chat/completions",
+            headers=auth(owner),
+            json={
+                "model": "pro-agent",
+                "messages": [{"role": "user", "content": QUESTION}],
+                "response_format": {"type": "json_object"},
+                "stream": False,
+            },
+        )
+        sources = json.loads(as_json.json()["choices"][0]["message"]["content"])["sources"]
+        assert {"title": "transport-sop.pdf", "section": "page 2", "url": link} in [
+            {key: source[key] for key in ("title", "section", "url")} for source in sources
+        ]
         # Another organisation's key is never answered from it.
         theirs = await ask(client, stranger, QUESTION)
         assert "50 miles" not in theirs and file_id not in theirs
         assert "transport-sop.pdf" not in theirs
+    # The dashboard serves the link to the organisation's signed-in members only.
+    path = link.removeprefix(settings.dashboard_base_url).split("#")[0]
+    async with started(dashboard.create_app(settings)) as web:
+        anonymous = await web.get(path)
+        assert anonymous.status_code == 303 and anonymous.headers["location"] == "/login"
+        await sign_in(web, settings, org="Greenleaf", tier=Tier.PRO)
+        served = await web.get(path)
+        assert served.status_code == 200 and served.content == SOP
+        assert served.headers["content-disposition"].startswith("attachment;")
+    async with started(dashboard.create_app(settings)) as web:
+        await sign_in(web, settings, org="Rival Co", tier=Tier.PRO)
+        refused = await web.get(path)
+        assert refused.status_code == 404 and SOP not in refused.content
     # A restarted service (a new process, the same database) still finds it.
     async with started(create_app(settings)) as client:
         assert link in await ask(client, owner, QUESTION)
@@ -103,5 +133,5 @@ async def test_a_spreadsheet_row_is_cited_by_sheet_and_rows(
         file_id = (await upload(client, key, "licences.xlsx", sheet)).json()["id"]
         answer = await ask(client, key, "When does our Michigan grow licence AU-C-000123 expire?")
     assert "2027-03-31" in answer
-    assert f"licences.xlsx, sheet Licences, rows 2-3: {settings.chat_base_url}" in answer
-    assert f"/v1/files/{file_id}/content" in answer
+    link = f"{settings.dashboard_base_url}/documents/{file_id}/content"
+    assert f"licences.xlsx, sheet Licences, rows 2-3: {link}\n" in f"{answer}\n"

@@ -64,7 +64,7 @@ def chat_lifespan(
             ads = AdInventory(core.sessions, settings.upgrade_url)
             sweep_held_calls(core, stack)
             files = open_file_service(settings, core.sessions, stack)
-            indexes = DocumentIndexes(core.sessions, content_link(settings.chat_base_url))
+            indexes = DocumentIndexes(core.sessions, content_link(settings.dashboard_base_url))
             run_in_background(stack, FileSweeper(core.sessions, files, indexes).run_periodically)
             state = ChatState(
                 core=core,
@@ -74,7 +74,7 @@ def chat_lifespan(
                     core.limiter,
                     ads,
                     indexes,
-                    CertificateAnswers(core.sessions, settings.chat_base_url),
+                    CertificateAnswers(core.sessions, settings.dashboard_base_url),
                 ),
                 answerer=SearchAnswerer(
                     agents, researcher, settings.search_confidence_threshold, settings.search_pages
