@@ -115,7 +115,7 @@ async def return_reasons(request: Request) -> Response:
     return static_list(request, RETURN_REASONS)
 
 
-def _moment(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> datetime | None:
+def moment_of(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> datetime | None:
     value = obj.get(key)
     try:
         moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
@@ -138,8 +138,8 @@ async def record_deliveries(request: Request) -> Response:
             carrier = FACILITIES.get(text(obj, "TransporterFacilityLicenseNumber", row, errors))
             if carrier is None:
                 errors.add(row, "TransporterFacilityLicenseNumber is not a known facility.")
-            leaves = _moment(obj, "EstimatedDepartureDateTime", row, errors)
-            arrives = _moment(obj, "EstimatedArrivalDateTime", row, errors)
+            leaves = moment_of(obj, "EstimatedDepartureDateTime", row, errors)
+            arrives = moment_of(obj, "EstimatedArrivalDateTime", row, errors)
             if leaves and arrives and arrives <= leaves:
                 errors.add(
                     row, "EstimatedArrivalDateTime must be after EstimatedDepartureDateTime."
@@ -242,7 +242,7 @@ async def complete(request: Request) -> Response:
         plans = []
         for row, obj in enumerate(objects):
             record = await _open(tx, request, obj["Id"], row, errors)
-            arrived = _moment(obj, "ActualArrivalDateTime", row, errors)
+            arrived = moment_of(obj, "ActualArrivalDateTime", row, errors)
             if record is not None:
                 plans.append((record, arrived, _returns(record, obj, row, errors), obj))
         errors.raise_if_any()
