@@ -42,7 +42,12 @@ def sale(trip_id: int, label: str, grams: float) -> dict[str, Any]:
         "ConsumerId": "456DEF",
         "RecipientAddressStreet1": "1 Someplace Road",
         "Transactions": [
-            {"PackageLabel": label, "Quantity": grams, "UnitOfMeasure": "Grams", "TotalAmount": 30.0}
+            {
+                "PackageLabel": label,
+                "Quantity": grams,
+                "UnitOfMeasure": "Grams",
+                "TotalAmount": 30.0,
+            }
         ],
     }
 
@@ -65,11 +70,15 @@ async def test_a_trip_loads_sells_and_ends_with_what_came_back(seeded: Settings)
         assert loaded.status_code == 200, loaded.text
         trip_id = loaded.json()["Ids"][0]
         on_truck = await quantity(client, label)
-        early_sale = await write(client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 1)])
+        early_sale = await write(
+            client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 1)]
+        )
         departed = await write(
             client, "POST", f"{BASE}/depart", DISPENSARY, [{"RetailerDeliveryId": trip_id}]
         )
-        oversold = await write(client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 7)])
+        oversold = await write(
+            client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 7)]
+        )
         sold = await write(client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 2)])
         other = await one(client, trip_id, CULTIVATOR)
         too_much_back = await write(client, "POST", f"{BASE}/end", DISPENSARY, [{
@@ -116,9 +125,7 @@ async def test_loading_is_checked_and_a_void_before_departure_unloads(seeded: Se
         elsewhere = await write(client, "POST", BASE, CULTIVATOR, [trip(label, 1)])
         loaded = await write(client, "POST", BASE, DISPENSARY, [trip(label, 3)])
         trip_id = loaded.json()["Ids"][0]
-        changed = await write(
-            client, "PUT", BASE, DISPENSARY, [{**trip(label, 5), "Id": trip_id}]
-        )
+        changed = await write(client, "PUT", BASE, DISPENSARY, [{**trip(label, 5), "Id": trip_id}])
         after_change = await quantity(client, label)
         active = await client.get(f"{BASE}/active", params={"licenseNumber": DISPENSARY})
         voided = await client.delete(f"{BASE}/{trip_id}", params={"licenseNumber": DISPENSARY})

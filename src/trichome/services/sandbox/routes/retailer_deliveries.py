@@ -35,26 +35,56 @@ from starlette.responses import Response
 from trichome.sandbox import documents
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
-from trichome.services.sandbox.bodies import ID, MAYBE_TEXT, MOMENT, NUMBER, SALE, SIGNED, TEXT
-from trichome.services.sandbox.bodies import UNIT, shape
-from trichome.services.sandbox.common import archive_route, json, list_routes, number, one_route
-from trichome.services.sandbox.common import store, text, writing, written
+from trichome.services.sandbox.bodies import (
+    ID,
+    MAYBE_TEXT,
+    MOMENT,
+    NUMBER,
+    SIGNED,
+    TEXT,
+    UNIT,
+    shape,
+)
+from trichome.services.sandbox.common import (
+    archive_route,
+    json,
+    list_routes,
+    one_route,
+    store,
+    text,
+    writing,
+    written,
+)
 from trichome.services.sandbox.routes.deliveries import moment_of
-from trichome.services.sandbox.routes.packages import convert
-from trichome.services.sandbox.routes.sales import SELL, checked_header, deplete, sale_lines
+from trichome.services.sandbox.routes.sales import SELL, deplete, sale_lines
 from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
 KIND = "retailerdelivery"
 BASE = "/sales/v2/deliveries/retailer"
-_CARRIER = ("DriverName", "DriverEmployeeId", "DriversLicenseNumber", "VehicleMake",
-            "VehicleModel", "VehicleLicensePlateNumber")  # fmt: skip
-_RECIPIENT = (
-    "PatientLicenseNumber", "ConsumerId", "RecipientName", "RecipientAddressStreet1",
-    "RecipientAddressStreet2", "RecipientAddressCity", "RecipientAddressCounty",
-    "RecipientAddressState", "RecipientAddressPostalCode", "RecipientZoneId",
-    "PlannedRoute", "PhoneNumberForQuestions", "EstimatedArrivalDateTime",
-)  # fmt: skip
+CARRIER = (
+    "DriverName",
+    "DriverEmployeeId",
+    "DriversLicenseNumber",
+    "VehicleMake",
+    "VehicleModel",
+    "VehicleLicensePlateNumber",
+)
+RECIPIENT = (
+    "PatientLicenseNumber",
+    "ConsumerId",
+    "RecipientName",
+    "RecipientAddressStreet1",
+    "RecipientAddressStreet2",
+    "RecipientAddressCity",
+    "RecipientAddressCounty",
+    "RecipientAddressState",
+    "RecipientAddressPostalCode",
+    "RecipientZoneId",
+    "PlannedRoute",
+    "PhoneNumberForQuestions",
+    "EstimatedArrivalDateTime",
+)
 _LOAD = {
     "type": "array",
     "minItems": 1,
@@ -63,41 +93,41 @@ _LOAD = {
         {"TotalPrice": SIGNED, "DateTime": {}},
     ),
 }
-_TRIP = {"DateTime": MOMENT, **{key: TEXT for key in _CARRIER}, "EstimatedDepartureDateTime": MOMENT}
+_TRIP = {
+    "DateTime": MOMENT,
+    **{key: TEXT for key in CARRIER},
+    "EstimatedDepartureDateTime": MOMENT,
+}
 _TRIP_EXTRAS = {"PhoneNumberForQuestions": MAYBE_TEXT, "Destinations": {}}
 NEW_TRIP = shape({**_TRIP, "Packages": _LOAD}, _TRIP_EXTRAS)
 TRIP_CHANGE = shape({"Id": ID, **_TRIP, "Packages": _LOAD}, _TRIP_EXTRAS)
 TRIP_ID = shape({"RetailerDeliveryId": ID})
-SALE_FROM_TRIP = shape({"RetailerDeliveryId": ID, **SALE}, {key: {} for key in _RECIPIENT})
-RESTOCK = shape(
-    {"RetailerDeliveryId": ID, "DateTime": MOMENT, "Packages": {
-        "type": "array", "minItems": 1,
-        "items": shape({"PackageLabel": TEXT, "Quantity": NUMBER, "UnitOfMeasure": UNIT},
-                       {"TotalPrice": SIGNED, "RemoveCurrentPackage": {"type": "boolean"}}),
-    }},
-    {"EstimatedDepartureDateTime": {}, "Destinations": {}},
-)  # fmt: skip
-ENDING = shape(
-    {"RetailerDeliveryId": ID, "ActualArrivalDateTime": MOMENT, "Packages": {
-        "type": "array",
-        "items": shape({"Label": TEXT, "EndQuantity": NUMBER, "EndUnitOfMeasure": UNIT}),
-    }},
-)  # fmt: skip
 
-list_routes(router, KIND, {f"{BASE}/active": ["active"], f"{BASE}/inactive": ["inactive"]},
-            capability=SELL)  # fmt: skip
-one_route(router, f"{BASE}/{{delivery_id:int}}", KIND, "Retailer delivery", capability=SELL,
-          name="retailer_delivery")  # fmt: skip
+list_routes(
+    router, KIND, {f"{BASE}/active": ["active"], f"{BASE}/inactive": ["inactive"]}, capability=SELL
+)
+one_route(
+    router,
+    f"{BASE}/{{delivery_id:int}}",
+    KIND,
+    "Retailer delivery",
+    capability=SELL,
+    name="retailer_delivery",
+)
 
 
-def _now() -> str | None:
+def now() -> str | None:
     return documents.moment(datetime.now(UTC))
 
 
-async def _load(
-    tx: Transaction, request: Request, obj: dict[str, Any], row: int, errors: RowErrors,
+async def load(
+    tx: Transaction,
+    request: Request,
+    obj: dict[str, Any],
+    row: int,
+    errors: RowErrors,
     giving_back: dict[str, float],
-) -> list[dict[str, Any]]:  # fmt: skip
+) -> list[dict[str, Any]]:
     """The package lines a trip takes on board, checked against what each package holds."""
     if obj.get("Destinations"):
         errors.add(row, "Destinations are recorded with .../retailer/sale once the trip departs.")
@@ -119,14 +149,14 @@ async def _load(
             "UnitOfMeasureName": package.data["UnitOfMeasureName"],
             "TotalPrice": round(price, 2),
             "RetailerDeliveryState": None,
-            "RecordedDateTime": _now(),
+            "RecordedDateTime": now(),
         }
         for package, amount, price, _unit in lines
     ]
 
 
 def _trip_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, Any]:
-    fields: dict[str, Any] = {key: text(obj, key, row, errors) for key in _CARRIER}
+    fields: dict[str, Any] = {key: text(obj, key, row, errors) for key in CARRIER}
     for key in ("DateTime", "EstimatedDepartureDateTime"):
         fields[key] = documents.moment(moment_of(obj, key, row, errors))
     fields["PhoneNumberForQuestions"] = obj.get("PhoneNumberForQuestions")
@@ -136,7 +166,7 @@ def _trip_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, 
     return fields
 
 
-def _totals(record: Record) -> None:
+def totals(record: Record) -> None:
     packages = record.data["Packages"]
     record.data["TotalPackages"] = len(packages)
     record.data["TotalPrice"] = round(sum(line["TotalPrice"] for line in packages), 2)
@@ -145,7 +175,7 @@ def _totals(record: Record) -> None:
     )
 
 
-async def _unload(tx: Transaction, lines: list[dict[str, Any]]) -> None:
+async def unload(tx: Transaction, lines: list[dict[str, Any]]) -> None:
     for line in lines:
         await deplete(tx, line["PackageLabel"], -float(line["Quantity"]))
 
@@ -161,7 +191,7 @@ async def record_trips(request: Request) -> Response:
         for row, obj in enumerate(objects):
             fields = _trip_fields(obj, row, errors)
             # Earlier trips of the same write have already claimed some of each package.
-            lines = await _load(tx, request, obj, row, errors, {k: -v for k, v in taken.items()})
+            lines = await load(tx, request, obj, row, errors, {k: -v for k, v in taken.items()})
             for line in lines:
                 label = line["PackageLabel"]
                 taken[label] = taken.get(label, 0.0) + line["Quantity"]
@@ -184,22 +214,28 @@ async def record_trips(request: Request) -> Response:
                 "RetailerDeliveryState": "Loaded",
                 "AllowFullEdit": True,
                 "Leg": 1,
-                "RecordedDateTime": _now(),
+                "RecordedDateTime": now(),
                 "RecordedByUserName": None,
                 "Destinations": [],
                 "Packages": lines,
             }
             record = await tx.insert(Record(facility.license_number, KIND, "active", document))
             record.data["RetailerDeliveryNumber"] = f"{record.id:010d}"
-            _totals(record)
+            totals(record)
             created.append(await tx.save(record))
     return json(writes(created))
 
 
-async def _trip(
-    tx: Transaction, request: Request, ident: Any, row: int, errors: RowErrors, *,
-    departed: bool, seen: dict[int, Record] | None = None,
-) -> Record | None:  # fmt: skip
+async def open_trip(
+    tx: Transaction,
+    request: Request,
+    ident: Any,
+    row: int,
+    errors: RowErrors,
+    *,
+    departed: bool,
+    seen: dict[int, Record] | None = None,
+) -> Record | None:
     """The facility's active trip, before (`departed` False) or after (True) departure;
     `seen` keeps one copy of a trip named by several objects of a write."""
     facility = writing(request, *SELL)
@@ -230,21 +266,21 @@ async def update_trips(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            record = await _trip(tx, request, obj["Id"], row, errors, departed=False)
+            record = await open_trip(tx, request, obj["Id"], row, errors, departed=False)
             fields = _trip_fields(obj, row, errors)
             if record is None:
                 continue
             back: dict[str, float] = {}
             for line in record.data["Packages"]:
                 back[line["PackageLabel"]] = back.get(line["PackageLabel"], 0.0) + line["Quantity"]
-            plans.append((record, fields, await _load(tx, request, obj, row, errors, back)))
+            plans.append((record, fields, await load(tx, request, obj, row, errors, back)))
         errors.raise_if_any()
         for record, fields, lines in plans:
-            await _unload(tx, record.data["Packages"])
+            await unload(tx, record.data["Packages"])
             for line in lines:
                 await deplete(tx, line["PackageLabel"], line["Quantity"])
             record.data.update(fields, Packages=lines)
-            _totals(record)
+            totals(record)
             await tx.save(record)
     return Response(status_code=200)
 
@@ -256,173 +292,37 @@ async def depart(request: Request) -> Response:
     async with store(request).transaction() as tx:
         found = []
         for row, obj in enumerate(objects):
-            record = await _trip(tx, request, obj["RetailerDeliveryId"], row, errors,
-                                 departed=False)  # fmt: skip
+            record = await open_trip(
+                tx, request, obj["RetailerDeliveryId"], row, errors, departed=False
+            )
             if record is not None and not record.data["Packages"]:
                 errors.add(row, f"Retailer delivery {record.id} carries no packages.")
             found.append(record)
         errors.raise_if_any()
         for record in found:
             assert record is not None
-            record.data.update(ActualDepartureDateTime=_now(), RetailerDeliveryState="InTransit",
-                               AllowFullEdit=False)  # fmt: skip
+            record.data.update(
+                ActualDepartureDateTime=now(),
+                RetailerDeliveryState="InTransit",
+                AllowFullEdit=False,
+            )
             await tx.save(record)
     return Response(status_code=200)
-
-
-def _on_board(record: Record) -> dict[str, dict[str, Any]]:
-    return {line["PackageLabel"]: line for line in record.data["Packages"]}
-
-
-@router.post(f"{BASE}/sale", **openapi.write(SALE_FROM_TRIP))
-async def sell(request: Request) -> Response:
-    objects = await written(request)
-    errors = RowErrors()
-    async with store(request).transaction() as tx:
-        plans = []
-        sold: dict[tuple[int, str], float] = {}
-        seen: dict[int, Record] = {}
-        for row, obj in enumerate(objects):
-            record = await _trip(tx, request, obj["RetailerDeliveryId"], row, errors,
-                                 departed=True, seen=seen)  # fmt: skip
-            sold_at, customer = checked_header(obj, row, errors)
-            if record is None:
-                continue
-            board = _on_board(record)
-            lines = []
-            for entry in obj["Transactions"]:
-                label = str(entry.get("PackageLabel"))
-                line = board.get(label)
-                if line is None:
-                    errors.add(row, f"Package {label} is not on retailer delivery {record.id}.")
-                    continue
-                amount = convert(float(entry["Quantity"]), str(entry["UnitOfMeasure"]),
-                                 line["UnitOfMeasureName"])  # fmt: skip
-                if amount is None:
-                    errors.add(row, f"{entry['UnitOfMeasure']} cannot be sold from {label}.")
-                    continue
-                key = (record.id or 0, label)
-                sold[key] = sold.get(key, 0.0) + amount
-                if sold[key] > line["Quantity"] + 1e-9:
-                    errors.add(row, f"Retailer delivery {record.id} carries only "
-                                    f"{line['Quantity']:g} {line['UnitOfMeasureName']} of {label}.")  # fmt: skip
-                lines.append((line, amount, float(entry["TotalAmount"])))
-            plans.append((record, obj, sold_at, customer, lines))
-        errors.raise_if_any()
-        for record, obj, sold_at, customer, lines in plans:
-            when = documents.moment(sold_at)
-            rows = []
-            for line, amount, price in lines:
-                line["Quantity"] = round(line["Quantity"] - amount, 4)
-                rows.append({key: line[key] for key in ("PackageId", "PackageLabel", "ProductName",
-                             "ProductCategoryName", "ItemStrainName", "UnitOfMeasureName")}
-                            | {"QuantitySold": round(amount, 4), "TotalPrice": round(price, 2),
-                               "SalesDeliveryState": "Delivered", "RecordedDateTime": when})  # fmt: skip
-            destinations = record.data["Destinations"]
-            destinations.append({
-                "Id": len(destinations) + 1, "SalesDateTime": when, "SalesCustomerType": customer,
-                **{key: obj.get(key) for key in _RECIPIENT},
-                **{key: record.data[key] for key in _CARRIER},
-                "ActualArrivalDateTime": when, "TotalPackages": len(rows),
-                "TotalPrice": round(sum(r["TotalPrice"] for r in rows), 2),
-                "SalesDeliveryState": "Delivered", "Transactions": rows,
-            })  # fmt: skip
-            _totals(record)
-            await tx.save(record)
-    return json(writes([record for record, *_ in plans]))
-
-
-@router.post(f"{BASE}/restock", **openapi.write(RESTOCK))
-async def restock(request: Request) -> Response:
-    objects = await written(request)
-    errors = RowErrors()
-    async with store(request).transaction() as tx:
-        plans = []
-        for row, obj in enumerate(objects):
-            record = await _trip(tx, request, obj["RetailerDeliveryId"], row, errors,
-                                 departed=True)  # fmt: skip
-            moment_of(obj, "DateTime", row, errors)
-            if record is None:
-                continue
-            board = _on_board(record)
-            removed = [e for e in obj["Packages"] if e.get("RemoveCurrentPackage")]
-            for entry in removed:
-                if entry["PackageLabel"] not in board:
-                    errors.add(row, f"Package {entry['PackageLabel']} is not on the delivery.")
-            adding = {**obj, "Packages": [e for e in obj["Packages"] if e not in removed]}
-            added = await _load(tx, request, adding, row, errors, {}) if adding["Packages"] else []
-            plans.append((record, [board[e["PackageLabel"]] for e in removed
-                                   if e["PackageLabel"] in board], added))  # fmt: skip
-        errors.raise_if_any()
-        for record, removed, added in plans:
-            await _unload(tx, removed)
-            lines = [line for line in record.data["Packages"] if line not in removed]
-            board = {line["PackageLabel"]: line for line in lines}
-            for line in added:
-                await deplete(tx, line["PackageLabel"], line["Quantity"])
-                if line["PackageLabel"] in board:
-                    kept = board[line["PackageLabel"]]
-                    kept["Quantity"] = round(kept["Quantity"] + line["Quantity"], 4)
-                    kept["TotalPrice"] = round(kept["TotalPrice"] + line["TotalPrice"], 2)
-                else:
-                    lines.append(line)
-            record.data.update(Packages=lines, RestockDateTime=_now())
-            _totals(record)
-            await tx.save(record)
-    return json(writes([record for record, *_ in plans]))
-
-
-@router.post(f"{BASE}/end", **openapi.write(ENDING))
-async def end(request: Request) -> Response:
-    objects = await written(request)
-    errors = RowErrors()
-    async with store(request).transaction() as tx:
-        plans = []
-        for row, obj in enumerate(objects):
-            record = await _trip(tx, request, obj["RetailerDeliveryId"], row, errors,
-                                 departed=True)  # fmt: skip
-            arrived = moment_of(obj, "ActualArrivalDateTime", row, errors)
-            if record is None:
-                continue
-            board = _on_board(record)
-            counted: dict[str, float] = {}
-            for entry in obj["Packages"]:
-                label = str(entry["Label"])
-                line = board.get(label)
-                if line is None or label in counted:
-                    errors.add(row, f"Package {label} is not on the delivery or is named twice.")
-                    continue
-                amount = convert(number(entry, "EndQuantity", row, errors, positive=False),
-                                 str(entry["EndUnitOfMeasure"]), line["UnitOfMeasureName"])  # fmt: skip
-                if amount is None or amount > line["Quantity"] + 1e-9:
-                    errors.add(row, f"Package {label} cannot end with more than the "
-                                    f"{line['Quantity']:g} {line['UnitOfMeasureName']} unsold.")  # fmt: skip
-                    continue
-                counted[label] = amount
-            missing = sorted(set(board) - set(counted))
-            if missing:
-                errors.add(row, f"Count every package still on board; missing: {missing}.")
-            plans.append((record, arrived, counted))
-        errors.raise_if_any()
-        for record, arrived, counted in plans:
-            for label, amount in counted.items():
-                await deplete(tx, label, -amount)
-            for line in record.data["Packages"]:
-                line["Quantity"] = 0.0
-                line["RetailerDeliveryState"] = "Completed"
-            record.data.update(ActualArrivalDateTime=documents.moment(arrived),
-                               CompletedDateTime=_now(), RetailerDeliveryState="Completed")  # fmt: skip
-            record.state = "inactive"
-            await tx.save(record)
-    return json(writes([record for record, *_ in plans]))
 
 
 async def _void(tx: Transaction, record: Record) -> None:
     if record.data["ActualDepartureDateTime"] is not None:
         raise message(400, f"Retailer delivery {record.id} has departed; end it instead.")
-    await _unload(tx, record.data["Packages"])
-    record.data.update(VoidedDate=_now(), RetailerDeliveryState="Voided")
+    await unload(tx, record.data["Packages"])
+    record.data.update(VoidedDate=now(), RetailerDeliveryState="Voided")
 
 
-archive_route(router, f"{BASE}/{{delivery_id:int}}", KIND, "Retailer delivery", capability=SELL,
-              on_archive=_void, name="void_retailer_delivery")  # fmt: skip
+archive_route(
+    router,
+    f"{BASE}/{{delivery_id:int}}",
+    KIND,
+    "Retailer delivery",
+    capability=SELL,
+    on_archive=_void,
+    name="void_retailer_delivery",
+)
