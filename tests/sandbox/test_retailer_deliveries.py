@@ -21,7 +21,9 @@ from trichome.config import Settings
 
 pytestmark = pytest.mark.anyio
 BASE = "/sales/v2/deliveries/retailer"
-FIXTURE = Path(__file__).parents[1] / "metrc/fixtures/retailer/record_retailer_delivery.json"
+FIXTURE = (
+    Path(__file__).parents[1] / "metrc/fixtures/sales_deliveries/record_retailer_delivery.json"
+)
 
 
 def trip(label: str, grams: float) -> dict[str, Any]:
