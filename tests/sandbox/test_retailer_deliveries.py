@@ -170,9 +170,30 @@ async def test_a_restock_takes_a_package_off_and_loads_more(seeded: Settings) ->
         }])  # fmt: skip
         record = (await one(client, trip_id)).json()
         after_reload = await quantity(client, label)
+        uncounted = await write(client, "POST", f"{BASE}/end", DISPENSARY, [{
+            "RetailerDeliveryId": trip_id, "ActualArrivalDateTime": f"{TODAY}T16:00:00",
+            "Packages": [],
+        }])  # fmt: skip
     assert removed.status_code == 200, removed.text
     assert after_removal == pytest.approx(before - 1)
     assert reloaded.status_code == 200, reloaded.text
     assert after_reload == pytest.approx(before - 3)
     assert [line["Quantity"] for line in record["Packages"]] == [2]
     assert record["RestockDateTime"]
+    assert uncounted.status_code == 400 and "missing" in uncounted.text
+
+
+async def test_a_sold_out_trip_ends_with_nothing_to_count(seeded: Settings) -> None:
+    async with sandbox(seeded) as client:
+        shelf = await jar(client, 10)
+        label, before = shelf["Label"], float(shelf["Quantity"])
+        trip_id = (await write(client, "POST", BASE, DISPENSARY, [trip(label, 2)])).json()["Ids"][0]
+        await write(client, "POST", f"{BASE}/depart", DISPENSARY, [{"RetailerDeliveryId": trip_id}])
+        await write(client, "POST", f"{BASE}/sale", DISPENSARY, [sale(trip_id, label, 2)])
+        ended = await write(client, "POST", f"{BASE}/end", DISPENSARY, [{
+            "RetailerDeliveryId": trip_id, "ActualArrivalDateTime": f"{TODAY}T13:00:00",
+            "Packages": [],
+        }])  # fmt: skip
+        after = await quantity(client, label)
+    assert ended.status_code == 200, ended.text
+    assert after == pytest.approx(before - 2)

@@ -227,7 +227,8 @@ async def end(request: Request) -> Response:
                     )
                     continue
                 counted[label] = amount
-            missing = sorted(set(board) - set(counted))
+            left = {label for label, line in board.items() if line["Quantity"] > 0}
+            missing = sorted(left - set(counted))
             if missing:
                 errors.add(row, f"Count every package still on board; missing: {missing}.")
             plans.append((record, arrived, counted))
