@@ -66,9 +66,9 @@ RETURN_REASONS: list[dict[str, Any]] = [
         ("Other", True),
     )
 ]  # fmt: skip
-_CARRIER = ("DriverName", "DriverEmployeeId", "DriversLicenseNumber", "VehicleMake")
-_VEHICLE = ("VehicleModel", "VehicleLicensePlateNumber", "PlannedRoute", "RecipientName")
-_ADDRESS = (
+CARRIER = ("DriverName", "DriverEmployeeId", "DriversLicenseNumber", "VehicleMake")
+VEHICLE = ("VehicleModel", "VehicleLicensePlateNumber", "PlannedRoute", "RecipientName")
+ADDRESS = (
     "RecipientAddressStreet1", "RecipientAddressStreet2", "RecipientAddressCity",
     "RecipientAddressCounty", "RecipientAddressState", "RecipientAddressPostalCode",
     "PhoneNumberForQuestions", "ConsumerId",
@@ -77,11 +77,11 @@ NEW_DELIVERY = shape(
     {
         **SALE,
         "TransporterFacilityLicenseNumber": TEXT,
-        **{key: TEXT for key in (*_CARRIER, *_VEHICLE)},
+        **{key: TEXT for key in (*CARRIER, *VEHICLE)},
         "EstimatedDepartureDateTime": MOMENT,
         "EstimatedArrivalDateTime": MOMENT,
     },
-    {**SALE_EXTRAS, **{key: MAYBE_TEXT for key in _ADDRESS}, "RecipientZoneId": {}},
+    {**SALE_EXTRAS, **{key: MAYBE_TEXT for key in ADDRESS}, "RecipientZoneId": {}},
 )
 COMPLETION = shape(
     {"Id": ID, "ActualArrivalDateTime": MOMENT},
@@ -115,7 +115,7 @@ async def return_reasons(request: Request) -> Response:
     return static_list(request, RETURN_REASONS)
 
 
-def _moment(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> datetime | None:
+def moment_of(obj: dict[str, Any], key: str, row: int, errors: RowErrors) -> datetime | None:
     value = obj.get(key)
     try:
         moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
@@ -134,12 +134,12 @@ async def record_deliveries(request: Request) -> Response:
         plans = []
         for row, obj in enumerate(objects):
             sold_at, customer = checked_header(obj, row, errors)
-            fields = {key: text(obj, key, row, errors) for key in (*_CARRIER, *_VEHICLE)}
+            fields = {key: text(obj, key, row, errors) for key in (*CARRIER, *VEHICLE)}
             carrier = FACILITIES.get(text(obj, "TransporterFacilityLicenseNumber", row, errors))
             if carrier is None:
                 errors.add(row, "TransporterFacilityLicenseNumber is not a known facility.")
-            leaves = _moment(obj, "EstimatedDepartureDateTime", row, errors)
-            arrives = _moment(obj, "EstimatedArrivalDateTime", row, errors)
+            leaves = moment_of(obj, "EstimatedDepartureDateTime", row, errors)
+            arrives = moment_of(obj, "EstimatedArrivalDateTime", row, errors)
             if leaves and arrives and arrives <= leaves:
                 errors.add(
                     row, "EstimatedArrivalDateTime must be after EstimatedDepartureDateTime."
@@ -159,7 +159,7 @@ async def record_deliveries(request: Request) -> Response:
                 )
                 rows.append({**line, "SalesDeliveryState": "InTransit"})
             document = {
-                **{key: obj.get(key) for key in (*_ADDRESS, "PatientLicenseNumber")},
+                **{key: obj.get(key) for key in (*ADDRESS, "PatientLicenseNumber")},
                 **fields,
                 "FacilityLicenseNumber": facility.license_number,
                 "FacilityName": facility.name,
@@ -187,7 +187,7 @@ async def record_deliveries(request: Request) -> Response:
     return json(writes(created))
 
 
-async def _open(tx: Transaction, request: Request, delivery_id: Any, row: int,
+async def open_delivery(tx: Transaction, request: Request, delivery_id: Any, row: int,
                 errors: RowErrors) -> Record | None:  # fmt: skip
     facility = writing(request, *SELL)
     record = await tx.get(KIND, int(delivery_id))
@@ -241,8 +241,8 @@ async def complete(request: Request) -> Response:
     async with store(request).transaction() as tx:
         plans = []
         for row, obj in enumerate(objects):
-            record = await _open(tx, request, obj["Id"], row, errors)
-            arrived = _moment(obj, "ActualArrivalDateTime", row, errors)
+            record = await open_delivery(tx, request, obj["Id"], row, errors)
+            arrived = moment_of(obj, "ActualArrivalDateTime", row, errors)
             if record is not None:
                 plans.append((record, arrived, _returns(record, obj, row, errors), obj))
         errors.raise_if_any()
@@ -268,7 +268,8 @@ def _stamp(path: str, field: str) -> None:
         errors = RowErrors()
         async with store(request).transaction() as tx:
             found = [
-                await _open(tx, request, obj["Id"], n, errors) for n, obj in enumerate(objects)
+                await open_delivery(tx, request, obj["Id"], n, errors)
+                for n, obj in enumerate(objects)
             ]
             errors.raise_if_any()
             for record in found:
