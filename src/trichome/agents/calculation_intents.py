@@ -19,7 +19,7 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
-from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses
+from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses, signed_variance
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -49,6 +49,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
+    signed_variance.signed_variance,
     variances.variance,
     lab.potency_basis,
     lab.dry_basis,
