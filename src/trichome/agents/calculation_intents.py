@@ -19,7 +19,7 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
-from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses, signed_variance
+from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses, signed_variance, unit_questions
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -42,6 +42,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
     operations.conversion,
+    unit_questions.amount_then_unit,
     operations.pieces_from_mass,
     piece_masses.pieces_by_weight,
     taxes.tax,
