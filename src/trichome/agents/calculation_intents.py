@@ -19,7 +19,8 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
-from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses, signed_variance, unit_questions
+from trichome.agents import coa_chains, ounce_prices, package_caps, package_doses, piece_masses
+from trichome.agents import signed_variance, unit_questions
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -75,6 +76,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     caps.at_the_cap,
     package_caps.over_package_cap,
     serving.servings,
+    package_doses.dose_per_package,
     formulation.infusion_or_dose,
     potency.product_content,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise
