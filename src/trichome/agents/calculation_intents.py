@@ -20,7 +20,7 @@ from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
 from trichome.agents import coa_chains, ounce_prices, package_caps, package_doses, piece_masses
-from trichome.agents import signed_variance, unit_questions
+from trichome.agents import kitchen_targets, signed_variance, unit_questions
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -68,6 +68,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     tinctures.stock_dosing,
     tinctures.tincture_design,
     tinctures.tincture,
+    kitchen_targets.flower_for_strength,
     kitchen.kitchen,
     blends.blending,
     decarb.decarboxylation,
