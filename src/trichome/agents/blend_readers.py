@@ -172,6 +172,5 @@ def _bare_target(question: Question, percents: list[Quantity]) -> list[Quantity]
     return [
         replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
         for q in question.find("number")
-        if low < q.value < high
-        and _AIMED.search(question.text[max(0, q.start - 25) : q.start])
+        if low < q.value < high and _AIMED.search(question.text[max(0, q.start - 25) : q.start])
     ][:1]

@@ -19,8 +19,16 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
-from trichome.agents import coa_chains, ounce_prices, package_caps, package_doses, piece_masses
-from trichome.agents import kitchen_targets, signed_variance, unit_questions
+from trichome.agents import (
+    coa_chains,
+    kitchen_targets,
+    ounce_prices,
+    package_caps,
+    package_doses,
+    piece_masses,
+    signed_variance,
+    unit_questions,
+)
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation

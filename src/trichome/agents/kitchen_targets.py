@@ -35,9 +35,7 @@ def flower_for_strength(question: Question) -> Calculation | None:
     """The material to infuse for a strength wanted per measure of butter or oil."""
     if not question.says(_ASKS_MATERIAL) or not question.says(_FAT):
         return None
-    strengths = [
-        q for q in question.find("mass", unit="mg") if q.per and _is_volume(q.per)
-    ]
+    strengths = [q for q in question.find("mass", unit="mg") if q.per and _is_volume(q.per)]
     fats = [q for q in question.find("volume") if q.per is None]
     materials = [q for q in question.find("mass") if q.per is None]
     potencies = potency_readings(question)
@@ -49,7 +47,13 @@ def flower_for_strength(question: Question) -> Calculation | None:
     question.use(strength, fat)
     name = named_cannabinoid(question, found)
     return material_for_strength(
-        strength.value, str(strength.per), fat.value, fat.unit, found.value, kept_percent(question), name
+        strength.value,
+        str(strength.per),
+        fat.value,
+        fat.unit,
+        found.value,
+        kept_percent(question),
+        name,
     )
 
 
@@ -77,7 +81,9 @@ def material_for_strength(
     per_gram = potency_percent * 10 * kept / 100
     grams = total_mg / per_gram
     shown = units.label(units.canonical(measure))
-    kept_step = (f"{fmt(potency_percent * 10)} mg a gram × {fmt(kept)}% kept = {fmt(per_gram, 4)} mg",)
+    kept_step = (
+        f"{fmt(potency_percent * 10)} mg a gram × {fmt(kept)}% kept = {fmt(per_gram, 4)} mg",
+    )
     return Calculation(
         "material_for_strength",
         grams,

@@ -86,10 +86,13 @@ def over_package_cap(question: Question) -> Calculation | None:
     )
 
 
+_EACH_AT = r"\s*(?:[a-z-]+\s+){0,2}(?:at|@|of)\s*"
+
+
 def _after_a_count(question: Question, dose: Quantity) -> bool:
     """ "16 squares at 12.5 mg": an amount right after a count of pieces is each one's."""
     return any(
         0 <= dose.start - count.end <= 25
-        and re.fullmatch(r"\s*(?:[a-z-]+\s+){0,2}(?:at|@|of)\s*", question.text[count.end : dose.start])
+        and re.fullmatch(_EACH_AT, question.text[count.end : dose.start])
         for count in piece_counts(question)
     )
