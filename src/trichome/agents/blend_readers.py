@@ -159,7 +159,8 @@ def _to_target(
 
 # "to land at 90", "to get it to 90", "bring it down to 88": the potency aimed at, by number
 _AIMED = re.compile(
-    r"\b(?:land|end(?:\s+up)?|finish|settle|sit|come\s+out)\s+(?:at|around|near)\s*$|"
+    r"\b(?:lands?|ends?(?:\s+up)?|finish(?:es)?|settles?|sits?|comes?\s+out)\s+"
+    r"(?:at|around|near)\s*$|"
     r"\b(?:to|at)\s+(?:hit|reach|get\s+(?:it\s+)?(?:to|down\s+to|up\s+to))\s*$|"
     r"\b(?:down|up)\s+to\s*$|\btarget(?:ing)?\s*(?:of|is|=|:)?\s*$",
     re.IGNORECASE,
