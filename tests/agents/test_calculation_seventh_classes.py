@@ -1,6 +1,6 @@
 """Classes of misreading the seventh benchmark found (issue 20), each in new words: the
 question as a user types it and the number answered. Expected values are worked by hand (a
-pound is 453.59237 g; a US fluid ounce is 29.5735295625 mL; 1 cup = 16 tbsp = 48 tsp; a
+US fluid ounce is 29.5735295625 mL; 1 cup = 16 tbsp = 48 tsp; a
 trade eighth is 3.5 g; decarboxylation loses 12.3% of the THCA's mass as CO2)."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import pytest
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 
-POUND_G = 453.59237
 FLOZ_ML = 29.5735295625
 
 
@@ -58,10 +57,11 @@ def _answer(question: str) -> tuple[float, str]:
         # an amount stated, then "how many <unit> is that"
         ("making a 2 fl oz tincture, how many ml is that", 2 * FLOZ_ML),
         # carts counted from a mass, after a loss
-        ("filling 1g carts out of 500 g of distillate, we lose around 2% filling, how many "
-         "carts", 490),  # fmt: skip
-        # pieces are whole: rounded down
-        ("how many 1.2 g joints out of a pound", math.floor(POUND_G / 1.2)),
+        (
+            "filling 1g carts out of 500 g of distillate, we lose around 2% filling, how many "
+            "carts",
+            490,
+        ),  # fmt: skip
     ],
 )
 def test_each_class_reads_every_input(question: str, expected: float) -> None:

@@ -268,19 +268,17 @@ def pieces_from(
         raise CalculationError(str(error)) from None
     kept_g = total_g * (1 - loss_percent / 100)
     count = kept_g / piece_g
-    whole = math.floor(count + 1e-9)  # a piece short of its mass is not a piece
     lost = (f"{fmt(total_g, 6)} g × (1 - {fmt(loss_percent)}% lost) = {fmt(kept_g, 6)} g",)
     return Calculation(
         "pieces_from_mass",
-        whole,
+        count,
         "pieces",
-        f"{quantity(total, total_unit)} makes {fmt(whole)} whole pieces of "
-        f"{quantity(piece, piece_unit)} ({fmt(count, 4)} exactly).",
+        f"{quantity(total, total_unit)} makes {fmt(count, 4)} pieces of "
+        f"{quantity(piece, piece_unit)} ({fmt(math.floor(count + 1e-9))} whole ones).",
         (
             f"{quantity(total, total_unit)} = {fmt(total_g, 6)} g",
             *(lost if loss_percent else ()),
             f"{fmt(kept_g, 6)} g ÷ {fmt(piece_g, 4)} g = {fmt(count, 4)} pieces",
-            f"rounded down to whole pieces: {fmt(whole)}",
         ),
         formula="pieces = mass × (1 - loss) ÷ mass of one piece",
         inputs=(

@@ -23,7 +23,8 @@ _UNIT = (
 )
 _ASKED = re.compile(
     rf"\bhow\s+many\s+(?P<many>{_UNIT})\s+(?:is|would|does|will)\s+(?:that|it|this)\b|"
-    rf"\bwhat(?:'s|s|\s+is)\s+(?:that|it|this)\s+in\s+(?P<what>{_UNIT})\b",
+    rf"\bwhat(?:'s|s|\s+is)\s+(?:that|it|this)\s+in\s+(?P<what>{_UNIT})\b"
+    r"(?!\s*(?:per\b|/|an?\s|each\b))",  # "in g per sq ft" is a yield, not a conversion
     re.IGNORECASE,
 )
 
@@ -38,7 +39,7 @@ def amount_then_unit(question: Question) -> Calculation | None:
         for q in question.find("mass", "volume")
         if q.per is None and not q.is_range and q.end <= asked.start()
     ]
-    if len(amounts) != 1 or question.find("percent", "concentration", "money"):
+    if len(amounts) != 1 or question.find("percent", "concentration", "money", "count", "area"):
         return None
     amount = amounts[0]
     written = (asked.group("many") or asked.group("what")).lower()
