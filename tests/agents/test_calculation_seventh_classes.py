@@ -61,7 +61,7 @@ def _answer(question: str) -> tuple[float, str]:
             "filling 1g carts out of 500 g of distillate, we lose around 2% filling, how many "
             "carts",
             490,
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_each_class_reads_every_input(question: str, expected: float) -> None:
