@@ -28,6 +28,11 @@ _ASKED = re.compile(
     rf"instead|then|now|each|after\b|\)|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
     # "the total THC % on this one", "total cbd percent?": the share asked, after its name.
     r"\btotal\s+(?:thc|cbd)\s*(?P<share>%|percent(?:age)?)(?![\w\d])|"
+    # "the mass loss in grams from the co2", "weight in kg after drying": the measure named,
+    # then its unit, whatever follows.
+    r"\b(?:loss|lost|weight|mass|yield|output|amount)\s+in\s+(?P<measure>mg|milligrams?|"
+    r"grams?|g|kg|kilos?|kilograms?|lbs?|pounds?|oz|ounces?|ml|milliliters?|millilitres?)\b"
+    r"(?![\d/.])|"
     # "how many 28 g zips", "how many eighths": the trade's pieces, only when counted.
     rf"\bhow\s+many\s+(?:(?:28|3\.5|7|14)\s*g\s+)?(?P<many>zips?|eighths?|8ths?|quarters?|{_UNIT})"
     r"(?![\w/])|"
@@ -49,7 +54,7 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    names = ("in", "share", "many", "named", "lead")
+    names = ("in", "share", "measure", "many", "named", "lead")
     return next(last.group(name) for name in names if last.group(name)).strip()
 
 

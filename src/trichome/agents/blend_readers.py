@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
@@ -46,6 +47,8 @@ def blending(question: Question) -> Calculation | None:
             # "300 g of 85% with 200 g of crude": the second material's potency is missing
             raise ask(question, needs.BLEND_POTENCIES)
         return strengths
+    if len(percents) == 2:
+        percents = [*percents, *_bare_target(question, percents)]
     distinct: dict[float, Quantity] = {}
     for q in percents:
         distinct.setdefault(q.value, q)
@@ -152,3 +155,23 @@ def _to_target(
         total_amount=total_amount.value if total_amount else None,
         unit=total_amount.unit if total_amount else "g",
     )
+
+
+# "to land at 90", "to get it to 90", "bring it down to 88": the potency aimed at, by number
+_AIMED = re.compile(
+    r"\b(?:lands?|ends?(?:\s+up)?|finish(?:es)?|settles?|sits?|comes?\s+out)\s+"
+    r"(?:at|around|near)\s*$|"
+    r"\b(?:to|at)\s+(?:hit|reach|get\s+(?:it\s+)?(?:to|down\s+to|up\s+to))\s*$|"
+    r"\b(?:down|up)\s+to\s*$|\btarget(?:ing)?\s*(?:of|is|=|:)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bare_target(question: Question, percents: list[Quantity]) -> list[Quantity]:
+    """A bare number after words aiming at it, between the two potencies: the target %."""
+    low, high = sorted(p.value for p in percents)
+    return [
+        replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
+        for q in question.find("number")
+        if low < q.value < high and _AIMED.search(question.text[max(0, q.start - 25) : q.start])
+    ][:1]

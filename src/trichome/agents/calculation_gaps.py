@@ -29,6 +29,13 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"mass\s+(?:lost|loss)|weight\s+(?:lost|loss))",
         needs.DECARB_MASS,
     ),
+    (  # "how many carts can I fill from my oil": how much oil (or flower) there is, unsaid
+        r"how\s+many\s+(?:[\w.-]+\s+){0,2}(?:carts?|cartridges?|pods?|pre-?rolls?|joints?|"
+        r"cones?|blunts?)\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|that)\s+"
+        r"(?:make|get|fill|roll|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|this|"
+        r"that|a|some)\b",
+        needs.START_MASS,
+    ),
     (  # "how many gummies can I make from my distillate": the concentrate's amount unsaid
         rf"how\s+many\s+(?:[\w.-]+\s+){{0,2}}{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|"
         r"that)\s+(?:make|get|fill|dose|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|"

@@ -19,7 +19,16 @@ from collections.abc import Callable
 from trichome.agents import blend_readers as blends
 from trichome.agents import calculation_gaps as gaps
 from trichome.agents import cap_readers as caps
-from trichome.agents import coa_chains, ounce_prices, package_caps, piece_masses
+from trichome.agents import (
+    coa_chains,
+    kitchen_targets,
+    ounce_prices,
+    package_caps,
+    package_doses,
+    piece_masses,
+    signed_variance,
+    unit_questions,
+)
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -42,6 +51,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
     operations.conversion,
+    unit_questions.amount_then_unit,
     operations.pieces_from_mass,
     piece_masses.pieces_by_weight,
     taxes.tax,
@@ -49,6 +59,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.price,
     lab.label_check,
     lab.hemp_uncertainty,
+    signed_variance.signed_variance,
     variances.variance,
     lab.potency_basis,
     lab.dry_basis,
@@ -65,6 +76,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     tinctures.stock_dosing,
     tinctures.tincture_design,
     tinctures.tincture,
+    kitchen_targets.flower_for_strength,
     kitchen.kitchen,
     blends.blending,
     decarb.decarboxylation,
@@ -73,6 +85,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     caps.at_the_cap,
     package_caps.over_package_cap,
     serving.servings,
+    package_doses.dose_per_package,
     formulation.infusion_or_dose,
     potency.product_content,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise

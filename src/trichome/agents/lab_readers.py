@@ -167,7 +167,11 @@ _RETURN_ASKED = (
 _WENT_IN = (
     r"press(?:ed)?|ran|run|wash(?:ed)?|extract(?:ed)?|start(?:ed)?\s+with|put\s+in|load(?:ed)?"
 )
-_CAME_OUT = r"got|pulled|came\s+out|yielded|ended\s+up\s+with|recovered"
+_CAME_OUT = (
+    r"got|pulled|came\s+out|yielded|ended\s+up\s+with|recovered|gave(?:\s+(?:me|us))?|"
+    r"produced|made"
+)
+_EXTRACTED = r"\b(?:extract\w*|rosin|hash|crude|wash\w*|press\w*|resin|bho|live\s+resin)\b"
 
 
 def extraction_return(question: Question) -> Calculation | None:
@@ -179,6 +183,10 @@ def extraction_return(question: Question) -> Calculation | None:
         for q in question.find("mass")
         if not re.match(r"\s*(?:per|/|each|an?\s)", question.text[q.end :], re.IGNORECASE)
     ]
+    if len(masses) == 1 and question.says(_EXTRACTED):
+        before = question.text[max(0, masses[0].start - 20) : masses[0].start]
+        if re.search(rf"(?:{_CAME_OUT})\s*(?:about|around|like|~)?\s*$", before, re.IGNORECASE):
+            raise ask(question, needs.START_MASS)  # what came out, but not what went in
     if len(masses) != 2:
         return None
     went_in, came_out = masses

@@ -65,7 +65,9 @@ _ARTICLE_UNIT = re.compile(
     re.IGNORECASE,
 )
 _BARE_AMOUNT = re.compile(
-    r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo)(?=\s+of\b)", re.IGNORECASE
+    r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo|cup|stick|tablespoon|tbsp|teaspoon|"
+    r"tsp|liter|litre|quart|gallon)(?=\s+of\b)",
+    re.IGNORECASE,
 )
 _HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
 _FRACTION_WORDS = {"half": 0.5, "0.5": 0.5, "quarter": 0.25, "0.25": 0.25}
@@ -182,7 +184,7 @@ def normalise(text: str) -> str:
         lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text
     )
     text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
-    # "eighth of 26% flower" opening a sentence: the amount is one of them.
+    # "eighth of 26% flower", "cup of butter with 7 g" opening a sentence: one of them.
     text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)

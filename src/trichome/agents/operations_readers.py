@@ -83,7 +83,7 @@ def conversion(question: Question) -> Calculation | None:
 _EACH_IS = (
     r"\b(?:each|every|one)\s+(?:[a-z'-]+\s+)?(?:is|weighs|=|holds|gets|takes)\s*(?:about\s+)?$"
 )
-_ROLLED = r"(?:joints?|j's|pre-?rolls?|blunts?|spliffs?|cones?|baggies|bags)\b"
+_ROLLED = r"(?:joints?|j's|pre-?rolls?|blunts?|spliffs?|cones?|baggies|bags|cart(?:ridge)?s?)\b"
 
 
 def pieces_from_mass(question: Question) -> Calculation | None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from trichome.agents import serving_calculators as serving
 from trichome.agents.calculation_questions import Question, named_cannabinoid, one, piece_counts
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.quantities import Quantity
 
 # "the 100mg package limit", "a 100 mg per package cap", "package max of 100mg"
 _CAP_AFTER = re.compile(
@@ -19,10 +20,20 @@ _CAP_AFTER = re.compile(
     re.IGNORECASE,
 )
 _CAP_BEFORE = re.compile(
-    r"\b(?:package|pack|bag|box|jar)\s+(?:limit|cap|max(?:imum)?)\s*(?:is|of|at|=|:)?\s*$",
+    r"\b(?:package|pack|bag|box|jar)\s+(?:limit|cap|max(?:imum)?)\s*(?:is|of|at|=|:)?\s*$|"
+    # "our state caps a package at 100mg", "limits each bag to 100 mg"
+    r"\b(?:caps?|limits?)\s+(?:a|each|every|the|per|one)?\s*(?:package|pack|bag|box|jar)s?\s+"
+    r"(?:at|to)\s*$",
     re.IGNORECASE,
 )
-_CHECK = r"\b(?:over|under|exceed\w*|above|within|compliant|pass|allowed|legal|ok|okay|clear)\b"
+# "state cap is 100mg per package": a cap named before an amount that is per package
+_CAP_PER_PACKAGE = re.compile(
+    r"\b(?:cap|limit|max(?:imum)?)\s*(?:is|of|at|=|:)?\s*$", re.IGNORECASE
+)
+_CHECK = (
+    r"\b(?:over|under|exceed\w*|above|within|compliant|pass|allowed|legal|ok|okay|clear|fits?|"
+    r"too\s+(?:much|strong|high))\b"
+)
 
 
 def over_package_cap(question: Question) -> Calculation | None:
@@ -33,9 +44,17 @@ def over_package_cap(question: Question) -> Calculation | None:
         q
         for q in question.find("mass", unit="mg")
         if _CAP_AFTER.search(question.text[q.end : q.end + 40])
-        or _CAP_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
+        or _CAP_BEFORE.search(question.text[max(0, q.start - 40) : q.start])
+        or (
+            q.per == "package"
+            and _CAP_PER_PACKAGE.search(question.text[max(0, q.start - 30) : q.start])
+        )
     ]
-    doses = [q for q in question.find("mass", unit="mg", per=("piece", "serving")) if q not in caps]
+    doses = [
+        q
+        for q in question.find("mass", unit="mg")
+        if q not in caps and (q.per in ("piece", "serving") or _after_a_count(question, q))
+    ]
     counts = piece_counts(question)
     if len(caps) != 1 or not doses or len(counts) != 1:
         return None
@@ -64,4 +83,16 @@ def over_package_cap(question: Question) -> Calculation | None:
         inputs=(*total.inputs, f"package cap: {fmt(cap.value)} mg"),
         verdict=verdict,
         details={**total.details, "cap_mg": cap.value},
+    )
+
+
+_EACH_AT = r"\s*(?:[a-z-]+\s+){0,2}(?:at|@|of)\s*"
+
+
+def _after_a_count(question: Question, dose: Quantity) -> bool:
+    """ "16 squares at 12.5 mg": an amount right after a count of pieces is each one's."""
+    return any(
+        0 <= dose.start - count.end <= 25
+        and re.fullmatch(_EACH_AT, question.text[count.end : dose.start])
+        for count in piece_counts(question)
     )

@@ -81,7 +81,8 @@ def _trade_pound(match: re.Match[str]) -> str:
 # "lbs going for 2k": a unit with no number, priced, is one of them.
 _BARE_PRICED = re.compile(
     r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?|elbows?)\s+(?=(?:are\s+|is\s+)?(?:going|"
-    r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|for\s+\$?\d[\d,.]*k?\b"
+    r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|"
+    r"(?:for|is|are|costs?|=)\s+\$?\d[\d,.]*k?\b"  # "eighth is 35 bucks", "zips are $200"
     r"(?!\s*(?!(?:bucks|dollars|usd|cad)\b)[a-z%]))",
     re.IGNORECASE,
 )
