@@ -58,3 +58,8 @@ def test_a_borough_shorthand_before_a_home_names_new_york(question: str) -> None
 
 def test_the_shorthand_alone_in_a_sentence_is_still_no_place() -> None:
     assert "NY" not in detect_jurisdictions("we bk the cost into the price of each unit")
+
+
+def test_the_national_rule_supports_the_provinces_own(service: AgentService) -> None:
+    _, cited = ask(service, "halifax, canada: four of us share a house, can each of us grow 4 plants?")
+    assert cited[:2] == ["CA-NS", "CAN"]
