@@ -30,13 +30,15 @@ def ask(service: AgentService, question: str) -> tuple[str, list[str | None]]:
 def test_a_provincial_city_gets_the_provinces_home_grow_rule_first(
     service: AgentService,
 ) -> None:
-    text, cited = ask(service, "winnipeg here, can i grow at home the way people do elsewhere in canada?")
+    text, cited = ask(
+        service, "winnipeg here, can i grow at home the way people do elsewhere in canada?"
+    )
     assert cited and cited[0] == "CA-MB"
     assert text.startswith("Manitoba")
 
 
 def test_a_province_named_outright_still_leads_with_its_own_rule(service: AgentService) -> None:
-    text, cited = ask(service, "manitoba and the rest of canada: how many plants can I grow at home?")
+    _, cited = ask(service, "manitoba and the rest of canada: how many plants can I grow at home?")
     assert cited and cited[0] == "CA-MB"
 
 
@@ -61,5 +63,7 @@ def test_the_shorthand_alone_in_a_sentence_is_still_no_place() -> None:
 
 
 def test_the_national_rule_supports_the_provinces_own(service: AgentService) -> None:
-    _, cited = ask(service, "halifax, canada: four of us share a house, can each of us grow 4 plants?")
+    _, cited = ask(
+        service, "halifax, canada: four of us share a house, can each of us grow 4 plants?"
+    )
     assert cited[:2] == ["CA-NS", "CAN"]
