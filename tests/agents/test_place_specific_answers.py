@@ -67,3 +67,19 @@ def test_the_national_rule_supports_the_provinces_own(service: AgentService) -> 
         service, "halifax, canada: four of us share a house, can each of us grow 4 plants?"
     )
     assert cited[:2] == ["CA-NS", "CAN"]
+
+
+def test_an_edible_serving_size_question_gets_the_serving_cap_not_a_packaging_rule(
+    service: AgentService,
+) -> None:
+    text, cited = ask(service, "washington state: gummy serving size, and what's the package max?")
+    assert cited[0] == "WA"
+    assert "10 mg" in text
+
+
+def test_an_uncovered_serving_size_names_the_regulator_and_cites_nothing(
+    service: AgentService,
+) -> None:
+    text, cited = ask(service, "oregon gummy serving size and package max?")
+    assert cited == []
+    assert "Oregon Liquor and Cannabis Commission" in text
