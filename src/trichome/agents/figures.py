@@ -37,8 +37,11 @@ def gives_units(text: str, units: frozenset[str]) -> bool:
 SERVING = "serving"
 # "serving cap", "per gummy", "each can": the figure asked is one serving's, not a package's.
 _ASKS_PER_SERVING = re.compile(
-    r"\bservings?\b(?! size)|\bper[- ](?:piece|gummy|can|bottle|dose|unit|chocolate|square|"
-    r"cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
+    # "serving size" is a cap only beside a product or a cap word ("edible serving size
+    # max?"), not in a recipe ("serving size is 1 mL")
+    r"\bservings?\b(?! size)|\b(?:edibles?|gumm(?:y|ies)|chocolates?) serving size\b|"
+    r"\bserving size (?:max|cap|limit)\b|\bper[- ](?:piece|gummy|can|bottle|dose|unit|"
+    r"chocolate|square|cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
     re.IGNORECASE,
 )
 _SERVING_WORDS = r"(?:servings?|pieces?|units?|doses?|cans?|gumm(?:y|ies)|capsules?|portions?)"

@@ -140,9 +140,11 @@ def jurisdiction_name(code: str) -> str:
 # the clause ("how much can I keep at home in mass?", "and mass?"), never in "mass balance".
 _WORD_ALIASES = frozenset({"mass", "ill", "wash", "ore", "bk", "lax", "ord", "flint"})
 _BEFORE_A_PLACE = re.compile(r"\b(?:in|into|and|or|for|from|to|vs|versus)\s+$", re.IGNORECASE)
-# A programme or shop named right after the alias: "mass rec customer", "ill dispensary".
+# A programme, shop or home named right after the alias: "mass rec customer", "ill
+# dispensary", "bk apartment" (where one lives is a place, never a word's sense).
 _PROGRAMME_AFTER = re.compile(
-    r"\s+(?:rec|recreational|med|medical|adult[- ]use|mmj|dispensar(?:y|ies)|budtenders?)\b",
+    r"\s+(?:rec|recreational|med|medical|adult[- ]use|mmj|dispensar(?:y|ies)|budtenders?|"
+    r"apartments?|apt|condos?|brownstones?|walk-?ups?)\b",
     re.IGNORECASE,
 )
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)]|(?:vs|versus|or|and)\b)", re.IGNORECASE)
@@ -219,10 +221,16 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
         if code == "ID" and _identification(text, match):
             continue
         found.append((match.start(), match.end(), code))
-    if not found:
+    if all(code == CANADA for _, _, code in found):
         # A city, borough or county for its state, when no state is named ("a shop in
         # brooklyn"): a named state wins, and an ambiguous place ("richmond") names none.
-        found.extend((start, end, code) for start, end, code in find_places(text) if code)
+        # Canada named beside a city of it ("winnipeg, like the rest of canada") names
+        # no province, so the city still names its own.
+        found.extend(
+            (start, end, code)
+            for start, end, code in find_places(text)
+            if code and (not found or code in PROVINCE_NAMES)
+        )
     federal = _FEDERAL_PATTERN.search(text)
     canadian_only = found and all(code == CANADA or code in PROVINCE_NAMES for _, _, code in found)
     if federal is not None and not (canadian_only and _BARE_FEDERAL.fullmatch(federal.group(1))):

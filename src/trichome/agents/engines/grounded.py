@@ -13,9 +13,10 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.own_documents import is_own, the_other_side
+from trichome.agents.specific import most_specific_first
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
-from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name
+from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
@@ -183,7 +184,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(small_talk_reply(request.question))
     if request.out_of_scope is not None:
         return ComposedAnswer(out_of_scope_reply(request.out_of_scope))
-    passages = relevant_passages(request.answerable())
+    passages = relevant_passages(most_specific_first(request.answerable(), request.jurisdictions))
     if not passages:
         return ComposedAnswer(uncovered_reply(request))
     facts = [passage.fact for passage in passages]
@@ -221,6 +222,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 not request.jurisdictions
                 or fact.jurisdiction == lead.jurisdiction
                 or binds_in(fact, set(request.jurisdictions))
+                # Canada's own rule beside a province's, which builds on it
+                or fact.jurisdiction in with_national_law([lead.jurisdiction or ""])
             )
         ]
         supporting += _other_parts(request, [lead, *supporting])
