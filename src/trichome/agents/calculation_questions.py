@@ -142,12 +142,9 @@ def efficiency_percent(question: Question) -> float:
 def kept_percent(question: Question) -> float:
     """The share that reaches the product: the efficiency stated, else what a stated loss
     leaves ("we lose 30% in the infusion": 70%)."""
-    stated = efficiency_percent(question)
-    return (
-        stated
-        if question.find("percent", tags=("efficiency",), without=("loss",))
-        else (100.0 - loss_percent(question))
-    )
+    if question.find("percent", tags=("efficiency",), without=("loss",)):
+        return efficiency_percent(question)
+    return 100.0 - loss_percent(question)
 
 
 def piece_counts(question: Question) -> list[Quantity]:
