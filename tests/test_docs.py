@@ -127,3 +127,40 @@ def test_every_widget_option_is_in_the_readme() -> None:
         assert f"| `{attribute}` | `{name}` |" in text, (
             f"widget option {name} missing from README.md"
         )
+
+
+def test_the_readmes_tool_counts_match_the_registry() -> None:
+    """Every count of tools the README states is the registry's own, so a reader choosing
+    between the systems is not told a number from an older release."""
+    from collections import Counter
+
+    from trichome.metrc.tools.registry import load_all
+
+    specs = list(load_all().values())
+    tools = [spec for spec in specs if not spec.skill]
+    metrc = sum("metrc" in spec.systems for spec in tools)
+    biotrack = sum("biotrack" in spec.systems for spec in tools)
+    skills = sum(spec.skill for spec in specs)
+    text = README.read_text(encoding="utf-8")
+    stated = {
+        r"Metrc \((\d+) tools\)": metrc,
+        r"BioTrack \((\d+) tools\)": biotrack,
+        r"(\d+) Metrc tools": metrc,
+        r"(\d+) BioTrack tools": biotrack,
+        r"(\d+) analysis skills": skills,
+        r"register the same (\d+) MCP": len(specs),
+        r"(\d+) on Metrc": metrc + skills,
+        r"(\d+) on BioTrack": biotrack + skills,
+        r"(\d+) track-and-trace tools\*\*": len(tools),
+    }
+    for pattern, count in stated.items():
+        found = re.findall(pattern, text)
+        assert found, f"the README no longer states {pattern!r}"
+        assert {int(number) for number in found} == {count}, (pattern, found, count)
+    per_toolset = Counter(spec.category for spec in tools)
+    listed = re.search(r"eleven toolsets — (.+?) —", text, re.S)
+    assert listed is not None
+    named = dict(re.findall(r"([a-z][a-z ]+?) (\d+)", " ".join(listed.group(1).split())))
+    assert {name.strip().replace(" ", "_"): int(n) for name, n in named.items()} == dict(
+        per_toolset
+    )
