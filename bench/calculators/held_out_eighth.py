@@ -139,8 +139,9 @@ BLENDS: list[HeldOut] = [
     one("mixing 2 kg of 82% with 750g of 94%, potency?", (2000 * 82 + 750 * 94) / 2750),
     # x = 500 x (78 - 60) / (90 - 60) = 500 x 18 / 30 = 300 g of the 90%
     one("have 90% and 60% disty, need 500 g at 78%. how much of the 90 goes in", 300),
-    # 55% part = 1000 x (95 - 80) / (95 - 55) = 1000 x 15 / 40 = 375 g
-    one("blending 95% with 55% to get 1kg at 80% - how much of the 55% do i need", 375),
+    # 55% part = 1 kg x (95 - 80) / (95 - 55) = 1 x 15 / 40 = 0.375 kg (no unit asked: the
+    # question's kg)
+    one("blending 95% with 55% to get 1kg at 80% - how much of the 55% do i need", 0.375),
     # (120 x 87.5 + 80 x 72) / 200 = (10500 + 5760) / 200 = 81.3 %
     one("blend 120 g @ 87.5% and 80 g @ 72% whats the result", 81.3),
     # (100 x 90 + 200 x 80 + 100 x 70) / 400 = 32000 / 400 = 80 %
