@@ -18,6 +18,7 @@ from types import ModuleType
 
 from bench.calculators import (
     held_out,
+    held_out_eighth,
     held_out_field,
     held_out_fifth,
     held_out_fourth,
@@ -79,6 +80,7 @@ def _describe(found: RecognisedCalculation | None) -> str:
 
 SETS: dict[str, ModuleType] = {
     "held_out": held_out,
+    "eighth": held_out_eighth,
     "field": held_out_field,
     "fifth": held_out_fifth,
     "fourth": held_out_fourth,
