@@ -99,6 +99,9 @@ class GoogleServer:
         self.refresh_tokens: set[str] = set()
         self.access_tokens: dict[str, str] = {}  # access -> its refresh token
         self.lock = threading.Lock()
+        # Cleared by a test to hold every Drive API answer (a sync under way) until it is set.
+        self.gate = threading.Event()
+        self.gate.set()
         self._ids = itertools.count(1)
 
     @property
@@ -311,6 +314,8 @@ class GoogleServer:
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         headers = {name.lower(): value for name, value in handler.headers.items()}
         extra: dict[str, str] = {}
+        if parts.path.startswith("/drive/v3/"):
+            self.gate.wait(timeout=60)
         with self.lock:
             self.requests.append(Received(handler.command, parts.path, query, form, headers))
             if parts.path == "/o/oauth2/v2/auth" and handler.command == "GET":
