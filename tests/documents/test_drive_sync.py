@@ -195,9 +195,7 @@ async def test_a_refused_file_is_not_downloaded_again_until_it_changes(world: Wo
     assert changed.added == 1 and _downloads(google, locked) == 2
     assert _downloads(google, huge) == 1
     assert await world.names(organization) == ["locked.pdf", "rules.txt"]
-    assert [item.name for item in (await world.status(organization)).refused] == [
-        "Huge handbook"
-    ]
+    assert [item.name for item in (await world.status(organization)).refused] == ["Huge handbook"]
     google.trash(huge)
     await world.drive.sync_organization(organization)
     assert (await world.status(organization)).refused == ()

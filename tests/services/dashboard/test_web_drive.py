@@ -191,8 +191,9 @@ async def test_a_revoked_authorisation_is_shown_and_changes_nothing(
         started_sync = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
         shown = await settled(web)
     assert started_sync.status_code == 303
-    assert "Google refused the authorisation (invalid_grant). Connect Google Drive again." in (
-        shown.text.split('id="drive-last-error"')[1][:300]
+    assert (
+        "Google refused the authorisation (invalid_grant). Connect Google Drive again."
+        in (shown.text.split('id="drive-last-error"')[1][:300])
     )
     assert "new.txt" not in shown.text
     assert "rules.txt" in shown.text and '<dd id="drive-files">1</dd>' in shown.text
@@ -296,9 +297,7 @@ async def _member_of(settings: Settings, organization_name: str, email: str) -> 
             organization = await find_organization(session, organization_name)
             assert organization is not None
             user = await user_for_email(session, email)
-            session.add(
-                Membership(user_id=user.id, organization_id=organization.id, role="member")
-            )
+            session.add(Membership(user_id=user.id, organization_id=organization.id, role="member"))
             await session.flush()
             token = await create_login_link(session, user.id, organization.id, utcnow())
             await session.commit()

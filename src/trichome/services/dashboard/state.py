@@ -50,9 +50,7 @@ def dashboard_lifespan(
                 stack.push_async_callback(syncs.aclose)  # before the store and database close
                 if minutes > 0:
                     run_in_background(stack, lambda stop: drive.run_periodically(stop, minutes))
-            state = DashboardState(
-                core, BillingPolicy.from_settings(settings), files, drive, syncs
-            )
+            state = DashboardState(core, BillingPolicy.from_settings(settings), files, drive, syncs)
             yield {"core": core, "dashboard": state}
 
     return lifespan

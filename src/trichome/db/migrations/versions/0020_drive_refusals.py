@@ -35,9 +35,7 @@ def upgrade() -> None:
             name=op.f("fk_drive_refusals_organization_id_organizations"),
             ondelete="CASCADE",
         ),
-        sa.PrimaryKeyConstraint(
-            "organization_id", "drive_file_id", name=op.f("pk_drive_refusals")
-        ),
+        sa.PrimaryKeyConstraint("organization_id", "drive_file_id", name=op.f("pk_drive_refusals")),
     )
 
 
