@@ -255,9 +255,8 @@ class GoogleDriveClient:
         return str(item.get("name") or folder_id)
 
     async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
-        """Every file in the folder and its subfolders (to `MAX_DEPTH`) that is not in the
-        trash, page after page; folders themselves are not returned, and a folder reached
-        twice (Drive lets a folder have several parents) is listed once.
+        """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
+        is not in the trash, page after page; a folder is listed once.
 
         Raises:
             DriveNotFound: the folder is not there for this account.
@@ -278,10 +277,7 @@ class GoogleDriveClient:
             while True:
                 pages += 1
                 if pages > MAX_PAGES:
-                    raise DriveUnavailable(
-                        f"The folder and its subfolders take more than {MAX_PAGES} pages of "
-                        "Google's listing; choose a smaller folder."
-                    )
+                    raise DriveUnavailable(f"The folder lists more than {MAX_PAGES} pages.")
                 payload = self._json(await self._api(access_token, "/files", query))
                 for entry in payload.get("files") or []:
                     if not isinstance(entry, dict) or not _FILE_ID.match(str(entry.get("id"))):

@@ -11,11 +11,11 @@ from fastapi import Depends, FastAPI, Request
 
 from trichome.billing.subscriptions import BillingPolicy
 from trichome.config import Settings
-from trichome.documents.drive_background import BackgroundSyncs
 from trichome.documents.drive_sync import DriveSync
 from trichome.documents.service import FileService
 from trichome.documents.wiring import open_drive_sync, open_file_service
 from trichome.http.state import Clock, CoreState, lifespan_state, open_core, run_in_background
+from trichome.services.dashboard.drive_syncs import BackgroundSyncs
 
 
 @dataclass(frozen=True, slots=True)
