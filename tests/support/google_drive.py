@@ -99,7 +99,7 @@ class GoogleServer:
         self.refresh_tokens: set[str] = set()
         self.access_tokens: dict[str, str] = {}  # access -> its refresh token
         self.lock = threading.Lock()
-        # Cleared by a test to hold every Drive API answer (a sync under way) until it is set.
+        # Cleared by a test to hold `files.list` answers (a sync under way) until it is set.
         self.gate = threading.Event()
         self.gate.set()
         self._ids = itertools.count(1)
@@ -314,7 +314,7 @@ class GoogleServer:
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         headers = {name.lower(): value for name, value in handler.headers.items()}
         extra: dict[str, str] = {}
-        if parts.path.startswith("/drive/v3/"):
+        if parts.path == "/drive/v3/files":
             self.gate.wait(timeout=60)
         with self.lock:
             self.requests.append(Received(handler.command, parts.path, query, form, headers))
