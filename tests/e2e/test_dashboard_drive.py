@@ -71,7 +71,7 @@ def drive_dashboard(
 
 def _settled(page: Page, base: str) -> None:
     """Reload the documents page until the sync under way has finished."""
-    for _ in range(200):
+    for _ in range(600):  # a minute and more: extraction is slow on a busy machine
         page.goto(f"{base}/documents")
         if page.locator("#drive-syncing").count() == 0:
             return

@@ -63,7 +63,7 @@ async def _consent(web: httpx.AsyncClient, google: GoogleServer) -> httpx.Respon
 async def settled(web: httpx.AsyncClient) -> httpx.Response:
     """The documents page once the sync under way (if any) has finished, as a user
     reloading it would see it."""
-    for _ in range(400):
+    for _ in range(1200):  # a minute and more: extraction is slow on a busy machine
         page = await web.get("/documents")
         if 'id="drive-syncing"' not in page.text:
             return page
