@@ -131,6 +131,12 @@ def test_an_export_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
     one_line_failure(*run("kb", "export", str(target), env=env), str(target))
 
 
+def test_an_import_file_that_is_not_there_is_named(tmp_path: Path) -> None:
+    env = trichome_env(tmp_path)
+    missing = tmp_path / "threads.jsonl"
+    one_line_failure(*run("kb", "import", str(missing), env=env), str(missing), "check the path")
+
+
 def test_blank_names_and_addresses_are_refused(tmp_path: Path) -> None:
     env = trichome_env(tmp_path)
     status, stderr = run("keys", "create", "--org", " ", "--tier", "free", env=env)

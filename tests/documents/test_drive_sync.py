@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from tests.conftest import reconfigured
-from tests.documents.samples import docx_file, pdf, xlsx_file
+from tests.documents.samples import docx_file, encrypted_pdf, pdf, xlsx_file
 from tests.documents.test_drive_client import REDIRECT, consent, drive_settings
 from tests.support.google_drive import SHEET, FakeFile, GoogleServer, google_server
 from trichome.accounts.secrets import SecretBox
@@ -68,7 +68,7 @@ class World:
 
     async def status(self, organization_id: str) -> drive_store.DriveStatus:
         async with self.drive._sessions() as session:
-            found = await drive_store.drive_status(session, organization_id)
+            found = await drive_store.drive_status(session, organization_id, utcnow())
         assert found is not None
         return found
 
@@ -117,7 +117,7 @@ async def test_new_changed_and_trashed_files_are_mirrored_through_the_upload_pat
 
     first = await world.drive.sync_organization(organization)
     assert (first.added, first.updated, first.deleted) == (3, 0, 0)
-    assert first.skipped == ["badge.png: not a type documents accept"]
+    assert first.refused == ["badge.png: not a type documents accept"] and first.skipped == []
     assert _downloads(google, photo) == 0  # left alone without downloading it
     assert await world.names(organization) == [
         "Handbook.docx",
@@ -132,14 +132,15 @@ async def test_new_changed_and_trashed_files_are_mirrored_through_the_upload_pat
     assert found is not None and "badges in the canopy" in found[1]
     status = await world.status(organization)
     assert status.files_synced == 3 and status.last_sync_at is not None
-    assert status.last_error == "Not synced: badge.png: not a type documents accept."
+    assert status.last_error is None
+    assert status.refused == (drive_store.Refused("badge.png", "not a type documents accept"),)
 
     again = await world.drive.sync_organization(organization)
     assert (again.added, again.updated, again.deleted, again.unchanged) == (0, 0, 0, 3)
     assert _downloads(google, sop) == 1 and _downloads(google, handbook) == 1
 
     google.change(sop, pdf("Transport SOP, revised. Two drivers on every run."))
-    handbook.trashed = True
+    google.trash(handbook)
     changed = await world.drive.sync_organization(organization)
     assert (changed.added, changed.updated, changed.deleted) == (0, 1, 1)
     assert await world.names(organization) == ["Lab results.xlsx", "Transport SOP.pdf"]
@@ -163,9 +164,75 @@ async def test_files_the_upload_path_refuses_are_skipped_and_named(world: World)
     organization = await world.organization("Grower Co", folder)
     report = await world.drive.sync_organization(organization)
     assert report.added == 1 and await world.names(organization) == ["rules.txt"]
-    assert report.skipped[0].startswith("notes.pdf: ") and "rename it" in report.skipped[0]
-    assert report.skipped[1] == "scan.pdf: larger than the 0.1 MB accepted"
+    assert report.refused[0].startswith("notes.pdf: ") and "rename it" in report.refused[0]
+    assert report.refused[1] == "scan.pdf: larger than the 0.1 MB accepted"
     assert _downloads(google, big) == 0  # its size said so before downloading
+
+
+async def test_a_refused_file_is_not_downloaded_again_until_it_changes(world: World) -> None:
+    google = world.google
+    folder = google.add_folder("Mixed")
+    locked = google.add_file(folder, "locked.pdf", encrypted_pdf(), "application/pdf")
+    # A Google Doc has no size in the listing: only its export shows it is too large.
+    huge = google.add_doc(folder, "Huge handbook", {DOCX: b"PK" + b"0" * 70_000})
+    google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
+    organization = await world.organization("Grower Co", folder)
+    first = await world.drive.sync_organization(organization)
+    assert first.added == 1 and len(first.refused) == 2
+    assert _downloads(google, locked) == 1 and _downloads(google, huge) == 1
+    refused = (await world.status(organization)).refused
+    assert [item.name for item in refused] == ["Huge handbook", "locked.pdf"]
+    assert refused[0].reason == "larger than the 0.1 MB accepted"
+    assert "password" in refused[1].reason or "encrypt" in refused[1].reason
+
+    again = await world.drive.sync_organization(organization)
+    assert (again.added, again.unchanged) == (0, 1) and again.refused == first.refused
+    assert _downloads(google, locked) == 1 and _downloads(google, huge) == 1
+    assert (await world.status(organization)).refused == refused
+
+    google.change(locked, pdf("Vault SOP, now without a password."))
+    changed = await world.drive.sync_organization(organization)
+    assert changed.added == 1 and _downloads(google, locked) == 2
+    assert _downloads(google, huge) == 1
+    assert await world.names(organization) == ["locked.pdf", "rules.txt"]
+    assert [item.name for item in (await world.status(organization)).refused] == ["Huge handbook"]
+    google.trash(huge)
+    await world.drive.sync_organization(organization)
+    assert (await world.status(organization)).refused == ()
+
+
+async def test_subfolders_are_synced_page_by_page(world: World) -> None:
+    google = world.google
+    google.page_size = 1  # every folder takes several pages
+    root = google.add_folder("Compliance")
+    sops = google.add_folder("SOPs", parent=root)
+    archive = google.add_folder("2025", parent=sops)
+    google.add_file(root, "licence.txt", b"Licence C11-0000001 expires 2027-03-01.", "text/plain")
+    google.add_file(sops, "transport.txt", b"Vehicles stay locked.", "text/plain")
+    google.add_file(sops, "waste.txt", b"Waste is ground with cat litter.", "text/plain")
+    google.add_file(archive, "old.txt", b"The 2025 transport rules.", "text/plain")
+    google.add_file(archive, "photo.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    organization = await world.organization("Grower Co", root)
+
+    report = await world.drive.sync_organization(organization)
+    assert report.added == 4
+    assert await world.names(organization) == [
+        "licence.txt",
+        "old.txt",
+        "transport.txt",
+        "waste.txt",
+    ]
+    assert report.refused == ["SOPs/2025/photo.png: not a type documents accept"]
+    asked = [hit.query for hit in google.hits("/drive/v3/files")]
+    for folder in (root, sops, archive):
+        pages = [q for q in asked if q["q"] == f"'{folder}' in parents and trashed = false"]
+        assert len(pages) >= 2 and any("pageToken" in q for q in pages)
+
+    google.trash(archive)  # what was in it goes to the trash too
+    after = await world.drive.sync_organization(organization)
+    assert (after.deleted, after.unchanged) == (1, 3)
+    assert await world.names(organization) == ["licence.txt", "transport.txt", "waste.txt"]
+    assert (await world.status(organization)).refused == ()
 
 
 async def test_an_expired_access_token_is_refreshed_and_kept_encrypted(world: World) -> None:

@@ -5,6 +5,7 @@ Drive API v3 calls the sync makes, answering as Google documents them.
         google.add_folder("folder-0001", "SOPs")
         google.add_file("folder-0001", "Transport SOP.pdf", pdf_bytes, "application/pdf")
         google.add_doc("folder-0001", "Handbook", exports={DOCX: docx_bytes})
+        google.add_folder("2026", parent="folder-0001")  # listed as a file of the folder type
         Settings(google_auth_url=google.auth_url, google_token_url=google.token_url, ...)
 
 OAuth (developers.google.com/identity/protocols/oauth2/web-server): `GET /o/oauth2/v2/auth`
@@ -19,7 +20,9 @@ Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `GET
 `fields`, `pageSize`, `pageToken`; `GET /drive/v3/files/{id}` (metadata, or `alt=media` for
 the bytes; Google's own formats refuse it with 403 `fileNotDownloadable`); `GET
 /drive/v3/files/{id}/export?mimeType=` for Google's own formats. A missing or unknown bearer
-token is 401 `UNAUTHENTICATED`. `page_size` caps pages (Google: 1,000) so tests page.
+token is 401 `UNAUTHENTICATED`. `page_size` caps pages (Google: 1,000) so tests page. A
+folder's subfolders are listed among its children with the folder MIME type (a file has
+one parent), and trashing a folder trashes what is in it (`trash`).
 """
 
 from __future__ import annotations
@@ -96,6 +99,9 @@ class GoogleServer:
         self.refresh_tokens: set[str] = set()
         self.access_tokens: dict[str, str] = {}  # access -> its refresh token
         self.lock = threading.Lock()
+        # Cleared by a test to hold `files.list` answers (a sync under way) until it is set.
+        self.gate = threading.Event()
+        self.gate.set()
         self._ids = itertools.count(1)
 
     @property
@@ -139,6 +145,16 @@ class GoogleServer:
     def change(self, file: FakeFile, content: bytes) -> None:
         file.content = content
         file.modified += timedelta(minutes=5)
+
+    def trash(self, item: FakeFile | str) -> None:
+        """Move a file or folder to the trash; a folder's descendants go with it, as Google
+        documents for `files.update` with `trashed`."""
+        with self.lock:
+            pending = [item.id if isinstance(item, FakeFile) else item]
+            while pending:
+                current = self.files[pending.pop()]
+                current.trashed = True
+                pending += [f.id for f in self.files.values() if f.parent == current.id]
 
     def expire_access_tokens(self) -> None:
         """Every access token handed out so far stops working (they expired early)."""
@@ -298,6 +314,8 @@ class GoogleServer:
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         headers = {name.lower(): value for name, value in handler.headers.items()}
         extra: dict[str, str] = {}
+        if parts.path == "/drive/v3/files":
+            self.gate.wait(timeout=60)
         with self.lock:
             self.requests.append(Received(handler.command, parts.path, query, form, headers))
             if parts.path == "/o/oauth2/v2/auth" and handler.command == "GET":

@@ -48,7 +48,7 @@ async def _sync(settings: Settings, name: str | None) -> list[tuple[str, str]]:
                 f"{report.added} added, {report.updated} updated, {report.deleted} deleted, "
                 f"{report.unchanged} unchanged"
             )
-            problem = report.problem()
+            problem = report.problem(with_refused=True)
             outcomes.append((label, f"{summary}. {problem}" if problem else summary))
     return outcomes
 

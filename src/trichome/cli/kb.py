@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ from trichome.cli.common import (
     migrate,
     run_async,
 )
+from trichome.cli.errors import explain
 from trichome.config import Settings
 
 
@@ -55,7 +57,14 @@ def cmd_kb_import(args: argparse.Namespace) -> int:
     try:
         report = run_async(run())
     except OSError as error:
-        print(f"trichome kb import: {error}", file=sys.stderr)
+        # The file to import is the user's, never the data directory's fault.
+        reading = error.filename is not None and os.fsdecode(error.filename) == args.file
+        message = (
+            f"cannot read {args.file} ({error.strerror}); check the path and its permissions"
+            if reading
+            else explain(error) or str(error)
+        )
+        print(f"trichome: {message}", file=sys.stderr)
         return 1
     for bad in report.bad_lines[:20]:
         print(f"  line {bad.line}: {bad.reason}", file=sys.stderr)

@@ -11,7 +11,8 @@ secret, at the token endpoint (`grant_type=authorization_code`), which answers
 `grant_type=refresh_token`. A refused code or refresh token is a 400 `invalid_grant`.
 Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `files.list`
 takes `q`, `fields`, `pageSize` and `pageToken` and answers `files` and, while more
-follow, `nextPageToken`; without `trashed = false` it lists trashed files too; Google
+follow, `nextPageToken`; without `trashed = false` it lists trashed files too (a folder's
+subfolders are listed as files of the folder type, and listed in turn); Google
 Docs, Sheets and Slides have no bytes of their own and are exported (at most 10 MB).
 
 No token ever goes in a URL (they travel in bodies and the `Authorization` header), and no
@@ -63,7 +64,8 @@ EXTENSIONS = {
 }
 LIST_FIELDS = "nextPageToken, files(id, name, mimeType, modifiedTime, size)"
 PAGE_SIZE = 1000  # the largest page files.list gives
-MAX_PAGES = 100
+MAX_PAGES = 100  # of the whole tree, subfolders included
+MAX_DEPTH = 20  # subfolders below the synced folder; deeper ones are not followed
 _FOLDER_ID = re.compile(r"^[A-Za-z0-9_-]{10,200}$")
 _FILE_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
 _FOLDER_URL = re.compile(r"/folders/([A-Za-z0-9_-]{10,200})")
@@ -89,6 +91,13 @@ class DriveItem:
     mime_type: str
     modified_time: str
     size: int | None
+    # The subfolders it is in below the synced folder ("" when directly in it).
+    folder_path: str = ""
+
+    @property
+    def shown_name(self) -> str:
+        """Its name with the subfolders it is in, as the page names it."""
+        return f"{self.folder_path}/{self.name}" if self.folder_path else self.name
 
 
 def folder_id_from(text: str) -> str | None:
@@ -246,28 +255,44 @@ class GoogleDriveClient:
         return str(item.get("name") or folder_id)
 
     async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
-        """Every file directly in the folder that is not in the trash, page after page.
+        """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
+        is not in the trash, page after page; a folder is listed once.
 
         Raises:
             DriveNotFound: the folder is not there for this account.
-            TokenRejected, DriveUnavailable: as for every API call.
+            DriveUnavailable: the tree takes more than `MAX_PAGES` pages; as for every call.
+            TokenRejected: as for every API call.
         """
-        items: list[DriveItem] = []
-        query = {
-            "q": f"{_quoted(folder_id)} in parents and trashed = false",
-            "fields": LIST_FIELDS,
-            "pageSize": str(PAGE_SIZE),
-        }
-        for _ in range(MAX_PAGES):
-            payload = self._json(await self._api(access_token, "/files", query))
-            for entry in payload.get("files") or []:
-                if isinstance(entry, dict) and _FILE_ID.match(str(entry.get("id"))):
-                    items.append(_item(entry))
-            token = payload.get("nextPageToken")
-            if not isinstance(token, str) or not token:
-                return items
-            query = {**query, "pageToken": token}
-        raise DriveUnavailable(f"The folder lists more than {MAX_PAGES * PAGE_SIZE} files.")
+        files: list[DriveItem] = []
+        pending: list[tuple[str, str, int]] = [(folder_id, "", 0)]
+        seen = {folder_id}
+        pages = 0
+        while pending:
+            current, path, depth = pending.pop(0)
+            query = {
+                "q": f"{_quoted(current)} in parents and trashed = false",
+                "fields": LIST_FIELDS,
+                "pageSize": str(PAGE_SIZE),
+            }
+            while True:
+                pages += 1
+                if pages > MAX_PAGES:
+                    raise DriveUnavailable(f"The folder lists more than {MAX_PAGES} pages.")
+                payload = self._json(await self._api(access_token, "/files", query))
+                for entry in payload.get("files") or []:
+                    if not isinstance(entry, dict) or not _FILE_ID.match(str(entry.get("id"))):
+                        continue
+                    item = _item(entry, path)
+                    if item.mime_type != FOLDER:
+                        files.append(item)
+                    elif depth < MAX_DEPTH and item.id not in seen:
+                        seen.add(item.id)
+                        pending.append((item.id, item.shown_name, depth + 1))
+                token = payload.get("nextPageToken")
+                if not isinstance(token, str) or not token:
+                    break
+                query = {**query, "pageToken": token}
+        return files
 
     async def content(self, access_token: str, item: DriveItem, limit: int) -> tuple[str, bytes]:
         """A file's name (with the extension of its format) and bytes: exported when it is
@@ -362,7 +387,7 @@ class GoogleDriveClient:
         return payload
 
 
-def _item(entry: dict[str, Any]) -> DriveItem:
+def _item(entry: dict[str, Any], folder_path: str = "") -> DriveItem:
     size = entry.get("size")  # int64 as a decimal string; absent for Google's own formats
     return DriveItem(
         id=str(entry["id"]),
@@ -370,4 +395,5 @@ def _item(entry: dict[str, Any]) -> DriveItem:
         mime_type=str(entry.get("mimeType") or "application/octet-stream"),
         modified_time=str(entry.get("modifiedTime") or ""),
         size=int(size) if isinstance(size, str) and size.isdigit() else None,
+        folder_path=folder_path,
     )

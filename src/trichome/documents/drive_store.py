@@ -1,6 +1,7 @@
 """Organisations' Google Drive connections in the database: the tokens sealed with the
 deployment's key (as the stored Metrc keys are), the chosen folder, how the last sync went,
-the claim a sync under way holds, and which documents came from which Drive file."""
+the claim a sync under way holds, which documents came from which Drive file, and which
+Drive files were refused (and why)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,19 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from trichome.accounts.secrets import SecretBox
-from trichome.db.models import DriveConnection, DriveFile
+from trichome.db.models import DriveConnection, DriveFile, DriveRefusal
 from trichome.documents.drive_client import GoogleTokens
 
 # How long a sync may hold a connection before another worker may take it over (it died).
 CLAIM = timedelta(minutes=15)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A Drive file the sync refused, as the page names it."""
+
+    name: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +36,9 @@ class DriveStatus:
     last_sync_at: datetime | None
     last_error: str | None
     files_synced: int
+    # A sync holds the connection now (started from the page, the CLI or the periodic pass).
+    syncing: bool = False
+    refused: tuple[Refused, ...] = ()
 
 
 async def store_tokens(
@@ -73,16 +85,29 @@ async def choose_folder(session: AsyncSession, organization_id: str, folder_id: 
     return bool(getattr(result, "rowcount", 0))
 
 
-async def drive_status(session: AsyncSession, organization_id: str) -> DriveStatus | None:
-    """The organisation's connection as the page shows it, or None."""
+async def drive_status(
+    session: AsyncSession, organization_id: str, now: datetime
+) -> DriveStatus | None:
+    """The organisation's connection as the page shows it at `now`, or None."""
     row = await session.get(DriveConnection, organization_id)
     if row is None:
         return None
     synced = await session.scalar(
         select(func.count()).where(DriveFile.organization_id == organization_id)
     )
+    refused = await session.scalars(
+        select(DriveRefusal)
+        .where(DriveRefusal.organization_id == organization_id)
+        .order_by(DriveRefusal.name)
+    )
     return DriveStatus(
-        row.folder_id, row.connected_at, row.last_sync_at, row.last_error, int(synced or 0)
+        row.folder_id,
+        row.connected_at,
+        row.last_sync_at,
+        row.last_error,
+        int(synced or 0),
+        syncing=row.sync_claimed_until is not None and row.sync_claimed_until > now,
+        refused=tuple(Refused(found.name, found.reason) for found in refused),
     )
 
 
@@ -198,3 +223,48 @@ async def unlink_file(session: AsyncSession, organization_id: str, drive_file_id
             DriveFile.drive_file_id == drive_file_id,
         )
     )
+
+
+async def refusals(session: AsyncSession, organization_id: str) -> dict[str, DriveRefusal]:
+    """The Drive files the organisation's syncs refused, by Drive file id."""
+    rows = await session.scalars(
+        select(DriveRefusal).where(DriveRefusal.organization_id == organization_id)
+    )
+    return {row.drive_file_id: row for row in rows}
+
+
+async def refuse(
+    session: AsyncSession,
+    organization_id: str,
+    drive_file_id: str,
+    *,
+    name: str,
+    modified_time: str,
+    code: str,
+    reason: str,
+    now: datetime,
+) -> None:
+    """Remember that a Drive file at `modified_time` was refused, and why."""
+    row = await session.get(DriveRefusal, (organization_id, drive_file_id))
+    if row is None:
+        row = DriveRefusal(organization_id=organization_id, drive_file_id=drive_file_id)
+        session.add(row)
+    row.name = name[:500]
+    row.modified_time = modified_time
+    row.code = code
+    row.reason = reason
+    row.refused_at = now
+    await session.flush()
+
+
+async def forget_refusals(
+    session: AsyncSession, organization_id: str, drive_file_ids: set[str]
+) -> None:
+    """Forget the refusals of these Drive files (kept since, changed, or gone)."""
+    if drive_file_ids:
+        await session.execute(
+            delete(DriveRefusal).where(
+                DriveRefusal.organization_id == organization_id,
+                DriveRefusal.drive_file_id.in_(drive_file_ids),
+            )
+        )

@@ -1,11 +1,17 @@
 """Keeping an organisation's documents in sync with its Google Drive folder.
 
-A sync lists the folder (every page; trashed files excluded), and for each file new since
-the last sync or with another `modifiedTime` downloads or exports it and uploads it through
-the same path as an upload (`FileService.upload`: type and size limits, extraction, the
-storage quota; the index catches up by itself), then links it to its Drive file and deletes
-the version it replaces. A document whose Drive file is no longer listed (deleted, trashed
-or moved out of the folder) is deleted here. Subfolders are not followed.
+A sync lists the folder and its subfolders (every page; trashed files excluded), and for
+each file new since the last sync or with another `modifiedTime` downloads or exports it
+and uploads it through the same path as an upload (`FileService.upload`: type and size
+limits, extraction, the storage quota; the index catches up by itself), then links it to
+its Drive file and deletes the version it replaces. A document whose Drive file is no
+longer listed (deleted, trashed or moved out of the folder) is deleted here.
+
+A file refused for what it is (not an accepted type, too large, encrypted, damaged) is
+remembered with its `modifiedTime` and reason: until it changes in Drive it is not
+downloaded again, and the page names it. A refusal that depends on the organisation (the
+storage quota) or on Google (a file it will not export) is not remembered: the next sync
+tries again.
 
 Only one sync of an organisation runs at a time (a claim on its connection row, renewed
 after each file copied, and taken over `drive_store.CLAIM` after a worker died). A refused
@@ -29,12 +35,11 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
-from trichome.db.models import DriveConnection, DriveFile, Organization, utcnow
+from trichome.db.models import DriveConnection, DriveFile, DriveRefusal, Organization, utcnow
 from trichome.documents import drive_store
 from trichome.documents.drive_client import (
     EXPORTS,
     EXTENSIONS,
-    FOLDER,
     DriveItem,
     GoogleDriveClient,
 )
@@ -56,6 +61,9 @@ T = TypeVar("T")
 EXPIRY_MARGIN = timedelta(seconds=60)
 # Skipped files named on the page, at most.
 NAMED_SKIPS = 5
+TOO_LARGE = "file_too_large"
+# Refusals that are not the file's own doing: not remembered, tried again next time.
+_NOT_REMEMBERED = {"storage_quota_exceeded"}
 _ACCEPTED_EXTENSIONS = {extension for kind in KINDS for extension in kind.extensions if extension}
 
 
@@ -71,27 +79,38 @@ class SyncReport:
     updated: int = 0
     deleted: int = 0
     unchanged: int = 0
+    # Files not synced this time for a passing reason (quota, Google), "name: reason".
     skipped: list[str] = field(default_factory=list)
+    # Files refused for what they are, "name: reason" (remembered; not downloaded again).
+    refused: list[str] = field(default_factory=list)
 
-    def problem(self) -> str | None:
-        """The skipped files in words for the page, or None."""
-        if not self.skipped:
+    def problem(self, *, with_refused: bool = False) -> str | None:
+        """The skipped files (and the refused ones, when asked) in words, or None; the page
+        lists the refused files by themselves."""
+        named_files = self.skipped + (self.refused if with_refused else [])
+        if not named_files:
             return None
-        named = "; ".join(self.skipped[:NAMED_SKIPS])
-        more = len(self.skipped) - NAMED_SKIPS
+        named = "; ".join(named_files[:NAMED_SKIPS])
+        more = len(named_files) - NAMED_SKIPS
         return f"Not synced: {named}" + (f"; and {more} more." if more > 0 else ".")
 
 
 def _wanted(item: DriveItem) -> str | None:
-    """Why a listed file is not copied (None: it is): folders and types we do not accept
-    are left alone without downloading them."""
-    if item.mime_type == FOLDER:
-        return "folder"
+    """Why a listed file is not copied (None: it is): types we do not accept are left
+    alone without downloading them."""
     if item.mime_type in EXPORTS or item.mime_type.split(";")[0] in EXTENSIONS:
         return None
     if PurePath(item.name).suffix.lower() in _ACCEPTED_EXTENSIONS:
         return None
-    return f"{item.name}: not a type documents accept"
+    return "not a type documents accept"
+
+
+def _still_refused(refusal: DriveRefusal, item: DriveItem, limit: int) -> bool:
+    """Whether a remembered refusal holds: the file has not changed since, and (when it was
+    too large) the limit has not grown past its size."""
+    if refusal.modified_time != item.modified_time:
+        return False
+    return not (refusal.code == TOO_LARGE and item.size is not None and item.size <= limit)
 
 
 class DriveSync:
@@ -171,11 +190,28 @@ class DriveSync:
             DriveError: Google refused or failed; what was synced before stays, and the
                 reason is recorded for the page.
         """
+        return await self.run_claimed(organization_id, await self.claim(organization_id))
+
+    async def claim(self, organization_id: str) -> str:
+        """Hold the organisation's connection for one sync (`run_claimed` lets it go);
+        returns the folder to sync.
+
+        Raises:
+            SyncUnavailable: no folder is chosen, or a sync of it is under way.
+        """
         async with self._sessions() as session:
             folder_id = await drive_store.claim(session, organization_id, self._clock())
             await session.commit()
         if folder_id is None:
             raise SyncUnavailable("No Drive folder to sync, or a sync of it is under way.")
+        return folder_id
+
+    async def run_claimed(self, organization_id: str, folder_id: str) -> SyncReport:
+        """The sync of a folder `claim` took; records how it went and lets the claim go.
+
+        Raises:
+            DriveError: as `sync_organization`.
+        """
         report: SyncReport | None = None
         error: str | None = None
         try:
@@ -206,29 +242,35 @@ class DriveSync:
         )
         async with self._sessions() as session:
             known = await drive_store.synced_files(session, organization_id)
+            refused = await drive_store.refusals(session, organization_id)
             organization = await session.get(Organization, organization_id)
         tier = Tier(organization.tier) if organization is not None else Tier.FREE
         report = SyncReport()
         listed: set[str] = set()
         for item in items:
-            reason = _wanted(item)
-            if reason == "folder":
-                continue
             listed.add(item.id)
             previous = known.get(item.id)
             if previous is not None and previous.modified_time == item.modified_time:
                 report.unchanged += 1
-            elif reason is not None:
-                report.skipped.append(reason)
-            else:
-                copied = await self._copy(organization_id, tier, item, previous, report)
-                if copied and previous is None:
-                    report.added += 1
-                elif copied:
-                    report.updated += 1
-                async with self._sessions() as session:  # still ours while it copies
-                    await drive_store.renew(session, organization_id, self._clock())
-                    await session.commit()
+                continue
+            refusal = refused.get(item.id)
+            if refusal is not None and _still_refused(refusal, item, self._files.max_bytes):
+                report.refused.append(f"{item.shown_name}: {refusal.reason}")
+                continue
+            reason = _wanted(item)
+            if reason is not None:
+                await self._refuse(organization_id, item, "unsupported_file_type", reason, report)
+                continue
+            copied = await self._copy(organization_id, tier, item, previous, report)
+            async with self._sessions() as session:  # still ours while it copies
+                if copied and refusal is not None:
+                    await drive_store.forget_refusals(session, organization_id, {item.id})
+                await drive_store.renew(session, organization_id, self._clock())
+                await session.commit()
+            if copied and previous is None:
+                report.added += 1
+            elif copied:
+                report.updated += 1
         for drive_file_id, gone in known.items():
             if drive_file_id in listed:
                 continue
@@ -237,7 +279,31 @@ class DriveSync:
                 await drive_store.unlink_file(session, organization_id, drive_file_id)
                 await session.commit()
             report.deleted += 1
+        async with self._sessions() as session:
+            await drive_store.forget_refusals(session, organization_id, set(refused) - listed)
+            await session.commit()
         return report
+
+    async def _refuse(
+        self, organization_id: str, item: DriveItem, code: str, reason: str, report: SyncReport
+    ) -> None:
+        """Name a file that cannot be kept; remember it when that is the file's doing."""
+        if code in _NOT_REMEMBERED:
+            report.skipped.append(f"{item.shown_name}: {reason}")
+            return
+        report.refused.append(f"{item.shown_name}: {reason}")
+        async with self._sessions() as session:
+            await drive_store.refuse(
+                session,
+                organization_id,
+                item.id,
+                name=item.shown_name,
+                modified_time=item.modified_time,
+                code=code,
+                reason=reason,
+                now=self._clock(),
+            )
+            await session.commit()
 
     async def _copy(
         self,
@@ -249,26 +315,26 @@ class DriveSync:
     ) -> bool:
         """Download or export one file and upload it; False (and named) when skipped."""
         limit = self._files.max_bytes
-        too_large = f"{item.name}: larger than the {limit / 1048576:.1f} MB accepted"
+        too_large = f"larger than the {limit / 1048576:.1f} MB accepted"
         if item.size is not None and item.size > limit:
-            report.skipped.append(too_large)
+            await self._refuse(organization_id, item, TOO_LARGE, too_large, report)
             return False
         try:
             name, content = await self.call(
                 organization_id, lambda token: self.client.content(token, item, limit)
             )
         except ContentTooLarge:
-            report.skipped.append(too_large)
+            await self._refuse(organization_id, item, TOO_LARGE, too_large, report)
             return False
         except DriveNotFound as error:
-            report.skipped.append(f"{item.name}: {error}")
+            report.skipped.append(f"{item.shown_name}: {error}")
             return False
         try:
             record = await self._files.upload(
                 organization_id, tier, Upload(clean_filename(name), content, "assistants")
             )
         except FileRejected as error:
-            report.skipped.append(f"{item.name}: {error.message}")
+            await self._refuse(organization_id, item, error.code, error.message, report)
             return False
         try:
             async with self._sessions() as session:

@@ -1,8 +1,10 @@
 """The documents page's Google Drive connection, against the local Google: connect (the
 OAuth redirect and callback, its `state` tied to the session), choose a folder, see the
-synced documents with the last sync and their count, sync again after a file is trashed,
-disconnect; a refused code or revoked authorisation is said plainly and stores nothing;
-another organisation sees none of it."""
+synced documents with the last sync and their count, sync again after a file is trashed
+(in the background: the page answers at once and shows the sync under way), the refused
+files with their reasons, disconnect; a refused code or revoked authorisation is said
+plainly and stores nothing; a member who is not an owner changes nothing; another
+organisation sees none of it."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
+import anyio
 import httpx
 import pytest
 from sqlalchemy import select
@@ -19,9 +22,12 @@ from tests.documents.samples import docx_file, pdf
 from tests.documents.test_drive_client import REDIRECT, drive_settings
 from tests.services.dashboard.test_web_login import csrf_of, sign_in
 from tests.support.google_drive import GoogleServer, google_server
+from trichome.accounts.service import find_organization
+from trichome.accounts.sessions import create_login_link
+from trichome.accounts.users import user_for_email
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import DriveConnection
+from trichome.db.models import DriveConnection, Membership, utcnow
 from trichome.documents.drive_client import DOCX
 from trichome.plans import Tier
 from trichome.services.dashboard import app as dashboard
@@ -52,6 +58,17 @@ async def _consent(web: httpx.AsyncClient, google: GoogleServer) -> httpx.Respon
     back = urlsplit(at_google.headers["location"])
     assert f"{back.scheme}://{back.netloc}{back.path}" == REDIRECT
     return await web.get(f"{back.path}?{back.query}")
+
+
+async def settled(web: httpx.AsyncClient) -> httpx.Response:
+    """The documents page once the sync under way (if any) has finished, as a user
+    reloading it would see it."""
+    for _ in range(1200):  # a minute and more: extraction is slow on a busy machine
+        page = await web.get("/documents")
+        if 'id="drive-syncing"' not in page.text:
+            return page
+        await anyio.sleep(0.05)
+    raise AssertionError("the sync never finished")
 
 
 async def _connections(settings: Settings) -> list[DriveConnection]:
@@ -87,16 +104,16 @@ async def test_connect_choose_a_folder_sync_and_disconnect(
             },
         )
         assert chosen.status_code == 303 and chosen.headers["location"] == "/documents?drive=folder"
-        synced = await web.get("/documents")
+        synced = await settled(web)
         assert "Transport SOP.pdf" in synced.text and "Handbook.docx" in synced.text
         assert '<dd id="drive-files">2</dd>' in synced.text
         assert "just now</time>" in synced.text.split('id="drive-last-sync"')[1][:400]
         assert f"<code>{folder}</code>" in synced.text
 
-        handbook.trashed = True
+        google.trash(handbook)
         again = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(synced)})
-        assert again.status_code == 303 and again.headers["location"] == "/documents?drive=synced"
-        after = await web.get("/documents")
+        assert again.status_code == 303 and again.headers["location"] == "/documents?drive=started"
+        after = await settled(web)
         assert "Handbook.docx" not in after.text and "Transport SOP.pdf" in after.text
         assert '<dd id="drive-files">1</dd>' in after.text
 
@@ -168,15 +185,17 @@ async def test_a_revoked_authorisation_is_shown_and_changes_nothing(
         await web.post(
             "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
         )
+        await settled(web)
         google.revoke_everything()
         google.add_file(folder, "new.txt", b"New rules.", "text/plain")
-        refused = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
-        shown = await web.get("/documents")
-    assert refused.status_code == 400
-    assert "Google refused the authorisation (invalid_grant). Connect Google Drive again." in (
-        refused.text
+        started_sync = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
+        shown = await settled(web)
+    assert started_sync.status_code == 303
+    assert (
+        "Google refused the authorisation (invalid_grant). Connect Google Drive again."
+        in (shown.text.split('id="drive-last-error"')[1][:300])
     )
-    assert 'id="drive-last-error"' in shown.text and "new.txt" not in shown.text
+    assert "new.txt" not in shown.text
     assert "rules.txt" in shown.text and '<dd id="drive-files">1</dd>' in shown.text
 
 
@@ -192,7 +211,7 @@ async def test_another_organisation_sees_no_synced_document_and_cannot_sync_them
         await web.post(
             "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
         )
-        assert "Transport SOP.pdf" in (await web.get("/documents")).text
+        assert "Transport SOP.pdf" in (await settled(web)).text
     async with started(dashboard.create_app(drive_config)) as other:
         await sign_in(other, drive_config, org="Rival Co", tier=Tier.PRO)
         theirs = await other.get("/documents")
@@ -211,3 +230,124 @@ async def test_without_a_google_client_the_page_says_so(settings: Settings) -> N
         connect = await web.get("/documents/drive/connect")
     assert "Syncing a Google Drive folder is not set up on this server" in page.text
     assert connect.status_code == 404
+
+
+async def test_sync_now_answers_at_once_and_shows_the_sync_under_way(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder = google.add_folder("Compliance")
+    google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        await _consent(web, google)
+        page = await web.get("/documents")
+        await web.post(
+            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+        )
+        page = await settled(web)
+        google.add_file(folder, "waste.txt", b"Waste is ground with cat litter.", "text/plain")
+        google.gate.clear()  # Google answers nothing until the gate opens
+        try:
+            started_sync = await web.post(
+                "/documents/drive/sync", data={"csrf_token": csrf_of(page)}
+            )
+            under_way = await web.get(started_sync.headers["location"])
+            second = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
+        finally:
+            google.gate.set()
+        done = await settled(web)
+    assert started_sync.status_code == 303
+    assert started_sync.headers["location"] == "/documents?drive=started"
+    assert "The sync has started." in under_way.text
+    assert 'id="drive-syncing"' in under_way.text and "Sync now</button>" not in under_way.text
+    assert "waste.txt" not in under_way.text
+    assert second.status_code == 400 and "a sync of it is under way" in second.text
+    assert "waste.txt" in done.text and '<dd id="drive-files">2</dd>' in done.text
+    assert "Sync now</button>" in done.text
+
+
+async def test_refused_files_are_listed_with_their_reasons(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder = google.add_folder("Compliance")
+    labs = google.add_folder("Lab results", parent=folder)
+    google.add_file(labs, "plate.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    google.add_file(folder, "notes.pdf", b"plain words, not a PDF", "application/pdf")
+    google.add_file(labs, "coa.txt", b"Total THC 21.4 %", "text/plain")
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        await _consent(web, google)
+        page = await web.get("/documents")
+        await web.post(
+            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+        )
+        shown = await settled(web)
+    refused = shown.text.split('id="drive-refused"')[1].split("</details>")[0]
+    assert "Not synced: 2 files refused" in refused
+    assert "<strong>Lab results/plate.png</strong>: not a type documents accept" in refused
+    assert "<strong>notes.pdf</strong>: " in refused
+    assert "coa.txt" in shown.text and "coa.txt" not in refused
+
+
+async def _member_of(settings: Settings, organization_name: str, email: str) -> str:
+    """A login-link token for a new member (not an owner) of the organisation."""
+    engine = create_engine(settings)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            organization = await find_organization(session, organization_name)
+            assert organization is not None
+            user = await user_for_email(session, email)
+            session.add(Membership(user_id=user.id, organization_id=organization.id, role="member"))
+            await session.flush()
+            token = await create_login_link(session, user.id, organization.id, utcnow())
+            await session.commit()
+            return token
+    finally:
+        await engine.dispose()
+
+
+async def test_a_member_who_is_not_an_owner_gets_403_and_changes_nothing(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    folder, other = google.add_folder("Compliance"), google.add_folder("Elsewhere")
+    google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
+    async with started(dashboard.create_app(drive_config)) as owner:
+        await sign_in(owner, drive_config, org="Grower Co", tier=Tier.TEAM)
+        await _consent(owner, google)
+        page = await owner.get("/documents")
+        await owner.post(
+            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+        )
+        await settled(owner)
+    token = await _member_of(drive_config, "Grower Co", "member@example.com")
+    tokens_at_google = set(google.refresh_tokens)
+    [before] = await _connections(drive_config)
+    async with started(dashboard.create_app(drive_config)) as member:
+        signed_in = await member.get("/login/link", params={"token": token})
+        assert signed_in.status_code == 303
+        page = await member.get("/documents")
+        assert "rules.txt" in page.text and "Sync now</button>" in page.text
+        assert "Disconnect Google Drive" not in page.text and 'name="folder_id"' not in page.text
+        csrf = csrf_of(page)
+        token_requests = len(google.hits("/token"))
+        refused = [
+            await member.get("/documents/drive/connect"),
+            await member.get(
+                "/documents/drive/callback", params={"code": "4/0Aplanted", "state": "1.2.3"}
+            ),
+            await member.post(
+                "/documents/drive/folder", data={"csrf_token": csrf, "folder_id": other}
+            ),
+            await member.post("/documents/drive/disconnect", data={"csrf_token": csrf}),
+        ]
+        # Any member may sync now (the README's table says so).
+        synced = await member.post("/documents/drive/sync", data={"csrf_token": csrf})
+        await settled(member)
+    assert [answer.status_code for answer in refused] == [403, 403, 403, 403]
+    assert all("Only owners of the organisation" in answer.text for answer in refused)
+    assert len(google.hits("/token")) == token_requests  # nothing was sent to Google
+    assert google.refresh_tokens == tokens_at_google  # nothing revoked
+    [after] = await _connections(drive_config)
+    assert after.folder_id == before.folder_id == folder
+    assert after.refresh_token_encrypted == before.refresh_token_encrypted
+    assert synced.status_code == 303

@@ -1,5 +1,6 @@
 """An organisation's Google Drive connection (its OAuth tokens encrypted, the folder it
-syncs, how the last sync went) and which of its files came from which Drive file."""
+syncs, how the last sync went), which of its files came from which Drive file, and the
+Drive files it refused."""
 
 from __future__ import annotations
 
@@ -46,3 +47,22 @@ class DriveFile(Base):
     file_id: Mapped[str] = mapped_column(ForeignKey("files.id", ondelete="CASCADE"), index=True)
     modified_time: Mapped[str] = mapped_column(String(40))
     synced_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class DriveRefusal(Base):
+    """A Drive file the sync could not keep (too large, not an accepted type, encrypted,
+    damaged), at the `modifiedTime` it was refused at: it is not downloaded again until it
+    changes, and the documents page names it with the reason."""
+
+    __tablename__ = "drive_refusals"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    drive_file_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    name: Mapped[str] = mapped_column(String(500))
+    modified_time: Mapped[str] = mapped_column(String(40))
+    # The upload error code (`file_too_large`, `encrypted_file`, ...) and the reason in words.
+    code: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[str] = mapped_column(Text)
+    refused_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

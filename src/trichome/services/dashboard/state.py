@@ -15,17 +15,20 @@ from trichome.documents.drive_sync import DriveSync
 from trichome.documents.service import FileService
 from trichome.documents.wiring import open_drive_sync, open_file_service
 from trichome.http.state import Clock, CoreState, lifespan_state, open_core, run_in_background
+from trichome.services.dashboard.drive_syncs import BackgroundSyncs
 
 
 @dataclass(frozen=True, slots=True)
 class DashboardState:
     """The core state, how subscription events turn into tiers, the organisations' files
-    (the documents page) and their Google Drive sync (None: no Google OAuth client)."""
+    (the documents page), their Google Drive sync (None: no Google OAuth client) and the
+    syncs members started from the page."""
 
     core: CoreState
     billing_policy: BillingPolicy
     files: FileService
     drive: DriveSync | None = None
+    syncs: BackgroundSyncs | None = None
 
 
 def dashboard_lifespan(
@@ -41,9 +44,13 @@ def dashboard_lifespan(
             files = open_file_service(settings, core.sessions, stack)
             drive = open_drive_sync(settings, core.sessions, files, stack, clock)
             minutes = settings.google_drive_sync_minutes
-            if drive is not None and minutes > 0:
-                run_in_background(stack, lambda stop: drive.run_periodically(stop, minutes))
-            state = DashboardState(core, BillingPolicy.from_settings(settings), files, drive)
+            syncs = None
+            if drive is not None:
+                syncs = BackgroundSyncs(drive)
+                stack.push_async_callback(syncs.aclose)  # before the store and database close
+                if minutes > 0:
+                    run_in_background(stack, lambda stop: drive.run_periodically(stop, minutes))
+            state = DashboardState(core, BillingPolicy.from_settings(settings), files, drive, syncs)
             yield {"core": core, "dashboard": state}
 
     return lifespan

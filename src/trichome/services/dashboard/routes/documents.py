@@ -56,8 +56,8 @@ KIND_LABELS = {
 }
 DRIVE_NOTICES = {
     "connected": "Google Drive is connected. Choose the folder to sync.",
-    "folder": "The folder is chosen and synced.",
-    "synced": "The folder was synced.",
+    "folder": "The folder is chosen; its first sync has started.",
+    "started": "The sync has started. Its result shows here once it has finished.",
     "disconnected": "Google Drive is disconnected; the documents synced from it stay.",
 }
 ACCEPT = ",".join(extension for kind in KINDS for extension in kind.extensions if extension)
@@ -101,7 +101,7 @@ async def _page(
     uploaded = request.query_params.get("uploaded")
     deleted = request.query_params.get("deleted")
     async with sessions() as session:
-        drive = await drive_status(session, organization.id)
+        drive = await drive_status(session, organization.id, dashboard_of(request).core.clock())
     return render(
         request,
         "documents.html",

@@ -6,7 +6,8 @@ The OAuth `state` is tied to the browser's session and organisation without keep
 anything on the server: it carries when it was made and a random nonce, signed with an HMAC
 keyed by the session token; the callback accepts it only from the same session, for the
 same organisation, within `STATE_LIFETIME`. Owners connect, choose and disconnect; every
-member sees the connection and may sync now."""
+member sees the connection and may sync now. A sync started here runs in the background
+(`BackgroundSyncs`): the page answers at once and shows it under way."""
 
 from __future__ import annotations
 
@@ -31,7 +32,6 @@ from trichome.documents.drive_errors import (
     DriveUnavailable,
 )
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
-from trichome.documents.errors import StoreUnavailable
 from trichome.http.state import core_of
 from trichome.services.dashboard.openapi import page, signed_in_form
 from trichome.services.dashboard.routes.documents import show_documents
@@ -174,20 +174,16 @@ async def callback(
     return redirect(request, "/documents?drive=connected")
 
 
-async def _sync(request: Request, user: UserDep, drive: DriveSync, done: str) -> Response:
-    """Sync the organisation's folder now and show how it went."""
+async def _sync(request: Request, user: UserDep, done: str) -> Response:
+    """Start syncing the organisation's folder and answer at once; the page shows the sync
+    under way, and its result once it has finished."""
+    syncs = dashboard_of(request).syncs
+    if syncs is None:
+        return _not_set_up(request)
     try:
-        await drive.sync_organization(user.organization.id)
+        await syncs.start(user.organization.id)
     except SyncUnavailable as busy:
         return await show_documents(request, user, drive_error=str(busy), status_code=400)
-    except DriveAuthorizationError as refused:
-        return await show_documents(request, user, drive_error=str(refused), status_code=400)
-    except (DriveError, StoreUnavailable) as failure:
-        logger.warning("Drive sync of %s failed: %s", user.organization.id, failure)
-        message = str(failure) if isinstance(failure, DriveError) else "The file store failed."
-        return await show_documents(
-            request, user, drive_error=f"{message} Try again shortly.", status_code=503
-        )
     return redirect(request, f"/documents?drive={done}")
 
 
@@ -195,7 +191,7 @@ async def _sync(request: Request, user: UserDep, drive: DriveSync, done: str) ->
     "/documents/drive/folder", **signed_in_form(303, 400, 403, 404, 503, fields=FOLDER_FIELDS)
 )
 async def choose_folder(request: Request, user: UserDep, form: FormDep) -> Response:
-    """Choose the folder to sync (checked with Google first), then sync it."""
+    """Choose the folder to sync (checked with Google first), then start syncing it."""
     drive = _drive_or_none(request)
     if drive is None:
         return _not_set_up(request)
@@ -225,16 +221,13 @@ async def choose_folder(request: Request, user: UserDep, form: FormDep) -> Respo
         return await show_documents(
             request, user, drive_error="Google Drive is not connected.", status_code=400
         )
-    return await _sync(request, user, drive, "folder")
+    return await _sync(request, user, "folder")
 
 
 @router.post("/documents/drive/sync", **signed_in_form(303, 400, 403, 404, 503))
 async def sync_now(request: Request, user: UserDep, _: FormDep) -> Response:
-    """Sync the organisation's folder now (any member)."""
-    drive = _drive_or_none(request)
-    if drive is None:
-        return _not_set_up(request)
-    return await _sync(request, user, drive, "synced")
+    """Start syncing the organisation's folder now (any member)."""
+    return await _sync(request, user, "started")
 
 
 @router.post("/documents/drive/disconnect", **signed_in_form(303, 400, 403, 404))
