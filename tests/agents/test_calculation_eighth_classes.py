@@ -1,0 +1,45 @@
+"""Classes of misreading the eighth benchmark found (issue 20), each in new words: the
+question as a user types it and the number answered. Expected values are worked by hand
+(total THC = d9 + 0.877 x THCA; decarboxylation loses 12.3% of the acid's mass as CO2; a
+trade eighth is 3.5 g, a QP 112 g)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from trichome.agents.calculation_requests import recognise
+
+
+def _answer(question: str) -> tuple[float, str]:
+    found = recognise(question)
+    assert found is not None, "no calculation recognised"
+    assert found.calculation is not None, found.refusal
+    return found.calculation.value, found.calculation.unit
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a decimal said in words
+        ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
+        ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
+        ("one point two five kilos of 20% flower, how many grams of thc", 250.0),
+        # taxes charged one after another, the later "on top"
+        ("$40 cart, 10% excise then 7% sales tax on top, total?", 40 * 1.10 * 1.07),
+        ("$80 order: 15% excise first, then 9% city tax added after that. what do they pay",
+         80 * 1.15 * 1.09),  # fmt: skip
+        # the mass decarboxylation takes away, asked as "how many grams do we lose"
+        ("decarbing 300 g of thca isolate, how many g of weight will it lose", 300 * 0.123),
+        ("if I decarb 40 grams of thca crystals how much do I lose in weight", 40 * 0.123),
+    ],
+)
+def test_the_number_answered(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), (question, value, expected)
+
+
+def test_taxes_without_an_order_each_apply_to_the_price() -> None:
+    value, _ = _answer("$100 shelf price, 20% excise and 6% sales tax, total?")
+    assert math.isclose(value, 126.0)
