@@ -22,6 +22,18 @@ def _answer(question: str) -> tuple[float, str]:
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
+        # a units label given once before a list of cannabinoid values
+        ("numbers are mg/g - thca 210, delta-9 5. total thc as a percent?",
+         (5 + 210 * 0.877) / 10),  # fmt: skip
+        ("all values in mg/g. THCA 150, D9 3, what is that in total thc percent",
+         (3 + 150 * 0.877) / 10),  # fmt: skip
+        # a delta-9 below the limit of quantitation counts as 0
+        ("coa: d9 below LOQ, thca 0.28%. hemp compliant?", 0.28 * 0.877),
+        ("d9 <LOD and thca 22.4%, total thc?", 22.4 * 0.877),
+        # a hemp verdict against a limit in %, from values in mg/g: the total shown in %
+        ("hemp lot: thca 2.6 mg/g and d9 0.5 mg/g, does it pass the 0.3 percent limit",
+         (0.5 + 2.6 * 0.877) / 10),  # fmt: skip
+        ("cbd flower, delta 9 0.2 mg/g, thca 2.9 mg/g, under 0.3%?", (0.2 + 2.9 * 0.877) / 10),
         # a decimal said in words
         ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
         ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
@@ -43,3 +55,11 @@ def test_the_number_answered(question: str, expected: float) -> None:
 def test_taxes_without_an_order_each_apply_to_the_price() -> None:
     value, _ = _answer("$100 shelf price, 20% excise and 6% sales tax, total?")
     assert math.isclose(value, 126.0)
+
+
+def test_a_hemp_total_from_mg_per_g_is_judged_and_shown_in_percent() -> None:
+    found = recognise("hemp sample: thca 3.3 mg/g, d9 0.3 mg/g - compliant at 0.3%?")
+    assert found is not None and found.calculation is not None
+    assert found.calculation.unit == "%"
+    assert math.isclose(found.calculation.value, (0.3 + 3.3 * 0.877) / 10)
+    assert "FAILS" in (found.calculation.verdict or "")
