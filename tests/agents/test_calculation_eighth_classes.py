@@ -34,6 +34,11 @@ def _answer(question: str) -> tuple[float, str]:
         ("hemp lot: thca 2.6 mg/g and d9 0.5 mg/g, does it pass the 0.3 percent limit",
          (0.5 + 2.6 * 0.877) / 10),  # fmt: skip
         ("cbd flower, delta 9 0.2 mg/g, thca 2.9 mg/g, under 0.3%?", (0.2 + 2.9 * 0.877) / 10),
+        # a price written before the trade amount it buys, or after "for" with no $ sign
+        ("whats the per gram on a $240 zip", 240 / 28),
+        ("$40 eighth, price per gram?", 40 / 3.5),
+        ("picked up a qp for 600, whats that per g", 600 / 112),
+        ("my guy has zips for 220 how much per g is that", 220 / 28),
         # a decimal said in words
         ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
         ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
