@@ -3,7 +3,8 @@
 Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
 `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`, `operations_readers`,
 `grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
-`drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
+`remaining_amounts`, `drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last
+`calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
@@ -26,6 +27,7 @@ from trichome.agents import (
     package_caps,
     package_doses,
     piece_masses,
+    remaining_amounts,
     signed_variance,
     unit_questions,
 )
@@ -65,6 +67,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.dry_basis,
     lab.extraction_return,
     operations.grow_yield,
+    remaining_amounts.after_loss,
     drying.moisture_lost,
     operations.dry,
     formulation.scaling,
