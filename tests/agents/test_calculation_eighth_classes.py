@@ -56,6 +56,22 @@ def _answer(question: str) -> tuple[float, str]:
             2 * 0.65,
         ),
         ("we lose 8% filtering 900 g of oil, whats left", 900 * 0.92),
+        # three or more lots blended: the weight average of their potencies
+        (
+            "blending 1 kg of 85%, 500 g of 70% and 250 g of 60% - what potency does it come "
+            "out at",
+            (1000 * 85 + 500 * 70 + 250 * 60) / 1750,
+        ),
+        ("mixing 50 ml at 30%, 25 ml at 20%, 25 ml at 10% together, overall %", 22.5),
+        # two potencies to a target blend mass, the part asked named by its number
+        (
+            "got 60% and 95% oil, want 2 kg at 80%, how many grams of the 95 goes in",
+            2000 * (80 - 60) / (95 - 60),
+        ),
+        (
+            "have 92% and 55% disty, need 300 g at 80%. how much of the 55 goes in",
+            300 * (92 - 80) / (92 - 55),
+        ),
         # a decimal said in words
         ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
         ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
