@@ -1,8 +1,8 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
 Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
-`serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`, `operations_readers`,
-`grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
+`serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
+`operations_readers`, `grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
 `remaining_amounts`, `drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last
 `calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
