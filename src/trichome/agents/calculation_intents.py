@@ -2,9 +2,9 @@
 
 Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
 `serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
-`operations_readers`, `grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
-`remaining_amounts`, `drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last
-`calculation_gaps`)
+`operations_readers`, `grow_room_readers`, `terpene_readers`, `variance_readers`,
+`tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`, `ounce_prices`,
+`piece_masses`, `coa_chains`, and last `calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
