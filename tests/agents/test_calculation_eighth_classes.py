@@ -72,6 +72,12 @@ def _answer(question: str) -> tuple[float, str]:
             "have 92% and 55% disty, need 300 g at 80%. how much of the 55 goes in",
             300 * (92 - 80) / (92 - 55),
         ),
+        # a package's THC from the pieces in it: a stated dose each needs no potency
+        ("tin of 40 mints, 2.5mg each - how many mg in the entire tin", 100.0),
+        ("box of 10 chocolates, 10 mg each, mg per box?", 100.0),
+        # a pack of pre-rolls: each one's mass at the flower's potency, times the pack
+        ("joints come in 3 packs, 1 g each of 18% flower, mg thc per pack", 3 * 1000 * 0.18),
+        ("our 7 pack of 0.35g prerolls, 25% flower, how much thc in each pack", 7 * 350 * 0.25),
         # a decimal said in words
         ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
         ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
