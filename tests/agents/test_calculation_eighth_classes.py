@@ -10,6 +10,7 @@ import math
 import pytest
 
 from trichome.agents.calculation_requests import recognise
+from trichome.agents.normalising import normalise
 
 
 def _answer(question: str) -> tuple[float, str]:
@@ -81,6 +82,10 @@ def _answer(question: str) -> tuple[float, str]:
         # a decimal said in words
         ("four thousand chews at two point five mg, 80 percent disty, how many grams", 12.5),
         ("point seven five grams of rosin at 70 percent, how many mg thc", 525.0),
+        (
+            "d9 came back at point two percent and thca at two point five percent, total?",
+            0.2 + 2.5 * 0.877,
+        ),
         ("one point two five kilos of 20% flower, how many grams of thc", 250.0),
         # taxes charged one after another, the later "on top"
         ("$40 cart, 10% excise then 7% sales tax on top, total?", 40 * 1.10 * 1.07),
@@ -122,3 +127,7 @@ def test_a_hemp_total_from_mg_per_g_is_judged_and_shown_in_percent() -> None:
 def test_pieces_asked_after_they_are_named(question: str, whole: int) -> None:
     value, _ = _answer(question)
     assert value == whole
+
+
+def test_point_in_a_sentence_is_no_decimal() -> None:
+    assert "this point 5 of us" in normalise("at this point five of us trimmed 2 lbs")

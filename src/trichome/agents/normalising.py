@@ -83,8 +83,10 @@ _DECIMAL_UNITS = (
 
 
 _SPOKEN_DECIMAL = re.compile(
-    r"(?:\b(\d+)\s+|(?<![\w.])(?=point))point\s+(\d(?:\s+\d)*)\b", re.IGNORECASE
-)
+    r"(?:\b(\d+)\s+|(?:^|(?<=[,:(])\s*|(?<=\b(?:at|is|of|to|by)\s)|(?<=\bwas\s)|"
+    r"(?<=\babout\s)|(?<=\bonly\s)|(?<=\bjust\s))(?=point))point\s+(\d(?:\s+\d)*)\b",
+    re.IGNORECASE,
+)  # "at point three", not "at this point 5 of us": a lone "point" after a linking word
 
 
 def _spoken_decimal(match: re.Match[str]) -> str:
