@@ -26,7 +26,7 @@ def blending(question: Question) -> Calculation | None:
     if not question.says(
         r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|\badd(?:s|ed|ing)?\b|"
         r"\bbring\b[^.?!]{0,40}?\bup\b|\b(?:raise|boost|top\s+up|stir)\b|"
-        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%\s+goes\s+in|"
+        r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%?\s+goes\s+in|"
         r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%|"
         # "grams of the 92?": an amount of one of the potencies named, by its number alone

@@ -1,9 +1,10 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `potency_readers`, `lab_readers`, `formulation_readers`, `serving_readers`,
-`kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`, `operations_readers`,
-`grow_room_readers`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
-`drying_readers`, `ounce_prices`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
+Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
+`serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
+`operations_readers`, `grow_room_readers`, `terpene_readers`, `variance_readers`,
+`tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`, `ounce_prices`,
+`piece_masses`, `coa_chains`, and last `calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
@@ -22,10 +23,12 @@ from trichome.agents import cap_readers as caps
 from trichome.agents import (
     coa_chains,
     kitchen_targets,
+    multi_blends,
     ounce_prices,
     package_caps,
     package_doses,
     piece_masses,
+    remaining_amounts,
     signed_variance,
     unit_questions,
 )
@@ -50,6 +53,7 @@ from trichome.agents.quantities import read
 READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
+    multi_blends.multi_blend,
     operations.conversion,
     unit_questions.amount_then_unit,
     operations.pieces_from_mass,
@@ -65,6 +69,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.dry_basis,
     lab.extraction_return,
     operations.grow_yield,
+    remaining_amounts.after_loss,
     drying.moisture_lost,
     operations.dry,
     formulation.scaling,

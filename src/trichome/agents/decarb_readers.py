@@ -104,7 +104,11 @@ _ASKS_LOSS = (
     r"\blose\s+(?:in|during|when|from|by)\b|\bshrink(?:age)?\b|"
     r"how\s+much\s+(?:co2|carbon\s+dioxide)|\b(?:off|away|out)\s+as\s+co2\b|"
     r"\b(?:mass|weight)\s+(?:is|are|gets?|will\s+be|would\s+be)\s+lost\b|"
-    r"\b(?:leaves?|leaving|escapes?|comes?\s+off|goes?\s+off)\s+as\s+(?:co2|carbon\s+dioxide)\b"
+    r"\b(?:leaves?|leaving|escapes?|comes?\s+off|goes?\s+off)\s+as\s+(?:co2|carbon\s+dioxide)\b|"
+    # "how many grams of mass do we lose", "kg of weight will it lose", "lose in weight"
+    r"\b(?:mass|weight|grams?|g|kgs?|kilos?|mg)\s+(?:of\s+(?:mass|weight)\s+)?(?:do|does|did|"
+    r"will|would|should|are\s+we\s+going\s+to|am\s+i\s+going\s+to)\s+(?:i|we|you|it|they)?\s*"
+    r"(?:lose|losing)\b|\b(?:lose|losing|lost)\s+(?:\w+\s+){0,2}?(?:in|of)\s+(?:mass|weight)\b"
 )
 
 

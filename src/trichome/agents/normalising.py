@@ -82,6 +82,18 @@ _DECIMAL_UNITS = (
 )
 
 
+_SPOKEN_DECIMAL = re.compile(
+    r"(?:\b(\d+)\s+|(?:^|(?<=[,:(])\s*|(?<=\b(?:at|is|of|to|by)\s)|(?<=\bwas\s)|"
+    r"(?<=\babout\s)|(?<=\bonly\s)|(?<=\bjust\s))(?=point))point\s+(\d(?:\s+\d)*)\b",
+    re.IGNORECASE,
+)  # "at point three", not "at this point 5 of us": a lone "point" after a linking word
+
+
+def _spoken_decimal(match: re.Match[str]) -> str:
+    whole, digits = match.group(1) or "0", re.sub(r"\s+", "", match.group(2))
+    return f"{whole}.{digits}"
+
+
 def _words_to_number(words: str) -> float:
     total, current = 0.0, 0.0
     for word in re.split(r"[\s-]+", words.lower()):
@@ -179,6 +191,8 @@ def normalise(text: str) -> str:
         r"\b(\d+)\s+dozen\b", lambda m: _plain(int(m.group(1)) * 12), text, flags=re.IGNORECASE
     )
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
+    # "two point five mg", "point seven five grams": a decimal said in words, digit by digit.
+    text = _SPOKEN_DECIMAL.sub(_spoken_decimal, text)
     # "two and a half pounds", "1 and a half percent": the whole number plus the fraction.
     text = _AND_A_FRACTION.sub(
         lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text

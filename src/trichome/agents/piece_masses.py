@@ -1,6 +1,7 @@
 """Reader for how many pieces a mass makes when one piece's weight is written after it
 ("how many pre-rolls from a QP if each is 0.75 g", "joints out of an ounce at 0.5 g
-apiece"): the mass over one piece's mass, in whole pieces (rounded down)."""
+apiece", "1.3 kg into 0.7g prerolls how many"): the mass over one piece's mass, in whole
+pieces (rounded down)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ _PIECE = (
     r"pre[-\s]?rolls?|joints?|blunts?|cones?|carts?|cartridges?|pens?|vapes?|"
     r"disposables?|jars?|bags?|baggies|eighths?|grams?|dabs?|syringes?|pieces?|units?"
 )
-_ASKS = re.compile(rf"\bhow\s+many\s+(?:[\w-]+\s+)?(?:{_PIECE})\b", re.IGNORECASE)
+# "how many 1 g joints", or asked after the pieces are named ("into 0.7g prerolls how many")
+_ASKS = re.compile(
+    rf"\bhow\s+many\s+(?:[\w-]+\s+)?(?:{_PIECE})\b|\b(?:{_PIECE})\W*how\s+many\b",
+    re.IGNORECASE,
+)
 # "if each is 0.75g", "each one weighs", "every joint gets"
 _EACH_BEFORE = re.compile(
     rf"\b(?:each|every)(?:\s+(?:one|1|{_PIECE}))?\s+(?:is|weighs|gets|holds|has|takes|at|=)\s*"
@@ -30,7 +35,7 @@ _EACH_AFTER = re.compile(
 
 def pieces_by_weight(question: Question) -> Calculation | None:
     """Whole pieces of a stated weight from a stated mass."""
-    if not _ASKS.search(question.text) or not question.says(r"\b(?:from|out\s+of|outta)\b"):
+    if not _ASKS.search(question.text) or not question.says(r"\b(?:from|out\s+of|outta|into)\b"):
         return None
     if question.find("percent") or question.find("money"):
         return None

@@ -10,6 +10,7 @@ from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
 from trichome.agents import serving_calculators as serving_arithmetic
+from trichome.agents.asked_units import to_unit
 from trichome.agents.calculation_questions import (
     NOT_POTENCY,
     Question,
@@ -87,6 +88,9 @@ def total(question: Question) -> Calculation | None:
         result = potency.total_cannabinoid(neutral_value, acid.value, name, basis, limit)
         if assumption:
             result = with_assumption(result, assumption)
+        if limit is not None and basis == "mg/g" and _limit_in_percent(question):
+            # "thca 3.1 mg/g ... compliant at 0.3%?": the total compared, in the limit's unit
+            result = to_unit(result, "%")
         parts.append(result)
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
@@ -130,9 +134,16 @@ def total(question: Question) -> Calculation | None:
     return calculators.chain(_asked_last(question, parts))
 
 
-# "d9 ND", "delta-9 not detected", "no delta-9 on it", "0 d9": a delta-9 result of none.
+def _limit_in_percent(question: Question) -> bool:
+    """A limit stated in % ("at 0.3%", "the 0.3 percent line"), not a cannabinoid's value."""
+    return any(q.cannabinoid is None for q in question.find("percent"))
+
+
+# "d9 ND", "delta-9 not detected", "d9 <LOQ", "below LOQ", "no delta-9 on it", "0 d9": a
+# delta-9 result of none.
 _NOT_DETECTED = (
-    r"\b(?:nd|n/d|<\s*loq|not\s+detected|none\s+detected|non-?detect)\b|"
+    r"\b(?:nd|n/d|not\s+detected|none\s+detected|non-?detect|bql|blq)\b|"
+    r"(?:<|\bbelow\s+(?:the\s+)?|\bunder\s+(?:the\s+)?)\s*lo[qd]\b|"
     r"\b(?:no|zero)\s+(?:delta-?9|d9|δ9)\b|\b(?:delta-?9|d9)(?:[\s-]+thc)?\s*(?:is\s+|was\s+|:\s*)?"
     r"(?:none|nothing|zero|0(?:\.0+)?\s*%?(?![\d.]))"
 )

@@ -215,7 +215,7 @@ _BASIS = re.compile(r"(?<![\d.\s])\s*\(?\bmg\s*/\s*g\b|\bmilligrams?\s+per\s+gra
 
 
 def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
-    if not _BASIS.search(text) or re.search(r"%|percent", text, re.IGNORECASE):
+    if not _BASIS.search(text) or re.search(r"\d\s*(?:%|percent)", text, re.IGNORECASE):
         return found
     return [
         replace(q, kind="concentration", unit="mg/g")

@@ -7,11 +7,15 @@ import re
 
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 
-# "8% sales tax on top of that", "sales tax on the price incl. excise", "compounded"
+# "8% sales tax on top of that", "sales tax on the price incl. excise", "compounded",
+# "excise, then sales tax on top": a later tax charged on the price with the earlier one
 STACKED = re.compile(
     r"\bon\s+top\s+of\s+(?:that|it|this|the\s+(?:excise|first|other|tax\w*|total))|"
     r"\b(?:on|to)\s+the\s+(?:price|total|amount)\s+(?:with|incl\w*\.?|after|plus)\s+(?:the\s+)?"
-    r"(?:excise|tax)|\bcompound(?:ed|s|ing)?\b|\btax\s+on\s+(?:the\s+)?tax\b",
+    r"(?:excise|tax)|\bcompound(?:ed|s|ing)?\b|\btax\s+on\s+(?:the\s+)?tax\b|"
+    # "15% excise then 8% sales tax on top", "excise first, then 9% city tax added after that"
+    r"\b(?:then|after\s+that)\b(?:[^.?!;]|\.(?=\d)){0,40}?"
+    r"\b(?:on\s+top|added\s+after|after\s+(?:that|it))\b",
     re.IGNORECASE,
 )
 

@@ -56,7 +56,10 @@ _QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECA
 _BOUGHT_FOR = re.compile(
     r"\b((?:zips?|oz|ounces?|lbs?|pounds?|kilos?|kg|eighths?|quarters?|half-oz|elbows?)\s+"
     r"(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@|at)\s*)"
-    r"(?=\d+(?:[,.]\d+)*k?\b(?![,.]\d)(?!\s*[a-z%]))",
+    # a price, not "for 5 grams": no unit after it ("qp for 575 whats per g" is a price)
+    r"(?=\d+(?:[,.]\d+)*k?\b(?![,.]\d)(?!\s*(?:%|x\b|(?:mg|g|gs|gms?|grams?|kgs?|kilos?|lbs?|"
+    r"pounds?|oz|ounces?|zips?|eighths?|quarters?|ml|l|percent|pieces?|units?|carts?|"
+    r"people|hours?|days?|weeks?|months?|years?|plants?|lights?)\b)))",
     re.IGNORECASE,
 )
 
@@ -239,7 +242,26 @@ def trade_amounts(text: str) -> tuple[str, bool]:
 
 def priced_amounts(text: str) -> str:
     """ "paid 1,650 for a p", "a zip for 200": a pound in money talk, a price after an amount."""
-    return _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
+    priced = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
+    # "has zips for $220", "zip for $240": one of the amount priced, when none is counted
+    priced = _UNCOUNTED_PRICED.sub(lambda m: f"1 {m.group(1)}", priced)
+    # "a $35 eighth", "the $575 qp": the price of that amount, written as a price paid for it
+    return _PRICE_BEFORE_AMOUNT.sub(lambda m: f"{m.group(1)} for {m.group(2) or '1 '}{m.group(3)}",
+                                    priced)  # fmt: skip
+
+
+_PRICE_BEFORE_AMOUNT = re.compile(
+    r"(\$\s?\d+(?:\.\d+)?k?)\s+(\d+(?:\.\d+)?\s+)?(eighths?|8ths?|zips?|quarters?|ounces?|oz|"
+    r"pounds?|lbs?|grams?|g)\b(?!\s*(?:of|a|an|for)\b)",
+    re.IGNORECASE,
+)
+
+
+_UNCOUNTED_PRICED = re.compile(
+    r"(?<![\d.])(?<![\d.]\s)\b((?:zips?|ounces?|lbs?|pounds?|kilos?|eighths?|quarters?|elbows?)"
+    r"(?=\s+(?:(?:are\s+|is\s+)?(?:going|selling|goes|go)\s+)?(?:for|@|at)\s*\$))",
+    re.IGNORECASE,
+)
 
 
 def standard_ounces(text: str, standard: bool) -> str:
