@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trichome.agents.chatter import is_chatter
+from trichome.agents.chatter import asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
@@ -171,16 +171,6 @@ _THANKS_FIRST = re.compile(
     re.IGNORECASE,
 )
 
-# "what can you help me with?": small talk when short, naming no place or topic (see caller).
-_ABOUT_THE_ASSISTANT = re.compile(
-    r"\bwhat (?:can|could|do) (?:you|u) (?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
-    r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
-    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
-    re.IGNORECASE,
-)
-_ASSISTANT_SMALL_TALK_MAX_WORDS = 14
-
-
 # A second question joined to the first: "..., and what track and trace do they use".
 _SECOND_QUESTION = re.compile(
     r"\b(?:and|also|plus)\W+(?:(?:also|then)\W+)?(?:what|which|how|is there|are there|"
@@ -299,12 +289,7 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
         return RequestKind.SMALL_TALK
     if _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text):
         return RequestKind.SMALL_TALK
-    if (
-        _ABOUT_THE_ASSISTANT.search(text)
-        and not applicable
-        and len(text.split()) <= _ASSISTANT_SMALL_TALK_MAX_WORDS
-        and not detect_topics(text)
-    ):
+    if asks_what_assistant_does(text):
         return RequestKind.SMALL_TALK
     if scope_of(text) is not None:
         return RequestKind.OUT_OF_SCOPE
