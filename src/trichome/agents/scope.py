@@ -72,7 +72,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b.{0,40}\bshould "
             r"(?:i|she|he) (?:be )?(?:take|taking|give|giving|dose|dosing)\b|"
             # fit to drive after using: one person's impairment, which no rule measures
-            r"\b(?:puffs?|hits?|tokes?|mg|edibles?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
+            r"\b(?:puffs?|hits?|tokes?|mg|edibles?|gumm(?:y|ies)|dabs?|joints?|bowls?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
             r"sober enough) to drive\b|"
             # a pet that ate an edible: a vet's question
             r"\bmy (?:dog|cat|lab|puppy|pup|pet)\b (?:just )?(?:ate|got into|swallowed)\b|"
@@ -112,7 +112,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
             r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b|"
-            r"\b(?:invest|put)\b.{0,40}\b(?:bitcoin|crypto(?:currency)?|stocks?|index funds?)\b|"
+            r"\b(?:invest(?:ing)?|put(?:ting)?)\b.{0,40}\b(?:bitcoin|crypto(?:currency)?|stocks?|index funds?)\b|"
             # entities drawn up to pay less tax: a CPA's and a tax lawyer's work
             r"\b(?:split|structure|restructure|set up)\b.{0,60}\b(?:entit(?:y|ies)|management "
             r"co(?:mpany)?|subsidiar(?:y|ies)|holding co(?:mpany)?)\b.{0,80}\b(?:280e|irs|tax)",
@@ -153,7 +153,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b(?:is|are)\s+(?:{_DECIDERS})(?:\s+in(?:\s+[\w-]+){{1,2}}?)?\s+"
             r"(?:ever\s+|really\s+|actually\s+)?(?:gonna|going to|likely to|expected to)"
             rf"\s+(?:\w+\s+)?(?:{_CHANGES})\b|"
-            rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,3}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
+            rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,4}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
             rf"(?:{_CHANGES})\b.{{0,60}}\b(?:{_LATER})\b|"
             rf"\b(?:{_DECIDERS}|(?!(?:rules?|laws?|limits?|tax(?:es)?|rates?|caps?|it|that|"
             rf"this)\b)[a-z]+) will (?:ever |really |actually |finally )?(?:{_CHANGES})\b"
