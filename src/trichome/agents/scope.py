@@ -112,7 +112,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
             r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b|"
-            r"\b(?:invest(?:ing)?|put(?:ting)?)\b.{0,40}\b(?:bitcoin|crypto(?:currency)?|stocks?|index funds?)\b|"
+            r"\b(?:invest(?:ing)?|put(?:ting)?)\b.{0,40}\b(?:bitcoin|crypto(?:currency)?|stocks?|"
+            r"index funds?)\b|"
             # entities drawn up to pay less tax: a CPA's and a tax lawyer's work
             r"\b(?:split|structure|restructure|set up)\b.{0,60}\b(?:entit(?:y|ies)|management "
             r"co(?:mpany)?|subsidiar(?:y|ies)|holding co(?:mpany)?)\b.{0,80}\b(?:280e|irs|tax)",
@@ -177,7 +178,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # another business's own records or recipes: theirs, not a published source's
             r"\b(?:pull|get|look up|find|show me|give me)\b.{0,20}\b(?:my |our |a |the )?"
             r"competitors?'?s?\b|\b(?:recipe|formula|supplier list|suppliers)\b.{0,40}\b"
-            r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b",
+            r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b|"
+            r"\bwhat(?:'s|s| is| are| were)? (?:the )?(?:monthly |annual |yearly |weekly )?"
+            r"(?:revenues?|sales|profits?|margins?) (?:of|for|at) (?:the|that|a) (?:[\w-]+ ){0,2}"
+            r"(?:dispensary|store|shop|company|competitor|brand|grow)\b",
         ),
         (
             "drug-test",
