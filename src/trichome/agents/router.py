@@ -347,14 +347,22 @@ _NEW_SUBJECT = re.compile(
 )
 
 
-def routing_text(user_turns: Sequence[str]) -> str:
-    """The text to route: the latest user turn, with the one before it for a follow-up (a
-    short turn, or one that goes on from it) unless it says it changes the subject."""
+def question_text(user_turns: Sequence[str]) -> str:
+    """The question answered: the latest user turn, with the one before it for a short
+    follow-up ("and in Colorado?")."""
     if not user_turns:
         return ""
     latest = user_turns[-1]
-    if len(user_turns) < 2 or _NEW_SUBJECT.search(latest):
-        return latest
-    if len(latest.split()) <= FOLLOW_UP_MAX_WORDS or _GOES_ON.search(latest):
+    if len(user_turns) > 1 and len(latest.split()) <= FOLLOW_UP_MAX_WORDS:
         return f"{user_turns[-2]}\n{latest}"
     return latest
+
+
+def routing_text(user_turns: Sequence[str]) -> str:
+    """The text to route: the question, with the turn before it for any follow-up that goes
+    on from it ("ok now add 5% overage"), unless the turn says it changes the subject."""
+    if len(user_turns) < 2 or _NEW_SUBJECT.search(user_turns[-1]):
+        return question_text(user_turns[-1:])
+    if _GOES_ON.search(user_turns[-1]):
+        return f"{user_turns[-2]}\n{user_turns[-1]}"
+    return question_text(user_turns)

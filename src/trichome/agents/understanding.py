@@ -117,7 +117,7 @@ _PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _DRAFT = re.compile(
     r"\b(write|draft|create|make|generate|put together|build|give)\b.{0,40}\b(sop|procedure|"
     r"policy|plan|template|checklist|form|log|script|copy|post|caption|email|letter|manual|"
-    r"training)s?\b|\bsop\b|\b(critique|review|proofread|check|audit)\b.{0,30}\b(my|our|this)\b",
+    r"training|invite|invitation|flyer|blurb|announcement|newsletter|memo)s?\b|\bsop\b|\b(critique|review|proofread|check|audit)\b.{0,30}\b(my|our|this)\b",
     re.IGNORECASE,
 )
 _COMPARISON = re.compile(
@@ -259,7 +259,13 @@ def defined_term(text: str) -> str | None:
 _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE))
     for name, pattern in (
-        ("adult-use", r"\brec\b|\brecreational\b|\badult[- ]use\b|\b21\+|\bi-502\b"),
+        (
+            # not a doctor's "rec" (recommendation): "a special rec from their doctor"
+            "adult-use",
+            r"(?<!special )(?<!doctor's )(?<!doctors )\brec\b(?! (?:from|by) (?:a|the|their|his|"
+            r"her|my|your|our) (?:doctor|physician|provider|practitioner))|\brecreational\b|"
+            r"\badult[- ]use\b|\b21\+|\bi-502\b",
+        ),
         (
             "medical",
             r"\bmed\b|\bmedical\b|\bpatients?\b|\bmmj\b|\bcard ?holders?\b|\bcaregivers?\b",
