@@ -4,8 +4,10 @@ team's format note says."""
 from pathlib import Path
 
 import pytest
+from bench.answers.cli import _abstained, _misrouted
 from bench.answers.grading import ABSTAINED, CORRECT, WRONG, Answer, grade
 from bench.answers.questions import Question, QuestionFileError, load_questions
+from bench.answers.running import Run
 
 
 def _question(expect: str = "answer", **fields: object) -> Question:
@@ -145,3 +147,22 @@ def test_a_question_about_federal_law_alone_is_refused_with_the_federal_regulato
     assert any(
         "Drug Enforcement Administration" in line for line in prepared.request.gap.where_to_ask
     )
+
+
+def test_the_lists_name_each_misrouted_question_and_each_abstention(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    abstention = Answer("My knowledge packs don't cover that question.", True, False)
+    right = Answer("Colorado: at most 10 mg of THC per serving [1].", False, True)
+    rows = [
+        (run := Run(_question(id="sent-astray"), "marketing", abstention, (1.0,)),
+         grade(run.question, abstention)),
+        (run := Run(_question(id="fine"), "compliance", right, (1.0,)),
+         grade(run.question, right)),
+    ]  # fmt: skip
+    _misrouted(rows)
+    _abstained(rows)
+    printed = capsys.readouterr().out
+    assert "[test.toml sent-astray] compliance -> marketing" in printed
+    assert "[test.toml sent-astray] agent marketing" in printed
+    assert "fine" not in printed

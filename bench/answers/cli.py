@@ -73,10 +73,30 @@ def _errors(rows: Sequence[Graded]) -> None:
               f"    got: {got}")  # fmt: skip
 
 
+def _misrouted(rows: Sequence[Graded]) -> None:
+    print("\nmisrouted questions (expected -> chosen):")
+    for run, _ in rows:
+        q = run.question
+        if run.agent not in q.agents_ok:
+            print(f"  [{q.file} {q.id}] {q.agent} -> {run.agent}: {' / '.join(q.turns)}")
+
+
+def _abstained(rows: Sequence[Graded]) -> None:
+    print("\nabstained where an answer was expected:")
+    for run, result in rows:
+        q = run.question
+        if result.verdict == ABSTAINED and q.expect != "abstain":
+            print(f"\n  [{q.file} {q.id}] agent {run.agent}: {' / '.join(q.turns)}\n"
+                  f"    expected all of {list(q.must_include)}\n"
+                  f"    got: {' '.join(run.answer.text.split())[:300]}")  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run and grade every question, print the tables; exit 0 unless it could not run."""
     parser = argparse.ArgumentParser(prog="python -m bench answers", description=__doc__)
     parser.add_argument("--errors", action="store_true", help="list every wrong answer")
+    parser.add_argument("--misrouted", action="store_true", help="list every misrouted question")
+    parser.add_argument("--abstained", action="store_true", help="list every abstention")
     parser.add_argument("--file", metavar="NAME", help="run one question file (e.g. compliance)")
     parser.add_argument("--baseline", type=Path, default=BASELINE, help="routing baseline JSON")
     args = parser.parse_args(argv)
@@ -102,6 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _table("by file", rows, lambda run: run.question.file)
     if args.errors:
         _errors(rows)
+    if args.abstained:
+        _abstained(rows)
+    if args.misrouted:
+        _misrouted(rows)
     n = len(rows)
     correct = sum(1 for _, g in rows if g.verdict == CORRECT) / n
     wrong = sum(1 for _, g in rows if g.verdict == WRONG) / n

@@ -117,3 +117,30 @@ def test_short_follow_ups_are_routed_with_the_turn_before() -> None:
         "a longer second question stands alone"
     )
     assert routing_text([]) == ""
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "and what if the second run tests at 84% instead?",
+        "ok now scale it to 2500 pieces with 3% loss",
+        "what about the same thing for a 500 ml tincture bottle",
+        "does that change if the store is medical only",
+    ],
+)
+def test_a_longer_turn_that_goes_on_from_the_last_is_routed_with_it(follow_up: str) -> None:
+    first = "need 1000 gummies at 10 mg from distillate at 90%, how many grams"
+    assert routing_text([first, follow_up]) == f"{first}\n{follow_up}"
+
+
+def test_a_turn_that_says_it_changes_the_subject_is_routed_alone() -> None:
+    latest = "unrelated question: and what is the osha limit for co2 in a grow room"
+    assert routing_text(["what's the dli at 900 ppfd for 12 hours", latest]) == latest
+
+
+def test_a_follow_up_goes_to_the_agent_of_the_conversation(router: Router) -> None:
+    turns = [
+        "our gummy batch was labelled 10 mg and tested 8.7 mg, within 15%?",
+        "and if it was 11.6?",
+    ]
+    assert router.route(routing_text(turns)).agent == router.route(turns[0]).agent

@@ -2,7 +2,7 @@ import pytest
 
 from trichome.agents.engines.grounded import GroundedEngine, compose, compose_answer
 from trichome.agents.registry import MAIN_AGENT
-from trichome.agents.router import Router
+from trichome.agents.router import RouteDecision, Router
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service, history_window
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import STATE_NAMES
@@ -406,3 +406,33 @@ def test_whether_it_is_legal_there_is_answered_first_by_the_directorys_status(
     composed = compose(prepared.request)
     assert composed.sources[0].id == "directory-ne-status"
     assert composed.text.startswith("In Nebraska, there is no adult-use programme")
+
+
+class _UnsureRouter(Router):
+    """Always the marketing specialist, unsure, with the main agent as runner-up."""
+
+    def __init__(self) -> None:
+        pass
+
+    def route(self, text: str) -> RouteDecision:
+        return RouteDecision("marketing", 0.45, MAIN_AGENT)
+
+
+def test_a_place_s_rule_gets_compliance_not_the_main_agent_as_second_opinion() -> None:
+    source = (Source("NY rule", "https://example.test/ny", "1", "primary"),)
+    buffer = Fact(
+        id="ny-ad-buffer", pack_id="compliance-ny", topic="placement",
+        title="New York: no cannabis ads within 500 feet of a school",
+        text="No cannabis advertisement may be placed within 500 feet of a school.",
+        jurisdiction="NY", sources=source,
+    )  # fmt: skip
+    pack = Pack("compliance-ny", "New York", ("compliance",), None, (buffer,))
+    own = AgentService(_UnsureRouter(), KnowledgeBase([pack]), GroundedEngine(), "https://x.test")
+    prepared = own.prepare(
+        _chat(
+            OPERATOR_AGENT,
+            "new york: how many feet from a school must a cannabis advertisement be?",
+        )
+    )
+    assert prepared.agent.name == "compliance"
+    assert [fact.id for fact in compose(prepared.request).sources] == ["ny-ad-buffer"]

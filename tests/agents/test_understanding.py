@@ -107,6 +107,10 @@ def test_requests_outside_the_trade_are_told_apart(message: str, scope: str | No
         ("do we need a license to sell delta 8 in florida", "hemp"),
         ("how much can i buy in michigan", None),
         ("rec vs medical purchase limits in colorado", None),  # a comparison names both
+        # a doctor's "rec" is a recommendation, not the adult-use programme
+        ("patient with a rec from their doctor, daily flower cap in california?", "medical"),
+        ("med patient, no special rec, what's the flower limit", "medical"),
+        ("can a rec customer buy 2 oz in nevada", "adult-use"),
     ],
 )
 def test_the_programme_a_question_is_about_is_read_from_its_words(

@@ -19,6 +19,10 @@ from trichome.knowledge.topics import detect_topics
          "possession-limits"),
         ("per capsule and per jar caps for our softgels in nevada", "concentrate-thc-limits"),
         ("most thc a tincture can hold in arizona?", "concentrate-thc-limits"),
+        ("arizona weekly flower max for a med patient?", "purchase-limits"),
+        ("new mexico: how much can a patient get per 90 days", "purchase-limits"),
+        ("does the medical dispensing cycle in florida run 35 days", "purchase-limits"),
+        ("how many ounces over any 14 days for an oklahoma patient", "purchase-limits"),
     ],
 )  # fmt: skip
 def test_roundabout_wording_reads_as_its_topic(question: str, topic: str) -> None:

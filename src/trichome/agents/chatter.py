@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.topics import detect_topics
 
 # Greetings, wishes, farewells, compliments and questions about what the assistant does.
 _SOCIAL = re.compile(
@@ -38,4 +39,29 @@ def is_chatter(text: str) -> bool:
         and bool(_SOCIAL.search(text))
         and not _ASKS.search(text)
         and not detect_jurisdictions(text)
+    )
+
+
+# "what can you help me with?": small talk when short, naming no place or topic (see caller).
+_ABOUT_THE_ASSISTANT = re.compile(
+    r"\bwhat (?:(?:kind|sort|type)s? of (?:stuff|things|questions) )?(?:can|could|do) (?:you|u) "
+    r"(?:actually |really )?(?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
+    r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
+    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
+    re.IGNORECASE,
+)
+_ASSISTANT_SMALL_TALK_MAX_WORDS = 14
+_SENTENCE_END = re.compile(r"(?<=[?.!])\s+")
+
+
+def asks_what_assistant_does(text: str) -> bool:
+    """ "what can you help me with? i run a small grow in arkansas": the question is about
+    the assistant, in a sentence naming no place; the rest only introduces the asker."""
+    if detect_topics(text) or len(text.split()) > 2 * _ASSISTANT_SMALL_TALK_MAX_WORDS:
+        return False
+    return any(
+        _ABOUT_THE_ASSISTANT.search(sentence)
+        and len(sentence.split()) <= _ASSISTANT_SMALL_TALK_MAX_WORDS
+        and not detect_jurisdictions(sentence)
+        for sentence in _SENTENCE_END.split(text)
     )

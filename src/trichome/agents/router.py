@@ -332,11 +332,37 @@ def _packaged_router() -> Router:
     return router
 
 
-def routing_text(user_turns: Sequence[str]) -> str:
-    """The text to route: the latest user turn, with the one before it for a short follow-up."""
+# A turn that goes on from the one before: "and if the next batch comes back at 117?",
+# "ok now add 5% overage", "what if we switch to propane?", "at the same temp".
+_GOES_ON = re.compile(
+    r"^\W*(?:and|ok(?:ay)?|so|now|also|plus|then|but|what if|what about|how about|same)\b|"
+    r"\b(?:the same|that same|that (?:limit|number|rule|one|batch)|did that|does that)\b",
+    re.IGNORECASE,
+)
+# "unrelated, but ...": a new subject, routed on its own.
+_NEW_SUBJECT = re.compile(
+    r"\b(?:unrelated|different|separate|new|another|random|switching gears|changing the subject)"
+    r"\b(?: (?:q|question|topic|thing))?\b(?:,| but| -|:)",
+    re.IGNORECASE,
+)
+
+
+def question_text(user_turns: Sequence[str]) -> str:
+    """The question answered: the latest user turn, with the one before it for a short
+    follow-up ("and in Colorado?")."""
     if not user_turns:
         return ""
     latest = user_turns[-1]
     if len(user_turns) > 1 and len(latest.split()) <= FOLLOW_UP_MAX_WORDS:
         return f"{user_turns[-2]}\n{latest}"
     return latest
+
+
+def routing_text(user_turns: Sequence[str]) -> str:
+    """The text to route: the question, with the turn before it for any follow-up that goes
+    on from it ("ok now add 5% overage"), unless the turn says it changes the subject."""
+    if len(user_turns) < 2 or _NEW_SUBJECT.search(user_turns[-1]):
+        return question_text(user_turns[-1:])
+    if _GOES_ON.search(user_turns[-1]):
+        return f"{user_turns[-2]}\n{user_turns[-1]}"
+    return question_text(user_turns)

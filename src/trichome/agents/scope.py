@@ -18,10 +18,12 @@ _DECIDERS = (
 _CHANGES = (
     r"push(?:ing)? back|delay|postpone|cut|raise|lower|increase|decrease|change|pass|repeal|"
     r"allow|legali[sz]e|decriminali[sz]e|ban|extend|drop|approve|reschedule|loosen|tighten|"
-    r"overturn|strike down|roll back|vote (?:on|for)|sign"
+    r"overturn|strike down|roll back|vote (?:on|for)|sign|(?:get |be )?moved"
 )
 _LATER = (
-    r"next (?:year|session|month|term)|soon|ever|eventually|anytime soon|in 20\d\d|"
+    r"next (?:year|session|month|term|summer|spring|fall|winter)|soon|ever|eventually|"
+    r"anytime soon|in 20\d\d|before (?:next |the )?(?:summer|spring|fall|winter|year|"
+    r"election)|"
     r"this (?:year|session)"
 )
 _PROPOSALS = (
@@ -66,6 +68,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"insomnia|cancer|crohn'?s|seizures?|arthritis|ptsd|nausea|depression|condition|"
             r"symptoms)\b.{0,80}\b(?:which|what|how (?:much|many))\b.{0,40}\b(?:should|do|can) i\b|"
             r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
+            # "14 weeks pregnant ... which strain", "how much RSO should she be taking"
+            r"\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b.{0,40}\bshould "
+            r"(?:i|she|he) (?:be )?(?:take|taking|give|giving|dose|dosing)\b|"
+            # fit to drive after using: one person's impairment, which no rule measures
+            r"\b(?:puffs?|hits?|tokes?|mg|edibles?|gumm(?:y|ies)|dabs?|joints?|bowls?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
+            r"sober enough) to drive\b|"
+            # a pet that ate an edible: a vet's question
+            r"\bmy (?:dog|cat|lab|puppy|pup|pet)\b (?:just )?(?:ate|got into|swallowed)\b|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
             r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
@@ -76,7 +86,6 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "legal",
             r"\b(?:the )?(?:judge|prosecutor)\b|\bmy (?:court|case|lawyer|attorney|arrest)\b|"
-            r"\b(?:got|was|been|i'?m) (?:caught|arrested|charged|pulled over)\b|"
             r"\bsue (?:my|our|the)\b|"
             # strategy in a dispute: whether to sue, fight, appeal or join a suit, and the odds
             r"\bshould (?:we|i)\b.{0,30}\b(?:sue|suing|appeal|contest|join (?:the|an|a)\b.{0,30}"
@@ -84,7 +93,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:smarter|worth it|should we|which is better)\b|"
             r"\b(?:worth )?fight(?:ing)? (?:my|our|the|this|a) .{0,40}\b(?:ticket|citation|charge|"
             r"fine)\b|\b(?:ticket|citation|charge)\b.{0,30}\bin court\b|"
-            r"\bwhat(?:'s| is| are) (?:our|my) chances?\b",
+            r"\bwhat(?:'s| is| are) (?:our|my) chances?\b|"
+            # settle or fight a notice, which gives better odds, whether a suit can be won
+            r"\b(?:settle|settlement)\b.{0,60}\b(?:hearing|appeal|odds|strategy|fight)\b|"
+            r"\b(?:fight|appeal|contest)\b.{0,60}\bor (?:settle|take the fine|pay)\b|"
+            r"\b(?:best|legal) strategy\b|\bbetter odds\b|\bcan (?:we|i) win\b|"
+            r"\bsue (?:him|her|them)\b",
         ),
         (
             "referral",
@@ -97,7 +111,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "financial",
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
-            r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b",
+            r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b|"
+            r"\b(?:invest(?:ing)?|put(?:ting)?)\b.{0,40}\b(?:bitcoin|crypto(?:currency)?|stocks?|"
+            r"index funds?)\b|"
+            # entities drawn up to pay less tax: a CPA's and a tax lawyer's work
+            r"\b(?:split|structure|restructure|set up)\b.{0,60}\b(?:entit(?:y|ies)|management "
+            r"co(?:mpany)?|subsidiar(?:y|ies)|holding co(?:mpany)?)\b.{0,80}\b(?:280e|irs|tax)",
         ),
         (
             "fraud",
@@ -107,6 +126,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
             r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
             r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
+            r"\bwithout (?:getting |being )?(?:pulled over|stopped|busted|searched)\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
@@ -118,6 +138,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "forecast",
             r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
             r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
+            # "prices per pound ... in q3 2027", "worth in 3 years", what voters will do
+            r"\bwhat will\b.{0,80}\b(?:in|by) q[1-4] 20\d\d\b|\bbe worth\b.{0,20}\bin "
+            r"(?:\d+|a few|two|three|five) years\b|\bwill (?:[\w-]+ ){0,2}voters\b|"
+            r"\b(?:fair |going )?prices?\b.{0,60}\b(?:market|per pound)\b.{0,30}\bnext "
+            r"(?:year|quarter|season)\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
             # what lawmakers or courts will do: no source states the future
             r"\b(?:odds|chances?|likel(?:y|ihood)) (?:that |of )?(?:congress|the (?:legislature|"
@@ -129,7 +154,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b(?:is|are)\s+(?:{_DECIDERS})(?:\s+in(?:\s+[\w-]+){{1,2}}?)?\s+"
             r"(?:ever\s+|really\s+|actually\s+)?(?:gonna|going to|likely to|expected to)"
             rf"\s+(?:\w+\s+)?(?:{_CHANGES})\b|"
-            rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,3}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
+            rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,4}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
             rf"(?:{_CHANGES})\b.{{0,60}}\b(?:{_LATER})\b|"
             rf"\b(?:{_DECIDERS}|(?!(?:rules?|laws?|limits?|tax(?:es)?|rates?|caps?|it|that|"
             rf"this)\b)[a-z]+) will (?:ever |really |actually |finally )?(?:{_CHANGES})\b"
@@ -149,10 +174,30 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"renewal)\b",
         ),
         (
+            "competitor",
+            # another business's own records or recipes: theirs, not a published source's
+            r"\b(?:pull|get|look up|find|show me|give me)\b.{0,20}\b(?:my |our |a |the )?"
+            r"competitors?'?s?\b|\b(?:recipe|formula|supplier list|suppliers)\b.{0,40}\b"
+            r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b|"
+            r"\bwhat(?:'s|s| is| are| were)? (?:the )?(?:monthly |annual |yearly |weekly )?"
+            r"(?:revenues?|sales|profits?|margins?) (?:of|for|at) (?:the|that|a) (?:[\w-]+ ){0,2}"
+            r"(?:dispensary|store|shop|company|competitor|brand|grow)\b",
+        ),
+        (
+            "drug-test",
+            # whether one person passes a drug test: their body, the product and the cutoff
+            r"\b(?:pass|beat|cheat|flush)\b.{0,40}\b(?:drug|pee|urine|piss|hair|swab) "
+            r"test\b|\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:how (?:do|can) i|"
+            r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b",
+        ),
+        (
             "personal-data",
             # people's contact details or records: never handed out
             rf"\b(?:{_HAND_OVER})\b.{{0,60}}\b(?:{_PEOPLE})\b.{{0,60}}\b(?:{_PERSONAL_DATA})\b|"
-            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b",
+            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b|"
+            # one named person's purchases or home: "a customer named dana", "his address"
+            r"\b(?:customer|patient|client|guy|woman|man|person) named\b|"
+            r"\b(?:what(?:'s|s| is)|find|get|look up)\b.{0,20}\bhome address\b",
         ),
         (
             "credentials",
@@ -172,9 +217,23 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b",
+            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b|"
+            # code to write, whatever it is about: not a sourced answer
+            r"\b(?:write|build|code)\b.{0,30}\b(?:python|javascript|js|sql|bash|powershell) "
+            r"(?:script|code|program|function|bot)\b|\bscrap(?:e|es|er|ing)\b.{0,20}\b(?:menus?|sites?)\b",
         ),
     )
+)
+
+
+# Someone's arrest: their case, unless the asker only wants the penalty the law sets.
+_ARREST = re.compile(
+    r"\b(?:got|was|been|i'?m) (?:caught|arrested|charged|pulled over)\b", re.IGNORECASE
+)
+_PENALTY_ASKED = re.compile(
+    r"\bwhat(?:'s|s| is| are)? (?:the )?(?:penalty|penalties|fine|punishment)\b|"
+    r"\bwhat does the (?:statute|law|act|code)\b.{0,30}\b(?:say|set)\b",
+    re.IGNORECASE,
 )
 
 
@@ -183,6 +242,8 @@ def scope_of(text: str) -> str | None:
     for reason, pattern in _OUT_OF_SCOPE:
         if pattern.search(text):
             return reason
+    if _ARREST.search(text) and not _PENALTY_ASKED.search(text):
+        return "legal"
     if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
         return "off-topic"  # not "a gummy shaped like a football": that is a product
     return None
@@ -192,7 +253,8 @@ def scope_of(text: str) -> str | None:
 _ELSEWHERE = re.compile(
     r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
     r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
-    r"grinding noise|check engine)\b",
+    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow)|sourdough|"
+    r"catalytic converter|p0\d{3}|obd)\b",
     re.IGNORECASE,
 )
 

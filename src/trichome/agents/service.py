@@ -21,9 +21,9 @@ from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
-from trichome.agents.router import RouteDecision, Router, routing_text
+from trichome.agents.router import RouteDecision, Router, question_text, routing_text
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
-from trichome.agents.triage import OPERATIONS, calculating_specialist, specialist
+from trichome.agents.triage import COMPLIANCE, OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
@@ -117,8 +117,8 @@ class AgentService:
         """Route the latest user message and retrieve the passages for the answering agent."""
         window = history_window(chat.messages)
         user_turns = [t.content for t in window if t.role == "user" and t.content]
-        question = routing_text(user_turns)
-        route = self.router.route(question)
+        question = question_text(user_turns)
+        route = self.router.route(routing_text(user_turns))
         template = self._template(question, user_turns)
         understanding = understand(user_turns)
         own = own_passages(chat.documents, without_jurisdictions(question, understanding.residence))
@@ -129,7 +129,9 @@ class AgentService:
         quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
         draft = None if quiet or template or not user_turns else drafting_request(user_turns[-1])
         route, quiet = routed_to_writer(route, draft), quiet or draft is not None
-        agent, notes = specialist(route, chat.model, understanding, template, self._upgrade_url)
+        agent, notes = specialist(
+            route, chat.model, understanding, template, self._upgrade_url, draft is not None
+        )
         jurisdictions = understanding.jurisdictions
         state = understanding.state
         calculation = recognise_conversation(
@@ -146,8 +148,6 @@ class AgentService:
         # Without a state, every state's rule may be wanted; with one, the best few.
         limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
-        # Where the asker lives is not what the question asks about ("I'm from Ohio, how
-        # much can I buy in Michigan?" searches Michigan's facts for "how much ... buy").
         topic_query = search_query(user_turns, question, understanding)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
@@ -175,7 +175,9 @@ class AgentService:
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
-        second = AGENTS.get(route.runner_up or "")
+        # A place's rule is the compliance specialist's, not the main agent's, as second opinion.
+        runner_up = COMPLIANCE if route.runner_up == MAIN_AGENT and state else route.runner_up
+        second = AGENTS.get(runner_up or "")
         if (
             not notes
             and template is None  # a procedure asked for is operations' whatever facts it has

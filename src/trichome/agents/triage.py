@@ -26,6 +26,7 @@ NOT_ONLY_COMPLIANCE = frozenset(
      "record-keeping"}
 )  # fmt: skip
 _NO_FACT_WANTED = (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
+UNSURE_BELOW = 0.6
 
 
 def _compliance_asked(topics: set[str]) -> bool:
@@ -41,9 +42,11 @@ def specialist(
     understanding: Understanding,
     template: SopTemplate | None,
     upgrade_url: str,
+    drafting: bool = False,
 ) -> tuple[Agent, tuple[str, ...]]:
     """The agent that answers and the notes it adds (an upgrade note when the model lacks
-    the specialist the router picked and the main agent answers instead)."""
+    the specialist the router picked and the main agent answers instead); `drafting`: a
+    document is asked for, whose writer `route` already names."""
     routed = AGENTS[route.agent]
     notes: tuple[str, ...]
     if not routed.available_on(model):
@@ -69,7 +72,12 @@ def specialist(
         return agent, notes
     rule_asked = _compliance_asked({topic.name for topic in understanding.rule_topics})
     unplaced = agent.name == MAIN_AGENT and understanding.kind not in _NO_FACT_WANTED
-    if rule_asked or unplaced:
+    # A place named and words that lean nowhere firmly ("utah: the purchase window resets
+    # every how many days?"): what a place allows is the compliance specialist's.
+    unsure = route.confidence < UNSURE_BELOW and not (
+        drafting or understanding.kind is RequestKind.DRAFT
+    )
+    if rule_asked or unplaced or (unsure and "advertising" not in asked):
         return compliance, ()
     return agent, notes
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from trichome.agents.chatter import is_chatter
+from trichome.agents.chatter import asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
@@ -117,7 +117,7 @@ _PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _DRAFT = re.compile(
     r"\b(write|draft|create|make|generate|put together|build|give)\b.{0,40}\b(sop|procedure|"
     r"policy|plan|template|checklist|form|log|script|copy|post|caption|email|letter|manual|"
-    r"training)s?\b|\bsop\b|\b(critique|review|proofread|check|audit)\b.{0,30}\b(my|our|this)\b",
+    r"training|invite|invitation|flyer|blurb|announcement|newsletter|memo)s?\b|\bsop\b|\b(critique|review|proofread|check|audit)\b.{0,30}\b(my|our|this)\b",
     re.IGNORECASE,
 )
 _COMPARISON = re.compile(
@@ -170,16 +170,6 @@ _THANKS_FIRST = re.compile(
     r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$",
     re.IGNORECASE,
 )
-
-# "what can you help me with?": small talk when short, naming no place or topic (see caller).
-_ABOUT_THE_ASSISTANT = re.compile(
-    r"\bwhat (?:can|could|do) (?:you|u) (?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
-    r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
-    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
-    re.IGNORECASE,
-)
-_ASSISTANT_SMALL_TALK_MAX_WORDS = 14
-
 
 # A second question joined to the first: "..., and what track and trace do they use".
 _SECOND_QUESTION = re.compile(
@@ -269,7 +259,13 @@ def defined_term(text: str) -> str | None:
 _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE))
     for name, pattern in (
-        ("adult-use", r"\brec\b|\brecreational\b|\badult[- ]use\b|\b21\+|\bi-502\b"),
+        (
+            # not a doctor's "rec" (recommendation): "a special rec from their doctor"
+            "adult-use",
+            r"(?<!special )(?<!doctor's )(?<!doctors )\brec\b(?! (?:from|by) (?:a|the|their|his|"
+            r"her|my|your|our) (?:doctor|physician|provider|practitioner))|\brecreational\b|"
+            r"\badult[- ]use\b|\b21\+|\bi-502\b",
+        ),
         (
             "medical",
             r"\bmed\b|\bmedical\b|\bpatients?\b|\bmmj\b|\bcard ?holders?\b|\bcaregivers?\b",
@@ -299,12 +295,7 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
         return RequestKind.SMALL_TALK
     if _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text):
         return RequestKind.SMALL_TALK
-    if (
-        _ABOUT_THE_ASSISTANT.search(text)
-        and not applicable
-        and len(text.split()) <= _ASSISTANT_SMALL_TALK_MAX_WORDS
-        and not detect_topics(text)
-    ):
+    if asks_what_assistant_does(text):
         return RequestKind.SMALL_TALK
     if scope_of(text) is not None:
         return RequestKind.OUT_OF_SCOPE

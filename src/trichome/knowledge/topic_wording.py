@@ -23,6 +23,14 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:stopped|caught|pulled over|busted|searched)\b[^.?!]{0,40}\bwith\b[^.?!]{0,20}"
         r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b"
     ),
+    "purchase-limits": (
+        # what one buyer may get in a day or a period: "daily flower limit", "the purchase
+        # window resets every how many days", "flower ceiling per period", "across 30 days"
+        r"\b(?:daily|weekly|monthly) (?:\w+ )?(?:limit|cap|max|allotment|allowance)\b|"
+        r"\bper (?:period|month|week|(?:\d+|thirty|ninety)[- ]days?)\b|"
+        r"\b(?:purchase|purchasing|buying|dispensing|supply) (?:window|period|cycle)\b|"
+        r"\b(?:across|over) (?:a |any )?(?:\d+|thirty|ninety)[- ]days?\b|\bresets? every\b"
+    ),
     "concentrate-thc-limits": (
         # the caps on other products than edibles: "per capsule and per bottle limits?",
         # "is there a cap on how strong a topical can be", "most thc a tincture bottle can have"

@@ -80,6 +80,17 @@ _WHO_INSTEAD = {
         "can point you to ones who work with cannabis businesses. I can explain what a "
         "state's published rules say."
     ),
+    "competitor": (
+        "I can't get another business's sales, records, recipes or suppliers: they are that "
+        "business's own, and tracking data is seen only by the licensee and the regulator. "
+        "I can explain the published rules and the maths of making your own product."
+    ),
+    "drug-test": (
+        "I can't tell whether one person will pass or fail a drug test: that turns on the "
+        "product's real contents, the body and the test's cutoff. Ask the programme's "
+        "medical review officer or your employer's policy; a pilot or other safety-sensitive "
+        "worker answers to their federal agency's rules."
+    ),
     "live": (
         "I can't see whether a system is up right now: I answer from sourced rules, not live "
         "status. Check the system's own status page or support line (for Metrc, your state's "

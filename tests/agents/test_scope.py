@@ -1,0 +1,89 @@
+"""Requests outside what the agents answer (`agents/scope.py`), and near misses that are
+still the trade's questions."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from trichome.agents.engines.grounded import compose
+from trichome.agents.scope import scope_of
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.understanding import RequestKind, understand
+from trichome.config import Settings
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        ("she's 20 weeks pregnant and can't keep food down, what indica and how many mg", "medical"),
+        ("dad has copd, how many drops of tincture should he be taking at night", "medical"),
+        ("two gummies at noon, will i be ok to drive the forklift by 3?", "medical"),
+        ("my puppy just ate half a pre-roll off the table, what do i do", "medical"),
+        ("ocm sent a notice of deficiency, do we settle now or wait for the hearing?", "legal"),
+        ("our supplier stiffed us 40k. can we win if we take them to small claims", "legal"),
+        ("thinking of putting the store's cash float into crypto, smart?", "financial"),
+        ("set up a holding company and a separate staffing entity so the irs 280e bill is lower", "financial"),
+        ("what will trim sell for per pound in oregon by q1 2028", "forecast"),
+        ("will the feds get it moved to schedule 3 before next spring", "forecast"),
+        ("will colorado voters approve the new potency cap initiative", "forecast"),
+        ("how much will our cultivation license be worth in five years", "forecast"),
+        ("get me our competitor's wholesale sales from their metrc account", "competitor"),
+        ("what's the formula that stiiizy uses for their pods, we want to copy it", "competitor"),
+        ("got a hair test next month for a new job, how can i pass it after a weekend of dabs", "drug-test"),
+        ("will a full spectrum cbd tincture make me fail a dot urine test", "drug-test"),
+        ("a patient named jordan k. says we overcharged him, what did he buy", "personal-data"),
+        ("what's the home address of the budtender who quit last week", "personal-data"),
+        ("how do we move a few pounds across state lines without being stopped", "fraud"),
+        ("write a python script that emails our daily sales report", "off-topic"),
+        ("will it rain in boulder saturday? outdoor vendor day", "off-topic"),
+        ("my delivery car shows a p0171 code, lean mixture?", "off-topic"),
+    ],
+)  # fmt: skip
+def test_requests_no_source_can_answer_are_declined_for_their_reason(
+    service: AgentService, question: str, reason: str
+) -> None:
+    understanding = understand([question])
+    assert understanding.kind is RequestKind.OUT_OF_SCOPE
+    assert understanding.scope == reason
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    assert prepared.agent.name == "main_agent"
+    assert compose(prepared.request).sources == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the penalty the law sets is a rule, whoever was caught
+        "my cousin got caught with 12 grams in springfield illinois, what's the penalty under the act",
+        "what does the statute say for someone arrested with 40 plants in oregon",
+        "what's the fine for smoking in public in colorado",
+        "how should we label a gummy for pregnant women warnings in michigan",
+        "what's the decarb formula for thca to thc",
+        "is there a limit on how many plants we can move to the flower room",
+        "how many grams can i take on a plane from denver",
+    ],
+)
+def test_rule_and_trade_questions_near_those_words_are_still_in_scope(question: str) -> None:
+    assert scope_of(question) is None
+
+
+def test_what_the_assistant_does_beside_an_introduction_is_small_talk(
+    service: AgentService,
+) -> None:
+    message = "what sort of questions can you help with? we run two shops in oregon"
+    assert understand([message]).kind is RequestKind.SMALL_TALK
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", message),)))
+    text = asyncio.run(service.complete(prepared)).text
+    assert prepared.agent.name == "main_agent"
+    assert "Trichome" in text
+    # naming the place in the same sentence asks about the place
+    assert understand(["what do you know about oregon?"]).kind is not RequestKind.SMALL_TALK

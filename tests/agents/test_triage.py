@@ -1,0 +1,50 @@
+"""Which agent answers (`agents/triage.py`): a place named and a pick the router is unsure
+of go to the compliance specialist; a document asked for stays with its writer."""
+
+from __future__ import annotations
+
+import pytest
+
+from trichome.agents.router import RouteDecision
+from trichome.agents.triage import UNSURE_BELOW, specialist
+from trichome.agents.understanding import understand
+from trichome.plans import OPERATOR_AGENT
+
+UPGRADE = "https://example.test/upgrade"
+
+
+def _answering(question: str, route: RouteDecision, *, drafting: bool = False) -> str:
+    agent, _ = specialist(route, OPERATOR_AGENT, understand([question]), None, UPGRADE, drafting)
+    return agent.name
+
+
+@pytest.mark.parametrize("picked", ["operations", "formulation", "marketing"])
+def test_an_unsure_pick_for_a_question_naming_a_place_goes_to_compliance(picked: str) -> None:
+    question = "vermont: does the allotment roll over if a patient skips a month?"
+    unsure = RouteDecision(picked, UNSURE_BELOW - 0.1, "compliance")
+    assert _answering(question, unsure) == "compliance"
+
+
+def test_a_sure_pick_or_a_question_naming_no_place_keeps_the_router_s_agent() -> None:
+    sure = RouteDecision("formulation", UNSURE_BELOW + 0.2, "compliance")
+    assert _answering("vermont: how do we get distillate to mix into honey?", sure) == (
+        "formulation"
+    )
+    unsure = RouteDecision("formulation", UNSURE_BELOW - 0.1, "compliance")
+    assert _answering("how do we get distillate to mix into honey evenly?", unsure) == (
+        "formulation"
+    )
+
+
+def test_a_document_asked_for_stays_with_its_writer_however_unsure() -> None:
+    unsure = RouteDecision("marketing", UNSURE_BELOW - 0.1, "compliance")
+    question = "need two caption ideas for our long weekend hours at the boulder store"
+    assert _answering(question, unsure, drafting=True) == "marketing"
+    assert _answering("write an invite to our denver vendor day, friday 3pm", unsure) == (
+        "marketing"
+    )
+
+
+def test_advertising_in_a_place_stays_with_marketing_when_unsure() -> None:
+    unsure = RouteDecision("marketing", UNSURE_BELOW - 0.1, "compliance")
+    assert _answering("can our billboard in detroit show a leaf", unsure) == "marketing"
