@@ -43,6 +43,12 @@ _PEOPLE = (
     r"(?:medical |mmj |rec )?card ?holders?|patients?|customers?|consumers?|registrants?|"
     r"caregivers?|residents?|buyers?|budtenders?|employees?|people"
 )
+# Someone the asker knows, whose private records they might ask about.
+_SOMEONE = (
+    r"neighbou?rs?|friends?|employees?|budtenders?|boss|co-?workers?|ex|wife|husband|partner|"
+    r"customers?|tenants?|landlord|son|daughter|brother|sister|mom|mother|dad|father|"
+    r"roommates?|girlfriend|boyfriend|cousin|uncle|aunt|nephew|niece|guy|lady|man|woman"
+)
 _CREDENTIALS = (
     r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
     r"log-?ins?|credentials|access tokens?|secret keys?"
@@ -84,7 +90,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:smarter|worth it|should we|which is better)\b|"
             r"\b(?:worth )?fight(?:ing)? (?:my|our|the|this|a) .{0,40}\b(?:ticket|citation|charge|"
             r"fine)\b|\b(?:ticket|citation|charge)\b.{0,30}\bin court\b|"
-            r"\bwhat(?:'s| is| are) (?:our|my) chances?\b",
+            r"\bwhat(?:'s| is| are) (?:our|my) chances?\b|"
+            # the case made for one side at a hearing or appeal: a lawyer's work
+            r"\b(?:win|winning|beat)\b.{0,40}\b(?:appeal|hearing|case|lawsuit|trial)\b|"
+            r"\b(?:argument|arguments|defen[cs]e|brief)\b.{0,40}\b(?:appeal|hearing|in court|"
+            r"trial|judge)\b|\bappeal (?:our|my|the|this) (?:\w+ )?(?:denial|revocation|"
+            r"suspension|non-?renewal)\b",
         ),
         (
             "referral",
@@ -152,7 +163,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "personal-data",
             # people's contact details or records: never handed out
             rf"\b(?:{_HAND_OVER})\b.{{0,60}}\b(?:{_PEOPLE})\b.{{0,60}}\b(?:{_PERSONAL_DATA})\b|"
-            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b",
+            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b|"
+            # whether a named or known person is on a patient registry or holds a card
+            rf"\b(?:is|are|was)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})"
+            r"\s+(?:on|in|registered (?:on|in|with))\s+(?:the|a)\s+(?:[\w-]+\s+){0,4}?"
+            r"(?:registry|register|patient list)\b|"
+            rf"\b(?:does|did|is)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
+            r"(?:have|has|hold|got) (?:a|an|her|his|their) (?:medical |mmj )?"
+            r"(?:card|registry id)\b",
         ),
         (
             "credentials",
@@ -172,7 +190,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b",
+            # not a line for the shop's own sign or board: that is a draft
+            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b(?!.{0,60}\b(?:chalk ?board|"
+            r"sandwich board|a-frame|signs?|window|menu board)\b)",
         ),
     )
 )
