@@ -31,7 +31,6 @@ from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
-    ON_TOPIC_COVERAGE,
     FactIndex,
     KnowledgeBase,
     Passage,
@@ -203,7 +202,7 @@ class AgentService:
             answered_for = {
                 code
                 for passage in passages
-                if passage.coverage >= ON_TOPIC_COVERAGE
+                if passage.answers_on_topic
                 for code in jurisdictions
                 if passage.fact.jurisdiction in with_national_law([code])
             }

@@ -94,6 +94,12 @@ TOPICS: tuple[Topic, ...] = (
         # a patient's supply is what may be bought as well as held
         r"\b(?:\d+|ten|thirty|ninety)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
         r"\blegal dosage limit\b|"
+        # one adult giving another some of their own, unpaid: the gifting limit
+        r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
+        r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
+        r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
+        r"\b(?:give|gift|share)(?: away)? (?:some |a bit |part )?(?:of )?my (?:own )?"
+        r"(?:homegrow\w*|harvest|buds?|flower|weed|stash|home ?grown)\b|"
         r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -111,6 +117,12 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
         r"\blegal dosage limit\b|"
+        # one adult giving another some of their own, unpaid: the gifting limit
+        r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
+        r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
+        r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
+        r"\b(?:give|gift|share)(?: away)? (?:some |a bit |part )?(?:of )?my (?:own )?"
+        r"(?:homegrow\w*|harvest|buds?|flower|weed|stash|home ?grown)\b|"
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
@@ -131,7 +143,12 @@ TOPICS: tuple[Topic, ...] = (
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
-        r"personal cultivation|"
+        r"personal cultivation|(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?"
+        r"licen)|\bplant limits?\b|"
+        # "how many plants can one adult grow", "how many plants can our house have"
+        r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
+        r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
+        r"household|home|residence|apartment|family|place)\b|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
@@ -210,7 +227,9 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "advertising",
         r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
-        r"giveaways?|give away|free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
+        r"giveaways?|give away(?! (?:some |a bit |part )?(?:of )?my (?:own )?(?:homegrow\w*|"
+        r"harvest|buds?|flower|weed|stash|home ?grown))|"
+        r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
         r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
         (
@@ -230,7 +249,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "licensing",
-        r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
+        # not a driver's licence shown as ID
+        r"(?<!driver's )(?<!drivers )(?<!driver )(?<!driving )licen[cs](?:e|es|ed|ing)\b|"
+        r"permits?\b|apply for|application|"
         r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
         ("licensing",),
         rule=True,
