@@ -220,7 +220,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "track-and-trace",
         r"metrc|biotrack|track[- ]?and[- ]?trace|seed[- ]to[- ]sale|uid tags?|plant tags?|"
-        r"rfid|inventory tracking|\bccrs\b|\bcts\b",
+        r"rfid|inventory tracking|\bccrs\b|\bcts\b|traceability (?:system|reporting|software)|"
+        r"(?:tracking|reporting) system (?:licensees|we|you) (?:report|upload)",
         ("track-and-trace", "inventory-reconciliation", "record-keeping", "batch-records"),
         rule=True,
     ),
