@@ -83,3 +83,22 @@ def test_a_household_follow_up_keeps_the_home_grow_rule(service: AgentService) -
 def test_a_drivers_licence_shown_as_id_is_not_a_licensing_question() -> None:
     names = {t.name for t in understand(["can i buy with my drivers license in ohio"]).topics}
     assert "licensing" not in names
+
+
+def test_a_lab_result_read_as_what_the_lab_got_is_checked_against_canada_s_window(
+    service: AgentService,
+) -> None:
+    text, cited = answer(
+        service,
+        "qa at a british columbia lp. chocolate labelled 10 mg THC, the lab got 11.8 mg. ok on variability?",
+    )
+    assert "fails" in text and "11.5 mg" in text and cited >= 1
+
+
+def test_washington_s_reporting_system_is_named_from_its_sourced_fact(
+    service: AgentService,
+) -> None:
+    text, cited = answer(
+        service, "new to washington: what's the traceability system licensees report into there?"
+    )
+    assert "CCRS" in text and cited >= 1
