@@ -102,3 +102,18 @@ def test_washington_s_reporting_system_is_named_from_its_sourced_fact(
         service, "new to washington: what's the traceability system licensees report into there?"
     )
     assert "CCRS" in text and cited >= 1
+
+
+def test_how_many_a_customer_can_buy_counts_no_customers() -> None:
+    from trichome.agents.counting import counted_thing
+
+    assert counted_thing("does that change how many a customer can buy?") is None
+    assert counted_thing("how many plants can i grow in alaska") == "plant"
+
+
+def test_canada_s_extract_tolerance_answers_a_province_s_question(service: AgentService) -> None:
+    text, cited = answer(
+        service,
+        "ontario processor. what tolerance vs the label do the federal regs allow on vape carts?",
+    )
+    assert "85%" in text and "115%" in text and cited >= 1
