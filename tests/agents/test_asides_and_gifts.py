@@ -117,3 +117,16 @@ def test_canada_s_extract_tolerance_answers_a_province_s_question(service: Agent
         "ontario processor. what tolerance vs the label do the federal regs allow on vape carts?",
     )
     assert "85%" in text and "115%" in text and cited >= 1
+
+
+def test_an_unsure_pick_keeps_the_question_when_the_runner_up_knows_nothing_more(
+    service: AgentService,
+) -> None:
+    # The router leans to operations, compliance takes the rule asked; the main agent
+    # (runner-up) reads the same compliance facts, so it is no better placed to answer.
+    question = (
+        "bc grower, friend wants to carry fresh untrimmed buds home. whats the fresh "
+        "cannabis equivalent of 30 g dried"
+    )
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    assert prepared.agent.name == "compliance"

@@ -192,7 +192,8 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
             found = of_program(found, understanding.program)
-            if any_relevant(found):
+            # ... unless it finds only the facts the pick had: it knows nothing more
+            if any_relevant(found) and {p.fact.id for p in found} - {p.fact.id for p in passages}:
                 agent, index, passages = second, other, found
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
