@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from trichome.knowledge import topic_phrases as phrases
 from trichome.knowledge.topic_wording import MORE_WORDING
 
 
@@ -94,12 +95,6 @@ TOPICS: tuple[Topic, ...] = (
         # a patient's supply is what may be bought as well as held
         r"\b(?:\d+|ten|thirty|ninety)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
         r"\blegal dosage limit\b|"
-        # one adult giving another some of their own, unpaid: the gifting limit
-        r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
-        r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
-        r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
-        r"\b(?:give|gift|share)(?: away)? (?:some |a bit |part )?(?:of )?my (?:own )?"
-        r"(?:homegrow\w*|harvest|buds?|flower|weed|stash|home ?grown)\b|"
         r"how (?:much|many)\b.{0,40}\b(?:buy|purchase)\b",
         ("purchase-limits",),
         rule=True,
@@ -116,13 +111,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
-        r"\blegal dosage limit\b|"
-        # one adult giving another some of their own, unpaid: the gifting limit
-        r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
-        r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
-        r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
-        r"\b(?:give|gift|share)(?: away)? (?:some |a bit |part )?(?:of )?my (?:own )?"
-        r"(?:homegrow\w*|harvest|buds?|flower|weed|stash|home ?grown)\b|"
+        r"\blegal dosage limit\b|" + phrases.GIFTING + r"|"  # a gift between adults, unpaid
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
@@ -136,19 +125,12 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "home-grow",
-        # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants
-        r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
-        r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
+        phrases.HOME_GROW + r"|"
         r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
-        r"personal cultivation|(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?"
-        r"licen)|\bplant limits?\b|"
-        # "how many plants can one adult grow", "how many plants can our house have"
-        r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
-        r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
-        r"household|home|residence|apartment|family|place)\b|"
+        r"personal cultivation|" + phrases.PLANT_LIMITS + r"|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
@@ -220,16 +202,14 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "track-and-trace",
         r"metrc|biotrack|track[- ]?and[- ]?trace|seed[- ]to[- ]sale|uid tags?|plant tags?|"
-        r"rfid|inventory tracking|\bccrs\b|\bcts\b|traceability (?:system|reporting|software)|"
-        r"(?:tracking|reporting) system (?:licensees|we|you) (?:report|upload)",
+        r"rfid|inventory tracking|\bccrs\b|\bcts\b|" + phrases.TRACEABILITY,
         ("track-and-trace", "inventory-reconciliation", "record-keeping", "batch-records"),
         rule=True,
     ),
     _topic(
         "advertising",
         r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
-        r"giveaways?|give away(?! (?:some |a bit |part )?(?:of )?my (?:own )?(?:homegrow\w*|"
-        r"harvest|buds?|flower|weed|stash|home ?grown))|"
+        r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
         r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
@@ -250,9 +230,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "licensing",
-        # not a driver's licence shown as ID
-        r"(?<!driver's )(?<!drivers )(?<!driver )(?<!driving )licen[cs](?:e|es|ed|ing)\b|"
-        r"permits?\b|apply for|application|"
+        phrases.NOT_A_DRIVERS + r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
         r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
         ("licensing",),
         rule=True,
