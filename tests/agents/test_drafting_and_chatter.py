@@ -40,6 +40,18 @@ def prepare(service: AgentService, question: str) -> PreparedAnswer:
         ("10 question quiz for trimmers on glove and hairnet rules", "quiz", "operations"),
         ("agenda for friday's all hands, 20 min", "agenda", "operations"),
         ("also a checklist for setting up our trade show booth", "checklist", "operations"),
+        # a detail of the job is not a rule asked for; a column list is not a question
+        ("job post for a weekend budtender at our salem, oregon store, evenings required",
+         "job post", "operations"),
+        ("blank table for logging scale checks: scale id, date, who checked it, reading",
+         "log sheet", "operations"),
+        ("write a time-off request form for the trim crew, just the fields", "form",
+         "operations"),
+        ("write an invite for our customer appreciation night, friday 6pm, rsvp by email",
+         "invitation", "marketing"),
+        # a question quoted as the FAQ's own words asks nothing of me
+        ("write a website FAQ answer for 'do you have parking?' - yes, out back", "FAQ",
+         "marketing"),
     ],
 )  # fmt: skip
 def test_a_document_asked_for_gets_its_outline_from_its_writer(
@@ -65,6 +77,7 @@ def test_a_document_asked_for_gets_its_outline_from_its_writer(
         "draft an email blast for our ohio store's sale and remind people of the daily limit",
         "newsletter for our shop, what does it need to include under can-spam",
         "write an SOP for receiving product at the back door",  # the SOP library's
+        "is a permit required to put a sandwich board outside our denver shop",
     ],
 )
 def test_a_question_about_a_document_is_not_a_draft(question: str) -> None:
@@ -84,6 +97,7 @@ def test_an_sop_request_stays_with_the_sop_library(service: AgentService) -> Non
         "alright i'm heading out, see you monday",
         "you're way better than the binder we used to use",
         "what sort of things can you do for a shop like mine",
+        "ugh black friday nearly killed our whole crew",
     ],
 )
 def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: str) -> None:
@@ -99,7 +113,27 @@ def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: 
         "good morning! how much flower can i carry in colorado",
         "happy friday, is it legal to sell 100 mg gummies in ohio?",
         "you're great, what's the tax on vapes in washington",
+        "the heat wave nearly killed our team, what temp is too hot for the vault",
     ],
 )
 def test_a_friendly_opening_to_a_question_is_still_a_question(message: str) -> None:
     assert not is_chatter(message)
+
+
+def test_one_more_of_the_same_document_keeps_its_class(service: AgentService) -> None:
+    turns = ("make me a checklist for opening the vault room", "and a closing one too, same style")
+    chat = ChatRequest(OPERATOR_AGENT, tuple(ChatTurn("user", t) for t in turns))
+    prepared = service.prepare(chat)
+    text = asyncio.run(service.complete(prepared)).text
+    assert prepared.request.draft is not None and prepared.request.draft.kind == "checklist"
+    assert "outline for your checklist" in text and not prepared.request.passages
+
+
+def test_a_line_for_the_shop_sign_is_drafted_but_a_bare_joke_is_declined(
+    service: AgentService,
+) -> None:
+    sign = prepare(service, "tell me a clean pun we can put on the sandwich board out front")
+    assert sign.request.draft is not None and sign.request.draft.kind == "sign"
+    assert sign.request.out_of_scope is None
+    bare = prepare(service, "tell me a joke about stoners")
+    assert bare.request.draft is None and bare.request.out_of_scope == "off-topic"

@@ -98,3 +98,13 @@ def test_a_territory_code_counts_only_heading_a_message_about_the_trade(
     text: str, expected: list[str]
 ) -> None:
     assert detect_jurisdictions(text) == expected
+
+
+def test_mass_compared_with_a_state_after_a_comma_is_massachusetts() -> None:
+    from trichome.knowledge.jurisdictions import detect_jurisdictions
+
+    assert detect_jurisdictions("compare plant limits per household, mass vs rhode island") == [
+        "MA",
+        "RI",
+    ]
+    assert detect_jurisdictions("weigh the jar first, mass vs volume matters here") == []

@@ -1,7 +1,8 @@
 """Chatter: a short social message that asks for nothing ("good morning!! opening shift,
 coffee #2 lol", "happy friday team bot", "ok im out, talk tomorrow", "honestly you're better
-than our last consultant", "what kind of stuff can you help me with"). Such a message gets
-a friendly reply, not a search of the packs for its words."""
+than our last consultant", "ugh 4/20 weekend nearly killed us", "what kind of stuff can you
+help me with"). Such a message gets a friendly reply, not a search of the packs for its
+words."""
 
 from __future__ import annotations
 
@@ -20,13 +21,19 @@ _SOCIAL = re.compile(
     r"(?:you'?re|you are|ur|u r) (?:(?:way|so|much|honestly|really|actually) )?"
     r"(?:better|great|awesome|amazing|the best|a lifesaver|so helpful|smart|funny)|"
     r"love (?:this|you|it)|"
+    # letting off steam about a hard shift: it asks for nothing
+    r"(?:nearly|almost|about|basically) killed (?:me|us|(?:our|the) (?:whole )?(?:team|crew|"
+    r"staff))|wiped (?:me|us) out|"
+    r"(?:so|totally|completely) (?:exhausted|wiped|fried|dead)|(?:what a|such a|long|brutal|"
+    r"crazy|rough) (?:day|week|shift|weekend|night)|(?:we|i) (?:got|were|was|are|am) slammed|"
     r"what (?:kind of |sort of )?(?:stuff|things|questions) (?:can|could|do) (?:you|u)\b)",
     re.IGNORECASE,
 )
 # Anything that asks for a fact or a figure is not chatter, however friendly its opening.
 _ASKS = re.compile(
     r"\b(?:how (?:much|many|long)|what(?:'s| is| are)? the|can i|can we|is it|are we|"
-    r"limit|legal|allowed|rules?|tax|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
+    r"limit|legal|allowed|rules?|tax|why|should|what (?!kind|sort|stuff|things|questions|an?\b)"
+    r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
     re.IGNORECASE,
 )
 _MAX_WORDS = 14

@@ -25,7 +25,9 @@ _AFTER = (
     r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
 _HOW_MANY = re.compile(
-    rf"\bhow many\s+((?:[a-z][\w-]*\s+){{0,3}}?)([a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
+    # not "how many a customer can buy": the counted thing left unsaid, not the customer
+    rf"\bhow many\s+(?!(?:a|an|the|each|one|my|our|your|his|her|their|they|we|you|i|he|she|"
+    rf"it|can|may|could|do|does|is|are)\b)((?:[a-z][\w-]*\s+){{0,3}}?)([a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
     re.IGNORECASE,
 )
 # Units and their other spellings: "how many mg" is answered by "10 milligrams".

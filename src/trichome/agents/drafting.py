@@ -90,8 +90,32 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "form",
+        r"(?:request|sign-?up|intake|sign-?in|feedback|incident|application|order|swap|"
+        r"time-?off|leave) forms?|forms? with (?:just )?the fields|fields for",
+        (
+            "Title: [what the form is for]",
+            "Fields: [one a line, each with a blank: name, date, the details asked for]",
+            "Reason or notes: [a line or two of free text]",
+            "Approval: [who approves, signature, date]",
+            "Filing: [where the completed form goes and how long it is kept]",
+        ),
+    ),
+    (
+        "invitation",
+        r"invites?|invitations?|save the dates?|rsvp",
+        (
+            "Headline: [the event's name, and who it is for]",
+            "When and where: [date, time, address, parking or access notes]",
+            "What to expect: [agenda, who will be there, what to bring]",
+            "Who may come: [industry only, 21+ with ID, or as your licence allows]",
+            "RSVP: [how and by when to reply]",
+        ),
+    ),
+    (
         "log sheet",
-        r"\blogs?\b|log ?sheet|tracker|tracking sheet|spreadsheet|register",
+        r"\blogs?\b|log ?sheet|\blogging\b|tracker|tracking sheet|spreadsheet|register|"
+        r"(?:template|blank) table|table for",
         (
             "Header: [area or equipment, month, who keeps this log]",
             "Columns: Date | Time | Item or area | What was done | Done by (initials) | "
@@ -172,6 +196,17 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "sign",
+        r"chalk ?board|sandwich board|a-frame(?: sign)?|(?:window|door|menu) (?:sign|board)",
+        (
+            "Line 1: [the joke, pun or message, short enough to read walking past]",
+            "Line 2: [the offer or welcome, if any]",
+            "Keep it clean: [nothing that appeals to minors, no health claims, no "
+            "consumption shown]",
+            "Required lines: [the age statement your state's signage rules require]",
+        ),
+    ),
+    (
         "copy",
         r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
         r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?",
@@ -190,7 +225,8 @@ _NAMES = tuple(
 # Asking for one written: "write me", "draft a", "need an email", "give me 10", "outline".
 _ASKS = re.compile(
     r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|"
-    r"give me|need|want|help me (?:write|with)|can you do|whip up|prep)\b",
+    r"give me|need|want|help me (?:write|with)|can you do|whip up|prep|"
+    r"tell me an? (?:\w+ )?(?:joke|pun|riddle))\b",
     re.IGNORECASE,
 )
 # Or the message opens on the document: "caption for ...", "5 question quiz for ...",
@@ -205,8 +241,11 @@ _OPENS_ON = re.compile(
 _ASKS_A_RULE = re.compile(
     r"^\W*(?:(?:so|ok|okay|hey|quick question)\W+)*(?:can|could|may|is|are|am|do|does|did|"
     r"should|must|will|would|has|have|what|whats|what's|which|when|where|why|how|who)\b|"
-    r"\b(?:allowed|legal|illegal|permitted|required|prohibited|tax|taxes|taxed|excise|vs|"
-    r"versus|compare)\b",
+    r"\b(?:allowed|legal|illegal|permitted|prohibited|tax|taxes|taxed|excise|vs|"
+    r"versus|compare)\b|"
+    # "what's required", "is a permit required to ...", not a detail ("weekends required")
+    r"\b(?:is|are|be|what'?s|whats|anything|everything) (?:\w+ )?required\b|"
+    r"\brequired (?:to|for|by|under)\b",
     re.IGNORECASE,
 )
 
@@ -220,12 +259,24 @@ _ASKS_ANYTHING = re.compile(
 )
 
 
+# Text in quotes: the words to go in the document ("FAQ answer for 'do you take cards?'").
+_QUOTED = re.compile(
+    r"(?<!\w)'[^']+'(?!\w)|\"[^\"]+\"|\u201c[^\u201d]+\u201d|\u2018[^\u2019]+\u2019"
+)
+
+# A list after a colon, three items or more, with no question mark: the document's parts.
+_LISTED = re.compile(r":[^:?]*,[^:?]*,[^:?]*$")
+
+
 def drafting_request(text: str) -> Draft | None:
     """The document a message asks to have written, or None when it asks for none: a
     message that asks anything ("anything special before we text people promos?"), or
     names a place and a rule of it ("email blast for our NJ sale, remind them of the
     per-visit limit"), wants the rule, which the sourced facts answer."""
-    if _ASKS_A_RULE.search(text) or _ASKS_ANYTHING.search(text):
+    # A question quoted for the draft, or a list of its columns ("...: sample id, who
+    # pulled it, lab"), asks nothing.
+    own_words = _LISTED.sub(" ", _QUOTED.sub(" ", text))
+    if _ASKS_A_RULE.search(own_words) or _ASKS_ANYTHING.search(own_words):
         return None
     if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(text)):
         return None
@@ -237,6 +288,34 @@ def drafting_request(text: str) -> Draft | None:
             continue
         return Draft(kind, text.strip(), _outline(kind, text.strip(), outline))
     return None
+
+
+# A follow-up asking for one more of the document just drafted: "and a closing one too,
+# same style", "another version for weekends", "same format for the back office".
+_ONE_MORE = re.compile(
+    r"\b(?:one|version) too\b|\bsame (?:style|format|layout|template)\b|"
+    r"\banother (?:one|version)\b|^\W*(?:and|now|also|ok|okay)?\W*(?:an?|the) [\w-]+ one\b",
+    re.IGNORECASE,
+)
+
+
+def conversation_draft(user_turns: list[str] | tuple[str, ...]) -> Draft | None:
+    """The document the latest user turn asks for; for a turn that asks for one more like
+    the one before ("and a closing one too, same style"), the earlier turn's class of
+    document with the new brief."""
+    if not user_turns:
+        return None
+    latest = user_turns[-1].strip()
+    found = drafting_request(latest)
+    if found is not None or len(user_turns) < 2 or not _ONE_MORE.search(latest):
+        return found
+    if _ASKS_A_RULE.search(latest) or _ASKS_ANYTHING.search(latest):
+        return None
+    earlier = drafting_request(user_turns[-2])
+    if earlier is None:
+        return None
+    outline = next(parts for kind, _, parts in _NAMES if kind == earlier.kind)
+    return Draft(earlier.kind, latest, _outline(earlier.kind, latest, outline))
 
 
 def _outline(kind: str, brief: str, parts: tuple[str, ...]) -> str:
@@ -256,7 +335,8 @@ _WRITER = {
     "social post": "marketing", "copy": "marketing", "name ideas": "marketing",
     "press release": "marketing", "FAQ": "marketing", "job post": "operations",
     "quiz": "operations", "agenda": "operations", "checklist": "operations",
-    "log sheet": "operations", "changelog entry": "main_agent",
+    "log sheet": "operations", "changelog entry": "main_agent", "form": "operations",
+    "invitation": "marketing",
 }  # fmt: skip
 _TO_CUSTOMERS = re.compile(
     r"\b(?:customers?|members?|loyalty|subscribers?|followers?|patients|shoppers|reviews?|"

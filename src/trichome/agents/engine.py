@@ -21,7 +21,7 @@ from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import ON_TOPIC_COVERAGE, RELEVANT_COVERAGE, Passage
+from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
 from trichome.knowledge.topics import FEDERAL_IN_EVERY_STATE, Topic
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
@@ -206,7 +206,7 @@ class AnswerRequest:
         )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
-            return passage.coverage >= ON_TOPIC_COVERAGE or (
+            return passage.answers_on_topic or (
                 len(self.figure_scopes) > 1
                 and passage.fact.topic in LIMIT_TOPICS
                 and gives_any_scope(passage.fact.text, self.figure_scopes)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from trichome.agents.asides import asked_topics
 from trichome.knowledge.jurisdictions import detect_jurisdictions
 from trichome.knowledge.topics import Topic, asks_status, detect_topics
 
@@ -46,7 +47,7 @@ def follow_up_topics(
 ) -> tuple[Topic, ...]:
     """The topics the latest turn asks about, read against the user's turn before it
     (`earlier` holds every earlier user turn, oldest first)."""
-    own = detect_topics(latest)
+    own = asked_topics(latest)  # "juneau home grower. can i give ...": gifting, not growing
     if (
         {topic.name for topic in own} == {"legal-status"}
         and not asks_status(latest)

@@ -45,6 +45,12 @@ _PEOPLE = (
     r"(?:medical |mmj |rec )?card ?holders?|patients?|customers?|consumers?|registrants?|"
     r"caregivers?|residents?|buyers?|budtenders?|employees?|people"
 )
+# Someone the asker knows, whose private records they might ask about.
+_SOMEONE = (
+    r"neighbou?rs?|friends?|employees?|budtenders?|boss|co-?workers?|ex|wife|husband|partner|"
+    r"customers?|tenants?|landlord|son|daughter|brother|sister|mom|mother|dad|father|"
+    r"roommates?|girlfriend|boyfriend|cousin|uncle|aunt|nephew|niece|guy|lady|man|woman"
+)
 _CREDENTIALS = (
     r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
     r"log-?ins?|credentials|access tokens?|secret keys?"
@@ -98,7 +104,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:settle|settlement)\b.{0,60}\b(?:hearing|appeal|odds|strategy|fight)\b|"
             r"\b(?:fight|appeal|contest)\b.{0,60}\bor (?:settle|take the fine|pay)\b|"
             r"\b(?:best|legal) strategy\b|\bbetter odds\b|\bcan (?:we|i) win\b|"
-            r"\bsue (?:him|her|them)\b",
+            r"\bsue (?:him|her|them)\b|"
+            # the case made for one side at a hearing or appeal: a lawyer's work
+            r"\b(?:win|winning|beat)\b.{0,40}\b(?:appeal|hearing|case|lawsuit|trial)\b|"
+            r"\b(?:argument|arguments|defen[cs]e|brief)\b.{0,40}\b(?:appeal|hearing|in court|"
+            r"trial|judge)\b|\bappeal (?:our|my|the|this) (?:\w+ )?(?:denial|revocation|"
+            r"suspension|non-?renewal)\b",
         ),
         (
             "referral",
@@ -197,7 +208,14 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b|"
             # one named person's purchases or home: "a customer named dana", "his address"
             r"\b(?:customer|patient|client|guy|woman|man|person) named\b|"
-            r"\b(?:what(?:'s|s| is)|find|get|look up)\b.{0,20}\bhome address\b",
+            r"\b(?:what(?:'s|s| is)|find|get|look up)\b.{0,20}\bhome address\b|"
+            # whether a named or known person is on a patient registry or holds a card
+            rf"\b(?:is|are|was)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})"
+            r"\s+(?:on|in|registered (?:on|in|with))\s+(?:the|a)\s+(?:[\w-]+\s+){0,4}?"
+            r"(?:registry|register|patient list)\b|"
+            rf"\b(?:does|did|is)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
+            r"(?:have|has|hold|got) (?:a|an|her|his|their) (?:medical |mmj )?"
+            r"(?:card|registry id)\b",
         ),
         (
             "credentials",
@@ -217,7 +235,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "off-topic",
-            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b|"
+            # not a line for the shop's own sign or board: that is a draft
+            r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b(?!.{0,60}\b(?:chalk ?board|"
+            r"sandwich board|a-frame|signs?|window|menu board)\b)|"
             # code to write, whatever it is about: not a sourced answer
             r"\b(?:write|build|code)\b.{0,30}\b(?:python|javascript|js|sql|bash|powershell) "
             r"(?:script|code|program|function|bot)\b|\bscrap(?:e|es|er|ing)\b.{0,20}\b(?:menus?|sites?)\b",

@@ -11,7 +11,7 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
-from trichome.agents.drafting import drafting_request, routed_to_writer
+from trichome.agents.drafting import conversation_draft, routed_to_writer
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
@@ -31,7 +31,6 @@ from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
-    ON_TOPIC_COVERAGE,
     FactIndex,
     KnowledgeBase,
     Passage,
@@ -127,7 +126,7 @@ class AgentService:
         # A greeting, a thanks, a request no fact should answer, or a document to draft
         # (by the agent that writes its class: a caption is marketing's, an agenda operations').
         quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
-        draft = None if quiet or template or not user_turns else drafting_request(user_turns[-1])
+        draft = None if quiet or template else conversation_draft(user_turns)
         route, quiet = routed_to_writer(route, draft), quiet or draft is not None
         agent, notes = specialist(
             route, chat.model, understanding, template, self._upgrade_url, draft is not None
@@ -195,7 +194,8 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
             found = of_program(found, understanding.program)
-            if any_relevant(found):
+            # ... unless it finds only the facts the pick had: it knows nothing more
+            if any_relevant(found) and {p.fact.id for p in found} - {p.fact.id for p in passages}:
                 agent, index, passages = second, other, found
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
@@ -205,7 +205,7 @@ class AgentService:
             answered_for = {
                 code
                 for passage in passages
-                if passage.coverage >= ON_TOPIC_COVERAGE
+                if passage.answers_on_topic
                 for code in jurisdictions
                 if passage.fact.jurisdiction in with_national_law([code])
             }

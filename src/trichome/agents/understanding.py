@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trichome.agents.asides import programme_words
 from trichome.agents.chatter import asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text
 from trichome.agents.scope import scope_of
@@ -281,8 +282,8 @@ _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def program_of(text: str) -> str | None:
     """The one programme a text is about ("rec" is adult-use), or None when it names none
-    or several (a comparison)."""
-    named = [name for name, pattern in _PROGRAMS if pattern.search(text)]
+    or several (a comparison); not "we run a hemp shop", nor "(not a patient)"."""
+    named = [name for name, pattern in _PROGRAMS if pattern.search(programme_words(text))]
     return named[0] if len(named) == 1 else None
 
 

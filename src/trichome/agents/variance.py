@@ -24,10 +24,12 @@ _OF_LABEL = re.compile(r"of the labell?ed", re.IGNORECASE)
 _OVER = re.compile(r"label over (\d+(?:\.\d+)?) mg", re.IGNORECASE)
 _UP_TO = re.compile(r"up to (\d+(?:\.\d+)?) mg", re.IGNORECASE)
 _NUMBER = r"(\d+(?:\.\d+)?)"
-# "10mg gummies test at 11.2mg", "labelled 10 mg ... came back 9.1 mg"
+# "10mg gummies test at 11.2mg", "labelled 10 mg ... came back 9.1 mg", "labelled 10 mg
+# THC, our lab got 11.8 mg"
 _READINGS = (
     re.compile(
-        rf"{_NUMBER}\s*mg\b[^.?!]{{0,40}}?\b(?:test(?:s|ed|ing)?|came (?:back|in)|results?)\b"
+        rf"{_NUMBER}\s*mg\b[^.?!]{{0,40}}?\b(?:test(?:s|ed|ing)?|came (?:back|in)|results?|"
+        r"(?:lab|coa|assay) (?:got|found|measured|shows?|reads?|says)|measured|assayed)\b"
         rf"\D{{0,15}}?{_NUMBER}\s*mg\b",
         re.IGNORECASE,
     ),

@@ -147,6 +147,7 @@ _PROGRAMME_AFTER = re.compile(
     r"apartments?|apt|condos?|brownstones?|walk-?ups?)\b",
     re.IGNORECASE,
 )
+_COMPARED_WITH = re.compile(r"\s+(?:vs\.?|versus)\s", re.IGNORECASE)
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)]|(?:vs|versus|or|and)\b)", re.IGNORECASE)
 
 
@@ -159,6 +160,9 @@ def _names_a_place(text: str, match: re.Match[str]) -> bool:
         return True  # heading the message: "mass rec - daily limit?"
     if _PROGRAMME_AFTER.match(text, match.end(1)):
         return True  # "mass rec customer", "our mass dispensary": no word is read so
+    compared = _COMPARED_WITH.match(text, match.end(1))
+    if compared and re.search(r"[,;:]\s*$", before) and _NAME_PATTERN.match(text, compared.end()):
+        return True  # "compare plant limits, mass vs rhode island"
     alone_or_after_a_link = not before.strip() or _BEFORE_A_PLACE.search(before)
     return bool(alone_or_after_a_link and _CLAUSE_ENDS.match(text, match.end(1)))
 

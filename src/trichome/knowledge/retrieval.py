@@ -36,6 +36,8 @@ RELEVANT_COVERAGE = 0.30
 # Less for a fact on the topic a rule question asks about, of the jurisdiction it names: it
 # answers the question even in other words.
 ON_TOPIC_COVERAGE = 0.12
+# Or this share of the question's words that the packs know at all.
+ON_TOPIC_KNOWN = 0.3
 # Words of place names ("virginia", "new", "jersey"); "federal" is a subject, not a place.
 _JURISDICTION_STEMS = frozenset(
     term for code, name in JURISDICTION_NAMES.items() if code != FEDERAL for term in tokenize(name)
@@ -66,6 +68,16 @@ class Passage:
     has_key_term: bool = True
     # The query's terms the fact holds.
     terms: frozenset[str] = frozenset()
+    # The share of the query's words that some fact holds which this one covers: a long
+    # story ("worcester budtender, customer asked ... pretty sure im wrong") around a short
+    # question lowers `coverage` with words no fact could hold.
+    known_coverage: float = 0.0
+
+    @property
+    def answers_on_topic(self) -> bool:
+        """Whether a fact on the topic asked, of the place named, covers enough of the
+        question to answer it in other words."""
+        return self.coverage >= ON_TOPIC_COVERAGE or self.known_coverage >= ON_TOPIC_KNOWN
 
     @property
     def shares_enough_words(self) -> bool:
@@ -155,6 +167,10 @@ class FactIndex:
         holding_key = {p for p, _ in self._postings.get(key_term, ())} if key_term else None
         abroad = bool(named) and not any(is_american(code) for code in named)
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)
+        # Place names aside: "delaware" shared is no sign a Delaware fact answers.
+        known_terms = [t for t in terms if t in self._idf and t not in _JURISDICTION_STEMS]
+        known_weight = sum(self._idf[term] for term in known_terms) or 1.0
+        known_matched: dict[int, float] = defaultdict(float)
         scores: dict[int, float] = defaultdict(float)
         matched: dict[int, float] = defaultdict(float)
         matched_terms: dict[int, int] = defaultdict(int)
@@ -175,6 +191,8 @@ class FactIndex:
                 if term in self._title_terms[position]:
                     scores[position] += TITLE_BONUS * idf
                 matched[position] += idf
+                if not names_a_place:
+                    known_matched[position] += idf
                 matched_terms[position] += 1
                 held[position].add(term)
         results: list[Passage] = []
@@ -201,6 +219,7 @@ class FactIndex:
                     len(terms),
                     has_key,
                     frozenset(held[position]),
+                    min(1.0, known_matched[position] / known_weight),
                 )
             )
         results.sort(key=lambda passage: (-passage.score, passage.fact.id))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from trichome.knowledge import topic_phrases as phrases
 from trichome.knowledge.topic_wording import MORE_WORDING
 
 
@@ -110,7 +111,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
-        r"\blegal dosage limit\b|"
+        r"\blegal dosage limit\b|" + phrases.GIFTING + r"|"  # a gift between adults, unpaid
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
@@ -124,14 +125,12 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "home-grow",
-        # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants
-        r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
-        r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
+        phrases.HOME_GROW + r"|"
         r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
-        r"personal cultivation|"
+        r"personal cultivation|" + phrases.PLANT_LIMITS + r"|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
@@ -203,14 +202,15 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "track-and-trace",
         r"metrc|biotrack|track[- ]?and[- ]?trace|seed[- ]to[- ]sale|uid tags?|plant tags?|"
-        r"rfid|inventory tracking|\bccrs\b|\bcts\b",
+        r"rfid|inventory tracking|\bccrs\b|\bcts\b|" + phrases.TRACEABILITY,
         ("track-and-trace", "inventory-reconciliation", "record-keeping", "batch-records"),
         rule=True,
     ),
     _topic(
         "advertising",
         r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
-        r"giveaways?|give away|free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
+        r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
+        r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
         r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
         (
@@ -230,7 +230,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "licensing",
-        r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
+        phrases.NOT_A_DRIVERS + r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
         r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
         ("licensing",),
         rule=True,

@@ -10,6 +10,9 @@ from trichome.agents.focus import describe_foci
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
+_HARD_DAY = re.compile(
+    r"\b(?:killed|wiped|exhausted|fried|slammed|long|brutal|rough|crazy)\b", re.IGNORECASE
+)
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
 
 
@@ -19,6 +22,8 @@ def small_talk_reply(message: str) -> str:
         "Ask me about state cannabis rules, formulation and dosing maths, running the "
         "facility, or marketing that stays within the rules."
     )
+    if _HARD_DAY.search(message):
+        return f"Sounds like a big one: well done to the team for getting through it. {offer}"
     if _BYE.search(message):
         return "Good luck with it. Come back any time you have a question."
     if _THANKS.search(message):

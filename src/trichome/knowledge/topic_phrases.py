@@ -1,0 +1,39 @@
+"""Phrases the topic triggers share (`topics.py`): how users ask about a gift between
+adults, a plant limit, the traceability system, and words that look like a topic's but
+are not ("give away some of my harvest" is no promotion, a driver's licence no licensing)."""
+
+from __future__ import annotations
+
+# Some of the asker's own cannabis: "my homegrow", "my harvest", "my buds".
+_MY_OWN = (
+    r"(?:some |a bit |part )?(?:of )?my (?:own )?"
+    r"(?:homegrow\w*|harvest|buds?|flower|weed|stash|home ?grown)"
+)
+# One adult giving another some of their own, unpaid: the gifting limit.
+GIFTING = (
+    r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
+    r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
+    r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
+    rf"\b(?:give|gift|share)(?: away)? {_MY_OWN}\b"
+)
+# After "give away": one's own harvest given to a friend is no promotion.
+NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"
+# "grow limit per person", "how many plants can one adult grow / our house have".
+PLANT_LIMITS = (
+    r"(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?licen)|\bplant limits?\b|"
+    r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
+    r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
+    r"household|home|residence|apartment|family|place)\b"
+)
+# "the state's traceability reporting system", "the system licensees report into".
+TRACEABILITY = (
+    r"traceability (?:system|reporting|software)|"
+    r"(?:tracking|reporting) system (?:licensees|we|you) (?:report|upload)"
+)
+# A driver's licence shown as ID is no licensing question.
+NOT_A_DRIVERS = r"(?<!driver's )(?<!drivers )(?<!driver )(?<!driving )"
+# "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants.
+HOME_GROW = (
+    r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
+    r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)"
+)
