@@ -270,6 +270,7 @@ def pieces_from(
     kept_g = total_g * (1 - loss_percent / 100)
     count = kept_g / piece_g
     made = whole_pieces(count)
+    count = made if abs(count - made) <= 1e-9 else count
     lost = (f"{fmt(total_g, 6)} g × (1 - {fmt(loss_percent)}% lost) = {fmt(kept_g, 6)} g",)
     left_g = max(kept_g - made * piece_g, 0.0)
     return Calculation(
@@ -277,7 +278,8 @@ def pieces_from(
         made,
         "pieces",
         f"{quantity(total, total_unit)} makes {fmt(made)} whole pieces of "
-        f"{quantity(piece, piece_unit)} ({fmt(count, 4)} exactly; {fmt(left_g, 4)} g left over).",
+        f"{quantity(piece, piece_unit)}"
+        + (f" ({fmt(count, 4)} exactly; {fmt(left_g, 4)} g left over)." if made != count else "."),
         (
             f"{quantity(total, total_unit)} = {fmt(total_g, 6)} g",
             *(lost if loss_percent else ()),
