@@ -23,7 +23,8 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.cap_readers import stated_caps
-from trichome.agents.quantities import PIECES, Quantity
+from trichome.agents.quantities import Quantity
+from trichome.agents.unit_words import PIECES
 
 
 def servings(question: Question) -> Calculation | None:
