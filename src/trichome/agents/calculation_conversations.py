@@ -20,6 +20,7 @@ from trichome.agents.follow_up_counterparts import counterpart, unit_family
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
+from trichome.agents.quantity_roles import UNSIZED_LOSS
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
@@ -187,7 +188,21 @@ def merge_follow_up(previous: str, update: str) -> str:
 _FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]*)+", re.IGNORECASE)
 
 
+def _sized_loss(previous: str, update: str) -> str:
+    """ "some stays in the press" asked how much; "about 3%" answers it: the percentage is
+    the loss (written so), not a potency."""
+    if not re.search(UNSIZED_LOSS, previous, re.IGNORECASE):
+        return update
+    if any("loss" in q.tags for q in read(previous)):
+        return update
+    bare = [q for q in read(update) if q.kind == "percent" and not q.tags and not q.cannabinoid]
+    if len(bare) != 1:
+        return update
+    return f"{update[: bare[0].end]} lost{update[bare[0].end :]}"
+
+
 def _merge(previous: str, update: str) -> _Merged:
+    update = _sized_loss(previous, update)
     if _NO_LOSS.search(update):
         # "and without any loss?": the earlier loss or efficiency is dropped, not kept
         for q in sorted(read(previous), key=lambda q: -q.start):

@@ -60,7 +60,12 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"(?:efficien|conversion|recovery|extraction|transfer)|"
         # "75% of it makes it into the butter", "90% ends up in the gummies"
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:(?:makes?|made)\s+it|gets?|goes|ends?\s+up|carries\s+"
-        r"over)\s+in(?:to)?\s+(?:the|our|my|your|each|every)?\s*[a-z]",
+        r"over)\s+in(?:to)?\s+(?:the|our|my|your|each|every)?\s*[a-z]|"
+        # "80% stays in the butter": what stays in the product is what it keeps (unlike what
+        # stays in the machine, a loss)
+        r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:stays?|remains?)\s+in\s+(?:the\s+|our\s+|my\s+)?"
+        r"(?:butter|oil|milk|cream|product|infusion|edibles?|gummies|brownies|cookies|tincture|"
+        r"final\s+\w+|finished\s+\w+)\b",
     ),
     "moisture": (
         r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",
