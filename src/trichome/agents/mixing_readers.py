@@ -184,12 +184,15 @@ def dilution(question: Question) -> Calculation | None:
     if len(percents) == 1 and question.says(_DILUTE):
         # "400 g of 90%, bring it down to 80 with MCT", "dilute it to 80": the bare number
         # aimed at is the potency wanted
-        percents += aimed_potency(question, 0, percents[0].value) or [
-            replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
-            for q in question.find("number")
-            if 0 < q.value < percents[0].value
-            and re.search(r"\bto\s*$", question.text[max(0, q.start - 6) : q.start])
-        ][:1]
+        percents += (
+            aimed_potency(question, 0, percents[0].value)
+            or [
+                replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
+                for q in question.find("number")
+                if 0 < q.value < percents[0].value
+                and re.search(r"\bto\s*$", question.text[max(0, q.start - 6) : q.start])
+            ][:1]
+        )
     masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
         if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):
