@@ -12,8 +12,9 @@ unless the question states another basis; 1 cup = 16 tbsp = 48 tsp; a dropper is
 stated; a process loss of L% means only (100 - L)% reaches the product; a decarb efficiency E
 scales the theoretical 0.877; terpene % is of the final blend or of the distillate as each
 question says; a potency-variance window is relative to the label claim; a moisture loss of
-M% leaves (100 - M)% of the wet weight. The number a case expects is the one asked for, in the
-unit asked for.
+M% leaves (100 - M)% of the wet weight; a count of pieces (pre-rolls, carts, gummies, servings)
+is whole pieces, rounded down, while a mass or volume is not rounded. The number a case expects
+is the one asked for, in the unit asked for.
 """
 
 from __future__ import annotations
@@ -379,8 +380,10 @@ CONVERSIONS: list[HeldOut] = [
     one("how many pounds is 5 kg", 5000 / POUND_G),
     # 3.5 x 453.59237 = 1587.573 g
     one("3.5 lbs in grams?", 3.5 * POUND_G),
-    # 453.59237 / 1 = 453.59 prerolls (453.6 is within the 0.1% tolerance)
-    one("how many 1g prerolls can i roll from 1 lb of trim? (lb = 453.6 g, no loss)", POUND_G),
+    # 453.59237 / 1 = 453.59, so 453 whole prerolls. Changed for issue 20 (was 453.59): a
+    # count of pre-rolls is a count of physical pieces, whole and rounded down, as the
+    # seventh and sixth sets expect; a mass (the eighths in a pound above) is not rounded.
+    one("how many 1g prerolls can i roll from 1 lb of trim? (lb = 453.6 g, no loss)", 453),
     # 14 g
     one("half oz in grams, trade math", 14),
     # 28.35 / 3.5 = 8.1 eighths

@@ -12,8 +12,8 @@ a quarter 7 g, a half 14 g, a QP 112 g; a pound is 453.59237 g unless stated; 1 
 = 48 tsp; a dropper is 1 mL unless stated; a process loss of L% means only (100 - L)% of the
 input reaches the product, so the input is divided by (1 - L); a decarb efficiency E scales
 the theoretical 0.877; terpene % is of the final blend or of the distillate as each question
-says; a variance window is relative to the label claim. The number a case expects is the one
-asked for, in the unit asked for.
+says; a variance window is relative to the label claim; a count of pieces is whole pieces,
+rounded down (issue 20). The number a case expects is the one asked for, in the unit asked for.
 """
 
 from __future__ import annotations
@@ -426,11 +426,13 @@ CHAINS: list[HeldOut] = [
         "into 24 brownies. mg per brownie?",
         8000 * 0.22 * 0.5 / 24,
     ),
-    # 453.59237 g x 200 mg/g = 90718.47 mg; x 0.8 = 72574.78 mg; / 10 = 7257.48 gummies
+    # 453.59237 g x 200 mg/g = 90718.47 mg; x 0.8 = 72574.78 mg; / 10 = 7257.48, so 7257
+    # whole gummies (issue 20: counts of pieces are whole, rounded down; was 7257.48, which
+    # the 0.1% tolerance let pass either way)
     one(
         "1 lb of trim at 20% THC, our extraction recovers 80% of it. how many 10 mg gummies can "
         "that make?",
-        POUND_G * 200 * 0.8 / 10,
+        7257,
     ),
     # 10 lb wet x 0.25 = 2.5 lb dry; 2.5 x 1200 = $3000
     one(

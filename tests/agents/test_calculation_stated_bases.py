@@ -73,12 +73,13 @@ def _worked(question: str) -> RecognisedCalculation:
             "200 gummies at 10 mg from 85% distillate; 4% sticks to the molds. grams?",
             2 / 0.85 / 0.96,
         ),
-        # ounces rolled into joints are the trade's 28 g ones, unless the question says not
+        # ounces rolled into joints are the trade's 28 g ones, unless the question says not;
+        # joints are whole pieces, rounded down
         ("how many 1 g joints from 2 oz", 2 * 28 / 1),
         ("how many 0.7g cones from an oz", 28 / 0.7),
         ("how many half gram prerolls out of a QP", 4 * 28 / 0.5),
-        ("how many 1 g joints from 2 oz (using a 28.35 g ounce)", 2 * 28.349523125),
-        ("how many joints can I roll from a QP if each is 1.2g", 4 * 28 / 1.2),
+        ("how many 1 g joints from 2 oz (using a 28.35 g ounce)", 56),  # 56.699 g
+        ("how many joints can I roll from a QP if each is 1.2g", 93),  # 112 / 1.2 = 93.33
         ("how many joints from 2 oz at 0.8 g each", 2 * 28 / 0.8),
         ("how many prerolls from a zip if each joint weighs 1 g", 28),
         # units glued on, numbers in words, separators

@@ -113,3 +113,44 @@ def test_zero_negative_and_impossible_input_is_refused_clearly(call: object) -> 
     with pytest.raises(CalculationError) as refused:
         call()  # type: ignore[operator]
     assert str(refused.value)
+
+
+POUND_G = 453.59237
+
+
+@pytest.mark.parametrize(
+    ("call", "whole", "exact"),
+    [
+        # 453.59237 g ÷ 0.7 g = 647.99: the 648th pre-roll is short of its weight
+        (lambda: operations.pieces_from(1, "lb", 0.7, "g"), 647, POUND_G / 0.7),
+        # 500 g × 0.97 = 485 g ÷ 0.6 g = 808.33 carts
+        (lambda: operations.pieces_from(500, "g", 0.6, "g", 3), 808, 485 / 0.6),
+        # 10 g × 88% = 8,800 mg ÷ 15 mg = 586.67 gummies
+        (lambda: formulation.pieces_from_concentrate(10, "g", 88, 15), 586, 8800 / 15),
+        # 100 mg ÷ 30 mg = 3.33 servings
+        (lambda: formulation.servings_check(100, 30), 3, 100 / 30),
+        # 100 mL ÷ 30 mL = 3.33 bottles
+        (lambda: mixing.doses_in(100, "ml", 30, "ml"), 3, 100 / 30),
+    ],
+)
+def test_counts_of_pieces_are_whole_and_rounded_down(
+    call: object, whole: int, exact: float
+) -> None:
+    result = call()  # type: ignore[operator]
+    assert result.value == whole
+    assert math.isclose(result.details["exact"], exact, rel_tol=1e-9)
+    assert f"{whole:,}" in result.summary
+
+
+def test_a_count_that_divides_exactly_is_not_rounded_away() -> None:
+    # 0.3 ÷ 0.1 is 2.9999999999999996 in floating point: still 3 servings
+    assert operations.pieces_from(3, "g", 0.3, "g").value == 10
+    assert formulation.servings_check(0.3, 0.1).value == 3
+
+
+def test_a_mass_or_volume_is_never_rounded() -> None:
+    # eighths in a pound is a mass conversion: 453.59237 ÷ 3.5 = 129.598
+    eighths = operations.convert(1, "lb", "eighth")
+    assert math.isclose(eighths.value, POUND_G / 3.5, rel_tol=1e-9)
+    # 50 mg/mL × V1 = 10 mg/mL × 35 mL: 7 mL of stock, 28 mL of carrier
+    assert math.isclose(mixing.dilution_c1v1(50, 10, 35, "ml").value, 7, rel_tol=1e-9)

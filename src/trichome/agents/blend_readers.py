@@ -25,7 +25,12 @@ def blending(question: Question) -> Calculation | None:
     """The potency of two materials blended, or how much of each for a target."""
     if not question.says(
         r"blend|mix|combin|together|homogeni|add(?:ing)?\s+.*\s+to\s+|\badd(?:s|ed|ing)?\b|"
-        r"\bbring\b[^.?!]{0,40}?\bup\b|\b(?:raise|boost|top\s+up|stir)\b|"
+        r"\bbring\b[^.?!]{0,40}?\b(?:up|down)\b|\b(?:raise|boost|top\s+up|stir)\b|"
+        # "cut it with some 72%", "using our 60% batch": a second material with its potency
+        r"\b(?:with|using)\s+(?:some\s+|our\s+|the\s+|a\s+|an\s+|that\s+|more\s+)?[\d.]+\s*%|"
+        # "how much of the 60 do I need": an amount of one of the potencies, by its number
+        r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+|our\s+|that\s+)?[\d.]+\b"
+        r"(?!\s*(?:g|kg|mg|ml|grams?|lbs?|oz|%)\b)|"
         r"how\s+much\s+of\s+(?:the\s+)?[\d.]+\s*%|[\d.]+\s*%?\s+goes\s+in|"
         r"how\s+(?:much|many)\s+(?:\w+\s+)?of\s+(?:the\s+)?[\d.]+\s*(?:%|percent|\?|$)|"
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%|"
@@ -170,6 +175,12 @@ _AIMED = re.compile(
 def _bare_target(question: Question, percents: list[Quantity]) -> list[Quantity]:
     """A bare number after words aiming at it, between the two potencies: the target %."""
     low, high = sorted(p.value for p in percents)
+    return aimed_potency(question, low, high)
+
+
+def aimed_potency(question: Question, low: float, high: float) -> list[Quantity]:
+    """A bare number written as the potency aimed at ("bring it down to 80", "to land at 85"),
+    strictly between `low` and `high`, as a target percentage (at most one)."""
     return [
         replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
         for q in question.find("number")

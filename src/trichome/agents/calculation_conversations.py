@@ -16,16 +16,17 @@ from trichome.agents.asked_units import asked_unit, to_unit
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
+from trichome.agents.follow_up_counterparts import counterpart, unit_family
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
+from trichome.agents.quantity_roles import UNSIZED_LOSS
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
 # A turn this short that reads as a follow-up ("what if THCA is 25%?") updates the earlier
 # calculation even when it could be worked out on its own.
 FOLLOW_UP_WORDS = 12
-_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "dropper"})
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
     r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
@@ -187,7 +188,21 @@ def merge_follow_up(previous: str, update: str) -> str:
 _FILLER = re.compile(r"^(?:(?:ok(?:ay)?|so|now|and|but|then|cool|great)\b[\s,.!]*)+", re.IGNORECASE)
 
 
+def _sized_loss(previous: str, update: str) -> str:
+    """ "some stays in the press" asked how much; "about 3%" answers it: the percentage is
+    the loss (written so), not a potency."""
+    if not re.search(UNSIZED_LOSS, previous, re.IGNORECASE):
+        return update
+    if any("loss" in q.tags for q in read(previous)):
+        return update
+    bare = [q for q in read(update) if q.kind == "percent" and not q.tags and not q.cannabinoid]
+    if len(bare) != 1:
+        return update
+    return f"{update[: bare[0].end]} lost{update[bare[0].end :]}"
+
+
 def _merge(previous: str, update: str) -> _Merged:
+    update = _sized_loss(previous, update)
     if _NO_LOSS.search(update):
         # "and without any loss?": the earlier loss or efficiency is dropped, not kept
         for q in sorted(read(previous), key=lambda q: -q.start):
@@ -213,13 +228,13 @@ def _merge(previous: str, update: str) -> _Merged:
     placed: list[Quantity] = []
     for new in news:
         if new.kind == "other" and not any(
-            q.kind == "other" and _family(q.unit) == _family(new.unit) for q in earlier
+            q.kind == "other" and unit_family(q.unit) == unit_family(new.unit) for q in earlier
         ):
             appended.append(new)  # "1.0 kPa", "for 40 minutes": nothing earlier to replace
             continue
         if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
-        match = _counterpart(new, earlier, update, taken)
+        match = counterpart(new, earlier, update, taken)
         if match is None:
             appended.append(new)
             continue
@@ -250,110 +265,6 @@ def _merge(previous: str, update: str) -> _Merged:
     return _Merged(merged, replaced, spans)
 
 
-# A follow-up giving another test result: "comes back at 117", "tests at 9.2".
-_RESULT_AGAIN = re.compile(
-    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
-    re.IGNORECASE,
-)
-
-
-def _counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
-                 ) -> Quantity | None:  # fmt: skip
-    ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
-    peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
-    if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
-        return peers[0 if ordinal.group(1).lower() == "first" else 1]
-    named = _of_the_named(new, earlier, update, taken)
-    if named is not None:
-        return named
-    if re.search(r"\bthe\s+$", update[: new.start]):
-        # "200 g of the 62%": the 62% named is the one given before, not a new value
-        same = [q for q in earlier if q.kind == new.kind and q.value == new.value]
-        if same:
-            return same[0]
-    counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
-    if new.kind == "number" and (_PRICE_AGAIN.search(update) or not counts):
-        # "and if he does me 1250 for it?", "what about at 1750": the one price given before
-        prices = [q for q in earlier if q.kind == "money" and q.start not in taken]
-        if len(prices) == 1:
-            return prices[0]
-    if new.kind == "number" and _RESULT_AGAIN.search(update):
-        # "and if the next batch comes back at 117?": a new lab result in the earlier unit.
-        results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
-        if len(results) > 1:
-            return results[-1]
-    if new.kind == "number":
-        # "what if I cut them into 36?": a bare whole number changes the one count.
-        if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
-            return counts[0]
-        return None
-    if new.kind == "mass":
-        scaled = _counterpart_of_scale(new, earlier, update, taken, same=True)
-        if scaled is not None or any(q.kind == "count" for q in earlier):
-            return scaled
-        return _counterpart_of_scale(new, earlier, update, taken, same=False)
-    return _counterpart_of_scale(new, earlier, update, taken, same=True)
-
-
-def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
-                          taken: set[int], same: bool) -> Quantity | None:  # fmt: skip
-    candidates = [
-        q for q in earlier
-        if q.start not in taken and q.kind == new.kind
-        and (new.kind != "other" or _family(q.unit) == _family(new.unit))
-        and (q.tags & _ROLES) == (new.tags & _ROLES)
-        and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
-        and (same or q.per is None)
-        and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
-        and (new.per is None or q.per in (None, new.per) or {q.per, new.per} <= _ONE_SERVING)
-    ]  # fmt: skip
-    if not candidates and not new.tags & _ROLES and new.kind == "percent":
-        # "and at 80%?" after "75% moisture loss": the one percentage given, whatever its role.
-        alike = [q for q in earlier if q.start not in taken and q.kind == "percent"
-                 and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)]  # fmt: skip
-        candidates = alike if len(alike) == 1 else []
-    if len(candidates) > 1 and new.kind == "count" and len({q.value for q in candidates}) > 1:
-        candidates = candidates[-1:]  # "48 gummies ... scale to 300", "now 1000": the target
-    if len(candidates) > 1:
-        roles = [q for q in candidates if q.tags == new.tags]
-        if not roles and not new.tags:
-            # "and at 5 mg/mL?" after "a 50 mg/mL stock, need 30 mL at 10 mg/mL": the
-            # strength wanted changes, not the stock's.
-            roles = [q for q in candidates if "target" in q.tags][:1]
-        candidates = roles or candidates
-    if len(candidates) > 1 and re.search(r"\bservings?\b|\bdoses?\b", update, re.IGNORECASE):
-        # "if the serving is cut to 5 mg?": the serving's mg, not the package's
-        doses = [q for q in candidates if q.per in _ONE_SERVING]
-        candidates = doses or candidates
-    if len(candidates) > 1 and new.cannabinoid is None:
-        plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
-        candidates = plain or candidates
-    if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
-        candidates = candidates[-1:]
-    return candidates[0] if candidates else None
-
-
-def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
-                  ) -> Quantity | None:  # fmt: skip
-    """ "400 g of the 92 instead": the amount written with the potency the update names."""
-    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
-    if new.kind not in ("mass", "volume") or named is None:
-        return None
-    potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
-                   None)  # fmt: skip
-    if potency is None:
-        return None
-    amounts = [
-        q for q in earlier
-        if q.kind == new.kind and q.start not in taken
-        and (0 <= potency.start - q.end < 30 or 0 <= q.start - potency.end < 30)
-    ]  # fmt: skip
-    return min(amounts, key=lambda q: min(abs(potency.start - q.end), abs(q.start - potency.end)),
-               default=None)  # fmt: skip
-
-
-# "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
-_ONE_SERVING = frozenset({"piece", "serving"})
 _FROM_THOSE = re.compile(
     r"\b(?:from|of|with|using)\s+(?:those|these|them|the)\s+(?:two|2|both)\b|"
     r"\bfrom\s+(?:those|these|them)\b",
@@ -364,30 +275,11 @@ _NO_LOSS = re.compile(
     r"(?:loss|losses|waste)\b|\blossless\b",
     re.IGNORECASE,
 )
-_PRICE_AGAIN = re.compile(
-    r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
-    re.IGNORECASE,
-)
 _ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
 
 
 def _plain(number: float) -> str:
     return f"{number:g}"
-
-
-def _family(unit: str) -> str:
-    """Units of one measure ("hrs" and "hours", "°F" and "C") for matching a follow-up."""
-    written = unit.replace("°", "").replace(" ", "").lower()
-    if written in ("c", "f", "degrees", "degree", "deg"):
-        return "temperature"
-    if written in ("h", "hr", "hrs", "hour", "hours"):
-        return "hours"
-    return written
-
-
-def _same_scale(old: str, new: str) -> bool:
-    small = {"mg"}
-    return (old in small) == (new in small)
 
 
 def _replacement(new: Quantity, old: Quantity) -> str:

@@ -2,9 +2,9 @@
 
 Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
 `serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
-`operations_readers`, `grow_room_readers`, `terpene_readers`, `variance_readers`,
-`tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`, `ounce_prices`,
-`piece_masses`, `coa_chains`, and last `calculation_gaps`)
+`operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
+`variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
+`ounce_prices`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
@@ -46,6 +46,7 @@ from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
 from trichome.agents import tincture_readers as tinctures
 from trichome.agents import variance_readers as variances
+from trichome.agents import yield_readers as yields
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, StateEdibleLimits
 from trichome.agents.quantities import read
@@ -68,7 +69,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.potency_basis,
     lab.dry_basis,
     lab.extraction_return,
-    operations.grow_yield,
+    yields.grow_yield,
     remaining_amounts.after_loss,
     drying.moisture_lost,
     operations.dry,

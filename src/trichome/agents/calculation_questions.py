@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents import potency_calculators, units
 from trichome.agents.calculators import (
     Calculation,
@@ -15,6 +16,7 @@ from trichome.agents.calculators import (
 )
 from trichome.agents.missing_inputs import wording
 from trichome.agents.quantities import Quantity
+from trichome.agents.quantity_roles import UNSIZED_LOSS
 
 ASKS = (
     r"how\s+(?:much|many)|what(?:'s|s| is| are| would| will)?|calc\w*|figure|work\s+out|\?|"
@@ -126,7 +128,15 @@ def named_cannabinoid(question: Question, potency: Quantity | None) -> str:
 
 
 def loss_percent(question: Question) -> float:
+    """The process loss stated (%), 0 when none is; a loss told without its size ("some
+    stays in the press") is asked for, never taken as 0.
+
+    Raises:
+        MissingInput: a loss is told but not how much, or two losses are given.
+    """
     found = one(question, question.find("percent", tags=("loss",)), "the process loss")
+    if found is None and question.says(UNSIZED_LOSS):
+        raise ask(question, needs.PROCESS_LOSS)
     return found.value if found else 0.0
 
 

@@ -94,8 +94,9 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         "servings_check",
-        "Servings in an edible package, checked against a state's per-serving and "
-        "per-package THC caps from Trichome's sourced compliance facts.",
+        "Whole servings in an edible package (rounded down; the exact quotient in details), "
+        "checked against a state's per-serving and per-package THC caps from Trichome's "
+        "sourced compliance facts.",
         {"package_mg": _POSITIVE, "serving_mg": _POSITIVE, "state": _STATE},
         ["package_mg", "serving_mg"],
     ),

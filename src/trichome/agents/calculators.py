@@ -8,6 +8,12 @@ Every result carries the inputs it used, its formula, its steps, its unit and it
 assumptions; an input that is missing, impossible or contradictory raises instead of
 giving a number, and nothing defaults to zero unless the caller says so.
 
+Counting convention: a count of physical things a user makes, fills or pours (pre-rolls,
+carts, gummies, bottles, doses, servings, full droppers) is a number of whole pieces, rounded
+down (`whole_pieces`): 453.6 g rolls 453 one-gram pre-rolls, not 453.6; the exact quotient
+stays in the result's details as `exact` and the working. A quantity of mass or volume (grams,
+eighths in a pound, mL, cups) is never rounded.
+
 This module holds the shared types, the checks every calculation makes of its inputs, and
 `chain` for calculations done one after another; the potency calculations are in
 `potency_calculators`.
@@ -117,6 +123,13 @@ def share(name: str, value: float) -> float:
             f"{name} must be a percentage from 0 up to (not including) 100, got {fmt(value, 4)}%"
         )
     return value
+
+
+def whole_pieces(count: float) -> int:
+    """A count of pieces made, filled or poured: the whole ones, rounded down (a piece short
+    of its full dose or mass is not a piece); a hair under a whole number from floating
+    point still counts as that number."""
+    return math.floor(count + 1e-9)
 
 
 def whole(name: str, value: float) -> int:

@@ -5,7 +5,6 @@ against a state's caps, batch scaling and a share by weight (kitchen infusions a
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from trichome.agents import units
@@ -20,6 +19,7 @@ from trichome.agents.calculators import (
     quantity,
     share,
     whole,
+    whole_pieces,
 )
 
 
@@ -179,7 +179,8 @@ def pieces_from_concentrate(
     concentrate_mg = units.convert(mass, mass_unit, "mg")
     thc_mg = concentrate_mg * potency_percent / 100
     kept = thc_mg * (1 - loss_percent / 100)
-    pieces = math.floor(kept / mg_per_unit + 1e-9)
+    exact = kept / mg_per_unit
+    pieces = whole_pieces(exact)
     steps = [
         f"{fmt(mass, 4)} {mass_unit} = {fmt(concentrate_mg)} mg of concentrate",
         f"{fmt(concentrate_mg)} mg × {fmt(potency_percent, 4)}% = {fmt(thc_mg)} mg THC",
@@ -200,7 +201,7 @@ def pieces_from_concentrate(
         f"You can make {pieces:,} pieces at {fmt(mg_per_unit)} mg from {fmt(mass, 4)} "
         f"{mass_unit} of {fmt(potency_percent, 4)}% concentrate ({fmt(kept)} mg THC).",
         tuple(steps),
-        details={"thc_mg": kept},
+        details={"thc_mg": kept, "exact": exact},
         formula="pieces = mass (mg) × potency % × (1 - loss %) ÷ mg per piece, rounded down",
         inputs=tuple(inputs),
         assumptions=_loss_assumption(loss_percent),
@@ -219,11 +220,15 @@ def servings_check(
     positive("the serving's THC", serving_mg)
     if serving_mg > package_mg:
         raise CalculationError("a serving cannot hold more THC than the whole package")
-    servings = package_mg / serving_mg
-    steps = [f"{fmt(package_mg)} mg ÷ {fmt(serving_mg)} mg per serving = {fmt(servings)} servings"]
+    exact = package_mg / serving_mg
+    servings = whole_pieces(exact)
+    steps = [f"{fmt(package_mg)} mg ÷ {fmt(serving_mg)} mg per serving = {fmt(exact)} servings"]
     warnings: list[str] = []
-    if abs(servings - round(servings)) > 1e-9:
+    left_mg = max(package_mg - servings * serving_mg, 0.0)
+    uneven = abs(exact - round(exact)) > 1e-9
+    if uneven:
         warnings.append("the package does not divide into whole servings")
+        steps.append(f"whole servings: {servings} ({fmt(left_mg)} mg left over)")
     broken: list[str] = []
     if limits is not None:
         for cap, amount, what in (
@@ -253,13 +258,15 @@ def servings_check(
         servings,
         "servings",
         f"A {fmt(package_mg)} mg package at {fmt(serving_mg)} mg per serving holds "
-        f"{fmt(servings)} servings." + (f" {verdict}" if verdict else ""),
+        f"{fmt(servings)} {'whole ' if uneven else ''}servings"
+        + (f" ({fmt(exact)} exactly; {fmt(left_mg)} mg left over)." if uneven else ".")
+        + (f" {verdict}" if verdict else ""),
         tuple(steps),
         tuple(warnings + broken),
-        formula="servings = mg per package ÷ mg per serving",
+        formula="servings = mg per package ÷ mg per serving, rounded down to whole servings",
         inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
         verdict=verdict,
-        details={"package_mg": package_mg, "serving_mg": serving_mg},
+        details={"package_mg": package_mg, "serving_mg": serving_mg, "exact": exact},
     )
 
 

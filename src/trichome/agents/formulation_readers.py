@@ -27,8 +27,9 @@ from trichome.agents.calculation_questions import (
     potency_readings,
 )
 from trichome.agents.calculators import Calculation
-from trichome.agents.quantities import PIECES, Quantity
+from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
+from trichome.agents.unit_words import PIECES
 
 _BATCH_TOTAL = (
     r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"

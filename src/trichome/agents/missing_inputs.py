@@ -47,6 +47,7 @@ DRY_WEIGHT = "dry_weight"
 WATTAGE = "wattage"
 CANOPY_AREA = "canopy_area"
 DRYING_LOSS = "drying_loss"
+PROCESS_LOSS = "process_loss"
 PRICE = "price"
 SERVING_THC = "serving_thc"
 PACKAGE_CAP = "package_cap"
@@ -119,6 +120,7 @@ WORDING: dict[str, str] = {
     WATTAGE: "the total lighting wattage",
     CANOPY_AREA: "the canopy area (sq ft)",
     DRYING_LOSS: "how much of its weight it loses in drying (%)",
+    PROCESS_LOSS: "how much is lost or left in the equipment along the way (%)",
     PRICE: "the price asked for it ($)",
     SERVING_THC: "the THC per serving (mg)",
     PACKAGE_CAP: "the package cap that applies (mg of THC per package, or your state)",

@@ -11,6 +11,7 @@ from trichome.agents.calculators import (
     percent,
     positive,
     share,
+    whole_pieces,
 )
 
 
@@ -89,7 +90,7 @@ def _sep(unit: str) -> str:
 
 
 def doses_in(total: float, total_unit: str, dose: float, dose_unit: str) -> Calculation:
-    """How many doses (or bottles) of `dose` a lot of `total` fills.
+    """How many whole doses (or bottles) of `dose` a lot of `total` fills, rounded down.
 
     Raises:
         CalculationError: a non-positive amount, or units of different kinds.
@@ -100,16 +101,22 @@ def doses_in(total: float, total_unit: str, dose: float, dose_unit: str) -> Calc
         dose_in_total_unit = units.convert(dose, dose_unit, total_unit)
     except units.UnitError as error:
         raise CalculationError(f"the dose and the amount are not comparable: {error}") from error
-    count = total / dose_in_total_unit
+    exact = total / dose_in_total_unit
+    count = whole_pieces(exact)
     unit, each = units.label(total_unit), units.label(dose_unit)
+    step = f"doses: {fmt(total, 4)} {unit} ÷ {fmt(dose_in_total_unit, 4)} {unit} = {fmt(exact, 4)}"
+    rounded = (
+        () if abs(exact - round(exact)) <= 1e-9 else (f"whole doses, rounded down: {fmt(count)}",)
+    )
     return Calculation(
         "doses",
         count,
         "doses",
-        f"{fmt(total, 4)} {unit} fills {fmt(count, 4)} doses of {fmt(dose, 4)} {each}.",
-        (f"doses: {fmt(total, 4)} {unit} ÷ {fmt(dose_in_total_unit, 4)} {unit} = {fmt(count, 4)}",),
-        details={"doses": count},
-        formula="doses = amount ÷ dose size",
+        f"{fmt(total, 4)} {unit} fills {fmt(count)} {'whole ' if rounded else ''}doses of "
+        f"{fmt(dose, 4)} {each}" + (f" ({fmt(exact, 4)} exactly)." if rounded else "."),
+        (step, *rounded),
+        details={"doses": count, "exact": exact},
+        formula="doses = amount ÷ dose size, rounded down to whole doses",
         inputs=(f"dose size: {fmt(dose, 4)} {each}",),
         assumptions=("every dose is measured exactly; nothing is lost in the container",),
     )

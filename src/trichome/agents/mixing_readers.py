@@ -10,6 +10,7 @@ from trichome.agents import calculators
 from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import strength_calculators as by_strength
+from trichome.agents.blend_readers import aimed_potency
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -36,6 +37,11 @@ _PORTION = (
 # Words saying an amount is what one has (the stock) or what one wants to end with.
 _HAVE = r"(?:have|got|start(?:ing)?(?:\s+with)?|take|dilute|cutting|cut|thin)\s+(?:a\s+|an\s+)?$"
 _WANT = r"(?:need|make|want|final(?:\s+(?:volume|amount|weight|mass))?(?:\s+(?:is|of))?)\s+$"
+
+
+def _span(percents: list[Quantity]) -> tuple[float, float]:
+    low, high = sorted({q.value for q in percents})
+    return low, high
 
 
 def _portions(question: Question) -> list[Quantity]:
@@ -169,6 +175,24 @@ def dilution(question: Question) -> Calculation | None:
     ]
     if len(percents) > 2:  # "cutting with a 0% carrier": the diluent, no potency to reach
         percents = [q for q in percents if q.value > 0] or percents
+    if len({q.value for q in percents}) == 2 and min(q.value for q in percents) == 0:
+        percents = [q for q in percents if q.value > 0]  # "with 0% MCT": the carrier itself
+    if len({q.value for q in percents}) == 2 and aimed_potency(question, *_span(percents)):
+        # "bring 300 g of 88% down to 80 using our 60%": two materials, each with a potency,
+        # and a third number aimed between them: a blend to a target, not a dilution
+        return None
+    if len(percents) == 1 and question.says(_DILUTE):
+        # "400 g of 90%, bring it down to 80 with MCT", "dilute it to 80": the bare number
+        # aimed at is the potency wanted
+        percents += (
+            aimed_potency(question, 0, percents[0].value)
+            or [
+                replace(q, unit="%", kind="percent", tags=q.tags | {"target"})
+                for q in question.find("number")
+                if 0 < q.value < percents[0].value
+                and re.search(r"\bto\s*$", question.text[max(0, q.start - 6) : q.start])
+            ][:1]
+        )
     masses = [q for q in question.find("mass", "volume") if q.per is None and q not in portions]
     if len(percents) < 2:
         if question.says(r"dropper|per\s+ml|mg/ml|\bmg\s+(?:per|in|each|a)\b"):

@@ -14,6 +14,7 @@ from trichome.agents.calculators import (
     positive,
     quantity,
     share,
+    whole_pieces,
 )
 from trichome.agents.units import UnitError
 
@@ -268,23 +269,29 @@ def pieces_from(
         raise CalculationError(str(error)) from None
     kept_g = total_g * (1 - loss_percent / 100)
     count = kept_g / piece_g
+    made = whole_pieces(count)
+    count = made if abs(count - made) <= 1e-9 else count
     lost = (f"{fmt(total_g, 6)} g × (1 - {fmt(loss_percent)}% lost) = {fmt(kept_g, 6)} g",)
+    left_g = max(kept_g - made * piece_g, 0.0)
     return Calculation(
         "pieces_from_mass",
-        count,
+        made,
         "pieces",
-        f"{quantity(total, total_unit)} makes {fmt(count, 4)} pieces of "
-        f"{quantity(piece, piece_unit)} ({fmt(math.floor(count + 1e-9))} whole ones).",
+        f"{quantity(total, total_unit)} makes {fmt(made)} whole pieces of "
+        f"{quantity(piece, piece_unit)}"
+        + (f" ({fmt(count, 4)} exactly; {fmt(left_g, 4)} g left over)." if made != count else "."),
         (
             f"{quantity(total, total_unit)} = {fmt(total_g, 6)} g",
             *(lost if loss_percent else ()),
             f"{fmt(kept_g, 6)} g ÷ {fmt(piece_g, 4)} g = {fmt(count, 4)} pieces",
+            f"rounded down to whole pieces: {fmt(made)}",
         ),
-        formula="pieces = mass × (1 - loss) ÷ mass of one piece",
+        formula="pieces = mass × (1 - loss) ÷ mass of one piece, rounded down to whole pieces",
         inputs=(
             f"mass: {quantity(total, total_unit)}",
             f"each piece: {quantity(piece, piece_unit)}",
             *((f"loss: {fmt(loss_percent)}%",) if loss_percent else ()),
         ),
+        details={"exact": count, "left_over_g": left_g},
         assumptions=() if loss_percent else ("no loss in rolling or filling",),
     )

@@ -1,17 +1,15 @@
 """Reader for how many pieces a mass makes when one piece's weight is written after it
 ("how many pre-rolls from a QP if each is 0.75 g", "joints out of an ounce at 0.5 g
 apiece", "1.3 kg into 0.7g prerolls how many"): the mass over one piece's mass, in whole
-pieces (rounded down)."""
+pieces (`operations_calculators.pieces_from` rounds down)."""
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import replace
 
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import Question
-from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.calculators import Calculation
 
 _PIECE = (
     r"pre[-\s]?rolls?|joints?|blunts?|cones?|carts?|cartridges?|pens?|vapes?|"
@@ -52,11 +50,4 @@ def pieces_by_weight(question: Question) -> Calculation | None:
         return None
     piece, whole = each[0], wholes[0]
     question.use(piece, whole)
-    made = operations.pieces_from(whole.value, whole.unit, piece.value, piece.unit)
-    count = math.floor(made.value + 1e-9)
-    return replace(
-        made,
-        value=count,
-        summary=f"{fmt(count)} whole pieces. {made.summary}",
-        details={**made.details, "exact": made.value},
-    )
+    return operations.pieces_from(whole.value, whole.unit, piece.value, piece.unit)

@@ -4,8 +4,9 @@ Separators and shorthand ("1.5k"), ranges ("8-10 mg"), units glued on ("10mg", "
 the cannabinoid a number belongs to, concentrations (mg/g, mg/mL), per-piece against
 per-package amounts, money, area and power. `read(text)` returns each quantity with where
 it was found, so an answer can show what it read. The text is first written one way by
-`normalising.normalise` (numbers in words, fractions, symbols); cannabinoid spellings are in
-`cannabinoids`, and a COA table pasted as text is read by `coa_tables`.
+`normalising.normalise` (numbers in words, fractions, symbols); how units and counted things
+are written is in `unit_words`, cannabinoid spellings in `cannabinoids`, and a COA table pasted
+as text is read by `coa_tables`.
 """
 
 from __future__ import annotations
@@ -16,56 +17,19 @@ from dataclasses import dataclass, field, replace
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
 from trichome.agents.quantity_roles import roles_near
+from trichome.agents.unit_words import COUNTABLE, PIECES, UNIT, kind_and_unit
 from trichome.agents.units import UnitError
 
-COUNTABLE = (
-    r"gumm(?:y|ies|ys)|gummie|pieces?|pcs?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
-    r"servings?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|bottles?|cartridges?|carts?|"
-    r"vapes?|pens?|doses?|candies|candy|chews?|lozenges?|pre-?rolls?|joints?|blunts?|spliffs?|cones?|edibles?|"
-    r"packages?|packs?|jars?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|"
-    r"truffles?|pills?|sachets?|pouches?|tinctures?|syringes?|plants?|lights?|fixtures?|"
-    r"bags?|boxes?|tins?|containers?|sticks?|cups?|muffins?|cakes?|squares?|rosins?|dabs?|"
-    r"molds?|moulds?|trays?|batch(?:es)?|lbs?|ounces?|eighths?|grams?|tablespoons?|teaspoons?|"
-    r"blondies?|cupcakes?|treats?|slices?|krispies|macarons?|pastilles?|gumdrops?|drops?"
-)
-# What one piece or serving is called ("each cookie", "every gummy").
-PIECES = (
-    r"gumm(?:y|ies|ys)|gummie|pieces?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
-    r"servings?|doses?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|candies|candy|chews?|"
-    r"lozenges?|edibles?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|truffles?|"
-    r"pills?|muffins?|cakes?|treats?|cupcakes?|blondies?|rice\s+krispies?"
-)
 _COUNT_NOUN = re.compile(rf"\b({COUNTABLE})\b", re.IGNORECASE)
 
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
-MASS = (
-    r"half-?oz|mg|mgs|milligrams?|kg|kgs|kilos?|kilograms?|g|gs|gms?|grams?|grammes?|grs?|oz|ozs|ounces?|"
-    r"lbs?|pounds?|zips?|eighths?|8ths?|eigths?|quarters?|elbows?"
-)
-VOLUME = (
-    r"ml|mls|millilit(?:er|re)s?|cc|l|lit(?:er|re)s?|ltr|fl\.?\s?oz|fluid\s+ounces?|tsps?|"
-    r"teaspoons?|tbsps?|tbs|tbl|tablespoons?|cups?|sticks?|gal(?:lon)?s?|qts?|quarts?|droppers?|"
-    r"dropperfuls?|full\s+droppers?"
-)
-AREA = r"sq\.?\s?ft\.?|sqft|square\s+f(?:ee|oo)t|ft2|ft²|m2|m²|sq\.?\s?m\b|square\s+met(?:er|re)s?"
-POWER = r"kw|kilowatts?|w|watts?"
-OTHER = (
-    r"°\s?[fc]|degrees?|deg|f|c|min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?|"
-    r"yrs?|cfu|mm|cm|inch(?:es)?|in\b(?!\s+(?!x\b|by\b)[a-z])|kpa|hpa"
-)
-_UNIT = (
-    rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre)|ppm)\b|"
-    r"(?P<pct>%|percent\b|pct\b|per\s*cent\b)|"
-    rf"(?P<mass>{MASS})\b|(?P<volume>{VOLUME})\b|(?P<area>{AREA})|(?P<power>{POWER})\b|"
-    rf"(?P<factor>x)\b|(?P<money>dollars?|bucks|usd)\b|(?P<other>{OTHER})\b"
-)
 _QUANTITY = re.compile(
     rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?:\s*(?:-|\u2013|to)\s*\$?(?P<high>{_NUM}))?"
-    rf"(?P<k>k\b)?(?:-(?=[a-z%])|\s*)(?:{_UNIT})?",
+    rf"(?P<k>k\b)?(?:-(?=[a-z%])|\s*)(?:{UNIT})?",
     re.IGNORECASE,
 )
 _SINGLE = re.compile(
-    rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?P<k>k\b)?\s*(?:{_UNIT})?",
+    rf"(?P<money_sign>\$\s?)?(?P<value>{_NUM})(?P<k>k\b)?\s*(?:{UNIT})?",
     re.IGNORECASE,
 )
 _PER = re.compile(
@@ -124,54 +88,6 @@ class Quantity:
         return replace(self, value=value, high=None)
 
 
-def _kind_and_unit(match: re.Match[str]) -> tuple[str, str]:
-    if match.group("money_sign") or match.group("money"):
-        return "money", "$"
-    if match.group("pct"):
-        return "percent", "%"
-    if match.group("conc"):
-        tail = match.group("conc").lower().replace(" ", "")
-        if tail == "ppm":  # parts per million: mg per kg, or per litre of a water-based liquid
-            return "concentration", "ppm"
-        return "concentration", "mg/g" if tail.endswith(("g", "gram")) else "mg/ml"
-    if match.group("factor"):
-        return "factor", "x"
-    if match.group("other"):
-        return "other", match.group("other").lower()
-    for kind in ("mass", "volume", "area", "power"):
-        written = match.group(kind)
-        if written:
-            written = re.sub(r"\s+", " ", written.lower()).strip()
-            if kind == "volume" and written.startswith("full "):
-                written = written[5:]
-            try:
-                key = units.canonical(_SPELLING_FIXES.get(written, written))
-            except UnitError:
-                continue
-            return kind, key
-    return "number", ""
-
-
-_SPELLING_FIXES = {
-    "fl oz": "floz",
-    "fl. oz": "floz",
-    "fluid ounce": "floz",
-    "fluid ounces": "floz",
-    "sq ft": "sqft",
-    "sq. ft": "sqft",
-    "sq.ft": "sqft",
-    "sq. ft.": "sqft",
-    "sq ft.": "sqft",
-    "square feet": "sqft",
-    "square foot": "sqft",
-    "sq m": "m2",
-    "square meters": "m2",
-    "square metres": "m2",
-    "eigth": "eighth",
-    "eigths": "eighth",
-}
-
-
 def read(text: str) -> list[Quantity]:
     """Every quantity in `text` (already normalised), in order."""
     found: list[Quantity] = []
@@ -196,7 +112,7 @@ def read(text: str) -> list[Quantity]:
             # "THCA 24 - 0.5 d9" is two numbers, not a range running downwards.
             match = _SINGLE.match(text, match.start()) or match
             position = match.end()
-        kind, unit = _kind_and_unit(match)
+        kind, unit = kind_and_unit(match)
         value = float(match.group("value"))
         high = float(match.group("high")) if match.groupdict().get("high") else None
         if match.group("k"):

@@ -6,24 +6,51 @@ from __future__ import annotations
 
 import re
 
+# What holds back part of a batch while it is made: a share left in one of these is lost.
+EQUIPMENT = (
+    r"pans?|pots?|walls?|jars?|beakers?|vessels?|bowls?|molds?|moulds?|filters?|strainers?|"
+    r"cheesecloth|plant\s+matter|pulp|sides?|equipment|gear|glass|glassware|trays?|lines?|"
+    r"tubing|hoses?|machines?|fillers?|presse?s?|(?:rosin\s+|press\s+|filter\s+)?bags?|"
+    r"screens?|funnels?|syringes?|pipettes?|nozzles?|tips?|guns?|pumps?|tanks?|kettles?|"
+    r"reactors?|stills?|columns?|rotovaps?|evaporators?|flasks?|mixers?|blenders?|"
+    r"containers?|plates?|parchment|spatulas?|socks?|system|rig|kit|setup|tools?|"
+    r"cartridge\s+filler|capper|grinders?|mills?|tumblers?"
+)
+# "stays in the machine", "is left behind in the press", "gets retained by the filler",
+# "hangs up in the lines": retained in the equipment, so it never reaches the product.
+RETAINED = (
+    r"(?:stays?|remains?|sits?|hangs?\s+(?:up|back)|gets?\s+(?:left|stuck|trapped|caught|held)|"
+    r"(?:is|are)\s+(?:left|retained|trapped|caught|held(?:\s+(?:up|back))?)|retained|trapped)\s+"
+    r"(?:stuck\s+|behind\s+)?(?:(?:in|on|inside|by|within)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
+    rf"(?:[a-z-]+\s+){{0,2}}?(?:{EQUIPMENT})\b|behind\b|stuck\b)"
+)
+# A loss told without its size: "some stays in the press", "we lose a bit in the lines",
+# "the filler eats a little". The size is asked for, never taken as 0.
+UNSIZED_LOSS = (
+    r"\b(?:some|a\s+(?:little\s+)?bit|a\s+little|part|a\s+(?:small\s+)?(?:amount|share|fraction))"
+    r"(?:\s+of\s+(?:it|the\s+\w+))?\s+(?:always\s+|usually\s+|typically\s+|inevitably\s+|still\s+)?"
+    rf"(?:{RETAINED}|(?:is|gets)\s+(?:lost|wasted)|sticks?\s+(?:to|in|on)|clings?\s+(?:to|in|on))|"
+    r"\b(?:we|i|you)\s+(?:always\s+|usually\s+|typically\s+)?(?:lose|loose)\s+(?:some|a\s+(?:little\s+)?"
+    r"bit|a\s+little)\b|"
+    rf"\b(?:{EQUIPMENT})\s+(?:always\s+|usually\s+)?(?:keeps?|holds?(?:\s+(?:onto|on\s+to|back))?|"
+    r"retains?|eats?|takes?|traps?|soaks?\s+up|absorbs?)\s+(?:some|a\s+(?:little\s+)?bit|a\s+little)\b"
+)
 _TAG_WORDS: dict[str, tuple[str, str]] = {
     # tag: (words just before the number, words just after it)
     "loss": (
         r"(?:loss|lose|losing|lost|waste|shrink)\w*(?:\s*(?:of|is|was|at|about|around|~|like|roughly|"
         r"approx\w*|maybe|nearly|almost|close\s+to|up\s+to|a\s+good|usually|typically))*\s*$|"
-        # "the pot keeps about 5%", "the molds hold ~3%": what the equipment keeps is lost
-        r"\b(?:pans?|pots?|walls?|molds?|moulds?|jars?|filters?|equipment|machine|glassware|lines)\s+"
-        r"(?:keeps?|holds?|takes?|eats?|grabs?|retains?|swallows?)\s*(?:about|around|roughly|like|~)?\s*$",
+        # "the pot keeps about 5%", "the filler holds onto 2%": what the equipment keeps is lost
+        rf"\b(?:{EQUIPMENT})\s+(?:keeps?|holds?(?:\s+(?:onto|on\s+to|back))?|takes?|eats?|grabs?|"
+        r"retains?|swallows?|traps?|soaks?\s+up|absorbs?)\s*(?:about|around|roughly|like|~)?\s*$",
         r"^\s*(?:process\s+|processing\s+|production\s+|transfer\s+|of\s+the\s+\w+\s+)?(?:loss|losses|lost|waste|shrink)|"
         # "add 5% overage for process loss": extra put in to cover what is lost
         r"^\s*(?:overage|over-?fill)\b|"
         # "5% is lost in the pan", "8% stays stuck on the walls", "3% of it clings to the pot"
         r"^\s*(?:of\s+(?:\w+\s+){0,4}?)?(?:(?:is|are|was|were|gets?|got|will\s+be|ends?\s+up|to)\s+)?"
         r"(?:(?:usually|typically|always|just|probably|normally|often)\s+)?(?:lost|wasted|left\s+(?:behind|in|on)|"
-        r"stuck|(?:stays?|remains?|sits?)\s+(?:stuck|behind|(?:in|on)\s+(?:the\s+)?(?:pan|pot|walls?|jar|"
-        r"beaker|vessel|bowl|molds?|moulds?|filter|strainer|cheesecloth|plant\s+matter|pulp|sides?|"
-        r"equipment|glass|tray|trays|lines?|tubing|hoses?))|(?:stick|sticks|stuck|clings?)\s+(?:to|in|on)|goes\s+to\s+waste|"
-        r"burns?\s+off|disappears?)|"
+        r"stuck|(?:stick|sticks|stuck|clings?)\s+(?:to|in|on)|goes\s+to\s+waste|burns?\s+off|disappears?|"
+        rf"{RETAINED})|"
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:never|doesn'?t|does\s+not|won'?t)\s+(?:make|get|end)",
     ),
     "efficiency": (
@@ -33,7 +60,12 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"(?:efficien|conversion|recovery|extraction|transfer)|"
         # "75% of it makes it into the butter", "90% ends up in the gummies"
         r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:(?:makes?|made)\s+it|gets?|goes|ends?\s+up|carries\s+"
-        r"over)\s+in(?:to)?\s+(?:the|our|my|your|each|every)?\s*[a-z]",
+        r"over)\s+in(?:to)?\s+(?:the|our|my|your|each|every)?\s*[a-z]|"
+        # "80% stays in the butter": what stays in the product is what it keeps (unlike what
+        # stays in the machine, a loss)
+        r"^\s*(?:of\s+(?:\w+\s+){0,3}?)?(?:stays?|remains?)\s+in\s+(?:the\s+|our\s+|my\s+)?"
+        r"(?:butter|oil|milk|cream|product|infusion|edibles?|gummies|brownies|cookies|tincture|"
+        r"final\s+\w+|finished\s+\w+)\b",
     ),
     "moisture": (
         r"(?:moisture|water)\s*(?:content|loss)?\s*(?:of|is|was|at|from|to)?\s*$",

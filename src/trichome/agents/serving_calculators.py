@@ -12,6 +12,7 @@ from trichome.agents.calculators import (
     positive,
     quantity,
     whole,
+    whole_pieces,
 )
 from trichome.agents.units import UnitError
 
@@ -53,8 +54,8 @@ def drink_servings(
 ) -> Calculation:
     """A drink of `container` volume shared into servings of `serving` volume, with `mg`
     of a cannabinoid in each serving (`mg_per_serving`) or in the whole container. The
-    result is the mg per serving, the mg in the container or the number of servings
-    (`asked`: "per_serving", "total_mg" or "servings").
+    result is the mg per serving, the mg in the container or the number of whole servings
+    poured, rounded down (`asked`: "per_serving", "total_mg" or "servings").
 
     Raises:
         CalculationError: non-positive amounts, units that are not volumes, a serving larger
@@ -87,11 +88,13 @@ def drink_servings(
     value, unit = {
         "per_serving": (per_serving, f"mg {name} per serving"),
         "total_mg": (total, f"mg {name}"),
-        "servings": (servings, "servings"),
+        "servings": (whole_pieces(servings), "servings"),
     }[asked]
     warnings = []
     if abs(servings - round(servings)) > 1e-9:
         warnings.append("the container does not divide into whole servings")
+        if asked == "servings":
+            steps.append(f"whole servings poured, rounded down: {fmt(value)}")
     return Calculation(
         "drink_servings",
         value,

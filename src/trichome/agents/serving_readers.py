@@ -4,7 +4,6 @@ and their dose ("pack of 20 gummies at 5mg each, servings of 10mg?")."""
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import replace
 
@@ -24,7 +23,8 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.cap_readers import stated_caps
-from trichome.agents.quantities import PIECES, Quantity
+from trichome.agents.quantities import Quantity
+from trichome.agents.unit_words import PIECES
 
 
 def servings(question: Question) -> Calculation | None:
@@ -133,10 +133,9 @@ def _most_pieces(question: Question) -> Calculation | None:
         raise ask(question, needs.PACKAGE_CAP)
     question.use(doses[0])
     result = formulation.servings_check(limits.per_package_mg, doses[0].value, limits)
-    whole = math.floor(result.value + 1e-9)
+    whole = int(result.value)  # servings_check counts whole servings, rounded down
     return replace(
         result,
-        value=float(whole),
         unit="pieces",
         summary=f"At most {whole} pieces of {fmt(doses[0].value)} mg fit under "
         f"{limits.state}'s {fmt(limits.per_package_mg)} mg package cap. {result.summary}",

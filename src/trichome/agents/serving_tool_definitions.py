@@ -18,7 +18,7 @@ SERVING_TOOLS: list[dict[str, Any]] = [
         "drink_servings",
         "A drink shared into servings by volume: servings = container ÷ serving; the mg given "
         "per serving (mg_per_serving true) or in the whole container. asked picks the result: "
-        "per_serving, total_mg or servings.",
+        "per_serving, total_mg or servings (whole servings, rounded down).",
         {
             "container": POSITIVE,
             "container_unit": VOLUME_UNIT,

@@ -12,6 +12,7 @@ from trichome.agents.calculators import (
     positive,
     quantity,
     share,
+    whole_pieces,
 )
 from trichome.agents.units import UnitError
 
@@ -227,14 +228,20 @@ def droppers_in_bottle(bottle_ml: float, dropper_ml: float) -> Calculation:
     """
     positive("the bottle's volume", bottle_ml)
     positive("the dropper's volume", dropper_ml)
-    count = bottle_ml / dropper_ml
+    exact = bottle_ml / dropper_ml
+    count = whole_pieces(exact)
+    step = f"{fmt(bottle_ml)} mL ÷ {fmt(dropper_ml)} mL per dropper = {fmt(exact, 4)} droppers"
+    rounded = (
+        () if abs(exact - round(exact)) <= 1e-9 else (f"full droppers, rounded down: {fmt(count)}",)
+    )
     return Calculation(
         "droppers_in_bottle",
         count,
         "droppers",
-        f"The bottle holds {fmt(count, 4)} full droppers.",
-        (f"{fmt(bottle_ml)} mL ÷ {fmt(dropper_ml)} mL per dropper = {fmt(count, 4)} droppers",),
-        details={"droppers": count},
-        formula="droppers = bottle volume ÷ dropper volume",
+        f"The bottle holds {fmt(count)} full droppers"
+        + (f" ({fmt(exact, 4)} exactly)." if rounded else "."),
+        (step, *rounded),
+        details={"droppers": count, "exact": exact},
+        formula="droppers = bottle volume ÷ dropper volume, rounded down to full droppers",
         inputs=(f"bottle: {fmt(bottle_ml)} mL", f"dropper: {fmt(dropper_ml)} mL"),
     )

@@ -1,0 +1,144 @@
+"""Which earlier number a follow-up's number replaces.
+
+"what if it tests at 92%?" changes the potency, "cut them into 36" the count, "and at 5 mg/mL?"
+the strength wanted rather than the stock's, "400 g of the 92 instead" the amount beside the
+92%: the same kind, cannabinoid, role (a loss stays a loss) and scale. Used by
+`calculation_conversations` to merge a follow-up into the question it changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents.quantities import Quantity
+
+# Roles a replacing number must share: a new loss replaces the loss, not the potency.
+_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "dropper"})
+
+
+# A follow-up giving another test result: "comes back at 117", "tests at 9.2".
+_RESULT_AGAIN = re.compile(
+    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
+    re.IGNORECASE,
+)
+
+
+def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
+                ) -> Quantity | None:  # fmt: skip
+    """The earlier quantity a follow-up's `new` one replaces (same kind, cannabinoid, role
+    and scale; an ordinal or a named potency picks among two), None when it replaces none;
+    `taken` holds the starts of the earlier quantities already replaced."""
+    ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
+    peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
+    if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
+        return peers[0 if ordinal.group(1).lower() == "first" else 1]
+    named = _of_the_named(new, earlier, update, taken)
+    if named is not None:
+        return named
+    if re.search(r"\bthe\s+$", update[: new.start]):
+        # "200 g of the 62%": the 62% named is the one given before, not a new value
+        same = [q for q in earlier if q.kind == new.kind and q.value == new.value]
+        if same:
+            return same[0]
+    counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
+    if new.kind == "number" and (_PRICE_AGAIN.search(update) or not counts):
+        # "and if he does me 1250 for it?", "what about at 1750": the one price given before
+        prices = [q for q in earlier if q.kind == "money" and q.start not in taken]
+        if len(prices) == 1:
+            return prices[0]
+    if new.kind == "number" and _RESULT_AGAIN.search(update):
+        # "and if the next batch comes back at 117?": a new lab result in the earlier unit.
+        results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
+        if len(results) > 1:
+            return results[-1]
+    if new.kind == "number":
+        # "what if I cut them into 36?": a bare whole number changes the one count.
+        if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
+            return counts[0]
+        return None
+    if new.kind == "mass":
+        scaled = _counterpart_of_scale(new, earlier, update, taken, same=True)
+        if scaled is not None or any(q.kind == "count" for q in earlier):
+            return scaled
+        return _counterpart_of_scale(new, earlier, update, taken, same=False)
+    return _counterpart_of_scale(new, earlier, update, taken, same=True)
+
+
+def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
+                          taken: set[int], same: bool) -> Quantity | None:  # fmt: skip
+    candidates = [
+        q for q in earlier
+        if q.start not in taken and q.kind == new.kind
+        and (new.kind != "other" or unit_family(q.unit) == unit_family(new.unit))
+        and (q.tags & _ROLES) == (new.tags & _ROLES)
+        and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
+        and (same or q.per is None)
+        and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
+        and (new.per is None or q.per in (None, new.per) or {q.per, new.per} <= _ONE_SERVING)
+    ]  # fmt: skip
+    if not candidates and not new.tags & _ROLES and new.kind == "percent":
+        # "and at 80%?" after "75% moisture loss": the one percentage given, whatever its role.
+        alike = [q for q in earlier if q.start not in taken and q.kind == "percent"
+                 and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)]  # fmt: skip
+        candidates = alike if len(alike) == 1 else []
+    if len(candidates) > 1 and new.kind == "count" and len({q.value for q in candidates}) > 1:
+        candidates = candidates[-1:]  # "48 gummies ... scale to 300", "now 1000": the target
+    if len(candidates) > 1:
+        roles = [q for q in candidates if q.tags == new.tags]
+        if not roles and not new.tags:
+            # "and at 5 mg/mL?" after "a 50 mg/mL stock, need 30 mL at 10 mg/mL": the
+            # strength wanted changes, not the stock's.
+            roles = [q for q in candidates if "target" in q.tags][:1]
+        candidates = roles or candidates
+    if len(candidates) > 1 and re.search(r"\bservings?\b|\bdoses?\b", update, re.IGNORECASE):
+        # "if the serving is cut to 5 mg?": the serving's mg, not the package's
+        doses = [q for q in candidates if q.per in _ONE_SERVING]
+        candidates = doses or candidates
+    if len(candidates) > 1 and new.cannabinoid is None:
+        plain = [q for q in candidates if q.cannabinoid in (None, "THC")]
+        candidates = plain or candidates
+    if len(candidates) > 1 and re.search(r"\btarget|to\s+\d|down\s+to", update, re.IGNORECASE):
+        candidates = candidates[-1:]
+    return candidates[0] if candidates else None
+
+
+def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
+                  ) -> Quantity | None:  # fmt: skip
+    """ "400 g of the 92 instead": the amount written with the potency the update names."""
+    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
+    if new.kind not in ("mass", "volume") or named is None:
+        return None
+    potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
+                   None)  # fmt: skip
+    if potency is None:
+        return None
+    amounts = [
+        q for q in earlier
+        if q.kind == new.kind and q.start not in taken
+        and (0 <= potency.start - q.end < 30 or 0 <= q.start - potency.end < 30)
+    ]  # fmt: skip
+    return min(amounts, key=lambda q: min(abs(potency.start - q.end), abs(q.start - potency.end)),
+               default=None)  # fmt: skip
+
+
+# "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
+_ONE_SERVING = frozenset({"piece", "serving"})
+_PRICE_AGAIN = re.compile(
+    r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
+    re.IGNORECASE,
+)
+
+
+def unit_family(unit: str) -> str:
+    """Units of one measure ("hrs" and "hours", "°F" and "C") for matching a follow-up."""
+    written = unit.replace("°", "").replace(" ", "").lower()
+    if written in ("c", "f", "degrees", "degree", "deg"):
+        return "temperature"
+    if written in ("h", "hr", "hrs", "hour", "hours"):
+        return "hours"
+    return written
+
+
+def _same_scale(old: str, new: str) -> bool:
+    small = {"mg"}
+    return (old in small) == (new in small)

@@ -1,0 +1,147 @@
+"""Reader for a harvest's yield per area and per watt ("18 lb dry off 1,200 sq ft, grams per
+sq ft?", "2,640 g under four 600 W lights"), in the unit asked; a wet weight is dried first
+when the question gives its loss (`operations_readers.dry`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from trichome.agents import calculators, units
+from trichome.agents import missing_inputs as needs
+from trichome.agents import operations_calculators as operations
+from trichome.agents.calculation_questions import Question, ask, one, piece_counts
+from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.operations_readers import dry
+
+# "per square foot", "per sq ft", "per m2": not "per square" of a chocolate bar.
+_AREA_UNIT = (
+    r"(?:sq\.?\s*(?:ft|feet|foot|m|meters?|metres?)\b|sqft|"
+    r"square\s+(?:f(?:oo|ee)?t|met(?:er|re)s?|m)\b|m2\b|m²)"
+)
+
+
+def grow_yield(question: Question) -> Calculation | None:
+    """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
+    if not question.says(
+        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|(?<!\bw)/\s*w\b|gpw|grams?\s+per\s+"
+        rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
+    ):
+        return None
+    harvests = [
+        q for q in question.find("mass") if q.per in (None, "package")
+    ]  # "1.9 lb dry total"
+    areas = question.find("area")
+    power = [q for q in question.find("power") if q.per is None]
+    lights = [q for q in piece_counts(question) if re.match(r"lights?|fixtures?", q.noun or "")]
+    watts_each = [
+        q
+        for q in question.find("power")
+        if q.per is not None
+        or re.match(
+            r"\s*(?:lights?|fixtures?|leds?|each)", question.text[q.end : q.end + 12], re.IGNORECASE
+        )
+        or re.search(  # "40 lights at 1000 W": the wattage of each light
+            r"(?:lights?|fixtures?|leds?)\s+(?:at|of|@|x)\s*$",
+            question.text[max(0, q.start - 16) : q.start],
+            re.IGNORECASE,
+        )
+    ]
+    if not harvests:
+        raise ask(question, needs.DRY_WEIGHT)
+    asks_area = question.says(r"sq|square|ft|canopy")
+    asks_power = question.says(r"watt|g/w|gpw|(?<!\bw)/\s*w\b|light")
+    watts: float | None = None
+    if lights and watts_each:
+        question.use(lights[0], watts_each[0])
+        watts = lights[0].value * units.convert(watts_each[0].value, watts_each[0].unit, "w")
+    elif power:
+        chosen = one(question, power[:1], "the wattage")
+        assert chosen is not None
+        watts = units.convert(chosen.value, chosen.unit, "w")
+        times = [
+            q
+            for q in question.find("factor", "number", "count")
+            if q.end <= chosen.start and not question.text[q.end : chosen.start].strip(" x*()")
+        ]  # "2 x 1000w", "(4) 600w": that many lights of that wattage
+        if times and times[-1].value == int(times[-1].value) and times[-1].value >= 1:
+            question.use(times[-1])
+            watts *= times[-1].value
+    if asks_power and watts is None:
+        raise ask(question, needs.WATTAGE)
+    if asks_area and not areas and not asks_power:
+        raise ask(question, needs.CANOPY_AREA)
+    area = one(question, areas[:1], "the canopy area") if areas else None
+    parts = []
+    harvest = harvests[0]
+    dry_mass, dry_unit = harvest.value, harvest.unit
+    if question.says(r"\bwet\b") and question.find("percent", tags=("moisture",)) + question.find(
+        "percent", tags=("loss",)
+    ):
+        dried = dry(question)
+        if dried is not None:
+            parts.append(dried)
+            dry_mass = dried.value
+    question.use(harvest)
+    grown = operations.cultivation_yield(
+        dry_mass, dry_unit, area.value if area else None, area.unit if area else "sqft", watts
+    )
+    parts.append(_in_asked_yield_unit(question, grown))
+    return calculators.chain(parts)
+
+
+_YIELD_UNIT = re.compile(
+    r"\b(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s*(?:per|/|a|an|each)\s*"
+    r"(?:(?P<sqm>sq\.?\s*m(?:eters?|etres?)?\b|square\s+met(?:er|re)s?|m2|m²)|(?P<sqft>sq\.?\s*f(?:ee|oo)?t|"
+    r"square\s+f(?:ee|oo)t|sqft|ft2|ft²|ft\b)|(?P<watt>watts?\b|w\b))",
+    re.IGNORECASE,
+)
+
+
+_BASIS_ASKED = re.compile(
+    r"\b(?:per|/|a)\s*(?:(?P<watt>watts?\b|w\b)|(?P<area>sq|square\s+f|sqft|ft))|\b(?P<gpw>gpw|g/w)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_asked_basis(question: Question, grown: Calculation) -> Calculation:
+    asked = list(_BASIS_ASKED.finditer(question.text))
+    if not asked:
+        return grown
+    per_watt = asked[-1].group("area") is None
+    key, unit = ("g_per_watt", "g/W") if per_watt else ("g_per_sqft", "g/sq ft")
+    value = grown.details.get(key)
+    if value is None or grown.unit == unit:
+        return grown
+    return replace(
+        grown, value=value, unit=unit, summary=f"{fmt(value, 4)} {unit}. {grown.summary}"
+    )
+
+
+def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
+    """ "lbs per sq ft", "g per m²", "oz per watt": the yield in the units asked, the
+    conversion shown as a step (the calculator works in g/sq ft and g/W). The last asked wins
+    ("grams per sq ft?", then "and per watt?")."""
+    grown = _last_asked_basis(question, grown)
+    asked = next(reversed(list(_YIELD_UNIT.finditer(question.text))), None)
+    if asked is None:
+        return grown
+    per_watt = asked.group("watt") is not None
+    base = grown.details.get("g_per_watt" if per_watt else "g_per_sqft")
+    mass = units.canonical(asked.group("mass"))
+    if base is None or (mass == "g" and not asked.group("sqm")):
+        return grown
+    value = units.convert(base, "g", mass)
+    per = "W" if per_watt else "sq ft"
+    if asked.group("sqm"):
+        value, per = value * units.convert(1, "m2", "sqft"), "m²"
+    unit = f"{units.label(mass)}/{per}"
+    own = "g/W" if per_watt else "g/sq ft"
+    step = f"in the unit asked: {fmt(base, 4)} {own} = {fmt(value, 4)} {unit}"
+    return replace(
+        grown,
+        value=value,
+        unit=unit,
+        summary=f"{grown.summary} In {unit}: {fmt(value, 4)}.",
+        steps=(*grown.steps, step),
+    )
