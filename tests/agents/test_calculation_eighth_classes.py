@@ -9,15 +9,9 @@ import math
 
 import pytest
 
+from tests.agents.calculation_answers import answer as _answer
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.normalising import normalise
-
-
-def _answer(question: str) -> tuple[float, str]:
-    found = recognise(question)
-    assert found is not None, "no calculation recognised"
-    assert found.calculation is not None, found.refusal
-    return found.calculation.value, found.calculation.unit
 
 
 @pytest.mark.parametrize(

@@ -9,18 +9,12 @@ import math
 
 import pytest
 
+from tests.agents.calculation_answers import answer as _answer
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 
 POUND_G = 453.59237
 FLOZ_ML = 29.5735295625
-
-
-def _answer(question: str) -> tuple[float, str]:
-    found = recognise(question)
-    assert found is not None, "no calculation recognised"
-    assert found.calculation is not None, found.refusal
-    return found.calculation.value, found.calculation.unit
 
 
 @pytest.mark.parametrize(
