@@ -1,5 +1,6 @@
 """The last four of Metrc's v2 operations the sandbox serves: a lab releasing its results, a
-grower restoring harvested plants, staged package tags (Retail ID) and caregiver statuses."""
+grower restoring harvested plants, staged package tags (Retail ID) and caregiver statuses; and
+outgoing transfer templates to several destinations, listed in Metrc's shape."""
 
 from __future__ import annotations
 
@@ -8,8 +9,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.sandbox.conftest import CULTIVATOR, DISPENSARY, LAB, everything, sandbox
-from tests.sandbox.test_state_changes import TODAY, first_page, package, write
+from tests.sandbox.conftest import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER, everything, sandbox
+from tests.sandbox.test_state_changes import (
+    TODAY,
+    changed_just_now,
+    destination,
+    first_page,
+    package,
+    write,
+)
 from trichome.config import Settings
 
 pytestmark = pytest.mark.anyio
@@ -237,3 +245,73 @@ async def test_a_caregivers_status_says_whether_the_licence_is_active_and_for_wh
     assert lapsed.json()["Active"] is False and revoked.json()["Active"] is False
     assert unknown.status_code == 404 and "CG-CO-999999" in unknown.json()["Message"]
     assert no_licence.status_code == 400
+
+
+async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates(
+    seeded: Settings,
+) -> None:
+    async with sandbox(seeded) as client:
+        ready = [
+            p["Label"]
+            for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
+            if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
+        ][-3:]
+        to_store = destination(ready[:2])  # no transporter: the shipper carries it
+        to_maker = {**destination(ready[2:]), "RecipientLicenseNumber": MANUFACTURER}
+        to_maker["Transporters"] = [
+            {"TransporterFacilityLicenseNumber": CULTIVATOR, "DriverName": "Ana Ruiz"}
+        ]
+        path = "/transfers/v2/templates/outgoing"
+        twice = await write(
+            client,
+            "POST",
+            path,
+            CULTIVATOR,
+            [{"Name": "Twice", "Destinations": [to_store, destination(ready[:1])]}],
+        )
+        bad_carrier = await write(
+            client,
+            "POST",
+            path,
+            CULTIVATOR,
+            [
+                {
+                    "Name": "Nobody drives",
+                    "Destinations": [
+                        {**to_store, "Transporters": [{"TransporterFacilityLicenseNumber": "X-1"}]}
+                    ],
+                }
+            ],
+        )
+        made = await write(
+            client,
+            "POST",
+            path,
+            CULTIVATOR,
+            [{"Name": "Two stops", "Destinations": [to_store, to_maker]}],
+        )
+        template_id = made.json()["Ids"][0]
+        listed = await everything(client, path, licenseNumber=CULTIVATOR)
+        deliveries = await client.get(
+            f"{path}/{template_id}/deliveries", params={"licenseNumber": CULTIVATOR}
+        )
+        sent = await write(
+            client, "POST", f"/sandbox/v2/templates/{template_id}/send", CULTIVATOR, None
+        )
+        maker_incoming = await everything(
+            client, "/transfers/v2/incoming", licenseNumber=MANUFACTURER, **changed_just_now()
+        )
+    assert twice.status_code == 400 and "more than one destination" in messages(twice)
+    assert bad_carrier.status_code == 400 and "'X-1' is not a licence" in messages(bad_carrier)
+    assert made.status_code == 200, made.text
+    [template] = [t for t in listed if t["Id"] == template_id]
+    # The documented shape (bruno Transfers/GetOutgoingTemplates), not the posted body.
+    assert "Destinations" not in template and template["Name"] == "Two stops"
+    assert (template["DeliveryCount"], template["PackageCount"]) == (2, 3)
+    assert template["RecipientFacilityLicenseNumber"] is None
+    assert template["ShipperFacilityLicenseNumber"] == CULTIVATOR
+    assert template["DriverName"] == "Ana Ruiz" and "LastModified" in template
+    recipients = [d["RecipientFacilityLicenseNumber"] for d in deliveries.json()["Data"]]
+    assert recipients == [DISPENSARY, MANUFACTURER]
+    assert sent.status_code == 200 and len(sent.json()["Ids"]) == 2
+    assert sent.json()["Ids"][1] in {t["Id"] for t in maker_incoming}
