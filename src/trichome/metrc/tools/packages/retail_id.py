@@ -86,18 +86,6 @@ async def associate_retail_ids(
 
 
 @shape
-class RetailIdIssuance(TypedDict):
-    """QR codes just generated for a package (or for an unused package tag, staging it)."""
-
-    license_number: str
-    label: str
-    issuance_id: Annotated[str | None, Field(description="The issuance, for printing.")]
-    qr_codes: Annotated[list[str], Field(description="The QR codes generated.")]
-    ranges: Annotated[list[list[int]], Field(description="Their serial number ranges.")]
-    url: Annotated[str | None, Field(description="Where the issuance's labels are printed.")]
-
-
-@shape
 class RetailIdPackageInfo(TypedDict):
     """One package's Retail ID summary."""
 
@@ -123,7 +111,7 @@ def _count(value: Any) -> int:
     return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
 
 
-@tool("packages", title="Generate Retail ID QR codes", read_only=False, returns=RetailIdIssuance)
+@tool("packages", title="Generate Retail ID QR codes", read_only=False, returns=Written)
 async def generate_retail_ids(
     license_number: LicenseNumber,
     label: Annotated[
@@ -136,26 +124,19 @@ async def generate_retail_ids(
 ) -> dict[str, Any]:
     """Generate Retail ID QR codes for a package's units; they draw on the facility's allotment
     (get_retail_id_allotment). Given an unused package tag, the codes are made before its
-    package and the tag is staged."""
+    package and the tag is staged. The codes: get_package_retail_ids."""
     metrc = access()
     found = await metrc.client.generate_retail_ids(
         license_number, package_label=label, quantity=quantity, credentials=metrc.credentials
     )
     manifest = found.get("Manifest") or {}
-    issuance = found.get("IssuanceId")
-    link = found.get("Url")
-    return {
-        "license_number": license_number,
-        "label": label,
-        "issuance_id": str(issuance) if issuance is not None else None,
-        "qr_codes": [str(code) for code in manifest.get("Qrs") or []],
-        "ranges": [
-            [_count(n) for n in span]
-            for span in manifest.get("Ranges") or []
-            if isinstance(span, list)
-        ],
-        "url": str(link) if link is not None else None,
-    }
+    codes = [str(code) for code in manifest.get("Qrs") or []]
+    shown = ", ".join(codes[:5]) + (f" and {len(codes) - 5} more" if len(codes) > 5 else "")
+    said = (
+        f"Generated {len(codes)} QR code(s) for {label} (issuance {found.get('IssuanceId')}, "
+        f"labels at {found.get('Url')}): {shown}."
+    )
+    return written({"Ids": [], "Warnings": None}, said)
 
 
 @tool("packages", title="Retail ID details of packages", returns=RetailIdPackagesInfo)
