@@ -525,6 +525,8 @@ async def test_package_and_lab_writes(client: MetrcClient) -> None:
         ],
     )
     failed = waiting["SourcePackageLabels"].split(",")[0].strip()
+    assert (await client.package(CULTIVATOR, label=failed))["LabTestingState"] != "TestFailed"
+    await client.release_lab_test_results(LAB, [waiting["Label"]])  # the sources see it now
     assert (await client.package(CULTIVATOR, label=failed))["LabTestingState"] == "TestFailed"
     await client.remediate_packages(
         CULTIVATOR,

@@ -18,7 +18,8 @@ CERTIFICATE = b"%PDF-1.4\n% a lab's certificate of analysis\n%%EOF\n"
 
 
 async def _recorded_result(client: httpx.AsyncClient) -> tuple[str, dict[str, Any]]:
-    """A result the lab records now on a sample; the source package's label and its row."""
+    """A result the lab records and releases now on a sample; the source package's label and
+    its row."""
     samples = await everything(client, "/packages/v2/active", licenseNumber=LAB)
     sample = next(p for p in samples if p["LabTestingState"] == "SubmittedForTesting")
     source = sample["SourcePackageLabels"].split(",")[0].strip()
@@ -26,6 +27,9 @@ async def _recorded_result(client: httpx.AsyncClient) -> tuple[str, dict[str, An
     body = [{"Label": sample["Label"], "ResultDate": TODAY, "Results": results}]
     recorded = await write(client, "POST", "/labtests/v2/record", LAB, body)
     assert recorded.status_code == 200, recorded.text
+    release = [{"PackageLabel": sample["Label"]}]
+    released = await write(client, "PUT", "/labtests/v2/results/release", LAB, release)
+    assert released.status_code == 200, released.text
     source_id = (await package(client, CULTIVATOR, source)).json()["Id"]
     rows = await client.get(
         "/labtests/v2/results", params={"licenseNumber": CULTIVATOR, "packageId": source_id}

@@ -283,6 +283,7 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
         samples = await everything(client, "/packages/v2/active", licenseNumber=LAB)
         sample = next(p for p in samples if p["LabTestingState"] == "SubmittedForTesting")
         sources = [label.strip() for label in sample["SourcePackageLabels"].split(",")]
+        untested = (await package(client, CULTIVATOR, sources[0])).json()
         recorded = await write(
             client,
             "POST",
@@ -307,6 +308,11 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
                 }
             ],
         )
+        in_progress = (await package(client, LAB, sample["Label"])).json()
+        before = (await package(client, CULTIVATOR, sources[0])).json()
+        released = await write(
+            client, "PUT", "/labtests/v2/results/release", LAB, [{"PackageLabel": sample["Label"]}]
+        )
         source = (await package(client, CULTIVATOR, sources[0])).json()
         results = await client.get(
             "/labtests/v2/results", params={"licenseNumber": CULTIVATOR, "packageId": source["Id"]}
@@ -327,6 +333,10 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
         )
         after = (await package(client, CULTIVATOR, sources[0])).json()
     assert recorded.status_code == 200
+    # Recorded results wait for the lab's release; the grower's package is unchanged until then.
+    assert in_progress["LabTestingState"] == "TestingInProgress"
+    assert before["LabTestingState"] == untested["LabTestingState"] != "TestFailed"
+    assert released.status_code == 200 and released.content == b""  # documented: no body
     assert source["LabTestingState"] == "TestFailed"
     assert source["ProductRequiresRemediation"] is True
     rows = [row for row in results.json()["Data"] if row["TestPerformedDate"] == TODAY]

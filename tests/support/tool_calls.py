@@ -20,7 +20,14 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # tests/metrc/tools/test_deliveries.py.
 # The Colorado sandbox has no Retail ID (Metrc has none in CO), so its reads are called against
 # a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
-NOT_SEEDED = frozenset({"get_sales_delivery", "get_retail_id_allotment", "get_package_retail_ids"})
+NOT_SEEDED = frozenset(
+    {
+        "get_sales_delivery",
+        "get_retail_id_allotment",
+        "get_package_retail_ids",
+        "get_retail_id_packages_info",
+    }
+)
 FULL = {"page_size": 100}
 DAY = AS_OF.isoformat()
 

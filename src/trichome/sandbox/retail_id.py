@@ -110,3 +110,39 @@ def received(label: str, record: Record | None) -> dict[str, Any]:
         "ChildTag": label,
         "LabelSource": LABEL_SOURCE,
     }
+
+
+def staged_tag(tag: Record, record: Record) -> dict[str, Any]:
+    """A package tag staged with QR codes before its package exists, as GetStagedTags lists
+    it (ThunkMetrc bruno Tags/GetStagedTags): the tag's fields, whether it is used, and its
+    product label (the QR codes generated for it)."""
+    eaches = record.data.get("Eaches") or []
+    issuances = record.data.get("Issuances") or []
+    return {
+        "Id": tag.id,
+        "TagTypeName": tag.data.get("TagTypeName"),
+        "TagTypeId": tag.data.get("TagTypeId"),
+        "TagInventoryTypeName": tag.data.get("TagInventoryTypeName"),
+        "MaxGroupSize": tag.data.get("MaxGroupSize", 0),
+        "FacilityId": tag.data.get("FacilityId", 0),
+        "Label": tag.label,
+        "StatusName": None,
+        "CommissionedDateTime": None,
+        "IsUsed": tag.state == "used",
+        "UsedDateTime": None,
+        "ProductLabel": {
+            "QrCount": len(eaches),
+            "IsChildFromParentWithLabel": False,
+            "OriginalSourcePackageId": None,
+            "OriginalSourcePackageLabel": None,
+            "LabelSource": LABEL_SOURCE,
+            "QrCodeRanges": list(record.data.get("Ranges") or []),
+            "LastLabelGenerationDate": issuances[-1]["CreatedAt"] if issuances else None,
+            "IsActive": True,
+        },
+        "DetachedDateTime": None,
+        "IsArchived": False,
+        "LastModified": iso(record.last_modified),
+        "IsStaged": True,
+        "QrCount": len(eaches),
+    }

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import base64
 import html
+from datetime import datetime
 from typing import Any
 
+from trichome.db.models import utcnow
+from trichome.sandbox import documents
 from trichome.sandbox.reference import FACILITIES, Facility
 from trichome.sandbox.store import Record
 
@@ -280,3 +283,81 @@ def manifest_file(transfer_id: int, lines: list[str]) -> dict[str, Any]:
         "FileDownloadName": f"TransferManifestReport-{transfer_id}.pdf",
         "HttpStatusCode": "OK",
     }
+
+
+def template_document(
+    shipper: Facility, posted: dict[str, Any], created: datetime | None = None
+) -> dict[str, Any]:
+    """An outgoing template as GetOutgoingTemplates lists it (ThunkMetrc bruno
+    Transfers/GetOutgoingTemplates): a manifest's fields with no manifest number, recipient or
+    shipment type (those are per destination, in its deliveries), counting its destinations
+    and packages; the posted template is kept under `_Template` for its deliveries and sending.
+    """
+    destinations = [d for d in posted.get("Destinations") or [] if isinstance(d, dict)]
+    first = destinations[0] if destinations else {}
+    carrier = next(
+        (t for d in destinations for t in d.get("Transporters") or [] if isinstance(t, dict)),
+        {},
+    )
+    carrier_number = posted.get("TransporterFacilityLicenseNumber") or carrier.get(
+        "TransporterFacilityLicenseNumber"
+    )
+    known = FACILITIES.get(str(carrier_number))
+
+    def driver(key: str) -> Any:
+        return posted.get(key) or carrier.get(key)
+
+    return {
+        "ManifestNumber": None,
+        "InvoiceNumber": None,
+        "ShipmentLicenseType": 0,
+        "ShipperFacilityLicenseNumber": shipper.license_number,
+        "ShipperFacilityName": shipper.name,
+        "Name": posted.get("Name"),
+        "TransporterFacilityLicenseNumber": carrier_number,
+        "TransporterFacilityName": known.name if known else None,
+        "DriverName": driver("DriverName"),
+        "DriverOccupationalLicenseNumber": driver("DriverOccupationalLicenseNumber"),
+        "DriverVehicleLicenseNumber": driver("DriverLicenseNumber"),
+        "VehicleMake": driver("VehicleMake"),
+        "VehicleModel": driver("VehicleModel"),
+        "VehicleLicensePlateNumber": driver("VehicleLicensePlateNumber"),
+        "DeliveryCount": len(destinations),
+        "ReceivedDeliveryCount": 0,
+        "PackageCount": sum(len(d.get("Packages") or []) for d in destinations),
+        "ReceivedPackageCount": 0,
+        "ContainsPlantPackage": False,
+        "ContainsProductPackage": False,
+        "ContainsTradeSample": False,
+        "ContainsDonation": False,
+        "ContainsTestingSample": False,
+        "ContainsProductRequiresRemediation": False,
+        "ContainsRemediatedProductPackage": False,
+        "IsVoided": False,
+        "CreatedDateTime": documents.moment(created or utcnow()),
+        "CreatedByUserName": None,
+        "DeliveryId": 0,
+        "RecipientFacilityLicenseNumber": None,
+        "RecipientFacilityName": None,
+        "ShipmentTypeName": None,
+        "ShipmentTransactionType": None,
+        "EstimatedDepartureDateTime": first.get("EstimatedDepartureDateTime"),
+        "ActualDepartureDateTime": None,
+        "EstimatedArrivalDateTime": first.get("EstimatedArrivalDateTime"),
+        "ActualArrivalDateTime": None,
+        "DeliveryPackageCount": 0,
+        "DeliveryReceivedPackageCount": 0,
+        "ReceivedDateTime": None,
+        "EstimatedReturnDepartureDateTime": None,
+        "ActualReturnDepartureDateTime": None,
+        "EstimatedReturnArrivalDateTime": None,
+        "ActualReturnArrivalDateTime": None,
+        "OriginatingTemplateId": None,
+        "_Template": posted,
+    }
+
+
+def posted_template(record: Record) -> dict[str, Any]:
+    """The template as it was posted (or last updated)."""
+    found: dict[str, Any] = record.data.get("_Template", record.data)
+    return found

@@ -67,3 +67,23 @@ async def test_retail_id_tools_read_and_associate_codes(california: MetrcAccess)
 async def test_retail_id_tools_in_a_state_without_it_get_metrcs_404(reader: MetrcAccess) -> None:
     with using(reader), pytest.raises(MetrcNotFound, match="no Retail ID in CO"):
         await package_tools.get_retail_id_allotment(DISPENSARY)
+
+
+async def test_retail_id_tools_generate_codes_summarise_packages_and_refuse_a_merge(
+    california: MetrcAccess,
+) -> None:
+    with using(california):
+        packages = await package_tools.list_active_packages(DISPENSARY, page_size=2)
+        first, second = [p["Label"] for p in packages["items"]]
+        made = await package_tools.generate_retail_ids(DISPENSARY, first, 3)
+        info = await package_tools.get_retail_id_packages_info(DISPENSARY, [first, second])
+        quota = await package_tools.get_retail_id_allotment(DISPENSARY)
+        with pytest.raises(MetrcValidationError, match=r"Merge|same item"):
+            await package_tools.merge_retail_id_packages(DISPENSARY, first, [second])
+    assert made["ok"] and made["message"].startswith(f"Generated 3 QR code(s) for {first}")
+    assert [entry["label"] for entry in info["items"]] == [first, second]
+    coded, plain = info["items"]
+    assert (coded["qr_count"], coded["issuances"], coded["has_qrs"]) == (3, 1, True)
+    assert coded["issuance_id"] and f"issuance {coded['issuance_id']}" in made["message"]
+    assert (plain["qr_count"], plain["has_qrs"], plain["issuance_id"]) == (0, False, None)
+    assert quota["allotment"] == 50_000 - 3

@@ -77,7 +77,9 @@ async def test_a_failed_result_fails_the_sample_and_its_sources(writer: MetrcAcc
             CULTIVATOR, [source], "Remediation", "Re-dried and irradiated"
         )
         after = (await packages.get_package(CULTIVATOR, source))["package"]
-    assert done["message"] == f"Recorded 2 test results for {sample['Label']}: failed."
+    assert (
+        done["message"] == f"Recorded 2 test results for {sample['Label']}: failed, and released."
+    )
     assert at_lab["lab_testing_state"] == "TestFailed" and at_lab["total"] == 2
     assert at_lab["failed_tests"] == ["E. coli (CFU/g) Raw Plant Material"]
     assert origin["lab_testing_state"] == "TestFailed"
@@ -92,3 +94,19 @@ async def test_only_a_lab_records_results(writer: MetrcAccess) -> None:
     ]
     with using(writer), pytest.raises(MetrcAuthError, match="CanTestPackages"):
         await tools.record_lab_test_results(CULTIVATOR, grown, passing, overall_passed=True)
+
+
+async def test_results_kept_unreleased_leave_the_sources_as_they_were(writer: MetrcAccess) -> None:
+    sample = (await writer.client.packages_active(LAB))[-1]
+    source = sample["SourcePackageLabels"].split(",")[0].strip()
+    passing = [
+        tools.AnalyteResult(test_type="THC (%) Raw Plant Material", quantity=19.0, passed=True)
+    ]
+    with using(writer):
+        before = (await packages.get_package(CULTIVATOR, source))["package"]
+        done = await tools.record_lab_test_results(LAB, sample["Label"], passing, release=False)
+        at_lab = (await packages.get_package(LAB, sample["Label"]))["package"]
+        after = (await packages.get_package(CULTIVATOR, source))["package"]
+    assert done["message"].endswith("passed; not released yet.")
+    assert at_lab["LabTestingState"] == "TestingInProgress"
+    assert after["LabTestingState"] == before["LabTestingState"]

@@ -91,11 +91,17 @@ async def test_templates_and_transfer_types(reader: MetrcAccess) -> None:
         templates = await tools.list_transfer_templates(CULTIVATOR)
         none = await tools.list_transfer_templates(CULTIVATOR, name_contains="nothing like it")
         types = await tools.list_transfer_types(CULTIVATOR)
+        deliveries = await tools.get_transfer_template_deliveries(
+            CULTIVATOR, templates["items"][0]["Id"]
+        )
     assert templates["total"] == 1
     template = templates["items"][0]
+    # Metrc lists templates as manifests without a recipient (bruno GetOutgoingTemplates).
     assert template["Name"] == "Store restock - buds"
-    assert template["Destinations"][0]["RecipientLicenseNumber"] == DISPENSARY
-    assert len(template["Destinations"][0]["PackageLabels"]) == 2
+    assert (template["DeliveryCount"], template["PackageCount"]) == (1, 2)
+    assert "Destinations" not in template and "RecipientLicenseNumber" not in template
+    assert [d["RecipientFacilityLicenseNumber"] for d in deliveries["items"]] == [DISPENSARY]
+    assert len(deliveries["items"][0]["packages"]) == 2
     assert none["total"] == 0
     external = [t["Name"] for t in types["items"] if t["ForExternalIncomingShipments"]]
     assert external == ["Lab Sample Transfer"]
@@ -143,11 +149,14 @@ async def test_a_template_is_made_checked_and_deleted(writer: MetrcAccess) -> No
             vehicle_license_plate="CO-4KX-219",
         )
         listed = await tools.list_transfer_templates(CULTIVATOR, name_contains="pre-rolls")
+        planned = await tools.get_transfer_template_deliveries(CULTIVATOR, listed["items"][0]["Id"])
         deleted = await tools.delete_transfer_template(CULTIVATOR, made["ids"][0])
         after = await tools.list_transfer_templates(CULTIVATOR)
     assert "2 packages to SF-SBX-CO-24-8002 (Affiliated Transfer)" in made["message"]
-    destination = listed["items"][0]["Destinations"][0]
-    assert destination["PackageLabels"] == ready
+    assert listed["items"][0]["PackageCount"] == 2
+    assert listed["items"][0]["DriverName"] == "Marcus Webb"
+    destination = planned["items"][0]
+    assert [p["PackageLabel"] for p in destination["packages"]] == ready
     assert destination["PlannedRoute"] == "I-25 south"
     assert destination["EstimatedArrivalDateTime"] == arrival.isoformat()
     assert deleted["ok"] and after["total"] == 1  # only the seeded template is left

@@ -232,9 +232,17 @@ async def record_lab_test_results(
     result_date: Annotated[
         date | None, Field(description="The day the tests were done; defaults to today.")
     ] = None,
+    release: Annotated[
+        bool,
+        Field(
+            description="Release the results at once (default); false keeps them unreleased, "
+            "e.g. to attach the certificate first, and the sample TestingInProgress."
+        ),
+    ] = True,
 ) -> dict[str, Any]:
-    """Record a testing lab's results for a sample it holds; the sample and the packages it was
-    taken from become TestPassed or TestFailed (RetestPassed/RetestFailed after remediation).
+    """Record a testing lab's results for a sample it holds and release them: the sample and
+    the packages it was taken from become TestPassed or TestFailed (RetestPassed/RetestFailed
+    after remediation). Once released, no more results can be recorded for the sample.
 
     Only a testing lab's licence can record results, for samples at the lab.
     """
@@ -259,7 +267,10 @@ async def record_lab_test_results(
         license_number, [record], credentials=metrc.credentials
     )
     verdict = "passed" if passed else "failed"
-    return written(
-        result,
-        f"Recorded {plural(len(results), 'test result')} for {label.strip()}: {verdict}.",
+    said = f"Recorded {plural(len(results), 'test result')} for {label.strip()}: {verdict}"
+    if not release:
+        return written(result, f"{said}; not released yet.")
+    await metrc.client.release_lab_test_results(
+        license_number, [label.strip()], credentials=metrc.credentials
     )
+    return written(result, f"{said}, and released.")

@@ -15,6 +15,7 @@ from trichome.sandbox.seed.catalogue import FLAVOURS, LOCATIONS, STRAINS
 from trichome.sandbox.seed.transporters import DRIVERS
 from trichome.sandbox.seed.year import LEAD_IN_DAYS, Year
 from trichome.sandbox.store import Record
+from trichome.sandbox.transfer_views import template_document
 
 AVAILABLE_TAGS = 1000
 
@@ -101,7 +102,8 @@ def close(year: Year) -> None:
             "Packages": [{"PackageLabel": bag.label, "WholesalePrice": 1450.0} for bag in bags],
         }
         name = "Store restock - buds"
-        template = {"Name": name, "Destinations": [destination]}
+        posted = {"Name": name, "Destinations": [destination]}
+        template = template_document(CULTIVATOR, posted, year.at(year.as_of, 7))
         year.add(
             Record(CULTIVATOR.license_number, "transfertemplate", "active", template, name=name),
             end,

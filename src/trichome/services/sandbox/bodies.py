@@ -312,9 +312,8 @@ TRANSFER_TEMPLATE = shape(
         "Destinations": {
             "type": "array",
             "minItems": 1,
-            "maxItems": 1,
             "items": _TRANSFER_DESTINATION,
-            "description": "One destination (the sandbox ships to one recipient).",
+            "description": "One or more destinations, each to another licence.",
         },
     }
 )

@@ -25,8 +25,11 @@ from trichome.metrc.tools.packages.read import (
 )
 from trichome.metrc.tools.packages.retail_id import (
     associate_retail_ids,
+    generate_retail_ids,
     get_package_retail_ids,
     get_retail_id_allotment,
+    get_retail_id_packages_info,
+    merge_retail_id_packages,
 )
 from trichome.metrc.tools.packages.write import (
     Ingredient,
@@ -55,15 +58,18 @@ __all__ = [
     "find_packages",
     "finish_packages",
     "flag_packages",
+    "generate_retail_ids",
     "get_package",
     "get_package_retail_ids",
     "get_retail_id_allotment",
+    "get_retail_id_packages_info",
     "list_active_packages",
     "list_in_transit_packages",
     "list_inactive_packages",
     "list_on_hold_packages",
     "list_package_adjustment_reasons",
     "list_package_adjustments",
+    "merge_retail_id_packages",
     "move_packages",
     "remediate_packages",
     "set_package_note",

@@ -83,3 +83,108 @@ async def associate_retail_ids(
         credentials=metrc.credentials,
     )
     return written(result, f"Associated {len(qr_urls)} QR code(s) with package {label}.")
+
+
+@shape
+class RetailIdPackageInfo(TypedDict):
+    """One package's Retail ID summary."""
+
+    label: str
+    qr_count: int
+    estimated_balance: Annotated[int | None, Field(description="QR-coded units left.")]
+    sibling_count: int
+    issuance_id: str | None
+    issuances: Annotated[int, Field(ge=0, description="How many issuances made its codes.")]
+    has_qrs: bool
+    requires_verification: bool | None
+
+
+@shape
+class RetailIdPackagesInfo(TypedDict):
+    """Retail ID summaries of packages."""
+
+    license_number: str
+    items: list[RetailIdPackageInfo]
+
+
+def _count(value: Any) -> int:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0
+
+
+@tool("packages", title="Generate Retail ID QR codes", read_only=False, returns=Written)
+async def generate_retail_ids(
+    license_number: LicenseNumber,
+    label: Annotated[
+        PackageLabel,
+        Field(description="The package, or an unused package tag to stage before packaging."),
+    ],
+    quantity: Annotated[
+        int, Field(ge=1, le=10_000, description="How many QR codes (one per unit) to make.")
+    ],
+) -> dict[str, Any]:
+    """Generate Retail ID QR codes for a package's units; they draw on the facility's allotment
+    (get_retail_id_allotment). Given an unused package tag, the codes are made before its
+    package and the tag is staged. The codes: get_package_retail_ids."""
+    metrc = access()
+    found = await metrc.client.generate_retail_ids(
+        license_number, package_label=label, quantity=quantity, credentials=metrc.credentials
+    )
+    manifest = found.get("Manifest") or {}
+    codes = [str(code) for code in manifest.get("Qrs") or []]
+    shown = ", ".join(codes[:5]) + (f" and {len(codes) - 5} more" if len(codes) > 5 else "")
+    said = (
+        f"Generated {len(codes)} QR code(s) for {label} (issuance {found.get('IssuanceId')}, "
+        f"labels at {found.get('Url')}): {shown}."
+    )
+    return written({"Ids": [], "Warnings": None}, said)
+
+
+@tool("packages", title="Retail ID details of packages", returns=RetailIdPackagesInfo)
+async def get_retail_id_packages_info(
+    license_number: LicenseNumber,
+    labels: Annotated[
+        list[PackageLabel], Field(min_length=1, max_length=50, description="The packages.")
+    ],
+) -> dict[str, Any]:
+    """For each package: how many QR codes it has, the units they still cover, its siblings
+    (packages sharing its codes) and the issuances that made them."""
+    metrc = access()
+    found = await metrc.client.retail_id_packages_info(
+        license_number, list(labels), credentials=metrc.credentials
+    )
+    items = []
+    for entry in found.get("Packages") or []:
+        flag = entry.get("RequiresVerification")
+        balance = entry.get("EstimatedBalance")
+        items.append(
+            {
+                "label": str(entry.get("Tag") or ""),
+                "qr_count": _count(entry.get("QrCount")),
+                "estimated_balance": _count(balance) if balance is not None else None,
+                "sibling_count": _count(entry.get("SiblingCount")),
+                "issuance_id": entry.get("IssuanceId"),
+                "issuances": len(entry.get("Issuances") or []),
+                "has_qrs": bool(entry.get("HasQrs")),
+                "requires_verification": flag if isinstance(flag, bool) else None,
+            }
+        )
+    return {"license_number": license_number, "items": items}
+
+
+@tool("packages", title="Merge Retail ID packages", read_only=False, returns=Written)
+async def merge_retail_id_packages(
+    license_number: LicenseNumber,
+    target: Annotated[PackageLabel, Field(description="The package the others merge into.")],
+    sources: Annotated[
+        list[PackageLabel],
+        Field(min_length=1, max_length=9, description="The packages merged into the target."),
+    ],
+) -> dict[str, Any]:
+    """Merge packages of the same item, with their Retail ID QR codes, into a target package;
+    Metrc adjusts the sources into it and needs a package adjustment reason for merging in the
+    state's list."""
+    metrc = access()
+    result = await metrc.client.merge_retail_id_packages(
+        license_number, [target, *sources], credentials=metrc.credentials
+    )
+    return written(result, f"Merged {len(sources)} package(s) into {target}.")

@@ -35,25 +35,37 @@ from trichome.metrc.tools.transfers.common import Arrival, Departure, Record, Tr
 UNSHIPPABLE = {"IsOnHold": "on hold", "IsFinished": "finished"}
 
 
-@shape
-class TemplateDestination(TypedDict):
-    """Where a transfer template sends which packages."""
-
-    RecipientLicenseNumber: NotRequired[str]
-    TransferTypeName: NotRequired[str]
-    PlannedRoute: NotRequired[str]
-    EstimatedDepartureDateTime: NotRequired[str]
-    EstimatedArrivalDateTime: NotRequired[str]
-    PackageLabels: list[str | None]
+TEMPLATE_FIELDS = (
+    "Id",
+    "Name",
+    "DeliveryCount",
+    "PackageCount",
+    "TransporterFacilityLicenseNumber",
+    "TransporterFacilityName",
+    "DriverName",
+    "VehicleLicensePlateNumber",
+    "EstimatedDepartureDateTime",
+    "EstimatedArrivalDateTime",
+    "CreatedDateTime",
+)
 
 
 @shape
 class Template(TypedDict):
-    """An outgoing transfer template."""
+    """An outgoing transfer template, as Metrc lists it (GetOutgoingTemplates): how many
+    destinations (deliveries) and packages, the transporter and the first departure."""
 
     Id: NotRequired[int]
     Name: NotRequired[str]
-    Destinations: list[TemplateDestination]
+    DeliveryCount: NotRequired[int]
+    PackageCount: NotRequired[int]
+    TransporterFacilityLicenseNumber: NotRequired[str]
+    TransporterFacilityName: NotRequired[str]
+    DriverName: NotRequired[str]
+    VehicleLicensePlateNumber: NotRequired[str]
+    EstimatedDepartureDateTime: NotRequired[str]
+    EstimatedArrivalDateTime: NotRequired[str]
+    CreatedDateTime: NotRequired[str]
 
 
 @shape
@@ -75,25 +87,7 @@ class TemplatePackage(BaseModel):
 
 
 def _template(record: Mapping[str, Any]) -> Record:
-    destinations = []
-    for destination in record.get("Destinations") or []:
-        packages = destination.get("Packages") or []
-        destinations.append(
-            {
-                **compact(
-                    destination,
-                    (
-                        "RecipientLicenseNumber",
-                        "TransferTypeName",
-                        "PlannedRoute",
-                        "EstimatedDepartureDateTime",
-                        "EstimatedArrivalDateTime",
-                    ),
-                ),
-                "PackageLabels": [p.get("PackageLabel") for p in packages],
-            }
-        )
-    return {**compact(record, ("Id", "Name")), "Destinations": destinations}
+    return compact(record, TEMPLATE_FIELDS)
 
 
 @tool("transfers", title="List transfer templates", returns=TemplatePage)
@@ -105,8 +99,10 @@ async def list_transfer_templates(
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
-    """List a facility's outgoing transfer templates: name, recipient, transfer type, planned
-    route and times, and package labels. A template becomes a manifest in Metrc's web app.
+    """List a facility's outgoing transfer templates: name, how many destinations and
+    packages, transporter and driver, and departure and arrival. Each destination's recipient,
+    transfer type, route and packages: get_transfer_template_deliveries. A template becomes a
+    manifest in Metrc's web app.
     """
     metrc = access()
     templates = await metrc.client.outgoing_templates(license_number, credentials=metrc.credentials)

@@ -1,5 +1,5 @@
-"""A facility's medical patients and their purchase statuses (Metrc v2 `Patients`,
-`PatientsStatus`).
+"""A facility's medical patients and their purchase statuses, and caregivers' statuses (Metrc
+v2 `Patients`, `PatientsStatus`, `CaregiversStatus`).
 
 Shapes follow Metrc's documentation of Patients GetActive, GetPatientById, Add, Update and
 Remove, and of GetStatusesByPatient: a patient is `{PatientId, LicenseNumber,
@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox import caregivers
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import DAY, FLAG, TEXT, shape
@@ -32,7 +33,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.rules import RowErrors, writes
+from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
 KIND = "patient"
@@ -197,3 +198,14 @@ async def patient_statuses(request: Request, patient_license_number: str) -> Res
     status["PatientLicenseExpirationDate"] = values.get("LicenseEffectiveEndDate")
     status["PatientRegistrationStartDate"] = values.get("LicenseEffectiveStartDate")
     return json([status])
+
+
+@router.get("/caregivers/v2/status/{caregiver_license_number}", **openapi.one())
+async def caregiver_status(request: Request, caregiver_license_number: str) -> Response:
+    """A caregiver licence's status and patients, from the state's registry (caregivers.py);
+    any facility may look one up, as patients' statuses."""
+    reading(request)
+    caregiver = caregivers.lookup(caregiver_license_number)
+    if caregiver is None:
+        raise message(404, f"Caregiver {caregiver_license_number} was not found.")
+    return json(caregiver.status(date.today()))

@@ -12,6 +12,11 @@ QrUrls}` and answers `{Ids, Warnings}` (the packages' Ids); PackagesInfo takes
 package adjustment reason whose name contains "Merge", which the sandbox's state list lacks,
 so it refuses after checking the packages; the two receive reads answer `{Eaches,
 SiblingTags, RequiresVerification, Ranges, QrCount, ChildTag, LabelSource}`.
+
+Package staging: generating QR codes for an unused package tag of the facility (rather than
+a package) stages the tag; Tags GetStagedTags (`GET /tags/v2/staged`, a premium endpoint
+needing Retail ID package staging) lists such tags until a package is made with them, which
+then carries the codes.
 """
 
 from __future__ import annotations
@@ -144,17 +149,26 @@ async def generate(request: Request) -> Response:
     if not isinstance(quantity, int) or isinstance(quantity, bool) or quantity < 1:
         raise message(400, "Quantity must be a whole number of at least 1.")
     async with store(request).transaction() as tx:
-        package = await _package(tx, facility, str(body["PackageLabel"]).strip())
+        label = str(body["PackageLabel"]).strip()
+        # An unused package tag of the facility is staged: its QR codes are made before its
+        # package, and the package created with the tag later has them (GetStagedTags).
+        tag = await tx.by_label("tag", label)
+        staging = (
+            tag is not None
+            and tag.license == facility.license_number
+            and tag.name == "package"
+            and tag.state == "available"
+        )
+        package = None if staging else await _package(tx, facility, label)
         records = await tx.all(facility.license_number, retail_id.KIND)
         issued = sum(i["LabelQuantity"] for r in records for i in r.data["Issuances"])
         left = retail_id.ALLOTMENT - issued
         if quantity > left:
             raise message(400, f"Quantity {quantity} is more than the {left} QR codes left.")
-        label = str(package.label)
         record = await _codes(tx, facility.license_number, label)
         answer = retail_id.issue(record, quantity, utcnow())
         await (tx.save(record) if record.id else tx.insert(record))
-    item = package.data.get("Item", {}).get("Name", "")
+    item = package.data.get("Item", {}).get("Name", "") if package is not None else ""
     return json(
         {
             "CoaBl": f"{label}@Metrc Direct~COA",
@@ -236,6 +250,30 @@ async def packages_info(request: Request) -> Response:
             balance = float(package.data.get("Quantity") or 0) if each else 0.0
             found.append(retail_id.info(label, await tx.by_label(retail_id.KIND, label), balance))
     return json({"Packages": found})
+
+
+_TAGS = {"type": "array", "items": {"type": "object"}}
+
+
+@router.get("/tags/v2/staged", **_documented(_TAGS, read=True))
+async def staged_tags(request: Request) -> Response:
+    """The facility's package tags staged with QR codes whose package is not made yet."""
+    _available(request)
+    facility = reading(request)
+    async with store(request).transaction() as tx:
+        tags = {
+            tag.label: tag
+            for tag in await tx.all(facility.license_number, "tag", ["available"])
+            if tag.name == "package"
+        }
+        records = await tx.all(facility.license_number, retail_id.KIND)
+    return json(
+        [
+            retail_id.staged_tag(tags[str(record.label)], record)
+            for record in records
+            if record.label in tags and record.data["Issuances"]
+        ]
+    )
 
 
 @router.get("/retailid/v2/receive/qr/{short_code}", **_documented({"type": "object"}, read=True))

@@ -30,7 +30,9 @@ from trichome.sandbox.transfer_views import (
     OUTBOUND,
     RETURN,
     has_rejections,
+    posted_template,
     template_delivery_document,
+    template_document,
 )
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.bodies import DAY, ID, MAYBE_TEXT, NUMBER, TEXT, UNIT, shape
@@ -104,7 +106,7 @@ def done() -> Response:
 async def _resync(tx: Transaction, template: Record) -> None:
     """Match a template's deliveries to its destinations after an update."""
     existing = {record.id: record for record in await template_deliveries(tx, template)}
-    for destination in template.data["Destinations"]:
+    for destination in posted_template(template)["Destinations"]:
         document = template_delivery_document(destination["RecipientLicenseNumber"], destination)
         record = existing.pop(destination.get("TransferDestinationId") or 0, None)
         if record is None:
@@ -147,9 +149,8 @@ async def update_templates(request: Request) -> Response:
             changes.append((template, obj))
         errors.raise_if_any()
         for template, obj in changes:
-            template.data = {
-                key: value for key, value in obj.items() if key != "TransferTemplateId"
-            }
+            posted = {key: value for key, value in obj.items() if key != "TransferTemplateId"}
+            template.data = template_document(facility, posted)
             template.name = obj["Name"].strip()
             await tx.save(template)
             await _resync(tx, template)

@@ -27,6 +27,7 @@ from trichome.sandbox.transfer_views import (
     manifest_html,
     manifest_lines,
     manifest_transporters,
+    posted_template,
     required_batches,
     template_delivery_document,
     transporter_rows,
@@ -232,7 +233,7 @@ async def template_deliveries(tx: Transaction, template: Record) -> list[Record]
                     label=f"transfertemplate:{template.id}",
                 )
             )
-            for destination in template.data.get("Destinations") or []
+            for destination in posted_template(template).get("Destinations") or []
         ]  # fmt: skip
     return [record for record in made if record.state == "active"]
 

@@ -16,6 +16,7 @@ from starlette.responses import Response
 from trichome.sandbox import documents
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record, Transaction
+from trichome.sandbox.transfer_views import posted_template, template_document
 from trichome.sandbox.transfers import receive_delivery, ship, shown, wholesale_row
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -91,20 +92,32 @@ async def delivery_packages_wholesale(request: Request, delivery_id: ObjectId) -
 
 async def template_checks(
     tx: Transaction, facility: Facility, obj: dict[str, Any], row: int, errors: RowErrors
-) -> list[tuple[Record, float | None]]:
+) -> list[list[tuple[Record, float | None]]]:
+    """Check a template's destinations; each one's packages (with their wholesale prices)."""
     text(obj, "Name", row, errors)
     destinations = obj.get("Destinations")
     if (
         not isinstance(destinations, list)
-        or len(destinations) != 1
-        or not isinstance(destinations[0], dict)
+        or not destinations
+        or not all(isinstance(destination, dict) for destination in destinations)
     ):
-        errors.add(
-            row,
-            "Destinations must hold exactly one destination (the sandbox ships to one recipient).",
-        )
+        errors.add(row, "Destinations must list at least one destination.")
         return []
-    destination = destinations[0]
+    seen: set[str] = set()
+    return [
+        await _destination_checks(tx, facility, destination, row, errors, seen)
+        for destination in destinations
+    ]
+
+
+async def _destination_checks(
+    tx: Transaction,
+    facility: Facility,
+    destination: dict[str, Any],
+    row: int,
+    errors: RowErrors,
+    seen: set[str],
+) -> list[tuple[Record, float | None]]:
     recipient = text(destination, "RecipientLicenseNumber", row, errors)
     if recipient and (recipient not in FACILITIES or recipient == facility.license_number):
         errors.add(
@@ -117,14 +130,28 @@ async def template_checks(
         value = destination.get(key)
         if not isinstance(value, str):
             errors.add(row, f"{key} is required.")
+    # Transporters may be left out (the shipper carries it); any given name a licence.
+    transporters = destination.get("Transporters")
+    for transporter in transporters if isinstance(transporters, list) else []:
+        carrier = (
+            transporter.get("TransporterFacilityLicenseNumber")
+            if isinstance(transporter, dict)
+            else None
+        )
+        if carrier is not None and (not isinstance(carrier, str) or carrier not in FACILITIES):
+            errors.add(row, f"TransporterFacilityLicenseNumber {carrier!r} is not a licence.")
     packages = destination.get("Packages")
     if not isinstance(packages, list) or not packages:
         errors.add(row, "Packages must list the packages to ship.")
         return []
     found = []
     for entry in packages:
-        label = entry.get("PackageLabel") if isinstance(entry, dict) else None
-        package = await own_package(tx, facility, str(label or ""), row, errors)
+        label = str((entry.get("PackageLabel") if isinstance(entry, dict) else None) or "")
+        if label.strip() and label.strip() in seen:
+            errors.add(row, f"Package {label.strip()} is in more than one destination.")
+            continue
+        seen.add(label.strip())
+        package = await own_package(tx, facility, label, row, errors)
         if package is not None:
             found.append((package, entry.get("WholesalePrice")))
     return found
@@ -141,7 +168,13 @@ async def create_templates(request: Request) -> Response:
         errors.raise_if_any()
         created = [
             await tx.insert(
-                Record(facility.license_number, "transfertemplate", "active", obj, name=obj["Name"])
+                Record(
+                    facility.license_number,
+                    "transfertemplate",
+                    "active",
+                    template_document(facility, obj),
+                    name=obj["Name"].strip(),
+                )
             )
             for obj in objects
         ]
@@ -170,12 +203,18 @@ async def send_template(request: Request, template_id: ObjectId) -> Response:
         template = owned(
             await tx.get("transfertemplate", template_id), facility, f"Template {template_id}"
         )
-        packages = await template_checks(tx, facility, template.data, 0, errors)
+        posted = posted_template(template)
+        shipments = await template_checks(tx, facility, posted, 0, errors)
         errors.raise_if_any()
-        destination = template.data["Destinations"][0]
-        recipient = FACILITIES[destination["RecipientLicenseNumber"]]
-        transfer = await ship(tx, facility, recipient, template.data, destination, packages)
-    return json(writes([transfer]))
+        # One manifest per destination: the sandbox's manifests have one delivery each.
+        transfers = [
+            await ship(
+                tx, facility, FACILITIES[destination["RecipientLicenseNumber"]], posted,
+                destination, packages,
+            )
+            for destination, packages in zip(posted["Destinations"], shipments, strict=True)
+        ]  # fmt: skip
+    return json(writes(transfers))
 
 
 @router.post("/transfers/v2/external/incoming", **openapi.write(bodies.EXTERNAL_INCOMING))
