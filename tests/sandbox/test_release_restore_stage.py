@@ -256,7 +256,7 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
             for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
             if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
         ][-3:]
-        to_store = destination(ready[:2])  # no transporter: the shipper carries it
+        to_store = destination(ready[:2])
         to_maker = {**destination(ready[2:]), "RecipientLicenseNumber": MANUFACTURER}
         to_maker["Transporters"] = [
             {"TransporterFacilityLicenseNumber": CULTIVATOR, "DriverName": "Ana Ruiz"}
@@ -283,6 +283,24 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
                 }
             ],
         )
+        unplanned = await write(
+            client,
+            "POST",
+            path,
+            CULTIVATOR,
+            [
+                {
+                    "Name": "No route, no driver",
+                    "Destinations": [
+                        {
+                            key: value
+                            for key, value in to_store.items()
+                            if key not in ("PlannedRoute", "Transporters")
+                        }
+                    ],
+                }
+            ],
+        )
         made = await write(
             client,
             "POST",
@@ -303,6 +321,10 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
         )
     assert twice.status_code == 400 and "more than one destination" in messages(twice)
     assert bad_carrier.status_code == 400 and "'X-1' is not a licence" in messages(bad_carrier)
+    # Metrc refuses a template without a planned route and a transporter's driver.
+    assert unplanned.status_code == 400
+    assert "PlannedRoute is required" in messages(unplanned)
+    assert "at least one transporter" in messages(unplanned)
     assert made.status_code == 200, made.text
     [template] = [t for t in listed if t["Id"] == template_id]
     # The documented shape (bruno Transfers/GetOutgoingTemplates), not the posted body.
@@ -310,7 +332,7 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
     assert (template["DeliveryCount"], template["PackageCount"]) == (2, 3)
     assert template["RecipientFacilityLicenseNumber"] is None
     assert template["ShipperFacilityLicenseNumber"] == CULTIVATOR
-    assert template["DriverName"] == "Ana Ruiz" and "LastModified" in template
+    assert template["DriverName"] == "Sam Ortiz" and "LastModified" in template
     recipients = [d["RecipientFacilityLicenseNumber"] for d in deliveries.json()["Data"]]
     assert recipients == [DISPENSARY, MANUFACTURER]
     assert sent.status_code == 200 and len(sent.json()["Ids"]) == 2

@@ -355,6 +355,10 @@ def destination(labels: list[str]) -> dict[str, Any]:
         "TransferTypeName": "Affiliated Transfer",
         "EstimatedDepartureDateTime": f"{TODAY}T08:00:00-07:00",
         "EstimatedArrivalDateTime": f"{TODAY}T10:00:00-07:00",
+        "PlannedRoute": "County road 12 to I-25 south",
+        "Transporters": [
+            {"TransporterFacilityLicenseNumber": CULTIVATOR, "DriverName": "Sam Ortiz"}
+        ],
         "Packages": [{"PackageLabel": label, "WholesalePrice": 700.0} for label in labels],
     }
 

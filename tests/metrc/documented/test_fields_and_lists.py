@@ -69,6 +69,8 @@ async def test_a_package_in_transit_cannot_go_on_a_template(run: Run) -> None:
             packages=[TemplatePackage(label=SHIPPED)],
             estimated_departure=datetime(2026, 6, 16, 9, tzinfo=UTC),
             estimated_arrival=datetime(2026, 6, 16, 12, tzinfo=UTC),
+            planned_route="Route 9 to the store",
+            driver_name="Dana Price",
         )
 
 

@@ -127,15 +127,19 @@ async def test_a_template_is_made_checked_and_deleted(writer: MetrcAccess) -> No
                 [tools.TemplatePackage(label=held)],
                 MORNING,
                 arrival,
+                "I-25 south",
+                "Marcus Webb",
             )
         with pytest.raises(ToolProblem, match="after estimated_departure"):
             await tools.create_transfer_template(
-                CULTIVATOR, "Late", DISPENSARY, "Affiliated Transfer", lines, arrival, MORNING
-            )
+                CULTIVATOR, "Late", DISPENSARY, "Affiliated Transfer", lines, arrival, MORNING,
+                "I-25 south", "Marcus Webb",
+            )  # fmt: skip
         with pytest.raises(ToolProblem, match="another licence"):
             await tools.create_transfer_template(
-                CULTIVATOR, "Self", CULTIVATOR, "Affiliated Transfer", lines, MORNING, arrival
-            )
+                CULTIVATOR, "Self", CULTIVATOR, "Affiliated Transfer", lines, MORNING, arrival,
+                "I-25 south", "Marcus Webb",
+            )  # fmt: skip
         made = await tools.create_transfer_template(
             CULTIVATOR,
             "Pre-rolls for the store",

@@ -127,9 +127,12 @@ async def create_transfer_template(
     estimated_departure: Departure,
     estimated_arrival: Arrival,
     planned_route: Annotated[
-        str | None, Field(max_length=500, description="The route the driver takes.")
-    ] = None,
-    driver_name: Annotated[str | None, Field(max_length=100, description="The driver.")] = None,
+        str,
+        Field(min_length=1, max_length=500, description="The route the driver takes (required)."),
+    ],
+    driver_name: Annotated[
+        str, Field(min_length=1, max_length=100, description="The driver (required).")
+    ],
     driver_license_number: Annotated[
         str | None, Field(max_length=50, description="The driver's licence number.")
     ] = None,
@@ -144,8 +147,9 @@ async def create_transfer_template(
     ] = None,
 ) -> dict[str, Any]:
     """Create an outgoing transfer template: the recipient, transfer type, times, route, driver
-    and the packages to ship. Metrc's API cannot send a manifest directly; the licensee turns
-    the template into a manifest in Metrc's web app.
+    and the packages to ship. Metrc refuses a template without a planned route and a driver.
+    Metrc's API cannot send a manifest directly; the licensee turns the template into a
+    manifest in Metrc's web app.
 
     The packages must be active at this facility (not on hold or already in transit).
     """
@@ -199,10 +203,10 @@ async def create_transfer_template(
     destination: Record = {
         "RecipientLicenseNumber": recipient_license_number.strip(),
         "TransferTypeName": transfer_type,
-        "PlannedRoute": planned_route,
+        "PlannedRoute": planned_route.strip(),
         "EstimatedDepartureDateTime": estimated_departure.isoformat(),
         "EstimatedArrivalDateTime": estimated_arrival.isoformat(),
-        "Transporters": [transporter] if len(transporter) > 1 else [],
+        "Transporters": [transporter],
         "Packages": [
             compact(
                 {"PackageLabel": p.label.strip(), "WholesalePrice": p.wholesale_price},
