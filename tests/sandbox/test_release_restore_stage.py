@@ -278,7 +278,12 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
                 {
                     "Name": "Nobody drives",
                     "Destinations": [
-                        {**to_store, "Transporters": [{"TransporterFacilityLicenseNumber": "X-1"}]}
+                        {
+                            **to_store,
+                            "Transporters": [
+                                {"TransporterFacilityLicenseNumber": "X-1", "DriverName": "Al"}
+                            ],
+                        }
                     ],
                 }
             ],
@@ -324,7 +329,7 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
     # Metrc refuses a template without a planned route and a transporter's driver.
     assert unplanned.status_code == 400
     assert "PlannedRoute is required" in messages(unplanned)
-    assert "at least one transporter" in messages(unplanned)
+    assert "Transporters is required" in messages(unplanned)
     assert made.status_code == 200, made.text
     [template] = [t for t in listed if t["Id"] == template_id]
     # The documented shape (bruno Transfers/GetOutgoingTemplates), not the posted body.

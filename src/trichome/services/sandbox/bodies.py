@@ -303,8 +303,14 @@ _TRANSFER_DESTINATION = shape(
                 {"PackageLabel": TEXT}, {"WholesalePrice": {"type": ["number", "null"]}}
             ),
         },
+        # Metrc requires the route and a transporter with its driver on every destination.
+        "PlannedRoute": TEXT,
+        "Transporters": {
+            "type": "array",
+            "minItems": 1,
+            "items": shape({"TransporterFacilityLicenseNumber": TEXT, "DriverName": TEXT}),
+        },
     },
-    {"Transporters": {"type": "array", "items": {"type": "object"}}},
 )
 TRANSFER_TEMPLATE = shape(
     {
