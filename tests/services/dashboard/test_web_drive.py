@@ -71,6 +71,20 @@ async def settled(web: httpx.AsyncClient) -> httpx.Response:
     raise AssertionError("the sync never finished")
 
 
+async def _syncing(
+    web: httpx.AsyncClient, settings: Settings, google: GoogleServer, folder: str
+) -> httpx.Response:
+    """Sign in as Grower Co's owner, connect Drive, choose the folder, and wait for its first
+    sync: the documents page as it then reads."""
+    await sign_in(web, settings, org="Grower Co", tier=Tier.PRO)
+    await _consent(web, google)
+    page = await web.get("/documents")
+    await web.post(
+        "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
+    )
+    return await settled(web)
+
+
 async def _connections(settings: Settings) -> list[DriveConnection]:
     engine = create_engine(settings)
     async with create_sessionmaker(engine)() as session:
@@ -179,13 +193,7 @@ async def test_a_revoked_authorisation_is_shown_and_changes_nothing(
     folder = google.add_folder("Compliance")
     google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
     async with started(dashboard.create_app(drive_config)) as web:
-        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
-        await _consent(web, google)
-        page = await web.get("/documents")
-        await web.post(
-            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
-        )
-        await settled(web)
+        page = await _syncing(web, drive_config, google, folder)
         google.revoke_everything()
         google.add_file(folder, "new.txt", b"New rules.", "text/plain")
         started_sync = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(page)})
@@ -205,13 +213,7 @@ async def test_another_organisation_sees_no_synced_document_and_cannot_sync_them
     folder = google.add_folder("Compliance")
     google.add_file(folder, "Transport SOP", SOP, "application/pdf")
     async with started(dashboard.create_app(drive_config)) as web:
-        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
-        await _consent(web, google)
-        page = await web.get("/documents")
-        await web.post(
-            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
-        )
-        assert "Transport SOP.pdf" in (await settled(web)).text
+        assert "Transport SOP.pdf" in (await _syncing(web, drive_config, google, folder)).text
     async with started(dashboard.create_app(drive_config)) as other:
         await sign_in(other, drive_config, org="Rival Co", tier=Tier.PRO)
         theirs = await other.get("/documents")
@@ -238,13 +240,7 @@ async def test_sync_now_answers_at_once_and_shows_the_sync_under_way(
     folder = google.add_folder("Compliance")
     google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
     async with started(dashboard.create_app(drive_config)) as web:
-        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
-        await _consent(web, google)
-        page = await web.get("/documents")
-        await web.post(
-            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
-        )
-        page = await settled(web)
+        page = await _syncing(web, drive_config, google, folder)
         google.add_file(folder, "waste.txt", b"Waste is ground with cat litter.", "text/plain")
         google.gate.clear()  # Google answers nothing until the gate opens
         try:
@@ -275,13 +271,7 @@ async def test_refused_files_are_listed_with_their_reasons(
     google.add_file(folder, "notes.pdf", b"plain words, not a PDF", "application/pdf")
     google.add_file(labs, "coa.txt", b"Total THC 21.4 %", "text/plain")
     async with started(dashboard.create_app(drive_config)) as web:
-        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
-        await _consent(web, google)
-        page = await web.get("/documents")
-        await web.post(
-            "/documents/drive/folder", data={"csrf_token": csrf_of(page), "folder_id": folder}
-        )
-        shown = await settled(web)
+        shown = await _syncing(web, drive_config, google, folder)
     refused = shown.text.split('id="drive-refused"')[1].split("</details>")[0]
     assert "Not synced: 2 files refused" in refused
     assert "<strong>Lab results/plate.png</strong>: not a type documents accept" in refused
