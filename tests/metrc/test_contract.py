@@ -557,6 +557,10 @@ async def test_transfer_writes(client: MetrcClient) -> None:
                 "TransferTypeName": "Affiliated Transfer",
                 "EstimatedDepartureDateTime": f"{TODAY}T08:00:00-07:00",
                 "EstimatedArrivalDateTime": f"{TODAY}T10:00:00-07:00",
+                "PlannedRoute": "County road 12 to I-25 south",
+                "Transporters": [
+                    {"TransporterFacilityLicenseNumber": CULTIVATOR, "DriverName": "Sam Ortiz"}
+                ],
                 "Packages": [{"PackageLabel": ready[0]["Label"], "WholesalePrice": 600.0}],
             }
         ],
