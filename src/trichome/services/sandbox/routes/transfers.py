@@ -130,25 +130,13 @@ async def _destination_checks(
         value = destination.get(key)
         if not isinstance(value, str):
             errors.add(row, f"{key} is required.")
-    # Metrc requires a planned route and at least one transporter with its driver on every
-    # destination (Metrc support's answer recorded in F8ai/metrc-mcp docs/sandbox-limitations.md,
-    # "Transfers are template-only via API").
-    route = destination.get("PlannedRoute")
-    if not isinstance(route, str) or not route.strip():
-        errors.add(row, "PlannedRoute is required.")
+    # The body's schema requires the planned route and a transporter with its driver on every
+    # destination, as Metrc does (bodies.TRANSFER_TEMPLATE); each carrier must be a licence.
     transporters = destination.get("Transporters")
-    if not isinstance(transporters, list) or not transporters:
-        errors.add(row, "Transporters must list at least one transporter with its driver.")
     for transporter in transporters if isinstance(transporters, list) else []:
-        if not isinstance(transporter, dict):
-            errors.add(row, "Each transporter must be an object.")
-            continue
         carrier = transporter.get("TransporterFacilityLicenseNumber")
-        if not isinstance(carrier, str) or carrier not in FACILITIES:
+        if carrier not in FACILITIES:
             errors.add(row, f"TransporterFacilityLicenseNumber {carrier!r} is not a licence.")
-        driver = transporter.get("DriverName")
-        if not isinstance(driver, str) or not driver.strip():
-            errors.add(row, "DriverName is required for each transporter.")
     packages = destination.get("Packages")
     if not isinstance(packages, list) or not packages:
         errors.add(row, "Packages must list the packages to ship.")
