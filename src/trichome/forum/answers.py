@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from trichome.forum.corpus import PostRecord
 from trichome.forum.index import SearchPage, ThreadHit, ThreadIndex, stems, thread_body
+from trichome.forum.links import citation_link
 from trichome.forum.store import StoredThread
 
 # A thread must hold this share of the question's meaning (idf-weighted terms) to be used.
@@ -50,6 +51,10 @@ class Citation:
     score: float
     # The post the answer quotes first (its number in the thread), when it quotes one.
     post_number: int | None = None
+
+    def link(self, pages: str | None) -> str:
+        """Where the answer links this thread (see `trichome.forum.links`)."""
+        return citation_link(self.url, self.thread_id, self.post_number, pages)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,14 +197,18 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_QUOTE_CHARS else text[: MAX_QUOTE_CHARS - 1] + "…"
 
 
-def sources_block(citations: Sequence[Citation]) -> str:
-    """The Markdown list of cited threads that ends an answer."""
-    lines = [f"[{c.number}] [{c.title}]({c.url})" for c in citations]
+def sources_block(citations: Sequence[Citation], pages: str | None = None) -> str:
+    """The Markdown list of cited threads that ends an answer; a thread whose forum no reader
+    can open links its page on the service at `pages`, when given."""
+    lines = [f"[{c.number}] [{c.title}]({c.link(pages)})" for c in citations]
     return "Sources:\n" + "\n".join(lines)
 
 
-def grounded_answer(retrieval: Retrieval) -> tuple[str, tuple[Citation, ...]]:
-    """The offline answer: the best sentences of each thread, quoted and cited."""
+def grounded_answer(
+    retrieval: Retrieval, pages: str | None = None
+) -> tuple[str, tuple[Citation, ...]]:
+    """The offline answer: the best sentences of each thread, quoted and cited (links as
+    `sources_block` gives them)."""
     if not retrieval.sources:
         return NO_MATCH, ()
     question = " ".join(retrieval.question.split())
@@ -211,7 +220,7 @@ def grounded_answer(retrieval: Retrieval) -> tuple[str, tuple[Citation, ...]]:
         citations.append(source.citation(number))
         for quote in source.quotes:
             lines.append(f'- {quote.author}: "{_clip(quote.text)}" [{number}]')
-    lines += ["", sources_block(citations)]
+    lines += ["", sources_block(citations, pages)]
     return "\n".join(lines), tuple(citations)
 
 

@@ -98,9 +98,9 @@ class Reply:
         return cited_in(text, self.retrieval.sources)
 
 
-def _as_json(text: str, citations: Sequence[Citation]) -> str:
+def _as_json(text: str, citations: Sequence[Citation], pages: str | None) -> str:
     """A grounded answer as the JSON object of `response_format: {"type": "json_object"}`."""
-    sources = [{"number": c.number, "title": c.title, "url": c.url} for c in citations]
+    sources = [{"number": c.number, "title": c.title, "url": c.link(pages)} for c in citations]
     return orjson.dumps({"answer": text, "sources": sources}).decode()
 
 
@@ -314,8 +314,11 @@ class ForumKnowledgeBase:
         *,
         options: GenerationOptions | None = None,
         incremental: bool = True,
+        pages: str | None = None,
     ) -> Reply:
-        """The answer to the conversation's latest user message, from the forum."""
+        """The answer to the conversation's latest user message, from the forum. `pages` is
+        this service's base address: a cited thread whose forum no reader can open links its
+        page there (`trichome.forum.links`)."""
         window = history_window(messages)
         options = options or GenerationOptions()
         question = next((t.content for t in reversed(window) if t.role == "user" and t.content), "")
@@ -323,9 +326,11 @@ class ForumKnowledgeBase:
         prompt_tokens = estimate_prompt_tokens(t.content or "" for t in window)
         budget = options.token_budget
         if self.engine is None or not retrieval.sources:
-            text, citations = grounded_answer(retrieval) if retrieval.sources else (NO_MATCH, ())
+            text, citations = (
+                grounded_answer(retrieval, pages) if retrieval.sources else (NO_MATCH, ())
+            )
             if (options.response_format or {}).get("type") == "json_object":
-                text = _as_json(text, citations)
+                text = _as_json(text, citations, pages)
             else:
                 text = cut_at_stop(text, options.stop)
             events = within_budget(_spoken(text, prompt_tokens), budget, prompt_tokens)
@@ -338,12 +343,16 @@ class ForumKnowledgeBase:
                     topic=source.hit.category,
                     title=source.hit.title,
                     text=source_passage(source),
-                    sources=(FactSource(source.hit.title, source.hit.url, "forum thread"),),
+                    sources=(
+                        FactSource(
+                            source.hit.title, source.citation(n).link(pages), "forum thread"
+                        ),
+                    ),
                 ),
                 source.hit.score,
                 source.coverage,
             )
-            for source in retrieval.sources
+            for n, source in enumerate(retrieval.sources, start=1)
         )
         request = AnswerRequest(
             public_model=KB_MODEL,

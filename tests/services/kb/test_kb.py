@@ -102,7 +102,8 @@ async def test_chat_answers_with_numbered_citations(settings: Settings) -> None:
     first = body["citations"][0]
     assert (first["number"], first["title"]) == (1, THREADS[0]["title"])
     assert first["score"] > 0
-    assert "[1]" in body["answer"] and THREADS[0]["url"] in body["answer"]
+    # The test forum's host is reserved for examples: the sources link the thread's page here.
+    assert f"[1] [{first['title']}]({first['page_url']})" in body["answer"]
     assert nothing.status_code == 200
     assert nothing.json()["citations"] == []
     assert "no forum thread" in nothing.json()["answer"]
@@ -214,7 +215,7 @@ async def test_the_adapter_honours_the_token_budget_and_json_object(settings: Se
     assert text.startswith(cut["choices"][0]["message"]["content"])
     answer = orjson.loads(as_json.json()["choices"][0]["message"]["content"])
     assert answer["answer"] == text
-    assert answer["sources"][0]["url"] == THREADS[0]["url"]
+    assert answer["sources"][0]["url"].startswith("http://testserver/threads/")
     assert schema.status_code == 400
     assert schema.json()["error"]["code"] == "unsupported_parameter"
     assert schema.json()["error"]["param"] == "response_format"

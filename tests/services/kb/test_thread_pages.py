@@ -15,10 +15,11 @@ from tests.services.chat.test_limits import new_key, random_ip
 from tests.support.asgi import running_app
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
+from trichome.forum.links import is_public_url
 from trichome.forum.service import ForumKnowledgeBase
 from trichome.plans import Tier
 from trichome.services.kb.app import create_app
-from trichome.services.kb.thread_page import is_public_url, parse_thread_id
+from trichome.services.kb.thread_page import parse_thread_id
 
 pytestmark = pytest.mark.anyio
 QUESTION = "Why does my winterization filter keep clogging?"
@@ -98,6 +99,22 @@ async def test_a_citation_opens_the_thread_page_with_the_quoted_post_marked(
     assert html.count("The answer cites this post") == 1
     # The test forum's host is reserved for examples: no link a reader could not open.
     assert THREADS[0]["url"] not in html
+
+
+async def test_an_answers_sources_link_a_page_a_reader_can_open(settings: Settings) -> None:
+    # The winterization thread's forum is a reserved example host: the answer's Markdown
+    # sources link its page here (the quoted post marked); the quarantine thread's forum is
+    # a real host, so its citation keeps the forum's address.
+    async with kb_client(settings) as client:
+        dead = (await client.post("/api/chat", json={"message": QUESTION})).json()
+        live = (await client.post("/api/chat", json={"message": "quarantine never render"})).json()
+    first = dead["citations"][0]
+    assert f"[1] [{first['title']}]({first['page_url']})" in dead["answer"]
+    assert "forum.test.example" not in dead["answer"]
+    assert first["url"].startswith("https://forum.test.example/")
+    quarantine = next(c for c in live["citations"] if c["url"] == HOSTILE["url"])
+    assert f"({HOSTILE['url']})" in live["answer"]
+    assert quarantine["page_url"] not in live["answer"]
 
 
 async def test_thread_content_is_escaped(settings: Settings) -> None:

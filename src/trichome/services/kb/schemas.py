@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from trichome.config import KB_MODEL
 from trichome.forum.answers import Citation
 from trichome.forum.index import ThreadHit
+from trichome.forum.links import page_url
 from trichome.http.errors import error_responses
 from trichome.http.openai.chat import chat_request_schemas
 from trichome.http.openapi import BEARER_AUTH, BEARER_SCHEME, NOT_BLANK
@@ -21,15 +22,6 @@ PAGE_URL = (
     "The thread as a page of this knowledge base (`GET /threads/{id}`), readable whether or "
     "not its forum is."
 )
-
-
-def page_url(base_url: str, thread_id: int, post_number: int | None = None) -> str:
-    """The address of a thread's page on this service (`base_url` ends with `/`), with the
-    post `post_number` marked and scrolled to."""
-    address = f"{base_url}threads/{thread_id}"
-    if post_number is None:
-        return address
-    return f"{address}?post={post_number}#post-{post_number}"
 
 
 class ThreadResult(BaseModel):

@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from trichome.forum.corpus import PostRecord
+from trichome.forum.links import is_public_url
 from trichome.forum.store import StoredThread
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -26,8 +26,6 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 # 64-bit key a thread row has (the OpenAPI document states the same pattern).
 ID_PATTERN = "^[1-9][0-9]{0,17}$"
 _ID = re.compile(ID_PATTERN.strip("^$"))
-# Hosts reserved for examples and tests (RFC 2606, RFC 6761): no reader can open them.
-RESERVED_SUFFIXES = (".example", ".test", ".invalid", ".localhost")
 
 _STYLE = """
 :root { color-scheme: light dark; --text: #1b1f23; --muted: #57606a; --bg: #f6f8fa;
@@ -90,15 +88,6 @@ class PostView:
 def parse_thread_id(text: str) -> int | None:
     """The thread (or post) number in `text`, or None when it does not match `ID_PATTERN`."""
     return int(text) if _ID.fullmatch(text) else None
-
-
-def is_public_url(url: str) -> bool:
-    """Whether a thread's forum address is one a reader could open (http(s), a real host)."""
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower().rstrip(".")
-    if parts.scheme not in ("http", "https") or not host or "." not in host:
-        return False
-    return not host.endswith(RESERVED_SUFFIXES) and host not in ("example.com", "example.org")
 
 
 def _view(post: PostRecord) -> PostView:

@@ -47,7 +47,9 @@ async def chat(request: Request, kb: KbDep) -> Response:
     headers = admitted.usage.headers(limiter.now())
     outcome = kb_outcome(limiter, admitted, principal)
     try:
-        reply = await kb.knowledge.reply([ChatTurn("user", body.message)], incremental=False)
+        reply = await kb.knowledge.reply(
+            [ChatTurn("user", body.message)], incremental=False, pages=str(request.base_url)
+        )
     except BaseException:
         await outcome.failed()
         raise

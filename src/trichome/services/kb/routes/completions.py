@@ -62,7 +62,9 @@ async def chat_completions(request: Request, kb: KbDep) -> Response:
     limiter = kb.core.limiter
     outcome = kb_outcome(limiter, admitted, principal)
     try:
-        reply = await kb.knowledge.reply(turns, options=options, incremental=stream)
+        reply = await kb.knowledge.reply(
+            turns, options=options, incremental=stream, pages=str(request.base_url)
+        )
     except BaseException:
         await outcome.failed()
         raise
