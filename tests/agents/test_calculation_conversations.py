@@ -195,3 +195,35 @@ def test_the_grounded_reading_and_the_tool_agree() -> None:
     tool = json.loads(run_tool("trichome_total_cannabinoid",
                                '{"neutral_percent": 1.0, "acid_percent": 20.0}', knowledge))  # fmt: skip
     assert tool == as_payload(found.calculation) and tool["result"] == 18.54
+
+
+# A unit or an input told in a later turn (issue 20): "those are mg/g" relabels the earlier
+# bare values, a price given after "what's a qp per gram?" prices the QP, and a bare number
+# answers the one input the earlier turn was asked for, in that input's unit.
+@pytest.mark.parametrize(
+    ("turns", "expected", "unit"),
+    [
+        (("thca 24, d9 0.6, total thc?", "sorry those are mg/g"), 0.6 + 24 * 0.877, "mg/g"),
+        (("thca 31.5 d9 1.2 total thc", "oh the numbers were in mg/g"), 1.2 + 31.5 * 0.877, "mg/g"),
+        (("what's a qp per gram?", "he wants 800 for it"), 800 / 112, "$/g"),
+        (("a zip per gram?", "240"), 240 / 28, "$/g"),
+        (("price per gram for a half pound", "1100 bucks"), 1100 / (453.59237 / 2), "$/g"),
+        (("half p for 900, per gram?", "what if it's 1000"), 1000 / (453.59237 / 2), "$/g"),
+        (("how much distillate for 100 gummies at 10 mg?", "85"), 100 * 10 / 0.85 / 1000, "g of concentrate"),
+        (("total thc? thca 22%", "0.4"), 0.4 + 22 * 0.877, "%"),
+        (("how much thc in an eighth?", "23"), 3500 * 0.23, "mg THC"),
+    ],
+)  # fmt: skip
+def test_a_unit_or_input_given_later_completes_the_earlier_question(
+    turns: tuple[str, ...], expected: float, unit: str
+) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-9)
+    assert found.calculation.unit == unit
+
+
+def test_a_bare_number_with_no_question_pending_is_not_read_into_a_calculation() -> None:
+    # the earlier turn was answered: "500" alone changes nothing it can be matched to
+    found = recognise_conversation(("what is a COA?", "500"))
+    assert found is None or found.calculation is None

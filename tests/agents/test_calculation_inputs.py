@@ -266,3 +266,79 @@ def test_the_inverse_vpd_tools_give_what_the_answer_shows() -> None:
         result = json.loads(run_tool(tool, json.dumps(arguments), knowledge))
         assert result["summary"] == found.calculation.summary
         assert math.isclose(result["result"], found.calculation.value, rel_tol=1e-6)
+
+
+# Each number keeps its own unit (issue 20): a mg/g basis stated once labels the bare values
+# it stands over even when a % appears elsewhere (a limit, another value), a value written
+# with its own unit keeps it, and a unit asked for the answer ("total THC in mg/g?") is not a
+# label. Total THC = d9 + 0.877 × THCA; 1% = 10 mg/g.
+OWN_UNITS = [
+    # the basis labels the bare values; the 0.3% or 30% is the limit, answered in %
+    ("all values in mg/g: THCA 2.9, D9 0.4. under the 0.3% hemp limit?", (0.4 + 2.9 * 0.877) / 10, "%"),
+    ("results (mg/g): thca 3.1, d9 0.2 - does it pass 0.3%", (0.2 + 3.1 * 0.877) / 10, "%"),
+    ("numbers are mg/g - thca 210, delta-9 5. is it over 30%?", (5 + 210 * 0.877) / 10, "%"),
+    ("potency in mg/g: THCA 241.7, d9 6.2, is it under the 30% cap", 24.17 * 0.877 + 0.62, "%"),
+    # a % written on one value is that value's unit; the bare ones take the basis
+    ("mg/g: THCA 150, d9 3, CBD 0.5%. total thc?", 3 + 150 * 0.877, "mg/g"),
+    ("THCA 210 mg/g and d9 0.5%, total thc?", 5 + 210 * 0.877, "mg/g"),
+    ("coa: THCa 23.1%, Δ9-THC 8.2 mg/g, total THC %?", 0.82 + 23.1 * 0.877, "%"),
+    ("hemp: THCA 2.6 mg/g, D9 0.05%, over 0.3%?", 0.05 + 0.26 * 0.877, "%"),
+    ("thca 250 mg/g, delta-9 3 mg/g. is it over 30%?", (3 + 250 * 0.877) / 10, "%"),
+    # the unit asked for the answer is not a label for the values
+    ("thca 24 d9 0.6 total thc in mg/g", (0.6 + 24 * 0.877) * 10, "mg/g"),
+    ("THCA 22.4, d9 0.5 - total thc, values in mg/g", 0.5 + 22.4 * 0.877, "mg/g"),
+    # numbers said in words; "delta 9 point eight" is delta-9 at 0.8, not 9.8
+    ("thca twenty two point five percent, delta 9 point eight percent, total thc", 0.8 + 22.5 * 0.877, "%"),
+    ("twenty-five percent THCA and one percent d9, total thc?", 1 + 25 * 0.877, "%"),
+    ("delta nine point four percent and thca nineteen percent, total thc", 0.4 + 19 * 0.877, "%"),
+    # a COA giving each value in both units: one reading per cannabinoid, not two
+    ("THCA 23.12% 231.2 mg/g\nD9-THC 0.41% 4.1 mg/g\ntotal thc?", 0.41 + 23.12 * 0.877, "%"),
+    ("THCA: 231.2 mg/g (23.12%)\nΔ9-THC: 4.1 mg/g (0.41%)\ntotal THC", 0.41 + 23.12 * 0.877, "%"),
+    ("Analyte  mg/g  %\nTHCA  231.2  23.12\nD9-THC  4.1  0.41\ntotal thc?", 0.41 + 23.12 * 0.877, "%"),
+    ("thc-a 19.8 % / 198 mg/g, d9 0.3 % / 3 mg/g, whats total thc", 0.3 + 19.8 * 0.877, "%"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "expected", "unit"), OWN_UNITS)
+def test_each_value_keeps_its_own_unit(question: str, expected: float, unit: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+    assert found.calculation.unit == unit
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # per piece against per package: the package's total from its pieces
+        ("10 gummies at 5 mg each, mg in the pack?", 50, "mg THC"),
+        ("a jar of 30 capsules, 10 mg each, thc in the jar?", 300, "mg THC"),
+        ("a 100 mg pack of 10 gummies, mg per gummy?", 10, "mg THC per piece"),
+        # the unit named after what is asked ("thc mg?") is the answer's unit
+        ("thca 1 g decarbed at 90% efficiency, thc mg?", 1000 * 0.877 * 0.9, "mg THC"),
+    ],
+)
+def test_per_piece_per_package_and_the_unit_asked(
+    question: str, expected: float, unit: str
+) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+    assert found.calculation.unit == unit
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high"),
+    [
+        ("thca 18-20%, d9 1%, total thc", 1 + 18 * 0.877, 1 + 20 * 0.877),
+        ("thca between 18 and 20%, d9 1%, total thc", 1 + 18 * 0.877, 1 + 20 * 0.877),
+        ("thca 18 to 20 percent and d9 1 percent total thc", 1 + 18 * 0.877, 1 + 20 * 0.877),
+        ("gummies between 5 and 10 mg each, 20 in a pack, total mg?", 100, 200),
+    ],
+)
+def test_a_range_is_worked_at_both_ends(question: str, low: float, high: float) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, low, rel_tol=1e-6)
+    shown = describe(found)
+    assert f"runs from {low:.5g} to {high:.5g}" in shown, shown

@@ -112,3 +112,64 @@ def test_a_calculation_with_an_input_missing_gets_a_question(question: str, need
 )
 def test_a_question_of_fact_is_not_asked_for_inputs(question: str) -> None:
     assert recognise(question) is None
+
+
+# Price per gram of a package named in the trade's slang (issue 20): the amount bought is read
+# in grams, "per gram" after it is the question (never the price's basis), and every amount
+# is counted. An eighth is 3.5 g, a quarter 7 g, a half ounce 14 g, a zip 28 g, a QP 4 zips
+# and an HP 8; "a p" is a pound, 453.59237 g, and "half p" half of it, as a spelled-out pound
+# is (the trade's 448 g pound only when the user says so).
+POUND_G = 453.59237
+PACKAGE_PRICES = [
+    ("$60 quarter per gram", 60 / 7, "1 quarter (7 g)"),
+    ("$60 quarter, what's that per gram", 60 / 7, "1 quarter (7 g)"),
+    ("3 eighths for 100 per gram", 100 / 10.5, "3 eighth (3.5 g)"),
+    ("qp for 800 per g", 800 / 112, "4 oz (trade, 28 g)"),
+    ("got 2 qps for 1500 per gram?", 1500 / 224, "8 oz (trade, 28 g)"),
+    ("an hp for 1400, per gram?", 1400 / 224, "8 oz (trade, 28 g)"),
+    ("half p for 900, per gram?", 900 / (POUND_G / 2), "0.5 lb"),
+    ("half a p for 950 whats that per g", 950 / (POUND_G / 2), "0.5 lb"),
+    ("a p for 1800 per gram", 1800 / POUND_G, "1 lb"),
+    ("2 ps for 3400, per g", 3400 / (2 * POUND_G), "2 lb"),
+    ("he wants 1800 for a pound, per gram?", 1800 / POUND_G, "1 lb"),
+    ("2 zips for 400, per g?", 400 / 56, "2 oz (trade, 28 g)"),
+    ("two zips for 400, per g?", 400 / 56, "2 oz (trade, 28 g)"),
+    ("3 zips 550 per gram", 550 / 84, "3 oz (trade, 28 g)"),
+    ("half zip for 110, whats that a gram", 110 / 14, "0.5 oz (trade, 28 g)"),
+    ("half oz for 110 per g", 110 / 14, "1 half ounce (14 g)"),
+    ("eighth $45 per gram?", 45 / 3.5, "1 eighth (3.5 g)"),
+    ("$25 8th per g", 25 / 3.5, "1 eighth (3.5 g)"),
+    ("4 eighths for $120, how much per gram", 120 / 14, "4 eighth (3.5 g)"),
+]
+
+
+@pytest.mark.parametrize(("question", "expected", "amount"), PACKAGE_PRICES)
+def test_a_slang_package_priced_per_gram_counts_every_gram(
+    question: str, expected: float, amount: str
+) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert found.calculation.unit == "$/g"
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+    assert f"for: {amount}" in describe(found)  # the amount read, shown to the user
+
+
+def test_bags_filled_from_a_pound_are_whole_bags_and_the_rest_is_left_over() -> None:
+    found = recognise("how many eighths can i get out of a pound")
+    assert found is not None and found.calculation is not None
+    assert found.calculation.value == 129  # 453.59237 / 3.5 = 129.6
+    shown = describe(found)
+    assert "129 whole bags" in shown and "2.0924 g left over" in shown
+    # a quantity of flower, not bags filled, is never rounded
+    assert math.isclose(value_of("how many eighths in a pound"), POUND_G / 3.5, rel_tol=1e-9)
+    assert value_of("how many quarters could we bag out of 1 lb") == 64  # 453.6 / 7 = 64.8
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what's a qp per gram?", "a zip per gram?", "half p, per gram?"],
+)
+def test_a_slang_package_with_no_price_gets_a_question_for_the_price(question: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is None and found.asks, found
+    assert found.missing == ("price",)

@@ -39,6 +39,8 @@ _ASKED = re.compile(
     # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
     rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
     rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please|is\s+that|is\s+it))?\s*(?:\?|$)|"
+    # "thc mg?", "how much cbd in grams": the unit named after what is asked, at the end.
+    r"(?<![\d.]\s)\b(?:thc|cbd)\s+(?P<after>mg|mgs|milligrams|grams|g)\s*(?:\?|$)|"
     # "- grams of terpenes?", ". mL of stock?": a clause that opens with the unit asked.
     rf"(?:^|[-.:;!?,]\s+)(?:(?:max(?:imum)?|min(?:imum)?|total|theoretical)\s+)?(?P<lead>mg|milligrams|grams|g|kg|kilos|ml|mls|milliliters|liters|l|"
     rf"lbs?|pounds|oz|ounces)\s+of\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[\d.]+\s*%?)"
@@ -54,7 +56,7 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    names = ("in", "share", "measure", "many", "named", "lead")
+    names = ("in", "share", "measure", "many", "named", "after", "lead")
     return next(last.group(name) for name in names if last.group(name)).strip()
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents.asked_units import asked_unit, to_unit
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
@@ -76,6 +77,7 @@ def recognise_conversation(
     context = _context(earlier, state, limits_for)
     if context is None:
         return alone
+    update = _bare_reply(context, update, state, limits_for)
     merge = _merge(context, update)
     if ounce_stated(latest) == "standard":
         # "use 28.35 g ounces, not 28": the merged question keeps the ounce the turn names
@@ -103,13 +105,41 @@ def recognise_conversation(
     return replace(again, carried=carried, changed=changed)
 
 
+# "240", "$240", "85", "about 1,100 bucks": a number and nothing else.
+_BARE_NUMBER = re.compile(
+    r"\s*(?:(?:it'?s|about|around|like|~)\s*)?\$?\s*(\d+(?:\.\d+)?)\s*(?:bucks|dollars)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+
+
+def _bare_reply(
+    context: str,
+    update: str,
+    state: str | None,
+    limits_for: Callable[[str], StateEdibleLimits | None],
+) -> str:
+    """A bare number answering the one input the earlier turn was asked for, written in that
+    input's unit ("a zip per gram?" asked the price: "240" is $240)."""
+    bare = _BARE_NUMBER.fullmatch(update)
+    if bare is None:
+        return update
+    earlier = recognise(context, state, limits_for)
+    if earlier is None or earlier.calculation is not None or len(earlier.missing) != 1:
+        return update
+    written = needs.REPLY_UNITS.get(earlier.missing[0])
+    return written.format(bare.group(1)) if written else update
+
+
 # "retest came back THCA 0.31%, same d9", "and the highest?": words that lean on the earlier
 # question wherever they stand in a short turn.
 _FOLLOW_UP_ANYWHERE = re.compile(
     r"\bsame\s+(?:d9|delta|thc|thca|cbd|cbda|potency|weight|dose|mass|amount|ratio|loss|"
     r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:the\s+)?(?:highest|lowest|high\s+end|"
-    r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b",
+    r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b|"
+    # "sorry, those are mg/g", "the numbers were in mg/g": the earlier numbers' unit, told late
+    r"\b(?:those|these|they|them|the\s+(?:numbers|values|results))\s+(?:are|were|was|is)\s+"
+    r"(?:all\s+)?(?:in\s+)?(?:mg\s*/\s*g|milligrams?\s+per\s+gram)\b",
     re.IGNORECASE,
 )
 # A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").

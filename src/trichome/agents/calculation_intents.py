@@ -4,7 +4,7 @@ Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_r
 `serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
 `operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
 `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
-`ounce_prices`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
+`ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
@@ -41,6 +41,7 @@ from trichome.agents import lab_readers as lab
 from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
+from trichome.agents import price_readers as prices
 from trichome.agents import serving_readers as serving
 from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
@@ -61,7 +62,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     piece_masses.pieces_by_weight,
     taxes.tax,
     ounce_prices.ounce_price,
-    operations.price,
+    prices.price,
     lab.label_check,
     lab.hemp_uncertainty,
     signed_variance.signed_variance,

@@ -12,7 +12,8 @@ Counting convention: a count of physical things a user makes, fills or pours (pr
 carts, gummies, bottles, doses, servings, full droppers) is a number of whole pieces, rounded
 down (`whole_pieces`): 453.6 g rolls 453 one-gram pre-rolls, not 453.6; the exact quotient
 stays in the result's details as `exact` and the working. A quantity of mass or volume (grams,
-eighths in a pound, mL, cups) is never rounded.
+eighths in a pound, mL, cups) is never rounded; the bags someone fills from it ("how many
+eighths can I bag out of a pound") are pieces, and are.
 
 This module holds the shared types, the checks every calculation makes of its inputs, and
 `chain` for calculations done one after another; the potency calculations are in

@@ -161,6 +161,18 @@ WORDING: dict[str, str] = {
 # What a state's sourced rule can give when the user does not (the variance around a label)
 FROM_STATE_RULE = frozenset({TOLERANCE, TOLERANCE_OR_STATE})
 
+# key -> how a bare number given in reply to the question is written, "{}" the number: asked
+# for the price, "240" is $240; asked for the concentrate's potency, "85" is 85%.
+REPLY_UNITS: dict[str, str] = {
+    PRICE: "${}",
+    POTENCY: "{}%",
+    CONCENTRATE_POTENCY: "{}%",
+    INFUSED_POTENCY: "{}%",
+    TARGET_POTENCY: "{}%",
+    THCA: "THCA {}%",
+    DELTA9: "delta-9 THC {}%",
+}
+
 
 def wording(key: str) -> str:
     """How the question to the user names an input.

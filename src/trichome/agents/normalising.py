@@ -69,6 +69,11 @@ _BARE_AMOUNT = re.compile(
     r"tsp|liter|litre|quart|gallon)(?=\s+of\b)",
     re.IGNORECASE,
 )
+_BETWEEN = re.compile(
+    r"\bbetween\s+(\d+(?:\.\d+)?)\s*(?:%|percent)?\s+and\s+"
+    r"(\d+(?:\.\d+)?)(?=\s*(?:%|percent|mg|mgs|milligrams?|g|grams?|ml)(?![\w/]))",
+    re.IGNORECASE,
+)
 _HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
 _FRACTION_WORDS = {"half": 0.5, "0.5": 0.5, "quarter": 0.25, "0.25": 0.25}
 _AND_A_FRACTION = re.compile(
@@ -91,6 +96,11 @@ _SPOKEN_DECIMAL = re.compile(
 
 def _spoken_decimal(match: re.Match[str]) -> str:
     whole, digits = match.group(1) or "0", re.sub(r"\s+", "", match.group(2))
+    if match.group(1) and re.search(
+        r"\b(?:delta|d|Δ)[\s-]*$", match.string[: match.start()], re.IGNORECASE
+    ):
+        # "delta 9 point eight percent": the 9 names the cannabinoid; its value is 0.8
+        return f"{match.group(1)} 0.{digits}"
     return f"{whole}.{digits}"
 
 
@@ -156,6 +166,11 @@ def normalise(text: str) -> str:
     )
     text = re.sub(
         r"\bnegative\s+(?=\d)|(?<!plus or )\bminus\s+(?=\d)", "-", text, flags=re.IGNORECASE
+    )
+    # "between 18 and 20%": a range, written as one ("18-20%"); "from 20 to 15%" is a change
+    text = _BETWEEN.sub(
+        lambda m: f"{m.group(1)}-{m.group(2)}" if float(m.group(1)) < float(m.group(2)) else m[0],
+        text,
     )
     text = _HALF.sub("0.5 ", text)
     text = re.sub(

@@ -4,6 +4,7 @@ per watt, dry weight from wet weight, and price per gram."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from trichome.agents import units
 from trichome.agents.calculators import (
@@ -74,6 +75,25 @@ def convert(
         f"{fmt(units.convert(1, source, target), 6) if kinds[0] == kinds[1] else 'density'}",
         inputs=tuple(inputs),
         assumptions=(note,) if note else (),
+    )
+
+
+def bags_filled(converted: Calculation, target: str) -> Calculation:
+    """A conversion into the trade's bags ("how many eighths can I get out of a pound") as
+    the whole bags filled, rounded down, with the flower left over in grams; the exact
+    quotient stays in the details as `exact`."""
+    made = whole_pieces(converted.value)
+    if made == converted.value:
+        return converted
+    left_g = units.grams(converted.value - made, target)
+    return replace(
+        converted,
+        value=made,
+        summary=f"{converted.summary} That fills {fmt(made)} whole bags of {units.label(target)}, "
+        f"with {fmt(left_g, 4)} g left over.",
+        steps=(*converted.steps, f"rounded down to whole bags: {fmt(made)}"),
+        details={**converted.details, "exact": converted.value, "left_over_g": left_g},
+        formula=f"{converted.formula}, rounded down to whole bags",
     )
 
 

@@ -1,10 +1,10 @@
-"""Readers for the operations calculations: unit conversions, pieces from a mass, price per
-gram, and dry weight (yield per area and per watt is read in `yield_readers`)."""
+"""Readers for the operations calculations: unit conversions, pieces from a mass, and dry
+weight (yield per area and per watt is read in `yield_readers`, the price per gram in
+`price_readers`)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import missing_inputs as needs
@@ -15,7 +15,7 @@ from trichome.agents.calculation_questions import (
     loss_percent,
     one,
 )
-from trichome.agents.calculators import Calculation, CalculationError, fmt
+from trichome.agents.calculators import Calculation
 
 
 def conversion(question: Question) -> Calculation | None:
@@ -75,7 +75,22 @@ def conversion(question: Question) -> Calculation | None:
     if different and density is None and not question.says(r"^\s*(?:convert|how\s+many)"):
         return None  # "7 g of flower into 1 cup of butter" is an infusion, not a conversion
     question.use(*[q for q in question.quantities if q.kind in ("mass", "volume", "area")][:1])
-    return operations.convert(amount, source, target, float(density.group(1)) if density else None)
+    converted = operations.convert(
+        amount, source, target, float(density.group(1)) if density else None
+    )
+    if units.canonical(target) in _BAGS and question.says(_BAGGING):
+        return operations.bags_filled(converted, target)  # bags filled are whole bags
+    return converted
+
+
+# The trade's bags, and a question about filling them ("how many eighths can I get out of a
+# pound", "eighths we could bag from 2 lb"), not about how much flower an amount is.
+_BAGS = ("eighth", "quarter_oz", "half_oz", "trade_oz")
+_BAGGING = (
+    r"\b(?:can|could|would|will)\s+(?:i|we|you|they|he|she)\s+(?:\w+\s+)?"
+    r"(?:get|bag|make|fill|sell|portion|weigh\s+out|split|pull|package|pack)\b|"
+    r"\b(?:bag|bagged|bagging|fill|filled)\s+(?:up\s+)?(?:out\s+of|from)\b"
+)
 
 
 # "each is", "if each joint weighs", "every cone holds": the mass of one piece follows
@@ -140,61 +155,6 @@ def _trade(source: str, target: str) -> tuple[str, str]:
         # Eighths and quarters are fractions of the trade's 28 g ounce.
         return tuple("trade_oz" if units.canonical(u) == "oz" else u for u in (source, target))  # type: ignore[return-value]
     return source, target
-
-
-def price(question: Question) -> Calculation | None:
-    """Price per gram from a price per pound, ounce or any mass."""
-    # "1100 per pound": a bare number priced by a mass is money.
-    money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
-    if not question.says(
-        r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
-        r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram"
-    ):
-        return None
-    if not money:
-        if question.find("mass") and question.says(
-            r"\bsell|\bbuy|\bbought|\bprice|\bcost|\bpay|\bquote|\bworth|\bcharg|\bwholesale"
-        ):
-            raise ask(question, needs.PRICE)
-        return None
-    cost = one(question, money[:1], "the price")
-    assert cost is not None
-    if cost.per and cost.per not in ("piece", "package", "serving"):
-        try:
-            units.canonical(cost.per)
-            return _per_eighth_if_asked(
-                question, operations.price_per_gram(cost.value, 1, _trade_mass(question, cost.per))
-            )
-        except CalculationError:
-            raise
-        except ValueError:
-            pass
-    masses = [q for q in question.find("mass") if q.per is None]
-    if not masses:
-        raise ask(question, needs.PRICED_AMOUNT)
-    amount = one(question, masses[:1], "the amount bought")
-    assert amount is not None
-    return _per_eighth_if_asked(
-        question,
-        operations.price_per_gram(cost.value, amount.value, _trade_mass(question, amount.unit)),
-    )
-
-
-def _per_eighth_if_asked(question: Question, priced: Calculation) -> Calculation:
-    """ "price per eighth": the eighth's price (3.5 g) as the result, not the gram's."""
-    if not question.says(r"(?:per|an?|each|for\s+an?)\s+eighth|eighth\s+price"):
-        return priced
-    value = priced.details["per_eighth"]
-    return replace(
-        priced,
-        value=value,
-        unit="$/eighth",
-        summary=f"${fmt(value, 4)} per eighth (3.5 g). {priced.summary}",
-    )
-
-
-def _trade_mass(question: Question, unit: str) -> str:
-    return "trade_oz" if unit == "oz" and question.says(r"zip|trade") else unit
 
 
 def dry(question: Question) -> Calculation | None:

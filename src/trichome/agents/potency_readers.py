@@ -88,8 +88,9 @@ def total(question: Question) -> Calculation | None:
         result = potency.total_cannabinoid(neutral_value, acid.value, name, basis, limit)
         if assumption:
             result = with_assumption(result, assumption)
-        if limit is not None and basis == "mg/g" and _limit_in_percent(question):
-            # "thca 3.1 mg/g ... compliant at 0.3%?": the total compared, in the limit's unit
+        if basis == "mg/g" and (_limit_in_percent(question) or question.says(_PERCENT_ASKED)):
+            # "thca 3.1 mg/g ... compliant at 0.3%?", "is it over 30%?": the total compared, in
+            # the limit's unit; "total thc as a percent": in the unit asked
             result = to_unit(result, "%")
         parts.append(result)
     if not parts:
@@ -132,6 +133,9 @@ def total(question: Question) -> Calculation | None:
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
         return calculators.chain(parts)
     return calculators.chain(_asked_last(question, parts))
+
+
+_PERCENT_ASKED = r"\b(?:as|in|into|to)\s+(?:a\s+)?(?:%|percent|percentage)|\bwhat\s+percent"
 
 
 def _limit_in_percent(question: Question) -> bool:

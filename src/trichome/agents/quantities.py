@@ -130,8 +130,34 @@ def read(text: str) -> list[Quantity]:
 _BASIS = re.compile(r"(?<![\d.\s])\s*\(?\bmg\s*/\s*g\b|\bmilligrams?\s+per\s+gram\b", re.I)
 
 
+# "those are mg/g", "all values in mg/g", "results reported in mg/g": a label, wherever it is.
+_DECLARED_BEFORE = re.compile(
+    r"\b(?:are|were|is|was|all|values?|numbers?|results?|reported|given|listed)(?:\s+(?:all|in))?\s*$",
+    re.IGNORECASE,
+)
+# "total THC in mg/g?", "what's that as mg/g": the unit asked for the answer, not a label.
+_ASKED_AFTER = re.compile(r"\s*(?:\?|$|please\b|pls\b|instead\b)", re.IGNORECASE)
+_ASKED_BEFORE = re.compile(
+    r"(?:\bwhat|\bhow\b|\bconvert|\bexpress|\bgive\s+(?:me|it|that)|\bshow)[^.?!:\n]*$"
+    r"|\b(?:in|into|to|as)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
-    if not _BASIS.search(text) or re.search(r"\d\s*(?:%|percent)", text, re.IGNORECASE):
+    """Bare values a cannabinoid labels take the mg/g basis stated once for them; a value
+    written with its own unit keeps it ("mg/g: THCA 2.9, d9 0.4 - under 0.3%?")."""
+    labels = [
+        m
+        for m in _BASIS.finditer(text)
+        if _DECLARED_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
+        or re.match(r"\s*\)?\s*[:=\-]", text[m.end() :])  # "potency in mg/g: THCA 241.7"
+        or not (
+            _ASKED_AFTER.match(text, m.end())
+            or _ASKED_BEFORE.search(text[max(0, m.start() - 60) : m.start()])
+        )
+    ]
+    if not labels:
         return found
     return [
         replace(q, kind="concentration", unit="mg/g")
@@ -236,8 +262,10 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = "package"
         elif kind == "mass" and _SERVING_BEFORE.search(before):
             per = "serving"  # "a serving is 35 mg", "what if the dose is 2.5 mg"
-    if kind == "number" and _PAID.search(before):
-        kind, unit = "money", "$"  # "paid 1,650 for a p"
+    if kind == "number" and (
+        _PAID.search(before) or (_ASKING.search(before) and _ASKED_FOR.match(after))
+    ):
+        kind, unit = "money", "$"  # "paid 1,650 for a p", "he wants 800 for it"
     if kind == "number":
         # "24 chocolate gummies", not "16 and takes 2 cups": no other number in between
         noun_match = re.match(
@@ -267,6 +295,17 @@ _PAID = re.compile(
     r"priced\s+at|price\s+(?:is|was|of)|(?:sold|sell(?:ing)?|bought|buy(?:ing)?)\s+(?:\w+\s+)?"
     r"(?:for|at))\s*(?:about\s+|around\s+|~\s*)?$",
     re.IGNORECASE,
+)
+
+
+# "he wants 800 for it", "asking 1800 for the p": a seller's price, when what it buys follows.
+_ASKING = re.compile(
+    r"\b(?:wants?|wanted|asking|asks|asked|quoted?|offer(?:s|ed)?|charges?)\s*(?:me\s+|us\s+)?"
+    r"(?:about\s+|around\s+|like\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+_ASKED_FOR = re.compile(
+    r"\s*(?:bucks|dollars|for\s+(?:it|that|them|those|this|the|a|an|one|each|1)\b)", re.IGNORECASE
 )
 
 

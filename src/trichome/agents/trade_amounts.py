@@ -49,7 +49,21 @@ _STATED_GRAMS = re.compile(
     re.IGNORECASE,
 )
 # Trade slang for pounds counted in ounces: a QP is four zips, an HP eight.
-_QP = re.compile(r"\b(?:(?:an?|one)\s+)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE)
+_QP = re.compile(
+    r"\b(?:(?:an?|one)\s+|(?P<count>\d+(?:\.\d+)?)\s*)?(q|h)\.?p\.?s?\b(?![.'\w])", re.IGNORECASE
+)
+
+
+def _qp_zips(match: re.Match[str]) -> str:
+    """ "a QP" is 4 zips, "2 HPs" 16: each counted in the trade's 28 g ounces."""
+    count = float(match.group("count") or 1)
+    return f"{_plain(count * (4 if match.group(2).lower() == 'q' else 8))} zips"
+
+
+def _qp_pounds(match: re.Match[str]) -> str:
+    """ "a qp" of a stated avoirdupois pound is 0.25 lb, "2 hps" 1 lb."""
+    count = float(match.group("count") or 1)
+    return f"{_plain(count * (0.25 if match.group(2).lower() == 'q' else 0.5))} lb"
 
 
 # "a zip for 200", "4 zips for 700": a bare number after an amount of flower "for" is its price.
@@ -86,7 +100,8 @@ _BARE_PRICED = re.compile(
     r"(^|[.!?;]\s+)(lbs?|pounds?|zips?|ounces?|oz|eighths?|kilos?|elbows?)\s+(?=(?:are\s+|is\s+)?(?:going|"
     r"go|goes|selling|sell|run|running|runs)\s+(?:for|at)\b|"
     r"(?:for|is|are|costs?|=)\s+\$?\d[\d,.]*k?\b"  # "eighth is 35 bucks", "zips are $200"
-    r"(?!\s*(?!(?:bucks|dollars|usd|cad)\b)[a-z%]))",
+    r"(?!\s*(?!(?:bucks|dollars|usd|cad)\b)[a-z%])|"
+    r"\$\s?\d[\d,.]*k?\b(?!\s*(?:%|mg|g|grams?)\b))",  # "eighth $45 per gram?": the price after it
     re.IGNORECASE,
 )
 
@@ -99,7 +114,7 @@ _STANDARD_FRACTION = re.compile(
 
 
 def _trade_ounce_stated(text: str, standard: bool = False) -> str:
-    text = _QP.sub(lambda m: "4 zips" if m.group(1).lower() == "q" else "8 zips", text)
+    text = _QP.sub(_qp_zips, text)
     text = _BARE_PRICED.sub(lambda m: f"{m.group(1)}1 {m.group(2)} ", text)
     text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
     if re.search(r"\b(?:lbs?|pounds?)\b", text, re.IGNORECASE) and _TRADE_POUND_STATED.search(text):
@@ -200,11 +215,16 @@ _LIQUID_OR_KITCHEN = re.compile(
 # "paid 1,650 for a p": a p (or an elbow) is a pound in the trade, in talk of money.
 _MONEY_TALK = re.compile(
     r"\$|\bpaid\b|\bpay(?:ing)?\b|\bcost|\bprice|\bbucks\b|\bdollars?\b|\bspen[dt]|"
-    r"\bcharg|\bsold\b|\bsell|\bquote|\bwholesale",
+    r"\bcharg|\bsold\b|\bsell|\bquote|\bwholesale|"
+    # a question about the price per gram, or an amount "for" a number, is money talk too
+    r"\bper\s+(?:gram|g)\b|\bppg\b|\b(?:a|1)\s+(?:gram|g)\s*\?|\bps?\s+(?:for|@|at)\s+\$?\d",
     re.IGNORECASE,
 )
-_P_FOR_POUND = re.compile(r"\b(a|an|per|each|one|the|\d+(?:\.\d+)?)\s*(?:p|ps|p's)\b(?![.'\w])",
-                          re.IGNORECASE)  # fmt: skip
+# "a p", "2 ps", "half a p", "half p": pounds (a half p is half of that pound, 0.5 lb).
+_P_FOR_POUND = re.compile(
+    r"\b(a|an|per|each|one|the|half(?:\s+an?)?|\d+(?:\.\d+)?)\s*(?:p|ps|p's)\b(?![.'\w])",
+    re.IGNORECASE,
+)
 
 
 def _pound_slang(text: str) -> str:
@@ -215,6 +235,8 @@ def _pound_slang(text: str) -> str:
         word = match.group(1).lower()
         if word in ("per", "each"):
             return f"{match.group(1)} lb"
+        if word.startswith("half"):
+            return "0.5 lb"
         return f"{'1' if not word[0].isdigit() else match.group(1)} lb"
 
     return _P_FOR_POUND.sub(pound, text)
@@ -235,7 +257,7 @@ def trade_amounts(text: str) -> tuple[str, bool]:
     # "1 oz (28 g)", "2 oz (56 g)": the grams the user states for an amount are what they mean.
     text = _STATED_GRAMS.sub(lambda m: f"{m.group(1)} g", text)
     if standard:  # "a qp (a quarter of a 453.6 g pound)": slang for shares of that pound
-        text = _QP.sub(lambda m: "0.25 lb" if m.group(1).lower() == "q" else "0.5 lb", text)
+        text = _QP.sub(_qp_pounds, text)
         text = _STANDARD_FRACTION.sub(lambda m: _OUNCE_SHARES[m.group(1).lower()] + " oz", text)
     return _trade_ounce_stated(text if standard else _trade_fractions(text), standard), standard
 

@@ -7,6 +7,9 @@ trade's conventions are added on top and always stated in an answer that uses th
   ounce is 28.349523125 g exactly (international yard and pound agreement, 1959; NIST
   Handbook 44, Appendix C);
 - an *eighth* is 3.5 g, a *quarter* 7 g and a *half* 14 g (fractions of the trade ounce);
+  slang for shares of a pound counts trade ounces (a QP is 4 zips, 112 g; an HP 8, 224 g),
+  while a pound said as such ("a pound", "a p", "half p") is the avoirdupois 453.59237 g
+  unless the user states the trade's 448 g pound;
 - kitchen measures are US customary: 1 cup = 16 tbsp = 48 tsp = 236.5882365 mL (NIST
   Handbook 44, Appendix C, "cup"), and a US stick of butter is half a cup (8 tbsp);
 - a full dropper is taken as 1 mL, the usual dropper of a 30 mL tincture bottle; an answer
