@@ -8,6 +8,7 @@ import zipfile
 import docx
 import openpyxl
 import pypdf
+from PIL import Image, ImageDraw, ImageFont
 from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
 
@@ -140,4 +141,40 @@ def inflating_docx(megabytes: int) -> bytes:
             if member.filename == "word/document.xml":
                 data = data.replace(b"<w:body>", b"<w:body>" + paragraph * (megabytes * 1000))
             archive.writestr(member, data)
+    return out.getvalue()
+
+
+def text_picture(lines: list[str], width: int = 1000) -> Image.Image:
+    """A white picture with black lines of text drawn on it, as a phone or a scanner would
+    capture a printed page (Pillow's own font, 30 px, so no system font is needed)."""
+    picture = Image.new("L", (width, 60 + 56 * len(lines)), 255)
+    draw = ImageDraw.Draw(picture)
+    font = ImageFont.load_default(size=30)
+    for index, line in enumerate(lines):
+        draw.text((40, 30 + 56 * index), line, fill=0, font=font)
+    return picture
+
+
+def image_file(lines: list[str], image_format: str = "PNG") -> bytes:
+    """An image file (PNG, JPEG, TIFF, WebP) of the lines of text."""
+    out = io.BytesIO()
+    text_picture(lines).save(out, image_format)
+    return out.getvalue()
+
+
+def scanned_pdf(*pages: list[str]) -> bytes:
+    """A PDF as a scanner makes it: each page one image of its lines, no text layer."""
+    pictures = [text_picture(lines).convert("RGB") for lines in pages]
+    out = io.BytesIO()
+    pictures[0].save(out, "PDF", resolution=150, save_all=True, append_images=pictures[1:])
+    return out.getvalue()
+
+
+def pdf_with_scanned_page(text_page: list[str], scanned_page: list[str]) -> bytes:
+    """A PDF whose first page has a text layer and whose second is a scan of lines."""
+    writer = pypdf.PdfWriter()
+    writer.append(pypdf.PdfReader(io.BytesIO(pdf_document(text_page))))
+    writer.append(pypdf.PdfReader(io.BytesIO(scanned_pdf(scanned_page))))
+    out = io.BytesIO()
+    writer.write(out)
     return out.getvalue()

@@ -111,13 +111,13 @@ async def test_new_changed_and_trashed_files_are_mirrored_through_the_upload_pat
     sop = google.add_file(folder, "Transport SOP", SOP, "application/pdf")
     handbook = google.add_doc(folder, "Handbook", {DOCX: HANDBOOK})
     google.add_doc(folder, "Lab results", {XLSX: RESULTS}, mime_type=SHEET)
-    photo = google.add_file(folder, "badge.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    photo = google.add_file(folder, "badge.gif", b"GIF89a\x01\x00", "image/gif")
     google.add_folder("Archive", parent=folder)
     organization = await world.organization("Grower Co", folder)
 
     first = await world.drive.sync_organization(organization)
     assert (first.added, first.updated, first.deleted) == (3, 0, 0)
-    assert first.refused == ["badge.png: not a type documents accept"] and first.skipped == []
+    assert first.refused == ["badge.gif: not a type documents accept"] and first.skipped == []
     assert _downloads(google, photo) == 0  # left alone without downloading it
     assert await world.names(organization) == [
         "Handbook.docx",
@@ -133,7 +133,7 @@ async def test_new_changed_and_trashed_files_are_mirrored_through_the_upload_pat
     status = await world.status(organization)
     assert status.files_synced == 3 and status.last_sync_at is not None
     assert status.last_error is None
-    assert status.refused == (drive_store.Refused("badge.png", "not a type documents accept"),)
+    assert status.refused == (drive_store.Refused("badge.gif", "not a type documents accept"),)
 
     again = await world.drive.sync_organization(organization)
     assert (again.added, again.updated, again.deleted, again.unchanged) == (0, 0, 0, 3)
@@ -211,7 +211,7 @@ async def test_subfolders_are_synced_page_by_page(world: World) -> None:
     google.add_file(sops, "transport.txt", b"Vehicles stay locked.", "text/plain")
     google.add_file(sops, "waste.txt", b"Waste is ground with cat litter.", "text/plain")
     google.add_file(archive, "old.txt", b"The 2025 transport rules.", "text/plain")
-    google.add_file(archive, "photo.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    google.add_file(archive, "photo.gif", b"GIF89a\x01\x00", "image/gif")
     organization = await world.organization("Grower Co", root)
 
     report = await world.drive.sync_organization(organization)
@@ -222,7 +222,7 @@ async def test_subfolders_are_synced_page_by_page(world: World) -> None:
         "transport.txt",
         "waste.txt",
     ]
-    assert report.refused == ["SOPs/2025/photo.png: not a type documents accept"]
+    assert report.refused == ["SOPs/2025/photo.gif: not a type documents accept"]
     asked = [hit.query for hit in google.hits("/drive/v3/files")]
     for folder in (root, sops, archive):
         pages = [q for q in asked if q["q"] == f"'{folder}' in parents and trashed = false"]

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from tests.documents.samples import docx_file, pdf, xlsx_file, zip_with
+from tests.documents.samples import docx_file, image_file, pdf, xlsx_file, zip_with
 from trichome.documents.errors import FileRejected
-from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX, FileKind, sniff
+from trichome.documents.types import (
+    CSV,
+    DOCX,
+    JPEG,
+    MARKDOWN,
+    PDF,
+    PNG,
+    TEXT,
+    TIFF,
+    WEBP,
+    XLSX,
+    FileKind,
+    sniff,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,6 +33,12 @@ from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX, FileK
         (b"# Transport SOP\n", "sop.md", MARKDOWN),
         (b"\xef\xbb\xbfPlain notes\r\n", "notes.txt", TEXT),
         (b"Plain notes\n", "README", TEXT),
+        (image_file(["a"], "PNG"), "scan.png", PNG),
+        (image_file(["a"], "JPEG"), "photo.JPEG", JPEG),
+        (image_file(["a"], "JPEG"), "photo.jpg", JPEG),
+        (image_file(["a"], "TIFF"), "scan.tif", TIFF),
+        (image_file(["a"], "WEBP"), "photo.webp", WEBP),
+        (image_file(["a"], "PNG"), "no-extension", PNG),
     ],
 )
 def test_accepted_kinds_are_told_by_content(content: bytes, filename: str, kind: FileKind) -> None:
@@ -31,7 +50,9 @@ def test_accepted_kinds_are_told_by_content(content: bytes, filename: str, kind:
     [
         (b"MZ\x90\x00\x03\x00\x00\x00", "tool.exe", 415, "unsupported_file_type"),
         (b"MZ\x90\x00\x03\x00\x00\x00", "sop.pdf", 415, "unsupported_file_type"),
-        (b"\x89PNG\r\n\x1a\n\x00\x00", "scan.png", 415, "unsupported_file_type"),
+        (b"GIF89a\x01\x00\x01\x00", "scan.gif", 415, "unsupported_file_type"),
+        (image_file(["a"], "PNG"), "scan.jpg", 415, "mislabelled_file"),
+        (image_file(["a"], "JPEG"), "scan.pdf", 415, "mislabelled_file"),
         (b"plain text pretending", "sop.pdf", 415, "mislabelled_file"),
         (pdf("SOP"), "sop.docx", 415, "mislabelled_file"),
         (zip_with("a.txt"), "sop.docx", 415, "unsupported_file_type"),

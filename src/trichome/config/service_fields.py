@@ -272,6 +272,20 @@ class RequestFields(BaseSettings):
         description="Seconds reading one uploaded file's text may take; a slower file gets "
         "400 `extraction_limit_exceeded` and is not stored.",
     )
+    ocr_seconds: float = Field(
+        120.0,
+        gt=0,
+        description="Seconds OCR may add to reading one uploaded image or PDF whose pages "
+        "have no text layer (one core at a time); past them the file gets 400 "
+        "`extraction_limit_exceeded` and is not stored.",
+    )
+    ocr_memory_mb: int = Field(
+        1536,
+        ge=512,
+        description="Memory (MB of address space) OCR may add to reading one uploaded image "
+        "or PDF (ONNX Runtime maps about 1.6 GB for a page); a file needing more gets 400 "
+        "`extraction_limit_exceeded`.",
+    )
     extraction_memory_mb: int = Field(
         1024,
         ge=256,

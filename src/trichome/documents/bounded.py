@@ -1,9 +1,11 @@
 """Extraction under a time and a memory bound. A hostile file (a PDF whose pages take
 minutes, a spreadsheet declaring a billion empty cells, an archive that inflates to
-gigabytes) must not stall a worker: each file's text is read in a child process forked from
-a forkserver that has the parsers loaded, with its address space capped (`RLIMIT_AS`) and
-killed when its time is up. Either bound refuses the file with a 400
-`extraction_limit_exceeded`; nothing of it is stored."""
+gigabytes, a scan whose OCR would take an hour) must not stall a worker: each file's text
+is read in a child process forked from a forkserver that has the parsers loaded, with its
+address space capped (`RLIMIT_AS`) and killed when its time is up. A PDF or an image may
+need OCR, so it gets OCR's time and memory on top of the parsing ones (ONNX Runtime maps
+about 1.6 GB for a page); OCR itself stops at its budget (`trichome.documents.ocr`). Any
+bound refuses the file with a 400 `extraction_limit_exceeded`; nothing of it is stored."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from multiprocessing.connection import Connection
 
 from trichome.documents.errors import FileRejected
 from trichome.documents.extract import extract_text
-from trichome.documents.types import KINDS, FileKind
+from trichome.documents.types import IMAGE_KINDS, KINDS, PDF, FileKind
 
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["trichome.documents.extract"])
@@ -25,17 +27,34 @@ Outcome = tuple[str, str] | tuple[str, int, str, str] | tuple[str]
 
 @dataclass(frozen=True, slots=True)
 class ExtractionLimits:
-    """How long reading one file's text may take and how much memory its process may map."""
+    """How long reading one file's text may take and how much memory its process may map,
+    and what OCR may add to each for a file that may need it."""
 
     seconds: float
     memory_bytes: int
+    ocr_seconds: float = 120.0
+    ocr_memory_bytes: int = 1536 * 1024 * 1024
+
+    def seconds_for(self, kind: FileKind) -> float:
+        """The time a file of this kind gets: parsing, and OCR when it may need it."""
+        return self.seconds + (self.ocr_seconds if _may_need_ocr(kind) else 0)
+
+    def memory_for(self, kind: FileKind) -> int:
+        """The address space a file of this kind gets: parsing, and OCR when it may need it."""
+        return self.memory_bytes + (self.ocr_memory_bytes if _may_need_ocr(kind) else 0)
 
 
-def _extract_in_child(sender: Connection, content: bytes, kind_name: str, memory: int) -> None:
+def _may_need_ocr(kind: FileKind) -> bool:
+    return kind is PDF or kind in IMAGE_KINDS
+
+
+def _extract_in_child(
+    sender: Connection, content: bytes, kind_name: str, memory: int, ocr_seconds: float
+) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     outcome: Outcome
     try:
-        outcome = ("text", extract_text(content, _KIND_NAMED[kind_name]))
+        outcome = ("text", extract_text(content, _KIND_NAMED[kind_name], ocr_seconds))
     except FileRejected as error:
         outcome = ("rejected", error.status, error.code, error.message)
     except MemoryError:
@@ -67,14 +86,15 @@ def extract_bounded(content: bytes, kind: FileKind, limits: ExtractionLimits) ->
     receiver, sender = _CONTEXT.Pipe(duplex=False)
     process = _CONTEXT.Process(
         target=_extract_in_child,
-        args=(sender, content, kind.name, limits.memory_bytes),
+        args=(sender, content, kind.name, limits.memory_for(kind), limits.ocr_seconds),
         daemon=True,
     )
     process.start()
     sender.close()
+    seconds = limits.seconds_for(kind)
     try:
-        if not receiver.poll(limits.seconds):
-            raise _over(kind, f"took longer than {limits.seconds:g} s")
+        if not receiver.poll(seconds):
+            raise _over(kind, f"took longer than {seconds:g} s")
         outcome: Outcome = receiver.recv()
     except EOFError:
         # The child died without answering: the kernel ended it for its memory.
@@ -88,4 +108,5 @@ def extract_bounded(content: bytes, kind: FileKind, limits: ExtractionLimits) ->
         return outcome[1]
     if outcome[0] == "rejected" and len(outcome) == 4:
         raise FileRejected(outcome[1], outcome[2], outcome[3])
-    raise _over(kind, f"needed more than {limits.memory_bytes // (1024 * 1024)} MB of memory")
+    megabytes = limits.memory_for(kind) // (1024 * 1024)
+    raise _over(kind, f"needed more than {megabytes} MB of memory")

@@ -1,8 +1,8 @@
 """A file's extracted text cut into passages small enough to cite, each knowing where in
-the file it is: the page of a PDF (its layout's line breaks undone), the sheet and rows of
-a spreadsheet (cells between `|`, under the sheet's header row, repeated so each passage
-reads on its own), the heading of a DOCX or Markdown section, the lines of a plain text.
-The marks it reads are those `extract` writes."""
+the file it is: the page of a PDF or of an image read by OCR (its layout's line breaks
+undone), the sheet and rows of a spreadsheet (cells between `|`, under the sheet's header
+row, repeated so each passage reads on its own), the heading of a DOCX or Markdown section,
+the lines of a plain text. The marks it reads are those `extract` writes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX
+from trichome.documents.types import CSV, DOCX, IMAGE_KINDS, MARKDOWN, PDF, TEXT, XLSX
+
+# Kinds whose text comes in pages, a form feed between them.
+_PAGED = {PDF.name, *(kind.name for kind in IMAGE_KINDS)}
 
 # A passage holds about this many words: enough for a rule and its context, few enough
 # that a cited passage says what the answer took from it.
@@ -181,7 +184,7 @@ def chunk_text(text: str, kind_name: str) -> list[Chunk]:
         rows = _sheet_chunks(text) if kind_name == XLSX.name else _csv_chunks(text)
         pieces = [(body, where, None) for body, where in rows]
     else:
-        if kind_name == PDF.name:
+        if kind_name in _PAGED:
             sections = _pdf_sections(text)
         elif kind_name in (DOCX.name, MARKDOWN.name):
             sections = _heading_sections(text)

@@ -39,6 +39,7 @@ from trichome.documents.drive_errors import (
     DriveUnavailable,
     TokenRejected,
 )
+from trichome.documents.types import IMAGE_KINDS
 
 SCOPE = "https://www.googleapis.com/auth/drive.readonly"
 FOLDER = "application/vnd.google-apps.folder"
@@ -52,8 +53,7 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "application/vnd.google-apps.presentation": ("application/pdf", ".pdf"),
     "application/vnd.google-apps.drawing": ("application/pdf", ".pdf"),
 }
-# The extension a downloaded file's name gets when it has none, so that its name agrees
-# with its content.
+# The extension a downloaded file's name gets when it has none, to agree with its content.
 EXTENSIONS = {
     "application/pdf": ".pdf",
     DOCX: ".docx",
@@ -61,6 +61,7 @@ EXTENSIONS = {
     "text/csv": ".csv",
     "text/markdown": ".md",
     "text/plain": ".txt",
+    **{kind.media_type: kind.extensions[0] for kind in IMAGE_KINDS},
 }
 LIST_FIELDS = "nextPageToken, files(id, name, mimeType, modifiedTime, size)"
 PAGE_SIZE = 1000  # the largest page files.list gives

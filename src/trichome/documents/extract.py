@@ -1,37 +1,46 @@
-"""The text of an accepted file, for indexing: PDF pages (form feed between them), DOCX
-paragraphs (headings marked `#` as in Markdown) and tables, spreadsheet rows as
-tab-separated lines after their row number (`[row 2]`), text as it is. The marks let
-`trichome.documents.chunks` cite a page, a heading or a row. Nothing in a file is executed:
-formulas are read as their cached values, macros are refused before this point."""
+"""The text of an accepted file, for indexing: PDF pages (form feed between them; a page
+without a text layer read by OCR), DOCX paragraphs (headings marked `#` as in Markdown) and
+tables, spreadsheet rows as tab-separated lines after their row number (`[row 2]`), text as
+it is, images read by OCR (`trichome.documents.ocr`; a TIFF's pages as a PDF's). The marks
+let `trichome.documents.chunks` cite a page, a heading or a row. Nothing in a file is
+executed: formulas are read as their cached values, macros are refused before this point."""
 
 from __future__ import annotations
 
 import io
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import docx
 import openpyxl
 import pypdf
 from docx.text.paragraph import Paragraph
 
+from trichome.documents import ocr
 from trichome.documents.errors import FileRejected, corrupt
-from trichome.documents.types import CSV, DOCX, MARKDOWN, PDF, TEXT, XLSX, FileKind
+from trichome.documents.types import CSV, DOCX, IMAGE_KINDS, MARKDOWN, PDF, TEXT, XLSX, FileKind
 
 # pypdf reports recoverable damage through logging; the upload's outcome says enough.
 logging.getLogger("pypdf").setLevel(logging.ERROR)
 
+# Seconds OCR may spend on one file unless the caller says otherwise.
+OCR_SECONDS = 120.0
 
-def _pdf_text(content: bytes) -> str:
+
+def _pdf_text(content: bytes, budget: ocr.Budget) -> str:
     reader = pypdf.PdfReader(io.BytesIO(content))
     if reader.is_encrypted:
         raise FileRejected(
             400, "encrypted_file", "The PDF is encrypted; upload it without a password."
         )
-    pages = [page.extract_text() or "" for page in reader.pages]
+    pages: list[str] = []
+    for page in reader.pages:
+        text = (page.extract_text() or "").strip()
+        # A page with no text layer is a scan (or a picture of text): read what it shows.
+        pages.append(text or ocr.scanned_page_text(page, budget).strip())
     # A form feed between pages keeps page numbers recoverable for citations.
-    return "\f".join(page.strip() for page in pages)
+    return "\f".join(pages)
 
 
 _HEADING_STYLE = re.compile(r"^Heading ([1-6])$")
@@ -80,25 +89,32 @@ def _plain_text(content: bytes) -> str:
     return content.decode("utf-8-sig")
 
 
-_EXTRACTORS: dict[str, Callable[[bytes], str]] = {
-    PDF.name: _pdf_text,
-    DOCX.name: _docx_text,
-    XLSX.name: _xlsx_text,
-    CSV.name: _plain_text,
-    MARKDOWN.name: _plain_text,
-    TEXT.name: _plain_text,
-}
+def _extract(content: bytes, kind: FileKind, budget: ocr.Budget) -> str:
+    if kind.name == PDF.name:
+        return _pdf_text(content, budget)
+    if kind in IMAGE_KINDS:
+        return ocr.image_text(content, budget)
+    readers = {
+        DOCX.name: _docx_text,
+        XLSX.name: _xlsx_text,
+        CSV.name: _plain_text,
+        MARKDOWN.name: _plain_text,
+        TEXT.name: _plain_text,
+    }
+    return readers[kind.name](content)
 
 
-def extract_text(content: bytes, kind: FileKind) -> str:
-    """The text of a file of an accepted kind (CPU-bound and unbounded: the service runs it
-    through `trichome.documents.bounded`).
+def extract_text(content: bytes, kind: FileKind, ocr_seconds: float = OCR_SECONDS) -> str:
+    """The text of a file of an accepted kind, OCR spending at most `ocr_seconds` on it
+    (CPU-bound and otherwise unbounded: the service runs it through
+    `trichome.documents.bounded`).
 
     Raises:
-        FileRejected: 400 when the file is encrypted or does not parse as its kind.
+        FileRejected: 400 when the file is encrypted, does not parse as its kind, or needs
+            more OCR than its budget.
     """
     try:
-        return _EXTRACTORS[kind.name](content)
+        return _extract(content, kind, ocr.Budget(ocr_seconds))
     except (FileRejected, MemoryError):
         # MemoryError is the memory bound of `trichome.documents.bounded`, not damage.
         raise

@@ -34,10 +34,16 @@ XLSX = FileKind(
 CSV = FileKind("csv", "text/csv; charset=utf-8", (".csv",))
 MARKDOWN = FileKind("markdown", "text/markdown; charset=utf-8", (".md", ".markdown"))
 TEXT = FileKind("text", "text/plain; charset=utf-8", (".txt", ".text", ""))
+# Pictures of text (photos, scans), read by OCR.
+PNG = FileKind("png", "image/png", (".png",))
+JPEG = FileKind("jpeg", "image/jpeg", (".jpg", ".jpeg"))
+TIFF = FileKind("tiff", "image/tiff", (".tif", ".tiff"))
+WEBP = FileKind("webp", "image/webp", (".webp",))
 
-KINDS = (PDF, DOCX, XLSX, CSV, MARKDOWN, TEXT)
+IMAGE_KINDS = (PNG, JPEG, TIFF, WEBP)
+KINDS = (PDF, DOCX, XLSX, CSV, MARKDOWN, TEXT, *IMAGE_KINDS)
 _TEXT_KINDS = (CSV, MARKDOWN, TEXT)
-ACCEPTED = "PDF, DOCX, XLSX, CSV, TXT or Markdown"
+ACCEPTED = "PDF, DOCX, XLSX, CSV, TXT, Markdown, or an image of text (PNG, JPEG, TIFF, WebP)"
 
 # A DOCX or XLSX may expand to at most this much: a small archive of huge members is a
 # decompression bomb, not a document.
@@ -46,6 +52,19 @@ MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 # return are allowed).
 _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def _image_kind(content: bytes) -> FileKind | None:
+    """The image type the content's signature names (PNG, JPEG, TIFF, WebP), or None."""
+    if content.startswith(b"\x89PNG\r\n\x1a\n"):
+        return PNG
+    if content.startswith(b"\xff\xd8\xff"):
+        return JPEG
+    if content.startswith((b"II*\x00", b"MM\x00*")):
+        return TIFF
+    if content.startswith(b"RIFF") and content[8:12] == b"WEBP":
+        return WEBP
+    return None
 
 
 def _extension(filename: str) -> str:
@@ -90,8 +109,11 @@ def sniff(content: bytes, filename: str) -> FileKind:
         FileRejected: 415 for content of no accepted type or a name that says otherwise,
             400 for a damaged archive, an Office file with macros or an encrypted one.
     """
+    image = _image_kind(content)
     if content.startswith(b"%PDF-"):
         kind = PDF
+    elif image is not None:
+        kind = image
     elif content.startswith(b"PK\x03\x04"):
         kind = _office_kind(content)
     elif content.startswith(_OLE_MAGIC):

@@ -34,6 +34,8 @@ def open_file_service(
         ExtractionLimits(
             seconds=settings.extraction_seconds,
             memory_bytes=settings.extraction_memory_mb * 1024 * 1024,
+            ocr_seconds=settings.ocr_seconds,
+            ocr_memory_bytes=settings.ocr_memory_mb * 1024 * 1024,
         ),
     )
 
