@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.offences import asks_offence
+
 # Who decides a change in the law, and the changes people ask to be foretold.
 _DECIDERS = (
     r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
@@ -262,7 +264,8 @@ def scope_of(text: str) -> str | None:
     for reason, pattern in _OUT_OF_SCOPE:
         if pattern.search(text):
             return reason
-    if _ARREST.search(text) and not _PENALTY_ASKED.search(text):
+    if _ARREST.search(text) and not (_PENALTY_ASKED.search(text) or asks_offence(text)):
+        # "what degree is 6 oz under the statute?" asks the law's tiers, not about the case
         return "legal"
     if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
         return "off-topic"  # not "a gummy shaped like a football": that is a product

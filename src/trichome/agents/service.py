@@ -16,12 +16,14 @@ from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, 
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
-from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
+from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
+from trichome.agents.offences import asks_offence
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
+from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import COMPLIANCE, OPERATIONS, calculating_specialist, specialist
 from trichome.agents.understanding import RequestKind, search_query, understand
@@ -161,6 +163,8 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
+        if user_turns:
+            passages = latest_turn_first(passages, user_turns[-1], topic_query)
         passages = of_program(
             passages,
             understanding.program,
@@ -257,6 +261,8 @@ class AgentService:
             counted_subject=counted_subject(question),
             focus=asked_foci(user_turns, question),
             drafting=understanding.kind is RequestKind.DRAFT,
+            offence=topics is not None and asks_offence(question),
+            asks_source=bool(user_turns) and asks_source(user_turns[-1]),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
             per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)
