@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
-from trichome.agents.counting import gives_a_count, mentions
+from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
@@ -224,6 +224,10 @@ class AnswerRequest:
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
             return passage.answers_on_topic or (
+                # "how many plants can he have?" buried in a long story: the place's fact on
+                # the topic giving a number of the thing counted answers it
+                gives_the_count(passage.fact.text, self.counted)
+            ) or (
                 len(self.figure_scopes) > 1
                 and passage.fact.topic in LIMIT_TOPICS
                 and gives_any_scope(passage.fact.text, self.figure_scopes)

@@ -10,9 +10,15 @@ from trichome.agents.allowance import already_given
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
-from trichome.agents.counting import counted_subject, counted_thing
+from trichome.agents.counting import counted_subject, counted_thing, gives_the_count
 from trichome.agents.drafting import conversation_draft, routed_to_writer
-from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
+from trichome.agents.engine import (
+    AnswerEngine,
+    AnswerRequest,
+    DocumentReport,
+    admit_unanswered,
+    binds_in,
+)
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
@@ -206,12 +212,15 @@ class AgentService:
         covered = index.jurisdictions - {FEDERAL}
         if topics is not None:
             # Every agent admits a rule it has no fact on for a jurisdiction named.
+            counted = counted_thing(question)
             answered_for = {
                 code
                 for passage in passages
-                if passage.answers_on_topic
+                if (passage.answers_on_topic or gives_the_count(passage.fact.text, counted))
                 for code in jurisdictions
                 if passage.fact.jurisdiction in with_national_law([code])
+                # the federal hemp rule answers for every state beside the state's own
+                or binds_in(passage.fact, {code})
             }
             uncovered = tuple(
                 code for code in jurisdictions if code != FEDERAL and code not in answered_for

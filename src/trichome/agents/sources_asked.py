@@ -14,7 +14,8 @@ from trichome.knowledge.packs import Fact
 
 _ASKS_SOURCE = re.compile(
     r"\b(?:which|what)(?: exact| specific)? (?:code )?(?:section|sec\.?|statute|regulation|reg|"
-    r"rule number|law|subsection|cfr|code)s?\b(?! (?:of|on|for|about) )|"
+    r"rule number|subsection|cfr)s?\b|"
+    r"\b(?:which|what) (?:law|code)\b(?= (?:is (?:that|it|this)|says|sets|section))|"
     r"\b(?:cite|citation|citations|cited)\b|\bsection numbers?\b|"
     r"\bwhere (?:is|does) (?:that|this|it|the \w+(?: \w+)?) (?:written|come from|say|in the "
     r"(?:law|statute|code|regs?|regulations))\b|"
