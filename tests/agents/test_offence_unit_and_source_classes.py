@@ -64,7 +64,9 @@ def test_a_legal_limit_question_still_gets_the_legal_limit(service: AgentService
 
 
 def test_a_comparison_gives_each_place_its_rule_in_its_own_unit(service: AgentService) -> None:
-    text, cited = ask(service, "georgia vs texas, what's the max thc % for the low thc medical products?")
+    text, cited = ask(
+        service, "georgia vs texas, what's the max thc % for the low thc medical products?"
+    )
     assert "5 percent" in text  # Georgia states a share of weight
     assert "10 mg" in text  # Texas caps each dosage unit in milligrams
     assert cited >= 2
@@ -73,7 +75,9 @@ def test_a_comparison_gives_each_place_its_rule_in_its_own_unit(service: AgentSe
 def test_a_hemp_rule_asked_with_no_place_is_answered_by_the_federal_rule(
     service: AgentService,
 ) -> None:
-    text, cited = ask(service, "is it ok to start cutting our hemp field before the sampling agent has come out?")
+    text, cited = ask(
+        service, "is it ok to start cutting our hemp field before the sampling agent has come out?"
+    )
     lead = first_paragraph(text)
     assert "must not harvest" in lead or "may not be harvested before" in lead
     assert cited >= 1
@@ -82,7 +86,10 @@ def test_a_hemp_rule_asked_with_no_place_is_answered_by_the_federal_rule(
 def test_a_state_named_beside_the_usda_plan_gets_the_federal_sampling_window(
     service: AgentService,
 ) -> None:
-    text, _ = ask(service, "tennessee grower on a usda-licensed hemp plot, how many days before harvest is the thc sample taken")
+    text, _ = ask(
+        service,
+        "tennessee grower on a usda-licensed hemp plot, how many days before harvest is the thc sample taken",
+    )
     assert "30 days" in first_paragraph(text)
     assert "no sourced rule" not in text
 
@@ -108,7 +115,11 @@ def test_a_follow_up_is_answered_for_its_own_question(service: AgentService) -> 
 
 
 def test_two_counts_in_one_question_are_both_answered(service: AgentService) -> None:
-    lead = first_paragraph(ask(service, "growing at home in DC - how many plants total and how many can be flowering?")[0])
+    lead = first_paragraph(
+        ask(
+            service, "growing at home in DC - how many plants total and how many can be flowering?"
+        )[0]
+    )
     assert "6" in lead and "3 or fewer" in lead
 
 
@@ -123,6 +134,8 @@ def test_a_count_buried_in_a_story_is_still_answered(service: AgentService) -> N
 
 
 def test_how_much_a_relative_may_legally_hold_is_a_limit_not_dosing(service: AgentService) -> None:
-    text, _ = ask(service, "my dad has the georgia low thc card, how much oil can he legally have on hand")
+    text, _ = ask(
+        service, "my dad has the georgia low thc card, how much oil can he legally have on hand"
+    )
     assert "20 fluid ounces" in text
     assert "doctor" not in first_paragraph(text)

@@ -202,9 +202,12 @@ class AnswerRequest:
             return False  # "myrcene's boiling point?" is not answered by a short-path fact
         if self.offence and not states_offence(passage.fact.text):
             return False  # "when is it a third-degree crime?" is not answered by 2 oz legal
-        if self.counted and not gives_a_count(passage.fact.text, self.counted):
-            if not self._own_figure_in_its_unit(passage, named):
-                return False  # "how many licences?" is not answered by a fact giving no number
+        if (
+            self.counted
+            and not gives_a_count(passage.fact.text, self.counted)
+            and not self._own_figure_in_its_unit(passage, named)
+        ):
+            return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
             return False  # days of camera footage are not a waste rule's days
         if self.asks_number and not _HAS_FIGURE.search(passage.fact.text):
@@ -223,14 +226,18 @@ class AnswerRequest:
         )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
-            return passage.answers_on_topic or (
-                # "how many plants can he have?" buried in a long story: the place's fact on
-                # the topic giving a number of the thing counted answers it
-                gives_the_count(passage.fact.text, self.counted)
-            ) or (
-                len(self.figure_scopes) > 1
-                and passage.fact.topic in LIMIT_TOPICS
-                and gives_any_scope(passage.fact.text, self.figure_scopes)
+            return (
+                passage.answers_on_topic
+                or (
+                    # "how many plants can he have?" buried in a long story: the place's fact on
+                    # the topic giving a number of the thing counted answers it
+                    gives_the_count(passage.fact.text, self.counted)
+                )
+                or (
+                    len(self.figure_scopes) > 1
+                    and passage.fact.topic in LIMIT_TOPICS
+                    and gives_any_scope(passage.fact.text, self.figure_scopes)
+                )
             )
         if (
             named - {FEDERAL}

@@ -68,7 +68,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
             # not "how much oil can she legally have": the amount the law lets one hold
             r"how much(?! (?:\w+ )?(?:can|may|is|are) (?:she|he|they|we|i) (?:legally |still )?"
-            r"(?:allowed to )?(?:have|possess|carry|keep|buy|purchase|hold|get|bring)\b)|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
+            r"(?:allowed to )?(?:have|possess|carry|keep|buy|purchase|hold|get|bring)\b)|take)\b|"
+            r"\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
             r"(?:give|take)\b|\b(?:i'?m|i am|while|she'?s|she is|my wife is|when|if)\b.{0,20}"
             r"\bpregnant\b|\bbreast ?feeding\b|"
             # "a safe amount of edible to take", "for my migraines, which strain and how many

@@ -10,15 +10,9 @@ from trichome.agents.allowance import already_given
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
-from trichome.agents.counting import counted_subject, counted_thing, gives_the_count
+from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.drafting import conversation_draft, routed_to_writer
-from trichome.agents.engine import (
-    AnswerEngine,
-    AnswerRequest,
-    DocumentReport,
-    admit_unanswered,
-    binds_in,
-)
+from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
@@ -32,11 +26,12 @@ from trichome.agents.router import RouteDecision, Router, question_text, routing
 from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import COMPLIANCE, OPERATIONS, calculating_specialist, specialist
+from trichome.agents.unanswered import unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
-from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
+from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
     FactIndex,
@@ -210,30 +205,15 @@ class AgentService:
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
-        if topics is not None:
-            # Every agent admits a rule it has no fact on for a jurisdiction named.
-            counted = counted_thing(question)
-            answered_for = {
-                code
-                for passage in passages
-                if (passage.answers_on_topic or gives_the_count(passage.fact.text, counted))
-                for code in jurisdictions
-                if passage.fact.jurisdiction in with_national_law([code])
-                # the federal hemp rule answers for every state beside the state's own
-                or binds_in(passage.fact, {code})
-            }
-            uncovered = tuple(
-                code for code in jurisdictions if code != FEDERAL and code not in answered_for
-            )
-        else:
-            # An agent whose packs hold state rules (the main agent reads the compliance
-            # packs too) says so when it has none for a state.
-            states_read = agent.answers_state_rules or bool(covered)
-            uncovered = tuple(
-                code
-                for code in jurisdictions
-                if states_read and code != FEDERAL and code not in covered
-            )
+        # Every agent admits a rule it has no fact on for a jurisdiction named.
+        uncovered = unanswered_places(
+            passages,
+            jurisdictions,
+            rule_question=topics is not None,
+            counted=counted_thing(question),
+            covered=covered,
+            reads_state_rules=agent.answers_state_rules,
+        )
         if quiet:
             uncovered = ()  # no rule is asked for, so none is missing
         if sourced_tax_answers(calculation, passages, state):

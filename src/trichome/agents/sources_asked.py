@@ -32,8 +32,6 @@ def asks_source(turn: str) -> bool:
 
 def where_written(fact: Fact) -> str:
     """The sentence naming every primary source of a fact with its section."""
-    primary = [source for source in fact.sources if source.kind == "primary"] or list(
-        fact.sources
-    )
+    primary = [source for source in fact.sources if source.kind == "primary"] or list(fact.sources)
     named = "; ".join(f"{source.title}, {source.section}" for source in primary)
     return f"Where it is written: {named}."

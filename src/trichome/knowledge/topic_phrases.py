@@ -44,3 +44,5 @@ LICENSED_ASKS = (
     r"(?:farmers?|growers?|producers?|processors?|operators?|manufacturers?|labs?|"
     r"cultivators?)\b)"
 )
+# Licensing's own words: a licence, a permit, or being licensed (not a driver's licence).
+LICENSING = NOT_A_DRIVERS + r"licen[cs](?:e|es|ing)\b|" + LICENSED_ASKS + r"|permits?\b"
