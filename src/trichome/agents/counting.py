@@ -27,7 +27,9 @@ _AFTER = (
 _HOW_MANY = re.compile(
     # not "how many a customer can buy": the counted thing left unsaid, not the customer
     rf"\bhow many\s+(?!(?:a|an|the|each|one|my|our|your|his|her|their|they|we|you|i|he|she|"
-    rf"it|can|may|could|do|does|is|are)\b)((?:[a-z][\w-]*\s+){{0,3}}?)([a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
+    # nor "how many plants and how many can flower": the thing is never a second "how many"
+    rf"it|can|may|could|do|does|is|are)\b)((?:(?!how\b)[a-z][\w-]*\s+){{0,3}}?)"
+    rf"((?!many\b|much\b)[a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
     re.IGNORECASE,
 )
 # Units and their other spellings: "how many mg" is answered by "10 milligrams".
@@ -211,3 +213,9 @@ def mentions(fact: Fact, words: tuple[str, ...]) -> bool:
 def _same_form(word: str, forms: frozenset[str]) -> bool:
     named = products_of(word.replace("/", " "))
     return bool(named) and named <= forms
+
+
+def gives_the_count(text: str, thing: str | None) -> bool:
+    """Whether a fact's text gives a number of a named thing counted ("plant", "licence"),
+    not a measure of a kind ("an amount"), which facts on any topic give."""
+    return thing is not None and thing not in _MEASURES and gives_a_count(text, thing)

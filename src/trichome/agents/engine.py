@@ -9,12 +9,13 @@ from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
 from trichome.agents.calculation_requests import RecognisedCalculation
-from trichome.agents.counting import gives_a_count, mentions
+from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.focus import Focus, about_a_focus, describe_foci, names_a_focus
 from trichome.agents.gaps import Gap, describe_gap
+from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
@@ -52,6 +53,11 @@ def binds_in(fact: Fact, named: set[str]) -> bool:
         and fact.topic in FEDERAL_IN_EVERY_STATE
         and any(is_us_state(code) for code in named)
     )
+
+
+def _federal_everywhere(fact: Fact) -> bool:
+    """Whether a fact is federal law on a topic that binds in every US state (hemp)."""
+    return fact.jurisdiction == FEDERAL and fact.topic in FEDERAL_IN_EVERY_STATE
 
 
 # The pack id of web pages read for an answer (`/v1/responses` with web search): chosen for
@@ -161,6 +167,12 @@ class AnswerRequest:
     # The organisation's certificates of analysis checked for the question ("which of our
     # COAs failed microbials?"): the answer, and its files as the only sources.
     report: DocumentReport | None = None
+    # The question asks which offence an amount is ("what degree is 6 oz?"): only facts
+    # stating offences answer it, not the legal personal limits.
+    offence: bool = False
+    # The latest turn asks where the rule is written ("which code section?"): the answer
+    # leads with every primary source of its lead fact.
+    asks_source: bool = False
 
     def answerable(self) -> tuple[Passage, ...]:
         """The passages relevant enough to answer from, best first: those covering enough
@@ -188,7 +200,13 @@ class AnswerRequest:
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         if self.focus and not names_a_focus(passage.fact, self.focus):
             return False  # "myrcene's boiling point?" is not answered by a short-path fact
-        if self.counted and not gives_a_count(passage.fact.text, self.counted):
+        if self.offence and not states_offence(passage.fact.text):
+            return False  # "when is it a third-degree crime?" is not answered by 2 oz legal
+        if (
+            self.counted
+            and not gives_a_count(passage.fact.text, self.counted)
+            and not self._own_figure_in_its_unit(passage, named)
+        ):
             return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
             return False  # days of camera footage are not a waste rule's days
@@ -203,13 +221,23 @@ class AnswerRequest:
             or (jurisdiction is None and FEDERAL in named)
             # the federal hemp rule holds in Wyoming too, beside Wyoming's own
             or (binds_in(passage.fact, named))
+            # a hemp rule asked with no place named: the federal one binds in every state
+            or (not named and _federal_everywhere(passage.fact))
         )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.
-            return passage.answers_on_topic or (
-                len(self.figure_scopes) > 1
-                and passage.fact.topic in LIMIT_TOPICS
-                and gives_any_scope(passage.fact.text, self.figure_scopes)
+            return (
+                passage.answers_on_topic
+                or (
+                    # "how many plants can he have?" buried in a long story: the place's fact on
+                    # the topic giving a number of the thing counted answers it
+                    gives_the_count(passage.fact.text, self.counted)
+                )
+                or (
+                    len(self.figure_scopes) > 1
+                    and passage.fact.topic in LIMIT_TOPICS
+                    and gives_any_scope(passage.fact.text, self.figure_scopes)
+                )
             )
         if (
             named - {FEDERAL}
@@ -230,6 +258,18 @@ class AnswerRequest:
                 or (not self.drafting and about_a_focus(passage.fact, self.focus))
                 or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE
             )
+        )
+
+    def _own_figure_in_its_unit(self, passage: Passage, named: set[str]) -> bool:
+        """Whether, in a comparison, the fact gives a place's own rule on the topic asked in
+        a unit other than the one asked: "THC % ceiling, Texas vs Georgia?" is answered by
+        Georgia's 5 percent and by Texas' 10 mg per dosage unit, each place in its own unit."""
+        return (
+            self.comparison
+            and self.on_topic
+            and passage.answers_on_topic
+            and passage.fact.jurisdiction in named
+            and bool(_HAS_FIGURE.search(passage.fact.text))
         )
 
     # Tools the engine runs on the server's side (LLM engines only).

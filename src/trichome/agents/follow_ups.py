@@ -20,7 +20,9 @@ from collections.abc import Sequence
 
 from trichome.agents.asides import asked_topics
 from trichome.knowledge.jurisdictions import detect_jurisdictions
+from trichome.knowledge.retrieval import Passage
 from trichome.knowledge.topics import Topic, asks_status, detect_topics
+from trichome.knowledge.words import tokenize
 
 # Limits on how much of a product one person may buy or hold: a product named in a
 # follow-up of one of them is the product the limit is asked for.
@@ -113,3 +115,16 @@ _REDO = re.compile(
 def asks_redo(turn: str) -> bool:
     """Whether the turn asks for the previous procedure again, changed."""
     return _REDO.search(turn) is not None
+
+
+def latest_turn_first(passages: Sequence[Passage], latest: str, searched: str) -> list[Passage]:
+    """The passages, those holding more of the latest turn's own words first, when the
+    search also carried the turn before ("if we remediate, what sample do we need after?"
+    after a failed hemp lot asks about the sample, not the earlier turn's disposal); the
+    retrieval's order stands among equals and whenever the latest turn was searched alone."""
+    if searched.strip() == latest.strip():
+        return list(passages)
+    own = set(tokenize(latest))
+    if not own:
+        return list(passages)
+    return sorted(passages, key=lambda passage: -len(passage.terms & own))

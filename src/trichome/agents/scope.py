@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.offences import asks_offence
+
 # Who decides a change in the law, and the changes people ask to be foretold.
 _DECIDERS = (
     r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
@@ -64,7 +66,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "medical",
             r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"
             r"mother|dad|father|wife|husband|grandma|grandpa)\b.{0,80}\b(?:give|dose|dosage|"
-            r"how much|take)\b|\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
+            # not "how much oil can she legally have": the amount the law lets one hold
+            r"how much(?! (?:\w+ )?(?:can|may|is|are) (?:she|he|they|we|i) (?:legally |still )?"
+            r"(?:allowed to )?(?:have|possess|carry|keep|buy|purchase|hold|get|bring)\b)|take)\b|"
+            r"\bhow much (?:cbd|thc|oil)\b.{0,40}\b(?:should|can|do) i "
             r"(?:give|take)\b|\b(?:i'?m|i am|while|she'?s|she is|my wife is|when|if)\b.{0,20}"
             r"\bpregnant\b|\bbreast ?feeding\b|"
             # "a safe amount of edible to take", "for my migraines, which strain and how many
@@ -262,7 +267,8 @@ def scope_of(text: str) -> str | None:
     for reason, pattern in _OUT_OF_SCOPE:
         if pattern.search(text):
             return reason
-    if _ARREST.search(text) and not _PENALTY_ASKED.search(text):
+    if _ARREST.search(text) and not (_PENALTY_ASKED.search(text) or asks_offence(text)):
+        # "what degree is 6 oz under the statute?" asks the law's tiers, not about the case
         return "legal"
     if _ELSEWHERE.search(text) and not _OF_THE_TRADE.search(text):
         return "off-topic"  # not "a gummy shaped like a football": that is a product

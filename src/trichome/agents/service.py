@@ -16,19 +16,22 @@ from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, 
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
-from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo
+from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
+from trichome.agents.offences import asks_offence
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
+from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.triage import COMPLIANCE, OPERATIONS, calculating_specialist, specialist
+from trichome.agents.unanswered import unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
-from trichome.knowledge.jurisdictions import FEDERAL, with_national_law, without_jurisdictions
+from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import (
     FactIndex,
@@ -161,6 +164,8 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
+        if user_turns:
+            passages = latest_turn_first(passages, user_turns[-1], topic_query)
         passages = of_program(
             passages,
             understanding.program,
@@ -200,27 +205,15 @@ class AgentService:
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
-        if topics is not None:
-            # Every agent admits a rule it has no fact on for a jurisdiction named.
-            answered_for = {
-                code
-                for passage in passages
-                if passage.answers_on_topic
-                for code in jurisdictions
-                if passage.fact.jurisdiction in with_national_law([code])
-            }
-            uncovered = tuple(
-                code for code in jurisdictions if code != FEDERAL and code not in answered_for
-            )
-        else:
-            # An agent whose packs hold state rules (the main agent reads the compliance
-            # packs too) says so when it has none for a state.
-            states_read = agent.answers_state_rules or bool(covered)
-            uncovered = tuple(
-                code
-                for code in jurisdictions
-                if states_read and code != FEDERAL and code not in covered
-            )
+        # Every agent admits a rule it has no fact on for a jurisdiction named.
+        uncovered = unanswered_places(
+            passages,
+            jurisdictions,
+            rule_question=topics is not None,
+            counted=counted_thing(question),
+            covered=covered,
+            reads_state_rules=agent.answers_state_rules,
+        )
         if quiet:
             uncovered = ()  # no rule is asked for, so none is missing
         if sourced_tax_answers(calculation, passages, state):
@@ -257,6 +250,8 @@ class AgentService:
             counted_subject=counted_subject(question),
             focus=asked_foci(user_turns, question),
             drafting=understanding.kind is RequestKind.DRAFT,
+            offence=topics is not None and asks_offence(question),
+            asks_source=bool(user_turns) and asks_source(user_turns[-1]),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
             per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)

@@ -37,3 +37,12 @@ HOME_GROW = (
     r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
     r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)"
 )
+# "licensed" asks about licensing ("are we licensed for that?"), not where it only says who
+# asks ("usda-licensed hemp farmer", "a licensed retailer here").
+LICENSED_ASKS = (
+    r"(?<![-\w])licen[cs]ed\b(?! (?:hemp |cannabis |marijuana |medical |adult[- ]use |rec )?"
+    r"(?:farmers?|growers?|producers?|processors?|operators?|manufacturers?|labs?|"
+    r"cultivators?)\b)"
+)
+# Licensing's own words: a licence, a permit, or being licensed (not a driver's licence).
+LICENSING = NOT_A_DRIVERS + r"licen[cs](?:e|es|ing)\b|" + LICENSED_ASKS + r"|permits?\b"

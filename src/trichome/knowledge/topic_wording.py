@@ -7,13 +7,20 @@ from __future__ import annotations
 _NON_EDIBLE = r"(?:capsules?|softgels?|tinctures?)"
 
 MORE_WORDING: dict[str, str] = {
+    "hemp": (
+        # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
+        # do we need a new sample under the USDA rule?")
+        r"\bsampl(?:er|ing agent)s?\b|\bpre-?harvest (?:thc )?(?:samples?|sampling|tests?)\b|"
+        r"\busda (?:rules?|plan|licen[cs]\w*|program(?:me)?)\b"
+    ),
     "home-grow": (
         # "is it 6 plants each?", "how many plants can the house grow", "plant count"
         r"\b(?:\d+|four|six|eight|twelve) plants? (?:each|apiece|per (?:head|person|adult))\b|"
         r"\bhow many plants (?:can|may|could) (?:the|a|my|our|this|each) (?:house|household|home|"
         r"residence|apartment|dwelling|place)\b|\b(?:home|house|household) plant (?:count|limit)|"
         r"\bplant count\b[^.?!]{0,20}\b(?:home|house|personal)|"
-        r"\b(?:both|all|each) (?:want to |wanna )?grow\b"
+        r"\b(?:both|all|each) (?:want to |wanna )?grow\b|\bhow many plants (?:can|may|could) "
+        r"(?:s?he|they) (?:legally )?(?:have|grow|keep)\b"
     ),
     "possession-limits": (
         # "mn public limit on flower", "legal amount to have on you", offences by amount held

@@ -116,10 +116,10 @@ TOPICS: tuple[Topic, ...] = (
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
         r"degree\b|\bmisdemeanou?r\b|"
-        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
-        r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
-        r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
-        r"(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
+        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot|(?:low[- ]thc |thc |cbd )?oil) )?"
+        r"(?:can|may|could) (?:i|you|we|s?he|they|(?:an )?adults?|someone|(?:a |an )?(?:registered "
+        r"|qualified |qualifying |certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
+        r"(?:legally )?(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
         ("possession-limits",),
         rule=True,
     ),
@@ -230,7 +230,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "licensing",
-        phrases.NOT_A_DRIVERS + r"licen[cs](?:e|es|ed|ing)\b|permits?\b|apply for|application|"
+        phrases.LICENSING + r"|apply for|application|"
         r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
         ("licensing",),
         rule=True,

@@ -194,6 +194,7 @@ SYNONYMS = {
     "freebi": "promot",
     "patron": "consum",
     "licenc": "licens",  # Canada's "licence" is the US "license"
+    "sampler": "sampl",  # the sampler is the sampling agent
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
@@ -232,6 +233,12 @@ _PHRASES = tuple(
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
+        # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
+        (
+            r"\b(?:cut(?:s|ting)?|chop(?:s|ped|ping)?)(?: down)? (?:my|our|the|his|her|their|"
+            r"this|that) (hemp|crop|field|plants|lot|grow)\b|\bchop day\b",
+            r"harvest \1",
+        ),
     )
 )
 

@@ -13,6 +13,7 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.own_documents import is_own, the_other_side
+from trichome.agents.sources_asked import where_written
 from trichome.agents.specific import most_specific_first
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
@@ -241,6 +242,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     )
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
+    if request.asks_source and not is_own(lead):
+        parts.insert(0, f"{_label(lead)}{where_written(lead)} [1]")  # "which code section?"
     left = remaining_after(lead, request.already) if request.already else None
     if left and lead.topic in ALLOWANCE_TOPICS:
         parts.insert(0, f"{_label(lead)}{left} [1]")  # "20 g already, how much more?"
