@@ -28,9 +28,7 @@ async def test_a_photo_and_a_file_are_uploaded_and_read_back(writer: MetrcAccess
         (photo_id,) = photo["ids"]
         (label_id,) = label["ids"]
         summary = await item_tools.get_item_media(CULTIVATOR, "photo", photo_id)
-        whole = await item_tools.get_item_media(
-            CULTIVATOR, "file", label_id, include_content=True
-        )
+        whole = await item_tools.get_item_media(CULTIVATOR, "file", label_id, include_content=True)
         with pytest.raises(MetrcNotFound):
             await item_tools.get_item_media(DISPENSARY, "file", label_id)
     assert "'front.png'" in photo["message"]

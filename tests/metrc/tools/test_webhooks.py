@@ -6,7 +6,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY
-from trichome.metrc import MetrcNotFound, MetrcAuthError
+from trichome.metrc import MetrcAuthError, MetrcNotFound
 from trichome.metrc.tools import MetrcAccess, using
 from trichome.metrc.tools import facilities as facility_tools
 from trichome.metrc.tools.facilities.webhooks import WebhookSubscriptionShown, _shown

@@ -224,4 +224,3 @@ async def delete_webhook_subscription(subscription_id: SubscriptionId) -> dict[s
     wanted = subscription_id.strip()
     await metrc.client.delete_webhook_subscription(wanted, credentials=metrc.credentials)
     return {"ok": True, "message": f"Deleted webhook subscription {wanted}."}
-

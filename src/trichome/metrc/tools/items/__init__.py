@@ -15,13 +15,13 @@ from trichome.metrc.tools.items.brands import (
     rename_item_brand,
 )
 from trichome.metrc.tools.items.lookup import find_item
+from trichome.metrc.tools.items.media import get_item_media, upload_item_media
 from trichome.metrc.tools.items.read import (
     get_item,
     list_active_items,
     list_inactive_items,
     list_item_categories,
 )
-from trichome.metrc.tools.items.media import get_item_media, upload_item_media
 from trichome.metrc.tools.items.write import create_item, update_item
 
 __all__ = [

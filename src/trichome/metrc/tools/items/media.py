@@ -54,9 +54,7 @@ def _checked_upload(kind: str, file_name: str, content_base64: str) -> ItemFileU
     name = file_name.strip()
     allowed = IMAGE_TYPES if kind == "photo" else FILE_TYPES
     if PurePosixPath(name).suffix.lower() not in allowed:
-        raise ToolProblem(
-            f"A {kind} must be one of {', '.join(sorted(allowed))}; {name!r} is not."
-        )
+        raise ToolProblem(f"A {kind} must be one of {', '.join(sorted(allowed))}; {name!r} is not.")
     encoded = "".join(content_base64.split())
     try:
         content = base64.b64decode(encoded, validate=True)
