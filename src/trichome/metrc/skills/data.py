@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.skills.manifests import as_deliveries
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
 from trichome.tracking import (
     Adjustment,
@@ -326,19 +327,9 @@ class FacilityData:
     ) -> list[Transfer]:
         async def load() -> list[Transfer]:
             records = await read(self.license_number, credentials=self._keys)
-            return [found for record in records for found in await self._deliveries_of(record)]
+            return await as_deliveries(self._client, self._keys, self.license_number, records)
 
         return await self._once(key, load)
-
-    async def _deliveries_of(self, record: Record) -> list[Transfer]:
-        """A manifest row as its deliveries: the row itself when it is one delivery, else
-        each of GET /transfers/v2/{id}/deliveries (a manifest to several recipients)."""
-        if not mapping.several_deliveries(record) or record.get("Id") is None:
-            return [mapping.transfer(record)]
-        deliveries = await self._client.transfer_deliveries(
-            self.license_number, int(record["Id"]), credentials=self._keys
-        )
-        return [mapping.transfer(record, delivery) for delivery in deliveries]
 
     async def incoming(self) -> list[Transfer]:
         """Manifests coming to the facility (pending and received)."""

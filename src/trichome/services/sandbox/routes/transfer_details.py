@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox.delivery_packages import delivery_package, shown
 from trichome.sandbox.reference import FACILITIES
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import (
@@ -32,7 +33,7 @@ from trichome.sandbox.transfer_views import (
     template_delivery_document,
     transporter_rows,
 )
-from trichome.sandbox.transfers import delivery_package, recipients, shown
+from trichome.sandbox.transfers import recipients
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import ObjectId, json, reading, store
 from trichome.services.sandbox.routes.reference import LAB_TEST_BATCHES

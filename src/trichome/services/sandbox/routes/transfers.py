@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.delivery_packages import shown, wholesale_row
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import posted_template, template_document
@@ -26,8 +27,6 @@ from trichome.sandbox.transfers import (
     recipients,
     ship,
     ship_manifest,
-    shown,
-    wholesale_row,
 )
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
