@@ -340,5 +340,121 @@ async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates
     assert template["DriverName"] == "Sam Ortiz" and "LastModified" in template
     recipients = [d["RecipientFacilityLicenseNumber"] for d in deliveries.json()["Data"]]
     assert recipients == [DISPENSARY, MANUFACTURER]
-    assert sent.status_code == 200 and len(sent.json()["Ids"]) == 2
-    assert sent.json()["Ids"][1] in {t["Id"] for t in maker_incoming}
+    # One manifest with a delivery per destination, as Metrc makes it.
+    assert sent.status_code == 200 and len(sent.json()["Ids"]) == 1
+    assert sent.json()["Ids"][0] in {t["Id"] for t in maker_incoming}
+
+
+async def test_a_template_to_two_destinations_sends_one_manifest_with_two_deliveries(
+    seeded: Settings,
+) -> None:
+    async with sandbox(seeded) as client:
+        ready = [
+            p["Label"]
+            for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
+            if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
+        ][-3:]
+        to_store = destination(ready[:2])
+        to_maker = {**destination(ready[2:]), "RecipientLicenseNumber": MANUFACTURER}
+        path = "/transfers/v2/templates/outgoing"
+        made = await write(
+            client,
+            "POST",
+            path,
+            CULTIVATOR,
+            [{"Name": "Run", "Destinations": [to_store, to_maker]}],
+        )
+        template_id = made.json()["Ids"][0]
+        sent = await write(
+            client, "POST", f"/sandbox/v2/templates/{template_id}/send", CULTIVATOR, None
+        )
+        (transfer_id,) = sent.json()["Ids"]
+        window = changed_just_now()
+        outgoing = await everything(
+            client, "/transfers/v2/outgoing", licenseNumber=CULTIVATOR, **window
+        )
+        deliveries = (
+            await client.get(
+                f"/transfers/v2/{transfer_id}/deliveries", params={"licenseNumber": CULTIVATOR}
+            )
+        ).json()["Data"]
+        packages = {
+            d["Id"]: [
+                row["PackageLabel"]
+                for row in (
+                    await client.get(
+                        f"/transfers/v2/deliveries/{d['Id']}/packages",
+                        params={"licenseNumber": CULTIVATOR},
+                    )
+                ).json()["Data"]
+            ]
+            for d in deliveries
+        }
+        store_rows = await everything(
+            client, "/transfers/v2/incoming", licenseNumber=DISPENSARY, **window
+        )
+        maker_rows = await everything(
+            client, "/transfers/v2/incoming", licenseNumber=MANUFACTURER, **window
+        )
+        to_store_id, to_maker_id = (d["Id"] for d in deliveries)
+        received = await write(
+            client,
+            "POST",
+            f"/sandbox/v2/deliveries/{to_maker_id}/receive",
+            MANUFACTURER,
+            [{"PackageLabel": ready[2], "Accepted": False, "RejectionReason": "Wrong item"}],
+        )
+        half_way = next(
+            t
+            for t in await everything(
+                client, "/transfers/v2/outgoing", licenseNumber=CULTIVATOR, **changed_just_now()
+            )
+            if t["Id"] == transfer_id
+        )
+        not_theirs = await write(
+            client,
+            "POST",
+            f"/sandbox/v2/deliveries/{to_store_id}/receive",
+            MANUFACTURER,
+            [{"PackageLabel": label, "Accepted": True} for label in ready[:2]],
+        )
+        await write(
+            client,
+            "POST",
+            f"/sandbox/v2/deliveries/{to_store_id}/receive",
+            DISPENSARY,
+            [{"PackageLabel": label, "Accepted": True} for label in ready[:2]],
+        )
+        done = next(
+            t
+            for t in await everything(
+                client, "/transfers/v2/outgoing", licenseNumber=CULTIVATOR, **changed_just_now()
+            )
+            if t["Id"] == transfer_id
+        )
+        rejected = await everything(client, "/transfers/v2/rejected", licenseNumber=CULTIVATOR)
+    [manifest] = [t for t in outgoing if t["Id"] == transfer_id]
+    # The shipper's row is the manifest: both deliveries' packages, no one recipient.
+    assert (manifest["DeliveryCount"], manifest["PackageCount"]) == (2, 3)
+    assert manifest["RecipientFacilityLicenseNumber"] is None
+    assert manifest["DeliveryPackageCount"] == 0
+    assert [(d["DeliveryNumber"], d["RecipientFacilityLicenseNumber"]) for d in deliveries] == [
+        (1, DISPENSARY),
+        (2, MANUFACTURER),
+    ]
+    assert {d["ManifestNumber"] for d in deliveries} == {manifest["ManifestNumber"]}
+    assert packages == {to_store_id: ready[:2], to_maker_id: ready[2:]}
+    # Each recipient's incoming row is the same manifest with its own delivery.
+    [at_store] = [t for t in store_rows if t["Id"] == transfer_id]
+    [at_maker] = [t for t in maker_rows if t["Id"] == transfer_id]
+    assert (at_store["DeliveryId"], at_store["DeliveryPackageCount"]) == (to_store_id, 2)
+    assert (at_maker["DeliveryId"], at_maker["DeliveryPackageCount"]) == (to_maker_id, 1)
+    assert at_maker["RecipientFacilityLicenseNumber"] == MANUFACTURER
+    assert received.status_code == 200, received.text
+    # One delivery in: the manifest is still on its way to the other recipient.
+    assert (half_way["ReceivedDeliveryCount"], half_way["ReceivedDateTime"]) == (1, None)
+    assert not_theirs.status_code == 404
+    assert (done["ReceivedDeliveryCount"], done["ReceivedPackageCount"]) == (2, 2)
+    assert done["ReceivedDateTime"] is not None
+    # One of its three packages was refused: the manifest is on the rejected list.
+    assert transfer_id in {t["Id"] for t in rejected}

@@ -136,20 +136,22 @@ _HUB_CARRIER = (
 def hub_row(transfer: Record, delivery: Record) -> dict[str, Any]:
     """A shipment as its transporter sees it (GET /transfers/v2/hub): the manifest's fields,
     the transporter's own times on the outbound leg, and its drivers."""
-    data, document = transfer.data, transfer.document()
-    outbound = delivery.data.get("_Legs", {}).get(OUTBOUND, {})
+    data, document, stop = transfer.data, transfer.document(), delivery.data
+    outbound = stop.get("_Legs", {}).get(OUTBOUND, {})
     return {
         "Id": transfer.id,
         **{key: data.get(key) for key in _HUB_FIELDS},
         "LastModified": document.get("LastModified"),
-        **{key: data.get(key) for key in _HUB_DELIVERY},
-        "RejectedPackagesReturned": bool(delivery.data.get("RejectedPackagesReturned")),
+        # One row per delivery: a manifest of several shows each (its recipient, its times).
+        **{key: stop.get(key) for key in _HUB_DELIVERY},
+        "DeliveryId": delivery.id,
+        "RejectedPackagesReturned": bool(stop.get("RejectedPackagesReturned")),
         **{key: data.get(key) for key in _HUB_CARRIER},
         "TransporterAcceptedDateTime": None,
         "IsLayover": "checkin" in outbound,
-        "TransporterEstimatedDepartureDateTime": data.get("EstimatedDepartureDateTime"),
+        "TransporterEstimatedDepartureDateTime": stop.get("EstimatedDepartureDateTime"),
         "TransporterActualDepartureDateTime": outbound.get("depart"),
-        "TransporterEstimatedArrivalDateTime": data.get("EstimatedArrivalDateTime"),
+        "TransporterEstimatedArrivalDateTime": stop.get("EstimatedArrivalDateTime"),
         "TransporterActualArrivalDateTime": outbound.get("arrive"),
         "ShipmentTransporterDetails": detail_rows(
             delivery.id, manifest_transporters(transfer), outbound.get("depart")
@@ -203,30 +205,37 @@ def required_batches(package_id: int, entry: dict[str, Any],
     ]
 
 
-def manifest_lines(transfer: Record, delivery: Record, viewer: Facility) -> list[str]:
-    """The manifest's content, line by line: who ships what to whom, how and when."""
+def manifest_lines(transfer: Record, deliveries: list[Record], viewer: Facility) -> list[str]:
+    """The manifest's content, line by line: who ships what to whom, how and when, with each
+    of its deliveries (one per destination) and the packages on it."""
     data = transfer.data
     lines = [
         f"Transfer Manifest {data.get('ManifestNumber')}",
         f"Originating entity: {data.get('ShipperFacilityName')} "
         f"({data.get('ShipperFacilityLicenseNumber')})",
-        f"Destination: {data.get('RecipientFacilityName')} "
-        f"({data.get('RecipientFacilityLicenseNumber')})",
-        f"Transfer type: {data.get('ShipmentTypeName')}",
-        f"Departure (estimated): {data.get('EstimatedDepartureDateTime')}",
-        f"Arrival (estimated): {data.get('EstimatedArrivalDateTime')}",
-        f"Route to be traveled: {delivery.data.get('PlannedRoute') or ''}",
         f"Transporter: {data.get('TransporterFacilityName')} "
         f"({data.get('TransporterFacilityLicenseNumber')})",
         f"Driver: {data.get('DriverName') or ''}; vehicle: {data.get('VehicleMake') or ''} "
         f"{data.get('VehicleModel') or ''} {data.get('VehicleLicensePlateNumber') or ''}",
     ]
-    for number, entry in enumerate(delivery.data.get("_Packages", []), start=1):
-        lines.append(
-            f"{number}. Package {entry['PackageLabel']} | {entry['ShipmentPackageState']} | "
-            f"{entry['ItemName']} | Lab test: {entry['LabTestingState']} | "
-            f"Shp: {entry['ShippedQuantity']:g} {entry['ShippedUnitOfMeasureName']}"
-        )
+    for delivery in deliveries:
+        stop = delivery.data
+        if len(deliveries) > 1:
+            lines.append(f"Delivery {stop.get('DeliveryNumber')} of {len(deliveries)}")
+        lines += [
+            f"Destination: {stop.get('RecipientFacilityName')} "
+            f"({stop.get('RecipientFacilityLicenseNumber')})",
+            f"Transfer type: {stop.get('ShipmentTypeName')}",
+            f"Departure (estimated): {stop.get('EstimatedDepartureDateTime')}",
+            f"Arrival (estimated): {stop.get('EstimatedArrivalDateTime')}",
+            f"Route to be traveled: {stop.get('PlannedRoute') or ''}",
+        ]
+        for number, entry in enumerate(stop.get("_Packages", []), start=1):
+            lines.append(
+                f"{number}. Package {entry['PackageLabel']} | {entry['ShipmentPackageState']} | "
+                f"{entry['ItemName']} | Lab test: {entry['LabTestingState']} | "
+                f"Shp: {entry['ShippedQuantity']:g} {entry['ShippedUnitOfMeasureName']}"
+            )
     lines.append(f"Printed for {viewer.license_number}")
     return lines
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
+from trichome.sandbox.delivery_packages import accept_entry, delivery_package, reject_entry
 from trichome.sandbox.reference import FACILITIES, Facility
-from trichome.sandbox.store import Record, Transaction
+from trichome.sandbox.store import Record, Transaction, iso
 
 
 def manifest_number(transfer_id: int) -> str:
@@ -26,8 +27,8 @@ def transfer_document(
     destination: dict[str, Any],
     packages: list[Record],
 ) -> dict[str, Any]:
-    """A manifest as the shipper's outgoing and the recipient's incoming lists show it
-    (GET /transfers/v2/incoming and /outgoing; one delivery each)."""
+    """A manifest as the shipper's outgoing list shows it (GET /transfers/v2/outgoing), built
+    from its first delivery; `several_deliveries` makes it the manifest of more."""
     shipper_number = shipper.license_number if isinstance(shipper, Facility) else shipper["License"]
     shipper_name = shipper.name if isinstance(shipper, Facility) else shipper["Name"]
     transporter = (destination.get("Transporters") or [{}])[0]
@@ -86,17 +87,65 @@ def transfer_document(
     }
 
 
+# The fields of a manifest row that describe one of its deliveries. A manifest with several
+# deliveries shows them empty on the shipper's row, as Metrc's GetOutgoingTransfers example
+# does; each delivery is read from GET /transfers/v2/{id}/deliveries, and each recipient's
+# incoming row shows its own delivery.
+DELIVERY_FIELDS = (
+    "RecipientFacilityLicenseNumber",
+    "RecipientFacilityName",
+    "ShipmentTypeName",
+    "ShipmentTransactionType",
+    "EstimatedDepartureDateTime",
+    "ActualDepartureDateTime",
+    "EstimatedArrivalDateTime",
+    "ActualArrivalDateTime",
+    "DeliveryPackageCount",
+    "DeliveryReceivedPackageCount",
+    "ReceivedDateTime",
+    "EstimatedReturnDepartureDateTime",
+    "ActualReturnDepartureDateTime",
+    "EstimatedReturnArrivalDateTime",
+    "ActualReturnArrivalDateTime",
+)
+
+
+def several_deliveries(document: dict[str, Any], packages: int, deliveries: int) -> None:
+    """Make a manifest document (built from its first delivery) the manifest of several
+    deliveries: its counts cover all of them and no single delivery's fields are shown."""
+    document.update({field: None for field in DELIVERY_FIELDS})
+    document.update(
+        {
+            "DeliveryCount": deliveries,
+            "PackageCount": packages,
+            "DeliveryPackageCount": 0,
+            "DeliveryReceivedPackageCount": 0,
+        }
+    )
+
+
+def incoming_row(transfer: Record, delivery: Record) -> dict[str, Any]:
+    """A recipient's row of GET /transfers/v2/incoming: the manifest, with its own delivery's
+    fields and Id (one row per delivery, as Metrc's GetIncomingTransfers example shows)."""
+    row = transfer.document()
+    row.update({field: delivery.data.get(field) for field in DELIVERY_FIELDS})
+    row["DeliveryId"] = delivery.id
+    row["LastModified"] = iso(max(transfer.last_modified, delivery.last_modified))
+    return row
+
+
 def delivery_document(
     transfer: Record,
     recipient: Facility,
     destination: dict[str, Any],
     packages: list[tuple[Record, float | None]],
+    number: int = 1,
 ) -> dict[str, Any]:
     """A manifest's delivery (GET /transfers/v2/{id}/deliveries), with its packages (GET
     /transfers/v2/deliveries/{id}/packages) kept apart under `_Packages`."""
     return {
         "ManifestNumber": None,
-        "DeliveryNumber": 1,
+        "DeliveryNumber": number,
         "RecipientFacilityLicenseNumber": recipient.license_number,
         "RecipientFacilityName": recipient.name,
         "ShipmentTypeName": destination.get("TransferTypeName"),
@@ -124,119 +173,16 @@ def delivery_document(
     }
 
 
-def delivery_package(package: Record, price: float | None) -> dict[str, Any]:
-    """A package on a delivery (GET /transfers/v2/deliveries/{id}/packages). Its wholesale
-    price is shown apart (GET .../packages/wholesale), so it is kept under `_` keys."""
-    data, item = package.data, package.data["Item"]
-    item_fields = {
-        f"ItemUnit{part}": None
-        for part in (
-            "CbdPercent", "CbdContent", "CbdContentUnitOfMeasureName", "CbdContentDose",
-            "CbdContentDoseUnitOfMeasureName", "ThcPercent", "ThcContent",
-            "ThcContentUnitOfMeasureName", "ThcContentDose", "ThcContentDoseUnitOfMeasureName",
-            "CbdAPercent", "CbdAContent", "CbdAContentUnitOfMeasureName", "CbdAContentDose",
-            "CbdAContentDoseUnitOfMeasureName", "ThcAPercent", "ThcAContent",
-            "ThcAContentUnitOfMeasureName", "ThcAContentDose", "ThcAContentDoseUnitOfMeasureName",
-            "Volume", "VolumeUnitOfMeasureName", "Weight", "WeightUnitOfMeasureName",
-        )
-    }  # fmt: skip
-    item_fields |= {
-        "ItemUnitThcContent": item.get("UnitThcContent"),
-        "ItemUnitThcContentUnitOfMeasureName": item.get("UnitThcContentUnitOfMeasureName"),
-        "ItemUnitWeight": item.get("UnitWeight"),
-        "ItemUnitWeightUnitOfMeasureName": item.get("UnitWeightUnitOfMeasureName"),
-    }
-    return {
-        "PackageId": package.id,
-        "PackageLabel": package.label,
-        "PackageType": data.get("PackageType"),
-        "SourceHarvestNames": data.get("SourceHarvestNames"),
-        "SourcePackageLabels": data.get("SourcePackageLabels"),
-        "ItemId": item.get("Id"),
-        "ItemName": item["Name"],
-        "ItemCategoryName": item["ProductCategoryName"],
-        "ItemStrainName": item.get("StrainName"),
-        "ItemBrandName": None,
-        **item_fields,
-        "ItemServingSize": None,
-        "ItemSupplyDurationDays": None,
-        "ItemUnitQuantity": None,
-        "ItemUnitQuantityUnitOfMeasureName": None,
-        "LabTestingState": data["LabTestingState"],
-        "ProductionBatchNumber": data.get("ProductionBatchNumber"),
-        "IsTradeSample": False,
-        "IsTradeSamplePersistent": False,
-        "SourcePackageIsTradeSample": False,
-        "IsDonation": False,
-        "SourcePackageIsDonation": False,
-        "IsTestingSample": bool(data.get("IsTestingSample")),
-        "ProductRequiresRemediation": bool(data.get("ProductRequiresRemediation")),
-        "ContainsRemediatedProduct": bool(data.get("RemediationDate")),
-        "RemediationDate": data.get("RemediationDate"),
-        "ShipmentPackageState": "Shipped",
-        "ShippedQuantity": data["Quantity"],
-        "ShippedUnitOfMeasureName": data["UnitOfMeasureName"],
-        "PackagedDate": data.get("PackagedDate"),
-        "ExpirationDate": data.get("ExpirationDate"),
-        "SellByDate": data.get("SellByDate"),
-        "UseByDate": data.get("UseByDate"),
-        "GrossUnitOfWeightName": None,
-        "ReceivedQuantity": None,
-        "ReceivedUnitOfMeasureName": None,
-        "ProductLabel": None,
-        "SourceProductionBatchNumbers": None,
-        "ExternalId": None,
-        "IsFinishedGood": False,
-        "_ShipperWholesalePrice": price,
-        "_ReceiverWholesalePrice": None,
-        "_RejectionReason": None,
-    }
-
-
-def wholesale_row(entry: dict[str, Any]) -> dict[str, Any]:
-    """A delivery package's prices (GET /transfers/v2/deliveries/{id}/packages/wholesale)."""
-    return {
-        "PackageId": entry["PackageId"],
-        "PackageLabel": entry["PackageLabel"],
-        "ShipperWholesalePrice": entry.get("_ShipperWholesalePrice"),
-        "ReceiverWholesalePrice": entry.get("_ReceiverWholesalePrice"),
-    }
-
-
-def shown(entry: dict[str, Any]) -> dict[str, Any]:
-    """A delivery package as Metrc shows it (without the sandbox's own keys)."""
-    return {key: value for key, value in entry.items() if not key.startswith("_")}
-
-
-def accept_entry(entry: dict[str, Any], package: Record, received: float) -> None:
-    """Mark a delivery package accepted, with the quantity received."""
-    entry.update(
-        {
-            "ShipmentPackageState": "Accepted",
-            "ReceivedQuantity": received,
-            "ReceivedUnitOfMeasureName": package.data["UnitOfMeasureName"],
-            "_ReceiverWholesalePrice": entry.get("_ShipperWholesalePrice"),
-        }
-    )
-
-
-def reject_entry(entry: dict[str, Any], reason: str | None) -> None:
-    """Mark a delivery package rejected (it goes back to the shipper)."""
-    entry.update(
-        {
-            "ShipmentPackageState": "Rejected",
-            "ReceivedQuantity": 0.0,
-            "ReceivedUnitOfMeasureName": entry["ShippedUnitOfMeasureName"],
-            "_RejectionReason": reason,
-        }
-    )
+def _outcome(accepted: int, shipped: int) -> str:
+    """Received (every package accepted), partly rejected, or rejected (none accepted)."""
+    return "received" if accepted == shipped else "partial" if accepted else "rejected"
 
 
 def settle(transfer: Record, delivery: Record, accepted: int, arrived: str, received: str) -> None:
-    """A received delivery's counts and times on its manifest and itself; the manifest is
-    received, partly rejected (some packages refused) or rejected (all of them)."""
-    shipped = len(delivery.data["_Packages"])
-    delivery.state = "received"
+    """A received delivery's counts and times on its manifest and itself. The delivery, and
+    the manifest once its last delivery is in, is received, partly rejected (some packages
+    refused) or rejected (all of them); a manifest stays pending until then."""
+    delivery.state = _outcome(accepted, len(delivery.data["_Packages"]))
     delivery.data.update(
         {
             "ActualArrivalDateTime": arrived,
@@ -244,16 +190,30 @@ def settle(transfer: Record, delivery: Record, accepted: int, arrived: str, rece
             "ReceivedDateTime": received,
         }
     )
-    transfer.state = "received" if accepted == shipped else "partial" if accepted else "rejected"
-    transfer.data.update(
-        {
-            "ReceivedDeliveryCount": 1,
-            "ReceivedPackageCount": accepted,
-            "DeliveryReceivedPackageCount": accepted,
-            "ReceivedDateTime": received,
-            "ActualArrivalDateTime": arrived,
-        }
-    )
+    data = transfer.data
+    data["ReceivedDeliveryCount"] = int(data.get("ReceivedDeliveryCount") or 0) + 1
+    data["ReceivedPackageCount"] = int(data.get("ReceivedPackageCount") or 0) + accepted
+    complete = data["ReceivedDeliveryCount"] >= int(data.get("DeliveryCount") or 1)
+    if complete:
+        transfer.state = _outcome(data["ReceivedPackageCount"], int(data["PackageCount"]))
+    if int(data.get("DeliveryCount") or 1) == 1:
+        data.update(
+            {
+                "DeliveryReceivedPackageCount": accepted,
+                "ReceivedDateTime": received,
+                "ActualArrivalDateTime": arrived,
+            }
+        )
+    elif complete:  # the shipper's row shows the manifest received once every delivery is
+        data["ReceivedDateTime"] = received
+
+
+Stop = tuple[Facility, dict[str, Any], list[tuple[Record, float | None]]]
+
+
+def recipients(transfer: Record) -> set[str]:
+    """The licences a manifest delivers to (one per delivery)."""
+    return set(transfer.data.get("_Recipients") or [transfer.partner or ""]) - {""}
 
 
 async def ship(
@@ -264,37 +224,57 @@ async def ship(
     destination: dict[str, Any],
     packages: list[tuple[Record, float | None]],
 ) -> Record:
-    """Create a manifest and its delivery, and put the packages in transit."""
+    """Create a manifest with one delivery, and put the packages in transit."""
+    return await ship_manifest(tx, shipper, template, [(recipient, destination, packages)])
+
+
+async def ship_manifest(
+    tx: Transaction,
+    shipper: Facility | dict[str, str],
+    template: dict[str, Any],
+    stops: list[Stop],
+) -> Record:
+    """Create ONE manifest with a delivery per stop (a recipient, its destination and its
+    packages, in the template's order), and put the packages in transit."""
     shipper_license = (
         shipper.license_number if isinstance(shipper, Facility) else shipper["License"]
     )
+    first, destination, packages = stops[0]
+    document = transfer_document(shipper, first, template, destination, [p for p, _ in packages])
+    if len(stops) > 1:
+        several_deliveries(document, sum(len(shipped) for *_, shipped in stops), len(stops))
+    document["_Recipients"] = [recipient.license_number for recipient, *_ in stops]
     transfer = await tx.insert(
         Record(
             shipper_license,
             "transfer",
             "pending",
-            transfer_document(shipper, recipient, template, destination, [p for p, _ in packages]),
-            partner=recipient.license_number,
-        )
-    )
-    delivery = await tx.insert(
-        Record(
-            shipper_license,
-            "delivery",
-            "pending",
-            delivery_document(transfer, recipient, destination, packages),
-            label=f"transfer:{transfer.id}",
-            partner=recipient.license_number,
+            document,
+            # The incoming lists read deliveries; a manifest of several has no one partner.
+            partner=first.license_number if len(stops) == 1 else None,
         )
     )
     number = manifest_number(transfer.id)
-    transfer.data.update({"ManifestNumber": number, "DeliveryId": delivery.id})
-    delivery.data["ManifestNumber"] = number
-    await tx.save(delivery)
+    deliveries = []
+    for position, (recipient, destination, packages) in enumerate(stops, start=1):
+        delivery = await tx.insert(
+            Record(
+                shipper_license,
+                "delivery",
+                "pending",
+                delivery_document(transfer, recipient, destination, packages, position),
+                label=f"transfer:{transfer.id}",
+                partner=recipient.license_number,
+            )
+        )
+        delivery.data["ManifestNumber"] = number
+        await tx.save(delivery)
+        deliveries.append(delivery)
+        for package, _ in packages:
+            package.state = "intransit"
+            await tx.save(package)
+    transfer.data.update({"ManifestNumber": number, "DeliveryId": deliveries[0].id})
     await tx.save(transfer)
-    for package, _ in packages:
-        package.state = "intransit"
-        await tx.save(package)
     return transfer
 
 

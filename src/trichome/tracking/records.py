@@ -143,7 +143,8 @@ class TransferStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """A manifest (one delivery of it): parties, packages shipped and received, its dates."""
+    """One delivery of a manifest (a manifest may have several, one per recipient): its
+    parties, the packages shipped and received on it, its dates."""
 
     id: int | None
     manifest: str
@@ -162,6 +163,8 @@ class Transfer:
     estimated_arrival: datetime | None
     actual_arrival: datetime | None
     received: datetime | None
+    # How many deliveries the manifest has (this is one of them).
+    delivery_count: int = 1
 
     @property
     def departed_on(self) -> date | None:
@@ -191,7 +194,8 @@ class Transfer:
         return max(0, self.package_count - self.received_package_count)
 
     def status(self, as_of: date, *, rejected: bool = False) -> TransferStatus:
-        """Its status on a day; `rejected` when the shipper's rejected list shows it."""
+        """Its status on a day; `rejected` when the shipper's rejected list shows its
+        manifest."""
         if self.voided:
             return TransferStatus.VOIDED
         if self.pending:
@@ -204,7 +208,9 @@ class Transfer:
         refused = self.rejected_packages
         if self.package_count and refused >= self.package_count:
             return TransferStatus.REJECTED
-        if refused or rejected:
+        # The rejected list names manifests, not deliveries: it says nothing of which of
+        # several deliveries refused packages (their own counts do).
+        if refused or (rejected and self.delivery_count == 1):
             return TransferStatus.PARTIALLY_REJECTED
         return TransferStatus.RECEIVED
 

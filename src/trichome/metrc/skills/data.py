@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.skills.manifests import as_deliveries
 from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
 from trichome.tracking import (
     Adjustment,
@@ -326,7 +327,7 @@ class FacilityData:
     ) -> list[Transfer]:
         async def load() -> list[Transfer]:
             records = await read(self.license_number, credentials=self._keys)
-            return [mapping.transfer(record) for record in records]
+            return await as_deliveries(self._client, self._keys, self.license_number, records)
 
         return await self._once(key, load)
 

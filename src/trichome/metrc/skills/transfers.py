@@ -85,13 +85,15 @@ async def transfer_summary(data: FacilitySource, *, start: date, end: date) -> S
     )
     rejected_ids = {transfer.id for transfer in rejected}
     chosen: list[tuple[Transfer, str]] = []
-    seen: set[int | None] = set()
+    # A manifest on both the outgoing and the rejected list is counted once, each of its
+    # deliveries (one per recipient) apart.
+    seen: set[tuple[int, int | None]] = set()
     for direction, transfers in (("incoming", incoming), ("outgoing", [*outgoing, *rejected])):
         for transfer in transfers:
             if direction == "outgoing" and transfer.id is not None:
-                if transfer.id in seen:
+                if (transfer.id, transfer.delivery_id) in seen:
                     continue
-                seen.add(transfer.id)
+                seen.add((transfer.id, transfer.delivery_id))
             left = transfer.departed_on
             if left is not None and start <= left <= end:
                 chosen.append((transfer, direction))

@@ -27,7 +27,8 @@ from trichome.tracking.biotrack.client import BioTrackClient
 # Toolsets, in the order documentation and listings use. Reference look-ups (locations,
 # units, tags, waste methods, adjustment reasons) belong to the category they serve.
 CATEGORIES: dict[str, str] = {
-    "facilities": "Facilities, employees, locations and sublocations, units of measure, tags",
+    "facilities": "Facilities, employees, locations and sublocations, units of measure, tags, "
+    "webhook subscriptions",
     "packages": "Packages: lists, details, creation, adjustment, moves, finishing, testing, "
     "Retail ID",
     "plants": "Plants: growth phases, moves, harvests, destruction, waste",
@@ -37,7 +38,7 @@ CATEGORIES: dict[str, str] = {
     "transfers": "Transfers: incoming, outgoing, deliveries, templates, drivers and vehicles",
     "sales": "Sales receipts, customer types and medical patients",
     "lab_results": "Lab tests: results, types, batches, recording",
-    "items": "Items (products), their categories and brands",
+    "items": "Items (products), their categories, brands, files and photos",
     "processing": "Processing jobs: extractions and infusions, their types, packaging output",
     "compliance": "Compliance skills: what needs attention, audit readiness, FIFO, expiry",
     "analysis": "Analysis skills: inventory, transfers, yields, sales, strains, waste",

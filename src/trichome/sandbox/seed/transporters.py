@@ -11,13 +11,12 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from trichome.sandbox import documents
+from trichome.sandbox.delivery_packages import accept_entry, reject_entry
 from trichome.sandbox.reference import DISPENSARY, LAB, MANUFACTURER, Facility
 from trichome.sandbox.store import Record
 from trichome.sandbox.transfers import (
-    accept_entry,
     delivery_document,
     manifest_number,
-    reject_entry,
     settle,
     transfer_document,
 )

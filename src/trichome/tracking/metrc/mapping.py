@@ -192,26 +192,57 @@ def adjustment(document: Document) -> Adjustment:
     )
 
 
-def transfer(document: Document) -> Transfer:
-    """GET /transfers/v2/incoming, /outgoing and /rejected (one row per delivery)."""
+def transfer(document: Document, delivery: Document | None = None) -> Transfer:
+    """GET /transfers/v2/incoming, /outgoing and /rejected: one delivery of a manifest.
+
+    A recipient's row is its own delivery (GetIncomingTransfers: its recipient and
+    DeliveryPackageCount), so its counts are the delivery's; the shipper's row of a manifest
+    with several deliveries names no recipient (GetOutgoingTransfers), and `delivery`, a row
+    of GET /transfers/v2/{id}/deliveries, makes it that delivery of the manifest.
+    """
+    own = delivery if delivery is not None else document
+    # A manifest of one delivery: its own counts and the delivery's are the same.
+    per_delivery = delivery is not None or (
+        whole(document.get("DeliveryCount")) > 1
+        and text(document.get("RecipientFacilityLicenseNumber")) is not None
+        and whole(document.get("DeliveryPackageCount")) > 0
+    )
+    if per_delivery:
+        shipped = whole(own.get("DeliveryPackageCount"))
+        accepted = whole(own.get("DeliveryReceivedPackageCount"))
+    else:
+        shipped = whole(document.get("PackageCount"))
+        accepted = whole(document.get("ReceivedPackageCount"))
     return Transfer(
         id=ident(document.get("Id")),
         manifest=str(document.get("ManifestNumber") or document.get("Id") or ""),
-        delivery_id=ident(document.get("DeliveryId")),
+        delivery_id=ident(
+            delivery.get("Id") if delivery is not None else document.get("DeliveryId")
+        ),
         shipper_license=text(document.get("ShipperFacilityLicenseNumber")),
         shipper_name=text(document.get("ShipperFacilityName")),
-        recipient_license=text(document.get("RecipientFacilityLicenseNumber")),
-        recipient_name=text(document.get("RecipientFacilityName")),
-        shipment_type=text(document.get("ShipmentTypeName")),
-        package_count=whole(document.get("PackageCount")),
-        received_package_count=whole(document.get("ReceivedPackageCount")),
+        recipient_license=text(own.get("RecipientFacilityLicenseNumber")),
+        recipient_name=text(own.get("RecipientFacilityName")),
+        shipment_type=text(own.get("ShipmentTypeName")),
+        package_count=shipped,
+        received_package_count=accepted,
         voided=flag(document.get("IsVoided")),
         created=moment(document.get("CreatedDateTime")),
-        estimated_departure=moment(document.get("EstimatedDepartureDateTime")),
-        actual_departure=moment(document.get("ActualDepartureDateTime")),
-        estimated_arrival=moment(document.get("EstimatedArrivalDateTime")),
-        actual_arrival=moment(document.get("ActualArrivalDateTime")),
-        received=moment(document.get("ReceivedDateTime")),
+        estimated_departure=moment(own.get("EstimatedDepartureDateTime")),
+        actual_departure=moment(own.get("ActualDepartureDateTime")),
+        estimated_arrival=moment(own.get("EstimatedArrivalDateTime")),
+        actual_arrival=moment(own.get("ActualArrivalDateTime")),
+        received=moment(own.get("ReceivedDateTime")),
+        delivery_count=max(1, whole(document.get("DeliveryCount"))),
+    )
+
+
+def several_deliveries(document: Document) -> bool:
+    """Whether a manifest row stands for several deliveries, to be read one by one from
+    GET /transfers/v2/{id}/deliveries (the shipper's row of such a manifest)."""
+    return whole(document.get("DeliveryCount")) > 1 and (
+        text(document.get("RecipientFacilityLicenseNumber")) is None
+        or whole(document.get("DeliveryPackageCount")) == 0
     )
 
 

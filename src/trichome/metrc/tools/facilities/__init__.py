@@ -1,8 +1,9 @@
 """Facility tools: the licences, their employees, locations and sublocations, units, waste
-methods and tags.
+methods and tags, and webhook subscriptions.
 
 - `facility`: licences, employees, locations, units of measure, waste methods and tags
 - `sublocations`: the named places inside locations (list, create, rename, archive)
+- `webhooks`: where Metrc sends a licence's changes (list, subscribe, pause, delete)
 """
 
 from trichome.metrc.tools.facilities.facility import (
@@ -22,11 +23,18 @@ from trichome.metrc.tools.facilities.sublocations import (
     list_sublocations,
     rename_sublocation,
 )
+from trichome.metrc.tools.facilities.webhooks import (
+    delete_webhook_subscription,
+    list_webhook_subscriptions,
+    set_webhook_subscription_active,
+    subscribe_webhook,
+)
 
 __all__ = [
     "archive_sublocation",
     "create_location",
     "create_sublocation",
+    "delete_webhook_subscription",
     "list_available_package_tags",
     "list_available_plant_tags",
     "list_employees",
@@ -36,5 +44,8 @@ __all__ = [
     "list_sublocations",
     "list_units_of_measure",
     "list_waste_methods",
+    "list_webhook_subscriptions",
     "rename_sublocation",
+    "set_webhook_subscription_active",
+    "subscribe_webhook",
 ]

@@ -1,9 +1,11 @@
-"""Item tools: the products packages hold, the state's item categories, and item brands.
+"""Item tools: the products packages hold, the state's item categories, item brands, files
+and photos.
 
 - `lookup`: finding an item by name or Id
 - `read`: the lists, one item and the item categories
 - `write`: new items and corrections
 - `brands`: the brands items are sold under
+- `media`: the files and photos items show (upload, read)
 """
 
 from trichome.metrc.tools.items.brands import (
@@ -13,6 +15,7 @@ from trichome.metrc.tools.items.brands import (
     rename_item_brand,
 )
 from trichome.metrc.tools.items.lookup import find_item
+from trichome.metrc.tools.items.media import get_item_media, upload_item_media
 from trichome.metrc.tools.items.read import (
     get_item,
     list_active_items,
@@ -27,10 +30,12 @@ __all__ = [
     "create_item_brand",
     "find_item",
     "get_item",
+    "get_item_media",
     "list_active_items",
     "list_inactive_items",
     "list_item_brands",
     "list_item_categories",
     "rename_item_brand",
     "update_item",
+    "upload_item_media",
 ]

@@ -40,6 +40,7 @@ TRANSFER_FIELDS = (
     "RecipientFacilityName",
     "ShipmentTypeName",
     "ShipmentLicenseType",
+    "DeliveryCount",
     "PackageCount",
     "ReceivedPackageCount",
     "EstimatedDepartureDateTime",
@@ -51,9 +52,12 @@ TRANSFER_FIELDS = (
 )
 DELIVERY_FIELDS = (
     "Id",
+    "DeliveryNumber",
     "RecipientFacilityLicenseNumber",
     "RecipientFacilityName",
     "ShipmentTypeName",
+    "DeliveryPackageCount",
+    "DeliveryReceivedPackageCount",
     "EstimatedArrivalDateTime",
     "ReceivedDateTime",
 )
@@ -97,6 +101,9 @@ class Transfer(TypedDict):
     ShipmentLicenseType: NotRequired[
         Annotated[int | str, Field(description="An integer in Metrc's v2 documentation.")]
     ]
+    DeliveryCount: NotRequired[
+        Annotated[int, Field(description="Its deliveries: one per recipient.")]
+    ]
     PackageCount: NotRequired[int]
     ReceivedPackageCount: NotRequired[int]
     EstimatedDepartureDateTime: NotRequired[str]
@@ -122,9 +129,12 @@ class Delivery(TypedDict):
     """One destination of a manifest; its Id is what list_delivery_packages takes."""
 
     Id: NotRequired[int]
+    DeliveryNumber: NotRequired[int]
     RecipientFacilityLicenseNumber: NotRequired[str]
     RecipientFacilityName: NotRequired[str]
     ShipmentTypeName: NotRequired[str]
+    DeliveryPackageCount: NotRequired[int]
+    DeliveryReceivedPackageCount: NotRequired[int]
     EstimatedArrivalDateTime: NotRequired[str]
     ReceivedDateTime: NotRequired[str]
 
@@ -266,7 +276,9 @@ async def list_outgoing_transfers(
     """List manifests a facility shipped, newest first: recipient, transfer type, package counts,
     departure and arrival, driver, and whether the recipient has received it.
 
-    Pending manifests keep their packages in transit (list_in_transit_packages).
+    Pending manifests keep their packages in transit (list_in_transit_packages). A manifest
+    to several recipients (DeliveryCount above 1) names none here: list_transfer_deliveries
+    shows each delivery, its recipient and its packages.
     """
     return await _transfer_list(
         "outgoing", license_number, partner_contains, status, modified_from, modified_to,

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox.delivery_packages import delivery_package, shown
 from trichome.sandbox.reference import FACILITIES
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import (
@@ -32,7 +33,7 @@ from trichome.sandbox.transfer_views import (
     template_delivery_document,
     transporter_rows,
 )
-from trichome.sandbox.transfers import delivery_package, shown
+from trichome.sandbox.transfers import recipients
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import ObjectId, json, reading, store
 from trichome.services.sandbox.routes.reference import LAB_TEST_BATCHES
@@ -108,9 +109,10 @@ async def visible_delivery(tx: Transaction, licences: set[str], delivery_id: int
 
 
 def parties(transfer: Record) -> set[str]:
-    """Who may see a manifest: its shipper, recipient and transporter."""
+    """Who may see a manifest: its shipper, the recipient of each delivery, and its
+    transporter."""
     carrier = transfer.data.get("TransporterFacilityLicenseNumber")
-    return {transfer.license, transfer.partner or "", carrier or ""} - {""}
+    return ({transfer.license, carrier or ""} | recipients(transfer)) - {""}
 
 
 @router.get("/transfers/v2/deliveries/packages/states", **openapi.state_list({"type": "string"}))
@@ -169,14 +171,20 @@ async def hub(request: Request) -> Response:
                 and (not window or window[0] <= transfer.last_modified <= window[1])
             ]
         carried.sort(key=lambda transfer: transfer.id)
-        total = len(carried)
+        # A row per delivery: a manifest's n-th, counted from its DeliveryCount.
+        stops = [
+            (transfer, position)
+            for transfer in carried
+            for position in range(max(1, int(transfer.data.get("DeliveryCount") or 1)))
+        ]
+        total = len(stops)
         if paging is not None:  # read the deliveries of this page only
-            carried = carried[(paging.number - 1) * paging.size : paging.number * paging.size]
+            stops = stops[(paging.number - 1) * paging.size : paging.number * paging.size]
         rows = []
-        for transfer in carried:
-            delivery = await tx.get("delivery", transfer.data.get("DeliveryId") or 0)
-            if delivery is not None:
-                rows.append(hub_row(transfer, delivery))
+        for transfer, position in stops:
+            deliveries = await tx.children("delivery", "transfer", transfer.id)
+            if position < len(deliveries):
+                rows.append(hub_row(transfer, deliveries[position]))
     return paged_rows(request, rows, total)
 
 
@@ -184,12 +192,10 @@ async def _manifest(request: Request, transfer_id: int) -> tuple[list[str], Reco
     facility = reading(request)
     async with store(request).transaction() as tx:
         transfer = await tx.get("transfer", transfer_id)
-        delivery = (
-            await tx.get("delivery", transfer.data.get("DeliveryId") or 0) if transfer else None
-        )
-        if transfer is None or delivery is None or facility.license_number not in parties(transfer):
+        deliveries = await tx.children("delivery", "transfer", transfer_id) if transfer else []
+        if transfer is None or not deliveries or facility.license_number not in parties(transfer):
             raise message(404, f"Transfer {transfer_id} was not found.")
-    return manifest_lines(transfer, delivery, facility), transfer
+    return manifest_lines(transfer, deliveries, facility), transfer
 
 
 @router.get(

@@ -2,7 +2,10 @@
 
 Metrc's API cannot send a licensed transfer (only templates) or receive one; the sandbox
 adds `POST /sandbox/v2/templates/{id}/send` and `POST /sandbox/v2/deliveries/{id}/receive`
-so that packages really move between licences, as they do in Metrc's web app.
+so that packages really move between licences, as they do in Metrc's web app. Sending a
+template makes ONE manifest with a delivery per destination, each with its own packages, as
+Metrc does; the shipper's outgoing row is the manifest and each recipient's incoming row is
+its own delivery.
 """
 
 from __future__ import annotations
@@ -14,10 +17,17 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.delivery_packages import shown, wholesale_row
 from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import posted_template, template_document
-from trichome.sandbox.transfers import receive_delivery, ship, shown, wholesale_row
+from trichome.sandbox.transfers import (
+    incoming_row,
+    receive_delivery,
+    recipients,
+    ship,
+    ship_manifest,
+)
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     ObjectId,
@@ -34,7 +44,14 @@ from trichome.services.sandbox.common import (
 from trichome.services.sandbox.routes.harvests import package_tag, use_tag
 from trichome.services.sandbox.routes.packages import own_package
 from trichome.services.sandbox.routes.transfer_details import paged_rows
-from trichome.services.sandbox.rules import RowErrors, envelope, message, writes
+from trichome.services.sandbox.rules import (
+    RowErrors,
+    envelope,
+    message,
+    paging_of,
+    window_of,
+    writes,
+)
 
 router = APIRouter()
 
@@ -43,19 +60,42 @@ list_routes(
     router,
     "transfer",
     {
-        "/transfers/v2/incoming": ["pending", "received", "partial"],
         "/transfers/v2/outgoing": ["pending", "received", "partial"],
         # Manifests with rejected packages: some (partial) or all of them.
         "/transfers/v2/rejected": ["partial", "rejected"],
     },
-    as_partner=["/transfers/v2/incoming"],
 )
+
+
+@router.get("/transfers/v2/incoming", **openapi.listing())
+async def incoming(request: Request) -> Response:
+    """The deliveries coming to the facility, each as its manifest's row with that
+    delivery's fields: a manifest of several deliveries shows each recipient its own."""
+    facility = reading(request)
+    paging, window = paging_of(request), window_of(request)
+    async with store(request).transaction() as tx:
+        deliveries, total = await tx.page(
+            facility.license_number,
+            "delivery",
+            ["pending", "received", "partial"],
+            window=window,
+            paging=paging,
+            as_partner=True,
+        )
+        rows = []
+        for delivery in deliveries:
+            transfer = await tx.get("transfer", delivery.data["_TransferId"])
+            assert transfer is not None
+            rows.append(incoming_row(transfer, delivery))
+    return paged_rows(request, rows, total)
+
+
 list_routes(router, "transfertemplate", {"/transfers/v2/templates/outgoing": ["active"]})
 
 
 async def _visible_transfer(tx: Transaction, facility: Facility, transfer_id: ObjectId) -> Record:
     transfer = await tx.get("transfer", transfer_id)
-    if transfer is None or facility.license_number not in (transfer.license, transfer.partner):
+    if transfer is None or facility.license_number not in {transfer.license} | recipients(transfer):
         raise message(404, f"Transfer {transfer_id} was not found.")
     return transfer
 
@@ -203,15 +243,13 @@ async def send_template(request: Request, template_id: ObjectId) -> Response:
         posted = posted_template(template)
         shipments = await template_checks(tx, facility, posted, 0, errors)
         errors.raise_if_any()
-        # One manifest per destination: the sandbox's manifests have one delivery each.
-        transfers = [
-            await ship(
-                tx, facility, FACILITIES[destination["RecipientLicenseNumber"]], posted,
-                destination, packages,
-            )
+        # One manifest, with a delivery per destination, as Metrc makes it.
+        stops = [
+            (FACILITIES[destination["RecipientLicenseNumber"]], destination, packages)
             for destination, packages in zip(posted["Destinations"], shipments, strict=True)
-        ]  # fmt: skip
-    return json(writes(transfers))
+        ]
+        transfer = await ship_manifest(tx, facility, posted, stops)
+    return json(writes([transfer]))
 
 
 @router.post("/transfers/v2/external/incoming", **openapi.write(bodies.EXTERNAL_INCOMING))
