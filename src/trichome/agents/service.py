@@ -23,12 +23,7 @@ from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
-from trichome.agents.triage import (
-    OPERATIONS,
-    calculating_specialist,
-    second_opinion_from,
-    specialist,
-)
+from trichome.agents.triage import OPERATIONS, calculating_specialist, second_opinion, specialist
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings
@@ -179,7 +174,7 @@ class AgentService:
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
-        runner_up = second_opinion_from(route, state, bool(rule_topics))
+        runner_up = second_opinion(route, state, bool(rule_topics))
         second = AGENTS.get(runner_up or "")
         if (
             not notes

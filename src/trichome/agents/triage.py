@@ -112,7 +112,7 @@ def calculating_specialist(
     return specialist_agent
 
 
-def second_opinion_from(route: RouteDecision, state: str | None, rule_asked: bool) -> str | None:
+def second_opinion(route: RouteDecision, state: str | None, rule_asked: bool) -> str | None:
     """The agent asked when an unsure pick's packs know nothing: the router's runner-up, or
     in place of the main agent, the compliance specialist for a place's rule, and nobody for a
     question that asks no rule ("what kpis should our kitchen track", "plan our 710 promos"):
