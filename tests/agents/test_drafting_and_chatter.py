@@ -114,6 +114,8 @@ def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: 
         "happy friday, is it legal to sell 100 mg gummies in ohio?",
         "you're great, what's the tax on vapes in washington",
         "the heat wave nearly killed our team, what temp is too hot for the vault",
+        "give me a checklist for the morning cultivation walk",
+        "make us a template for the morning cash count",
     ],
 )
 def test_a_friendly_opening_to_a_question_is_still_a_question(message: str) -> None:

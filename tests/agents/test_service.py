@@ -436,3 +436,22 @@ def test_a_place_s_rule_gets_compliance_not_the_main_agent_as_second_opinion() -
     )
     assert prepared.agent.name == "compliance"
     assert [fact.id for fact in compose(prepared.request).sources] == ["ny-ad-buffer"]
+
+
+def test_an_unsure_specialist_keeps_a_question_the_main_agent_only_shares_words_with() -> None:
+    # Marketing's packs know nothing of it; the main agent's industry figure shares the words
+    # but answers another question (how big baskets are, not how to lift ours).
+    source = (Source("Industry report", "https://example.test/report", "1", "secondary"),)
+    figure = Fact(
+        id="industry-basket", pack_id="industry", topic="industry",
+        title="Average basket size per store visit at US dispensaries",
+        text="The average basket size per store visit at US dispensaries is about 50 dollars.",
+        jurisdiction="US", sources=source,
+    )  # fmt: skip
+    pack = Pack("industry", "Industry", (MAIN_AGENT,), None, (figure,))
+    own = AgentService(_UnsureRouter(), KnowledgeBase([pack]), GroundedEngine(), "https://x.test")
+    prepared = own.prepare(
+        _chat(OPERATOR_AGENT, "how do we lift the average basket size per store visit")
+    )
+    assert prepared.agent.name == "marketing"
+    assert prepared.request.passages == ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trichome.agents.router import RouteDecision
-from trichome.agents.triage import UNSURE_BELOW, specialist
+from trichome.agents.triage import UNSURE_BELOW, second_opinion, specialist
 from trichome.agents.understanding import understand
 from trichome.plans import OPERATOR_AGENT
 
@@ -48,3 +48,12 @@ def test_a_document_asked_for_stays_with_its_writer_however_unsure() -> None:
 def test_advertising_in_a_place_stays_with_marketing_when_unsure() -> None:
     unsure = RouteDecision("marketing", UNSURE_BELOW - 0.1, "compliance")
     assert _answering("can our billboard in detroit show a leaf", unsure) == "marketing"
+
+
+def test_the_main_agent_is_a_second_opinion_only_for_a_rule_asked() -> None:
+    unsure = RouteDecision("marketing", 0.45, "main_agent")
+    assert second_opinion(unsure, "NY", rule_asked=True) == "compliance"
+    assert second_opinion(unsure, None, rule_asked=True) == "main_agent"
+    assert second_opinion(unsure, None, rule_asked=False) is None
+    other = RouteDecision("marketing", 0.45, "operations")
+    assert second_opinion(other, None, rule_asked=False) == "operations"

@@ -13,7 +13,7 @@ from trichome.knowledge.topics import detect_topics
 
 # Greetings, wishes, farewells, compliments and questions about what the assistant does.
 _SOCIAL = re.compile(
-    r"\b(?:good (?:morning|afternoon|evening|night)|morning all|mornin'?|"
+    r"\b(?:good (?:morning|afternoon|evening|night)|morning all|(?<![a-z] )mornin[g']?|"
     r"happy (?:mon|tues|wednes|thurs|fri|satur|sun)day|happy (?:holidays|new year|420|4/20)|"
     r"have a (?:good|great|nice) (?:one|day|night|weekend|shift)|"
     r"(?:talk|ttyl|see|catch) (?:you |ya |u )?(?:tomorrow|later|soon|monday|next week)|"
@@ -26,12 +26,16 @@ _SOCIAL = re.compile(
     r"staff))|wiped (?:me|us) out|"
     r"(?:so|totally|completely) (?:exhausted|wiped|fried|dead)|(?:what a|such a|long|brutal|"
     r"crazy|rough) (?:day|week|shift|weekend|night)|(?:we|i) (?:got|were|was|are|am) slammed|"
-    r"what (?:kind of |sort of )?(?:stuff|things|questions) (?:can|could|do) (?:you|u)\b)",
+    r"what (?:kind of |sort of )?(?:stuff|things|questions) (?:can|could|do) (?:you|u)\b)"
+    # whole words: "morning" opens a greeting, "the morning walk" is part of a request
+    r"(?!\w)",
     re.IGNORECASE,
 )
 # Anything that asks for a fact or a figure is not chatter, however friendly its opening.
 _ASKS = re.compile(
     r"\b(?:how (?:much|many|long)|what(?:'s| is| are)? the|can i|can we|is it|are we|"
+    # a document asked for: "give me a checklist for the morning walk"
+    r"give (?:me|us)|write|draft|create|make (?:me|us)|build|outline|checklist|template|sop|"
     r"limit|legal|allowed|rules?|tax|why|should|what (?!kind|sort|stuff|things|questions|an?\b)"
     r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
     re.IGNORECASE,

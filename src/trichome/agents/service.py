@@ -25,7 +25,7 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
 from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
-from trichome.agents.triage import COMPLIANCE, OPERATIONS, calculating_specialist, specialist
+from trichome.agents.triage import OPERATIONS, calculating_specialist, second_opinion, specialist
 from trichome.agents.unanswered import unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
@@ -179,8 +179,7 @@ class AgentService:
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
-        # A place's rule is the compliance specialist's, not the main agent's, as second opinion.
-        runner_up = COMPLIANCE if route.runner_up == MAIN_AGENT and state else route.runner_up
+        runner_up = second_opinion(route, state, bool(rule_topics))
         second = AGENTS.get(runner_up or "")
         if (
             not notes

@@ -110,3 +110,16 @@ def calculating_specialist(
     if agent.name in (OPERATIONS, FORMULATION) or not specialist_agent.available_on(model):
         return agent
     return specialist_agent
+
+
+def second_opinion(route: RouteDecision, state: str | None, rule_asked: bool) -> str | None:
+    """The agent asked when an unsure pick's packs know nothing: the router's runner-up, or
+    in place of the main agent, the compliance specialist for a place's rule, and nobody for a
+    question that asks no rule ("what kpis should our kitchen track", "plan our 710 promos"):
+    the specialist's own advice answers that better than whatever general fact the main
+    agent's packs share a few words with."""
+    if route.runner_up != MAIN_AGENT:
+        return route.runner_up
+    if state:
+        return COMPLIANCE
+    return MAIN_AGENT if rule_asked else None
