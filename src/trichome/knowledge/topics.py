@@ -116,9 +116,12 @@ TOPICS: tuple[Topic, ...] = (
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
         r"degree\b|\bmisdemeanou?r\b|"
-        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot) )?(?:can|may|could) "
-        r"(?:i|you|we|an adult|adults|someone|(?:a |an )?(?:registered |qualified |qualifying |"
-        r"certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
+        # "oklahoma patient limits for edibles": a patient's own limits are what they hold
+        r"\b(?:patient|cardholder|card ?holder)(?:'?s)? limits?\b|"
+        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot|usable|concentrates?|edibles?|"
+        r"wax|oil|carts?) )?(?:can|may|could) "
+        r"(?:i|you|we|they|he|she|an adult|adults|someone|(?:a |an )?(?:registered |qualified |"
+        r"qualifying |certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
         r"(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
         ("possession-limits",),
         rule=True,
@@ -131,6 +134,15 @@ TOPICS: tuple[Topic, ...] = (
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
         r"personal cultivation|" + phrases.PLANT_LIMITS + r"|"
+        # making one's own hash, rosin or extract at home: what the personal-use law allows
+        r"\b(?:can|may|could) (?:i|we|you)\b[^.?!]{0,60}\b(?:rosin|hash|extract\w*|butane|"
+        r"bho|co2|ethanol|concentrates?|dabs?|wax|shatter)\b[^.?!]{0,30}\b(?:at home|at my "
+        r"(?:house|place)|in my (?:house|home|garage|kitchen|apartment))\b|"
+        # "do i get more plants with a medical card?", "how many plants can a patient have"
+        r"\b(?:get|have|keep|grow|allowed) (?:any )?(?:more|fewer|extra) plants\b|"
+        r"how many (?:mature |immature )?plants (?:can|may|could|does|do) (?:a |an |the |my )?"
+        r"(?:medical |mmj |registered |rec |adult[- ]use )?(?:patients?|card ?holders?|"
+        r"caregivers?|adults?|growers?)\b|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
@@ -145,7 +157,10 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
         r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
-        r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
+        r"age (?:limit|requirement|to (?:buy|purchase|use|enter))|"
+        # the ID check at the door and what may be kept of it
+        r"\b(?:scan|scanning|copy|copies|photocopy|store|keep|retain)\b[^.?!]{0,40}\b(?:ids?|"
+        r"driver'?s'? licen[cs]es?|photo identification)\b",
         ("minimum-age",),
         rule=True,
     ),
@@ -183,7 +198,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "transport",
-        r"transport|manifest|distribut(?:e|ion|or)|(?:driver|vehicle|van|truck)s?\b",
+        # not a driver's licence shown as ID ("a copy of every customer's drivers license")
+        r"transport|manifest|distribut(?:e|ion|or)|(?:driver|vehicle|van|truck)s?\b"
+        r"(?!'?s? licen[cs]e)",
         ("transport-manifest", "transport-sop"),
         rule=True,
     ),
