@@ -174,6 +174,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:fair |going )?prices?\b.{0,60}\b(?:market|per pound)\b.{0,30}\bnext "
             r"(?:year|quarter|season)\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
+            # the date of an unannounced visit: only the regulator knows it
+            r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
+            r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
             # a decision or opening still to come, asked with a when: "will it get approved
             # before christmas", "do you think retail sales will finally open next year?"
             rf"\b(?:will|would) (?:[\w-]+ ){{1,5}}?(?:ever |really |actually |finally )?"

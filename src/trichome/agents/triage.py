@@ -77,6 +77,11 @@ def specialist(
     unsure = route.confidence < UNSURE_BELOW and not (
         drafting or understanding.kind is RequestKind.DRAFT
     )
+    writing = drafting or understanding.kind is RequestKind.DRAFT
+    if writing and not unsure and agent.name != MAIN_AGENT:
+        # "now write our POS vendor an email to update the limits": the writer the router is
+        # sure of writes it, whatever rule the conversation was about
+        return agent, notes
     if rule_asked or unplaced or (unsure and "advertising" not in asked):
         return compliance, ()
     return agent, notes

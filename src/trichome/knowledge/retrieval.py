@@ -33,10 +33,6 @@ TOPIC_BOOST = 1.5
 TITLE_BONUS = 0.6
 # A passage must cover this share of the question's information to count as an answer.
 RELEVANT_COVERAGE = 0.30
-# Stems of the words that only seek agreement ("they're different from flower, right?", "is
-# that correct?"): rare in the facts, so never the term telling what a question is about
-# (a home-grow fact that calls growing "a right" does not answer an edibles question).
-_TAG_QUESTION_STEMS = frozenset({"right", "correct", "true", "sure", "actual", "realli", "differ"})
 # Less for a fact on the topic a rule question asks about, of the jurisdiction it names: it
 # answers the question even in other words.
 ON_TOPIC_COVERAGE = 0.12
@@ -139,13 +135,8 @@ class FactIndex:
         return tokens
 
     def _key_term(self, terms: Sequence[str]) -> str | None:
-        """The query's rarest term that some fact holds, jurisdiction names and the words
-        of a tag question aside."""
-        known = [
-            t
-            for t in terms
-            if t in self._idf and t not in _JURISDICTION_STEMS and t not in _TAG_QUESTION_STEMS
-        ]
+        """The query's rarest term that some fact holds, jurisdiction names aside."""
+        known = [t for t in terms if t in self._idf and t not in _JURISDICTION_STEMS]
         return max(known, key=lambda term: self._idf[term], default=None)
 
     def _inverse_document_frequency(self, document_count: int) -> float:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
@@ -14,10 +13,10 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.own_documents import is_own, the_other_side
+from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.specific import most_specific_first
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
-from trichome.knowledge.directory import load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -27,7 +26,6 @@ from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelt
 MIN_COVERAGE = RELEVANT_COVERAGE
 # Supporting facts must score at least this share of the best fact's score.
 SUPPORT_RATIO = 0.45
-MAX_FACTS = 4
 MAX_STATES = 12
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 WORDS_PER_CHUNK = 4
@@ -41,27 +39,6 @@ def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
         return []
     best = usable[0].score
     return [p for p in usable if p.score >= best * SUPPORT_RATIO][:MAX_FACTS]
-
-
-def with_each_side(chosen: list[Passage], request: AnswerRequest) -> list[Passage]:
-    """For a comparison of named places, the chosen passages with the best answerable one of
-    each place none of them is from, in place of the weakest of a place already answered:
-    "WA per sale vs MT possession" answered for Washington alone drops half the question."""
-    if not request.comparison or len(request.jurisdictions) < 2 or not chosen:
-        return chosen
-    kept = list(chosen)
-    for place in request.jurisdictions:
-        if any(p.fact.jurisdiction == place for p in kept):
-            continue
-        best = next((p for p in request.answerable() if p.fact.jurisdiction == place), None)
-        if best is None:
-            continue
-        counts = Counter(p.fact.jurisdiction for p in kept)
-        crowded = [p for p in kept[1:] if counts[p.fact.jurisdiction] > 1]
-        if len(kept) >= MAX_FACTS and crowded:
-            kept.remove(crowded[-1])
-        kept.append(best)
-    return kept
 
 
 def _label(fact: Fact) -> str:
@@ -190,32 +167,6 @@ def _other_parts(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
     return added
 
 
-def _unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | None:
-    """For a question on several rule topics of a named place ("how much can a patient buy
-    in 30 days, and how much can they hold at once?"), the sentence admitting the parts no
-    chosen fact is on, naming who to ask: an answer to the first part alone reads as if it
-    answered both."""
-    lead = facts[0]
-    if len(request.topic_groups) < 2 or lead.jurisdiction not in request.jurisdictions:
-        return None
-    missing = [
-        group for group in request.topic_groups if not any(fact.topic in group for fact in facts)
-    ]
-    if not missing:
-        return None
-    place = lead.jurisdiction
-    assert place is not None
-    asked = " or ".join(sorted(group)[0].replace("-", " ") for group in missing)
-    text = (
-        f"On {asked}, the other part of your question, my knowledge packs hold no separate "
-        f"sourced rule for {jurisdiction_name(place)}, so I won't guess it."
-    )
-    directory = load_directory()
-    if directory.get(place) is not None:
-        text += " " + directory.where_to_ask(place)
-    return text
-
-
 def compose(request: AnswerRequest) -> ComposedAnswer:
     """The grounded answer: a worked calculation, or the best fact first, supporting facts,
     and the facts it cites."""
@@ -308,7 +259,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 for number, fact in enumerate(supporting, start=2)
             )
         )
-    if not request.comparison and (admitted := _unanswered_parts(request, facts)):
+    if not request.comparison and (admitted := unanswered_parts(request, facts)):
         parts.append(admitted)
     return ComposedAnswer("\n\n".join(parts), tuple(facts))
 
