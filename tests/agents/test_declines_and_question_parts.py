@@ -178,8 +178,8 @@ def test_an_email_to_the_pos_vendor_after_a_rule_is_written_by_operations(
     _, agent, cited = ask(
         service,
         "michigan adult-use: what's the most concentrate per sale?",
-        "thanks. now draft an email to our point of sale vendor asking them to load the new "
-        "limits into every register this week",
+        "thanks. now write an email to our POS vendor asking them to change the purchase "
+        "limits before the weekend",
     )
     assert agent == "operations"
     assert cited == 0
