@@ -40,7 +40,8 @@ _ASKS = re.compile(
     r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
     re.IGNORECASE,
 )
-_MAX_WORDS = 14
+# "ugh long day at the shop, 4 callouts and a line out the door lol" runs to 15 words
+_MAX_WORDS = 18
 
 
 def is_chatter(text: str) -> bool:

@@ -15,6 +15,15 @@ import re
 from trichome.agents.figures import SERVING, asks_per_serving, gives_per_serving
 
 SALE, PACKAGE, SUPPLY, HOME = "sale", "package", "supply", "home"
+# What a person may hold anywhere ("WA per sale vs MT possession"): a scope only beside
+# another, since a possession question on its own is answered by any possession fact.
+HELD = "held"
+_ASKS_HELD = re.compile(
+    r"\bpossess(?:ion|ing)?\b|\bcarry(?:ing)?\b|\bon (?:me|my person|them|you|her|him)\b|"
+    r"\bin public\b|\bwalk around with\b|"
+    r"\b(?:have|hold|keep)\b[^.?!]{0,20}\bat (?:once|one time|any (?:one |given )?time)\b",
+    re.IGNORECASE,
+)
 
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (scope, re.compile(pattern, re.IGNORECASE))
@@ -69,7 +78,18 @@ _GIVES: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     PACKAGE: re.compile(r"\bpackages?\b|\bcontainers?\b|\bpacks?\b|\bper unit\b", re.IGNORECASE),
+    HELD: re.compile(
+        r"\bpossess(?:ion)?\b|\bon (?:their|the|his|her) person\b|\bcarry\b|\bin public\b",
+        re.IGNORECASE,
+    ),
 }
+
+
+def _found_scopes(question: str) -> list[str]:
+    found = [scope for scope, pattern in _ASKS if pattern.search(question)]
+    if found and HOME not in found and _ASKS_HELD.search(question):
+        found.append(HELD)  # "per sale vs possession": two figures, one of each
+    return found
 
 
 # The rule topics whose facts state a limit over one of these scopes; a tax "per sale" or a
@@ -91,7 +111,7 @@ def asked_scope(question: str, topics: frozenset[str] | None) -> str | None:
     naming two asks two figures, each answered by its own fact)."""
     if not (topics and topics & LIMIT_TOPICS):
         return None
-    found = [scope for scope, pattern in _ASKS if pattern.search(question)]
+    found = _found_scopes(question)
     if asks_per_serving(question):
         found.append(SERVING)  # "per serving and per pack?": two figures asked
     return found[0] if len(found) == 1 and found[0] != SERVING else None
@@ -102,7 +122,7 @@ def asked_scopes(question: str, topics: frozenset[str] | None) -> frozenset[str]
     package?" asks two figures, a serving's and a package's."""
     if not (topics and topics & LIMIT_TOPICS):
         return frozenset()
-    found = {scope for scope, pattern in _ASKS if pattern.search(question)}
+    found = set(_found_scopes(question))
     return frozenset(found | ({SERVING} if asks_per_serving(question) else set()))
 
 

@@ -28,6 +28,19 @@ _LATER = (
     r"election)|"
     r"this (?:year|session)"
 )
+# What a regulator or a market may yet do to a file or a programme.
+_OUTCOMES = (
+    r"approved|approve|granted|issued|accepted|denied|rejected|renewed|open|opened|launch|"
+    r"launched"
+)
+# A date or season named as a deadline: "before christmas", "by march", "by the 15th".
+_BY_A_DATE = (
+    r"(?:before|by|until|in time for) (?:the |next |this )?(?:christmas|thanksgiving|"
+    r"new year'?s?|the holidays|year'?s? end|end of (?:the )?(?:year|month|quarter)|"
+    r"summer|spring|fall|autumn|winter|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|\d{1,2}(?:st|nd|rd|th)|20\d\d|q[1-4]|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
 _PROPOSALS = (
     r"bill|delay|ban|measure|amendment|initiative|ballot (?:question|measure)|rescheduling|"
     r"reform|extension|moratorium|proposal|law"
@@ -78,7 +91,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"can i )(?:take|use|have|try)\b|\b(?:for|with) my (?:\w+ )?(?:migraines?|pain|anxiety|"
             r"insomnia|cancer|crohn'?s|seizures?|arthritis|ptsd|nausea|depression|condition|"
             r"symptoms)\b.{0,80}\b(?:which|what|how (?:much|many))\b.{0,40}\b(?:should|do|can) i\b|"
-            r"\b(?:warfarin|blood thinners?|my (?:meds|medication|prescription))\b|"
+            # another drug taken beside cannabis; not "my caregiver holds some of my meds",
+            # which is a patient's word for their cannabis
+            r"\b(?:warfarin|blood thinners?)\b|\b(?:with|mix(?:ing)?|interact\w*|alongside|"
+            r"while (?:on|taking)|on top of) my (?:other )?(?:meds|medications?|prescriptions?)\b|"
             # "14 weeks pregnant ... which strain", "how much RSO should she be taking"
             r"\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b.{0,40}\bshould "
             r"(?:i|she|he) (?:be )?(?:take|taking|give|giving|dose|dosing)\b|"
@@ -143,6 +159,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
             r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
             r"\bwithout (?:getting |being )?(?:pulled over|stopped|busted|searched)\b|"
+            # hiding cannabis or its smell from police: evading a stop or a search
+            r"\b(?:hide|mask|cover up|conceal)\b.{0,40}\b(?:so (?:that )?(?:the )?(?:cops|police|"
+            r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
@@ -160,6 +179,15 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:fair |going )?prices?\b.{0,60}\b(?:market|per pound)\b.{0,30}\bnext "
             r"(?:year|quarter|season)\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
+            # the date of an unannounced visit: only the regulator knows it
+            r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
+            r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
+            # a decision or opening still to come, asked with a when: "will it get approved
+            # before christmas", "do you think retail sales will finally open next year?"
+            rf"\b(?:will|would) (?:[\w-]+ ){{1,5}}?(?:ever |really |actually |finally )?"
+            rf"(?:get |be )?(?:{_OUTCOMES})\b.{{0,40}}\b(?:{_LATER}|{_BY_A_DATE})\b|"
+            rf"\b(?:do|does) (?:you|anyone) (?:think|reckon|expect|guess)\b.{{0,80}}\b(?:will|"
+            rf"gonna|going to)\b.{{0,80}}\b(?:{_LATER}|{_BY_A_DATE}|yes or no)\b|"
             # what lawmakers or courts will do: no source states the future
             r"\b(?:odds|chances?|likel(?:y|ihood)) (?:that |of )?(?:congress|the (?:legislature|"
             r"courts?|dea|fda|senate|house|state|feds?)|lawmakers|[a-z]+ (?:will|would|rolls?))\b|"
@@ -181,6 +209,30 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b(?:will|would) (?:there be|we see|we get)\b.{{0,60}}\b(?:{_CHANGES_NOUNS})\b"
             rf".{{0,40}}\b(?:{_LATER})\b|"
             rf"\b(?:{_CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$",
+        ),
+        (
+            "valuation",
+            # what a licence or business would sell for: a broker's or appraiser's judgement
+            r"\bhow much (?:could|can|would|will|might|should) (?:i|we|they|someone|you) "
+            r"(?:sell|get|ask|list)\b.{0,60}\b(?:licen[cs]es?|business|dispensar(?:y|ies)|"
+            r"store|shop|grow|farm|company|permit|brand)\b.{0,30}\bfor\b|"
+            r"\b(?:what(?:'s|s| is| are)?|how much (?:is|are)) (?:my|our|a|an|the|this|that) "
+            r"(?:[\w-]+ ){0,4}?(?:licen[cs]es?|business|dispensar(?:y|ies)|store|shop|grow|"
+            r"farm|company|permit|brand) (?:\w+ )?(?:worth|valued at|going for|selling for)\b|"
+            r"\b(?:valuation|value|resale value|market value) (?:of|for) (?:my|our|a|an|the|"
+            r"this) (?:[\w-]+ ){0,4}?(?:licen[cs]es?|business|dispensar(?:y|ies)|store|shop|"
+            r"grow|farm|company|permit|brand)\b",
+        ),
+        (
+            "employment",
+            # whether dismissing or disciplining one worker is safe from a claim: the facts,
+            # the contract and employment law decide, with an employment lawyer
+            r"\b(?:fire|firing|terminate|terminating|dismiss|dismissing|let (?:her|him|them) "
+            r"go|discipline|suspend|write (?:her|him|them) up)\b.{0,80}\b(?:without (?:getting "
+            r"|being )?(?:sued|in trouble)|get(?:ting)? sued|sue (?:me|us)|(?:a |an )?lawsuit|"
+            r"wrongful (?:termination|dismissal)|legal trouble)\b|"
+            r"\b(?:can|could|should) (?:i|we) (?:legally )?(?:fire|terminate|dismiss|let go) "
+            r"(?:her|him|them|my [\w-]+|our [\w-]+)\b",
         ),
         (
             "private",
@@ -218,6 +270,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             rf"\b(?:is|are|was)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})"
             r"\s+(?:on|in|registered (?:on|in|with))\s+(?:the|a)\s+(?:[\w-]+\s+){0,4}?"
             r"(?:registry|register|patient list)\b|"
+            # "check if my ex has a florida card", "find out whether my tenant is registered"
+            r"\b(?:check|find out|see|look up|tell me|confirm|verify|know)\b.{0,20}\b(?:if|"
+            rf"whether)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
+            r"(?:has|have|holds?|got|is (?:on|in|registered)|was (?:on|in|registered))\b"
+            r".{0,60}\b(?:card|registry|register(?:ed)?|patient|recommendation)\b|"
             rf"\b(?:does|did|is)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
             r"(?:have|has|hold|got) (?:a|an|her|his|their) (?:medical |mmj )?"
             r"(?:card|registry id)\b",
@@ -257,7 +314,10 @@ _ARREST = re.compile(
 )
 _PENALTY_ASKED = re.compile(
     r"\bwhat(?:'s|s| is| are)? (?:the )?(?:penalty|penalties|fine|punishment)\b|"
-    r"\bwhat does the (?:statute|law|act|code)\b.{0,30}\b(?:say|set)\b",
+    r"\bwhat does the (?:statute|law|act|code)\b.{0,30}\b(?:say|set)\b|"
+    # "what degree of possession is that and whats the max sentence": the grade and range
+    r"\bwhat (?:degree|class|level|grade)\b|\b(?:max(?:imum)?|min(?:imum)?) (?:sentence|"
+    r"penalty|fine|jail)\b",
     re.IGNORECASE,
 )
 

@@ -131,8 +131,9 @@ class AgentService:
         quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
         draft = None if quiet or template else conversation_draft(user_turns)
         route, quiet = routed_to_writer(route, draft), quiet or draft is not None
+        mail = draft is not None and draft.kind in ("email", "message")  # states no rule
         agent, notes = specialist(
-            route, chat.model, understanding, template, self._upgrade_url, draft is not None
+            route, chat.model, understanding, template, self._upgrade_url, draft is not None, mail
         )
         jurisdictions = understanding.jurisdictions
         state = understanding.state

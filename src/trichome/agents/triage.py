@@ -43,10 +43,12 @@ def specialist(
     template: SopTemplate | None,
     upgrade_url: str,
     drafting: bool = False,
+    correspondence: bool = False,
 ) -> tuple[Agent, tuple[str, ...]]:
     """The agent that answers and the notes it adds (an upgrade note when the model lacks
     the specialist the router picked and the main agent answers instead); `drafting`: a
-    document is asked for, whose writer `route` already names."""
+    document is asked for, whose writer `route` already names; `correspondence`: it is an
+    email or message to someone, which states no rule."""
     routed = AGENTS[route.agent]
     notes: tuple[str, ...]
     if not routed.available_on(model):
@@ -77,6 +79,11 @@ def specialist(
     unsure = route.confidence < UNSURE_BELOW and not (
         drafting or understanding.kind is RequestKind.DRAFT
     )
+    if correspondence and not unsure and agent.name != MAIN_AGENT:
+        # "now write our POS vendor an email to update the limits": the writer the router is
+        # sure of writes it, whatever rule the conversation was about (not a checklist of
+        # the rules, which compliance's facts fill)
+        return agent, notes
     if rule_asked or unplaced or (unsure and "advertising" not in asked):
         return compliance, ()
     return agent, notes

@@ -294,7 +294,12 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
         applicable = len(detect_jurisdictions(text))
     if _SMALL_TALK.match(text) or is_chatter(text):
         return RequestKind.SMALL_TALK
-    if _THANKS_FIRST.match(text) and not detect_jurisdictions(text) and not detect_topics(text):
+    if (
+        _THANKS_FIRST.match(text)
+        and not detect_jurisdictions(text)
+        and not detect_topics(text)
+        and not _DRAFT.search(text)  # "thanks. now draft an email to our POS vendor"
+    ):
         return RequestKind.SMALL_TALK
     if asks_what_assistant_does(text):
         return RequestKind.SMALL_TALK

@@ -97,6 +97,13 @@ _ALIASES: dict[str, str] = {
     "st. john's": "CA-NL", "whitehorse": "CA-YT", "yellowknife": "CA-NT", "iqaluit": "CA-NU",
     "pueblo": "CO", "fort collins": "CO", "san jose": "CA", "fresno": "CA", "long beach": "CA",
     "south lake tahoe": "CA", "lansing": "MI", "flint": "MI", "rochester ny": "NY",
+    # Programmes, ballot measures and regulators that name one state ("under prop 207",
+    # "OMMP patient", "my OMMA card"); not the shared ones ("the CCC", "the LCB").
+    "prop 207": "AZ", "proposition 207": "AZ", "i-502": "WA", "initiative 502": "WA",
+    "wslcb": "WA", "sq 788": "OK", "state question 788": "OK", "omma": "OK", "ommp": "OR",
+    "olcc": "OR", "measure 91": "OR", "i-190": "MT", "initiative 190": "MT", "creamma": "NJ",
+    "creamm act": "NJ", "initiative 71": "DC", "amendment 64": "CO", "prop 64": "CA",
+    "proposition 64": "CA",
     # Airports people fly into, written in capitals ("flying into LAX").
     "lax": "CA", "sfo": "CA", "jfk": "NY", "ord": "IL",
 }  # fmt: skip

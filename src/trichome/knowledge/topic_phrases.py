@@ -46,3 +46,41 @@ LICENSED_ASKS = (
 )
 # Licensing's own words: a licence, a permit, or being licensed (not a driver's licence).
 LICENSING = NOT_A_DRIVERS + r"licen[cs](?:e|es|ing)\b|" + LICENSED_ASKS + r"|permits?\b"
+# "oklahoma patient limits for edibles", "patient, what's the limit for concentrates?": a
+# patient's own limits for a product form are what they may hold.
+PATIENT_LIMITS = (
+    r"\b(?:patient|cardholder|card ?holder)(?:'?s)? limits?\b|\b(?:patient|cardholder|"
+    r"card ?holder)s?\b[^?]{0,40}\blimits? (?:for|on) (?:\w+ )?(?:concentrates?|edibles?|"
+    r"wax|carts?|vapes?|flower|bud|tinctures?)\b"
+)
+# "do i get more plants with a medical card?", "how many plants can a patient have".
+PLANTS_PER_PERSON = (
+    r"\b(?:get|have|keep|grow|allowed) (?:any )?(?:more|fewer|extra) plants\b|"
+    r"how many (?:mature |immature )?plants (?:can|may|could|does|do) (?:a |an |the |my )?"
+    r"(?:medical |mmj |registered |rec |adult[- ]use )?(?:patients?|card ?holders?|"
+    r"caregivers?|adults?|growers?)\b"
+)
+# Making one's own hash, rosin or extract at home: what the personal-use law allows.
+HOME_EXTRACTION = (
+    r"\b(?:can|may|could) (?:i|we|you)\b[^.?!]{0,60}\b(?:rosin|hash|extract\w*|butane|"
+    r"bho|co2|ethanol|concentrates?|dabs?|wax|shatter|tinctures?)\b[^.?!]{0,30}\b(?:at home|"
+    r"at my (?:house|place)|in my (?:house|home|garage|kitchen|apartment))\b|"
+    r"\bhome (?:extraction|extractor|extracting)\b"
+)
+# The ID check at the door and what may be kept of it: "scan and store a copy of every
+# customer's drivers license".
+ID_KEPT = (
+    r"\b(?:scan|scanning|copy|copies|photocopy|store|keep|retain)\b[^.?!]{0,40}\b(?:ids?|"
+    r"driver'?s'? licen[cs]es?|photo identification)\b"
+)
+# "how much usable can i hold", "how much can they keep": what a person may have.
+HOW_MUCH_HELD = (
+    r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot|usable|concentrates?|edibles?|"
+    r"wax|carts?|(?:low[- ]thc |thc |cbd )?oil) )?(?:can|may|could) "
+    r"(?:i|you|we|they|s?he|an adult|adults|someone|(?:a |an )?(?:registered |qualified |"
+    r"qualifying |certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
+    r"(?:legally )?(?:have|hold|keep|carry|own)"
+)
+# Vehicles and drivers, not a driver's licence shown as ID ("a copy of every customer's
+# drivers license").
+VEHICLES = r"(?:driver|vehicle|van|truck)s?\b(?!'?s? licen[cs]e)"

@@ -80,7 +80,7 @@ TOPICS: tuple[Topic, ...] = (
         "purchase-limits",
         r"purchase limits?|buy(?:ing)? limits?|how much (?:\w+ )?(?:can|may|could) "
         r"(?:i|you|we|a customer|customers|an adult|adults|someone|a patient|patients) "
-        r"(?:buy|purchase|get|sell)|how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?"
+        r"(?:buy|purchase|get|sell|pick up)|how much (?:\w+ )?(?:can|may|could) (?:a |the |one )?"
         r"(?:dispensar(?:y|ies)|stores?|shops?|pharmac(?:y|ies)|retailers?) (?:give|sell|dispense)|"
         r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day|sale|"
         r"purchase|order)\b|(?:each|every) (?:sale|transaction|order)\b|"
@@ -105,7 +105,7 @@ TOPICS: tuple[Topic, ...] = (
         # not a shop "carrying" a product, nor a driver or vehicle carrying papers
         r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )"
         r"(?<!driver )(?<!drivers )(?<!vehicle )(?<!truck )carry|"
-        r"on (?:me|my person|them|you|her|him)\b|in public|keep at home|"
+        r"on (?:me|my person|them|you|her|him)\b|in public|keep at home|home storage|"
         # what may be held at home, and a patient's supply: "how much can i keep stashed at
         # home", "what's a 30 day supply", "the legal dosage limit"
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
@@ -116,10 +116,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
         r"degree\b|\bmisdemeanou?r\b|"
-        r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot|(?:low[- ]thc |thc |cbd )?oil) )?"
-        r"(?:can|may|could) (?:i|you|we|s?he|they|(?:an )?adults?|someone|(?:a |an )?(?:registered "
-        r"|qualified |qualifying |certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
-        r"(?:legally )?(?:have|hold|keep|carry|own)|personal (?:use )?amount|legal amount",
+        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|personal (?:use )?amount|legal amount",
         ("possession-limits",),
         rule=True,
     ),
@@ -130,7 +127,7 @@ TOPICS: tuple[Topic, ...] = (
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
-        r"personal cultivation|" + phrases.PLANT_LIMITS + r"|"
+        r"personal cultivation|" + phrases.PLANT_LIMITS + r"|" + phrases.PLANTS_PER_PERSON + r"|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
         r"(?! (?:room|tent))|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
@@ -138,6 +135,8 @@ TOPICS: tuple[Topic, ...] = (
         ("home-grow",),
         rule=True,
     ),
+    # making one's own hash, rosin or extract at home, which a plant count does not answer
+    _topic("home-extraction", phrases.HOME_EXTRACTION, ("home-extraction",), rule=True),
     _topic(
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
@@ -145,7 +144,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
         r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
-        r"age (?:limit|requirement|to (?:buy|purchase|use|enter))",
+        r"\bage (?:limit|requirement|to (?:buy|purchase|use|enter))|" + phrases.ID_KEPT,
         ("minimum-age",),
         rule=True,
     ),
@@ -183,7 +182,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "transport",
-        r"transport|manifest|distribut(?:e|ion|or)|(?:driver|vehicle|van|truck)s?\b",
+        r"transport|manifest|distribut(?:e|ion|or)|" + phrases.VEHICLES,
         ("transport-manifest", "transport-sop"),
         rule=True,
     ),

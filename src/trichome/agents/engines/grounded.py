@@ -13,6 +13,7 @@ from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.own_documents import is_own, the_other_side
+from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
 from trichome.agents.specific import most_specific_first
 from trichome.agents.tax_readers import worked_on_price
@@ -26,7 +27,6 @@ from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelt
 MIN_COVERAGE = RELEVANT_COVERAGE
 # Supporting facts must score at least this share of the best fact's score.
 SUPPORT_RATIO = 0.45
-MAX_FACTS = 4
 MAX_STATES = 12
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 WORDS_PER_CHUNK = 4
@@ -184,8 +184,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     if request.small_talk:
         return ComposedAnswer(small_talk_reply(request.question))
     if request.out_of_scope is not None:
-        return ComposedAnswer(out_of_scope_reply(request.out_of_scope))
+        return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
     passages = relevant_passages(most_specific_first(request.answerable(), request.jurisdictions))
+    passages = with_each_side(passages, request)
     if not passages:
         return ComposedAnswer(uncovered_reply(request))
     facts = [passage.fact for passage in passages]
@@ -261,6 +262,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 for number, fact in enumerate(supporting, start=2)
             )
         )
+    if not request.comparison and (admitted := unanswered_parts(request, facts)):
+        parts.append(admitted)
     return ComposedAnswer("\n\n".join(parts), tuple(facts))
 
 

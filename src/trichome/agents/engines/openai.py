@@ -140,7 +140,7 @@ def build_messages(request: AnswerRequest, *, with_tools: bool = False) -> list[
         system += (
             f"\n\nThis request is outside what Trichome answers ({request.out_of_scope}). "
             f"Decline briefly in this sense, without citing anything: "
-            f"{out_of_scope_reply(request.out_of_scope)}"
+            f"{out_of_scope_reply(request.out_of_scope, request.jurisdictions)}"
         )
     if request.variance is not None:
         system += (

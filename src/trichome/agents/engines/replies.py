@@ -4,10 +4,12 @@ outside what they answer (with who can help instead)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from trichome.agents.engine import AnswerRequest
 from trichome.agents.focus import describe_foci
 from trichome.agents.registry import AGENTS, MAIN_AGENT
+from trichome.knowledge.directory import load_directory
 
 _THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
 _HARD_DAY = re.compile(
@@ -49,7 +51,7 @@ _WHO_INSTEAD = {
         "trade."
     ),
     "fraud": (
-        "I won't help misstate test results, hide product from the state's tracking or "
+        "I won't help misstate test results, hide cannabis from police or the state's tracking, or "
         "keep an owner or record from what the regulator is shown: it puts consumers at "
         "risk and licences in jeopardy. If a result looks wrong, ask the lab about a retest "
         "under your state's rules; for who must be disclosed, talk to your compliance "
@@ -62,16 +64,29 @@ _WHO_INSTEAD = {
         "announcements, and plan with your attorney or CPA. I can tell you what a rule "
         "says today, read a COA or work out total THC."
     ),
+    "valuation": (
+        "I can't say what a licence or a business is worth: a price turns on the market, the "
+        "books and the buyer, and no rule states it. A business broker or appraiser who "
+        "values cannabis businesses, with your CPA, can; selling or transferring a licence "
+        "also needs the regulator's approval, so ask it what a change of ownership takes."
+    ),
+    "employment": (
+        "I can't tell whether dismissing or disciplining one employee is safe from a claim: "
+        "that turns on the facts, your policies and employment law. Please talk to an "
+        "employment lawyer (the state bar's lawyer referral service can help) or your "
+        "state's labour department. I can explain what a state's published cannabis rules say."
+    ),
     "private": (
         "I can't see your own application, permit or licence file: only the regulator "
         "that holds it can tell you where it stands. Ask that regulator's licensing office "
         "(its portal or licensing contact). I can explain what the published rules require."
     ),
     "personal-data": (
-        "I can't give out people's phone numbers, addresses or other contact details, nor "
-        "lists of patients or customers: those records are private, and patient registries "
-        "are confidential by law. For marketing, build your own list from customers who "
-        "opted in, under your state's advertising and privacy rules."
+        "I can't look up whether a person holds a medical card or is on a registry, nor give "
+        "out people's phone numbers, addresses or other contact details or lists of patients "
+        "or customers: those records are private, and patient registries are confidential by "
+        "law. Only the person, or a court through its own process, can get them from the "
+        "registry. For marketing, build your own list from customers who opted in."
     ),
     "credentials": (
         "I can't look up or hand out an API key, password or login for any account: only "
@@ -108,9 +123,20 @@ _WHO_INSTEAD = {
 }
 
 
-def out_of_scope_reply(reason: str) -> str:
-    """What the agents say to a request outside what they answer, and who can help."""
-    return _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])
+# Reasons whose answer only the regulator holds or announces (a decision to come, a file,
+# a registry, a transfer): the reply names the regulator of each place asked about.
+_REGULATOR_KNOWS = frozenset({"forecast", "private", "personal-data", "valuation"})
+
+
+def out_of_scope_reply(reason: str, jurisdictions: Sequence[str] = ()) -> str:
+    """What the agents say to a request outside what they answer, and who can help (the
+    regulator of each place in `jurisdictions`, when only a regulator holds the answer)."""
+    reply = _WHO_INSTEAD.get(reason, _WHO_INSTEAD["off-topic"])
+    if reason not in _REGULATOR_KNOWS:
+        return reply
+    directory = load_directory()
+    asks = [directory.where_to_ask(code) for code in jurisdictions if directory.get(code)]
+    return " ".join([reply, *asks])
 
 
 def uncovered_reply(request: AnswerRequest) -> str:

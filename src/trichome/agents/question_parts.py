@@ -1,0 +1,64 @@
+"""Every part and every side of a question: a comparison of named places keeps a fact of
+each place, and a question on several rule topics admits the parts no fact answers, naming
+who to ask, rather than answering the first part as if it were the whole."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from trichome.agents.engine import AnswerRequest
+from trichome.knowledge.directory import load_directory
+from trichome.knowledge.jurisdictions import jurisdiction_name
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
+
+# At most this many facts answer one question.
+MAX_FACTS = 4
+
+
+def with_each_side(chosen: list[Passage], request: AnswerRequest) -> list[Passage]:
+    """For a comparison of named places, the chosen passages with the best answerable one of
+    each place none of them is from, in place of the weakest of a place already answered:
+    "WA per sale vs MT possession" answered for Washington alone drops half the question."""
+    if not request.comparison or len(request.jurisdictions) < 2 or not chosen:
+        return chosen
+    kept = list(chosen)
+    for place in request.jurisdictions:
+        if any(p.fact.jurisdiction == place for p in kept):
+            continue
+        best = next((p for p in request.answerable() if p.fact.jurisdiction == place), None)
+        if best is None:
+            continue
+        counts = Counter(p.fact.jurisdiction for p in kept)
+        crowded = [p for p in kept[1:] if counts[p.fact.jurisdiction] > 1]
+        if len(kept) >= MAX_FACTS and crowded:
+            kept.remove(crowded[-1])
+        kept.append(best)
+    return kept
+
+
+def unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | None:
+    """For a question on several rule topics of a named place ("how much can a patient buy
+    in 30 days, and how much can they hold at once?"), the sentence admitting the parts no
+    chosen fact is on, naming who to ask: an answer to the first part alone reads as if it
+    answered both."""
+    lead = facts[0]
+    if len(request.topic_groups) < 2 or lead.jurisdiction not in request.jurisdictions:
+        return None
+    missing = [
+        group for group in request.topic_groups if not any(fact.topic in group for fact in facts)
+    ]
+    if not missing:
+        return None
+    place = lead.jurisdiction
+    assert place is not None
+    asked = " or ".join(sorted(group)[0].replace("-", " ") for group in missing)
+    text = (
+        f"On {asked}, the other part of your question, my knowledge packs hold no separate "
+        f"sourced rule for {jurisdiction_name(place)}, so I won't guess it."
+    )
+    directory = load_directory()
+    if directory.get(place) is not None:
+        text += " " + directory.where_to_ask(place)
+    return text
