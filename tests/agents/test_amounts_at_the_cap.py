@@ -34,4 +34,4 @@ def test_a_run_of_products_each_at_the_cap_gives_the_run_total() -> None:
         service,
         "alaska kitchen: 300 gummy packs, each at the package max. total thc across the run?",
     )
-    assert "15,000 mg" in text.split("\n")[0]  # 300 x 50 mg
+    assert "30,000 mg" in text.split("\n")[0]  # 300 x 100 mg (the cap since 1 Sept 2021)
