@@ -121,6 +121,9 @@ def pieces_from_mass(question: Question) -> Calculation | None:
         len(pieces) != 1
         or len(wholes) != 1
         or [p for p in question.find("percent") if "loss" not in p.tags]
+        # "rosin tests 720 mg/g, how many 10 mg gummies out of 5g": a potency makes the mg a
+        # dose of THC, not the weight of a piece
+        or question.find("concentration", unit="mg/g")
         or not question.says(rf"how\s+many\s+(?:[\d.]+\s*(?:g|grams?|mg|oz)\b|{_ROLLED})")
         or not (
             question.says(r"\b(?:from|out\s+of|into)\b")
