@@ -233,7 +233,10 @@ def test_a_bare_number_with_no_question_pending_is_not_read_into_a_calculation()
     ("turns", "expected"),
     [
         # a bare number for the cannabinoid the follow-up names, in that cannabinoid's unit
-        (("thca 21% and d9 0.4%, total thc?", "what if the delta 9 is really 0.9"), 0.9 + 21 * 0.877),
+        (
+            ("thca 21% and d9 0.4%, total thc?", "what if the delta 9 is really 0.9"),
+            0.9 + 21 * 0.877,
+        ),
         # the stock's strength told late is the stock's, not the strength wanted
         (("need 200 ml at 4 mg/ml, how much stock", "my stock concentrate is 40 mg/ml"), 20),
         (("dilute down to 2 mg/ml, 1000 ml final, how much stock", "stock is 50mg/ml"), 40),

@@ -219,7 +219,8 @@ def _by_ratio(question: Question, percents: list[Quantity]) -> Calculation | Non
         replace(n, kind="percent", unit="%", tags=frozenset())
         for n in numbers
         for p in outside
-        if n.end <= p.start and _SHARED_PERCENT.match(question.text[n.end : p.start])
+        if n.end <= p.start
+        and _SHARED_PERCENT.match(question.text[n.end : p.start])
         and 0 < n.value <= 100
     ]
     potencies = sorted([*shared, *outside], key=lambda q: q.start)

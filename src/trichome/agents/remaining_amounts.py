@@ -142,7 +142,8 @@ def mass_at_return(amount: float, unit: str, return_percent: float) -> Calculati
         "mass_at_return",
         out,
         shown,
-        f"At a {fmt(return_percent)}% return, {fmt(amount, 6)} {shown} gives {fmt(out, 4)} {shown}.",
+        f"At a {fmt(return_percent)}% return, {fmt(amount, 6)} {shown} gives "
+        f"{fmt(out, 4)} {shown}.",
         tuple(steps),
         details={"input": amount},
         formula="output = input × return %",

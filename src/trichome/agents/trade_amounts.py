@@ -150,9 +150,10 @@ def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     return _MASS_OUNCES.sub(lambda m: f"{m.group(1)} zips", text)
 
 
-# "an oz of 21%", "2 ounces of bud", "1 oz of trim": whole ounces of flower, like its fractions, are weighed
-# against the trade's 28 g ounce (the answer states both ounces). Only when the ounces are
-# "of" a potency or of flower, so a kitchen or liquid ounce keeps its avoirdupois weight.
+# "an oz of 21%", "2 ounces of bud", "1 oz of trim": whole ounces of flower, like its
+# fractions, are weighed against the trade's 28 g ounce (the answer states both ounces).
+# Only when the ounces are "of" a potency or of flower, so a kitchen or liquid ounce keeps
+# its avoirdupois weight.
 _FLOWER_OUNCES = re.compile(
     r"(?<![/\d.])\b(an?|one|\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\s+(?=of\s+(?:(?:the|this|that|some|my|"
     r"top-?shelf|indoor|outdoor|greenhouse|dried|cured)\s+)*(?:\d+(?:\.\d+)?\s*(?:%|percent)"
