@@ -191,6 +191,12 @@ NINTH_ANSWERED = [
     ("got a half oz of smalls. how many .5g prerolls", 28),
     # an ounce of trim is the trade's 28 g ounce
     ("2 oz of trim at 10% into 2 cups of butter, mg per tbsp", 56 * 100 / 32),
+    # a potency in mg/g makes "how many 5 mg mints" a dose of THC, not a piece's weight
+    ("how many 5 mg mints out of 2 g of 850 mg/g distillate", 2000 * 0.85 / 5),
+    # "each of the N pieces has X mg": the amount belongs to one piece
+    ("how much 80% distillate so each of the 100 gummies has 5 mg", 100 * 5 / 0.8 / 1000),
+    # a COA pasted with leader dots between the analyte and its value
+    ("lab sheet:\nTHCa ...... 18.5%\nD9 ........ 0.8%\ntotal thc?", 0.8 + 18.5 * FACTOR),
     # terpenes asked in grams at the question's end, with no question mark
     ("terps at 5% w/w of the final blend, 2kg distillate, grams of terps", 2000 * 5 / 95),
 ]
