@@ -197,6 +197,8 @@ NINTH_ANSWERED = [
     ("how much 80% distillate so each of the 100 gummies has 5 mg", 100 * 5 / 0.8 / 1000),
     # a COA pasted with leader dots between the analyte and its value
     ("lab sheet:\nTHCa ...... 18.5%\nD9 ........ 0.8%\ntotal thc?", 0.8 + 18.5 * FACTOR),
+    # "half-p" hyphenated is half of the avoirdupois pound, like "half p"
+    ("scored a half-p for 950, price per gram", 950 / (453.59237 / 2)),
     # terpenes asked in grams at the question's end, with no question mark
     ("terps at 5% w/w of the final blend, 2kg distillate, grams of terps", 2000 * 5 / 95),
 ]

@@ -221,9 +221,9 @@ _MONEY_TALK = re.compile(
     r"\bper\s+(?:gram|g)\b|\bppg\b|\b(?:a|1)\s+(?:gram|g)\s*\?|\bps?\s+(?:for|@|at)\s+\$?\d",
     re.IGNORECASE,
 )
-# "a p", "2 ps", "half a p", "half p": pounds (a half p is half of that pound, 0.5 lb).
+# "a p", "2 ps", "half a p", "half p", "half-p": pounds (a half p is half of that pound, 0.5 lb).
 _P_FOR_POUND = re.compile(
-    r"\b(a|an|per|each|one|the|half(?:\s+an?)?|\d+(?:\.\d+)?)\s*(?:p|ps|p's)\b(?![.'\w])",
+    r"\b(a|an|per|each|one|the|half(?:\s+an?)?|\d+(?:\.\d+)?)(?:\s*|(?<=f)-)(?:p|ps|p's)\b(?![.'\w])",
     re.IGNORECASE,
 )
 
