@@ -227,3 +227,22 @@ def test_a_bare_number_with_no_question_pending_is_not_read_into_a_calculation()
     # the earlier turn was answered: "500" alone changes nothing it can be matched to
     found = recognise_conversation(("what is a COA?", "500"))
     assert found is None or found.calculation is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a bare number for the cannabinoid the follow-up names, in that cannabinoid's unit
+        (
+            ("thca 21% and d9 0.4%, total thc?", "what if the delta 9 is really 0.9"),
+            0.9 + 21 * 0.877,
+        ),
+        # the stock's strength told late is the stock's, not the strength wanted
+        (("need 200 ml at 4 mg/ml, how much stock", "my stock concentrate is 40 mg/ml"), 20),
+        (("dilute down to 2 mg/ml, 1000 ml final, how much stock", "stock is 50mg/ml"), 40),
+    ],
+)
+def test_a_late_input_fills_its_own_place(turns: tuple[str, ...], expected: float) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)

@@ -44,7 +44,7 @@ _ASKED = re.compile(
     # "- grams of terpenes?", ". mL of stock?": a clause that opens with the unit asked.
     rf"(?:^|[-.:;!?,]\s+)(?:(?:max(?:imum)?|min(?:imum)?|total|theoretical)\s+)?(?P<lead>mg|milligrams|grams|g|kg|kilos|ml|mls|milliliters|liters|l|"
     rf"lbs?|pounds|oz|ounces)\s+of\s+(?:the\s+)?(?:[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[\d.]+\s*%?)"
-    rf"(?:\s+(?:to\s+\w+(?:\s+out|\s+in)?|needed|required|do\s+i\s+\w+))?(?:,\s*[a-z][\w\s]{{0,25}})?\s*\?",
+    rf"(?:\s+(?:to\s+\w+(?:\s+out|\s+in)?|needed|required|do\s+i\s+\w+))?(?:,\s*[a-z][\w\s]{{0,25}})?\s*(?:\?|$)",
     re.IGNORECASE,
 )
 _TEMPERATURES = {"c": "C", "celsius": "C", "f": "F", "fahrenheit": "F"}

@@ -45,6 +45,9 @@ def blending(question: Question) -> Calculation | None:
         for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
         if q.cannabinoid in (None, *named)
     ]
+    by_ratio = _by_ratio(question, percents)
+    if by_ratio is not None:
+        return by_ratio
     if len(percents) < 2:
         strengths = _blend_strengths(question)
         amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
@@ -186,3 +189,53 @@ def aimed_potency(question: Question, low: float, high: float) -> list[Quantity]
         for q in question.find("number")
         if low < q.value < high and _AIMED.search(question.text[max(0, q.start - 25) : q.start])
     ][:1]
+
+
+# "a 50/50 blend", "mix them 70:30", "3:1 ratio": the parts by weight of the two materials.
+_RATIO = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*[/:]\s*(\d+(?:\.\d+)?)(?![\d.%])(?=\s*(?:blend|mix|ratio|split|"
+    r"by\s+weight|of\b))|\b(?:blend|mix|ratio|split)(?:ed|ing)?\s+(?:them\s+|it\s+)?(?:at\s+|of\s+)?"
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*[/:]\s*(\d+(?:\.\d+)?)(?![\d.%/])|"
+    # "mixing 88% and 70% 3:1": a colon ratio anywhere in a question about a blend
+    r"(?<![\d.:])(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)(?![\d.:%])",
+    re.IGNORECASE,
+)
+# "82 and 94%", "82, 94%": two numbers sharing the unit written after the second.
+_SHARED_PERCENT = re.compile(r"^\s*(?:and|&|,|or|with)\s*$", re.IGNORECASE)
+
+
+def _by_ratio(question: Question, percents: list[Quantity]) -> Calculation | None:
+    """ "50/50 blend of 82 and 94% disty": two potencies mixed in the parts by weight a ratio
+    gives, when no amounts are given."""
+    ratio = _RATIO.search(question.text)
+    if ratio is None:
+        return None
+    first_part = float(ratio.group(1) or ratio.group(3) or ratio.group(5))
+    second_part = float(ratio.group(2) or ratio.group(4) or ratio.group(6))
+    span = ratio.span()
+    outside = [q for q in percents if not span[0] <= q.start < span[1]]
+    numbers = [q for q in question.find("number") if not span[0] <= q.start < span[1]]
+    shared = [  # "82" in "82 and 94%": a percentage, like the one after it
+        replace(n, kind="percent", unit="%", tags=frozenset())
+        for n in numbers
+        for p in outside
+        if n.end <= p.start
+        and _SHARED_PERCENT.match(question.text[n.end : p.start])
+        and 0 < n.value <= 100
+    ]
+    potencies = sorted([*shared, *outside], key=lambda q: q.start)
+    amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
+    if len(potencies) != 2 or amounts or any("target" in q.tags for q in potencies):
+        return None
+    question.use(*potencies)
+    first, second = potencies
+    blended = mixing.blend(first.value, second.value, first_part, second_part, unit="g")
+    return replace(
+        blended,
+        summary=f"The {ratio.group(0).strip()} blend is {blended.value:.4g}%.",
+        inputs=(
+            f"first: {first_part:g} parts by weight at {first.value:g}%",
+            f"second: {second_part:g} parts by weight at {second.value:g}%",
+        ),
+        assumptions=(*blended.assumptions, "the ratio is by weight (parts of the blend)"),
+    )

@@ -264,6 +264,8 @@ def _merge(previous: str, update: str) -> _Merged:
             continue
         if new.cannabinoid is None and new.kind == "percent" and len(named) == 1:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
+        if new.kind == "number" and len(named) == 1:
+            new = _in_named_unit(new, named[0], earlier)  # "and if the d9 is actually 1.1?"
         match = counterpart(new, earlier, update, taken)
         if match is None:
             appended.append(new)
@@ -306,6 +308,23 @@ _NO_LOSS = re.compile(
     re.IGNORECASE,
 )
 _ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
+
+
+def _in_named_unit(new: Quantity, name: str, earlier: list[Quantity]) -> Quantity:
+    """A bare number given for a cannabinoid named in the follow-up ("and if the d9 is
+    actually 1.1?", "THCA came back 0.36"): a new result in the unit the earlier turn gave
+    that cannabinoid in (% or mg/g); unchanged when the earlier turns gave it no single unit."""
+    results = [
+        q
+        for q in earlier
+        if q.cannabinoid == name and q.kind in ("percent", "concentration") and not q.total
+    ]
+    if len({(q.kind, q.unit) for q in results}) != 1:
+        return new
+    given = results[0]
+    number = new.text.split()[0]
+    text = f"{number}%" if given.kind == "percent" else f"{number} {given.unit}"
+    return replace(new, kind=given.kind, unit=given.unit, cannabinoid=name, text=text)
 
 
 def _plain(number: float) -> str:

@@ -20,8 +20,8 @@ _PIECE = (
 )
 _FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
 
-# (the calculation's wording, what it needs)
-_CALCULATIONS: tuple[tuple[str, str], ...] = (
+# (the calculation's wording, what it needs: one input or several)
+_CALCULATIONS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
     (
         r"how\s+much\s+thc.{0,30}\bdecarb|\bdecarb\w*\b.{0,40}"
         r"(?:how\s+much\s+(?:thc|do\s+i\s+get|will\s+i\s+get)|theoretical|yield)|"
@@ -35,6 +35,21 @@ _CALCULATIONS: tuple[tuple[str, str], ...] = (
         r"(?:make|get|fill|roll|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|this|"
         r"that|a|some)\b",
         needs.START_MASS,
+    ),
+    (  # "how many 10mg gummies can I make with 20g of distillate": the potency unsaid
+        rf"how\s+many\s+[\d.]+\s*(?:mg|milligrams?)\s+{_PIECE}\s+(?:can|could|will|would|do|does)"
+        r"\s+(?:i|we|you|it|that)\s+(?:make|get|fill|dose|do)\b.{0,25}?\b(?:from|out\s+of|with)"
+        r"\s+(?:my|our|the|this|that|a|some)?\s*[\d.]+\s*(?:g|grams?|kg|kilos?|ml|mls|oz|ounces?)"
+        r"\s+(?:of\s+)?(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|extract|wax|"
+        r"shatter)\b",
+        needs.CONCENTRATE_POTENCY,
+    ),
+    (  # "how many gummies can I make with 20g of distillate": the dose and potency unsaid
+        rf"how\s+many\s+{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|"
+        r"that)\s+(?:make|get|fill|dose|do)\b.{0,25}?\b(?:from|out\s+of|with)\s+(?:my|our|the|"
+        r"this|that|a|some)?\s*[\d.]+\s*(?:g|grams?|kg|kilos?|ml|mls|oz|ounces?)\s+(?:of\s+)?"
+        r"(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|extract|wax|shatter)\b",
+        (needs.PIECE_DOSE, needs.CONCENTRATE_POTENCY),
     ),
     (  # "how many gummies can I make from my distillate": the concentrate's amount unsaid
         rf"how\s+many\s+(?:[\w.-]+\s+){{0,2}}{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|"
@@ -137,5 +152,5 @@ def missing_input(question: Question) -> Calculation | None:
         return None
     for wording, needed in _CALCULATIONS:
         if re.search(wording, question.text, re.IGNORECASE | re.DOTALL):
-            raise ask(question, needed)
+            raise ask(question, *((needed,) if isinstance(needed, str) else needed))
     return None

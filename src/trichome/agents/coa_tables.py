@@ -8,7 +8,9 @@ import re
 from trichome.agents.cannabinoids import CANNABINOID_MENTION, cannabinoid_name
 from trichome.agents.quantities import Quantity
 
-_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])")
+# Cells: tabs, runs of spaces, pipes, a comma before a value, or a leader of dots or
+# underscores ("d9-THC .......... 0.061 %").
+_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*")
 _NOT_DETECTED = re.compile(
     r"^(?:nd|n\.d\.|<\s*lo[dq]|not\s+detected|bql|<\s*[\d.]+)$", re.IGNORECASE
 )

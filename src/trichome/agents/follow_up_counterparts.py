@@ -74,6 +74,7 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
         and (same or q.per is None)
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
+        and not _other_side(new, q)
         and (new.per is None or q.per in (None, new.per) or {q.per, new.per} <= _ONE_SERVING)
     ]  # fmt: skip
     if not candidates and not new.tags & _ROLES and new.kind == "percent":
@@ -127,6 +128,16 @@ _PRICE_AGAIN = re.compile(
     r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
     re.IGNORECASE,
 )
+
+
+# A dilution's two strengths: the stock's and the one wanted are different inputs.
+_SIDES = frozenset({"stock", "target"})
+
+
+def _other_side(new: Quantity, old: Quantity) -> bool:
+    """ "stock is 25 mg/mL" after "down to 5 mg/mL": the stock's strength, told late, does not
+    replace the strength wanted (nor the other way round)."""
+    return bool(new.tags & _SIDES and old.tags & _SIDES and not new.tags & old.tags & _SIDES)
 
 
 def unit_family(unit: str) -> str:

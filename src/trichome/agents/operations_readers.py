@@ -16,6 +16,7 @@ from trichome.agents.calculation_questions import (
     one,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.quantities import Quantity
 
 
 def conversion(question: Question) -> Calculation | None:
@@ -120,8 +121,15 @@ def pieces_from_mass(question: Question) -> Calculation | None:
         len(pieces) != 1
         or len(wholes) != 1
         or [p for p in question.find("percent") if "loss" not in p.tags]
+        # "rosin tests 720 mg/g, how many 10 mg gummies out of 5g": a potency makes the mg a
+        # dose of THC, not the weight of a piece
+        or question.find("concentration", unit="mg/g")
         or not question.says(rf"how\s+many\s+(?:[\d.]+\s*(?:g|grams?|mg|oz)\b|{_ROLLED})")
-        or not question.says(r"\b(?:from|out\s+of|into)\b")
+        or not (
+            question.says(r"\b(?:from|out\s+of|into)\b")
+            # "half oz of shake, how many .75g prerolls": the amount told first, then asked
+            or wholes[0].end <= pieces[0].start
+        )
     ):
         return None
     question.use(pieces[0], wholes[0])
@@ -159,25 +167,21 @@ def _trade(source: str, target: str) -> tuple[str, str]:
 
 def dry(question: Question) -> Calculation | None:
     """Dry weight from wet weight at a stated loss or moisture before and after."""
+    wets = [q for q in question.find("mass") if q.per in (None, "package")]  # "wet total"
+    if not wets and question.says(_DRY_WEIGHT_ASKED) and _drying_losses(question):
+        # "we lose about 78% drying, what will it weigh dry?": the loss without the weight
+        # it is taken from gets the question, never a number
+        raise ask(question, needs.WET_WEIGHT)
     if not question.says(r"\bwet\b|fresh|freshly|chop") or not question.says(
         r"\bdr(?:y|ied|ies|ying)\b|moisture|shrink|cure"
     ):
         return None
-    wets = [q for q in question.find("mass") if q.per in (None, "package")]  # "wet total"
     if not wets:
         return None
     wet = one(question, wets[:1], "the wet weight")
     assert wet is not None
     moistures = question.find("percent", tags=("moisture",), without=("loss",))
-    losses = question.find("percent", tags=("loss",)) or [
-        q
-        for q in question.find("percent")
-        if re.search(
-            r"los[es]|drop|shrink",
-            question.text[max(0, q.start - 25) : q.start + 30],
-            re.IGNORECASE,
-        )
-    ]
+    losses = _drying_losses(question)
     if len(moistures) >= 2:
         question.use(moistures[0], moistures[1])
         return operations.dry_weight(
@@ -205,6 +209,27 @@ def dry(question: Question) -> Calculation | None:
         raise ask(question, needs.DRYING_LOSS)
     dried = operations.dry_weight(wet.value, wet.unit, moisture_loss_percent=loss.value)
     return _worth_if_asked(question, dried, wet.unit)
+
+
+# "what will it weigh dry", "dry weight?", "how much dry will we have", "weight once dried"
+_DRY_WEIGHT_ASKED = (
+    r"\bweigh\s+(?:\w+\s+){0,2}?dr(?:y|ied)\b|\bdr(?:y|ied)\s+(?:weight|mass|yield|flower)\b|"
+    r"\bhow\s+much\s+(?:\w+\s+){0,3}?dr(?:y|ied)\b|\bweight\s+(?:once|when|after)\s+"
+    r"(?:it'?s\s+|its\s+)?(?:dr(?:y|ied)|drying)\b"
+)
+
+
+def _drying_losses(question: Question) -> list[Quantity]:
+    """The percentages stated as lost ("lose about 78% drying", "a 75% moisture loss")."""
+    return question.find("percent", tags=("loss",)) or [
+        q
+        for q in question.find("percent")
+        if re.search(
+            r"los[es]|drop|shrink",
+            question.text[max(0, q.start - 25) : q.start + 30],
+            re.IGNORECASE,
+        )
+    ]
 
 
 def _worth_if_asked(question: Question, dried: Calculation, unit: str) -> Calculation:

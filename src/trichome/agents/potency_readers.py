@@ -88,9 +88,12 @@ def total(question: Question) -> Calculation | None:
         result = potency.total_cannabinoid(neutral_value, acid.value, name, basis, limit)
         if assumption:
             result = with_assumption(result, assumption)
-        if basis == "mg/g" and (_limit_in_percent(question) or question.says(_PERCENT_ASKED)):
-            # "thca 3.1 mg/g ... compliant at 0.3%?", "is it over 30%?": the total compared, in
-            # the limit's unit; "total thc as a percent": in the unit asked
+        if basis == "mg/g" and (
+            limit is not None or _limit_in_percent(question) or question.says(_PERCENT_ASKED)
+        ):
+            # "thca 3.1 mg/g ... compliant at 0.3%?", "is it over 30%?", "hot or not (0.3%
+            # total thc)": the total compared, in the limit's unit (the hemp limit is in %);
+            # "total thc as a percent": in the unit asked
             result = to_unit(result, "%")
         parts.append(result)
     if not parts:

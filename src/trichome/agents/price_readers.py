@@ -73,9 +73,14 @@ def price(question: Question) -> Calculation | None:
         raise ask(question, needs.PRICED_AMOUNT)
     amount = one(question, masses[:1], "the amount bought")
     assert amount is not None
+    units_bought: float = amount.value
+    if cost.per == "piece" and amount.unit in _MASS_UNITS and amount.unit not in ("g", "mg"):
+        # "3 zips at 150 each", "two eighths, $40 apiece": the price is of one of them; how
+        # many are bought does not change the price per gram
+        units_bought = 1
     return _per_eighth_if_asked(
         question,
-        operations.price_per_gram(cost.value, amount.value, _trade_mass(question, amount.unit)),
+        operations.price_per_gram(cost.value, units_bought, _trade_mass(question, amount.unit)),
     )
 
 

@@ -40,9 +40,11 @@ _PER = re.compile(
     re.IGNORECASE,
 )
 _EACH = re.compile(r"^\s*(?:of\s+thc\s+)?(?:each|apiece|a\s+piece|per\s+piece)\b", re.IGNORECASE)
-# "each 'contains 10mg'", "each one has 5 mg": the amount belongs to one piece.
+# "each 'contains 10mg'", "each one has 5 mg", "each of 24 brownies has 10mg": the amount
+# belongs to one piece.
 _EACH_BEFORE = re.compile(
-    rf"\b(?:each|every)(?:\s+(?:one|{PIECES}))?\s+['\"\u201c]?"
+    rf"\b(?:each|every)(?:\s+(?:one|{PIECES}|of\s+(?:the\s+|my\s+|our\s+|these\s+|those\s+)?"
+    rf"(?:[\d,]+\s+)?(?:{PIECES})))?\s+['\"\u201c]?"
     r"(?:contains?|has|holds?|should\s+(?:be|have)|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,

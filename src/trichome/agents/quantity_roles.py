@@ -86,7 +86,9 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"^\s*(?:variance|tolerance|either way|deviation|over or under|\+/-)",
     ),
     "stock": (
-        r"(?:stock|starting|start|from|current|currently|base)\s*(?:is|at|of|:)?\s*$",
+        # "stock is", "my stock concentrate is", "the stock's strength is"
+        r"(?:stock|starting|start|from|current|currently|base)(?:'s)?(?:\s+(?:solution|"
+        r"concentrate|oil|tincture|strength|concentration|potency))?\s*(?:is|at|of|:)?\s*$",
         r"^\s*stock",
     ),
     "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),

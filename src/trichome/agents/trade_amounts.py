@@ -150,14 +150,15 @@ def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     return _MASS_OUNCES.sub(lambda m: f"{m.group(1)} zips", text)
 
 
-# "an oz of 21%", "2 ounces of bud": whole ounces of flower, like its fractions, are weighed
-# against the trade's 28 g ounce (the answer states both ounces). Only when the ounces are
-# "of" a potency or of flower, so a kitchen or liquid ounce keeps its avoirdupois weight.
+# "an oz of 21%", "2 ounces of bud", "1 oz of trim": whole ounces of flower, like its
+# fractions, are weighed against the trade's 28 g ounce (the answer states both ounces).
+# Only when the ounces are "of" a potency or of flower, so a kitchen or liquid ounce keeps
+# its avoirdupois weight.
 _FLOWER_OUNCES = re.compile(
     r"(?<![/\d.])\b(an?|one|\d+(?:\.\d+)?)\s*(?:oz|ozs|ounces?)\s+(?=of\s+(?:(?:the|this|that|some|my|"
     r"top-?shelf|indoor|outdoor|greenhouse|dried|cured)\s+)*(?:\d+(?:\.\d+)?\s*(?:%|percent)"
     r"(?!\s*(?:thc\s+|cbd\s+)?(?:tinctures?|oils?|distillate|syrup|liquid|butter|rso|wax|"
-    r"shatter|rosin|resin|concentrate|vape))|(?:buds?|flower|nugs?|shake|smalls|popcorn|weed)\b))",
+    r"shatter|rosin|resin|concentrate|vape))|(?:buds?|flower|nugs?|shake|smalls|popcorn|weed|trim|larf|sugar\s*leaf)\b))",
     re.IGNORECASE,
 )
 
@@ -220,9 +221,9 @@ _MONEY_TALK = re.compile(
     r"\bper\s+(?:gram|g)\b|\bppg\b|\b(?:a|1)\s+(?:gram|g)\s*\?|\bps?\s+(?:for|@|at)\s+\$?\d",
     re.IGNORECASE,
 )
-# "a p", "2 ps", "half a p", "half p": pounds (a half p is half of that pound, 0.5 lb).
+# "a p", "2 ps", "half a p", "half p", "half-p": pounds (a half p is half of that pound, 0.5 lb).
 _P_FOR_POUND = re.compile(
-    r"\b(a|an|per|each|one|the|half(?:\s+an?)?|\d+(?:\.\d+)?)\s*(?:p|ps|p's)\b(?![.'\w])",
+    r"\b(a|an|per|each|one|the|half(?:\s+an?)?|\d+(?:\.\d+)?)(?:\s*|(?<=f)-)(?:p|ps|p's)\b(?![.'\w])",
     re.IGNORECASE,
 )
 
