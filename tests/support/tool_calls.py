@@ -20,8 +20,11 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # tests/metrc/tools/test_deliveries.py.
 # The Colorado sandbox has no Retail ID (Metrc has none in CO), so its reads are called against
 # a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
+# The year holds no item photo or file either: tests/metrc/tools/test_outputs.py uploads one
+# and reads it back through get_item_media's schema.
 NOT_SEEDED = frozenset(
     {
+        "get_item_media",
         "get_sales_delivery",
         "get_retail_id_allotment",
         "get_package_retail_ids",
@@ -34,6 +37,7 @@ DAY = AS_OF.isoformat()
 # Each read tool's licence and arguments, where no earlier answer is needed.
 PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_facilities": {},
+    "list_webhook_subscriptions": {},
     "list_employees": {"license_number": CULTIVATOR, **FULL},
     "list_locations": {"license_number": CULTIVATOR, **FULL},
     "list_location_types": {"license_number": CULTIVATOR},

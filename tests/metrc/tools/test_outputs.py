@@ -7,6 +7,7 @@ validated with `jsonschema` against the tool's declared `outputSchema`, as a cli
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -132,6 +133,18 @@ async def test_writes_return_what_their_schema_says(
         name=batch["Name"],
         location="Mother Room",
     )
-    for result in (location, strain, adjusted, moved):
+    # The seeded year holds no item photo: one is uploaded, then read back through its schema.
+    photo = await call(
+        "upload_item_media",
+        license_number=CULTIVATOR,
+        kind="photo",
+        file_name="front.png",
+        content_base64=base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(64)).decode(),
+    )
+    shown = await call(
+        "get_item_media", license_number=CULTIVATOR, kind="photo", media_id=photo["ids"][0]
+    )
+    assert shown["file_name"] == "front.png"
+    for result in (location, strain, adjusted, moved, photo):
         assert result["ok"] is True and result["message"]
     assert location["ids"] and strain["ids"]

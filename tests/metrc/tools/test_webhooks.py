@@ -23,6 +23,7 @@ async def test_a_subscription_is_made_listed_paused_resumed_and_deleted(
         made = await facility_tools.subscribe_webhook(
             "Package", RECEIVER, [CULTIVATOR, f" {DISPENSARY} "]
         )
+        first = await facility_tools.list_webhook_subscriptions()
         again = await facility_tools.subscribe_webhook(
             "Package", RECEIVER, [CULTIVATOR], active=False
         )
@@ -38,10 +39,11 @@ async def test_a_subscription_is_made_listed_paused_resumed_and_deleted(
         with pytest.raises(MetrcNotFound):
             await facility_tools.delete_webhook_subscription(subscription_id)
     assert before == {"total": 0, "items": []}
-    assert made["subscription"]["license_numbers"] == [CULTIVATOR, DISPENSARY]
-    assert made["subscription"]["status"] == "Active"
+    assert made["ok"] and first["items"][0]["license_numbers"] == [CULTIVATOR, DISPENSARY]
+    assert first["items"][0]["status"] == "Active"
+    assert made["ids"] == [first["items"][0]["subscriptionId"]]
     # The same kind, method and address changes the subscription rather than adding one.
-    assert again["subscription"]["subscriptionId"] == made["subscription"]["subscriptionId"]
+    assert again["ids"] == made["ids"]
     assert listed["total"] == 1
     assert listed["items"][0]["license_numbers"] == [CULTIVATOR]
     assert listed["items"][0]["status"] == "Inactive"

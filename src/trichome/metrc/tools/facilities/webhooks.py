@@ -19,7 +19,7 @@ from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.media import WebhookSubscription
 from trichome.metrc.tools.registry import ToolProblem, access, tool
-from trichome.metrc.tools.results import Count, compact, shape
+from trichome.metrc.tools.results import Count, Written, compact, shape
 
 SubscriptionId = Annotated[
     str,
@@ -73,15 +73,6 @@ class WebhookSubscriptions(TypedDict):
     items: list[WebhookSubscriptionShown]
 
 
-@shape
-class WebhookChange(TypedDict):
-    """What a change to a subscription did."""
-
-    ok: Annotated[bool, Field(description="Always true: a refused change is a tool error.")]
-    message: Annotated[str, Field(description="What was done, in a sentence.")]
-    subscription: NotRequired[WebhookSubscriptionShown]
-
-
 def _license_numbers(record: Mapping[str, Any]) -> list[str]:
     """The licences a subscription covers: Metrc's request names them as comma-separated
     text; an answer listing `facilities` objects is read too."""
@@ -133,7 +124,7 @@ async def list_webhook_subscriptions(
     title="Subscribe to Metrc webhooks",
     read_only=False,
     idempotent=True,
-    returns=WebhookChange,
+    returns=Written,
 )
 async def subscribe_webhook(
     object_type: ObjectType,
@@ -175,15 +166,19 @@ async def subscribe_webhook(
         template=template,
     )
     answer = await metrc.client.set_webhook_subscription(body, credentials=keys)
-    result: dict[str, Any] = {
+    first = answer[0] if isinstance(answer, list) and answer else answer
+    ids = (
+        [first["subscriptionId"]]
+        if isinstance(first, Mapping) and first.get("subscriptionId")
+        else []
+    )
+    return {
         "ok": True,
         "message": f"Subscribed {url.strip()} to {object_type} changes of "
         f"{', '.join(licences)} ({'Active' if active else 'Inactive'}).",
+        "ids": ids,
+        "warnings": None,
     }
-    first = answer[0] if isinstance(answer, list) and answer else answer
-    if isinstance(first, Mapping):
-        result["subscription"] = _shown(first)
-    return result
 
 
 @tool(
@@ -191,7 +186,7 @@ async def subscribe_webhook(
     title="Pause or resume a webhook subscription",
     read_only=False,
     idempotent=True,
-    returns=WebhookChange,
+    returns=Written,
 )
 async def set_webhook_subscription_active(
     subscription_id: SubscriptionId,
@@ -206,7 +201,12 @@ async def set_webhook_subscription_active(
     else:
         await metrc.client.disable_webhook_subscription(wanted, credentials=metrc.credentials)
     did = "Resumed" if active else "Paused"
-    return {"ok": True, "message": f"{did} webhook subscription {wanted}."}
+    return {
+        "ok": True,
+        "message": f"{did} webhook subscription {wanted}.",
+        "ids": [],
+        "warnings": None,
+    }
 
 
 @tool(
@@ -215,7 +215,7 @@ async def set_webhook_subscription_active(
     read_only=False,
     destructive=True,
     idempotent=False,
-    returns=WebhookChange,
+    returns=Written,
 )
 async def delete_webhook_subscription(subscription_id: SubscriptionId) -> dict[str, Any]:
     """Delete a webhook subscription for good; set_webhook_subscription_active pauses one
@@ -223,4 +223,9 @@ async def delete_webhook_subscription(subscription_id: SubscriptionId) -> dict[s
     metrc = access()
     wanted = subscription_id.strip()
     await metrc.client.delete_webhook_subscription(wanted, credentials=metrc.credentials)
-    return {"ok": True, "message": f"Deleted webhook subscription {wanted}."}
+    return {
+        "ok": True,
+        "message": f"Deleted webhook subscription {wanted}.",
+        "ids": [],
+        "warnings": None,
+    }
