@@ -5,34 +5,17 @@ admitted; the fact asked for leads, not the programme's status or a neighbouring
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
+from tests.agents.test_answer_or_abstain_classes import ask
 from trichome.agents.scope import scope_of
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, *turns: str) -> tuple[str, str, int]:
-    """The last answer's text, the agent that gave it and how many facts it cites."""
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text, prepared.agent.name, len(compose(prepared.request).sources)
 
 
 @pytest.mark.parametrize(

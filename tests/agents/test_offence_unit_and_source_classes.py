@@ -6,15 +6,11 @@ in its own words, not the set's."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.agents.test_answer_or_abstain_classes import ask as ask_agent
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
@@ -24,15 +20,8 @@ def service() -> AgentService:
 
 def ask(service: AgentService, *turns: str) -> tuple[str, int]:
     """The last answer's text and how many sources it cites."""
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text, len(compose(prepared.request).sources)
+    text, _, cited = ask_agent(service, *turns)
+    return text, cited
 
 
 def first_paragraph(text: str) -> str:

@@ -247,15 +247,20 @@ async def test_a_caregivers_status_says_whether_the_licence_is_active_and_for_wh
     assert no_licence.status_code == 400
 
 
+async def passed_buds(client: httpx.AsyncClient) -> list[str]:
+    """The labels of the cultivator's last three bud packages that passed their lab tests."""
+    return [
+        p["Label"]
+        for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
+        if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
+    ][-3:]
+
+
 async def test_a_template_to_two_destinations_is_listed_as_metrc_lists_templates(
     seeded: Settings,
 ) -> None:
     async with sandbox(seeded) as client:
-        ready = [
-            p["Label"]
-            for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
-            if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
-        ][-3:]
+        ready = await passed_buds(client)
         to_store = destination(ready[:2])
         to_maker = {**destination(ready[2:]), "RecipientLicenseNumber": MANUFACTURER}
         to_maker["Transporters"] = [
@@ -349,11 +354,7 @@ async def test_a_template_to_two_destinations_sends_one_manifest_with_two_delive
     seeded: Settings,
 ) -> None:
     async with sandbox(seeded) as client:
-        ready = [
-            p["Label"]
-            for p in await everything(client, "/packages/v2/active", licenseNumber=CULTIVATOR)
-            if p["LabTestingState"] == "TestPassed" and p["Item"]["ProductCategoryName"] == "Buds"
-        ][-3:]
+        ready = await passed_buds(client)
         to_store = destination(ready[:2])
         to_maker = {**destination(ready[2:]), "RecipientLicenseNumber": MANUFACTURER}
         path = "/transfers/v2/templates/outgoing"
