@@ -90,7 +90,7 @@ def test_sign_in_create_use_revoke_and_see_usage(browser: Browser, tmp_path: Pat
             ask(chat, second)
         page.goto(f"{dashboard}/usage")
         # 1 call with the first key + 3 with the second, all counted in the quota at once.
-        expect(page.locator("#calls-summary")).to_contain_text("4 of 5000 calls used")
+        expect(page.locator("#calls-summary")).to_contain_text("4 of 5,000 calls used")
         # The per-model log is flushed every couple of seconds.
         for _ in range(20):
             if page.get_by_role("row", name=re.compile(r"operator-agent.*4")).count():

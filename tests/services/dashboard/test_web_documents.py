@@ -52,6 +52,8 @@ async def test_a_member_uploads_lists_reads_a_coa_downloads_and_deletes(
         assert empty.status_code == 200 and "No documents yet" in empty.text
         assert '<a href="/documents" aria-current="page">' in empty.text
         assert 'type="file"' in empty.text and 'enctype="multipart/form-data"' in empty.text
+        # Sizes read as people write them: the Pro tier's 500 MB, not "500.0 MB".
+        assert "uses 0 bytes of its 500 MB." in empty.text
         sent = await _upload(web, "transport-sop.pdf", SOP)
         assert sent.status_code == 303
         assert sent.headers["location"].startswith("/documents?uploaded=file_")
@@ -163,3 +165,16 @@ async def test_unknown_ids_are_not_found_and_the_pages_need_a_session(
         ]
     assert all(r.status_code == 303 and r.headers["location"] == "/login" for r in signed_out)
     assert [r.status_code for r in unknown] == [404] * 4
+
+
+def test_sizes_are_written_as_people_read_them() -> None:
+    from trichome.services.dashboard.routes.documents import _size
+
+    assert [_size(n) for n in (0, 1023, 2662, 20 * 1024**2, 20 * 1024**3, 1536 * 1024**3)] == [
+        "0 bytes",
+        "1,023 bytes",
+        "2.6 KB",
+        "20 MB",
+        "20 GB",
+        "1,536 GB",
+    ]

@@ -129,7 +129,7 @@ async def test_usage_counts_calls_by_day_and_model(settings: Settings) -> None:
         # each answer logged its call as it settled
         page = await web.get("/usage")
     assert page.status_code == 200
-    assert "<strong>3</strong> of 5000 calls used this month" in page.text
+    assert "<strong>3</strong> of 5,000 calls used this month" in page.text
     assert "Day (UTC)" in page.text
     today = utcnow().date().isoformat()
     assert re.search(
@@ -205,7 +205,7 @@ async def test_usage_follows_the_billing_period(settings: Settings) -> None:
         await sign_in(web, settings, org="Periodic")
         page = await web.get("/usage")
     period = f"{start:%Y-%m-%d} 13:45 to {end:%Y-%m-%d} 13:45 UTC"
-    assert f"<strong>5</strong> of 50000 calls used this billing period ({period})" in page.text
+    assert f"<strong>5</strong> of 50,000 calls used this billing period ({period})" in page.text
     assert "Calls by day of this billing period" in page.text
     assert "each day runs from 13:45 UTC" in page.text and "Day (from 13:45 UTC)" in page.text
     days = re.findall(

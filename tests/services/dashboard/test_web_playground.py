@@ -80,7 +80,7 @@ async def test_a_token_streams_an_answer_logged_as_a_signed_in_call(settings: Se
         usage = (await web.get("/usage")).text
     section = usage[usage.index('id="by-key"') :]
     assert re.search(r"Signed-in members \(playground\) <span.*?class=\"count\">1<", section, re.S)
-    assert "<strong>1</strong> of 5000 calls used" in usage
+    assert "<strong>1</strong> of 5,000 calls used" in usage
 
 
 async def test_a_token_needs_the_sessions_csrf_token(settings: Settings) -> None:

@@ -80,11 +80,13 @@ def _not_found(request: Request) -> Response:
 
 
 def _size(size: int) -> str:
+    """A size as people read it: "512 bytes", "2.6 KB", "20 MB", "20 GB" (binary units)."""
     if size < 1024:
-        return f"{size} bytes"
-    if size < 1024 * 1024:
-        return f"{size / 1024:.1f} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
+        return f"{size:,} bytes"
+    scale, unit = next(
+        (s, u) for s, u in ((1024**3, "GB"), (1024**2, "MB"), (1024, "KB")) if size >= s
+    )
+    return f"{size / scale:,.1f}".removesuffix(".0") + f" {unit}"
 
 
 async def _page(
