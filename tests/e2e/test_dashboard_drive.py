@@ -45,7 +45,7 @@ def drive_dashboard(
             folder, "Transport SOP.pdf", pdf("Vehicles stay locked."), "application/pdf"
         )
         google.add_file(folder, "notes.pdf", b"plain words, not a PDF", "application/pdf")
-        google.add_file(labs, "plate.png", b"\x89PNG\r\n\x1a\n", "image/png")
+        google.add_file(labs, "plate.gif", b"GIF89a\x01\x00\x01\x00", "image/gif")
         google.add_file(labs, "coa.txt", b"Total THC 21.4 %", "text/plain")
         env = {
             **trichome_env(tmp_path / "data"),
@@ -118,7 +118,7 @@ def test_connect_choose_a_folder_and_see_the_sync_and_the_refused_files(
     expect(page.get_by_role("link", name="coa.txt", exact=True)).to_be_visible()
     refused = page.locator("#drive-refused")
     expect(refused).to_contain_text("Not synced: 2 files refused")
-    expect(refused).to_contain_text("Lab results/plate.png: not a type documents accept")
+    expect(refused).to_contain_text("Lab results/plate.gif: not a type documents accept")
     expect(refused).to_contain_text("notes.pdf:")
     _checked(page, base, "documents-drive", "dark")
     context.close()

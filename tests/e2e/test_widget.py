@@ -452,7 +452,7 @@ def test_a_question_streams_a_cited_answer_that_survives_a_reload(
     history = asked.value.post_data_json["messages"]
     assert [sorted(m) for m in history] == [["content", "role"]] * 3
     assert [m["role"] for m in history] == ["user", "assistant", "user"]
-    assert wanted.url in history[1]["content"]
+    assert page_url in history[1]["content"]  # its sources link the thread's page here
     expect(page.get_by_role("log")).not_to_have_attribute("aria-busy", "true")
     expect(page.get_by_role("log").locator(".msg.assistant")).to_have_count(3)
     # Clearing forgets it, across reloads too.

@@ -141,6 +141,13 @@ async def test_bad_files_get_clear_errors_and_leave_nothing(
             "/v1/files", headers=auth(key), files={"purpose": (None, "assistants")}
         )
         assert_error(missing, 400, "missing_required_field")
+        extra = await client.post(
+            "/v1/files",
+            headers=auth(key),
+            data={"purpose": "assistants", "expires_after": "3600"},
+            files={"file": ("notes.txt", b"a valid note")},
+        )
+        assert assert_error(extra, 400, "unsupported_parameter")["param"] == "expires_after"
         not_form = await client.post("/v1/files", headers=auth(key), json={"purpose": "x"})
         assert_error(not_form, 415, "unsupported_media_type")
         assert_error(

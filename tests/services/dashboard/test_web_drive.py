@@ -267,14 +267,14 @@ async def test_refused_files_are_listed_with_their_reasons(
 ) -> None:
     folder = google.add_folder("Compliance")
     labs = google.add_folder("Lab results", parent=folder)
-    google.add_file(labs, "plate.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    google.add_file(labs, "plate.gif", b"GIF89a\x01\x00\x01\x00", "image/gif")
     google.add_file(folder, "notes.pdf", b"plain words, not a PDF", "application/pdf")
     google.add_file(labs, "coa.txt", b"Total THC 21.4 %", "text/plain")
     async with started(dashboard.create_app(drive_config)) as web:
         shown = await _syncing(web, drive_config, google, folder)
     refused = shown.text.split('id="drive-refused"')[1].split("</details>")[0]
     assert "Not synced: 2 files refused" in refused
-    assert "<strong>Lab results/plate.png</strong>: not a type documents accept" in refused
+    assert "<strong>Lab results/plate.gif</strong>: not a type documents accept" in refused
     assert "<strong>notes.pdf</strong>: " in refused
     assert "coa.txt" in shown.text and "coa.txt" not in refused
 

@@ -164,6 +164,13 @@ async def _read_form(request: Request, limit: int) -> Upload:
 
 
 async def _upload_of(form: FormData) -> Upload:
+    unknown = sorted({name for name in form if name not in ("file", "purpose")})
+    if unknown:
+        raise invalid_request(
+            f"The field '{unknown[0][:40]}' is not accepted here; send only 'file' and 'purpose'.",
+            code="unsupported_parameter",
+            param=unknown[0][:40],
+        )
     upload, purpose = form.get("file"), form.get("purpose")
     if not isinstance(upload, UploadFile):
         raise invalid_request(
@@ -188,7 +195,7 @@ async def _upload_of(form: FormData) -> Upload:
     "/v1/files",
     response_model=FileObject,
     responses=error_responses(400, 401, 403, 408, 413, 415, 503),
-    summary="Upload a file (PDF, DOCX, XLSX, CSV, TXT or Markdown) for the organisation",
+    summary="Upload a file (PDF, DOCX, XLSX, CSV, TXT, Markdown or an image of text)",
     openapi_extra={
         "requestBody": {
             "required": True,
