@@ -29,6 +29,7 @@ from bench.calculators import (
     held_out_seventh,
     held_out_sixth,
     held_out_street,
+    held_out_tenth,
     held_out_third,
 )
 from bench.calculators.held_out import HeldOut
@@ -92,6 +93,7 @@ SETS: dict[str, ModuleType] = {
     "seventh": held_out_seventh,
     "sixth": held_out_sixth,
     "street": held_out_street,
+    "tenth": held_out_tenth,
     "third": held_out_third,
 }
 
