@@ -1,7 +1,8 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
-`serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
+Each reader (in `purchase_limit_readers`, `multi_blends`, `potency_readers`, `lab_readers`,
+`formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
+`mixing_readers`, `blend_readers`,
 `operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
 `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
 `ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
@@ -42,6 +43,7 @@ from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
 from trichome.agents import price_readers as prices
+from trichome.agents import purchase_limit_readers as purchase_limits
 from trichome.agents import serving_readers as serving
 from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
@@ -55,6 +57,7 @@ from trichome.agents.quantities import read
 READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
+    purchase_limits.purchase_limit,
     multi_blends.multi_blend,
     operations.conversion,
     unit_questions.amount_then_unit,

@@ -273,7 +273,11 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
         noun_match = re.match(
             rf"^\s*(?:[a-z][\w-]*\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE
         )
-        if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
+        if (
+            noun_match
+            and not re.match(r"^\s*(?:mg|g|%)\b", after)
+            and not _MODAL_CAN.match(after[noun_match.start(1) :])
+        ):
             kind, unit, noun = "count", "count", noun_match.group(1).lower()
             quantity = replace(quantity, text=f"{quantity.text} {noun}")
     if kind == "number" and cannabinoid and 0 <= quantity.value <= 100:
@@ -290,6 +294,15 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
         noun=noun,
         tags=tags,
     )
+
+
+# "one customer can buy", "1 can still get": the verb "can", not a can of a drink.
+_MODAL_CAN = re.compile(
+    r"can(?:not|'t)?\s+(?:(?:only|still|legally|also|just|even|actually|really|never|not)\s+)*"
+    r"(?:buy|purchase|get|have|hold|carry|possess|take|make|afford|use|do|be|eat|drink|sell|"
+    r"give|bring|consume|fit|go|pick|order|grab|smoke|keep|i|you|we|they|he|she|it)\b",
+    re.IGNORECASE,
+)
 
 
 _PAID = re.compile(
