@@ -1,12 +1,11 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `purchase_limit_readers`, `multi_blends`, `potency_readers`, `lab_readers`,
-`formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
-`mixing_readers`, `blend_readers`,
-`operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
-`variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
-`ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
-looks for the words of one calculation, fills its inputs from the quantities
+Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
+`lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
+`mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
+`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
+`drying_readers`, `ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last
+`calculation_gaps`) looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
@@ -18,10 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trichome.agents import blend_readers as blends
-from trichome.agents import calculation_gaps as gaps
-from trichome.agents import cap_readers as caps
 from trichome.agents import (
+    batch_pieces,
     coa_chains,
     kitchen_targets,
     multi_blends,
@@ -33,6 +30,9 @@ from trichome.agents import (
     signed_variance,
     unit_questions,
 )
+from trichome.agents import blend_readers as blends
+from trichome.agents import calculation_gaps as gaps
+from trichome.agents import cap_readers as caps
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -94,6 +94,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     potency.total,
     caps.at_the_cap,
     package_caps.over_package_cap,
+    batch_pieces.pieces_from_batch_total,
     serving.servings,
     package_doses.dose_per_package,
     formulation.infusion_or_dose,

@@ -1,0 +1,57 @@
+"""Classes of misreading the ninth benchmark found (issue 20), each in new words: the
+question as a user types it and the number answered. Expected values are worked by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.agents.calculation_answers import answer as _answer
+from trichome.agents.calculation_requests import recognise
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # the THC of a whole batch shared out at a dose per piece: 3,000 / 10 = 300
+        ("batch total is 3000 mg, 10 mg per gummy, how many gummies", 300, "gummies"),
+        # 4,500 / 2.5 = 1,800
+        (
+            "there's 4,500 mg thc in the whole kettle, dosing at 2.5 mg a piece. how many pieces",
+            1800,
+            "pieces",
+        ),
+        # 6 g = 6,000 mg; 6,000 / 10 = 600
+        ("the pot has 6 g of thc in it, 10mg each, how many chocolates", 600, "chocolates"),
+        # 1,000 / 3 = 333.3 -> 333 whole pieces
+        ("one thousand mg in the mix, 3 mg per piece, how many can we cut", 333, "pieces"),
+    ],
+)
+def test_pieces_from_a_batch_total_and_a_dose(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert value == expected
+    assert shown == unit
+
+
+def test_a_batch_of_concentrate_is_not_its_thc() -> None:
+    found = recognise("6 g of distillate in the pot, 10mg each, how many chocolates")
+    assert found is None or found.calculation is None
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a recipe scaled to a new count said as "doing", "running", "pouring": 3 x 1000/200
+        ("a run of 200 cookies takes 3 cups flour, running 1,000 cookies next week, cups?", 15),
+        # 1.5 g x 600 / 40 = 22.5 g
+        ("our 40 chocolates use 1.5 g distillate; pouring 600 chocolates friday. how many g", 22.5),
+        # 200 g x 45 / 10 = 900 g
+        ("our 10 L batch takes 200 g sugar, doing 45 L, how much sugar", 900),
+        # 340 g x 150 / 20 = 2,550 g
+        ("20 L batch uses 340 g disty; this run is 150 L, how much disty", 2550),
+    ],
+)
+def test_a_recipe_scaled_without_the_word_scale(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
