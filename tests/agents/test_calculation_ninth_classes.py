@@ -55,3 +55,42 @@ def test_a_batch_of_concentrate_is_not_its_thc() -> None:
 def test_a_recipe_scaled_without_the_word_scale(question: str, expected: float) -> None:
     value, _ = _answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # the price of the THC itself: $25 / 50 mg = $0.50 per mg
+        ("whats the cost per milligram on a $25 tin of 50 mg gummies", 0.5, "$/mg THC"),
+        ("$18 for a 10 mg seltzer, price per mg?", 1.8, "$/mg THC"),
+        # a package of pieces: 10 mg x 20 = 200 mg; $40 / 200 = $0.20
+        ("10 mg gummies, 20 per bag, $40 a bag, price per mg", 0.2, "$/mg THC"),
+        # per gram of THC: 100 mg = 0.1 g; $30 / 0.1 = $300
+        ("$30 for 100mg, price per gram of thc", 300, "$/g THC"),
+    ],
+)
+def test_price_per_mg_of_thc(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
+    assert shown == unit
+
+
+def test_price_per_mg_without_the_thc_is_asked_for() -> None:
+    found = recognise("paid $40 for the pack, price per mg?")
+    assert found is not None and found.calculation is None and found.asks
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # bags counted and priced each: the price is of one bag (a QP is 4 x 28 g = 112 g)
+        ("bought 4 qps at 600 each, price per gram?", 600 / 112),
+        ("2 hps @ 1100 apiece, whats that per g", 1100 / 224),
+        ("got 3 qps for 575 each. per gram?", 575 / 112),
+        # a price for all of them together still covers all of them
+        ("4 qps for 2400, price per gram", 2400 / 448),
+    ],
+)
+def test_bags_priced_each(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)

@@ -4,9 +4,9 @@ Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `poten
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
-`drying_readers`, `ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last
-`calculation_gaps`) looks for the words of one calculation, fills its inputs from the quantities
-(`quantities.read`), and either returns the worked calculation, returns None (not this
+`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`, `coa_chains`,
+and last `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
@@ -28,6 +28,7 @@ from trichome.agents import (
     piece_masses,
     remaining_amounts,
     signed_variance,
+    thc_prices,
     unit_questions,
 )
 from trichome.agents import blend_readers as blends
@@ -65,6 +66,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     piece_masses.pieces_by_weight,
     taxes.tax,
     ounce_prices.ounce_price,
+    thc_prices.price_per_thc,
     prices.price,
     lab.label_check,
     lab.hemp_uncertainty,
