@@ -4,11 +4,13 @@ question as a user types it and the number answered. Expected values are worked 
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
 from tests.agents.calculation_answers import answer as _answer
 from trichome.agents.calculation_requests import recognise
+from trichome.agents.normalising import normalise
 
 
 @pytest.mark.parametrize(
@@ -94,3 +96,35 @@ def test_price_per_mg_without_the_thc_is_asked_for() -> None:
 def test_bags_priced_each(question: str, expected: float) -> None:
     value, _ = _answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a month and day is a date, not a fraction or an input: (9.2 - 10) / 10 = -8%
+        ("label says 10 mg, lab on 9/14 found 9.2 mg, variance %", -8.0),
+        ("claim 5 mg per chew; retest pulled 10/3 came back 5.4 mg. variance %", 8.0),
+        # 200 x 10 mg = 2,000 mg; / 0.9 = 2,222.2 mg = 2.2222 g
+        ("the 9/14 batch: 200 gummies at 10mg, disty is 90%, grams of disty?", 2000 / 0.9 / 1000),
+    ],
+)
+def test_dates_are_not_numbers(question: str, expected: float) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-4)
+    assert not found.unused, found.unused
+    # no bare number (a date's month or day, or the fraction it was taken for) is read
+    assert not any(re.fullmatch(r"[\d.]+", shown) for shown in found.read), found.read
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("lights on 18/6 for 5 weeks", "18/6"),  # a light schedule is an input
+        ("flip to 12/12 next week", "12/12"),
+        ("add 1/2 cup butter", "0.5 cup"),  # a fraction of a measure
+        ("a 1/16 oz sample", "0.0625 oz"),
+    ],
+)
+def test_schedules_and_fractions_are_not_dates(text: str, kept: str) -> None:
+    assert kept in normalise(text)
