@@ -128,3 +128,50 @@ def test_dates_are_not_numbers(question: str, expected: float) -> None:
 )
 def test_schedules_and_fractions_are_not_dates(text: str, kept: str) -> None:
     assert kept in normalise(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high"),
+    [
+        # bags named in the plural, asked about one: 3.5 g x 18% = 630 mg, x 22% = 770 mg
+        ("eighths of 18-22% flower, mg thc per eighth", 630, 770),
+        # 28 g x 25% = 7,000 mg, x 28% = 7,840 mg
+        ("selling zips of 25-28% bud, mg of thc per zip", 7000, 7840),
+    ],
+)
+def test_one_of_the_bags_over_a_potency_range(question: str, low: float, high: float) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.details["low"], low, rel_tol=1e-6)
+    assert math.isclose(found.calculation.details["high"], high, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("eighths of 20% flower, how many mg thc in each", 700),
+        ("eighths of 18% flower - how much thc in one?", 630),
+    ],
+)
+def test_one_of_the_bags(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
+
+
+def test_bags_counted_by_the_question_are_not_one() -> None:
+    assert "1 eighth" not in normalise("how many eighths of 20% flower for 2000 mg thc")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # one reading in mg/g and one in %: each converted (1% = 10 mg/g) before adding
+        ("coa: thca 180 mg/g, d9-thc 1.2 %, total thc mg/g", 12 + 180 * 0.877, "mg/g"),
+        ("d9 0.4% + thca 265 mg/g total in %", 0.4 + 26.5 * 0.877, "%"),
+        ("thca 24.1 % plus 3 mg/g delta 9, total thc?", 0.3 + 24.1 * 0.877, "%"),
+    ],
+)
+def test_a_total_from_mixed_units(question: str, expected: float, unit: str) -> None:
+    value, shown = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
+    assert shown == unit
