@@ -175,3 +175,17 @@ def test_a_total_from_mixed_units(question: str, expected: float, unit: str) -> 
     value, shown = _answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6)
     assert shown == unit
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("each gummy is 7.5mg, 12 per bag, mg per bag?", 90),
+        ("every mint holds 2.5 mg and there are 40 to a tin. mg per tin?", 100),
+    ],
+)
+def test_the_count_packed_is_a_used_input(question: str, expected: float) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+    assert not found.unused, found.unused

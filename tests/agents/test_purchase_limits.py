@@ -7,12 +7,18 @@ products, a mixed sale adding its parts as shares of that ounce)."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 
 import pytest
 
 from trichome.agents import purchase_limits
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.config import Settings
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
 
 OUNCE_G = 28.349523125
 
@@ -111,3 +117,48 @@ def test_the_modal_can_is_not_a_can_of_a_drink() -> None:
     assert found is not None and found.calculation is not None, found
     assert found.calculation.value == 80
     assert not any("can" in shown for shown in found.read)
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+@pytest.mark.parametrize(
+    ("question", "number", "fact"),
+    [
+        ("illinois resident here, how many 50 mg chocolate bars can i have", "10", "il-"),
+        (
+            "colorado: my customer has 4 g of wax in the cart, how many mg of edibles can they "
+            "still buy",
+            "400",
+            "co-",
+        ),
+    ],
+)
+def test_the_worked_limit_cites_the_state_fact(
+    service: AgentService, question: str, number: str, fact: str
+) -> None:
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    text = asyncio.run(service.complete(prepared)).text
+    assert number in text.split("\n")[0]
+    cited = prepared.request.calculation_facts
+    assert cited and all(f.id.startswith(fact) for f in cited)
+    assert all(f.topic in ("purchase-limits", "possession-limits") for f in cited)
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [("im a resident", 5), ("visiting from ohio", 2), ("i'm a tourist", 2)],
+)
+def test_the_residence_given_in_reply_answers(reply: str, expected: float) -> None:
+    found = recognise_conversation(
+        ("how many 100mg packs of gummies can i buy in illinois", reply), "IL"
+    )
+    assert found is not None and found.calculation is not None, found
+    assert found.calculation.value == expected
+
+
+def test_an_amount_not_held_is_not_taken_off_the_limit() -> None:
+    found = recognise("colorado, how many 10mg gummies can i get from a 100mg bar", "CO")
+    assert found is None or found.calculation is None or "purchase" not in found.calculation.name

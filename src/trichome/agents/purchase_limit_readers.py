@@ -82,25 +82,45 @@ def _ask_span(question: Question) -> tuple[int, int] | None:
     return asked.start(), stop
 
 
-def _held(
-    question: Question, span: tuple[int, int], state_kinds: dict[str, float]
-) -> list[limits.Held]:
+# Words saying an amount is already bought or held ("already has 2 g", "bought an eighth",
+# "4 g of wax in the cart").
+_HOLDING_BEFORE = re.compile(
+    r"\b(?:already|has|have|had|holding|holds?|carrying|carries|bought|purchased|got|picked\s+up|"
+    r"grabbed|rung\s+up|possess(?:es|ing)?)\b[^.?!]{0,40}$",
+    re.IGNORECASE,
+)
+_HOLDING_AFTER = re.compile(
+    r"^[^.?!]{0,40}\b(?:in\s+(?:the|their|his|her|my)\s+(?:cart|bag|basket)|already|on\s+(?:me|him|"
+    r"her|them)|rung\s+up)\b",
+    re.IGNORECASE,
+)
+
+
+def _held(question: Question, span: tuple[int, int]) -> list[tuple[limits.Held, Quantity]] | None:
+    """The amounts already bought or held, outside the asking words, each with its kind;
+    None when another amount is there that is not said to be held (a bar to share out, a
+    mass to make something from): then the question is not about what is left to buy."""
     held = []
     for mass in question.find("mass"):
         if span[0] <= mass.start < span[1] or mass.per in ("piece", "serving"):
             continue
+        text = question.text
+        if not (
+            _HOLDING_BEFORE.search(text[max(0, mass.start - 50) : mass.start])
+            or _HOLDING_AFTER.match(text[mass.end : mass.end + 50])
+        ):
+            return None
         kind = _kind_named(question.text[mass.end : mass.end + 30])
         if mass.unit == "mg":
             kind = limits.PRODUCTS
         elif kind in (None, limits.PRODUCTS):
             kind = limits.FLOWER if mass.unit in ("eighth", "quarter_oz", "half_oz", "trade_oz",
                                                   "oz") else kind  # fmt: skip
-        if kind is None or kind not in state_kinds:
+        if kind is None:
             continue
         unit = limits.KIND_UNITS[kind]
         amount = units.convert(mass.value, mass.unit, unit)
-        question.use(mass)
-        held.append(limits.Held(kind, amount, mass.text + " of " + limits.KIND_NAMES[kind]))
+        held.append((limits.Held(kind, amount, f"{mass.text} of {limits.KIND_NAMES[kind]}"), mass))
     return held
 
 
@@ -118,24 +138,8 @@ def purchase_limit(question: Question) -> Calculation | None:
     span = _ask_span(question)
     if span is None:
         return None
-    assert question.state is not None
-    resident = (
-        False
-        if _NON_RESIDENT.search(question.text)
-        else True
-        if _RESIDENT.search(question.text)
-        else None
-    )
-    limit = limits.limit_for(question.state, resident)
-    if limit is None:
-        raise MissingInput(
-            "The limit differs for residents and visitors. Is the buyer a resident of the "
-            "state, or visiting?"
-        )
     asked_text = question.text[span[0] : span[1]]
-    pieces = [
-        q for q in question.quantities if span[0] <= q.start < span[1] + 40 and q.kind == "mass"
-    ]
+    pieces = [q for q in question.find("mass") if span[0] <= q.start < span[1]]
     asked = _kind_named(asked_text)
     piece: Quantity | None = pieces[0] if pieces else None
     if piece is not None and piece.unit == "mg":
@@ -146,18 +150,36 @@ def purchase_limit(question: Question) -> Calculation | None:
         asked = limits.PRODUCTS
     if asked is None:
         return None
-    held = _held(question, span, limit.amounts)
-    trade = re.search(r"\b(eighths?|quarters?|zips?|pre-?rolls?|joints?)\b", asked_text, re.I)
-    if piece is None and asked == limits.FLOWER and trade is not None:
+    trade = re.search(r"\b(eighths?|quarters?|zips?)\b", asked_text, re.I)
+    found = _held(question, span)
+    if found is None:
+        return None
+    held = tuple(h for h, _ in found)
+    if piece is None and not held and not (asked == limits.FLOWER and trade is not None):
+        return None  # the limit itself ("how many mg can they buy?") is the packs' fact
+    assert question.state is not None
+    limit = limits.limit_for(question.state, _residence(question))
+    if limit is None:
+        raise MissingInput(
+            "The limit differs for residents and visitors. Is the buyer a resident of the "
+            "state, or visiting?"
+        )
+    question.use(*(mass for _, mass in found))
+    if piece is None and trade is not None and asked == limits.FLOWER:
         # "how many eighths": the trade's own amounts, by the units library
         word = trade.group(1).lower()
-        size = 1.0 if re.match(r"pre|joint", word) else units.grams(1, word)  # a 1 g pre-roll
-        name = trade.group(1).lower()
-        return limits.remaining(limit, asked, tuple(held), size, name)
+        return limits.remaining(limit, asked, held, units.grams(1, word), word)
     if piece is not None:
         question.use(piece)
         size = units.convert(piece.value, piece.unit, limits.KIND_UNITS[asked])
         noun = re.search(r"\b([a-z][\w-]*)", question.text[piece.end : piece.end + 30])
         name = noun.group(1).lower() if noun else "pieces"
-        return limits.remaining(limit, asked, tuple(held), size, name)
-    return limits.remaining(limit, asked, tuple(held))
+        return limits.remaining(limit, asked, held, size, name)
+    return limits.remaining(limit, asked, held)
+
+
+def _residence(question: Question) -> bool | None:
+    """Whether the buyer is a resident (None when the question does not say)."""
+    if _NON_RESIDENT.search(question.text):
+        return False
+    return True if _RESIDENT.search(question.text) else None
