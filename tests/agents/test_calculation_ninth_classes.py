@@ -189,3 +189,34 @@ def test_the_count_packed_is_a_used_input(question: str, expected: float) -> Non
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
     assert not found.unused, found.unused
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # dried from one weight down to another: (40 - 10) / 40 = 75%
+        ("we dried 40 lbs down to 10 lbs, moisture loss %", 75),
+        # (3,200 - 720) / 3,200 = 77.5%
+        ("dried 3,200 g down to 720 g, what % moisture did we lose", 77.5),
+        # (5 kg - 1.1 kg) / 5 kg = 78%
+        ("plants dried 5 kg to 1.1 kg, what percent weight lost", 78),
+    ],
+)
+def test_moisture_lost_from_dried_down_to(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the output named first, the input after "out of" or "from": 454 / 4,535.9 g
+        ("got 454g crude out of 10 lbs of trim, yield?", 454 / (10 * 453.59237) * 100),
+        ("batch yielded 454g from 10 lbs trim, yield %?", 454 / (10 * 453.59237) * 100),
+        # 60 / 300 = 20%
+        ("pulled 60 g rosin off 300 g of hash, whats the return", 20),
+    ],
+)
+def test_a_return_with_the_output_named_first(question: str, expected: float) -> None:
+    value, _ = _answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6)
