@@ -41,6 +41,7 @@ class PurchaseLimit:
     amounts: dict[str, float]
     shared: bool
     source: str
+    note: str = ""  # a convention the figures rest on, stated in every answer
 
 
 _ILLINOIS_SOURCE = "410 ILCS 705/10-10(a)-(b) (Cannabis Regulation and Tax Act)"
@@ -65,6 +66,7 @@ LIMITS: dict[tuple[str, bool], PurchaseLimit] = {
         {FLOWER: units.grams(1, "oz"), CONCENTRATE: 8.0, PRODUCTS: 80 * 10.0},
         shared=True,
         source=_COLORADO_SOURCE,
+        note="the rule's ounce is taken as the avoirdupois ounce (28.35 g), not the trade's 28 g",
     ),
 }
 # States whose limit is the same for residents and visitors.
@@ -150,6 +152,8 @@ def remaining(
         )
         + " are each the whole of it",
     ]
+    if limit.note:
+        assumptions.append(limit.note)
     if piece_size is None:
         return Calculation(
             "purchase_limit_left",
