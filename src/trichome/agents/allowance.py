@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import KnowledgeBase
 
 # The pack topics whose facts state a limit a buyer or holder uses up.
 ALLOWANCE_TOPICS = frozenset({"purchase-limits", "possession-limits"})
@@ -94,3 +95,19 @@ def remaining_after(fact: Fact, given: Given) -> str | None:
         f"{_fmt(left)} {unit} left: the limit is {_fmt(total)} {unit}, and "
         f"{_fmt(total)} - {_fmt(given.amount)} = {_fmt(left)} {unit}."
     )
+
+
+def limit_facts(knowledge: KnowledgeBase, state: str, limit: float) -> tuple[Fact, ...]:
+    """The state's adult-use purchase and possession facts a worked limit comes from: those
+    stating its figure ("800 mg"), else all of them."""
+    facts = [
+        fact
+        for pack in knowledge.packs.values()
+        for fact in pack.facts
+        if fact.topic in ALLOWANCE_TOPICS
+        and fact.jurisdiction == state
+        and fact.program in (None, "adult-use")
+    ]
+    figure = re.compile(rf"(?<![\d.,]){re.escape(_fmt(limit))}\s*(?:mg|g|grams?)\b", re.I)
+    stating = [f for f in facts if figure.search(f.text)]
+    return tuple(stating or facts)

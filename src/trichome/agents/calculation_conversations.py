@@ -139,7 +139,10 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b|"
     # "sorry, those are mg/g", "the numbers were in mg/g": the earlier numbers' unit, told late
     r"\b(?:those|these|they|them|the\s+(?:numbers|values|results))\s+(?:are|were|was|is)\s+"
-    r"(?:all\s+)?(?:in\s+)?(?:mg\s*/\s*g|milligrams?\s+per\s+gram)\b",
+    r"(?:all\s+)?(?:in\s+)?(?:mg\s*/\s*g|milligrams?\s+per\s+gram)\b|"
+    # "i'm a resident", "visiting from ohio": the buyer's residence a limit was asked for
+    r"^\s*(?:(?:i'?m|i\s+am|we'?re|they'?re|he'?s|she'?s|yes|no|nope|yeah)\W*\s*)*(?:an?\s+)?"
+    r"(?:non-?\s?resident|resident|visiting|visitor|tourist|out[- ]of[- ]state(?:r)?|local)\b",
     re.IGNORECASE,
 )
 # A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").

@@ -1,12 +1,12 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_readers`,
-`serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
-`operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
-`variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
-`ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
-looks for the words of one calculation, fills its inputs from the quantities
-(`quantities.read`), and either returns the worked calculation, returns None (not this
+Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
+`lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
+`mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
+`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
+`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`, `coa_chains`,
+and last `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from trichome.agents import blend_readers as blends
-from trichome.agents import calculation_gaps as gaps
-from trichome.agents import cap_readers as caps
 from trichome.agents import (
+    batch_pieces,
     coa_chains,
     kitchen_targets,
     multi_blends,
@@ -30,8 +28,12 @@ from trichome.agents import (
     piece_masses,
     remaining_amounts,
     signed_variance,
+    thc_prices,
     unit_questions,
 )
+from trichome.agents import blend_readers as blends
+from trichome.agents import calculation_gaps as gaps
+from trichome.agents import cap_readers as caps
 from trichome.agents import decarb_readers as decarb
 from trichome.agents import drying_readers as drying
 from trichome.agents import formulation_readers as formulation
@@ -42,6 +44,7 @@ from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
 from trichome.agents import price_readers as prices
+from trichome.agents import purchase_limit_readers as purchase_limits
 from trichome.agents import serving_readers as serving
 from trichome.agents import tax_readers as taxes
 from trichome.agents import terpene_readers as terpenes
@@ -55,6 +58,7 @@ from trichome.agents.quantities import read
 READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
+    purchase_limits.purchase_limit,
     multi_blends.multi_blend,
     operations.conversion,
     unit_questions.amount_then_unit,
@@ -62,6 +66,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     piece_masses.pieces_by_weight,
     taxes.tax,
     ounce_prices.ounce_price,
+    thc_prices.price_per_thc,
     prices.price,
     lab.label_check,
     lab.hemp_uncertainty,
@@ -91,6 +96,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     potency.total,
     caps.at_the_cap,
     package_caps.over_package_cap,
+    batch_pieces.pieces_from_batch_total,
     serving.servings,
     package_doses.dose_per_package,
     formulation.infusion_or_dose,

@@ -33,13 +33,29 @@ def _weight_named(question: Question, word: str) -> list[float]:
     return [units.grams(m.value, m.unit) for m in found[:1]] if found else []
 
 
+# "dried 40 lbs down to 10 lbs", "3.2 kg dried to 720 g": the weight before, then after.
+_DOWN_TO = re.compile(r"\s*(?:lbs?\s+)?(?:\w+\s+){0,2}?(?:down\s+to|to|->|-\s*>)\s*$", re.I)
+
+
+def _dried_down(question: Question) -> tuple[list[float], list[float]]:
+    """The wet and dry weights of "dried X down to Y", in grams, when written that way."""
+    masses = [m for m in question.find("mass") if m.per in (None, "package")]
+    if len(masses) != 2 or not _DOWN_TO.fullmatch(question.text[masses[0].end : masses[1].start]):
+        return [], []
+    wet, dry = (units.grams(m.value, m.unit) for m in masses)
+    return [wet], [dry]
+
+
 def moisture_lost(question: Question) -> Calculation | None:
     """The share of the wet weight lost in drying, when both weights are given."""
     if question.find("percent") or not _ASKS_SHARE.search(question.text):
         return None
-    if not question.says(r"\bwet\b|fresh") or not question.says(r"\bdr(?:y|ied)\b"):
+    if not question.says(r"\bdr(?:y|ied|ying)\b"):
         return None
-    wets, drys = _weight_named(question, "wet"), _weight_named(question, "dr(?:y|ied)")
+    if question.says(r"\bwet\b|fresh"):
+        wets, drys = _weight_named(question, "wet"), _weight_named(question, "dr(?:y|ied)")
+    else:
+        wets, drys = _dried_down(question)
     if len(wets) != 1 or len(drys) != 1:
         return None
     question.use(*(m for m in question.find("mass") if m.per in (None, "package")))

@@ -214,7 +214,7 @@ _BATCH_BEFORE = re.compile(
 _BATCH_AFTER = re.compile(r"^\s*-?\s*(?:piece\s+|pc\s+|[a-z]+\s+)?(?:batch|run|recipe)\b", re.I)
 # Words before a batch size saying it is the one to make (the new size).
 _NEW_BATCH = re.compile(
-    r"(?:need|making|make|baking|bake|want|run\s+of|to|new\s+batch(?:\s+size)?(?:\s+is)?|"
+    r"(?:need|making|make|baking|bake|want|run\s+of|to|doing|running|pouring|producing|cooking|\bthis\s+(?:run|time|round)\s+(?:is\s+|we\s+do\s+)?|new\s+batch(?:\s+size)?(?:\s+is)?|"
     r"how\s+much\s+(?:[a-z]+\s+){0,3}for(?:\s+a)?|for\s+a\s+(?:run|batch)\s+of)\s*(?:a\s+|an\s+)?$",
     re.I,
 )

@@ -174,9 +174,22 @@ _CAME_OUT = (
 _EXTRACTED = r"\b(?:extract\w*|rosin|hash|crude|wash\w*|press\w*|resin|bho|live\s+resin)\b"
 
 
+# "got 454 g crude out of 10 lbs of trim", "yielded 60 g from 1 lb": the output named first.
+_OUT_OF = re.compile(
+    r"^\s*(?:of\s+)?(?:[a-z][\w-]*\s+){0,3}?(?:out\s+of|from|off(?:\s+of)?)\s+"
+    r"(?:the\s+|our\s+|my\s+|a\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def extraction_return(question: Question) -> Calculation | None:
     """A run's return: "pressed 500 g of bubble hash, got 350 g rosin. return?" """
-    if not (question.says(_RETURN_ASKED) and question.says(_WENT_IN) and question.says(_CAME_OUT)):
+    if not question.says(_RETURN_ASKED) or not question.says(_CAME_OUT):
+        return None
+    output_first = _output_first(question)
+    if output_first is not None:
+        return output_first
+    if not question.says(_WENT_IN):
         return None
     masses = [
         q
@@ -197,6 +210,31 @@ def extraction_return(question: Question) -> Calculation | None:
     question.use(went_in, came_out)
     material = re.search(r"^\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;]|\s+(?:and|got|then))",
                          question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
+    return lab.extraction_return(
+        went_in.value,
+        went_in.unit,
+        came_out.value,
+        came_out.unit,
+        material.group(1).strip() if material else "input",
+    )
+
+
+def _output_first(question: Question) -> Calculation | None:
+    """The return when what came out is written first and what went in after "out of" or
+    "from" ("got 454 g crude out of 10 lbs of trim")."""
+    # "60 g rosin" reads as a piece's mass (rosin is also counted); here it is an amount
+    masses = question.find("mass", per=(None, "piece"))
+    if len(masses) != 2:
+        return None
+    came_out, went_in = masses
+    if not _OUT_OF.match(question.text[came_out.end : went_in.start]):
+        return None
+    before = question.text[max(0, came_out.start - 24) : came_out.start]
+    if not re.search(rf"(?:{_CAME_OUT})\s*(?:about|around|like|~)?\s*$", before, re.I):
+        return None
+    question.use(came_out, went_in)
+    material = re.match(r"\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;?]|\s+(?:and|yield|return)|$)",
+                        question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
     return lab.extraction_return(
         went_in.value,
         went_in.unit,

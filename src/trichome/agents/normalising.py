@@ -69,6 +69,22 @@ _BARE_AMOUNT = re.compile(
     r"tsp|liter|litre|quart|gallon)(?=\s+of\b)",
     re.IGNORECASE,
 )
+# "eighths of 20% flower, mg per eighth?": bags named in the plural with no count, asked
+# about one of them ("per eighth", "each", "in one"), are one bag.
+_BARE_BAGS = re.compile(
+    r"(?<![\d.])(?<![\d.]\s)(?<!many\s)\b(eighth|zip|quarter|ounce|gram)s"
+    r"(?=\s+of\b)",
+    re.IGNORECASE,
+)
+
+
+def _one_bag(match: re.Match[str]) -> str:
+    """ "eighths" as "1 eighth" when the question asks about one of them."""
+    word = match.group(1)
+    asked = rf"\b(?:per|a|an|one|1|each)\s+{word}\b|\beach\b|\bin\s+(?:one|1)\b|\bapiece\b"
+    return f"1 {word}" if re.search(asked, match.string[match.end() :], re.IGNORECASE) else match[0]
+
+
 _BETWEEN = re.compile(
     r"\bbetween\s+(\d+(?:\.\d+)?)\s*(?:%|percent)?\s+and\s+"
     r"(\d+(?:\.\d+)?)(?=\s*(?:%|percent|mg|mgs|milligrams?|g|grams?|ml)(?![\w/]))",
@@ -215,6 +231,7 @@ def normalise(text: str) -> str:
     text = _ARTICLE_UNIT.sub(lambda m: _article(m), text)
     # "eighth of 26% flower", "cup of butter with 7 g" opening a sentence: one of them.
     text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
+    text = _BARE_BAGS.sub(_one_bag, text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
     text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)

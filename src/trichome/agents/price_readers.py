@@ -76,8 +76,14 @@ def price(question: Question) -> Calculation | None:
     units_bought: float = amount.value
     if cost.per == "piece" and amount.unit in _MASS_UNITS and amount.unit not in ("g", "mg"):
         # "3 zips at 150 each", "two eighths, $40 apiece": the price is of one of them; how
-        # many are bought does not change the price per gram
-        units_bought = 1
+        # many are bought does not change the price per gram; "4 x 4 zips" (four QPs) is four
+        # of a 4-zip bag, so the price is of the 4 zips
+        counted = [
+            f for f in question.find("factor") if f.end <= amount.start
+            and re.fullmatch(r"\s*", question.text[f.end : amount.start])
+        ]  # fmt: skip
+        question.use(*counted)
+        units_bought = amount.value if counted else 1
     return _per_eighth_if_asked(
         question,
         operations.price_per_gram(cost.value, units_bought, _trade_mass(question, amount.unit)),

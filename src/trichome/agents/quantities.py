@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
 from trichome.agents.quantity_roles import roles_near
-from trichome.agents.unit_words import COUNTABLE, PIECES, UNIT, kind_and_unit
+from trichome.agents.unit_words import COUNTABLE, MODAL_CAN, PIECES, UNIT, kind_and_unit
 from trichome.agents.units import UnitError
 
 _COUNT_NOUN = re.compile(rf"\b({COUNTABLE})\b", re.IGNORECASE)
@@ -188,7 +188,7 @@ _NOT_PIECES = re.compile(
 # "makes 16 ... need 120 brownies", "makes 24 gummies ... I want 150": a bare number where a
 # batch's size is said, beside a count of pieces, counts the same pieces.
 _MORE_BEFORE = re.compile(
-    r"\b(?:mak(?:e|es|ing)|made|yields?|want|need|needs|do|scal(?:e|ing)\s+(?:up\s+)?to|"
+    r"\b(?:mak(?:e|es|ing)|made|yields?|want|need|needs|do|doing|running|pouring|producing|scal(?:e|ing)\s+(?:up\s+)?to|"
     r"bump\s+(?:it\s+)?(?:up\s+)?to|go\s+(?:up\s+)?to)\s*(?:a\s+|about\s+|~\s*)?$",
     re.IGNORECASE,
 )
@@ -273,7 +273,11 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
         noun_match = re.match(
             rf"^\s*(?:[a-z][\w-]*\s+){{0,3}}?({COUNTABLE})\b", after, re.IGNORECASE
         )
-        if noun_match and not re.match(r"^\s*(?:mg|g|%)\b", after):
+        if (
+            noun_match
+            and not re.match(r"^\s*(?:mg|g|%)\b", after)
+            and not MODAL_CAN.match(after[noun_match.start(1) :])
+        ):
             kind, unit, noun = "count", "count", noun_match.group(1).lower()
             quantity = replace(quantity, text=f"{quantity.text} {noun}")
     if kind == "number" and cannabinoid and 0 <= quantity.value <= 100:

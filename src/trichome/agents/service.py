@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from trichome.agents.allowance import already_given
+from trichome.agents.allowance import already_given, limit_facts
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
@@ -148,6 +148,8 @@ class AgentService:
         worked = calculation.calculation if calculation else None
         if worked and ("servings_check" in worked.name or worked.name.endswith("_at_cap")):
             checked_against = tuple(edible_limit_facts(self.knowledge, state)) if state else ()
+        elif worked and worked.name.startswith("purchase_limit") and state:
+            checked_against = limit_facts(self.knowledge, state, worked.details["limit"])
         # Without a state, every state's rule may be wanted; with one, the best few.
         limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
         index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)

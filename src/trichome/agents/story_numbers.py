@@ -25,10 +25,30 @@ def _is_schedule(found: str) -> bool:
     return len(parts) == 2 and sum(int(p) for p in parts) == 24
 
 
+# A month and day with no year: after a word that dates something ("sampled 9/14", "tested
+# on 10/3"), or anywhere when the day cannot be a fraction's denominator ("9/14": fourteenths
+# are not a measure; halves to eighths, 16ths and 20ths are). Never one a unit follows.
+_NOT_A_MEASURE = (
+    r"(?!\s*(?:%|(?:oz|ounces?|cups?|lbs?|pounds?|g|grams?|tsp|tbsp|teaspoons?|tablespoons?|"
+    r"ml|mg|inch(?:es)?|in|x|th|ths|s|sticks?)\b))"
+)
+_SHORT_DATE = re.compile(
+    r"(?P<lead>\b(?:on|sampled|tested|dated|harvested|received|collected|pulled|packaged|"
+    r"packed|shipped|chopped|since|until|due|date|made|pressed|as\s+of|week\s+of)\s*:?\s*)"
+    rf"\d{{1,2}}/\d{{1,2}}\b{_NOT_A_MEASURE}|"
+    rf"(?<![\d/.])\b(?:0?[1-9]|1[0-2])/(?:1[3-57-9]|2[1-46-9]|3[01])\b(?!\s*/){_NOT_A_MEASURE}",
+    re.IGNORECASE,
+)
+
+
 def drop_labels(text: str) -> str:
     """The text less dates and labels, whose numbers are never inputs (a light schedule,
     "on 18/6", sums to 24 hours and is kept)."""
     text = _DATE.sub(lambda m: m.group(0) if _is_schedule(m.group(0)) else "", text)
+    text = _SHORT_DATE.sub(
+        lambda m: m.group(0) if _is_schedule(m.group(0).split()[-1]) else m.group("lead") or "",
+        text,
+    )
     text = _LABEL.sub(lambda m: m.group("word") or m.group("lot") or "", text)
     # "150 gummies à 10 mg": the French and German "at" (a dose each)
     return re.sub(r"(?<=\s)à\s+(?=\d)", "at ", text)

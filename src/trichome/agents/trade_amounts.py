@@ -54,10 +54,22 @@ _QP = re.compile(
 )
 
 
+# "at 600 each", "@ 1100 apiece", "for 575 a piece": the price is of one of them.
+_PRICED_EACH = re.compile(
+    r"\s*(?:at|@|for|,)\s*\$?\s*\d[\d,]*(?:\.\d+)?\s*k?\s*(?:bucks\s+|dollars\s+)?"
+    r"(?:each|apiece|a\s+piece|per\s+(?:qp|hp|one|bag|pack))\b",
+    re.IGNORECASE,
+)
+
+
 def _qp_zips(match: re.Match[str]) -> str:
-    """ "a QP" is 4 zips, "2 HPs" 16: each counted in the trade's 28 g ounces."""
+    """ "a QP" is 4 zips, "2 HPs" 16: each counted in the trade's 28 g ounces; "4 qps at 600
+    each" keeps one QP's size beside the count ("4 x 4 zips"), since the price is of one."""
     count = float(match.group("count") or 1)
-    return f"{_plain(count * (4 if match.group(2).lower() == 'q' else 8))} zips"
+    zips = 4 if match.group(2).lower() == "q" else 8
+    if count > 1 and _PRICED_EACH.match(match.string, match.end()):
+        return f"{_plain(count)} x {zips} zips"
+    return f"{_plain(count * zips)} zips"
 
 
 def _qp_pounds(match: re.Match[str]) -> str:

@@ -26,6 +26,14 @@ PIECES = (
     r"lozenges?|edibles?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|truffles?|"
     r"pills?|muffins?|cakes?|treats?|cupcakes?|blondies?|rice\s+krispies?"
 )
+# "one customer can buy", "1 can still get": the verb "can", not a can of a drink.
+MODAL_CAN = re.compile(
+    r"can(?:not|'t)?\s+(?:(?:only|still|legally|also|just|even|actually|really|never|not)\s+)*"
+    r"(?:buy|purchase|get|have|hold|carry|possess|take|make|afford|use|do|be|eat|drink|sell|"
+    r"give|bring|consume|fit|go|pick|order|grab|smoke|keep|i|you|we|they|he|she|it)\b",
+    re.IGNORECASE,
+)
+
 MASS = (
     r"half-?oz|mg|mgs|milligrams?|kg|kgs|kilos?|kilograms?|g|gs|gms?|grams?|grammes?|grs?|oz|ozs|ounces?|"
     r"lbs?|pounds?|zips?|eighths?|8ths?|eigths?|quarters?|elbows?"

@@ -1,0 +1,189 @@
+"""What a buyer may still buy or hold under a state's limit, in flower, concentrate or THC
+in infused products, and how many pieces of a given strength that is.
+
+A state either gives each kind of product its own limit (Illinois: the amounts add up, one
+beside the other) or one allowance that every kind uses a share of (Colorado: an ounce of
+flower, or its equivalent in concentrate or products, per sale). The figures are the
+states' own, as the packs state them (`compliance-il`, `compliance-co`):
+
+- Illinois, 410 ILCS 705/10-10(a) and (b): a resident 21 or older may possess 30 g of
+  flower, 5 g of concentrate and infused products holding 500 mg of THC; a non-resident
+  half of each (15 g, 2.5 g, 250 mg). Buying is tied to the same limits (10-5(a)).
+- Colorado, 1 CCR 212-3 Rule 6-110(C) (formerly R 402(C)(1.5); MED Industry Bulletin
+  15-12): a retail store may sell one ounce of flower, or its equivalent, per transaction;
+  one ounce of flower equals 8 g of concentrate or 80 ten-milligram servings of THC in
+  products (800 mg), and a mixed purchase adds its parts as shares of that one ounce.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trichome.agents import units
+from trichome.agents.calculators import Calculation, CalculationError, fmt, positive, whole_pieces
+
+FLOWER, CONCENTRATE, PRODUCTS = "flower", "concentrate", "products"
+# What each kind is measured in, as shown to the user.
+KIND_UNITS = {FLOWER: "g", CONCENTRATE: "g", PRODUCTS: "mg"}
+KIND_NAMES = {
+    FLOWER: "flower",
+    CONCENTRATE: "concentrate",
+    PRODUCTS: "THC in infused products",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseLimit:
+    """One buyer's limit in a state: each kind's amount, and whether they share one
+    allowance (`shared`) or each stand alone."""
+
+    holder: str
+    amounts: dict[str, float]
+    shared: bool
+    source: str
+    note: str = ""  # a convention the figures rest on, stated in every answer
+
+
+_ILLINOIS_SOURCE = "410 ILCS 705/10-10(a)-(b) (Cannabis Regulation and Tax Act)"
+_COLORADO_SOURCE = "1 CCR 212-3 Rule 6-110(C), formerly R 402(C)(1.5) (MED Industry Bulletin 15-12)"
+
+LIMITS: dict[tuple[str, bool], PurchaseLimit] = {
+    ("IL", True): PurchaseLimit(
+        "an Illinois resident",
+        {FLOWER: 30.0, CONCENTRATE: 5.0, PRODUCTS: 500.0},
+        shared=False,
+        source=_ILLINOIS_SOURCE,
+    ),
+    ("IL", False): PurchaseLimit(
+        "a non-resident in Illinois",
+        {FLOWER: 15.0, CONCENTRATE: 2.5, PRODUCTS: 250.0},
+        shared=False,
+        source=_ILLINOIS_SOURCE,
+    ),
+    ("CO", True): PurchaseLimit(
+        "a Colorado retail customer (per transaction)",
+        # the rule's ounce is the avoirdupois ounce, converted by the units library
+        {FLOWER: units.grams(1, "oz"), CONCENTRATE: 8.0, PRODUCTS: 80 * 10.0},
+        shared=True,
+        source=_COLORADO_SOURCE,
+        note="the rule's ounce is taken as the avoirdupois ounce (28.35 g), not the trade's 28 g",
+    ),
+}
+# States whose limit is the same for residents and visitors.
+SAME_FOR_VISITORS = frozenset({"CO"})
+
+
+def limit_for(state: str, resident: bool | None) -> PurchaseLimit | None:
+    """The buyer's limit in a state the table covers; None when it covers neither the state
+    nor (`resident` None) a state whose limit does not depend on residence."""
+    if state in SAME_FOR_VISITORS:
+        return LIMITS.get((state, True))
+    if resident is None:
+        return None
+    return LIMITS.get((state, resident))
+
+
+def covers(state: str | None) -> bool:
+    """Whether the table holds the state's limits."""
+    return state is not None and any(code == state for code, _ in LIMITS)
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An amount already bought or held, of one kind, in its kind's unit (g or mg)."""
+
+    kind: str
+    amount: float
+    shown: str
+
+
+def remaining(
+    limit: PurchaseLimit,
+    asked: str,
+    held: tuple[Held, ...] = (),
+    piece_size: float | None = None,
+    piece_name: str = "pieces",
+) -> Calculation:
+    """What is left of the limit in the kind asked, or how many pieces of `piece_size`
+    (in the kind's unit) fit in it.
+
+    Raises:
+        CalculationError: a negative amount held or a piece of no size.
+    """
+    unit = KIND_UNITS[asked]
+    cap = limit.amounts[asked]
+    steps: list[str] = []
+    inputs = [f"limit: {limit.holder}, under {limit.source}"]
+    for item in held:
+        if item.amount < 0:
+            raise CalculationError(f"an amount already held cannot be negative ({item.shown})")
+        inputs.append(f"already bought or held: {item.shown}")
+    if limit.shared:
+        shares = [(h, h.amount / limit.amounts[h.kind]) for h in held]
+        for item, share in shares:
+            steps.append(
+                f"{item.shown} uses {fmt(item.amount, 4)} / {fmt(limit.amounts[item.kind], 4)} "
+                f"{KIND_UNITS[item.kind]} = {fmt(share * 100, 4)}% of the allowance"
+            )
+        left_share = max(0.0, 1.0 - sum(s for _, s in shares))
+        left = left_share * cap
+        steps.append(
+            f"{fmt(left_share * 100, 4)}% of the allowance left × {fmt(cap, 4)} {unit} of "
+            f"{KIND_NAMES[asked]} = {fmt(left, 4)} {unit}"
+        )
+        formula = (
+            "left = (1 - Σ amount held ÷ that kind's equivalent) × the equivalent of the kind asked"
+        )
+    else:
+        same = [h for h in held if h.kind == asked]
+        used = sum(h.amount for h in same)
+        left = max(0.0, cap - used)
+        if same:
+            steps.append(f"{fmt(cap, 4)} {unit} - {fmt(used, 4)} {unit} = {fmt(left, 4)} {unit}")
+        else:
+            steps.append(f"the limit for {KIND_NAMES[asked]} is {fmt(cap, 4)} {unit}")
+        formula = "left = the kind's own limit - what is held of that kind (kinds add up)"
+    assumptions = [
+        "each kind's limit stands on its own; what you hold of one kind does not use up another"
+        if not limit.shared
+        else "every kind uses a share of one allowance: "
+        + ", ".join(
+            f"{fmt(v, 4)} {KIND_UNITS[k]} of {KIND_NAMES[k]}" for k, v in limit.amounts.items()
+        )
+        + " are each the whole of it",
+    ]
+    if limit.note:
+        assumptions.append(limit.note)
+    if piece_size is None:
+        return Calculation(
+            "purchase_limit_left",
+            left,
+            f"{unit} {KIND_NAMES[asked]}" if asked != PRODUCTS else "mg THC",
+            f"{limit.holder[0].upper()}{limit.holder[1:]} may still buy {fmt(left, 4)} {unit} "
+            f"of {KIND_NAMES[asked]} ({limit.source}).",
+            tuple(steps),
+            details={"limit": cap, "left": left},
+            formula=formula,
+            inputs=tuple(inputs),
+            assumptions=tuple(assumptions),
+        )
+    size = positive("the amount in each piece", piece_size)
+    pieces = whole_pieces(left / size)
+    steps.append(
+        f"{fmt(left, 4)} {unit} ÷ {fmt(size, 4)} {unit} each = {fmt(left / size, 4)} → "
+        f"{pieces:,} whole {piece_name}"
+    )
+    inputs.append(f"each of the {piece_name}: {fmt(size, 4)} {unit}")
+    return Calculation(
+        "purchase_limit_pieces",
+        float(pieces),
+        piece_name,
+        f"{limit.holder[0].upper()}{limit.holder[1:]} may buy {pieces:,} {piece_name} of "
+        f"{fmt(size, 4)} {unit} ({fmt(left, 4)} {unit} of {KIND_NAMES[asked]} allowed, "
+        f"{limit.source}).",
+        tuple(steps),
+        details={"limit": cap, "left": left, "exact": left / size},
+        formula=f"{formula}; pieces = left ÷ size of one, rounded down",
+        inputs=tuple(inputs),
+        assumptions=(*assumptions, "a piece that would go over the limit is not counted"),
+    )
