@@ -29,10 +29,13 @@ from trichome.documents.drive_errors import (
     DriveUnavailable,
     TokenRejected,
 )
+from trichome.documents.drive_pkce import code_challenge, new_code_verifier
 
 pytestmark = pytest.mark.anyio
 NOW = datetime(2026, 11, 27, 12, tzinfo=UTC)
 REDIRECT = "http://127.0.0.1:8003/documents/drive/callback"
+# The PKCE verifier of the tests' consents (a connection makes its own).
+VERIFIER = new_code_verifier()
 
 
 def drive_settings(google: GoogleServer, tmp_path: Path, **changes: object) -> Settings:
@@ -66,9 +69,13 @@ async def client(google: GoogleServer, tmp_path: Path) -> AsyncIterator[GoogleDr
         await made.aclose()
 
 
-def consent(client: GoogleDriveClient, state: str = "s1") -> dict[str, str]:
-    """What Google sends back to the redirect URI after the user's consent."""
-    answer = httpx.get(client.authorization_url(REDIRECT, state), follow_redirects=False)
+def consent(
+    client: GoogleDriveClient, state: str = "s1", verifier: str = VERIFIER
+) -> dict[str, str]:
+    """What Google sends back to the redirect URI after the user's consent (the code bound
+    to `verifier`'s challenge)."""
+    url = client.authorization_url(REDIRECT, state, code_challenge(verifier))
+    answer = httpx.get(url, follow_redirects=False)
     assert answer.status_code == 302
     location = urlsplit(answer.headers["location"])
     assert f"{location.scheme}://{location.netloc}{location.path}" == REDIRECT
@@ -78,7 +85,8 @@ def consent(client: GoogleDriveClient, state: str = "s1") -> dict[str, str]:
 async def test_the_code_is_exchanged_once_and_the_refresh_token_gives_new_access(
     client: GoogleDriveClient, google: GoogleServer
 ) -> None:
-    asked = dict(parse_qsl(urlsplit(client.authorization_url(REDIRECT, "s1")).query))
+    url = client.authorization_url(REDIRECT, "s1", code_challenge(VERIFIER))
+    asked = dict(parse_qsl(urlsplit(url).query))
     assert asked == {
         "client_id": google.client_id,
         "redirect_uri": REDIRECT,
@@ -87,19 +95,22 @@ async def test_the_code_is_exchanged_once_and_the_refresh_token_gives_new_access
         "access_type": "offline",
         "prompt": "consent",
         "state": "s1",
+        "code_challenge": code_challenge(VERIFIER),
+        "code_challenge_method": "S256",
     }
     back = consent(client)
     assert back["state"] == "s1"
-    tokens = await client.exchange_code(back["code"], REDIRECT)
+    tokens = await client.exchange_code(back["code"], REDIRECT, VERIFIER)
     assert tokens.refresh_token in google.refresh_tokens
     assert tokens.expires_at == NOW + timedelta(seconds=3599)
     assert tokens.scope == SCOPE
     exchange = google.hits("/token")[0].form
     assert exchange["grant_type"] == "authorization_code"
+    assert exchange["code_verifier"] == VERIFIER
     assert exchange["client_secret"] == google.client_secret
     assert tokens.access_token not in repr(tokens) and str(tokens.refresh_token) not in repr(tokens)
     with pytest.raises(DriveAuthorizationError, match="invalid_grant"):
-        await client.exchange_code(back["code"], REDIRECT)  # a code works once
+        await client.exchange_code(back["code"], REDIRECT, VERIFIER)  # a code works once
 
     assert tokens.refresh_token is not None
     refreshed = await client.refresh(tokens.refresh_token)
@@ -116,7 +127,7 @@ async def test_a_consent_without_the_drive_scope_is_refused(
 ) -> None:
     google.granted_scope = "openid"
     with pytest.raises(DriveAuthorizationError, match="did not grant read access"):
-        await client.exchange_code(consent(client)["code"], REDIRECT)
+        await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
 
 
 async def test_a_folder_is_listed_page_by_page_without_trashed_files_or_other_folders(
@@ -130,7 +141,7 @@ async def test_a_folder_is_listed_page_by_page_without_trashed_files_or_other_fo
     google.add_file(folder, "old.txt", b"gone", "text/plain").trashed = True
     google.add_file(other, "not-here.txt", b"x", "text/plain")
     google.page_size = 2
-    tokens = await client.exchange_code(consent(client)["code"], REDIRECT)
+    tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
     items = await client.list_folder(tokens.access_token, folder)
     assert [item.name for item in items] == names
     assert all(item.size == 4 and item.modified_time.endswith("Z") for item in items)
@@ -155,7 +166,7 @@ async def test_a_doc_is_exported_and_a_pdf_downloaded_within_the_limit(
     google.add_doc(folder, "Handbook", {DOCX: handbook})
     sop = pdf("Transport SOP. Vehicles stay locked.")
     google.add_file(folder, "Transport SOP", sop, "application/pdf")
-    tokens = await client.exchange_code(consent(client)["code"], REDIRECT)
+    tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
     doc, binary = await client.list_folder(tokens.access_token, folder)
     assert doc.size is None  # Google's own formats have no size
     assert await client.content(tokens.access_token, doc, 10**6) == ("Handbook.docx", handbook)

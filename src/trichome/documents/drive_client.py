@@ -5,8 +5,11 @@ applications, with refresh tokens) and of the Drive API v3 (`files.list`, `files
 As Google documents it (developers.google.com/identity/protocols/oauth2/web-server): the
 browser goes to the authorization endpoint with `response_type=code`, the scope,
 `access_type=offline` (so the first code exchange also returns a refresh token) and a
-`state`; the code comes back to the redirect URI and is exchanged, with the client's id and
-secret, at the token endpoint (`grant_type=authorization_code`), which answers
+`state`; with PKCE (RFC 7636, which Google's endpoints accept: developers.google.com/
+identity/protocols/oauth2/native-app, "code_challenge") also `code_challenge` =
+BASE64URL(SHA-256(verifier)) and `code_challenge_method=S256`. The code comes back to the
+redirect URI and is exchanged, with the client's id and secret and the `code_verifier`, at
+the token endpoint (`grant_type=authorization_code`), which answers
 `access_token`, `expires_in`, `refresh_token`, `scope`; a refresh sends
 `grant_type=refresh_token`. A refused code or refresh token is a 400 `invalid_grant`.
 Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `files.list`
@@ -35,6 +38,7 @@ from trichome.db.models import utcnow
 from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
+    DriveBadRequest,
     DriveNotFound,
     DriveUnavailable,
     TokenRejected,
@@ -101,6 +105,15 @@ class DriveItem:
         return f"{self.folder_path}/{self.name}" if self.folder_path else self.name
 
 
+@dataclass(frozen=True, slots=True)
+class DriveTree:
+    """A folder listed whole: its files, and its folders by id with their path below it
+    (the folder itself with "")."""
+
+    files: list[DriveItem]
+    folders: dict[str, str]
+
+
 def folder_id_from(text: str) -> str | None:
     """The folder id a user gave: the id itself or a folder's address in Drive; None if it
     is neither."""
@@ -155,8 +168,9 @@ class GoogleDriveClient:
         """Release the HTTP connections."""
         await self._http.aclose()
 
-    def authorization_url(self, redirect_uri: str, state: str) -> str:
-        """Where the browser goes to let this deployment read the user's Drive."""
+    def authorization_url(self, redirect_uri: str, state: str, code_challenge: str) -> str:
+        """Where the browser goes to let this deployment read the user's Drive; the code
+        that comes back is only worth tokens with the verifier of `code_challenge` (S256)."""
         query = {
             "client_id": self._client_id,
             "redirect_uri": redirect_uri,
@@ -166,11 +180,13 @@ class GoogleDriveClient:
             # Consent each time, so that every code exchange returns a refresh token.
             "prompt": "consent",
             "state": state,
+            "code_challenge": code_challenge,
+            "code_challenge_method": "S256",
         }
         return f"{self._settings.google_auth_url}?{urlencode(query)}"
 
-    async def exchange_code(self, code: str, redirect_uri: str) -> GoogleTokens:
-        """The tokens an authorization code is worth.
+    async def exchange_code(self, code: str, redirect_uri: str, code_verifier: str) -> GoogleTokens:
+        """The tokens an authorization code is worth, proven ours by the PKCE verifier.
 
         Raises:
             DriveAuthorizationError: Google refused the code, or granted no refresh token or
@@ -178,7 +194,12 @@ class GoogleDriveClient:
             DriveUnavailable: Google could not be reached.
         """
         tokens = await self._token_request(
-            {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri}
+            {
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": redirect_uri,
+                "code_verifier": code_verifier,
+            }
         )
         if not tokens.refresh_token:
             raise DriveAuthorizationError(
@@ -256,8 +277,12 @@ class GoogleDriveClient:
         return str(item.get("name") or folder_id)
 
     async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
+        """Every file (not folder) in the folder and its subfolders, as `list_tree`."""
+        return (await self.list_tree(access_token, folder_id)).files
+
+    async def list_tree(self, access_token: str, folder_id: str) -> DriveTree:
         """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
-        is not in the trash, page after page; a folder is listed once.
+        is not in the trash, page after page, and the folders listed (a folder once).
 
         Raises:
             DriveNotFound: the folder is not there for this account.
@@ -265,6 +290,7 @@ class GoogleDriveClient:
             TokenRejected: as for every API call.
         """
         files: list[DriveItem] = []
+        folders = {folder_id: ""}
         pending: list[tuple[str, str, int]] = [(folder_id, "", 0)]
         seen = {folder_id}
         pages = 0
@@ -283,17 +309,18 @@ class GoogleDriveClient:
                 for entry in payload.get("files") or []:
                     if not isinstance(entry, dict) or not _FILE_ID.match(str(entry.get("id"))):
                         continue
-                    item = _item(entry, path)
+                    item = drive_item(entry, path)
                     if item.mime_type != FOLDER:
                         files.append(item)
                     elif depth < MAX_DEPTH and item.id not in seen:
                         seen.add(item.id)
+                        folders[item.id] = item.shown_name
                         pending.append((item.id, item.shown_name, depth + 1))
                 token = payload.get("nextPageToken")
                 if not isinstance(token, str) or not token:
                     break
                 query = {**query, "pageToken": token}
-        return files
+        return DriveTree(files, folders)
 
     async def content(self, access_token: str, item: DriveItem, limit: int) -> tuple[str, bytes]:
         """A file's name (with the extension of its format) and bytes: exported when it is
@@ -342,6 +369,14 @@ class GoogleDriveClient:
                 f"Google Drive could not be reached ({type(error).__name__})."
             ) from None
 
+    async def get_json(self, access_token: str, path: str, query: dict[str, str]) -> dict[str, Any]:
+        """A Drive API `GET` of `path` (below the API's base URL) answered with JSON.
+
+        Raises:
+            TokenRejected, DriveNotFound, DriveUnavailable: as for every API call.
+        """
+        return self._json(await self._api(access_token, path, query))
+
     async def _api(self, access_token: str, path: str, query: dict[str, str]) -> httpx.Response:
         response = await self._send(
             "GET",
@@ -364,6 +399,8 @@ class GoogleDriveClient:
                 f"Google Drive refused ({_google_error(response)}): the folder or file is not "
                 "there, or this Google account may not read it."
             )
+        if status == 400:
+            raise DriveBadRequest(f"Google Drive refused the request ({_google_error(response)}).")
         raise DriveUnavailable(f"Google Drive answered {_google_error(response)}.")
 
     async def _send(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
@@ -388,7 +425,8 @@ class GoogleDriveClient:
         return payload
 
 
-def _item(entry: dict[str, Any], folder_path: str = "") -> DriveItem:
+def drive_item(entry: dict[str, Any], folder_path: str = "") -> DriveItem:
+    """A file resource (`id`, `name`, `mimeType`, `modifiedTime`, `size`) as a `DriveItem`."""
     size = entry.get("size")  # int64 as a decimal string; absent for Google's own formats
     return DriveItem(
         id=str(entry["id"]),

@@ -1,7 +1,12 @@
 """Keeping an organisation's documents in sync with its Google Drive folder.
 
-A sync lists the folder and its subfolders (every page; trashed files excluded), and for
-each file new since the last sync or with another `modifiedTime` downloads or exports it
+The first sync of a folder lists it and its subfolders whole (every page; trashed files
+excluded), after taking the Changes API's start page token; the later ones ask only what
+changed since the token the last one kept (`drive_changes`): files removed, trashed or moved
+out of the tree are deleted here, new or modified ones copied. When Google refuses the token,
+or a folder of the tree changed (which moves whole subtrees in or out), the folder is listed
+whole again. For each file new since the last sync or with another `modifiedTime` it
+downloads or exports it
 and uploads it through the same path as an upload (`FileService.upload`: type and size
 limits, extraction, the storage quota; the index catches up by itself), then links it to
 its Drive file and deletes the version it replaces. A document whose Drive file is no
@@ -36,7 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.db.models import DriveConnection, DriveFile, DriveRefusal, Organization, utcnow
-from trichome.documents import drive_store
+from trichome.documents import drive_changes, drive_store
 from trichome.documents.drive_client import (
     EXPORTS,
     EXTENSIONS,
@@ -83,6 +88,9 @@ class SyncReport:
     skipped: list[str] = field(default_factory=list)
     # Files refused for what they are, "name: reason" (remembered; not downloaded again).
     refused: list[str] = field(default_factory=list)
+    # True: only what the Changes API reported since the last sync was looked at; False:
+    # the folder was listed whole (the first sync, another folder, or a folder changed).
+    from_changes: bool = False
 
     def problem(self, *, with_refused: bool = False) -> str | None:
         """The skipped files (and the refused ones, when asked) in words, or None; the page
@@ -103,6 +111,10 @@ def _wanted(item: DriveItem) -> str | None:
     if PurePath(item.name).suffix.lower() in _ACCEPTED_EXTENSIONS:
         return None
     return "not a type documents accept"
+
+
+def _same(known: dict[str, DriveFile], item: DriveItem) -> bool:
+    return known[item.id].modified_time == item.modified_time
 
 
 def _still_refused(refusal: DriveRefusal, item: DriveItem, limit: int) -> bool:
@@ -237,9 +249,68 @@ class DriveSync:
                     await session.commit()
 
     async def _sync(self, organization_id: str, folder_id: str) -> SyncReport:
-        items = await self.call(
-            organization_id, lambda token: self.client.list_folder(token, folder_id)
+        async with self._sessions() as session:
+            page_token, folders = await drive_store.sync_cursor(session, organization_id)
+        if page_token is not None and folders.get(folder_id) == "":
+            report = await self._sync_changes(organization_id, folder_id, page_token, folders)
+            if report is not None:
+                return report
+        return await self._sync_whole(organization_id, folder_id)
+
+    async def _sync_changes(
+        self, organization_id: str, folder_id: str, page_token: str, folders: dict[str, str]
+    ) -> SyncReport | None:
+        """Apply what changed since `page_token`; None when the folder must be listed whole
+        (Google refused the token, or a folder of the tree changed)."""
+        try:
+            listed = await self.call(
+                organization_id,
+                lambda token: drive_changes.list_changes(self.client, token, page_token),
+            )
+        except drive_changes.ChangesUnusable:
+            return None
+        planned = drive_changes.plan(listed.changes, folders)
+        if planned.relist:
+            return None
+        report = await self._apply(organization_id, planned.present, planned.gone)
+        report.from_changes = True
+        # A file skipped for a passing reason is not in the next changes unless it changes
+        # again: keep the old token so that they are read again (applying them twice is
+        # harmless: an unchanged file is left alone).
+        if not report.skipped:
+            async with self._sessions() as session:
+                await drive_store.save_cursor(
+                    session, organization_id, folder_id, listed.new_start_page_token
+                )
+                await session.commit()
+        return report
+
+    async def _sync_whole(self, organization_id: str, folder_id: str) -> SyncReport:
+        """List the folder whole and mirror it; keep the start page token taken before the
+        listing (Google's advice: a change made while listing is read again next time)."""
+        start = await self.call(
+            organization_id, lambda token: drive_changes.start_page_token(self.client, token)
         )
+        tree = await self.call(
+            organization_id, lambda token: self.client.list_tree(token, folder_id)
+        )
+        report = await self._apply(organization_id, tree.files, None)
+        async with self._sessions() as session:
+            await drive_store.save_cursor(
+                session,
+                organization_id,
+                folder_id,
+                None if report.skipped else start,
+                tree.folders,
+            )
+            await session.commit()
+        return report
+
+    async def _apply(
+        self, organization_id: str, items: list[DriveItem], gone: set[str] | None
+    ) -> SyncReport:
+        """Copy the files in `items` that are new or changed, and delete the documents of the
+        Drive files in `gone` (None: of every Drive file not in `items`, a full listing)."""
         async with self._sessions() as session:
             known = await drive_store.synced_files(session, organization_id)
             refused = await drive_store.refusals(session, organization_id)
@@ -251,7 +322,8 @@ class DriveSync:
             listed.add(item.id)
             previous = known.get(item.id)
             if previous is not None and previous.modified_time == item.modified_time:
-                report.unchanged += 1
+                if gone is None:
+                    report.unchanged += 1
                 continue
             refusal = refused.get(item.id)
             if refusal is not None and _still_refused(refusal, item, self._files.max_bytes):
@@ -271,16 +343,27 @@ class DriveSync:
                 report.added += 1
             elif copied:
                 report.updated += 1
-        for drive_file_id, gone in known.items():
-            if drive_file_id in listed:
-                continue
-            await self._files.delete(organization_id, gone.file_id)
+        leaving = set(known) - listed if gone is None else (gone & set(known)) - listed
+        for drive_file_id in sorted(leaving):
+            await self._files.delete(organization_id, known[drive_file_id].file_id)
             async with self._sessions() as session:
                 await drive_store.unlink_file(session, organization_id, drive_file_id)
                 await session.commit()
             report.deleted += 1
+        if gone is not None:
+            # The documents from Drive that no change touched (or touched but left as they
+            # were), as a full listing counts them.
+            touched = {item.id for item in items if item.id in known and not _same(known, item)}
+            report.unchanged = len(set(known) - touched - leaving)
+            # The files refused before that no change touched are still refused.
+            report.refused += [
+                f"{row.name}: {row.reason}"
+                for drive_file_id, row in sorted(refused.items(), key=lambda pair: pair[1].name)
+                if drive_file_id not in listed and drive_file_id not in gone
+            ]
+        forgotten = set(refused) - listed if gone is None else gone & set(refused)
         async with self._sessions() as session:
-            await drive_store.forget_refusals(session, organization_id, set(refused) - listed)
+            await drive_store.forget_refusals(session, organization_id, forgotten)
             await session.commit()
         return report
 
