@@ -15,6 +15,7 @@ import pytest
 from tests.documents.samples import docx_file, pdf
 from tests.support.google_drive import GoogleServer, google_server
 from trichome.config import Settings
+from trichome.documents import drive_changes
 from trichome.documents.drive_client import (
     DOCX,
     SCOPE,
@@ -207,3 +208,99 @@ def test_a_folder_is_named_by_its_id_or_its_address() -> None:
     assert folder_id_from(f"https://drive.google.com/drive/u/0/folders/{folder}") == folder
     assert folder_id_from("' in parents or '1") is None
     assert folder_id_from("short") is None
+
+
+async def test_a_code_is_worth_tokens_only_with_its_verifier(
+    client: GoogleDriveClient, google: GoogleServer
+) -> None:
+    other = new_code_verifier()
+    with pytest.raises(DriveAuthorizationError, match="invalid_grant"):
+        await client.exchange_code(consent(client)["code"], REDIRECT, other)
+    assert google.refresh_tokens == set()
+    # Google checks S256: the challenge it saw is the hash of the verifier we keep.
+    authorize = google.hits("/o/oauth2/v2/auth")[-1].query
+    assert authorize["code_challenge_method"] == "S256"
+    assert authorize["code_challenge"] == code_challenge(VERIFIER) != VERIFIER
+    assert 43 <= len(VERIFIER) <= 128 and len(authorize["code_challenge"]) == 43
+    tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
+    assert tokens.refresh_token in google.refresh_tokens
+
+
+async def test_changes_are_read_page_by_page_from_the_start_page_token(
+    client: GoogleDriveClient, google: GoogleServer
+) -> None:
+    folder = google.add_folder("SOPs")
+    kept = google.add_file(folder, "kept.txt", b"kept", "text/plain")
+    binned = google.add_file(folder, "binned.txt", b"binned", "text/plain")
+    erased = google.add_file(folder, "erased.txt", b"erased", "text/plain")
+    tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
+    start = await drive_changes.start_page_token(client, tokens.access_token)
+    google.change(kept, b"kept, revised")
+    google.trash(binned)
+    google.delete(erased)
+    added = google.add_file(folder, "added.txt", b"added", "text/plain")
+    google.page_size = 3
+
+    listed = await drive_changes.list_changes(client, tokens.access_token, start)
+    by_file = {change.file_id: change for change in listed.changes}
+    assert list(by_file) == [kept.id, binned.id, erased.id, added.id]
+    assert by_file[erased.id] == drive_changes.DriveChange(erased.id, removed=True)
+    assert by_file[binned.id].trashed and not by_file[binned.id].removed
+    assert by_file[kept.id].parents == (folder,) and by_file[kept.id].entry is not None
+    assert by_file[kept.id].entry["modifiedTime"] == "2026-11-01T00:05:00.000Z"
+    pages = google.hits("/drive/v3/changes")
+    assert [page.query["pageToken"] for page in pages] == [start, str(int(start) + 3)]
+    assert all(page.query["includeRemoved"] == "true" for page in pages)
+    assert "newStartPageToken" in pages[0].query["fields"]
+    assert listed.new_start_page_token == await drive_changes.start_page_token(
+        client, tokens.access_token
+    )
+    nothing = await drive_changes.list_changes(
+        client, tokens.access_token, listed.new_start_page_token
+    )
+    assert nothing.changes == [] and nothing.new_start_page_token == listed.new_start_page_token
+    with pytest.raises(drive_changes.ChangesUnusable):
+        await drive_changes.list_changes(client, tokens.access_token, "not-a-token")
+
+
+def test_changes_are_placed_in_the_tree_or_ask_for_a_full_listing() -> None:
+    folders = {"1Fkroot00000": "", "1Fksub000000": "SOPs"}
+
+    def change(file_id: str, parent: str, **kinds: bool) -> drive_changes.DriveChange:
+        mime = "application/vnd.google-apps.folder" if kinds.pop("folder", False) else "text/plain"
+        entry = {"id": file_id, "name": f"{file_id}.txt", "mimeType": mime, "modifiedTime": "t"}
+        return drive_changes.DriveChange(
+            file_id,
+            removed=False,
+            parents=(parent,),
+            entry=entry,
+            is_folder=mime.endswith("folder"),
+            **kinds,
+        )
+
+    planned = drive_changes.plan(
+        [
+            change("a", "1Fksub000000"),
+            change("b", "elsewhere"),  # outside (or moved out of) the tree
+            change("c", "1Fkroot00000", trashed=True),
+            drive_changes.DriveChange("d", removed=True),
+            change("1Fkroot00000", "root", folder=True),  # the synced folder renamed
+        ],
+        folders,
+    )
+    assert [item.shown_name for item in planned.present] == ["SOPs/a.txt"]
+    assert planned.gone == {"b", "c", "d"} and not planned.relist
+    # The last change of a file counts: trashed, then restored.
+    restored = drive_changes.plan(
+        [change("a", "1Fksub000000", trashed=True), change("a", "1Fksub000000")], folders
+    )
+    assert [item.id for item in restored.present] == ["a"] and restored.gone == set()
+    for moved in (
+        change("new", "1Fksub000000", folder=True),  # a new subfolder
+        change("1Fksub000000", "elsewhere", folder=True),  # a subfolder moved out
+        change("1Fksub000000", "1Fkroot00000", folder=True),  # renamed
+        drive_changes.DriveChange("1Fksub000000", removed=True),
+        change("1Fkroot00000", "root", folder=True, trashed=True),
+    ):
+        assert drive_changes.plan([moved], folders).relist, moved
+    assert not drive_changes.plan([change("x", "elsewhere", folder=True)], folders).relist

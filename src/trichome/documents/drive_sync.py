@@ -51,6 +51,7 @@ from trichome.documents.drive_client import (
 from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
+    DriveBadRequest,
     DriveError,
     DriveNotFound,
     TokenRejected,
@@ -409,7 +410,8 @@ class DriveSync:
         except ContentTooLarge:
             await self._refuse(organization_id, item, TOO_LARGE, too_large, report)
             return False
-        except DriveNotFound as error:
+        except (DriveNotFound, DriveBadRequest) as error:
+            # Google would not give this one file (or export it): the others go on.
             report.skipped.append(f"{item.shown_name}: {error}")
             return False
         try:
