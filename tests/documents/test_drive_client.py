@@ -16,13 +16,7 @@ from tests.documents.samples import docx_file, pdf
 from tests.support.google_drive import GoogleServer, google_server
 from trichome.config import Settings
 from trichome.documents import drive_changes
-from trichome.documents.drive_client import (
-    DOCX,
-    SCOPE,
-    DriveItem,
-    GoogleDriveClient,
-    folder_id_from,
-)
+from trichome.documents.drive_client import SCOPE, GoogleDriveClient
 from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
@@ -30,6 +24,7 @@ from trichome.documents.drive_errors import (
     DriveUnavailable,
     TokenRejected,
 )
+from trichome.documents.drive_items import DOCX, DriveItem, folder_id_from
 from trichome.documents.drive_pkce import code_challenge, new_code_verifier
 
 pytestmark = pytest.mark.anyio

@@ -24,8 +24,8 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import DriveConnection, utcnow
 from trichome.documents import drive_store
-from trichome.documents.drive_client import DOCX, XLSX
 from trichome.documents.drive_errors import DriveAuthorizationError
+from trichome.documents.drive_items import DOCX, XLSX
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
 from trichome.documents.service import FileService
 from trichome.documents.wiring import open_drive_sync, open_file_service

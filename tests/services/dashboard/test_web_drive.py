@@ -33,7 +33,7 @@ from trichome.accounts.users import user_for_email
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import DriveAuthorization, DriveConnection, Membership, utcnow
-from trichome.documents.drive_client import DOCX
+from trichome.documents.drive_items import DOCX
 from trichome.documents.drive_pkce import code_challenge
 from trichome.plans import Tier
 from trichome.services.dashboard import app as dashboard

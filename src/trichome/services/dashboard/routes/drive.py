@@ -28,13 +28,13 @@ from fastapi.responses import Response
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
 from trichome.documents import drive_store
-from trichome.documents.drive_client import folder_id_from
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
     DriveNotFound,
     DriveUnavailable,
 )
+from trichome.documents.drive_items import folder_id_from
 from trichome.documents.drive_pkce import code_challenge, new_code_verifier
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
 from trichome.http.state import core_of
