@@ -12,7 +12,7 @@ import anyio
 import pytest
 
 from tests.conftest import reconfigured
-from tests.documents.test_drive_client import REDIRECT, consent, drive_settings
+from tests.documents.test_drive_client import REDIRECT, VERIFIER, consent, drive_settings
 from tests.support.google_drive import GoogleServer, google_server
 from tests.support.servers import trichome, trichome_env
 from trichome.accounts.secrets import SecretBox
@@ -37,7 +37,7 @@ async def _connect(settings: Settings, name: str, folder: str) -> str:
     engine = create_engine(settings)
     client = GoogleDriveClient(settings)
     try:
-        tokens = await client.exchange_code(consent(client)["code"], REDIRECT)
+        tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
         async with create_sessionmaker(engine)() as session:
             organization, _ = await get_or_create_organization(session, name, Tier.PRO)
             await drive_store.store_tokens(session, SecretBox(settings), organization.id, tokens)

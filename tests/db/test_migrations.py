@@ -146,3 +146,35 @@ def test_0016_keeps_usage_without_a_key_and_sums_keys_going_back(
     )
     command.downgrade(alembic_config(settings), "0015")
     assert _query(settings, "SELECT model, calls FROM usage_days") == [("operator-agent", 9)]
+
+
+def test_0021_keeps_drive_connections_and_their_tokens(database_url: str, tmp_path: object) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings, "0020_drive_refusals")
+    _query(
+        settings,
+        "INSERT INTO organizations (id, name, tier, created_at) "
+        "VALUES ('org_old', 'Old Co', 'pro', '2026-01-02 03:04:05')",
+    )
+    _query(
+        settings,
+        "INSERT INTO drive_connections (organization_id, refresh_token_encrypted, folder_id, "
+        "connected_at) VALUES ('org_old', 'sealed', '1Fkfolder0000', '2026-01-02 03:04:05')",
+    )
+    upgrade_database(settings)
+    # The first sync after the upgrade lists the folder whole, then keeps a page token.
+    assert _query(settings, "SELECT folder_id, page_token FROM drive_connections") == [
+        ("1Fkfolder0000", None)
+    ]
+    _query(settings, "UPDATE drive_connections SET page_token = '42'")
+    _query(
+        settings,
+        "INSERT INTO drive_folders (organization_id, drive_folder_id, path) "
+        "VALUES ('org_old', '1Fkfolder0000', '')",
+    )
+    command.downgrade(alembic_config(settings), "0020_drive_refusals")
+    assert _query(settings, "SELECT refresh_token_encrypted FROM drive_connections") == [
+        ("sealed",)
+    ]
+    upgrade_database(settings)
+    assert _query(settings, "SELECT count(*) FROM drive_folders") == [(0,)]

@@ -15,6 +15,10 @@ secret and `grant_type=authorization_code` (a code once, with the same redirect 
 `refresh_token`, and answers `access_token`, `expires_in`, `scope`, `token_type` and, for a
 code, `refresh_token`; a bad code or refresh token is 400 `{"error": "invalid_grant"}`, a
 bad client 401 `invalid_client`. `POST /revoke` takes `token` and revokes it.
+PKCE (RFC 7636; Google: developers.google.com/identity/protocols/oauth2/native-app): a
+`code_challenge` with `code_challenge_method` `S256` (or `plain`, Google's default) is kept
+with the code, and its exchange then needs the `code_verifier` that hashes to it (else 400
+`invalid_grant`); a verifier for a code issued without a challenge is refused too.
 Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `GET
 /drive/v3/files` with `q` (`'<id>' in parents`, optionally `and trashed = false`),
 `fields`, `pageSize`, `pageToken`; `GET /drive/v3/files/{id}` (metadata, or `alt=media` for
@@ -23,11 +27,24 @@ the bytes; Google's own formats refuse it with 403 `fileNotDownloadable`); `GET
 token is 401 `UNAUTHENTICATED`. `page_size` caps pages (Google: 1,000) so tests page. A
 folder's subfolders are listed among its children with the folder MIME type (a file has
 one parent), and trashing a folder trashes what is in it (`trash`).
+Changes (developers.google.com/workspace/drive/api/guides/manage-changes; reference
+.../api/reference/rest/v3/changes): every change the tests make (`add_*`, `change`,
+`trash`, `move`, `rename`, `delete`) is numbered in a log. `GET /drive/v3/changes/
+startPageToken` answers `{"kind": "drive#startPageToken", "startPageToken"}` (the number
+the next change will get); `GET /drive/v3/changes?pageToken=` answers `{"kind":
+"drive#changeList", "changes": [...]}` with `nextPageToken` while more follow (`pageSize`,
+capped by `page_size`) and `newStartPageToken` on the last page. Each change is `{"kind":
+"drive#change", "changeType": "file", "time", "fileId", "removed"}` and, unless the file
+was deleted for good (`removed: true`), `file`: its present state, as Google gives it. A
+page token that was never handed out is 400 `invalid` (`INVALID_ARGUMENT`). `fields` is
+applied as Google's partial responses are, sub-selections in parentheses included.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import itertools
 import json
 import re
@@ -44,6 +61,7 @@ SCOPE = "https://www.googleapis.com/auth/drive.readonly"
 FOLDER = "application/vnd.google-apps.folder"
 DOC = "application/vnd.google-apps.document"
 SHEET = "application/vnd.google-apps.spreadsheet"
+_VERIFIER = re.compile(r"^[A-Za-z0-9._~-]{43,128}$")
 _QUERY = re.compile(r"^'((?:[^'\\]|\\.)*)' in parents(?: and trashed = (true|false))?$")
 
 
@@ -96,6 +114,10 @@ class GoogleServer:
         self.files: dict[str, FakeFile] = {}
         self.requests: list[Received] = []
         self.codes: dict[str, str] = {}  # code -> redirect_uri
+        self.challenges: dict[str, tuple[str, str]] = {}  # code -> (challenge, method)
+        # The change log: the id of the file each change was to, numbered from 1.
+        self.change_log: list[tuple[str, datetime]] = []
+        self.clock = datetime(2026, 11, 1, tzinfo=UTC)
         self.refresh_tokens: set[str] = set()
         self.access_tokens: dict[str, str] = {}  # access -> its refresh token
         self.lock = threading.Lock()
@@ -125,35 +147,63 @@ class GoogleServer:
     def _new_id(self) -> str:
         return f"1Fk{next(self._ids):06d}{secrets.token_hex(6)}"
 
+    def _logged(self, file_id: str) -> None:
+        self.clock += timedelta(seconds=1)
+        self.change_log.append((file_id, self.clock))
+
+    def _added(self, made: FakeFile) -> FakeFile:
+        with self.lock:
+            self.files[made.id] = made
+            self._logged(made.id)
+        return made
+
     def add_folder(self, name: str, parent: str = "root") -> str:
-        folder = FakeFile(self._new_id(), name, FOLDER, parent)
-        self.files[folder.id] = folder
-        return folder.id
+        return self._added(FakeFile(self._new_id(), name, FOLDER, parent)).id
 
     def add_file(self, folder: str, name: str, content: bytes, mime_type: str) -> FakeFile:
-        made = FakeFile(self._new_id(), name, mime_type, folder, content=content)
-        self.files[made.id] = made
-        return made
+        return self._added(FakeFile(self._new_id(), name, mime_type, folder, content=content))
 
     def add_doc(
         self, folder: str, name: str, exports: dict[str, bytes], mime_type: str = DOC
     ) -> FakeFile:
-        made = FakeFile(self._new_id(), name, mime_type, folder, exports=exports)
-        self.files[made.id] = made
-        return made
+        return self._added(FakeFile(self._new_id(), name, mime_type, folder, exports=exports))
 
     def change(self, file: FakeFile, content: bytes) -> None:
-        file.content = content
-        file.modified += timedelta(minutes=5)
+        with self.lock:
+            file.content = content
+            file.modified += timedelta(minutes=5)
+            self._logged(file.id)
+
+    def move(self, item: FakeFile | str, parent: str) -> None:
+        """Move a file or folder to another folder (`files.update` with `addParents`)."""
+        with self.lock:
+            moved = self.files[item.id if isinstance(item, FakeFile) else item]
+            moved.parent = parent
+            self._logged(moved.id)
+
+    def rename(self, item: FakeFile | str, name: str) -> None:
+        with self.lock:
+            renamed = self.files[item.id if isinstance(item, FakeFile) else item]
+            renamed.name = name
+            self._logged(renamed.id)
+
+    def delete(self, item: FakeFile | str) -> None:
+        """Delete a file for good, skipping the trash (`files.delete`): its change is
+        `removed`, with no file."""
+        with self.lock:
+            file_id = item.id if isinstance(item, FakeFile) else item
+            del self.files[file_id]
+            self._logged(file_id)
 
     def trash(self, item: FakeFile | str) -> None:
         """Move a file or folder to the trash; a folder's descendants go with it, as Google
-        documents for `files.update` with `trashed`."""
+        documents for `files.update` with `trashed` (each a change)."""
         with self.lock:
             pending = [item.id if isinstance(item, FakeFile) else item]
             while pending:
                 current = self.files[pending.pop()]
                 current.trashed = True
+                self._logged(current.id)
                 pending += [f.id for f in self.files.values() if f.parent == current.id]
 
     def expire_access_tokens(self) -> None:
@@ -178,12 +228,20 @@ class GoogleServer:
             return 400, {"error": "redirect_uri_mismatch"}, {}
         if query.get("response_type") != "code":
             return 400, {"error": "unsupported_response_type"}, {}
+        challenge = query.get("code_challenge")
+        method = query.get("code_challenge_method", "plain")
+        if challenge is not None and (
+            method not in ("S256", "plain") or not _VERIFIER.match(challenge)
+        ):
+            return 400, {"error": "invalid_request"}, {}
         back = {"state": query.get("state", "")}
         if self.deny:
             back["error"] = "access_denied"
         else:
             code = f"4/0A{secrets.token_urlsafe(24)}"
             self.codes[code] = redirect_uri
+            if challenge is not None:
+                self.challenges[code] = (challenge, method)
             back |= {"code": code, "scope": self.granted_scope}
         return 302, b"", {"Location": f"{redirect_uri}?{urlencode(back)}"}
 
@@ -195,8 +253,11 @@ class GoogleServer:
         invalid = (400, {"error": "invalid_grant", "error_description": "Bad Request"})
         grant = form.get("grant_type")
         if grant == "authorization_code":
-            redirect_uri = self.codes.pop(form.get("code", ""), None)
+            code = form.get("code", "")
+            redirect_uri = self.codes.pop(code, None)
             if redirect_uri is None or redirect_uri != form.get("redirect_uri"):
+                return invalid
+            if not _proof_holds(self.challenges.pop(code, None), form.get("code_verifier")):
                 return invalid
             refresh = f"1//0g{secrets.token_urlsafe(32)}"
             self.refresh_tokens.add(refresh)
@@ -254,6 +315,11 @@ class GoogleServer:
             )
         if path == "/drive/v3/files":
             return self._list(query)
+        if path == "/drive/v3/changes/startPageToken":
+            token = str(len(self.change_log) + 1)
+            return 200, {"kind": "drive#startPageToken", "startPageToken": token}
+        if path == "/drive/v3/changes":
+            return self._changes(query)
         found = re.fullmatch(r"/drive/v3/files/([^/]+)(/export)?", path)
         item = self.files.get(found.group(1)) if found else None
         if item is None:
@@ -304,6 +370,32 @@ class GoogleServer:
             answer["kind"] = "drive#fileList"
         return 200, answer
 
+    def _changes(self, query: dict[str, str]) -> tuple[int, Any]:
+        token = query.get("pageToken", "")
+        if not token.isdigit() or not 1 <= int(token) <= len(self.change_log) + 1:
+            return self._error(400, "invalid", "Invalid Value", "INVALID_ARGUMENT")
+        start = int(token) - 1
+        size = min(int(query.get("pageSize", "100")), self.page_size)
+        page = self.change_log[start : start + size]
+        changes = []
+        for file_id, when in page:
+            change: dict[str, Any] = {
+                "kind": "drive#change",
+                "changeType": "file",
+                "time": when.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                "fileId": file_id,
+                "removed": file_id not in self.files,
+            }
+            if file_id in self.files:
+                change["file"] = self.files[file_id].resource()
+            changes.append(change)
+        answer: dict[str, Any] = {"kind": "drive#changeList", "changes": changes}
+        if start + size < len(self.change_log):
+            answer["nextPageToken"] = str(start + size + 1)
+        else:
+            answer["newStartPageToken"] = str(len(self.change_log) + 1)
+        return 200, _select(answer, query.get("fields"))
+
     # -- HTTP ------------------------------------------------------------------------------------
 
     def handle(self, handler: BaseHTTPRequestHandler) -> None:
@@ -314,7 +406,7 @@ class GoogleServer:
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         headers = {name.lower(): value for name, value in handler.headers.items()}
         extra: dict[str, str] = {}
-        if parts.path == "/drive/v3/files":
+        if parts.path in ("/drive/v3/files", "/drive/v3/changes"):
             self.gate.wait(timeout=60)
         with self.lock:
             self.requests.append(Received(handler.command, parts.path, query, form, headers))
@@ -337,6 +429,59 @@ class GoogleServer:
             handler.send_header("Content-Length", str(len(content)))
             handler.end_headers()
             handler.wfile.write(content)
+
+
+def _proof_holds(challenge: tuple[str, str] | None, verifier: str | None) -> bool:
+    """RFC 7636 section 4.6: the verifier hashes (S256) or equals (plain) the challenge the
+    code was issued with; a verifier for a code issued without one is refused as well."""
+    if challenge is None:
+        return verifier is None
+    if verifier is None or not _VERIFIER.match(verifier):
+        return False
+    expected, method = challenge
+    if method == "S256":
+        digest = hashlib.sha256(verifier.encode("ascii")).digest()
+        verifier = base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+    return secrets.compare_digest(verifier, expected)
+
+
+def _fields(spec: str) -> dict[str, Any]:
+    """Google's `fields` syntax (`a, b(c, d(e))`) as nested names; None: the whole value."""
+    chosen: dict[str, Any] = {}
+    depth, name, inner = 0, "", ""
+    for char in spec + ",":
+        if depth == 0 and char == ",":
+            if name.strip():
+                chosen[name.strip()] = _fields(inner) if inner else None
+            name, inner = "", ""
+        elif char == "(":
+            depth += 1
+            if depth > 1:
+                inner += char
+        elif char == ")":
+            depth -= 1
+            if depth > 0:
+                inner += char
+        elif depth:
+            inner += char
+        else:
+            name += char
+    return chosen
+
+
+def _apply(value: Any, chosen: dict[str, Any] | None) -> Any:
+    if chosen is None:
+        return value
+    if isinstance(value, list):
+        return [_apply(item, chosen) for item in value]
+    if isinstance(value, dict):
+        return {k: _apply(v, chosen[k]) for k, v in value.items() if k in chosen}
+    return value
+
+
+def _select(answer: dict[str, Any], fields: str | None) -> dict[str, Any]:
+    """The answer cut to the `fields` asked (all of it when none are)."""
+    return answer if not fields else dict(_apply(answer, _fields(fields)))
 
 
 def _only(resource: dict[str, Any], fields: str | None) -> dict[str, Any]:

@@ -37,7 +37,9 @@ class DriveFields(BaseSettings):
     )
     google_drive_url: str = Field(
         "https://www.googleapis.com/drive/v3",
-        description="Base URL of the Google Drive API v3 (`/files`, `/files/{id}/export`).",
+        description=(
+            "Base URL of the Google Drive API v3 (`/files`, `/files/{id}/export`, `/changes`)."
+        ),
     )
     google_drive_sync_minutes: float = Field(
         60.0,

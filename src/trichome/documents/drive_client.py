@@ -5,8 +5,11 @@ applications, with refresh tokens) and of the Drive API v3 (`files.list`, `files
 As Google documents it (developers.google.com/identity/protocols/oauth2/web-server): the
 browser goes to the authorization endpoint with `response_type=code`, the scope,
 `access_type=offline` (so the first code exchange also returns a refresh token) and a
-`state`; the code comes back to the redirect URI and is exchanged, with the client's id and
-secret, at the token endpoint (`grant_type=authorization_code`), which answers
+`state`; with PKCE (RFC 7636, which Google's endpoints accept: developers.google.com/
+identity/protocols/oauth2/native-app, "code_challenge") also `code_challenge` =
+BASE64URL(SHA-256(verifier)) and `code_challenge_method=S256`. The code comes back to the
+redirect URI and is exchanged, with the client's id and secret and the `code_verifier`, at
+the token endpoint (`grant_type=authorization_code`), which answers
 `access_token`, `expires_in`, `refresh_token`, `scope`; a refresh sends
 `grant_type=refresh_token`. A refused code or refresh token is a 400 `invalid_grant`.
 Drive (developers.google.com/workspace/drive/api/reference/rest/v3/files): `files.list`
@@ -35,41 +38,26 @@ from trichome.db.models import utcnow
 from trichome.documents.drive_errors import (
     ContentTooLarge,
     DriveAuthorizationError,
+    DriveBadRequest,
     DriveNotFound,
     DriveUnavailable,
     TokenRejected,
 )
-from trichome.documents.types import IMAGE_KINDS
+from trichome.documents.drive_items import (
+    EXPORTS,
+    EXTENSIONS,
+    FOLDER,
+    DriveItem,
+    DriveTree,
+    drive_item,
+)
 
 SCOPE = "https://www.googleapis.com/auth/drive.readonly"
-FOLDER = "application/vnd.google-apps.folder"
-# Google's own formats, exported to one we accept (Google's export table:
-# developers.google.com/workspace/drive/api/guides/ref-export-formats).
-DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-EXPORTS: dict[str, tuple[str, str]] = {
-    "application/vnd.google-apps.document": (DOCX, ".docx"),
-    "application/vnd.google-apps.spreadsheet": (XLSX, ".xlsx"),
-    "application/vnd.google-apps.presentation": ("application/pdf", ".pdf"),
-    "application/vnd.google-apps.drawing": ("application/pdf", ".pdf"),
-}
-# The extension a downloaded file's name gets when it has none, to agree with its content.
-EXTENSIONS = {
-    "application/pdf": ".pdf",
-    DOCX: ".docx",
-    XLSX: ".xlsx",
-    "text/csv": ".csv",
-    "text/markdown": ".md",
-    "text/plain": ".txt",
-    **{kind.media_type: kind.extensions[0] for kind in IMAGE_KINDS},
-}
 LIST_FIELDS = "nextPageToken, files(id, name, mimeType, modifiedTime, size)"
 PAGE_SIZE = 1000  # the largest page files.list gives
 MAX_PAGES = 100  # of the whole tree, subfolders included
 MAX_DEPTH = 20  # subfolders below the synced folder; deeper ones are not followed
-_FOLDER_ID = re.compile(r"^[A-Za-z0-9_-]{10,200}$")
 _FILE_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
-_FOLDER_URL = re.compile(r"/folders/([A-Za-z0-9_-]{10,200})")
 USER_AGENT = f"trichome-drive/{__version__}"
 
 
@@ -81,34 +69,6 @@ class GoogleTokens:
     expires_at: datetime
     refresh_token: str | None = field(repr=False)
     scope: str
-
-
-@dataclass(frozen=True, slots=True)
-class DriveItem:
-    """A file in a Drive folder, as `files.list` describes it."""
-
-    id: str
-    name: str
-    mime_type: str
-    modified_time: str
-    size: int | None
-    # The subfolders it is in below the synced folder ("" when directly in it).
-    folder_path: str = ""
-
-    @property
-    def shown_name(self) -> str:
-        """Its name with the subfolders it is in, as the page names it."""
-        return f"{self.folder_path}/{self.name}" if self.folder_path else self.name
-
-
-def folder_id_from(text: str) -> str | None:
-    """The folder id a user gave: the id itself or a folder's address in Drive; None if it
-    is neither."""
-    text = text.strip()
-    found = _FOLDER_URL.search(text)
-    if found:
-        return found.group(1)
-    return text if _FOLDER_ID.match(text) else None
 
 
 def _quoted(value: str) -> str:
@@ -155,8 +115,9 @@ class GoogleDriveClient:
         """Release the HTTP connections."""
         await self._http.aclose()
 
-    def authorization_url(self, redirect_uri: str, state: str) -> str:
-        """Where the browser goes to let this deployment read the user's Drive."""
+    def authorization_url(self, redirect_uri: str, state: str, code_challenge: str) -> str:
+        """Where the browser goes to let this deployment read the user's Drive; the code
+        that comes back is only worth tokens with the verifier of `code_challenge` (S256)."""
         query = {
             "client_id": self._client_id,
             "redirect_uri": redirect_uri,
@@ -166,11 +127,13 @@ class GoogleDriveClient:
             # Consent each time, so that every code exchange returns a refresh token.
             "prompt": "consent",
             "state": state,
+            "code_challenge": code_challenge,
+            "code_challenge_method": "S256",
         }
         return f"{self._settings.google_auth_url}?{urlencode(query)}"
 
-    async def exchange_code(self, code: str, redirect_uri: str) -> GoogleTokens:
-        """The tokens an authorization code is worth.
+    async def exchange_code(self, code: str, redirect_uri: str, code_verifier: str) -> GoogleTokens:
+        """The tokens an authorization code is worth, proven ours by the PKCE verifier.
 
         Raises:
             DriveAuthorizationError: Google refused the code, or granted no refresh token or
@@ -178,7 +141,12 @@ class GoogleDriveClient:
             DriveUnavailable: Google could not be reached.
         """
         tokens = await self._token_request(
-            {"grant_type": "authorization_code", "code": code, "redirect_uri": redirect_uri}
+            {
+                "grant_type": "authorization_code",
+                "code": code,
+                "redirect_uri": redirect_uri,
+                "code_verifier": code_verifier,
+            }
         )
         if not tokens.refresh_token:
             raise DriveAuthorizationError(
@@ -256,8 +224,12 @@ class GoogleDriveClient:
         return str(item.get("name") or folder_id)
 
     async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
+        """Every file (not folder) in the folder and its subfolders, as `list_tree`."""
+        return (await self.list_tree(access_token, folder_id)).files
+
+    async def list_tree(self, access_token: str, folder_id: str) -> DriveTree:
         """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
-        is not in the trash, page after page; a folder is listed once.
+        is not in the trash, page after page, and the folders listed (a folder once).
 
         Raises:
             DriveNotFound: the folder is not there for this account.
@@ -265,6 +237,7 @@ class GoogleDriveClient:
             TokenRejected: as for every API call.
         """
         files: list[DriveItem] = []
+        folders = {folder_id: ""}
         pending: list[tuple[str, str, int]] = [(folder_id, "", 0)]
         seen = {folder_id}
         pages = 0
@@ -283,17 +256,18 @@ class GoogleDriveClient:
                 for entry in payload.get("files") or []:
                     if not isinstance(entry, dict) or not _FILE_ID.match(str(entry.get("id"))):
                         continue
-                    item = _item(entry, path)
+                    item = drive_item(entry, path)
                     if item.mime_type != FOLDER:
                         files.append(item)
                     elif depth < MAX_DEPTH and item.id not in seen:
                         seen.add(item.id)
+                        folders[item.id] = item.shown_name
                         pending.append((item.id, item.shown_name, depth + 1))
                 token = payload.get("nextPageToken")
                 if not isinstance(token, str) or not token:
                     break
                 query = {**query, "pageToken": token}
-        return files
+        return DriveTree(files, folders)
 
     async def content(self, access_token: str, item: DriveItem, limit: int) -> tuple[str, bytes]:
         """A file's name (with the extension of its format) and bytes: exported when it is
@@ -342,6 +316,14 @@ class GoogleDriveClient:
                 f"Google Drive could not be reached ({type(error).__name__})."
             ) from None
 
+    async def get_json(self, access_token: str, path: str, query: dict[str, str]) -> dict[str, Any]:
+        """A Drive API `GET` of `path` (below the API's base URL) answered with JSON.
+
+        Raises:
+            TokenRejected, DriveNotFound, DriveUnavailable: as for every API call.
+        """
+        return self._json(await self._api(access_token, path, query))
+
     async def _api(self, access_token: str, path: str, query: dict[str, str]) -> httpx.Response:
         response = await self._send(
             "GET",
@@ -364,6 +346,8 @@ class GoogleDriveClient:
                 f"Google Drive refused ({_google_error(response)}): the folder or file is not "
                 "there, or this Google account may not read it."
             )
+        if status == 400:
+            raise DriveBadRequest(f"Google Drive refused the request ({_google_error(response)}).")
         raise DriveUnavailable(f"Google Drive answered {_google_error(response)}.")
 
     async def _send(self, method: str, url: str, **kwargs: Any) -> httpx.Response:
@@ -386,15 +370,3 @@ class GoogleDriveClient:
         if not isinstance(payload, dict):
             raise DriveUnavailable("Google answered with something that is not JSON.")
         return payload
-
-
-def _item(entry: dict[str, Any], folder_path: str = "") -> DriveItem:
-    size = entry.get("size")  # int64 as a decimal string; absent for Google's own formats
-    return DriveItem(
-        id=str(entry["id"]),
-        name=str(entry.get("name") or entry["id"]),
-        mime_type=str(entry.get("mimeType") or "application/octet-stream"),
-        modified_time=str(entry.get("modifiedTime") or ""),
-        size=int(size) if isinstance(size, str) and size.isdigit() else None,
-        folder_path=folder_path,
-    )

@@ -4,9 +4,11 @@
 DriveError                  Google could not do what was asked
 ├── DriveAuthorizationError the code, refresh or access token was refused: connect again
 ├── DriveUnavailable        Google unreachable, slow, or a 429/5xx: try again later
+│   └── DriveBadRequest     the API refused the request itself (400), e.g. a page token
 ├── DriveNotFound           no such folder or file for this account, or not exportable
 ├── TokenRejected           the API refused an access token (401): refresh, retry once
 ├── ContentTooLarge         a file is over the upload limit (skipped, not downloaded whole)
+├── ChangesUnusable         (drive_changes) the page token is refused: list the folder whole
 └── SyncUnavailable         (drive_sync) no folder chosen, or a sync is under way
 """
 
@@ -24,6 +26,10 @@ class DriveAuthorizationError(DriveError):
 
 class DriveUnavailable(DriveError):
     """Google could not be reached, timed out or answered with a server error."""
+
+
+class DriveBadRequest(DriveUnavailable):
+    """The API refused the request itself (400): a page token it no longer takes."""
 
 
 class DriveNotFound(DriveError):

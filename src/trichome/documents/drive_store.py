@@ -1,7 +1,9 @@
 """Organisations' Google Drive connections in the database: the tokens sealed with the
 deployment's key (as the stored Metrc keys are), the chosen folder, how the last sync went,
-the claim a sync under way holds, which documents came from which Drive file, and which
-Drive files were refused (and why)."""
+the claim a sync under way holds, where the Changes API left off and the folders of the
+synced tree, which documents came from which Drive file, which Drive files were refused
+(and why), and the PKCE verifiers of connections under way (sealed, keyed by the hash of
+their OAuth `state`, used once)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,16 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.secrets import SecretBox
-from trichome.db.models import DriveConnection, DriveFile, DriveRefusal
+from trichome.accounts.secrets import SecretBox, SecretUnreadable
+from trichome.db.models import (
+    DriveAuthorization,
+    DriveConnection,
+    DriveFile,
+    DriveFolder,
+    DriveRefusal,
+)
 from trichome.documents.drive_client import GoogleTokens
+from trichome.documents.drive_pkce import state_hash
 
 # How long a sync may hold a connection before another worker may take it over (it died).
 CLAIM = timedelta(minutes=15)
@@ -55,6 +64,8 @@ async def store_tokens(
     row.access_token_encrypted = box.seal(tokens.access_token)
     row.access_expires_at = tokens.expires_at
     row.last_error = None
+    # Perhaps another Google account: its changes start from a full listing.
+    row.page_token = None
     await session.flush()
 
 
@@ -76,13 +87,105 @@ async def store_access_token(
 
 
 async def choose_folder(session: AsyncSession, organization_id: str, folder_id: str) -> bool:
-    """Set the folder to sync; False when the organisation has no connection."""
+    """Set the folder to sync (its first sync lists it whole); False when the organisation
+    has no connection."""
     result = await session.execute(
         update(DriveConnection)
         .where(DriveConnection.organization_id == organization_id)
-        .values(folder_id=folder_id, last_error=None)
+        .values(folder_id=folder_id, last_error=None, page_token=None)
     )
+    await session.execute(delete(DriveFolder).where(DriveFolder.organization_id == organization_id))
     return bool(getattr(result, "rowcount", 0))
+
+
+async def sync_cursor(
+    session: AsyncSession, organization_id: str
+) -> tuple[str | None, dict[str, str]]:
+    """Where the Changes API left off (None: list the folder whole) and the tree's folders
+    by id, with their paths."""
+    row = await session.get(DriveConnection, organization_id)
+    folders = await session.scalars(
+        select(DriveFolder).where(DriveFolder.organization_id == organization_id)
+    )
+    return (
+        None if row is None else row.page_token,
+        {folder.drive_folder_id: folder.path for folder in folders},
+    )
+
+
+async def save_cursor(
+    session: AsyncSession,
+    organization_id: str,
+    folder_id: str,
+    page_token: str | None,
+    folders: dict[str, str] | None = None,
+) -> bool:
+    """Keep the page token (and, after a full listing, the tree's folders) of a sync of
+    `folder_id`; False, and nothing kept, when another folder was chosen meanwhile."""
+    result = await session.execute(
+        update(DriveConnection)
+        .where(
+            DriveConnection.organization_id == organization_id,
+            DriveConnection.folder_id == folder_id,
+        )
+        .values(page_token=page_token)
+    )
+    if not getattr(result, "rowcount", 0):
+        return False
+    if folders is not None:
+        await session.execute(
+            delete(DriveFolder).where(DriveFolder.organization_id == organization_id)
+        )
+        session.add_all(
+            DriveFolder(organization_id=organization_id, drive_folder_id=found, path=path[:2000])
+            for found, path in folders.items()
+        )
+        await session.flush()
+    return True
+
+
+async def begin_authorization(
+    session: AsyncSession,
+    box: SecretBox,
+    organization_id: str,
+    state: str,
+    code_verifier: str,
+    expires_at: datetime,
+    now: datetime,
+) -> None:
+    """Keep the PKCE verifier of a connection under way, sealed, until the callback brings
+    `state` back (and forget the ones whose time is up)."""
+    await session.execute(delete(DriveAuthorization).where(DriveAuthorization.expires_at < now))
+    session.add(
+        DriveAuthorization(
+            state_hash=state_hash(state),
+            organization_id=organization_id,
+            code_verifier_encrypted=box.seal(code_verifier),
+            expires_at=expires_at,
+        )
+    )
+    await session.flush()
+
+
+async def take_authorization(
+    session: AsyncSession, box: SecretBox, organization_id: str, state: str, now: datetime
+) -> str | None:
+    """The verifier kept for `state`, forgotten as it is taken (a state works once); None
+    when there is none for this organisation, its time is up, or it cannot be decrypted."""
+    row = await session.get(DriveAuthorization, state_hash(state))
+    if row is None:
+        return None
+    result = await session.execute(
+        delete(DriveAuthorization).where(DriveAuthorization.state_hash == row.state_hash)
+    )
+    if not getattr(result, "rowcount", 0):
+        return None  # taken meanwhile by another request
+    if row.organization_id != organization_id or row.expires_at < now:
+        return None
+    try:
+        return box.open(row.code_verifier_encrypted)
+    except SecretUnreadable:
+        return None
 
 
 async def drive_status(
@@ -124,6 +227,7 @@ async def forget_connection(session: AsyncSession, organization_id: str) -> bool
     result = await session.execute(
         delete(DriveConnection).where(DriveConnection.organization_id == organization_id)
     )
+    await session.execute(delete(DriveFolder).where(DriveFolder.organization_id == organization_id))
     return bool(getattr(result, "rowcount", 0))
 
 

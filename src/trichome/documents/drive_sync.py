@@ -1,17 +1,12 @@
 """Keeping an organisation's documents in sync with its Google Drive folder.
 
-A sync lists the folder and its subfolders (every page; trashed files excluded), and for
-each file new since the last sync or with another `modifiedTime` downloads or exports it
-and uploads it through the same path as an upload (`FileService.upload`: type and size
-limits, extraction, the storage quota; the index catches up by itself), then links it to
-its Drive file and deletes the version it replaces. A document whose Drive file is no
-longer listed (deleted, trashed or moved out of the folder) is deleted here.
-
-A file refused for what it is (not an accepted type, too large, encrypted, damaged) is
-remembered with its `modifiedTime` and reason: until it changes in Drive it is not
-downloaded again, and the page names it. A refusal that depends on the organisation (the
-storage quota) or on Google (a file it will not export) is not remembered: the next sync
-tries again.
+The first sync of a folder lists it and its subfolders whole (every page; trashed files
+excluded), after taking the Changes API's start page token; the later ones ask only what
+changed since the token the last one kept (`drive_changes`): files removed, trashed or moved
+out of the tree are deleted here, new or modified ones copied (`drive_mirror`). When Google
+refuses the token, or a folder of the tree changed (which moves whole subtrees in or out),
+the folder is listed whole again. The token is moved on only when nothing was skipped for a
+passing reason, so that a skipped file is read again.
 
 Only one sync of an organisation runs at a time (a claim on its connection row, renewed
 after each file copied, and taken over `drive_store.CLAIM` after a worker died). A refused
@@ -25,9 +20,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from pathlib import PurePath
 from typing import TypeVar
 
 import anyio
@@ -35,82 +28,26 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
-from trichome.db.models import DriveConnection, DriveFile, DriveRefusal, Organization, utcnow
-from trichome.documents import drive_store
-from trichome.documents.drive_client import (
-    EXPORTS,
-    EXTENSIONS,
-    DriveItem,
-    GoogleDriveClient,
-)
+from trichome.db.models import DriveConnection, utcnow
+from trichome.documents import drive_changes, drive_store
+from trichome.documents.drive_client import GoogleDriveClient
 from trichome.documents.drive_errors import (
-    ContentTooLarge,
     DriveAuthorizationError,
     DriveError,
-    DriveNotFound,
     TokenRejected,
 )
-from trichome.documents.errors import FileRejected
-from trichome.documents.service import FileService, Upload, clean_filename
-from trichome.documents.types import KINDS
-from trichome.plans import Tier
+from trichome.documents.drive_items import DriveItem
+from trichome.documents.drive_mirror import DriveMirror, SyncReport
+from trichome.documents.service import FileService
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 # A token this close to its expiry is refreshed before use.
 EXPIRY_MARGIN = timedelta(seconds=60)
-# Skipped files named on the page, at most.
-NAMED_SKIPS = 5
-TOO_LARGE = "file_too_large"
-# Refusals that are not the file's own doing: not remembered, tried again next time.
-_NOT_REMEMBERED = {"storage_quota_exceeded"}
-_ACCEPTED_EXTENSIONS = {extension for kind in KINDS for extension in kind.extensions if extension}
 
 
 class SyncUnavailable(DriveError):
     """The organisation has no folder to sync, or a sync of it is already under way."""
-
-
-@dataclass(slots=True)
-class SyncReport:
-    """What one sync did."""
-
-    added: int = 0
-    updated: int = 0
-    deleted: int = 0
-    unchanged: int = 0
-    # Files not synced this time for a passing reason (quota, Google), "name: reason".
-    skipped: list[str] = field(default_factory=list)
-    # Files refused for what they are, "name: reason" (remembered; not downloaded again).
-    refused: list[str] = field(default_factory=list)
-
-    def problem(self, *, with_refused: bool = False) -> str | None:
-        """The skipped files (and the refused ones, when asked) in words, or None; the page
-        lists the refused files by themselves."""
-        named_files = self.skipped + (self.refused if with_refused else [])
-        if not named_files:
-            return None
-        named = "; ".join(named_files[:NAMED_SKIPS])
-        more = len(named_files) - NAMED_SKIPS
-        return f"Not synced: {named}" + (f"; and {more} more." if more > 0 else ".")
-
-
-def _wanted(item: DriveItem) -> str | None:
-    """Why a listed file is not copied (None: it is): types we do not accept are left
-    alone without downloading them."""
-    if item.mime_type in EXPORTS or item.mime_type.split(";")[0] in EXTENSIONS:
-        return None
-    if PurePath(item.name).suffix.lower() in _ACCEPTED_EXTENSIONS:
-        return None
-    return "not a type documents accept"
-
-
-def _still_refused(refusal: DriveRefusal, item: DriveItem, limit: int) -> bool:
-    """Whether a remembered refusal holds: the file has not changed since, and (when it was
-    too large) the limit has not grown past its size."""
-    if refusal.modified_time != item.modified_time:
-        return False
-    return not (refusal.code == TOO_LARGE and item.size is not None and item.size <= limit)
 
 
 class DriveSync:
@@ -130,6 +67,7 @@ class DriveSync:
         self.client = client
         self._box = box
         self._clock = clock
+        self._mirror = DriveMirror(sessions, files, self._content, clock)
 
     async def access_token(self, organization_id: str, *, fresh: bool = False) -> str:
         """A usable access token of the organisation, refreshed (and kept) when it is about
@@ -237,119 +175,69 @@ class DriveSync:
                     await session.commit()
 
     async def _sync(self, organization_id: str, folder_id: str) -> SyncReport:
-        items = await self.call(
-            organization_id, lambda token: self.client.list_folder(token, folder_id)
-        )
         async with self._sessions() as session:
-            known = await drive_store.synced_files(session, organization_id)
-            refused = await drive_store.refusals(session, organization_id)
-            organization = await session.get(Organization, organization_id)
-        tier = Tier(organization.tier) if organization is not None else Tier.FREE
-        report = SyncReport()
-        listed: set[str] = set()
-        for item in items:
-            listed.add(item.id)
-            previous = known.get(item.id)
-            if previous is not None and previous.modified_time == item.modified_time:
-                report.unchanged += 1
-                continue
-            refusal = refused.get(item.id)
-            if refusal is not None and _still_refused(refusal, item, self._files.max_bytes):
-                report.refused.append(f"{item.shown_name}: {refusal.reason}")
-                continue
-            reason = _wanted(item)
-            if reason is not None:
-                await self._refuse(organization_id, item, "unsupported_file_type", reason, report)
-                continue
-            copied = await self._copy(organization_id, tier, item, previous, report)
-            async with self._sessions() as session:  # still ours while it copies
-                if copied and refusal is not None:
-                    await drive_store.forget_refusals(session, organization_id, {item.id})
-                await drive_store.renew(session, organization_id, self._clock())
-                await session.commit()
-            if copied and previous is None:
-                report.added += 1
-            elif copied:
-                report.updated += 1
-        for drive_file_id, gone in known.items():
-            if drive_file_id in listed:
-                continue
-            await self._files.delete(organization_id, gone.file_id)
+            page_token, folders = await drive_store.sync_cursor(session, organization_id)
+        if page_token is not None and folders.get(folder_id) == "":
+            report = await self._sync_changes(organization_id, folder_id, page_token, folders)
+            if report is not None:
+                return report
+        return await self._sync_whole(organization_id, folder_id)
+
+    async def _sync_changes(
+        self, organization_id: str, folder_id: str, page_token: str, folders: dict[str, str]
+    ) -> SyncReport | None:
+        """Apply what changed since `page_token`; None when the folder must be listed whole
+        (Google refused the token, or a folder of the tree changed)."""
+        try:
+            listed = await self.call(
+                organization_id,
+                lambda token: drive_changes.list_changes(self.client, token, page_token),
+            )
+        except drive_changes.ChangesUnusable:
+            return None
+        planned = drive_changes.plan(listed.changes, folders)
+        if planned.relist:
+            return None
+        report = await self._mirror.apply(organization_id, planned.present, planned.gone)
+        report.from_changes = True
+        # A file skipped for a passing reason is not in the next changes unless it changes
+        # again: keep the old token so that they are read again (applying them twice is
+        # harmless: an unchanged file is left alone).
+        if not report.skipped:
             async with self._sessions() as session:
-                await drive_store.unlink_file(session, organization_id, drive_file_id)
+                await drive_store.save_cursor(
+                    session, organization_id, folder_id, listed.new_start_page_token
+                )
                 await session.commit()
-            report.deleted += 1
+        return report
+
+    async def _sync_whole(self, organization_id: str, folder_id: str) -> SyncReport:
+        """List the folder whole and mirror it; keep the start page token taken before the
+        listing (Google's advice: a change made while listing is read again next time)."""
+        start = await self.call(
+            organization_id, lambda token: drive_changes.start_page_token(self.client, token)
+        )
+        tree = await self.call(
+            organization_id, lambda token: self.client.list_tree(token, folder_id)
+        )
+        report = await self._mirror.apply(organization_id, tree.files, None)
         async with self._sessions() as session:
-            await drive_store.forget_refusals(session, organization_id, set(refused) - listed)
+            await drive_store.save_cursor(
+                session,
+                organization_id,
+                folder_id,
+                None if report.skipped else start,
+                tree.folders,
+            )
             await session.commit()
         return report
 
-    async def _refuse(
-        self, organization_id: str, item: DriveItem, code: str, reason: str, report: SyncReport
-    ) -> None:
-        """Name a file that cannot be kept; remember it when that is the file's doing."""
-        if code in _NOT_REMEMBERED:
-            report.skipped.append(f"{item.shown_name}: {reason}")
-            return
-        report.refused.append(f"{item.shown_name}: {reason}")
-        async with self._sessions() as session:
-            await drive_store.refuse(
-                session,
-                organization_id,
-                item.id,
-                name=item.shown_name,
-                modified_time=item.modified_time,
-                code=code,
-                reason=reason,
-                now=self._clock(),
-            )
-            await session.commit()
-
-    async def _copy(
-        self,
-        organization_id: str,
-        tier: Tier,
-        item: DriveItem,
-        previous: DriveFile | None,
-        report: SyncReport,
-    ) -> bool:
-        """Download or export one file and upload it; False (and named) when skipped."""
-        limit = self._files.max_bytes
-        too_large = f"larger than the {limit / 1048576:.1f} MB accepted"
-        if item.size is not None and item.size > limit:
-            await self._refuse(organization_id, item, TOO_LARGE, too_large, report)
-            return False
-        try:
-            name, content = await self.call(
-                organization_id, lambda token: self.client.content(token, item, limit)
-            )
-        except ContentTooLarge:
-            await self._refuse(organization_id, item, TOO_LARGE, too_large, report)
-            return False
-        except DriveNotFound as error:
-            report.skipped.append(f"{item.shown_name}: {error}")
-            return False
-        try:
-            record = await self._files.upload(
-                organization_id, tier, Upload(clean_filename(name), content, "assistants")
-            )
-        except FileRejected as error:
-            await self._refuse(organization_id, item, error.code, error.message, report)
-            return False
-        try:
-            async with self._sessions() as session:
-                await drive_store.link_file(
-                    session, organization_id, item.id, record.id, item.modified_time, self._clock()
-                )
-                await session.commit()
-        except BaseException:
-            # An unlinked copy would be copied again next time: take it back.
-            with contextlib.suppress(Exception):
-                await self._files.delete(organization_id, record.id)
-            raise
-        if previous is not None:
-            await self._files.delete(organization_id, previous.file_id)
-        return True
+    async def _content(
+        self, organization_id: str, item: DriveItem, limit: int
+    ) -> tuple[str, bytes]:
+        return await self.call(
+            organization_id, lambda token: self.client.content(token, item, limit)
+        )
 
     async def sync_due(self, interval: timedelta) -> int:
         """Sync every organisation whose last sync is older than `interval`; returns how many

@@ -4,12 +4,16 @@ synced documents with the last sync and their count, sync again after a file is 
 (in the background: the page answers at once and shows the sync under way), the refused
 files with their reasons, disconnect; a refused code or revoked authorisation is said
 plainly and stores nothing; a member who is not an owner changes nothing; another
-organisation sees none of it."""
+organisation sees none of it. Every connection uses PKCE (S256): the verifier is sealed in
+the database per state, sent only to the token endpoint, used once and never logged."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 import anyio
@@ -22,17 +26,20 @@ from tests.documents.samples import docx_file, pdf
 from tests.documents.test_drive_client import REDIRECT, drive_settings
 from tests.services.dashboard.test_web_login import csrf_of, sign_in
 from tests.support.google_drive import GoogleServer, google_server
+from trichome.accounts.secrets import SecretBox
 from trichome.accounts.service import find_organization
 from trichome.accounts.sessions import create_login_link
 from trichome.accounts.users import user_for_email
 from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
-from trichome.db.models import DriveConnection, Membership, utcnow
-from trichome.documents.drive_client import DOCX
+from trichome.db.models import DriveAuthorization, DriveConnection, Membership, utcnow
+from trichome.documents.drive_items import DOCX
+from trichome.documents.drive_pkce import code_challenge
 from trichome.plans import Tier
 from trichome.services.dashboard import app as dashboard
 
 pytestmark = pytest.mark.anyio
+T = TypeVar("T")
 SOP = pdf("Transport SOP. Vehicles stay locked in transit.")
 
 
@@ -85,12 +92,16 @@ async def _syncing(
     return await settled(web)
 
 
-async def _connections(settings: Settings) -> list[DriveConnection]:
+async def _rows(settings: Settings, model: type[T]) -> list[T]:
     engine = create_engine(settings)
     async with create_sessionmaker(engine)() as session:
-        rows = list(await session.scalars(select(DriveConnection)))
+        rows = list(await session.scalars(select(model)))
     await engine.dispose()
     return rows
+
+
+async def _connections(settings: Settings) -> list[DriveConnection]:
+    return await _rows(settings, DriveConnection)
 
 
 async def test_connect_choose_a_folder_sync_and_disconnect(
@@ -341,3 +352,51 @@ async def test_a_member_who_is_not_an_owner_gets_403_and_changes_nothing(
     assert after.folder_id == before.folder_id == folder
     assert after.refresh_token_encrypted == before.refresh_token_encrypted
     assert synced.status_code == 303
+
+
+async def test_the_connection_uses_pkce_with_a_sealed_single_use_verifier(
+    drive_config: Settings, google: GoogleServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        started_at = await web.get("/documents/drive/connect")
+        asked = dict(parse_qsl(urlsplit(started_at.headers["location"]).query))
+        [pending] = await _rows(drive_config, DriveAuthorization)
+        verifier = SecretBox(drive_config).open(pending.code_verifier_encrypted)
+        assert asked["code_challenge_method"] == "S256"
+        assert asked["code_challenge"] == code_challenge(verifier)
+        assert verifier not in started_at.headers["location"]
+        assert verifier not in pending.code_verifier_encrypted and asked["state"] not in str(
+            vars(pending)
+        )
+        at_google = httpx.get(started_at.headers["location"], follow_redirects=False)
+        back = urlsplit(at_google.headers["location"])
+        connected = await web.get(f"{back.path}?{back.query}")
+        assert connected.status_code == 303
+        assert google.hits("/token")[-1].form["code_verifier"] == verifier
+        assert await _rows(drive_config, DriveAuthorization) == []  # used once
+        again = await web.get(f"{back.path}?{back.query}")  # the same answer brought back
+    assert again.status_code == 400 and "used already" in again.text
+    assert len(google.hits("/token")) == 1  # the replay never reached Google
+    logged = " ".join(record.getMessage() for record in caplog.records)
+    assert verifier not in logged and dict(parse_qsl(back.query))["code"] not in logged
+
+
+async def test_a_verifier_whose_time_is_up_is_not_used(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        started_at = await web.get("/documents/drive/connect")
+        engine = create_engine(drive_config)
+        async with create_sessionmaker(engine)() as session:
+            [pending] = list(await session.scalars(select(DriveAuthorization)))
+            pending.expires_at = utcnow() - timedelta(seconds=1)
+            await session.commit()
+        await engine.dispose()
+        at_google = httpx.get(started_at.headers["location"], follow_redirects=False)
+        back = urlsplit(at_google.headers["location"])
+        late = await web.get(f"{back.path}?{back.query}")
+    assert late.status_code == 400 and "Connection not accepted" in late.text
+    assert google.hits("/token") == [] and await _connections(drive_config) == []

@@ -18,7 +18,13 @@ from trichome.db.models.base import NAMING_CONVENTION, Base, UTCDateTime, utcnow
 from trichome.db.models.billing import BillingEvent, Subscription
 from trichome.db.models.dashboard import DashboardSession, Invitation, LoginLink
 from trichome.db.models.documents import StorageUsage, StoredFile
-from trichome.db.models.drive import DriveConnection, DriveFile, DriveRefusal
+from trichome.db.models.drive import (
+    DriveAuthorization,
+    DriveConnection,
+    DriveFile,
+    DriveFolder,
+    DriveRefusal,
+)
 from trichome.db.models.forum import KbCrawl, KbPost, KbThread
 from trichome.db.models.oauth import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from trichome.db.models.sandbox import SandboxObject
@@ -41,8 +47,10 @@ __all__ = [
     "CallHold",
     "CallSettlement",
     "DashboardSession",
+    "DriveAuthorization",
     "DriveConnection",
     "DriveFile",
+    "DriveFolder",
     "DriveRefusal",
     "Endpoint",
     "Feedback",

@@ -1,6 +1,7 @@
 """An organisation's Google Drive connection (its OAuth tokens encrypted, the folder it
-syncs, how the last sync went), which of its files came from which Drive file, and the
-Drive files it refused."""
+syncs, how the last sync went, where the Changes API left off), the folders of the synced
+tree, which of its files came from which Drive file, the Drive files it refused, and the
+OAuth authorisations under way (their PKCE verifiers encrypted)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,39 @@ class DriveConnection(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     # A sync under way holds the connection until then; another worker leaves it alone.
     sync_claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # The Changes API's start page token after the last complete sync of `folder_id`: the
+    # next sync asks `changes.list` what changed since. None: the next sync lists the folder
+    # whole. A cursor, not a credential (it reads nothing without an access token).
+    page_token: Mapped[str | None] = mapped_column(String(500), nullable=True)
+
+
+class DriveFolder(Base):
+    """A folder of the synced tree (the chosen folder, path "", and its subfolders), as the
+    last complete listing found it: a changed file is in the tree when its parent is here."""
+
+    __tablename__ = "drive_folders"
+
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True
+    )
+    drive_folder_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    # Its subfolders below the synced folder, "/"-joined ("" for the synced folder).
+    path: Mapped[str] = mapped_column(Text)
+
+
+class DriveAuthorization(Base):
+    """A connection under way: the PKCE code verifier (RFC 7636) of one OAuth `state`,
+    encrypted with the deployment's key and found by the state's SHA-256 hash; used once by
+    the callback, and worthless after `expires_at`."""
+
+    __tablename__ = "drive_authorizations"
+
+    state_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), index=True
+    )
+    code_verifier_encrypted: Mapped[str] = mapped_column(Text)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
 class DriveFile(Base):

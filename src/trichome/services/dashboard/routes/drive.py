@@ -2,10 +2,14 @@
 code flow: `/documents/drive/connect` sends the browser to Google, `/documents/drive/callback`
 takes the code back), choosing the folder, syncing now, and disconnecting.
 
-The OAuth `state` is tied to the browser's session and organisation without keeping
-anything on the server: it carries when it was made and a random nonce, signed with an HMAC
-keyed by the session token; the callback accepts it only from the same session, for the
-same organisation, within `STATE_LIFETIME`. Owners connect, choose and disconnect; every
+The OAuth `state` is tied to the browser's session and organisation: it carries when it
+was made and a random nonce, signed with an HMAC keyed by the session token; the callback
+accepts it only from the same session, for the same organisation, within `STATE_LIFETIME`.
+Each connection also uses PKCE (RFC 7636, S256): the code verifier is made here, kept in
+the database under the state's hash and sealed with the deployment's key, and only its
+challenge goes to Google through the browser; the callback takes it (once) and sends it
+with the code, so a code seen in a browser's history or a log is worth nothing. Neither the
+verifier nor the code is ever logged. Owners connect, choose and disconnect; every
 member sees the connection and may sync now. A sync started here runs in the background
 (`BackgroundSyncs`): the page answers at once and shows it under way."""
 
@@ -24,13 +28,14 @@ from fastapi.responses import Response
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
 from trichome.documents import drive_store
-from trichome.documents.drive_client import folder_id_from
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
     DriveNotFound,
     DriveUnavailable,
 )
+from trichome.documents.drive_items import folder_id_from
+from trichome.documents.drive_pkce import code_challenge, new_code_verifier
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
 from trichome.http.state import core_of
 from trichome.services.dashboard.openapi import page, signed_in_form
@@ -123,8 +128,25 @@ async def connect(request: Request, user: UserDep) -> Response:
     if user.role != OWNER:
         return _owners_only(request)
     token = request.cookies.get(SESSION_COOKIE, "")
-    state = make_state(token, user.organization.id, core_of(request).clock())
-    return redirect(request, drive.client.authorization_url(_callback_url(request), state))
+    core = core_of(request)
+    now = core.clock()
+    state = make_state(token, user.organization.id, now)
+    verifier = new_code_verifier()
+    async with core.sessions() as session:
+        await drive_store.begin_authorization(
+            session,
+            SecretBox(core.settings),
+            user.organization.id,
+            state,
+            verifier,
+            now + STATE_LIFETIME,
+            now,
+        )
+        await session.commit()
+    return redirect(
+        request,
+        drive.client.authorization_url(_callback_url(request), state, code_challenge(verifier)),
+    )
 
 
 @router.get(CALLBACK_PATH, **page(303, 400, 403, 404, 503))
@@ -144,12 +166,21 @@ async def callback(
         return _owners_only(request)
     token = request.cookies.get(SESSION_COOKIE, "")
     now = core_of(request).clock()
-    if not state or not state_matches(state, token, user.organization.id, now):
+    verifier: str | None = None
+    if state and state_matches(state, token, user.organization.id, now):
+        async with core_of(request).sessions() as session:
+            box = SecretBox(core_of(request).settings)
+            verifier = await drive_store.take_authorization(
+                session, box, user.organization.id, state, now
+            )
+            await session.commit()
+    if verifier is None:
         return _message(
             request,
             "Connection not accepted",
             "This answer from Google does not belong to this session (or it is older than "
-            "ten minutes), so nothing was connected. Start again from the documents page.",
+            "ten minutes, or was used already), so nothing was connected. Start again from "
+            "the documents page.",
             400,
         )
     if error or not code:
@@ -161,7 +192,7 @@ async def callback(
             status_code=400,
         )
     try:
-        tokens = await drive.client.exchange_code(code, _callback_url(request))
+        tokens = await drive.client.exchange_code(code, _callback_url(request), verifier)
     except DriveAuthorizationError as refused:
         return await show_documents(request, user, drive_error=str(refused), status_code=400)
     except DriveError as failure:
