@@ -49,16 +49,22 @@ from trichome.metrc.tools.transfers.template_changes import (
     void_external_incoming_transfer,
 )
 from trichome.metrc.tools.transfers.transporters import (
+    archive_driver,
+    archive_vehicle,
     create_driver,
     create_vehicle,
     list_drivers,
     list_vehicles,
+    update_driver,
+    update_vehicle,
 )
 # isort: on
 
 __all__ = [
     "ExternalPackage",
     "TemplatePackage",
+    "archive_driver",
+    "archive_vehicle",
     "create_driver",
     "create_external_incoming_transfer",
     "create_transfer_template",
@@ -79,6 +85,8 @@ __all__ = [
     "list_transfer_types",
     "list_vehicles",
     "record_transfer_hub_leg",
+    "update_driver",
     "update_transfer_template",
+    "update_vehicle",
     "void_external_incoming_transfer",
 ]
