@@ -22,10 +22,14 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
 # The year holds no item photo or file either: tests/metrc/tools/test_outputs.py uploads one
 # and reads it back through get_item_media's schema.
+# Nor retailer deliveries or additives templates: tests/metrc/tools/test_retailer_deliveries.py
+# and test_additives_templates.py record one and read it back through its schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
         "get_sales_delivery",
+        "get_retailer_delivery",
+        "get_additives_template",
         "get_retail_id_allotment",
         "get_package_retail_ids",
         "get_retail_id_packages_info",
@@ -53,6 +57,11 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_active_packages": {"license_number": DISPENSARY, **FULL},
     "list_active_sales_deliveries": {"license_number": DISPENSARY, **FULL},
     "list_inactive_sales_deliveries": {"license_number": DISPENSARY, **FULL},
+    "list_delivery_return_reasons": {"license_number": DISPENSARY},
+    "list_payment_types": {"license_number": DISPENSARY},
+    "list_retailer_deliveries": {"license_number": DISPENSARY, **FULL},
+    "list_patient_check_ins": {"license_number": DISPENSARY, **FULL},
+    "list_patient_check_in_locations": {},
     "list_on_hold_packages": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_packages": {"license_number": DISPENSARY, **FULL},
     "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},
@@ -64,6 +73,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_on_hold_plants": {"license_number": CULTIVATOR, **FULL},
     "list_mother_plants": {"license_number": CULTIVATOR, **FULL},
     "list_plant_additives": {"license_number": CULTIVATOR, **FULL},
+    "list_additive_types": {"license_number": CULTIVATOR},
+    "list_additives_templates": {"license_number": CULTIVATOR, **FULL},
     "list_plant_waste_reasons": {"license_number": CULTIVATOR},
     "list_plant_waste_methods": {"license_number": CULTIVATOR},
     "list_active_plant_batches": {"license_number": CULTIVATOR, **FULL},
