@@ -141,7 +141,9 @@ async def test_a_location_is_renamed_retyped_and_archived(writer: MetrcAccess) -
             await tools.update_location(CULTIVATOR, 999999, name="Nowhere")
         archived = await tools.archive_location(CULTIVATOR, room)
         gone = await tools.list_locations(CULTIVATOR, name_contains="annex q")
-    assert renamed["message"] == f"Updated location {room}: 'Curing Annex Q' (Default Location Type)."
+    assert (
+        renamed["message"] == f"Updated location {room}: 'Curing Annex Q' (Default Location Type)."
+    )
     assert "Centralized Processing Hub" in retyped["message"]
     assert shown["Id"] == room and shown["Name"] == "Curing Annex Q"
     assert shown["LocationTypeName"] == "Centralized Processing Hub" and not shown["ForPlants"]
