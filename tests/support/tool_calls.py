@@ -50,6 +50,10 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_vehicles": {"license_number": CULTIVATOR, **FULL},
     "list_patients": {"license_number": DISPENSARY, **FULL},
     "get_patient_status": {"license_number": DISPENSARY, "patient_license_number": "X100420"},
+    "get_caregiver_status": {
+        "license_number": DISPENSARY,
+        "caregiver_license_number": "CG-CO-000101",
+    },
     "list_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},

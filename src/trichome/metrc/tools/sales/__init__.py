@@ -11,6 +11,7 @@ Only licences that sell to consumers or patients (dispensaries) have sales.
 - `delivery_hub`: deliveries through a hub, return reasons and payment types
 - `retailer`, `retailer_trips`: retailer deliveries (a vehicle selling on one trip)
 - `patients`: registered medical patients and what a patient may still buy
+- `patient_changes`: adding, correcting and removing patients; a caregiver's status
 - `checkins`: patient check-ins and the state's check-in locations
 """
 
@@ -65,6 +66,12 @@ from trichome.metrc.tools.sales.retailer_trips import (
     restock_retailer_delivery,
 )
 from trichome.metrc.tools.sales.patients import get_patient_status, list_patients
+from trichome.metrc.tools.sales.patient_changes import (
+    add_patient,
+    get_caregiver_status,
+    remove_patient,
+    update_patient,
+)
 from trichome.metrc.tools.sales.checkins import (
     archive_patient_check_in,
     list_patient_check_in_locations,
@@ -76,12 +83,14 @@ from trichome.metrc.tools.sales.checkins import (
 
 __all__ = [
     "SaleLine",
+    "add_patient",
     "archive_patient_check_in",
     "complete_sales_delivery",
     "create_sales_receipt",
     "depart_retailer_delivery",
     "end_retailer_delivery",
     "finalize_sales_receipts",
+    "get_caregiver_status",
     "get_patient_status",
     "get_retailer_delivery",
     "get_sales_delivery",
@@ -102,9 +111,11 @@ __all__ = [
     "record_retailer_delivery_sale",
     "record_sales_delivery",
     "record_sales_delivery_hub_step",
+    "remove_patient",
     "restock_retailer_delivery",
     "trim_receipt",
     "unfinalize_sales_receipts",
+    "update_patient",
     "update_patient_check_in",
     "update_retailer_delivery",
     "update_sales_delivery",
