@@ -49,6 +49,7 @@ CAREGIVER_FIELDS = ("CaregiverLicenseNumber", "Active", "Patients")
 class CaregiverStatus(TypedDict):
     """A caregiver licence's status as Metrc reports it."""
 
+    caregiver_license_number: Annotated[str, Field(description="The licence asked about.")]
     CaregiverLicenseNumber: NotRequired[str]
     Active: NotRequired[bool]
     Patients: NotRequired[
@@ -199,4 +200,4 @@ async def get_caregiver_status(
         )
     except MetrcNotFound:
         raise ToolProblem(f"Metrc knows no caregiver licence {number}.") from None
-    return compact(status, CAREGIVER_FIELDS)
+    return {"caregiver_license_number": number, **compact(status, CAREGIVER_FIELDS)}
