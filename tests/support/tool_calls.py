@@ -22,14 +22,16 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
 # The year holds no item photo or file either: tests/metrc/tools/test_outputs.py uploads one
 # and reads it back through get_item_media's schema.
-# Nor retailer deliveries or additives templates: tests/metrc/tools/test_retailer_deliveries.py
-# and test_additives_templates.py record one and read it back through its schema.
+# Nor retailer deliveries, additives templates or a receipt with an external number:
+# tests/metrc/tools/test_retailer_deliveries.py, test_additives_templates.py and
+# test_sales_reference.py record one and read it back through its schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
         "get_sales_delivery",
         "get_retailer_delivery",
         "get_additives_template",
+        "get_sales_receipt_by_external_number",
         "get_retail_id_allotment",
         "get_package_retail_ids",
         "get_retail_id_packages_info",
@@ -45,6 +47,7 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_employees": {"license_number": CULTIVATOR, **FULL},
     "list_locations": {"license_number": CULTIVATOR, **FULL},
     "list_location_types": {"license_number": CULTIVATOR},
+    "list_inactive_locations": {"license_number": CULTIVATOR, **FULL},
     "list_sublocations": {"license_number": CULTIVATOR, **FULL},
     "list_drivers": {"license_number": CULTIVATOR, **FULL},
     "list_vehicles": {"license_number": CULTIVATOR, **FULL},
@@ -66,6 +69,11 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_retailer_deliveries": {"license_number": DISPENSARY, **FULL},
     "list_patient_check_ins": {"license_number": DISPENSARY, **FULL},
     "list_patient_check_in_locations": {},
+    "list_sales_counties": {"license_number": DISPENSARY},
+    "list_patient_registration_locations": {"license_number": DISPENSARY},
+    "list_package_types": {},
+    "list_plant_growth_phases": {"license_number": CULTIVATOR},
+    "list_delivery_package_states": {"license_number": CULTIVATOR},
     "list_on_hold_packages": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_packages": {"license_number": DISPENSARY, **FULL},
     "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},

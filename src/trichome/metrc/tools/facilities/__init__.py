@@ -18,7 +18,11 @@ from trichome.metrc.tools.facilities.facility import (
     list_units_of_measure,
     list_waste_methods,
 )
-from trichome.metrc.tools.facilities.locations import archive_location, update_location
+from trichome.metrc.tools.facilities.locations import (
+    archive_location,
+    list_inactive_locations,
+    update_location,
+)
 from trichome.metrc.tools.facilities.sublocations import (
     archive_sublocation,
     create_sublocation,
@@ -42,6 +46,7 @@ __all__ = [
     "list_available_plant_tags",
     "list_employees",
     "list_facilities",
+    "list_inactive_locations",
     "list_location_types",
     "list_locations",
     "list_sublocations",

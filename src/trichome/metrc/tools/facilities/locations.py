@@ -1,10 +1,11 @@
-"""Location tools that change what exists: renaming a location or changing its type, and
-archiving one no longer in use.
+"""Location tools that change what exists: renaming a location or changing its type,
+archiving one no longer in use, and listing the archived ones.
 
 Bodies follow Metrc's v2 documentation of `Locations` as captured in thunkier/ThunkMetrc
 (specs/generated/bruno/Locations): Update takes `[{Id, Name, LocationTypeName}]`
 (UpdateLocations.bru) and Archive is `DELETE /locations/v2/{id}` (DeleteLocationsById.bru);
-both answer with no body. GetLocationById (GetLocationsById.bru) gives the location's
+both answer with no body; GetInactive (GetInactiveLocations.bru) lists archived locations
+in the shape of the active ones. GetLocationById (GetLocationsById.bru) gives the location's
 current name and type.
 """
 
@@ -16,10 +17,30 @@ from pydantic import Field
 
 from trichome.metrc.bodies.catalogue import LocationUpdate
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.tools.facilities.facility import LOCATION_FIELDS, Location
 from trichome.metrc.tools.registry import ToolProblem, access, tool
-from trichome.metrc.tools.results import LicenseNumber, Written, written
+from trichome.metrc.tools.results import (
+    LicenseNumber,
+    Page,
+    PageSize,
+    Paging,
+    Written,
+    compact,
+    contains,
+    paged,
+    shape,
+    written,
+)
 
 LocationId = Annotated[int, Field(ge=1, description="The location's Id (list_locations).")]
+
+
+@shape
+class ArchivedLocationPage(Paging):
+    """A page of a facility's archived locations."""
+
+    license_number: str
+    items: list[Location]
 
 
 @tool("facilities", title="Update a location", read_only=False, idempotent=True, returns=Written)
@@ -79,3 +100,25 @@ async def archive_location(
         license_number, location_id, credentials=metrc.credentials
     )
     return written(result, f"Archived location {location_id}.")
+
+
+@tool("facilities", title="List archived locations", returns=ArchivedLocationPage)
+async def list_inactive_locations(
+    license_number: LicenseNumber,
+    name_contains: Annotated[
+        str | None, Field(max_length=100, description="Only locations whose name contains this.")
+    ] = None,
+    page: Page = 1,
+    page_size: PageSize = 20,
+) -> dict[str, Any]:
+    """List a facility's archived locations (archive_location), with the type each had."""
+    metrc = access()
+    records = await metrc.client.locations_inactive(license_number, credentials=metrc.credentials)
+    found = [r for r in records if contains(r.get("Name"), name_contains)]
+    return paged(
+        found,
+        page,
+        page_size,
+        lambda record: compact(record, LOCATION_FIELDS),
+        license_number=license_number,
+    )

@@ -20,6 +20,7 @@ from trichome.metrc.tools.plants.read import (
     list_inactive_plants,
     list_mother_plants,
     list_on_hold_plants,
+    list_plant_growth_phases,
     list_vegetative_plants,
 )
 from trichome.metrc.tools.plants.changes import (
@@ -70,6 +71,7 @@ __all__ = [
     "list_mother_plants",
     "list_on_hold_plants",
     "list_plant_additives",
+    "list_plant_growth_phases",
     "list_plant_waste_methods",
     "list_plant_waste_reasons",
     "list_vegetative_plants",

@@ -5,6 +5,7 @@ Only licences that sell to consumers or patients (dispensaries) have sales.
 - `lookup`: finding a receipt by Id and showing one
 - `read`: the receipts sold between two days, and one receipt
 - `recording`: new receipts, corrections, and the customer types they take
+- `reference`: counties, patient registration locations, a receipt by external number
 - `closing`: finalizing, reopening and voiding receipts
 - `deliveries`: sales deliveries under way or finished, and one delivery
 - `delivery_changes`: recording, correcting, completing and voiding a sales delivery
@@ -28,6 +29,11 @@ from trichome.metrc.tools.sales.recording import (
     create_sales_receipt,
     list_customer_types,
     update_sales_receipt,
+)
+from trichome.metrc.tools.sales.reference import (
+    get_sales_receipt_by_external_number,
+    list_patient_registration_locations,
+    list_sales_counties,
 )
 from trichome.metrc.tools.sales.closing import (
     finalize_sales_receipts,
@@ -95,6 +101,7 @@ __all__ = [
     "get_retailer_delivery",
     "get_sales_delivery",
     "get_sales_receipt",
+    "get_sales_receipt_by_external_number",
     "list_active_sales_deliveries",
     "list_active_sales_receipts",
     "list_customer_types",
@@ -103,9 +110,11 @@ __all__ = [
     "list_inactive_sales_receipts",
     "list_patient_check_in_locations",
     "list_patient_check_ins",
+    "list_patient_registration_locations",
     "list_patients",
     "list_payment_types",
     "list_retailer_deliveries",
+    "list_sales_counties",
     "record_patient_check_in",
     "record_retailer_delivery",
     "record_retailer_delivery_sale",

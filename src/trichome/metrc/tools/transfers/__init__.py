@@ -41,6 +41,7 @@ from trichome.metrc.tools.transfers.templates import (
 from trichome.metrc.tools.transfers.external import (
     ExternalPackage,
     create_external_incoming_transfer,
+    list_delivery_package_states,
     list_transfer_types,
 )
 from trichome.metrc.tools.transfers.template_changes import (
@@ -73,6 +74,7 @@ __all__ = [
     "get_delivery_transporters",
     "get_transfer_manifest",
     "get_transfer_template_deliveries",
+    "list_delivery_package_states",
     "list_delivery_packages",
     "list_drivers",
     "list_incoming_transfers",
