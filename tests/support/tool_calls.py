@@ -22,10 +22,16 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # a sandbox in California in tests/metrc/tools/test_brands_and_retail_id.py.
 # The year holds no item photo or file either: tests/metrc/tools/test_outputs.py uploads one
 # and reads it back through get_item_media's schema.
+# Nor retailer deliveries, additives templates or a receipt with an external number:
+# tests/metrc/tools/test_retailer_deliveries.py, test_additives_templates.py and
+# test_sales_reference.py record one and read it back through its schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
         "get_sales_delivery",
+        "get_retailer_delivery",
+        "get_additives_template",
+        "get_sales_receipt_by_external_number",
         "get_retail_id_allotment",
         "get_package_retail_ids",
         "get_retail_id_packages_info",
@@ -41,11 +47,16 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_employees": {"license_number": CULTIVATOR, **FULL},
     "list_locations": {"license_number": CULTIVATOR, **FULL},
     "list_location_types": {"license_number": CULTIVATOR},
+    "list_inactive_locations": {"license_number": CULTIVATOR, **FULL},
     "list_sublocations": {"license_number": CULTIVATOR, **FULL},
     "list_drivers": {"license_number": CULTIVATOR, **FULL},
     "list_vehicles": {"license_number": CULTIVATOR, **FULL},
     "list_patients": {"license_number": DISPENSARY, **FULL},
     "get_patient_status": {"license_number": DISPENSARY, "patient_license_number": "X100420"},
+    "get_caregiver_status": {
+        "license_number": DISPENSARY,
+        "caregiver_license_number": "CG-CO-000101",
+    },
     "list_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},
@@ -53,6 +64,16 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_active_packages": {"license_number": DISPENSARY, **FULL},
     "list_active_sales_deliveries": {"license_number": DISPENSARY, **FULL},
     "list_inactive_sales_deliveries": {"license_number": DISPENSARY, **FULL},
+    "list_delivery_return_reasons": {"license_number": DISPENSARY},
+    "list_payment_types": {"license_number": DISPENSARY},
+    "list_retailer_deliveries": {"license_number": DISPENSARY, **FULL},
+    "list_patient_check_ins": {"license_number": DISPENSARY, **FULL},
+    "list_patient_check_in_locations": {},
+    "list_sales_counties": {"license_number": DISPENSARY},
+    "list_patient_registration_locations": {"license_number": DISPENSARY},
+    "list_package_types": {},
+    "list_plant_growth_phases": {"license_number": CULTIVATOR},
+    "list_delivery_package_states": {"license_number": CULTIVATOR},
     "list_on_hold_packages": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_packages": {"license_number": DISPENSARY, **FULL},
     "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},
@@ -64,6 +85,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_on_hold_plants": {"license_number": CULTIVATOR, **FULL},
     "list_mother_plants": {"license_number": CULTIVATOR, **FULL},
     "list_plant_additives": {"license_number": CULTIVATOR, **FULL},
+    "list_additive_types": {"license_number": CULTIVATOR},
+    "list_additives_templates": {"license_number": CULTIVATOR, **FULL},
     "list_plant_waste_reasons": {"license_number": CULTIVATOR},
     "list_plant_waste_methods": {"license_number": CULTIVATOR},
     "list_active_plant_batches": {"license_number": CULTIVATOR, **FULL},

@@ -124,3 +124,27 @@ async def test_a_created_location_is_listed_and_a_duplicate_refused(writer: Metr
     assert found["total"] == 1
     room = found["items"][0]
     assert room["Id"] == done["ids"][0] and room["ForPlants"] and room["ForPackages"]
+
+
+async def test_a_location_is_renamed_retyped_and_archived(writer: MetrcAccess) -> None:
+    with using(writer):
+        made = await tools.create_location(CULTIVATOR, "Cure Room", "Default Location Type")
+        room = made["ids"][0]
+        renamed = await tools.update_location(CULTIVATOR, room, name=" Curing Annex Q ")
+        retyped = await tools.update_location(
+            CULTIVATOR, room, location_type="Centralized Processing Hub"
+        )
+        (shown,) = (await tools.list_locations(CULTIVATOR, name_contains="annex q"))["items"]
+        with pytest.raises(ToolProblem, match="Nothing to change"):
+            await tools.update_location(CULTIVATOR, room)
+        with pytest.raises(ToolProblem, match="No location with Id 999999"):
+            await tools.update_location(CULTIVATOR, 999999, name="Nowhere")
+        archived = await tools.archive_location(CULTIVATOR, room)
+        gone = await tools.list_locations(CULTIVATOR, name_contains="annex q")
+    assert (
+        renamed["message"] == f"Updated location {room}: 'Curing Annex Q' (Default Location Type)."
+    )
+    assert "Centralized Processing Hub" in retyped["message"]
+    assert shown["Id"] == room and shown["Name"] == "Curing Annex Q"
+    assert shown["LocationTypeName"] == "Centralized Processing Hub" and not shown["ForPlants"]
+    assert archived["ok"] and gone["total"] == 0

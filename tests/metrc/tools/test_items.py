@@ -96,3 +96,16 @@ async def test_creating_and_updating_an_item(writer: MetrcAccess) -> None:
     assert (changed["Name"], changed["UnitThcContent"]) == ("Gummies 10mg - Lime", 10)
     assert changed["UnitOfMeasureName"] == "Each"
     assert edibles["total"] == 5
+
+
+async def test_an_archived_item_moves_to_the_inactive_list(writer: MetrcAccess) -> None:
+    with using(writer):
+        made = await tools.create_item(
+            MANUFACTURER, "Mints - Retired", "Infused Edible", "Each", unit_thc_content=5
+        )
+        done = await tools.archive_item(MANUFACTURER, name="mints - retired")
+        active = await tools.list_active_items(MANUFACTURER, name_contains="Retired")
+        inactive = await tools.list_inactive_items(MANUFACTURER, name_contains="Retired")
+    assert done["message"] == "Archived the item 'Mints - Retired'."
+    assert active["total"] == 0
+    assert [item["Id"] for item in inactive["items"]] == made["ids"]

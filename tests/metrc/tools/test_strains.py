@@ -76,3 +76,14 @@ async def test_creating_and_updating_a_strain(writer: MetrcAccess) -> None:
     )
     assert (changed["IndicaPercentage"], changed["SativaPercentage"]) == (20, 80)
     assert listed["total"] == 13
+
+
+async def test_an_archived_strain_moves_to_the_inactive_list(writer: MetrcAccess) -> None:
+    with using(writer):
+        made = await tools.create_strain(CULTIVATOR, "Retired Haze")
+        done = await tools.archive_strain(CULTIVATOR, strain_id=made["ids"][0])
+        inactive = await tools.list_inactive_strains(CULTIVATOR)
+        with pytest.raises(ToolProblem, match="name or its Id"):
+            await tools.archive_strain(CULTIVATOR)
+    assert done["message"] == "Archived the strain 'Retired Haze'."
+    assert made["ids"][0] in [strain["Id"] for strain in inactive["items"]]

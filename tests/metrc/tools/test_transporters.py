@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.metrc.tools.helpers import CULTIVATOR
-from trichome.metrc.tools import MetrcAccess, using
+from trichome.metrc.tools import MetrcAccess, ToolProblem, using
 from trichome.metrc.tools import transfers as tools
 
 pytestmark = pytest.mark.anyio
@@ -34,3 +34,27 @@ async def test_drivers_and_vehicles_are_registered_and_listed(writer: MetrcAcces
         {"Id": van["ids"][0], "Make": "Ford", "Model": "Transit", "LicensePlateNumber": "CO-123"}
     ]
     assert none["total"] == 0
+
+
+async def test_drivers_and_vehicles_are_corrected_and_archived(writer: MetrcAccess) -> None:
+    with using(writer):
+        joe = (await tools.create_driver(CULTIVATOR, "Joe Smith", "ABC1234", "BTS7"))["ids"][0]
+        van = (await tools.create_vehicle(CULTIVATOR, "Ford", "Transit", "CO-123"))["ids"][0]
+        fixed = await tools.update_driver(CULTIVATOR, joe, drivers_license_number=" XYZ999 ")
+        moved = await tools.update_vehicle(CULTIVATOR, van, license_plate_number="CO-777")
+        drivers = (await tools.list_drivers(CULTIVATOR))["items"]
+        vehicles = (await tools.list_vehicles(CULTIVATOR))["items"]
+        with pytest.raises(ToolProblem, match="Nothing to change"):
+            await tools.update_driver(CULTIVATOR, joe)
+        with pytest.raises(ToolProblem, match="No vehicle with Id 999999"):
+            await tools.update_vehicle(CULTIVATOR, 999999, make="Fiat")
+        await tools.archive_driver(CULTIVATOR, joe)
+        await tools.archive_vehicle(CULTIVATOR, van)
+        left = await tools.list_drivers(CULTIVATOR), await tools.list_vehicles(CULTIVATOR)
+    assert fixed["message"] == f"Updated driver {joe} (Joe Smith)."
+    assert drivers == [
+        {"Id": joe, "Name": "Joe Smith", "DriversLicenseNumber": "XYZ999", "EmployeeId": "BTS7"}
+    ]
+    assert moved["message"] == f"Updated vehicle {van} (Ford Transit, CO-777)."
+    assert vehicles[0]["LicensePlateNumber"] == "CO-777" and vehicles[0]["Make"] == "Ford"
+    assert [page["total"] for page in left] == [0, 0]

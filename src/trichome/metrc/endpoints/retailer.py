@@ -144,7 +144,8 @@ class RetailerDeliveriesApi(MetrcBaseClient):
         *,
         credentials: MetrcCredentials | None = None,
     ) -> WriteResult:
-        """Record retailer deliveries leaving (DepartDelivery, POST .../depart), each `{Id}`.
+        """Record retailer deliveries leaving (DepartDelivery, POST .../depart), each
+        `{RetailerDeliveryId}`.
 
         Raises:
             MetrcError: any of its subclasses.

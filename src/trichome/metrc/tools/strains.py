@@ -302,3 +302,21 @@ async def update_strain(
     )
     changed = ", ".join(key for key, value in changes.items() if value is not None)
     return written(result, f"Updated the strain {current.get('Name')}: {changed}.")
+
+
+@tool("strains", title="Archive a strain", read_only=False, destructive=True, returns=Written)
+async def archive_strain(
+    license_number: LicenseNumber,
+    name: Annotated[
+        str | None, Field(min_length=1, max_length=100, description="The strain's name.")
+    ] = None,
+    strain_id: Annotated[int | None, Field(ge=1, description="Or the strain's Id.")] = None,
+) -> dict[str, Any]:
+    """Archive a strain no longer grown (Metrc's Strains Archive, `DELETE /strains/v2/{id}`);
+    it moves to list_inactive_strains and new plantings and items can no longer use it."""
+    metrc = access()
+    strain = await find_strain(metrc, license_number, name, strain_id)
+    result = await metrc.client.archive_strain(
+        license_number, int(strain["Id"]), credentials=metrc.credentials
+    )
+    return written(result, f"Archived the strain {strain.get('Name')!r}.")

@@ -2,6 +2,7 @@
 methods and tags, and webhook subscriptions.
 
 - `facility`: licences, employees, locations, units of measure, waste methods and tags
+- `locations`: renaming, retyping and archiving a location
 - `sublocations`: the named places inside locations (list, create, rename, archive)
 - `webhooks`: where Metrc sends a licence's changes (list, subscribe, pause, delete)
 """
@@ -17,6 +18,11 @@ from trichome.metrc.tools.facilities.facility import (
     list_units_of_measure,
     list_waste_methods,
 )
+from trichome.metrc.tools.facilities.locations import (
+    archive_location,
+    list_inactive_locations,
+    update_location,
+)
 from trichome.metrc.tools.facilities.sublocations import (
     archive_sublocation,
     create_sublocation,
@@ -31,6 +37,7 @@ from trichome.metrc.tools.facilities.webhooks import (
 )
 
 __all__ = [
+    "archive_location",
     "archive_sublocation",
     "create_location",
     "create_sublocation",
@@ -39,6 +46,7 @@ __all__ = [
     "list_available_plant_tags",
     "list_employees",
     "list_facilities",
+    "list_inactive_locations",
     "list_location_types",
     "list_locations",
     "list_sublocations",
@@ -48,4 +56,5 @@ __all__ = [
     "rename_sublocation",
     "set_webhook_subscription_active",
     "subscribe_webhook",
+    "update_location",
 ]

@@ -22,9 +22,10 @@ from trichome.metrc.tools.items.read import (
     list_inactive_items,
     list_item_categories,
 )
-from trichome.metrc.tools.items.write import create_item, update_item
+from trichome.metrc.tools.items.write import archive_item, create_item, update_item
 
 __all__ = [
+    "archive_item",
     "archive_item_brand",
     "create_item",
     "create_item_brand",

@@ -188,3 +188,21 @@ async def update_item(
     )
     changed = ", ".join(key for key, value in changes.items() if value is not None)
     return written(result, f"Updated the item {item.get('Name')}: {changed}.")
+
+
+@tool("items", title="Archive an item", read_only=False, destructive=True, returns=Written)
+async def archive_item(
+    license_number: LicenseNumber,
+    name: Annotated[
+        str | None, Field(min_length=1, max_length=150, description="The item's name.")
+    ] = None,
+    item_id: Annotated[int | None, Field(ge=1, description="Or the item's Id.")] = None,
+) -> dict[str, Any]:
+    """Archive an item (product) no longer made or sold (Metrc's Items Archive, `DELETE
+    /items/v2/{id}`); it moves to list_inactive_items and new packages can no longer use it."""
+    metrc = access()
+    item = await find_item(metrc, license_number, name, item_id)
+    result = await metrc.client.archive_item(
+        license_number, int(item["Id"]), credentials=metrc.credentials
+    )
+    return written(result, f"Archived the item {item.get('Name')!r}.")

@@ -22,6 +22,7 @@ from trichome.metrc.tools.packages.read import (
     list_on_hold_packages,
     list_package_adjustment_reasons,
     list_package_adjustments,
+    list_package_types,
 )
 from trichome.metrc.tools.packages.retail_id import (
     associate_retail_ids,
@@ -69,6 +70,7 @@ __all__ = [
     "list_on_hold_packages",
     "list_package_adjustment_reasons",
     "list_package_adjustments",
+    "list_package_types",
     "merge_retail_id_packages",
     "move_packages",
     "remediate_packages",

@@ -21,6 +21,7 @@ from trichome.metrc.tools.results import (
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
+    Names,
     PackageLabel,
     Page,
     PageSize,
@@ -335,3 +336,12 @@ async def list_package_adjustment_reasons(license_number: LicenseNumber) -> dict
     )
     fields = ("Name", "RequiresNote", "RequiresWasteWeight")
     return {"total": len(reasons), "items": [compact(r, fields) for r in reasons]}
+
+
+@tool("packages", title="List package types", returns=Names)
+async def list_package_types() -> dict[str, Any]:
+    """List the package types Metrc knows (Packages GetTypes: Product, ImmaturePlant,
+    VegetativePlant, PlantWaste, HarvestWaste...)."""
+    metrc = access()
+    types = await metrc.client.package_types(credentials=metrc.credentials)
+    return {"total": len(types), "items": [{"Name": str(name)} for name in types]}

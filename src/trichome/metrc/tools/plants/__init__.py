@@ -7,6 +7,7 @@
 - `waste`: plant waste, its reasons and methods
 - `groups`: tags, strain, merges and splits, manicures, clones taken from a plant
 - `additives`: additives applied to plants, locations and batches
+- `additives_templates`: saved additive products, and the additive types
 """
 
 from trichome.metrc.tools.plants.lookup import find_plants, trim_plant, unknown_plants
@@ -19,6 +20,7 @@ from trichome.metrc.tools.plants.read import (
     list_inactive_plants,
     list_mother_plants,
     list_on_hold_plants,
+    list_plant_growth_phases,
     list_vegetative_plants,
 )
 from trichome.metrc.tools.plants.changes import (
@@ -43,21 +45,33 @@ from trichome.metrc.tools.plants.groups import (
     start_batch_from_plant,
 )
 from trichome.metrc.tools.plants.additives import list_plant_additives, record_additive
+from trichome.metrc.tools.plants.additives_templates import (
+    create_additives_template,
+    get_additives_template,
+    list_additive_types,
+    list_additives_templates,
+    update_additives_template,
+)
 # isort: on
 
 __all__ = [
     "HarvestedPlant",
     "change_plants_growth_phase",
     "change_plants_strain",
+    "create_additives_template",
     "destroy_plants",
     "find_plants",
+    "get_additives_template",
     "get_plant",
     "harvest_plants",
+    "list_additive_types",
+    "list_additives_templates",
     "list_flowering_plants",
     "list_inactive_plants",
     "list_mother_plants",
     "list_on_hold_plants",
     "list_plant_additives",
+    "list_plant_growth_phases",
     "list_plant_waste_methods",
     "list_plant_waste_reasons",
     "list_vegetative_plants",
@@ -72,4 +86,5 @@ __all__ = [
     "start_batch_from_plant",
     "trim_plant",
     "unknown_plants",
+    "update_additives_template",
 ]

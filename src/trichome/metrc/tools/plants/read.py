@@ -14,6 +14,7 @@ from trichome.metrc.tools.results import (
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
+    Names,
     Page,
     PageSize,
     Paging,
@@ -250,3 +251,12 @@ async def get_plant(license_number: LicenseNumber, label: PlantLabel) -> dict[st
     plants = await find_plants(metrc, license_number, [label])
     plant = next(iter(plants.values()))
     return {"license_number": license_number, "plant": trim_plant(plant, DETAIL_FIELDS)}
+
+
+@tool("plants", title="List plant growth phases", returns=Names)
+async def list_plant_growth_phases(license_number: LicenseNumber) -> dict[str, Any]:
+    """List the growth phases a facility may put plants in (Plants GetGrowthPhases: e.g.
+    Vegetative, Flowering, and Mother where the state has one)."""
+    metrc = access()
+    phases = await metrc.client.plant_growth_phases(license_number, credentials=metrc.credentials)
+    return {"total": len(phases), "items": [{"Name": phase} for phase in phases]}

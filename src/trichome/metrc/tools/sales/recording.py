@@ -46,7 +46,14 @@ class SaleLine(BaseModel):
     ]
 
 
-async def _check_lines(metrc: MetrcAccess, license_number: str, lines: Sequence[SaleLine]) -> None:
+async def check_sale_lines(
+    metrc: MetrcAccess, license_number: str, lines: Sequence[SaleLine]
+) -> None:
+    """Refuse lines whose packages are missing or not cleared by testing.
+
+    Raises:
+        ToolProblem: an unknown label or a package that may not be sold.
+    """
     packages = await find_packages(metrc, license_number, [line.package_label for line in lines])
     untested = [
         f"{label} ({p.get('LabTestingState')})"
@@ -60,12 +67,18 @@ async def _check_lines(metrc: MetrcAccess, license_number: str, lines: Sequence[
         )
 
 
-def _patient_check(customer_type: str, patient_license_number: str | None) -> None:
+def check_patient(customer_type: str, patient_license_number: str | None) -> None:
+    """Refuse a patient or caregiver sale without the patient's licence.
+
+    Raises:
+        ToolProblem: the licence is missing.
+    """
     if customer_type in ("Patient", "Caregiver") and not patient_license_number:
         raise ToolProblem(f"A {customer_type} sale needs the patient's licence number.")
 
 
-def _transactions(lines: Sequence[SaleLine]) -> list[SalesTransaction]:
+def sale_transactions(lines: Sequence[SaleLine]) -> list[SalesTransaction]:
+    """Sale lines as Metrc's `Transactions`."""
     return [
         SalesTransaction(
             package_label=line.package_label.strip(),
@@ -112,7 +125,7 @@ async def create_sales_receipt(
 
     To correct a recorded sale use update_sales_receipt.
     """
-    _patient_check(customer_type, patient_license_number)
+    check_patient(customer_type, patient_license_number)
     metrc = access()
     customer_type = await listed_name(
         customer_type,
@@ -120,14 +133,14 @@ async def create_sales_receipt(
         "customer types",
         "list_customer_types",
     )
-    await _check_lines(metrc, license_number, lines)
+    await check_sale_lines(metrc, license_number, lines)
     result = await metrc.client.create_sales_receipts(
         license_number,
         [
             SalesReceipt(
                 sales_date_time=sales_date_time,
                 sales_customer_type=customer_type,
-                transactions=_transactions(lines),
+                transactions=sale_transactions(lines),
                 patient_license_number=patient_license_number,
                 caregiver_license_number=caregiver_license_number,
                 external_receipt_number=external_receipt_number,
@@ -179,10 +192,10 @@ async def update_sales_receipt(
         )
     kind = customer_type or str(receipt.get("SalesCustomerType"))
     patient = patient_license_number or receipt.get("PatientLicenseNumber")
-    _patient_check(kind, patient)
+    check_patient(kind, patient)
     if lines is not None:
-        await _check_lines(metrc, license_number, lines)
-        transactions: list[SalesTransaction] = _transactions(lines)
+        await check_sale_lines(metrc, license_number, lines)
+        transactions: list[SalesTransaction] = sale_transactions(lines)
     else:
         transactions = [
             SalesTransaction(

@@ -41,6 +41,7 @@ from trichome.metrc.tools.transfers.templates import (
 from trichome.metrc.tools.transfers.external import (
     ExternalPackage,
     create_external_incoming_transfer,
+    list_delivery_package_states,
     list_transfer_types,
 )
 from trichome.metrc.tools.transfers.template_changes import (
@@ -49,16 +50,22 @@ from trichome.metrc.tools.transfers.template_changes import (
     void_external_incoming_transfer,
 )
 from trichome.metrc.tools.transfers.transporters import (
+    archive_driver,
+    archive_vehicle,
     create_driver,
     create_vehicle,
     list_drivers,
     list_vehicles,
+    update_driver,
+    update_vehicle,
 )
 # isort: on
 
 __all__ = [
     "ExternalPackage",
     "TemplatePackage",
+    "archive_driver",
+    "archive_vehicle",
     "create_driver",
     "create_external_incoming_transfer",
     "create_transfer_template",
@@ -67,6 +74,7 @@ __all__ = [
     "get_delivery_transporters",
     "get_transfer_manifest",
     "get_transfer_template_deliveries",
+    "list_delivery_package_states",
     "list_delivery_packages",
     "list_drivers",
     "list_incoming_transfers",
@@ -79,6 +87,8 @@ __all__ = [
     "list_transfer_types",
     "list_vehicles",
     "record_transfer_hub_leg",
+    "update_driver",
     "update_transfer_template",
+    "update_vehicle",
     "void_external_incoming_transfer",
 ]

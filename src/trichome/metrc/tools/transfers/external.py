@@ -13,6 +13,7 @@ from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     Count,
     LicenseNumber,
+    Names,
     PackageLabel,
     UnitOfMeasure,
     Written,
@@ -164,3 +165,14 @@ async def create_external_incoming_transfer(
         f"Recorded an incoming manifest from {shipper_name.strip()} with "
         f"{plural(len(packages), 'package')}.",
     )
+
+
+@tool("transfers", title="List delivery package states", returns=Names)
+async def list_delivery_package_states(license_number: LicenseNumber) -> dict[str, Any]:
+    """List the states a package on a transfer delivery can be in (Transfers GetTypes at
+    `/transfers/v2/deliveries/packages/states`: Shipped, Rejected, Accepted, Returned)."""
+    metrc = access()
+    states = await metrc.client.delivery_package_states(
+        license_number, credentials=metrc.credentials
+    )
+    return {"total": len(states), "items": [{"Name": str(state)} for state in states]}

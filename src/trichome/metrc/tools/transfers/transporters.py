@@ -1,5 +1,11 @@
 """Transporter tools: a facility's drivers and vehicles, as Metrc v2's Transporters
-operations keep them; transfer templates and manifests name them."""
+operations keep them; transfer templates and manifests name them.
+
+Changes and archives follow Metrc's documentation as captured in thunkier/ThunkMetrc
+(specs/generated/bruno/Transporters): UpdateDrivers takes `[{Id, Name, DriversLicenseNumber,
+EmployeeId}]`, UpdateVehicles `[{Id, Make, Model, LicensePlateNumber}]`,
+DeleteDriverById and DeleteVehicleById archive one; all answer with no body.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +15,9 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from trichome.metrc.bodies.transport import DriverCreate, VehicleCreate
-from trichome.metrc.tools.registry import access, tool
+from trichome.metrc.bodies.transport import DriverCreate, DriverUpdate, VehicleCreate, VehicleUpdate
+from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
     LicenseNumber,
     Page,
@@ -167,3 +174,103 @@ async def create_vehicle(
         result,
         f"Registered the vehicle {vehicle.make} {vehicle.model} ({vehicle.license_plate_number}).",
     )
+
+
+DriverId = Annotated[int, Field(ge=1, description="The driver's Id (list_drivers).")]
+VehicleId = Annotated[int, Field(ge=1, description="The vehicle's Id (list_vehicles).")]
+
+
+async def _existing(read: Any, what: str, ident: int, license_number: str, lister: str) -> Any:
+    try:
+        return await read()
+    except MetrcNotFound:
+        raise ToolProblem(
+            f"No {what} with Id {ident} at licence {license_number}; find it with {lister}."
+        ) from None
+
+
+@tool("transfers", title="Update a driver", read_only=False, idempotent=True, returns=Written)
+async def update_driver(
+    license_number: LicenseNumber,
+    driver_id: DriverId,
+    name: Annotated[DriverName | None, Field(description="A corrected name.")] = None,
+    drivers_license_number: Annotated[
+        DriversLicence | None, Field(description="A new driver's licence number.")
+    ] = None,
+    employee_id: Annotated[EmployeeId | None, Field(description="A new employee id.")] = None,
+) -> dict[str, Any]:
+    """Correct a registered driver's name, driver's licence number or employee id; what is
+    not given stays."""
+    if name is None and drivers_license_number is None and employee_id is None:
+        raise ToolProblem("Nothing to change: give a name, a licence number or an employee id.")
+    metrc = access()
+    record = await _existing(
+        lambda: metrc.client.driver(license_number, driver_id, credentials=metrc.credentials),
+        "driver", driver_id, license_number, "list_drivers",
+    )  # fmt: skip
+    driver = DriverUpdate(
+        id=driver_id,
+        name=(name or str(record.get("Name"))).strip(),
+        drivers_license_number=(
+            drivers_license_number or str(record.get("DriversLicenseNumber"))
+        ).strip(),
+        employee_id=(employee_id or str(record.get("EmployeeId"))).strip(),
+    )
+    result = await metrc.client.update_drivers(
+        license_number, [driver], credentials=metrc.credentials
+    )
+    return written(result, f"Updated driver {driver_id} ({driver.name}).")
+
+
+@tool("transfers", title="Archive a driver", read_only=False, destructive=True, returns=Written)
+async def archive_driver(license_number: LicenseNumber, driver_id: DriverId) -> dict[str, Any]:
+    """Archive a driver who no longer drives for the facility; they leave list_drivers."""
+    metrc = access()
+    result = await metrc.client.archive_driver(
+        license_number, driver_id, credentials=metrc.credentials
+    )
+    return written(result, f"Archived driver {driver_id}.")
+
+
+@tool("transfers", title="Update a vehicle", read_only=False, idempotent=True, returns=Written)
+async def update_vehicle(
+    license_number: LicenseNumber,
+    vehicle_id: VehicleId,
+    make: Annotated[Make | None, Field(description="A corrected make.")] = None,
+    model: Annotated[Model | None, Field(description="A corrected model.")] = None,
+    license_plate_number: Annotated[Plate | None, Field(description="A new plate.")] = None,
+) -> dict[str, Any]:
+    """Correct a registered vehicle's make, model or licence plate; what is not given stays."""
+    if make is None and model is None and license_plate_number is None:
+        raise ToolProblem("Nothing to change: give a make, a model or a licence plate.")
+    metrc = access()
+    record = await _existing(
+        lambda: metrc.client.vehicle(license_number, vehicle_id, credentials=metrc.credentials),
+        "vehicle", vehicle_id, license_number, "list_vehicles",
+    )  # fmt: skip
+    vehicle = VehicleUpdate(
+        id=vehicle_id,
+        make=(make or str(record.get("Make"))).strip(),
+        model=(model or str(record.get("Model"))).strip(),
+        license_plate_number=(
+            license_plate_number or str(record.get("LicensePlateNumber"))
+        ).strip(),
+    )
+    result = await metrc.client.update_vehicles(
+        license_number, [vehicle], credentials=metrc.credentials
+    )
+    return written(
+        result,
+        f"Updated vehicle {vehicle_id} ({vehicle.make} {vehicle.model}, "
+        f"{vehicle.license_plate_number}).",
+    )
+
+
+@tool("transfers", title="Archive a vehicle", read_only=False, destructive=True, returns=Written)
+async def archive_vehicle(license_number: LicenseNumber, vehicle_id: VehicleId) -> dict[str, Any]:
+    """Archive a vehicle no longer used for transfers; it leaves list_vehicles."""
+    metrc = access()
+    result = await metrc.client.archive_vehicle(
+        license_number, vehicle_id, credentials=metrc.credentials
+    )
+    return written(result, f"Archived vehicle {vehicle_id}.")
