@@ -4,7 +4,8 @@ Each reader (in `multi_blends`, `potency_readers`, `lab_readers`, `formulation_r
 `serving_readers`, `kitchen_readers`, `tincture_readers`, `mixing_readers`, `blend_readers`,
 `operations_readers`, `yield_readers`, `grow_room_readers`, `terpene_readers`,
 `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`, `drying_readers`,
-`ounce_prices`, `price_readers`, `piece_masses`, `coa_chains`, and last `calculation_gaps`)
+`ounce_prices`, `price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, and last
+`calculation_gaps`)
 looks for the words of one calculation, fills its inputs from the quantities
 (`quantities.read`), and either returns the worked calculation, returns None (not this
 calculation), or raises:
@@ -27,6 +28,7 @@ from trichome.agents import (
     ounce_prices,
     package_caps,
     package_doses,
+    piece_concentrates,
     piece_masses,
     remaining_amounts,
     signed_variance,
@@ -93,6 +95,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     package_caps.over_package_cap,
     serving.servings,
     package_doses.dose_per_package,
+    piece_concentrates.concentrate_per_piece,
     formulation.infusion_or_dose,
     potency.product_content,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise

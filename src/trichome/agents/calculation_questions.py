@@ -216,3 +216,12 @@ def attached(question: Question, amount: Quantity, strengths: list[Quantity]) ->
         ):
             return strength
     return None
+
+
+def lost_share(question: Question) -> float:
+    """The share (%) of the THC that never reaches the product: a process loss, and an
+    efficiency ("75% of it makes it into the butter") as the loss it leaves."""
+    loss, reach = loss_percent(question), efficiency_percent(question)
+    if loss and abs(loss + reach - 100) < 1e-9:
+        return loss  # "loses 8% (only 92% ends up in the gummies)": one loss said twice
+    return 100 - reach * (100 - loss) / 100

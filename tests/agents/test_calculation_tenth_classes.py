@@ -1,0 +1,61 @@
+"""Classes of misreading the tenth benchmark found (issue 20), each in new words: the
+question as a user types it and the number answered. Expected values are worked by hand
+(total THC = d9 + 0.877 x THCA; decarboxylation keeps 87.7% of the acid's mass; concentrate
+for a dose = dose / potency)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tests.agents.calculation_answers import answer
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a mg/g basis named with where it came from, then the values ("in mg/g from the
+        # lab: thc-a 198.7"): the bare values are mg/g, not percentages
+        (
+            "potency in mg/g from the lab: thca 210.4, d9 3.3. total thc in mg/g?",
+            3.3 + 210.4 * 0.877,
+            "mg/g",
+        ),
+        (
+            "results in mg/g per the coa: THC-A 150.2, delta-9-thc 4.1, total thc?",
+            4.1 + 150.2 * 0.877,
+            "mg/g",
+        ),
+        # a limit in % written before "total thc" (".3% total thc"): the total shown in %
+        (
+            "field sample: d9 1.2 mg/g, thca 2.0 mg/g. under .3% total thc?",
+            (1.2 + 2.0 * 0.877) / 10,
+            "%",
+        ),
+        (
+            "lab: delta 9 0.8 mg/g, thca 2.4 mg/g, are we over 0.3% total thc",
+            (0.8 + 2.4 * 0.877) / 10,
+            "%",
+        ),
+        # THCA decarboxylated for a tincture: the THC it gives, no bottle size needed
+        ("decarbing 750mg of thc-a isolate for a tincture, theoretical thc?", 750 * 0.877, "mg"),
+        ("gonna activate 2 g of thca crystals for a dropper bottle, thc?", 2 * 0.877, "g"),
+        # the pieces' doses summed over the whole of what they are cut from
+        ("choc bar has 12 squares at 5mg a square, mg in the whole bar", 60, "mg"),
+        ("pan of 16 brownies, 12.5mg each, thc in the entire pan?", 200, "mg"),
+        # the concentrate one piece takes: dose / potency, no count of pieces needed
+        (
+            "live rosin tests 800 mg/g, want 20 mg thc per chocolate, how many mg of rosin "
+            "per piece",
+            20 / 0.8,
+            "mg",
+        ),
+        ("distillate is 90%, I want 10 mg per gummy, how much distillate per gummy", 100 / 9, "mg"),
+        ("how many mg of 80% oil goes in each cookie if i want 15mg a cookie", 18.75, "mg"),
+    ],
+)
+def test_tenth_set_classes(question: str, expected: float, unit: str) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), (value, shown)
+    assert shown.split()[0] == unit, shown
