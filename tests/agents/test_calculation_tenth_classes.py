@@ -53,6 +53,28 @@ from tests.agents.calculation_answers import answer
         ),
         ("distillate is 90%, I want 10 mg per gummy, how much distillate per gummy", 100 / 9, "mg"),
         ("how many mg of 80% oil goes in each cookie if i want 15mg a cookie", 18.75, "mg"),
+        # a dilution's final amount written after it ("250 ml finished"), or the stock
+        # named with its strength, and the diluent to add asked
+        (
+            "taking a 30 mg/ml tincture down to 10 mg/ml, 300 ml finished, how much mct do i add",
+            300 - 300 * 10 / 30,
+            "mL",
+        ),
+        ("going from 25 mg/ml to 5 mg/ml, 500 ml final, how much diluent", 400, "mL"),
+        ("how much water do i add to 200 ml of 50 mg/ml to bring it to 20 mg/ml", 300, "mL"),
+        ("how much glycerin should i add to 50 ml of 30 mg/ml to get it to 10 mg/ml", 100, "mL"),
+        # two lots blended, each potency a bare number at its amount ("1.2 kg at 91")
+        ("disty A is 1.5kg at 90, disty B 0.5kg at 70, what does the blend come out at", 85, "%"),
+        ("blend 500 g @ 90 and 250 g @ 60, final potency?", 80, "%"),
+        ("mixing 600 g of disty at 92 into 200 g of crude at 70, blend potency?", 86.5, "%"),
+        # terpenes for a batch weighed in kg are answered in grams, unless kg is asked
+        ("sop: terps are 4% by weight of the distillate. we have 1.5 kg distillate", 60, "g"),
+        ("terps at 8% of the final blend, 2 kilos of disty", 2000 * 8 / 92, "g"),
+        (
+            "terpene at 7% w/w of the distillate mass, 2.5 kg distillate. kg of terpene?",
+            0.175,
+            "kg",
+        ),
     ],
 )
 def test_tenth_set_classes(question: str, expected: float, unit: str) -> None:
