@@ -10,6 +10,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.calculation_requests import recognise
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,37 @@ def test_tenth_set_classes(question: str, expected: float, unit: str) -> None:
     value, shown = answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6), (value, shown)
     assert shown.split()[0] == unit, shown
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # "half-p", "half p": half a pound (avoirdupois, 453.59237 g), money talk or not
+        ("half-p in grams?", 453.59237 / 2, "g"),
+        ("how many grams in a half p", 453.59237 / 2, "g"),
+        # an ounce priced from a pound price named without a number ("if the pound is ...")
+        ("if the pound is $1,920 what should a zip run", 1920 / 16, "$/oz"),
+        ("pound goes for 2400, what does an ounce go for", 2400 / 16, "$/oz"),
+        # a gram priced from a trade amount named without a number
+        ("if the pound is $1800 what does a gram run", 1800 / 453.59237, "$/g"),
+        ("the zip is $210, what does a gram come out to", 210 / 28, "$/g"),
+    ],
+)
+def test_tenth_set_trade_prices(question: str, expected: float, unit: str) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), (value, shown)
+    assert shown.split()[0] == unit, shown
+
+
+@pytest.mark.parametrize(
+    ("question", "missing"),
+    [
+        # the price of the amount bought is what is missing, not a number to guess
+        ("whats a gram cost us if we buy by the pound", "price"),
+        ("buying by the zip, what does a gram come out to", "price"),
+    ],
+)
+def test_tenth_set_missing_inputs_are_asked(question: str, missing: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is None and found.asks, found
+    assert missing in found.missing

@@ -229,11 +229,12 @@ _P_FOR_POUND = re.compile(
 
 
 def _pound_slang(text: str) -> str:
-    if not _MONEY_TALK.search(text):
-        return text
+    money = bool(_MONEY_TALK.search(text))
 
     def pound(match: re.Match[str]) -> str:
         word = match.group(1).lower()
+        if not money and not word.startswith("half"):
+            return match.group(0)  # "a p" only means a pound in talk of money; "half-p" always
         if word in ("per", "each"):
             return f"{match.group(1)} lb"
         if word.startswith("half"):
