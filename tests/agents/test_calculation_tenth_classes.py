@@ -10,6 +10,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 
 
@@ -110,9 +111,40 @@ def test_tenth_set_trade_prices(question: str, expected: float, unit: str) -> No
         # the price of the amount bought is what is missing, not a number to guess
         ("whats a gram cost us if we buy by the pound", "price"),
         ("buying by the zip, what does a gram come out to", "price"),
+        # pieces from a mass of concentrate at a stated potency: the dose in each is missing
+        ("how many pieces can i pour out of 3 g of 90% disty", "piece_dose"),
+        ("how many gummies can i make from 2 g of 85% distillate", "piece_dose"),
+        ("how many chocolates could we mould with 10 g of 70 percent rosin", "piece_dose"),
     ],
 )
 def test_tenth_set_missing_inputs_are_asked(question: str, missing: str) -> None:
     found = recognise(question)
     assert found is not None and found.calculation is None and found.asks, found
     assert missing in found.missing
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a lot named by its potency before its new amount ("the 70% lot 500g")
+        (("blend 300g of 90% with 300g of 70%?", "make the 70% lot 500g"), 77.5),
+        (
+            ("mixing 1 kg of 85% and 1 kg of 60%, potency?", "what if the 85% lot is 3 kg"),
+            (3 * 85 + 60) / 4,
+        ),
+        (
+            ("blend 200 g of 92 percent with 100 g of 64 percent", "make the 92 one 400 g"),
+            (400 * 92 + 100 * 64) / 500,
+        ),
+        # another lab result, "came back" with or without "at", replaces the measured value
+        (("label says 10mg per cookie, lab says 9.1, variance?", "next batch came back 10.8"), 8),
+        (
+            ("label claim 5 mg per gummy, lab found 4.6, how far off?", "next lot came in at 5.4"),
+            8,
+        ),
+    ],
+)
+def test_tenth_set_follow_ups(turns: tuple[str, ...], expected: float) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation

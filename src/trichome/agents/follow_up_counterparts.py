@@ -18,7 +18,8 @@ _ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "d
 
 # A follow-up giving another test result: "comes back at 117", "tests at 9.2".
 _RESULT_AGAIN = re.compile(
-    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
+    r"\b(?:comes?|came)\s+(?:back|in)(?:\s+(?:at|as)\b|\s*[\d.])|\btests?\s+(?:at|out\s+at)\b|"
+    r"\bresults?\b",
     re.IGNORECASE,
 )
 
@@ -51,6 +52,9 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
         results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
         if len(results) > 1:
             return results[-1]
+        bare = [q for q in earlier if q.kind == "number" and q.start not in taken]
+        if len(bare) == 1:  # "lab says 9.1" then "next batch came back 10.8": that result
+            return bare[0]
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
@@ -105,8 +109,11 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
 
 def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
                   ) -> Quantity | None:  # fmt: skip
-    """ "400 g of the 92 instead": the amount written with the potency the update names."""
-    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
+    """ "400 g of the 92 instead", "make the 70% lot 500g": the amount written with the
+    potency the update names."""
+    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20]) or (
+        _NAMED_BEFORE.search(update[max(0, new.start - 40) : new.start])
+    )
     if new.kind not in ("mass", "volume") or named is None:
         return None
     potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
@@ -122,6 +129,13 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
                default=None)  # fmt: skip
 
 
+# "the 70% lot 500g", "the 92 one to 400 g", "the 85% at 2 kg": a potency naming the lot
+# whose amount follows.
+_NAMED_BEFORE = re.compile(
+    r"\bthe\s+(\d+(?:\.\d+)?)\s*%?\s*(?:lot|one|batch|oil|disty|distillate|material|stuff)?"
+    r"\s*(?:to|at|is|=|->|becomes)?\s*$",
+    re.IGNORECASE,
+)
 # "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
 _ONE_SERVING = frozenset({"piece", "serving"})
 _PRICE_AGAIN = re.compile(
