@@ -55,6 +55,20 @@ from trichome.agents.calculation_requests import recognise
         ),
         ("distillate is 90%, I want 10 mg per gummy, how much distillate per gummy", 100 / 9, "mg"),
         ("how many mg of 80% oil goes in each cookie if i want 15mg a cookie", 18.75, "mg"),
+        # butter infused "in 1 cup." as a statement, then a portion of it for the pieces:
+        # the cup is the batch (16 tbsp), the tablespoons the portion used
+        (
+            "cannabutter from 8g of 20% in 1 cup. i use 2 tbsp of it in a pan of 16 brownies, "
+            "mg per brownie?",
+            8000 * 0.2 / 16 * 2 / 16,
+            "mg",
+        ),
+        (
+            "made oil with 14 g of 18% in 2 cups; recipe uses 3 tbsp for 24 cookies, mg per cookie",
+            14000 * 0.18 / 32 * 3 / 24,
+            "mg",
+        ),
+        ("butter with 5g of 20% flower in 1 cup. how much thc in 1 tbsp?", 1000 / 16, "mg"),
         # a dilution's final amount written after it ("250 ml finished"), or the stock
         # named with its strength, and the diluent to add asked
         (
@@ -148,3 +162,29 @@ def test_tenth_set_follow_ups(turns: tuple[str, ...], expected: float) -> None:
     found = recognise_conversation(turns)
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation
+
+
+@pytest.mark.parametrize(
+    ("question", "used"),
+    [
+        # the limit a total is checked against is an input used, with the verdict given
+        ("field sample: d9 1.2 mg/g, thca 2.0 mg/g. under .3% total thc?", ".3%"),
+        # the pieces a package holds are used to total it
+        ("bag of 20 gummies, each 5mg thc. total thc in the bag?", "20 gummies"),
+        ("pre-roll 5 pack, 0.7g each, flower is 26% thc. how many mg thc in the pack", "5 pack"),
+        # the ounce asked for is not an input left unused
+        ("if the pound is $1,920 what should a zip run", "1 zip"),
+    ],
+)
+def test_tenth_set_inputs_used_are_not_listed_unused(question: str, used: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found
+    assert used not in found.unused, found.unused
+    assert used in found.read, found.read
+
+
+def test_a_limit_written_as_point_three_gets_the_hemp_verdict() -> None:
+    found = recognise("lab: d9 0.5 mg/g and thca 2.6 mg/g, are we under .3% total thc")
+    assert found is not None and found.calculation is not None
+    assert found.calculation.verdict is not None
+    assert found.calculation.verdict.startswith("PASSES")

@@ -172,7 +172,7 @@ def piece_counts(question: Question) -> list[Quantity]:
 def about_hemp(question: Question) -> bool:
     return question.says(
         r"\bhemp\b|farm bill|\bcompliant|\bcompliance|\bpass\b|\bfail|hot\b|"
-        r"over the limit|legal limit|0\.3\s*%"
+        r"over the limit|legal limit|(?<![\d.])0?\.3\s*%"  # "0.3%", ".3%"
     )
 
 

@@ -42,6 +42,7 @@ def ounce_price(question: Question) -> Calculation | None:
     amount, unit = 1.0, cost.per
     if unit is None:
         masses = [q for q in question.find("mass") if q.per is None and not _ounce(q.unit)]
+        question.use(*[q for q in question.find("mass") if _ounce(q.unit)])  # the ounce asked
         named = re.search(r"\b(?:the|a|per|by\s+the)\s+(pound|lb|kilo|kg)\b", question.text, re.I)
         if not masses and named:  # "if the pound is $1,920": one pound, named without a number
             unit = "kg" if named.group(1).lower().startswith("k") else "lb"

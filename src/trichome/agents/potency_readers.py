@@ -95,6 +95,7 @@ def total(question: Question) -> Calculation | None:
             # total thc)": the total compared, in the limit's unit (the hemp limit is in %);
             # "total thc as a percent": in the unit asked
             result = to_unit(result, "%")
+            question.use(*[q for q in question.find("percent") if "limit" in q.tags])
         parts.append(result)
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
