@@ -83,6 +83,9 @@ from trichome.agents.calculation_requests import recognise
         ("disty A is 1.5kg at 90, disty B 0.5kg at 70, what does the blend come out at", 85, "%"),
         ("blend 500 g @ 90 and 250 g @ 60, final potency?", 80, "%"),
         ("mixing 600 g of disty at 92 into 200 g of crude at 70, blend potency?", 86.5, "%"),
+        # kilos "at" a number, blended with no money said: potencies, not prices
+        ("mixing 2 kg at 88 with 1 kg at 70, final potency?", 82, "%"),
+        ("combining 3 kg of disty at 85 with 1 kg at 65, what is the blend potency", 80, "%"),
         # terpenes for a batch weighed in kg are answered in grams, unless kg is asked
         ("sop: terps are 4% by weight of the distillate. we have 1.5 kg distillate", 60, "g"),
         ("terps at 8% of the final blend, 2 kilos of disty", 2000 * 8 / 92, "g"),
