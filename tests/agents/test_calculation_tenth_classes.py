@@ -159,6 +159,14 @@ def test_tenth_set_missing_inputs_are_asked(question: str, missing: str) -> None
             ("label claim 5 mg per gummy, lab found 4.6, how far off?", "next lot came in at 5.4"),
             8,
         ),
+        # of a label and a lab reading in %, a new result replaces the reading
+        (("label 20% thc, coa says 18.2%, variance", "retest came back 21%"), 5),
+        (("labeled 25% thc, lab says 23.5% thc, how far off", "next batch came in at 26%"), 4),
+        # a potency changed by "tests at" still replaces the potency of an infusion
+        (
+            ("how much 85% distillate for 200 gummies at 10 mg?", "what if it tests at 92%?"),
+            2000 / 0.92 / 1000,
+        ),
     ],
 )
 def test_tenth_set_follow_ups(turns: tuple[str, ...], expected: float) -> None:

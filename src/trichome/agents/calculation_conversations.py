@@ -268,7 +268,7 @@ def _merge(previous: str, update: str) -> _Merged:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         if new.kind == "number" and len(named) == 1:
             new = _in_named_unit(new, named[0], earlier)  # "and if the d9 is actually 1.1?"
-        match = counterpart(new, earlier, update, taken)
+        match = counterpart(new, earlier, update, taken, previous)
         if match is None:
             appended.append(new)
             continue
