@@ -45,6 +45,7 @@ def blending(question: Question) -> Calculation | None:
         for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
         if q.cannabinoid in (None, *named)
     ]
+    percents = percents or _bare_potencies(question)
     by_ratio = _by_ratio(question, percents)
     if by_ratio is not None:
         return by_ratio
@@ -79,6 +80,22 @@ def blending(question: Question) -> Calculation | None:
     if question.says(ASKS):
         raise ask(question, needs.BLEND_AMOUNTS)
     return None
+
+
+_AT_BARE = r"\s*(?:of\s+(?:[a-z][\w-]*\s+){1,2})?(?:at|@)\s*"  # "1 kg of disty at 91"
+
+
+def _bare_potencies(question: Question) -> list[Quantity]:
+    """ "disty A is 1.2 kg at 91, B 0.8 kg at 83": a bare number at each amount blended is
+    that material's potency in % (two at least, or none)."""
+    amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
+    found = [
+        replace(q, unit="%", kind="percent")
+        for q in question.find("number")
+        if 0 < q.value <= 100
+        and any(re.fullmatch(_AT_BARE, question.text[a.end : q.start], re.I) for a in amounts)
+    ]
+    return found if len(found) >= 2 else []
 
 
 def _blend_strengths(question: Question) -> Calculation | None:

@@ -135,6 +135,8 @@ def _bare_reply(
 _FOLLOW_UP_ANYWHERE = re.compile(
     r"\bsame\s+(?:d9|delta|thc|thca|cbd|cbda|potency|weight|dose|mass|amount|ratio|loss|"
     r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
+    # "next batch came back 10.8", "this one comes in at 92": another test result
+    r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:the\s+)?(?:highest|lowest|high\s+end|"
     r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b|"
     # "sorry, those are mg/g", "the numbers were in mg/g": the earlier numbers' unit, told late
@@ -269,7 +271,7 @@ def _merge(previous: str, update: str) -> _Merged:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         if new.kind == "number" and len(named) == 1:
             new = _in_named_unit(new, named[0], earlier)  # "and if the d9 is actually 1.1?"
-        match = counterpart(new, earlier, update, taken)
+        match = counterpart(new, earlier, update, taken, previous)
         if match is None:
             appended.append(new)
             continue

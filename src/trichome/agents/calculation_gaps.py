@@ -19,6 +19,8 @@ _PIECE = (
     r"(?:gumm(?:y|ies)|pieces?|cookies?|brownies?|choc\w*|mints?|caps?(?:ules)?|bars?|edibles?)"
 )
 _FAT = r"(?:butter|oil|cannabutter|canna-?oil|ghee|fat)"
+# What making pieces is called: "make", "pour", "press", "cut", "get out of it".
+_MAKE = r"(?:make|get|fill|dose|do|pour|press|mou?ld|cut|portion|bake|turn\s+out)"
 
 # (the calculation's wording, what it needs: one input or several)
 _CALCULATIONS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
@@ -43,6 +45,13 @@ _CALCULATIONS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
         r"\s+(?:of\s+)?(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|extract|wax|"
         r"shatter)\b",
         needs.CONCENTRATE_POTENCY,
+    ),
+    (  # "how many pieces can I pour out of 3 g of 90% disty": the dose in each unsaid
+        rf"how\s+many\s+{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|that)\s+"
+        rf"{_MAKE}\b.{{0,25}}?\b(?:from|out\s+of|with)\s+(?:my|our|the|this|that|a|some)?\s*"
+        r"[\d.]+\s*(?:g|grams?|kg|kilos?|ml|mls|oz|ounces?)\s+(?:of\s+)?[\d.]+\s*(?:%|percent)\s+"
+        r"(?:\w+\s+)?(?:disty|distill?ate|concentrate|oil|rosin|isolate|extract|wax|shatter)\b",
+        needs.PIECE_DOSE,
     ),
     (  # "how many gummies can I make with 20g of distillate": the dose and potency unsaid
         rf"how\s+many\s+{_PIECE}\s+(?:can|could|will|would|do|does)\s+(?:i|we|you|it|"

@@ -4,9 +4,10 @@ Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `poten
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
-`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`, `coa_chains`,
-and last `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
-quantities (`quantities.read`), and either returns the worked calculation, returns None (not this
+`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`,
+`piece_concentrates`, `coa_chains`, and last `calculation_gaps`) looks for the words of one
+calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
+worked calculation, returns None (not this
 calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
@@ -25,6 +26,7 @@ from trichome.agents import (
     ounce_prices,
     package_caps,
     package_doses,
+    piece_concentrates,
     piece_masses,
     remaining_amounts,
     signed_variance,
@@ -99,6 +101,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     batch_pieces.pieces_from_batch_total,
     serving.servings,
     package_doses.dose_per_package,
+    piece_concentrates.concentrate_per_piece,
     formulation.infusion_or_dose,
     potency.product_content,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise

@@ -172,7 +172,7 @@ def piece_counts(question: Question) -> list[Quantity]:
 def about_hemp(question: Question) -> bool:
     return question.says(
         r"\bhemp\b|farm bill|\bcompliant|\bcompliance|\bpass\b|\bfail|hot\b|"
-        r"over the limit|legal limit|0\.3\s*%"
+        r"over the limit|legal limit|(?<![\d.])0?\.3\s*%"  # "0.3%", ".3%"
     )
 
 
@@ -216,3 +216,12 @@ def attached(question: Question, amount: Quantity, strengths: list[Quantity]) ->
         ):
             return strength
     return None
+
+
+def lost_share(question: Question) -> float:
+    """The share (%) of the THC that never reaches the product: a process loss, and an
+    efficiency ("75% of it makes it into the butter") as the loss it leaves."""
+    loss, reach = loss_percent(question), efficiency_percent(question)
+    if loss and abs(loss + reach - 100) < 1e-9:
+        return loss  # "loses 8% (only 92% ends up in the gummies)": one loss said twice
+    return 100 - reach * (100 - loss) / 100

@@ -18,16 +18,18 @@ _ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "d
 
 # A follow-up giving another test result: "comes back at 117", "tests at 9.2".
 _RESULT_AGAIN = re.compile(
-    r"\b(?:comes?|came)\s+(?:back|in)\s+(?:at|as)\b|\btests?\s+(?:at|out\s+at)\b|\bresults?\b",
+    r"\b(?:comes?|came)\s+(?:back|in)(?:\s+(?:at|as)\b|\s*[\d.])|\btests?\s+(?:at|out\s+at)\b|"
+    r"\bresults?\b",
     re.IGNORECASE,
 )
 
 
-def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
-                ) -> Quantity | None:  # fmt: skip
+def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int],
+                previous: str = "") -> Quantity | None:  # fmt: skip
     """The earlier quantity a follow-up's `new` one replaces (same kind, cannabinoid, role
     and scale; an ordinal or a named potency picks among two), None when it replaces none;
-    `taken` holds the starts of the earlier quantities already replaced."""
+    `taken` holds the starts of the earlier quantities already replaced, `previous` is the
+    earlier text they were read from."""
     ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
     peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
     if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
@@ -51,6 +53,13 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
         results = [q for q in earlier if q.kind == "mass" and q.start not in taken]
         if len(results) > 1:
             return results[-1]
+        bare = [q for q in earlier if q.kind == "number" and q.start not in taken]
+        if len(bare) == 1:  # "lab says 9.1" then "next batch came back 10.8": that result
+            return bare[0]
+    if new.kind in ("percent", "concentration") and _RESULT_AGAIN.search(update):
+        measured = _measured(new, earlier, taken, previous)
+        if measured is not None:
+            return measured
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
@@ -62,6 +71,25 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
             return scaled
         return _counterpart_of_scale(new, earlier, update, taken, same=False)
     return _counterpart_of_scale(new, earlier, update, taken, same=True)
+
+
+# "label says", "labeled at", "claim of": the value printed on the package, not a result.
+_LABEL_BEFORE = re.compile(r"\b(?:label\w*|claim\w*|advertis\w*|target\w*)\b[^\d]{0,20}$", re.I)
+
+
+def _measured(new: Quantity, earlier: list[Quantity], taken: set[int], previous: str
+              ) -> Quantity | None:  # fmt: skip
+    """ "label 20% THC, COA says 18.2%" then "retest came back 21%": of a label and a reading,
+    the reading is what a new result replaces."""
+    alike = [
+        q for q in earlier
+        if q.kind == new.kind and q.start not in taken and not q.tags & _ROLES
+        and new.cannabinoid in (None, q.cannabinoid)
+        and unit_family(q.unit) == unit_family(new.unit)
+    ]  # fmt: skip
+    labels = [q for q in alike if _LABEL_BEFORE.search(previous[max(0, q.start - 30) : q.start])]
+    readings = [q for q in alike if q not in labels]
+    return readings[0] if len(alike) == 2 and len(labels) == 1 and len(readings) == 1 else None
 
 
 def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
@@ -105,8 +133,11 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
 
 def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: set[int]
                   ) -> Quantity | None:  # fmt: skip
-    """ "400 g of the 92 instead": the amount written with the potency the update names."""
-    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
+    """ "400 g of the 92 instead", "make the 70% lot 500g": the amount written with the
+    potency the update names."""
+    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20]) or (
+        _NAMED_BEFORE.search(update[max(0, new.start - 40) : new.start])
+    )
     if new.kind not in ("mass", "volume") or named is None:
         return None
     potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
@@ -122,6 +153,13 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
                default=None)  # fmt: skip
 
 
+# "the 70% lot 500g", "the 92 one to 400 g", "the 85% at 2 kg": a potency naming the lot
+# whose amount follows.
+_NAMED_BEFORE = re.compile(
+    r"\bthe\s+(\d+(?:\.\d+)?)\s*%?\s*(?:lot|one|batch|oil|disty|distillate|material|stuff)?"
+    r"\s*(?:to|at|is|=|->|becomes)?\s*$",
+    re.IGNORECASE,
+)
 # "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
 _ONE_SERVING = frozenset({"piece", "serving"})
 _PRICE_AGAIN = re.compile(

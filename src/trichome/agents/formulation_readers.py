@@ -19,8 +19,7 @@ from trichome.agents.calculation_questions import (
     Question,
     ask,
     combined_potency,
-    efficiency_percent,
-    loss_percent,
+    lost_share,
     named_cannabinoid,
     one,
     piece_counts,
@@ -34,11 +33,11 @@ from trichome.agents.unit_words import PIECES
 _BATCH_TOTAL = (
     r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
     r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)|"
-    # "10 gummies at 5 mg each, mg in the pack?": the package's THC from its pieces
     r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
     r"(?:the|a|that|this|one|1|each|every|whole)?\s*(?:pack|package|packet|bag|box|jar|tin|"
-    r"bottle|container|sleeve|tube)s?\b"
-)
+    r"bottle|container|sleeve|tube)s?\b|"
+    r"\b(?:whole|entire|full)\s+(?:bar|slab|pan|tray|sheet|cake|batch|run|order|lot)\b"
+)  # "mg in the pack?", "5 mg a square, mg in the whole bar": the package's THC
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
@@ -130,7 +129,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 raise ask(question, needs.CONCENTRATE_POTENCY)
             strength = found.value
         name = named_cannabinoid(question, None if parts else found)
-        parts.append(formulation.infusion(count.value, dose.value, strength, _lost(question), name))
+        parts.append(
+            formulation.infusion(count.value, dose.value, strength, lost_share(question), name)
+        )
         return calculators.chain(parts)
     if counts and concentrate and (potencies or acid_potency or question.says(CONCENTRATE)):
         weighs = concentrate[0].start
@@ -144,10 +145,10 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             if mass.unit == "mg" and (
                 question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total") or shared
             ):  # "600mg split into 30 caps": a total shared out, no potency needed
-                return formulation.dose_from_total(mass.value, count.value, _lost(question))
+                return formulation.dose_from_total(mass.value, count.value, lost_share(question))
             raise ask(question, needs.CONCENTRATE_POTENCY)
         return formulation.dose_per_unit(
-            found.value, mass.value, mass.unit, count.value, _lost(question)
+            found.value, mass.value, mass.unit, count.value, lost_share(question)
         )
     if counts and not per_piece and not potencies:
         # Every mg amount left is a total (a "100mg chocolate bar" read as one piece was
@@ -165,7 +166,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
             return formulation.dose_from_total(
-                units.convert(amount.value, amount.unit, "mg"), count.value, _lost(question)
+                units.convert(amount.value, amount.unit, "mg"), count.value, lost_share(question)
             )
     if (
         not counts
@@ -180,7 +181,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         found = one(question, potencies, "the concentrate's potency")
         assert dose is not None and mass is not None and found is not None
         return formulation.pieces_from_concentrate(
-            mass.value, mass.unit, found.value, dose.value, _lost(question)
+            mass.value, mass.unit, found.value, dose.value, lost_share(question)
         )
     if counts and per_piece and wants_amount is False and not potencies:
         return None
@@ -388,12 +389,3 @@ def share_by_weight(question: Question) -> Calculation | None:
     return formulation.percent_by_weight(
         float(match.group(1)), match.group(2), float(match.group(3)), match.group(4)
     )
-
-
-def _lost(question: Question) -> float:
-    """The share (%) of the THC that never reaches the product: a process loss, and an
-    efficiency ("75% of it makes it into the butter") as the loss it leaves."""
-    loss, reach = loss_percent(question), efficiency_percent(question)
-    if loss and abs(loss + reach - 100) < 1e-9:
-        return loss  # "loses 8% (only 92% ends up in the gummies)": one loss said twice
-    return 100 - reach * (100 - loss) / 100

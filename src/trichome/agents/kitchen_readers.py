@@ -57,8 +57,11 @@ def kitchen(question: Question) -> Calculation | None:
         m
         for m in _ASKED_MEASURE.finditer(question.text)
         if not m.group(0).lower().startswith("in")
-        or not re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
-    ]  # "in 1 cup of butter" is the batch, "in 1 tablespoon?", "per cup of milk" the measure
+        or not (
+            re.match(rf"\s*(?:of\s+)?(?:\w+\s+)?(?:{_FAT})", question.text[m.end() :], re.I)
+            or re.match(r"\s*[.;]\s*\w", question.text[m.end() :])
+        )
+    ]  # "in 1 cup of butter", "15% in 1 cup. i use...": the batch; "in 1 tbsp?" the measure
     if len(measures) > 1:  # "1,200 mg in 1 cup, per tsp?": the "in" before the last is the batch
         measures = [m for m in measures[:-1] if not m.group(0).lower().startswith("in")] + [
             measures[-1]

@@ -37,6 +37,10 @@ _PORTION = (
 # Words saying an amount is what one has (the stock) or what one wants to end with.
 _HAVE = r"(?:have|got|start(?:ing)?(?:\s+with)?|take|dilute|cutting|cut|thin)\s+(?:a\s+|an\s+)?$"
 _WANT = r"(?:need|make|want|final(?:\s+(?:volume|amount|weight|mass))?(?:\s+(?:is|of))?)\s+$"
+# "250 ml finished", "100 g final", "2 L at the end": the amount is the one ended with.
+_FINISHED = re.compile(
+    r"\s*(?:of\s+)?(?:finished|final|total|done|in\s+the\s+end|at\s+the\s+end)\b", re.I
+)
 
 
 def _span(percents: list[Quantity]) -> tuple[float, float]:
@@ -75,7 +79,7 @@ def _starts_from(question: Question, amount: Quantity, high: Quantity, low: Quan
     before = question.text[max(0, amount.start - 25) : amount.start]
     if re.search(_HAVE, before, re.IGNORECASE):
         return True
-    if re.search(_WANT, before, re.IGNORECASE):
+    if re.search(_WANT, before, re.IGNORECASE) or re.match(_FINISHED, question.text[amount.end :]):
         return False
     return question.says(r"\badd\b|final\s+(?:volume|weight|mass)|total\s+(?:volume|weight)")
 
@@ -107,6 +111,7 @@ def dilution(question: Question) -> Calculation | None:
             rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
         )
         or question.says(r"\bc1\b.*\bc2\b|\bc2\b.*\bc1\b")  # "C1 = 200 mg/mL ... C2 ="
+        or (len(concentrations) >= 2 and question.says(_ASKS_CARRIER))  # "how much water to add"
         or (  # "500 g of 30% oil from 85% distillate": a weaker oil made from a stronger one
             question.says(r"\bfrom\s+(?:an?\s+|the\s+|our\s+)?[\d.]+\s*%\s*(?:distill?ate|disty)\b")
             and len({q.value for q in question.find("percent", without=NOT_POTENCY)}) >= 2

@@ -8,15 +8,27 @@ avoirdupois pound is 16 avoirdupois ounces.
 
 from __future__ import annotations
 
+import re
+
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, fmt, positive
 
 _ASKS_OUNCE = (
     r"(?:per|an?|each|/|the|for\s+an?)\s*(?:oz|ounce|zip)\b|\b(?:oz|ounce|zip)\s+price|"
-    r"price\s+(?:of|for)\s+(?:an?\s+|one\s+|1\s+)?(?:oz|ounce|zip)\b"
+    r"price\s+(?:of|for)\s+(?:an?\s+|one\s+|1\s+)?(?:oz|ounce|zip)\b|"
+    # "what should a zip run", "what's an ounce go for", "how much does a zip cost"
+    r"\b(?:oz|ounce|zip)\s+(?:run|go(?:es)?\s+for|cost|sell\s+for|be\s+priced)\b"
 )
 _POUNDS = ("lb", "kg")
+
+
+def _ounce(unit: str) -> bool:
+    """Whether a mass is in ounces: the amount priced is asked for, not given."""
+    try:
+        return units.canonical(unit) in ("oz", "trade_oz")
+    except units.UnitError:
+        return False
 
 
 def ounce_price(question: Question) -> Calculation | None:
@@ -29,11 +41,16 @@ def ounce_price(question: Question) -> Calculation | None:
     cost = money[0]
     amount, unit = 1.0, cost.per
     if unit is None:
-        masses = [q for q in question.find("mass") if q.per is None]
-        if len(masses) != 1:
+        masses = [q for q in question.find("mass") if q.per is None and not _ounce(q.unit)]
+        question.use(*[q for q in question.find("mass") if _ounce(q.unit)])  # the ounce asked
+        named = re.search(r"\b(?:the|a|per|by\s+the)\s+(pound|lb|kilo|kg)\b", question.text, re.I)
+        if not masses and named:  # "if the pound is $1,920": one pound, named without a number
+            unit = "kg" if named.group(1).lower().startswith("k") else "lb"
+        elif len(masses) != 1:
             return None
-        question.use(masses[0])
-        amount, unit = masses[0].value, masses[0].unit
+        else:
+            question.use(masses[0])
+            amount, unit = masses[0].value, masses[0].unit
     try:
         unit = units.canonical(unit or "")
     except units.UnitError:

@@ -41,19 +41,16 @@ def dose_per_package(question: Question) -> Calculation | None:
     if packed is None:
         return None
     per_package = float(next(g for g in packed.groups() if g))
-    # "12 per bag": the count packed is an input read, shown as one
-    packed_counts = [
-        q for q in question.find("count", "number") if packed.start() <= q.start < packed.end()
-    ]
+    counted = [q for q in question.quantities if q.start < packed.end() and packed.start() < q.end]
     stated = _stated_piece(question, per_package)
     if stated is not None:
-        question.use(*packed_counts)
+        question.use(*counted)  # "bag of 20 gummies", "5 pack": the pieces packed, used
         return stated
     each = formulation.infusion_or_dose(question)
     if each is None or "per piece" not in each.unit or per_package < 1:
         return None
-    question.use(*packed_counts)
     name = each.unit.replace("per piece", "").replace("mg", "").strip() or "THC"
+    question.use(*counted)
     return chain([each, serving.batch_total(per_package, each.value, name)])
 
 

@@ -95,6 +95,7 @@ def total(question: Question) -> Calculation | None:
             # total thc)": the total compared, in the limit's unit (the hemp limit is in %);
             # "total thc as a percent": in the unit asked
             result = to_unit(result, "%")
+            question.use(*[q for q in question.find("percent") if "limit" in q.tags])
         parts.append(result)
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
@@ -142,8 +143,9 @@ _PERCENT_ASKED = r"\b(?:as|in|into|to)\s+(?:a\s+)?(?:%|percent|percentage)|\bwha
 
 
 def _limit_in_percent(question: Question) -> bool:
-    """A limit stated in % ("at 0.3%", "the 0.3 percent line"), not a cannabinoid's value."""
-    return any(q.cannabinoid is None for q in question.find("percent"))
+    """A limit stated in % ("at 0.3%", "the 0.3 percent line", "under .3% total thc"), not a
+    cannabinoid's value."""
+    return any(q.cannabinoid is None or "limit" in q.tags for q in question.find("percent"))
 
 
 # "d9 ND", "delta-9 not detected", "d9 <LOQ", "below LOQ", "no delta-9 on it", "0 d9": a

@@ -26,8 +26,9 @@ def price(question: Question) -> Calculation | None:
     if not question.says(
         r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram|"
-        r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b"
-    ):
+        r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b|"
+        r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b"
+    ):  # "what does a gram cost us", "what's a gram run if the pound is $1,800"
         return None
     money = money or _prices_beside_amounts(question)
     priced = _amount_priced(question, money)
@@ -62,7 +63,12 @@ def price(question: Question) -> Calculation | None:
             raise
         except ValueError:
             pass
-    masses = [q for q in question.find("mass") if q.per is None] or [
+    masses = [q for q in question.find("mass") if q.per is None and not _asked_gram(question, q)]
+    named = _ASKED_AMOUNT_NAMED.search(question.text)
+    if not masses and named and not cost.per:  # "if the pound is $1,800, what's a gram run"
+        unit = _NAMED_UNITS[named.group(1).lower()]
+        return _per_eighth_if_asked(question, operations.price_per_gram(cost.value, 1, unit))
+    masses = masses or [
         # "4 zips per gram? he wants 800 for it": an amount of flower "per gram" is the
         # question asked of it, not a rate
         q
@@ -164,3 +170,18 @@ def _per_eighth_if_asked(question: Question, priced: Calculation) -> Calculation
 
 def _trade_mass(question: Question, unit: str) -> str:
     return "trade_oz" if unit == "oz" and question.says(r"zip|trade") else unit
+
+
+# "the pound is $1,800", "by the zip": one of the trade's amounts, named without a number.
+_ASKED_AMOUNT_NAMED = re.compile(r"\b(?:the|a|by\s+the)\s+(pound|lb|kilo|zip)\b", re.I)
+_NAMED_UNITS = {"pound": "lb", "lb": "lb", "kilo": "kg", "zip": "trade_oz"}
+
+
+def _asked_gram(question: Question, mass: Quantity) -> bool:
+    """ "what does a gram run", "a gram costs": the one gram priced is the question asked."""
+    return (
+        mass.value == 1
+        and mass.unit == "g"
+        and bool(re.match(r"\s*(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b",
+                          question.text[mass.end :], re.I))
+    )  # fmt: skip

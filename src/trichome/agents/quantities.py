@@ -154,6 +154,8 @@ def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
         for m in _BASIS.finditer(text)
         if _DECLARED_BEFORE.search(text[max(0, m.start() - 30) : m.start()])
         or re.match(r"\s*\)?\s*[:=\-]", text[m.end() :])  # "potency in mg/g: THCA 241.7"
+        # "in mg/g from the lab: thca 198.7", "mg/g per the coa:": a source, then the values
+        or re.match(r"\s*\)?\s*(?:from|per|on|by)\b[a-z' ]{1,30}:", text[m.end() :], re.I)
         or not (
             _ASKED_AFTER.match(text, m.end())
             or _ASKED_BEFORE.search(text[max(0, m.start() - 60) : m.start()])

@@ -11,6 +11,7 @@ from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import potency_calculators as potency
 from trichome.agents import units
+from trichome.agents.asked_units import to_unit
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
@@ -87,7 +88,9 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     distillate = one(question, bases[:1], "the distillate")
     assert terp is not None and distillate is not None
     basis = "base" if question.says(_OF_DISTILLATE) else "blend"
-    return mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+    added = mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
+    # terpenes for a batch weighed in kg are weighed out in grams (a unit asked still wins)
+    return to_unit(added, "g") if units.canonical(distillate.unit) == "kg" else added
 
 
 # "5% of the distillate", "percent of the distillate weight", "on top of": the share is

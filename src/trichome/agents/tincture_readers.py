@@ -139,6 +139,8 @@ def tincture(question: Question) -> Calculation | None:
     if totals and doses and question.says(_HOW_MANY_DOSES):
         return None  # "a 1000 mg bottle at 25 mg a dose": servings, no bottle size needed
     if not volumes or not totals:
+        if not volumes and _decarb_asked(question):
+            return None  # "decarbing 750 mg of THCA for a tincture": the THC it gives
         if question.says(r"tincture|dropper") and question.says(ASKS) and (volumes or totals):
             raise ask(question, needs.BOTTLE_SIZE if totals else needs.BOTTLE_THC)
         return None
@@ -146,6 +148,14 @@ def tincture(question: Question) -> Calculation | None:
     volume = one(question, volumes[:1], "the bottle's size")
     assert total_mg is not None and volume is not None
     return _strength(question, total_mg.value, volume, total_mg.cannabinoid or "THC")
+
+
+def _decarb_asked(question: Question) -> bool:
+    """A mass of the acid decarboxylated ("decarbing 750 mg of THCA for a tincture,
+    theoretical THC?"): the decarboxylation asked, the tincture only where it goes."""
+    return bool(question.find("mass", cannabinoids=("THCA",))) and question.says(
+        r"decarb|theoretical|activat"
+    )
 
 
 # "how many doses in the bottle", "servings in a 1000 mg tincture": the doses it holds.

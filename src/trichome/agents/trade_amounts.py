@@ -128,7 +128,7 @@ _STANDARD_FRACTION = re.compile(
 def _trade_ounce_stated(text: str, standard: bool = False) -> str:
     text = _QP.sub(_qp_zips, text)
     text = _BARE_PRICED.sub(lambda m: f"{m.group(1)}1 {m.group(2)} ", text)
-    text = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
+    text = _prices_after_amounts(text)
     if re.search(r"\b(?:lbs?|pounds?)\b", text, re.IGNORECASE) and _TRADE_POUND_STATED.search(text):
         text = _TRADE_POUND_STATED.sub(_trade_pound, text) + " (trade oz)"
         # "$2400/lb ... using a 448 g pound": the price is for that pound of 16 zips
@@ -241,11 +241,12 @@ _P_FOR_POUND = re.compile(
 
 
 def _pound_slang(text: str) -> str:
-    if not _MONEY_TALK.search(text):
-        return text
+    money = bool(_MONEY_TALK.search(text))
 
     def pound(match: re.Match[str]) -> str:
         word = match.group(1).lower()
+        if not money and not word.startswith("half"):
+            return match.group(0)  # "a p" only means a pound in talk of money; "half-p" always
         if word in ("per", "each"):
             return f"{match.group(1)} lb"
         if word.startswith("half"):
@@ -277,7 +278,7 @@ def trade_amounts(text: str) -> tuple[str, bool]:
 
 def priced_amounts(text: str) -> str:
     """ "paid 1,650 for a p", "a zip for 200": a pound in money talk, a price after an amount."""
-    priced = _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", _pound_slang(text))
+    priced = _prices_after_amounts(_pound_slang(text))
     # "has zips for $220", "zip for $240": one of the amount priced, when none is counted
     priced = _UNCOUNTED_PRICED.sub(lambda m: f"1 {m.group(1)}", priced)
     # "a $35 eighth", "the $575 qp": the price of that amount, written as a price paid for it
@@ -285,6 +286,15 @@ def priced_amounts(text: str) -> str:
                                     priced)  # fmt: skip
 
 
+def _prices_after_amounts(text: str) -> str:
+    """ "a zip at 200", "kilos for 1800": the number after the amount is its price, unless
+    lots are blended and no money is said ("2 kg at 88 with 1 kg at 70": potencies)."""
+    if _BLEND_TALK.search(text) and not _MONEY_TALK.search(text):
+        return text
+    return _BOUGHT_FOR.sub(lambda m: f"{m.group(1)}$", text)
+
+
+_BLEND_TALK = re.compile(r"\bblend|\bmix|\bcombin|\bpotency\b", re.IGNORECASE)
 _PRICE_BEFORE_AMOUNT = re.compile(
     r"(\$\s?\d+(?:\.\d+)?k?)\s+(\d+(?:\.\d+)?\s+)?(eighths?|8ths?|zips?|quarters?|ounces?|oz|"
     r"pounds?|lbs?|grams?|g)\b(?!\s*(?:of|a|an|for)\b)",
