@@ -159,3 +159,45 @@ def test_the_regulator_s_decision_on_one_s_own_file_is_a_forecast(
 )
 def test_asking_how_an_application_is_decided_is_no_forecast(question: str) -> None:
     assert scope_of(question) is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "says", "not_says"),
+    [
+        (
+            ("what % is the LEL for butane, setting up our gas detector alarms", "and if we switch to straight propane?"),
+            "2.1%",
+            "1.6%",
+        ),
+        (("butane lel?", "what about propane"), "2.1%", "1.6%"),
+        (("propane LEL for our detectors?", "ok and what about butane?"), "1.6%", "2.1%"),
+    ],
+)  # fmt: skip
+def test_a_follow_up_going_on_from_the_last_turn_asks_its_question_of_the_new_thing(
+    service: AgentService,  # noqa: F811
+    turns: tuple[str, ...],
+    says: str,
+    not_says: str,
+) -> None:
+    text, _, cited = ask(service, *turns)
+    lead = text.split("\n\n")[0]
+    assert says in lead and not_says not in lead and cited
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("why does THCA lose weight when it turns into THC? like chemically what leaves", "CO2"),
+        ("what leaves the molecule when thca turns into thc", "CO2"),
+        ("whats the legal difference between hemp and marijuana, in one line", "0.3%"),
+        ("hemp vs marijuana, what's the legal line", "0.3%"),
+        ("what should a batch production record actually contain? we're moving from whiteboards", "date and time"),
+    ],
+)  # fmt: skip
+def test_the_fact_on_the_subject_answers_with_its_figure(
+    service: AgentService,  # noqa: F811
+    question: str,
+    says: str,
+) -> None:
+    text, _, cited = ask(service, question)
+    assert says in text and cited

@@ -200,7 +200,9 @@ class AgentService:
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
-            found = of_program(found, understanding.program)
+            found = of_program(
+                latest_turn_first(found, user_turns[-1], topic_query), understanding.program
+            )
             # ... unless it finds only the facts the pick had: it knows nothing more
             if any_relevant(found) and {p.fact.id for p in found} - {p.fact.id for p in passages}:
                 agent, index, passages = second, other, found

@@ -199,6 +199,8 @@ SYNONYMS = {
     "speed": "fast",
     "faster": "fast",
     "slower": "fast",
+    # "what happens when THCA turns into THC": the packs say it converts
+    "turn": "convert",
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
