@@ -201,3 +201,26 @@ def test_the_fact_on_the_subject_answers_with_its_figure(
 ) -> None:
     text, _, cited = ask(service, question)
     assert says in text and cited
+
+
+def test_chat_words_are_never_what_a_question_is_about() -> None:
+    from trichome.knowledge.words import tokenize
+
+    assert tokenize("im wondering, i think the thing is a couple of little stuff, ballpark") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("who regulates this stuff in nj anyway", "Cannabis Regulatory Commission"),
+        ("in minnesota is having 3 oz of flower in public a crime or just a ticket type thing", "2 ounces"),
+        ("can i grow a couple plants in my chicago apartment for rec use", "home cultivation only"),
+    ],
+)  # fmt: skip
+def test_a_question_padded_with_chat_words_is_answered(
+    service: AgentService,  # noqa: F811
+    question: str,
+    says: str,
+) -> None:
+    text, _, cited = ask(service, question)
+    assert says in text and cited

@@ -173,6 +173,20 @@ STOPWORDS = frozenset(
         "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
+        # Chat words rare in the packs, so a question's "rarest word" when they stand in it
+        # ("some stuff", "a couple of things", "general ballpark"): never what it asks about.
+        "im",
+        "think",
+        "thing",
+        "things",
+        "stuff",
+        "something",
+        "anything",
+        "couple",
+        "little",
+        "question",
+        "wondering",
+        "ballpark",
     ]
 )
 
