@@ -70,6 +70,11 @@ OWN_DOCUMENTS = "own-documents"
 # A fact covering this share of the question answers it without the question's rarest
 # word; below it, the rarest word must be there (a weak match on common words is chance).
 KEY_TERM_OPTIONAL_COVERAGE = 0.5
+# A fact holding this share of the question's words that the packs know (and this many of
+# them) answers a question that names no place, however many other words tell its story.
+KNOWN_WORDS_ANSWER = 0.5
+KNOWN_WORDS_COVERAGE = 0.25
+KNOWN_WORDS_MATCHED = 3
 # A figure in a fact's text, in digits or words, or an explicit "no limit".
 _HAS_FIGURE = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|no limit|no cap)\b"
@@ -248,6 +253,17 @@ class AnswerRequest:
             # what the fact says: "when did Kentucky's programme start?" is not answered by
             # a fact that shares "start" with it.
             return passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE and passage.shares_enough_words
+        if (
+            not named
+            and passage.known_coverage >= KNOWN_WORDS_ANSWER
+            and passage.coverage >= KNOWN_WORDS_COVERAGE
+            and passage.matched_terms >= KNOWN_WORDS_MATCHED
+            and (passage.has_key_term or about_a_focus(passage.fact, self.focus))
+        ):
+            # The question is told in a story ("trying to set my rotovap so i dont strip
+            # it"): words no fact holds lower its coverage, but the fact holds most of what
+            # the packs could know of it, and the question's telling word or its subject.
+            return True
         return (
             passage.coverage >= RELEVANT_COVERAGE
             and passage.shares_enough_words

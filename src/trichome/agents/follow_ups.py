@@ -87,6 +87,16 @@ def asks_if_it_reaches(user_turns: Sequence[str]) -> bool:
     return len(user_turns) > 1 and bool(_TOO.search(user_turns[-1]))
 
 
+# A follow-up this short (content words) is asked in the earlier turn's terms.
+_FEW_WORDS = 3
+# A turn that goes on from the one before: "and if ...", "what about ...", "same for ...".
+_CONTINUES = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|cool|thanks)\W+)?(?:and (?:if|for|what about|how about|with)|"
+    r"what about|how about|what if|same (?:for|with)|or if)\b",
+    re.IGNORECASE,
+)
+
+
 def search_text(
     user_turns: Sequence[str], question: str, topics: Sequence[Topic], inherited: bool = False
 ) -> str:
@@ -94,8 +104,12 @@ def search_text(
     topic asked comes from that turn ("do medical card holders pay it too?" after a tax
     question searches for the tax too), or when the latest turn names no topic and keeps
     the earlier turn's place ("and if they drove in from indiana?" after Illinois' limits)."""
-    if len(user_turns) >= 2 and not topics and inherited and user_turns[-2] not in question:
-        return f"{user_turns[-2]}\n{question}"
+    if len(user_turns) >= 2 and not topics and user_turns[-2] not in question:
+        latest = user_turns[-1]
+        if inherited or (_CONTINUES.match(latest) and len(tokenize(latest)) <= _FEW_WORDS):
+            # "and if we switch to straight propane?" after butane's LEL: the same
+            # question of another thing, which the latest turn's few words do not ask
+            return f"{user_turns[-2]}\n{question}"
     if len(user_turns) < 2 or not topics or user_turns[-2] in question:
         return question
     own = {topic.name for topic in detect_topics(user_turns[-1])}
@@ -127,4 +141,9 @@ def latest_turn_first(passages: Sequence[Passage], latest: str, searched: str) -
     own = set(tokenize(latest))
     if not own:
         return list(passages)
-    return sorted(passages, key=lambda passage: -len(passage.terms & own))
+    # among equals, a fact whose title names the latest turn's words is about them (the
+    # propane fact mentions butane detectors; the butane fact is about butane)
+    return sorted(
+        passages,
+        key=lambda p: (-len(p.terms & own), -len(own.intersection(tokenize(p.fact.title)))),
+    )

@@ -179,6 +179,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:fair |going )?prices?\b.{0,60}\b(?:market|per pound)\b.{0,30}\bnext "
             r"(?:year|quarter|season)\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
+            # the regulator's decision on one's own file: "will my application get approved?"
+            r"\b(?:will|would) (?:my|our|the|his|her|their) (?:[\w-]+ ){0,3}(?:application|"
+            r"licen[cs]e|permit|renewal|appeal)s? (?:[\w-]+ ){0,3}?(?:get|be) (?:approved|"
+            r"accepted|denied|rejected|granted|renewed|picked)\b(?! if\b)|"
+            r"\b(?:will|would) (?:i|we) (?:\w+ )?get (?:approved|accepted|picked|selected|"
+            r"(?:a|the|our|my) licen[cs]e)\b|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

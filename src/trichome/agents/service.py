@@ -25,6 +25,7 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
 from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
+from trichome.agents.topic_parts import with_each_topic
 from trichome.agents.triage import OPERATIONS, calculating_specialist, second_opinion, specialist
 from trichome.agents.unanswered import unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
@@ -167,6 +168,7 @@ class AgentService:
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
         )
+        passages = with_each_topic(index, passages, rule_topics, jurisdictions)
         if user_turns:
             passages = latest_turn_first(passages, user_turns[-1], topic_query)
         passages = of_program(
@@ -200,7 +202,9 @@ class AgentService:
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
-            found = of_program(found, understanding.program)
+            found = of_program(
+                latest_turn_first(found, user_turns[-1], topic_query), understanding.program
+            )
             # ... unless it finds only the facts the pick had: it knows nothing more
             if any_relevant(found) and {p.fact.id for p in found} - {p.fact.id for p in passages}:
                 agent, index, passages = second, other, found

@@ -20,7 +20,7 @@ from trichome.knowledge.jurisdictions import (
     with_national_law,
 )
 from trichome.knowledge.packs import Fact, Pack
-from trichome.knowledge.words import tokenize
+from trichome.knowledge.words import stem, tokenize
 
 K1 = 1.2
 B = 0.75
@@ -39,9 +39,15 @@ ON_TOPIC_COVERAGE = 0.12
 # Or this share of the question's words that the packs know at all.
 ON_TOPIC_KNOWN = 0.3
 # Words of place names ("virginia", "new", "jersey"); "federal" is a subject, not a place.
+# Postal codes too ("IL resident limits?", "can we sell those in AL"): a code is the rarest
+# word of many questions, and as their key term it picked the one fact that happens to hold
+# it (Illinois' "IL.Metrc.com") over the facts on what was asked. Not "id", the ID card.
+_PLACE_CODES = frozenset(
+    part.lower() for code in JURISDICTION_NAMES if len(part := code.rsplit("-", 1)[-1]) == 2
+) - {"id", "us"}
 _JURISDICTION_STEMS = frozenset(
     term for code, name in JURISDICTION_NAMES.items() if code != FEDERAL for term in tokenize(name)
-)
+) | {stem(code) for code in _PLACE_CODES}
 
 
 # A section number of three digits or more ("781", "1639o", "314"): short ones ("1", "c")

@@ -20,7 +20,15 @@ MORE_WORDING: dict[str, str] = {
         r"residence|apartment|dwelling|place)\b|\b(?:home|house|household) plant (?:count|limit)|"
         r"\bplant count\b[^.?!]{0,20}\b(?:home|house|personal)|"
         r"\b(?:both|all|each) (?:want to |wanna )?grow\b|\bhow many plants (?:can|may|could) "
-        r"(?:s?he|they) (?:legally )?(?:have|grow|keep)\b"
+        r"(?:s?he|they) (?:legally )?(?:have|grow|keep)\b|"
+        # a follow-up on a count: "and 60 plants in virginia?", "what if it's 30 plants",
+        # "and growing? how many plants and how many can be flowering"
+        r"(?:^\W*(?:and|but|so)|\bwhat if|\bwhat about|\bhow about)\b[^.?!]{0,30}\b\d+ plants\b|"
+        r"\bhow many plants\b(?=\s*(?:and\b|[?,]|$))|"
+        # a count of plants and what it costs: "my neighbor has 7 plants going. the penalty?"
+        r"\b\d+ plants\b[^?!]{0,60}\b(?:penalt(?:y|ies)|fines?|charged?|offen[cs]es?|crimes?|"
+        r"illegal|legal|allowed|in trouble)\b|"
+        r"\bgrowing\?|\bhow many (?:can|may) (?:be )?(?:flower|bloom|matur)"
     ),
     "possession-limits": (
         # "mn public limit on flower", "legal amount to have on you", offences by amount held
@@ -28,7 +36,10 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
         r"\b(?:what )?(?:level of|kind of|type of) (?:offen[cs]e|charge|crime)\b|"
         r"\b(?:stopped|caught|pulled over|busted|searched)\b[^.?!]{0,40}\bwith\b[^.?!]{0,20}"
-        r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b"
+        r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b|"
+        # "the at home limit was 10 oz", "how much can they be holding at any one time"
+        r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
+        r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase

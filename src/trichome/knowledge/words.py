@@ -173,6 +173,20 @@ STOPWORDS = frozenset(
         "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
+        # Chat words rare in the packs, so a question's "rarest word" when they stand in it
+        # ("some stuff", "a couple of things", "general ballpark"): never what it asks about.
+        "im",
+        "think",
+        "thing",
+        "things",
+        "stuff",
+        "something",
+        "anything",
+        "couple",
+        "little",
+        "question",
+        "wondering",
+        "ballpark",
     ]
 )
 
@@ -195,6 +209,12 @@ SYNONYMS = {
     "patron": "consum",
     "licenc": "licens",  # Canada's "licence" is the US "license"
     "sampler": "sampl",  # the sampler is the sampling agent
+    # How fast a reaction runs: "at the same speed" asks which is faster.
+    "speed": "fast",
+    "faster": "fast",
+    "slower": "fast",
+    # "what happens when THCA turns into THC": the packs say it converts
+    "turn": "convert",
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
