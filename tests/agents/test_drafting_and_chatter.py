@@ -98,6 +98,12 @@ def test_an_sop_request_stays_with_the_sop_library(service: AgentService) -> Non
         "you're way better than the binder we used to use",
         "what sort of things can you do for a shop like mine",
         "ugh black friday nearly killed our whole crew",
+        # a place named in passing, nerves, a joke at one's own expense, another language
+        "ugh, dead quiet at the register today, raining nonstop in portland lol",
+        "audit from the state on monday, so nervous. just wanted to vent",
+        "gracias por todo, buenas noches!",
+        "my trim room looks like a glitter bomb went off hahaha kill me",
+        "hold on, what are you exactly? what kinda stuff can you help a shop with",
     ],
 )
 def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: str) -> None:
@@ -116,6 +122,8 @@ def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: 
         "the heat wave nearly killed our team, what temp is too hot for the vault",
         "give me a checklist for the morning cultivation walk",
         "make us a template for the morning cash count",
+        "slow day in denver, what's the purchase limit for tourists?",
+        "so nervous about the inspection, do we need our fire extinguisher tags current?",
     ],
 )
 def test_a_friendly_opening_to_a_question_is_still_a_question(message: str) -> None:

@@ -21,6 +21,10 @@ _ASKS_OFFENCE = re.compile(
     r"\b(?:become|becomes|count as|counts as|considered|is it) (?:a |an )?(?:\w+ )?"
     r"(?:crime|offen[cs]e|criminal|felony|misdemeanou?r)\b|"
     r"\bwhat (?:degree|level|class)\b|\bcriminal (?:threshold|tier|charge|penalt(?:y|ies))\b|"
+    # "what is that, criminal?", "is it civil or criminal", "was that a crime?"
+    r"\b(?:is|was|would) (?:that|it|this)(?: be)? (?:a )?(?:criminal|crime|civil)\b|"
+    r"\bwhat(?:'s| is| was) (?:that|it|this),? (?:a )?(?:criminal|crime|civil|"
+    r"misdemeanou?r|felony)\b|\b(?:civil or criminal|criminal or civil)\b|"
     r"\bpenalt(?:y|ies) for (?:possess|having|carrying|holding|getting caught)",
     re.IGNORECASE,
 )

@@ -66,6 +66,11 @@ _SOMEONE = (
     r"customers?|tenants?|landlord|son|daughter|brother|sister|mom|mother|dad|father|"
     r"roommates?|girlfriend|boyfriend|cousin|uncle|aunt|nephew|niece|guy|lady|man|woman"
 )
+# Whoever a request may mean to mislead: regulators, the tax office, the police.
+_AUTHORITIES = (
+    r"fda|irs|ftc|dea|usda|state|regulators?|inspectors?|auditors?|feds|cops|police|abca|"
+    r"lcb|ocm|dcc|ccb|olcc|crc|ccc|mra|cra|omma|amcc|board|commission|sampler|lab"
+)
 _CREDENTIALS = (
     r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
     r"log-?ins?|credentials|access tokens?|secret keys?"
@@ -170,6 +175,23 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:licen[cs]e|application|filing|disclosure)",
         ),
         (
+            "evasion",
+            # wording or structuring something so a regulator or the tax office is misled or
+            # cannot act: "worded so the FDA can't come after us", "so the IRS thinks it's a
+            # gift", "get around 280E", a compliance sample steered or diluted to pass
+            rf"\bso (?:that )?(?:the )?(?:{_AUTHORITIES})\b.{{0,30}}\b(?:can'?t|cannot|won'?t|"
+            r"wouldn'?t) (?:technically |legally |ever )?(?:come after|go after|touch|tell|"
+            r"notice|know|see|find out|count|catch|prove)\b|"
+            rf"\bso (?:that )?(?:the )?(?:{_AUTHORITIES})\b (?:thinks?|believes?|sees?|reads?) "
+            r"(?:it|that|this|the|them|our|we)\b|"
+            r"\b(?:get|getting|gets|go|going) around (?:the )?(?:280e|irs|fda|ftc|tax(?:es)?|"
+            r"law|rules?|regs?|regulations?|ban|cap|limits?)\b|"
+            r"\btechnically (?:isn'?t|is not|not|doesn'?t count as) (?:a |an )?(?:sale|sold|"
+            r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
+            r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
+            r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b",
+        ),
+        (
             "forecast",
             r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
             r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
@@ -208,7 +230,24 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"be (?:passed|signed|approved))\b|"
             rf"\b(?:will|would) (?:there be|we see|we get)\b.{{0,60}}\b(?:{_CHANGES_NOUNS})\b"
             rf".{{0,40}}\b(?:{_LATER})\b|"
-            rf"\b(?:{_CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$",
+            rf"\b(?:{_CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$|"
+            # the date of a change still to come: "what month will it be schedule III"
+            r"\b(?:what|which) (?:month|date|day|year|week|quarter)\b.{0,60}\bwill\b.{0,60}"
+            r"\b(?:be (?:schedule|resched|legal|approved|passed|signed|moved|gone)|"
+            r"legali[sz]e|reschedul\w*|stop applying|go away|pass)\b|"
+            # "is the next ballot measure going to pass", "is the bill likely to fail"
+            rf"\b(?:is|are) (?:the |that |this )?(?:next |new |upcoming |proposed )?"
+            rf"(?:[\w-]+ ){{0,4}}?(?:{_PROPOSALS})s? (?:\w+ )?(?:going to|gonna|likely to|"
+            r"expected to|ever going to) (?:pass|fail|win|happen|get (?:passed|approved|signed))\b|"
+            # the odds of enforcement against one business: "the chance we get raided"
+            r"\b(?:chances?|odds|likel(?:y|ihood)|risk|probability)\b.{0,30}\b(?:we|i|they|"
+            r"you|our [\w-]+|my [\w-]+) (?:will )?(?:get|gets|getting|be|are|being) "
+            r"(?:raided|busted|shut down|audited|charged|arrested|searched|caught)\b|"
+            r"\bwill (?:the )?(?:[\w-]+ ){0,3}(?:police|cops|troopers?|feds|dea|agents) "
+            r"(?:search|stop|raid|pull (?:me|us) over)\b|"
+            # "what's wholesale flower going to be per pound next quarter"
+            r"\b(?:going to|gonna|will)\b.{0,10}\bbe\b.{0,40}\bper (?:pound|lb|gram|ounce|"
+            r"unit)\b.{0,40}\bnext (?:year|quarter|season|month|harvest)\b",
         ),
         (
             "valuation",
@@ -239,7 +278,18 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # the state of one's own file with the regulator: only the regulator can see it
             r"\b(?:status|progress) of (?:our|my) .{0,40}\b(?:application|permit|licen[cs]e|"
             r"renewal)\b|\b(?:where|how far along) is (?:our|my) .{0,30}\b(?:application|"
-            r"renewal)\b",
+            r"renewal)\b|"
+            # a regulator's own notes, or one's own tracking account read out: records only
+            # their holder sees ("what did the inspector write", "what did our metrc show")
+            r"\binternal (?:notes|memos?|emails?|files?|reports?|comments)\b|"
+            r"\bwhat did (?:the|our|an?|that) (?:[\w-]+ ){0,2}(?:inspector|investigator|"
+            r"auditor|officer)s?\b.{0,30}\b(?:write|note|say|put|record)\b|"
+            r"\bwhat (?:did|does|do) (?:our|my) (?:[\w-]+ ){0,3}(?:metrc|biotrack|ccrs|pos|"
+            r"tracking|traceability) (?:account|system|data|dashboard|records?|inventory|"
+            r"report)s?(?: (?:report|data|page|screen))? (?:show|say|list|read)\b|"
+            r"\bread (?:it|them|that) off (?:for|to) me\b|"
+            r"\b(?:pull|look|check)(?: up)? (?:our|my) (?:[\w-]+ ){0,2}(?:metrc|biotrack|ccrs) "
+            r"(?:account|inventory|data|records?|sales)\b",
         ),
         (
             "competitor",
@@ -256,7 +306,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # whether one person passes a drug test: their body, the product and the cutoff
             r"\b(?:pass|beat|cheat|flush)\b.{0,40}\b(?:drug|pee|urine|piss|hair|swab) "
             r"test\b|\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:how (?:do|can) i|"
-            r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b",
+            r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b|"
+            # "drug test friday ... will i pass? how many days do i need"
+            r"\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:will|would|could|do) i "
+            r"(?:pass|fail|be clean)\b",
         ),
         (
             "personal-data",
@@ -284,6 +337,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a key or password to someone's account: only its holder or the vendor has it
             rf"(?<!how )\b(?:what(?:'s|s| is| are)|give me|send me|find me|look up|share)\b"
             rf"[^?.]{{0,40}}\b(?:{_CREDENTIALS})\b\s+(?:for|of)\s+(?!\s*\??\s*$)|"
+            # "give me the key for license C10-..."
+            r"\b(?:give|send|tell|get) me (?:the|our|my|their|a) (?:api |user |vendor |"
+            r"integrator )?key (?:for|to|of)\b|"
             rf"\b(?:{_CREDENTIALS})\b.{{0,40}}\b(?:llc|inc|corp|company|"
             r"(?:a|the|some) (?:competitor|other (?:shop|store|company|licensee|dispensary)))\b",
         ),
@@ -339,7 +395,8 @@ def scope_of(text: str) -> str | None:
 _ELSEWHERE = re.compile(
     r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
     r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
-    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow)|sourdough|"
+    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
+    r"sourdough|"
     r"catalytic converter|p0\d{3}|obd)\b",
     re.IGNORECASE,
 )
