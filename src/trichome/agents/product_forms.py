@@ -9,9 +9,11 @@ buy. A fact naming no form in its title is general and may answer for any.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from trichome.agents.understanding import products_of
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
 
 # Forms a question may name without narrowing it: facts about flower call it "cannabis"
 # or "marijuana", and name concentrate beside it as a mere equivalent.
@@ -52,3 +54,17 @@ def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
     # asked one's figure in its text (a purchase limit in flower and concentrate that
     # states the infused-product limit too); one titled for a single form is about it.
     return len(named) > 1 and bool(_forms_in(fact.text) & wanted)
+
+
+def asked_form_first(passages: Sequence[Passage], asked: frozenset[str]) -> list[Passage]:
+    """The passages with those titled for the forms asked, or for none, ahead of those titled
+    only for other forms: "the most flower I can ring up in one sale" leads with the sale
+    limits, not with infused pre-rolls counted as concentrate (which stays, behind)."""
+    if not asked:
+        return list(passages)
+
+    def off_form(passage: Passage) -> bool:
+        named = fact_forms(passage.fact)
+        return bool(named) and not named & asked and not named <= _PLAIN
+
+    return sorted(passages, key=off_form)

@@ -37,7 +37,21 @@ _EDIBLE = (
 )
 _AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
 
+# How far a product may stray from its label: "what tolerance does a 1 mg claim get", "is
+# the variability rule different for carts" (not an inventory count's or a zoning variance).
+_CLAIM_WORDS = (
+    r"(?:thc|cbd|mg|labell?(?:ed)?|potency|coa|claim|dose|carts?|edibles?|extracts?|gumm\w+)"
+)
+_LEEWAY_WORDS = r"(?:variability|variance|tolerances?|allowed range|acceptable range)"
+
 TOPICS: tuple[Topic, ...] = (
+    _topic(
+        "label-tolerance",
+        rf"\b{_LEEWAY_WORDS}\b.{{0,60}}\b{_CLAIM_WORDS}\b|\b{_CLAIM_WORDS}\b.{{0,60}}"
+        rf"\b{_LEEWAY_WORDS}\b",
+        ("labelling", "lab-testing", "dose-accuracy", "edible-thc-limits"),
+        rule=True,
+    ),
     _topic(
         # what a label must carry ("designing the back panel for an edible, what thc dose info
         # has to be on there?"): the label rule answers, not the product's dose cap
@@ -383,7 +397,7 @@ def asks_status(text: str) -> bool:
 # is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
 DISPLACED_BY: dict[str, set[str]] = {
     "transport": {"delivery"},
-    "edible-thc-limits": {"label-contents"},
+    "edible-thc-limits": {"label-contents", "label-tolerance"},
 }
 
 

@@ -233,6 +233,8 @@ _PHRASES = tuple(
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
+        # the statutes' "usable cannabis" is what the counter calls flower
+        (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
         (
             r"\b(?:cut(?:s|ting)?|chop(?:s|ped|ping)?)(?: down)? (?:my|our|the|his|her|their|"
