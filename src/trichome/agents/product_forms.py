@@ -57,14 +57,23 @@ def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
 
 
 def asked_form_first(passages: Sequence[Passage], asked: frozenset[str]) -> list[Passage]:
-    """The passages with those titled for the forms asked, or for none, ahead of those titled
-    only for other forms: "the most flower I can ring up in one sale" leads with the sale
-    limits, not with infused pre-rolls counted as concentrate (which stays, behind)."""
+    """The passages titled for a form asked (other than flower, which facts call cannabis)
+    first ("can dispensaries sell gummies?"), then the rest; a question on flower alone puts
+    those titled only for other forms last: "the most flower I can ring up in one sale" leads
+    with the sale limits, not with infused pre-rolls counted as concentrate. (A question on
+    another form keeps lists of equivalents titled for flower and concentrate, which may give
+    its figure in their text.)"""
     if not asked:
         return list(passages)
 
-    def off_form(passage: Passage) -> bool:
-        named = fact_forms(passage.fact)
-        return bool(named) and not named & asked and not named <= _PLAIN
+    telling = asked - _PLAIN
 
-    return sorted(passages, key=off_form)
+    def rank(passage: Passage) -> int:
+        named = fact_forms(passage.fact)
+        if named & telling:
+            return 0  # "can dispensaries sell gummies?": the fact titled for edibles leads
+        if not telling and named and not named & asked and not named <= _PLAIN:
+            return 2  # flower asked, a figure titled for concentrates only
+        return 1
+
+    return sorted(passages, key=rank)

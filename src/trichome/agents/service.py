@@ -18,7 +18,7 @@ from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_uni
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
-from trichome.agents.offences import asks_offence
+from trichome.agents.offences import asks_offence, offence_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.product_forms import asked_form_first
 from trichome.agents.programmes import asks_if_exempt, of_program
@@ -168,7 +168,7 @@ class AgentService:
         )
         if user_turns:
             passages = latest_turn_first(passages, user_turns[-1], topic_query)
-        passages = asked_form_first(passages, understanding.products)
+        passages = offence_first(asked_form_first(passages, understanding.products), question)
         passages = of_program(
             passages,
             understanding.program,

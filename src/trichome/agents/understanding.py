@@ -16,6 +16,8 @@ from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
     CANADA,
     FEDERAL,
+    PROVINCE_NAMES,
+    canada_by_trade_words,
     detect_jurisdictions,
     find_jurisdictions,
     is_us_state,
@@ -326,6 +328,14 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     latest = user_turns[-1]
     applicable, residence = split_residence(latest)
     inherited = False
+    if len(user_turns) > 1 and canada_by_trade_words(latest):
+        # "... in hamilton ontario / can i buy straight from an LP i know?": still Ontario
+        kept = next(
+            (found for turn in reversed(user_turns[:-1]) if (found := split_residence(turn)[0])),
+            [],
+        )
+        if kept and all(code == CANADA or code in PROVINCE_NAMES for code in kept):
+            applicable, residence, inherited = list(kept), [], True
     if (
         applicable
         and len(user_turns) > 1

@@ -28,7 +28,12 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
         r"\b(?:what )?(?:level of|kind of|type of) (?:offen[cs]e|charge|crime)\b|"
         r"\b(?:stopped|caught|pulled over|busted|searched)\b[^.?!]{0,40}\bwith\b[^.?!]{0,20}"
-        r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b"
+        r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b|"
+        # an amount taken somewhere: "bringing 2,000 mg of gummies to a party", "driving
+        # home with 3 oz", "taking 20 g to the cabin"
+        r"\b(?:bring(?:ing)?|taking|driving (?:around |home )?with|travel(?:l?ing)? with|"
+        r"walking around with|heading (?:out|over) with)\b[^.?!]{0,30}\b\d[\d,]*(?:\.\d+)? ?"
+        r"(?:mg|milligrams?|oz|ounces?|g|grams?|lbs?|pounds?)\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase

@@ -397,7 +397,9 @@ def asks_status(text: str) -> bool:
 # is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
 DISPLACED_BY: dict[str, set[str]] = {
     "transport": {"delivery"},
-    "edible-thc-limits": {"label-contents", "label-tolerance"},
+    # "the edible thc possession cap", "bringing 2,000 mg of gummies": what one may hold,
+    # not what a package may
+    "edible-thc-limits": {"label-contents", "label-tolerance", "possession-limits"},
 }
 
 
