@@ -104,3 +104,27 @@ def test_a_product_form_asked_leads_with_the_fact_about_it(
 )  # fmt: skip
 def test_a_follow_up_naming_an_lp_keeps_the_province(earlier: str, latest: str, place: str) -> None:
     assert understand([earlier, latest]).jurisdictions == (place,)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "on me" is the statutes' "on their person"; chat filler does not dilute the question
+        ("OMMA card holder in okc, how much can i have on me while im driving around?",
+         "3 ounces"),
+        ("im a tulsa patient, whats the most bud i can keep on my person", "3 ounces"),
+        # LA beside California is Los Angeles; "visiting LA from texas" makes Texas home
+        ("visiting LA from texas next week, how much flower can i have on me in california?",
+         "28.5 g"),
+        ("here for a conference from ohio, in LA, california - what's the possession limit?",
+         "28.5 g"),
+    ],
+)  # fmt: skip
+def test_possession_asked_in_chat_words_is_answered(
+    service: AgentService, question: str, expected: str
+) -> None:
+    assert expected in answer(service, question).split("\n")[0]
+
+
+def test_la_alone_still_names_louisiana() -> None:
+    assert detect_jurisdictions("LA medical card, how much can i buy?") == ["LA"]

@@ -89,7 +89,8 @@ class Understanding:
 # "from X", "X resident", "resident of X", "I live in X": where the asker is from.
 _RESIDENCE_BEFORE = re.compile(
     r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
-    r"visiting from|from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
+    r"visiting from|visiting (?:[\w.'-]+ ){1,3}from|here (?:for (?:a |an |the )?\w+ )?from|"
+    r"from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
     r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
     r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
     r"\s+(?:the\s+)?$",

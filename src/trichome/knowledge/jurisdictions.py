@@ -231,6 +231,9 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if code == "ID" and _identification(text, match):
             continue
+        if code == "LA" and _CALIFORNIA.search(text):
+            continue  # "visiting LA from texas ... in california": Los Angeles
+
         found.append((match.start(), match.end(), code))
     if all(code == CANADA for _, _, code in found):
         # A city, borough or county for its state, when no state is named ("a shop in
@@ -258,6 +261,7 @@ def canada_by_trade_words(text: str) -> bool:
     )
 
 
+_CALIFORNIA = re.compile(r"\bcalifornia\b|\bcali\b|\bcalif\b", re.IGNORECASE)
 _NAMES_CANADA = re.compile(r"\bcanad(?:a|ian)\b", re.IGNORECASE)
 
 

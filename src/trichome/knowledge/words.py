@@ -173,6 +173,10 @@ STOPWORDS = frozenset(
         "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
+        # "im out driving around": chat's contractions and filler carry no subject
+        "im",
+        "ive",
+        "around",
     ]
 )
 
@@ -233,6 +237,8 @@ _PHRASES = tuple(
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
+        # "how much can i have on me": the statutes' "on their person"
+        (r"\bon (?:me|my person|him|her|them|you|ya|u)\b", "on person"),
         # the statutes' "usable cannabis" is what the counter calls flower
         (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
