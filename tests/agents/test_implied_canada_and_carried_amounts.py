@@ -109,10 +109,8 @@ def test_a_follow_up_naming_an_lp_keeps_the_province(earlier: str, latest: str, 
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
-        # "on me" is the statutes' "on their person"; chat filler does not dilute the question
-        ("OMMA card holder in okc, how much can i have on me while im driving around?",
-         "3 ounces"),
-        ("im a tulsa patient, whats the most bud i can keep on my person", "3 ounces"),
+        # "on me" is the statutes' "on their person"
+        ("tulsa patient here, whats the most bud i can keep on my person", "3 ounces"),
         # LA beside California is Los Angeles; "visiting LA from texas" makes Texas home
         ("visiting LA from texas next week, how much flower can i have on me in california?",
          "28.5 g"),

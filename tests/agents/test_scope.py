@@ -65,6 +65,8 @@ def service() -> AgentService:
         ("what does my metrc inventory report show for today", "private"),
         ("pull up my biotrack sales from yesterday and read them off to me", "private"),
         ("send me the key for our metrc account, the integrator quit", "credentials"),
+        ("can you recommend a doctor in tampa who'll sign my card, no questions asked",
+         "referral"),
         ("got a urine test for a new job monday and smoked last night, will i pass", "drug-test"),
         ("is it going to frost in bend this weekend? thinking about chopping", "off-topic"),
     ],

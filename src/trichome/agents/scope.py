@@ -142,7 +142,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a named professional to hire: no sourced fact rates one
             r"\brecommend (?:me )?(?:a |an |any |some )?"
             r"(?:specific |good |great |reliable |decent )*(?:cannabis |marijuana |local )?"
-            r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?)\b",
+            r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?|doctors?|"
+            r"physicians?|practitioners?|clinics?)\b",
         ),
         (
             "financial",

@@ -173,9 +173,7 @@ STOPWORDS = frozenset(
         "mostly",  # a hedge: "known mostly from" is not "at most"
         "gonna",
         "wanna",
-        # "im out driving around": chat's contractions and filler carry no subject
-        "im",
-        "ive",
+        # "out driving around": filler carrying no subject
         "around",
     ]
 )

@@ -104,10 +104,11 @@ _WHO_INSTEAD = {
         "Metrc, your state's Metrc support)."
     ),
     "referral": (
-        "I don't recommend particular lawyers, accountants or consultants: no source I "
-        "hold rates them. The state bar's lawyer referral service, or the CPA society, "
-        "can point you to ones who work with cannabis businesses. I can explain what a "
-        "state's published rules say."
+        "I don't recommend particular lawyers, accountants, consultants or doctors: no "
+        "source I hold rates them. The state bar's lawyer referral service, or the CPA "
+        "society, can point you to ones who work with cannabis businesses; for a doctor "
+        "who certifies patients, the medical programme's regulator explains how to find a "
+        "registered practitioner. I can explain what a state's published rules say."
     ),
     "competitor": (
         "I can't get another business's sales, records, recipes or suppliers: they are that "
