@@ -56,7 +56,9 @@ def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
     return len(named) > 1 and bool(_forms_in(fact.text) & wanted)
 
 
-def asked_form_first(passages: Sequence[Passage], asked: frozenset[str]) -> list[Passage]:
+def asked_form_first(
+    passages: Sequence[Passage], asked: frozenset[str], placed: bool = True
+) -> list[Passage]:
     """The passages titled for a form asked (other than flower, which facts call cannabis)
     first ("can dispensaries sell gummies?"), then the rest; a question on flower alone puts
     those titled only for other forms last: "the most flower I can ring up in one sale" leads
@@ -66,13 +68,14 @@ def asked_form_first(passages: Sequence[Passage], asked: frozenset[str]) -> list
     if not asked:
         return list(passages)
 
-    telling = asked - _PLAIN
+    # Across every place (none named), a form's fact of one state would lead the general one.
+    telling = asked - _PLAIN if placed else frozenset()
 
     def rank(passage: Passage) -> int:
         named = fact_forms(passage.fact)
         if named & telling:
             return 0  # "can dispensaries sell gummies?": the fact titled for edibles leads
-        if not telling and named and not named & asked and not named <= _PLAIN:
+        if not asked - _PLAIN and named and not named & asked and not named <= _PLAIN:
             return 2  # flower asked, a figure titled for concentrates only
         return 1
 

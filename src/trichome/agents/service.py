@@ -168,7 +168,8 @@ class AgentService:
         )
         if user_turns:
             passages = latest_turn_first(passages, user_turns[-1], topic_query)
-        passages = offence_first(asked_form_first(passages, understanding.products), question)
+        passages = asked_form_first(passages, understanding.products, bool(jurisdictions))
+        passages = offence_first(passages, question)
         passages = of_program(
             passages,
             understanding.program,
