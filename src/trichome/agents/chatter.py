@@ -44,6 +44,7 @@ _ASKS = re.compile(
     r"\b(?:how (?:much|many|long)|what(?:'s| is| are)? the|can i|can we|is it|are we|"
     # a document asked for: "give me a checklist for the morning walk"
     r"give (?:me|us)|write|draft|create|make (?:me|us)|build|outline|checklist|template|sop|"
+    r"ideas?|captions?|need (?:a|an|some|two|three|\d+)|"
     r"limit|legal|allowed|rules?|tax|why|should|do (?:we|i) (?:need|have)|does|is there|"
     r"are there|what (?!kind|sort|stuff|things|questions|an?\b)"
     r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
