@@ -89,10 +89,11 @@ def test_an_amount_kept_at_home_is_not_a_plant_count(service: AgentService) -> N
 def test_a_tolerance_no_fact_states_is_admitted_with_the_regulator(service: AgentService) -> None:
     text, _, cited = ask(
         service,
-        "what's the allowed variance on the thc label of a canadian vape cart (not edibles)",
+        # (Canada's extract tolerance is sourced now, s. 97(1): Vermont's is not)
+        "what's the allowed variance on the thc label of a vape cart in vermont (not edibles)",
     )
     assert cited == 0
-    assert "won't guess" in text and "Health Canada" in text
+    assert "won't guess" in text and "Vermont Cannabis Control Board" in text
 
 
 def test_a_label_range_asked_for_a_labelled_amount_is_worked_out(service: AgentService) -> None:

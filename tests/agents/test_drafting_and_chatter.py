@@ -52,6 +52,17 @@ def prepare(service: AgentService, question: str) -> PreparedAnswer:
         # a question quoted as the FAQ's own words asks nothing of me
         ("write a website FAQ answer for 'do you have parking?' - yes, out back", "FAQ",
          "marketing"),
+        # a request put politely as a question, a template by any name, notes turned into a
+        # speech, a list of its parts after a dash
+        ("could you draft a quick email to our packaging supplier asking when the new jars "
+         "ship, leave the PO number blank", "email", "operations"),
+        ("can you write a caption for our anniversary weekend?", "social post", "marketing"),
+        ("put together an end of shift report template for the vault team - counts, "
+         "discrepancies, who locked up", "form", "operations"),
+        ("give me a fill-in-the-blank recall notice for a vape batch, blanks for product, lot "
+         "and phone number", "form", "operations"),
+        ("help me turn these notes into a 3 minute speech for the zoning hearing: tax revenue, "
+         "jobs, security", "copy", "marketing"),
     ],
 )  # fmt: skip
 def test_a_document_asked_for_gets_its_outline_from_its_writer(
@@ -78,6 +89,8 @@ def test_a_document_asked_for_gets_its_outline_from_its_writer(
         "newsletter for our shop, what does it need to include under can-spam",
         "write an SOP for receiving product at the back door",  # the SOP library's
         "is a permit required to put a sandwich board outside our denver shop",
+        "could you tell me if a staff memo is required after an incident",
+        "can you write a memo? also what are the purchase limits in ohio",
     ],
 )
 def test_a_question_about_a_document_is_not_a_draft(question: str) -> None:
@@ -98,6 +111,12 @@ def test_an_sop_request_stays_with_the_sop_library(service: AgentService) -> Non
         "you're way better than the binder we used to use",
         "what sort of things can you do for a shop like mine",
         "ugh black friday nearly killed our whole crew",
+        # a place named in passing, nerves, a joke at one's own expense, another language
+        "ugh, dead quiet at the register today, raining nonstop in portland lol",
+        "audit from the state on monday, so nervous. just wanted to vent",
+        "gracias por todo, buenas noches!",
+        "my trim room looks like a glitter bomb went off hahaha kill me",
+        "hold on, what are you exactly? what kinda stuff can you help a shop with",
     ],
 )
 def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: str) -> None:
@@ -116,6 +135,8 @@ def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: 
         "the heat wave nearly killed our team, what temp is too hot for the vault",
         "give me a checklist for the morning cultivation walk",
         "make us a template for the morning cash count",
+        "slow day in denver, what's the purchase limit for tourists?",
+        "so nervous about the inspection, do we need our fire extinguisher tags current?",
     ],
 )
 def test_a_friendly_opening_to_a_question_is_still_a_question(message: str) -> None:

@@ -26,6 +26,14 @@ _SOCIAL = re.compile(
     r"staff))|wiped (?:me|us) out|"
     r"(?:so|totally|completely) (?:exhausted|wiped|fried|dead)|(?:what a|such a|long|brutal|"
     r"crazy|rough) (?:day|week|shift|weekend|night)|(?:we|i) (?:got|were|was|are|am) slammed|"
+    # a quiet day, nerves or a joke about one's own mess: "dead slow at the shop today",
+    # "lowkey freaking out, just needed to say it", "hahaha kill me"
+    r"(?:dead|super|so|real) (?:slow|quiet|dead)|(?:slow|quiet|dead) (?:day|morning|night|shift)|"
+    r"freaking out|stressed (?:out|af)|(?:so |super )?nervous|just (?:needed|wanted) to "
+    r"(?:say|vent|tell|get)|venting|kill me|send help|"
+    # thanks or a goodbye in another language
+    r"merci(?: beaucoup)?|bonne (?:soir[eé]e|journ[eé]e|nuit)|gracias|muchas gracias|"
+    r"buenas (?:noches|tardes)|danke(?: sch[oö]n)?|"
     r"what (?:kind of |sort of )?(?:stuff|things|questions) (?:can|could|do) (?:you|u)\b)"
     # whole words: "morning" opens a greeting, "the morning walk" is part of a request
     r"(?!\w)",
@@ -36,7 +44,9 @@ _ASKS = re.compile(
     r"\b(?:how (?:much|many|long)|what(?:'s| is| are)? the|can i|can we|is it|are we|"
     # a document asked for: "give me a checklist for the morning walk"
     r"give (?:me|us)|write|draft|create|make (?:me|us)|build|outline|checklist|template|sop|"
-    r"limit|legal|allowed|rules?|tax|why|should|what (?!kind|sort|stuff|things|questions|an?\b)"
+    r"ideas?|captions?|need (?:a|an|some|two|three|\d+)|"
+    r"limit|legal|allowed|rules?|tax|why|should|do (?:we|i) (?:need|have)|does|is there|"
+    r"are there|what (?!kind|sort|stuff|things|questions|an?\b)"
     r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
     re.IGNORECASE,
 )
@@ -45,19 +55,20 @@ _MAX_WORDS = 18
 
 
 def is_chatter(text: str) -> bool:
-    """Whether a message is a short social one that asks for nothing and names no place."""
-    return (
-        len(text.split()) <= _MAX_WORDS
-        and bool(_SOCIAL.search(text))
-        and not _ASKS.search(text)
-        and not detect_jurisdictions(text)
-    )
+    """Whether a message is a short social one that asks for nothing: it names no place, or
+    names one only in passing ("snowing sideways in duluth lol"), with no question and no
+    topic of the trade's rules."""
+    if len(text.split()) > _MAX_WORDS or not _SOCIAL.search(text) or _ASKS.search(text):
+        return False
+    return not detect_jurisdictions(text) or ("?" not in text and not detect_topics(text))
 
 
 # "what can you help me with?": small talk when short, naming no place or topic (see caller).
 _ABOUT_THE_ASSISTANT = re.compile(
-    r"\bwhat (?:(?:kind|sort|type)s? of (?:stuff|things|questions) )?(?:can|could|do) (?:you|u) "
-    r"(?:actually |really )?(?:help(?: me| us)?(?: out)?(?: with)?|do|know)\b|"
+    r"\bwhat (?:(?:kind|sort|type)s? of (?:stuff|things|questions) |kinda (?:stuff|things|"
+    r"questions) )?(?:can|could|do) (?:you|u) "
+    r"(?:actually |really )?(?:help(?: me| us| a (?:dispensary|shop|store|grow|business))?"
+    r"(?: out)?(?: with)?|do|know)\b|\bwhat (?:are|r) (?:you|u)(?: exactly| actually)?\s*\?|"
     r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
     r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
     re.IGNORECASE,

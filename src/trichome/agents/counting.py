@@ -71,6 +71,11 @@ _AMOUNT_UNITS = (
     r"(?:%|percent|oz|ounces?|g|grams?|mg|milligrams?|ml|millilit(?:er|re)s?|lbs?|pounds?|"
     r"kg|kilograms?|plants?|units?|servings?|packages?|days?|-day|supply|doses?)"
 )
+# "how long a piece of the top do they cut": a length, not a time
+_A_LENGTH_OF = (
+    r"\s+(?:a|an|of an?)\s+(?:piece|cut|cutting|section|stem|strip|sample|clipping|top|"
+    r"branch|cola|bud|wick|cord|hose)\b"
+)
 _MEASURES = {
     # "max THC % on extracts?", "what percentage is the excise tax?"
     "a share": (
@@ -100,13 +105,17 @@ _MEASURES = {
         _AMOUNT_UNITS,
     ),
     "a duration": (
-        re.compile(r"\bhow long\b|\bwithin how many\b|\bhow (?:soon|quickly)\b", re.IGNORECASE),
+        re.compile(
+            rf"\bhow long\b(?!{_A_LENGTH_OF})|\bwithin how many\b|\bhow (?:soon|quickly)\b",
+            re.IGNORECASE,
+        ),
         r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|business days?|weeks?|months?|years?)",
     ),
     "a size": (
         re.compile(
             r"\b(?:minimum|min\.?|maximum|max\.?|what|required|font)\s+(?:\w+\s+)?"
-            r"(?:size|dimensions?|height)\b|\bhow (?:big|large|tall|wide)\b",
+            r"(?:size|dimensions?|height|length)\b|\bhow (?:big|large|tall|wide)\b|"
+            rf"\bhow long(?={_A_LENGTH_OF})",
             re.IGNORECASE,
         ),
         r"(?:inch(?:es)?|in\.|\"|mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|points?|pt|"

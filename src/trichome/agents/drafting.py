@@ -92,7 +92,10 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "form",
         r"(?:request|sign-?up|intake|sign-?in|feedback|incident|application|order|swap|"
-        r"time-?off|leave) forms?|forms? with (?:just )?the fields|fields for",
+        r"time-?off|leave) forms?|forms? with (?:just )?the fields|fields for|"
+        # "a shift handoff template", "a fill-in-the-blank sheet"
+        r"(?:hand-?off|handover|shift change|shift report|end of shift) (?:templates?|sheets?|"
+        r"forms?|notes?)|fill[- ]in[- ]the[- ]blanks?(?: templates?| forms?| sheets?)?",
         (
             "Title: [what the form is for]",
             "Fields: [one a line, each with a blank: name, date, the details asked for]",
@@ -160,7 +163,7 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "email",
         r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|"
-        r"memos?",
+        r"memos?|(?:recall |customer |public )notices?",
         (
             "Subject: [one line that says what it is about]",
             "Greeting: [name or group]",
@@ -209,7 +212,8 @@ _CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "copy",
         r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
-        r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?",
+        r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?|speech(?:es)?|talking points|"
+        r"public comments?|testimony",
         (
             "Opening line: [what it is and why it stands out]",
             "Details: [flavour, format, strength per serving, size]",
@@ -225,7 +229,8 @@ _NAMES = tuple(
 # Asking for one written: "write me", "draft a", "need an email", "give me 10", "outline".
 _ASKS = re.compile(
     r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|"
-    r"give me|need|want|help me (?:write|with)|can you do|whip up|prep|"
+    r"give me|need|want|help me (?:write|with|turn|put|prepare|draft)|can you do|whip up|prep|"
+    r"turn (?:my|our|these|this) .{0,30}\binto|"
     r"tell me an? (?:\w+ )?(?:joke|pun|riddle))\b",
     re.IGNORECASE,
 )
@@ -239,7 +244,10 @@ _OPENS_ON = re.compile(
 # A question about a document ("can we post a caption with a leaf in michigan?", "what
 # must a job post say?") asks for a rule, not a draft.
 _ASKS_A_RULE = re.compile(
-    r"^\W*(?:(?:so|ok|okay|hey|quick question)\W+)*(?:can|could|may|is|are|am|do|does|did|"
+    # not "can you draft a short email ...": a request put politely
+    r"^\W*(?:(?:so|ok|okay|hey|quick question)\W+)*(?:(?:can|could|would)(?! (?:you|u)"
+    r"(?: please| pls| just)? (?:draft|write|compose|create|make|put together|whip up|"
+    r"help me|give me|turn|prep))|may|is|are|am|do|does|did|"
     r"should|must|will|would|has|have|what|whats|what's|which|when|where|why|how|who)\b|"
     r"\b(?:allowed|legal|illegal|permitted|prohibited|tax|taxes|taxed|excise|vs|"
     r"versus|compare)\b|"
@@ -265,7 +273,13 @@ _QUOTED = re.compile(
 )
 
 # A list after a colon, three items or more, with no question mark: the document's parts.
-_LISTED = re.compile(r":[^:?]*,[^:?]*,[^:?]*$")
+_LISTED = re.compile(r"(?::|\s[-\u2013\u2014]\s)[^:?]*,[^:?]*,[^:?]*$")
+# "can you write a caption for our 4/20 sale?": a request put as a question
+_POLITE_REQUEST = re.compile(
+    r"^\W*(?:can|could|would|will) (?:you|u)(?: please| pls| just)? (?:draft|write|compose|"
+    r"create|make|put together|whip up|help me|give me|turn|prep)\b[^?]*\?\s*$",
+    re.IGNORECASE,
+)
 
 
 def drafting_request(text: str) -> Draft | None:
@@ -276,10 +290,18 @@ def drafting_request(text: str) -> Draft | None:
     # A question quoted for the draft, or a list of its columns ("...: sample id, who
     # pulled it, lab"), asks nothing.
     own_words = _LISTED.sub(" ", _QUOTED.sub(" ", text))
+    if _POLITE_REQUEST.match(own_words):
+        own_words = own_words.rstrip().rstrip("?")
     if _ASKS_A_RULE.search(own_words) or _ASKS_ANYTHING.search(own_words):
         return None
     if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(text)):
         return None
+    # "turn my notes into a speech": the document is what the notes are turned into
+    into = _TURNED_INTO.search(text)
+    if into is not None and _ASKS.search(text):
+        for kind, pattern, outline in _NAMES:
+            if pattern.search(text, into.end()):
+                return Draft(kind, text.strip(), _outline(kind, text.strip(), outline))
     for kind, pattern, outline in _NAMES:
         found = pattern.search(text)
         if found is None:
@@ -288,6 +310,11 @@ def drafting_request(text: str) -> Draft | None:
             continue
         return Draft(kind, text.strip(), _outline(kind, text.strip(), outline))
     return None
+
+
+_TURNED_INTO = re.compile(
+    r"\b(?:turn|make|shape|work|rewrite|convert)\b.{0,60}?\binto\b", re.IGNORECASE
+)
 
 
 # A follow-up asking for one more of the document just drafted: "and a closing one too,

@@ -11,6 +11,9 @@ answer admits it has none.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from trichome.knowledge.retrieval import Passage
 
 # The question asks which offence an amount is, or from what amount an offence starts.
 _ASKS_OFFENCE = re.compile(
@@ -21,6 +24,10 @@ _ASKS_OFFENCE = re.compile(
     r"\b(?:become|becomes|count as|counts as|considered|is it) (?:a |an )?(?:\w+ )?"
     r"(?:crime|offen[cs]e|criminal|felony|misdemeanou?r)\b|"
     r"\bwhat (?:degree|level|class)\b|\bcriminal (?:threshold|tier|charge|penalt(?:y|ies))\b|"
+    # "what is that, criminal?", "is it civil or criminal", "was that a crime?"
+    r"\b(?:is|was|would) (?:that|it|this)(?: be)? (?:a )?(?:criminal|crime|civil)\b|"
+    r"\bwhat(?:'s| is| was) (?:that|it|this),? (?:a )?(?:criminal|crime|civil|"
+    r"misdemeanou?r|felony)\b|\b(?:civil or criminal|criminal or civil)\b|"
     r"\bpenalt(?:y|ies) for (?:possess|having|carrying|holding|getting caught)",
     re.IGNORECASE,
 )
@@ -42,3 +49,20 @@ def asks_offence(question: str) -> bool:
 def states_offence(text: str) -> bool:
     """Whether a fact's text states an offence or its penalty tier."""
     return bool(_STATES_OFFENCE.search(text))
+
+
+def offence_first(passages: Sequence[Passage], question: str) -> list[Passage]:
+    """The passages, those titled for an offence or its penalties first when the question asks
+    what offence an amount is ("driving around with 2,000 mg of edibles, is that a crime?"
+    leads with the offence tiers, not the legal limit that mentions them in passing)."""
+    if not asks_offence(question):
+        return list(passages)
+    return sorted(passages, key=lambda passage: not _TITLED_OFFENCE.search(passage.fact.title))
+
+
+# A title naming offences or penalties: what the fact is about.
+_TITLED_OFFENCE = re.compile(
+    r"\boffen[cs]es?\b|\bpenalt(?:y|ies)\b|\bmisdemeanou?rs?\b|\bfelon(?:y|ies)\b|\bcrimes?\b|"
+    r"\bdegree\b",
+    re.IGNORECASE,
+)

@@ -9,9 +9,11 @@ buy. A fact naming no form in its title is general and may answer for any.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from trichome.agents.understanding import products_of
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
 
 # Forms a question may name without narrowing it: facts about flower call it "cannabis"
 # or "marijuana", and name concentrate beside it as a mere equivalent.
@@ -52,3 +54,29 @@ def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
     # asked one's figure in its text (a purchase limit in flower and concentrate that
     # states the infused-product limit too); one titled for a single form is about it.
     return len(named) > 1 and bool(_forms_in(fact.text) & wanted)
+
+
+def asked_form_first(
+    passages: Sequence[Passage], asked: frozenset[str], placed: bool = True
+) -> list[Passage]:
+    """The passages titled for a form asked (other than flower, which facts call cannabis)
+    first ("can dispensaries sell gummies?"), then the rest; a question on flower alone puts
+    those titled only for other forms last: "the most flower I can ring up in one sale" leads
+    with the sale limits, not with infused pre-rolls counted as concentrate. (A question on
+    another form keeps lists of equivalents titled for flower and concentrate, which may give
+    its figure in their text.)"""
+    if not asked:
+        return list(passages)
+
+    # Across every place (none named), a form's fact of one state would lead the general one.
+    telling = asked - _PLAIN if placed else frozenset()
+
+    def rank(passage: Passage) -> int:
+        named = fact_forms(passage.fact)
+        if named & telling:
+            return 0  # "can dispensaries sell gummies?": the fact titled for edibles leads
+        if not asked - _PLAIN and named and not named & asked and not named <= _PLAIN:
+            return 2  # flower asked, a figure titled for concentrates only
+        return 1
+
+    return sorted(passages, key=rank)

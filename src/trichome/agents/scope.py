@@ -9,66 +9,20 @@ from __future__ import annotations
 import re
 
 from trichome.agents.offences import asks_offence
-
-# Who decides a change in the law, and the changes people ask to be foretold.
-_DECIDERS = (
-    r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
-    r"state|feds|federal government|board|commission|regulators?|lcb|ocm|olcc|dcc|mra|ccc)|"
-    r"lawmakers|legislators|regulators|they|[a-z]+(?: state)?(?= (?:gonna|going to|ever|"
-    r"likely to|expected to)\b)"
-)
-_CHANGES = (
-    r"push(?:ing)? back|delay|postpone|cut|raise|lower|increase|decrease|change|pass|repeal|"
-    r"allow|legali[sz]e|decriminali[sz]e|ban|extend|drop|approve|reschedule|loosen|tighten|"
-    r"overturn|strike down|roll back|vote (?:on|for)|sign|(?:get |be )?moved"
-)
-_LATER = (
-    r"next (?:year|session|month|term|summer|spring|fall|winter)|soon|ever|eventually|"
-    r"anytime soon|in 20\d\d|before (?:next |the )?(?:summer|spring|fall|winter|year|"
-    r"election)|"
-    r"this (?:year|session)"
-)
-# What a regulator or a market may yet do to a file or a programme.
-_OUTCOMES = (
-    r"approved|approve|granted|issued|accepted|denied|rejected|renewed|open|opened|launch|"
-    r"launched"
-)
-# A date or season named as a deadline: "before christmas", "by march", "by the 15th".
-_BY_A_DATE = (
-    r"(?:before|by|until|in time for) (?:the |next |this )?(?:christmas|thanksgiving|"
-    r"new year'?s?|the holidays|year'?s? end|end of (?:the )?(?:year|month|quarter)|"
-    r"summer|spring|fall|autumn|winter|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|\d{1,2}(?:st|nd|rd|th)|20\d\d|q[1-4]|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
-)
-_PROPOSALS = (
-    r"bill|delay|ban|measure|amendment|initiative|ballot (?:question|measure)|rescheduling|"
-    r"reform|extension|moratorium|proposal|law"
-)
-_CHANGES_NOUNS = r"changes?|legali[sz]ation|rescheduling|a ban|reform|new (?:law|rules?|bill)"
-# Contact details and lists of people: private records, never handed out.
-_PERSONAL_DATA = (
-    r"phone numbers?|cell numbers?|numbers|emails?(?: addresses)?|e-mail addresses|"
-    r"home addresses|addresses|contact (?:info|information|details)|dobs?|dates? of birth"
-)
-# Asking to be handed a record: "give me a list of ...", "pull their emails".
-_HAND_OVER = (
-    r"give me|send me|get me|find me|pull(?: up)?|export|download|share|a list of|"
-    r"the list of|a database of|who are the"
-)
-_PEOPLE = (
-    r"(?:medical |mmj |rec )?card ?holders?|patients?|customers?|consumers?|registrants?|"
-    r"caregivers?|residents?|buyers?|budtenders?|employees?|people"
-)
-# Someone the asker knows, whose private records they might ask about.
-_SOMEONE = (
-    r"neighbou?rs?|friends?|employees?|budtenders?|boss|co-?workers?|ex|wife|husband|partner|"
-    r"customers?|tenants?|landlord|son|daughter|brother|sister|mom|mother|dad|father|"
-    r"roommates?|girlfriend|boyfriend|cousin|uncle|aunt|nephew|niece|guy|lady|man|woman"
-)
-_CREDENTIALS = (
-    r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
-    r"log-?ins?|credentials|access tokens?|secret keys?"
+from trichome.agents.scope_words import (
+    AUTHORITIES,
+    BY_A_DATE,
+    CHANGES,
+    CHANGES_NOUNS,
+    CREDENTIALS,
+    DECIDERS,
+    HAND_OVER,
+    LATER,
+    OUTCOMES,
+    PEOPLE,
+    PERSONAL_DATA,
+    PROPOSALS,
+    SOMEONE,
 )
 
 # The first reason whose pattern matches is the one given.
@@ -137,7 +91,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a named professional to hire: no sourced fact rates one
             r"\brecommend (?:me )?(?:a |an |any |some )?"
             r"(?:specific |good |great |reliable |decent )*(?:cannabis |marijuana |local )?"
-            r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?)\b",
+            r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?|doctors?|"
+            r"physicians?|practitioners?|clinics?)\b",
         ),
         (
             "financial",
@@ -170,6 +125,23 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:licen[cs]e|application|filing|disclosure)",
         ),
         (
+            "evasion",
+            # wording or structuring something so a regulator or the tax office is misled or
+            # cannot act: "worded so the FDA can't come after us", "so the IRS thinks it's a
+            # gift", "get around 280E", a compliance sample steered or diluted to pass
+            rf"\bso (?:that )?(?:the )?(?:{AUTHORITIES})\b.{{0,30}}\b(?:can'?t|cannot|won'?t|"
+            r"wouldn'?t) (?:technically |legally |ever )?(?:come after|go after|touch|tell|"
+            r"notice|know|see|find out|count|catch|prove)\b|"
+            rf"\bso (?:that )?(?:the )?(?:{AUTHORITIES})\b (?:thinks?|believes?|sees?|reads?) "
+            r"(?:it|that|this|the|them|our|we)\b|"
+            r"\b(?:get|getting|gets|go|going) around (?:the )?(?:280e|irs|fda|ftc|tax(?:es)?|"
+            r"law|rules?|regs?|regulations?|ban|cap|limits?)\b|"
+            r"\btechnically (?:isn'?t|is not|not|doesn'?t count as) (?:a |an )?(?:sale|sold|"
+            r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
+            r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
+            r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b",
+        ),
+        (
             "forecast",
             r"\b(?:my|our|the) next (?:harvest|batch|run|crop)\b.{0,40}\bwill\b|"
             r"\bwhat will .{0,60}\bbe (?:in|by) 20\d\d\b|"
@@ -191,9 +163,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # a decision or opening still to come, asked with a when: "will it get approved
             # before christmas", "do you think retail sales will finally open next year?"
             rf"\b(?:will|would) (?:[\w-]+ ){{1,5}}?(?:ever |really |actually |finally )?"
-            rf"(?:get |be )?(?:{_OUTCOMES})\b.{{0,40}}\b(?:{_LATER}|{_BY_A_DATE})\b|"
+            rf"(?:get |be )?(?:{OUTCOMES})\b.{{0,40}}\b(?:{LATER}|{BY_A_DATE})\b|"
             rf"\b(?:do|does) (?:you|anyone) (?:think|reckon|expect|guess)\b.{{0,80}}\b(?:will|"
-            rf"gonna|going to)\b.{{0,80}}\b(?:{_LATER}|{_BY_A_DATE}|yes or no)\b|"
+            rf"gonna|going to)\b.{{0,80}}\b(?:{LATER}|{BY_A_DATE}|yes or no)\b|"
             # what lawmakers or courts will do: no source states the future
             r"\b(?:odds|chances?|likel(?:y|ihood)) (?:that |of )?(?:congress|the (?:legislature|"
             r"courts?|dea|fda|senate|house|state|feds?)|lawmakers|[a-z]+ (?:will|would|rolls?))\b|"
@@ -201,20 +173,37 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:\w+ )?(?:be (?:gone|repealed|dropped|delayed|rolled back|passed)|go away|pass)\b|"
             # "is congress gonna push back the ban", "will ohio allow home grow next year":
             # a lawmaker, court or state as the subject of a change still to come
-            rf"\b(?:is|are)\s+(?:{_DECIDERS})(?:\s+in(?:\s+[\w-]+){{1,2}}?)?\s+"
+            rf"\b(?:is|are)\s+(?:{DECIDERS})(?:\s+in(?:\s+[\w-]+){{1,2}}?)?\s+"
             r"(?:ever\s+|really\s+|actually\s+)?(?:gonna|going to|likely to|expected to)"
-            rf"\s+(?:\w+\s+)?(?:{_CHANGES})\b|"
+            rf"\s+(?:\w+\s+)?(?:{CHANGES})\b|"
             rf"\b(?:will|would)\s+(?:[\w-]+\s+){{1,4}}?(?:ever\s+|really\s+|actually\s+|finally\s+)?"
-            rf"(?:{_CHANGES})\b.{{0,60}}\b(?:{_LATER})\b|"
-            rf"\b(?:{_DECIDERS}|(?!(?:rules?|laws?|limits?|tax(?:es)?|rates?|caps?|it|that|"
-            rf"this)\b)[a-z]+) will (?:ever |really |actually |finally )?(?:{_CHANGES})\b"
-            rf".{{0,60}}\b(?:{_LATER})\b|"
-            rf"\bwill (?:the|that|this|a) (?:[\w-]+ ){{0,3}}(?:{_PROPOSALS}) (?:\w+ )?(?:pass|go "
+            rf"(?:{CHANGES})\b.{{0,60}}\b(?:{LATER})\b|"
+            rf"\b(?:{DECIDERS}|(?!(?:rules?|laws?|limits?|tax(?:es)?|rates?|caps?|it|that|"
+            rf"this)\b)[a-z]+) will (?:ever |really |actually |finally )?(?:{CHANGES})\b"
+            rf".{{0,60}}\b(?:{LATER})\b|"
+            rf"\bwill (?:the|that|this|a) (?:[\w-]+ ){{0,3}}(?:{PROPOSALS}) (?:\w+ )?(?:pass|go "
             r"through|happen|get (?:passed|signed|approved|through)|"
             r"be (?:passed|signed|approved))\b|"
-            rf"\b(?:will|would) (?:there be|we see|we get)\b.{{0,60}}\b(?:{_CHANGES_NOUNS})\b"
-            rf".{{0,40}}\b(?:{_LATER})\b|"
-            rf"\b(?:{_CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$",
+            rf"\b(?:will|would) (?:there be|we see|we get)\b.{{0,60}}\b(?:{CHANGES_NOUNS})\b"
+            rf".{{0,40}}\b(?:{LATER})\b|"
+            rf"\b(?:{CHANGES})\b.{{0,60}}\b(?:next (?:year|session|month))\s*\??\s*$|"
+            # the date of a change still to come: "what month will it be schedule III"
+            r"\b(?:what|which) (?:month|date|day|year|week|quarter)\b.{0,60}\bwill\b.{0,60}"
+            r"\b(?:be (?:schedule|resched|legal|approved|passed|signed|moved|gone)|"
+            r"legali[sz]e|reschedul\w*|stop applying|go away|pass)\b|"
+            # "is the next ballot measure going to pass", "is the bill likely to fail"
+            rf"\b(?:is|are) (?:the |that |this )?(?:next |new |upcoming |proposed )?"
+            rf"(?:[\w-]+ ){{0,4}}?(?:{PROPOSALS})s? (?:\w+ )?(?:going to|gonna|likely to|"
+            r"expected to|ever going to) (?:pass|fail|win|happen|get (?:passed|approved|signed))\b|"
+            # the odds of enforcement against one business: "the chance we get raided"
+            r"\b(?:chances?|odds|likel(?:y|ihood)|risk|probability)\b.{0,30}\b(?:we|i|they|"
+            r"you|our [\w-]+|my [\w-]+) (?:will )?(?:get|gets|getting|be|are|being) "
+            r"(?:raided|busted|shut down|audited|charged|arrested|searched|caught)\b|"
+            r"\bwill (?:the )?(?:[\w-]+ ){0,3}(?:police|cops|troopers?|feds|dea|agents) "
+            r"(?:search|stop|raid|pull (?:me|us) over)\b|"
+            # "what's wholesale flower going to be per pound next quarter"
+            r"\b(?:going to|gonna|will)\b.{0,10}\bbe\b.{0,40}\bper (?:pound|lb|gram|ounce|"
+            r"unit)\b.{0,40}\bnext (?:year|quarter|season|month|harvest)\b",
         ),
         (
             "valuation",
@@ -245,7 +234,18 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # the state of one's own file with the regulator: only the regulator can see it
             r"\b(?:status|progress) of (?:our|my) .{0,40}\b(?:application|permit|licen[cs]e|"
             r"renewal)\b|\b(?:where|how far along) is (?:our|my) .{0,30}\b(?:application|"
-            r"renewal)\b",
+            r"renewal)\b|"
+            # a regulator's own notes, or one's own tracking account read out: records only
+            # their holder sees ("what did the inspector write", "what did our metrc show")
+            r"\binternal (?:notes|memos?|emails?|files?|reports?|comments)\b|"
+            r"\bwhat did (?:the|our|an?|that) (?:[\w-]+ ){0,2}(?:inspector|investigator|"
+            r"auditor|officer)s?\b.{0,30}\b(?:write|note|say|put|record)\b|"
+            r"\bwhat (?:did|does|do) (?:our|my) (?:[\w-]+ ){0,3}(?:metrc|biotrack|ccrs|pos|"
+            r"tracking|traceability) (?:account|system|data|dashboard|records?|inventory|"
+            r"report)s?(?: (?:report|data|page|screen))? (?:show|say|list|read)\b|"
+            r"\bread (?:it|them|that) off (?:for|to) me\b|"
+            r"\b(?:pull|look|check)(?: up)? (?:our|my) (?:[\w-]+ ){0,2}(?:metrc|biotrack|ccrs) "
+            r"(?:account|inventory|data|records?|sales)\b",
         ),
         (
             "competitor",
@@ -262,26 +262,29 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # whether one person passes a drug test: their body, the product and the cutoff
             r"\b(?:pass|beat|cheat|flush)\b.{0,40}\b(?:drug|pee|urine|piss|hair|swab) "
             r"test\b|\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:how (?:do|can) i|"
-            r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b",
+            r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b|"
+            # "drug test friday ... will i pass? how many days do i need"
+            r"\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:will|would|could|do) i "
+            r"(?:pass|fail|be clean)\b",
         ),
         (
             "personal-data",
             # people's contact details or records: never handed out
-            rf"\b(?:{_HAND_OVER})\b.{{0,60}}\b(?:{_PEOPLE})\b.{{0,60}}\b(?:{_PERSONAL_DATA})\b|"
-            rf"\b(?:{_HAND_OVER})\b.{{0,40}}\b(?:{_PERSONAL_DATA})\b.{{0,40}}\b(?:{_PEOPLE})\b|"
+            rf"\b(?:{HAND_OVER})\b.{{0,60}}\b(?:{PEOPLE})\b.{{0,60}}\b(?:{PERSONAL_DATA})\b|"
+            rf"\b(?:{HAND_OVER})\b.{{0,40}}\b(?:{PERSONAL_DATA})\b.{{0,40}}\b(?:{PEOPLE})\b|"
             # one named person's purchases or home: "a customer named dana", "his address"
             r"\b(?:customer|patient|client|guy|woman|man|person) named\b|"
             r"\b(?:what(?:'s|s| is)|find|get|look up)\b.{0,20}\bhome address\b|"
             # whether a named or known person is on a patient registry or holds a card
-            rf"\b(?:is|are|was)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})"
+            rf"\b(?:is|are|was)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{SOMEONE})"
             r"\s+(?:on|in|registered (?:on|in|with))\s+(?:the|a)\s+(?:[\w-]+\s+){0,4}?"
             r"(?:registry|register|patient list)\b|"
             # "check if my ex has a florida card", "find out whether my tenant is registered"
             r"\b(?:check|find out|see|look up|tell me|confirm|verify|know)\b.{0,20}\b(?:if|"
-            rf"whether)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
+            rf"whether)\s+(?:my|our|his|her|their|this|that)\s+(?:[\w-]+\s+)?(?:{SOMEONE})\s+"
             r"(?:has|have|holds?|got|is (?:on|in|registered)|was (?:on|in|registered))\b"
             r".{0,60}\b(?:card|registry|register(?:ed)?|patient|recommendation)\b|"
-            rf"\b(?:does|did|is)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:{_SOMEONE})\s+"
+            rf"\b(?:does|did|is)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?(?:{SOMEONE})\s+"
             r"(?:have|has|hold|got) (?:a|an|her|his|their) (?:medical |mmj )?"
             r"(?:card|registry id)\b",
         ),
@@ -289,8 +292,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "credentials",
             # a key or password to someone's account: only its holder or the vendor has it
             rf"(?<!how )\b(?:what(?:'s|s| is| are)|give me|send me|find me|look up|share)\b"
-            rf"[^?.]{{0,40}}\b(?:{_CREDENTIALS})\b\s+(?:for|of)\s+(?!\s*\??\s*$)|"
-            rf"\b(?:{_CREDENTIALS})\b.{{0,40}}\b(?:llc|inc|corp|company|"
+            rf"[^?.]{{0,40}}\b(?:{CREDENTIALS})\b\s+(?:for|of)\s+(?!\s*\??\s*$)|"
+            # "give me the key for license C10-..."
+            r"\b(?:give|send|tell|get) me (?:the|our|my|their|a) (?:api |user |vendor |"
+            r"integrator )?key (?:for|to|of)\b|"
+            rf"\b(?:{CREDENTIALS})\b.{{0,40}}\b(?:llc|inc|corp|company|"
             r"(?:a|the|some) (?:competitor|other (?:shop|store|company|licensee|dispensary)))\b",
         ),
         (
@@ -345,7 +351,8 @@ def scope_of(text: str) -> str | None:
 _ELSEWHERE = re.compile(
     r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
     r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
-    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow)|sourdough|"
+    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
+    r"sourdough|"
     r"catalytic converter|p0\d{3}|obd)\b",
     re.IGNORECASE,
 )

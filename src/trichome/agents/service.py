@@ -18,8 +18,9 @@ from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_uni
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
-from trichome.agents.offences import asks_offence
+from trichome.agents.offences import asks_offence, offence_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
+from trichome.agents.product_forms import asked_form_first
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
 from trichome.agents.router import RouteDecision, Router, question_text, routing_text
@@ -34,12 +35,7 @@ from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import (
-    FactIndex,
-    KnowledgeBase,
-    Passage,
-    any_relevant,
-)
+from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, Passage, any_relevant
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.knowledge.words import glossary_names
@@ -171,6 +167,8 @@ class AgentService:
         passages = with_each_topic(index, passages, rule_topics, jurisdictions)
         if user_turns:
             passages = latest_turn_first(passages, user_turns[-1], topic_query)
+        passages = asked_form_first(passages, understanding.products, bool(jurisdictions))
+        passages = offence_first(passages, question)
         passages = of_program(
             passages,
             understanding.program,

@@ -12,12 +12,12 @@ from enum import StrEnum
 from trichome.agents.asides import programme_words
 from trichome.agents.chatter import asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text
+from trichome.agents.residence import kept_province, named_as_residence, split_residence
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
     CANADA,
     FEDERAL,
     detect_jurisdictions,
-    find_jurisdictions,
     is_us_state,
     with_national_law,
     without_jurisdictions,
@@ -54,8 +54,9 @@ class Understanding:
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
     # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
-    # "forecast", "live" (a system's status right now), "private" (one's own file with
-    # the regulator), "personal-data" (people's contact details), "credentials" (an
+    # "evasion" (misleading a regulator or the tax office), "forecast", "live" (a system's
+    # status right now), "private" (one's own file with the regulator or tracking account),
+    # "personal-data" (people's contact details), "credentials" (an
     # account's key or password), "referral" (a professional to hire) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
@@ -83,21 +84,6 @@ class Understanding:
         return next((code for code in self.jurisdictions if code != FEDERAL), None)
 
 
-# "from X", "X resident", "resident of X", "I live in X": where the asker is from.
-_RESIDENCE_BEFORE = re.compile(
-    r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
-    r"visiting from|from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
-    r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
-    r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
-    r"\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-# "an oregon medical card", "my california rec": a card from home, carried elsewhere.
-_RESIDENCE_AFTER = re.compile(
-    r"^\.?\s+(?:resident|residents|license|licence|id|(?:medical |med |mmj |rec |patient )?"
-    r"(?:card|cardholder)|rec\b(?!\w))",
-    re.IGNORECASE,
-)
 _PRODUCTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE))
     for name, pattern in (
@@ -189,32 +175,6 @@ def _places(codes: Sequence[str]) -> set[str]:
         {FEDERAL} if any(map(is_us_state, others)) else set()
     )
     return named - national if others else named
-
-
-def split_residence(text: str) -> tuple[list[str], list[str]]:
-    """The jurisdictions a text names, split into those whose rules apply and those named
-    only as the asker's residence. A residence is recognised only beside another
-    jurisdiction: a lone "I'm from Ohio" asks about Ohio."""
-    named = detect_jurisdictions(text)
-    if len(named) < 2:
-        return named, []
-    residence = [code for code in named if _named_as_residence(text, code)]
-    applicable = [code for code in named if code not in residence]
-    if not applicable:  # every mention read as a residence: trust none of them
-        return named, []
-    return applicable, residence
-
-
-def _named_as_residence(text: str, code: str) -> bool:
-    """Every mention of `code` reads as where the asker lives or comes from."""
-    for start, end, found in find_jurisdictions(text):
-        if found != code:
-            continue
-        before = text[max(0, start - 40) : start]
-        after = text[end : end + 20]
-        if not (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)):
-            return False
-    return True
 
 
 # "for extracts (not edibles)", "vapes, not carts": a form named only to be set aside.
@@ -325,10 +285,12 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     latest = user_turns[-1]
     applicable, residence = split_residence(latest)
     inherited = False
+    if (province := kept_province(user_turns)) is not None:
+        applicable, residence, inherited = province, [], True
     if (
         applicable
         and len(user_turns) > 1
-        and all(_named_as_residence(latest, code) for code in applicable)
+        and all(named_as_residence(latest, code) for code in applicable)
     ):
         # "and if they drove in from indiana?": where the buyer comes from; the rules are
         # still those of the place the conversation is about.

@@ -164,7 +164,7 @@ def check_variance(
     readings = read_potencies(latest)
     tested: float | None
     if readings is None:
-        labels = _ONE_LABEL.findall(latest) if _ASKS_RANGE.search(latest) else []
+        labels = _claimed(latest) if _ASKS_RANGE.search(latest) else []
         if len(labels) != 1 or not (
             _ASKS_RESULT.search(latest) or any(read_potencies(turn) for turn in user_turns[:-1])
         ):
@@ -181,6 +181,22 @@ def check_variance(
     return VarianceCheck(labelled, tested, rule)
 
 
+def _claimed(text: str) -> list[str]:
+    """The labelled amounts a text names, once each; where it names several ("1 mg thc and
+    10 mg cbd ... the 1 mg claim"), the one it calls the claim or the label."""
+    amounts = list(dict.fromkeys(_ONE_LABEL.findall(text)))
+    if len(amounts) <= 1:
+        return amounts
+    claimed = [a or b for a, b in _CLAIMED.findall(text)]
+    return list(dict.fromkeys(claimed))
+
+
+# "the 1 mg claim", "a 5 mg label", "labelled as 5 mg": the amount the label states.
+_CLAIMED = re.compile(
+    r"(\d+(?:\.\d+)?)\s*mg (?:thc )?(?:claim|label)\b|"
+    r"\blabell?ed (?:as |at )?(\d+(?:\.\d+)?)\s*mg\b",
+    re.IGNORECASE,
+)
 # "whats the allowed range for those", "what window", "tolerance": the range is asked.
 _ASKS_RANGE = re.compile(
     r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
@@ -197,7 +213,10 @@ _NAMES_THE_RULE = re.compile(
 _ASKS_RESULT = re.compile(
     r"\b(?:lowest|highest|min(?:imum)?|max(?:imum)?)\b[^.?!]{0,40}\b(?:results?|tests?|assay|"
     r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b|"
-    r"\ballowed (?:\+/-|±|plus or minus|variance|range|tolerance)",
+    r"\ballowed (?:\+/-|±|plus or minus|variance|range|tolerance)|"
+    # "what tolerance does the 1 mg claim get", "does the tolerance change for the 5 mg label"
+    r"\b(?:tolerance|variance|variability|range|window)\b[^.?!]{0,40}\b(?:claim|label)\b|"
+    r"\b(?:claim|label)\b[^.?!]{0,40}\b(?:tolerance|variance|variability)\b",
     re.IGNORECASE,
 )
 

@@ -231,6 +231,9 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if code == "ID" and _identification(text, match):
             continue
+        if code == "LA" and _CALIFORNIA.search(text):
+            continue  # "visiting LA from texas ... in california": Los Angeles
+
         found.append((match.start(), match.end(), code))
     if all(code == CANADA for _, _, code in found):
         # A city, borough or county for its state, when no state is named ("a shop in
@@ -242,6 +245,27 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             for start, end, code in find_places(text)
             if code and (not found or code in PROVINCE_NAMES)
         )
+    if not found and (implied := _CANADIAN_TRADE.search(text)) is not None:
+        # "small town LP ... under the federal act": a licensed producer is Canada's word
+        found.append((implied.start(), implied.end(), CANADA))
+    return _with_federal(text, found)
+
+
+def canada_by_trade_words(text: str) -> bool:
+    """Whether a text names Canada only by its trade's words ("an LP I know"), not by a
+    place's name: a follow-up saying so keeps the province the conversation is about."""
+    if _CANADIAN_TRADE.search(text) is None:
+        return False
+    return all(code in (CANADA, FEDERAL) for _, _, code in find_jurisdictions(text)) and not (
+        _NAMES_CANADA.search(text)
+    )
+
+
+_CALIFORNIA = re.compile(r"\bcalifornia\b|\bcali\b|\bcalif\b", re.IGNORECASE)
+_NAMES_CANADA = re.compile(r"\bcanad(?:a|ian)\b", re.IGNORECASE)
+
+
+def _with_federal(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     federal = _FEDERAL_PATTERN.search(text)
     canadian_only = found and all(code == CANADA or code in PROVINCE_NAMES for _, _, code in found)
     if federal is not None and not (canadian_only and _BARE_FEDERAL.fullmatch(federal.group(1))):
@@ -250,6 +274,13 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
+# Words only Canada's trade uses for itself: a licensed producer ("LP", "an lp"), the
+# Cannabis Act without a state's name before it.
+_CANADIAN_TRADE = re.compile(
+    r"\bLPs?\b(?! ?(?:gas|tanks?|propane))|\b(?:an?|our|the|small|big|micro|licensed) "
+    r"(?:\w+ )?lps?\b(?! ?(?:gas|tanks?|propane))|\blicensed producers?\b|"
+    r"(?<![a-z] )\bthe (?:federal )?cannabis act\b"
+)
 _BARE_FEDERAL = re.compile(r"federal(?:ly)?|nationwide", re.IGNORECASE)
 
 

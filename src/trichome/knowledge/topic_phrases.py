@@ -84,3 +84,22 @@ HOW_MUCH_HELD = (
 # Vehicles and drivers, not a driver's licence shown as ID ("a copy of every customer's
 # drivers license").
 VEHICLES = r"(?:driver|vehicle|van|truck)s?\b(?!'?s? licen[cs]e)"
+
+# Edible products and the amounts asked of them ("thc in a gummy", "mg per brownie").
+EDIBLE = (
+    r"(?:edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|cand(?:y|ies)|beverages?|"
+    r"drinks?|mints?|capsules?|tinctures?|topicals?)"
+)
+AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
+
+# How far a product may stray from its label: "what tolerance does a 1 mg claim get", "is
+# the variability rule different for carts" (not an inventory count's or a zoning variance).
+CLAIM_WORDS = (
+    r"(?:thc|cbd|mg|labell?(?:ed)?|potency|coa|claim|dose|carts?|edibles?|extracts?|gumm\w+)"
+)
+LEEWAY_WORDS = r"(?:variability|variance|tolerances?|allowed range|acceptable range)"
+LABEL_TOLERANCE = (
+    rf"\b{LEEWAY_WORDS}\b.{{0,60}}\b{CLAIM_WORDS}\b|\b{CLAIM_WORDS}\b.{{0,60}}\b{LEEWAY_WORDS}\b"
+)
+# A label's tolerance is stated in label, testing, dose-accuracy and edible-cap facts.
+LABEL_TOLERANCE_ANSWERS = ("labelling", "lab-testing", "dose-accuracy", "edible-thc-limits")

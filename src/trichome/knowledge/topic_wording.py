@@ -39,7 +39,12 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b|"
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
         r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
-        r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b"
+        r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
+        # an amount taken somewhere: "bringing 2,000 mg of gummies to a party", "driving
+        # home with 3 oz", "taking 20 g to the cabin"
+        r"\b(?:bring(?:ing)?|taking|driving (?:around |home )?with|travel(?:l?ing)? with|"
+        r"walking around with|heading (?:out|over) with)\b[^.?!]{0,30}\b\d[\d,]*(?:\.\d+)? ?"
+        r"(?:mg|milligrams?|oz|ounces?|g|grams?|lbs?|pounds?)\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase

@@ -31,13 +31,8 @@ def _topic(name: str, triggers: str, answered_by: tuple[str, ...], *, rule: bool
     return Topic(name, re.compile(triggers, re.IGNORECASE), frozenset(answered_by), rule)
 
 
-_EDIBLE = (
-    r"(?:edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|cand(?:y|ies)|beverages?|"
-    r"drinks?|mints?|capsules?|tinctures?|topicals?)"
-)
-_AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
-
 TOPICS: tuple[Topic, ...] = (
+    _topic("label-tolerance", phrases.LABEL_TOLERANCE, phrases.LABEL_TOLERANCE_ANSWERS, rule=True),
     _topic(
         # what a label must carry ("designing the back panel for an edible, what thc dose info
         # has to be on there?"): the label rule answers, not the product's dose cap
@@ -51,9 +46,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "edible-thc-limits",
-        rf"{_EDIBLE}\b.{{0,50}}\b{_AMOUNT}|\b{_AMOUNT}\b.{{0,50}}\b{_EDIBLE}|per serving|"
+        rf"{phrases.EDIBLE}\b.{{0,50}}\b{phrases.AMOUNT}|"
+        rf"\b{phrases.AMOUNT}\b.{{0,50}}\b{phrases.EDIBLE}|per serving|"
         r"per package|serving size|servings? cap|package cap|"
-        rf"{_EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)",
+        rf"{phrases.EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)",
         ("edible-thc-limits", "dose-accuracy", "edibles"),
         rule=True,
     ),
@@ -383,7 +379,8 @@ def asks_status(text: str) -> bool:
 # is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
 DISPLACED_BY: dict[str, set[str]] = {
     "transport": {"delivery"},
-    "edible-thc-limits": {"label-contents"},
+    # "the edible thc possession cap": what one may hold, not what a package may
+    "edible-thc-limits": {"label-contents", "label-tolerance", "possession-limits"},
 }
 
 

@@ -187,6 +187,8 @@ STOPWORDS = frozenset(
         "question",
         "wondering",
         "ballpark",
+        # "out driving around": filler carrying no subject
+        "around",
     ]
 )
 
@@ -253,6 +255,10 @@ _PHRASES = tuple(
         (r"\bcarts?\b", "cartridge"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
+        # "how much can i have on me": the statutes' "on their person"
+        (r"\bon (?:me|my person|him|her|them|you|ya|u)\b", "on person"),
+        # the statutes' "usable cannabis" is what the counter calls flower
+        (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
         (
             r"\b(?:cut(?:s|ting)?|chop(?:s|ped|ping)?)(?: down)? (?:my|our|the|his|her|their|"

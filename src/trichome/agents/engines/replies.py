@@ -57,6 +57,13 @@ _WHO_INSTEAD = {
         "under your state's rules; for who must be disclosed, talk to your compliance "
         "counsel."
     ),
+    "evasion": (
+        "I won't help word, structure or steer something so a regulator or the tax office is "
+        "misled or can't act (a health claim dressed up to slip past the FDA, a sale "
+        "disguised as a gift, a compliance sample picked or diluted to pass): it puts the "
+        "licence and the people involved at risk. I can explain what the rule itself says, "
+        "and your compliance counsel or CPA can say what is allowed."
+    ),
     "forecast": (
         "I can't predict what will happen: not a future lab result or harvest, nor what "
         "lawmakers, courts or regulators will decide. My sources state the rules as they "
@@ -77,9 +84,11 @@ _WHO_INSTEAD = {
         "state's labour department. I can explain what a state's published cannabis rules say."
     ),
     "private": (
-        "I can't see your own application, permit or licence file: only the regulator "
-        "that holds it can tell you where it stands. Ask that regulator's licensing office "
-        "(its portal or licensing contact). I can explain what the published rules require."
+        "I can't see your own records: an application, permit or licence file, a regulator's "
+        "inspection notes, or what your own tracking account (Metrc, BioTrack) shows. Only the "
+        "regulator that holds the file can tell you where it stands or give you a copy (ask "
+        "its licensing office), and your account is read in the tracking system itself. I "
+        "can explain what the published rules require."
     ),
     "personal-data": (
         "I can't look up whether a person holds a medical card or is on a registry, nor give "
@@ -95,10 +104,11 @@ _WHO_INSTEAD = {
         "Metrc, your state's Metrc support)."
     ),
     "referral": (
-        "I don't recommend particular lawyers, accountants or consultants: no source I "
-        "hold rates them. The state bar's lawyer referral service, or the CPA society, "
-        "can point you to ones who work with cannabis businesses. I can explain what a "
-        "state's published rules say."
+        "I don't recommend particular lawyers, accountants, consultants or doctors: no "
+        "source I hold rates them. The state bar's lawyer referral service, or the CPA "
+        "society, can point you to ones who work with cannabis businesses; for a doctor "
+        "who certifies patients, the medical programme's regulator explains how to find a "
+        "registered practitioner. I can explain what a state's published rules say."
     ),
     "competitor": (
         "I can't get another business's sales, records, recipes or suppliers: they are that "

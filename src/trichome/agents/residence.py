@@ -1,0 +1,73 @@
+"""Where the asker lives, told apart from where the rules asked about apply: "I'm from
+Ohio, how much can I buy in Michigan?" asks Michigan's rule for a visitor from Ohio."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from trichome.knowledge.jurisdictions import (
+    CANADA,
+    PROVINCE_NAMES,
+    canada_by_trade_words,
+    detect_jurisdictions,
+    find_jurisdictions,
+)
+
+# "from X", "X resident", "resident of X", "I live in X": where the asker is from.
+_RESIDENCE_BEFORE = re.compile(
+    r"\b(?:i'?m (?:\d\d,? )?from|i am (?:\d\d,? )?from|we'?re from|coming from|"
+    r"visiting from|visiting (?:[\w.'-]+ ){1,3}from|here (?:for (?:a |an |the )?\w+ )?from|"
+    r"from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
+    r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
+    r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# "an oregon medical card", "my california rec": a card from home, carried elsewhere.
+_RESIDENCE_AFTER = re.compile(
+    r"^\.?\s+(?:resident|residents|license|licence|id|(?:medical |med |mmj |rec |patient )?"
+    r"(?:card|cardholder)|rec\b(?!\w))",
+    re.IGNORECASE,
+)
+
+
+def split_residence(text: str) -> tuple[list[str], list[str]]:
+    """The jurisdictions a text names, split into those whose rules apply and those named
+    only as the asker's residence. A residence is recognised only beside another
+    jurisdiction: a lone "I'm from Ohio" asks about Ohio."""
+    named = detect_jurisdictions(text)
+    if len(named) < 2:
+        return named, []
+    residence = [code for code in named if named_as_residence(text, code)]
+    applicable = [code for code in named if code not in residence]
+    if not applicable:  # every mention read as a residence: trust none of them
+        return named, []
+    return applicable, residence
+
+
+def named_as_residence(text: str, code: str) -> bool:
+    """Every mention of `code` reads as where the asker lives or comes from."""
+    for start, end, found in find_jurisdictions(text):
+        if found != code:
+            continue
+        before = text[max(0, start - 40) : start]
+        after = text[end : end + 20]
+        if not (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)):
+            return False
+    return True
+
+
+def kept_province(user_turns: Sequence[str]) -> list[str] | None:
+    """The Canadian places of an earlier turn, when the latest names Canada only by its
+    trade's words ("... in hamilton ontario / can i buy straight from an LP i know?" is
+    still Ontario); None otherwise."""
+    if len(user_turns) < 2 or not canada_by_trade_words(user_turns[-1]):
+        return None
+    kept = next(
+        (found for turn in reversed(user_turns[:-1]) if (found := split_residence(turn)[0])),
+        [],
+    )
+    if kept and all(code == CANADA or code in PROVINCE_NAMES for code in kept):
+        return list(kept)
+    return None

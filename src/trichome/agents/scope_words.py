@@ -1,0 +1,71 @@
+"""The words `scope` builds its patterns from: who decides a change in the law and the
+changes people ask to be foretold, people's contact details and who asks for them, the
+authorities a request may mean to mislead, and an account's credentials."""
+
+from __future__ import annotations
+
+# Who decides a change in the law, and the changes people ask to be foretold.
+DECIDERS = (
+    r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
+    r"state|feds|federal government|board|commission|regulators?|lcb|ocm|olcc|dcc|mra|ccc)|"
+    r"lawmakers|legislators|regulators|they|[a-z]+(?: state)?(?= (?:gonna|going to|ever|"
+    r"likely to|expected to)\b)"
+)
+CHANGES = (
+    r"push(?:ing)? back|delay|postpone|cut|raise|lower|increase|decrease|change|pass|repeal|"
+    r"allow|legali[sz]e|decriminali[sz]e|ban|extend|drop|approve|reschedule|loosen|tighten|"
+    r"overturn|strike down|roll back|vote (?:on|for)|sign|(?:get |be )?moved"
+)
+LATER = (
+    r"next (?:year|session|month|term|summer|spring|fall|winter)|soon|ever|eventually|"
+    r"anytime soon|in 20\d\d|before (?:next |the )?(?:summer|spring|fall|winter|year|"
+    r"election)|"
+    r"this (?:year|session)"
+)
+# What a regulator or a market may yet do to a file or a programme.
+OUTCOMES = (
+    r"approved|approve|granted|issued|accepted|denied|rejected|renewed|open|opened|launch|"
+    r"launched"
+)
+# A date or season named as a deadline: "before christmas", "by march", "by the 15th".
+BY_A_DATE = (
+    r"(?:before|by|until|in time for) (?:the |next |this )?(?:christmas|thanksgiving|"
+    r"new year'?s?|the holidays|year'?s? end|end of (?:the )?(?:year|month|quarter)|"
+    r"summer|spring|fall|autumn|winter|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|\d{1,2}(?:st|nd|rd|th)|20\d\d|q[1-4]|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+PROPOSALS = (
+    r"bill|delay|ban|measure|amendment|initiative|ballot (?:question|measure)|rescheduling|"
+    r"reform|extension|moratorium|proposal|law"
+)
+CHANGES_NOUNS = r"changes?|legali[sz]ation|rescheduling|a ban|reform|new (?:law|rules?|bill)"
+# Contact details and lists of people: private records, never handed out.
+PERSONAL_DATA = (
+    r"phone numbers?|cell numbers?|numbers|emails?(?: addresses)?|e-mail addresses|"
+    r"home addresses|addresses|contact (?:info|information|details)|dobs?|dates? of birth"
+)
+# Asking to be handed a record: "give me a list of ...", "pull their emails".
+HAND_OVER = (
+    r"give me|send me|get me|find me|pull(?: up)?|export|download|share|a list of|"
+    r"the list of|a database of|who are the"
+)
+PEOPLE = (
+    r"(?:medical |mmj |rec )?card ?holders?|patients?|customers?|consumers?|registrants?|"
+    r"caregivers?|residents?|buyers?|budtenders?|employees?|people"
+)
+# Someone the asker knows, whose private records they might ask about.
+SOMEONE = (
+    r"neighbou?rs?|friends?|employees?|budtenders?|boss|co-?workers?|ex|wife|husband|partner|"
+    r"customers?|tenants?|landlord|son|daughter|brother|sister|mom|mother|dad|father|"
+    r"roommates?|girlfriend|boyfriend|cousin|uncle|aunt|nephew|niece|guy|lady|man|woman"
+)
+# Whoever a request may mean to mislead: regulators, the tax office, the police.
+AUTHORITIES = (
+    r"fda|irs|ftc|dea|usda|state|regulators?|inspectors?|auditors?|feds|cops|police|abca|"
+    r"lcb|ocm|dcc|ccb|olcc|crc|ccc|mra|cra|omma|amcc|board|commission|sampler|lab"
+)
+CREDENTIALS = (
+    r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
+    r"log-?ins?|credentials|access tokens?|secret keys?"
+)
