@@ -12,6 +12,7 @@ import pytest
 from tests.agents.calculation_answers import answer
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
+from trichome.agents.quantities import read
 
 
 @pytest.mark.parametrize(
@@ -199,3 +200,56 @@ def test_a_limit_written_as_point_three_gets_the_hemp_verdict() -> None:
     assert found is not None and found.calculation is not None
     assert found.calculation.verdict is not None
     assert found.calculation.verdict.startswith("PASSES")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a product's weight at a stated potency holds weight x potency of THC: the price is
+        # divided by that, with no THC amount written
+        ("1g disposable at 85% for $40, whats the cost per mg of thc", 40 / 850, "$/mg"),
+        ("an eighth testing 20% thc runs $45, price per milligram thc?", 45 / 700, "$/mg"),
+        ("$60 for 2 g of rosin at 75 percent, how much per mg thc", 60 / 1500, "$/mg"),
+        ("half gram cart at 88% thc is $30, cost per gram of thc", 30 / 0.44, "$/g"),
+    ],
+)
+def test_tenth_set_price_of_thc_from_weight_and_potency(
+    question: str, expected: float, unit: str
+) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), (value, shown)
+    assert shown.split()[0] == unit, shown
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a recipe's yield as a bare number ("makes 60: ...", a colon opening its list of
+        # amounts) and the pieces wanted counted: every ingredient scales by wanted / made
+        (
+            "brownie recipe makes 24: 1 cup canna oil, 2 cups sugar. scaling to 60 brownies, how "
+            "many cups of canna oil",
+            60 / 24,
+        ),
+        (
+            "the gummy recipe yields 40 - uses 5 g distillate. making 100 gummies, how much "
+            "distillate",
+            12.5,
+        ),
+        (
+            "cookie recipe makes 30: 0.5 cup cannabutter, 1 cup flour. need it for 75 cookies, "
+            "how much cannabutter",
+            1.25,
+        ),
+    ],
+)
+def test_tenth_set_recipe_scaled_from_its_yield_to_pieces_wanted(
+    question: str, expected: float
+) -> None:
+    value, _ = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), value
+
+
+@pytest.mark.parametrize("ratio", ["a 1:1 thc:cbd tincture", "20 : 1 cbd to thc", "ratio 3: 1"])
+def test_a_ratio_is_not_read_as_two_amounts(ratio: str) -> None:
+    assert read(ratio) == []

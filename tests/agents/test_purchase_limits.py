@@ -3,7 +3,9 @@ the state's limit, and what is left after what is already in the cart. Expected 
 hand from the states' text: Illinois 410 ILCS 705/10-10 (resident 30 g flower, 5 g
 concentrate, 500 mg THC in products; non-resident half of each, the kinds adding up);
 Colorado 1 CCR 212-3 Rule 6-110(C) (an ounce of flower = 8 g concentrate = 800 mg THC in
-products, a mixed sale adding its parts as shares of that ounce)."""
+products, a mixed sale adding its parts as shares of that ounce); Canada, Cannabis Act
+s. 8(1)(a) and Schedule 3 (30 g dried in public; 1 g dried = 5 g fresh = 15 g solids = 70 g
+non-solids = 570 g beverages = 0.25 g concentrates, by the product's weight)."""
 
 from __future__ import annotations
 
@@ -162,3 +164,122 @@ def test_the_residence_given_in_reply_answers(reply: str, expected: float) -> No
 def test_an_amount_not_held_is_not_taken_off_the_limit() -> None:
     found = recognise("colorado, how many 10mg gummies can i get from a 100mg bar", "CO")
     assert found is None or found.calculation is None or "purchase" not in found.calculation.name
+
+
+@pytest.mark.parametrize(
+    ("question", "state", "expected"),
+    [
+        # what a basket of several classes comes to in dried cannabis under Schedule 3
+        (
+            "in canada i have 300 g of chocolate, how much dried weed is that equivalent to",
+            "CAN",
+            20,
+        ),
+        (
+            "bc: 10 g dried flower and 1 g of shatter, how many grams of dried equivalent is "
+            "that towards the 30g limit",
+            "CA-BC",
+            14,
+        ),
+        (
+            "canada - 1 g of carts plus 140 g of non-solid edibles, how much dried cannabis does "
+            "that count as",
+            "CAN",
+            6,
+        ),
+        (
+            "canada: 1140 g of cannabis drinks in the basket, how much dried is that equivalent to",
+            "CAN",
+            2,
+        ),
+        (
+            "quebec customer with 50 g of fresh cannabis, how much dried is that worth in the "
+            "public limit",
+            "CA-QC",
+            10,
+        ),
+        # Colorado's one ounce: a concentrate held is worth its share of the ounce of flower
+        (
+            "colorado customer has 4 g of shatter in the cart, how much flower is that "
+            "equivalent to",
+            "CO",
+            OUNCE_G / 2,
+        ),
+    ],
+)
+def test_what_a_basket_is_worth_in_another_kind(question: str, state: str, expected: float) -> None:
+    found = recognise(question, state)
+    assert found is not None and found.calculation is not None, found
+    assert found.calculation.name == "purchase_limit_equivalent"
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation
+
+
+def test_a_basket_over_the_limit_is_warned() -> None:
+    found = recognise(
+        "canada: 40 g dried and 2 g of hash, how much dried equivalent is that toward the "
+        "public limit",
+        "CAN",
+    )
+    assert found is not None and found.calculation is not None, found
+    assert found.calculation.value == 48
+    assert any("over the limit" in w for w in found.calculation.warnings)
+
+
+@pytest.mark.parametrize(
+    ("question", "state", "expected"),
+    [
+        # a class's own share of an allowance written in dried cannabis
+        (
+            "how many grams of edibles can i carry in public in canada (30 g dried equivalent)",
+            "CAN",
+            450,
+        ),
+        ("quebec: how much fresh cannabis can an adult carry, 30g dried equiv", "CA-QC", 150),
+        # what is left of it after what is already held
+        (
+            "canada, already holding 15 g dried, how many grams of concentrate can i still carry "
+            "in public",
+            "CAN",
+            3.75,
+        ),
+    ],
+)
+def test_a_class_share_of_the_canadian_limit(question: str, state: str, expected: float) -> None:
+    found = recognise(question, state)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation
+    assert "hold in public" in found.calculation.summary
+
+
+@pytest.mark.parametrize(
+    ("question", "state"),
+    [
+        # each Illinois kind stands alone: no equivalent in another kind
+        ("illinois resident has 2 g of wax, what is that equivalent to in flower", "IL"),
+        # a plain unit conversion is not a limit question
+        ("how many grams is an ounce equivalent to", "CO"),
+        # a class Schedule 3 leaves to be chosen (a tincture) or THC milligrams: not guessed
+        ("canada: 20 g of tincture and 5 g dried, how many grams dried equivalent is that", "CAN"),
+        ("canada: 100 mg of gummies and 5 g dried, dried equivalent toward the 30 g limit?", "CAN"),
+        # a state not in the table
+        ("missouri: 7 g flower and 1 g cart, how many MMEs is that", "MO"),
+    ],
+)
+def test_no_equivalent_is_guessed(question: str, state: str) -> None:
+    found = recognise(question, state)
+    assert (
+        found is None
+        or found.calculation is None
+        or found.calculation.name != "purchase_limit_equivalent"
+    ), found.calculation
+
+
+def test_a_stated_limit_figure_is_used_not_counted_as_held() -> None:
+    found = recognise(
+        "canada: 5 g dried and 4 g of gummies... 30 g public limit, how much dried equivalent "
+        "is that",
+        "CAN",
+    )
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, 5 + 4 / 15)
+    assert "30 g" in found.read and "30 g" not in found.unused

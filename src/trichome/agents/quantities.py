@@ -63,6 +63,17 @@ _PACKAGE_WORDS = re.compile(
 )
 
 
+def _opens_a_list(text: str, after_colon: int) -> bool:
+    """Whether a colon between two numbers opens a list of amounts ("recipe makes 60: 2 cups
+    flour, 1 cup butter") rather than joining a ratio ("1:1", "20 : 1"): a space follows it
+    and the number after it carries a unit."""
+    gap = re.match(r"\s+", text[after_colon:])
+    if gap is None:
+        return False
+    following = _SINGLE.match(text, after_colon + gap.end())
+    return following is not None and kind_and_unit(following)[0] not in ("number", "other")
+
+
 @dataclass(frozen=True, slots=True)
 class Quantity:
     """One quantity in the text: its value, unit, kind and what surrounds it."""
@@ -104,8 +115,13 @@ def read(text: str) -> list[Quantity]:
             # not quantities, but a number after them is ("delta-9 - 0.9 %").
             position = match.end("value")
             continue
-        if re.match(r"\s*:\s*\d", text[match.end("value") :]) or re.search(
-            r"(?<![a-z\d.])\d+(?:\.\d+)?\s*:\s*$", text[max(0, start - 8) : start], re.I
+        colon_after = re.match(r"\s*:(?=\s*\d)", text[match.end("value") :])
+        if (
+            colon_after is not None
+            and not _opens_a_list(text, match.end("value") + colon_after.end())
+        ) or (
+            re.search(r"(?<![a-z\d.])\d+(?:\.\d+)?\s*:\s*$", text[max(0, start - 8) : start], re.I)
+            and not _opens_a_list(text, text.rindex(":", 0, start) + 1)
         ):
             # "1:1 thc:cbd", "20:1": a ratio, not two quantities.
             position = match.end("value")

@@ -1,5 +1,6 @@
-"""Batch sizes a recipe is scaled between, written as a range ("from 30 ml up to 2 liters")
-or as the pieces made and a bare number wanted ("60 brownies ... how many cups for 150?")."""
+"""Batch sizes a recipe is scaled between, written as a range ("from 30 ml up to 2 liters"),
+as the pieces made and a bare number wanted ("60 brownies ... how many cups for 150?"), or as
+a bare number the recipe makes and the pieces wanted ("makes 60 ... scaling to 150 cookies")."""
 
 from __future__ import annotations
 
@@ -37,4 +38,23 @@ def stated_sizes(question: Question) -> list[Quantity]:
         and question.says(r"\bbatch|recipe|\buses\b|calls\s+for")
     ):
         return [made[0], wanted[0]]
+    # "recipe makes 60: ..., scaling to 150 cookies": the recipe's yield is the bare number,
+    # the pieces counted are the batch wanted.
+    yielded = [
+        q
+        for q in question.find("number")
+        if re.search(
+            r"\b(?:makes?|made|yields?|serves|gives)\s+(?:about\s+|around\s+|roughly\s+)?$",
+            text[max(0, q.start - 20) : q.start],
+            re.IGNORECASE,
+        )
+        and q.value == int(q.value)
+    ]
+    targets = [
+        q
+        for q in made
+        if re.search(r"\b(?:to|for|into|make|making|get)\s+$", text[max(0, q.start - 8) : q.start])
+    ]
+    if len(yielded) == 1 and len(targets) == 1 and question.says(r"\bbatch|recipe"):
+        return [yielded[0], targets[0]]
     return []
