@@ -25,6 +25,8 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # Nor retailer deliveries, additives templates or a receipt with an external number:
 # tests/metrc/tools/test_retailer_deliveries.py, test_additives_templates.py and
 # test_sales_reference.py record one and read it back through its schema.
+# Plant waste records are read by the Id their recording answers: test_plants.py records one
+# and reads its plants back through get_plant_waste's schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
@@ -35,6 +37,7 @@ NOT_SEEDED = frozenset(
         "get_retail_id_allotment",
         "get_package_retail_ids",
         "get_retail_id_packages_info",
+        "get_plant_waste",
     }
 )
 FULL = {"page_size": 100}
@@ -79,6 +82,8 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_in_transit_packages": {"license_number": CULTIVATOR, **FULL},
     "list_package_adjustments": {"license_number": DISPENSARY, **FULL},
     "list_package_adjustment_reasons": {"license_number": DISPENSARY},
+    "list_package_lab_samples": {"license_number": CULTIVATOR, **FULL},
+    "list_shipped_packages": {"license_number": CULTIVATOR, **FULL},
     "list_vegetative_plants": {"license_number": CULTIVATOR, **FULL},
     "list_flowering_plants": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_plants": {"license_number": CULTIVATOR, **FULL},
@@ -163,6 +168,7 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
     details: dict[str, dict[str, Any]] = {
         "get_package": {"license_number": DISPENSARY, "label": package["Label"]},
         "list_package_lab_results": {"license_number": DISPENSARY, "label": package["Label"]},
+        "get_package_source_harvests": {"license_number": DISPENSARY, "label": package["Label"]},
         "package_history": {"license_number": DISPENSARY, "label": package["Label"], "as_of": DAY},
         "get_plant": {"license_number": CULTIVATOR, "label": plant["Label"]},
         "get_plant_batch": {"license_number": CULTIVATOR, "name": batch["Name"]},

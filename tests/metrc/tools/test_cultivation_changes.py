@@ -35,10 +35,16 @@ async def test_plant_tools_change_tags_strains_and_groups(writer: MetrcAccess) -
         with pytest.raises(ToolProblem, match="into itself"):
             await plants.merge_plants(CULTIVATOR, tags[0], tags[0])
         mothers = await plants.list_mother_plants(CULTIVATOR)
+        retired = await plants.list_mother_plants(CULTIVATOR, status="inactive")
+        held = await plants.list_mother_plants(CULTIVATOR, status="on_hold")
     assert retagged["ids"] == [] and "now tagged" in retagged["message"]
     assert (await client.plant(CULTIVATOR, label=tags[0], credentials=keys))["StrainName"] == other
     assert strained["ids"] == [] and len(split["ids"]) == 1 and merged["ids"] == []
     assert mothers["total"] == 0  # the sandbox's Colorado has no mother phase
+    assert retired["total"] == len(
+        await client.plants_mother_inactive(CULTIVATOR, credentials=keys)
+    )
+    assert held["total"] == len(await client.plants_mother_onhold(CULTIVATOR, credentials=keys))
 
 
 async def test_clones_manicure_and_additives_through_the_tools(writer: MetrcAccess) -> None:

@@ -6,10 +6,12 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from tests.metrc.tools.helpers import AS_OF, CULTIVATOR, DISPENSARY, NOWHERE, changed_between
 from trichome.metrc import MetrcAuthError
 from trichome.metrc.tools import MetrcAccess, ToolProblem, harvests, plants, using
+from trichome.metrc.tools.registry import load_all
 
 pytestmark = pytest.mark.anyio
 Record = dict[str, Any]
@@ -189,3 +191,19 @@ async def test_plant_waste_for_plants_or_a_location(writer: MetrcAccess) -> None
     assert [w["PlantCount"] for w in new] == [2, in_room] and in_room > 0
     assert {w["WasteReasonName"] for w in new} == {"Damage", "Unhealthy"}
     assert [w["WasteWeight"] for w in new] == [1.5, 300]
+
+
+async def test_a_plant_waste_record_names_the_plants_it_came_from(writer: MetrcAccess) -> None:
+    labels = [p["Label"] for p in (await writer.client.plants_flowering(CULTIVATOR))[:2]]
+    with using(writer):
+        recorded = await plants.record_plant_waste(
+            CULTIVATOR, "Compost", "Soil", 1.5, "Kilograms", "Damage", labels=labels
+        )
+        (waste_id,) = recorded["ids"]
+        found = await plants.get_plant_waste(CULTIVATOR, int(waste_id))
+        with pytest.raises(ToolProblem, match="No plant waste record"):
+            await plants.get_plant_waste(CULTIVATOR, 999999)
+    assert sorted(p["Label"] for p in found["plants"]) == sorted(labels)
+    assert sum(p["WasteAmount"] for p in found["plants"]) == pytest.approx(1.5)
+    assert found["packages"] == []  # the sandbox packages no plant waste
+    TypeAdapter(load_all()["get_plant_waste"].returns).validate_python(found)

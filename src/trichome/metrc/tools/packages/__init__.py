@@ -5,6 +5,9 @@
 - `read`: the lists, one package, the adjustment history and its reasons
 - `write`: new packages, adjustments, moves, finishing, remediation and lab samples
 - `write_marks`: notes, flags, shelf-life dates and discontinuing
+- `read_shipments`: lab samples made, packages shipped, a package's source harvests
+- `write_details`: a counted quantity, decontamination, external id, item, required lab tests,
+  and plantings from a package
 - `retail_id`: Retail ID QR codes on a package's units, and the facility's quota
 """
 
@@ -24,6 +27,11 @@ from trichome.metrc.tools.packages.read import (
     list_package_adjustments,
     list_package_types,
 )
+from trichome.metrc.tools.packages.read_shipments import (
+    get_package_source_harvests,
+    list_package_lab_samples,
+    list_shipped_packages,
+)
 from trichome.metrc.tools.packages.retail_id import (
     associate_retail_ids,
     generate_retail_ids,
@@ -42,6 +50,14 @@ from trichome.metrc.tools.packages.write import (
     submit_package_for_testing,
     unfinish_packages,
 )
+from trichome.metrc.tools.packages.write_details import (
+    change_package_item,
+    decontaminate_packages,
+    plant_batch_from_package,
+    set_package_external_id,
+    set_package_quantity,
+    set_package_required_lab_tests,
+)
 from trichome.metrc.tools.packages.write_marks import (
     discontinue_package,
     flag_packages,
@@ -53,7 +69,9 @@ __all__ = [
     "Ingredient",
     "adjust_package",
     "associate_retail_ids",
+    "change_package_item",
     "create_package",
+    "decontaminate_packages",
     "discontinue_package",
     "find_package",
     "find_packages",
@@ -62,6 +80,7 @@ __all__ = [
     "generate_retail_ids",
     "get_package",
     "get_package_retail_ids",
+    "get_package_source_harvests",
     "get_retail_id_allotment",
     "get_retail_id_packages_info",
     "list_active_packages",
@@ -70,11 +89,17 @@ __all__ = [
     "list_on_hold_packages",
     "list_package_adjustment_reasons",
     "list_package_adjustments",
+    "list_package_lab_samples",
     "list_package_types",
+    "list_shipped_packages",
     "merge_retail_id_packages",
     "move_packages",
+    "plant_batch_from_package",
     "remediate_packages",
+    "set_package_external_id",
     "set_package_note",
+    "set_package_quantity",
+    "set_package_required_lab_tests",
     "set_package_shelf_life_dates",
     "submit_package_for_testing",
     "trim_package",

@@ -5,6 +5,7 @@
 - `read`: the lists by growth phase, and one plant
 - `changes`: growth phase, moves, harvests and destruction
 - `waste`: plant waste, its reasons and methods
+- `waste_records`: one plant waste record's plants and packages
 - `groups`: tags, strain, merges and splits, manicures, clones taken from a plant
 - `additives`: additives applied to plants, locations and batches
 - `additives_templates`: saved additive products, and the additive types
@@ -35,6 +36,7 @@ from trichome.metrc.tools.plants.waste import (
     list_plant_waste_reasons,
     record_plant_waste,
 )
+from trichome.metrc.tools.plants.waste_records import get_plant_waste
 from trichome.metrc.tools.plants.groups import (
     change_plants_strain,
     manicure_plants,
@@ -63,6 +65,7 @@ __all__ = [
     "find_plants",
     "get_additives_template",
     "get_plant",
+    "get_plant_waste",
     "harvest_plants",
     "list_additive_types",
     "list_additives_templates",

@@ -89,8 +89,14 @@ class PlantFound(TypedDict):
     plant: PlantDetail
 
 
+# Metrc's plant lists: by growth phase, inactive and on hold, and the mother plants' three.
+PlantList = Literal[
+    "vegetative", "flowering", "inactive", "onhold", "mother", "mother_inactive", "mother_onhold"
+]
+
+
 async def _plant_list(
-    which: Literal["vegetative", "flowering", "inactive", "onhold", "mother"],
+    which: PlantList,
     license_number: str,
     strain: str | None,
     location: str | None,
@@ -108,6 +114,8 @@ async def _plant_list(
         "inactive": metrc.client.plants_inactive,
         "onhold": metrc.client.plants_onhold,
         "mother": metrc.client.plants_mother,
+        "mother_inactive": metrc.client.plants_mother_inactive,
+        "mother_onhold": metrc.client.plants_mother_onhold,
     }[which]
     plants = await read(
         license_number,
@@ -159,6 +167,13 @@ async def list_vegetative_plants(
 @tool("plants", title="List mother plants", returns=PlantPage)
 async def list_mother_plants(
     license_number: LicenseNumber,
+    status: Annotated[
+        Literal["active", "inactive", "on_hold"],
+        Field(
+            description="active (growing), inactive (destroyed or retired) or on_hold "
+            "(frozen by the state or the licensee)."
+        ),
+    ] = "active",
     strain: StrainFilter = None,
     location: LocationFilter = None,
     batch_contains: BatchFilter = None,
@@ -167,13 +182,18 @@ async def list_mother_plants(
     page: Page = 1,
     page_size: PageSize = 20,
 ) -> dict[str, Any]:
-    """List a facility's mother plants (the Mother growth phase, where the state has one),
-    with counts by strain and location.
+    """List a facility's mother plants (the Mother growth phase, where the state has one):
+    the active ones, or the inactive or on-hold ones, with counts by strain and location.
 
     Clones are taken from them with start_batch_from_plant or package_clones_from_plant.
     """
+    which: dict[str, PlantList] = {
+        "active": "mother",
+        "inactive": "mother_inactive",
+        "on_hold": "mother_onhold",
+    }
     return await _plant_list(
-        "mother", license_number, strain, location, batch_contains, modified_from,
+        which[status], license_number, strain, location, batch_contains, modified_from,
         modified_to, page, page_size,
     )  # fmt: skip
 
