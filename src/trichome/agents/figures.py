@@ -10,17 +10,35 @@ from __future__ import annotations
 
 import re
 
-PERCENT, MILLIGRAMS = "percent", "milligrams"
+PERCENT, MILLIGRAMS, DISTANCE = "percent", "milligrams", "distance"
+_LENGTHS = r"(?:feet|foot|ft|yards?|miles?|met(?:re|er)s?|kilomet(?:re|er)s?|km)"
 # A unit written without a number before it: the figure asked for, not one given.
 _ASKED = {
     PERCENT: re.compile(
         r"(?<![\d.\s])\s*%|(?<![\d.] )(?<![\d.])\bper ?cent(?:age)?\b", re.IGNORECASE
     ),
     MILLIGRAMS: re.compile(r"(?<![\d.] )(?<![\d.])\b(?:mg|milligrams?)\b", re.IGNORECASE),
+    # "how far apart?", "minimum distance from a school?": a fact giving no length answers
+    # another question (a licence's classes, a fence's height in words)
+    DISTANCE: re.compile(
+        rf"\bhow far\b(?! (?:in advance|ahead|before|after|prior|back|out|along|into)\b)|"
+        rf"\b(?:minimum|min|required|what(?:'s| is)?(?: the)?) distance\b|"
+        rf"\bhow many {_LENGTHS}\b",
+        re.IGNORECASE,
+    ),
 }
 _GIVEN = {
     PERCENT: re.compile(r"%|\bper ?cent\b", re.IGNORECASE),
     MILLIGRAMS: re.compile(r"\b(?:mg|milligrams?)\b", re.IGNORECASE),
+    # a length apart from something ("within 1,000 feet of a school", "500 feet from"),
+    # not a thing's size ("an 8-foot fence")
+    DISTANCE: re.compile(
+        rf"(?:\b(?:within|at least|beyond|more than|less than|closer than|radius of|"
+        rf"buffer of|setback of)\s+[\d,.]+[\s-]*{_LENGTHS}\b)|"
+        rf"(?:\d|\b(?:one|two|three|five|ten|twenty|fifty|hundred|thousand))[\d,.]*[\s-]*"
+        rf"{_LENGTHS}\b[^.;]{{0,20}}?\b(?:from|of|apart|away|between|radius|buffer|setback)\b",
+        re.IGNORECASE,
+    ),
 }
 
 

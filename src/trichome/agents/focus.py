@@ -168,6 +168,29 @@ _RULE_OBJECTS = (
         ),
     ),
     Focus("RFID", ("rfid",), (_named("radio", "frequency"),)),
+    # who an advert may reach ("the ad audience rule?"): a rule on what ads may say is not it
+    Focus("advertising audiences", ("audience",), ("viewers?", "readership", "followers?")),
+    # a crew's size asked ("two people in the van?"): a rule on the vehicle is not it
+    Focus(
+        "staffing",
+        (_named("(?:two|2|three|3)", "(?:people|persons|employees|staff|drivers|agents|guards)"),),
+        (
+            _named(
+                "(?:one|two|2|three|3|second|single)",
+                "(?:people|persons|employees|staff|staff members|drivers|agents|guards)",
+            ),
+            "alone",
+            "unaccompanied",
+            "occupied",
+        ),
+    ),
+    # a licence's level asked ("level 1 or 2?"): a rule on another licence type is not it
+    Focus(
+        "licence levels",
+        (_named("level", "(?:[1-9]|one|two|three)"), r"level[^.?!]{0,25}?\b[1-3] or [1-3]"),
+    ),
+    # the FDA's statement or approval asked: a state's label list without it is not it
+    Focus("FDA statements", ("fda",), (_named("food", "and", "drug", "administration"),)),
     Focus("excise tax", ("excise",)),
     Focus("vending machines", (_named("vending", "machine"), "kiosk")),
     Focus("drive-throughs", (_named("drive", "thr(?:u|ough)"),)),

@@ -100,30 +100,45 @@ def asked_price(text: str) -> float | None:
     return prices.pop() if len(prices) == 1 else None
 
 
-def worked_on_price(fact: Fact, price: float, question: str = "") -> str | None:
+def worked_on_price(
+    fact: Fact, price: float, question: str = "", turns: Sequence[str] = ()
+) -> str | None:
     """The fact's tax rate applied to the asked price, as the answer's first sentence; None
-    when the fact gives no single rate (tiers). A question asking several of the taxes the
-    fact names together ("the two excise taxes together") gets their sum."""
+    when the fact gives no single rate, nor a tier for the product the conversation names
+    (`turns`, the user's, oldest first). A question asking several of the taxes the fact
+    names together ("the two excise taxes together", "the total tax") gets their sum."""
     # "% state marijuana excise (plus 6.25% state sales tax ...)": the value is the named
     # tax; the others stacked on the sale are only mentioned beside it.
     unit = _ASIDE.sub("", fact.unit or "")
-    if fact.value is None or not _ONE_RATE.match(unit) or _NOT_AT_RETAIL.search(unit):
+    if fact.value is None or _NOT_AT_RETAIL.search(unit):
         return None
     rate = float(fact.value)
+    named = unit.strip().lstrip("%").strip(" ,;")
+    if not _ONE_RATE.match(unit):
+        tier = _tier_for_product(fact.unit or "", (*turns, question))
+        if tier is None:
+            return None
+        rate, named = tier
     if not 0 < rate < 100:
         return None
     where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
-    named = unit.strip().lstrip("%").strip(" ,;")
     what = named if re.search(TAX_WORDS, named, re.IGNORECASE) else "rate"
-    together = _together(named, rate, fact.unit or "", question)
+    if what == "rate" and named:
+        what = f"rate on {named}"  # "20% rate on infused products"
+    together, left_out = _together(named, rate, fact.unit or "", question)
     if together:
         rates = [value for value, _ in together]
         owed = price * sum(rates) / 100
-        labels = " and ".join(f"{fmt(value)}% {label}" for value, label in together)
+        labels = _listed([f"{fmt(value)}% {label}" for value, label in together])
+        after = (
+            f". {left_out[0].upper()}{left_out[1:]} comes on top where it is levied."
+            if left_out
+            else ", before any other tax on the sale."
+        )
         return (
             f"On {money(price)}, {where}{labels} together come to {money(owed)} "
-            f"({money(price)} × {' + '.join(f'{fmt(r)}%' for r in rates)}), "
-            f"{money(price + owed)} with them, before any other tax on the sale."
+            f"({money(price)} × ({' + '.join(f'{fmt(r)}%' for r in rates)})), "
+            f"{money(price + owed)} with them{after}"
         )
     owed = price * rate / 100
     return (
@@ -133,24 +148,75 @@ def worked_on_price(fact: Fact, price: float, question: str = "") -> str | None:
     )
 
 
+def _listed(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
+
+
+# "(20% infused products, 25% above 35% THC)": a tier's rate and what it is charged on.
+_TIER = re.compile(r"(\d+(?:\.\d+)?)% ([^,;()]+)")
+# The infused forms a buyer names ("an $80 tin of gummies") and the tier's words for them.
+_INFUSED_ASKED = re.compile(
+    r"\b(?:gumm(?:y|ies)|edibles?|chocolates?|cookies?|brownies?|cand(?:y|ies)|chews?|"
+    r"beverages?|drinks?|sodas?|seltzers?|tinctures?|capsules?|mints?|infused)\b",
+    re.IGNORECASE,
+)
+_INFUSED_TIER = re.compile(r"\binfused\b|\bedibles?\b", re.IGNORECASE)
+
+
+def _tier_for_product(unit: str, turns: Sequence[str]) -> tuple[float, str] | None:
+    """The rate of the fact's tier for the product asked, the latest turn naming a product
+    deciding ("ok and the gummies? $80 tin"): an infused product's tier for an edible."""
+    tiers = [(float(value), label.strip()) for value, label in _TIER.findall(unit)]
+    for turn in reversed(turns):
+        if _INFUSED_ASKED.search(turn):
+            chosen = [(value, label) for value, label in tiers if _INFUSED_TIER.search(label)]
+            return chosen[0] if len(chosen) == 1 else None
+    return None
+
+
 # "(plus 7% state sales tax and 3% local cannabis excise)": the taxes stacked beside it.
 _STACKED = re.compile(r"(?<!up to )(\d+(?:\.\d+)?)% ([a-z][a-z -]*?)(?= and\b|,|\)|$)")
+# "up to 3% local option tax": a tax whose rate depends on the town.
+_UP_TO = re.compile(r"\bup to (\d+(?:\.\d+)?)% ([a-z][a-z -]*?)(?= and\b|,|\)|$)")
 _BOTH = re.compile(r"\b(?:both|two|together|combined|added up|sum)\b", re.IGNORECASE)
+# "what's the total tax", "all the taxes on it": every tax the fact stacks on the sale.
+_TOTAL = re.compile(
+    r"\btotal (?:tax|taxes)\b|\ball (?:the )?taxes\b|\btax(?:es)? all in\b|"
+    r"\ball[- ]in tax|\btaxes (?:in total|altogether|combined|together)\b",
+    re.IGNORECASE,
+)
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.IGNORECASE)
 
 
-def _together(named: str, rate: float, unit: str, question: str) -> list[tuple[float, str]]:
-    """The taxes a question asks summed: those of the kind it names ("excise") when it asks
-    them together and the fact states more than one of that kind at a fixed rate."""
-    if not _BOTH.search(question):
-        return []
+def _together(
+    named: str, rate: float, unit: str, question: str
+) -> tuple[list[tuple[float, str]], str]:
+    """The taxes a question asks summed, and the one left out of them (a town's tax of up to
+    a cap whose rate the question does not give): every tax the fact stacks when it asks
+    the total, else those of the kind it names ("excise") when it asks them together and
+    the fact states more than one of that kind at a fixed rate."""
+    aside = unit.split("(", 1)[-1] if "(" in unit else ""
     stacked = [(rate, named)] + [
-        (float(value), label.strip()) for value, label in _STACKED.findall(unit.split("(", 1)[-1])
+        (float(value), label.strip()) for value, label in _STACKED.findall(aside)
     ]
-    for kind in ("excise", "sales tax"):
-        if kind in question.lower():
-            chosen = [(value, label) for value, label in stacked if kind in label.lower()]
-            return chosen if len(chosen) > 1 else []
-    return []
+    if _BOTH.search(question):
+        for kind in ("excise", "sales tax"):
+            if kind in question.lower():
+                chosen = [(value, label) for value, label in stacked if kind in label.lower()]
+                return (chosen, "") if len(chosen) > 1 else ([], "")
+    if _TOTAL.search(question) and (len(stacked) > 1 or _UP_TO.search(aside)):
+        left_out = ""
+        stated = [float(value) for value in _PERCENT.findall(question)]
+        for cap, label in _UP_TO.findall(aside):
+            town = label.split()[0]
+            given = [value for value in stated if 0 < value <= float(cap)]
+            if given and town.lower() in question.lower():
+                stacked.append((given[0], label.strip()))
+            else:
+                left_out = f"a {label.strip()} of up to {cap}%"
+        return (stacked, left_out) if len(stacked) > 1 else ([], "")
+    return [], ""
 
 
 def sourced_tax_answers(

@@ -238,8 +238,11 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     said = f"Your file {lead.title} says: " if is_own(lead) else ""
     parts = [f"{_label(lead)}{said}{in_force}{lead.text} [1]"]
+    turns = [turn.content for turn in request.messages if turn.role == "user" and turn.content]
     worked = (
-        worked_on_price(lead, request.tax_price, request.question) if request.tax_price else None
+        worked_on_price(lead, request.tax_price, request.question, turns)
+        if request.tax_price
+        else None
     )
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first

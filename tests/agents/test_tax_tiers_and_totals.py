@@ -1,0 +1,93 @@
+"""Issue 19: a price asked with a tiered tax is worked out at the tier of the product the
+conversation names (an edible at Illinois' infused-product rate), and "the total tax" sums
+every tax the state's fact stacks on the sale, a town's capped tax only at a rate given."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.config import Settings
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+def ask(service: AgentService, *turns: str) -> str:
+    messages: list[ChatTurn] = []
+    text = ""
+    for index, turn in enumerate(turns):
+        if index:
+            messages.append(ChatTurn("assistant", text))
+        messages.append(ChatTurn("user", turn))
+        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
+        text = asyncio.run(service.complete(prepared)).text
+    return text
+
+
+@pytest.mark.parametrize(
+    ("turns", "owed"),
+    [
+        (("selling a $30 infused seltzer in springfield IL, excise on that?",), "$6.00"),
+        (
+            (
+                "what's the illinois purchaser excise on flower under 35% thc",
+                "and edibles? someone's buying a $45 box of chocolates, what's the excise",
+            ),
+            "$9.00",
+        ),
+        (
+            ("illinois: the tax on gummies is 20% right", "so a $15 bag, excise in dollars?"),
+            "$3.00",
+        ),
+    ],
+)
+def test_a_tiered_tax_is_worked_at_the_tier_of_the_product_named(
+    service: AgentService, turns: tuple[str, ...], owed: str
+) -> None:
+    first = ask(service, *turns).split("\n")[0]
+    assert owed in first and "20%" in first
+
+
+def test_a_tiered_tax_with_no_product_named_is_not_worked_at_a_guessed_tier(
+    service: AgentService,
+) -> None:
+    first = ask(service, "illinois shop, $50 sale, how much purchaser excise").split("\n")[0]
+    assert "$10.00" not in first and "$5.00" not in first
+
+
+@pytest.mark.parametrize(
+    ("question", "owed"),
+    [
+        (
+            "massachusetts shop: $50 eighth, the town charges the 3% local tax. total tax on the sale?",
+            "$10.00",
+        ),
+        ("massachusetts register, $200 order, local 3% applies, what are all the taxes", "$40.00"),
+    ],
+)
+def test_the_total_tax_sums_every_tax_stacked_with_the_town_rate_given(
+    service: AgentService, question: str, owed: str
+) -> None:
+    first = ask(service, question).split("\n")[0]
+    assert owed in first
+
+
+def test_a_town_tax_whose_rate_is_not_given_is_left_out_of_the_total_and_said_so(
+    service: AgentService,
+) -> None:
+    first = ask(service, "boston register: $100 of flower, what are all the taxes on it")
+    first = first.split("\n")[0]
+    assert "$17.00" in first  # 10.75% + 6.25%
+    assert "up to 3%" in first
+
+
+def test_taxes_of_one_kind_asked_together_stay_that_kind(service: AgentService) -> None:
+    first = ask(service, "rhode island, $50 ticket: both excise taxes combined?").split("\n")[0]
+    assert "$6.50" in first and "sales tax" not in first
