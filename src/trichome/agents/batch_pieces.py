@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import missing_inputs as needs
 from trichome.agents import units
-from trichome.agents.calculation_questions import Question, piece_counts, potency_readings
+from trichome.agents.calculation_questions import Question, ask, piece_counts, potency_readings
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.unit_words import MODAL_CAN, PIECES
 
@@ -45,7 +46,8 @@ def pieces_from_batch_total(question: Question) -> Calculation | None:
         return None
     total, dose = totals[0], doses[0]
     if total.unit != "mg" and not _OF_THC.match(question.text[total.end : total.end + 16]):
-        return None  # "6 g of distillate in the pot": its THC needs a potency
+        # "6 g of distillate in the pot": its THC needs the concentrate's potency
+        raise ask(question, needs.CONCENTRATE_POTENCY)
     total_mg = units.convert(total.value, total.unit, "mg")
     question.use(total, dose)
     worked = formulation.servings_check(total_mg, dose.value)

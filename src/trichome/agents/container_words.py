@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import re
 
-# "2 oz dropper bottle", "a 1oz tincture", "4 ounce spray": a bottle is sized by volume (its
+# "2 oz dropper bottle", "a 1oz tincture", "4 ounce spray", "a 12 oz can", "2 oz shot": a
+# bottle or a drink is sized by volume (its
 # size in US fluid ounces; a stated mL beside it is left to be read instead).
 _BOTTLE_OUNCES = re.compile(
     r"\b(\d+(?:\.\d+)?)\s*-?\s*(?:oz|ounces?)\b(?!\s*(?:of\s+)?(?:flower|bud|weed|trim|shake))"
-    r"(?=\s+(?:[a-z]+\s+)?(?:dropper|bottle|tincture|vial|spray|tinc)\w*\b)"
+    r"(?=\s+(?:[a-z]+\s+)?(?:dropper|bottle|tincture|vial|spray|tinc|can|drink|beverage|shot|seltzer|soda)\w*\b)"
     # "1 oz tincture (30 ml)": the mL the user states for the bottle are what they mean
     r"(?![^()\d]{0,30}\(\s*[\d.]+\s*(?:ml|mls|millilit))",
     re.IGNORECASE,
 )
 # "the bottle is 2 oz", "bottle size 1 oz": the bottle named first.
 _OUNCE_BOTTLE = re.compile(
-    r"\b((?:dropper\s+)?bottle|tincture|vial)(\s+(?:is|size|holds|of)\s+(?:a\s+|about\s+)?)"
+    r"\b((?:dropper\s+)?bottle|tincture|vial|can|drink|beverage|shot)(\s+(?:is|size|holds|of)\s+(?:a\s+|about\s+)?)"
     r"(\d+(?:\.\d+)?)\s*-?\s*(?:oz|ounces?)\b",
     re.IGNORECASE,
 )

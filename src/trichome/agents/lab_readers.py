@@ -18,6 +18,7 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation, chain, fmt
 from trichome.agents.quantities import Quantity
+from trichome.agents.signed_variance import variance_from_label
 
 _MG_PER_G = r"mg\s*(?:/|per\s+|a\s+|an\s+)\s*(?:g|gram|gm)\b|mg/g"
 _AS_PERCENT = (
@@ -120,6 +121,10 @@ def label_check(question: Question) -> Calculation | None:
     claim_mg, note = claim.value, None
     if claim.per == "package":
         # "100 mg/package, 10 pieces": the label's claim for one piece is its share.
+        if count is None and result.per != "piece":
+            # "labelled 100 mg per package, tested 93 mg": both figures are the package's,
+            # so the signed variance needs no count of pieces
+            return variance_from_label(claim.value, result.value, "mg per package")
         if count is None:
             raise ask(question, needs.PACKAGE_PIECES)
         claim_mg = claim.value / count.value

@@ -270,7 +270,8 @@ def product_content(question: Question) -> Calculation | None:
 
 # "500 mg of it", "500mg cart": milligrams that weigh a product, not a dose of THC.
 _PRODUCT_AFTER = (
-    r"\s*(?:of\b|(?:[\w-]+\s+)?(?:carts?|cartridges?|disposables?|vapes?|pens?|syringes?)\b)"
+    # "500 mg of it" is product; "2,000 mg of thc gummies" is the THC itself, already a total
+    r"\s*(?:of\b(?!\s*(?:total\s+)?(?:thc|cbd)\b)|(?:[\w-]+\s+)?(?:carts?|cartridges?|disposables?|vapes?|pens?|syringes?)\b)"
 )
 _EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
 

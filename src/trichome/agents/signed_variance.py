@@ -13,6 +13,7 @@ import re
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, fmt, positive
+from trichome.agents.quantities import Quantity
 
 _ASKED = (
     r"\bvariance\b|how\s+far\s+(?:off|over|under|from)|\bdeviat\w*|\boff\s+by\b|"
@@ -40,6 +41,11 @@ def signed_variance(question: Question) -> Calculation | None:
     if len(found) != 2:
         return None
     claim, measured = found
+    if _names(question, claim, _MEASURED) and _names(
+        question, measured, _CLAIMED + r"[^.?!\d]{0,25}$"
+    ):
+        # "coa has 18.2%, label says 20%": the lab's result written first
+        claim, measured = measured, claim
     if measured.kind == "number":  # "lab got 8.7" after "10 mg": the label's unit
         if claim.kind == "number":
             return None
@@ -51,6 +57,12 @@ def signed_variance(question: Question) -> Calculation | None:
     question.use(claim, measured)
     unit = "%" if claim.kind == "percent" else units.label(claim.unit) if claim.unit else ""
     return variance_from_label(claim.value, measured.value, unit)
+
+
+def _names(question: Question, quantity: Quantity, words: str) -> bool:
+    """Whether the words just before the quantity, in its own clause, name it."""
+    before = re.split(r"[,;]", question.text[max(0, quantity.start - 40) : quantity.start])[-1]
+    return bool(re.search(words, before, re.IGNORECASE))
 
 
 def variance_from_label(claim: float, measured: float, unit: str) -> Calculation:
