@@ -4,24 +4,16 @@ and a one-turn question whether a programme's people are spared another programm
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.support.answers import answer_text as ask
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, question: str) -> str:
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    return asyncio.run(service.complete(prepared)).text
 
 
 def test_converted_d8_in_lab_talk_gets_the_conversion_exclusion(service: AgentService) -> None:

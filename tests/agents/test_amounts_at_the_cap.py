@@ -4,17 +4,9 @@ instead of answering with the cap alone."""
 
 from __future__ import annotations
 
-import asyncio
-
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.support.answers import answer_text as ask
+from trichome.agents.service import build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
-
-
-def ask(service: AgentService, question: str) -> str:
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    return asyncio.run(service.complete(prepared)).text
 
 
 def test_a_package_made_at_the_cap_and_split_into_pieces_gives_each_piece() -> None:

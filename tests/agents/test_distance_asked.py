@@ -5,15 +5,12 @@ it lacks and names the regulator instead."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.support.answers import answer_text as ask
 from trichome.agents.figures import DISTANCE, figure_units, gives_units
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
@@ -59,18 +56,6 @@ def test_a_time_or_a_size_is_no_distance(question: str) -> None:
 )
 def test_a_distance_given_is_a_length_apart_not_a_size(text: str, gives: bool) -> None:
     assert gives_units(text, frozenset({DISTANCE})) is gives
-
-
-def ask(service: AgentService, *turns: str) -> str:
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text
 
 
 def test_a_place_with_no_distance_sourced_is_admitted_with_its_regulator(

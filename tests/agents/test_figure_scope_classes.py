@@ -4,25 +4,17 @@ limit, answered by the sale's limit and not a packaging unit; a question asking 
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.support.answers import answer_text as ask
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
 from trichome.knowledge.topics import detect_topics
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, question: str) -> str:
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    return asyncio.run(service.complete(prepared)).text
 
 
 @pytest.mark.parametrize(

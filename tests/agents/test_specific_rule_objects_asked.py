@@ -5,25 +5,17 @@ else the engine says what it lacks and names the regulator."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.support.answers import answer_text as ask
 from trichome.agents.focus import named_foci
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, question: str) -> str:
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    return asyncio.run(service.complete(prepared)).text
 
 
 @pytest.mark.parametrize(

@@ -4,31 +4,16 @@ every tax the state's fact stacks on the sale, a town's capped tax only at a rat
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.support.answers import answer_text as ask
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, *turns: str) -> str:
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text
 
 
 @pytest.mark.parametrize(
