@@ -47,6 +47,18 @@ PackageLabels = Annotated[
     Field(min_length=1, max_length=100, description="The package labels (1 to 100)."),
 ]
 OptionalDay = Annotated[date | None, Field(description="The day it happened; defaults to today.")]
+Reason = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=100,
+        description="An adjustment reason from list_package_adjustment_reasons.",
+    ),
+]
+ReasonNote = Annotated[
+    str | None,
+    Field(max_length=500, description="Why; required by some reasons (e.g. Waste)."),
+]
 Sublocation = Annotated[
     str | None,
     Field(max_length=100, description="A sublocation within it, if the state uses them."),
@@ -154,18 +166,8 @@ async def adjust_package(
         Field(description="The change, not the new total: negative to reduce (e.g. -3.5)."),
     ],
     unit_of_measure: Annotated[UnitOfMeasure, Field(description="The unit of the change.")],
-    reason: Annotated[
-        str,
-        Field(
-            min_length=1,
-            max_length=100,
-            description="An adjustment reason from list_package_adjustment_reasons.",
-        ),
-    ],
-    reason_note: Annotated[
-        str | None,
-        Field(max_length=500, description="Why; required by some reasons (e.g. Waste)."),
-    ] = None,
+    reason: Reason,
+    reason_note: ReasonNote = None,
     adjustment_date: OptionalDay = None,
 ) -> dict[str, Any]:
     """Adjust a package's quantity by a signed amount, with a reason (drying loss, scale

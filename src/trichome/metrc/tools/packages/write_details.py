@@ -20,6 +20,8 @@ from trichome.metrc.tools.packages.lookup import find_package, find_packages
 from trichome.metrc.tools.packages.write import (
     OptionalDay,
     PackageLabels,
+    Reason,
+    ReasonNote,
     RemediationMethod,
     Sublocation,
 )
@@ -33,19 +35,6 @@ from trichome.metrc.tools.results import (
     same,
     written,
 )
-
-Reason = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=100,
-        description="An adjustment reason from list_package_adjustment_reasons.",
-    ),
-]
-ReasonNote = Annotated[
-    str | None,
-    Field(max_length=500, description="Why; required by some reasons (e.g. Waste)."),
-]
 
 
 @tool("packages", title="Set a package's counted quantity", read_only=False, returns=Written)
