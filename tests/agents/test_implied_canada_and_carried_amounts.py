@@ -61,6 +61,9 @@ def test_lp_gas_and_a_state_act_name_no_canada(question: str) -> None:
          "800 mg"),
         (("driving around with 2,000 mg of edibles in minnesota, is that a crime?",), "1,600"),
         (("new mexico: taking 900 mg of edibles to a friend's, am i over?",), "800"),
+        # the place between the travelling and the amount: "driving around illinois with ..."
+        (("driving around illinois with 2,000 mg of thc gummies, am i over any line?",), "500 mg"),
+        (("travelling through michigan with 3 oz in the trunk, legal?",), "2.5 ounces"),
         (("montana vs new mexico, is the edible possession cap the same?",), "800"),
     ],
 )  # fmt: skip

@@ -42,7 +42,7 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
         # an amount taken somewhere: "bringing 2,000 mg of gummies to a party", "driving
         # home with 3 oz", "taking 20 g to the cabin"
-        r"\b(?:bring(?:ing)?|taking|driving (?:around |home )?with|travel(?:l?ing)? with|"
+        r"\b(?:bring(?:ing)?|taking|(?:driving|travel(?:l?ing)?)\b[^.?!,]{0,25}?\bwith|"
         r"walking around with|heading (?:out|over) with)\b[^.?!]{0,30}\b\d[\d,]*(?:\.\d+)? ?"
         r"(?:mg|milligrams?|oz|ounces?|g|grams?|lbs?|pounds?)\b"
     ),
