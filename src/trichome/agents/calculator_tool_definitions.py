@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trichome.agents.purchase_limit_tool import DEFINITION as PURCHASE_LIMIT_TOOL
 from trichome.agents.serving_tool_definitions import SERVING_TOOLS
 from trichome.agents.tool_schemas import ANY_UNIT as _ANY_UNIT
 from trichome.agents.tool_schemas import COUNT as _COUNT
@@ -365,6 +366,7 @@ TOOLS: list[dict[str, Any]] = [
         ["ppfd", "hours"],
     ),
     *SERVING_TOOLS,
+    PURCHASE_LIMIT_TOOL,
 ]
 __all__ = ["TOOLS", "TOOL_NAMES", "TOOL_PREFIX"]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)
