@@ -289,8 +289,9 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         "label_check",
-        "A lab's mg per piece against the label's: % of the claim, package totals, and a "
-        "pass/fail verdict when the allowed variance is given.",
+        "A lab's mg per piece against the label's: % of the claim, with the signed variance "
+        "(details.deviation_percent) and difference in mg (details.difference_mg), package "
+        "totals, and a pass/fail verdict when the allowed variance is given.",
         {
             "claim_mg": _POSITIVE,
             "measured_mg": {"type": "number", "minimum": 0},
