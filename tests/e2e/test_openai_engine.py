@@ -15,6 +15,7 @@ import pytest
 from tests.documents.samples import pdf_document
 from tests.support.fake_upstream import (
     ANSWER,
+    INFUSION_CALL,
     JSON_ANSWER,
     LEAKY_ERROR,
     FakeUpstream,
@@ -76,9 +77,11 @@ def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gateway]:
 @pytest.fixture(autouse=True)
 def script(gateway: Gateway) -> Iterator[FakeUpstream]:
     gateway.upstream.mode = "ok"
+    gateway.upstream.calculator_call = INFUSION_CALL
     gateway.upstream.requests.clear()
     yield gateway.upstream
     gateway.upstream.mode = "ok"
+    gateway.upstream.calculator_call = INFUSION_CALL
 
 
 def test_an_answer_streams_through_under_our_id_and_model(gateway: Gateway) -> None:
@@ -296,13 +299,65 @@ def test_the_gateway_runs_the_calculators_the_model_calls(gateway: Gateway, stre
     else:
         text = response.json()["choices"][0]["message"]["content"]
         assert response.json()["choices"][0]["finish_reason"] == "stop"
-    assert "You need 2.353 g of distillate." in text
+    assert "You need 2.353 g of 85% concentrate" in text
     first, second = gateway.upstream.requests[-2:]
     assert "trichome_" in first["messages"][0]["content"]  # the prompt asks for the tools
     tool_message = second["messages"][-1]
     assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_calc"
     assert json.loads(tool_message["content"])["working"][0].startswith("200 units × 10 mg")
     assert second["messages"][-2]["tool_calls"][0]["function"]["name"] == "trichome_infusion"
+
+
+def _limit_call(**changes: object) -> tuple[str, str]:
+    arguments = {"jurisdiction": "IL", "resident": False, "kind": "products", "question": "left",
+                 "items": [{"kind": "products", "amount": 100, "unit": "mg"}],
+                 "piece_amount": 10, "piece_unit": "mg", "piece_name": "gummies"}  # fmt: skip
+    return "trichome_purchase_limit", json.dumps(arguments | changes)
+
+
+def test_the_model_works_a_purchase_limit_through_its_strict_tool(gateway: Gateway) -> None:
+    gateway.upstream.mode = "calculate"
+    gateway.upstream.calculator_call = _limit_call()
+    question = "visiting chicago, already bought 100 mg of edibles: how many 10 mg gummies more?"
+    response = gateway.post({"model": "operator-agent", "stream": False,
+                             "messages": [{"role": "user", "content": question}]})  # fmt: skip
+    assert response.status_code == 200
+    # a non-resident's 250 mg for products, less the 100 mg held, in 10 mg gummies
+    text = response.json()["choices"][0]["message"]["content"]
+    assert text.startswith("A non-resident in Illinois may buy 15 gummies of 10 mg")
+    first, second = gateway.upstream.requests[-2:]
+    offered = {tool["function"]["name"]: tool["function"] for tool in first["tools"]}
+    tool = offered["trichome_purchase_limit"]
+    assert tool["strict"] is True
+    assert set(tool["parameters"]["required"]) == set(tool["parameters"]["properties"])
+    places = set(tool["parameters"]["properties"]["jurisdiction"]["enum"])
+    assert {"IL", "CO", "CAN", "CA-ON"} <= places and "CA" not in places  # CA is California
+    result = json.loads(second["messages"][-1]["content"])
+    assert result["result"] == 15 and result["unit"] == "gummies"
+    assert result["source"] == "410 ILCS 705/10-10(a)-(b) (Cannabis Regulation and Tax Act)"
+    assert result["working"][0] == "250 mg - 100 mg = 150 mg"
+
+
+@pytest.mark.parametrize(
+    ("changes", "refusal"),
+    [
+        ({"jurisdiction": "NY"}, "no purchase-limit figures for jurisdiction 'NY'"),
+        ({"resident": None}, "the limit in Illinois differs for residents and non-residents"),
+        ({"jurisdiction": "CAN", "resident": None}, "kind 'products' has no amount"),
+    ],
+)
+def test_a_purchase_limit_the_tool_cannot_work_reaches_the_model_as_a_refusal(
+    gateway: Gateway, changes: dict[str, object], refusal: str
+) -> None:
+    gateway.upstream.mode = "calculate"
+    gateway.upstream.calculator_call = _limit_call(**changes)
+    response = gateway.post({"model": "operator-agent", "stream": False, "messages": [
+        {"role": "user", "content": "how many 10 mg gummies can a visitor buy?"}]})  # fmt: skip
+    assert response.status_code == 200
+    result = json.loads(gateway.upstream.requests[-1]["messages"][-1]["content"])
+    assert set(result) == {"error"} and refusal in result["error"]
+    text = response.json()["choices"][0]["message"]["content"]
+    assert text.startswith("The calculator refused:") and "gummies of" not in text
 
 
 @pytest.mark.parametrize("stream", [True, False])

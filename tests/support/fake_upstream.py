@@ -32,6 +32,8 @@ ANSWER = ["The decarboxylation ", "factor is ", "0.877 [1]."]
 JSON_ANSWER = '{"factor": 0.877, "cited": "[1]"}'
 LONG_ANSWER = ["word " * 40 for _ in range(5)]
 LEAKY_ERROR = "Incorrect API key provided: sk-upstream-SECRET-1234"
+# The calculator the `calculate` mode calls unless a test names another: name, JSON arguments.
+INFUSION_CALL = ("trichome_infusion", '{"units": 200, "mg_per_unit": 10, "potency_percent": 85}')
 
 
 @dataclass
@@ -42,6 +44,7 @@ class FakeUpstream:
     delay: float = 3.0
     requests: list[dict[str, Any]] = field(default_factory=list)
     base_url: str = ""
+    calculator_call: tuple[str, str] = INFUSION_CALL
 
     def chunk(self, delta: dict[str, Any], finish: str | None = None) -> bytes:
         body = {
@@ -54,19 +57,17 @@ class FakeUpstream:
         return f"data: {json.dumps(body)}\n\n".encode()
 
     def calculator_turn(self) -> tuple[str | None, dict[str, Any] | None]:
-        """In `calculate` mode: first call the infusion calculator, then answer with its result."""
+        """In `calculate` mode: first call `calculator_call`, then answer with the summary it
+        returned, or say it refused and why."""
         last = self.requests[-1]["messages"][-1]
         if last["role"] == "tool":
             result = json.loads(last["content"])
-            return f"You need {result['result']:.3f} g of distillate.", None
-        call = {
-            "id": "call_calc",
-            "type": "function",
-            "function": {
-                "name": "trichome_infusion",
-                "arguments": '{"units": 200, "mg_per_unit": 10, "potency_percent": 85}',
-            },
-        }
+            if "error" in result:
+                return f"The calculator refused: {result['error']}", None
+            return str(result["summary"]), None
+        name, arguments = self.calculator_call
+        call = {"id": "call_calc", "type": "function",
+                "function": {"name": name, "arguments": arguments}}  # fmt: skip
         return None, call
 
     def metrc_turn(self) -> tuple[str | None, dict[str, Any] | None]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trichome.agents.purchase_limit_tool import DEFINITION as PURCHASE_LIMIT_TOOL
 from trichome.agents.serving_tool_definitions import SERVING_TOOLS
 from trichome.agents.tool_schemas import ANY_UNIT as _ANY_UNIT
 from trichome.agents.tool_schemas import COUNT as _COUNT
@@ -288,8 +289,9 @@ TOOLS: list[dict[str, Any]] = [
     ),
     _function(
         "label_check",
-        "A lab's mg per piece against the label's: % of the claim, package totals, and a "
-        "pass/fail verdict when the allowed variance is given.",
+        "A lab's mg per piece against the label's: % of the claim, with the signed variance "
+        "(details.deviation_percent) and difference in mg (details.difference_mg), package "
+        "totals, and a pass/fail verdict when the allowed variance is given.",
         {
             "claim_mg": _POSITIVE,
             "measured_mg": {"type": "number", "minimum": 0},
@@ -365,6 +367,7 @@ TOOLS: list[dict[str, Any]] = [
         ["ppfd", "hours"],
     ),
     *SERVING_TOOLS,
+    PURCHASE_LIMIT_TOOL,
 ]
 __all__ = ["TOOLS", "TOOL_NAMES", "TOOL_PREFIX"]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)

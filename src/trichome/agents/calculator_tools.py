@@ -16,6 +16,7 @@ from trichome.agents import lab_calculators as lab
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents import potency_calculators as potency
+from trichome.agents import purchase_limit_tool
 from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
@@ -273,15 +274,24 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
     }
 
 
+def _sourced(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A purchase-limit result with the law it was worked under."""
+    calculation, limit = purchase_limit_tool.run(arguments)
+    return as_payload(calculation) | {"source": limit.source, "applies_to": limit.holder}
+
+
 def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
     """Run one tool call and return its JSON result; bad input comes back as an error."""
-    runner = _runners(knowledge).get(name.removeprefix(TOOL_PREFIX))
-    if runner is None:
+    short = name.removeprefix(TOOL_PREFIX)
+    runner = _runners(knowledge).get(short)
+    if runner is None and short != purchase_limit_tool.NAME:
         return orjson.dumps({"error": f"no tool called {name}"}).decode()
     try:
         parsed = orjson.loads(arguments or "{}")
         if not isinstance(parsed, dict):
             raise CalculationError("the arguments must be a JSON object")
+        if runner is None:
+            return orjson.dumps(_sourced(parsed)).decode()
         state = parsed.get("state")
         if state is not None and str(state).upper() not in JURISDICTION_NAMES:
             raise CalculationError(f"unknown state {state!r}; use a two-letter code such as MI")

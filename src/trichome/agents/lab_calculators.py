@@ -16,6 +16,7 @@ from trichome.agents.calculators import (
     quantity,
     share,
 )
+from trichome.agents.label_deviation import Deviation
 
 
 def potency_basis(value: float, unit: str, name: str = "THC") -> Calculation:
@@ -106,8 +107,10 @@ def label_check(
     measured_mg: float,
     pieces: float | None = None,
     tolerance_percent: float | None = None,
+    lead: str | None = None,
 ) -> Calculation:
-    """A lab's mg per piece against the label's: % of the claim, the package totals, a verdict.
+    """A lab's mg per piece against the label's: % of the claim, the package totals, a verdict;
+    with a `lead` (`label_deviation`), how far off it is leads, in % or in mg.
 
     Raises:
         CalculationError: a non-positive claim, a negative result, or a tolerance outside (0, 100).
@@ -122,11 +125,21 @@ def label_check(
         f"({'+' if deviation >= 0 else ''}{fmt(deviation, 4)}%)"
     ]
     inputs = [f"label: {fmt(claim_mg, 4)} mg per piece", f"lab: {fmt(measured_mg, 4)} mg per piece"]
-    details = {"deviation_percent": deviation, "measured_mg": measured_mg}
+    off = Deviation(claim_mg, measured_mg, "mg")
+    details = {
+        "deviation_percent": deviation,
+        "measured_mg": measured_mg,
+        "difference_mg": off.difference,
+    }
     summary = (
         f"The lab's {fmt(measured_mg, 4)} mg is {fmt(of_claim)}% of the {fmt(claim_mg, 4)} mg "
         f"label ({fmt(abs(deviation))}% {'over' if deviation > 0 else 'under'})."
     )
+    value, unit = of_claim, "% of label"
+    if lead is not None:
+        value, unit = off.value(lead)
+        summary = off.sentence(lead)
+        steps.insert(0, off.steps()[0])
     if pieces is not None:
         count = int(positive("the pieces per package", pieces))
         label_total, lab_total = claim_mg * count, measured_mg * count
@@ -166,12 +179,13 @@ def label_check(
         )
     return Calculation(
         "label_check",
-        of_claim,
-        "% of label",
+        value,
+        unit,
         summary,
         tuple(steps),
         details=details,
-        formula="% of label = lab mg ÷ label mg × 100",
+        formula="% of label = lab mg ÷ label mg × 100"
+        + ("; variance = (lab - label) ÷ label × 100" if lead is not None else ""),
         inputs=tuple(inputs),
         assumptions=tuple(assumptions),
         verdict=verdict,

@@ -4,7 +4,6 @@ label claim against the lab's result (total THC from a COA is read in `potency_r
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from trichome.agents import lab_calculators as lab
 from trichome.agents import missing_inputs as needs
@@ -18,7 +17,7 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation, chain, fmt
 from trichome.agents.quantities import Quantity
-from trichome.agents.signed_variance import variance_from_label
+from trichome.agents.signed_variance import ASKS_DEVIATION, deviation_asked, variance_from_label
 
 _MG_PER_G = r"mg\s*(?:/|per\s+|a\s+|an\s+)\s*(?:g|gram|gm)\b|mg/g"
 _AS_PERCENT = (
@@ -132,27 +131,17 @@ def label_check(question: Question) -> Calculation | None:
             f"the label's {claim.text} over {fmt(count.value)} pieces is {fmt(claim_mg, 4)} mg "
             "a piece"
         )
+    # "how far off is it?": how far off leads, in % of the label (what the states' rules
+    # judge) with the mg beside it, or in mg when mg are asked; else the share of the label.
+    # With a tolerance given the verdict leads, and "variance" there names the tolerance.
     checked = lab.label_check(
         claim_mg,
         result.value,
         count.value if count else None,
         tolerance.value if tolerance else None,
+        deviation_asked(question) if question.says(ASKS_DEVIATION) and not tolerance else None,
     )
-    if (
-        question.says(_ASKS_DEVIATION)
-        and question.says(r"percent|%|\bdeviat")
-        and "low" not in checked.details
-    ):
-        # "how far off the label, in percent?": the deviation, not the share of the label
-        deviation = checked.details["deviation_percent"]
-        checked = replace(checked, value=deviation, unit="% off the label")
     return with_assumption(checked, note) if note else checked
-
-
-_ASKS_DEVIATION = (
-    r"how\s+far\s+(?:off|over|under|from)|\bdeviat|\bvariance\b(?!\s+(?:limit|window|allow))|"
-    r"by\s+how\s+(?:much|many)\s+(?:percent|%)|(?:over|under|off)\s+(?:the\s+)?(?:label|claim)\s+by"
-)
 
 
 def _near_measured(question: Question, quantity: Quantity) -> bool:

@@ -1,9 +1,10 @@
 """Reader for a lab result's signed variance from its label claim, which needs no tolerance.
 
 "label says 10 mg, lab got 8.7: the variance?" asks (measured - label) / label in percent,
-signed (negative when the product tests under its label). Only a pass/fail verdict needs the
-variance allowed; that stays with `variance_readers.variance`, which asks for it when no rule
-supplies it.
+signed (negative when the product tests under its label), and the answer gives the
+difference in the label's unit beside it (`label_deviation`): "how many mg off?" leads with
+that. Only a pass/fail verdict needs the variance allowed; that stays with
+`variance_readers.variance`, which asks for it when no rule supplies it.
 """
 
 from __future__ import annotations
@@ -13,15 +14,33 @@ import re
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, fmt, positive
+from trichome.agents.label_deviation import AMOUNT, PERCENT, Deviation
 from trichome.agents.quantities import Quantity
 
-_ASKED = (
-    r"\bvariance\b|how\s+far\s+(?:off|over|under|from)|\bdeviat\w*|\boff\s+by\b|"
-    r"\b(?:percent|%)\s+(?:off|difference|diff)\b|\bdifference\b"
+# How far a result is from its label, however it is asked: how far off, how much over,
+# off by how much, how close to the label, within the label (no tolerance given), the
+# variance, the deviation, the difference.
+ASKS_DEVIATION = (
+    r"how\s+(?:far|much)\s+(?:off|over|under|from|out|away)|\bdeviat\w*|\boff\s+by\b|"
+    r"\bvariance\b(?!\s+(?:limit|window|allow))|\bby\s+how\s+(?:much|many)\b|"
+    r"(?:over|under|off)\s+(?:the\s+)?(?:label|claim)\s+by|\bhow\s+close\b|"
+    r"\bwithin\s+(?:the\s+)?(?:label|claim)\w*\b(?!\s*[\d.+±])|"
+    r"\b(?:percent|%)\s+(?:off|difference|diff)\b|\bdifference\b|"
+    r"\bhow\s+many\s+(?:mg|milligrams?|g|grams?|(?:percentage\s+)?points?)\s+"
+    r"(?:off|over|under|out|short|from|away)\b"
 )
+# The difference asked in the label's own unit ("how many mg off", "off by how many grams",
+# "the difference in points"), unless a percentage is asked as well.
+_ASKS_AMOUNT = (
+    r"\bhow\s+many\s+(?:mg|milligrams?|g|grams?|(?:percentage\s+)?points?)\b|"
+    r"\b(?:difference|off|over|under)\s+in\s+(?:mg|milligrams?|grams?|(?:percentage\s+)?points)\b"
+)
+_ASKS_PERCENT = r"\bpercent\w*|\bpct\b|\bin\s+%|%\s*\?|\bhow\s+many\s+%"
+_ASKED = ASKS_DEVIATION
 # a pass/fail verdict, a window or a range needs the allowed variance: not this reader's
 _VERDICT = (
-    r"\bpass\w*|\bfail\w*|\bwithin\b|\bwindow\b|\brange\b|\btolerance\b|\ballow\w*|\+/-|"
+    r"\bpass\w*|\bfail\w*|\bwithin\b(?!\s+(?:the\s+)?(?:label|claim)\w*\b(?!\s*[\d.+±]))|"
+    r"\bwindow\b|\brange\b|\btolerance\b|\ballow\w*|\+/-|"
     r"plus\s+or\s+minus|\bok(?:ay)?\b|\bcomplian\w*|\blowest\b|\bhighest\b|\bin\s+spec\b"
 )
 _MEASURED = (
@@ -56,7 +75,15 @@ def signed_variance(question: Question) -> Calculation | None:
         return None
     question.use(claim, measured)
     unit = "%" if claim.kind == "percent" else units.label(claim.unit) if claim.unit else ""
-    return variance_from_label(claim.value, measured.value, unit)
+    return variance_from_label(claim.value, measured.value, unit, deviation_asked(question))
+
+
+def deviation_asked(question: Question) -> str:
+    """Which figure of a deviation leads: the difference in the label's unit when only that
+    is asked for, else the percentage the states' rules judge."""
+    if question.says(_ASKS_AMOUNT) and not question.says(_ASKS_PERCENT):
+        return AMOUNT
+    return PERCENT
 
 
 def _names(question: Question, quantity: Quantity, words: str) -> bool:
@@ -65,8 +92,11 @@ def _names(question: Question, quantity: Quantity, words: str) -> bool:
     return bool(re.search(words, before, re.IGNORECASE))
 
 
-def variance_from_label(claim: float, measured: float, unit: str) -> Calculation:
-    """(measured - claim) / claim x 100, signed.
+def variance_from_label(
+    claim: float, measured: float, unit: str, lead: str = PERCENT
+) -> Calculation:
+    """(measured - claim) / claim x 100, signed, with the difference in the label's unit; the
+    `lead` figure is the result.
 
     Raises:
         CalculationError: a label claim that is not positive, or a negative result.
@@ -74,20 +104,20 @@ def variance_from_label(claim: float, measured: float, unit: str) -> Calculation
     positive("the label claim", claim)
     if measured < 0:
         positive("the lab's result", measured)
-    variance = (measured - claim) / claim * 100
-    side = "over" if variance > 0 else "under" if variance < 0 else "exactly on"
+    deviation = Deviation(claim, measured, unit)
+    value, shown = deviation.value(lead)
     return Calculation(
         "label_variance",
-        variance,
-        "% from the label",
-        f"The lab's {fmt(measured, 4)} {unit} is {fmt(variance, 2)}% from the label's "
-        f"{fmt(claim, 4)} {unit} ({side} the label).",
-        (
-            f"{fmt(measured, 4)} - {fmt(claim, 4)} = {fmt(measured - claim, 4)} {unit}",
-            f"{fmt(measured - claim, 4)} ÷ {fmt(claim, 4)} × 100 = {fmt(variance, 2)}%",
-        ),
-        details={"variance_percent": variance, "label": claim, "measured": measured},
-        formula="variance = (measured - label) ÷ label × 100",
-        inputs=(f"label claim: {fmt(claim, 4)} {unit}", f"lab result: {fmt(measured, 4)} {unit}"),
+        value,
+        shown,
+        deviation.sentence(lead),
+        deviation.steps(),
+        details={**deviation.details(), "variance_percent": deviation.percent},
+        formula="variance = (measured - label) ÷ label × 100; difference = measured - label",
+        inputs=(f"label claim: {_amount(claim, unit)}", f"lab result: {_amount(measured, unit)}"),
         assumptions=("a pass/fail verdict needs the variance your state allows",),
     )
+
+
+def _amount(value: float, unit: str) -> str:
+    return f"{fmt(value, 4)}{'' if unit == '%' else ' '}{unit}".rstrip()

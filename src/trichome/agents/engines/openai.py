@@ -110,7 +110,8 @@ def _turn_to_message(turn: ChatTurn) -> dict[str, Any]:
 
 CALCULATOR_INSTRUCTIONS = (
     "For any arithmetic (doses, infusion amounts, total THC, dilution, batch scaling, unit "
-    "conversions, servings against a state's caps) call the trichome_* tools and present "
+    "conversions, servings against a state's caps, what a buyer may still buy under a "
+    "purchase or possession limit) call the trichome_* tools and present "
     "their result with its working; never calculate numbers yourself."
 )
 
