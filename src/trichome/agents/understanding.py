@@ -133,7 +133,7 @@ _AGAIN = re.compile(
 )
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
-    r"gm|who are you|what can you do|ok|okay|cool|great|nice|awesome|perfect|"
+    r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
     # "how r u doing today", "hows it going", "what's up": asking after the assistant
     r"how(?:'?s| is) (?:it going|your day|things|life)|what'?s up|wh?ass?up|sup|"
     r"how (?:are|r) (?:you|u|ya)(?: doing| doin'?)?|how(?:'?re| you) (?:you )?doing|"
@@ -145,7 +145,7 @@ _SMALL_TALK_WORD = (
 # A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
-    r"man|dude|buddy|all|you|guys|going|been|for))*\W*$",
+    r"man|dude|buddy|all|you|guys|going|been|for|now))*\W*$",
     re.IGNORECASE,
 )
 
