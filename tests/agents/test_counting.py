@@ -21,6 +21,9 @@ from trichome.knowledge.packs import Fact
         ("what's the edible cap in michigan", None),
         ("nj distributor, how long do we keep trip records", "a duration"),
         ("universal symbol on the package - minimum size?", "a size"),
+        # a thing's own length, not how long something lasts
+        ("how long should each clipping be when the sampler takes it", "a size"),
+        ("how long are the sample records kept", "a duration"),
         ("quebec - is there a max thc % on extracts?", "a share"),
         ("what percentage is the excise tax in IL", "a share"),
         ("what hours can a california retailer sell and deliver", "a clock time"),

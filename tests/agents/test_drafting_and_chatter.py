@@ -117,6 +117,10 @@ def test_an_sop_request_stays_with_the_sop_library(service: AgentService) -> Non
         "gracias por todo, buenas noches!",
         "my trim room looks like a glitter bomb went off hahaha kill me",
         "hold on, what are you exactly? what kinda stuff can you help a shop with",
+        # thanks said last, a goodbye, a comparison meant as a compliment
+        "great, that settles it with my manager, thank you",
+        "alright that's all for now, later",
+        "you're quicker than our old binder honestly",
     ],
 )
 def test_a_social_message_gets_a_friendly_reply(service: AgentService, message: str) -> None:

@@ -69,6 +69,12 @@ def service() -> AgentService:
          "referral"),
         ("got a urine test for a new job monday and smoked last night, will i pass", "drug-test"),
         ("is it going to frost in bend this weekend? thinking about chopping", "off-topic"),
+        # a named rule dodged, a board's decision on one's own file, a sum only one's books hold
+        ("any trick to sidestep the oregon window display requirements with a vinyl wrap",
+         "evasion"),
+        ("what did the commission rule at my renewal hearing on monday", "private"),
+        ("would the OCM approve our application next round, we had one deficiency", "forecast"),
+        ("how much sales tax do i owe for last quarter? it's all in our pos", "private"),
     ],
 )  # fmt: skip
 def test_requests_no_source_can_answer_are_declined_for_their_reason(
@@ -100,6 +106,8 @@ def test_requests_no_source_can_answer_are_declined_for_their_reason(
         "can our cbd tincture label say it helps with anxiety under fda rules",
         "buddy in richmond got caught with 7 plants, is that criminal or just a fine?",
         "what records does our metrc account have to keep for waste",
+        "what did the DEA decide about rescheduling in 2024",
+        "how much excise do we owe on $10,000 of flower sales in california",
     ],
 )
 def test_rule_and_trade_questions_near_those_words_are_still_in_scope(question: str) -> None:

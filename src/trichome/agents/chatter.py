@@ -19,7 +19,8 @@ _SOCIAL = re.compile(
     r"(?:talk|ttyl|see|catch) (?:you |ya |u )?(?:tomorrow|later|soon|monday|next week)|"
     r"i'?m (?:out|off|heading out|done for (?:the|to)day)|signing off|"
     r"(?:you'?re|you are|ur|u r) (?:(?:way|so|much|honestly|really|actually) )?"
-    r"(?:better|great|awesome|amazing|the best|a lifesaver|so helpful|smart|funny)|"
+    r"(?:better|great|awesome|amazing|the best|a lifesaver|so helpful|smart|funny|faster|"
+    r"quicker|smarter|more helpful)|"
     r"love (?:this|you|it)|"
     # letting off steam about a hard shift: it asks for nothing
     r"(?:nearly|almost|about|basically) killed (?:me|us|(?:our|the) (?:whole )?(?:team|crew|"

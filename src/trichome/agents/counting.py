@@ -71,10 +71,17 @@ _AMOUNT_UNITS = (
     r"(?:%|percent|oz|ounces?|g|grams?|mg|milligrams?|ml|millilit(?:er|re)s?|lbs?|pounds?|"
     r"kg|kilograms?|plants?|units?|servings?|packages?|days?|-day|supply|doses?)"
 )
-# "how long a piece of the top do they cut": a length, not a time
+_LENGTH_THINGS = (
+    r"(?:pieces?|cuts?|cuttings?|sections?|stems?|strips?|samples?|clippings?|tops?|"
+    r"branch(?:es)?|colas?|buds?|wicks?|cords?|hoses?)"
+)
+# "how long a piece of the top do they cut", "how long are the cuttings supposed to be": a
+# length, not a time
 _A_LENGTH_OF = (
-    r"\s+(?:a|an|of an?)\s+(?:piece|cut|cutting|section|stem|strip|sample|clipping|top|"
-    r"branch|cola|bud|wick|cord|hose)\b"
+    rf"\s+(?:(?:a|an|of an?)\s+{_LENGTH_THINGS}|(?:is|are|should|must)\s+"
+    rf"(?:the|each|those|these|our|my|their)\s+(?:\w+\s+)?{_LENGTH_THINGS}"
+    # the thing's own length, not "how long are the sample results kept"
+    r"(?=\s+(?:supposed|meant|required|needed|to be|be)\b|\s*[?.,!]|\s*$))\b"
 )
 _MEASURES = {
     # "max THC % on extracts?", "what percentage is the excise tax?"

@@ -294,7 +294,10 @@ def drafting_request(text: str) -> Draft | None:
         own_words = own_words.rstrip().rstrip("?")
     if _ASKS_A_RULE.search(own_words) or _ASKS_ANYTHING.search(own_words):
         return None
-    if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(text)):
+    # the details in brackets are the document's content, not a rule asked ("a recall
+    # notice (batch 0412, failed pesticide retest) for our oregon stores")
+    bare = _BRACKETED.sub(" ", text)
+    if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(bare)):
         return None
     # "turn my notes into a speech": the document is what the notes are turned into
     into = _TURNED_INTO.search(text)
@@ -312,6 +315,7 @@ def drafting_request(text: str) -> Draft | None:
     return None
 
 
+_BRACKETED = re.compile(r"\([^()]*\)")
 _TURNED_INTO = re.compile(
     r"\b(?:turn|make|shape|work|rewrite|convert)\b.{0,60}?\binto\b", re.IGNORECASE
 )

@@ -43,7 +43,30 @@ def split_residence(text: str) -> tuple[list[str], list[str]]:
     applicable = [code for code in named if code not in residence]
     if not applicable:  # every mention read as a residence: trust none of them
         return named, []
+    ruling = [code for code in applicable if _named_as_rules(text, code)]
+    if len(ruling) == 1 and len(applicable) > 1:
+        # "drop off an order over the nevada line, any problem under CA rules?": the rules
+        # asked are California's; Nevada is where the order goes, not whose rule applies
+        residence += [code for code in applicable if code not in ruling]
+        return ruling, residence
     return applicable, residence
+
+
+# "under CA rules", "per Oregon law", "California's regs": whose rules the question asks.
+_RULES_BEFORE = re.compile(r"\b(?:under|per|according to|by)\s+(?:the\s+)?$", re.IGNORECASE)
+_RULES_AFTER = re.compile(
+    r"^(?:'s)?\s+(?:state\s+)?(?:rules?|laws?|regs|regulations?|statutes?|code)\b", re.IGNORECASE
+)
+
+
+def _named_as_rules(text: str, code: str) -> bool:
+    """Some mention of `code` names it as the maker of the rules asked about."""
+    return any(
+        found == code
+        and _RULES_BEFORE.search(text[max(0, start - 20) : start])
+        and _RULES_AFTER.match(text[end : end + 30])
+        for start, end, found in find_jurisdictions(text)
+    )
 
 
 def named_as_residence(text: str, code: str) -> bool:

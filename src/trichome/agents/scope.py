@@ -136,6 +136,13 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:it|that|this|the|them|our|we)\b|"
             r"\b(?:get|getting|gets|go|going) around (?:the )?(?:280e|irs|fda|ftc|tax(?:es)?|"
             r"law|rules?|regs?|regulations?|ban|cap|limits?)\b|"
+            # "get around the california 71.6% audience rule", "skirt the ad rules": a rule
+            # named, with what it is about between
+            r"\b(?:get(?:ting)?|go(?:ing)?|work(?:ing)?) around (?:the|this|that|their|our) "
+            r"(?:[\w.%-]+ ){1,4}?(?:rules?|laws?|regs?|regulations?|ban|cap|limits?|"
+            r"requirements?)\b|\b(?:skirt|sidestep|circumvent|dodge)(?:s|ed|ing)? (?:the|this|"
+            r"that|their|our|any) (?:[\w.%-]+ ){0,4}?(?:rules?|laws?|regs?|regulations?|ban|"
+            r"cap|limits?|requirements?|tax(?:es)?)\b|"
             r"\btechnically (?:isn'?t|is not|not|doesn'?t count as) (?:a |an )?(?:sale|sold|"
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
@@ -157,6 +164,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"accepted|denied|rejected|granted|renewed|picked)\b(?! if\b)|"
             r"\b(?:will|would) (?:i|we) (?:\w+ )?get (?:approved|accepted|picked|selected|"
             r"(?:a|the|our|my) licen[cs]e)\b|"
+            # "will health canada renew our licence next spring?": the regulator as subject
+            r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
+            r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
+            r"renewal)s?\b(?!.{0,30}\bif\b)|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
@@ -245,7 +256,15 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"report)s?(?: (?:report|data|page|screen))? (?:show|say|list|read)\b|"
             r"\bread (?:it|them|that) off (?:for|to) me\b|"
             r"\b(?:pull|look|check)(?: up)? (?:our|my) (?:[\w-]+ ){0,2}(?:metrc|biotrack|ccrs) "
-            r"(?:account|inventory|data|records?|sales)\b",
+            r"(?:account|inventory|data|records?|sales)\b|"
+            # what a board decided in one's own hearing, or a sum only one's own books hold
+            # ("how much duty do we owe for Q3? sales are in our erp")
+            r"\bwhat did .{0,60}\b(?:decide|rule|conclude|determine|find)\b.{0,30}\b(?:our|my) "
+            r"(?:[\w-]+ ){0,2}?(?:hearing|case|appeal|application|renewal|inspection|file)\b|"
+            r"\b(?:sales|numbers|data|figures|records|books)\b (?:are|is) (?:all )?in (?:our|my) "
+            r"(?:erp|pos|system|books|quickbooks|software|spreadsheets?)\b|"
+            r"\bhow much\b[^$\d]{0,40}\b(?:do|does|did|will) (?:we|i|our [\w-]+|my [\w-]+) owe\b"
+            r"[^$\d]{0,30}\b(?:for|in) (?:q[1-4]|(?:the |last |this )(?:quarter|month|year))\b",
         ),
         (
             "competitor",

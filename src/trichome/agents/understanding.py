@@ -133,19 +133,19 @@ _AGAIN = re.compile(
 )
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
-    r"gm|who are you|what can you do|ok|okay|cool|great|nice|awesome|perfect|"
+    r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
     # "how r u doing today", "hows it going", "what's up": asking after the assistant
     r"how(?:'?s| is) (?:it going|your day|things|life)|what'?s up|wh?ass?up|sup|"
     r"how (?:are|r) (?:you|u|ya)(?: doing| doin'?)?|how(?:'?re| you) (?:you )?doing|"
     r"(?:today|tonight|this (?:morning|afternoon|evening))|"
-    r"got it|bye|lol|haha|that helped|helped a ton|that's all|thats all|"
+    r"got it|bye|later|cya|peace|lol|haha|that helped|helped a ton|that's all|thats all|"
     r"are you (?:a )?(?:real )?(?:person|human|bot|robot|an ai|ai)"
     r"(?: or (?:a |an )?(?:person|human|bot|robot|ai))?)"
 )
 # A message made only of greetings, thanks and acknowledgements ("cool thanks!!").
 _SMALL_TALK = re.compile(
     rf"^\W*{_SMALL_TALK_WORD}(?:\W+(?:{_SMALL_TALK_WORD}|there|again|so much|a lot|a ton|"
-    r"man|dude|buddy|all|you|guys|going|been))*\W*$",
+    r"man|dude|buddy|all|you|guys|going|been|for|now))*\W*$",
     re.IGNORECASE,
 )
 
@@ -154,7 +154,10 @@ _SMALL_TALK = re.compile(
 # the caller).
 _THANKS_FIRST = re.compile(
     r"^\W*(?:(?:ok|okay|cool|great|nice|awesome|perfect|got it|sweet|amazing)\W+)*"
-    r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$",
+    r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$|"
+    # "perfect, thats exactly what i needed, thanks!!": the thanks last
+    r"^[^?\d]{0,80}\b(?:thanks|thank you|thx|ty|cheers|much appreciated)(?: (?:so much|a lot|"
+    r"a ton|again|man|dude|all))?\W*$",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.missing_inputs import FROM_STATE_RULE
@@ -110,7 +111,9 @@ class VarianceCheck:
 
 
 def _mg(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".") + " mg"
+    # half up, as a label reads: 75% of 1.5 mg is 1.13 mg, not the float's 1.12
+    rounded = Decimal(repr(value)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return f"{rounded}".rstrip("0").rstrip(".") + " mg"
 
 
 def read_potencies(text: str) -> tuple[float, float] | None:
@@ -164,9 +167,18 @@ def check_variance(
     readings = read_potencies(latest)
     tested: float | None
     if readings is None:
-        labels = _claimed(latest) if _ASKS_RANGE.search(latest) else []
-        if len(labels) != 1 or not (
-            _ASKS_RESULT.search(latest) or any(read_potencies(turn) for turn in user_turns[:-1])
+        # "and our 2.5 mg microdose mint?" after a question on the variability rule
+        after_rule = len(user_turns) > 1 and bool(_NAMES_THE_RULE.search(user_turns[-2]))
+        labels = _claimed(latest) if _ASKS_RANGE.search(latest) or after_rule else []
+        if (
+            len(labels) != 1
+            or not (
+                _ASKS_RESULT.search(latest)
+                or after_rule
+                # "gummy labelled 10 mg, what actual range may it be in?"
+                or (_CLAIMED.search(latest) and _RANGE_WORDS.search(latest))
+                or any(read_potencies(turn) for turn in user_turns[:-1])
+            )
         ):
             # the range alone, only when it asks what a result may be ("if we label it 10 mg
             # whats the lowest the lab result can be?") or after a check ("and for our 2.5 mg
@@ -202,6 +214,7 @@ _ASKS_RANGE = re.compile(
     r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
     re.IGNORECASE,
 )
+_RANGE_WORDS = re.compile(r"\b(?:range|window|tolerance|variab\w*|how far off)\b", re.I)
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
 # "the lowest the lab result can be and still pass", "what can the coa read": a result's
 # bounds for a labelled amount.

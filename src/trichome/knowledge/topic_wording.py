@@ -44,7 +44,12 @@ MORE_WORDING: dict[str, str] = {
         # home with 3 oz", "taking 20 g to the cabin"
         r"\b(?:bring(?:ing)?|taking|(?:driving|travel(?:l?ing)?)\b[^.?!,]{0,25}?\bwith|"
         r"walking around with|heading (?:out|over) with)\b[^.?!]{0,30}\b\d[\d,]*(?:\.\d+)? ?"
-        r"(?:mg|milligrams?|oz|ounces?|g|grams?|lbs?|pounds?)\b"
+        r"(?:mg|milligrams?|oz|ounces?|g|grams?|lbs?|pounds?)\b|"
+        # what a person may hold: "visiting montana, how much flower, dabs and edible thc can
+        # i have", "how much can i walk around with" (a product's own cap is "can a gummy have")
+        r"\bhow much\b[^.?!]{0,60}\b(?:can|may|could) (?:i|we|you|u|a visitor|a tourist|an adult) "
+        r"(?:legally )?(?:have|hold|keep|walk around with|be caught with)\b"
+        r"(?! (?:in|per) (?:a|an|each|one)\b)"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase
@@ -53,6 +58,13 @@ MORE_WORDING: dict[str, str] = {
         r"\bper (?:period|month|week|(?:\d+|thirty|ninety)[- ]days?)\b|"
         r"\b(?:purchase|purchasing|buying|dispensing|supply) (?:window|period|cycle)\b|"
         r"\b(?:across|over) (?:a |any )?(?:\d+|thirty|ninety)[- ]days?\b|\bresets? every\b"
+    ),
+    "delivery": (
+        # a retailer's run to customers told without the word: "drop off an order over the
+        # line", "grab lunch mid-route", "head out before the first order comes in"
+        r"\bdrop(?:s|ping)? off (?:an? |the |their |his |her |this |that )?orders?\b|"
+        r"\bmid[- ]?route\b|\b(?:before|until|without) (?:the |a |any |an )?(?:first |next )?"
+        r"orders? (?:even )?(?:comes? in|arrives?|is placed)\b"
     ),
     "concentrate-thc-limits": (
         # the caps on other products than edibles: "per capsule and per bottle limits?",

@@ -211,6 +211,7 @@ SYNONYMS = {
     "patron": "consum",
     "licenc": "licens",  # Canada's "licence" is the US "license"
     "sampler": "sampl",  # the sampler is the sampling agent
+    "driver": "drive",  # "who may drive deliveries" asks who may be a delivery driver
     # How fast a reaction runs: "at the same speed" asks which is faster.
     "speed": "fast",
     "faster": "fast",
