@@ -213,7 +213,7 @@ ANSWERABLE: list[HeldOut] = [
     one("we have a 2oz tincture bottle at 10 mg/ml, total thc in it?", 2 * FLOZ_ML * 10),
     one(
         "label says 5 mg per gummy, lab result came back 5.6 mg average. how far off are we",
-        5.6 / 5 * 100,
+        (5.6 - 5) / 5 * 100,  # signed variance: 12% over, what potency rules judge
     ),
     one(
         "each cookie should have 10mg per the label, lab tested them at 8.7 mg, +/- 10% allowed. pass?",
