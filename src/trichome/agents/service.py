@@ -14,7 +14,7 @@ from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.drafting import conversation_draft, routed_to_writer
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
-from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
+from trichome.agents.figures import asks_serving_figure, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
@@ -258,8 +258,7 @@ class AgentService:
             asks_source=bool(user_turns) and asks_source(user_turns[-1]),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
-            per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)
-            and asks_per_serving(question),
+            per_serving=asks_serving_figure(user_turns, question, understanding.kind),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
             figure_scopes=asked_scopes(question, topics),
