@@ -187,6 +187,7 @@ class AgentService:
         if (
             not notes
             and template is None  # a procedure asked for is operations' whatever facts it has
+            and not (worked and not checked_against)  # a sum worked needs no fact to answer
             and not quiet
             and not any_relevant(passages)
             and second is not None
