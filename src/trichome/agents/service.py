@@ -18,6 +18,7 @@ from trichome.agents.figures import asks_serving_figure, asks_tolerance, figure_
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
+from trichome.agents.handover import owner_of
 from trichome.agents.offences import asks_offence, offence_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.product_forms import asked_form_first
@@ -276,6 +277,7 @@ class AgentService:
         )
         # With no fact that answers, a place named still gets its regulator and status.
         request = admit_unanswered(request, self.directory, understanding.topics)
+        agent, request = owner_of(request, self.knowledge, chat.model, notes or quiet or template)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
 
