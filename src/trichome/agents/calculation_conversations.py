@@ -17,6 +17,7 @@ from trichome.agents.asked_units import asked_unit, to_unit
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
+from trichome.agents.cap_readers import names_a_cap
 from trichome.agents.follow_up_counterparts import counterpart, unit_family
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
@@ -180,7 +181,7 @@ def _context(
         numbers = [q for q in read(text) if q.kind != "number"]
         alone = recognise(text, state, limits_for)
         if context is None:
-            context = text if (numbers or alone is not None) else None
+            context = text if (numbers or alone is not None or names_a_cap(text)) else None
             continue
         follows = bool(_FOLLOW_UP.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
         if alone is not None and alone.calculation is not None and not follows:

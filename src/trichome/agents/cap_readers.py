@@ -13,7 +13,10 @@ from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt, pos
 
 # "at the package max", "at the legal limit", "each at the federal max for an edible package"
 _AT_THE_CAP = re.compile(
-    r"\bat (?:the |our |its |their )?(?:[\w-]+ ){0,3}(?:max(?:imum)?|cap|limit)\b", re.IGNORECASE
+    r"\bat (?:the |our |its |their )?(?:[\w-]+ ){0,3}(?:max(?:imum)?|cap|limit)\b|"
+    # the package cap asked, then how it splits: "max thc per package ... per piece, 10 pack?"
+    r"\b(?:max(?:imum)?|cap|limit) (?:thc |mg )?(?:per|a|for (?:a|the|one)) (?:package|pack)\b",
+    re.IGNORECASE,
 )
 _SERVING_CAP = re.compile(r"\bserving (?:max(?:imum)?|cap|limit)\b", re.IGNORECASE)
 _ALL_TOGETHER = re.compile(
@@ -22,6 +25,12 @@ _ALL_TOGETHER = re.compile(
 )
 # The answer's unit pieces: what one piece of the split is called.
 _PER_PIECE = r"\b(?:per|each|a|every|in (?:each|a|one))\s+{stem}"
+
+
+def names_a_cap(text: str) -> bool:
+    """Whether a text speaks of a product made at its cap or asks a package's cap ("what's
+    the max thc per package?"), which a later turn may share out ("and per piece, 10 pack?")."""
+    return bool(_AT_THE_CAP.search(text))
 
 
 def at_the_cap(question: Question) -> Calculation | None:

@@ -9,6 +9,7 @@ an input, not the unit asked for.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 PERCENT, MILLIGRAMS, DISTANCE = "percent", "milligrams", "distance"
 _LENGTHS = r"(?:feet|foot|ft|yards?|miles?|met(?:re|er)s?|kilomet(?:re|er)s?|km)"
@@ -75,6 +76,28 @@ _GIVES_PER_SERVING = re.compile(
 def asks_per_serving(question: str) -> bool:
     """Whether the question asks one serving's figure ("jersey edible serving cap?")."""
     return bool(_ASKS_PER_SERVING.search(question))
+
+
+# "is it the same for edibles?", "same for vapes?": the earlier turn's figure, asked again of
+# something else.
+_SAME_FIGURE = re.compile(
+    r"\b(?:is|are|was) (?:it|that|this|the cap|the limit) (?:the )?same\b|"
+    r"^\W*(?:and )?same (?:for|with)\b",
+    re.IGNORECASE,
+)
+# The kinds of request (`understanding.RequestKind`'s values) that ask a figure.
+_ASKING_A_FIGURE = ("number", "comparison")
+
+
+def asks_serving_figure(user_turns: Sequence[str], question: str, kind: str) -> bool:
+    """Whether one serving's figure is asked: by a question asking a figure ("jersey edible
+    serving cap?"), or by a follow-up asking the earlier turn's serving figure again of
+    something else ("beverage cap per can?", then "is it the same for edibles there?")."""
+    if kind in _ASKING_A_FIGURE and asks_per_serving(question):
+        return True
+    return len(user_turns) > 1 and bool(
+        _SAME_FIGURE.search(user_turns[-1]) and asks_per_serving(user_turns[-2])
+    )
 
 
 def gives_per_serving(text: str) -> bool:

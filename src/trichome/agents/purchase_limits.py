@@ -67,6 +67,9 @@ class PurchaseLimit:
     note: str = ""  # a convention the figures rest on, stated in every answer
     allows: str = "buy"  # what the limit allows: "buy", or "hold in public"
     names: Mapping[str, str] = field(default_factory=dict)  # a kind the law names its own way
+    # Kinds the law states in ounces (Colorado's "one ounce of flower"): what is left is
+    # also given in the law's own unit, "half an ounce", beside the grams.
+    in_ounces: frozenset[str] = frozenset()
 
     def name(self, kind: str) -> str:
         """The kind's name as this limit's law writes it."""
@@ -108,6 +111,7 @@ LIMITS: dict[tuple[str, bool], PurchaseLimit] = {
         shared=True,
         source=_COLORADO_SOURCE,
         note="the rule's ounce is taken as the avoirdupois ounce (28.35 g), not the trade's 28 g",
+        in_ounces=frozenset({FLOWER}),
     ),
     ("CAN", True): PurchaseLimit(
         "an adult in a public place in Canada",
@@ -158,6 +162,29 @@ class Held:
     kind: str
     amount: float
     shown: str
+
+
+# Shares of an ounce the trade names (an eighth, a quarter, a half ...).
+_OUNCE_SHARES = {
+    0.125: "an eighth of an ounce",
+    0.25: "a quarter ounce",
+    0.375: "three eighths of an ounce",
+    0.5: "half an ounce",
+    0.625: "five eighths of an ounce",
+    0.75: "three quarters of an ounce",
+    0.875: "seven eighths of an ounce",
+    1.0: "one ounce",
+}
+
+
+def in_the_laws_ounces(limit: PurchaseLimit, kind: str, grams: float) -> str:
+    """`grams` of a kind the law states in ounces, said in ounces (" (half an ounce)"); ""
+    for a kind the law states in grams."""
+    if kind not in limit.in_ounces:
+        return ""
+    ounces = units.convert(grams, "g", "oz")
+    named = next((n for share, n in _OUNCE_SHARES.items() if abs(ounces - share) < 1e-6), None)
+    return f" ({named}, {fmt(ounces, 4)} oz)" if named else f" ({fmt(ounces, 4)} oz)"
 
 
 def remaining(
@@ -223,7 +250,7 @@ def remaining(
             left,
             f"{unit} {limit.name(asked)}" if asked != PRODUCTS else "mg THC",
             f"{limit.holder[0].upper()}{limit.holder[1:]} may still {limit.allows} "
-            f"{fmt(left, 4)} {unit} "
+            f"{fmt(left, 4)} {unit}{in_the_laws_ounces(limit, asked, left)} "
             f"of {limit.name(asked)} ({limit.source}).",
             tuple(steps),
             details={"limit": cap, "left": left},

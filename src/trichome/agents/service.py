@@ -14,10 +14,11 @@ from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.drafting import conversation_draft, routed_to_writer
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
-from trichome.agents.figures import asks_per_serving, asks_tolerance, figure_units
+from trichome.agents.figures import asks_serving_figure, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
 from trichome.agents.follow_ups import asks_if_it_reaches, asks_redo, latest_turn_first
 from trichome.agents.gaps import STATUS_TOPIC, describe_gap, status_first
+from trichome.agents.handover import owner_of
 from trichome.agents.offences import asks_offence, offence_first
 from trichome.agents.own_documents import own_passages, reads_own_papers, with_own_documents
 from trichome.agents.product_forms import asked_form_first
@@ -187,6 +188,7 @@ class AgentService:
         if (
             not notes
             and template is None  # a procedure asked for is operations' whatever facts it has
+            and not (worked and not checked_against)  # a sum worked needs no fact to answer
             and not quiet
             and not any_relevant(passages)
             and second is not None
@@ -258,8 +260,7 @@ class AgentService:
             asks_source=bool(user_turns) and asks_source(user_turns[-1]),
             products=understanding.products,
             asks_number=understanding.kind is RequestKind.NUMBER,
-            per_serving=understanding.kind in (RequestKind.NUMBER, RequestKind.COMPARISON)
-            and asks_per_serving(question),
+            per_serving=asks_serving_figure(user_turns, question, understanding.kind),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
             figure_scopes=asked_scopes(question, topics),
@@ -276,6 +277,7 @@ class AgentService:
         )
         # With no fact that answers, a place named still gets its regulator and status.
         request = admit_unanswered(request, self.directory, understanding.topics)
+        agent, request = owner_of(request, self.knowledge, chat.model, notes or quiet or template)
         prompt_tokens = estimate_prompt_tokens(turn.content or "" for turn in window)
         return PreparedAnswer(agent, route, request, notes, prompt_tokens)
 

@@ -97,6 +97,8 @@ _OPERATIONS_CALCULATIONS = frozenset(
      "dry_weight", "cultivation_yield"}
 )  # fmt: skip
 _ANYONES_CALCULATIONS = frozenset({"convert", "price_per_gram", "sales_tax"})
+# Calculations that apply a state's limit (what is left of it, an amount's equivalent).
+_RULE_CALCULATION = "purchase_limit"
 
 
 def calculating_specialist(
@@ -108,8 +110,8 @@ def calculating_specialist(
     if calculation is None or understanding.rule_topics or understanding.kind in _NO_FACT_WANTED:
         return agent
     parts = set(calculation.split("+"))
-    if parts <= _ANYONES_CALCULATIONS:
-        return agent
+    if parts <= _ANYONES_CALCULATIONS or all(p.startswith(_RULE_CALCULATION) for p in parts):
+        return agent  # what a purchase limit leaves is the law's sum, not a recipe's
     wanted = (
         OPERATIONS if parts - _ANYONES_CALCULATIONS <= _OPERATIONS_CALCULATIONS else FORMULATION
     )

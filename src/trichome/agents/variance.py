@@ -39,6 +39,12 @@ _READINGS = (
         rf"\blabel(?:l)?ed\b\D{{0,10}}?{_NUMBER}\s*mg\b",
         re.IGNORECASE,
     ),
+    # "came back at 88 mg on a 100 mg labeled pack": the tested figure, then the label's
+    re.compile(
+        rf"\b(?:test(?:s|ed)?|came (?:back|in))\b\D{{0,15}}?{_NUMBER}\s*mg\b[^.?!]{{0,40}}?"
+        rf"\b{_NUMBER}\s*mg\s+label(?:l)?ed\b",
+        re.IGNORECASE,
+    ),
 )
 
 
@@ -121,9 +127,10 @@ def read_potencies(text: str) -> tuple[float, float] | None:
     first = _READINGS[0].search(text)
     if first is not None:
         return float(first.group(1)), float(first.group(2))
-    second = _READINGS[1].search(text)
-    if second is not None:
-        return float(second.group(2)), float(second.group(1))
+    for tested_first in _READINGS[1:]:
+        found = tested_first.search(text)
+        if found is not None:
+            return float(found.group(2)), float(found.group(1))
     return None
 
 

@@ -40,7 +40,11 @@ ABOUT_A_PROCEDURE = re.compile(
     r"\b(?:their|our|my|the old|the existing|existing|current) (?:sops?|procedures?) "
     r"(?:says?|said|calls? for|tells?|has|have)\b|"
     r"\bwhat (?:does|do) .{0,40}\bmean\b|"
-    r"\b(?:what|which) (?:sops|procedures)\b",
+    r"\b(?:what|which) (?:sops|procedures)\b|"
+    # what the rule says a set of procedures must hold, not one to write: "what topics are
+    # they required to cover?"
+    r"\bwhat (?:topics|subjects|areas|things)\b[^.?!]{0,40}\b(?:required to|have to|need to|"
+    r"must|supposed to)\s+(?:(?:they|it|we|these|those)\s+)?(?:cover|include|address)\b",
     re.IGNORECASE,
 )
 

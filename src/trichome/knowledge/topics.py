@@ -184,7 +184,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "delivery",
-        r"\bdeliver(?:y|ies|ing)?\b|courier",
+        r"\bdeliver(?:y|ies|ing)?\b|courier|"
+        # a driver carrying goods to customers' orders is a retailer's delivery, not
+        # transport between licensees ("head out loaded before any orders come in")
+        r"\bdrivers?\b.{0,80}\b(?:orders?|customers?|sell(?:ing)? on the road)\b",
         ("delivery",),
         rule=True,
     ),
@@ -224,6 +227,18 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic(
+        "local-control",
+        r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
+        r"\b(?:an?|the|our|my|your|their|any|every|each|which|local|some|most|many)\s+"
+        r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|"
+        r"(?:city |town )?councils?)\b"
+        r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow|object|oppose|"
+        r"reject|(?:do(?:es)?n'?t|does not|do not|won'?t|will not) (?:want|like|support))|"
+        r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
+        ("local-control",),
+        rule=True,
+    ),
+    _topic(
         "licensing",
         phrases.LICENSING + r"|apply for|application|"
         r"open (?:a|an|my|our) (?:\w+ )?(?:dispensary|store|shop|grow|business)",
@@ -240,17 +255,6 @@ TOPICS: tuple[Topic, ...] = (
         "social-equity",
         r"social equity|equity (?:applicant|program|licen)",
         ("social-equity",),
-        rule=True,
-    ),
-    _topic(
-        "local-control",
-        r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
-        r"\b(?:an?|the|our|my|your|their|any|every|each|which|local|some|most|many)\s+"
-        r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|"
-        r"(?:city |town )?councils?)\b"
-        r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow)|"
-        r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
-        ("local-control",),
         rule=True,
     ),
     _topic(
