@@ -43,7 +43,7 @@ NOT_SEEDED = frozenset(
         "get_plant_waste",
         "get_sublocation",
         "get_patient",
-        "find_package_by_qr_code",
+        "get_package_by_qr_code",
         "list_staged_tags",
     }
 )

@@ -40,15 +40,15 @@ async def test_a_qr_code_leads_to_its_package_and_staged_tags_are_listed(
         label = (await tools.list_active_packages(DISPENSARY, page_size=1))["items"][0]["Label"]
         await tools.generate_retail_ids(DISPENSARY, label, 2)
         codes = (await tools.get_package_retail_ids(DISPENSARY, label))["qr_codes"]
-        found = await tools.find_package_by_qr_code(DISPENSARY, codes[1])
-        by_code = await tools.find_package_by_qr_code(DISPENSARY, codes[0].split("/", 1)[1])
+        found = await tools.get_package_by_qr_code(DISPENSARY, codes[1])
+        by_code = await tools.get_package_by_qr_code(DISPENSARY, codes[0].split("/", 1)[1])
         with pytest.raises(MetrcNotFound):
-            await tools.find_package_by_qr_code(DISPENSARY, "https://id.example.test/NOSUCHCODE1")
+            await tools.get_package_by_qr_code(DISPENSARY, "https://id.example.test/NOSUCHCODE1")
         empty = await tools.list_staged_tags(CULTIVATOR)
         tag = (await facilities.list_available_package_tags(CULTIVATOR, page_size=1))["items"][0]
         await tools.generate_retail_ids(CULTIVATOR, tag["Label"], 3)
         staged = await tools.list_staged_tags(CULTIVATOR)
-    TypeAdapter(load_all()["find_package_by_qr_code"].returns).validate_python(found)
+    TypeAdapter(load_all()["get_package_by_qr_code"].returns).validate_python(found)
     TypeAdapter(load_all()["list_staged_tags"].returns).validate_python(staged)
     assert found["label"] == by_code["label"] == label
     assert found["qr_count"] == 2 and sorted(found["qr_codes"]) == sorted(codes)
@@ -65,6 +65,6 @@ async def test_retail_id_look_ups_in_a_state_without_it_get_metrcs_404(
 ) -> None:
     with using(reader):
         with pytest.raises(MetrcNotFound):
-            await tools.find_package_by_qr_code(DISPENSARY, "ABC123DEF4567")
+            await tools.get_package_by_qr_code(DISPENSARY, "ABC123DEF4567")
         with pytest.raises(MetrcNotFound):
             await tools.list_staged_tags(CULTIVATOR)

@@ -42,7 +42,7 @@ from trichome.metrc.tools.packages.retail_id import (
     merge_retail_id_packages,
 )
 from trichome.metrc.tools.packages.retail_id_lookup import (
-    find_package_by_qr_code,
+    get_package_by_qr_code,
     list_staged_tags,
 )
 from trichome.metrc.tools.packages.write import (
@@ -79,12 +79,12 @@ __all__ = [
     "decontaminate_packages",
     "discontinue_package",
     "find_package",
-    "find_package_by_qr_code",
     "find_packages",
     "finish_packages",
     "flag_packages",
     "generate_retail_ids",
     "get_package",
+    "get_package_by_qr_code",
     "get_package_retail_ids",
     "get_package_source_harvests",
     "get_retail_id_allotment",

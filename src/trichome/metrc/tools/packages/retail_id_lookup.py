@@ -95,7 +95,7 @@ def _staged(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @tool("packages", title="Find the package of a QR code", returns=QrCodePackage)
-async def find_package_by_qr_code(
+async def get_package_by_qr_code(
     license_number: LicenseNumber,
     qr_code: Annotated[
         str,
