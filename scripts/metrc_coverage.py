@@ -28,6 +28,7 @@ from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.operations import Operation, catalogue, match, path_shape
 from trichome.metrc.tools import load_all
+from trichome.metrc.tools.without_tools import WITHOUT_TOOLS
 
 Key = tuple[str, str]  # method, path template
 
@@ -206,11 +207,13 @@ def coverage_table(found: Coverage | None = None) -> str:
     total = len(found.operations)
     keys = [(op.method, op.path) for op in found.operations]
     reached = {key for key in keys if key in found.tools or key in found.skills}
+    untooled = [key for key in keys if key in WITHOUT_TOOLS and key not in reached]
     lines = [
         f"Client {sum(key in found.client for key in keys)}/{total}, "
         f"sandbox {sum(key in found.sandbox for key in keys)}/{total}, "
         f"tools {len(reached)}/{total} ({sum(key in found.tools for key in keys)} by tools, "
-        f"{sum(key in found.skills for key in keys)} by skills).",
+        f"{sum(key in found.skills for key in keys)} by skills; {len(untooled)} left without a "
+        "tool on purpose, the reason in their row).",
         "",
         "| category | operation | method | path | states | client | sandbox | tools |",
         "|---|---|---|---|---|---|---|---|",
@@ -220,6 +223,8 @@ def coverage_table(found: Coverage | None = None) -> str:
         users = [f"`{name}`" for name in sorted(found.tools.get(key, []))]
         if key in found.skills:
             users.append("skills")
+        if not users and key in WITHOUT_TOOLS:
+            users.append(f"none on purpose: {WITHOUT_TOOLS[key]}")
         lines.append(
             f"| {operation.category} | {operation.name} | {operation.method} | "
             f"`{operation.path}` | {_states(operation, every)} | {methods or '—'} | "

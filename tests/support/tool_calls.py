@@ -27,6 +27,9 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # test_sales_reference.py record one and read it back through its schema.
 # Plant waste records are read by the Id their recording answers: test_plants.py records one
 # and reads its plants back through get_plant_waste's schema.
+# The year holds no sublocation or patient, and the QR-code and staged-tag look-ups are
+# Retail ID's: test_lookups.py makes a sublocation and a patient and reads them back, and the
+# Retail ID look-ups run in California in test_retail_id_lookup.py, each through its schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
@@ -38,6 +41,10 @@ NOT_SEEDED = frozenset(
         "get_package_retail_ids",
         "get_retail_id_packages_info",
         "get_plant_waste",
+        "get_sublocation",
+        "get_patient",
+        "get_package_by_qr_code",
+        "list_staged_tags",
     }
 )
 FULL = {"page_size": 100}
@@ -61,6 +68,7 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
         "caregiver_license_number": "CG-CO-000101",
     },
     "list_units_of_measure": {},
+    "list_inactive_units_of_measure": {},
     "list_waste_methods": {},
     "list_available_plant_tags": {"license_number": CULTIVATOR, **FULL},
     "list_available_package_tags": {"license_number": DISPENSARY, **FULL},
@@ -164,6 +172,7 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
     receipt = results["list_active_sales_receipts"]["items"][0]
     item = results["list_active_items"]["items"][0]
     job = results["list_inactive_processing_jobs"]["items"][0]
+    employee = results["list_employees"]["items"][0]
     template = results["list_transfer_templates"]["items"][0]
     details: dict[str, dict[str, Any]] = {
         "get_package": {"license_number": DISPENSARY, "label": package["Label"]},
@@ -172,6 +181,10 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         "package_history": {"license_number": DISPENSARY, "label": package["Label"], "as_of": DAY},
         "get_plant": {"license_number": CULTIVATOR, "label": plant["Label"]},
         "get_plant_batch": {"license_number": CULTIVATOR, "name": batch["Name"]},
+        "get_employee_permissions": {
+            "license_number": CULTIVATOR,
+            "employee_license_number": employee["EmployeeLicenseNumber"],
+        },
         "get_strain": {"license_number": CULTIVATOR, "name": strain["Name"]},
         "get_harvest": {"license_number": CULTIVATOR, "harvest": harvest["Name"]},
         "list_harvest_waste": {"license_number": CULTIVATOR, "harvest": harvest["Name"]},

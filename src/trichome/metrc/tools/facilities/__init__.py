@@ -3,6 +3,7 @@ methods and tags, and webhook subscriptions.
 
 - `facility`: licences, employees, locations, units of measure, waste methods and tags
 - `locations`: renaming, retyping and archiving a location
+- `lookups`: an employee's permissions, one sublocation by Id, retired units of measure
 - `sublocations`: the named places inside locations (list, create, rename, archive)
 - `webhooks`: where Metrc sends a licence's changes (list, subscribe, pause, delete)
 """
@@ -23,6 +24,11 @@ from trichome.metrc.tools.facilities.locations import (
     list_inactive_locations,
     update_location,
 )
+from trichome.metrc.tools.facilities.lookups import (
+    get_employee_permissions,
+    get_sublocation,
+    list_inactive_units_of_measure,
+)
 from trichome.metrc.tools.facilities.sublocations import (
     archive_sublocation,
     create_sublocation,
@@ -42,11 +48,14 @@ __all__ = [
     "create_location",
     "create_sublocation",
     "delete_webhook_subscription",
+    "get_employee_permissions",
+    "get_sublocation",
     "list_available_package_tags",
     "list_available_plant_tags",
     "list_employees",
     "list_facilities",
     "list_inactive_locations",
+    "list_inactive_units_of_measure",
     "list_location_types",
     "list_locations",
     "list_sublocations",

@@ -6,6 +6,7 @@
 - `packaging`: packages filled from a harvest
 - `waste`: harvest waste and its types
 - `lifecycle`: moving, renaming, finishing and reopening harvests
+- `restore`: plants harvested by mistake put back to flowering
 """
 
 from trichome.metrc.tools.harvests.lookup import find_harvest, find_harvests, trim_harvest
@@ -31,6 +32,7 @@ from trichome.metrc.tools.harvests.lifecycle import (
     rename_harvest,
     unfinish_harvests,
 )
+from trichome.metrc.tools.harvests.restore import restore_harvested_plants
 # isort: on
 
 __all__ = [
@@ -49,6 +51,7 @@ __all__ = [
     "move_harvest",
     "record_harvest_waste",
     "rename_harvest",
+    "restore_harvested_plants",
     "trim_harvest",
     "unfinish_harvests",
 ]

@@ -58,9 +58,17 @@ async def create_harvest_packages(
         bool, Field(description="Mark the packages as needing remediation.")
     ] = False,
     actual_date: OptionalDay = None,
+    testing_sample: Annotated[
+        bool,
+        Field(
+            description="Make them lab testing samples, submitted for testing (Metrc's "
+            "CreatePackagesForTesting) rather than ordinary packages."
+        ),
+    ] = False,
 ) -> dict[str, Any]:
     """Package dried product from an active harvest: each new package takes its weight from the
     harvest's current weight, under a new tag and a weight-based item (e.g. Buds - Gelato).
+    With testing_sample the packages are the harvest's lab samples, submitted for testing.
 
     Tags come from list_available_package_tags. To repackage existing packages use
     create_package.
@@ -77,7 +85,14 @@ async def create_harvest_packages(
                 f"Harvest {found.get('Name')} has only {left:.4g} {unit_of_weight} left to "
                 f"package; these packages take {total:g}."
             )
-    result = await metrc.client.create_harvest_packages(
+    # Both operations take the same body (thunkier/ThunkMetrc bruno Harvests/
+    # CreateHarvestsPackages.bru and CreatePackagesTesting.bru).
+    create = (
+        metrc.client.create_harvest_testing_packages
+        if testing_sample
+        else metrc.client.create_harvest_packages
+    )
+    result = await create(
         license_number,
         [
             HarvestPackage(
@@ -100,8 +115,9 @@ async def create_harvest_packages(
         ],
         credentials=metrc.credentials,
     )
+    kind = "testing sample package" if testing_sample else "package"
     return written(
         result,
-        f"Created {plural(len(packages), 'package')} ({total:g} {unit_of_weight}) from harvest "
+        f"Created {plural(len(packages), kind)} ({total:g} {unit_of_weight}) from harvest "
         f"{found.get('Name')}.",
     )

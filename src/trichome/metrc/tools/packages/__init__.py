@@ -9,6 +9,7 @@
 - `write_details`: a counted quantity, decontamination, external id, item, required lab tests,
   and plantings from a package
 - `retail_id`: Retail ID QR codes on a package's units, and the facility's quota
+- `retail_id_lookup`: the package a scanned QR code is on, and tags staged with QR codes
 """
 
 from trichome.metrc.tools.packages.lookup import (
@@ -39,6 +40,10 @@ from trichome.metrc.tools.packages.retail_id import (
     get_retail_id_allotment,
     get_retail_id_packages_info,
     merge_retail_id_packages,
+)
+from trichome.metrc.tools.packages.retail_id_lookup import (
+    get_package_by_qr_code,
+    list_staged_tags,
 )
 from trichome.metrc.tools.packages.write import (
     Ingredient,
@@ -79,6 +84,7 @@ __all__ = [
     "flag_packages",
     "generate_retail_ids",
     "get_package",
+    "get_package_by_qr_code",
     "get_package_retail_ids",
     "get_package_source_harvests",
     "get_retail_id_allotment",
@@ -92,6 +98,7 @@ __all__ = [
     "list_package_lab_samples",
     "list_package_types",
     "list_shipped_packages",
+    "list_staged_tags",
     "merge_retail_id_packages",
     "move_packages",
     "plant_batch_from_package",

@@ -6,6 +6,7 @@
 - `changes`: planting, growth phase and moves
 - `waste`: waste, its reasons, and destroying plants
 - `reshape`: renaming, splitting, count and strain corrections, packaging plants
+- `tags`: a new group tag on a batch
 """
 
 from trichome.metrc.tools.plant_batches.lookup import find_batch, trim_batch
@@ -36,6 +37,7 @@ from trichome.metrc.tools.plant_batches.reshape import (
     rename_plant_batch,
     split_plant_batch,
 )
+from trichome.metrc.tools.plant_batches.tags import replace_plant_batch_tag
 # isort: on
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "package_plant_batch",
     "record_plant_batch_waste",
     "rename_plant_batch",
+    "replace_plant_batch_tag",
     "split_plant_batch",
     "trim_batch",
 ]

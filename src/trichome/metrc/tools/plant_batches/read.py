@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.tools.plant_batches.lookup import (
     WASTE_FIELDS,
-    BatchName,
     Record,
     find_batch,
     trim_batch,
@@ -125,13 +126,32 @@ async def list_inactive_plant_batches(
     )  # fmt: skip
 
 
+BatchRef = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=100,
+        description="The plant batch's name, or its numeric Id (e.g. from a package's source).",
+    ),
+]
+
+
 @tool("plant_batches", title="Get a plant batch", returns=BatchFound)
-async def get_plant_batch(license_number: LicenseNumber, name: BatchName) -> dict[str, Any]:
-    """Get one plant batch by name (active or inactive) with its plant counts and the waste
-    recorded against it.
+async def get_plant_batch(license_number: LicenseNumber, name: BatchRef) -> dict[str, Any]:
+    """Get one plant batch by name or Id (active or inactive) with its plant counts and the
+    waste recorded against it.
     """
     metrc = access()
-    batch = await find_batch(metrc, license_number, name, active=False)
+    batch: Record | None = None
+    if name.strip().isdigit():
+        # Metrc reads one batch by Id (PlantBatches GetPlantBatchById); a name made of digits
+        # that is no batch's Id is then looked up by name.
+        with contextlib.suppress(MetrcNotFound):
+            batch = await metrc.client.plant_batch(
+                license_number, int(name.strip()), credentials=metrc.credentials
+            )
+    if batch is None:
+        batch = await find_batch(metrc, license_number, name, active=False)
     waste = await metrc.client.plant_batch_waste(license_number, credentials=metrc.credentials)
     mine = [w for w in waste if w.get("PlantBatchName") == batch.get("Name")]
     return {

@@ -6,6 +6,7 @@ infusion), their types, and the writes that run them.
 - `read`: the active and finished lists, one job, the job types and their categories
 - `write`: starting, adjusting, packaging, finishing, reopening and archiving jobs, and
   creating and archiving job types
+- `job_types`: changing a job type
 """
 
 from trichome.metrc.tools.processing.lookup import find_job, trim_job
@@ -30,6 +31,7 @@ from trichome.metrc.tools.processing.write import (
     start_processing_job,
     unfinish_processing_job,
 )
+from trichome.metrc.tools.processing.job_types import update_processing_job_type
 # isort: on
 
 __all__ = [
@@ -49,4 +51,5 @@ __all__ = [
     "start_processing_job",
     "trim_job",
     "unfinish_processing_job",
+    "update_processing_job_type",
 ]

@@ -12,6 +12,7 @@ Only licences that sell to consumers or patients (dispensaries) have sales.
 - `delivery_hub`: deliveries through a hub, return reasons and payment types
 - `retailer`, `retailer_trips`: retailer deliveries (a vehicle selling on one trip)
 - `patients`: registered medical patients and what a patient may still buy
+- `patient_lookup`: one patient by PatientId or licence number
 - `patient_changes`: adding, correcting and removing patients; a caregiver's status
 - `checkins`: patient check-ins and the state's check-in locations
 """
@@ -72,6 +73,7 @@ from trichome.metrc.tools.sales.retailer_trips import (
     restock_retailer_delivery,
 )
 from trichome.metrc.tools.sales.patients import get_patient_status, list_patients
+from trichome.metrc.tools.sales.patient_lookup import get_patient
 from trichome.metrc.tools.sales.patient_changes import (
     add_patient,
     get_caregiver_status,
@@ -97,6 +99,7 @@ __all__ = [
     "end_retailer_delivery",
     "finalize_sales_receipts",
     "get_caregiver_status",
+    "get_patient",
     "get_patient_status",
     "get_retailer_delivery",
     "get_sales_delivery",

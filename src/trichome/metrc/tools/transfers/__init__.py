@@ -10,6 +10,7 @@ template into a manifest in Metrc's web app, and recipients receive there too.
 - `templates`: outgoing transfer templates
 - `external`: transfer types and manifests from shippers outside Metrc
 - `template_changes`: a template's deliveries, template updates, voiding external manifests
+- `external_changes`: correcting an external manifest before it is received
 - `transporters`: the facility's drivers and vehicles
 - `common`: what they share
 """
@@ -49,6 +50,10 @@ from trichome.metrc.tools.transfers.template_changes import (
     update_transfer_template,
     void_external_incoming_transfer,
 )
+from trichome.metrc.tools.transfers.external_changes import (
+    PackageCorrection,
+    update_external_incoming_transfer,
+)
 from trichome.metrc.tools.transfers.transporters import (
     archive_driver,
     archive_vehicle,
@@ -63,6 +68,7 @@ from trichome.metrc.tools.transfers.transporters import (
 
 __all__ = [
     "ExternalPackage",
+    "PackageCorrection",
     "TemplatePackage",
     "archive_driver",
     "archive_vehicle",
@@ -88,6 +94,7 @@ __all__ = [
     "list_vehicles",
     "record_transfer_hub_leg",
     "update_driver",
+    "update_external_incoming_transfer",
     "update_transfer_template",
     "update_vehicle",
     "void_external_incoming_transfer",
