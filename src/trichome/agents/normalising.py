@@ -108,6 +108,13 @@ _SPOKEN_DECIMAL = re.compile(
     r"(?<=\babout\s)|(?<=\bonly\s)|(?<=\bjust\s))(?=point))point\s+(\d(?:\s+\d)*)\b",
     re.IGNORECASE,
 )  # "at point three", not "at this point 5 of us": a lone "point" after a linking word
+# "and point eight percent", "with point 5 mg": a lone "point" whatever word comes before,
+# when a unit follows its digits (a story's "this point 5 of us" has none).
+_SPOKEN_DECIMAL_WITH_UNIT = re.compile(
+    r"(?<![\w.])point\s+(\d(?:\s+\d)*)(?=\s*(?:%|(?:percent|pct|mg|milligrams?|grams?|g|"
+    r"ml|mg/g|mg/ml)\b))",
+    re.IGNORECASE,
+)
 
 
 def _spoken_decimal(match: re.Match[str]) -> str:
@@ -224,6 +231,7 @@ def normalise(text: str) -> str:
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
     # "two point five mg", "point seven five grams": a decimal said in words, digit by digit.
     text = _SPOKEN_DECIMAL.sub(_spoken_decimal, text)
+    text = _SPOKEN_DECIMAL_WITH_UNIT.sub(lambda m: "0." + re.sub(r"\s+", "", m.group(1)), text)
     # "two and a half pounds", "1 and a half percent": the whole number plus the fraction.
     text = _AND_A_FRACTION.sub(
         lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text
