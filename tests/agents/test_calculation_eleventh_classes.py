@@ -11,6 +11,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 
 
@@ -37,3 +38,22 @@ def test_a_decimal_said_as_point_seven_after_any_word(question: str, expected: f
 def test_a_spoken_decimal_needs_its_unit_after_a_word_that_links_no_number() -> None:
     assert "0.8 percent" in normalise("thca and point eight percent d9")
     assert "point 5 of us" in normalise("at this point 5 of us share the jar")
+
+
+def test_a_csv_export_with_decimals_and_a_mg_g_result_column() -> None:
+    # a comma after a decimal separates cells ("0.1,101.5" is not 0.11015); the LIMS header
+    # spells its mg/g column "result_mg_g"
+    _answers(
+        "lims csv\nanalyte,loq_mg_g,result_mg_g\nTHCA,0.5,215.2\nCBDA,0.1,101.5\n"
+        "D9-THC,0.5,6.4\ntotal thc mg/g?",
+        6.4 + 215.2 * 0.877,
+        "mg/g",
+    )
+
+
+def test_a_result_column_is_chosen_over_a_limit_of_detection_in_mg_per_g() -> None:
+    rows = coa_table("analyte | LOD (mg/g) | result (mg/g)\nTHCA | 0.2 | 190.4\nCBD | 0.2 | 3.3\n")
+    assert [(r.cannabinoid, r.value, r.unit) for r in rows] == [
+        ("THCA", 190.4, "mg/g"),
+        ("CBD", 3.3, "mg/g"),
+    ]

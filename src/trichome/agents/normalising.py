@@ -241,7 +241,8 @@ def normalise(text: str) -> str:
     text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     text = _BARE_BAGS.sub(_one_bag, text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
-    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    # A comma after a decimal ("0.1,121.7" in a CSV row) separates two cells, not thousands.
+    text = re.sub(r"(?<![\d.])(\d+)((?:,\d{3}(?!\d))+)", lambda m: m[0].replace(",", ""), text)
     text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)
     # "a 1000mg/30ml tincture": the bottle's THC in its volume.
     text = re.sub(
