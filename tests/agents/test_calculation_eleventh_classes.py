@@ -57,3 +57,13 @@ def test_a_result_column_is_chosen_over_a_limit_of_detection_in_mg_per_g() -> No
         ("THCA", 190.4, "mg/g"),
         ("CBD", 3.3, "mg/g"),
     ]
+
+
+def test_a_mg_per_g_column_is_no_price_per_gram() -> None:
+    # whatever money the story names, "mg/g" is a concentration's unit
+    _answers(
+        "| analyte | mg/g |\n| THCA | 180.0 |\n| D9 | 5.0 |\npaid $900 for the lot. total thc "
+        "in mg/g?",
+        5 + 180 * 0.877,
+        "mg/g",
+    )
