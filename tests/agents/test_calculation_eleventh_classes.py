@@ -67,3 +67,12 @@ def test_a_mg_per_g_column_is_no_price_per_gram() -> None:
         5 + 180 * 0.877,
         "mg/g",
     )
+
+
+def test_thca_at_an_efficiency_with_thc_asked_is_a_decarboxylation() -> None:
+    _answers(
+        "loading 2 kg of thca isolate, conversion efficiency 90%, how many grams of thc do we "
+        "end with",
+        2000 * 0.877 * 0.9,
+        "g",
+    )
