@@ -14,6 +14,8 @@ from tests.agents.calculation_answers import answer
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 
+FLOZ_ML = 29.5735295625
+
 
 def _answers(question: str, expected: float, unit: str) -> None:
     value, shown = answer(question)
@@ -75,4 +77,13 @@ def test_thca_at_an_efficiency_with_thc_asked_is_a_decarboxylation() -> None:
         "end with",
         2000 * 0.877 * 0.9,
         "g",
+    )
+
+
+def test_the_strength_of_a_product_base_wanted_is_the_target() -> None:
+    # after a two-word unit ("32 fl oz of tea base at 2.5mg/ml"): not a stock
+    _answers(
+        "emulsion runs 25mg/ml; we want 32 fl oz of tea base at 2.5mg/ml, how many ml of emulsion",
+        32 * FLOZ_ML * 2.5 / 25,
+        "mL",
     )
