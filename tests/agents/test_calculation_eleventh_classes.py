@@ -13,6 +13,7 @@ import pytest
 from tests.agents.calculation_answers import answer
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
+from trichome.agents.quantities import read
 
 FLOZ_ML = 29.5735295625
 
@@ -87,3 +88,12 @@ def test_the_strength_of_a_product_base_wanted_is_the_target() -> None:
         32 * FLOZ_ML * 2.5 / 25,
         "mL",
     )
+
+
+def test_each_kind_of_piece_is_a_dose_summed_over_the_package() -> None:
+    _answers("each mint tablet is 2.5 mg and the tin has 20 tablets, total mg per tin?", 50, "mg")
+
+
+def test_an_amount_before_a_clause_about_the_package_is_not_the_package_total() -> None:
+    squares = [q for q in read("squares are 2.5mg and the bar has 40 of them") if q.kind == "mass"]
+    assert squares[0].per != "package"
