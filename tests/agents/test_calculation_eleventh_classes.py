@@ -97,3 +97,14 @@ def test_each_kind_of_piece_is_a_dose_summed_over_the_package() -> None:
 def test_an_amount_before_a_clause_about_the_package_is_not_the_package_total() -> None:
     squares = [q for q in read("squares are 2.5mg and the bar has 40 of them") if q.kind == "mass"]
     assert squares[0].per != "package"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("wet weight 40 lb, dry weight 9.5 lb, shrinkage in percent?", 76.25),
+        ("12 kg wet down to 2.7 kg dry, dry loss %", 77.5),
+    ],
+)
+def test_a_drying_loss_asked_with_the_percent_after_it(question: str, expected: float) -> None:
+    _answers(question, expected, "%")
