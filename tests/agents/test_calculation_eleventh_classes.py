@@ -108,3 +108,14 @@ def test_an_amount_before_a_clause_about_the_package_is_not_the_package_total() 
 )
 def test_a_drying_loss_asked_with_the_percent_after_it(question: str, expected: float) -> None:
     _answers(question, expected, "%")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("got a deal. zip was $180, flower tests 20% thc. cost per mg thc?", 180 / 5600),
+        ("eighth runs $30, tested 25% thc, what's the cost per mg of thc", 30 / 875),
+    ],
+)
+def test_a_sentence_opening_on_the_bag_it_prices(question: str, expected: float) -> None:
+    _answers(question, expected, "$/mg")

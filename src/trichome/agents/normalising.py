@@ -66,7 +66,9 @@ _ARTICLE_UNIT = re.compile(
 )
 _BARE_AMOUNT = re.compile(
     r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo|cup|stick|tablespoon|tbsp|teaspoon|"
-    r"tsp|liter|litre|quart|gallon)(?=\s+of\b)",
+    r"tsp|liter|litre|quart|gallon)(?=\s+of\b|"
+    # "eighth is $35", "zip runs 200 bucks": a sentence opening on the bag priced
+    r"\s+(?:is|was|costs?|runs?|goes\s+for|sells\s+for|for|at|@)\s*\$)",
     re.IGNORECASE,
 )
 # "eighths of 20% flower, mg per eighth?": bags named in the plural with no count, asked
