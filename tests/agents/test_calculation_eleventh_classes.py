@@ -119,3 +119,14 @@ def test_a_drying_loss_asked_with_the_percent_after_it(question: str, expected: 
 )
 def test_a_sentence_opening_on_the_bag_it_prices(question: str, expected: float) -> None:
     _answers(question, expected, "$/mg")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("label claim 18% thc, coa came back 16.2%, % off?", -10),
+        ("label says 20mg per piece, lab says 18.5mg, variance?", -7.5),
+    ],
+)
+def test_a_variance_asked_is_signed_and_in_percent(question: str, expected: float) -> None:
+    _answers(question, expected, "%")

@@ -140,7 +140,7 @@ def label_check(question: Question) -> Calculation | None:
     )
     if (
         question.says(_ASKS_DEVIATION)
-        and question.says(r"percent|%|\bdeviat")
+        and question.says(r"percent|%|\bdeviat|\bvariance\b")  # a variance is in percent
         and "low" not in checked.details
     ):
         # "how far off the label, in percent?": the deviation, not the share of the label

@@ -17,7 +17,7 @@ from trichome.agents.quantities import Quantity
 
 _ASKED = (
     r"\bvariance\b|how\s+far\s+(?:off|over|under|from)|\bdeviat\w*|\boff\s+by\b|"
-    r"\b(?:percent|%)\s+(?:off|difference|diff)\b|\bdifference\b"
+    r"(?:\bpercent|%)\s+(?:off|difference|diff)\b|\bdifference\b"  # "% off?": no \b before %
 )
 # a pass/fail verdict, a window or a range needs the allowed variance: not this reader's
 _VERDICT = (
