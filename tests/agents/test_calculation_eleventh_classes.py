@@ -11,6 +11,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.calculation_requests import recognise
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 from trichome.agents.quantities import read
@@ -130,3 +131,22 @@ def test_a_sentence_opening_on_the_bag_it_prices(question: str, expected: float)
 )
 def test_a_variance_asked_is_signed_and_in_percent(question: str, expected: float) -> None:
     _answers(question, expected, "%")
+
+
+@pytest.mark.parametrize(
+    ("question", "state", "expected"),
+    [
+        # pieces counted before their weight ("two 0.5g carts") are held together
+        ("in canada, two 0.5g carts and 3.5 g of flower, how much dried equivalent?", "CAN", 7.5),
+        # an equivalent asked with "total" and no "how much"
+        (
+            "bc shopper has 10 g dried and 30 g of gummies (solids), total dried equivalent?",
+            "CA-BC",
+            12,
+        ),
+    ],
+)
+def test_eleventh_set_canada_equivalents(question: str, state: str, expected: float) -> None:
+    found = recognise(question, state)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-9), found.calculation
