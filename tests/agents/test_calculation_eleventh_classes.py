@@ -11,6 +11,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
@@ -150,3 +151,24 @@ def test_eleventh_set_canada_equivalents(question: str, state: str, expected: fl
     found = recognise(question, state)
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-9), found.calculation
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the amount of a lot named earlier without one ("a bit of the 60%")
+        (
+            (
+                "mix 300 g of 90% with a bit of the 60% stuff, what potency?",
+                "make it 200 g of the 60",
+            ),
+            (300 * 90 + 200 * 60) / 500,
+        ),
+        # a lab result told after the label claim sits beside it, not in its place
+        (("label claims 25 mg per bottle", "coa came back at 22mg, variance?"), -12),
+    ],
+)
+def test_eleventh_set_follow_ups(turns: tuple[str, ...], expected: float) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation
