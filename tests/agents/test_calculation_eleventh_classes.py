@@ -96,6 +96,17 @@ def test_each_kind_of_piece_is_a_dose_summed_over_the_package() -> None:
     _answers("each mint tablet is 2.5 mg and the tin has 20 tablets, total mg per tin?", 50, "mg")
 
 
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("each little square is 5mg and there are 12 squares in the bar, mg in the bar?", 60),
+        ("16 brownies at 12.5mg each, how much thc in the pan", 200),
+    ],
+)
+def test_the_whole_the_pieces_are_cut_from_is_their_total(question: str, expected: float) -> None:
+    _answers(question, expected, "mg")
+
+
 def test_an_amount_before_a_clause_about_the_package_is_not_the_package_total() -> None:
     squares = [q for q in read("squares are 2.5mg and the bar has 40 of them") if q.kind == "mass"]
     assert squares[0].per != "package"
