@@ -26,36 +26,13 @@ from trichome.agents.calculation_questions import (
     potency_readings,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.pieces_totals import asks_whole_total
 from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
 from trichome.agents.unit_words import PIECES
 
-_BATCH_TOTAL = (
-    r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
-    r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)|"
-    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
-    r"(?:the|a|that|this|one|1|each|every|whole)?\s*(?:pack|package|packet|bag|box|jar|tin|"
-    r"bottle|container|sleeve|tube)s?\b|"
-    r"\b(?:whole|entire|full)\s+(?:bar|slab|pan|tray|sheet|cake|batch|run|order|lot)\b"
-)  # "mg in the pack?", "5 mg a square, mg in the whole bar": the package's THC
-# "mg in the bar?" of 12 squares, "thc per pan" of 16 brownies: the whole the pieces are cut
-# from, asked for (a count of bars asked "mg per bar" asks a piece's dose instead)
-_WHOLE_ASKED = re.compile(
-    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
-    r"(?:the|a|that|this|one|1)?\s*(bar|slab|pan|tray|sheet|cake)s?\b",
-    re.IGNORECASE,
-)
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
-
-
-def _whole_asked(question: Question, counts: list[Quantity]) -> bool:
-    """Whether the THC of the whole the counted pieces are cut from is asked ("12 squares
-    ... mg in the bar?"), the whole not being what is counted."""
-    whole = _WHOLE_ASKED.search(question.text)
-    return whole is not None and not any(
-        (c.noun or "").lower().startswith(whole.group(1).lower()) for c in counts
-    )
 
 
 def infusion_or_dose(question: Question) -> Calculation | None:
@@ -117,7 +94,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         and per_piece
         and not (potencies or acid_potency or concentrate)
         and not question.says(CONCENTRATE)
-        and (question.says(_BATCH_TOTAL) or _whole_asked(question, counts))
+        and asks_whole_total(question, counts)
     ):  # "1,000 chocolates x 2.5 mg, total mg?": the THC the batch holds
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, per_piece, "the dose per piece")
