@@ -74,6 +74,10 @@ def test_a_mg_per_g_column_is_no_price_per_gram() -> None:
     )
 
 
+def test_a_price_per_gram_written_after_a_word_is_still_one() -> None:
+    _answers("pound at 1800, whats that dollars/g", 1800 / 453.59237, "$/g")
+
+
 def test_thca_at_an_efficiency_with_thc_asked_is_a_decarboxylation() -> None:
     _answers(
         "loading 2 kg of thca isolate, conversion efficiency 90%, how many grams of thc do we "
