@@ -19,6 +19,7 @@ from types import ModuleType
 from bench.calculators import (
     held_out,
     held_out_eighth,
+    held_out_eleventh,
     held_out_field,
     held_out_fifth,
     held_out_fourth,
@@ -83,6 +84,7 @@ def _describe(found: RecognisedCalculation | None) -> str:
 SETS: dict[str, ModuleType] = {
     "held_out": held_out,
     "eighth": held_out_eighth,
+    "eleventh": held_out_eleventh,
     "field": held_out_field,
     "fifth": held_out_fifth,
     "fourth": held_out_fourth,

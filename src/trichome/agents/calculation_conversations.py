@@ -18,7 +18,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation, recognis
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.cap_readers import names_a_cap
-from trichome.agents.follow_up_counterparts import counterpart, unit_family
+from trichome.agents.follow_up_counterparts import counterpart, unit_family, unsized_lot
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
@@ -262,7 +262,21 @@ def _merge(previous: str, update: str) -> _Merged:
     named = list(dict.fromkeys(cannabinoid_mentions(update)))
     news = read(update)
     placed: list[Quantity] = []
+    naming: set[int] = set()  # where a number naming a lot ("of the 70") starts
     for new in news:
+        if new.start in naming:
+            placed.append(new)
+            continue
+        lot = unsized_lot(new, earlier, update, previous)
+        if lot is not None:  # "600 g of the 70" for "some of the 70%": its amount, given
+            start, end = lot[0] + shift, lot[1] + shift
+            naming.add(lot[2])
+            merged = merged[:start] + new.text + merged[end:]
+            spans.append((start, start + len(new.text)))
+            replaced.append((previous[lot[0] : lot[1]], new.text))
+            placed.append(new)
+            shift += len(new.text) - (lot[1] - lot[0])
+            continue
         if new.kind == "other" and not any(
             q.kind == "other" and unit_family(q.unit) == unit_family(new.unit) for q in earlier
         ):

@@ -11,6 +11,12 @@ from trichome.agents.quantities import Quantity
 # Cells: tabs, runs of spaces, pipes, a comma before a value, or a leader of dots or
 # underscores ("d9-THC .......... 0.061 %").
 _CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*")
+# A CSV line: cells joined by bare commas ("analyte,lod_mg_g,result_mg_g"); prose puts a
+# space after its commas.
+_CSV_LINE = re.compile(r"[^,\s][^,]*(?:,[^,\s][^,]*)+")
+# A column in mg/g, however a lab or a LIMS export spells it ("mg/g", "result_mg_g", "mg g").
+_MG_PER_G = r"mg\s*[/_ ]\s*g\b"
+_PERCENT = r"%|percent|\bpct\b|_pct\b"
 _NOT_DETECTED = re.compile(
     r"^(?:nd|n\.d\.|<\s*lo[dq]|not\s+detected|bql|<\s*[\d.]+)$", re.IGNORECASE
 )
@@ -28,6 +34,8 @@ def coa_table(text: str) -> list[Quantity]:
     for line in text.splitlines(keepends=True):
         start, offset = offset, offset + len(line)
         cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
+        if len(cells) < 2 and _CSV_LINE.fullmatch(line.strip()):
+            cells = [c.strip() for c in line.strip().split(",")]  # a CSV export's header
         if len(cells) < 2:
             continue
         name = (
@@ -36,7 +44,9 @@ def coa_table(text: str) -> list[Quantity]:
             else None
         )
         if name is None:
-            if any(re.search(r"%|mg/g|result|amount|conc", c, re.IGNORECASE) for c in cells):
+            if any(
+                re.search(rf"%|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE) for c in cells
+            ):
                 header = cells
             continue
         chosen = _table_value(cells, header)
@@ -65,12 +75,16 @@ def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str
         for index, title in enumerate(header):
             if (
                 index
-                and re.search(r"%|percent", title, re.IGNORECASE)
+                and re.search(_PERCENT, title, re.IGNORECASE)
                 and not re.search(r"lo[dq]", title, re.IGNORECASE)
             ):
                 return _cell(cells[index], "%")
         for index, title in enumerate(header):
-            if index and re.search(r"mg/g", title, re.IGNORECASE):
+            if (
+                index
+                and re.search(_MG_PER_G, title, re.IGNORECASE)
+                and not re.search(r"lo[dq]", title, re.IGNORECASE)
+            ):  # the result's column, not the limit of detection's
                 return _cell(cells[index], "mg/g")
     for cell in values:
         if cell.endswith("%"):

@@ -24,6 +24,18 @@ from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.missing_inputs import THCA_MASS
 
 
+def _converted_at_efficiency(question: Question) -> bool:
+    """ "450 g of THCA into the reactor at 95% efficiency, THC out?": a mass of THCA, a
+    conversion efficiency and THC (not THCA) asked name the decarboxylation, whatever the
+    process is called."""
+    return bool(
+        question.find("mass", cannabinoids=("THCA",))
+        and question.find("percent", tags=("efficiency",))
+        and question.says(r"\bthc\b(?!-?a\b)")
+        and question.says(ASKS)
+    )
+
+
 def decarboxylation(question: Question) -> Calculation | None:
     """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
     if not question.says(
@@ -31,7 +43,7 @@ def decarboxylation(question: Question) -> Calculation | None:
         r"\bbak(?:e|ed|ing)\b|\boven\b|\bthc\s+in\s+mg|"
         r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc|"
         r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
-    ):
+    ) and not _converted_at_efficiency(question):
         return None
     if not question.find("mass") and question.says(decarb_steps.ASKS_SHARE_LOST):
         return decarb_steps.share_lost()  # "what percent of its mass does THCA lose?"

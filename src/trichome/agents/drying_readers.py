@@ -9,11 +9,13 @@ from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 
-# "what % moisture did we lose", "how much weight % lost", "moisture loss %?"
+# "what % moisture did we lose", "how much weight % lost", "moisture loss %?", "drying
+# loss in percent", "shrink %"
 _ASKS_SHARE = re.compile(
     r"(?:what|how\s+much|which)\s+(?:%|percent(?:age)?|pct)|"
     r"(?:%|percent(?:age)?)\s+(?:\w+\s+){0,3}(?:lost|lose|loss|shrink|went)|"
-    r"(?:moisture|weight|water)\s+loss\s*(?:%|percent(?:age)?|in\s+%)",
+    r"(?:moisture|weight|water|drying|dry|dry-?down)?\s*(?:loss|shrink(?:age)?)\s*"
+    r"(?:%|percent(?:age)?|pct|in\s+(?:%|percent))",
     re.IGNORECASE,
 )
 

@@ -60,6 +60,8 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
         measured = _measured(new, earlier, taken, previous)
         if measured is not None:
             return measured
+    if _beside_a_label(new, earlier, update, previous):
+        return None
     if new.kind == "number":
         # "what if I cut them into 36?": a bare whole number changes the one count.
         if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
@@ -75,6 +77,26 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
 
 # "label says", "labeled at", "claim of": the value printed on the package, not a result.
 _LABEL_BEFORE = re.compile(r"\b(?:label\w*|claim\w*|advertis\w*|target\w*)\b[^\d]{0,20}$", re.I)
+
+
+# "lab got", "coa shows", "tested at", "came back": the words giving a lab's result.
+_RESULT_BEFORE = re.compile(
+    r"\b(?:lab|coa|re-?test\w*|test\w*|came\s+back|comes\s+back|measured|results?|found|"
+    r"assay\w*|actual(?:ly)?)\b[^.?!\d]{0,25}$",
+    re.IGNORECASE,
+)
+
+
+def _beside_a_label(new: Quantity, earlier: list[Quantity], update: str, previous: str) -> bool:
+    """ "label says 10mg per piece" then "lab got 11.3mg": a lab's result told after the label
+    claim is a second reading beside it, not a new claim, when every earlier amount of its
+    kind is the label's."""
+    alike = [q for q in earlier if q.kind == new.kind and not q.tags & _ROLES]
+    return bool(
+        alike
+        and _RESULT_BEFORE.search(update[max(0, new.start - 30) : new.start])
+        and all(_LABEL_BEFORE.search(previous[max(0, q.start - 30) : q.start]) for q in alike)
+    )
 
 
 def _measured(new: Quantity, earlier: list[Quantity], taken: set[int], previous: str
@@ -151,6 +173,35 @@ def _of_the_named(new: Quantity, earlier: list[Quantity], update: str, taken: se
     ]  # fmt: skip
     return min(amounts, key=lambda q: min(abs(potency.start - q.end), abs(q.start - potency.end)),
                default=None)  # fmt: skip
+
+
+# "some of the 70%", "a bit of the 62 percent": a lot named with no amount of its own.
+_UNSIZED_BEFORE = re.compile(
+    r"\b(?:some|a\s+(?:little\s+)?bit|a\s+little|enough|part|an?\s+amount|a\s+portion)\s+of\s+"
+    r"(?:the\s+|our\s+|my\s+|that\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def unsized_lot(new: Quantity, earlier: list[Quantity], update: str, previous: str
+                ) -> tuple[int, int, int] | None:  # fmt: skip
+    """ "blend 400 g of 82% with some of the 70%" then "600 g of the 70": the amount of a lot
+    the earlier turn named without one. Where it goes in the earlier text (the span of
+    "some") and where the number naming the lot starts in the update; None when the lot
+    named had an amount (then `counterpart` replaces it) or none is named."""
+    named = re.match(r"\s*of\s+the\s+(\d+(?:\.\d+)?)\b", update[new.end : new.end + 20])
+    if new.kind not in ("mass", "volume") or named is None:
+        return None
+    potency = next((q for q in earlier if q.kind == "percent" and q.value == float(named.group(1))),
+                   None)  # fmt: skip
+    if potency is None:
+        return None
+    unsized = _UNSIZED_BEFORE.search(previous[max(0, potency.start - 30) : potency.start])
+    if unsized is None:
+        return None
+    start = max(0, potency.start - 30) + unsized.start()
+    end = start + len(re.split(r"\s+of\s", unsized.group(0))[0])
+    return start, end, new.end + named.start(1)
 
 
 # "the 70% lot 500g", "the 92 one to 400 g", "the 85% at 2 kg": a potency naming the lot

@@ -26,18 +26,11 @@ from trichome.agents.calculation_questions import (
     potency_readings,
 )
 from trichome.agents.calculators import Calculation
+from trichome.agents.pieces_totals import asks_whole_total
 from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
 from trichome.agents.unit_words import PIECES
 
-_BATCH_TOTAL = (
-    r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
-    r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)|"
-    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
-    r"(?:the|a|that|this|one|1|each|every|whole)?\s*(?:pack|package|packet|bag|box|jar|tin|"
-    r"bottle|container|sleeve|tube)s?\b|"
-    r"\b(?:whole|entire|full)\s+(?:bar|slab|pan|tray|sheet|cake|batch|run|order|lot)\b"
-)  # "mg in the pack?", "5 mg a square, mg in the whole bar": the package's THC
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
 
@@ -101,7 +94,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         and per_piece
         and not (potencies or acid_potency or concentrate)
         and not question.says(CONCENTRATE)
-        and question.says(_BATCH_TOTAL)
+        and asks_whole_total(question, counts)
     ):  # "1,000 chocolates x 2.5 mg, total mg?": the THC the batch holds
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, per_piece, "the dose per piece")

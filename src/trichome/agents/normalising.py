@@ -66,7 +66,9 @@ _ARTICLE_UNIT = re.compile(
 )
 _BARE_AMOUNT = re.compile(
     r"(^|[.!?;]\s+)(eighth|zip|ounce|oz|gram|pound|lb|kilo|cup|stick|tablespoon|tbsp|teaspoon|"
-    r"tsp|liter|litre|quart|gallon)(?=\s+of\b)",
+    r"tsp|liter|litre|quart|gallon)(?=\s+of\b|"
+    # "eighth is $35", "zip runs 200 bucks": a sentence opening on the bag priced
+    r"\s+(?:is|was|costs?|runs?|goes\s+for|sells\s+for|for|at|@)\s*\$)",
     re.IGNORECASE,
 )
 # "eighths of 20% flower, mg per eighth?": bags named in the plural with no count, asked
@@ -108,6 +110,13 @@ _SPOKEN_DECIMAL = re.compile(
     r"(?<=\babout\s)|(?<=\bonly\s)|(?<=\bjust\s))(?=point))point\s+(\d(?:\s+\d)*)\b",
     re.IGNORECASE,
 )  # "at point three", not "at this point 5 of us": a lone "point" after a linking word
+# "and point eight percent", "with point 5 mg": a lone "point" whatever word comes before,
+# when a unit follows its digits (a story's "this point 5 of us" has none).
+_SPOKEN_DECIMAL_WITH_UNIT = re.compile(
+    r"(?<![\w.])point\s+(\d(?:\s+\d)*)(?=\s*(?:%|(?:percent|pct|mg|milligrams?|grams?|g|"
+    r"ml|mg/g|mg/ml)\b))",
+    re.IGNORECASE,
+)
 
 
 def _spoken_decimal(match: re.Match[str]) -> str:
@@ -224,6 +233,7 @@ def normalise(text: str) -> str:
     text = _NUMBER_WORDS.sub(lambda m: _number_words(m), text)
     # "two point five mg", "point seven five grams": a decimal said in words, digit by digit.
     text = _SPOKEN_DECIMAL.sub(_spoken_decimal, text)
+    text = _SPOKEN_DECIMAL_WITH_UNIT.sub(lambda m: "0." + re.sub(r"\s+", "", m.group(1)), text)
     # "two and a half pounds", "1 and a half percent": the whole number plus the fraction.
     text = _AND_A_FRACTION.sub(
         lambda m: _plain(float(m.group(1)) + _FRACTION_WORDS[m.group(2).lower()]), text
@@ -233,7 +243,8 @@ def normalise(text: str) -> str:
     text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     text = _BARE_BAGS.sub(_one_bag, text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
-    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    # A comma after a decimal ("0.1,121.7" in a CSV row) separates two cells, not thousands.
+    text = re.sub(r"(?<![\d.])(\d+)((?:,\d{3}(?!\d))+)", lambda m: m[0].replace(",", ""), text)
     text = re.sub(rf"(?<=\d),(?=\d{{1,2}}\s*(?:%|(?:{_DECIMAL_UNITS})\b))", ".", text)
     # "a 1000mg/30ml tincture": the bottle's THC in its volume.
     text = re.sub(

@@ -33,7 +33,7 @@ def _ounce(unit: str) -> bool:
 
 def ounce_price(question: Question) -> Calculation | None:
     """The price of one ounce from a price for a pound (or pounds, or kilos)."""
-    if not question.says(_ASKS_OUNCE) or question.says(r"per\s+(?:gram|g)\b|/\s*g\b"):
+    if not question.says(_ASKS_OUNCE) or question.says(r"per\s+(?:gram|g)\b|(?<!mg)/\s*g\b"):
         return None
     money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
     if len(money) != 1:

@@ -24,7 +24,7 @@ def price(question: Question) -> Calculation | None:
     # "1100 per pound": a bare number priced by a mass is money.
     money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
     if not question.says(
-        r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|/\s*g\b|per\s+gram|"
+        r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|(?<!mg)/\s*g\b|per\s+gram|"  # not mg/g
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram|"
         r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b|"
         r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b"

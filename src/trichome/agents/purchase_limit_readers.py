@@ -11,7 +11,7 @@ import re
 from trichome.agents import purchase_limits as limits
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question
-from trichome.agents.calculators import Calculation, MissingInput
+from trichome.agents.calculators import Calculation, MissingInput, fmt
 from trichome.agents.quantities import Quantity
 
 # Buying or holding, as a buyer or a budtender says it.
@@ -32,6 +32,11 @@ _MAKING = re.compile(
 _ASKED = re.compile(
     r"\bhow\s+(?:many|much)\b|\bmax(?:imum)?\s+(?:number|amount)\s+of\b|\bmost\b|\blimit\b",
     re.IGNORECASE,
+)
+# "total dried equivalent?", "what's that in dried equivalent": an equivalent asked with
+# none of the words above
+_ASKED_EQUIVALENT = re.compile(
+    r"\b(?:total|what(?:'s|s|\s+is|\s+are)?)\b(?=[^.?!\n]{0,40}\bequivalen)", re.IGNORECASE
 )
 _NON_RESIDENT = re.compile(
     r"\bnon-?\s?residents?\b|\bout[- ]of[- ]state(?:r|rs)?\b|\bnot\s+(?:an?\s+)?(?:\w+\s+)?"
@@ -102,7 +107,7 @@ def _in_limit(limit: limits.PurchaseLimit | None, kind: str, words: str) -> str 
 def _ask_span(question: Question) -> tuple[int, int] | None:
     """Where the asking words run: from "how many" to the verb of buying or the end of the
     sentence."""
-    asked = _ASKED.search(question.text)
+    asked = _ASKED.search(question.text) or _ASKED_EQUIVALENT.search(question.text)
     if asked is None:
         return None
     end = re.search(
@@ -195,7 +200,8 @@ def _held(
     the question is not about what is left to buy, or what the amounts are worth."""
     held = []
     for mass in question.find("mass"):
-        if span[0] <= mass.start < span[1] or mass.per in ("piece", "serving"):
+        pieces = _pieces_of(question, mass) if mass.per == "piece" else None
+        if span[0] <= mass.start < span[1] or (mass.per in ("piece", "serving") and not pieces):
             continue
         if _states_the_limit(question, mass):
             continue
@@ -213,8 +219,28 @@ def _held(
         unit = limits.KIND_UNITS[kind]
         amount = units.convert(mass.value, mass.unit, unit)
         name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
-        held.append((limits.Held(kind, amount, f"{mass.text} of {name}"), mass))
+        written = mass.text
+        if pieces is not None:  # "three 1g carts": the pieces' weight together
+            question.use(pieces)
+            amount *= pieces.value
+            written = f"{fmt(pieces.value)} × {mass.text}"
+        held.append((limits.Held(kind, amount, f"{written} of {name}"), mass))
     return held
+
+
+def _pieces_of(question: Question, piece: Quantity) -> Quantity | None:
+    """How many pieces of a weight are held, when the count stands just before it ("3 1g
+    carts", "2 x 0.5 g vapes"); None when no count is written there."""
+    for count in question.quantities:
+        if (
+            count.kind in ("number", "factor", "count")
+            and count.end <= piece.start
+            and re.fullmatch(r"\s*(?:x|\*|×)?\s*", question.text[count.end : piece.start])
+            and count.value >= 1
+            and count.value == int(count.value)
+        ):
+            return count
+    return None
 
 
 def _asked_kind(question: Question, span: tuple[int, int]) -> tuple[str | None, Quantity | None]:

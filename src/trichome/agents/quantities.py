@@ -40,10 +40,10 @@ _PER = re.compile(
     re.IGNORECASE,
 )
 _EACH = re.compile(r"^\s*(?:of\s+thc\s+)?(?:each|apiece|a\s+piece|per\s+piece)\b", re.IGNORECASE)
-# "each 'contains 10mg'", "each one has 5 mg", "each of 24 brownies has 10mg": the amount
-# belongs to one piece.
+# "each 'contains 10mg'", "each one has 5 mg", "each of 24 brownies has 10mg", "each
+# chocolate square is 2.5mg": the amount belongs to one piece.
 _EACH_BEFORE = re.compile(
-    rf"\b(?:each|every)(?:\s+(?:one|{PIECES}|of\s+(?:the\s+|my\s+|our\s+|these\s+|those\s+)?"
+    rf"\b(?:each|every)(?:\s+(?:one|(?:[a-z]+\s+)?(?:{PIECES})|of\s+(?:the\s+|my\s+|our\s+|these\s+|those\s+)?"
     rf"(?:[\d,]+\s+)?(?:{PIECES})))?\s+['\"\u201c]?"
     r"(?:contains?|has|holds?|should\s+(?:be|have)|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
@@ -55,8 +55,10 @@ _SERVING_BEFORE = re.compile(
     r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
     re.IGNORECASE,
 )
+# "100mg per bar", "200 mg the tin": the amount of a whole package; "2.5mg and the bar has
+# 40" is not, a conjunction starting another clause.
 _PACKAGE_WORDS = re.compile(
-    r"^\s*(?:thc\s+|total\s+)?(?:\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
+    r"^\s*(?:thc\s+|total\s+)?(?:(?!(?:and|but|or|while|so|plus)\b)\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
     r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|"
     r"all\s+together)\b",
     re.IGNORECASE,

@@ -77,7 +77,9 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"end up at|finish at|to make|make it|into|to|cut (?:it|to)|final(?: potency)?)"
         r"\s*(?:of|at|is|~)?\s*$|"
         # "need 20 L of drink base at 25 ppm": the strength of the amount wanted
-        r"\b(?:need|want|make|making)\s+[\d.]+\s*[a-z]*\s+(?:of\s+)?(?:[a-z]+\s+){0,3}at\s*$",
+        # ("want 16 fl oz of syrup base at 5 mg/ml": a two-word unit, a two-word product)
+        r"\b(?:need|want|make|making)\s+[\d.]+\s*(?:fl\.?\s*)?[a-z]*\s+(?:of\s+)?(?:[a-z]+\s+){0,3}"
+        r"at\s*$",
         r"^\s*(?:target|final|finished|end product|blend)",
     ),
     "tolerance": (

@@ -25,7 +25,7 @@ ASKS_DEVIATION = (
     r"\bvariance\b(?!\s+(?:limit|window|allow))|\bby\s+how\s+(?:much|many)\b|"
     r"(?:over|under|off)\s+(?:the\s+)?(?:label|claim)\s+by|\bhow\s+close\b|"
     r"\bwithin\s+(?:the\s+)?(?:label|claim)\w*\b(?!\s*[\d.+±])|"
-    r"\b(?:percent|%)\s+(?:off|difference|diff)\b|\bdifference\b|"
+    r"(?:\bpercent|%)\s+(?:off|difference|diff)\b|\bdifference\b|"  # "% off?": no \b before %
     r"\bhow\s+many\s+(?:mg|milligrams?|g|grams?|(?:percentage\s+)?points?)\s+"
     r"(?:off|over|under|out|short|from|away)\b"
 )

@@ -1,0 +1,38 @@
+"""Whether a question about counted pieces at a dose asks the THC of the whole they make up:
+a batch or package ("1,000 chocolates x 2.5 mg, total mg?", "mg in the pack?"), or the bar or
+pan they are cut from ("12 squares at 5 mg, mg in the bar?")."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents.calculation_questions import Question
+from trichome.agents.quantities import Quantity
+
+_BATCH_TOTAL = (
+    r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
+    r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)|"
+    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
+    r"(?:the|a|that|this|one|1|each|every|whole)?\s*(?:pack|package|packet|bag|box|jar|tin|"
+    r"bottle|container|sleeve|tube)s?\b|"
+    r"\b(?:whole|entire|full)\s+(?:bar|slab|pan|tray|sheet|cake|batch|run|order|lot)\b"
+)  # "mg in the pack?", "5 mg a square, mg in the whole bar": the package's THC
+# "mg in the bar?" of 12 squares, "thc per pan" of 16 brownies: the whole the pieces are cut
+# from, asked for (a count of bars asked "mg per bar" asks a piece's dose instead)
+_WHOLE_ASKED = re.compile(
+    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
+    r"(?:the|a|that|this|one|1)?\s*(bar|slab|pan|tray|sheet|cake)s?\b",
+    re.IGNORECASE,
+)
+
+
+def asks_whole_total(question: Question, counts: list[Quantity]) -> bool:
+    """Whether the THC of the whole batch or package is asked ("total mg?", "mg in the
+    pack?"), or of the whole the counted pieces are cut from ("12 squares ... mg in the
+    bar?"), the whole not being what is counted."""
+    if question.says(_BATCH_TOTAL):
+        return True
+    whole = _WHOLE_ASKED.search(question.text)
+    return whole is not None and not any(
+        (c.noun or "").lower().startswith(whole.group(1).lower()) for c in counts
+    )
