@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from trichome.metrc.tools.processing.lookup import JobTypeRef, find_job_type
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import LicenseNumber, Written, written
 
@@ -24,9 +25,7 @@ Text = Annotated[str | None, Field(max_length=1000)]
 )  # fmt: skip
 async def update_processing_job_type(
     license_number: LicenseNumber,
-    job_type: Annotated[
-        str, Field(min_length=1, max_length=100, description="The type's name or numeric Id.")
-    ],
+    job_type: JobTypeRef,
     new_name: Annotated[
         str | None, Field(min_length=1, max_length=100, description="A new name.")
     ] = None,
@@ -51,21 +50,7 @@ async def update_processing_job_type(
         raise ToolProblem("Nothing to change: give a new name, category, description, steps "
                           "or attributes.")  # fmt: skip
     metrc = access()
-    wanted = job_type.strip()
-    types = await metrc.client.processing_job_types(license_number, credentials=metrc.credentials)
-    found = next(
-        (
-            t for t in types
-            if str(t.get("Name") or "").casefold() == wanted.casefold()
-            or (wanted.isdigit() and t.get("Id") == int(wanted))
-        ),
-        None,
-    )  # fmt: skip
-    if found is None:
-        raise ToolProblem(
-            f"Processing job type {wanted} is not an active type of licence {license_number}; "
-            "see list_processing_job_types."
-        )
+    found = await find_job_type(metrc, license_number, job_type)
     # GetActiveJobTypes reads attributes as {Id, Name, LastModified}; UpdateJobTypes takes names.
     now = [
         str(a.get("Name")) if isinstance(a, dict) else str(a) for a in found.get("Attributes") or []

@@ -75,3 +75,27 @@ async def find_job(
         f"Processing job {wanted} not found at licence {license_number}. Find names with "
         "list_active_processing_jobs or list_inactive_processing_jobs."
     )
+
+
+JobTypeRef = Annotated[
+    str, Field(min_length=1, max_length=100, description="The type's name or numeric Id.")
+]
+
+
+async def find_job_type(metrc: MetrcAccess, license_number: str, ref: str) -> Record:
+    """One active processing job type of the licence by name or Id.
+
+    Raises:
+        ToolProblem: not an active type of the licence.
+    """
+    wanted = ref.strip()
+    types = await metrc.client.processing_job_types(license_number, credentials=metrc.credentials)
+    for job_type in types:
+        if str(job_type.get("Name") or "").casefold() == wanted.casefold() or (
+            wanted.isdigit() and job_type.get("Id") == int(wanted)
+        ):
+            return job_type
+    raise ToolProblem(
+        f"Processing job type {wanted} is not an active type of licence {license_number}; "
+        "see list_processing_job_types."
+    )

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from trichome.metrc.tools.names import UnitOfMeasure, UnitOfWeight
-from trichome.metrc.tools.processing.lookup import JobRef, find_job
+from trichome.metrc.tools.processing.lookup import JobRef, JobTypeRef, find_job, find_job_type
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import LicenseNumber, PackageLabel, Written, written
 
@@ -275,27 +275,11 @@ async def create_processing_job_type(
 )  # fmt: skip
 async def archive_processing_job_type(
     license_number: LicenseNumber,
-    job_type: Annotated[
-        str, Field(min_length=1, max_length=100, description="The type's name or numeric Id.")
-    ],
+    job_type: JobTypeRef,
 ) -> dict[str, Any]:
     """Archive a processing job type the facility created: no new job can be of that type."""
     metrc = access()
-    wanted = job_type.strip()
-    types = await metrc.client.processing_job_types(license_number, credentials=metrc.credentials)
-    found = next(
-        (
-            t for t in types
-            if str(t.get("Name") or "").casefold() == wanted.casefold()
-            or (wanted.isdigit() and t.get("Id") == int(wanted))
-        ),
-        None,
-    )  # fmt: skip
-    if found is None:
-        raise ToolProblem(
-            f"Processing job type {wanted} is not an active type of licence {license_number}; "
-            "see list_processing_job_types."
-        )
+    found = await find_job_type(metrc, license_number, job_type)
     result = await metrc.client.archive_processing_job_type(
         license_number, int(found["Id"]), credentials=metrc.credentials
     )
