@@ -172,7 +172,7 @@ async def test_a_doc_is_exported_and_a_pdf_downloaded_within_the_limit(
         google.hits(f"/drive/v3/files/{binary.id}"),
     )
     assert export[0].query == {"mimeType": DOCX}
-    assert download[0].query == {"alt": "media"}
+    assert download[0].query == {"alt": "media", "supportsAllDrives": "true"}
     with pytest.raises(ContentTooLarge):
         await client.content(tokens.access_token, binary, 100)
     gone = DriveItem("1Fkmissing0000", "gone.pdf", "application/pdf", "", None)

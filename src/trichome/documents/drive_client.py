@@ -18,6 +18,13 @@ follow, `nextPageToken`; without `trashed = false` it lists trashed files too (a
 subfolders are listed as files of the folder type, and listed in turn); Google
 Docs, Sheets and Slides have no bytes of their own and are exported (at most 10 MB).
 
+Shared drives (developers.google.com/workspace/drive/api/guides/enable-shareddrives): every
+`files.get`, `files.list`, `changes.list` and `changes.getStartPageToken` sends
+`supportsAllDrives=true` (the app handles shared drives); a folder's `driveId` says which
+shared drive it is in (none: My Drive), and then `files.list` also sends
+`includeItemsFromAllDrives=true` with `corpora=drive` and that `driveId` (the changes calls
+send them too, in `drive_changes`). `files.export` takes no such flag.
+
 No token ever goes in a URL (they travel in bodies and the `Authorization` header), and no
 error message quotes what Google answered beyond its error code."""
 
@@ -59,6 +66,30 @@ MAX_PAGES = 100  # of the whole tree, subfolders included
 MAX_DEPTH = 20  # subfolders below the synced folder; deeper ones are not followed
 _FILE_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
 USER_AGENT = f"trichome-drive/{__version__}"
+
+
+# Sent with every call Google lists as needing it for shared drives' files.
+ALL_DRIVES = {"supportsAllDrives": "true"}
+
+
+def drive_scope(drive_id: str | None) -> dict[str, str]:
+    """The query flags that list or follow one shared drive's items (none for My Drive)."""
+    if drive_id is None:
+        return dict(ALL_DRIVES)
+    return {
+        **ALL_DRIVES,
+        "includeItemsFromAllDrives": "true",
+        "corpora": "drive",
+        "driveId": drive_id,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class FolderFound:
+    """A folder the user may read: its name and its shared drive (None: My Drive)."""
+
+    name: str
+    drive_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,27 +240,41 @@ class GoogleDriveClient:
         return response.status_code == 200
 
     async def folder_name(self, access_token: str, folder_id: str) -> str:
-        """The name of a folder the user may read.
+        """The name of a folder the user may read (as `folder`)."""
+        return (await self.folder(access_token, folder_id)).name
+
+    async def folder(self, access_token: str, folder_id: str, *, live: bool = True) -> FolderFound:
+        """A folder the user may read, in My Drive or a shared drive (`live`: not in the
+        trash either).
 
         Raises:
             DriveNotFound: no such folder for this account, or it is not a folder.
             TokenRejected, DriveUnavailable: as for every API call.
         """
         response = await self._api(
-            access_token, f"/files/{folder_id}", {"fields": "id, name, mimeType, trashed"}
+            access_token,
+            f"/files/{folder_id}",
+            {**ALL_DRIVES, "fields": "id, name, mimeType, trashed, driveId"},
         )
         item = self._json(response)
-        if item.get("mimeType") != FOLDER or item.get("trashed") is True:
+        if item.get("mimeType") != FOLDER or (live and item.get("trashed") is True):
             raise DriveNotFound("That is not a folder of this Google Drive.")
-        return str(item.get("name") or folder_id)
+        drive_id = item.get("driveId")
+        return FolderFound(
+            str(item.get("name") or folder_id),
+            drive_id if isinstance(drive_id, str) and _FILE_ID.match(drive_id) else None,
+        )
 
     async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
         """Every file (not folder) in the folder and its subfolders, as `list_tree`."""
         return (await self.list_tree(access_token, folder_id)).files
 
-    async def list_tree(self, access_token: str, folder_id: str) -> DriveTree:
+    async def list_tree(
+        self, access_token: str, folder_id: str, drive_id: str | None = None
+    ) -> DriveTree:
         """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
-        is not in the trash, page after page, and the folders listed (a folder once).
+        is not in the trash, page after page, and the folders listed (a folder once);
+        `drive_id`: the shared drive the folder is in.
 
         Raises:
             DriveNotFound: the folder is not there for this account.
@@ -244,6 +289,7 @@ class GoogleDriveClient:
         while pending:
             current, path, depth = pending.pop(0)
             query = {
+                **drive_scope(drive_id),
                 "q": f"{_quoted(current)} in parents and trashed = false",
                 "fields": LIST_FIELDS,
                 "pageSize": str(PAGE_SIZE),
@@ -286,7 +332,7 @@ class GoogleDriveClient:
             raise DriveNotFound(f"{item.mime_type.rsplit('.', 1)[-1]} files cannot be exported.")
         else:
             extension = EXTENSIONS.get(item.mime_type.split(";")[0], "")
-            path, query = f"/files/{item.id}", {"alt": "media"}
+            path, query = f"/files/{item.id}", {**ALL_DRIVES, "alt": "media"}
         name = item.name
         if extension and not name.lower().endswith(extension):
             name += extension
@@ -323,6 +369,27 @@ class GoogleDriveClient:
             TokenRejected, DriveNotFound, DriveUnavailable: as for every API call.
         """
         return self._json(await self._api(access_token, path, query))
+
+    async def post_json(
+        self, access_token: str, path: str, query: dict[str, str], body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A Drive API `POST` of a JSON body to `path`, answered with JSON (or nothing).
+
+        Raises:
+            TokenRejected, DriveNotFound, DriveBadRequest, DriveUnavailable: as for every
+                API call.
+        """
+        response = await self._send(
+            "POST",
+            f"{self._drive}{path}",
+            params=query,
+            json=body,
+            headers={"Authorization": f"Bearer {access_token}"},
+        )
+        if response.status_code == 204 or (response.status_code == 200 and not response.content):
+            return {}
+        self._check(response)
+        return self._json(response)
 
     async def _api(self, access_token: str, path: str, query: dict[str, str]) -> httpx.Response:
         response = await self._send(
