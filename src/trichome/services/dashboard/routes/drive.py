@@ -27,7 +27,7 @@ from fastapi.responses import Response
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
-from trichome.documents import drive_store
+from trichome.documents import drive_channels, drive_store
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
@@ -263,13 +263,19 @@ async def sync_now(request: Request, user: UserDep, _: FormDep) -> Response:
 
 @router.post("/documents/drive/disconnect", **signed_in_form(303, 400, 403, 404))
 async def disconnect(request: Request, user: UserDep, _: FormDep) -> Response:
-    """Forget the tokens (and ask Google to revoke them); synced documents stay."""
+    """Stop the notification channel, forget the tokens (and ask Google to revoke them);
+    synced documents stay."""
     drive = _drive_or_none(request)
     if drive is None:
         return _not_set_up(request)
     if user.role != OWNER:
         return _owners_only(request)
     organization_id = user.organization.id
+    channels = dashboard_of(request).channels
+    async with core_of(request).sessions() as session:
+        channel = await drive_channels.open_channel_of(session, organization_id)
+    if channels is not None and channel is not None:
+        await channels.stop(organization_id, *channel)
     async with core_of(request).sessions() as session:
         sealed = await drive_store.sealed_refresh_token(session, organization_id)
         removed = await drive_store.forget_connection(session, organization_id)
