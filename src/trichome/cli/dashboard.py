@@ -68,7 +68,7 @@ async def _cleanup_dashboard(settings: Settings) -> tuple[Any, Any, int]:
     from trichome.accounts.oauth_grants import purge_expired_oauth
     from trichome.accounts.sessions import purge_expired
     from trichome.db.models import utcnow
-    from trichome.documents.drive_store import purge_expired_authorizations
+    from trichome.documents.drive_authorizations import purge_expired_authorizations
 
     async with database(settings) as db, db.sessions() as session, session.begin():
         now = utcnow()

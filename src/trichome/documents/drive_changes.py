@@ -30,14 +30,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from trichome.documents.drive_client import (
-    ALL_DRIVES,
-    MAX_PAGES,
-    PAGE_SIZE,
-    GoogleDriveClient,
-)
+from trichome.documents.drive_client import MAX_PAGES, PAGE_SIZE, GoogleDriveClient
 from trichome.documents.drive_errors import DriveBadRequest, DriveError, DriveUnavailable
-from trichome.documents.drive_items import FOLDER, DriveItem, drive_item
+from trichome.documents.drive_items import ALL_DRIVES, FOLDER, DriveItem, drive_item
 
 CHANGE_FIELDS = (
     "nextPageToken, newStartPageToken, changes(fileId, removed, "

@@ -18,12 +18,7 @@ follow, `nextPageToken`; without `trashed = false` it lists trashed files too (a
 subfolders are listed as files of the folder type, and listed in turn); Google
 Docs, Sheets and Slides have no bytes of their own and are exported (at most 10 MB).
 
-Shared drives (developers.google.com/workspace/drive/api/guides/enable-shareddrives): every
-`files.get`, `files.list`, `changes.list` and `changes.getStartPageToken` sends
-`supportsAllDrives=true` (the app handles shared drives); a folder's `driveId` says which
-shared drive it is in (none: My Drive), and then `files.list` also sends
-`includeItemsFromAllDrives=true` with `corpora=drive` and that `driveId` (the changes calls
-send them too, in `drive_changes`). `files.export` takes no such flag.
+Shared drives: see `drive_items.drive_scope`.
 
 No token ever goes in a URL (they travel in bodies and the `Authorization` header), and no
 error message quotes what Google answered beyond its error code."""
@@ -51,12 +46,15 @@ from trichome.documents.drive_errors import (
     TokenRejected,
 )
 from trichome.documents.drive_items import (
+    ALL_DRIVES,
     EXPORTS,
     EXTENSIONS,
     FOLDER,
     DriveItem,
     DriveTree,
+    FolderFound,
     drive_item,
+    drive_scope,
 )
 
 SCOPE = "https://www.googleapis.com/auth/drive.readonly"
@@ -66,30 +64,6 @@ MAX_PAGES = 100  # of the whole tree, subfolders included
 MAX_DEPTH = 20  # subfolders below the synced folder; deeper ones are not followed
 _FILE_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
 USER_AGENT = f"trichome-drive/{__version__}"
-
-
-# Sent with every call Google lists as needing it for shared drives' files.
-ALL_DRIVES = {"supportsAllDrives": "true"}
-
-
-def drive_scope(drive_id: str | None) -> dict[str, str]:
-    """The query flags that list or follow one shared drive's items (none for My Drive)."""
-    if drive_id is None:
-        return dict(ALL_DRIVES)
-    return {
-        **ALL_DRIVES,
-        "includeItemsFromAllDrives": "true",
-        "corpora": "drive",
-        "driveId": drive_id,
-    }
-
-
-@dataclass(frozen=True, slots=True)
-class FolderFound:
-    """A folder the user may read: its name and its shared drive (None: My Drive)."""
-
-    name: str
-    drive_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,10 +213,6 @@ class GoogleDriveClient:
             return False
         return response.status_code == 200
 
-    async def folder_name(self, access_token: str, folder_id: str) -> str:
-        """The name of a folder the user may read (as `folder`)."""
-        return (await self.folder(access_token, folder_id)).name
-
     async def folder(self, access_token: str, folder_id: str, *, live: bool = True) -> FolderFound:
         """A folder the user may read, in My Drive or a shared drive (`live`: not in the
         trash either).
@@ -264,10 +234,6 @@ class GoogleDriveClient:
             str(item.get("name") or folder_id),
             drive_id if isinstance(drive_id, str) and _FILE_ID.match(drive_id) else None,
         )
-
-    async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
-        """Every file (not folder) in the folder and its subfolders, as `list_tree`."""
-        return (await self.list_tree(access_token, folder_id)).files
 
     async def list_tree(
         self, access_token: str, folder_id: str, drive_id: str | None = None
@@ -373,29 +339,23 @@ class GoogleDriveClient:
     async def post_json(
         self, access_token: str, path: str, query: dict[str, str], body: dict[str, Any]
     ) -> dict[str, Any]:
-        """A Drive API `POST` of a JSON body to `path`, answered with JSON (or nothing).
+        """A Drive API `POST` of a JSON body, answered with JSON (or nothing: `{}`).
 
         Raises:
             TokenRejected, DriveNotFound, DriveBadRequest, DriveUnavailable: as for every
                 API call.
         """
+        response = await self._api(access_token, path, query, body)
+        return self._json(response) if response.content else {}
+
+    async def _api(
+        self, access_token: str, path: str, query: dict[str, str], body: Any = None
+    ) -> httpx.Response:
         response = await self._send(
-            "POST",
+            "GET" if body is None else "POST",
             f"{self._drive}{path}",
             params=query,
             json=body,
-            headers={"Authorization": f"Bearer {access_token}"},
-        )
-        if response.status_code == 204 or (response.status_code == 200 and not response.content):
-            return {}
-        self._check(response)
-        return self._json(response)
-
-    async def _api(self, access_token: str, path: str, query: dict[str, str]) -> httpx.Response:
-        response = await self._send(
-            "GET",
-            f"{self._drive}{path}",
-            params=query,
             headers={"Authorization": f"Bearer {access_token}"},
         )
         self._check(response)
@@ -404,7 +364,7 @@ class GoogleDriveClient:
     @staticmethod
     def _check(response: httpx.Response) -> None:
         status = response.status_code
-        if status == 200:
+        if status in (200, 204):
             return
         if status == 401:
             raise TokenRejected("Google refused the access token.")

@@ -246,3 +246,16 @@ async def test_without_a_public_https_address_folders_are_polled(
         )
     assert off.status_code == 404 and off.json()["error"]["code"] == "push_not_enabled"
     assert google.hits("/drive/v3/changes/watch") == []
+
+
+async def test_a_notification_without_google_s_headers_is_a_400(
+    push_config: Settings, google: GoogleServer
+) -> None:
+    async with public_dashboard(push_config) as web:
+        bare = await web.post(WEBHOOK_PATH)
+        long_id = await web.post(
+            WEBHOOK_PATH,
+            headers={"X-Goog-Channel-ID": "c" * 65, "X-Goog-Resource-State": "change"},
+        )
+    assert bare.status_code == 400 and bare.json()["error"]["code"] == "missing_required_field"
+    assert long_id.status_code == 400

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from trichome.documents import drive_channels, drive_store
+from trichome.documents import drive_authorizations, drive_channels
 from trichome.documents.drive_channels import DriveChannels
 from trichome.documents.drive_sync import SyncUnavailable
 from trichome.services.dashboard.drive_syncs import BackgroundSyncs
@@ -54,7 +54,7 @@ class DriveUpkeep:
     async def run_once(self) -> Kept:
         """One bounded run."""
         async with self._sessions() as session:
-            purged = await drive_store.purge_expired_authorizations(session, self._clock())
+            purged = await drive_authorizations.purge_expired_authorizations(session, self._clock())
             await session.commit()
         started = 0
         if self._syncs is not None:

@@ -27,7 +27,7 @@ from fastapi.responses import Response
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
-from trichome.documents import drive_channels, drive_store
+from trichome.documents import drive_authorizations, drive_channels, drive_store
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
@@ -133,7 +133,7 @@ async def connect(request: Request, user: UserDep) -> Response:
     state = make_state(token, user.organization.id, now)
     verifier = new_code_verifier()
     async with core.sessions() as session:
-        await drive_store.begin_authorization(
+        await drive_authorizations.begin_authorization(
             session,
             SecretBox(core.settings),
             user.organization.id,
@@ -170,7 +170,7 @@ async def callback(
     if state and state_matches(state, token, user.organization.id, now):
         async with core_of(request).sessions() as session:
             box = SecretBox(core_of(request).settings)
-            verifier = await drive_store.take_authorization(
+            verifier = await drive_authorizations.take_authorization(
                 session, box, user.organization.id, state, now
             )
             await session.commit()
@@ -238,7 +238,7 @@ async def choose_folder(request: Request, user: UserDep, form: FormDep) -> Respo
             status_code=400,
         )
     try:
-        await drive.call(organization_id, lambda token: drive.client.folder_name(token, folder_id))
+        await drive.call(organization_id, lambda token: drive.client.folder(token, folder_id))
     except DriveNotFound as missing:
         return await show_documents(request, user, drive_error=str(missing), status_code=400)
     except DriveAuthorizationError as refused:

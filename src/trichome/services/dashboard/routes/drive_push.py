@@ -52,7 +52,7 @@ _Header = Annotated[str | None, Header(max_length=256)]
 @router.post(
     WEBHOOK_PATH,
     response_model=DriveNotificationReceipt,
-    responses=error_responses(403, 404, 503),
+    responses=error_responses(400, 403, 404, 503),
     summary="Receive a Google Drive change notification (a channel's token)",
     openapi_extra={"security": []},  # the channel token is the credential
 )
