@@ -163,16 +163,32 @@ def test_dashboard_login_link_for_an_email_and_cleanup(database_url: str, tmp_pa
     assert both.returncode == 2 and "not allowed with" in both.stderr
 
     oauth_none = "deleted 0 OAuth codes, 0 tokens, 0 grants and 0 unused client registrations\n"
+    verifiers = "deleted {} expired Google Drive PKCE verifiers\n"
     nothing = trichome("dashboard", "cleanup", env=env)
     assert nothing.stdout == (
-        "deleted 0 expired sessions, 0 login links and 0 invitations\n" + oauth_none
+        "deleted 0 expired sessions, 0 login links and 0 invitations\n"
+        + oauth_none
+        + verifiers.format(0)
     )
     _query(settings, "UPDATE login_links SET expires_at = '2001-01-01 00:00:00'")
+    for state_hash, expires in (
+        ("a" * 64, "2001-01-01 00:00:00"),
+        ("b" * 64, "2999-01-01 00:00:00"),
+    ):
+        _query(
+            settings,
+            "INSERT INTO drive_authorizations (state_hash, organization_id, "
+            f"code_verifier_encrypted, expires_at) VALUES ('{state_hash}', "
+            f"(SELECT id FROM organizations), 'sealed', '{expires}')",
+        )
     cleaned = trichome("dashboard", "cleanup", env=env)
     assert cleaned.stdout == (
-        "deleted 0 expired sessions, 2 login links and 0 invitations\n" + oauth_none
+        "deleted 0 expired sessions, 2 login links and 0 invitations\n"
+        + oauth_none
+        + verifiers.format(1)
     )
     assert _query(settings, "SELECT count(*) FROM login_links") == [(0,)]
+    assert _query(settings, "SELECT state_hash FROM drive_authorizations") == [("b" * 64,)]
     # --name names the user --email signs in (and only goes with it).
     trichome("dashboard", "login-link", "--email", "bob@example.com", "--name", "Bob Ray", env=env)
     assert _query(settings, "SELECT name FROM users") == [("Bob Ray",)]

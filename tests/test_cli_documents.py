@@ -88,8 +88,15 @@ def test_sync_copies_a_connected_folder_and_reports_a_revoked_one(
     google.add_file(folder, "rules.txt", b"Keep the vault locked.", "text/plain")
     organization = anyio.run(_connect, configured, "Grower Co", folder)
     synced = trichome("documents", "sync", "--org", "Grower Co", env=_env(configured))
-    assert synced.stdout.strip() == "Grower Co: 1 added, 0 updated, 0 deleted, 0 unchanged"
+    assert synced.stdout.strip() == (
+        "Grower Co: 1 added, 0 updated, 0 deleted, 0 unchanged (whole folder listed)"
+    )
     assert anyio.run(_names, configured, organization) == ["rules.txt"]
+    google.add_file(folder, "keys.txt", b"Two keys, two people.", "text/plain")
+    again = trichome("documents", "sync", "--org", "Grower Co", env=_env(configured))
+    assert again.stdout.strip() == (
+        "Grower Co: 1 added, 0 updated, 0 deleted, 1 unchanged (changes only)"
+    )
 
     google.revoke_everything()
     refused = trichome("documents", "sync", env=_env(configured), check=False)

@@ -178,3 +178,39 @@ def test_0021_keeps_drive_connections_and_their_tokens(database_url: str, tmp_pa
     ]
     upgrade_database(settings)
     assert _query(settings, "SELECT count(*) FROM drive_folders") == [(0,)]
+
+
+def test_0022_keeps_drive_connections_and_adds_their_channels(
+    database_url: str, tmp_path: object
+) -> None:
+    settings = Settings(data_dir=tmp_path, database_url=database_url)  # type: ignore[arg-type]
+    upgrade_database(settings, "0021_drive_changes")
+    _query(
+        settings,
+        "INSERT INTO organizations (id, name, tier, created_at) "
+        "VALUES ('org_old', 'Old Co', 'pro', '2026-01-02 03:04:05')",
+    )
+    _query(
+        settings,
+        "INSERT INTO drive_connections (organization_id, refresh_token_encrypted, folder_id, "
+        "connected_at, page_token) VALUES ('org_old', 'sealed', '1Fkfolder0000', "
+        "'2026-01-02 03:04:05', '42')",
+    )
+    upgrade_database(settings)
+    # My Drive until a full listing says otherwise; no channel until the upkeep opens one.
+    assert _query(
+        settings,
+        "SELECT page_token, drive_id, last_sync_from_changes, channel_id, notified_at "
+        "FROM drive_connections",
+    ) == [("42", None, None, None, None)]
+    _query(
+        settings,
+        "UPDATE drive_connections SET channel_id = 'c1', channel_token_hash = 'h', "
+        "drive_id = '0Ashared', last_sync_from_changes = true",
+    )
+    command.downgrade(alembic_config(settings), "0021_drive_changes")
+    assert _query(
+        settings, "SELECT refresh_token_encrypted, page_token FROM drive_connections"
+    ) == [("sealed", "42")]
+    upgrade_database(settings)
+    assert _query(settings, "SELECT channel_id FROM drive_connections") == [(None,)]

@@ -138,7 +138,7 @@ async def test_a_folder_is_listed_page_by_page_without_trashed_files_or_other_fo
     google.add_file(other, "not-here.txt", b"x", "text/plain")
     google.page_size = 2
     tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
-    items = await client.list_folder(tokens.access_token, folder)
+    items = (await client.list_tree(tokens.access_token, folder)).files
     assert [item.name for item in items] == names
     assert all(item.size == 4 and item.modified_time.endswith("Z") for item in items)
     listings = google.hits("/drive/v3/files")
@@ -147,11 +147,11 @@ async def test_a_folder_is_listed_page_by_page_without_trashed_files_or_other_fo
     assert "pageToken" not in listings[0].query and listings[1].query["pageToken"]
     assert listings[0].headers["authorization"] == f"Bearer {tokens.access_token}"
     assert "nextPageToken" in listings[0].query["fields"]
-    assert await client.folder_name(tokens.access_token, folder) == "SOPs"
+    assert (await client.folder(tokens.access_token, folder)).name == "SOPs"
     with pytest.raises(DriveNotFound):
-        await client.folder_name(tokens.access_token, items[0].id)  # a file, not a folder
+        await client.folder(tokens.access_token, items[0].id)  # a file, not a folder
     with pytest.raises(TokenRejected):
-        await client.list_folder("ya29.not-a-token", folder)
+        await client.list_tree("ya29.not-a-token", folder)
 
 
 async def test_a_doc_is_exported_and_a_pdf_downloaded_within_the_limit(
@@ -163,7 +163,7 @@ async def test_a_doc_is_exported_and_a_pdf_downloaded_within_the_limit(
     sop = pdf("Transport SOP. Vehicles stay locked.")
     google.add_file(folder, "Transport SOP", sop, "application/pdf")
     tokens = await client.exchange_code(consent(client)["code"], REDIRECT, VERIFIER)
-    doc, binary = await client.list_folder(tokens.access_token, folder)
+    doc, binary = (await client.list_tree(tokens.access_token, folder)).files
     assert doc.size is None  # Google's own formats have no size
     assert await client.content(tokens.access_token, doc, 10**6) == ("Handbook.docx", handbook)
     assert await client.content(tokens.access_token, binary, 10**6) == ("Transport SOP.pdf", sop)
@@ -172,7 +172,7 @@ async def test_a_doc_is_exported_and_a_pdf_downloaded_within_the_limit(
         google.hits(f"/drive/v3/files/{binary.id}"),
     )
     assert export[0].query == {"mimeType": DOCX}
-    assert download[0].query == {"alt": "media"}
+    assert download[0].query == {"alt": "media", "supportsAllDrives": "true"}
     with pytest.raises(ContentTooLarge):
         await client.content(tokens.access_token, binary, 100)
     gone = DriveItem("1Fkmissing0000", "gone.pdf", "application/pdf", "", None)

@@ -24,7 +24,7 @@ from trichome.config import Settings
 from trichome.db.engine import create_engine, create_sessionmaker
 from trichome.db.models import DriveConnection, utcnow
 from trichome.documents import drive_store
-from trichome.documents.drive_errors import DriveAuthorizationError
+from trichome.documents.drive_errors import DriveAuthorizationError, DriveNotFound
 from trichome.documents.drive_items import DOCX, XLSX
 from trichome.documents.drive_sync import DriveSync, SyncUnavailable
 from trichome.documents.service import FileService
@@ -340,7 +340,8 @@ async def test_the_periodic_pass_syncs_only_the_folders_that_are_due(world: Worl
 
 async def _cursor(world: World, organization_id: str) -> tuple[str | None, dict[str, str]]:
     async with world.drive._sessions() as session:
-        return await drive_store.sync_cursor(session, organization_id)
+        cursor = await drive_store.sync_cursor(session, organization_id)
+    return cursor.page_token, cursor.folders
 
 
 async def test_later_syncs_read_only_the_changes_since_the_kept_page_token(
@@ -457,3 +458,58 @@ async def test_a_file_google_would_not_give_is_tried_again_from_the_same_token(
     assert again.from_changes and (again.added, again.unchanged) == (1, 1)
     assert await world.names(organization) == ["Handbook.docx", "rules.txt"]
     assert (await _cursor(world, organization))[0] == str(len(google.change_log) + 1)
+
+
+async def test_a_folder_in_a_shared_drive_is_listed_and_followed_with_the_drive_flags(
+    world: World,
+) -> None:
+    google = world.google
+    shared = google.add_shared_drive("Compliance team")
+    root = google.add_folder("SOPs", parent=shared)
+    sub = google.add_folder("Transport", parent=root)
+    google.add_file(root, "waste.txt", b"Waste is ground with litter.", "text/plain")
+    sop = google.add_file(sub, "transport.txt", b"Vehicles stay locked.", "text/plain")
+    mine = google.add_folder("Mine")
+    organization = await world.organization("Grower Co", root)
+    # An app that does not say it handles shared drives finds nothing there (as Google).
+    access = await world.drive.access_token(organization)
+    with pytest.raises(DriveNotFound):
+        await world.drive.client.get_json(access, f"/files/{root}", {})
+
+    first = await world.drive.sync_organization(organization)
+    assert (first.added, first.from_changes) == (2, False)
+    assert await world.names(organization) == ["transport.txt", "waste.txt"]
+    for listing in google.hits("/drive/v3/files"):
+        assert listing.query["supportsAllDrives"] == "true"
+        assert listing.query["includeItemsFromAllDrives"] == "true"
+        assert (listing.query["corpora"], listing.query["driveId"]) == ("drive", shared)
+    assert google.hits("/drive/v3/changes/startPageToken")[-1].query["driveId"] == shared
+    assert (await world.status(organization)).shared_drive is True
+
+    google.change(sop, b"Vehicles stay locked. Two drivers.")
+    google.add_file(mine, "diary.txt", b"My Drive, not the shared one.", "text/plain")
+    google.add_file(sub, "keys.txt", b"Two keys, two people.", "text/plain")
+    changed = await world.drive.sync_organization(organization)
+    assert changed.from_changes is True and (changed.added, changed.updated) == (1, 1)
+    asked = google.hits("/drive/v3/changes")[-1].query
+    assert (asked["driveId"], asked["includeItemsFromAllDrives"]) == (shared, "true")
+    assert asked["supportsAllDrives"] == "true"
+    assert await world.names(organization) == ["keys.txt", "transport.txt", "waste.txt"]
+    status = await world.status(organization)
+    assert status.last_sync_from_changes is True and status.files_synced == 3
+
+
+async def test_a_my_drive_folder_does_not_follow_shared_drive_changes(world: World) -> None:
+    google = world.google
+    root = google.add_folder("SOPs")
+    shared = google.add_shared_drive("Elsewhere")
+    google.add_file(root, "waste.txt", b"Waste is ground with litter.", "text/plain")
+    organization = await world.organization("Grower Co", root)
+    await world.drive.sync_organization(organization)
+    assert "driveId" not in google.hits("/drive/v3/files")[-1].query
+    google.add_file(google.add_folder("Team", parent=shared), "x.txt", b"Theirs.", "text/plain")
+    quiet = await world.drive.sync_organization(organization)
+    assert quiet.from_changes is True and quiet.added == 0
+    asked = google.hits("/drive/v3/changes")[-1].query
+    assert asked["supportsAllDrives"] == "true" and "driveId" not in asked
+    assert (await world.status(organization)).shared_drive is False

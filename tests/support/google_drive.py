@@ -38,6 +38,25 @@ capped by `page_size`) and `newStartPageToken` on the last page. Each change is 
 was deleted for good (`removed: true`), `file`: its present state, as Google gives it. A
 page token that was never handed out is 400 `invalid` (`INVALID_ARGUMENT`). `fields` is
 applied as Google's partial responses are, sub-selections in parentheses included.
+Shared drives (.../api/guides/enable-shareddrives): `add_shared_drive` makes one (its id is
+also the id of its root folder, as Google's are); what is added below it carries its
+`driveId`. Such items are found by `files.get` (and downloaded) only with
+`supportsAllDrives=true`, listed by `files.list` only with `includeItemsFromAllDrives=true`
+and `supportsAllDrives=true` (`corpora=drive` needs `driveId` and keeps to that drive, and a
+`driveId` needs `corpora=drive`: else 400), and their changes are in `changes.list` only
+for the shared drive's `driveId` (with `supportsAllDrives=true`) or with
+`includeItemsFromAllDrives=true`; a user's changes leave them out otherwise.
+Push notifications (.../api/guides/push; reference .../v3/changes/watch, /channels/stop):
+`POST /drive/v3/changes/watch?pageToken=` with a JSON channel (`id`, `type: "web_hook"`, an
+`https://` `address`, `token`, `expiration` in milliseconds, at most a week ahead for
+changes: later ones are cut to it; none: an hour) answers the channel with `kind:
+"api#channel"`, `resourceId`, `resourceUri` and `expiration` (milliseconds, as a string); an
+id in use, another type or an `http://` address is 400. Google would then POST to the
+address: here each message is queued in `outbox` (the first `sync`, then `change` for each
+change the channel's drive sees) with the headers Google sends (`X-Goog-Channel-ID`,
+`-Token`, `-Expiration`, `X-Goog-Resource-ID`, `-URI`, `-State`, `X-Goog-Message-Number`),
+for a test to deliver. `POST /drive/v3/channels/stop` with `id` and `resourceId` ends a
+channel (204; 404 when there is none).
 """
 
 from __future__ import annotations
@@ -75,6 +94,7 @@ class FakeFile:
     exports: dict[str, bytes] = field(default_factory=dict)
     modified: datetime = field(default_factory=lambda: datetime(2026, 11, 1, tzinfo=UTC))
     trashed: bool = False
+    drive_id: str | None = None  # the shared drive it is in (None: My Drive)
 
     def resource(self) -> dict[str, Any]:
         described: dict[str, Any] = {
@@ -86,9 +106,33 @@ class FakeFile:
             "trashed": self.trashed,
             "parents": [self.parent],
         }
+        if self.drive_id is not None:
+            described["driveId"] = self.drive_id
         if not self.mime_type.startswith("application/vnd.google-apps."):
             described["size"] = str(len(self.content))  # int64 as a string, as Google does
         return described
+
+
+@dataclass
+class Channel:
+    """A notification channel `changes.watch` opened."""
+
+    id: str
+    resource_id: str
+    address: str
+    token: str | None
+    expiration: datetime
+    drive_id: str | None  # the shared drive watched (None: the user's changes)
+    include_all: bool  # includeItemsFromAllDrives
+    messages: int = 0
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A message Google would POST to a channel's address."""
+
+    address: str
+    headers: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -115,8 +159,12 @@ class GoogleServer:
         self.requests: list[Received] = []
         self.codes: dict[str, str] = {}  # code -> redirect_uri
         self.challenges: dict[str, tuple[str, str]] = {}  # code -> (challenge, method)
-        # The change log: the id of the file each change was to, numbered from 1.
-        self.change_log: list[tuple[str, datetime]] = []
+        # The change log: the id of the file each change was to, when, and its shared drive
+        # then, numbered from 1.
+        self.change_log: list[tuple[str, datetime, str | None]] = []
+        self.shared_drives: dict[str, str] = {}  # id -> name
+        self.channels: dict[str, Channel] = {}
+        self.outbox: list[Notification] = []
         self.clock = datetime(2026, 11, 1, tzinfo=UTC)
         self.refresh_tokens: set[str] = set()
         self.access_tokens: dict[str, str] = {}  # access -> its refresh token
@@ -147,15 +195,57 @@ class GoogleServer:
     def _new_id(self) -> str:
         return f"1Fk{next(self._ids):06d}{secrets.token_hex(6)}"
 
-    def _logged(self, file_id: str) -> None:
+    def _logged(self, file_id: str, drive_id: str | None = None) -> None:
         self.clock += timedelta(seconds=1)
-        self.change_log.append((file_id, self.clock))
+        found = self.files.get(file_id)
+        drive_id = found.drive_id if found is not None else drive_id
+        self.change_log.append((file_id, self.clock, drive_id))
+        for channel in self.channels.values():
+            live = channel.expiration > datetime.now(UTC)
+            if live and self._sees(channel.drive_id, channel.include_all, drive_id):
+                self._notify(channel, "change")
+
+    @staticmethod
+    def _sees(watched: str | None, include_all: bool, drive_id: str | None) -> bool:
+        """Whether changes listed for `watched` (None: the user's) show an item of
+        `drive_id`."""
+        if watched is not None:
+            return drive_id == watched
+        return drive_id is None or include_all
+
+    def _notify(self, channel: Channel, state: str) -> None:
+        channel.messages += 1
+        headers = {
+            "X-Goog-Channel-ID": channel.id,
+            "X-Goog-Channel-Expiration": channel.expiration.strftime("%a, %d %b %Y %H:%M:%S GMT"),
+            "X-Goog-Resource-ID": channel.resource_id,
+            "X-Goog-Resource-URI": f"{self.drive_url}/changes?alt=json",
+            "X-Goog-Resource-State": state,
+            "X-Goog-Message-Number": str(channel.messages),
+        }
+        if channel.token is not None:
+            headers["X-Goog-Channel-Token"] = channel.token
+        self.outbox.append(Notification(channel.address, headers))
+
+    def _drive_of(self, parent: str) -> str | None:
+        if parent in self.shared_drives:
+            return parent
+        found = self.files.get(parent)
+        return None if found is None else found.drive_id
 
     def _added(self, made: FakeFile) -> FakeFile:
         with self.lock:
+            made.drive_id = self._drive_of(made.parent)
             self.files[made.id] = made
             self._logged(made.id)
         return made
+
+    def add_shared_drive(self, name: str) -> str:
+        """A shared drive (`drives.create`); its id is its root folder's, a parent too."""
+        with self.lock:
+            drive_id = f"0A{secrets.token_hex(8)}Uk9PVA"
+            self.shared_drives[drive_id] = name
+        return drive_id
 
     def add_folder(self, name: str, parent: str = "root") -> str:
         return self._added(FakeFile(self._new_id(), name, FOLDER, parent)).id
@@ -179,6 +269,7 @@ class GoogleServer:
         with self.lock:
             moved = self.files[item.id if isinstance(item, FakeFile) else item]
             moved.parent = parent
+            moved.drive_id = self._drive_of(parent)
             self._logged(moved.id)
 
     def rename(self, item: FakeFile | str, name: str) -> None:
@@ -192,8 +283,8 @@ class GoogleServer:
         `removed`, with no file."""
         with self.lock:
             file_id = item.id if isinstance(item, FakeFile) else item
-            del self.files[file_id]
-            self._logged(file_id)
+            gone = self.files.pop(file_id)
+            self._logged(file_id, gone.drive_id)
 
     def trash(self, item: FakeFile | str) -> None:
         """Move a file or folder to the trash; a folder's descendants go with it, as Google
@@ -304,24 +395,48 @@ class GoogleServer:
             }
         }
 
-    def _drive(self, path: str, query: dict[str, str], headers: dict[str, str]) -> tuple[int, Any]:
+    def _authorized(self, headers: dict[str, str]) -> bool:
         bearer = headers.get("authorization", "")
-        if not bearer.startswith("Bearer ") or bearer[7:] not in self.access_tokens:
-            return self._error(
-                401,
-                "authError",
-                "Request had invalid authentication credentials.",
-                "UNAUTHENTICATED",
-            )
+        return bearer.startswith("Bearer ") and bearer[7:] in self.access_tokens
+
+    def _unauthenticated(self) -> tuple[int, Any]:
+        return self._error(
+            401, "authError", "Request had invalid authentication credentials.", "UNAUTHENTICATED"
+        )
+
+    def _invalid(self, message: str = "Invalid Value") -> tuple[int, Any]:
+        return self._error(400, "invalid", message, "INVALID_ARGUMENT")
+
+    def _drive_flags(self, query: dict[str, str]) -> tuple[str | None, bool] | None:
+        """The shared drive asked for and includeItemsFromAllDrives; None: inconsistent."""
+        all_drives = query.get("supportsAllDrives") == "true"
+        include = query.get("includeItemsFromAllDrives") == "true"
+        drive_id = query.get("driveId")
+        if (include or drive_id) and not all_drives:
+            return None
+        if drive_id is not None and drive_id not in self.shared_drives:
+            return None
+        return drive_id, include
+
+    def _drive(self, path: str, query: dict[str, str], headers: dict[str, str]) -> tuple[int, Any]:
+        if not self._authorized(headers):
+            return self._unauthenticated()
         if path == "/drive/v3/files":
             return self._list(query)
         if path == "/drive/v3/changes/startPageToken":
+            if self._drive_flags(query) is None:
+                return self._invalid()
             token = str(len(self.change_log) + 1)
             return 200, {"kind": "drive#startPageToken", "startPageToken": token}
         if path == "/drive/v3/changes":
             return self._changes(query)
         found = re.fullmatch(r"/drive/v3/files/([^/]+)(/export)?", path)
         item = self.files.get(found.group(1)) if found else None
+        exporting = bool(found and found.group(2))
+        if item is not None and item.drive_id is not None and not exporting:
+            # Google does not find a shared drive's item for an app that does not say it
+            # supports shared drives.
+            item = item if query.get("supportsAllDrives") == "true" else None
         if item is None:
             file_id = found.group(1) if found else path
             return self._error(404, "notFound", f"File not found: {file_id}.", "NOT_FOUND")
@@ -347,14 +462,26 @@ class GoogleServer:
 
     def _list(self, query: dict[str, str]) -> tuple[int, Any]:
         parsed = _QUERY.match(query.get("q", ""))
-        if parsed is None:
-            return self._error(400, "invalid", "Invalid Value", "INVALID_ARGUMENT")
+        flags = self._drive_flags(query)
+        corpora = query.get("corpora", "user")
+        if parsed is None or flags is None:
+            return self._invalid()
+        drive_id, include = flags
+        if (corpora == "drive") != (drive_id is not None):
+            return self._invalid(
+                "The driveId parameter must be specified if and only if corpora is set to drive."
+            )
         parent = re.sub(r"\\(.)", r"\1", parsed.group(1))
         trashed = parsed.group(2)
         matching = [
             f
             for f in self.files.values()
-            if f.parent == parent and (trashed is None or f.trashed == (trashed == "true"))
+            if f.parent == parent
+            and (trashed is None or f.trashed == (trashed == "true"))
+            and (
+                (f.drive_id is None and corpora != "drive") or (f.drive_id is not None and include)
+            )
+            and (drive_id is None or f.drive_id == drive_id)
         ]
         size = min(int(query.get("pageSize", "100")), self.page_size)
         start = int(query.get("pageToken", "0") or 0)
@@ -372,13 +499,17 @@ class GoogleServer:
 
     def _changes(self, query: dict[str, str]) -> tuple[int, Any]:
         token = query.get("pageToken", "")
-        if not token.isdigit() or not 1 <= int(token) <= len(self.change_log) + 1:
-            return self._error(400, "invalid", "Invalid Value", "INVALID_ARGUMENT")
+        flags = self._drive_flags(query)
+        if flags is None or not token.isdigit() or not 1 <= int(token) <= len(self.change_log) + 1:
+            return self._invalid()
+        watched, include = flags
         start = int(token) - 1
         size = min(int(query.get("pageSize", "100")), self.page_size)
         page = self.change_log[start : start + size]
         changes = []
-        for file_id, when in page:
+        for file_id, when, drive_id in page:
+            if not self._sees(watched, include, drive_id):
+                continue
             change: dict[str, Any] = {
                 "kind": "drive#change",
                 "changeType": "file",
@@ -388,6 +519,8 @@ class GoogleServer:
             }
             if file_id in self.files:
                 change["file"] = self.files[file_id].resource()
+            if drive_id is not None:
+                change["driveId"] = drive_id
             changes.append(change)
         answer: dict[str, Any] = {"kind": "drive#changeList", "changes": changes}
         if start + size < len(self.change_log):
@@ -396,13 +529,85 @@ class GoogleServer:
             answer["newStartPageToken"] = str(len(self.change_log) + 1)
         return 200, _select(answer, query.get("fields"))
 
+    def _post(
+        self, path: str, query: dict[str, str], body: Any, headers: dict[str, str]
+    ) -> tuple[int, Any]:
+        if not self._authorized(headers):
+            return self._unauthenticated()
+        if not isinstance(body, dict):
+            return self._error(400, "parseError", "Parse Error", "INVALID_ARGUMENT")
+        if path == "/drive/v3/changes/watch":
+            return self._watch(query, body)
+        if path == "/drive/v3/channels/stop":
+            channel = self.channels.get(str(body.get("id")))
+            if channel is None or channel.resource_id != body.get("resourceId"):
+                return self._error(
+                    404,
+                    "notFound",
+                    f"Channel '{body.get('id')}' not found for project",
+                    "NOT_FOUND",
+                )
+            del self.channels[channel.id]
+            return 204, b""
+        return 404, {"error": "not found"}
+
+    def _watch(self, query: dict[str, str], body: dict[str, Any]) -> tuple[int, Any]:
+        token = query.get("pageToken", "")
+        flags = self._drive_flags(query)
+        if flags is None or not token.isdigit() or not 1 <= int(token) <= len(self.change_log) + 1:
+            return self._invalid()
+        channel_id = body.get("id")
+        if not isinstance(channel_id, str) or not re.fullmatch(
+            r"[A-Za-z0-9\-_+/=]{1,64}", channel_id
+        ):
+            return self._invalid("Invalid channel id")
+        if channel_id in self.channels:
+            return self._error(
+                400, "channelIdNotUnique", "Channel id not unique", "INVALID_ARGUMENT"
+            )
+        if body.get("type") != "web_hook":
+            return self._invalid("Invalid channel type")
+        address = body.get("address")
+        if not isinstance(address, str) or not address.startswith("https://"):
+            return self._error(
+                400, "push.webhookUrlNotHttps", "WebHook callback must be HTTPS", "INVALID_ARGUMENT"
+            )
+        now = datetime.now(UTC)  # channels end in real time (the change log's clock is not)
+        latest = now + timedelta(days=7)
+        requested = body.get("expiration")
+        if requested is None:
+            expiration = now + timedelta(hours=1)
+        else:
+            expiration = min(datetime.fromtimestamp(int(requested) / 1000, UTC), latest)
+        channel = Channel(
+            channel_id,
+            f"rsc{secrets.token_hex(10)}",
+            address,
+            body.get("token") if isinstance(body.get("token"), str) else None,
+            expiration,
+            *flags,
+        )
+        self.channels[channel_id] = channel
+        self._notify(channel, "sync")
+        answer = {
+            "kind": "api#channel",
+            "id": channel.id,
+            "resourceId": channel.resource_id,
+            "resourceUri": f"{self.drive_url}/changes?alt=json",
+            "expiration": str(int(expiration.timestamp() * 1000)),
+        }
+        if channel.token is not None:
+            answer["token"] = channel.token
+        return 200, answer
+
     # -- HTTP ------------------------------------------------------------------------------------
 
     def handle(self, handler: BaseHTTPRequestHandler) -> None:
         parts = urlsplit(handler.path)
         length = int(handler.headers.get("Content-Length") or 0)
         raw = handler.rfile.read(length).decode() if length else ""
-        form = dict(parse_qsl(raw, keep_blank_values=True))
+        is_json = (handler.headers.get("Content-Type") or "").startswith("application/json")
+        form = {} if is_json else dict(parse_qsl(raw, keep_blank_values=True))
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         headers = {name.lower(): value for name, value in handler.headers.items()}
         extra: dict[str, str] = {}
@@ -418,6 +623,12 @@ class GoogleServer:
                 status, payload = self._revoke(form)
             elif parts.path.startswith("/drive/v3/") and handler.command == "GET":
                 status, payload = self._drive(parts.path, query, headers)
+            elif parts.path.startswith("/drive/v3/") and handler.command == "POST":
+                try:
+                    body = json.loads(raw) if is_json else None
+                except ValueError:
+                    body = None
+                status, payload = self._post(parts.path, query, body, headers)
             else:
                 status, payload = 404, {"error": "not found"}
         content = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
@@ -426,7 +637,8 @@ class GoogleServer:
             handler.send_response(status)
             for name, value in {"Content-Type": kind, **extra}.items():
                 handler.send_header(name, value)
-            handler.send_header("Content-Length", str(len(content)))
+            if status != 204:
+                handler.send_header("Content-Length", str(len(content)))
             handler.end_headers()
             handler.wfile.write(content)
 

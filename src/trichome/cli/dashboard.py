@@ -64,23 +64,28 @@ def cmd_dashboard_login_link(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _cleanup_dashboard(settings: Settings) -> tuple[Any, Any]:
+async def _cleanup_dashboard(settings: Settings) -> tuple[Any, Any, int]:
     from trichome.accounts.oauth_grants import purge_expired_oauth
     from trichome.accounts.sessions import purge_expired
     from trichome.db.models import utcnow
+    from trichome.documents.drive_authorizations import purge_expired_authorizations
 
     async with database(settings) as db, db.sessions() as session, session.begin():
         now = utcnow()
-        return await purge_expired(session, now), await purge_expired_oauth(session, now)
+        purged = await purge_expired(session, now), await purge_expired_oauth(session, now)
+        verifiers = 0
+        while batch := await purge_expired_authorizations(session, now):
+            verifiers += batch
+        return *purged, verifiers
 
 
 def cmd_dashboard_cleanup(_: argparse.Namespace) -> int:
-    """Delete expired dashboard sessions, login links, long-expired invitations, and
-    expired OAuth codes, tokens and grants of MCP clients."""
+    """Delete expired dashboard sessions, login links, long-expired invitations, expired
+    OAuth codes, tokens and grants of MCP clients, and expired Drive PKCE verifiers."""
     settings = load_settings()
     configure_logging(settings)
     migrate(settings)
-    purged, oauth = run_async(_cleanup_dashboard(settings))
+    purged, oauth, verifiers = run_async(_cleanup_dashboard(settings))
     print(
         f"deleted {purged.sessions} expired sessions, {purged.login_links} login links "
         f"and {purged.invitations} invitations"
@@ -89,6 +94,7 @@ def cmd_dashboard_cleanup(_: argparse.Namespace) -> int:
         f"deleted {oauth.codes} OAuth codes, {oauth.tokens} tokens, {oauth.grants} grants "
         f"and {oauth.clients} unused client registrations"
     )
+    print(f"deleted {verifiers} expired Google Drive PKCE verifiers")
     return 0
 
 

@@ -46,7 +46,8 @@ async def _sync(settings: Settings, name: str | None) -> list[tuple[str, str]]:
                 continue
             summary = (
                 f"{report.added} added, {report.updated} updated, {report.deleted} deleted, "
-                f"{report.unchanged} unchanged"
+                f"{report.unchanged} unchanged "
+                f"({'changes only' if report.from_changes else 'whole folder listed'})"
             )
             problem = report.problem(with_refused=True)
             outcomes.append((label, f"{summary}. {problem}" if problem else summary))

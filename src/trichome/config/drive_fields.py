@@ -49,4 +49,13 @@ class DriveFields(BaseSettings):
             "background task (0: only `Sync now` and `trichome documents sync`)."
         ),
     )
+    google_drive_push: bool = Field(
+        True,
+        description=(
+            "Ask Google to push Drive change notifications (`changes.watch`) to "
+            "`{dashboard_url}/api/webhooks/google-drive`, so a change is synced within moments. "
+            "Only when `TRICHOME_DASHBOARD_URL` is a public `https://` address (Google calls "
+            "nothing else); otherwise, as by default, folders are polled."
+        ),
+    )
     google_timeout: float = Field(30.0, gt=0, description="Seconds one request to Google may take.")

@@ -14,6 +14,12 @@ otherwise carries `file`, the file's present state (`trashed`, `parents`, `modif
 from the folders of the tree kept at the last full listing. Page tokens do not expire; one
 Google refuses (400) is dropped and the folder listed whole again.
 
+Shared drives (.../api/guides/enable-shareddrives, "Track changes"): both calls send
+`supportsAllDrives=true`; for a folder in a shared drive they also send that drive's
+`driveId` (the token and the changes are then the shared drive's, not the user's), and
+`changes.list` `includeItemsFromAllDrives=true`. A change of the drive itself
+(`changeType: "drive"`) names no `fileId` and is passed over.
+
 A change to a folder of the tree (renamed, moved, trashed, removed) or a new folder in it
 changes which files are in the tree, so `plan` asks for a full listing rather than guess.
 """
@@ -26,7 +32,7 @@ from typing import Any
 
 from trichome.documents.drive_client import MAX_PAGES, PAGE_SIZE, GoogleDriveClient
 from trichome.documents.drive_errors import DriveBadRequest, DriveError, DriveUnavailable
-from trichome.documents.drive_items import FOLDER, DriveItem, drive_item
+from trichome.documents.drive_items import ALL_DRIVES, FOLDER, DriveItem, drive_item
 
 CHANGE_FIELDS = (
     "nextPageToken, newStartPageToken, changes(fileId, removed, "
@@ -78,14 +84,24 @@ def _token(value: object) -> str | None:
     return value if isinstance(value, str) and _TOKEN.match(value) else None
 
 
-async def start_page_token(client: GoogleDriveClient, access_token: str) -> str:
-    """The page token of the account's present state.
+def changes_scope(drive_id: str | None) -> dict[str, str]:
+    """The flags of `changes.*` calls: one shared drive's changes, or the user's."""
+    if drive_id is None:
+        return dict(ALL_DRIVES)
+    return {**ALL_DRIVES, "driveId": drive_id, "includeItemsFromAllDrives": "true"}
+
+
+async def start_page_token(
+    client: GoogleDriveClient, access_token: str, drive_id: str | None = None
+) -> str:
+    """The page token of the account's (or the shared drive's) present state.
 
     Raises:
         DriveUnavailable: Google answered without one; TokenRejected, DriveNotFound as for
             every API call.
     """
-    payload = await client.get_json(access_token, "/changes/startPageToken", {})
+    query = dict(ALL_DRIVES) if drive_id is None else {**ALL_DRIVES, "driveId": drive_id}
+    payload = await client.get_json(access_token, "/changes/startPageToken", query)
     token = _token(payload.get("startPageToken"))
     if token is None:
         raise DriveUnavailable("Google answered without a start page token.")
@@ -110,8 +126,11 @@ def _change(entry: object) -> DriveChange | None:
     )
 
 
-async def list_changes(client: GoogleDriveClient, access_token: str, page_token: str) -> ChangeList:
-    """Every change since `page_token`, page after page, with the new start page token.
+async def list_changes(
+    client: GoogleDriveClient, access_token: str, page_token: str, drive_id: str | None = None
+) -> ChangeList:
+    """Every change since `page_token` (of the shared drive `drive_id`, or the user's), page
+    after page, with the new start page token.
 
     Raises:
         ChangesUnusable: Google refused the token (400), or more than `MAX_PAGES` pages.
@@ -121,6 +140,7 @@ async def list_changes(client: GoogleDriveClient, access_token: str, page_token:
     token = page_token
     for _ in range(MAX_PAGES):
         query = {
+            **changes_scope(drive_id),
             "pageToken": token,
             "pageSize": str(PAGE_SIZE),
             "fields": CHANGE_FIELDS,

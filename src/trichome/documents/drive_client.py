@@ -18,6 +18,8 @@ follow, `nextPageToken`; without `trashed = false` it lists trashed files too (a
 subfolders are listed as files of the folder type, and listed in turn); Google
 Docs, Sheets and Slides have no bytes of their own and are exported (at most 10 MB).
 
+Shared drives: see `drive_items.drive_scope`.
+
 No token ever goes in a URL (they travel in bodies and the `Authorization` header), and no
 error message quotes what Google answered beyond its error code."""
 
@@ -44,12 +46,15 @@ from trichome.documents.drive_errors import (
     TokenRejected,
 )
 from trichome.documents.drive_items import (
+    ALL_DRIVES,
     EXPORTS,
     EXTENSIONS,
     FOLDER,
     DriveItem,
     DriveTree,
+    FolderFound,
     drive_item,
+    drive_scope,
 )
 
 SCOPE = "https://www.googleapis.com/auth/drive.readonly"
@@ -208,28 +213,34 @@ class GoogleDriveClient:
             return False
         return response.status_code == 200
 
-    async def folder_name(self, access_token: str, folder_id: str) -> str:
-        """The name of a folder the user may read.
+    async def folder(self, access_token: str, folder_id: str, *, live: bool = True) -> FolderFound:
+        """A folder the user may read, in My Drive or a shared drive (`live`: not in the
+        trash either).
 
         Raises:
             DriveNotFound: no such folder for this account, or it is not a folder.
             TokenRejected, DriveUnavailable: as for every API call.
         """
         response = await self._api(
-            access_token, f"/files/{folder_id}", {"fields": "id, name, mimeType, trashed"}
+            access_token,
+            f"/files/{folder_id}",
+            {**ALL_DRIVES, "fields": "id, name, mimeType, trashed, driveId"},
         )
         item = self._json(response)
-        if item.get("mimeType") != FOLDER or item.get("trashed") is True:
+        if item.get("mimeType") != FOLDER or (live and item.get("trashed") is True):
             raise DriveNotFound("That is not a folder of this Google Drive.")
-        return str(item.get("name") or folder_id)
+        drive_id = item.get("driveId")
+        return FolderFound(
+            str(item.get("name") or folder_id),
+            drive_id if isinstance(drive_id, str) and _FILE_ID.match(drive_id) else None,
+        )
 
-    async def list_folder(self, access_token: str, folder_id: str) -> list[DriveItem]:
-        """Every file (not folder) in the folder and its subfolders, as `list_tree`."""
-        return (await self.list_tree(access_token, folder_id)).files
-
-    async def list_tree(self, access_token: str, folder_id: str) -> DriveTree:
+    async def list_tree(
+        self, access_token: str, folder_id: str, drive_id: str | None = None
+    ) -> DriveTree:
         """Every file (not folder) in the folder and its subfolders, to `MAX_DEPTH`, that
-        is not in the trash, page after page, and the folders listed (a folder once).
+        is not in the trash, page after page, and the folders listed (a folder once);
+        `drive_id`: the shared drive the folder is in.
 
         Raises:
             DriveNotFound: the folder is not there for this account.
@@ -244,6 +255,7 @@ class GoogleDriveClient:
         while pending:
             current, path, depth = pending.pop(0)
             query = {
+                **drive_scope(drive_id),
                 "q": f"{_quoted(current)} in parents and trashed = false",
                 "fields": LIST_FIELDS,
                 "pageSize": str(PAGE_SIZE),
@@ -286,7 +298,7 @@ class GoogleDriveClient:
             raise DriveNotFound(f"{item.mime_type.rsplit('.', 1)[-1]} files cannot be exported.")
         else:
             extension = EXTENSIONS.get(item.mime_type.split(";")[0], "")
-            path, query = f"/files/{item.id}", {"alt": "media"}
+            path, query = f"/files/{item.id}", {**ALL_DRIVES, "alt": "media"}
         name = item.name
         if extension and not name.lower().endswith(extension):
             name += extension
@@ -324,11 +336,26 @@ class GoogleDriveClient:
         """
         return self._json(await self._api(access_token, path, query))
 
-    async def _api(self, access_token: str, path: str, query: dict[str, str]) -> httpx.Response:
+    async def post_json(
+        self, access_token: str, path: str, query: dict[str, str], body: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A Drive API `POST` of a JSON body, answered with JSON (or nothing: `{}`).
+
+        Raises:
+            TokenRejected, DriveNotFound, DriveBadRequest, DriveUnavailable: as for every
+                API call.
+        """
+        response = await self._api(access_token, path, query, body)
+        return self._json(response) if response.content else {}
+
+    async def _api(
+        self, access_token: str, path: str, query: dict[str, str], body: Any = None
+    ) -> httpx.Response:
         response = await self._send(
-            "GET",
+            "GET" if body is None else "POST",
             f"{self._drive}{path}",
             params=query,
+            json=body,
             headers={"Authorization": f"Bearer {access_token}"},
         )
         self._check(response)
@@ -337,7 +364,7 @@ class GoogleDriveClient:
     @staticmethod
     def _check(response: httpx.Response) -> None:
         status = response.status_code
-        if status == 200:
+        if status in (200, 204):
             return
         if status == 401:
             raise TokenRejected("Google refused the access token.")

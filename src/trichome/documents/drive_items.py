@@ -1,4 +1,5 @@
 """Files of a Google Drive as the sync sees them: Google's folder and export types, the
+query flags of shared drives, a folder found (with its shared drive), the
 extension a downloaded file's name gets, a listed file (`DriveItem`), a listed tree, and the
 folder id a user gives (an id or a Drive address)."""
 
@@ -11,6 +12,36 @@ from typing import Any
 from trichome.documents.types import IMAGE_KINDS
 
 FOLDER = "application/vnd.google-apps.folder"
+
+# Shared drives (developers.google.com/workspace/drive/api/guides/enable-shareddrives): every
+# `files.get`, `files.list`, `changes.list` and `changes.getStartPageToken` sends
+# `supportsAllDrives=true` (the app handles shared drives); a folder's `driveId` says which
+# shared drive it is in (none: My Drive), and then `files.list` also sends
+# `includeItemsFromAllDrives=true` with `corpora=drive` and that `driveId` (the changes calls
+# send them too, in `drive_changes`). `files.export` takes no such flag. So:
+ALL_DRIVES = {"supportsAllDrives": "true"}
+
+
+def drive_scope(drive_id: str | None) -> dict[str, str]:
+    """The query flags that list or follow one shared drive's items (none for My Drive)."""
+    if drive_id is None:
+        return dict(ALL_DRIVES)
+    return {
+        **ALL_DRIVES,
+        "includeItemsFromAllDrives": "true",
+        "corpora": "drive",
+        "driveId": drive_id,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class FolderFound:
+    """A folder the user may read: its name and its shared drive (None: My Drive)."""
+
+    name: str
+    drive_id: str | None
+
+
 # Google's own formats, exported to one we accept (Google's export table:
 # developers.google.com/workspace/drive/api/guides/ref-export-formats).
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"

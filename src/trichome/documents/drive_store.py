@@ -2,30 +2,39 @@
 deployment's key (as the stored Metrc keys are), the chosen folder, how the last sync went,
 the claim a sync under way holds, where the Changes API left off and the folders of the
 synced tree, which documents came from which Drive file, which Drive files were refused
-(and why), and the PKCE verifiers of connections under way (sealed, keyed by the hash of
-their OAuth `state`, used once)."""
+(and why). The PKCE verifiers of connections under way are `drive_authorizations`'."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from trichome.accounts.secrets import SecretBox, SecretUnreadable
+from trichome.accounts.secrets import SecretBox
 from trichome.db.models import (
-    DriveAuthorization,
     DriveConnection,
     DriveFile,
     DriveFolder,
     DriveRefusal,
 )
 from trichome.documents.drive_client import GoogleTokens
-from trichome.documents.drive_pkce import state_hash
 
 # How long a sync may hold a connection before another worker may take it over (it died).
 CLAIM = timedelta(minutes=15)
+# A channel's end set in the past: the next upkeep opens a new channel and stops this one.
+RENEW_AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class SyncCursor:
+    """Where the Changes API left off (None: list the folder whole), the tree's folders by
+    id with their paths, and the shared drive of the folder (None: My Drive)."""
+
+    page_token: str | None
+    folders: dict[str, str]
+    drive_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,13 @@ class DriveStatus:
     # A sync holds the connection now (started from the page, the CLI or the periodic pass).
     syncing: bool = False
     refused: tuple[Refused, ...] = ()
+    # Whether the last sync read only the Changes API's changes (False: it listed the
+    # folder whole; None: no sync yet).
+    last_sync_from_changes: bool | None = None
+    # The folder is in a shared drive (its files are read with the shared drive flags).
+    shared_drive: bool = False
+    # Google pushes change notifications for this connection (a channel is open).
+    pushed: bool = False
 
 
 async def store_tokens(
@@ -64,8 +80,11 @@ async def store_tokens(
     row.access_token_encrypted = box.seal(tokens.access_token)
     row.access_expires_at = tokens.expires_at
     row.last_error = None
-    # Perhaps another Google account: its changes start from a full listing.
+    # Perhaps another Google account: its changes start from a full listing, and its
+    # notification channel is opened again at once (`drive_channels`).
     row.page_token = None
+    if row.channel_id is not None:
+        row.channel_expires_at = RENEW_AT_ONCE
     await session.flush()
 
 
@@ -92,24 +111,22 @@ async def choose_folder(session: AsyncSession, organization_id: str, folder_id: 
     result = await session.execute(
         update(DriveConnection)
         .where(DriveConnection.organization_id == organization_id)
-        .values(folder_id=folder_id, last_error=None, page_token=None)
+        .values(folder_id=folder_id, last_error=None, page_token=None, drive_id=None)
     )
     await session.execute(delete(DriveFolder).where(DriveFolder.organization_id == organization_id))
     return bool(getattr(result, "rowcount", 0))
 
 
-async def sync_cursor(
-    session: AsyncSession, organization_id: str
-) -> tuple[str | None, dict[str, str]]:
-    """Where the Changes API left off (None: list the folder whole) and the tree's folders
-    by id, with their paths."""
+async def sync_cursor(session: AsyncSession, organization_id: str) -> SyncCursor:
+    """Where the Changes API left off, the tree's folders and the folder's shared drive."""
     row = await session.get(DriveConnection, organization_id)
     folders = await session.scalars(
         select(DriveFolder).where(DriveFolder.organization_id == organization_id)
     )
-    return (
+    return SyncCursor(
         None if row is None else row.page_token,
         {folder.drive_folder_id: folder.path for folder in folders},
+        None if row is None else row.drive_id,
     )
 
 
@@ -119,16 +136,26 @@ async def save_cursor(
     folder_id: str,
     page_token: str | None,
     folders: dict[str, str] | None = None,
+    drive_id: str | None = None,
 ) -> bool:
-    """Keep the page token (and, after a full listing, the tree's folders) of a sync of
-    `folder_id`; False, and nothing kept, when another folder was chosen meanwhile."""
+    """Keep the page token (and, after a full listing, the tree's folders and the folder's
+    shared drive) of a sync of `folder_id`; False, and nothing kept, when another folder
+    was chosen meanwhile."""
+    values: dict[str, object] = {"page_token": page_token}
+    if folders is not None:
+        values["drive_id"] = drive_id
+        row = await session.get(DriveConnection, organization_id)
+        if row is not None and row.channel_id is not None and row.drive_id != drive_id:
+            # The folder is in another drive now: its channel watches the wrong changes,
+            # so it is due for renewal at once (`drive_channels`).
+            values["channel_expires_at"] = RENEW_AT_ONCE
     result = await session.execute(
         update(DriveConnection)
         .where(
             DriveConnection.organization_id == organization_id,
             DriveConnection.folder_id == folder_id,
         )
-        .values(page_token=page_token)
+        .values(**values)
     )
     if not getattr(result, "rowcount", 0):
         return False
@@ -142,50 +169,6 @@ async def save_cursor(
         )
         await session.flush()
     return True
-
-
-async def begin_authorization(
-    session: AsyncSession,
-    box: SecretBox,
-    organization_id: str,
-    state: str,
-    code_verifier: str,
-    expires_at: datetime,
-    now: datetime,
-) -> None:
-    """Keep the PKCE verifier of a connection under way, sealed, until the callback brings
-    `state` back (and forget the ones whose time is up)."""
-    await session.execute(delete(DriveAuthorization).where(DriveAuthorization.expires_at < now))
-    session.add(
-        DriveAuthorization(
-            state_hash=state_hash(state),
-            organization_id=organization_id,
-            code_verifier_encrypted=box.seal(code_verifier),
-            expires_at=expires_at,
-        )
-    )
-    await session.flush()
-
-
-async def take_authorization(
-    session: AsyncSession, box: SecretBox, organization_id: str, state: str, now: datetime
-) -> str | None:
-    """The verifier kept for `state`, forgotten as it is taken (a state works once); None
-    when there is none for this organisation, its time is up, or it cannot be decrypted."""
-    row = await session.get(DriveAuthorization, state_hash(state))
-    if row is None:
-        return None
-    result = await session.execute(
-        delete(DriveAuthorization).where(DriveAuthorization.state_hash == row.state_hash)
-    )
-    if not getattr(result, "rowcount", 0):
-        return None  # taken meanwhile by another request
-    if row.organization_id != organization_id or row.expires_at < now:
-        return None
-    try:
-        return box.open(row.code_verifier_encrypted)
-    except SecretUnreadable:
-        return None
 
 
 async def drive_status(
@@ -211,6 +194,9 @@ async def drive_status(
         int(synced or 0),
         syncing=row.sync_claimed_until is not None and row.sync_claimed_until > now,
         refused=tuple(Refused(found.name, found.reason) for found in refused),
+        last_sync_from_changes=row.last_sync_from_changes,
+        shared_drive=row.drive_id is not None,
+        pushed=row.channel_expires_at is not None and row.channel_expires_at > now,
     )
 
 
@@ -233,7 +219,7 @@ async def forget_connection(session: AsyncSession, organization_id: str) -> bool
 
 async def claim(session: AsyncSession, organization_id: str, now: datetime) -> str | None:
     """Take the connection for one sync (None: not connected, no folder chosen, or another
-    sync holds it); returns the folder to sync."""
+    sync holds it); returns the folder to sync. A pushed notification is taken up with it."""
     result = await session.execute(
         update(DriveConnection)
         .where(
@@ -244,7 +230,7 @@ async def claim(session: AsyncSession, organization_id: str, now: datetime) -> s
                 DriveConnection.sync_claimed_until < now,
             ),
         )
-        .values(sync_claimed_until=now + CLAIM)
+        .values(sync_claimed_until=now + CLAIM, notified_at=None)
     )
     if not getattr(result, "rowcount", 0):
         return None
@@ -263,12 +249,19 @@ async def renew(session: AsyncSession, organization_id: str, now: datetime) -> N
 
 
 async def finish(
-    session: AsyncSession, organization_id: str, *, synced_at: datetime | None, error: str | None
+    session: AsyncSession,
+    organization_id: str,
+    *,
+    synced_at: datetime | None,
+    error: str | None,
+    from_changes: bool = False,
 ) -> None:
-    """Let go of the claim and record how the sync went (`synced_at` None: it failed)."""
+    """Let go of the claim and record how the sync went (`synced_at` None: it failed;
+    `from_changes`: it read only the Changes API's changes)."""
     values: dict[str, object] = {"sync_claimed_until": None, "last_error": error}
     if synced_at is not None:
         values["last_sync_at"] = synced_at
+        values["last_sync_from_changes"] = from_changes
     await session.execute(
         update(DriveConnection)
         .where(DriveConnection.organization_id == organization_id)
@@ -277,7 +270,8 @@ async def finish(
 
 
 async def due_organizations(session: AsyncSession, now: datetime, interval: timedelta) -> list[str]:
-    """Organisations with a folder whose last sync is older than `interval` (or none yet)."""
+    """Organisations with a folder whose last sync is older than `interval` (or none yet),
+    or for which Google pushed a change no sync has taken up."""
     rows = await session.scalars(
         select(DriveConnection.organization_id)
         .where(
@@ -285,6 +279,7 @@ async def due_organizations(session: AsyncSession, now: datetime, interval: time
             or_(
                 DriveConnection.last_sync_at.is_(None),
                 DriveConnection.last_sync_at < now - interval,
+                DriveConnection.notified_at.is_not(None),
             ),
         )
         .order_by(DriveConnection.last_sync_at)

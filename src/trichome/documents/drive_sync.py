@@ -34,6 +34,7 @@ from trichome.documents.drive_client import GoogleDriveClient
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
+    DriveNotFound,
     TokenRejected,
 )
 from trichome.documents.drive_items import DriveItem
@@ -171,31 +172,35 @@ class DriveSync:
                         organization_id,
                         synced_at=self._clock() if report is not None else None,
                         error=report.problem() if report is not None else error,
+                        from_changes=report is not None and report.from_changes,
                     )
                     await session.commit()
 
     async def _sync(self, organization_id: str, folder_id: str) -> SyncReport:
         async with self._sessions() as session:
-            page_token, folders = await drive_store.sync_cursor(session, organization_id)
-        if page_token is not None and folders.get(folder_id) == "":
-            report = await self._sync_changes(organization_id, folder_id, page_token, folders)
+            cursor = await drive_store.sync_cursor(session, organization_id)
+        if cursor.page_token is not None and cursor.folders.get(folder_id) == "":
+            report = await self._sync_changes(organization_id, folder_id, cursor)
             if report is not None:
                 return report
-        return await self._sync_whole(organization_id, folder_id)
+        return await self._sync_whole(organization_id, folder_id, cursor.drive_id)
 
     async def _sync_changes(
-        self, organization_id: str, folder_id: str, page_token: str, folders: dict[str, str]
+        self, organization_id: str, folder_id: str, cursor: drive_store.SyncCursor
     ) -> SyncReport | None:
-        """Apply what changed since `page_token`; None when the folder must be listed whole
-        (Google refused the token, or a folder of the tree changed)."""
+        """Apply what changed since the cursor's page token; None when the folder must be
+        listed whole (Google refused the token, or a folder of the tree changed)."""
+        page_token = cursor.page_token or ""
         try:
             listed = await self.call(
                 organization_id,
-                lambda token: drive_changes.list_changes(self.client, token, page_token),
+                lambda token: drive_changes.list_changes(
+                    self.client, token, page_token, cursor.drive_id
+                ),
             )
         except drive_changes.ChangesUnusable:
             return None
-        planned = drive_changes.plan(listed.changes, folders)
+        planned = drive_changes.plan(listed.changes, cursor.folders)
         if planned.relist:
             return None
         report = await self._mirror.apply(organization_id, planned.present, planned.gone)
@@ -211,14 +216,26 @@ class DriveSync:
                 await session.commit()
         return report
 
-    async def _sync_whole(self, organization_id: str, folder_id: str) -> SyncReport:
+    async def _sync_whole(
+        self, organization_id: str, folder_id: str, known_drive: str | None
+    ) -> SyncReport:
         """List the folder whole and mirror it; keep the start page token taken before the
-        listing (Google's advice: a change made while listing is read again next time)."""
+        listing (Google's advice: a change made while listing is read again next time), and
+        the shared drive the folder is in (asked again: it may have moved to another)."""
+        try:
+            found = await self.call(
+                organization_id, lambda token: self.client.folder(token, folder_id, live=False)
+            )
+            drive_id = found.drive_id
+        except DriveNotFound:
+            # Deleted for good: its listing is empty, and its documents go with it.
+            drive_id = known_drive
         start = await self.call(
-            organization_id, lambda token: drive_changes.start_page_token(self.client, token)
+            organization_id,
+            lambda token: drive_changes.start_page_token(self.client, token, drive_id),
         )
         tree = await self.call(
-            organization_id, lambda token: self.client.list_tree(token, folder_id)
+            organization_id, lambda token: self.client.list_tree(token, folder_id, drive_id)
         )
         report = await self._mirror.apply(organization_id, tree.files, None)
         async with self._sessions() as session:
@@ -228,6 +245,7 @@ class DriveSync:
                 folder_id,
                 None if report.skipped else start,
                 tree.folders,
+                drive_id,
             )
             await session.commit()
         return report

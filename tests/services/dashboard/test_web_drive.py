@@ -37,6 +37,7 @@ from trichome.documents.drive_items import DOCX
 from trichome.documents.drive_pkce import code_challenge
 from trichome.plans import Tier
 from trichome.services.dashboard import app as dashboard
+from trichome.services.dashboard.drive_upkeep import DriveUpkeep
 
 pytestmark = pytest.mark.anyio
 T = TypeVar("T")
@@ -134,6 +135,9 @@ async def test_connect_choose_a_folder_sync_and_disconnect(
         assert '<dd id="drive-files">2</dd>' in synced.text
         assert "just now</time>" in synced.text.split('id="drive-last-sync"')[1][:400]
         assert f"<code>{folder}</code>" in synced.text
+        # The first sync listed the folder whole; without a public HTTPS address, polled.
+        assert '<span id="drive-last-sync-kind">(the whole folder listed)</span>' in synced.text
+        assert '<dd id="drive-push">polled: read at each sync</dd>' in synced.text
 
         google.trash(handbook)
         again = await web.post("/documents/drive/sync", data={"csrf_token": csrf_of(synced)})
@@ -141,6 +145,10 @@ async def test_connect_choose_a_folder_sync_and_disconnect(
         after = await settled(web)
         assert "Handbook.docx" not in after.text and "Transport SOP.pdf" in after.text
         assert '<dd id="drive-files">1</dd>' in after.text
+        assert (
+            '<span id="drive-last-sync-kind">(only the changes since the sync before, from '
+            "Drive's Changes API)</span>"
+        ) in after.text
 
         gone = await web.post("/documents/drive/disconnect", data={"csrf_token": csrf_of(after)})
         assert gone.status_code == 303
@@ -400,3 +408,27 @@ async def test_a_verifier_whose_time_is_up_is_not_used(
         late = await web.get(f"{back.path}?{back.query}")
     assert late.status_code == 400 and "Connection not accepted" in late.text
     assert google.hits("/token") == [] and await _connections(drive_config) == []
+
+
+async def test_the_upkeep_deletes_expired_verifiers_and_no_request_waits_on_it(
+    drive_config: Settings, google: GoogleServer
+) -> None:
+    async with started(dashboard.create_app(drive_config)) as web:
+        await sign_in(web, drive_config, org="Grower Co", tier=Tier.PRO)
+        for _ in range(3):
+            await web.get("/documents/drive/connect")
+        engine = create_engine(drive_config)
+        sessions = create_sessionmaker(engine)
+        async with sessions() as session:
+            pending = list(await session.scalars(select(DriveAuthorization)))
+            for row in pending[:2]:
+                row.expires_at = utcnow() - timedelta(seconds=1)
+            await session.commit()
+        # Connecting again leaves them be: the cleanup is the upkeep's, not the request's.
+        await web.get("/documents/drive/connect")
+        assert len(await _rows(drive_config, DriveAuthorization)) == 4
+        kept = await DriveUpkeep(sessions, utcnow).run_once()
+        await engine.dispose()
+    assert kept.purged == 2
+    left = await _rows(drive_config, DriveAuthorization)
+    assert len(left) == 2 and all(row.expires_at > utcnow() for row in left)

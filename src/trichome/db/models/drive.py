@@ -1,5 +1,6 @@
 """An organisation's Google Drive connection (its OAuth tokens encrypted, the folder it
-syncs, how the last sync went, where the Changes API left off), the folders of the synced
+syncs and its shared drive, how the last sync went, where the Changes API left off, its
+push notification channel), the folders of the synced
 tree, which of its files came from which Drive file, the Drive files it refused, and the
 OAuth authorisations under way (their PKCE verifiers encrypted)."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String, Text
+from sqlalchemy import Boolean, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trichome.db.models.base import Base, UTCDateTime, utcnow
@@ -37,6 +38,22 @@ class DriveConnection(Base):
     # next sync asks `changes.list` what changed since. None: the next sync lists the folder
     # whole. A cursor, not a credential (it reads nothing without an access token).
     page_token: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    # The shared drive `folder_id` is in (Drive's `driveId`), as the last full listing found
+    # it; None: the folder is in the user's My Drive. Changes are then read for that drive.
+    drive_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    # Whether the last sync read only the Changes API's changes (True) or listed the folder
+    # whole (False); None before the first sync.
+    last_sync_from_changes: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # When Google last pushed a change notification no sync has taken up yet (None: none).
+    notified_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # The `changes.watch` notification channel open for this connection (all None: none):
+    # its id, Google's id of the watched resource (to stop it), the SHA-256 of the channel
+    # token Google sends back with each notification (the token itself is not kept), and
+    # when Google said the channel ends.
+    channel_id: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    channel_resource_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    channel_token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    channel_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class DriveFolder(Base):

@@ -5,7 +5,8 @@ Each group of routes is its own `APIRouter` module included here: `login.py`
 feedback), `usage.py` (calls by day, model and key), `playground.py` (trying the
 models), `team.py` (members and invitations), `documents.py` (the
 organisation's files: upload, list, delete, COA findings), `drive.py` (connecting a Google
-Drive folder to sync into them), `invitations.py` (accepting an
+Drive folder to sync into them), `drive_push.py` (Google Drive's change notifications,
+`/api/webhooks/google-drive`), `invitations.py` (accepting an
 invitation link), `webhooks.py` (`/api/webhooks/stripe`), and the OAuth authorization
 server of MCP clients: `oauth.py` (metadata, registration, tokens, revocation),
 `authorize.py` (sign-in and consent) and `connections.py` (the connected clients); and
@@ -37,6 +38,7 @@ from trichome.services.dashboard.routes import (
     connections,
     documents,
     drive,
+    drive_push,
     invitations,
     login,
     oauth,
@@ -96,6 +98,7 @@ def create_app(
     install_session_handlers(app)
     redact_logged_tokens()
     app.include_router(webhooks.router)
+    app.include_router(drive_push.router)
     app.include_router(login.router)
     app.include_router(pages.router)
     app.include_router(usage.router)

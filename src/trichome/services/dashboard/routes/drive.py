@@ -27,7 +27,7 @@ from fastapi.responses import Response
 
 from trichome.accounts.secrets import SecretBox, SecretUnreadable
 from trichome.accounts.users import OWNER
-from trichome.documents import drive_store
+from trichome.documents import drive_authorizations, drive_channels, drive_store
 from trichome.documents.drive_errors import (
     DriveAuthorizationError,
     DriveError,
@@ -133,7 +133,7 @@ async def connect(request: Request, user: UserDep) -> Response:
     state = make_state(token, user.organization.id, now)
     verifier = new_code_verifier()
     async with core.sessions() as session:
-        await drive_store.begin_authorization(
+        await drive_authorizations.begin_authorization(
             session,
             SecretBox(core.settings),
             user.organization.id,
@@ -170,7 +170,7 @@ async def callback(
     if state and state_matches(state, token, user.organization.id, now):
         async with core_of(request).sessions() as session:
             box = SecretBox(core_of(request).settings)
-            verifier = await drive_store.take_authorization(
+            verifier = await drive_authorizations.take_authorization(
                 session, box, user.organization.id, state, now
             )
             await session.commit()
@@ -238,7 +238,7 @@ async def choose_folder(request: Request, user: UserDep, form: FormDep) -> Respo
             status_code=400,
         )
     try:
-        await drive.call(organization_id, lambda token: drive.client.folder_name(token, folder_id))
+        await drive.call(organization_id, lambda token: drive.client.folder(token, folder_id))
     except DriveNotFound as missing:
         return await show_documents(request, user, drive_error=str(missing), status_code=400)
     except DriveAuthorizationError as refused:
@@ -263,13 +263,19 @@ async def sync_now(request: Request, user: UserDep, _: FormDep) -> Response:
 
 @router.post("/documents/drive/disconnect", **signed_in_form(303, 400, 403, 404))
 async def disconnect(request: Request, user: UserDep, _: FormDep) -> Response:
-    """Forget the tokens (and ask Google to revoke them); synced documents stay."""
+    """Stop the notification channel, forget the tokens (and ask Google to revoke them);
+    synced documents stay."""
     drive = _drive_or_none(request)
     if drive is None:
         return _not_set_up(request)
     if user.role != OWNER:
         return _owners_only(request)
     organization_id = user.organization.id
+    channels = dashboard_of(request).channels
+    async with core_of(request).sessions() as session:
+        channel = await drive_channels.open_channel_of(session, organization_id)
+    if channels is not None and channel is not None:
+        await channels.stop(organization_id, *channel)
     async with core_of(request).sessions() as session:
         sealed = await drive_store.sealed_refresh_token(session, organization_id)
         removed = await drive_store.forget_connection(session, organization_id)
