@@ -83,10 +83,10 @@ def test_a_place_that_is_not_covered_stays_an_admission_in_a_follow_up(
 ) -> None:
     text, cited = converse(
         service,
-        "maryland adult use sales tax rate these days? we're updating our price tags",
-        "do medical card holders pay it too",
+        "hawaii medical cannabis tax rate these days? we're updating our price tags",
+        "do out of state patients pay it too",
     )
-    assert "no sourced rule on tax for Maryland" in text
+    assert "no sourced rule on tax for Hawaii" in text
     assert cited == ()
 
 
