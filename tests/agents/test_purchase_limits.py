@@ -19,6 +19,7 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.config import Settings
+from trichome.knowledge.packs import load_packs
 from trichome.llm.base import ChatTurn
 from trichome.plans import OPERATOR_AGENT
 
@@ -283,3 +284,27 @@ def test_a_stated_limit_figure_is_used_not_counted_as_held() -> None:
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, 5 + 4 / 15)
     assert "30 g" in found.read and "30 g" not in found.unused
+
+
+def test_the_canada_calculator_and_its_pack_state_the_same_schedule_3_figures() -> None:
+    """The compliance pack's public-possession fact and the calculator's table must give one
+    Schedule 3: beverages at 570 g and the other non-solids at 70 g per gram of dried
+    cannabis (SOR/2022-252), not the older single 70 g for every liquid."""
+    fact = next(
+        f for pack in load_packs() for f in pack.facts if f.id == "can-public-possession-30g"
+    )
+    limit = purchase_limits.limit_for("CAN", True)
+    assert limit is not None
+    per_dried_gram = {kind: grams / 30.0 for kind, grams in limit.amounts.items()}
+    stated = {
+        purchase_limits.FRESH: "5 g of fresh",
+        purchase_limits.SOLIDS: "15 g of solids",
+        purchase_limits.NON_SOLIDS: "70 g of non-solids other than cannabis beverages",
+        purchase_limits.BEVERAGES: "570 g of cannabis beverages",
+        purchase_limits.CONCENTRATE: "0.25 g of concentrates",
+    }
+    for kind, words in stated.items():
+        assert words in fact.text, words
+        figure = float(words.split(" g ")[0])
+        assert math.isclose(per_dried_gram[kind], figure), (kind, per_dried_gram[kind])
+    assert "70 g liquid product" not in fact.text
