@@ -27,6 +27,8 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # test_sales_reference.py record one and read it back through its schema.
 # Plant waste records are read by the Id their recording answers: test_plants.py records one
 # and reads its plants back through get_plant_waste's schema.
+# No seeded result has a document: tests/metrc/tools/test_lab_documents.py attaches one and
+# reads it back through get_lab_test_document's schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
@@ -38,6 +40,7 @@ NOT_SEEDED = frozenset(
         "get_package_retail_ids",
         "get_retail_id_packages_info",
         "get_plant_waste",
+        "get_lab_test_document",
     }
 )
 FULL = {"page_size": 100}
@@ -196,7 +199,8 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         results[name] = await call(
             name, {"license_number": DISPENSARY, "delivery_id": delivery["Id"]}
         )
-    results["get_transfer_manifest"] = await call(
-        "get_transfer_manifest", {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
-    )
+    for name in ("get_transfer_manifest", "get_transfer_manifest_pdf"):
+        results[name] = await call(
+            name, {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
+        )
     return results

@@ -36,6 +36,8 @@ RESULT_FIELDS = (
     "SourcePackageLabel",
     "ExpirationDateTime",
     "RevokedDate",
+    "LabTestResultId",
+    "LabTestResultDocumentFileId",
 )
 TYPE_FIELDS = (
     "Name",
@@ -77,6 +79,8 @@ class LabResult(TypedDict):
     SourcePackageLabel: NotRequired[str]
     ExpirationDateTime: NotRequired[str]
     RevokedDate: NotRequired[str]
+    LabTestResultId: NotRequired[int]
+    LabTestResultDocumentFileId: NotRequired[int]
 
 
 @shape
@@ -150,7 +154,8 @@ async def list_package_lab_results(
     microbials, metals...): measured level, pass/fail, test date, lab and expiry.
 
     Also gives the package's current lab-testing state. Works for packages at this licence,
-    including those received from others.
+    including those received from others. Each row has its LabTestResultId and, once the lab
+    attached its certificate, LabTestResultDocumentFileId (get_lab_test_document reads it).
     """
     metrc = access()
     package = await find_package(metrc, license_number, label)
