@@ -16,7 +16,7 @@ from tests.metrc.tools.test_outputs import checked
 from trichome.config import Settings
 from trichome.metrc import MetrcAuthError, MetrcNotFound, MetrcValidationError
 from trichome.metrc.tools import MetrcAccess, ToolProblem, lab_results, using
-from trichome.metrc.tools import lab_documents as tools
+from trichome.metrc.tools import lab_results as tools
 from trichome.services.toolserver.mcp_server import build_mcp_server, run_tool
 
 pytestmark = pytest.mark.anyio

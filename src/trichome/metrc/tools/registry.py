@@ -288,7 +288,6 @@ MODULES = (
     "transfers",
     "sales",
     "lab_results",
-    "lab_documents",
     "items",
     "processing",
     "compliance",
