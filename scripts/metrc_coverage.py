@@ -26,6 +26,7 @@ from trichome.config import Settings
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.client import MetrcClient
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.errors import MetrcError
 from trichome.metrc.operations import Operation, catalogue, match, path_shape
 from trichome.metrc.tools import load_all
 from trichome.metrc.tools.without_tools import WITHOUT_TOOLS
@@ -94,6 +95,8 @@ async def _record_client() -> dict[str, set[Key]]:
                     await method(**arguments)
                 except ValueError:
                     continue  # a call naming none or two of the record's keys
+                except MetrcError:
+                    continue  # an empty answer is no file; the request was sent all the same
             reached[name] = {(op.method, op.path) for call in sent for op in match(*call)}
     return reached
 

@@ -30,6 +30,8 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # The year holds no sublocation or patient, and the QR-code and staged-tag look-ups are
 # Retail ID's: test_lookups.py makes a sublocation and a patient and reads them back, and the
 # Retail ID look-ups run in California in test_retail_id_lookup.py, each through its schema.
+# No seeded result has a document: tests/metrc/tools/test_lab_documents.py attaches one and
+# reads it back through get_lab_test_document's schema.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
@@ -45,6 +47,7 @@ NOT_SEEDED = frozenset(
         "get_patient",
         "get_package_by_qr_code",
         "list_staged_tags",
+        "get_lab_test_document",
     }
 )
 FULL = {"page_size": 100}
@@ -209,7 +212,8 @@ async def call_every_read(call: Call) -> dict[str, dict[str, Any]]:
         results[name] = await call(
             name, {"license_number": DISPENSARY, "delivery_id": delivery["Id"]}
         )
-    results["get_transfer_manifest"] = await call(
-        "get_transfer_manifest", {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
-    )
+    for name in ("get_transfer_manifest", "get_transfer_manifest_pdf"):
+        results[name] = await call(
+            name, {"license_number": DISPENSARY, "transfer_id": transfer["Id"]}
+        )
     return results

@@ -68,6 +68,7 @@ from trichome.metrc.errors import (
     MetrcValidationError,
     RowError,
 )
+from trichome.metrc.files import MetrcFile
 from trichome.metrc.retry import RetryPolicy
 from trichome.metrc.serialize import MetrcBody
 from trichome.metrc.states import METRC_V2_STATES, base_url
@@ -99,6 +100,7 @@ __all__ = [
     "MetrcConnectionError",
     "MetrcCredentials",
     "MetrcError",
+    "MetrcFile",
     "MetrcNotFound",
     "MetrcRateLimited",
     "MetrcServerError",

@@ -23,6 +23,7 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions, is_us_state
 from trichome.metrc.errors import MetrcError, MetrcRateLimited
 from trichome.metrc.states import METRC_V2_STATES
 from trichome.metrc.tools import TOOLS, ToolProblem, ToolSpec, access, tool_succeeded
+from trichome.metrc.tools.files import without_content
 
 if TYPE_CHECKING:
     from trichome.agents.service import AgentService
@@ -140,6 +141,8 @@ async def run_tool(name: str, arguments: dict[str, Any]) -> ToolUse:
     except (ToolProblem, MetrcError, ValueError) as problem:
         return ToolUse(tool=name, arguments=arguments, error=str(problem))
     tool_succeeded()
+    if spec.attachment:  # a model reads the file's description, not its bytes
+        result = without_content(result)
     return ToolUse(tool=name, arguments=arguments, result=result)
 
 

@@ -14,6 +14,7 @@ import httpx
 from trichome.metrc import states
 from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcError, describe_call
+from trichome.metrc.files import MAX_FILE_BYTES
 from trichome.metrc.limits import (
     DEFAULT_CONCURRENCY,
     DEFAULT_GETS_PER_SECOND,
@@ -77,6 +78,7 @@ class MetrcBaseClient:
         sleep: Sleep | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         user_agent: str = "trichome-metrc",
+        max_file_bytes: int = MAX_FILE_BYTES,
     ) -> None:
         if (base_url is None) == (state is None):
             raise ValueError("Give either a base_url or a state (with sandbox=True for Metrc's).")
@@ -98,6 +100,7 @@ class MetrcBaseClient:
             sleep=sleep,
             transport=transport,
             user_agent=user_agent,
+            max_file_bytes=max_file_bytes,
         )
 
     def __repr__(self) -> str:

@@ -1,4 +1,10 @@
-"""One Metrc request: Basic auth, the facility's limits, retries with backoff, typed errors."""
+"""One Metrc request: Basic auth, the facility's limits, retries with backoff, typed errors.
+
+An answer is parsed by its media type: JSON (and a body without a type) as JSON, an HTML
+page as text, and any other type (a PDF, an image, `application/octet-stream`) as a file:
+its bytes, unread as text, in a `MetrcFile` (files.py), up to `max_file_bytes`. Errors are
+parsed as JSON whatever their type.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from trichome.metrc.errors import (
     describe_call,
     error_for_response,
 )
+from trichome.metrc.files import MAX_FILE_BYTES, MetrcFile, file_name_of, is_file_type, media_type
 from trichome.metrc.limits import FacilityLimiter
 from trichome.metrc.retry import (
     RetryPolicy,
@@ -46,8 +53,10 @@ class MetrcTransport:
         sleep: Sleep | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         user_agent: str = "trichome-metrc",
+        max_file_bytes: int = MAX_FILE_BYTES,
     ) -> None:
         self.retry = retry
+        self.max_file_bytes = max_file_bytes
         self.limiter = limiter
         self._sleep: Sleep = sleep or asyncio.sleep
         timeout = httpx.Timeout(
@@ -76,7 +85,8 @@ class MetrcTransport:
         *,
         row_offset: int = 0,
     ) -> Any:
-        """Send one request and return its parsed JSON (None for an empty body).
+        """Send one request and return its parsed JSON (None for an empty body), an HTML
+        page's text, or a file (`MetrcFile`) when Metrc answers one.
 
         Raises:
             MetrcError: any of its subclasses, once retrying is over or unsafe.
@@ -113,9 +123,10 @@ class MetrcTransport:
             status: int | None = None
             try:
                 async with self.limiter.slot(license_number, is_get=method == "GET", vendor=vendor):
-                    response = await self._http.request(
+                    request = self._http.build_request(
                         method, path, params=tuple(query), json=body, headers=headers
                     )
+                    response, file = await self._exchange(request, where)
             except httpx.TransportError as failure:
                 retryable = retryable_failure(failure, method)
                 problem = f"{type(failure).__name__}: {failure}".rstrip(": ")
@@ -127,7 +138,7 @@ class MetrcTransport:
                 )
             else:
                 if response.status_code < 300:
-                    return _parse(response, where)
+                    return file if file is not None else _parse(response, where)
                 status = response.status_code
                 retryable = retryable_status(status, method)
                 retry_after = parse_retry_after(response.headers.get("Retry-After"))
@@ -152,6 +163,45 @@ class MetrcTransport:
             )  # fmt: skip
             await self._sleep(delay)
             waited += delay
+
+    async def _exchange(
+        self, request: httpx.Request, where: str
+    ) -> tuple[httpx.Response, MetrcFile | None]:
+        """Send a request and read its answer: a successful file answer as a `MetrcFile`, read
+        no further than `max_file_bytes`; anything else whole, as before."""
+        response = await self._http.send(request, stream=True)
+        try:
+            kind = response.headers.get("content-type")
+            if response.status_code >= 300 or not is_file_type(kind):
+                await response.aread()
+                return response, None
+            content = await _read_file(response, where, self.max_file_bytes)
+        finally:
+            await response.aclose()
+        if not content:
+            return response, None
+        name = file_name_of(response.headers.get("content-disposition"))
+        return response, MetrcFile(content, media_type(kind), name)
+
+
+async def _read_file(response: httpx.Response, where: str, limit: int) -> bytes:
+    """The file's bytes, refusing (before reading on) one over `limit` bytes."""
+    too_large = MetrcError(
+        f"Metrc answered {where} with a file over {limit:,} bytes, more than this client "
+        "reads; it was not downloaded.",
+        status=response.status_code,
+    )
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _parse(response: httpx.Response, where: str) -> Any:

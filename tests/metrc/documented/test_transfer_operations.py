@@ -8,6 +8,7 @@ each naming the operation and the bruno file of github.com/thunkier/ThunkMetrc i
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -118,7 +119,12 @@ async def test_the_hub_states_and_manifest_file_read_as_documented(
     assert hub == records("transfers_hub", GROWER)
     assert hub[0]["ShipmentTransporterDetails"][0]["DriverName"] == "Luis Romero"
     assert states == ["Shipped", "Rejected", "Accepted", "Returned"]
-    assert pdf == fixture("transfers_manifest_pdf")["requests"][0]["response"]
+    envelope = fixture("transfers_manifest_pdf")["requests"][0]["response"]
+    # The documented envelope is read as the file: its bytes, and a PDF named as one though
+    # Metrc's example declares application/octet-stream.
+    assert pdf.content == base64.b64decode(envelope["FileContents"])
+    assert pdf.content.startswith(b"%PDF-")
+    assert (pdf.content_type, pdf.file_name) == ("application/pdf", envelope["FileDownloadName"])
     assert documented.calls[0].params["pageSize"] == "20"  # the hub list is paged
     assert "licenseNumber" not in documented.calls[1].params
 

@@ -8,6 +8,7 @@ from typing import Any
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.bodies.inventory import LabTestRecord
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.files import MetrcFile, as_file
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
@@ -119,19 +120,19 @@ class LabTestsApi(MetrcBaseClient):
         document_id: int,
         *,
         credentials: MetrcCredentials | None = None,
-    ) -> Any:
+    ) -> MetrcFile:
         """One lab test result document by its file id (LabTests GetLabTestDocumentById, GET
-        /labtests/v2/labtestdocument/{id}); Metrc documents no example answer, so it is
-        returned as parsed.
+        /labtests/v2/labtestdocument/{id}; the id is a result's `LabTestResultDocumentFileId`).
+        Metrc documents no example answer: the file itself or Metrc's JSON file envelope are
+        both read as the file (files.py).
 
         Raises:
-            MetrcError: any of its subclasses.
+            MetrcNotFound: no such document for the licence; MetrcError: any other subclass,
+            or an answer that holds no file.
         """
-        return await self.get(
-            f"/labtests/v2/labtestdocument/{int(document_id)}",
-            license_number,
-            credentials=credentials,
-        )
+        path = f"/labtests/v2/labtestdocument/{int(document_id)}"
+        found = await self.get(path, license_number, credentials=credentials)
+        return as_file(found, f"GET {path}")
 
     async def release_lab_test_results(
         self,

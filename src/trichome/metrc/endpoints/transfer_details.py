@@ -14,6 +14,7 @@ from typing import Any
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.credentials import MetrcCredentials
+from trichome.metrc.files import MetrcFile, as_file
 
 Record = dict[str, Any]
 
@@ -109,18 +110,17 @@ class TransferDetailsApi(MetrcBaseClient):
 
     async def transfer_manifest_pdf(
         self, license_number: str, transfer_id: int, *, credentials: MetrcCredentials | None = None
-    ) -> Record:
-        """A transfer's manifest as a PDF file: `{FileContents` (base64), `ContentType`,
-        `FileDownloadName`, `HttpStatusCode}`.
+    ) -> MetrcFile:
+        """A transfer's manifest as a PDF file (GetManifestPdf; the Id is the transfer's).
+        Metrc documents it wrapped in JSON, `{FileContents` (Base64), `ContentType`,
+        `FileDownloadName`, `HttpStatusCode}`; that or the PDF itself is read as the file.
 
         Raises:
-            MetrcError: any of its subclasses.
+            MetrcError: any of its subclasses, or an answer that holds no file.
         """
-        found: Record = await self.get(
-            f"/transfers/v2/manifest/{int(transfer_id)}/pdf", license_number,
-            credentials=credentials,
-        )  # fmt: skip
-        return found
+        path = f"/transfers/v2/manifest/{int(transfer_id)}/pdf"
+        found = await self.get(path, license_number, credentials=credentials)
+        return as_file(found, f"GET {path}")
 
     async def template_deliveries(
         self,

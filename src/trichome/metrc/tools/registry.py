@@ -76,6 +76,8 @@ class ToolSpec:
     returns: type
     skill: bool = False
     systems: frozenset[str] = METRC_ONLY
+    # The result carries a file (files.py): MCP sends it as an embedded resource.
+    attachment: bool = False
 
     @property
     def description(self) -> str:
@@ -96,6 +98,7 @@ def tool(
     idempotent: bool | None = None,
     skill: bool = False,
     systems: Iterable[str] | None = None,
+    attachment: bool = False,
 ) -> Callable[[ToolFunction], ToolFunction]:
     """Register an async function as a tool of a category (its name is the function's).
 
@@ -104,7 +107,8 @@ def tool(
     `destructive=True` when it removes or closes something (destroying plants, finishing
     packages); `idempotent` when repeating it changes nothing more (defaults to true for
     reads). `systems` names the tracking systems it runs on (default: Metrc only; a skill,
-    which reads our model, runs on every system).
+    which reads our model, runs on every system). `attachment=True` when the result is a
+    file (`returns` a `ToolFile`, files.py): MCP sends its content as an embedded resource.
     """
     if category not in CATEGORIES:
         raise ValueError(f"unknown tool category {category!r}")
@@ -131,6 +135,7 @@ def tool(
             returns=returns,
             skill=skill,
             systems=runs_on,
+            attachment=attachment,
         )
         return fn
 

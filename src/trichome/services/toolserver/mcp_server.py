@@ -8,8 +8,10 @@ it offers is decided twice: once for the process, from `TRICHOME_MCP_TOOLSETS`,
 registered), and per HTTP request, when the caller narrows it with `X-MCP-Toolsets`,
 `X-MCP-Tools` or `X-MCP-Readonly` (the rest are hidden from `tools/list` and unknown to
 `tools/call`). Every tool declares its result's shape (`outputSchema`) and returns
-`structuredContent` of that shape. Failures a model can act on (a Metrc refusal, a wrong
-label, invalid arguments) come back as tool errors carrying their message.
+`structuredContent` of that shape; a tool that reads a file (a manifest PDF, a lab
+document) also returns the file as an embedded resource. Failures a model can act on (a
+Metrc refusal, a wrong label, invalid arguments) come back as tool errors carrying their
+message.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 from mcp.types import (
     INVALID_PARAMS,
+    BlobResourceContents,
     CallToolRequestParams,
     CallToolResult,
+    EmbeddedResource,
     GetPromptRequestParams,
     GetPromptResult,
     ListPromptsResult,
@@ -49,6 +53,7 @@ from trichome import __version__
 from trichome.config import Settings
 from trichome.metrc.errors import MetrcError
 from trichome.metrc.tools import SYSTEMS, ToolProblem, ToolSpec, load_all, tool_succeeded
+from trichome.metrc.tools.files import CONTENT, without_content
 from trichome.services.toolserver.mcp_prompts import PROMPTS, McpPrompt, unknown_prompt
 from trichome.services.toolserver.selection import (
     SelectionError,
@@ -93,7 +98,9 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
     client). The result goes out as `structuredContent` and, for clients that read only
     text, as compact JSON (the SDK's default indents it, which costs a model tokens). The
     return annotation names the tool's result model, so the SDK publishes it as the tool's
-    `outputSchema` and checks every result against it.
+    `outputSchema` and checks every result against it. A file tool's content goes out once,
+    as an embedded resource (`BlobResourceContents`: its URI, media type and Base64 blob),
+    its `content_base64` null in the structured result and the text.
     """
 
     @functools.wraps(spec.fn)
@@ -104,10 +111,14 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
         except (ToolProblem, MetrcError, BioTrackError, ValueError) as problem:
             raise ToolError(str(problem)) from problem
         tool_succeeded()
+        attached = _attachment(result) if spec.attachment else None
+        if attached is not None:
+            result = without_content(result)
         text = orjson.dumps(result, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
-        return CallToolResult(
-            content=[TextContent(type="text", text=text)], structured_content=result
-        )
+        content: list[TextContent | EmbeddedResource] = [TextContent(type="text", text=text)]
+        if attached is not None:
+            content.append(attached)
+        return CallToolResult(content=content, structured_content=result)
 
     # The SDK reads the parameters from the signature: the tool's own, resolved, returning
     # the result as built here, validated against the declared result model.
@@ -119,6 +130,15 @@ def guarded(spec: ToolSpec) -> Callable[..., Awaitable[CallToolResult]]:
         "return": returns,
     }
     return call
+
+
+def _attachment(result: Mapping[str, Any]) -> EmbeddedResource | None:
+    """A file tool's content as MCP's embedded resource (None when it has none)."""
+    blob = result.get(CONTENT)
+    if not isinstance(blob, str):
+        return None
+    contents = BlobResourceContents(uri=result["uri"], mime_type=result["mime_type"], blob=blob)
+    return EmbeddedResource(type="resource", resource=contents)
 
 
 def annotations_of(spec: ToolSpec) -> ToolAnnotations:

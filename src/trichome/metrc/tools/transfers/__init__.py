@@ -7,6 +7,7 @@ template into a manifest in Metrc's web app, and recipients receive there too.
 - `manifests`: the lists of manifests, a manifest's deliveries and a delivery's packages
 - `trips`: a delivery's transporters, the shipments a facility carries, hub legs
 - `paperwork`: a manifest's printed text, a delivery's required lab tests
+- `manifest_file`: a manifest as Metrc's PDF
 - `templates`: outgoing transfer templates
 - `external`: transfer types and manifests from shippers outside Metrc
 - `template_changes`: a template's deliveries, template updates, voiding external manifests
@@ -33,6 +34,7 @@ from trichome.metrc.tools.transfers.paperwork import (
     get_transfer_manifest,
     list_required_lab_tests,
 )
+from trichome.metrc.tools.transfers.manifest_file import get_transfer_manifest_pdf
 from trichome.metrc.tools.transfers.templates import (
     TemplatePackage,
     create_transfer_template,
@@ -79,6 +81,7 @@ __all__ = [
     "delete_transfer_template",
     "get_delivery_transporters",
     "get_transfer_manifest",
+    "get_transfer_manifest_pdf",
     "get_transfer_template_deliveries",
     "list_delivery_package_states",
     "list_delivery_packages",
