@@ -26,7 +26,7 @@ from trichome.agents.calculation_questions import (
     potency_readings,
 )
 from trichome.agents.calculators import Calculation
-from trichome.agents.pieces_totals import asks_whole_total
+from trichome.agents.pieces_totals import asks_piece_dose, asks_whole_total
 from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
 from trichome.agents.unit_words import PIECES
@@ -94,7 +94,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         and per_piece
         and not (potencies or acid_potency or concentrate)
         and not question.says(CONCENTRATE)
-        and asks_whole_total(question, counts)
+        and (asks_whole_total(question, counts) or asks_piece_dose(question, counts))
     ):  # "1,000 chocolates x 2.5 mg, total mg?": the THC the batch holds
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, per_piece, "the dose per piece")

@@ -36,3 +36,27 @@ def asks_whole_total(question: Question, counts: list[Quantity]) -> bool:
     return whole is not None and not any(
         (c.noun or "").lower().startswith(whole.group(1).lower()) for c in counts
     )
+
+
+# "mg per bar?", "how many mg in each bar", "how strong is every gummy": one piece's dose
+_PIECE_ASKED = re.compile(
+    r"\b(?:mgs?|milligrams|thc|cbd|strong|potent|much)\s+(?:of\s+(?:thc|cbd)\s+)?(?:is\s+|are\s+)?"
+    r"(?:per|in\s+(?:each|every|one|a|1)|(?:is\s+)?(?:each|every))\s+(\w+)",
+    re.IGNORECASE,
+)
+
+
+def asks_piece_dose(question: Question, counts: list[Quantity]) -> bool:
+    """Whether the dose of one of the counted pieces is asked ("12 bars at 10 mg each, mg per
+    bar?"), which the question gives: the batch's arithmetic answers it, no concentrate is
+    involved."""
+    asked = _PIECE_ASKED.search(question.text)
+    if asked is None:
+        return False
+    noun = _stem(asked.group(1))
+    return bool(noun) and any(_stem(c.noun or "") == noun for c in counts)
+
+
+def _stem(noun: str) -> str:
+    """ "gummies", "gummy" -> "gumm"; "bars", "bar" -> "bar"."""
+    return re.sub(r"(?:ies|y|es|s)$", "", noun.lower())

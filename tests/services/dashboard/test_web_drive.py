@@ -70,10 +70,13 @@ async def _consent(web: httpx.AsyncClient, google: GoogleServer) -> httpx.Respon
 
 async def settled(web: httpx.AsyncClient) -> httpx.Response:
     """The documents page once the sync under way (if any) has finished, as a user
-    reloading it would see it."""
+    reloading it would see it (reloading again when a reload is refused)."""
     for _ in range(1200):  # a minute and more: extraction is slow on a busy machine
         page = await web.get("/documents")
-        if 'id="drive-syncing"' not in page.text:
+        # Only a page that shows the folder's state counts: on a loaded machine a reload
+        # can be refused for a moment (the database busy), and that page shows no sync.
+        shown = page.status_code == 200 and 'id="drive-last-sync"' in page.text
+        if shown and 'id="drive-syncing"' not in page.text:
             return page
         await anyio.sleep(0.05)
     raise AssertionError("the sync never finished")
