@@ -6,9 +6,10 @@ import io
 import zipfile
 
 import docx
+import numpy
 import openpyxl
 import pypdf
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
 
@@ -159,6 +160,31 @@ def image_file(lines: list[str], image_format: str = "PNG") -> bytes:
     """An image file (PNG, JPEG, TIFF, WebP) of the lines of text."""
     out = io.BytesIO()
     text_picture(lines).save(out, image_format)
+    return out.getvalue()
+
+
+def phone_photo(picture: Image.Image, turned: float, exif_orientation: int = 1) -> bytes:
+    """A JPEG of the picture as a phone photographs a page lying on a desk: seen at a slant
+    (a perspective that narrows the far edge), turned by `turned` degrees, a little out of
+    focus, on greyish paper with sensor noise, saved at a phone's JPEG quality; with an EXIF
+    orientation other than 1 the pixels are stored turned and the tag says how to stand
+    them up, as phones do."""
+    width, height = picture.size
+    # Pillow's perspective maps each output pixel back to the page: the top edge narrower.
+    slant = (1.0, 0.12, -0.06 * width, 0.04, 1.0, 0.0, 0.00012, 0.00025)
+    seen = picture.transform((width, height), Image.Transform.PERSPECTIVE, slant, fillcolor=255)
+    seen = seen.rotate(turned, expand=True, fillcolor=255).filter(ImageFilter.GaussianBlur(1.0))
+    noise = numpy.random.default_rng(7).normal(0, 10, (seen.height, seen.width))
+    grey = numpy.asarray(seen, dtype=float) * 0.8 + 35 + noise
+    paper = Image.fromarray(grey.clip(0, 255).astype(numpy.uint8))
+    exif = Image.Exif()
+    if exif_orientation != 1:
+        exif[0x0112] = exif_orientation
+        # Orientation 6 means "turn 90 degrees clockwise to view": stored the other way.
+        stored = {3: 180, 6: 90, 8: 270}[exif_orientation]
+        paper = paper.rotate(stored, expand=True)
+    out = io.BytesIO()
+    paper.convert("RGB").save(out, "JPEG", quality=72, exif=exif.tobytes())
     return out.getvalue()
 
 

@@ -15,7 +15,13 @@ import pypdf
 import pytest
 from PIL import Image
 
-from tests.documents.samples import image_file, pdf_with_scanned_page, scanned_pdf, text_picture
+from tests.documents.samples import (
+    image_file,
+    pdf_with_scanned_page,
+    phone_photo,
+    scanned_pdf,
+    text_picture,
+)
 from trichome.documents import ocr
 from trichome.documents.chunks import chunk_text
 from trichome.documents.errors import FileRejected
@@ -42,6 +48,20 @@ def test_the_lines_of_an_image_are_read_in_order(
     assert [_words(line) for line in text.splitlines()] == [
         ["check", "the", "cargo", "seal", "every", "50", "miles"],
         ["log", "the", "seal", "number"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("turned", "exif_orientation"),
+    [(0, 1), (-8, 1), (12, 1), (4, 6), (-3, 8)],
+    ids=["slanted", "turned-right", "turned-left", "stored-sideways", "stored-other-side"],
+)
+def test_a_phone_photo_of_a_page_is_read_line_by_line(turned: float, exif_orientation: int) -> None:
+    page = text_picture(["Transport SOP revision 4", "Check the cargo seal every 50 miles"])
+    text = extract_text(phone_photo(page, turned, exif_orientation), JPEG)
+    assert [_words(line) for line in text.splitlines()] == [
+        ["transport", "sop", "revision", "4"],
+        ["check", "the", "cargo", "seal", "every", "50", "miles"],
     ]
 
 
