@@ -32,6 +32,7 @@ from bench.calculators import (
     held_out_street,
     held_out_tenth,
     held_out_third,
+    held_out_twelfth,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -97,6 +98,7 @@ SETS: dict[str, ModuleType] = {
     "street": held_out_street,
     "tenth": held_out_tenth,
     "third": held_out_third,
+    "twelfth": held_out_twelfth,
 }
 
 
