@@ -80,6 +80,15 @@ def test_an_edible_serving_size_question_gets_the_serving_cap_not_a_packaging_ru
 def test_an_uncovered_serving_size_names_the_regulator_and_cites_nothing(
     service: AgentService,
 ) -> None:
-    text, cited = ask(service, "oregon gummy serving size and package max?")
+    text, cited = ask(service, "florida gummy serving size and package max?")
     assert cited == []
-    assert "Oregon Liquor and Cannabis Commission" in text
+    assert "Office of Medical Marijuana Use" in text
+
+
+def test_a_serving_cap_that_was_raised_is_answered_with_the_current_figure(
+    service: AgentService,
+) -> None:
+    text, cited = ask(service, "oregon gummy serving size and package max?")
+    assert cited[:2] == ["OR", "OR"]
+    assert "10 mg" in text
+    assert "100 mg" in text

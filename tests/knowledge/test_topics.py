@@ -86,6 +86,18 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
         ("warwick - how many plants in RI?", ["home-grow"]),
         ("can my 16 yo get an oklahoma medical marijuana card?", ["minimum-age"]),
         ("how many plants in a 4x4 tent under one light", []),
+        # A label under review or a claim proposed for the pack asks the label rule, even
+        # when the dose words an edible cap is read from are in the question.
+        (
+            "edible label review before we send to olcc. besides thc per serving what about "
+            "onset info",
+            ["label-contents"],
+        ),
+        (
+            "can we put 'helps with sleep' on our oregon gummy packaging? its 1:1 cbd:thc",
+            ["label-contents"],
+        ),
+        ("how long is the onset for edibles?", []),
     ],
 )
 def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:

@@ -73,4 +73,13 @@ MORE_WORDING: dict[str, str] = {
         rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
         r"\bper (?:capsule|softgel|bottle|tincture)\b"
     ),
+    "label-contents": (
+        # what may or must be printed on a pack, asked as a label check or a proposed claim:
+        # "edible label review before we send it in, what about onset info", "can we put
+        # 'helps with sleep' on our gummy packaging?" (the label rule answers, not the dose
+        # cap; the review's span covers the dose words it mentions, so it is what is asked)
+        r"(?:\b\w+ )?\blabel review\b[^?!]{0,120}|\bactivation time\b|"
+        r"\bcan (?:we|i) (?:put|print|say|write|claim)\b[^?!]{0,80}\bon (?:the |our |my |a )?"
+        r"(?:\w+ ){0,3}(?:label|labels|packaging|package|pack|box|jar|wrapper)\b"
+    ),
 }
