@@ -105,6 +105,20 @@ def test_typical_questions_go_to_their_specialist(
     assert 0 < decision.confidence <= 1
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "section 280e: what can a dispensary still deduct",
+        "which federal agency told banks how to handle marijuana customers",
+        "irs 280e and our gross margin, how does it work",
+    ],
+)
+def test_federal_tax_and_banking_go_to_the_main_agent(router: Router, question: str) -> None:
+    """280E and federal banking guidance are the main agent's (its general-federal-status
+    pack holds them; a state's taxes are the compliance specialist's)."""
+    assert router.route(question).agent == MAIN_AGENT
+
+
 def test_empty_text_goes_to_the_main_agent(router: Router) -> None:
     assert router.route("   ").agent == MAIN_AGENT
 
@@ -133,9 +147,33 @@ def test_a_longer_turn_that_goes_on_from_the_last_is_routed_with_it(follow_up: s
     assert routing_text([first, follow_up]) == f"{first}\n{follow_up}"
 
 
-def test_a_turn_that_says_it_changes_the_subject_is_routed_alone() -> None:
-    latest = "unrelated question: and what is the osha limit for co2 in a grow room"
-    assert routing_text(["what's the dli at 900 ppfd for 12 hours", latest]) == latest
+@pytest.mark.parametrize(
+    ("latest", "question"),
+    [
+        (
+            "unrelated question: and what is the osha limit for co2 in a grow room",
+            "and what is the osha limit for co2 in a grow room",
+        ),
+        (
+            "haha ok fine, serious q: how long do we keep visitor logs",
+            "how long do we keep visitor logs",
+        ),
+        (
+            "different topic - best way to price our new vape line",
+            "best way to price our new vape line",
+        ),
+    ],
+)
+def test_a_turn_that_says_it_changes_the_subject_is_routed_alone(
+    latest: str, question: str
+) -> None:
+    """Only what follows the change of subject is routed, never the turn before."""
+    assert routing_text(["what's the dli at 900 ppfd for 12 hours", latest]) == question
+    assert routing_text([latest]) == question
+
+
+def test_a_change_of_subject_with_little_after_it_is_routed_whole() -> None:
+    assert routing_text(["tell me a joke", "ok, new topic: metrc?"]) == "ok, new topic: metrc?"
 
 
 def test_a_follow_up_goes_to_the_agent_of_the_conversation(router: Router) -> None:

@@ -75,6 +75,13 @@ def service() -> AgentService:
         ("what did the commission rule at my renewal hearing on monday", "private"),
         ("would the OCM approve our application next round, we had one deficiency", "forecast"),
         ("how much sales tax do i owe for last quarter? it's all in our pos", "private"),
+        # a professional of any kind named, books kept from the tax office, a pre-employment
+        # screen, the outcome of one's own appeal, a price still to come
+        ("can you recommend a criminal defense attorney near dayton", "referral"),
+        ("how do we run part of the register cash off the books this month", "fraud"),
+        ("pre-employment test thursday and i dabbed saturday, will i pass", "drug-test"),
+        ("if we contest the suspension will we win, the hearing is in may", "legal"),
+        ("what will indoor flower go for per pound in michigan next spring", "forecast"),
     ],
 )  # fmt: skip
 def test_requests_no_source_can_answer_are_declined_for_their_reason(
@@ -108,6 +115,9 @@ def test_requests_no_source_can_answer_are_declined_for_their_reason(
         "what records does our metrc account have to keep for waste",
         "what did the DEA decide about rescheduling in 2024",
         "how much excise do we owe on $10,000 of flower sales in california",
+        "will we win more customers with a loyalty app or with punch cards",
+        "does a pre-employment drug screen pick up cbd isolate",
+        "what will a half ounce sell for after the new excise, our price is $80",
     ],
 )
 def test_rule_and_trade_questions_near_those_words_are_still_in_scope(question: str) -> None:

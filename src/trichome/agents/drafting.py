@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from trichome.agents.router import RouteDecision
+from trichome.agents.writers import writer_of
 from trichome.knowledge.jurisdictions import detect_jurisdictions
 from trichome.knowledge.topics import detect_topics
 
@@ -359,42 +360,10 @@ def _outline(kind: str, brief: str, parts: tuple[str, ...]) -> str:
     )
 
 
-# Who writes each class of document (the router's labels): promotion is marketing's,
-# running the shop (staff, training, records, hiring) operations', a developer's release
-# notes the main agent's; an email or a message goes by who it is written to.
-_WRITER = {
-    "social post": "marketing", "copy": "marketing", "name ideas": "marketing",
-    "press release": "marketing", "FAQ": "marketing", "job post": "operations",
-    "quiz": "operations", "agenda": "operations", "checklist": "operations",
-    "log sheet": "operations", "changelog entry": "main_agent", "form": "operations",
-    "invitation": "marketing",
-}  # fmt: skip
-_TO_CUSTOMERS = re.compile(
-    r"\b(?:customers?|members?|loyalty|subscribers?|followers?|patients|shoppers|reviews?|"
-    r"reviewers?|clients?)\b",
-    re.IGNORECASE,
-)
-_TO_STAFF = re.compile(
-    r"\b(?:staff|team|employees?|everyone|budtenders?|crew|shift|managers?|drivers?|"
-    r"(?:testing )?lab|vendors?|suppliers?|contractors?)\b",
-    re.IGNORECASE,
-)
-
-
 def routed_to_writer(route: RouteDecision, draft: Draft | None) -> RouteDecision:
     """The route for a document asked for: to the agent that writes its class, sure of it;
     the router's pick when no draft is asked for or its class has no one writer."""
-    writer = _writer_of(draft) if draft is not None else None
+    writer = writer_of(draft.kind, draft.brief) if draft is not None else None
     if writer is None or writer == route.agent:
         return route
     return RouteDecision(writer, max(route.confidence, 0.5), route.agent)
-
-
-def _writer_of(draft: Draft) -> str | None:
-    if draft.kind in _WRITER:
-        return _WRITER[draft.kind]
-    if _TO_CUSTOMERS.search(draft.brief):
-        return "marketing"
-    if _TO_STAFF.search(draft.brief):
-        return "operations"
-    return None

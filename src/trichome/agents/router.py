@@ -34,6 +34,8 @@ _WORD = re.compile(r"[a-z0-9]+")
 MIN_CONFIDENCE = 0.30
 # A follow-up this short ("and in Colorado?") is routed together with the turn before it.
 FOLLOW_UP_MAX_WORDS = 4
+# Below this probability a later turn read alone is read again with the turn before it.
+UNSURE_ALONE = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +279,22 @@ class Router:
         agent = self._labels[best] if confidence >= MIN_CONFIDENCE else MAIN_AGENT
         return RouteDecision(agent, round(confidence, 4), self._labels[second])
 
+    def route_conversation(self, user_turns: Sequence[str]) -> RouteDecision:
+        """The agent for the latest turn (`routing_text`); a turn routed alone whose words
+        lean nowhere ("anything that has to be in the ad itself?") is routed with the turn
+        before it when that reads surer, as a follow-up on the same subject."""
+        text = routing_text(user_turns)
+        decision = self.route(text)
+        if (
+            decision.confidence >= UNSURE_ALONE
+            or len(user_turns) < 2
+            or text != user_turns[-1]  # already read with the turn before, or cut
+            or _NEW_SUBJECT.search(user_turns[-1])
+        ):
+            return decision
+        together = self.route(f"{user_turns[-2]}\n{user_turns[-1]}")
+        return together if together.confidence > decision.confidence else decision
+
     def predict(self, texts: Sequence[str]) -> list[str]:
         """Labels for many texts (for evaluation)."""
         return [self._labels[int(self.probabilities(text).argmax())] for text in texts]
@@ -339,9 +357,10 @@ _GOES_ON = re.compile(
     r"\b(?:the same|that same|that (?:limit|number|rule|one|batch)|did that|does that)\b",
     re.IGNORECASE,
 )
-# "unrelated, but ...": a new subject, routed on its own.
+# "unrelated, but ...", "ok fine, serious q: ...": a new subject, routed on its own.
 _NEW_SUBJECT = re.compile(
-    r"\b(?:unrelated|different|separate|new|another|random|switching gears|changing the subject)"
+    r"\b(?:unrelated|different|separate|new|another|random|serious|switching gears|"
+    r"changing the subject)"
     r"\b(?: (?:q|question|topic|thing))?\b(?:,| but| -|:)",
     re.IGNORECASE,
 )
@@ -360,8 +379,13 @@ def question_text(user_turns: Sequence[str]) -> str:
 
 def routing_text(user_turns: Sequence[str]) -> str:
     """The text to route: the question, with the turn before it for any follow-up that goes
-    on from it ("ok now add 5% overage"), unless the turn says it changes the subject."""
-    if len(user_turns) < 2 or _NEW_SUBJECT.search(user_turns[-1]):
+    on from it ("ok now add 5% overage"), unless the turn says it changes the subject: then
+    only what follows that ("ok fine, serious q: whats the propane idlh"), whose words are
+    the question's and not the chat's that led to it."""
+    shift = _NEW_SUBJECT.search(user_turns[-1]) if user_turns else None
+    if shift is not None and len(user_turns[-1][shift.end() :].split()) >= 3:
+        return user_turns[-1][shift.end() :].strip()
+    if len(user_turns) < 2 or shift is not None:
         return question_text(user_turns[-1:])
     if _GOES_ON.search(user_turns[-1]):
         return f"{user_turns[-2]}\n{user_turns[-1]}"

@@ -79,6 +79,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:settle|settlement)\b.{0,60}\b(?:hearing|appeal|odds|strategy|fight)\b|"
             r"\b(?:fight|appeal|contest)\b.{0,60}\bor (?:settle|take the fine|pay)\b|"
             r"\b(?:best|legal) strategy\b|\bbetter odds\b|\bcan (?:we|i) win\b|"
+            r"\bif (?:we|i) (?:appeal|sue|fight|contest)\b.{0,30}\b(?:will|would) (?:we|i) win\b|"
             r"\bsue (?:him|her|them)\b|"
             # the case made for one side at a hearing or appeal: a lawyer's work
             r"\b(?:win|winning|beat)\b.{0,40}\b(?:appeal|hearing|case|lawsuit|trial)\b|"
@@ -90,7 +91,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "referral",
             # a named professional to hire: no sourced fact rates one
             r"\brecommend (?:me )?(?:a |an |any |some )?"
-            r"(?:specific |good |great |reliable |decent )*(?:cannabis |marijuana |local )?"
+            r"(?:specific |good |great |reliable |decent )*(?:cannabis |marijuana |local |family |"
+            r"business |tax |criminal |defen[cs]e |immigration |employment )*"
             r"(?:lawyers?|attorneys?|accountants?|cpas?|consultants?|law firms?|doctors?|"
             r"physicians?|practitioners?|clinics?)\b",
         ),
@@ -122,7 +124,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
             r"filing|disclosure)|\b(?:hide|conceal|keep)\b.{0,40}\boff (?:the|our|my) "
-            r"(?:licen[cs]e|application|filing|disclosure)",
+            r"(?:licen[cs]e|application|filing|disclosure|books)|"
+            r"\b(?:run|ring|put|pay|move|sell)\b.{0,40}\boff the books\b",
         ),
         (
             "evasion",
@@ -156,7 +159,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bwhat will\b.{0,80}\b(?:in|by) q[1-4] 20\d\d\b|\bbe worth\b.{0,20}\bin "
             r"(?:\d+|a few|two|three|five) years\b|\bwill (?:[\w-]+ ){0,2}voters\b|"
             r"\b(?:fair |going )?prices?\b.{0,60}\b(?:market|per pound)\b.{0,30}\bnext "
-            r"(?:year|quarter|season)\b|"
+            r"(?:year|quarter|season)\b|\bwhat will\b.{0,60}\b(?:go|sell|trade) for\b.{0,20}"
+            r"\bper (?:pound|lb|ounce|oz|gram|kilo)\b.{0,20}\bnext "
+            r"(?:year|quarter|season|month|spring|summer|fall|autumn|winter)\b|"
             r"\bwill (?:it|my|our|the) .{0,30}\b(?:test|come back) (?:at|as)\b|\bpredict\b|"
             # the regulator's decision on one's own file: "will my application get approved?"
             r"\b(?:will|would) (?:my|our|the|his|her|their) (?:[\w-]+ ){0,3}(?:application|"
@@ -280,10 +285,12 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             "drug-test",
             # whether one person passes a drug test: their body, the product and the cutoff
             r"\b(?:pass|beat|cheat|flush)\b.{0,40}\b(?:drug|pee|urine|piss|hair|swab) "
-            r"test\b|\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:how (?:do|can) i|"
+            r"test\b|\b(?:drug|pee|urine|piss|hair|swab|pre-?employment) test\b.{0,60}"
+            r"\b(?:how (?:do|can) i|"
             r"to) (?:pass|beat)\b|\b(?:make me|will i|would i|could i) fail\b.{0,40}\btest\b|"
             # "drug test friday ... will i pass? how many days do i need"
-            r"\b(?:drug|pee|urine|piss|hair|swab) test\b.{0,60}\b(?:will|would|could|do) i "
+            r"\b(?:drug|pee|urine|piss|hair|swab|pre-?employment) test\b.{0,60}"
+            r"\b(?:will|would|could|do) i "
             r"(?:pass|fail|be clean)\b",
         ),
         (

@@ -24,7 +24,7 @@ from trichome.agents.own_documents import own_passages, reads_own_papers, with_o
 from trichome.agents.product_forms import asked_form_first
 from trichome.agents.programmes import asks_if_exempt, of_program
 from trichome.agents.registry import AGENTS, MAIN_AGENT, Agent
-from trichome.agents.router import RouteDecision, Router, question_text, routing_text
+from trichome.agents.router import RouteDecision, Router, question_text
 from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.topic_parts import with_each_topic
@@ -118,7 +118,7 @@ class AgentService:
         window = history_window(chat.messages)
         user_turns = [t.content for t in window if t.role == "user" and t.content]
         question = question_text(user_turns)
-        route = self.router.route(routing_text(user_turns))
+        route = self.router.route_conversation(user_turns)
         template = self._template(question, user_turns)
         understanding = understand(user_turns)
         own = own_passages(chat.documents, without_jurisdictions(question, understanding.residence))
