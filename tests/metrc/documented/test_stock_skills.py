@@ -146,3 +146,24 @@ async def test_strains_at_the_store_from_its_documented_results_and_sales(run: R
     assert result["counts"]["packages_tested"] == result["counts"]["passed_first_test"] == 7
     # Blue Dream sold 346.00 across the finalized and open receipts (the void left out).
     assert result["counts"]["revenue"] == pytest.approx(346.0)
+
+
+async def test_strains_at_the_grower_from_its_documented_harvests_and_results(run: Run) -> None:
+    result = await answer(run, "strain_performance", license_number=GROWER)
+
+    strains = result["details"]["strains"]
+    blue, sour = strains["Blue Dream"], strains["Sour Diesel"]
+    # Blue Dream: 40 + 48 plants, 30,000 + 38,400 g wet; only April's harvest is packaged
+    # (6,600 g of its 40 plants). Sour Diesel: 36 plants, 25,200 g wet, 4,536 g packaged.
+    assert (blue["harvests"], blue["plants"], blue["wet_g_per_plant"]) == (2, 88, 777.3)
+    assert (blue["packaged_g_per_plant"], blue["yield_ratio"]) == (165.0, 0.22)
+    assert (sour["plants"], sour["wet_g_per_plant"], sour["packaged_g_per_plant"]) == (
+        36,
+        700.0,
+        126.0,
+    )
+    # One lab test behind both May packages of Blue Dream (counted once); Sour Diesel's
+    # packages still wait on the lab, so it has no THC figure.
+    assert (blue["thc_pct"], blue["thc_samples"]) == (21.4, 1)
+    assert sour["thc_pct"] is None and sour["thc_samples"] == 0
+    assert result["details"]["sells"] is False and result["counts"]["revenue"] == 0
