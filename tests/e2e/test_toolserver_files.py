@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import httpx
 import httpx2
 import pytest
 from mcp import Client
@@ -27,6 +28,14 @@ from trichome.metrc import MetrcClient, MetrcError, MetrcFile
 
 pytestmark = pytest.mark.anyio
 CERTIFICATE = b"%PDF-1.4\n% a certificate of analysis\n1 0 obj << >> endobj\n%%EOF\n"
+METRC_MOST = 5 * 1024 * 1024  # the largest document Metrc takes (LabTests CreateRecord)
+MCP_LIMIT = 8 * 1024 * 1024  # TRICHOME_TOOLSERVER_MAX_REQUEST_BYTES's default
+
+
+def pdf_of(size: int) -> bytes:
+    """A PDF of exactly `size` bytes (a comment line pads it)."""
+    head, tail = b"%PDF-1.4\n%", b"\n%%EOF\n"
+    return head + b"x" * (size - len(head) - len(tail)) + tail
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +78,7 @@ def blob_of(result: CallToolResult) -> BlobResourceContents:
     return embedded.resource
 
 
-async def _attached(servers: Servers) -> int:
+async def _attached(servers: Servers, certificate: bytes = CERTIFICATE) -> int:
     """A result the lab records now, with a certificate attached through the tool server;
     the document's id."""
     async with metrc(servers) as client:
@@ -82,7 +91,7 @@ async def _attached(servers: Servers) -> int:
             ],
         }
         await client.record_lab_test_results(LAB, [record])
-        (row,) = await client.lab_test_results(LAB, int(sample["Id"]))
+        row = newest(await client.lab_test_results(LAB, int(sample["Id"])))
     async with mcp(servers) as session:
         await call(
             session,
@@ -90,11 +99,16 @@ async def _attached(servers: Servers) -> int:
             license_number=LAB,
             lab_test_result_id=row["LabTestResultId"],
             file_name="COA 2026-11-21.pdf",
-            content_base64=base64.b64encode(CERTIFICATE).decode(),
+            content_base64=base64.b64encode(certificate).decode(),
         )
     async with metrc(servers) as client:
-        (row,) = await client.lab_test_results(LAB, int(sample["Id"]))
+        row = newest(await client.lab_test_results(LAB, int(sample["Id"])))
     return int(row["LabTestResultDocumentFileId"])
+
+
+def newest(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The result recorded last (each test of this module records one on the same sample)."""
+    return max(rows, key=lambda row: int(row["LabTestResultId"]))
 
 
 async def test_a_document_is_read_as_bytes_within_the_size_limit(own_servers: Servers) -> None:
@@ -143,3 +157,39 @@ async def test_a_manifest_pdf_comes_as_an_embedded_pdf_of_the_transfer(
     assert called.structured_content["file_name"] == f"TransferManifestReport-{transfer['Id']}.pdf"
     assert transfer["ManifestNumber"] in printed
     assert outside.is_error and "was not found" in str(outside.content[0])
+
+
+async def test_a_file_of_metrc_s_largest_goes_through_and_a_larger_body_gets_a_named_413(
+    own_servers: Servers,
+) -> None:
+    largest = pdf_of(METRC_MOST)  # 7 MB in Base64: over the other routes' 4 MiB
+    document_id = await _attached(own_servers, largest)
+    async with metrc(own_servers) as client:
+        read = await client.lab_test_document(LAB, document_id)
+    async with mcp(own_servers) as session:
+        over_metrc = await session.call_tool(
+            "attach_lab_test_document",
+            {
+                "license_number": LAB,
+                "lab_test_result_id": 1,
+                "file_name": "COA.pdf",
+                "content_base64": base64.b64encode(pdf_of(METRC_MOST + 1)).decode(),
+            },
+        )
+
+    async def streamed() -> AsyncIterator[bytes]:  # no Content-Length
+        for _ in range(MCP_LIMIT // 65536 + 1):
+            yield b" " * 65536
+
+    headers = {**own_servers.headers(), "Accept": "application/json, text/event-stream"}
+    async with httpx.AsyncClient(headers=headers, timeout=60) as http:
+        declared = await http.post(own_servers.mcp, content=b" " * (MCP_LIMIT + 1))
+        undeclared = await http.post(own_servers.mcp, content=streamed())
+    assert read.size == METRC_MOST and read.content == largest
+    assert over_metrc.is_error and "at most 5 MB" in str(over_metrc.content[0])
+    for refused in (declared, undeclared):
+        assert refused.status_code == 413
+        error = refused.json()["error"]
+        assert error["code"] == "request_too_large"
+        assert "8,388,608 bytes (8 MiB)" in error["message"]
+        assert "TRICHOME_TOOLSERVER_MAX_REQUEST_BYTES" in error["message"]

@@ -260,6 +260,13 @@ class RequestFields(BaseSettings):
         ge=1024,
         description="Largest request body accepted; a larger one gets 413.",
     )
+    toolserver_max_request_bytes: int = Field(
+        8 * 1024 * 1024,
+        ge=1024,
+        description="Largest body `POST /api/mcp` accepts; a larger one gets 413 "
+        "`request_too_large`. A file given to a tool travels in the body as Base64, a third "
+        "larger than the file, so the default holds one file of the largest Metrc takes (5 MB).",
+    )
     max_file_bytes: int = Field(
         20 * 1024 * 1024,
         ge=1024,

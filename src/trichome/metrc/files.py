@@ -1,12 +1,17 @@
 """Files Metrc answers: a transfer's manifest as a PDF, a lab test result's document.
 
-Metrc answers a file in one of two ways. Some reads answer the file itself (a non-JSON media
-type such as `application/pdf`); the transport then returns its bytes untouched, never
-decoded as text, as a `MetrcFile`. Others wrap it in JSON: GetManifestPdf's documented
-example is `{FileContents (Base64), ContentType, FileDownloadName, HttpStatusCode}`
-(api-<state>.metrc.com/Documentation, Transfers; captured in thunkier/ThunkMetrc,
-`specs/generated/bruno/Transfers/GetManifestPdfById.bru`). `as_file` takes either, so a
-caller gets the same `MetrcFile` whichever Metrc sends.
+Metrc answers a file in one of two ways. GetLabTestDocumentById answers the file itself:
+Metrc documents no example answer for it ("No response"), and a client of Metrc's
+production API stores that answer's bytes as the PDF, as they come, while it decodes the
+manifest's JSON (tests/metrc/fixtures/documented/labtests_labtestdocument.json names both
+sources). The transport returns such an answer (any non-JSON media type) untouched, never
+decoded as text, as a `MetrcFile`, and names a PDF sent as `application/octet-stream`
+`application/pdf`. Other reads wrap the file in JSON: GetManifestPdf's documented example
+is `{FileContents (Base64), ContentType, FileDownloadName, HttpStatusCode}`, and Items
+GetFileById and GetImageById document the same fields but the last
+(api-<state>.metrc.com/Documentation; captured in thunkier/ThunkMetrc,
+`specs/generated/bruno/Transfers/GetManifestPdfById.bru`, `Items/GetFileById.bru`).
+`as_file` takes either, so a caller gets the same `MetrcFile` whichever Metrc sends.
 
 A file is read whole into memory, so the transport refuses one larger than
 `MAX_FILE_BYTES` (20 MB; Metrc takes lab documents and item files of at most 5 MB).

@@ -24,7 +24,13 @@ from trichome.metrc.errors import (
     describe_call,
     error_for_response,
 )
-from trichome.metrc.files import MAX_FILE_BYTES, MetrcFile, file_name_of, is_file_type, media_type
+from trichome.metrc.files import (
+    MAX_FILE_BYTES,
+    MetrcFile,
+    file_name_of,
+    is_file_type,
+    sniffed_type,
+)
 from trichome.metrc.limits import FacilityLimiter
 from trichome.metrc.retry import (
     RetryPolicy,
@@ -181,7 +187,7 @@ class MetrcTransport:
         if not content:
             return response, None
         name = file_name_of(response.headers.get("content-disposition"))
-        return response, MetrcFile(content, media_type(kind), name)
+        return response, MetrcFile(content, sniffed_type(kind, content), name)
 
 
 async def _read_file(response: httpx.Response, where: str, limit: int) -> bytes:

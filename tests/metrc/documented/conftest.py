@@ -2,7 +2,8 @@
 documented), for testing the client's parsing, the mapping and the skills without the sandbox.
 
 Each fixture file names the operation it follows and lists requests (path, query) with their
-responses. The server matches a request by path and by the fixture's query parameters (a
+responses: JSON, or a file (`"file": {"base64", "content_type", "content_disposition"}`),
+answered as its bytes with those headers. The server matches a request by path and by the fixture's query parameters (a
 subset of the request's), pages a list when asked, and answers a last-modified window with
 the records last modified in it and sales dates with the receipts sold between them (a
 SalesDateTime, local time in Metrc's examples, read against the bounds as written), as
@@ -12,6 +13,7 @@ skill reading something the fixtures lack fails loudly.
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -36,6 +38,14 @@ IGNORED = {"pageNumber", "pageSize", *WINDOWS}
 
 
 @dataclass(frozen=True)
+class FileAnswer:
+    """A file a fixture answers: its bytes and the headers they come with."""
+
+    content: bytes
+    headers: dict[str, str]
+
+
+@dataclass(frozen=True)
 class Answer:
     """One request a fixture answers."""
 
@@ -54,10 +64,17 @@ def load_fixtures() -> list[Answer]:
         operation = document["operation"]
         for request in document["requests"]:
             path = request.get("path") or operation.split(" ", 1)[1]
+            response = request.get("response")
+            if "file" in request:
+                sent = request["file"]
+                headers = {
+                    "Content-Type": sent["content_type"],
+                    **({"Content-Disposition": sent["content_disposition"]}
+                       if sent.get("content_disposition") else {}),
+                }  # fmt: skip
+                response = FileAnswer(base64.b64decode(sent["base64"]), headers)
             answers.append(
-                Answer(
-                    file.stem, operation, path.rstrip("/"), request["query"], request["response"]
-                )
+                Answer(file.stem, operation, path.rstrip("/"), request["query"], response)
             )
     return answers
 
@@ -94,6 +111,8 @@ def answer(answers: list[Answer], call: Call) -> Response:
         message = f"No documented fixture answers {call.method} {call.path} {call.params}."
         return JSONResponse({"Message": message}, 404)
     response = matches[0].response
+    if isinstance(response, FileAnswer):
+        return Response(response.content, headers=response.headers)
     if not isinstance(response, dict) or "Data" not in response:
         return JSONResponse(response)
     data = list(response["Data"])

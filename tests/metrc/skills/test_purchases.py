@@ -111,6 +111,16 @@ def test_lines_that_cannot_be_weighed_are_set_apart() -> None:
     assert len(found.unmeasured) == 3 and found.amounts["flower"] == 3.5
 
 
+def test_a_counted_line_takes_its_item_s_unit_weight_when_the_receipt_has_none() -> None:
+    receipt = basket(line("Pre-Roll Flower", 3, "Each"), line("Buds", 3.5)).receipt
+    by_item = Basket.of(receipt, {"Pre-Roll Flower": 1.0})
+    on_line = Basket.of(
+        basket(line("Pre-Roll Flower", 3, "Each", weight=0.5)).receipt, {"Pre-Roll Flower": 1.0}
+    )
+    assert by_item.unmeasured == [] and by_item.amounts["flower"] == 6.5
+    assert on_line.amounts["flower"] == 1.5  # the receipt's own figure comes first
+
+
 def test_a_state_without_recorded_caps_is_a_clear_problem() -> None:
     with pytest.raises(ToolProblem, match=r"No per-sale caps are recorded for 'NY'.*CO"):
         limit_for("NY")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from mcp.types import EmbeddedResource
 
+from tests.metrc.documented.test_lab_documents import documented_form
 from tests.metrc.tools.helpers import DISPENSARY, LAB
 from tests.metrc.tools.test_outputs import checked
 from trichome.config import Settings
@@ -75,6 +76,25 @@ async def test_a_lab_attaches_a_certificate_and_reads_it_back_over_mcp(
     blob: Any = resource.resource
     assert (blob.uri, blob.mime_type) == (structured["uri"], "application/pdf")
     assert base64.b64decode(blob.blob) == CERTIFICATE
+
+
+async def test_the_sandbox_answers_a_document_in_the_documented_form(
+    writer: MetrcAccess,
+) -> None:
+    label, result_id = await _recorded(writer)
+    with using(writer):
+        await tools.attach_lab_test_document(
+            LAB, result_id, "COA 2026-11-21.pdf", encoded(CERTIFICATE)
+        )
+        rows = (await lab_results.list_package_lab_results(LAB, label))["items"]
+    (document_id,) = {
+        r["LabTestResultDocumentFileId"] for r in rows if r.get("LabTestResultDocumentFileId")
+    }
+    raw = await writer.client.get(f"/labtests/v2/labtestdocument/{document_id}", LAB)
+    read = await writer.client.lab_test_document(LAB, document_id)
+    # The same checks as the fixtures' (tests/metrc/documented/test_lab_documents.py).
+    documented_form(raw, CERTIFICATE, "COA 2026-11-21.pdf")
+    documented_form(read, CERTIFICATE, "COA 2026-11-21.pdf")
 
 
 @pytest.mark.parametrize(

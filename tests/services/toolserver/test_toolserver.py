@@ -61,10 +61,31 @@ async def test_bad_json_rpc_is_a_400_with_a_json_rpc_error(
         answer = await client.post("/api/mcp", content=body, headers={**auth, **MCP})
         assert answer.status_code == 400, body
         assert answer.json()["error"]["code"] in (-32700, -32600, -32602)
-    huge = await client.post(
-        "/api/mcp", content=b" " * (settings.max_request_bytes + 1), headers={**auth, **MCP}
-    )
-    assert huge.status_code == 413
+
+
+async def test_mcp_takes_a_body_up_to_its_own_limit_and_names_it_past_that(
+    client: httpx.AsyncClient, make_key: KeyMaker, settings: Settings
+) -> None:
+    auth = {"Authorization": f"Bearer {await make_key(Tier.OPERATOR)}"}
+    limit = settings.toolserver_max_request_bytes
+    assert limit > settings.max_request_bytes  # room for a file of Metrc's 5 MB, in Base64
+
+    async def streamed(size: int) -> AsyncIterator[bytes]:  # sent without a Content-Length
+        for _ in range(size // 65536):
+            yield b" " * 65536
+        yield b" " * (size % 65536)
+
+    within = await client.post("/api/mcp", content=b" " * limit, headers={**auth, **MCP})
+    declared = await client.post("/api/mcp", content=b" " * (limit + 1), headers={**auth, **MCP})
+    undeclared = await client.post("/api/mcp", content=streamed(limit + 1), headers={**auth, **MCP})
+    anonymous = await client.post("/api/mcp", content=b" " * (limit + 1), headers=MCP)
+    assert within.status_code == 400  # read whole, then refused as not JSON-RPC
+    for refused in (declared, undeclared, anonymous):
+        assert refused.status_code == 413
+        error = refused.json()["error"]
+        assert error["code"] == "request_too_large"
+        assert f"{limit:,} bytes (8 MiB)" in error["message"]
+        assert "TRICHOME_TOOLSERVER_MAX_REQUEST_BYTES" in error["message"]
 
 
 async def test_chat_refuses_bad_bodies_with_400(

@@ -123,8 +123,8 @@ class LabTestsApi(MetrcBaseClient):
     ) -> MetrcFile:
         """One lab test result document by its file id (LabTests GetLabTestDocumentById, GET
         /labtests/v2/labtestdocument/{id}; the id is a result's `LabTestResultDocumentFileId`).
-        Metrc documents no example answer: the file itself or Metrc's JSON file envelope are
-        both read as the file (files.py).
+        Metrc answers the file itself (its documentation shows no answer; production use
+        reads the bytes as the PDF, files.py); a JSON file envelope is read as the file too.
 
         Raises:
             MetrcNotFound: no such document for the licence; MetrcError: any other subclass,

@@ -1,7 +1,8 @@
 """purchase_limit_check: adult-use sales held against the state's per-sale caps.
 
 Each line of a receipt is weighed as flower, concentrate or an infused product from its
-category and its quantity (a counted item by the unit weight or THC its item declares),
+category and its quantity (a counted item by the unit weight or THC its item declares: on
+the receipt line, or for the weight, the licence's item of that name),
 and each sale against the state's caps (`metrc/data/purchase_limits.toml`, every figure
 tied to the knowledge-pack fact whose sources state it). Patients' and caregivers' sales
 are left out: their limits are supplies over days, not caps on one sale.
@@ -11,15 +12,18 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from trichome.knowledge.packs import load_packs
 from trichome.metrc.skills.base import Finding, Severity, SkillResult
 from trichome.metrc.skills.facility import require
 from trichome.metrc.skills.records import plural, rounded
+from trichome.metrc.skills.waste import item_weights
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.tracking import Capability, Receipt, Sale, to_grams
 from trichome.tracking.source import FacilitySource
@@ -86,6 +90,10 @@ def state_limits() -> dict[str, StateLimit]:
     return limits
 
 
+# No item's unit weight to fall back on.
+NO_WEIGHTS: Mapping[str, float] = MappingProxyType({})
+
+
 def kind_of(category: str | None) -> str | None:
     """Flower, concentrate, infused or exempt, from a Metrc category name (None: unknown)."""
     name = (category or "").lower()
@@ -95,16 +103,26 @@ def kind_of(category: str | None) -> str | None:
     return None
 
 
-def amount_of(line: Sale, kind: str) -> float | None:
-    """A line's amount in its kind's measure (None when the receipt cannot give it)."""
+def amount_of(line: Sale, kind: str, weights: Mapping[str, float] = NO_WEIGHTS) -> float | None:
+    """A line's amount in its kind's measure (None when neither the receipt nor the item
+    gives it). A counted line without its item's unit weight on the receipt takes the one
+    the licence's item of that name declares (`weights`)."""
     if kind == "infused":
         return line.quantity * line.unit_thc_mg if line.unit_thc_mg is not None else None
     grams = to_grams(line.quantity, line.unit)
     if grams is not None:
         return grams
-    if line.unit_weight_grams is not None:
-        return line.quantity * line.unit_weight_grams
-    return None
+    unit_weight = line.unit_weight_grams or weights.get(line.product_name or "")
+    return line.quantity * unit_weight if unit_weight else None
+
+
+def _needs_item_weight(line: Sale) -> bool:
+    """A counted flower or concentrate line whose receipt does not give its unit weight."""
+    return (
+        kind_of(line.category) in ("flower", "concentrate")
+        and to_grams(line.quantity, line.unit) is None
+        and line.unit_weight_grams is None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,14 +134,14 @@ class Basket:
     unmeasured: list[Sale]
 
     @classmethod
-    def of(cls, receipt: Receipt) -> Basket:
+    def of(cls, receipt: Receipt, weights: Mapping[str, float] = NO_WEIGHTS) -> Basket:
         amounts = dict.fromkeys(KINDS, 0.0)
         unmeasured = []
         for line in receipt.lines:
             kind = kind_of(line.category)
             if kind == "exempt":
                 continue
-            amount = amount_of(line, kind) if kind is not None else None
+            amount = amount_of(line, kind, weights) if kind is not None else None
             if kind is None or amount is None:
                 unmeasured.append(line)
             else:
@@ -211,7 +229,10 @@ async def purchase_limit_check(
     await require(data, Capability.SELL_TO_CONSUMERS, "sell to consumers")
     receipts = await data.receipts(start, end)
     adult = [r for r in receipts.sales if (r.customer_type or "").lower() in ADULT_USE]
-    baskets = [Basket.of(receipt) for receipt in adult]
+    weights: Mapping[str, float] = {}
+    if any(_needs_item_weight(line) for receipt in adult for line in receipt.lines):
+        weights = item_weights(await data.items())
+    baskets = [Basket.of(receipt, weights) for receipt in adult]
     over = [(b, found) for b in baskets if (found := b.breaches(limit))]
     unmeasured = [line for basket in baskets for line in basket.unmeasured]
     findings = [

@@ -36,7 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         streamable_http_path=MCP_PATH,
         json_response=True,
         stateless_http=True,
-        max_request_body_size=settings.max_request_bytes,
+        max_request_body_size=settings.toolserver_max_request_bytes,
         transport_security=transport_security(settings),
     )
     offered = tuple(offered_tools(settings))

@@ -34,11 +34,13 @@ from trichome.http.errors import (
     database_unavailable,
     invalid_request,
 )
+from trichome.http.state import core_of
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.errors import MetrcRateLimited
 from trichome.metrc.tools import Access, MetrcAccess, load_all, using, watching_use
 from trichome.plans import Tier
 from trichome.services.toolserver.biotrack_access import BioTrackClients, BioTrackLogin
+from trichome.services.toolserver.mcp_body import body_within, replaying, too_large
 from trichome.services.toolserver.mcp_server import (
     SelectionError,
     ToolSelection,
@@ -327,15 +329,21 @@ class McpGate:
             )
             return
         request = Request(scope, receive)
+        limit = core_of(request).settings.toolserver_max_request_bytes
         gatekeeper: Gatekeeper = request.state.toolserver.gatekeeper
         try:
+            # A declared size is refused before anything is read or looked up.
+            declared = request.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > limit:
+                raise too_large(limit)
             caller = await gatekeeper.caller(request)
+            body = await body_within(request, limit)
         except ApiError as error:
             await _error_response(error, scope, receive, send)
             return
         set_request_selection(caller.selection)
         with using(caller.access), watching_use() as use:
-            await self.app(scope, receive, send)
+            await self.app(scope, replaying(body, receive), send)
         if use.succeeded:
             await gatekeeper.record_use(caller)
 

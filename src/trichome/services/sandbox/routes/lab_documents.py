@@ -4,8 +4,10 @@
 the tested package's licence reads it back by the file id the result then carries in
 `LabTestResultDocumentFileId` (GetLabTestDocumentById, `GET /labtests/v2/labtestdocument/{id}`).
 
-Metrc documents no answer for the read; the sandbox answers the file itself, with the media
-type its name implies and the name in `Content-Disposition` (docs/metrc-coverage.md).
+Metrc documents no answer for the read, and answers the file itself (production use reads
+its bytes as the PDF; tests/metrc/fixtures/documented/labtests_labtestdocument.json); the
+sandbox answers the file itself too, with the media type its name implies and the name in
+`Content-Disposition` (docs/metrc-coverage.md).
 """
 
 from __future__ import annotations
