@@ -17,7 +17,7 @@ from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.units import UnitError
 
 _UNIT = (
-    r"mg/g|mg\s+per\s+g(?:ram)?|mg|milligrams?|g|grams?|gs|kg|kilos?|kilograms?|lbs?|pounds?|"
+    r"mg/g|(?:mg|milligrams?)\s+(?:per|a|an)\s+g(?:ram)?\b|mg|milligrams?|g|grams?|gs|kg|kilos?|kilograms?|lbs?|pounds?|"
     r"oz|ounces?|ml|mls|milliliters?|millilitres?|l|liters?|litres?|%|percent(?:age)?|"
     r"cups?|tbsps?|tablespoons?|tsps?|teaspoons?|fl\.?\s?oz|gal(?:lon)?s?|quarts?|"
     r"°\s?[cf]|degrees\s+[cf]|celsius|fahrenheit|f|c"
@@ -25,7 +25,11 @@ _UNIT = (
 # "in grams?", "as a percent", "how many mL", "in mg please".
 _ASKED = re.compile(
     rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
-    rf"instead|then|now|each|after\b|\)|per\b|of\s+(?:thc|cbd|stock|it|oil)\b))|"
+    rf"instead|then|now|each|after\b|\)|per\b|of\s+(?:thc|cbd|stock|it|oil)\b|"
+    # "thc in grams if it all converts", "in mg at 90% efficiency": a condition follows
+    rf"(?:if|when|once|assuming|at|with|for|total)\b))|"
+    # "how much disty to add (grams)", "(in mL)": the unit asked, in brackets at the end
+    rf"\(\s*(?:in\s+)?(?P<paren>{_UNIT})\s*\)\s*[?.!]*\s*$|"
     # "the total THC % on this one", "total cbd percent?": the share asked, after its name.
     r"\btotal\s+(?:thc|cbd)\s*(?P<share>%|percent(?:age)?)(?![\w\d])|"
     # "the mass loss in grams from the co2", "weight in kg after drying": the measure named,
@@ -56,7 +60,7 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
-    names = ("in", "share", "measure", "many", "named", "after", "lead")
+    names = ("in", "paren", "share", "measure", "many", "named", "after", "lead")
     return next(last.group(name) for name in names if last.group(name)).strip()
 
 
@@ -105,7 +109,8 @@ def to_unit(calculation: Calculation, wanted: str) -> Calculation:
 def _convert(value: float, head: str, wanted: str) -> tuple[float, str] | None:
     """`value` in `head` units as `wanted` units, with the label to show; None if the two
     are the same unit or do not convert into each other."""
-    wanted_key = wanted.lower().replace(" ", "")
+    wanted_key = re.sub(r"milligrams?", "mg", wanted.lower()).replace(" ", "")
+    wanted_key = re.sub(r"^mg(?:per|an?)g(?:ram)?$", "mg/g", wanted_key)  # "mg per gram"
     head_key = head.lower()
     if wanted_key in ("%", "percent", "percentage"):
         return (value / 10, "%") if head_key == "mg/g" else None

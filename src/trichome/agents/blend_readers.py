@@ -187,7 +187,10 @@ _AIMED = re.compile(
     r"\b(?:lands?|ends?(?:\s+up)?|finish(?:es)?|settles?|sits?|comes?\s+out)\s+"
     r"(?:at|around|near)\s*$|"
     r"\b(?:to|at)\s+(?:hit|reach|get\s+(?:it\s+)?(?:to|down\s+to|up\s+to))\s*$|"
-    r"\b(?:down|up)\s+to\s*$|\btarget(?:ing)?\s*(?:of|is|=|:)?\s*$",
+    r"\b(?:down|up)\s+to\s*$|\btarget(?:ing)?\s*(?:of|is|=|:)?\s*$|"
+    # "and want 85", "need it at 85", "aiming for 85": the potency wanted, its % left off
+    r"\b(?:want|need|aim(?:ing)?\s+for|shoot(?:ing)?\s+for|going\s+for)\s+"
+    r"(?:it\s+|to\s+be\s+|(?:it\s+)?(?:at|around)\s+)?(?:about\s+|around\s+|~\s*)?$",
     re.IGNORECASE,
 )
 

@@ -86,7 +86,9 @@ def recognise_conversation(
     again = recognise(merge.text, state, limits_for)
     if again is None:
         return alone
-    wanted = asked_unit(update)  # "and for 1 liter? (in mL)": the unit this turn asks
+    # "and for 1 liter? (in mL)": the unit this turn asks; else the one asked earlier stands
+    # ("thc in mg", then "now at 90% efficiency": still in mg)
+    wanted = asked_unit(update) or asked_unit(context)
     if wanted and again.calculation is not None:
         again = replace(again, calculation=to_unit(again.calculation, wanted))
     from_update = _from_update(again, merge)

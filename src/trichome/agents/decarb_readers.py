@@ -40,7 +40,9 @@ def decarboxylation(question: Question) -> Calculation | None:
     """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
     if not question.says(
         r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
-        r"\bbak(?:e|ed|ing)\b|\boven\b|\bthc\s+in\s+mg|"
+        r"\bbak(?:e|ed|ing)\b|\boven\b|"
+        # "thc in mg?" asks a mass; "thc in mg per gram" a concentration (a total, no decarb)
+        r"\bthc\s+in\s+mg\b(?!\s*(?:/|per|a|an)\s*(?:g|gram)\b)|"
         r"turn(?:s|ed)?\s+into\s+thc|yield\s+of\s+thc|how\s+much\s+thc|"
         r"\bthc\s+from\s+[\d.]+\s*(?:mg|g|kg|grams?)\s+(?:of\s+)?thca"
     ) and not _converted_at_efficiency(question):

@@ -166,6 +166,17 @@ _CAME_OUT = (
     r"produced|made"
 )
 _EXTRACTED = r"\b(?:extract\w*|rosin|hash|crude|wash\w*|press\w*|resin|bho|live\s+resin)\b"
+# "yield %?", "return percent", "% recovery": a share of what went in is asked, whatever the
+# material ("trim", "oil", "kief").
+_SHARE_ASKED = (
+    r"\b(?:yield|return|recovery)\s*(?:%|percent(?:age)?)|"
+    r"(?:%|percent(?:age)?)\s+(?:yield|return|recovery)\b"
+)
+# "28 g in, 5.6 g out", "400g going in / 90g coming out": each mass labelled by its side.
+_IN_AFTER = re.compile(
+    r"\s*(?:went\s+|going\s+|put\s+|goes\s+)?in\b\s*(?:[,;/.&]|and\b|->|=>|$)", re.I
+)
+_OUT_AFTER = re.compile(r"\s*(?:came\s+|coming\s+|comes\s+)?out\b(?!\s+of\b)", re.I)
 
 
 # "got 454 g crude out of 10 lbs of trim", "yielded 60 g from 1 lb": the output named first.
@@ -178,7 +189,12 @@ _OUT_OF = re.compile(
 
 def extraction_return(question: Question) -> Calculation | None:
     """A run's return: "pressed 500 g of bubble hash, got 350 g rosin. return?" """
-    if not question.says(_RETURN_ASKED) or not question.says(_CAME_OUT):
+    if not question.says(_RETURN_ASKED):
+        return None
+    labelled = _in_and_out(question)
+    if labelled is not None:
+        return labelled
+    if not question.says(_CAME_OUT):
         return None
     output_first = _output_first(question)
     if output_first is not None:
@@ -190,7 +206,7 @@ def extraction_return(question: Question) -> Calculation | None:
         for q in question.find("mass")
         if not re.match(r"\s*(?:per|/|each|an?\s)", question.text[q.end :], re.IGNORECASE)
     ]
-    if len(masses) == 1 and question.says(_EXTRACTED):
+    if len(masses) == 1 and (question.says(_EXTRACTED) or question.says(_SHARE_ASKED)):
         before = question.text[max(0, masses[0].start - 20) : masses[0].start]
         if re.search(rf"(?:{_CAME_OUT})\s*(?:about|around|like|~)?\s*$", before, re.IGNORECASE):
             raise ask(question, needs.START_MASS)  # what came out, but not what went in
@@ -204,6 +220,29 @@ def extraction_return(question: Question) -> Calculation | None:
     question.use(went_in, came_out)
     material = re.search(r"^\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;]|\s+(?:and|got|then))",
                          question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
+    return lab.extraction_return(
+        went_in.value,
+        went_in.unit,
+        came_out.value,
+        came_out.unit,
+        material.group(1).strip() if material else "input",
+    )
+
+
+def _in_and_out(question: Question) -> Calculation | None:
+    """The return when each mass is labelled by its side, in either order ("28 g in, 5.6 g
+    out")."""
+    masses = question.find("mass", per=(None, "piece"))
+    sides = {
+        side: [q for q in masses if pattern.match(question.text[q.end :])]
+        for side, pattern in (("in", _IN_AFTER), ("out", _OUT_AFTER))
+    }
+    if len(sides["in"]) != 1 or len(sides["out"]) != 1:
+        return None
+    went_in, came_out = sides["in"][0], sides["out"][0]
+    question.use(went_in, came_out)
+    material = re.search(r"([a-z][a-z -]{1,30}?)\s*(?:press|run|wash)?\s*:?\s*$",
+                         question.text[: min(went_in.start, came_out.start)], re.I)  # fmt: skip
     return lab.extraction_return(
         went_in.value,
         went_in.unit,

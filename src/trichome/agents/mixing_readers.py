@@ -108,7 +108,9 @@ def dilution(question: Question) -> Calculation | None:
     concentrations = question.find("concentration")
     stock_words = (
         question.says(
-            rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]"
+            rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]|"
+            # "topping up with glycerin to get 20 mg/ml": carrier added to reach a strength
+            r"\btop(?:s|ped|ping)?\s+(?:it\s+|that\s+)?(?:up|off)\b"
         )
         or question.says(r"\bc1\b.*\bc2\b|\bc2\b.*\bc1\b")  # "C1 = 200 mg/mL ... C2 ="
         or (len(concentrations) >= 2 and question.says(_ASKS_CARRIER))  # "how much water to add"
@@ -245,7 +247,10 @@ def _final_if_asked(question: Question, mixed: Calculation) -> Calculation:
 _TOP_UP = (
     r"\btop(?:ped|ping)?\s+(?:it\s+|that\s+|them\s+)?(?:up\s+|off\s+)?to\b|"
     r"\b(?:make|made|bring|brought|fill(?:ed)?)\s+(?:it\s+|that\s+)?up\s+to\b|"
-    r"\bq\.?s\.?\s+(?:to|ad)\b|\bfill(?:ed)?\s+(?:it\s+)?to\b"
+    r"\bq\.?s\.?\s+(?:to|ad)\b|\bfill(?:ed)?\s+(?:it\s+)?to\b|"
+    # "diluting to 1000 mL total", "thin it out to 2 L": a final amount, not a strength
+    rf"\b(?:{_DILUTE})\w*\s+(?:it\s+|that\s+|this\s+|them\s+)?(?:out\s+|down\s+|up\s+)?to\s+"
+    r"(?=[\d.]+\s*(?:ml|mls|l|lit(?:er|re)s?|millilit(?:er|re)s?|fl\.?\s?oz|gal|g|grams?|kg)\b)"
 )
 
 

@@ -22,8 +22,12 @@ from trichome.agents.quantities import Quantity
 def conversion(question: Question) -> Calculation | None:
     """A unit conversion, stating the convention used."""
     text = question.text
-    if question.find("percent"):
+    if question.find("percent") or question.find("concentration"):
         return None  # "mg in an eighth of 24% flower" asks for THC content, not a conversion
+    if len(question.find("mass")) == 1 and len(question.find("volume")) == 2:
+        # "mg in 0.25 ml of a 600 mg/30 ml tincture": a bottle's strength (mg over its mL)
+        # gives the content of a part of it, with no density
+        return None
     unit_word = (
         r"(mg|g|kg|ozs?|lbs?|ml|l|fl\.?\s?oz|grams?|ounces?|pounds?|milligrams?|kilograms?|kilos?|"
         r"eighths?|8ths?|zips?|quarters?|tsp|tbsp|teaspoons?|tablespoons?|cups?|sticks?|liters?|"

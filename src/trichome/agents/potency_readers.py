@@ -130,7 +130,9 @@ def total(question: Question) -> Calculation | None:
     if (
         mass is not None
         and thc.name == "total_thc"
-        and question.says(r"\bmg\b|milligram|how much thc")
+        # "mg" as in "mg/g", a column's basis, asks for no mass of THC
+        and question.says(r"\bmg\b(?!\s*(?:/|per)\s*g(?:ram)?\b)|milligram|how much thc")
+        and not question.says(_PERCENT_ASKED)
     ):
         as_percent = thc.value if thc.unit == "%" else thc.value / 10
         question.use(mass)
@@ -192,9 +194,31 @@ def _convert_basis(quantity: Quantity, basis: str) -> float:
 
 def _product_mass(question: Question) -> Quantity | None:
     masses = same_masses(
-        [q for q in question.find("mass") if q.unit != "mg" and q.per in (None, "piece")]
+        [
+            q
+            for q in question.find("mass")
+            if q.unit != "mg" and q.per in (None, "piece") and not _about_sample(question, q)
+        ]
     )
     return masses[0] if len(masses) == 1 else None
+
+
+# "lab: ... sample 26-0988 ... 12.4 g", "sample mass 1.02 g": what the lab weighed to test
+_SAMPLE_LINE = re.compile(
+    r"\b(?:sample|lab|laboratory|analytical|rec'?d|received|tested\s+on|certificate|aliquot)\b",
+    re.IGNORECASE,
+)
+
+
+def _about_sample(question: Question, mass: Quantity) -> bool:
+    """A mass on a pasted COA's header line (the lab's sample), not a product's."""
+    rows = coa_table(question.text)
+    if not rows or mass.start >= rows[0].start:
+        return False
+    line_start = question.text.rfind("\n", 0, mass.start) + 1
+    line_end = question.text.find("\n", mass.end)
+    line = question.text[line_start : line_end if line_end >= 0 else None]
+    return bool(_SAMPLE_LINE.search(line))
 
 
 def product_content(question: Question) -> Calculation | None:

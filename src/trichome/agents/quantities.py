@@ -137,6 +137,9 @@ def read(text: str) -> list[Quantity]:
         high = float(match.group("high")) if match.groupdict().get("high") else None
         if match.group("k"):
             value, high = value * 1000, high * 1000 if high is not None else None
+        if unit == "mg/l":  # "20 mg/L" is 0.02 mg/mL: one concentration unit for the readers
+            unit = "mg/ml"
+            value, high = value / 1000, high / 1000 if high is not None else None
         end = match.end()
         after = text[end : end + 60]
         before = text[max(0, start - 60) : start]

@@ -8,13 +8,19 @@ import re
 _HIGH = re.compile(
     r"\b(?:at|on|for|using|use|take|with|go\s+with)\s+the\s+(?:high(?:er)?|top|upper|max(?:imum)?)"
     r"(?:\s+end|\s+of\s+(?:the|that)\s+range|\s+side|\s+number)\b|"
-    r"\bhigh\s+end\s+of\s+(?:the|that)\s+range\b",
+    r"\bhigh\s+end\s+of\s+(?:the|that)\s+range\b|"
+    # "worst case, most mg in a bag?", "the highest dose it could be": the extreme asked for
+    # is the top of the range
+    r"\b(?:the\s+)?(?:most|max(?:imum)?|highest|biggest|strongest)\s+(?:possible\s+)?"
+    r"(?:mg|milligrams|thc|dose|amount|potency)\b|\bat\s+(?:the\s+)?most\b",
     re.IGNORECASE,
 )
 _LOW = re.compile(
     r"\b(?:at|on|for|using|use|take|with|go\s+with)\s+the\s+(?:low(?:er)?|bottom|min(?:imum)?)"
     r"(?:\s+end|\s+of\s+(?:the|that)\s+range|\s+side|\s+number)\b|"
-    r"\blow\s+end\s+of\s+(?:the|that)\s+range\b",
+    r"\blow\s+end\s+of\s+(?:the|that)\s+range\b|"
+    r"\b(?:the\s+)?(?:least|min(?:imum)?|lowest|smallest|weakest)\s+(?:possible\s+)?"
+    r"(?:mg|milligrams|thc|dose|amount|potency)\b|\bat\s+(?:the\s+)?least\b",
     re.IGNORECASE,
 )
 

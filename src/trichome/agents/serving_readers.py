@@ -199,10 +199,17 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
     packages = [q for q in question.find("mass", unit="mg", without=("limit",))
                 if q.per == "package" or q.total]  # fmt: skip
     counts = [q for q in piece_counts(question) if re.fullmatch(PIECES, q.noun or "", re.I)]
+    if len(counts) > 1:  # "20 mints, what's 1 mint": the one piece asked about is no count
+        counts = [q for q in counts if q.value != 1]
     if len(packages) != 1 or len(counts) != 1:
         return None
     stem = re.escape((counts[0].noun or "piece")[:4])
-    if not question.says(rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b"):
+    if not question.says(
+        rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b|"
+        # "what's 1 mint?", "how strong is a single gummy": one piece's content asked
+        rf"(?:what(?:'s|s|\s+is|\s+would\s+be)|how\s+(?:much|strong)\s+is)\s+(?:just\s+)?"
+        rf"(?:1|a|one|each|a\s+single|a\s+singular)\s+{stem}"
+    ):
         return None
     package, count = packages[0], counts[0]
     question.use(package, count)

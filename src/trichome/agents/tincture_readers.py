@@ -128,6 +128,15 @@ def tincture(question: Question) -> Calculation | None:
         held = _held_by_droppers(question, question.find("volume", unit="dropper"))
         volumes = [q for q in volumes if "dropper" not in q.tags and q not in held] or volumes
     totals = [q for q in question.find("mass", unit="mg") if q.per in (None, "package")]
+    if len(volumes) > 1 and totals:
+        # "mg in 0.25 ml of a 600 mg/30 ml tincture": the bottle is the volume its mg is in
+        held_in = [
+            v
+            for v in volumes
+            if v.start >= totals[0].end
+            and _IN_BOTTLE.fullmatch(question.text[totals[0].end : v.start])
+        ]
+        volumes = held_in[:1] + [v for v in volumes if v not in held_in[:1]]
     made_from = _made_from(question, volumes)
     if made_from is not None:
         return made_from
@@ -148,6 +157,10 @@ def tincture(question: Question) -> Calculation | None:
     volume = one(question, volumes[:1], "the bottle's size")
     assert total_mg is not None and volume is not None
     return _strength(question, total_mg.value, volume, total_mg.cannabinoid or "THC")
+
+
+# "600 mg in 30 ml", "1000mg/60ml", "500 mg per 15 mL": a bottle's mg and the mL it is in.
+_IN_BOTTLE = re.compile(r"\s*(?:in|/|per|for|of)?\s*(?:an?\s+|the\s+|one\s+)?", re.IGNORECASE)
 
 
 def _decarb_asked(question: Question) -> bool:

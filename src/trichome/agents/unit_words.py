@@ -50,7 +50,7 @@ OTHER = (
     r"yrs?|cfu|mm|cm|inch(?:es)?|in\b(?!\s+(?!x\b|by\b)[a-z])|kpa|hpa"
 )
 UNIT = (
-    rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre)|ppm)\b|"
+    rf"(?P<conc>mg\s*(?:/|per)\s*(?:g|gram|ml|mL|milliliter|millilitre|l|L|lit(?:er|re))|ppm)\b|"
     r"(?P<pct>%|percent\b|pct\b|per\s*cent\b)|"
     rf"(?P<mass>{MASS})\b|(?P<volume>{VOLUME})\b|(?P<area>{AREA})|(?P<power>{POWER})\b|"
     rf"(?P<factor>x)\b|(?P<money>dollars?|bucks|usd)\b|(?P<other>{OTHER})\b"
@@ -66,7 +66,10 @@ def kind_and_unit(match: re.Match[str]) -> tuple[str, str]:
         tail = match.group("conc").lower().replace(" ", "")
         if tail == "ppm":  # parts per million: mg per kg, or per litre of a water-based liquid
             return "concentration", "ppm"
-        return "concentration", "mg/g" if tail.endswith(("g", "gram")) else "mg/ml"
+        if tail.endswith(("g", "gram")):
+            return "concentration", "mg/g"
+        # "400 mg/L": a ratio like mg/mL, a thousandth the size (`quantities.read` scales it)
+        return "concentration", "mg/l" if re.search(r"/l$|perl$|lit(?:er|re)$", tail) else "mg/ml"
     if match.group("factor"):
         return "factor", "x"
     if match.group("other"):
