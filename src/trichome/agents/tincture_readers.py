@@ -121,7 +121,10 @@ def _per_dropper_target(question: Question) -> list[Quantity]:
 
 def tincture(question: Question) -> Calculation | None:
     """mg per mL and per dropper of a tincture (and in a number of droppers taken)."""
-    if not question.says(r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle"):
+    # "1000mg/60ml cbd oil", "500 mg in 30 mL": a bottle's mg over its mL names one too
+    if not question.says(
+        r"tincture|dropper|per\s+ml|mg/ml|a\s+ml|each\s+ml|bottle|mg\s*(?:/|in)\s*[\d.,]+\s*ml\b"
+    ):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
     if len(volumes) > 1:  # "our droppers hold 0.75 mL. 1000 mg in 30 mL": not the bottle
