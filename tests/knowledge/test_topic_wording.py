@@ -37,6 +37,9 @@ from trichome.knowledge.topics import detect_topics
         ("can we run a sweepstakes for a free pre-roll in california", "advertising"),
         ("is a roadside sign on a pole ok for our store in michigan", "advertising"),
         ("naming our new gummy line 'Candyland', any problem in colorado?", "advertising"),
+        ("can we store more than 2 oz at our home in colorado?", "possession-limits"),
+        ("oregon: is the flower limit per customer 2 oz now?", "purchase-limits"),
+        ("what's the retail limit on concentrates in michigan", "purchase-limits"),
         # what goes in the box with the product
         ("for our maryland tincture, what has to go in the box with it?", "packaging"),
     ],

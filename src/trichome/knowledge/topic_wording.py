@@ -66,6 +66,9 @@ MORE_WORDING: dict[str, str] = {
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
         r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
         r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
+        # "can i keep more than the 2 oz at my house?"
+        r"\b(?:keep|kept|keeping|store|stash(?:ed)?|hold)\b[^.?!]{0,30}\bat (?:my|our|your|"
+        r"his|her|their) (?:house|home|apartment)\b|"
         # an amount taken somewhere: "bringing 2,000 mg of gummies to a party", "driving
         # home with 3 oz", "taking 20 g to the cabin"
         r"\b(?:bring(?:ing)?|taking|(?:driving|travel(?:l?ing)?)\b[^.?!,]{0,25}?\bwith|"
@@ -88,7 +91,8 @@ MORE_WORDING: dict[str, str] = {
         # the cap", "customer wants to stock up, whats the cap", and the low-dose drinks some
         # states count apart ("a separate limit for low dose drinks")
         r"\b\d+ ?(?:oz|ounces?) (?:liquid|solid)(?: infused)? (?:limit|rule|cap)\b|"
-        r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|"
+        r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|\bper customer\b|"
+        r"\bretail (?:sales? )?limits?\b|"
         r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b"
     ),
     "delivery": (
