@@ -40,6 +40,8 @@ from trichome.knowledge.topics import detect_topics
         ("can we store more than 2 oz at our home in colorado?", "possession-limits"),
         ("oregon: is the flower limit per customer 2 oz now?", "purchase-limits"),
         ("what's the retail limit on concentrates in michigan", "purchase-limits"),
+        ("can our chocolates be heart-shaped in illinois?", "packaging"),
+        ("how long do michigan growers keep their records?", "record-keeping"),
         # what goes in the box with the product
         ("for our maryland tincture, what has to go in the box with it?", "packaging"),
     ],

@@ -10,6 +10,11 @@ _NON_EDIBLE = (
 )
 
 MORE_WORDING: dict[str, str] = {
+    "record-keeping": (
+        # "how many years do cultivators need to keep their records?"
+        r"\bkeep (?:their|its|his|her|all|these|those|my) records\b|"
+        r"\bhow (?:long|many years)\b[^.?!]{0,60}\brecords\b"
+    ),
     "advertising": (
         # promotions and signs in shop talk: "an ig raffle, winner gets a free eighth", "a
         # bogo on gummies", "our sign on a free standing pole", "naming a new edible line"
@@ -23,7 +28,10 @@ MORE_WORDING: dict[str, str] = {
         # what goes with the product: "anything else that has to go in the box or on the
         # bottle", "do we have to include anything in the box besides the bottle?"
         r"\b(?:put|include|go|goes|add|ship)\b[^.?!]{0,25}\b(?:in|inside|into) the (?:box|carton|"
-        r"package|bag|tin)\b|\bbesides the (?:bottle|jar|container)\b"
+        r"package|bag|tin)\b|\bbesides the (?:bottle|jar|container)\b|"
+        # a product's shape is a packaging and design rule: "a gummy shaped like a football",
+        # "bear shaped gummies"
+        r"\bshaped (?:like|as)\b|\b[a-z]+[- ]shaped\b|\bin the shape of\b"
     ),
     "hemp": (
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
