@@ -65,3 +65,11 @@ def test_places_people_name_instead_of_their_state(text: str, code: str) -> None
 def test_words_that_look_like_places_are_not_read_as_them() -> None:
     assert detect_jurisdictions("our security is too lax at the back door") == []
     assert detect_jurisdictions("the mass of the sample was 2 g") == []
+
+
+def test_a_law_calling_a_product_something_is_no_product_name() -> None:
+    """"at what % does the law start calling a resin product a concentrate" asks a
+    definition, not an advertising rule on naming a product line."""
+    asked = detect_topics("at what % does oregon law start calling a resin product a concentrate")
+    assert "advertising" not in [topic.name for topic in asked]
+

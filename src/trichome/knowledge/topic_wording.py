@@ -21,7 +21,7 @@ MORE_WORDING: dict[str, str] = {
         r"\braffles?\b|\bsweepstakes\b|\bcontests?\b|\bbogos?\b|\bbuy one,? get one\b|"
         r"\b(?:pole|outdoor|roadside|freeway|highway|street|a-frame) signs?\b|"
         r"\bsigns?\b[^.?!]{0,30}\b(?:free[- ]?standing|pole|billboard)\b|"
-        r"\b(?:naming|name|calling) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
+        r"\b(?:naming|name) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
         r"(?:product|line|brand|sku)\b"
     ),
     "packaging": (
