@@ -68,7 +68,7 @@ def test_words_that_look_like_places_are_not_read_as_them() -> None:
 
 
 def test_a_law_calling_a_product_something_is_no_product_name() -> None:
-    """"at what % does the law start calling a resin product a concentrate" asks a
+    """A law "calling a resin product a concentrate" at some THC % asks a
     definition, not an advertising rule on naming a product line."""
     asked = detect_topics("at what % does oregon law start calling a resin product a concentrate")
     assert "advertising" not in [topic.name for topic in asked]
