@@ -72,4 +72,3 @@ def test_a_law_calling_a_product_something_is_no_product_name() -> None:
     definition, not an advertising rule on naming a product line."""
     asked = detect_topics("at what % does oregon law start calling a resin product a concentrate")
     assert "advertising" not in [topic.name for topic in asked]
-
