@@ -29,6 +29,7 @@ from trichome.knowledge.packs import Fact
         ("what hours can a california retailer sell and deliver", "a clock time"),
         ("wv dispensary - how much can a patient get at once", "an amount"),
         ("how much does a license cost", "an amount"),
+        ("how many plants am i allowed in maine", "plant"),
         # Two measures asked at once: each fact answers one part, so neither is required.
         ("georgia low thc oil - thc % ceiling and how much can a patient have", None),
     ],

@@ -71,9 +71,11 @@ def service() -> AgentService:
     return build_agent_service(Settings())
 
 
-def test_a_topical_question_is_not_answered_with_the_edible_cap(service: AgentService) -> None:
-    """Nevada's packs hold edible caps only: the answer says so and names the regulator
-    rather than quoting the 100 mg edible package cap as the topical's."""
+def test_a_topical_question_is_answered_with_the_topical_cap_not_the_edible_cap(
+    service: AgentService,
+) -> None:
+    """Nevada caps topicals beside capsules and tinctures (6 percent THC or 800 mg a
+    package), not beside edibles: the answer gives that cap, never the edible package cap."""
     prepared = service.prepare(
         ChatRequest(
             OPERATOR_AGENT,
@@ -81,8 +83,10 @@ def test_a_topical_question_is_not_answered_with_the_edible_cap(service: AgentSe
         )
     )
     text = compose_answer(prepared.request)
-    assert "100 mg" not in text
-    assert "Cannabis Compliance Board" in text
+    assert text.startswith("Nevada: Package caps for adult-use products other than edibles")
+    assert "6 percent THC or 800 mg" in text
+    assert "package of edible cannabis product may contain" not in text
+    assert "Cannabis Compliance Board" not in text
 
 
 def test_a_question_asking_for_a_figure_is_not_answered_by_a_fact_without_one(
@@ -100,3 +104,15 @@ def test_a_question_asking_for_a_figure_is_not_answered_by_a_fact_without_one(
     assert "cartoon" not in text
     # The figure, from the statute (NRS 678D.420: capsules 100 mg each, 800 mg a package).
     assert "100 mg" in text and "800 mg" in text and "678D.420" in text
+
+
+def test_a_cap_asked_for_a_tincture_topical_or_capsule_is_answered_by_either_cap() -> None:
+    """Places cap these forms beside edibles (Canada's topicals) or beside the other
+    products (Nevada's tinctures): both caps answer the question, as one part of it."""
+    for question in ("what's the THC cap on a tincture package in nevada",
+                     "topicals in canada thc cap per package?"):  # fmt: skip
+        caps = [t for t in understand([question]).topics if t.name.endswith("-thc-limits")]
+        assert caps
+        assert all({"edible-thc-limits", "concentrate-thc-limits"} <= t.answered_by for t in caps)
+    gummies = understand(["max thc per package for gummies in nevada?"]).topics
+    assert all("concentrate-thc-limits" not in t.answered_by for t in gummies)

@@ -21,6 +21,10 @@ from trichome.agents.understanding import RequestKind, defined_term, program_of,
         (["compare CO vs WA edible limits"], ("CO", "WA"), ()),
         (["pr med patient, am i allowed to smoke the flower?"], ("PR",), ()),
         (["montreal, im 19 from ontario. can i buy at the sqdc?"], ("CA-QC",), ("CA-ON",)),
+        # someone else from elsewhere: the rule is the place's where they buy
+        (["my friend from ohio wants to buy in michigan, how much?"], ("MI",), ("OH",)),
+        # a move asks what changes: both places' rules
+        (["moving from arizona to virginia, how do plant counts compare?"], ("AZ", "VA"), ()),
     ],
 )
 def test_the_jurisdictions_whose_rules_apply_are_told_from_the_askers_home(

@@ -108,3 +108,16 @@ def test_mass_compared_with_a_state_after_a_comma_is_massachusetts() -> None:
         "RI",
     ]
     assert detect_jurisdictions("weigh the jar first, mass vs volume matters here") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("ok, and for our tincture?", []),
+        ("oh, and what about vapes?", []),
+        ("ok - home grow limit?", ["OK"]),
+        ("oh: possession limit?", ["OH"]),
+    ],
+)
+def test_an_interjection_opening_a_reply_names_no_state(text: str, codes: list[str]) -> None:
+    assert detect_jurisdictions(text) == codes

@@ -20,7 +20,7 @@ _NUMBER = (
 )
 # What follows the counted thing: a verb, a preposition, or the end of the clause.
 _AFTER = (
-    r"(?:can|may|could|do|does|did|is|are|was|were|will|would|should|must|per|in|at|of|for|"
+    r"(?:can|may|could|do|does|did|am|is|are|was|were|will|would|should|must|per|in|at|of|for|"
     r"on|to|total|max|maximum|allowed|there|each|a|an|the|i|we|you|they|it|before|after|from|"
     r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
@@ -194,7 +194,10 @@ _COUNTED_OF = re.compile(
     r"\bhow many\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+of\s+(?P<phrase>[a-z][\w\s-]*)",
     re.IGNORECASE,
 )
-_NOT_A_SUBJECT = frozenset({"them", "it", "type", "types", "kind", "kinds", "sort", "sorts"})
+# pronouns ("how many plants can each of us have") name who has them, not what they are of
+_NOT_A_SUBJECT = frozenset(
+    {"them", "it", "us", "you", "those", "these", "type", "types", "kind", "kinds", "sort", "sorts"}
+)
 _PHRASE_ENDS = re.compile(rf"^(?:{_AFTER}|{'|'.join(sorted(STOPWORDS))})$", re.IGNORECASE)
 
 

@@ -20,9 +20,11 @@ _ASKED = {
     ),
     MILLIGRAMS: re.compile(r"(?<![\d.] )(?<![\d.])\b(?:mg|milligrams?)\b", re.IGNORECASE),
     # "how far apart?", "minimum distance from a school?": a fact giving no length answers
-    # another question (a licence's classes, a fence's height in words)
+    # another question (a licence's classes, a fence's height in words); "how far off can
+    # the real number be" asks a deviation
     DISTANCE: re.compile(
-        rf"\bhow far\b(?! (?:in advance|ahead|before|after|prior|back|out|along|into)\b)|"
+        rf"\bhow far\b(?! (?:in advance|ahead|before|after|prior|back|out|off|over|under|"
+        rf"along|into)\b)|"
         rf"\b(?:minimum|min|required|what(?:'s| is)?(?: the)?) distance\b|"
         rf"\bhow many {_LENGTHS}\b",
         re.IGNORECASE,

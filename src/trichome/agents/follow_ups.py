@@ -15,13 +15,14 @@ A follow-up is read against the user's turn before it:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 
 from trichome.agents.asides import asked_topics
 from trichome.knowledge.jurisdictions import detect_jurisdictions
 from trichome.knowledge.retrieval import Passage
-from trichome.knowledge.topics import Topic, asks_status, detect_topics
+from trichome.knowledge.topics import BY_NAME, Topic, asks_status, detect_topics
 from trichome.knowledge.words import tokenize
 
 # Limits on how much of a product one person may buy or hold: a product named in a
@@ -146,4 +147,24 @@ def latest_turn_first(passages: Sequence[Passage], latest: str, searched: str) -
     return sorted(
         passages,
         key=lambda p: (-len(p.terms & own), -len(own.intersection(tokenize(p.fact.title)))),
+    )
+
+
+# Forms that are not food but that the packs cap either with edibles or with the other
+# products (Nevada caps tinctures and topicals beside capsules, not beside gummies).
+_NON_FOOD_FORMS = frozenset({"tincture", "topical", "capsule"})
+
+
+def with_form_caps(topics: tuple[Topic, ...], products: frozenset[str]) -> tuple[Topic, ...]:
+    """The topics, a product cap asked for a tincture, topical or capsule answered by either
+    cap: "THC cap on a tincture package in nevada" is answered by whichever of the two the
+    place writes it under (Nevada's beside capsules, Canada's topicals beside edibles)."""
+    if not products & _NON_FOOD_FORMS:
+        return topics
+    either = frozenset().union(*(BY_NAME[name].answered_by for name in PRODUCT_CAPS))
+    return tuple(
+        dataclasses.replace(topic, answered_by=topic.answered_by | either)
+        if topic.name in PRODUCT_CAPS
+        else topic
+        for topic in topics
     )

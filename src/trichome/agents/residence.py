@@ -20,7 +20,12 @@ _RESIDENCE_BEFORE = re.compile(
     r"visiting from|visiting (?:[\w.'-]+ ){1,3}from|here (?:for (?:a |an |the )?\w+ )?from|"
     r"from out of|(?:drove|drives|driving|drive|came|comes|coming|flew|flying|"
     r"travel(?:l?ed|l?ing)?)(?: in| up| down| over| here| across)? from|in from|"
-    r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?)"
+    r"resident of|residents of|i live in|we live in|living in|my home state(?: is)?|"
+    # someone else from elsewhere: "my 19 yo cousin from ottawa wants to buy in montreal"
+    # (not a move, "moving from phoenix to virginia beach", which asks what changes)
+    r"(?:cousin|friend|buddy|brother|sister|son|daughter|nephew|niece|guest|visitor|tourist|"
+    r"customer|roommate|coworker|co-worker|partner|wife|husband|girlfriend|boyfriend)s? "
+    r"(?:\w+ )?from)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from trichome.agents.asides import programme_words
 from trichome.agents.chatter import asks_what_assistant_does, is_chatter
-from trichome.agents.follow_ups import follow_up_topics, search_text
+from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
 from trichome.agents.scope import scope_of
 from trichome.knowledge.jurisdictions import (
@@ -323,6 +323,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
             kind = RequestKind.FACT
     swapped = len(user_turns) > 1 and bool(products_of(latest) - products_of(user_turns[-2]))
     topics = follow_up_topics(latest, user_turns[:-1], swapped)  # "and in virginia?"
+    topics = with_form_caps(topics, products)
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
         tuple(applicable),

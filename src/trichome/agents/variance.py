@@ -235,7 +235,7 @@ _ASKS_RESULT = re.compile(
     r"coa|reads?)\b[^.?!]{0,30}\b(?:pass|ok|fine|acceptable)\b|\bstill pass\b|"
     r"\ballowed (?:\+/-|±|plus or minus|variance|range|tolerance)|"
     # "what tolerance does the 1 mg claim get", "does the tolerance change for the 5 mg label"
-    r"\b(?:tolerance|variance|variability|range|window)\b[^.?!]{0,40}\b(?:claim|label)\b|"
+    r"\b(?:tolerance|variance|variability|range|window)\b[^.?!]{0,50}\b(?:claim|label)\b|"
     r"\b(?:claim|label)\b[^.?!]{0,40}\b(?:tolerance|variance|variability)\b",
     re.IGNORECASE,
 )

@@ -298,6 +298,9 @@ _HEADING_AFTER = re.compile(
 # Codes that are no English word opening a message ("de customer wants ...", "pa grower
 # here"), unlike "hi", "ok", "oh", "in", "or", "me" and "id" (and "la", as often Los
 # Angeles as Louisiana).
+# Codes that open a reply as interjections ("ok, and for tinctures?", "oh, and vapes?"):
+# a comma after them is no heading's.
+_INTERJECTIONS = frozenset({"OK", "OH", "HI"})
 _NOT_OPENING_WORDS = {"DE", "PA", "MA", "CO", "AL"}  # not "la": Los Angeles as often
 _WHO_OR_WHAT_AFTER = re.compile(
     r"\s+(?:customers?|budtenders?|patients?|rec|med|medical|adult[- ]use|dispensar(?:y|ies)|"
@@ -313,9 +316,10 @@ def _opens_the_message(text: str, match: re.Match[str]) -> bool:
     word."""
     if text[: match.start()].strip():
         return False
-    if _HEADING_AFTER.match(text, match.end()):
-        return True
     code = match.group(1).upper()
+    heading = _HEADING_AFTER.match(text, match.end())
+    if heading and not (code in _INTERJECTIONS and heading.group().endswith(",")):
+        return True  # not "ok, for our tincture ...": an interjection, not Oklahoma
     return code in _NOT_OPENING_WORDS and bool(_WHO_OR_WHAT_AFTER.match(text, match.end()))
 
 

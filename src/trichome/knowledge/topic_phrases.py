@@ -14,7 +14,11 @@ GIFTING = (
     r"\b(?:give|gift|hand|pass|share)\b[^.?!]{0,50}\b(?:no money|for free|without "
     r"(?:payment|pay|money|charging|remuneration)|as a gift|free of charge)\b|"
     r"\bno money (?:changes|changing) hands\b|\bwithout remuneration\b|"
-    rf"\b(?:give|gift|share)(?: away)? {_MY_OWN}\b"
+    rf"\b(?:give|gift|share)(?: away)? {_MY_OWN}\b|"
+    # "can i give my friend some weed?", "gift my cousin an eighth"
+    r"\b(?:give|gift|hand)\b (?:my |a |our )?(?:friend|buddy|pal|neighbou?r|cousin|brother|"
+    r"sister|roommate|room-mate|coworker|co-worker|guest|dad|mom|partner)s? (?:some|a bit|"
+    r"a little|an? (?:gram|eighth|ounce|oz|joint|pre-?roll)|\d)"
 )
 # After "give away": one's own harvest given to a friend is no promotion.
 NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"

@@ -4,9 +4,35 @@ level of offense is 3 oz?"). Each entry is an alternation added to the topic's t
 
 from __future__ import annotations
 
-_NON_EDIBLE = r"(?:capsules?|softgels?|tinctures?)"
+_NON_EDIBLE = (
+    r"(?:capsules?|softgels?|tinctures?|topicals?|lotions?|balms?|salves?|creams?|"
+    r"(?:muscle )?rubs?|transdermals?|patch(?:es)?)"
+)
 
 MORE_WORDING: dict[str, str] = {
+    "record-keeping": (
+        # "how many years do cultivators need to keep their records?"
+        r"\bkeep (?:their|its|his|her|all|these|those|my) records\b|"
+        r"\bhow (?:long|many years)\b[^.?!]{0,60}\brecords\b"
+    ),
+    "advertising": (
+        # promotions and signs in shop talk: "an ig raffle, winner gets a free eighth", "a
+        # bogo on gummies", "our sign on a free standing pole", "naming a new edible line"
+        r"\braffles?\b|\bsweepstakes\b|\bcontests?\b|\bbogos?\b|\bbuy one,? get one\b|"
+        r"\b(?:pole|outdoor|roadside|freeway|highway|street|a-frame) signs?\b|"
+        r"\bsigns?\b[^.?!]{0,30}\b(?:free[- ]?standing|pole|billboard)\b|"
+        r"\b(?:naming|name) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
+        r"(?:product|line|brand|sku)\b"
+    ),
+    "packaging": (
+        # what goes with the product: "anything else that has to go in the box or on the
+        # bottle", "do we have to include anything in the box besides the bottle?"
+        r"\b(?:put|include|go|goes|add|ship)\b[^.?!]{0,25}\b(?:in|inside|into) the (?:box|carton|"
+        r"package|bag|tin)\b|\bbesides the (?:bottle|jar|container)\b|"
+        # a product's shape is a packaging and design rule: "a gummy shaped like a football",
+        # "bear shaped gummies"
+        r"\bshaped (?:like|as)\b|\b[a-z]+[- ]shaped\b|\bin the shape of\b"
+    ),
     "hemp": (
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
         # do we need a new sample under the USDA rule?")
@@ -28,7 +54,15 @@ MORE_WORDING: dict[str, str] = {
         # a count of plants and what it costs: "my neighbor has 7 plants going. the penalty?"
         r"\b\d+ plants\b[^?!]{0,60}\b(?:penalt(?:y|ies)|fines?|charged?|offen[cs]es?|crimes?|"
         r"illegal|legal|allowed|in trouble)\b|"
-        r"\bgrowing\?|\bhow many (?:can|may) (?:be )?(?:flower|bloom|matur)"
+        r"\bgrowing\?|\bhow many (?:can|may) (?:be )?(?:flower|bloom|matur)|"
+        # several people in one home: "can each of us grow 3 mature?", "how many plants can
+        # each of us have going", "total plants allowed?", "how many plants am i allowed"
+        r"\b(?:can|may|could) (?:each|both|all|every one) of (?:us|them|you)\b[^.?!]{0,20}"
+        r"\b(?:grow|have|keep)\b|\bhow many plants\b[^.?!]{0,40}\b(?:each of|apiece|"
+        r"allowed|permitted|legal(?:ly)?)\b|\b(?:total )?plants? (?:allowed|permitted)\b|"
+        r"\bgrow(?:ing)? (?:\d+|two|three|four|five|six) (?:mature|immature|flowering)\b|"
+        r"\b(?:each|all|both) (?:want to |wanna )?(?:do|have|run) (?:\d+|two|three|four|"
+        r"five|six) plants\b"
     ),
     "possession-limits": (
         # "mn public limit on flower", "legal amount to have on you", offences by amount held
@@ -40,6 +74,9 @@ MORE_WORDING: dict[str, str] = {
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
         r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
         r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
+        # "can i keep more than the 2 oz at my house?"
+        r"\b(?:keep|kept|keeping|store|stash(?:ed)?|hold)\b[^.?!]{0,30}\bat (?:my|our|your|"
+        r"his|her|their) (?:house|home|apartment)\b|"
         # an amount taken somewhere: "bringing 2,000 mg of gummies to a party", "driving
         # home with 3 oz", "taking 20 g to the cabin"
         r"\b(?:bring(?:ing)?|taking|(?:driving|travel(?:l?ing)?)\b[^.?!,]{0,25}?\bwith|"
@@ -57,7 +94,14 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:daily|weekly|monthly) (?:\w+ )?(?:limit|cap|max|allotment|allowance)\b|"
         r"\bper (?:period|month|week|(?:\d+|thirty|ninety)[- ]days?)\b|"
         r"\b(?:purchase|purchasing|buying|dispensing|supply) (?:window|period|cycle)\b|"
-        r"\b(?:across|over) (?:a |any )?(?:\d+|thirty|ninety)[- ]days?\b|\bresets? every\b"
+        r"\b(?:across|over) (?:a |any )?(?:\d+|thirty|ninety)[- ]days?\b|\bresets? every\b|"
+        # a sale's cap named by its figure or asked for a stock-up: "is the 72 oz liquid limit
+        # the cap", "customer wants to stock up, whats the cap", and the low-dose drinks some
+        # states count apart ("a separate limit for low dose drinks")
+        r"\b\d+ ?(?:oz|ounces?) (?:liquid|solid)(?: infused)? (?:limit|rule|cap)\b|"
+        r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|\bper customer\b|"
+        r"\bretail (?:sales? )?limits?\b|"
+        r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b"
     ),
     "delivery": (
         # a retailer's run to customers told without the word: "drop off an order over the

@@ -135,7 +135,7 @@ TOPICS: tuple[Topic, ...] = (
     _topic("home-extraction", phrases.HOME_EXTRACTION, ("home-extraction",), rule=True),
     _topic(
         "minimum-age",
-        r"\b(?:minimum|legal|min\.?) (?:age|buying age)\b|how old (?:do|must|does)|"
+        r"\b(?:minimum|legal|min\.?) (?:ages?|buying ages?)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
         r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|\bunder (?:18|19|21)\b|"
         r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
@@ -397,4 +397,4 @@ def most_specific(topics: tuple[Topic, ...]) -> Topic | None:
     """Of the topics a question asks about, the narrowest: the first in `TOPICS`, which
     lists them narrow before broad ("package cap for edibles" asks about edible limits
     before packaging)."""
-    return min(topics, key=TOPICS.index, default=None)
+    return min(topics, key=lambda topic: TOPICS.index(BY_NAME[topic.name]), default=None)
