@@ -4,7 +4,10 @@ labs, licences, batches and figures are invented; the layouts follow what labs p
 - a California lab's table with LOD, LOQ, result, unit, action level and status columns;
 - a Washington lab's dotted lines, `name ..... result unit  Limit x unit  PASS`, potency
   in % beside mg/g in brackets;
-- a Colorado hemp lab's two result columns (% and mg/g) and microbials as Present/Absent.
+- a Colorado hemp lab's two result columns (% and mg/g) and microbials as Present/Absent;
+- a Utah medical lab's result, units, action level and status columns, with the microbial
+  counts in thousands and the pathogens as Detected/Not Detected (a flower that fails, and
+  an orally consumable product that passes).
 """
 
 from __future__ import annotations
@@ -89,5 +92,50 @@ COLORADO_HEMP = pdf_document(
         "Total Yeast and Mold    2,300 CFU/g    PASS",
         "Residual solvents",
         "Butane    ND    ppm    PASS",
+    ],
+)
+
+UTAH_FLOWER = pdf_document(
+    [
+        "Wasatch Cannabis Testing, 2450 S Main Street, Salt Lake City, Utah 84115",
+        "Certificate of Analysis - Medical Cannabis    Client: Bonneville Cultivation LLC",
+        "Sample type: Cannabis plant product (flower)    Lot: UT-FL-0412",
+        "Cannabinoids",
+        "Analyte    Result    Units",
+        "THCA    19.80    %",
+        "Delta-9 THC    0.40    %",
+        "Total THC    17.76    %",
+        "Microbial contaminants",
+        "Analyte    Result    Units    Action Level    Status",
+        "Total Aerobic Microbial Count    180,000    CFU/g    100,000    FAIL",
+        "Total Yeast and Mold    4,500    CFU/g",
+        "E. coli    Not Detected in 1 g    PASS",
+        "Salmonella spp.    Not Detected in 1 g    PASS",
+        "Aspergillus fumigatus    Detected in 1 g    FAIL",
+        "Mycotoxins",
+        "Analyte    Result    Units    Action Level    Status",
+        "Total Aflatoxins    3.1    \u00b5g/kg    20    PASS",
+        "Ochratoxin A    ND    \u00b5g/kg    20    PASS",
+        "Water Activity    0.52    aw",
+        "Overall: FAIL (microbial)",
+    ],
+)
+
+UTAH_GUMMY = pdf_document(
+    [
+        "Wasatch Cannabis Testing, 2450 S Main Street, Salt Lake City, Utah 84115",
+        "Certificate of Analysis - Medical Cannabis    Client: Timpanogos Processing",
+        "Product type: Gummy (orally consumable)    Batch: UT-GM-0098",
+        "Cannabinoids",
+        "Analyte    Result    Units",
+        "Delta-9 THC    4.10    mg/g",
+        "CBD    0.20    mg/g",
+        "Microbial contaminants",
+        "Analyte    Result    Units    Action Level    Status",
+        "Total Aerobic Microbial Count    1,200    CFU/g    10,000    PASS",
+        "Total Yeast and Mold    300    CFU/g    1,000    PASS",
+        "E. coli    Not Detected in 1 g    PASS",
+        "Salmonella spp.    Not Detected in 1 g    PASS",
+        "Overall: PASS",
     ],
 )

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.documents.coa_samples import CALIFORNIA_FLOWER, COLORADO_HEMP, WASHINGTON_FLOWER
+from tests.documents.coa_samples import (
+    CALIFORNIA_FLOWER,
+    COLORADO_HEMP,
+    UTAH_FLOWER,
+    UTAH_GUMMY,
+    WASHINGTON_FLOWER,
+)
 from trichome.documents.coa import ABSENT, NOT_DETECTED, PRESENT, parse_certificate
 from trichome.documents.coa_check import check_certificate, load_limits
 from trichome.documents.extract import extract_text
@@ -84,6 +90,49 @@ def test_a_colorado_hemp_report_with_two_result_columns_and_a_pathogen_present()
     assert hemp.severity == "high" and "0.32% total THC is over 0.3%" in hemp.message
     totals = {t.name: t.value for t in check.totals}
     assert totals["total_cbd"] == pytest.approx(0.60 + 0.877 * 12.40)
+
+
+def test_a_utah_flower_over_the_aerobic_count_and_with_aspergillus_fails() -> None:
+    results = read(UTAH_FLOWER)
+    assert results["aerobic"] == (180000.0, None, "cfu/g", "fail")
+    assert results["aspergillus"] == (None, PRESENT, "cfu/g", "fail")
+    assert results["e_coli"][1] == NOT_DETECTED
+    assert results["ochratoxin_a"][1] == NOT_DETECTED
+    check = check_certificate(parse_certificate(extract_text(UTAH_FLOWER, PDF)), KNOWLEDGE)
+    assert check.state == "UT" and check.certificate.inhalable is True
+    assert set(check.failed) == {"aerobic", "aspergillus"}
+    over = {f.analyte: f for f in check.findings if f.check == "over_state_limit"}
+    assert set(over) == {"aerobic", "aspergillus"}
+    assert all(f.severity == "critical" for f in over.values())
+    assert over["aerobic"].fact == "ut-microbial-action-limits"
+    assert "180000 cfu/g" in over["aerobic"].message and "100000 cfu/g" in over["aerobic"].message
+    assert "R68-29-8" in over["aspergillus"].message
+    # Yeast and mold has no limit for flower in Utah's table, so 4,500 CFU/g is not judged.
+    assert not any(f.analyte == "yeast_mold" for f in check.findings)
+
+
+def test_a_utah_orally_consumable_product_within_its_limits_passes() -> None:
+    check = check_certificate(parse_certificate(extract_text(UTAH_GUMMY, PDF)), KNOWLEDGE)
+    assert check.state == "UT" and check.certificate.inhalable is False
+    assert check.failed == ()
+    assert not any(f.check in ("over_state_limit", "no_state_limits") for f in check.findings)
+    # Judged by the orally consumable row: 1,200 CFU/g aerobic is within its 10,000.
+    assert check.certificate.get("aerobic").value == 1200  # type: ignore[union-attr]
+
+
+def test_a_utah_edible_over_its_yeast_and_mold_limit_fails_where_a_flower_would_not() -> None:
+    edible = parse_certificate("Product type: Gummy\nTotal Yeast and Mold 2,400 CFU/g\n")
+    assert check_certificate(edible, KNOWLEDGE, "UT").failed == ("yeast_mold",)
+    flower = parse_certificate("Matrix: Flower\nTotal Yeast and Mold 2,400 CFU/g\n")
+    assert check_certificate(flower, KNOWLEDGE, "UT").failed == ()
+
+
+def test_washington_holds_processed_products_to_a_tenth_of_flowers_btgn_count() -> None:
+    text = "Bile-tolerant gram-negative bacteria 1,500 CFU/g\n"
+    edible = check_certificate(parse_certificate("Product type: Edible\n" + text), KNOWLEDGE, "WA")
+    assert edible.failed == ("btgn",)
+    flower = check_certificate(parse_certificate("Matrix: Flower\n" + text), KNOWLEDGE, "WA")
+    assert flower.failed == ()
 
 
 def test_a_lab_total_that_its_own_figures_do_not_make_is_questioned() -> None:
