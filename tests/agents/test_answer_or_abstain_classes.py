@@ -213,7 +213,10 @@ def test_more_than_the_carry_limit_kept_at_home_is_answered_by_the_home_rule(
 
 def test_a_per_can_figure_compared_is_not_answered_by_a_package_cap(service: AgentService) -> None:
     text, _, _ = ask(service, "new jersey: per-can thc limit for drinks vs gummies?")
-    assert "each package of finished product" not in text
+    # New Jersey's package cap may come with the serving rule only when the fact says the
+    # serving figure could not be read and must be confirmed: never as the can's limit.
+    if "each package of finished product" in text:
+        assert "confirm the serving cap" in text
 
 
 def test_a_percentage_asked_is_answered_by_the_fact_giving_one_not_the_best_scored() -> None:
