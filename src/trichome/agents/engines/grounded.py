@@ -175,6 +175,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.report.text, request.report.facts)
     if request.calculation is not None:
         return _calculation_answer(request)
+    # refused before any document: an SOP asked for alongside is not the answer
+    if request.out_of_scope is not None:
+        return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
     if (document := request.sop or request.draft) is not None:  # an SOP, or another draft
         return ComposedAnswer(document.text)
     if request.variance is not None:
@@ -183,8 +186,6 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return _gap_answer(request)
     if request.small_talk:
         return ComposedAnswer(small_talk_reply(request.question))
-    if request.out_of_scope is not None:
-        return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
     passages = relevant_passages(most_specific_first(request.answerable(), request.jurisdictions))
     passages = with_each_side(passages, request)
     if not passages:
