@@ -12,6 +12,7 @@ from trichome.agents.allowance import ALLOWANCE_TOPICS, remaining_after
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
+from trichome.agents.equivalent_totals import worked_equivalent
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
@@ -252,6 +253,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     left = remaining_after(lead, request.already) if request.already else None
     if left and lead.topic in ALLOWANCE_TOPICS:
         parts.insert(0, f"{_label(lead)}{left} [1]")  # "20 g already, how much more?"
+    if equivalent := worked_equivalent(lead.text, request.question):
+        parts.insert(0, f"{_label(lead)}{equivalent} [1]")  # the total, not the factor
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(
