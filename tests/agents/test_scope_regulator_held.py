@@ -55,3 +55,11 @@ def test_what_only_a_regulator_holds_and_hiding_from_tracking_are_declined(
 )
 def test_rules_about_applications_and_tracking_are_still_answered(question: str) -> None:
     assert scope_of(question) is None
+
+
+def test_a_decline_naming_a_procedure_writes_no_procedure(service: AgentService) -> None:
+    question = "what did our colorado auditor make of the new waste SOP"
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    assert prepared.request.out_of_scope == "private"
+    assert prepared.request.sop is None
+    assert compose(prepared.request).sources == ()
