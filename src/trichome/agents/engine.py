@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
+from trichome.agents.asked_attributes import asks_market_price, gives_market_price
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
@@ -215,6 +216,8 @@ class AnswerRequest:
             return False  # "how many licences?" is not answered by a fact giving no number
         if self.counted_subject and not mentions(passage.fact, self.counted_subject):
             return False  # days of camera footage are not a waste rule's days
+        if asks_market_price(self.question) and not gives_market_price(passage.fact.text):
+            return False  # "average wholesale price per pound?" is not answered by a fee
         if self.asks_number and not _HAS_FIGURE.search(passage.fact.text):
             return False  # "max THC per capsule?" is not answered by a packaging-design rule
         if not about_forms(passage.fact, self.products):

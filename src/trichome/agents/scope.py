@@ -14,11 +14,14 @@ from trichome.agents.scope_words import (
     BY_A_DATE,
     CHANGES,
     CHANGES_NOUNS,
+    COMING_DECISION,
     CREDENTIALS,
     DECIDERS,
     HAND_OVER,
     LATER,
+    OFF_TRACKING,
     OUTCOMES,
+    OWN_FILE_OUTCOME,
     PEOPLE,
     PERSONAL_DATA,
     PROPOSALS,
@@ -120,6 +123,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:hide|mask|cover up|conceal)\b.{0,40}\b(?:so (?:that )?(?:the )?(?:cops|police|"
             r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
+            rf"{OFF_TRACKING}|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
@@ -133,7 +137,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # cannot act: "worded so the FDA can't come after us", "so the IRS thinks it's a
             # gift", "get around 280E", a compliance sample steered or diluted to pass
             rf"\bso (?:that )?(?:the )?(?:{AUTHORITIES})\b.{{0,30}}\b(?:can'?t|cannot|won'?t|"
-            r"wouldn'?t) (?:technically |legally |ever )?(?:come after|go after|touch|tell|"
+            r"wouldn'?t|doesn'?t|does not|don'?t|do not|never) (?:technically |legally |ever )?"
+            r"(?:come after|go after|touch|tell|"
             r"notice|know|see|find out|count|catch|prove)\b|"
             rf"\bso (?:that )?(?:the )?(?:{AUTHORITIES})\b (?:thinks?|believes?|sees?|reads?) "
             r"(?:it|that|this|the|them|our|we)\b|"
@@ -173,6 +178,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
+            rf"{COMING_DECISION}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
@@ -209,7 +215,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"legali[sz]e|reschedul\w*|stop applying|go away|pass)\b|"
             # "is the next ballot measure going to pass", "is the bill likely to fail"
             rf"\b(?:is|are) (?:the |that |this )?(?:next |new |upcoming |proposed )?"
-            rf"(?:[\w-]+ ){{0,4}}?(?:{PROPOSALS})s? (?:\w+ )?(?:going to|gonna|likely to|"
+            rf"(?:[\w'\u2019-]+ ){{0,4}}?(?:{PROPOSALS})s? (?:\w+ )?(?:going to|gonna|likely to|"
             r"expected to|ever going to) (?:pass|fail|win|happen|get (?:passed|approved|signed))\b|"
             # the odds of enforcement against one business: "the chance we get raided"
             r"\b(?:chances?|odds|likel(?:y|ihood)|risk|probability)\b.{0,30}\b(?:we|i|they|"
@@ -251,6 +257,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:status|progress) of (?:our|my) .{0,40}\b(?:application|permit|licen[cs]e|"
             r"renewal)\b|\b(?:where|how far along) is (?:our|my) .{0,30}\b(?:application|"
             r"renewal)\b|"
+            rf"{OWN_FILE_OUTCOME}|"
             # a regulator's own notes, or one's own tracking account read out: records only
             # their holder sees ("what did the inspector write", "what did our metrc show")
             r"\binternal (?:notes|memos?|emails?|files?|reports?|comments)\b|"

@@ -69,3 +69,32 @@ CREDENTIALS = (
     r"api keys?|user keys?|vendor keys?|integrator keys?|software keys?|passwords?|"
     r"log-?ins?|credentials|access tokens?|secret keys?"
 )
+
+# Plants, product or sales kept out of the tracking system or the books.
+OFF_TRACKING = (
+    r"\b(?:keep|leave|hold|take|move)\b.{0,40}\b(?:off|out of) (?:of )?(?:the |our |my )?"
+    r"(?:metrc|biotrack|ccrs|leaf data|tracking|traceability|seed-to-sale|books|manifests?)\b"
+)
+# A draw's outcome, and what a board will decide or vote at a meeting still to come.
+COMING_DECISION = (
+    r"\b(?:will|would|do|can|could) (?:i|we|my [\w-]+|our [\w-]+) (?:\w+ )?(?:win|be "
+    r"(?:picked|selected|drawn)|get (?:picked|selected|drawn))\b.{0,60}\b(?:lottery|"
+    r"lotteries|draw|drawing|raffle|selection round)\b|"
+    r"\bwhat (?:will|would|is) (?:the )?(?:[\w'\u2019-]+ ){0,3}(?:board|commission|committee|"
+    r"council|legislature|regulators?|agency|ccb|dcc|ocm|lcb|cra|olcc|ccc|mra)\b "
+    r"(?:(?:going to|gonna|likely to|expected to) |\w+ )?(?:decide|vote|rule|conclude|do)\b"
+)
+# The regulator's decision on one's own file, and why or when it came ("did our permit get
+# approved yet", "why did they deny my application", "when will they approve it"; not
+# "when does the board approve renewals?", a rule), and what one official thinks of one's
+# own work: only the regulator or the official can say.
+OWN_FILE_OUTCOME = (
+    r"\b(?:did|has|have|was|is) (?:my|our) (?:[\w#'\u2019-]+ ){0,4}?(?:application|licen[cs]e|"
+    r"permit|renewal)s? (?:[\w#-]+ ){0,2}?(?:get |been |be )?(?:approved|accepted|denied|"
+    r"rejected|granted|issued|processed)\b|"
+    r"\b(?:why|when) (?:did|does|will|would|has|have)\b.{0,30}\b(?:approve|reject|deny|"
+    r"refuse|turn down|grant|issue)[ds]?\b (?:our|my|it|us|me)\b|"
+    r"\bwhat (?:does|did|do|will|would) (?:my|our|the|that) (?:[\w'\u2019-]+ ){0,2}?(?:inspectors?|"
+    r"investigators?|auditors?|officers?|regulators?|case ?workers?)\b (?:\w+ )?(?:think|"
+    r"feel|make) (?:of|about)\b"
+)

@@ -240,7 +240,7 @@ class AgentService:
             upstream_model=chat.upstream_model,
             calculation=calculation,
             calculation_facts=checked_against,
-            sop=self._sop(agent, template, state),
+            sop=None if understanding.scope else self._sop(agent, template, state),
             draft=draft,
             uncovered_states=uncovered if calculation is None and chat.report is None else (),
             covered_states=tuple(sorted(covered)),

@@ -12,6 +12,7 @@ from trichome.agents.allowance import ALLOWANCE_TOPICS, remaining_after
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
+from trichome.agents.equivalent_totals import worked_equivalent
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
@@ -175,6 +176,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.report.text, request.report.facts)
     if request.calculation is not None:
         return _calculation_answer(request)
+    # refused before any document: an SOP asked for alongside is not the answer
+    if request.out_of_scope is not None:
+        return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
     if (document := request.sop or request.draft) is not None:  # an SOP, or another draft
         return ComposedAnswer(document.text)
     if request.variance is not None:
@@ -183,8 +187,6 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return _gap_answer(request)
     if request.small_talk:
         return ComposedAnswer(small_talk_reply(request.question))
-    if request.out_of_scope is not None:
-        return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
     passages = relevant_passages(most_specific_first(request.answerable(), request.jurisdictions))
     passages = with_each_side(passages, request)
     if not passages:
@@ -251,6 +253,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     left = remaining_after(lead, request.already) if request.already else None
     if left and lead.topic in ALLOWANCE_TOPICS:
         parts.insert(0, f"{_label(lead)}{left} [1]")  # "20 g already, how much more?"
+    if equivalent := worked_equivalent(lead.text, request.question):
+        parts.insert(0, f"{_label(lead)}{equivalent} [1]")  # the total, not the factor
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(
