@@ -70,7 +70,9 @@ async def test_location_types_say_what_their_locations_may_hold(run: Run) -> Non
 
 async def test_sublocations_active_and_archived(run: Run) -> None:
     active = await run(sublocations.list_sublocations, license_number=GROWER)
-    benches = await run(sublocations.list_sublocations, license_number=GROWER, name_contains="bench")
+    benches = await run(
+        sublocations.list_sublocations, license_number=GROWER, name_contains="bench"
+    )
     archived = await run(sublocations.list_sublocations, license_number=GROWER, archived=True)
 
     assert [(row["Id"], row["Name"]) for row in active["items"]] == [
@@ -86,7 +88,11 @@ async def test_a_strain_shows_its_levels_split_and_use(run: Run) -> None:
     active = await run(strains.list_active_strains, license_number=GROWER)
 
     blue = active["items"][0]
-    assert (blue["Name"], blue["TestingStatus"], blue["IsUsed"]) == ("Blue Dream", "ThirdParty", True)
+    assert (blue["Name"], blue["TestingStatus"], blue["IsUsed"]) == (
+        "Blue Dream",
+        "ThirdParty",
+        True,
+    )
     assert (blue["ThcLevel"], blue["CbdLevel"]) == (0.21, 0.001)
     assert (blue["IndicaPercentage"], blue["SativaPercentage"]) == (20.0, 80.0)
     assert blue["Genetics"] == "20% Indica / 80% Sativa"
