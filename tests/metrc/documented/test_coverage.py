@@ -19,9 +19,9 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 60
-OPERATIONS_FLOOR = 127
-READS_FLOOR = 76
+TOOLS_FLOOR = 64
+OPERATIONS_FLOOR = 130
+READS_FLOOR = 79
 
 
 def _named(node: ast.expr) -> str | None:
