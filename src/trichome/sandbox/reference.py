@@ -285,10 +285,15 @@ LAB_TEST_TYPES: list[dict[str, Any]] = [
         "Name": name,
         "RequiresTestResult": True,
         "InformationalOnly": informational,
+        # Documented in bruno LabTests/GetLabTestsTypes; the sandbox's types are all live,
+        # counted-once tests whose results do not expire by type.
+        "ResearchAndDevelopment": False,
         "AlwaysPasses": False,
+        "MaxAllowedFailureCount": 0,
         "LabTestResultMode": mode,
         "LabTestResultMinimum": None,
         "LabTestResultMaximum": maximum,
+        "LabTestResultExpirationDays": None,
         "DependencyMode": "None",
     }
     for n, (name, informational, mode, maximum) in enumerate(
