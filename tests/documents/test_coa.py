@@ -162,3 +162,11 @@ def test_every_state_limit_is_stated_by_the_pack_fact_it_names() -> None:
             assert shown in fact.text or f"{limit.maximum:g}" in fact.text, (limit, fact.id)
         else:
             assert any(word in fact.text for word in ("absent", "below 1 CFU/g")), fact.id
+
+
+def test_a_state_without_sourced_limits_is_said_with_whom_to_ask() -> None:
+    text = "Matrix: Flower\nTotal Yeast and Mold 40,000 CFU/g\n"
+    check = check_certificate(parse_certificate(text), KNOWLEDGE, "MI")
+    (note,) = [f for f in check.findings if f.check == "no_state_limits"]
+    assert note.severity == "info" and "Cannabis Regulatory Agency" in note.message
+    assert check.failed == ()  # nothing judged against a limit the packs do not hold

@@ -24,6 +24,7 @@ from trichome.agents.calculators import Calculation, CalculationError
 from trichome.agents.potency_calculators import HEMP_LIMIT, total_cannabinoid
 from trichome.documents.coa import Certificate, Result
 from trichome.documents.coa_analytes import CONTAMINANTS
+from trichome.knowledge.directory import load_directory
 from trichome.knowledge.retrieval import KnowledgeBase
 
 LIMITS_FILE = Path(__file__).with_name("data") / "coa_limits.toml"
@@ -243,11 +244,21 @@ def check_certificate(
                 "info",
                 "no_state_limits",
                 f"The packs hold no sourced action limits of "
-                f"{state} for this product class; the lab's own pass/fail was checked.",
+                f"{state} for this product class; the lab's own pass/fail was checked."
+                + _where_to_ask(state),
             )
         )
     ordered = sorted(findings, key=lambda f: _ORDER[f.severity])
     return CoaCheck(certificate, state, tuple(totals), tuple(ordered))
+
+
+def _where_to_ask(state: str) -> str:
+    """The sentence naming whom to ask about the state's limits, from the jurisdiction
+    directory, after a space ("" when the directory has no entry for the state)."""
+    try:
+        return " " + load_directory().where_to_ask(state)
+    except KeyError:
+        return ""
 
 
 def _shown(result: Result) -> str:
