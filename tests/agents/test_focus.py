@@ -42,6 +42,8 @@ def ask(service: AgentService, question: str) -> tuple[str, int]:
         ("can we sell a cannabis ice cream", ["dairy products"]),
         ("paying a tiktok influencer", ["influencers"]),
         ("what's the THC cap per gummy", []),
+        ("are added flavorings allowed in our carts", ["flavours"]),
+        ("gummies shaped like squares but keeping the mango flavor", []),
     ],
 )  # fmt: skip
 def test_the_specific_things_a_question_names(text: str, names: list[str]) -> None:
@@ -145,3 +147,13 @@ def test_the_engine_says_which_thing_it_has_no_fact_on_rather_than_cite_a_neighb
     answer = compose(request)
     assert answer.sources == ()
     assert "no sourced fact on terpinolene" in answer.text
+
+
+def test_a_flavour_rule_is_not_answered_by_the_list_of_allowed_product_forms(
+    service: AgentService,
+) -> None:
+    text, cited = ask(
+        service, "making capsules for an alabama dispensary, what flavors can we use?"
+    )
+    assert cited == 0
+    assert "Alabama Medical Cannabis Commission" in text

@@ -128,6 +128,9 @@ _INGREDIENTS = (
     Focus("melatonin", ("melatonin",)),
     Focus("kratom", ("kratom",)),
     Focus("kava", ("kava",)),
+    # "any rule on flavors?": a fact on the product forms allowed is not the flavour rule
+    # (the plural or "flavoring" names the rule asked; "keep the strawberry flavor" does not)
+    Focus("flavours", ("flavou?rs", "flavou?rings?"), ("flavou?r", "terpenes?", "taste")),
     Focus("psilocybin", ("psilocybin", _named("magic", "mushroom"))),
     Focus(
         "dairy products",
