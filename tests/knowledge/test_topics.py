@@ -98,6 +98,11 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
             ["label-contents"],
         ),
         ("how long is the onset for edibles?", []),
+        # how much one packaged unit may hold is the concentrate unit rule
+        (
+            "our processor wants to ship a 3 gram shatter slab in one unit, ok?",
+            ["concentrate-thc-limits"],
+        ),
     ],
 )
 def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:

@@ -115,7 +115,9 @@ MORE_WORDING: dict[str, str] = {
         # "is there a cap on how strong a topical can be", "most thc a tincture bottle can have"
         rf"\b{_NON_EDIBLE}\b[^.?!]{{0,40}}\b(?:limits?|caps?|max(?:imum)?|most thc)\b|"
         rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
-        r"\bper (?:capsule|softgel|bottle|tincture)\b"
+        r"\bper (?:capsule|softgel|bottle|tincture)\b|"
+        # how much one packaged unit may hold: "a 2 gram wax jar as one unit?"
+        r"\b(?:as|in|into) (?:one|a single|1) unit\b"
     ),
     "label-contents": (
         # what may or must be printed on a pack, asked as a label check or a proposed claim:
