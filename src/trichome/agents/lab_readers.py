@@ -217,16 +217,9 @@ def extraction_return(question: Question) -> Calculation | None:
         return None
     if not re.search(_CAME_OUT, question.text[went_in.end : came_out.start], re.IGNORECASE):
         return None
-    question.use(went_in, came_out)
     material = re.search(r"^\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;]|\s+(?:and|got|then))",
                          question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
-    return lab.extraction_return(
-        went_in.value,
-        went_in.unit,
-        came_out.value,
-        came_out.unit,
-        material.group(1).strip() if material else "input",
-    )
+    return _extraction_return(question, went_in, came_out, material)
 
 
 def _in_and_out(question: Question) -> Calculation | None:
@@ -240,9 +233,16 @@ def _in_and_out(question: Question) -> Calculation | None:
     if len(sides["in"]) != 1 or len(sides["out"]) != 1:
         return None
     went_in, came_out = sides["in"][0], sides["out"][0]
-    question.use(went_in, came_out)
     material = re.search(r"([a-z][a-z -]{1,30}?)\s*(?:press|run|wash)?\s*:?\s*$",
                          question.text[: min(went_in.start, came_out.start)], re.I)  # fmt: skip
+    return _extraction_return(question, went_in, came_out, material)
+
+
+def _extraction_return(
+    question: Question, went_in: Quantity, came_out: Quantity, material: re.Match[str] | None
+) -> Calculation:
+    """The return of the two masses read, named by the material the question calls it."""
+    question.use(went_in, came_out)
     return lab.extraction_return(
         went_in.value,
         went_in.unit,
