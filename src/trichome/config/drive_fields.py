@@ -49,6 +49,15 @@ class DriveFields(BaseSettings):
             "background task (0: only `Sync now` and `trichome documents sync`)."
         ),
     )
+    google_drive_upkeep_seconds: float = Field(
+        60.0,
+        gt=0,
+        description=(
+            "Seconds between runs of the dashboard's Drive upkeep: a folder Google notified "
+            "during a sync is synced, push channels near their end are renewed, unfinished "
+            "connections' PKCE verifiers are deleted."
+        ),
+    )
     google_drive_push: bool = Field(
         True,
         description=(

@@ -59,7 +59,8 @@ def dashboard_lifespan(
                 if address is not None:
                     channels = DriveChannels(core.sessions, drive, address, clock=core.clock)
                 upkeep = DriveUpkeep(core.sessions, core.clock, syncs, channels)
-                run_in_background(stack, upkeep.run_periodically)
+                every = settings.google_drive_upkeep_seconds
+                run_in_background(stack, lambda stop: upkeep.run_periodically(stop, every))
             state = DashboardState(
                 core, BillingPolicy.from_settings(settings), files, drive, syncs, channels
             )
