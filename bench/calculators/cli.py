@@ -32,6 +32,7 @@ from bench.calculators import (
     held_out_street,
     held_out_tenth,
     held_out_third,
+    held_out_thirteenth,
     held_out_twelfth,
 )
 from bench.calculators.held_out import HeldOut
@@ -98,6 +99,7 @@ SETS: dict[str, ModuleType] = {
     "street": held_out_street,
     "tenth": held_out_tenth,
     "third": held_out_third,
+    "thirteenth": held_out_thirteenth,
     "twelfth": held_out_twelfth,
 }
 
