@@ -28,7 +28,9 @@ _QUOTED = r"['\"‘“]([^'\"’”?]{2,60})['\"’”]"
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 # What a bare term asked to be defined may be: up to four words, up to where the question
 # goes on ("... in Canada?", "... under the Act").
-_BARE = r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*(?:[?.,;:!]|$|\s(?:in|under|for|by|per|and)\b))"
+_BARE = (
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*(?:[?.,;:!]|$|\s(?:in|under|for|by|per|and)\b))"
+)
 # Only "what ..." questions and "definition of" ask for a definition: "does that count as
 # advertising?" asks whether one thing is another, which a fact may answer in its own words.
 _WHAT = r"\bwhat(?:'s|s|\s+is|\s+are)?\s+(?:[\w%$-]+\s+){0,4}?"
@@ -50,12 +52,23 @@ _UNIT = r"(?:%|percent\b|mg\b|milligrams?\b|g\b|grams?\b|oz\b|ounces?\b|ml\b|kg\
 _FIGURE = rf"(?<![\d.])(\d*\.\d+)(?![\d.])(?!\s*{_UNIT})"
 _FIGURE_ASKED = (
     # "multiply THCA by 0.877", "divided by 0.877", "times 0.877"
-    re.compile(rf"\b(?:multipl\w*|divid\w*|times|scal\w*)\b[^?.!]{{0,40}}?\b(?:by\s+)?{_FIGURE}", re.IGNORECASE),
+    re.compile(
+        rf"\b(?:multipl\w*|divid\w*|times|scal\w*)\b[^?.!]{{0,40}}?\b(?:by\s+)?{_FIGURE}",
+        re.IGNORECASE,
+    ),
     # "the 0.877 factor", "0.877 conversion", "a 0.877 multiplier"
-    re.compile(rf"{_FIGURE}\s+(?:conversion\s+)?(?:factor|multiplier|ratio|coefficient|constant|number)\b", re.IGNORECASE),
+    re.compile(
+        rf"{_FIGURE}\s+(?:conversion\s+)?(?:factor|multiplier|ratio|coefficient|constant|number)\b",
+        re.IGNORECASE,
+    ),
     # "factor of 0.877", "where does 0.877 come from", "what is 0.877"
-    re.compile(rf"\b(?:factor|multiplier|ratio|coefficient|constant)\s+(?:of\s+)?{_FIGURE}", re.IGNORECASE),
-    re.compile(rf"\b(?:where\s+does|why\s+is|what\s+is|what's)\s+(?:the\s+|that\s+)?{_FIGURE}", re.IGNORECASE),
+    re.compile(
+        rf"\b(?:factor|multiplier|ratio|coefficient|constant)\s+(?:of\s+)?{_FIGURE}", re.IGNORECASE
+    ),
+    re.compile(
+        rf"\b(?:where\s+does|why\s+is|what\s+is|what's)\s+(?:the\s+|that\s+)?{_FIGURE}",
+        re.IGNORECASE,
+    ),
 )
 # A defined term that is only a question word or a pronoun is no term.
 _NOT_A_TERM = frozenset({"it", "this", "that", "them", "something", "one", "what", "which"})
