@@ -111,6 +111,14 @@ _CONTAINERS = frozenset(
 )
 
 
+# Products a limit names by their kind ("800 milligrams of edible cannabis").
+_FORM_KINDS = {
+    "edibl": frozenset({"gummi", "chocol", "browni", "cooki", "candi", "mint", "chew"}),
+    "concentr": frozenset({"wax", "shatter", "rosin", "dab", "extract"}),
+    "extract": frozenset({"wax", "shatter", "rosin", "dab", "concentr"}),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class PackageSize:
     """One package's amount, and the words naming what it holds ("edibl")."""
@@ -129,6 +137,7 @@ def package_size(question: str, topics: frozenset[str]) -> PackageSize | None:
     if found is None or _number(found.group("amount")) <= 0:
         return None
     form = frozenset(tokenize(found.group("thing"))) - _CONTAINERS
+    form |= {kind for kind, members in _FORM_KINDS.items() if form & members}
     unit = _unit(found.group("unit"))
     return PackageSize(_number(found.group("amount")), unit, form) if form else None
 

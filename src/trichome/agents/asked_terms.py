@@ -24,7 +24,8 @@ from functools import lru_cache
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.words import tokenize
 
-_QUOTED = r"['\"‘“]([^'\"’”?]{2,60})['\"’”]"
+# Straight or curly quotes around the term.
+_QUOTED = "['\"\u2018\u201c]([^'\"\u2019\u201d?]{2,60})['\"\u2019\u201d]"
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 # What a bare term asked to be defined may be: up to four words, up to where the question
 # goes on ("... in Canada?", "... under the Act").

@@ -200,7 +200,13 @@ _RULE_OBJECTS = (
     Focus(
         "truthful, substantiated claims",
         ("substantiat\\w*", "unsubstantiated", "truthful", "untruthful", "misleading"),
-        ("deceptive", "false", "accurate", "accurately", "proven"),
+        ("deceptive", "proven"),
+    ),
+    # a hemp crop over the limit and what follows it: a state's other hemp rules are not it
+    Focus(
+        "negligent violations",
+        (_named("negligent", "violation"), _named("hot", "(?:crop|field)"), "corrective action"),
+        ("negligen\\w*",),
     ),
     Focus("vending machines", (_named("vending", "machine"), "kiosk")),
     Focus("drive-throughs", (_named("drive", "thr(?:u|ough)"),)),

@@ -31,7 +31,7 @@ _ASKS_OFFENCE = re.compile(
     r"\bpenalt(?:y|ies) for (?:possess|having|carrying|holding|getting caught)|"
     # "can we get criminally charged for that?", "could I be prosecuted?"
     r"\bcriminal(?:ly)? (?:charged|prosecuted|liable|liability|charges?|prosecution)\b|"
-    r"\b(?:get|be|being|getting) (?:charged|prosecuted|arrested)\b",
+    r"\b(?:get|be|being|getting)(?: (?:me|us|him|her|them))? (?:charged|prosecuted|arrested)\b",
     re.IGNORECASE,
 )
 # A fact stating an offence or its penalty tier.
