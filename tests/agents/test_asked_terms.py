@@ -181,3 +181,27 @@ def test_packages_are_not_counted_against_another_forms_limit(service: AgentServ
     # Colorado's 8 g is its concentrate figure; its flower limit is an ounce, in words
     text, _ = ask(service, "in colorado how many 3.5g eighths can one customer buy?")
     assert "packages of 3.5 g" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("ny hemp brand: our cbd gummy says 25mg cbd, lab got 21mg. is that within whatever the state allows?", "passes"),
+        ("new york hemp cbd gummies labelled 10 mg, lab got 12.5 mg. ok?", "fails"),
+    ],
+)  # fmt: skip
+def test_new_yorks_hemp_label_window_is_applied_to_a_hemp_product(
+    service: AgentService, question: str, verdict: str
+) -> None:
+    text, cited = ask(service, question)
+    assert verdict in text.split(". ")[0]
+    assert "80% to 120% of the labelled amount" in text
+    assert cited[0].id == "ny-hemp-label-accuracy-80-120"
+
+
+def test_new_yorks_hemp_label_window_is_not_applied_to_adult_use_cannabis(
+    service: AgentService,
+) -> None:
+    text, cited = ask(service, "ny adult-use gummy labelled 10 mg, lab got 8 mg, does it pass?")
+    assert "80% to 120%" not in text
+    assert "ny-hemp-label-accuracy-80-120" not in {fact.id for fact in cited}
