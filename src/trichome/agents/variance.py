@@ -159,7 +159,7 @@ def variance_rule(
         )
     ]
     own = [fact for fact in found if program is not None and fact.program == program]
-    return (own or found or [None])[0]
+    return next(iter(own or found), None)
 
 
 def _in_tier(unit: str, labelled: float) -> bool:
