@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
+from trichome.knowledge.words import tokenize
 
 # The pack topics whose facts state a limit a buyer or holder uses up.
 ALLOWANCE_TOPICS = frozenset({"purchase-limits", "possession-limits"})
@@ -95,6 +96,94 @@ def remaining_after(fact: Fact, given: Given) -> str | None:
         f"{_fmt(left)} {unit} left: the limit is {_fmt(total)} {unit}, and "
         f"{_fmt(total)} - {_fmt(given.amount)} = {_fmt(left)} {unit}."
     )
+
+
+# "how many 100mg edible packs can I carry?": the size of one package, and the words after it
+# naming what it holds
+_ASKS_HOW_MANY_OF = re.compile(
+    rf"\bhow many\s+(?:of\s+(?:these|those|the|our|my)\s+)?(?:\w+\s+)?"
+    rf"(?P<amount>\d[\d,]*(?:\.\d+)?)\s*-?\s*{_UNIT}(?P<thing>(?:\s+[a-z-]+){{1,2}})",
+    re.IGNORECASE,
+)
+# Words for a container, which say nothing of the product form a limit is for.
+_CONTAINERS = frozenset(
+    {"pack", "packag", "tin", "bag", "box", "bar", "jar", "unit", "item", "of", "can", "each"}
+)
+
+
+# Products a limit names by their kind ("800 milligrams of edible cannabis").
+_FORM_KINDS = {
+    "edibl": frozenset({"gummi", "chocol", "browni", "cooki", "candi", "mint", "chew"}),
+    "concentr": frozenset({"wax", "shatter", "rosin", "dab", "extract"}),
+    "extract": frozenset({"wax", "shatter", "rosin", "dab", "concentr"}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PackageSize:
+    """One package's amount, and the words naming what it holds ("edibl")."""
+
+    amount: float
+    unit: str
+    form: frozenset[str]
+
+
+def package_size(question: str, topics: frozenset[str]) -> PackageSize | None:
+    """The size of one package when a question on a purchase or possession limit asks how
+    many packages of that size fit in it ("how many 100mg edible packs can I carry?")."""
+    if not topics & ALLOWANCE_TOPICS:
+        return None
+    found = _ASKS_HOW_MANY_OF.search(question)
+    if found is None or _number(found.group("amount")) <= 0:
+        return None
+    form = frozenset(tokenize(found.group("thing"))) - _CONTAINERS
+    form |= {kind for kind, members in _FORM_KINDS.items() if form & members}
+    unit = _unit(found.group("unit"))
+    return PackageSize(_number(found.group("amount")), unit, form) if form else None
+
+
+def _limit_for(fact: Fact, size: PackageSize) -> float | None:
+    """The fact's one limit in the package's unit for the form it holds ("800 milligrams of
+    edible cannabis"); None when it states none, or several (which one is meant is unsure)."""
+    limits = [
+        _number(limit.group(1))
+        for limit in re.finditer(rf"(\d[\d,]*(?:\.\d+)?)\s*{_UNIT}", fact.text, re.IGNORECASE)
+        if _unit(limit.group("unit")) == size.unit
+        and size.form & set(tokenize(fact.text[limit.end() : limit.end() + _FORM_WINDOW]))
+    ]
+    return limits[0] if len(set(limits)) == 1 else None
+
+
+# How far after a limit's figure the words naming what it limits are read.
+_FORM_WINDOW = 40
+
+
+def packages_within(fact: Fact, size: PackageSize) -> str | None:
+    """The sentence counting how many whole packages of `size` the fact's limit allows, or
+    None when the fact states no one limit for that form in the package's unit."""
+    total = _limit_for(fact, size)
+    if total is None:
+        return None
+    whole = int(total // size.amount)
+    unit = size.unit
+    return (
+        f"{whole} packages of {_fmt(size.amount)} {unit} at most: the limit is {_fmt(total)} "
+        f"{unit}, and {_fmt(total)} / {_fmt(size.amount)} = {_fmt(total / size.amount)}."
+    )
+
+
+def worked_allowance(
+    fact: Fact, given: Given | None, question: str, topics: frozenset[str]
+) -> str | None:
+    """The limit applied to the question's numbers: what is left after an amount already
+    bought or held, or how many packages of a size fit in it; None when neither is asked or
+    the fact is no purchase or possession limit."""
+    if fact.topic not in ALLOWANCE_TOPICS:
+        return None
+    if given is not None:
+        return remaining_after(fact, given)
+    size = package_size(question, topics)
+    return packages_within(fact, size) if size is not None else None
 
 
 def limit_facts(knowledge: KnowledgeBase, state: str, limit: float) -> tuple[Fact, ...]:

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
+from trichome.agents.asked_terms import asked_terms, describe_asked, holds_asked_terms
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
@@ -204,6 +205,9 @@ class AnswerRequest:
         return usable
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
+        asked = asked_terms(self.question)
+        if asked and not holds_asked_terms(passage.fact, asked):
+            return False  # "what makes something a 'cannabis concentrate'?": not an extract rule
         if self.focus and not names_a_focus(passage.fact, self.focus):
             return False  # "myrcene's boiling point?" is not answered by a short-path fact
         if self.offence and not states_offence(passage.fact.text):
@@ -275,6 +279,7 @@ class AnswerRequest:
             and (
                 passage.has_key_term
                 or (not self.drafting and about_a_focus(passage.fact, self.focus))
+                or bool(asked)  # it names the term asked, the question's telling word
                 or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE
             )
         )
@@ -321,6 +326,8 @@ def admit_unanswered(
     if gap is not None and request.focus:
         # "no sourced rule on aflatoxin for California", not on lab testing at large
         gap = replace(gap, topic=describe_foci(request.focus))
+    elif gap is not None and (asked := asked_terms(request.question)):
+        gap = replace(gap, topic=describe_asked(asked))  # "no sourced rule on 0.877"
     return replace(request, uncovered_states=places, gap=gap)
 
 

@@ -195,6 +195,19 @@ _RULE_OBJECTS = (
     # the FDA's statement or approval asked: a state's label list without it is not it
     Focus("FDA statements", ("fda",), (_named("food", "and", "drug", "administration"),)),
     Focus("excise tax", ("excise",)),
+    # whether an ad's claims must be true or proven ("do claims need substantiating?"): a
+    # rule on giveaways or placement is not it
+    Focus(
+        "truthful, substantiated claims",
+        ("substantiat\\w*", "unsubstantiated", "truthful", "untruthful", "misleading"),
+        ("deceptive", "proven"),
+    ),
+    # a hemp crop over the limit and what follows it: a state's other hemp rules are not it
+    Focus(
+        "negligent violations",
+        (_named("negligent", "violation"), _named("hot", "(?:crop|field)"), "corrective action"),
+        ("negligen\\w*",),
+    ),
     Focus("vending machines", (_named("vending", "machine"), "kiosk")),
     Focus("drive-throughs", (_named("drive", "thr(?:u|ough)"),)),
     Focus(

@@ -28,7 +28,10 @@ _ASKS_OFFENCE = re.compile(
     r"\b(?:is|was|would) (?:that|it|this)(?: be)? (?:a )?(?:criminal|crime|civil)\b|"
     r"\bwhat(?:'s| is| was) (?:that|it|this),? (?:a )?(?:criminal|crime|civil|"
     r"misdemeanou?r|felony)\b|\b(?:civil or criminal|criminal or civil)\b|"
-    r"\bpenalt(?:y|ies) for (?:possess|having|carrying|holding|getting caught)",
+    r"\bpenalt(?:y|ies) for (?:possess|having|carrying|holding|getting caught)|"
+    # "can we get criminally charged for that?", "could I be prosecuted?"
+    r"\bcriminal(?:ly)? (?:charged|prosecuted|liable|liability|charges?|prosecution)\b|"
+    r"\b(?:get|be|being|getting)(?: (?:me|us|him|her|them))? (?:charged|prosecuted|arrested)\b",
     re.IGNORECASE,
 )
 # A fact stating an offence or its penalty tier.
@@ -36,7 +39,9 @@ _STATES_OFFENCE = re.compile(
     r"\bmisdemeanou?rs?\b|\bfelon(?:y|ies)\b|\b(?:first|second|third|fourth|fifth)[- ]degree\b|"
     r"\bcivil (?:penalty|infraction|violation)\b|\bcrimes?\b|\bcriminal offen[cs]e\b|"
     r"\boffen[cs]es?\b.{0,40}\b(?:fine|jail|prison|imprisonment|graded)\b|"
-    r"\bclass [a-e1-6] (?:misdemeanou?r|felony|offen[cs]e)\b",
+    r"\bclass [a-e1-6] (?:misdemeanou?r|felony|offen[cs]e)\b|"
+    # whether something leads to prosecution at all: "not subject to criminal action"
+    r"\bcriminal (?:action|enforcement|prosecution|charges?|liability)\b",
     re.IGNORECASE,
 )
 

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.missing_inputs import FROM_STATE_RULE
+from trichome.agents.understanding import program_of
 from trichome.knowledge.jurisdictions import with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
@@ -135,21 +136,30 @@ def read_potencies(text: str) -> tuple[float, float] | None:
 
 
 def variance_rule(
-    knowledge: KnowledgeBase, state: str, labelled: float | None = None
+    knowledge: KnowledgeBase,
+    state: str,
+    labelled: float | None = None,
+    program: str | None = None,
 ) -> Fact | None:
     """The state's sourced potency variance rule, if the packs hold one; where the rule
-    depends on the labelled amount (Canada's edibles), the one for `labelled` mg."""
-    for pack in knowledge.packs.values():
-        for fact in pack.facts:
-            if (
-                fact.jurisdiction in with_national_law([state])  # BC's is Canada's
-                and fact.status != "superseded"
-                and fact.value is not None
-                and _VARIANCE_UNIT.search(fact.unit or "")
-                and (labelled is None or _in_tier(fact.unit or "", labelled))
-            ):
-                return fact
-    return None
+    depends on the labelled amount (Canada's edibles), the one for `labelled` mg. A rule of
+    one programme (New York's cannabinoid hemp window) holds only for a question about it,
+    and is preferred there to the state's general rule."""
+    found = [
+        fact
+        for pack in knowledge.packs.values()
+        for fact in pack.facts
+        if (
+            fact.jurisdiction in with_national_law([state])  # BC's is Canada's
+            and fact.status != "superseded"
+            and fact.value is not None
+            and _VARIANCE_UNIT.search(fact.unit or "")
+            and (labelled is None or _in_tier(fact.unit or "", labelled))
+            and fact.program in (None, "all", program)
+        )
+    ]
+    own = [fact for fact in found if program is not None and fact.program == program]
+    return next(iter(own or found), None)
 
 
 def _in_tier(unit: str, labelled: float) -> bool:
@@ -194,7 +204,7 @@ def check_variance(
         labelled, tested = float(labels[0]), None
     else:
         labelled, tested = readings
-    rule = variance_rule(knowledge, state, labelled)
+    rule = variance_rule(knowledge, state, labelled, program_of(" ".join(user_turns[-2:])))
     if rule is None or labelled <= 0 or (tested is not None and tested <= 0):
         return None
     return VarianceCheck(labelled, tested, rule)

@@ -37,7 +37,9 @@ MORE_WORDING: dict[str, str] = {
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
         # do we need a new sample under the USDA rule?")
         r"\bsampl(?:er|ing agent)s?\b|\bpre-?harvest (?:thc )?(?:samples?|sampling|tests?)\b|"
-        r"\busda (?:rules?|plan|licen[cs]\w*|program(?:me)?)\b"
+        r"\busda (?:rules?|plan|licen[cs]\w*|program(?:me)?)\b|"
+        # a producer's hot crop and what follows it ("negligent violation, can we be charged?")
+        r"\bnegligent violations?\b|\bhot (?:crop|field|hemp)s?\b|\bcorrective action plans?\b"
     ),
     "home-grow": (
         # "is it 6 plants each?", "how many plants can the house grow", "plant count"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from trichome.agents.allowance import ALLOWANCE_TOPICS, remaining_after
+from trichome.agents.allowance import worked_allowance
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
@@ -250,9 +250,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
     if request.asks_source and not is_own(lead):
         parts.insert(0, f"{_label(lead)}{where_written(lead)} [1]")  # "which code section?"
-    left = remaining_after(lead, request.already) if request.already else None
-    if left and lead.topic in ALLOWANCE_TOPICS:
-        parts.insert(0, f"{_label(lead)}{left} [1]")  # "20 g already, how much more?"
+    left = worked_allowance(lead, request.already, request.question, request.asked_topics)
+    if left:  # "20 g already, how much more?", "how many 100 mg packs may I carry?"
+        parts.insert(0, f"{_label(lead)}{left} [1]")
     if equivalent := worked_equivalent(lead.text, request.question):
         parts.insert(0, f"{_label(lead)}{equivalent} [1]")  # the total, not the factor
     if supporting:

@@ -1,0 +1,133 @@
+"""The term a question asks about by name, which the fact answering it must hold.
+
+Some questions say outright which thing they ask about, and a fact on the same topic that
+does not name it answers a neighbouring question, however many of the question's other
+words it shares. Two such shapes are read here, whatever the subject:
+
+- a definition asked: "what THC % makes something a 'cannabis concentrate'?", "what counts
+  as a microbusiness?", "how is 'adult-use' defined?". A fact that lists concentrates among
+  extracts does not define the term; only one that names the term asked can.
+- a figure named to be explained: "why do labs multiply THCA by 0.877?", "where does the
+  0.877 factor come from?". A fact on lab limits that shares "labs" and "multiply" with the
+  question is not about that number; only one stating it can say where it comes from.
+
+Measured amounts in a story ("our field came back 0.4 on the retest") are not asked about:
+only a figure the question points at as a factor or a number to explain is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from trichome.knowledge.packs import Fact
+from trichome.knowledge.words import tokenize
+
+# Straight or curly quotes around the term.
+_QUOTED = "['\"\u2018\u201c]([^'\"\u2019\u201d?]{2,60})['\"\u2019\u201d]"
+_ARTICLE = r"(?:(?:a|an|the)\s+)?"
+# What a bare term asked to be defined may be: up to four words, up to where the question
+# goes on ("... in Canada?", "... under the Act").
+_BARE = (
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*(?:[?.,;:!]|$|\s(?:in|under|for|by|per|and)\b))"
+)
+# Only "what ..." questions and "definition of" ask for a definition: "does that count as
+# advertising?" asks whether one thing is another, which a fact may answer in its own words.
+_WHAT = r"\bwhat(?:'s|s|\s+is|\s+are)?\s+(?:[\w%$-]+\s+){0,4}?"
+_DEFINITION_CUES = (
+    rf"{_WHAT}makes?\s+(?:something|anything|a\s+product|a\s+\w+|them)\s+{_ARTICLE}",
+    rf"{_WHAT}(?:counts?|qualif(?:y|ies)|is\s+classed|is\s+classified)\s+as\s+{_ARTICLE}",
+    rf"\bwhat(?:'s|s|\s+is|\s+are)\s+considered\s+{_ARTICLE}",
+    rf"\b(?:legal\s+)?definition\s+of\s+{_ARTICLE}",
+    r"\bhow\s+(?:does|do)\s+[\w\s]{1,30}?\s+define\s+",
+)
+_DEFINITION = tuple(
+    re.compile(cue + f"(?:{_QUOTED}|{_BARE})", re.IGNORECASE) for cue in _DEFINITION_CUES
+)
+# "how is 'adult-use' defined", "what is 'x' defined as"
+_DEFINED_AFTER = re.compile(rf"{_QUOTED}\s+(?:is\s+|are\s+)?defined\b", re.IGNORECASE)
+
+# A bare decimal figure (no unit after it), the figure of a factor or ratio.
+_UNIT = r"(?:%|percent\b|mg\b|milligrams?\b|g\b|grams?\b|oz\b|ounces?\b|ml\b|kg\b|lbs?\b|pounds?\b)"
+_FIGURE = rf"(?<![\d.])(\d*\.\d+)(?![\d.])(?!\s*{_UNIT})"
+_FIGURE_ASKED = (
+    # "multiply THCA by 0.877", "divided by 0.877", "times 0.877"
+    re.compile(
+        rf"\b(?:multipl\w*|divid\w*|times|scal\w*)\b[^?.!]{{0,40}}?\b(?:by\s+)?{_FIGURE}",
+        re.IGNORECASE,
+    ),
+    # "the 0.877 factor", "0.877 conversion", "a 0.877 multiplier"
+    re.compile(
+        rf"{_FIGURE}\s+(?:conversion\s+)?(?:factor|multiplier|ratio|coefficient|constant|number)\b",
+        re.IGNORECASE,
+    ),
+    # "factor of 0.877", "where does 0.877 come from", "what is 0.877"
+    re.compile(
+        rf"\b(?:factor|multiplier|ratio|coefficient|constant)\s+(?:of\s+)?{_FIGURE}", re.IGNORECASE
+    ),
+    re.compile(
+        rf"\b(?:where\s+does|why\s+is|what\s+is|what's)\s+(?:the\s+|that\s+)?{_FIGURE}",
+        re.IGNORECASE,
+    ),
+)
+# A defined term that is only a question word or a pronoun is no term.
+_NOT_A_TERM = frozenset({"it", "this", "that", "them", "something", "one", "what", "which"})
+
+
+@dataclass(frozen=True, slots=True)
+class AskedTerm:
+    """A term the question asks about by name, as retrieval's words, in order."""
+
+    text: str
+    words: tuple[str, ...]
+    kind: str  # "definition" or "figure"
+
+    def held_by(self, fact: Fact) -> bool:
+        """Whether the fact names the term: its words in a row in the title, the text or
+        one keyword (so "cannabis concentrate" is not matched by "cannabis extract (...,
+        concentrates)")."""
+        for part in (fact.title, fact.text, *fact.keywords):
+            tokens = tokenize(part)
+            width = len(self.words)
+            if any(
+                tuple(tokens[i : i + width]) == self.words for i in range(len(tokens) - width + 1)
+            ):
+                return True
+        return False
+
+
+def _term(words: str, kind: str) -> AskedTerm | None:
+    tokens = tuple(tokenize(words))
+    if not tokens or set(tokens) <= _NOT_A_TERM:
+        return None
+    return AskedTerm(" ".join(words.split()).lower(), tokens, kind)
+
+
+@lru_cache(maxsize=512)
+def asked_terms(question: str) -> tuple[AskedTerm, ...]:
+    """The terms a question asks to be defined or explained by name (none for most)."""
+    found: list[AskedTerm] = []
+    for pattern in _DEFINITION:
+        for match in pattern.finditer(question):
+            term = _term(match.group(1) or match.group(2) or "", "definition")
+            if term is not None:
+                found.append(term)
+    for match in _DEFINED_AFTER.finditer(question):
+        if (term := _term(match.group(1), "definition")) is not None:
+            found.append(term)
+    for pattern in _FIGURE_ASKED:
+        for match in pattern.finditer(question):
+            if (term := _term(match.group(1), "figure")) is not None:
+                found.append(term)
+    return tuple({term.words: term for term in found}.values())
+
+
+def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:
+    """Whether the fact names every term the question asks about by name."""
+    return all(term.held_by(fact) for term in terms)
+
+
+def describe_asked(terms: tuple[AskedTerm, ...]) -> str:
+    """The terms asked, for an answer saying the sources do not cover them."""
+    return " or ".join(dict.fromkeys(term.text for term in terms))
