@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-
 from pathlib import Path
 
 from sklearn.metrics import confusion_matrix, precision_recall_fscore_support
