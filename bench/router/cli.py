@@ -2,6 +2,8 @@
 
 The router is trained on the `train` part of `router_examples.jsonl`, exactly as a worker
 trains it, and scored on the `test` part, which it never sees. Target: 95% accuracy.
+It is also scored on `fresh_questions.jsonl` beside this file: questions written apart from
+the training file, after it, and never added to it (a check that new wording still routes).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from sklearn.metrics import confusion_matrix, precision_recall_fscore_support
 
@@ -16,6 +19,7 @@ from trichome.agents.registry import AGENTS
 from trichome.agents.router import Router, load_examples
 
 TARGET_ACCURACY = 0.95
+FRESH = Path(__file__).parent / "fresh_questions.jsonl"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -54,6 +58,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.errors:
         print("\nmisrouted:")
         for example, routed in zip(held_out, predicted, strict=True):
+            if routed != example.agent:
+                print(f"  {example.agent} -> {routed}: {example.text}")
+    fresh = load_examples(FRESH)
+    fresh_routed = router.predict([e.text for e in fresh])
+    fresh_right = sum(p == e.agent for p, e in zip(fresh_routed, fresh, strict=True))
+    print(f"\nfresh questions (never trained on): {fresh_right}/{len(fresh)} "
+          f"= {fresh_right / len(fresh):.1%}")  # fmt: skip
+    if args.errors:
+        for example, routed in zip(fresh, fresh_routed, strict=True):
             if routed != example.agent:
                 print(f"  {example.agent} -> {routed}: {example.text}")
     verdict = "PASS" if accuracy >= TARGET_ACCURACY else "FAIL"
