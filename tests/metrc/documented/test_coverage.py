@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 99
+TOOLS_FLOOR = 125
 OPERATIONS_FLOOR = 178
 READS_FLOOR = 127
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.metrc.documented.conftest import records
+from tests.metrc.documented.conftest import fixture, records
 from tests.support.sandbox import (
     AS_OF,
     CULTIVATOR,
@@ -304,4 +304,5 @@ async def test_lab_test_batches_list_their_test_types_as_metrc_documents(
 
 
 async def test_customer_types_are_metrc_s_documented_names(client: MetrcClient) -> None:
-    assert await client.sales_customer_types(DISPENSARY) == records("sales_customertypes")
+    documented_names = fixture("sales_customertypes")["requests"][0]["response"]
+    assert await client.sales_customer_types(DISPENSARY) == documented_names
