@@ -164,11 +164,16 @@ UNIT_GRAMS = {
     "Ounces": 28.349523125,
     "Pounds": 453.59237,
 }
+# GET /wastemethods/v2 and /plants/v2/waste/methods/all document Name, ForPlants,
+# ForProductDestruction and LastModified (bruno WasteMethods/GetWasteMethodsWasteMethods,
+# Plants/GetPlantsWasteMethods).
 WASTE_METHODS: list[dict[str, Any]] = [
-    {"Name": "Grinder", "ForPlants": True, "ForProductDestruction": True},
-    {"Name": "Compost", "ForPlants": True, "ForProductDestruction": False},
-    {"Name": "Mixed With Other Waste", "ForPlants": True, "ForProductDestruction": True},
-]
+    {"Name": name, "ForPlants": True, "ForProductDestruction": destruction,
+     "LastModified": "2024-01-02T00:00:00+00:00"}
+    for name, destruction in (
+        ("Grinder", True), ("Compost", False), ("Mixed With Other Waste", True)
+    )
+]  # fmt: skip
 LOCATION_TYPES: list[dict[str, Any]] = [
     {
         "Id": 1,
@@ -211,10 +216,13 @@ ADJUST_REASON_NAMES = frozenset(reason["Name"] for reason in ADJUST_REASONS)
 HARVEST_WASTE_TYPES: list[dict[str, Any]] = [
     {"Name": name} for name in ("Plant Material", "Fibrous", "Root Ball", "Trim", "Stems")
 ]
+# GET /plants/v2/waste/reasons documents Name, RequiresNote and which waste weights a reason
+# requires (bruno Plants/GetPlantsWasteReasons); the sandbox requires none of them.
 PLANT_WASTE_REASONS: list[dict[str, Any]] = [
-    {"Name": n, "RequiresNote": False}
+    {"Name": n, "RequiresNote": False, "RequiresWasteWeight": False,
+     "RequiresImmatureWasteWeight": False, "RequiresMatureWasteWeight": False}
     for n in ("Damage", "Disease", "Male Plant", "Pests", "Unhealthy")
-]
+]  # fmt: skip
 # GET /plantbatches/v2/types (bruno PlantBatches/GetPlantBatchesTypes): Id, Name, CanBeCloned.
 PLANT_BATCH_TYPES: list[dict[str, Any]] = [
     {"Id": n, "Name": name, "CanBeCloned": cloned}

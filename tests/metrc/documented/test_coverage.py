@@ -19,9 +19,9 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 64
-OPERATIONS_FLOOR = 130
-READS_FLOOR = 79
+TOOLS_FLOOR = 125
+OPERATIONS_FLOOR = 178
+READS_FLOOR = 127
 
 
 def _named(node: ast.expr) -> str | None:
@@ -50,11 +50,15 @@ def fixture_tested_tools() -> set[str]:
 
 def operation_of(text: str) -> Operation | None:
     """The documented operation a fixture's `"operation"` names: the one of the same template
-    (`/transfers/v2/{id}/deliveries`), else the one a concrete path fits, a literal path
+    (`/transfers/v2/{id}/deliveries`; `{label}` apart from `{id}`), else the one a concrete path fits, a literal path
     (`/packages/v2/active`) before a placeholder (`/packages/v2/{id}`)."""
     method, path = text.split(" ", 1)
     path = path.split("?")[0].rstrip("/") or "/"
     operations = [o for o in catalogue().operations if o.method == method]
+    # The template as written first: /plants/v2/{id} and /plants/v2/{label} share one shape.
+    for operation in operations:
+        if operation.path.rstrip("/") == path:
+            return operation
     for operation in operations:
         if operation.shape == (method, path_shape(path)):
             return operation

@@ -65,7 +65,7 @@ async def test_a_package_in_transit_cannot_go_on_a_template(run: Run) -> None:
             license_number=GROWER,
             name="Restock",
             recipient_license_number="402R-00207",
-            transfer_type="wholesale",
+            transfer_type="wholesale manifest",
             packages=[TemplatePackage(label=SHIPPED)],
             estimated_departure=datetime(2026, 6, 16, 9, tzinfo=UTC),
             estimated_arrival=datetime(2026, 6, 16, 12, tzinfo=UTC),

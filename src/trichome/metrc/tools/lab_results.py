@@ -133,7 +133,8 @@ class TestBatch(TypedDict):
 
     Id: NotRequired[int]
     Name: NotRequired[str]
-    TestTypeCount: NotRequired[int]
+    LabTestTypeCount: NotRequired[int]
+    LabTestTypes: Annotated[list[str], Field(description="The names of the batch's test types.")]
 
 
 @shape
@@ -205,12 +206,16 @@ async def list_lab_test_types(
 @tool("lab_results", title="List lab test batches", returns=TestBatches)
 async def list_lab_test_batches(license_number: LicenseNumber) -> dict[str, Any]:
     """List the state's lab test batches (groups of required tests, e.g. Potency, Microbials)
-    that a testing sample can require (submit_package_for_testing).
+    that a testing sample can require (submit_package_for_testing), each with its tests.
     """
     metrc = access()
     batches = await metrc.client.lab_test_batches(license_number, credentials=metrc.credentials)
-    fields = ("Id", "Name", "TestTypeCount")
-    return {"total": len(batches), "items": [compact(b, fields) for b in batches]}
+    fields = ("Id", "Name", "LabTestTypeCount")
+    items = [
+        {**compact(b, fields), "LabTestTypes": [t.get("Name") for t in b.get("LabTestTypes") or []]}
+        for b in batches
+    ]
+    return {"total": len(batches), "items": items}
 
 
 @tool("lab_results", title="List lab testing states", returns=TestingStates)

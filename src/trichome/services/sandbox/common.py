@@ -235,8 +235,13 @@ def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
         start = (paging.number - 1) * paging.size
         records = records[start : start + paging.size]
     body = envelope(records, total, paging)
-    for entry in body["Data"]:
-        entry.pop("LastModified", None)
+    for entry, record in zip(body["Data"], records, strict=True):
+        # A row's own LastModified (documented for waste methods) stays; none is made up.
+        own = record.data.get("LastModified")
+        if own is None:
+            entry.pop("LastModified", None)
+        else:
+            entry["LastModified"] = own
         if "Id" not in rows[0]:
             entry.pop("Id", None)
     return json(body)

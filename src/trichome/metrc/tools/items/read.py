@@ -82,13 +82,6 @@ class Item(TypedDict):
 
 
 @shape
-class ItemDetail(Item):
-    """An item with when Metrc last changed it."""
-
-    LastModified: str | None
-
-
-@shape
 class ItemPage(Paging):
     """A page of a facility's items."""
 
@@ -101,7 +94,7 @@ class ItemFound(TypedDict):
     """One item of a licence."""
 
     license_number: str
-    item: ItemDetail
+    item: Item
 
 
 @shape
@@ -218,7 +211,8 @@ async def get_item(
     item = await find_item(metrc, license_number, name, item_id)
     return {
         "license_number": license_number,
-        "item": {**_item(item), "LastModified": item.get("LastModified")},
+        # Metrc documents no LastModified on an item (bruno Items/GetItemsById).
+        "item": _item(item),
     }
 
 

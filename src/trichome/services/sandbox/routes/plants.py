@@ -47,7 +47,7 @@ router = APIRouter()
 @router.get("/plants/v2/waste/methods/all", **openapi.reference_list())
 async def plant_waste_methods(request: Request) -> Response:
     reading(request, *GROW)
-    return static_list(request, [{"Name": m["Name"]} for m in WASTE_METHODS if m["ForPlants"]])
+    return static_list(request, [m for m in WASTE_METHODS if m["ForPlants"]])
 
 
 list_routes(

@@ -42,11 +42,29 @@ from trichome.services.sandbox.common import (
 from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
+
+
+def _batch(batch_id: int, name: str, type_ids: tuple[int, ...]) -> dict[str, Any]:
+    """A lab test batch as Metrc documents one (bruno LabTests/GetBatches): its test types
+    in full and their count. The sandbox ties no item category to a batch (the required
+    batches of a delivered package follow its own rule, transfer_views.required_batches)."""
+    types = [dict(LAB_TEST_TYPES[type_id - 1]) for type_id in type_ids]
+    return {
+        "Id": batch_id,
+        "Name": name,
+        "LabTestTypeCount": len(types),
+        "LabTestTypes": types,
+        "ItemCategoryCount": 0,
+        "ItemCategories": [],
+        "RequiresAllFromLabTestBatch": False,
+    }
+
+
 LAB_TEST_BATCHES = [
-    {"Id": 1, "Name": "Potency", "TestTypeCount": 3},
-    {"Id": 2, "Name": "Microbials", "TestTypeCount": 3},
-    {"Id": 3, "Name": "Heavy Metals", "TestTypeCount": 2},
-    {"Id": 4, "Name": "Moisture", "TestTypeCount": 1},
+    _batch(1, "Potency", (1, 2, 3)),
+    _batch(2, "Microbials", (5, 6, 7)),
+    _batch(3, "Heavy Metals", (8, 9)),
+    _batch(4, "Moisture", (4,)),
 ]
 
 
