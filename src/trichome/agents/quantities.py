@@ -46,6 +46,9 @@ _EACH_BEFORE = re.compile(
     rf"\b(?:each|every)(?:\s+(?:one|(?:[a-z]+\s+)?(?:{PIECES})|of\s+(?:the\s+|my\s+|our\s+|these\s+|those\s+)?"
     rf"(?:[\d,]+\s+)?(?:{PIECES})))?\s+['\"\u201c]?"
     r"(?:contains?|has|holds?|should\s+(?:be|have)|"
+    # "each chocolate tests 4.8-5.2 mg", "each chew testin 5mg", "each one came back at 9"
+    r"(?:tests?|tested|testing|testin|measures?|measured|comes?|came|runs?|doses?|dosed|"
+    r"labell?ed|rated|carries|packs?)(?:\s+(?:back|in|out|up))?(?:\s+(?:at|as))?|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
