@@ -138,6 +138,10 @@ def acid_per_gram(question: Question) -> Calculation | None:
     per_gram = replace(
         converted,
         unit="mg/g THC",
+        inputs=(
+            f"THCA: {fmt(as_acid.value)} mg in each gram",
+            *(i for i in converted.inputs if not i.startswith("THCA")),
+        ),
         summary=f"Each gram's {fmt(as_acid.value)} mg of THCA gives {fmt(thc)} mg of THC: "
         f"{fmt(thc)} mg/g THC ({fmt(thc / 10, 4)}%).",
     )
