@@ -10,6 +10,7 @@ import math
 import pytest
 
 from tests.agents.calculation_answers import answer
+from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.container_words import container_words
 
@@ -87,3 +88,23 @@ def test_a_price_a_bottle_is_not_a_count_of_pieces() -> None:
     assert container_words("10/box") == "10 pieces per box"
     value, _ = answer("paid 30 a bottle for 25mg caps, 30 caps per bottle, mg per bottle")
     assert value == 750
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected", "changed"),
+    [
+        (["each chocolate tests 4.8-5.2 mg, 10 per box, max mg a box", "what if its 12 per box"],
+         12 * 5.2, "10 pieces → 12 pieces"),
+        (["gummies 10mg each, 12 a pack, mg a pack", "what if its 20 a pack"],
+         200, "12 pieces → 20 pieces"),
+        (["7 g of 20% flower into butter, 24 brownies, mg per brownie?", "what if 36 brownies"],
+         7 * 1000 * 0.20 / 36, "24 brownies → 36 brownies"),
+    ],
+)  # fmt: skip
+def test_a_follow_up_changing_the_count_keeps_its_noun(
+    turns: list[str], expected: float, changed: str
+) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected)
+    assert changed in found.changed

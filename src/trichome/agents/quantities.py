@@ -143,7 +143,9 @@ def read(text: str) -> list[Quantity]:
         if unit == "mg/l":  # "20 mg/L" is 0.02 mg/mL: one concentration unit for the readers
             unit = "mg/ml"
             value, high = value / 1000, high / 1000 if high is not None else None
-        end = match.end()
+        # a bare number's span stops at its last character, not the space after it, so a
+        # follow-up that replaces it ("24 brownies" -> "36") keeps the space before the noun
+        end = match.start() + len(text[match.start() : match.end()].rstrip())
         after = text[end : end + 60]
         before = text[max(0, start - 60) : start]
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)
