@@ -112,3 +112,12 @@ def test_a_yes_no_with_numbers_to_compute_with_stays_a_calculation(question: str
 def test_a_count_beside_an_amount_is_a_number_to_compute_with() -> None:
     text = normalise("can i legally have 5 100mg packs in illinois")
     assert not applies_a_rule(text, read(text))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["can i make gummies from 3.5 g of distillate per pack?", "can i fill carts with 5 g of oil?"],
+)
+def test_making_or_filling_from_one_amount_is_a_recipe_question(question: str) -> None:
+    text = normalise(question)
+    assert not applies_a_rule(text, read(text))

@@ -40,7 +40,9 @@ _COMPUTES = re.compile(
     r"\bhow\s+(?:many|much|long|often)\b|\bwhat(?:'s|s)?\b|\bwhich\b|\bcalculat|"
     r"\bwork\s+(?:it\s+|that\s+|this\s+)?out\b|\bfigure\b|\bcompute|\bconvert|\btotal\b|"
     r"\bequivalen|\bleft\b|\bremaining\b|\bstill\s+(?:buy|get|have)\b|\bper\s+(?:piece|gummy|"
-    r"cookie|chocolate|square|bite)\b|\bmg\s+(?:each|per|a)\b|\beach\b|\bsplit\b|\bdivide\b",
+    r"cookie|chocolate|square|bite)\b|\bmg\s+(?:each|per|a)\b|\beach\b|\bsplit\b|\bdivide\b|"
+    # making or filling from an amount is a recipe's question: "can i make gummies from 3.5 g"
+    r"\bmak(?:e|ing)\b|\bfill\b|\benough\b|\bget\s+out\s+of\b|\byield",
     re.IGNORECASE,
 )
 
