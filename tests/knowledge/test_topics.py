@@ -103,6 +103,14 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
             "our processor wants to ship a 3 gram shatter slab in one unit, ok?",
             ["concentrate-thc-limits"],
         ),
+        # a concentrate's amount in one unit or package, however it is put
+        (
+            "can i put 2 grams of shatter in one package in washington state?",
+            ["concentrate-thc-limits"],
+        ),
+        ("can one unit of concentrate weigh 1.5 g in wa?", ["concentrate-thc-limits"]),
+        ("is a 2 gram vape cart legal in washington?", ["concentrate-thc-limits"]),
+        ("washington - is a 1g wax unit ok", ["concentrate-thc-limits"]),
     ],
 )
 def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:

@@ -43,6 +43,9 @@ _ASKED = re.compile(
     # "mg THC?", "grams of THC theoretical?": the unit named with what is asked, at the end.
     rf"(?<![\d.]\s)(?<![\d.])\b(?P<named>mg|milligrams|grams|g|kg)\s+(?:of\s+)?(?:thc|cbd)"
     rf"(?:\s+(?:theoretical|total|content|yield|expected|then|please|is\s+that|is\s+it))?\s*(?:\?|$)|"
+    # "cbd mg per gram?", "mg of thc a gram": a concentration asked by name and basis.
+    r"\b(?P<pergram>(?:thc|cbd|cbg|cbn)\s+(?:mg|mgs|milligrams?)|(?:mg|mgs|milligrams?)\s+"
+    r"(?:of\s+)?(?:thc|cbd|cbg|cbn))\s+(?:per|a|an)\s+(?:g|gram|gm)\b(?!\s+of\b)|"
     # "thc mg?", "how much cbd in grams": the unit named after what is asked, at the end.
     r"(?<![\d.]\s)\b(?:thc|cbd)\s+(?P<after>mg|mgs|milligrams|grams|g)\s*(?:\?|$)|"
     # "- grams of terpenes?", ". mL of stock?": a clause that opens with the unit asked.
@@ -60,6 +63,8 @@ def asked_unit(text: str) -> str | None:
     if not found:
         return None
     last = found[-1]
+    if last.group("pergram"):
+        return "mg/g"
     names = ("in", "paren", "share", "measure", "many", "named", "after", "lead")
     return next(last.group(name) for name in names if last.group(name)).strip()
 

@@ -94,6 +94,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     kitchen.kitchen,
     blends.blending,
     decarb.decarboxylation,
+    decarb.acid_per_gram,
     coa_chains.coa_then_dose,
     potency.total,
     caps.at_the_cap,

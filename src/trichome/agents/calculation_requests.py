@@ -29,6 +29,7 @@ from trichome.agents.coa_tables import coa_table
 from trichome.agents.normalising import normalise
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
+from trichome.agents.rule_applications import applies_a_rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,8 @@ def recognise(
         ranges = []
     if ranges:
         return _over_range(normalised, quantities, ranges[0], state, limits_for)
+    if applies_a_rule(normalised, quantities):
+        return None  # "can 2g of live resin go out in one unit?": the rule's fact answers
     question = Question(normalised, quantities, state, limits_for)
     return _attempt(question)
 

@@ -22,10 +22,13 @@ _OUNCE_BOTTLE = re.compile(
     r"(\d+(?:\.\d+)?)\s*-?\s*(?:oz|ounces?)\b",
     re.IGNORECASE,
 )
-# "there's 20 in a bag", "we put 10 per pack": a number with no noun, held in a package.
+_PACKAGE = r"(?:bag|pack|package|box|jar|tin|container|sleeve|tube|pouch|bottle|carton|packet)s?\b"
+# "there's 20 in a bag", "we put 10 per pack", "12 a pack", "10/box", "x20 in a bag": a
+# number with no noun, held in a package, counts the pieces in it.
 _HELD = re.compile(
-    r"(?<![\d.,$])\b(\d+)(\s+(?:in|per|to)\s+(?:(?:a|an|each|every|the|one|our)\s+)?"
-    r"(?:bag|pack|package|box|jar|tin|container|sleeve|tube|pouch)s?\b)",
+    r"(?<![\d.,$])(?:\bx\s*|\b)(\d+)(?:\s*x\b)?"
+    r"(\s+(?:(?:in|per|to)\s+(?:(?:a|an|each|every|the|one|our)\s+)?|(?:a|an|each|every)\s+)"
+    rf"{_PACKAGE}|\s*/\s*{_PACKAGE})",
     re.IGNORECASE,
 )
 
@@ -34,4 +37,23 @@ def container_words(text: str) -> str:
     """The text with bottle ounces as fluid ounces and packaged counts as pieces."""
     text = _BOTTLE_OUNCES.sub(lambda m: f"{m.group(1)} fl oz", text)
     text = _OUNCE_BOTTLE.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)} fl oz", text)
-    return _HELD.sub(lambda m: f"{m.group(1)} pieces{m.group(2)}", text)
+    return _HELD.sub(_held, text)
+
+
+_PRICED_BEFORE = re.compile(
+    r"\b(?:paid|pay(?:ing)?|costs?|cost\s+(?:me|us)|price[sd]?|charg(?:e|es|ed|ing)|"
+    r"sell(?:s|ing)?\s+(?:\w+\s+)?(?:for|at)|sold\s+(?:\w+\s+)?(?:for|at)|goes\s+for|runs?)"
+    r"\s*(?:about\s+|around\s+|like\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _held(match: re.Match[str]) -> str:
+    link = match.group(2)
+    if link.split()[0].lower() in ("a", "an", "each", "every") and _PRICED_BEFORE.search(
+        match.string[max(0, match.start() - 30) : match.start()]
+    ):
+        return match[0]  # "paid 30 a bottle": a price, not a count
+    if link.lstrip().startswith("/"):  # "10/box" is ten a box
+        link = " per " + link.lstrip()[1:].lstrip()
+    return f"{match.group(1)} pieces{link}"

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from trichome.agents import calculators, decarb_steps, units
 from trichome.agents import formulation_calculators as formulation
+from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
 from trichome.agents.calculation_questions import (
     ASKS,
@@ -19,8 +20,10 @@ from trichome.agents.calculation_questions import (
     loss_percent,
     one,
     piece_counts,
+    with_assumption,
 )
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.lab_readers import ACIDS_AS_NEUTRAL, DECARB_ASKED, MG_PER_GRAM, names_outside
 from trichome.agents.missing_inputs import THCA_MASS
 
 
@@ -53,6 +56,9 @@ def decarboxylation(question: Question) -> Calculation | None:
     if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
         acid_masses = [q for q in question.find("mass") if q.per is None]
     if not acid_masses:
+        per_gram = acid_per_gram(question)  # "25% thca, mg/g after decarb?": no mass needed
+        if per_gram is not None:
+            return per_gram
         if question.says(r"\bthca\b") and question.says(ASKS) and question.find("mass", "percent"):
             raise ask(question, THCA_MASS)
         return None
@@ -109,6 +115,46 @@ def decarboxylation(question: Question) -> Calculation | None:
             else calculators.chain([result, split])
         )
     return result
+
+
+def acid_per_gram(question: Question) -> Calculation | None:
+    """THC per gram from a THCA share with no mass weighed: "flower is 22% thca, thc in mg a
+    gram?" is 220 mg/g of THCA, which decarboxylates to at most 192.94 mg of THC a gram."""
+    if question.find("mass", "volume", "concentration") or not question.says(MG_PER_GRAM):
+        return None
+    without = NOT_POTENCY | {"target", "price", "limit"}
+    acids = question.find("percent", cannabinoids=("THCA",), without=without)
+    if len(acids) != 1 or question.find("percent", cannabinoids=("THC",), without=without):
+        return None
+    if not (
+        question.says(DECARB_ASKED) or names_outside(question, ACIDS_AS_NEUTRAL["THCA"], "THCA")
+    ):
+        return None  # "22% thca, mg of thca per gram": the acid as it is (lab_readers)
+    acid = one(question, acids, "the THCA potency")
+    assert acid is not None
+    as_acid = lab.potency_basis(acid.value, "%", "THCA")
+    converted = potency.decarboxylation(as_acid.value, "mg", efficiency_percent(question))
+    thc = converted.value
+    per_gram = replace(
+        converted,
+        unit="mg/g THC",
+        inputs=(
+            f"THCA: {fmt(as_acid.value)} mg in each gram",
+            *(i for i in converted.inputs if not i.startswith("THCA")),
+        ),
+        summary=f"Each gram's {fmt(as_acid.value)} mg of THCA gives {fmt(thc)} mg of THC: "
+        f"{fmt(thc)} mg/g THC ({fmt(thc / 10, 4)}%).",
+    )
+    result = calculators.chain(
+        [as_acid, per_gram],
+        summary=f"{fmt(acid.value, 4)}% THCA is {fmt(as_acid.value)} mg/g of THCA; "
+        f"decarboxylated it gives {fmt(thc)} mg of THC per gram ({fmt(thc)} mg/g).",
+    )
+    return with_assumption(
+        result,
+        "only the THCA is counted: no delta-9 THC result was given; if the COA lists one, "
+        "add it (1% is 10 mg/g) for the total THC",
+    )
 
 
 # "how much weight do I lose", "mass loss", "CO2 loss": the mass that leaves, not the THC.

@@ -16,10 +16,19 @@ from trichome.agents.calculation_questions import (
     with_assumption,
 )
 from trichome.agents.calculators import Calculation, chain, fmt
+from trichome.agents.cannabinoids import CANNABINOIDS
 from trichome.agents.quantities import Quantity
 from trichome.agents.signed_variance import ASKS_DEVIATION, deviation_asked, variance_from_label
 
-_MG_PER_G = r"mg\s*(?:/|per\s+|a\s+|an\s+)\s*(?:g|gram|gm)\b|mg/g"
+# "mg/g", "mg a gram", "milligrams of thc per gram", "mg cbd per g"
+MG_PER_GRAM = (
+    r"\b(?:mg|mgs|milligrams?)\s*(?:(?:of\s+)?(?:thc|cbd|cbg|cbn|thca|cbda)\s+)?"
+    r"(?:/|per\s+|a\s+|an\s+|each\s+)\s*(?:g|gram|gm|grm)\b|mg/g"
+)
+# An acid (THCA, CBDA) asked as its neutral form or after decarboxylation is the decarb
+# reader's: "22% thca, thc in mg a gram" is 22% x 0.877 as mg/g.
+ACIDS_AS_NEUTRAL = {"THCA": r"\bthc\b|\bdelta[- ]?9\b|\bd9\b", "CBDA": r"\bcbd\b"}
+DECARB_ASKED = r"decarb|activat|heat(?:ed|ing)?\b|smok|vap(?:e|ing|ed|orized)\b"
 _AS_PERCENT = (
     r"(?:in|as|to|into)\s+(?:a\s+)?(?:percent|percentage|%|pct)|"
     r"what\s+(?:percent|percentage|%)|how\s+many\s+percent|is\s+what\s+%"
@@ -28,11 +37,17 @@ _AS_PERCENT = (
 
 def potency_basis(question: Question) -> Calculation | None:
     """A potency in % as mg/g ("25% THC is how many mg per gram"), or mg/g as %."""
-    if question.says(r"\btotal\b|decarb|\bhemp\b|compliant") or question.find("mass", "volume"):
+    if question.says(r"\btotal\b|compliant|\blegal\b|\blimit\b|\bpass(?:es)?\b|\bfails?\b"):
+        return None
+    if question.find("mass", "volume"):
         return None
     percents = question.find("percent", without=NOT_POTENCY | {"target", "price"})
     per_gram = question.find("concentration", unit="mg/g")
-    if len(percents) == 1 and not per_gram and question.says(_MG_PER_G):
+    if len(percents) == 1 and not per_gram and question.says(MG_PER_GRAM):
+        named = percents[0].cannabinoid or ""
+        acid = ACIDS_AS_NEUTRAL.get(named)
+        if acid and (question.says(DECARB_ASKED) or names_outside(question, acid, named)):
+            return None
         found = one(question, percents, "the potency")
         assert found is not None
         return lab.potency_basis(found.value, "%", found.cannabinoid or "THC")
@@ -41,6 +56,14 @@ def potency_basis(question: Question) -> Calculation | None:
         assert found is not None
         return lab.potency_basis(found.value, "mg/g", found.cannabinoid or "THC")
     return None
+
+
+def names_outside(question: Question, pattern: str, acid: str) -> bool:
+    """Whether the text names `pattern` (the neutral cannabinoid asked for) once every
+    spelling of the acid the number is labelled with is set aside ("thc-a" is not "thc")."""
+    spelled = dict(CANNABINOIDS)[acid]
+    rest = re.sub(spelled, " ", question.text, flags=re.IGNORECASE)
+    return re.search(pattern, rest, re.IGNORECASE) is not None
 
 
 def dry_basis(question: Question) -> Calculation | None:

@@ -276,4 +276,10 @@ def _article(match: re.Match[str]) -> str:
         r"\d\s*(?:k|bucks|dollars)?\s*$", match.string[: match.start()]
     ):
         return "per " + match.group(1)  # "$1,200 a pound" is a price per pound
+    if word in ("a", "an") and re.search(
+        r"\b(?:mg|mgs|milligrams?)(?:\s+(?:of\s+)?(?:thc|cbd|thca|cbda|cbg|cbn))?\s*$",
+        match.string[: match.start()],
+        re.IGNORECASE,
+    ):
+        return "per " + match.group(1)  # "thc in mg a gram" asks mg per gram
     return "1 " + match.group(1)

@@ -15,17 +15,20 @@ from trichome.agents import serving_calculators as serving
 from trichome.agents.calculation_questions import NOT_POTENCY, Question
 from trichome.agents.calculators import Calculation, chain
 
-_PACKAGE = r"(?:pack|package|bag|box|tin|jar|sleeve|pouch)"
+_PACKAGE = r"(?:pack|package|bag|box|tin|jar|sleeve|pouch|bottle|container|tube|carton|packet)"
 _ASKED = (
     rf"\b(?:mg|thc|milligrams)\s+(?:of\s+thc\s+)?(?:per|a|each|in\s+(?:a|each|the|one))\s+"
     rf"{_PACKAGE}s?\b|\bhow\s+much\s+(?:thc\s+)?(?:is\s+)?in\s+(?:a|each|the|one)\s+{_PACKAGE}\b|"
+    # "how much thc a jar", "max total per bag", "the least a box could hold"
+    rf"\b(?:how\s+much|total|max(?:imum)?|min(?:imum)?|most|least)\s+(?:(?:thc|mg|is|of|in|"
+    rf"total|possible)\s+){{0,3}}(?:per|a|an|each|in\s+(?:a|an|each|the|one))\s+{_PACKAGE}s?\b|"
     # "how many mg in the whole package", "total mg in the bag"
     rf"\b(?:mg|milligrams)\s+(?:of\s+thc\s+)?(?:is\s+|are\s+)?in\s+(?:the|a|one|each)\s+"
     rf"(?:whole\s+|entire\s+|full\s+)?{_PACKAGE}\b"
 )
 # "packed 10 to a bag", "10 per pack", "in packs of 10", "10-packs"
 _PACKED = re.compile(
-    rf"\b(\d+)\s+(?:pieces?\s+|gumm(?:y|ies)\s+)?(?:to|per|in)\s+(?:a|an|each|every|one|the)?\s*"
+    rf"\b(\d+)\s+(?:pieces?\s+|gumm(?:y|ies)\s+)?(?:(?:to|per|in)\s+(?:a|an|each|every|one|the)?|a|an)\s*"
     rf"{_PACKAGE}s?\b|\b{_PACKAGE}s?\s+of\s+(\d+)\b(?![.\d])(?!\s*(?:mg|g|grams?|ml)\b)|"
     # "7 pack of 0.35g prerolls": a 7-pack of pieces that weigh 0.35 g each
     r"\b(\d+)[\s-]?packs?\b(?!\s+(?:of(?!\s+[\d.]+\s*(?:g|grams?|mg)\b)|cap|limit))",

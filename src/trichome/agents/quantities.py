@@ -46,6 +46,9 @@ _EACH_BEFORE = re.compile(
     rf"\b(?:each|every)(?:\s+(?:one|(?:[a-z]+\s+)?(?:{PIECES})|of\s+(?:the\s+|my\s+|our\s+|these\s+|those\s+)?"
     rf"(?:[\d,]+\s+)?(?:{PIECES})))?\s+['\"\u201c]?"
     r"(?:contains?|has|holds?|should\s+(?:be|have)|"
+    # "each chocolate tests 4.8-5.2 mg", "each chew testin 5mg", "each one came back at 9"
+    r"(?:tests?|tested|testing|testin|measures?|measured|comes?|came|runs?|doses?|dosed|"
+    r"labell?ed|rated|carries|packs?)(?:\s+(?:back|in|out|up))?(?:\s+(?:at|as))?|"
     r"is|with|at|=|:)?\s*['\"\u201c]?(?:contains?\s+)?$",
     re.IGNORECASE,
 )
@@ -140,7 +143,9 @@ def read(text: str) -> list[Quantity]:
         if unit == "mg/l":  # "20 mg/L" is 0.02 mg/mL: one concentration unit for the readers
             unit = "mg/ml"
             value, high = value / 1000, high / 1000 if high is not None else None
-        end = match.end()
+        # a bare number's span stops at its last character, not the space after it, so a
+        # follow-up that replaces it ("24 brownies" -> "36") keeps the space before the noun
+        end = match.start() + len(text[match.start() : match.end()].rstrip())
         after = text[end : end + 60]
         before = text[max(0, start - 60) : start]
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)

@@ -12,7 +12,7 @@ _HIGH = re.compile(
     # "worst case, most mg in a bag?", "the highest dose it could be": the extreme asked for
     # is the top of the range
     r"\b(?:the\s+)?(?:most|max(?:imum)?|highest|biggest|strongest)\s+(?:possible\s+)?"
-    r"(?:mg|milligrams|thc|dose|amount|potency)\b|\bat\s+(?:the\s+)?most\b",
+    r"(?:mg|milligrams|thc|dose|amount|potency|total|content|level|per|in\s+(?:a|an|one|each|the))\b|\bat\s+(?:the\s+)?most\b",
     re.IGNORECASE,
 )
 _LOW = re.compile(
@@ -20,7 +20,7 @@ _LOW = re.compile(
     r"(?:\s+end|\s+of\s+(?:the|that)\s+range|\s+side|\s+number)\b|"
     r"\blow\s+end\s+of\s+(?:the|that)\s+range\b|"
     r"\b(?:the\s+)?(?:least|min(?:imum)?|lowest|smallest|weakest)\s+(?:possible\s+)?"
-    r"(?:mg|milligrams|thc|dose|amount|potency)\b|\bat\s+(?:the\s+)?least\b",
+    r"(?:mg|milligrams|thc|dose|amount|potency|total|content|level|per|in\s+(?:a|an|one|each|the))\b|\bat\s+(?:the\s+)?least\b",
     re.IGNORECASE,
 )
 

@@ -9,6 +9,12 @@ _NON_EDIBLE = (
     r"(?:muscle )?rubs?|transdermals?|patch(?:es)?)"
 )
 
+# Concentrates by the names the trade sells them under.
+_CONCENTRATE = (
+    r"(?:concentrates?|vapes?(?: carts?)?|carts?|cartridges?|wax|shatter|extracts?|resin|rosin|"
+    r"dabs?|budder|badder|sauce|crumble|distillate)"
+)
+
 MORE_WORDING: dict[str, str] = {
     "record-keeping": (
         # "how many years do cultivators need to keep their records?"
@@ -119,7 +125,15 @@ MORE_WORDING: dict[str, str] = {
         rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
         r"\bper (?:capsule|softgel|bottle|tincture)\b|"
         # how much one packaged unit may hold: "a 2 gram wax jar as one unit?"
-        r"\b(?:as|in|into) (?:one|a single|1) unit\b"
+        r"\b(?:as|in|into) (?:one|a single|1) unit\b|"
+        # a concentrate's amount in one unit or package: "2 grams of shatter in one package",
+        # "can one unit of concentrate weigh 1.5 g", "is a 1g wax unit ok"
+        rf"\b{_CONCENTRATE}\b[^.?!]{{0,30}}\b(?:in|into|as|per) (?:one|a single|1|a|each) "
+        r"(?:unit|package|pack|container|jar)\b|"
+        rf"\b(?:unit|package|pack|jar|container) of (?:live )?{_CONCENTRATE}\b|"
+        rf"\b\d+(?:\.\d+)? ?(?:g|grams?|gram) (?:of )?(?:live )?{_CONCENTRATE}"
+        r"(?: (?:unit|jar|cart|cartridge|slab|container|package))?\b[^.?!]{0,30}"
+        r"\b(?:legal|allowed|ok|okay|permitted|compliant|unit)\b"
     ),
     "label-contents": (
         # what may or must be printed on a pack, asked as a label check or a proposed claim:
