@@ -4,7 +4,7 @@ Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `poten
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
-`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`,
+`drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`,
 `piece_concentrates`, `coa_chains`, and last `calculation_gaps`) looks for the words of one
 calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
 worked calculation, returns None (not this
@@ -21,6 +21,7 @@ from collections.abc import Callable
 from trichome.agents import (
     batch_pieces,
     coa_chains,
+    drink_strengths,
     kitchen_targets,
     multi_blends,
     ounce_prices,
@@ -87,6 +88,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     mixing.dilution,
     serving.servings_by_volume,
     serving.drinks,
+    drink_strengths.strength_by_volume,
     tinctures.stock_dosing,
     tinctures.tincture_design,
     tinctures.tincture,
