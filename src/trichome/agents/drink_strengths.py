@@ -13,7 +13,7 @@ from dataclasses import replace
 from trichome.agents import potency_calculators as potency
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question, named_cannabinoid, one
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, positive
 from trichome.agents.quantities import Quantity
 
 # "2.5 mg per 8 fl oz", "10mg thc in every 12 oz", "5 mg / 250 ml": mg and the volume it is in.
@@ -43,6 +43,8 @@ def strength_by_volume(question: Question) -> Calculation | None:
     """mg per unit of volume of a container ("12 fl oz can has 10 mg, mg per fl oz?"), or the
     mg in a container at a strength per a stated volume ("2.5 mg per 8 fl oz, the 16 fl oz
     bottle?")."""
+    if question.says(r"tincture|dropper|butter|\boil\b|ghee|honey|infus"):
+        return None  # a tincture's strength (`tincture_readers`) or a kitchen infusion's
     masses = question.find("mass", unit="mg", per=(None,), without=("limit", "target"))
     volumes = [q for q in question.find("volume", per=(None,)) if q.unit != "dropper"]
     if question.says(_DRINK_WORDS) and not question.find("mass", unit="g"):
@@ -62,7 +64,7 @@ def strength_by_volume(question: Question) -> Calculation | None:
     asked = _ASKED_PER.search(question.text)
     if portion is not None:
         containers = [v for v in volumes if v is not portion]
-        strength = mg.value / portion.value
+        strength = mg.value / positive("the volume", portion.value)
         if asked is not None and asked.start() > portion.end:
             question.use(mg, portion)
             return potency.strength_per_volume(mg.value, portion.value, portion.unit,
