@@ -145,6 +145,8 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
     # "next batch came back 10.8", "this one comes in at 92": another test result
     r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
+    # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
+    r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
     # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
     r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
     r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"
@@ -164,7 +166,7 @@ _CALCULATION_ASK = re.compile(
     r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf]|cups?|tbsps?|"
     r"tablespoons?|tsps?|teaspoons?|zips?|eighths?)\b|\bdose\b|\btotal\b|"
     r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b|\bvarian(?:ce|t)\b|\bdeviation\b|"
-    r"\bhow\s+far\s+off\b",
+    r"\bhow\s+far\s+off\b|\bweigh\s+out\b|\bwhat\s+(?:do|should)\s+(?:i|we)\s+(?:weigh|use|add|put\s+in)\b",
     re.IGNORECASE,
 )
 
@@ -297,6 +299,9 @@ def _merge(previous: str, update: str) -> _Merged:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         if new.kind == "number" and len(named) == 1:
             new = _in_named_unit(new, named[0], earlier)  # "and if the d9 is actually 1.1?"
+        if _ALSO.search(update[max(0, new.start - 30) : new.start]):
+            appended.append(new)  # "she also wants a 7 g quarter": more, beside the earlier
+            continue
         match = None if fills_a_role(new, earlier, update, previous) else (
             counterpart(new, earlier, update, taken, previous)
         )
@@ -340,6 +345,7 @@ _NO_LOSS = re.compile(
     r"(?:loss|losses|waste)\b|\blossless\b",
     re.IGNORECASE,
 )
+_ALSO = re.compile(r"\b(?:also|as\s+well\s+as|on\s+top\s+of\s+(?:that|those))\b[^.?!\d]{0,25}$", re.I)
 _ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
 
 

@@ -48,7 +48,7 @@ _RESIDENT = re.compile(r"\bresidents?\b|\bi\s+live\s+in\b|\blocals?\b", re.IGNOR
 
 _FRESH_WORDS = r"fresh(?:\s+(?:cannabis|flower|bud|weed))?|wet\s+(?:cannabis|flower|bud)|undried"
 _FLOWER_WORDS = (
-    r"flower|bud|buds|nugs?|weed|herb|eighths?|8ths?|ounces?|oz|zips?|pre-?rolls?|joints?|"
+    r"flower|bud|buds|nugs?|weed|herb|eighths?|8ths?|quarters?|ounces?|oz|zips?|pre-?rolls?|joints?|"
     r"shake|trim|smalls|dried(?:\s+cannabis)?|dry\s+(?:cannabis|flower|weed|bud)"
 )
 _CONCENTRATE_WORDS = (
@@ -104,10 +104,14 @@ def _in_limit(limit: limits.PurchaseLimit | None, kind: str, words: str) -> str 
     return kind if kind in limit.amounts else None
 
 
-def _ask_span(question: Question) -> tuple[int, int] | None:
+def _ask_span(question: Question, stated: bool = False) -> tuple[int, int] | None:
     """Where the asking words run: from "how many" to the verb of buying or the end of the
-    sentence."""
-    asked = _ASKED.search(question.text) or _ASKED_EQUIVALENT.search(question.text)
+    sentence (with a limit the user states, the limit's own words are no question)."""
+    asked = (
+        re.search(r"\bhow\s+(?:many|much)\b", question.text, re.I)
+        if stated
+        else None
+    ) or _ASKED.search(question.text) or _ASKED_EQUIVALENT.search(question.text)
     if asked is None:
         return None
     end = re.search(
@@ -123,7 +127,7 @@ def _ask_span(question: Question) -> tuple[int, int] | None:
 # "4 g of wax in the cart").
 _HOLDING_BEFORE = re.compile(
     r"\b(?:already|has|have|had|holding|holds?|carrying|carries|bought|purchased|got|picked\s+up|"
-    r"grabbed|rung\s+up|possess(?:es|ing)?)\b[^.?!]{0,40}$",
+    r"grabbed|rung\s+up|possess(?:es|ing)?|also\s+(?:wants|takes|grabs|adds))\b[^.?!]{0,40}$",
     re.IGNORECASE,
 )
 _HOLDING_AFTER = re.compile(
@@ -161,6 +165,43 @@ def _states_the_limit(question: Question, mass: Quantity) -> bool:
     return bool(
         _LIMIT_FIGURE_AFTER.match(text[mass.end : mass.end + 30])
         or _LIMIT_FIGURE_BEFORE.search(text[max(0, mass.start - 30) : mass.start])
+        or any(r.start() <= mass.start < r.end() for r in _COUNTS_AS.finditer(text))
+    )
+
+
+# "1 g of concentrate counts as 4 g of flower", "a gram of wax = 4 g flower": the weights
+# the user's limit holds equal.
+_COUNTS_AS = re.compile(
+    rf"(?P<part>[\d.]+)\s*g\s+(?:of\s+)?(?:(?P<concentrate>{_CONCENTRATE_WORDS})|(?:[a-z]+\s+)?)"
+    r"\s*(?:counts?\s+(?:as|for)|(?:is|=|equals?)(?:\s+equal\s+to)?)\s*(?P<whole>[\d.]+)\s*g\b"
+    r"(?:\s+(?:of\s+)?(?:flower|bud|dried))?",
+    re.IGNORECASE,
+)
+
+
+def _stated_limit(question: Question) -> limits.PurchaseLimit | None:
+    """The limit the user states in grams of flower ("our limit is 28 g of flower a visit"),
+    with what a gram of concentrate counts as when they say it; None when none is stated."""
+    figures = [
+        q
+        for q in question.find("mass", unit="g")
+        if "limit" in q.tags
+        and _kind_named(re.split(r"[,.;:?!]", question.text[q.end : q.end + 30])[0])
+        in (None, limits.FLOWER)
+    ]
+    if len({q.value for q in figures}) != 1:
+        return None
+    grams = figures[0].value
+    question.use(figures[0])
+    amounts = {limits.FLOWER: grams}
+    ratio = _COUNTS_AS.search(question.text)
+    if ratio is not None and ratio.group("concentrate") and float(ratio.group("whole")) > 0:
+        amounts[limits.CONCENTRATE] = grams * float(ratio.group("part")) / float(ratio.group("whole"))
+    return limits.PurchaseLimit(
+        "the buyer",
+        amounts,
+        shared=len(amounts) > 1,
+        source="the limit you stated",
     )
 
 
@@ -291,17 +332,24 @@ def purchase_limit(question: Question) -> Calculation | None:
     Raises:
         MissingInput: the limit depends on residence and the question does not say it.
     """
-    if not limits.covers(question.state):
+    stated = _stated_limit(question)
+    if not limits.covers(question.state) and stated is None:
         return None
     if _MAKING.search(question.text) or question.find("percent", "concentration"):
         return None
-    span = _ask_span(question)
+    span = _ask_span(question, stated is not None)
     if span is None:
         return None
-    assert question.state is not None
     asked, piece = _asked_kind(question, span)
-    known = limits.limit_for(question.state, _residence(question))
-    if known is not None and piece is None:
+    if stated is not None:
+        known: limits.PurchaseLimit | None = stated
+        if asked is None and len(stated.amounts) >= 1:
+            asked = limits.base_kind(stated)  # "how many more grams": of the limit's kind
+    else:
+        assert question.state is not None
+        known = limits.limit_for(question.state, _residence(question))
+    left_asked = re.search(r"\b(?:still|left|more|remaining|room)\b", question.text, re.I)
+    if known is not None and piece is None and not (stated and left_asked):
         converted = _equivalent_amount(question, span, known, asked)
         if converted is not None:
             return converted
