@@ -302,8 +302,10 @@ def _merge(previous: str, update: str) -> _Merged:
         if _ALSO.search(update[max(0, new.start - 30) : new.start]):
             appended.append(new)  # "she also wants a 7 g quarter": more, beside the earlier
             continue
-        match = None if fills_a_role(new, earlier, update, previous) else (
-            counterpart(new, earlier, update, taken, previous)
+        match = (
+            None
+            if fills_a_role(new, earlier, update, previous)
+            else (counterpart(new, earlier, update, taken, previous))
         )
         if match is None:
             appended.append(new)
@@ -345,7 +347,9 @@ _NO_LOSS = re.compile(
     r"(?:loss|losses|waste)\b|\blossless\b",
     re.IGNORECASE,
 )
-_ALSO = re.compile(r"\b(?:also|as\s+well\s+as|on\s+top\s+of\s+(?:that|those))\b[^.?!\d]{0,25}$", re.I)
+_ALSO = re.compile(
+    r"\b(?:also|as\s+well\s+as|on\s+top\s+of\s+(?:that|those))\b[^.?!\d]{0,25}$", re.I
+)
 _ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
 
 

@@ -3,12 +3,12 @@
 Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
-`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`, `remaining_amounts`,
-`drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`,
-`piece_concentrates`, `coa_chains`, and last `calculation_gaps`) looks for the words of one
-calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
-worked calculation, returns None (not this
-calculation), or raises:
+`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
+`remaining_amounts`, `drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`,
+`price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, and last
+`calculation_gaps`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not
+this calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.

@@ -38,9 +38,7 @@ def _caps(question: Question) -> list[Quantity]:
     100 mg", "cap is 50mg per pkg")."""
     masses = question.find("mass", unit="mg")
     return [q for q in masses if "limit" in q.tags] or [
-        q
-        for q in masses
-        if _CAP_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
+        q for q in masses if _CAP_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
     ]
 
 
@@ -71,9 +69,7 @@ def units_under_cap(question: Question) -> Calculation | None:
         re.I,
     )
     daily = question.says(r"\ba\s+day\b|\bdaily\b|per\s+day|\btransaction|\bvisit\b")
-    cap_name = (
-        "the daily limit" if daily else "the limit" if packs else "the package cap"
-    )
+    cap_name = "the daily limit" if daily else "the limit" if packs else "the package cap"
     return serving.units_within(cap.value, dose.value, "pack" if packs else "piece", cap_name)
 
 

@@ -19,8 +19,8 @@ from trichome.agents.calculation_questions import (
     attached,
     one,
 )
-from trichome.agents.coa_tables import outside_table
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.coa_tables import outside_table
 from trichome.agents.quantities import Quantity
 
 # "cut" is a dilution only when a strength to cut to follows ("cut it down to 80%"): in a

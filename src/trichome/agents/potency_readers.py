@@ -52,10 +52,6 @@ def total(question: Question) -> Calculation | None:
         # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the acid
         # is the cap or the claim it is checked against, not the delta-9 reading.
         values["THC"] = [q for q in values.get("THC", []) if not q.total]
-    asks_total = question.says(
-        r"total\s+(?:thc|cbd)|\btotal\b|\bhemp\b|potency|compliant|"
-        r"pass|decarb|activated|how\s+much\s+thc"
-    )
     parts: list[Calculation] = []
     # CBG only when the COA gives no THCA or CBDA: a total THC question on a full COA is not
     # answered with its CBG.

@@ -13,6 +13,12 @@ from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, MissingInput, fmt
 from trichome.agents.quantities import Quantity
+from trichome.agents.stated_limits import (
+    CONCENTRATE_WORDS,
+    COUNTS_AS,
+    PRODUCT_WORDS,
+    stated_limit,
+)
 
 # Buying or holding, as a buyer or a budtender says it.
 _BUYING = re.compile(
@@ -51,17 +57,6 @@ _FLOWER_WORDS = (
     r"flower|bud|buds|nugs?|weed|herb|eighths?|8ths?|quarters?|ounces?|oz|zips?|pre-?rolls?|joints?|"
     r"shake|trim|smalls|dried(?:\s+cannabis)?|dry\s+(?:cannabis|flower|weed|bud)"
 )
-_CONCENTRATE_WORDS = (
-    r"concentrates?|shatter|wax|dabs?|rosin|resin|budder|badder|sauce|diamonds?|"
-    r"distill?ate|disty|carts?|cartridges?|vapes?|kief|hash|extracts?|crumble|live\s+resin"
-)
-_PRODUCT_WORDS = (
-    r"edibles?|gumm(?:y|ies)|chocolates?|products?|infused|tinctures?|drinks?|beverages?|"
-    r"cookies?|brownies?|mints?|candies|candy|chews?|bars?|packs?|packages?|capsules?|"
-    r"tablets?|seltzers?|sodas?|cans?"
-)
-
-
 # Products a limit measures by their own weight, by class (Canada's Schedule 3).
 _BEVERAGE_WORDS = re.compile(
     r"\b(?:drinks?|beverages?|seltzers?|sodas?|cans?|shots?|teas?)\b", re.IGNORECASE
@@ -78,7 +73,7 @@ def _kind_named(text: str) -> str | None:
     """The kind of product the words name, the first named."""
     named = re.search(
         rf"\b(?:(?P<fresh>{_FRESH_WORDS})|(?P<flower>{_FLOWER_WORDS})|"
-        rf"(?P<concentrate>{_CONCENTRATE_WORDS})|(?P<products>{_PRODUCT_WORDS}))\b",
+        rf"(?P<concentrate>{CONCENTRATE_WORDS})|(?P<products>{PRODUCT_WORDS}))\b",
         text,
         re.IGNORECASE,
     )
@@ -108,10 +103,10 @@ def _ask_span(question: Question, stated: bool = False) -> tuple[int, int] | Non
     """Where the asking words run: from "how many" to the verb of buying or the end of the
     sentence (with a limit the user states, the limit's own words are no question)."""
     asked = (
-        re.search(r"\bhow\s+(?:many|much)\b", question.text, re.I)
-        if stated
-        else None
-    ) or _ASKED.search(question.text) or _ASKED_EQUIVALENT.search(question.text)
+        (re.search(r"\bhow\s+(?:many|much)\b", question.text, re.I) if stated else None)
+        or _ASKED.search(question.text)
+        or _ASKED_EQUIVALENT.search(question.text)
+    )
     if asked is None:
         return None
     end = re.search(
@@ -165,43 +160,7 @@ def _states_the_limit(question: Question, mass: Quantity) -> bool:
     return bool(
         _LIMIT_FIGURE_AFTER.match(text[mass.end : mass.end + 30])
         or _LIMIT_FIGURE_BEFORE.search(text[max(0, mass.start - 30) : mass.start])
-        or any(r.start() <= mass.start < r.end() for r in _COUNTS_AS.finditer(text))
-    )
-
-
-# "1 g of concentrate counts as 4 g of flower", "a gram of wax = 4 g flower": the weights
-# the user's limit holds equal.
-_COUNTS_AS = re.compile(
-    rf"(?P<part>[\d.]+)\s*g\s+(?:of\s+)?(?:(?P<concentrate>{_CONCENTRATE_WORDS})|(?:[a-z]+\s+)?)"
-    r"\s*(?:counts?\s+(?:as|for)|(?:is|=|equals?)(?:\s+equal\s+to)?)\s*(?P<whole>[\d.]+)\s*g\b"
-    r"(?:\s+(?:of\s+)?(?:flower|bud|dried))?",
-    re.IGNORECASE,
-)
-
-
-def _stated_limit(question: Question) -> limits.PurchaseLimit | None:
-    """The limit the user states in grams of flower ("our limit is 28 g of flower a visit"),
-    with what a gram of concentrate counts as when they say it; None when none is stated."""
-    figures = [
-        q
-        for q in question.find("mass", unit="g")
-        if "limit" in q.tags
-        and _kind_named(re.split(r"[,.;:?!]", question.text[q.end : q.end + 30])[0])
-        in (None, limits.FLOWER)
-    ]
-    if len({q.value for q in figures}) != 1:
-        return None
-    grams = figures[0].value
-    question.use(figures[0])
-    amounts = {limits.FLOWER: grams}
-    ratio = _COUNTS_AS.search(question.text)
-    if ratio is not None and ratio.group("concentrate") and float(ratio.group("whole")) > 0:
-        amounts[limits.CONCENTRATE] = grams * float(ratio.group("part")) / float(ratio.group("whole"))
-    return limits.PurchaseLimit(
-        "the buyer",
-        amounts,
-        shared=len(amounts) > 1,
-        source="the limit you stated",
+        or any(r.start() <= mass.start < r.end() for r in COUNTS_AS.finditer(text))
     )
 
 
@@ -242,7 +201,12 @@ def _held(
     held = []
     for mass in question.find("mass"):
         pieces = _pieces_of(question, mass) if mass.per == "piece" else None
-        if span[0] <= mass.start < span[1] or (mass.per in ("piece", "serving") and not pieces):
+        single = re.search(
+            r"\b(?:a|an|one)\s+$", question.text[max(0, mass.start - 5) : mass.start]
+        )
+        if span[0] <= mass.start < span[1] or (
+            mass.per in ("piece", "serving") and not pieces and not single
+        ):  # "a 2 g preroll in the cart": one piece of that weight
             continue
         if _states_the_limit(question, mass):
             continue
@@ -332,7 +296,8 @@ def purchase_limit(question: Question) -> Calculation | None:
     Raises:
         MissingInput: the limit depends on residence and the question does not say it.
     """
-    stated = _stated_limit(question)
+    # a limit the user states stands in for a state's table only where there is none
+    stated = None if limits.covers(question.state) else stated_limit(question, _kind_named)
     if not limits.covers(question.state) and stated is None:
         return None
     if _MAKING.search(question.text) or question.find("percent", "concentration"):

@@ -69,15 +69,16 @@ def droppers_at_strength(question: Question) -> Calculation | None:
         for q in question.find("volume", per=(None,))
         if q.unit != "dropper" and "dropper" not in q.tags
     ]
-    held = _held_by_droppers(question, taken) or question.find("volume", tags=("dropper",))
+    taken_ml = _held_by_droppers(question, taken)  # "half a dropper (0.5 mL)": the mL taken
+    held = taken_ml or question.find("volume", tags=("dropper",))  # "droppers hold 0.5 ml"
     if [q for q in bottles if q not in held] or question.find("mass", unit="mg", per=(None,)):
         return None  # a bottle's size or THC given: its strength is read in `tincture`
     strength, droppers = strengths[0], taken[0]
     question.use(strength, droppers, *held[:1])
-    if held and units.kind(held[0].unit) == "volume":
+    note = None
+    if held:
         millilitres = units.millilitres(held[0].value, held[0].unit)
-        note = None
-        if held[0].start > droppers.end:  # "half a dropper (0.5 mL)": the mL taken
+        if taken_ml:
             millilitres = millilitres / droppers.value
     else:
         millilitres = 1.0
