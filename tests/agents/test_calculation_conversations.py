@@ -246,3 +246,34 @@ def test_a_late_input_fills_its_own_place(turns: tuple[str, ...], expected: floa
     found = recognise_conversation(turns)
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a correction of one number reruns the earlier total
+        (("thca 18.2%, d9 0.5%, total thc?", "typo, thca should be 19.2"), 0.5 + 0.877 * 19.2),
+        (("coa says thca 25.0, d9 0.4. total thc?", "hold on, d9 is actually 0.9"),
+         0.9 + 0.877 * 25.0),
+        # a cap or a stock's strength supplied later fills the missing input
+        (("how many 10 mg chews go in one package under the cap", "our cap is 200 mg"), 20.0),
+        (("making 5 L of syrup at 1 mg/ml", "stock is 40 mg/ml, how many ml of stock"), 125.0),
+        # a lab result given as a bare number after the label claim
+        (("label says 5 mg per gummy", "lab got 5.4, variance?"), 8.0),
+        # more added to what was in the cart
+        (("limit is 28g of flower, she has an eighth already, how much more can she get",
+          "she also wants a 7 g quarter, how much is left after that"), 17.5),
+    ],
+)  # fmt: skip
+def test_a_later_turn_that_corrects_or_supplies_a_number(
+    turns: tuple[str, ...], expected: float
+) -> None:
+    found = recognise_conversation(turns)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.value == pytest.approx(expected)
+
+
+def test_a_missing_potency_is_asked_for_after_a_recipe_turn() -> None:
+    found = recognise_conversation(["making 300 gummies at 5 mg", "what should we weigh out?"])
+    assert found is not None and found.calculation is None and found.asks
+    assert "potency" in (found.refusal or "")

@@ -18,7 +18,12 @@ from trichome.agents.calculation_requests import RecognisedCalculation, recognis
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.cap_readers import names_a_cap
-from trichome.agents.follow_up_counterparts import counterpart, unit_family, unsized_lot
+from trichome.agents.follow_up_counterparts import (
+    counterpart,
+    fills_a_role,
+    unit_family,
+    unsized_lot,
+)
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
@@ -140,6 +145,11 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
     # "next batch came back 10.8", "this one comes in at 92": another test result
     r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
+    # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
+    r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
+    # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
+    r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
+    r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:the\s+)?(?:highest|lowest|high\s+end|"
     r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b|"
     # "sorry, those are mg/g", "the numbers were in mg/g": the earlier numbers' unit, told late
@@ -155,7 +165,8 @@ _CALCULATION_ASK = re.compile(
     r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
     r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf]|cups?|tbsps?|"
     r"tablespoons?|tsps?|teaspoons?|zips?|eighths?)\b|\bdose\b|\btotal\b|"
-    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b",
+    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b|\bvarian(?:ce|t)\b|\bdeviation\b|"
+    r"\bhow\s+far\s+off\b|\bweigh\s+out\b|\bwhat\s+(?:do|should)\s+(?:i|we)\s+(?:weigh|use|add|put\s+in)\b",
     re.IGNORECASE,
 )
 
@@ -288,7 +299,14 @@ def _merge(previous: str, update: str) -> _Merged:
             new = replace(new, cannabinoid=named[0])  # "what if the THCA comes back 26%?"
         if new.kind == "number" and len(named) == 1:
             new = _in_named_unit(new, named[0], earlier)  # "and if the d9 is actually 1.1?"
-        match = counterpart(new, earlier, update, taken, previous)
+        if _ALSO.search(update[max(0, new.start - 30) : new.start]):
+            appended.append(new)  # "she also wants a 7 g quarter": more, beside the earlier
+            continue
+        match = (
+            None
+            if fills_a_role(new, earlier, update, previous)
+            else (counterpart(new, earlier, update, taken, previous))
+        )
         if match is None:
             appended.append(new)
             continue
@@ -328,6 +346,9 @@ _NO_LOSS = re.compile(
     r"\b(?:without|no|zero|ignor(?:e|ing)|drop(?:ping)?)\s+(?:any\s+|the\s+)?(?:process\s+)?"
     r"(?:loss|losses|waste)\b|\blossless\b",
     re.IGNORECASE,
+)
+_ALSO = re.compile(
+    r"\b(?:also|as\s+well\s+as|on\s+top\s+of\s+(?:that|those))\b[^.?!\d]{0,25}$", re.I
 )
 _ADDED = re.compile(r"\b(?:another|more|extra|additional|further)\s+$", re.IGNORECASE)
 

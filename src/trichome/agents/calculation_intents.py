@@ -3,12 +3,12 @@
 Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
-`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `remaining_amounts`,
-`drying_readers`, `ounce_prices`, `thc_prices`, `price_readers`, `piece_masses`,
-`piece_concentrates`, `coa_chains`, and last `calculation_gaps`) looks for the words of one
-calculation, fills its inputs from the quantities (`quantities.read`), and either returns the
-worked calculation, returns None (not this
-calculation), or raises:
+`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
+`remaining_amounts`, `drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`,
+`price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, and last
+`calculation_gaps`) looks for the words of one calculation, fills its inputs from the
+quantities (`quantities.read`), and either returns the worked calculation, returns None (not
+this calculation), or raises:
 `MissingInput` with the question to ask when an input is missing or two readings contradict
 each other, `CalculationError` when an input is impossible.
 Readers run in the order below; the first that recognises its calculation answers.
@@ -20,7 +20,9 @@ from collections.abc import Callable
 
 from trichome.agents import (
     batch_pieces,
+    cap_pieces,
     coa_chains,
+    drink_strengths,
     kitchen_targets,
     multi_blends,
     ounce_prices,
@@ -87,7 +89,9 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     mixing.dilution,
     serving.servings_by_volume,
     serving.drinks,
+    drink_strengths.strength_by_volume,
     tinctures.stock_dosing,
+    tinctures.droppers_at_strength,
     tinctures.tincture_design,
     tinctures.tincture,
     kitchen_targets.flower_for_strength,
@@ -98,6 +102,8 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     coa_chains.coa_then_dose,
     potency.total,
     caps.at_the_cap,
+    cap_pieces.units_under_cap,
+    cap_pieces.pack_of_counted_pieces,
     package_caps.over_package_cap,
     batch_pieces.pieces_from_batch_total,
     serving.servings,

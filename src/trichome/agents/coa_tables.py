@@ -44,7 +44,9 @@ def coa_table(text: str) -> list[Quantity]:
             else None
         )
         if name is None:
-            if any(
+            if header is not None and all(_UNIT_CELL.fullmatch(c) for c in cells):
+                header = _with_units(header, cells)
+            elif any(
                 re.search(rf"%|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE) for c in cells
             ):
                 header = cells
@@ -67,6 +69,25 @@ def coa_table(text: str) -> list[Quantity]:
             )
         )
     return found if len(found) >= 2 else []
+
+
+# A header's second line that gives only the columns' units ("          mg/g    mg/g").
+_UNIT_CELL = re.compile(rf"\(?(?:{_MG_PER_G}|{_PERCENT}|mg/ml|ppm)\)?", re.IGNORECASE)
+
+
+def _with_units(header: list[str], units: list[str]) -> list[str]:
+    """The header with a units line under it, aligned from the right: the first column
+    (the analyte's name) has no unit."""
+    if len(units) >= len(header):
+        return header
+    lead = len(header) - len(units)
+    return [*header[:lead], *(f"{t} {u}" for t, u in zip(header[lead:], units, strict=True))]
+
+
+def outside_table(text: str, found: list[Quantity]) -> list[Quantity]:
+    """The quantities that are not cells of a COA table pasted in the text."""
+    rows = coa_table(text)
+    return [q for q in found if not any(r.start <= q.start < r.end for r in rows)]
 
 
 def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str, str] | None:

@@ -24,6 +24,37 @@ _RESULT_AGAIN = re.compile(
 )
 
 
+# "cap is 100mg", "the package limit is 200 mg", "stock is 25 mg/ml": a figure given for its role
+_ROLE_BEFORE = {
+    "cap": re.compile(r"\b(?:cap|limit|max(?:imum)?)\s*(?:is|of|=|:|at|was)?\s*$", re.I),
+    "stock": re.compile(r"\bstock\s*(?:is|of|=|:|at|was)?\s*$", re.I),
+}
+
+
+def fills_a_role(new: Quantity, earlier: list[Quantity], update: str, previous: str) -> bool:
+    """Whether a follow-up's quantity supplies an input the earlier question lacked (a cap,
+    a stock's strength) rather than changing the one earlier quantity of its kind: it is
+    named for a role that no earlier quantity of its kind has ("how many 5 mg gummies fit
+    under the cap?", then "cap is 100mg": the 5 mg stays)."""
+    roles = [
+        role
+        for role, before in _ROLE_BEFORE.items()
+        if before.search(update[max(0, new.start - 30) : new.start])
+        or (role == "stock" and "stock" in new.tags)
+        or (role == "cap" and "limit" in new.tags)
+    ]
+    if not roles:
+        return False
+    peers = [q for q in earlier if q.kind == new.kind and q.unit == new.unit]
+    return len(peers) == 1 and not any(
+        _ROLE_BEFORE[role].search(previous[max(0, q.start - 30) : q.start])
+        or (role == "stock" and "stock" in q.tags)
+        or (role == "cap" and "limit" in q.tags)
+        for q in peers
+        for role in roles
+    )
+
+
 def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[int],
                 previous: str = "") -> Quantity | None:  # fmt: skip
     """The earlier quantity a follow-up's `new` one replaces (same kind, cannabinoid, role

@@ -20,6 +20,7 @@ from trichome.agents.calculation_questions import (
     one,
 )
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.coa_tables import outside_table
 from trichome.agents.quantities import Quantity
 
 # "cut" is a dilution only when a strength to cut to follows ("cut it down to 80%"): in a
@@ -105,7 +106,8 @@ def _with_doses(question: Question, mixed: Calculation, unit: str) -> Calculatio
 
 def dilution(question: Question) -> Calculation | None:
     """C1V1 = C2V2 for a stock, or carrier to cut a concentrate to a lower potency."""
-    concentrations = question.find("concentration")
+    # a pasted COA's cells are results, not a stock and a target
+    concentrations = outside_table(question.text, question.find("concentration"))
     stock_words = (
         question.says(
             rf"\bstock|{_DILUTE}|carrier|mct|start(?:ing)?\s+(?:from|with)\s+(?:an?\s+|the\s+)?[\d.]|"

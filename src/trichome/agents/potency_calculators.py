@@ -197,6 +197,43 @@ def cannabinoid_in_volume(
     )
 
 
+def strength_per_volume(
+    mg: float, volume: float, unit: str, per_unit: str, name: str = "THC"
+) -> Calculation:
+    """mg of a cannabinoid per unit of volume (`per_unit`) of a drink holding `mg` in
+    `volume` (a 12 fl oz can with 10 mg: mg per fl oz).
+
+    Raises:
+        CalculationError: a non-positive volume, negative mg, or units that are not volumes.
+    """
+    positive("the volume", volume)
+    if mg < 0:
+        raise CalculationError(f"the mg cannot be negative (got {fmt(mg, 4)})")
+    try:
+        if units.kind(unit) != "volume" or units.kind(per_unit) != "volume":
+            raise CalculationError("the amount and the strength must both be by volume")
+        portions = units.convert(volume, unit, per_unit)
+    except units.UnitError as error:
+        raise CalculationError(str(error)) from None
+    strength = mg / portions
+    per = units.label(per_unit)
+    steps = []
+    if units.canonical(unit) != units.canonical(per_unit):
+        steps.append(f"{quantity(volume, unit)} = {fmt(portions, 4)} {per}")
+    steps.append(f"{fmt(mg, 4)} mg ÷ {fmt(portions, 4)} {per} = {fmt(strength, 4)} mg/{per}")
+    return Calculation(
+        "strength_per_volume",
+        strength,
+        f"mg {name}/{per}",
+        f"{fmt(mg, 4)} mg {name} in {quantity(volume, unit)} is {fmt(strength, 4)} mg {name} "
+        f"per {per}.",
+        tuple(steps),
+        formula=f"mg {name} per unit of volume = mg ÷ volume",
+        inputs=(f"{name}: {fmt(mg, 4)} mg", f"volume: {quantity(volume, unit)}"),
+        details={"strength": strength},
+    )
+
+
 def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100.0) -> Calculation:
     """THC from decarboxylating THCA: theoretical (× 0.877) and at a stated efficiency.
 

@@ -52,27 +52,27 @@ def total(question: Question) -> Calculation | None:
         # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the acid
         # is the cap or the claim it is checked against, not the delta-9 reading.
         values["THC"] = [q for q in values.get("THC", []) if not q.total]
-    asks_total = question.says(
-        r"total\s+(?:thc|cbd)|\btotal\b|\bhemp\b|potency|compliant|"
-        r"pass|decarb|activated|how\s+much\s+thc"
-    )
     parts: list[Calculation] = []
     # CBG only when the COA gives no THCA or CBDA: a total THC question on a full COA is not
     # answered with its CBG.
     names = ("THC", "CBD") if values.get("THCA") or values.get("CBDA") else ("CBG",)
+    # "CBD 68.2%, CBDa ND, total cbd?": a total of one cannabinoid whose acid was not
+    # detected needs only that cannabinoid's own two results
+    names = (*names, *(n for n in _ACID_NONE if n not in names and _acid_none(question, n)))
     for name in names:
         acid = _coa_value(question, values.get(f"{name}A", []), f"{name}A")
         neutral = _coa_value(question, values.get(name, []), _neutral(name))
-        if acid is None and not (asks_total and neutral is not None and table):
+        acid_none = acid is None and neutral is not None and _acid_none(question, name)
+        if acid is None and not acid_none:
             continue
-        if acid is None:
-            continue
-        basis = "%" if acid.kind == "percent" else "mg/g"
+        basis_of = acid if acid is not None else neutral
+        assert basis_of is not None
+        basis = "%" if basis_of.kind == "percent" else "mg/g"
         neutral_value = 0.0
         assumption = None
         if neutral is not None:
             neutral_value = (
-                neutral.value if neutral.kind == acid.kind else _convert_basis(neutral, basis)
+                neutral.value if neutral.kind == basis_of.kind else _convert_basis(neutral, basis)
             )
         elif name == "THC" and not question.says(_NOT_DETECTED):
             # THCA alone: the delta-9 result is unknown, never silently 0
@@ -85,7 +85,11 @@ def total(question: Question) -> Calculation | None:
                 f"send it if the COA lists one"
             )
         limit = HEMP_LIMIT if name == "THC" and about_hemp(question) else None
-        result = potency.total_cannabinoid(neutral_value, acid.value, name, basis, limit)
+        if acid is None:
+            question.use(neutral)
+            assumption = f"{name}A was reported as not detected (ND), so it is counted as 0"
+        acid_value = acid.value if acid is not None else 0.0
+        result = potency.total_cannabinoid(neutral_value, acid_value, name, basis, limit)
         if assumption:
             result = with_assumption(result, assumption)
         if basis == "mg/g" and (
@@ -142,6 +146,25 @@ def total(question: Question) -> Calculation | None:
 
 
 _PERCENT_ASKED = r"\b(?:as|in|into|to)\s+(?:a\s+)?(?:%|percent|percentage)|\bwhat\s+percent"
+
+
+_ACID_NONE = ("THC", "CBD", "CBG")
+
+
+def _acid_none(question: Question, name: str) -> bool:
+    """Whether the total of `name` is asked and its acid form was reported not detected
+    ("CBDa ND", "cbda: <loq", "no CBDA")."""
+    acid = rf"{name}[\s-]?a\b"
+    return question.says(rf"total\s+{name}\b|\b{name}\s+total\b") and (
+        question.says(rf"\b{acid}\s*(?:[:=|,]\s*)?(?:is\s+|was\s+)?(?:{_NONE_WORDS})")
+        or question.says(rf"\b(?:no|zero)\s+{acid}")
+    )
+
+
+_NONE_WORDS = (
+    r"nd\b|n/d\b|not\s+detected|none\b|non-?detect|bql\b|blq\b|<\s*lo[qd]\b|"
+    r"below\s+(?:the\s+)?lo[qd]\b|0(?:\.0+)?\s*%?(?![\d.])"
+)
 
 
 def _limit_in_percent(question: Question) -> bool:

@@ -13,6 +13,12 @@ from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, MissingInput, fmt
 from trichome.agents.quantities import Quantity
+from trichome.agents.stated_limits import (
+    CONCENTRATE_WORDS,
+    COUNTS_AS,
+    PRODUCT_WORDS,
+    stated_limit,
+)
 
 # Buying or holding, as a buyer or a budtender says it.
 _BUYING = re.compile(
@@ -48,20 +54,9 @@ _RESIDENT = re.compile(r"\bresidents?\b|\bi\s+live\s+in\b|\blocals?\b", re.IGNOR
 
 _FRESH_WORDS = r"fresh(?:\s+(?:cannabis|flower|bud|weed))?|wet\s+(?:cannabis|flower|bud)|undried"
 _FLOWER_WORDS = (
-    r"flower|bud|buds|nugs?|weed|herb|eighths?|8ths?|ounces?|oz|zips?|pre-?rolls?|joints?|"
+    r"flower|bud|buds|nugs?|weed|herb|eighths?|8ths?|quarters?|ounces?|oz|zips?|pre-?rolls?|joints?|"
     r"shake|trim|smalls|dried(?:\s+cannabis)?|dry\s+(?:cannabis|flower|weed|bud)"
 )
-_CONCENTRATE_WORDS = (
-    r"concentrates?|shatter|wax|dabs?|rosin|resin|budder|badder|sauce|diamonds?|"
-    r"distill?ate|disty|carts?|cartridges?|vapes?|kief|hash|extracts?|crumble|live\s+resin"
-)
-_PRODUCT_WORDS = (
-    r"edibles?|gumm(?:y|ies)|chocolates?|products?|infused|tinctures?|drinks?|beverages?|"
-    r"cookies?|brownies?|mints?|candies|candy|chews?|bars?|packs?|packages?|capsules?|"
-    r"tablets?|seltzers?|sodas?|cans?"
-)
-
-
 # Products a limit measures by their own weight, by class (Canada's Schedule 3).
 _BEVERAGE_WORDS = re.compile(
     r"\b(?:drinks?|beverages?|seltzers?|sodas?|cans?|shots?|teas?)\b", re.IGNORECASE
@@ -78,7 +73,7 @@ def _kind_named(text: str) -> str | None:
     """The kind of product the words name, the first named."""
     named = re.search(
         rf"\b(?:(?P<fresh>{_FRESH_WORDS})|(?P<flower>{_FLOWER_WORDS})|"
-        rf"(?P<concentrate>{_CONCENTRATE_WORDS})|(?P<products>{_PRODUCT_WORDS}))\b",
+        rf"(?P<concentrate>{CONCENTRATE_WORDS})|(?P<products>{PRODUCT_WORDS}))\b",
         text,
         re.IGNORECASE,
     )
@@ -104,10 +99,14 @@ def _in_limit(limit: limits.PurchaseLimit | None, kind: str, words: str) -> str 
     return kind if kind in limit.amounts else None
 
 
-def _ask_span(question: Question) -> tuple[int, int] | None:
+def _ask_span(question: Question, stated: bool = False) -> tuple[int, int] | None:
     """Where the asking words run: from "how many" to the verb of buying or the end of the
-    sentence."""
-    asked = _ASKED.search(question.text) or _ASKED_EQUIVALENT.search(question.text)
+    sentence (with a limit the user states, the limit's own words are no question)."""
+    asked = (
+        (re.search(r"\bhow\s+(?:many|much)\b", question.text, re.I) if stated else None)
+        or _ASKED.search(question.text)
+        or _ASKED_EQUIVALENT.search(question.text)
+    )
     if asked is None:
         return None
     end = re.search(
@@ -123,7 +122,7 @@ def _ask_span(question: Question) -> tuple[int, int] | None:
 # "4 g of wax in the cart").
 _HOLDING_BEFORE = re.compile(
     r"\b(?:already|has|have|had|holding|holds?|carrying|carries|bought|purchased|got|picked\s+up|"
-    r"grabbed|rung\s+up|possess(?:es|ing)?)\b[^.?!]{0,40}$",
+    r"grabbed|rung\s+up|possess(?:es|ing)?|also\s+(?:wants|takes|grabs|adds))\b[^.?!]{0,40}$",
     re.IGNORECASE,
 )
 _HOLDING_AFTER = re.compile(
@@ -161,6 +160,7 @@ def _states_the_limit(question: Question, mass: Quantity) -> bool:
     return bool(
         _LIMIT_FIGURE_AFTER.match(text[mass.end : mass.end + 30])
         or _LIMIT_FIGURE_BEFORE.search(text[max(0, mass.start - 30) : mass.start])
+        or any(r.start() <= mass.start < r.end() for r in COUNTS_AS.finditer(text))
     )
 
 
@@ -201,7 +201,12 @@ def _held(
     held = []
     for mass in question.find("mass"):
         pieces = _pieces_of(question, mass) if mass.per == "piece" else None
-        if span[0] <= mass.start < span[1] or (mass.per in ("piece", "serving") and not pieces):
+        single = re.search(
+            r"\b(?:a|an|one)\s+$", question.text[max(0, mass.start - 5) : mass.start]
+        )
+        if span[0] <= mass.start < span[1] or (
+            mass.per in ("piece", "serving") and not pieces and not single
+        ):  # "a 2 g preroll in the cart": one piece of that weight
             continue
         if _states_the_limit(question, mass):
             continue
@@ -291,17 +296,25 @@ def purchase_limit(question: Question) -> Calculation | None:
     Raises:
         MissingInput: the limit depends on residence and the question does not say it.
     """
-    if not limits.covers(question.state):
+    # a limit the user states stands in for a state's table only where there is none
+    stated = None if limits.covers(question.state) else stated_limit(question, _kind_named)
+    if not limits.covers(question.state) and stated is None:
         return None
     if _MAKING.search(question.text) or question.find("percent", "concentration"):
         return None
-    span = _ask_span(question)
+    span = _ask_span(question, stated is not None)
     if span is None:
         return None
-    assert question.state is not None
     asked, piece = _asked_kind(question, span)
-    known = limits.limit_for(question.state, _residence(question))
-    if known is not None and piece is None:
+    if stated is not None:
+        known: limits.PurchaseLimit | None = stated
+        if asked is None and len(stated.amounts) >= 1:
+            asked = limits.base_kind(stated)  # "how many more grams": of the limit's kind
+    else:
+        assert question.state is not None
+        known = limits.limit_for(question.state, _residence(question))
+    left_asked = re.search(r"\b(?:still|left|more|remaining|room)\b", question.text, re.I)
+    if known is not None and piece is None and not (stated and left_asked):
         converted = _equivalent_amount(question, span, known, asked)
         if converted is not None:
             return converted

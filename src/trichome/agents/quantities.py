@@ -34,7 +34,7 @@ _SINGLE = re.compile(
 )
 _PER = re.compile(
     rf"^\s*(?:of\s+)?(?:thc|cbd|total\s+thc)?\s*(?:per|/|a|an|each|in\s+each|for\s+each|every)"
-    rf"\s*(?P<what>fl\.?\s?oz|fluid\s+ounce|tbsps?|tsps?|{COUNTABLE}|serving|piece|package|pack|unit|dose|ml|"
+    rf"\s*(?P<what>fl\.?\s?oz|fluid\s+ounce|tbsps?|tsps?|{COUNTABLE}|serving|piece|package|pack|pkg|unit|dose|ml|"
     r"mL|l|liter|litre|g|gram|lb|pound|oz|"
     r"ounce|kg|kilo|eighth|zip|elbow|sq\s?ft|square\s+foot|watt)?\b",
     re.IGNORECASE,
@@ -62,7 +62,7 @@ _SERVING_BEFORE = re.compile(
 # 40" is not, a conjunction starting another clause.
 _PACKAGE_WORDS = re.compile(
     r"^\s*(?:thc\s+|total\s+)?(?:(?!(?:and|but|or|while|so|plus)\b)\w+\s+){0,2}?(?:package|pack|bag|box|jar|tin|container|"
-    r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|a\s+pack|a\s+package|"
+    r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|per\s+pkg|a\s+pack|a\s+package|"
     r"all\s+together)\b",
     re.IGNORECASE,
 )
@@ -345,7 +345,7 @@ _ASKED_FOR = re.compile(
 
 def _per_word(word: str) -> str:
     word = word.lower().replace(" ", "")
-    if re.match(r"package|pack|bag|box|jar|tin|container|bottle", word):
+    if re.match(r"package|pack|pkg|bag|box|jar|tin|container|bottle", word):
         return "package"
     if re.match(r"serving|dose", word):
         return "serving"

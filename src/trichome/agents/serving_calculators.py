@@ -4,6 +4,8 @@ per 2 fl oz serving")."""
 
 from __future__ import annotations
 
+import math
+
 from trichome.agents import units
 from trichome.agents.calculators import (
     Calculation,
@@ -36,6 +38,33 @@ def batch_total(units_count: float, mg_per_unit: float, name: str = "THC") -> Ca
         details={"total_mg": total},
         formula="total mg = pieces × mg per piece",
         inputs=(f"pieces: {count:,}", f"dose: {fmt(mg_per_unit)} mg {name} per piece"),
+    )
+
+
+def units_within(cap_mg: float, each_mg: float, unit_name: str, cap_name: str) -> Calculation:
+    """How many whole units of `each_mg` fit within a cap of `cap_mg` (pieces under a
+    package cap, packs under a daily limit), rounded down.
+
+    Raises:
+        CalculationError: a non-positive cap or unit.
+    """
+    positive(cap_name, cap_mg)
+    positive(f"the mg per {unit_name}", each_mg)
+    exact = cap_mg / each_mg
+    count = math.floor(exact + 1e-9)
+    steps = [f"{fmt(cap_mg)} mg ÷ {fmt(each_mg)} mg per {unit_name} = {fmt(exact, 4)}"]
+    if abs(exact - count) > 1e-9:
+        steps.append(f"whole {unit_name}s, rounded down: {count}")
+    return Calculation(
+        "units_within",
+        count,
+        f"{unit_name}s",
+        f"{count} {unit_name}s of {fmt(each_mg)} mg fit within {cap_name} of {fmt(cap_mg)} mg "
+        f"({fmt(count * each_mg)} mg).",
+        tuple(steps),
+        details={"count": count, "exact": exact},
+        formula=f"{unit_name}s = cap ÷ mg per {unit_name}, rounded down",
+        inputs=(f"{cap_name}: {fmt(cap_mg)} mg", f"each {unit_name}: {fmt(each_mg)} mg"),
     )
 
 

@@ -57,6 +57,42 @@ def stock_dosing(question: Question) -> Calculation | None:
     return tinctures.stock_per_unit(strength.value, dose.value, count.value if count else None)
 
 
+def droppers_at_strength(question: Question) -> Calculation | None:
+    """mg in droppers of a tincture of a known mg/mL ("15 mg/ml, half a dropper: how many
+    mg?"): no bottle size is needed; a dropper is 1 mL unless its size is given."""
+    strengths = question.find("concentration", unit="mg/ml", without=("target",))
+    taken = question.find("volume", unit="dropper")
+    if len(strengths) != 1 or len(taken) != 1 or not question.says(_ASKS_MG):
+        return None
+    bottles = [
+        q
+        for q in question.find("volume", per=(None,))
+        if q.unit != "dropper" and "dropper" not in q.tags
+    ]
+    taken_ml = _held_by_droppers(question, taken)  # "half a dropper (0.5 mL)": the mL taken
+    held = taken_ml or question.find("volume", tags=("dropper",))  # "droppers hold 0.5 ml"
+    if [q for q in bottles if q not in held] or question.find("mass", unit="mg", per=(None,)):
+        return None  # a bottle's size or THC given: its strength is read in `tincture`
+    strength, droppers = strengths[0], taken[0]
+    question.use(strength, droppers, *held[:1])
+    note = None
+    if held:
+        millilitres = units.millilitres(held[0].value, held[0].unit)
+        if taken_ml:
+            millilitres = millilitres / droppers.value
+    else:
+        millilitres = 1.0
+        note = "a full dropper is 1 mL (the usual dropper of a 30 mL bottle; measure yours)"
+    per_dropper = tinctures.mg_in_volume(strength.value, millilitres)
+    result = calculators.chain(
+        [per_dropper, tinctures.droppers_taken(per_dropper.value, droppers.value)]
+    )
+    return with_assumption(result, note) if note else result
+
+
+_ASKS_MG = r"how\s+(?:many|much)\s+(?:mg|milligrams|thc|cbd)|\bmgs?\b\s*(?:is|\?|$)|dose\b"
+
+
 def tincture_design(question: Question) -> Calculation | None:
     """THC for a bottle at a target mg/mL, and the concentrate that supplies it."""
     per_dropper = _per_dropper_target(question)
