@@ -124,7 +124,13 @@ def test_an_ad_claim_rule_is_not_answered_by_a_giveaway_rule(
 ) -> None:
     text, cited = ask(service, question)
     assert "giv" not in text.split("\n\n")[0].lower()  # not the free-goods rule
-    assert cited == () and regulator in text
+    # Either an honest abstention naming the state's regulator, or the standard for
+    # substantiating claims that holds in every state (the FTC's), never another ad rule.
+    if cited:
+        named = (" ".join((f.title, f.text, *f.keywords)).lower() for f in cited)
+        assert all("substantiat" in words for words in named)
+    else:
+        assert regulator in text
 
 
 @pytest.mark.parametrize(
