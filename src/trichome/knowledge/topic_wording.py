@@ -74,6 +74,8 @@ MORE_WORDING: dict[str, str] = {
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
         r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
         r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
+        # "the most flower a customer can walk around with", "walk out with"
+        r"\bwalk(?:ing)? (?:around|out|about) with\b|"
         # "can i keep more than the 2 oz at my house?"
         r"\b(?:keep|kept|keeping|store|stash(?:ed)?|hold)\b[^.?!]{0,30}\bat (?:my|our|your|"
         r"his|her|their) (?:house|home|apartment)\b|"
@@ -102,6 +104,14 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|\bper customer\b|"
         r"\bretail (?:sales? )?limits?\b|"
         r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b"
+    ),
+    "licensing": (
+        # where a licensed store may get its stock, a condition of its licence: "can we buy
+        # product straight from a licensed producer or go through the province?"
+        r"\b(?:buy|order|purchase|source|get|stock)(?:ing)? (?:\w+ ){0,3}(?:straight |directly |"
+        r"direct )?from (?:an? |the )?(?:licensed producers?|lps?|producers?|growers?|"
+        r"processors?|wholesalers?|suppliers?)\b|\bsole wholesaler\b|"
+        r"\bgo (?:thru|through) (?:the )?(?:province|a wholesaler|a distributor|someone)\b"
     ),
     "delivery": (
         # a retailer's run to customers told without the word: "drop off an order over the
