@@ -101,3 +101,25 @@ def test_a_follow_up_after_a_word_city_keeps_its_state(service: AgentService) ->
     assert prepared.request.jurisdictions == ("NY",)
     _, cited = cited_text(service, prepared)
     assert cited and all(fact_id.startswith("ny-") for fact_id in cited)
+
+
+@pytest.mark.parametrize(
+    ("question", "fact", "figure"),
+    [
+        # a unit of concentrate is its package's size, not an edible's serving
+        ("washington: biggest unit we can package wax in, can one jar hold 3 grams?",
+         "wa-concentrate-unit-1-gram", "one gram"),
+        # "equals" ends what is counted: grams of edibles, not "edibles equals"
+        ("canada: how many grams of edibles equals the 30 g dried public limit?",
+         "can-public-possession-30g", "450"),
+        # a marketing list joined is a marketing rule, whatever age it asks
+        ("california shop - do we need to check age before someone joins our texting list?",
+         "mkt-ca-direct-communication-age-affirmation", "21"),
+    ],
+)  # fmt: skip
+def test_the_thing_asked_is_read_as_the_rule_names_it(
+    service: AgentService, question: str, fact: str, figure: str
+) -> None:
+    text, cited = cited_text(service, prepare(service, question))
+    assert cited and cited[0] == fact
+    assert figure in text
