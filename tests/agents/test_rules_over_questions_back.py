@@ -77,9 +77,7 @@ def test_a_sum_asked_with_its_figures_still_asks_what_it_lacks(service: AgentSer
          {"or-possession-1oz-public-8oz-home"}),
     ],
 )  # fmt: skip
-def test_shop_talk_reaches_the_rule(
-    service: AgentService, question: str, facts: set[str]
-) -> None:
+def test_shop_talk_reaches_the_rule(service: AgentService, question: str, facts: set[str]) -> None:
     _, cited = cited_text(service, prepare(service, question))
     assert cited and cited[0] in facts
 

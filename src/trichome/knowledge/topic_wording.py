@@ -22,7 +22,9 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:pole|outdoor|roadside|freeway|highway|street|a-frame) signs?\b|"
         r"\bsigns?\b[^.?!]{0,30}\b(?:free[- ]?standing|pole|billboard)\b|"
         r"\b(?:naming|name) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
-        r"(?:product|line|brand|sku)\b"
+        r"(?:product|line|brand|sku)\b|"
+        # a marketing list joined: "our text club", "adding people to the email list"
+        r"\btext(?:ing)? (?:club|list|blasts?)\b|\b(?:email|mailing|sms) lists?\b"
     ),
     "packaging": (
         # what goes with the product: "anything else that has to go in the box or on the

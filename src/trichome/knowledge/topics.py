@@ -210,9 +210,7 @@ TOPICS: tuple[Topic, ...] = (
         r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
-        r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty|"
-        # a marketing list joined: "our text club", "adding people to the email list"
-        r"\btext(?:ing)? (?:club|list|blasts?)\b|\b(?:email|mailing|sms) lists?\b",
+        r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
         (
             "advertising",
             "promotions",

@@ -264,6 +264,10 @@ _PHRASES = tuple(
             r"\b(?:legally|can (?:i|we|they|you|he|she|a \w+)) (?:legally )?carry\b",
             "possess",
         ),
+        # a chemical's other names: tocopheryl acetate is vitamin E acetate
+        (r"\btocopher(?:yl|ol) acetate\b", "vitamin e acetate"),
+        # "any fire concern?", "fire hazard": what the safety data call flammable
+        (r"\bfire (?:risk|hazard|concern|danger|issue)s?\b", "flammable fire risk"),
         # "keep at my house", "at our apartment": the statutes' home or residence
         (r"\bat (?:my|the|our|his|her|their|your) (?:house|apartment|place|crib)\b", "at home"),
         # the statutes' "usable cannabis" is what the counter calls flower

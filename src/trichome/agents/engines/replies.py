@@ -45,7 +45,10 @@ _JOKES = (
     "Why don't grow rooms ever get lonely? Everyone in there is a little attached to the plants.",
 )
 _JOKE = re.compile(r"\b(?:jokes?|puns?|riddles?|limericks?)\b", re.IGNORECASE)
-_OFFLINE = "I'm running offline, so I pick from a few pieces written in advance rather than write a new one:"
+_OFFLINE = (
+    "I'm running offline, so I pick from a few pieces written in advance rather than write "
+    "a new one:"
+)
 
 
 def piece_reply(message: str) -> str:
