@@ -156,11 +156,12 @@ def test_one_more_of_the_same_document_keeps_its_class(service: AgentService) ->
     assert "outline for your checklist" in text and not prepared.request.passages
 
 
-def test_a_line_for_the_shop_sign_is_drafted_but_a_bare_joke_is_declined(
+def test_a_line_for_the_shop_sign_is_drafted_and_a_bare_joke_is_small_talk(
     service: AgentService,
 ) -> None:
     sign = prepare(service, "tell me a clean pun we can put on the sandwich board out front")
     assert sign.request.draft is not None and sign.request.draft.kind == "sign"
     assert sign.request.out_of_scope is None
     bare = prepare(service, "tell me a joke about stoners")
-    assert bare.request.draft is None and bare.request.out_of_scope == "off-topic"
+    assert bare.request.draft is None and bare.request.out_of_scope is None
+    assert bare.request.small_talk

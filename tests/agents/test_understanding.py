@@ -155,9 +155,11 @@ def test_a_percent_sign_asks_for_a_figure() -> None:
         ("can we sell a gummy shaped like a little football in massachusetts?", None),
         ("sales rep says adding UV bars will bump our thc a few points. legit?", None),
         ("how do i get a lab to bump our thc numbers on the coa", "fraud"),
-        # a line for the shop's own sign is a draft; a pun for its own sake is not the trade
+        # a line for the shop's own sign is a draft; a pun about the trade is small talk,
+        # one about something else is not the trade
         ("tell me a weed pun for our chalkboard sign lol", None),
-        ("tell me a weed pun", "off-topic"),
+        ("tell me a weed pun", None),
+        ("tell me a pun about cats", "off-topic"),
         ("who won the nfl game last night", "off-topic"),
         ("metrc michigan has been down since 9am today, is it back up yet?", "live"),
         ("how do we log sales when metrc is down", None),

@@ -69,3 +69,30 @@ def test_the_state_named_wins_over_the_city() -> None:
     assert detect_jurisdictions("richmond, virginia home grow") == ["VA"]
     assert detect_jurisdictions("columbus guy moving to georgia, can I bring my plants") == ["GA"]
     assert detect_jurisdictions("portland maine dispensary hours") == ["ME"]
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [
+        # a name that is also a word or a first name, standing where a place does
+        ("we run a shop in buffalo, what's the possession limit", "NY"),
+        ("eugene - how many plants can a household grow", "OR"),
+        ("customers from gilbert keep asking about edibles caps", "AZ"),
+        ("pueblo: can a grow sell clones to the public", "CO"),
+    ],
+)
+def test_a_word_city_standing_as_a_place_names_its_state(question: str, code: str) -> None:
+    assert detect_jurisdictions(question) == [code]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "buffalo chicken edibles, what's the serving cap",
+        "tyler from our back office asked about delivery logs",
+        "in spring we dry hemp outdoors, any rule on that",
+        "mesa style tables in the sales floor, any display rule",
+    ],
+)
+def test_a_word_city_used_as_a_word_names_no_state(question: str) -> None:
+    assert detect_jurisdictions(question) == []

@@ -18,7 +18,8 @@ _SOCIAL = re.compile(
     r"have a (?:good|great|nice) (?:one|day|night|weekend|shift)|"
     r"(?:talk|ttyl|see|catch) (?:you |ya |u )?(?:tomorrow|later|soon|monday|next week)|"
     r"i'?m (?:out|off|heading out|done for (?:the|to)day)|signing off|"
-    r"(?:you'?re|you are|ur|u r) (?:(?:way|so|much|honestly|really|actually) )?"
+    r"(?:you'?re|you are|ur|u r) (?:(?:way|so|much|honestly|really|actually|pretty|super|"
+    r"kinda|quite) )?"
     r"(?:better|great|awesome|amazing|the best|a lifesaver|so helpful|smart|funny|faster|"
     r"quicker|smarter|more helpful)|"
     r"love (?:this|you|it)|"
@@ -89,3 +90,28 @@ def asks_what_assistant_does(text: str) -> bool:
         and not detect_jurisdictions(sentence)
         for sentence in _SENTENCE_END.split(text)
     )
+
+
+# A joke, a haiku or a short poem asked for about the trade ("tell me a dumb weed joke",
+# "write a haiku about curing buds"): small talk the offline engine answers from its own
+# few pieces, not a fact. About something else ("a poem about my cat") it is off-topic.
+_PIECE = re.compile(
+    r"\b(?:jokes?|puns?|riddles?|haikus?|poems?|limericks?|rhymes?|verses?)\b", re.IGNORECASE
+)
+_OF_THE_PLANT = re.compile(
+    r"\b(?:cannabis|marijuana|weed|pot|stoners?|buds?|nugs?|trichomes?|terpenes?|terps?|"
+    r"cur(?:e|ed|ing)|dry(?:ing)?|harvests?|grow(?: rooms?)?|plants?|strains?|kush|hemp|"
+    r"dispensar(?:y|ies)|budtend(?:ers?|ing)|420|4/20|joints?|pre-?rolls?|edibles?|"
+    r"gumm(?:y|ies)|dabs?|rosin|hash|kief|flower)\b",
+    re.IGNORECASE,
+)
+# "... and then tell me the ethanol flash point": a question rides along, so it is no chat.
+_MORE_ASKED = re.compile(
+    r"\?|\b(?:and|then|also|plus)\b.{0,20}\b(?:tell|give|what|whats|how|explain)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_a_piece(text: str) -> bool:
+    """Whether a message asks only for a joke, a haiku or a short poem about the trade."""
+    return bool(_PIECE.search(text) and _OF_THE_PLANT.search(text) and not _MORE_ASKED.search(text))

@@ -198,7 +198,9 @@ _COUNTED_OF = re.compile(
 _NOT_A_SUBJECT = frozenset(
     {"them", "it", "us", "you", "those", "these", "type", "types", "kind", "kinds", "sort", "sorts"}
 )
-_PHRASE_ENDS = re.compile(rf"^(?:{_AFTER}|{'|'.join(sorted(STOPWORDS))})$", re.IGNORECASE)
+# "how many grams of edibles equals the 30 g?": a verb of equivalence ends what is counted.
+_EQUALS = r"equals?|equates?|makes?|counts?|matche?s?|equivalent"
+_PHRASE_ENDS = re.compile(rf"^(?:{_AFTER}|{_EQUALS}|{'|'.join(sorted(STOPWORDS))})$", re.IGNORECASE)
 
 
 def counted_subject(question: str) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from trichome.agents.document_outlines import DOCUMENT_CLASSES
 from trichome.agents.router import RouteDecision
 from trichome.agents.writers import writer_of
 from trichome.knowledge.jurisdictions import detect_jurisdictions
@@ -25,212 +26,17 @@ class Draft:
     text: str
 
 
-# Each document class: the words that name it, and its outline (one line a part).
-_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (
-        "press release",
-        r"press release|media release|news release",
-        (
-            "Headline: [what is new, in under ten words]",
-            "Dateline: [city, state, date]",
-            "Lead paragraph: [who, what, when, where, in two sentences]",
-            "Quote: [one line from the owner or manager]",
-            "Details: [opening hours, address, what visitors can expect]",
-            "About us: [two sentences on the business and its licence]",
-            "Media contact: [name, email, phone]",
-        ),
-    ),
-    (
-        "job post",
-        r"job (?:post(?:ing)?|listing|ad|description)|hiring post|help wanted|"
-        r"(?:post(?:ing)?|listing|ad) for (?:an? )?(?:[\w-]+ ){0,3}(?:budtenders?|drivers?|"
-        r"managers?|techs?|technicians?|trimmers?|guards?|leads?|associates?|cashiers?|"
-        r"growers?|positions?|roles?)",
-        (
-            "Job title: [role, part time or full time]",
-            "About us: [one or two sentences on the store and its team]",
-            "What you'll do: [three to five duties]",
-            "Schedule: [days and hours]",
-            "Requirements: [minimum age, experience, any permit or badge the state requires]",
-            "Nice to have: [skills that help]",
-            "How to apply: [where to send a resume, by when]",
-        ),
-    ),
-    (
-        "changelog entry",
-        r"change ?log|release notes?",
-        (
-            "Version and date: [x.y.z, YYYY-MM-DD]",
-            "Added: [the new capability, in one sentence a user understands]",
-            "How to use it: [the endpoint or setting, with a link to the docs]",
-            "Notes: [limits, anything deprecated, who to contact]",
-        ),
-    ),
-    (
-        "quiz",
-        r"quiz|test questions|questionnaire",
-        (
-            "Question 1: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
-            "Question 2: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
-            "Question 3: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
-            "Question 4: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
-            "Question 5: [question]  A) [ ]  B) [ ]  C) [ ]  Answer: [ ]",
-            "Pass mark and sign-off: [score needed, trainee, trainer, date]",
-        ),
-    ),
-    (
-        "agenda",
-        r"agenda",
-        (
-            "Welcome and purpose: [5 min]",
-            "Actions from last meeting: [owners report back]",
-            "Main topics: [one line each, with the time given to each]",
-            "Open questions and risks: [what needs a decision]",
-            "Actions, owners and deadlines: [agreed before closing]",
-            "Next meeting: [date and time]",
-        ),
-    ),
-    (
-        "form",
-        r"(?:request|sign-?up|intake|sign-?in|feedback|incident|application|order|swap|"
-        r"time-?off|leave) forms?|forms? with (?:just )?the fields|fields for|"
-        # "a shift handoff template", "a fill-in-the-blank sheet"
-        r"(?:hand-?off|handover|shift change|shift report|end of shift) (?:templates?|sheets?|"
-        r"forms?|notes?)|fill[- ]in[- ]the[- ]blanks?(?: templates?| forms?| sheets?)?",
-        (
-            "Title: [what the form is for]",
-            "Fields: [one a line, each with a blank: name, date, the details asked for]",
-            "Reason or notes: [a line or two of free text]",
-            "Approval: [who approves, signature, date]",
-            "Filing: [where the completed form goes and how long it is kept]",
-        ),
-    ),
-    (
-        "invitation",
-        r"invites?|invitations?|save the dates?|rsvp",
-        (
-            "Headline: [the event's name, and who it is for]",
-            "When and where: [date, time, address, parking or access notes]",
-            "What to expect: [agenda, who will be there, what to bring]",
-            "Who may come: [industry only, 21+ with ID, or as your licence allows]",
-            "RSVP: [how and by when to reply]",
-        ),
-    ),
-    (
-        "log sheet",
-        r"\blogs?\b|log ?sheet|\blogging\b|tracker|tracking sheet|spreadsheet|register|"
-        r"(?:template|blank) table|table for",
-        (
-            "Header: [area or equipment, month, who keeps this log]",
-            "Columns: Date | Time | Item or area | What was done | Done by (initials) | "
-            "Checked by | Notes or corrective action",
-            "Rows: [one a day or a task; blank rows to fill in]",
-            "Review: [who reviews the log, how often, and signs it]",
-        ),
-    ),
-    (
-        "checklist",
-        r"check ?list|to-?do list",
-        (
-            "Before you start: [ ] [first item]  [ ] [second item]",
-            "Main checks: [ ] [item]  [ ] [item]  [ ] [item]",
-            "Records: [ ] [what to write down or enter in the system]",
-            "Sign-off: [name, date, time; who to tell if a check fails]",
-        ),
-    ),
-    (
-        "FAQ",
-        r"\bfaqs?\b|q ?& ?a|questions and answers",
-        (
-            "Title: [who the card is for]",
-            "Q: [first question a customer asks]  A: [short answer in plain words]",
-            "Q: [second question]  A: [answer]",
-            "Q: [third question]  A: [answer]",
-            "Footer: [where to ask for more help; the warnings your state requires]",
-        ),
-    ),
-    (
-        "name ideas",
-        r"names? (?:ideas?|options|suggestions)|names? for|brand names?|"
-        r"taglines?|slogans?",
-        (
-            "What the name should say: [the product, its mood, who it is for]",
-            "What to avoid: [anything that appeals to children, candy look-alikes, health "
-            "claims, names of existing brands]",
-            "Ideas: [as many names as you asked for, one a line, each with why it fits]",
-            "Check each: [trademark search, state packaging and advertising rules]",
-        ),
-    ),
-    (
-        "email",
-        r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|"
-        r"memos?|(?:recall |customer |public )notices?",
-        (
-            "Subject: [one line that says what it is about]",
-            "Greeting: [name or group]",
-            "Opening: [why you are writing, in one sentence]",
-            "Details: [the facts: dates, batch or order numbers, what happened]",
-            "What you ask or offer: [the next step, with a date]",
-            "Sign-off: [name, role, contact]",
-        ),
-    ),
-    (
-        "message",
-        r"text(?: blast| message)?s?|sms|slack(?: message| msg)?|msgs?|messages?|"
-        r"announcements?|push notifications?|blasts?",
-        (
-            "Opening: [who it is for, in a few words]",
-            "Key point: [the one thing to know or do]",
-            "Details: [dates, times, conditions]",
-            "Closing: [who to ask; for a marketing text, an opt-out line such as "
-            "'Reply STOP to opt out']",
-        ),
-    ),
-    (
-        "social post",
-        r"captions?|posts?|instagram|\big\b|tweets?|facebook|tiktok|reels?|"
-        r"stories|story|hashtags?",
-        (
-            "Hook: [a first line that stops the scroll]",
-            "Body: [one or two lines with the details]",
-            "Call to action: [visit, order ahead, follow]",
-            "Required lines: [age gate such as '21+ only' and the warnings your state's "
-            "advertising rules require]",
-            "Hashtags: [a few, none that target minors]",
-        ),
-    ),
-    (
-        "sign",
-        r"chalk ?board|sandwich board|a-frame(?: sign)?|(?:window|door|menu) (?:sign|board)",
-        (
-            "Line 1: [the joke, pun or message, short enough to read walking past]",
-            "Line 2: [the offer or welcome, if any]",
-            "Keep it clean: [nothing that appeals to minors, no health claims, no "
-            "consumption shown]",
-            "Required lines: [the age statement your state's signage rules require]",
-        ),
-    ),
-    (
-        "copy",
-        r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
-        r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?|speech(?:es)?|talking points|"
-        r"public comments?|testimony",
-        (
-            "Opening line: [what it is and why it stands out]",
-            "Details: [flavour, format, strength per serving, size]",
-            "Closing line: [how to enjoy it responsibly, or the call to action]",
-            "Required lines: [the warnings and age statement your state requires]",
-        ),
-    ),
-)
 _NAMES = tuple(
     (kind, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), outline)
-    for kind, pattern, outline in _CLASSES
+    for kind, pattern, outline in DOCUMENT_CLASSES
 )
 # Asking for one written: "write me", "draft a", "need an email", "give me 10", "outline".
 _ASKS = re.compile(
     r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|"
+    r"sketch|mock up|lay out|"
     r"give me|need|want|help me (?:write|with|turn|put|prepare|draft)|can you do|whip up|prep|"
+    # and in French: "rédige un court courriel", "écris un petit mot"
+    r"r[ée]dige[rz]?|[ée]cri(?:re|s|vez)|pr[ée]pare[rz]?|"
     r"turn (?:my|our|these|this) .{0,30}\binto|"
     r"tell me an? (?:\w+ )?(?:joke|pun|riddle))\b",
     re.IGNORECASE,
@@ -288,6 +94,9 @@ def drafting_request(text: str) -> Draft | None:
     message that asks anything ("anything special before we text people promos?"), or
     names a place and a rule of it ("email blast for our NJ sale, remind them of the
     per-visit limit"), wants the rule, which the sourced facts answer."""
+    revision = _revision(text)
+    if revision is not None:
+        return revision
     # A question quoted for the draft, or a list of its columns ("...: sample id, who
     # pulled it, lab"), asks nothing.
     own_words = _LISTED.sub(" ", _QUOTED.sub(" ", text))
@@ -297,7 +106,12 @@ def drafting_request(text: str) -> Draft | None:
         return None
     # the details in brackets are the document's content, not a rule asked ("a recall
     # notice (batch 0412, failed pesticide retest) for our oregon stores")
-    bare = _BRACKETED.sub(" ", text)
+    # and neither is what the brief rules out ("no health claims", "sans promotion") nor the
+    # document's own name ("an instagram caption" names no advertising rule asked)
+    bare = _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text))
+    named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
+    if named is not None:
+        bare = f"{bare[: named.start()]} {bare[named.end() :]}"
     if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(bare)):
         return None
     # "turn my notes into a speech": the document is what the notes are turned into
@@ -317,6 +131,11 @@ def drafting_request(text: str) -> Draft | None:
 
 
 _BRACKETED = re.compile(r"\([^()]*\)")
+# What a brief rules out: "no prices, no health claims", "nothing cartoon-y", "sans promotion".
+_RULED_OUT = re.compile(
+    r"\b(?:no|nothing|without|avoid(?:ing)?|never|sans|pas de)\b[^,.;:!?()]*", re.IGNORECASE
+)
+_FIGURES = re.compile(r"\d")
 _TURNED_INTO = re.compile(
     r"\b(?:turn|make|shape|work|rewrite|convert)\b.{0,60}?\binto\b", re.IGNORECASE
 )
@@ -348,6 +167,51 @@ def conversation_draft(user_turns: list[str] | tuple[str, ...]) -> Draft | None:
         return None
     outline = next(parts for kind, _, parts in _NAMES if kind == earlier.kind)
     return Draft(earlier.kind, latest, _outline(earlier.kind, latest, outline))
+
+
+# Words of the user's own to rework or judge: "rewrite this to sound friendlier: '...'",
+# "critique this tagline: '...' too much?". Offline, the engine cannot reword freely: it
+# gives the shape of a reworked text, or the checks a text should pass, with the words.
+_REVISE = re.compile(
+    r"^\W*(?:(?:pls|please|can you|could you|can u|hey)\W+)*(?P<verb>rewrite|re-?word|"
+    r"rephrase|reformulate|punch up|tighten|soften|polish|critique|review|proofread|"
+    r"roast|give (?:me )?feedback on)\b.{0,60}?(?::|'|\"|\u201c|\u2018)",
+    re.IGNORECASE,
+)
+_JUDGING = frozenset({"critique", "review", "proofread", "roast", "give feedback on"})
+_REWORK_PARTS = (
+    "Keep: [the point or rule the text must still make]",
+    "Open warmly: [a welcome or a thanks before the ask]",
+    "Say why: [one short reason, so the ask reads as care, not a threat]",
+    "Close: [a thank-you or an offer of help]",
+)
+_CRITIQUE_PARTS = (
+    "Audience: [would it appeal to anyone under 21: slang, cartoons, candy words?]",
+    "Claims: [does it promise an effect, a cure or a health benefit?]",
+    "Use: [does it urge using more, or using to escape problems?]",
+    "Rules: [check it against your state's advertising rules and each platform's policy: "
+    "name your state and ask me for them]",
+)
+
+
+def _revision(text: str) -> Draft | None:
+    """A request to rework or judge words the user gives, when it names no place's rule."""
+    found = _REVISE.match(text)
+    # "critique my label math: ... 9.1 mg, we're in colorado, do we relabel?" asks a rule
+    own_words = _QUOTED.sub(" ", text)
+    if found is None or detect_jurisdictions(text) or _FIGURES.search(own_words):
+        return None
+    verb = " ".join(found.group("verb").lower().split())
+    judging = verb in _JUDGING
+    kind, parts = ("critique", _CRITIQUE_PARTS) if judging else ("rewrite", _REWORK_PARTS)
+    lines = "\n".join(f"- {part}" for part in parts)
+    doing = "the checks to run it through" if judging else "the shape of a reworked version"
+    return Draft(
+        kind,
+        text.strip(),
+        f"Running offline, I don't rework wording freely; here is {doing}, to apply to "
+        f"your text.\n\nYour text: {text.strip()}\n\n{lines}",
+    )
 
 
 def _outline(kind: str, brief: str, parts: tuple[str, ...]) -> str:

@@ -300,12 +300,41 @@ class AnswerRequest:
     server_tools: ServerTools | None = None
 
 
+# Inputs of a product the question never describes (its COA, its potency, its bottle): a
+# calculation asking for them has misread a rule question, which a sourced fact answers. Not
+# a tolerance, a drying loss or a target: asking those back, the sum is what was asked.
+_PRODUCT_INPUTS = frozenset(
+    {"coa_results_any_basis", "concentrate_potency", "potency", "bottle_size", "bottle_thc",
+     "dose_inputs"}
+)  # fmt: skip
+# A count to work out ("how many mg can they still add", "the most pieces in one bag").
+_COUNT_ASKED = re.compile(
+    r"\bhow many\b|\bmost (?:pieces|gummies|servings|units|packs|squares)\b", re.IGNORECASE
+)
+
+
+def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
+    worked = request.calculation
+    return (
+        worked is not None
+        and worked.calculation is None
+        and worked.asks
+        and bool(worked.missing)
+        and set(worked.missing) <= _PRODUCT_INPUTS
+        and not _COUNT_ASKED.search(request.question)
+    )
+
+
 def admit_unanswered(
     request: AnswerRequest, directory: Directory, topics: tuple[Topic, ...]
 ) -> AnswerRequest:
     """The request, admitting the places it names as uncovered when no fact answers it and
     nothing else will (a calculation, a procedure, small talk): the answer then names
-    their regulators instead of a general refusal."""
+    their regulators instead of a general refusal. A calculation that could only ask back
+    for an input gives way to a sourced fact that answers the question ("is the 72 oz
+    liquid limit the cap for 2 mg sodas?" asks the rule, not a potency)."""
+    if _asks_back_what_a_rule_answers(request) and request.answerable():
+        return replace(request, calculation=None, calculation_facts=())
     settled = (
         request.uncovered_states
         or request.calculation

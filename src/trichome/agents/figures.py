@@ -75,9 +75,28 @@ _GIVES_PER_SERVING = re.compile(
 )
 
 
+# "a max per unit of concentrate", "a 2 gram dab jar as one unit": a unit of concentrate,
+# flower or a vape is a package's size in grams, not an edible's serving.
+_UNIT = re.compile(r"\b(?:per|each)[- ]unit\b", re.IGNORECASE)
+_NOT_EATEN = re.compile(
+    r"\b(?:concentrates?|wax|shatter|rosin|resin|dabs?|extracts?|distillate|flower|vapes?|"
+    r"carts?|cartridges?|pre-?rolls?)\b",
+    re.IGNORECASE,
+)
+_EATEN = re.compile(
+    r"\b(?:edibles?|gumm(?:y|ies)|chocolates?|cookies?|brownies?|drinks?|beverages?|seltzers?|"
+    r"sodas?|capsules?|tinctures?|mints?)\b",
+    re.IGNORECASE,
+)
+
+
 def asks_per_serving(question: str) -> bool:
     """Whether the question asks one serving's figure ("jersey edible serving cap?")."""
-    return bool(_ASKS_PER_SERVING.search(question))
+    found = [match.group(0) for match in _ASKS_PER_SERVING.finditer(question)]
+    if found and all(_UNIT.fullmatch(word) for word in found):
+        # "per unit" of something not eaten is its package's size
+        return not (_NOT_EATEN.search(question) and not _EATEN.search(question))
+    return bool(found)
 
 
 # "is it the same for edibles?", "same for vapes?": the earlier turn's figure, asked again of

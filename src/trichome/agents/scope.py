@@ -116,6 +116,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"thc|potency|test)\b|"
             # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
             r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
+            r"\b(?:coa|lab report)s?\b.{0,40}\blooks? like\b|\blooks? like an? real lab\b|"
             r"\bwithout (?:it )?being (?:obvious|noticed|caught)\b|"
             r"\bwithout (?:getting caught|anyone noticing|the state (?:knowing|noticing))\b|"
             r"\bwithout (?:getting |being )?(?:pulled over|stopped|busted|searched)\b|"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trichome.agents.asides import programme_words
-from trichome.agents.chatter import asks_what_assistant_does, is_chatter
+from trichome.agents.chatter import asks_for_a_piece, asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
 from trichome.agents.scope import scope_of
@@ -134,6 +134,7 @@ _AGAIN = re.compile(
 _SMALL_TALK_WORD = (
     r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
     r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
+    r"what'?s good|whats good|wyd|how goes it|"
     # "how r u doing today", "hows it going", "what's up": asking after the assistant
     r"how(?:'?s| is) (?:it going|your day|things|life)|what'?s up|wh?ass?up|sup|"
     r"how (?:are|r) (?:you|u|ya)(?: doing| doin'?)?|how(?:'?re| you) (?:you )?doing|"
@@ -266,7 +267,9 @@ def kind_of(text: str, applicable: int | None = None) -> RequestKind:
         return RequestKind.SMALL_TALK
     if asks_what_assistant_does(text):
         return RequestKind.SMALL_TALK
-    if scope_of(text) is not None:
+    if (scope := scope_of(text)) is not None:
+        if scope == "off-topic" and asks_for_a_piece(text):
+            return RequestKind.SMALL_TALK  # "a haiku about curing buds": chat, not refused
         return RequestKind.OUT_OF_SCOPE
     if _DRAFT.search(text):
         return RequestKind.DRAFT

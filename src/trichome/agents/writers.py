@@ -13,7 +13,8 @@ _WRITER = {
     "press release": "marketing", "FAQ": "marketing", "job post": "operations",
     "quiz": "operations", "agenda": "operations", "checklist": "operations",
     "log sheet": "operations", "changelog entry": "main_agent", "form": "operations",
-    "invitation": "marketing",
+    "invitation": "marketing", "training outline": "operations", "data layout": "operations",
+    "template": "operations", "plan": "marketing",
 }  # fmt: skip
 # Classes that may be written for the staff as well as for the public: a blurb, a note.
 _EITHER_AUDIENCE = frozenset({"copy", "email", "message"})

@@ -47,6 +47,25 @@ _WORDS = frozenset({
 })  # fmt: skip
 
 
+# Of those, the names that say the place when written as one ("a dispensary in buffalo",
+# "eugene, how much can i keep", "from mesa"): first names and things no one is "in".
+# Not "spring", "union", "reading", "delta" or "paradise": "in spring" is a season.
+_PLACE_WHEN_PLACED = frozenset({
+    "ajax", "allen", "arcadia", "bend", "blaine", "bryan", "buckeye", "buffalo", "carmel",
+    "carson", "cary", "celina", "chandler", "charlotte", "chino", "davenport", "davie",
+    "davis", "edison", "elizabeth", "enid", "eugene", "fishers", "frederick", "gary",
+    "gilbert", "goodyear", "grapevine", "hawthorne", "hoover", "irving", "kendall", "kent",
+    "lynn", "mesa", "mesquite", "moore", "norman", "pontiac", "pueblo", "revere", "rogers",
+    "round rock", "high point", "savannah", "sparks", "tracy", "tyler",
+})  # fmt: skip
+# Where such a name stands as a place: after "in", "from", "near" ..., or opening the
+# message before a comma, dash or colon ("eugene, how much ...").
+_PLACED_BEFORE = re.compile(
+    r"(?:\b(?:in|from|near|outside(?: of)?|around|out of|based in|located in|to)\s+)$"
+)
+_OPENS_BEFORE_A_BREAK = re.compile(r"\s*(?:[,:;]|\s[-\u2013\u2014])")
+
+
 def _folded(name: str) -> str:
     """Lower case without accents ("Montréal" and "montreal" alike)."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -76,7 +95,9 @@ def place_codes() -> dict[str, str | None]:
         largest = cities[0]
         code = _code(largest)
         population = int(str(largest.get("population", 0)))
-        if name in _WORDS or len(name) < 4 or population < MIN_POPULATION:
+        if (name in _WORDS and name not in _PLACE_WHEN_PLACED) or len(name) < 4:
+            continue
+        if population < MIN_POPULATION:
             continue
         rival = max(
             (int(str(city.get("population", 0))) for city in cities if _code(city) != code),
@@ -125,14 +146,24 @@ def find_places(text: str) -> list[tuple[int, int, str | None]]:
             continue
         for name in index.get(word.group(0), []):
             end = start + len(name)
-            if folded.startswith(name, start) and not _WORD_GOES_ON.match(folded, end):
-                found.append((start, end, codes[name]))
-                position = end
-                break
+            if not folded.startswith(name, start) or _WORD_GOES_ON.match(folded, end):
+                continue
+            if name in _WORDS and not _placed(folded, start, end):
+                continue  # "buffalo wings", "a mesa", "eugene's shop" name no city
+            found.append((start, end, codes[name]))
+            position = end
+            break
     return found
 
 
 _WORD_GOES_ON = re.compile(r"\w|['-]\w")
+
+
+def _placed(folded: str, start: int, end: int) -> bool:
+    """Whether a name that is also a word stands where a place does in the text."""
+    if _PLACED_BEFORE.search(folded[:start]):
+        return True
+    return not folded[:start].strip() and bool(_OPENS_BEFORE_A_BREAK.match(folded, end))
 
 
 def ambiguous_places(text: str) -> list[str]:

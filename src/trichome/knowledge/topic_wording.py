@@ -28,7 +28,9 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:pole|outdoor|roadside|freeway|highway|street|a-frame) signs?\b|"
         r"\bsigns?\b[^.?!]{0,30}\b(?:free[- ]?standing|pole|billboard)\b|"
         r"\b(?:naming|name) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
-        r"(?:product|line|brand|sku)\b"
+        r"(?:product|line|brand|sku)\b|"
+        # a marketing list joined: "our text club", "adding people to the email list"
+        r"\btext(?:ing)? (?:club|list|blasts?)\b|\b(?:email|mailing|sms) lists?\b"
     ),
     "packaging": (
         # what goes with the product: "anything else that has to go in the box or on the
@@ -82,6 +84,8 @@ MORE_WORDING: dict[str, str] = {
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
         r"\bat[- ]home (?:limit|cap|amount|possession)\b|"
         r"\b(?:be )?holding\b[^.?!]{0,30}\bat (?:any )?(?:one )?time\b|"
+        # "the most flower a customer can walk around with", "walk out with"
+        r"\bwalk(?:ing)? (?:around|out|about) with\b|"
         # "can i keep more than the 2 oz at my house?"
         r"\b(?:keep|kept|keeping|store|stash(?:ed)?|hold)\b[^.?!]{0,30}\bat (?:my|our|your|"
         r"his|her|their) (?:house|home|apartment)\b|"
@@ -110,6 +114,14 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|\bper customer\b|"
         r"\bretail (?:sales? )?limits?\b|"
         r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b"
+    ),
+    "licensing": (
+        # where a licensed store may get its stock, a condition of its licence: "can we buy
+        # product straight from a licensed producer or go through the province?"
+        r"\b(?:buy|order|purchase|source|get|stock)(?:ing)? (?:\w+ ){0,3}(?:straight |directly |"
+        r"direct )?from (?:an? |the )?(?:licensed producers?|lps?|producers?|growers?|"
+        r"processors?|wholesalers?|suppliers?)\b|\bsole wholesaler\b|"
+        r"\bgo (?:thru|through) (?:the )?(?:province|a wholesaler|a distributor|someone)\b"
     ),
     "delivery": (
         # a retailer's run to customers told without the word: "drop off an order over the

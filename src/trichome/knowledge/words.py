@@ -258,6 +258,18 @@ _PHRASES = tuple(
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
         # "how much can i have on me": the statutes' "on their person"
         (r"\bon (?:me|my person|him|her|them|you|ya|u)\b", "on person"),
+        # "how much can they walk out with / carry around": what the statutes call possessing
+        (
+            r"\bwalk(?:ing)? (?:around|out|about) with\b|\bcarry(?:ing)? (?:it )?around\b|"
+            r"\b(?:legally|can (?:i|we|they|you|he|she|a \w+)) (?:legally )?carry\b",
+            "possess",
+        ),
+        # a chemical's other names: tocopheryl acetate is vitamin E acetate
+        (r"\btocopher(?:yl|ol) acetate\b", "vitamin e acetate"),
+        # "any fire concern?", "fire hazard": what the safety data call flammable
+        (r"\bfire (?:risk|hazard|concern|danger|issue)s?\b", "flammable fire risk"),
+        # "keep at my house", "at our apartment": the statutes' home or residence
+        (r"\bat (?:my|the|our|his|her|their|your) (?:house|apartment|place|crib)\b", "at home"),
         # the statutes' "usable cannabis" is what the counter calls flower
         (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)

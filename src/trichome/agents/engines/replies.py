@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from trichome.agents.chatter import asks_for_a_piece
 from trichome.agents.engine import AnswerRequest
 from trichome.agents.focus import describe_foci
 from trichome.agents.registry import AGENTS, MAIN_AGENT
@@ -18,8 +19,51 @@ _HARD_DAY = re.compile(
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
 
 
+# The offline engine's own few pieces: it picks one, it does not compose. Haiku by what
+# they are about (the first subject the message names), and clean jokes of the shop.
+_HAIKU = (
+    (
+        re.compile(r"trichome|frost|resin|kief", re.IGNORECASE),
+        "Frosted glass on leaves\ntiny towers hold the oil\nharvest waits on them",
+    ),
+    (
+        re.compile(r"terp|aroma|smell|nose", re.IGNORECASE),
+        "Lemon, pine and spice\neach jar exhales when opened\nthe nose knows the strain",
+    ),
+    (
+        re.compile(r"cur(?:e|ed|ing)|dry|jar|burp", re.IGNORECASE),
+        "Slow days in the dark\nburping jars at sixty-two\npatience turns to smoke",
+    ),
+)
+_ANY_HAIKU = (
+    "Green rows under lights\nthe grow room hums through the night\nbuds swell toward harvest"
+)
+_JOKES = (
+    "Why did the budtender bring a ladder to work? Someone asked for the top-shelf stuff.",
+    "What did the cured bud say to the fresh one? Give it two weeks in a jar and you'll "
+    "mellow out too.",
+    "Why don't grow rooms ever get lonely? Everyone in there is a little attached to the plants.",
+)
+_JOKE = re.compile(r"\b(?:jokes?|puns?|riddles?|limericks?)\b", re.IGNORECASE)
+_OFFLINE = (
+    "I'm running offline, so I pick from a few pieces written in advance rather than write "
+    "a new one:"
+)
+
+
+def piece_reply(message: str) -> str:
+    """A joke or a haiku about the trade, from the engine's own few, said to be so."""
+    if _JOKE.search(message):
+        return f"{_OFFLINE}\n\n{_JOKES[len(message) % len(_JOKES)]}"
+    haiku = next((text for pattern, text in _HAIKU if pattern.search(message)), _ANY_HAIKU)
+    return f"{_OFFLINE}\n\n{haiku}"
+
+
 def small_talk_reply(message: str) -> str:
-    """A short, friendly reply to a greeting, a thanks or a goodbye."""
+    """A short, friendly reply to a greeting, a thanks or a goodbye; a joke or a haiku
+    about the trade when one is asked for."""
+    if asks_for_a_piece(message):
+        return piece_reply(message)
     offer = (
         "Ask me about state cannabis rules, formulation and dosing maths, running the "
         "facility, or marketing that stays within the rules."
