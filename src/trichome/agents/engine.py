@@ -4,29 +4,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
-from trichome.agents.asked_terms import asked_terms, describe_asked, holds_asked_terms
+from trichome.agents.asked_terms import asked_terms, holds_asked_terms
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
-from trichome.agents.focus import Focus, about_a_focus, describe_foci, names_a_focus
-from trichome.agents.gaps import Gap, describe_gap
+from trichome.agents.focus import Focus, about_a_focus, names_a_focus
+from trichome.agents.gaps import Gap
 from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
-from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
-from trichome.knowledge.topics import FEDERAL_IN_EVERY_STATE, Topic
+from trichome.knowledge.topics import FEDERAL_IN_EVERY_STATE
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
 
 
@@ -298,66 +297,6 @@ class AnswerRequest:
 
     # Tools the engine runs on the server's side (LLM engines only).
     server_tools: ServerTools | None = None
-
-
-# Inputs of a product the question never describes (its COA, its potency, its bottle): a
-# calculation asking for them has misread a rule question, which a sourced fact answers. Not
-# a tolerance, a drying loss or a target: asking those back, the sum is what was asked.
-_PRODUCT_INPUTS = frozenset(
-    {"coa_results_any_basis", "concentrate_potency", "potency", "bottle_size", "bottle_thc",
-     "dose_inputs"}
-)  # fmt: skip
-# A count to work out ("how many mg can they still add", "the most pieces in one bag").
-_COUNT_ASKED = re.compile(
-    r"\bhow many\b|\bmost (?:pieces|gummies|servings|units|packs|squares)\b", re.IGNORECASE
-)
-
-
-def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
-    worked = request.calculation
-    return (
-        worked is not None
-        and worked.calculation is None
-        and worked.asks
-        and bool(worked.missing)
-        and set(worked.missing) <= _PRODUCT_INPUTS
-        and not _COUNT_ASKED.search(request.question)
-    )
-
-
-def admit_unanswered(
-    request: AnswerRequest, directory: Directory, topics: tuple[Topic, ...]
-) -> AnswerRequest:
-    """The request, admitting the places it names as uncovered when no fact answers it and
-    nothing else will (a calculation, a procedure, small talk): the answer then names
-    their regulators instead of a general refusal. A calculation that could only ask back
-    for an input gives way to a sourced fact that answers the question ("is the 72 oz
-    liquid limit the cap for 2 mg sodas?" asks the rule, not a potency)."""
-    if _asks_back_what_a_rule_answers(request) and request.answerable():
-        return replace(request, calculation=None, calculation_facts=())
-    settled = (
-        request.uncovered_states
-        or request.calculation
-        or request.sop
-        or request.draft
-        or request.variance
-        or request.report
-        or request.small_talk
-        or request.out_of_scope
-    )
-    # Federal law is a place of its own only when the question names no other.
-    places = tuple(code for code in request.jurisdictions if code != FEDERAL) or tuple(
-        code for code in request.jurisdictions if code == FEDERAL
-    )
-    if settled or not places or request.answerable():
-        return request
-    gap = describe_gap(directory, places, topics, request.counted)
-    if gap is not None and request.focus:
-        # "no sourced rule on aflatoxin for California", not on lab testing at large
-        gap = replace(gap, topic=describe_foci(request.focus))
-    elif gap is not None and (asked := asked_terms(request.question)):
-        gap = replace(gap, topic=describe_asked(asked))  # "no sourced rule on 0.877"
-    return replace(request, uncovered_states=places, gap=gap)
 
 
 class UnsupportedOption(Exception):

@@ -12,7 +12,7 @@ from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
 from trichome.agents.drafting import conversation_draft, routed_to_writer
-from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport, admit_unanswered
+from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_serving_figure, asks_tolerance, figure_units
 from trichome.agents.focus import asked_foci
@@ -29,7 +29,7 @@ from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.topic_parts import with_each_topic
 from trichome.agents.triage import OPERATIONS, calculating_specialist, second_opinion, specialist
-from trichome.agents.unanswered import unanswered_places
+from trichome.agents.unanswered import admit_unanswered, unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
 from trichome.config import Settings

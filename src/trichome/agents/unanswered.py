@@ -1,13 +1,21 @@
-"""The places a question names that no retrieved fact answers, which the answer admits."""
+"""The places a question names that no retrieved fact answers, which the answer admits; and
+a calculation that could only ask back for what a sourced fact answers, which gives way."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
+from trichome.agents.asked_terms import asked_terms, describe_asked
 from trichome.agents.counting import gives_the_count
-from trichome.agents.engine import binds_in
+from trichome.agents.engine import AnswerRequest, binds_in
+from trichome.agents.focus import describe_foci
+from trichome.agents.gaps import describe_gap
+from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
 from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.topics import Topic
 
 
 def unanswered_places(
@@ -42,3 +50,63 @@ def unanswered_places(
     return tuple(
         code for code in jurisdictions if states_read and code != FEDERAL and code not in covered
     )
+
+
+# Inputs of a product the question never describes (its COA, its potency, its bottle): a
+# calculation asking for them has misread a rule question, which a sourced fact answers. Not
+# a tolerance, a drying loss or a target: asking those back, the sum is what was asked.
+_PRODUCT_INPUTS = frozenset(
+    {"coa_results_any_basis", "concentrate_potency", "potency", "bottle_size", "bottle_thc",
+     "dose_inputs"}
+)  # fmt: skip
+# A count to work out ("how many mg can they still add", "the most pieces in one bag").
+_COUNT_ASKED = re.compile(
+    r"\bhow many\b|\bmost (?:pieces|gummies|servings|units|packs|squares)\b", re.IGNORECASE
+)
+
+
+def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
+    worked = request.calculation
+    return (
+        worked is not None
+        and worked.calculation is None
+        and worked.asks
+        and bool(worked.missing)
+        and set(worked.missing) <= _PRODUCT_INPUTS
+        and not _COUNT_ASKED.search(request.question)
+    )
+
+
+def admit_unanswered(
+    request: AnswerRequest, directory: Directory, topics: tuple[Topic, ...]
+) -> AnswerRequest:
+    """The request, admitting the places it names as uncovered when no fact answers it and
+    nothing else will (a calculation, a procedure, small talk): the answer then names
+    their regulators instead of a general refusal. A calculation that could only ask back
+    for an input gives way to a sourced fact that answers the question ("is the 72 oz
+    liquid limit the cap for 2 mg sodas?" asks the rule, not a potency)."""
+    if _asks_back_what_a_rule_answers(request) and request.answerable():
+        return replace(request, calculation=None, calculation_facts=())
+    settled = (
+        request.uncovered_states
+        or request.calculation
+        or request.sop
+        or request.draft
+        or request.variance
+        or request.report
+        or request.small_talk
+        or request.out_of_scope
+    )
+    # Federal law is a place of its own only when the question names no other.
+    places = tuple(code for code in request.jurisdictions if code != FEDERAL) or tuple(
+        code for code in request.jurisdictions if code == FEDERAL
+    )
+    if settled or not places or request.answerable():
+        return request
+    gap = describe_gap(directory, places, topics, request.counted)
+    if gap is not None and request.focus:
+        # "no sourced rule on aflatoxin for California", not on lab testing at large
+        gap = replace(gap, topic=describe_foci(request.focus))
+    elif gap is not None and (asked := asked_terms(request.question)):
+        gap = replace(gap, topic=describe_asked(asked))  # "no sourced rule on 0.877"
+    return replace(request, uncovered_states=places, gap=gap)
