@@ -105,7 +105,7 @@ def test_la_naming_a_shop_or_brand_is_los_angeles(question: str, expected: list[
         "a podcast host offered us a sponsored read",
         "putting our banner up at the county fair",
         "bus shelter placement for our logo in nevada",
-        "can we wrap our delivery van with the store logo",
+        "can we wrap a transit bus with our dispensary ad",
         "our sign would be two blocks from a middle school",
         "running 25% off everything on saturday",
         "what's allowed for our text club in oregon",

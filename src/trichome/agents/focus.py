@@ -284,8 +284,8 @@ def describe_foci(foci: Iterable[Focus]) -> str:
 
 
 def names_the_focus(passage: Passage, foci: Iterable[Focus]) -> bool:
-    """Whether a retrieved fact is about a thing asked (`about_a_focus`) and shares two of
-    the question's words: on the topic asked, of the place named, it answers in other words
-    a question whose made-up names ("'Kandy Klouds'?") lower its coverage."""
+    """Whether a retrieved fact is about a design asked that answers alone (its title or
+    keywords name it): on the topic asked, of the place named, it answers in other words a
+    question whose made-up names ("'Kandy Kubes'?") lower its coverage."""
     alone = [focus for focus in foci if focus.answers_alone]
-    return passage.shares_enough_words and about_a_focus(passage.fact, alone)
+    return about_a_focus(passage.fact, alone)

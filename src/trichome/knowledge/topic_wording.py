@@ -27,7 +27,7 @@ MORE_WORDING: dict[str, str] = {
         # at a festival", "wrap a city bus", "a sign a few blocks from a high school"
         r"\b(?:tv|television|radio|streaming|podcast) (?:spots?|reads?|commercials?)\b|"
         r"\bpodcasts?\b|\bcommercials?\b|\bbanners?\b|\bbus (?:shelters?|benches?|stops?)\b|"
-        r"\bwrap (?:a |an |our |the )?(?:[\w-]+ )?(?:bus|buses|vans?|cars?|vehicles?|trucks?)\b|"
+        r"\bwrap (?:a |an |the )?(?:city |transit )?(?:bus|buses|trains?|streetcars?)\b|"
         r"\bsigns?\b[^.?!]{0,40}\b(?:schools?|parks?|playgrounds?|librar(?:y|ies)|daycares?)\b|"
         # deals and names: "20% off everything", "a discount on vapes", "our brand name"
         r"\b\d+ ?% off\b|\bdiscount(?:s|ed|ing)?\b|\bbrand names?\b|"
