@@ -43,7 +43,8 @@ def ask(service: AgentService, question: str) -> tuple[str, int]:
         ("paying a tiktok influencer", ["influencers"]),
         ("what's the THC cap per gummy", []),
         ("are added flavorings allowed in our carts", ["flavours"]),
-        ("gummies shaped like squares but keeping the mango flavor", []),
+        # a shape asked is the shape rule's question; "the mango flavor" names no flavour rule
+        ("gummies shaped like squares but keeping the mango flavor", ["product shapes"]),
     ],
 )  # fmt: skip
 def test_the_specific_things_a_question_names(text: str, names: list[str]) -> None:

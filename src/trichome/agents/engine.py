@@ -15,7 +15,7 @@ from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
 from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
-from trichome.agents.focus import Focus, about_a_focus, names_a_focus
+from trichome.agents.focus import Focus, about_a_focus, names_a_focus, names_the_focus
 from trichome.agents.gaps import Gap
 from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms
@@ -244,6 +244,9 @@ class AnswerRequest:
                     # the topic giving a number of the thing counted answers it
                     gives_the_count(passage.fact.text, self.counted)
                 )
+                # "'Kandy Klouds' for our gummies?": the place's fact on the topic about the
+                # very thing named (its title or keywords say candy) answers it
+                or names_the_focus(passage, self.focus)
                 or (
                     len(self.figure_scopes) > 1
                     and passage.fact.topic in LIMIT_TOPICS

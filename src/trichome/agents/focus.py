@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,10 @@ class Focus:
     name: str
     forms: tuple[str, ...]
     accepted: tuple[str, ...] = ()
+    # Whether a fact of the place asked, on the topic asked, about this thing answers a
+    # question naming it whatever else the question says: a design the youth-appeal rules
+    # list by name ("a cartoon mascot?", "'Kandy Klouds'?"), not a subject in passing.
+    answers_alone: bool = False
 
     @property
     def named_in(self) -> re.Pattern[str]:
@@ -52,6 +57,8 @@ def _words(fragments: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?:e?s)?(?![\w])", re.IGNORECASE)
 
 
+# A thing ruled out rather than asked about: "no cartoons", "nothing cartoon-y".
+_NOT_NEGATED = r"(?<!\bno )(?<!\bnothing )(?<!\bwithout )(?<!\bnot )(?<!\bnor )"
 # Spaces and hyphens between a name's words are interchangeable ("e. coli", "e coli").
 _GAP = r"[\s.-]*"
 
@@ -171,6 +178,29 @@ _RULE_OBJECTS = (
         ),
     ),
     Focus("RFID", ("rfid",), (_named("radio", "frequency"),)),
+    # a cartoon or mascot asked about ("our mascot on the edible packaging?"): a packaging
+    # rule on child-resistant closures is not the rule on designs that appeal to children
+    # (not one ruled out in a brief: "nothing cartoon-y", "no cartoon stuff")
+    Focus(
+        "cartoons and mascots",
+        (rf"{_NOT_NEGATED}cartoons?", rf"{_NOT_NEGATED}cartoony", rf"{_NOT_NEGATED}mascots?"),
+        (
+            "characters?",
+            r"appeal\w*[^.]{0,30}\b(?:children|minors|kids|young|under[- ]21s?)",
+            r"attractive to (?:children|minors|kids|young)",
+            r"target\w*[^.]{0,30}\bunder (?:the age of )?21",
+        ),
+        answers_alone=True,
+    ),
+    # a product's shape ("gummies molded like footballs"): the rule on shapes answers it
+    Focus(
+        "product shapes",
+        (r"shaped (?:like|as)", r"[a-z]+-shaped", r"mou?lded (?:like|as|into)", "in the shape of"),
+        ("shaped?", "shapes"),
+        answers_alone=True,
+    ),
+    # "candy" in a brand name, in the spellings the youth-appeal rules name
+    Focus("candy", ("candy", "candies", "kandy", "kandies", "kandeez"), answers_alone=True),
     # who an advert may reach ("the ad audience rule?"): a rule on what ads may say is not it
     Focus("advertising audiences", ("audience",), ("viewers?", "readership", "followers?")),
     # a crew's size asked ("two people in the van?"): a rule on the vehicle is not it
@@ -264,3 +294,11 @@ def describe_foci(foci: Iterable[Focus]) -> str:
     """The things asked about, for an answer saying what the sources do not cover."""
     names = [focus.name for focus in foci]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def names_the_focus(passage: Passage, foci: Iterable[Focus]) -> bool:
+    """Whether a retrieved fact is about a design asked that answers alone (its title or
+    keywords name it): on the topic asked, of the place named, it answers in other words a
+    question whose made-up names ("'Kandy Kubes'?") lower its coverage."""
+    alone = [focus for focus in foci if focus.answers_alone]
+    return about_a_focus(passage.fact, alone)

@@ -19,7 +19,7 @@ class Agent:
     min_model: PublicModel
     where_to_look: str
     # Topics this agent also reads from other agents' packs (marketing needs each
-    # state's advertising rules, which live in the compliance packs).
+    # state's advertising, promotion and packaging rules, which live in the compliance packs).
     borrowed_topics: frozenset[str] = frozenset()
     # Whether its answers are state rules, so that a state it has no rules for must be
     # said plainly rather than answered from other states' facts.
@@ -62,6 +62,8 @@ AGENTS: dict[str, Agent] = {
             FREE_AGENT,
             "the current regulations on your state regulator's website (the cannabis control "
             "board or commission) and, for hemp, USDA's hemp programme rules in 7 CFR Part 990",
+            # a state's rule on giveaways and deals, kept in the marketing packs, is a rule
+            frozenset({"promotions"}),
             answers_state_rules=True,
         ),
         Agent(
@@ -97,7 +99,9 @@ AGENTS: dict[str, Agent] = {
             "cannabis advertising rules, compliant copy, brand, retail, loyalty and social media",
             PRO_AGENT,
             "your state's advertising rules and each platform's advertising policy",
-            frozenset({"advertising"}),
+            # a promotion's terms and a product's look (shapes, mascots, package design)
+            # are marketing's questions, answered by the states' rules on them
+            frozenset({"advertising", "promotions", "packaging"}),
             answers_state_rules=True,
         ),
     )

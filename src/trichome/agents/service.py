@@ -211,7 +211,6 @@ class AgentService:
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
-        # Every agent admits a rule it has no fact on for a jurisdiction named.
         uncovered = unanswered_places(
             passages,
             jurisdictions,
@@ -219,6 +218,7 @@ class AgentService:
             counted=counted_thing(question),
             covered=covered,
             reads_state_rules=agent.answers_state_rules,
+            foci=asked_foci(user_turns, question),
         )
         if quiet:
             uncovered = ()  # no rule is asked for, so none is missing

@@ -10,7 +10,7 @@ from dataclasses import replace
 from trichome.agents.asked_terms import asked_terms, describe_asked
 from trichome.agents.counting import gives_the_count
 from trichome.agents.engine import AnswerRequest, binds_in
-from trichome.agents.focus import describe_foci
+from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap
 from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
@@ -26,19 +26,23 @@ def unanswered_places(
     counted: str | None,
     covered: set[str] | frozenset[str],
     reads_state_rules: bool,
+    foci: Sequence[Focus] = (),
 ) -> tuple[str, ...]:
     """The named places (federal law apart) the passages give no answer for.
 
     For a rule question, a place is answered by a fact of its own (or of the national law
     over it, or the federal hemp rule, which binds in every state) on the topic asked, or
-    giving a number of the thing counted ("how many plants can he have?" in a long story).
+    giving a number of the thing counted ("how many plants can he have?" in a long story), or
+    about the specific thing asked (`names_the_focus`).
     Otherwise a place is unanswered when the agent reads state rules and has none for it.
     """
     if rule_question:
         answered_for = {
             code
             for passage in passages
-            if passage.answers_on_topic or gives_the_count(passage.fact.text, counted)
+            if passage.answers_on_topic
+            or gives_the_count(passage.fact.text, counted)
+            or names_the_focus(passage, foci)
             for code in jurisdictions
             if passage.fact.jurisdiction in with_national_law([code])
             or binds_in(passage.fact, {code})

@@ -233,6 +233,10 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if code == "LA" and _CALIFORNIA.search(text):
             continue  # "visiting LA from texas ... in california": Los Angeles
+        if code == "LA" and _LOS_ANGELES.match(text, match.end()) and not _LOUISIANA.search(text):
+            # "our LA shop", "LA dispensary": the city; Louisiana's outlets are pharmacies
+            found.append((match.start(), match.end(), "CA"))
+            continue
 
         found.append((match.start(), match.end(), code))
     if all(code == CANADA for _, _, code in found):
@@ -262,6 +266,17 @@ def canada_by_trade_words(text: str) -> bool:
 
 
 _CALIFORNIA = re.compile(r"\bcalifornia\b|\bcali\b|\bcalif\b", re.IGNORECASE)
+# "LA" naming a shop, brand or area is Los Angeles; a Louisiana word beside it keeps it the
+# state ("LA pharmacy", "nola").
+_LOS_ANGELES = re.compile(
+    r"[- ](?:shops?|stores?|dispensar(?:y|ies)|dispos?|brands?|retailers?|storefronts?|"
+    r"delivery|area|county|based|locations?|pop-?ups?)\b",
+    re.IGNORECASE,
+)
+_LOUISIANA = re.compile(
+    r"\blouisiana\b|\bnola\b|\bnew orleans\b|\bbaton rouge\b|\bshreveport\b|\bpharmac",
+    re.IGNORECASE,
+)
 _NAMES_CANADA = re.compile(r"\bcanad(?:a|ian)\b", re.IGNORECASE)
 
 

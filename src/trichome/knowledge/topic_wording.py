@@ -29,8 +29,17 @@ MORE_WORDING: dict[str, str] = {
         r"\bsigns?\b[^.?!]{0,30}\b(?:free[- ]?standing|pole|billboard)\b|"
         r"\b(?:naming|name) (?:a |our |the |this |my )?(?:new )?(?:[\w-]+ ){0,2}"
         r"(?:product|line|brand|sku)\b|"
-        # a marketing list joined: "our text club", "adding people to the email list"
-        r"\btext(?:ing)? (?:club|list|blasts?)\b|\b(?:email|mailing|sms) lists?\b"
+        # media and placement in shop talk: "a tv spot at 6pm", "a podcast read", "a banner
+        # at a festival", "wrap a city bus", "a sign a few blocks from a high school"
+        r"\b(?:tv|television|radio|streaming|podcast) (?:spots?|reads?|commercials?)\b|"
+        r"\bpodcasts?\b|\bcommercials?\b|\bbanners?\b|\bbus (?:shelters?|benches?|stops?)\b|"
+        r"\bwrap (?:a |an |the )?(?:city |transit )?(?:bus|buses|trains?|streetcars?)\b|"
+        r"\bsigns?\b[^.?!]{0,40}\b(?:schools?|parks?|playgrounds?|librar(?:y|ies)|daycares?)\b|"
+        # deals and names: "20% off everything", "a discount on vapes", "our brand name"
+        r"\b\d+ ?% off\b|\bdiscount(?:s|ed|ing)?\b|\bbrand names?\b|"
+        # who may be added to a promo list: "our text club", "a newsletter signup", "age gate"
+        r"\b(?:mailing|text|email|e-mail|sms|promo) (?:list|club)s?\b|\bnewsletter sign-?ups?\b|"
+        r"\bage[- ]?gat(?:e|ed|ing)\b|\btext(?:ing)? (?:list|blasts?)\b"
     ),
     "packaging": (
         # what goes with the product: "anything else that has to go in the box or on the
@@ -39,7 +48,8 @@ MORE_WORDING: dict[str, str] = {
         r"package|bag|tin)\b|\bbesides the (?:bottle|jar|container)\b|"
         # a product's shape is a packaging and design rule: "a gummy shaped like a football",
         # "bear shaped gummies"
-        r"\bshaped (?:like|as)\b|\b[a-z]+[- ]shaped\b|\bin the shape of\b"
+        r"\bshaped (?:like|as)\b|\b[a-z]+[- ]shaped\b|\bin the shape of\b|"
+        r"\bmou?lded (?:like|as|into)\b"
     ),
     "hemp": (
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,

@@ -208,6 +208,14 @@ SYNONYMS = {
     "bp": "boil",  # boiling point
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
     "freebi": "promot",
+    # who hears or sees an advert is its audience in the rules' words
+    "listen": "audienc",
+    "viewer": "audienc",
+    "readership": "audienc",
+    # a brand's mascot is a cartoon character in the youth-appeal rules' words, and "kandy"
+    # is the spelling of candy those rules name
+    "mascot": "cartoon",
+    "kandi": "candi",
     "patron": "consum",
     "licenc": "licens",  # Canada's "licence" is the US "license"
     "sampler": "sampl",  # the sampler is the sampling agent
