@@ -132,3 +132,17 @@ def test_designs_asked_about_are_named_and_ruled_out_ones_are_not(
     text: str, named: list[str]
 ) -> None:
     assert [focus.name for focus in named_foci(text)] == named
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "california brand here: what has to be in a cannabis ad itself?",
+        "for our LA dispensary's billboard, anything that needs to appear on the ad?",
+    ],
+)
+def test_what_an_ad_must_carry_is_answered_by_the_rule_on_its_contents(
+    service: AgentService, question: str
+) -> None:
+    text, cited = ask(service, question)
+    assert cited and "license number" in text.split("\n\n")[0].lower()

@@ -272,6 +272,13 @@ _PHRASES = tuple(
             r"\b(?:legally|can (?:i|we|they|you|he|she|a \w+)) (?:legally )?carry\b",
             "possess",
         ),
+        # "what has to be in the ad", "anything that needs to go on our ads": what a rule says
+        # an advertisement must include
+        (
+            r"\b(?:has|have|needs?|got) to (?:be|go|appear|show) (?:in|on) (?:the |an |a |our |"
+            r"every |each |any )?(?:[a-z]+ )?(?:ad|advert|advertisement)s?\b",
+            "must include in advertisement",
+        ),
         # a chemical's other names: tocopheryl acetate is vitamin E acetate
         (r"\btocopher(?:yl|ol) acetate\b", "vitamin e acetate"),
         # "any fire concern?", "fire hazard": what the safety data call flammable
