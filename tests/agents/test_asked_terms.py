@@ -211,3 +211,24 @@ def test_new_yorks_hemp_label_window_is_not_applied_to_adult_use_cannabis(
     text, cited = ask(service, "ny adult-use gummy labelled 10 mg, lab got 8 mg, does it pass?")
     assert "80% to 120%" not in text
     assert "ny-hemp-label-accuracy-80-120" not in {fact.id for fact in cited}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "second week at the lab, the sheet says total = d9 + thca x 0.877. where does the 0.877 come from?",
+        "why do we multiply the acid by 0.877 on every potency report?",
+        "our lab's report says total CBD = CBD + 0.877 x CBDA, where does the 0.877 come from?",
+    ],
+)  # fmt: skip
+def test_where_a_figure_comes_from_is_answered_by_the_fact_deriving_it(
+    service: AgentService, question: str
+) -> None:
+    text, cited = ask(service, question)
+    lead = text.split("\n\n")[0]
+    assert cited and "g/mol" in lead  # the molar masses the factor is the ratio of
+
+
+def test_how_a_figure_is_used_still_leads_with_the_fact_using_it(service: AgentService) -> None:
+    text, cited = ask(service, "how do you get total thc from a coa with 0.877?")
+    assert cited and "times" in text.split("\n\n")[0]

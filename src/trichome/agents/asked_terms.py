@@ -18,11 +18,15 @@ only a figure the question points at as a factor or a number to explain is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.words import tokenize
+
+T = TypeVar("T")
 
 # Straight or curly quotes around the term.
 _QUOTED = "['\"\u2018\u201c]([^'\"\u2019\u201d?]{2,60})['\"\u2019\u201d]"
@@ -126,6 +130,41 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:
     """Whether the fact names every term the question asks about by name."""
     return all(term.held_by(fact) for term in terms)
+
+
+# The question asks where a figure comes from, not only what it is: "where does that number
+# come from", "why multiply by 0.877", "how is the 0.877 derived".
+_ORIGIN = re.compile(
+    r"\bwhere\s+(?:does|do|did)\b(?:[^?.!]|\.\d){0,40}\bcome\s+from\b|\bwhy\b(?:[^?.!]|\.\d){0,40}"
+    r"\b(?:multipl\w*|divid\w*|times|use[sd]?|that\s+number|0?\.\d+)\b|"
+    r"\b(?:derived|derive|derivation|worked\s+out|origin)\b",
+    re.IGNORECASE,
+)
+# A fact deriving a figure says what it is the ratio or result of ("the mass ratio 314.47 /
+# 358.48 is 0.877"), not only how it is used ("delta-9 plus 0.877 times THCA").
+_DERIVES = re.compile(
+    r"\bratio\b|\d\s*/\s*\d|\bderived\b|\bcomes?\s+from\b",
+    re.IGNORECASE,
+)
+
+
+def asks_origin_of_figure(question: str) -> bool:
+    """Whether the question asks where a figure it names comes from."""
+    named = any(term.kind == "figure" for term in asked_terms(question))
+    return named and bool(_ORIGIN.search(question))
+
+
+def derives(fact: Fact) -> bool:
+    """Whether the fact says what a figure it states is the ratio or result of."""
+    return bool(_DERIVES.search(fact.text))
+
+
+def explaining_first(question: str, facts: Sequence[T], fact_of: Callable[[T], Fact]) -> list[T]:
+    """The facts, those deriving the figure first when the question asks where a figure
+    named in it comes from; otherwise as they were."""
+    if not asks_origin_of_figure(question):
+        return list(facts)
+    return sorted(facts, key=lambda item: not derives(fact_of(item)))
 
 
 def describe_asked(terms: tuple[AskedTerm, ...]) -> str:

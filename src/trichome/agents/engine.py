@@ -9,7 +9,13 @@ from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
-from trichome.agents.asked_terms import asked_terms, holds_asked_terms
+from trichome.agents.asked_terms import (
+    asked_terms,
+    asks_origin_of_figure,
+    derives,
+    explaining_first,
+    holds_asked_terms,
+)
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import gives_a_count, gives_the_count, mentions
 from trichome.agents.drafting import Draft
@@ -201,7 +207,8 @@ class AnswerRequest:
             # "how many mg in one sale?" is not answered by a package's cap: only facts giving
             # a figure over the scope asked answer, and with none the question is admitted.
             return tuple(p for p in usable if gives_scope(p.fact.text, self.figure_scope))
-        return usable
+        # "where does the 0.877 come from?": the fact deriving it leads, not one using it
+        return tuple(explaining_first(self.question, usable, lambda p: p.fact))
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         asked = asked_terms(self.question)
@@ -225,6 +232,8 @@ class AnswerRequest:
             return False  # "max THC per capsule?" is not answered by a packaging-design rule
         if not about_forms(passage.fact, self.products):
             return False  # an edible package's cap does not answer for a beverage
+        if not named and asked and asks_origin_of_figure(self.question) and derives(passage.fact):
+            return True  # "where does that 0.877 come from?" in a long story: the derivation
         jurisdiction = passage.fact.jurisdiction
         # Federal law's facts are general knowledge in the packs (no jurisdiction of their own).
         of_named = (
