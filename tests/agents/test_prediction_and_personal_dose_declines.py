@@ -61,7 +61,9 @@ def test_the_odds_of_an_application_name_the_regulator_that_decides(
 ) -> None:
     text, cited = answer(
         service,
-        ("we applied for a new jersey class 5 retail licence. whats our chance of getting approved",),
+        (
+            "we applied for a new jersey class 5 retail licence. whats our chance of getting approved",
+        ),
     )
     assert cited == 0
     assert "predict" in text
