@@ -97,6 +97,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     coa_chains.coa_then_dose,
     potency.total,
     caps.at_the_cap,
+    caps.servings_at_both_caps,
     package_caps.over_package_cap,
     batch_pieces.pieces_from_batch_total,
     serving.servings,
