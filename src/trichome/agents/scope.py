@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import scope_words as more
 from trichome.agents.offences import asks_offence
 from trichome.agents.scope_words import (
     AUTHORITIES,
-    BODY_AND_DOSE,
     BY_A_DATE,
-    CHANCE_OF_OUTCOME,
     CHANGES,
     CHANGES_NOUNS,
     COMING_DECISION,
     CREDENTIALS,
     DECIDERS,
-    ENDS_A_TAX,
     HAND_OVER,
     LATER,
     OFF_TRACKING,
@@ -29,7 +27,6 @@ from trichome.agents.scope_words import (
     PERSONAL_DATA,
     PROPOSALS,
     SOMEONE,
-    WHEN_A_CHANGE,
 )
 
 # The first reason whose pattern matches is the one given.
@@ -57,9 +54,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:warfarin|blood thinners?)\b|\b(?:with|mix(?:ing)?|interact\w*|alongside|"
             r"while (?:on|taking)|on top of) my (?:other )?(?:meds|medications?|prescriptions?)\b|"
             # "14 weeks pregnant ... which strain", "how much RSO should she be taking"
-            r"\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b.{0,40}\bshould "
-            r"(?:i|she|he) (?:\w+ly )?(?:be )?(?:take|taking|give|giving|dose|dosing)\b|"
-            rf"{BODY_AND_DOSE}|"
+            rf"{more.BODY_AND_DOSE}|\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b"
+            r".{0,40}\bshould (?:i|she|he) (?:\w+ly )?(?:be )?(?:tak|giv|dos)(?:e|ing)\b|"
             # fit to drive after using: one person's impairment, which no rule measures
             r"\b(?:puffs?|hits?|tokes?|mg|edibles?|gumm(?:y|ies)|dabs?|joints?|bowls?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
             r"sober enough) to drive\b|"
@@ -183,7 +179,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
-            rf"{COMING_DECISION}|{CHANCE_OF_OUTCOME}|{WHEN_A_CHANGE}|{ENDS_A_TAX}|"
+            rf"{COMING_DECISION}|{more.CHANCE_OF_OUTCOME}|{more.WHEN_A_CHANGE}|{more.ENDS_A_TAX}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

@@ -108,18 +108,11 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
         r"\blegal dosage limit\b|" + phrases.GIFTING + r"|"  # a gift between adults, unpaid
-        # a harvest above the carrying limit: "way more than 2 oz after harvest, is the extra
-        # legal to keep?", the amount one may hold at home
-        r"\b(?:more than|over|above|in excess of|beyond|past) (?:the )?(?:\d+(?:\.\d+)?|one|two|"
-        r"an?) ?(?:oz|ounces?|grams?|g|lbs?|pounds?)\b[^.?!]{0,60}\b(?:keep|kept|store|stored|"
-        r"hold|stash)\b|\b(?:the )?(?:extra|excess|surplus|leftover)\b[^.?!]{0,30}\b(?:legal to "
-        r"(?:keep|have|hold|store)|keep|kept|store|stored|possess)\b|\b(?:keep|kept|store|hold|"
-        r"stash)(?:ing)? (?:all )?(?:the |my |our |that )?(?:extra|excess|surplus|leftover)\b|"
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
-        r"degree\b|\bmisdemeanou?r\b|"
-        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|personal (?:use )?amount|legal amount",
+        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?amount|legal amount|"
+        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|{phrases.EXCESS_KEPT}",
         ("possession-limits",),
         rule=True,
     ),
