@@ -104,6 +104,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     caps.at_the_cap,
     cap_pieces.units_under_cap,
     cap_pieces.pack_of_counted_pieces,
+    caps.servings_at_both_caps,
     package_caps.over_package_cap,
     batch_pieces.pieces_from_batch_total,
     serving.servings,

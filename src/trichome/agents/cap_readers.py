@@ -10,6 +10,7 @@ from dataclasses import replace
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents.calculation_questions import Question, piece_counts
 from trichome.agents.calculators import Calculation, StateEdibleLimits, fmt, positive, whole
+from trichome.agents.understanding import products_of
 
 # "at the package max", "at the legal limit", "each at the federal max for an edible package"
 _AT_THE_CAP = re.compile(
@@ -18,6 +19,9 @@ _AT_THE_CAP = re.compile(
     r"\b(?:max(?:imum)?|cap|limit) (?:thc |mg )?(?:per|a|for (?:a|the|one)) (?:package|pack)\b",
     re.IGNORECASE,
 )
+# Forms sold by weight, whose package cap (where a state sets one) is a weight, not the
+# milligrams of THC an edible's is.
+_BY_WEIGHT_ONLY = frozenset({"flower", "pre-roll", "concentrate", "vape", "seed-clone"})
 _SERVING_CAP = re.compile(r"\bserving (?:max(?:imum)?|cap|limit)\b", re.IGNORECASE)
 _ALL_TOGETHER = re.compile(
     r"\b(?:total|in all|altogether|combined|whole (?:batch|run|lot)|for the (?:batch|run|lot))\b",
@@ -37,6 +41,8 @@ def at_the_cap(question: Question) -> Calculation | None:
     """THC per piece of a product made at its cap, or in a run of such products."""
     if not _AT_THE_CAP.search(question.text) or question.find("mass", unit="mg"):
         return None
+    if _BY_WEIGHT_ONLY.issuperset(products_of(question.text) or {"edible"}):
+        return None  # "a 2 oz bag of flower ... max per package? and for wax?": no mg cap
     counts = piece_counts(question)
     if len(counts) != 1 or not question.state:
         return None
@@ -64,6 +70,58 @@ def at_the_cap(question: Question) -> Calculation | None:
             inputs=(f"THC in the package: {named}", *split.inputs[1:]),
         )
     return None
+
+
+# "the max package size ... the max serving size", "at the package cap, servings at the
+# serving limit": both of the state's caps named as the amounts, no number given
+_PACKAGE_AT_CAP = re.compile(
+    r"\b(?:max(?:imum)?|cap|limit)\s+(?:thc\s+)?(?:package|pack)\b|"
+    r"\b(?:package|pack)\s+(?:size\s+)?(?:max(?:imum)?|cap|limit)\b|"
+    r"\b(?:max(?:imum)?|legal)\s+(?:per[- ])?(?:package|pack)\s+(?:size|amount|thc|mg)\b",
+    re.IGNORECASE,
+)
+_SERVING_AT_CAP = re.compile(
+    r"\b(?:max(?:imum)?|cap|limit)\s+(?:thc\s+)?(?:serving|dose)\b|"
+    r"\b(?:serving|dose)\s+(?:size\s+)?(?:max(?:imum)?|cap|limit)\b|"
+    r"\b(?:max(?:imum)?|legal)\s+(?:per[- ])?(?:serving|dose)\s+(?:size|amount|thc|mg)\b",
+    re.IGNORECASE,
+)
+_SERVINGS_ASKED = re.compile(
+    r"\bhow\s+many\s+(?:\w+\s+)?(?:servings|doses|pieces|portions)\b|"
+    r"\b(?:servings|doses|portions)\b[^.?!]{0,30}\bhow\s+many\b|"
+    r"\bhow\s+many\b[^.?!]{0,30}\b(?:is|are)\s+(?:that|those|there)\b",
+    re.IGNORECASE,
+)
+
+
+def servings_at_both_caps(question: Question) -> Calculation | None:
+    """Servings in a package made at the state's package cap, each at its serving cap
+    ("nv edible at the max package size, each serving at the max serving size: how many
+    servings?"): the two caps from the packs, divided."""
+    if (
+        question.find("mass")
+        or not question.state
+        or not _PACKAGE_AT_CAP.search(question.text)
+        or not _SERVING_AT_CAP.search(question.text)
+        or not _SERVINGS_ASKED.search(question.text)
+    ):
+        return None
+    limits = question.limits_for(question.state)
+    if limits is None or limits.per_package_mg is None or limits.per_serving_mg is None:
+        return None
+    result = formulation.servings_check(limits.per_package_mg, limits.per_serving_mg, limits)
+    return replace(
+        result,
+        summary=f"{fmt(result.value)} servings: {limits.state}'s package cap of "
+        f"{fmt(limits.per_package_mg)} mg THC divided into servings at its cap of "
+        f"{fmt(limits.per_serving_mg)} mg. {result.summary}",
+        inputs=(
+            f"THC in the package: {limits.state}'s per-package cap of "
+            f"{fmt(limits.per_package_mg)} mg",
+            f"THC per serving: {limits.state}'s per-serving cap of {fmt(limits.per_serving_mg)} mg",
+        ),
+        assumptions=("the package and each serving are made exactly at the caps",),
+    )
 
 
 def _run_total(cap: float, count: float, named: str) -> Calculation:

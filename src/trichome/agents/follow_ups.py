@@ -155,10 +155,31 @@ def latest_turn_first(passages: Sequence[Passage], latest: str, searched: str) -
 _NON_FOOD_FORMS = frozenset({"tincture", "topical", "capsule"})
 
 
+# Forms sold by weight, and where a package cap by weight is filed (New Jersey's inhalable
+# 1/4 oz and Nevada's 1 oz of flower per package, both filed with the concentrate caps).
+_BY_WEIGHT_FORMS = frozenset({"flower", "pre-roll", "concentrate", "vape"})
+_WEIGHED_PACKAGE_CAPS = frozenset({"concentrate-thc-limits"})
+
+
 def with_form_caps(topics: tuple[Topic, ...], products: frozenset[str]) -> tuple[Topic, ...]:
     """The topics, a product cap asked for a tincture, topical or capsule answered by either
     cap: "THC cap on a tincture package in nevada" is answered by whichever of the two the
-    place writes it under (Nevada's beside capsules, Canada's topicals beside edibles)."""
+    place writes it under (Nevada's beside capsules, Canada's topicals beside edibles). A
+    package cap asked for flower, pre-rolls or concentrate alone is never an edible's
+    milligram cap: "and for prerolls, what's the cap per package" is answered by a cap by
+    weight."""
+    names = {topic.name for topic in topics}
+    if products and products <= _BY_WEIGHT_FORMS and "edible-thc-limits" in names:
+        # the amount a package may hold, asked ("max per package"): packaging asked beside
+        # it ("sell a 2 oz bag of flower as one package?") is answered by the same cap
+        return tuple(
+            dataclasses.replace(topic, answered_by=_WEIGHED_PACKAGE_CAPS)
+            if topic.name == "edible-thc-limits"
+            else dataclasses.replace(topic, answered_by=topic.answered_by | _WEIGHED_PACKAGE_CAPS)
+            if topic.name == "packaging"
+            else topic
+            for topic in topics
+        )
     if not products & _NON_FOOD_FORMS:
         return topics
     either = frozenset().union(*(BY_NAME[name].answered_by for name in PRODUCT_CAPS))

@@ -1,13 +1,13 @@
-"""Requests no sourced pack can answer well, whatever words they share with one: advice
-about a person's health, a legal case or strategy, investments, predictions, a private
-record only the regulator can see, people's contact details, an account's credentials, a
-named professional to hire, or nothing to do with the trade. Each reason has its own reply
-(`engines.replies`)."""
+"""Requests no sourced pack can answer well, whatever words they share with one: a person's
+health, a legal case or strategy, investments, predictions, a private record only the
+regulator can see, contact details, credentials, a named professional to hire, or nothing to
+do with the trade. Each reason has its own reply (`engines.replies`)."""
 
 from __future__ import annotations
 
 import re
 
+from trichome.agents import scope_words as more
 from trichome.agents.offences import asks_offence
 from trichome.agents.scope_words import (
     AUTHORITIES,
@@ -53,8 +53,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:warfarin|blood thinners?)\b|\b(?:with|mix(?:ing)?|interact\w*|alongside|"
             r"while (?:on|taking)|on top of) my (?:other )?(?:meds|medications?|prescriptions?)\b|"
             # "14 weeks pregnant ... which strain", "how much RSO should she be taking"
-            r"\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b.{0,40}\bshould "
-            r"(?:i|she|he) (?:be )?(?:take|taking|give|giving|dose|dosing)\b|"
+            rf"{more.BODY_AND_DOSE}|\b\d+ (?:weeks?|months?) pregnant\b|\bhow (?:much|many)\b"
+            r".{0,40}\bshould (?:i|she|he) (?:\w+ly )?(?:be )?(?:tak|giv|dos)(?:e|ing)\b|"
             # fit to drive after using: one person's impairment, which no rule measures
             r"\b(?:puffs?|hits?|tokes?|mg|edibles?|gumm(?:y|ies)|dabs?|joints?|bowls?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
             r"sober enough) to drive\b|"
@@ -179,7 +179,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
-            rf"{COMING_DECISION}|"
+            rf"{COMING_DECISION}|{more.CHANCE_OF_OUTCOME}|{more.WHEN_A_CHANGE}|{more.ENDS_A_TAX}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

@@ -7,14 +7,16 @@ from __future__ import annotations
 # Who decides a change in the law, and the changes people ask to be foretold.
 DECIDERS = (
     r"congress|the (?:legislature|governor|courts?|supreme court|dea|fda|usda|senate|house|"
-    r"state|feds|federal government|board|commission|regulators?|lcb|ocm|olcc|dcc|mra|ccc)|"
+    r"state|feds|federal government|board|commission|regulators?|lcb|ocm|olcc|dcc|mra|ccc|"
+    r"(?:[a-z]+ )?(?:city |county |district )?council|mayor)|"
     r"lawmakers|legislators|regulators|they|[a-z]+(?: state)?(?= (?:gonna|going to|ever|"
     r"likely to|expected to)\b)"
 )
 CHANGES = (
     r"push(?:ing)? back|delay|postpone|cut|raise|lower|increase|decrease|change|pass|repeal|"
     r"allow|legali[sz]e|decriminali[sz]e|ban|extend|drop|approve|reschedule|loosen|tighten|"
-    r"overturn|strike down|roll back|vote (?:on|for)|sign|(?:get |be )?moved"
+    r"overturn|strike down|roll back|vote (?:on|for)|sign|(?:get |be )?moved|"
+    r"shut (?:\w+ )?down|crack down on|outlaw"
 )
 LATER = (
     r"next (?:year|session|month|term|summer|spring|fall|winter)|soon|ever|eventually|"
@@ -97,4 +99,43 @@ OWN_FILE_OUTCOME = (
     r"\bwhat (?:does|did|do|will|would) (?:my|our|the|that) (?:[\w'\u2019-]+ ){0,2}?(?:inspectors?|"
     r"investigators?|auditors?|officers?|regulators?|case ?workers?)\b (?:\w+ )?(?:think|"
     r"feel|make) (?:of|about)\b"
+)
+
+# The odds of a decision on one's own file or draw: "realistically what's our chance of
+# getting approved this round", "how likely are we to be picked", "odds our renewal is
+# denied". Only the regulator decides, and no rule states a likelihood.
+CHANCE_OF_OUTCOME = (
+    r"\b(?:(?:our|my) (?:realistic |real )?(?:chances?|odds|shot)|(?:chances?|odds|likelihood|"
+    r"probability) (?:that |of )?(?:we|i|us|our|my)\b).{0,40}?\b(?:get(?:ting)?|be(?:ing)?|"
+    r"is|are|gets)\s+(?:\w+\s+)?(?:approved|accepted|denied|rejected|granted|licen[cs]ed|"
+    r"awarded|picked|selected|drawn|renewed)\b|"
+    r"\bhow likely (?:is it (?:that )?(?:we|i|our|my)\b|are we\b|am i\b|is (?:our|my) )"
+    r".{0,40}?\b(?:approved|accepted|denied|rejected|granted|licen[cs]ed|awarded|picked|"
+    r"selected|renewed)\b"
+)
+# The date a change still to come will happen: "when exactly will marijuana be moved to
+# schedule III", "when do you think the feds will reschedule"; not "when will the rule take
+# effect", which a source may state.
+WHEN_A_CHANGE = (
+    r"\bwhen (?:exactly |roughly |approximately |realistically )?(?:(?:do|does) (?:you|anyone) "
+    r"(?:think|expect|reckon) |(?:will|would|might) |(?=(?:is|are) (?:[\w-]+ ){1,4}?(?:going "
+    r"to|gonna|likely to|expected to) )(?:is|are) )(?:[\w-]+ ){1,4}?(?:will |would |(?:is|are) "
+    r"(?:going to|gonna|likely to|expected to) |going to |gonna |likely to |expected to )?"
+    r"(?:ever |finally |actually |really )*"
+    r"(?:be |get )?(?:rescheduled|reschedule|legali[sz]ed?|decriminali[sz]ed?|moved to "
+    r"schedule|repealed|repeal|passed|signed|overturned|struck down|shut (?:\w+ )?down|"
+    r"descheduled?)\b"
+)
+# What a change still to come will do to a tax or a ban: "will it kill 280E", "will
+# rescheduling end the 280e problem for our 2027 return".
+ENDS_A_TAX = (
+    r"\bwill (?:it|that|this|rescheduling|schedule (?:iii|3|three)|the (?:move|change|"
+    r"rescheduling)) (?:finally |actually |really )?(?:kill|end|scrap|eliminate|get rid of|"
+    r"abolish|wipe out) (?:the )?(?:280e|tax(?:es)?|deductions?)\b"
+)
+# One person's body given beside a dose asked: "how much should i take, im 5'6 140lbs".
+BODY_AND_DOSE = (
+    r"\b(?:how (?:much|many(?: \w+)?)\b.{0,40}\b(?:take|use|dose|eat|smoke|vape|start with|"
+    r"try)|what (?:dose|dosage|amount))\b.{0,80}\b(?:i'?m|i am|i weigh|she weighs|he weighs|"
+    r"she'?s|he'?s)\s+(?:\d['\u2019]\s*\d+\"?,?\s*)?\d{2,3}\s*(?:lbs?|pounds|kg|kilos)\b"
 )

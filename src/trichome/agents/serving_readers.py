@@ -113,7 +113,12 @@ _SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
 # "the most pieces we can put in one package", "max gummies per pack under the cap"
 _MOST_PIECES = (
     r"\b(?:most|max(?:imum)?|how\s+many)\s+(?:\w+\s+){0,2}?(?:pieces|gummies|units|servings|"
-    r"chocolates|cookies|candies|mints|tablets|capsules)\b[^.?!]{0,60}\b(?:package|pack|box|tin|bag|jar)"
+    r"chocolates|cookies|candies|mints|tablets|capsules)\b[^.?!]{0,60}\b(?:package|pack|box|tin|bag|jar)|"
+    # the pieces left unnamed, after the dose was given: "5mg gummies ... how many can we put
+    # in one bag before we hit the cap?"
+    r"\bhow\s+many\s+(?:of\s+(?:them|those|these)\s+)?(?:can|could|may|will|do|should)\s+"
+    r"(?:we|i|you|they)\s+(?:legally\s+)?(?:fit|put|pack|get|stuff|include|sell|have)\b[^.?!]{0,40}"
+    r"\b(?:package|pack|box|tin|bag|jar|pouch|container)"
 )
 
 

@@ -107,3 +107,13 @@ LABEL_TOLERANCE = (
 )
 # A label's tolerance is stated in label, testing, dose-accuracy and edible-cap facts.
 LABEL_TOLERANCE_ANSWERS = ("labelling", "lab-testing", "dose-accuracy", "edible-thc-limits")
+
+# A harvest above the carrying limit: "way more than 2 oz after harvest, is the extra legal
+# to keep?", the amount one may hold at home.
+EXCESS_KEPT = (
+    r"\b(?:more than|over|above|in excess of|beyond|past) (?:the )?(?:\d+(?:\.\d+)?|one|two|"
+    r"an?) ?(?:oz|ounces?|grams?|g|lbs?|pounds?)\b[^.?!]{0,60}\b(?:keep|kept|store|stored|"
+    r"hold|stash)\b|\b(?:the )?(?:extra|excess|surplus|leftover)\b[^.?!]{0,30}\b(?:legal to "
+    r"(?:keep|have|hold|store)|keep|kept|store|stored|possess)\b|\b(?:keep|kept|store|hold|"
+    r"stash)(?:ing)? (?:all )?(?:the |my |our |that )?(?:extra|excess|surplus|leftover)\b"
+)

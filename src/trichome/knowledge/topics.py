@@ -111,8 +111,8 @@ TOPICS: tuple[Topic, ...] = (
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
-        r"degree\b|\bmisdemeanou?r\b|"
-        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|personal (?:use )?amount|legal amount",
+        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?amount|legal amount|"
+        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|{phrases.EXCESS_KEPT}",
         ("possession-limits",),
         rule=True,
     ),

@@ -285,6 +285,16 @@ _PHRASES = tuple(
         (r"\bfire (?:risk|hazard|concern|danger|issue)s?\b", "flammable fire risk"),
         # "keep at my house", "at our apartment": the statutes' home or residence
         (r"\bat (?:my|the|our|his|her|their|your) (?:house|apartment|place|crib)\b", "at home"),
+        # "does someone from our farm need to be there", "one of our staff on site": the
+        # rules' representative of the licensee, present
+        (
+            r"\b(?:(?:someone|somebody|anyone|anybody|one of us) (?:from|at|of|on) (?:our|my) "
+            r"(?:farm|company|team|business|grow|operation|crew|staff|side)|one of (?:our|my) "
+            r"(?:own )?(?:people|staff|team|employees|crew|guys))\b(?: (?:on[- ]?site|there|on "
+            r"hand)\b)?",
+            "representative present",
+        ),
+        (r"\b(?:be|stay|remain) (?:there|on[- ]?site|on hand|in attendance)\b", "be present"),
         # the statutes' "usable cannabis" is what the counter calls flower
         (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
