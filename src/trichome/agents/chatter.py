@@ -33,6 +33,13 @@ _SOCIAL = re.compile(
     r"(?:dead|super|so|real) (?:slow|quiet|dead)|(?:slow|quiet|dead) (?:day|morning|night|shift)|"
     r"freaking out|stressed (?:out|af)|(?:so |super )?nervous|just (?:needed|wanted) to "
     r"(?:say|vent|tell|get)|venting|kill me|send help|"
+    # a weary complaint about the work: "this industry is exhausting", "so over it",
+    # "burnt out on compliance", "sick of paperwork"
+    r"(?:is|are|been|getting|feel(?:s|ing)?|so|really|honestly|just) (?:so |really |just |beyond )?"
+    r"(?:exhausting|draining|exhausted|drained|overwhelm(?:ed|ing)|burn[et] out|"
+    r"demoralizing|soul[- ]crushing|a nightmare|too much)|"
+    r"(?:so|really|totally) over (?:it|this)|(?:sick|tired) of (?:it|this|all)\b.{0,40}|"
+    r"fed up|at my wits'? end|"
     # thanks or a goodbye in another language
     r"merci(?: beaucoup)?|bonne (?:soir[eé]e|journ[eé]e|nuit)|gracias|muchas gracias|"
     r"buenas (?:noches|tardes)|danke(?: sch[oö]n)?|"
@@ -72,7 +79,14 @@ _ABOUT_THE_ASSISTANT = re.compile(
     r"(?:actually |really )?(?:help(?: me| us| a (?:dispensary|shop|store|grow|business))?"
     r"(?: out)?(?: with)?|do|know)\b|\bwhat (?:are|r) (?:you|u)(?: exactly| actually)?\s*\?|"
     r"\bhow (?:do(?:es)? (?:this|it|you) work|do i use (?:this|you))\b|"
-    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b",
+    r"\b(?:first (?:day|time) (?:using|on|with)|new (?:here|to this))\b|"
+    # who or what the assistant is: "who am i talking to?", "are you a bot or a person?"
+    r"\bwho (?:exactly |actually |even )?(?:am i|are we) "
+    r"(?:talking|chatting|speaking) (?:to|with)\b|"
+    r"\b(?:who|what) (?:are|r) (?:you|u)\b(?! (?:allowed|required|supposed|going))|"
+    r"\b(?:are|r) (?:you|u) (?:an? |even |actually |really )*(?:real|human|person|bot|robot|"
+    r"machine|ai|a\.i\.|chatbot|computer|program|llm)\b|"
+    r"\bis this (?:an? )?(?:real (?:person|human)|bot|robot|ai|chatbot|human)\b",
     re.IGNORECASE,
 )
 _ASSISTANT_SMALL_TALK_MAX_WORDS = 14

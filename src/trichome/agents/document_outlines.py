@@ -210,6 +210,23 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "label",
+        r"(?:package|packaging|pouch|jar|box|bag|tin|container|product) (?:labels?|copy|text)|"
+        # a noun, not the verb ("so if we label it 10 mg, ...")
+        r"labels?(?: (?:text|copy|layout|mock-?up|draft))?"
+        r"(?! (?:it|them|this|that|these|those|as|each|every\w*|our|the|all)\b)",
+        (
+            "Front panel: [brand, product name, product type, net weight or count]",
+            "Potency: [THC ___ mg per serving, ___ mg per package; CBD if any]",
+            "Servings: [___ servings of ___ mg each]",
+            "Ingredients and allergens: [list, with allergens called out]",
+            "Warnings and symbols: [the state's required warning statements and universal "
+            "symbol: ask me for your state's exact wording]",
+            "Batch and dates: [batch or lot number, packaged date, use-by date]",
+            "Licensee: [name and licence number of the maker]",
+        ),
+    ),
+    (
         "message",
         r"text(?: blast| message)?s?|sms|slack(?: message| msg)?|msgs?|messages?|reminders?|"
         r"announcements?|push notifications?|blasts?",

@@ -112,7 +112,13 @@ def drafting_request(text: str) -> Draft | None:
     named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
     if named is not None:
         bare = f"{bare[: named.start()]} {bare[named.end() :]}"
-    if detect_jurisdictions(text) and any(topic.rule for topic in detect_topics(bare)):
+    # a letter to a bank, a landlord or a regulator is about its subject, asking no rule
+    addressed = named is not None and _ADDRESSED.search(text) is not None
+    if (
+        detect_jurisdictions(text)
+        and not addressed
+        and any(topic.rule for topic in detect_topics(bare))
+    ):
         return None
     # "turn my notes into a speech": the document is what the notes are turned into
     into = _TURNED_INTO.search(text)
@@ -131,6 +137,16 @@ def drafting_request(text: str) -> Draft | None:
 
 
 _BRACKETED = re.compile(r"\([^()]*\)")
+# Correspondence addressed to an outside party: "an intro email to a credit union", "a
+# letter to our landlord", "a note to the state's enforcement division".
+_ADDRESSED = re.compile(
+    r"\b(?:e-?mails?|letters?|notes?|memos?|messages?|intros?|pitch(?:es)?|replies|reply)\b"
+    r".{0,12}?\bto (?:an? |the |our |my )?(?:[\w'-]+ ){0,2}?(?:banks?|bankers?|credit unions?|"
+    r"landlords?|property managers?|vendors?|suppliers?|distributors?|regulators?|"
+    r"inspectors?|city|council|county|commission|agency|department|insurers?|investors?|"
+    r"lenders?|accountants?|attorneys?|lawyers?)\b",
+    re.IGNORECASE,
+)
 # What a brief rules out: "no prices, no health claims", "nothing cartoon-y", "sans promotion".
 _RULED_OUT = re.compile(
     r"\b(?:no|nothing|without|avoid(?:ing)?|never|sans|pas de)\b[^,.;:!?()]*", re.IGNORECASE
