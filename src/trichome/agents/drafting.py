@@ -108,7 +108,9 @@ def drafting_request(text: str) -> Draft | None:
     # notice (batch 0412, failed pesticide retest) for our oregon stores")
     # and neither is what the brief rules out ("no health claims", "sans promotion") nor the
     # document's own name ("an instagram caption" names no advertising rule asked)
-    bare = _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text))
+    # nor the day it is for ("a caption for our 4/20 event": the occasion of a post, not a
+    # question about promotions)
+    bare = _OCCASION.sub(" ", _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text)))
     named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
     if named is not None:
         bare = f"{bare[: named.start()]} {bare[named.end() :]}"
@@ -151,6 +153,7 @@ _ADDRESSED = re.compile(
 _RULED_OUT = re.compile(
     r"\b(?:no|nothing|without|avoid(?:ing)?|never|sans|pas de)\b[^,.;:!?()]*", re.IGNORECASE
 )
+_OCCASION = re.compile(r"(?<![\w/-])(?:4/20|4-20|420)(?![\w/-])", re.IGNORECASE)
 _FIGURES = re.compile(r"\d")
 _TURNED_INTO = re.compile(
     r"\b(?:turn|make|shape|work|rewrite|convert)\b.{0,60}?\binto\b", re.IGNORECASE

@@ -124,7 +124,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:hide|mask|cover up|conceal)\b.{0,40}\b(?:so (?:that )?(?:the )?(?:cops|police|"
             r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
-            rf"{OFF_TRACKING}|"
+            rf"{OFF_TRACKING}|{more.FALSIFIED_RECORD}|{more.LAB_SHOPPING}|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
@@ -179,7 +179,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
-            rf"{COMING_DECISION}|{more.CHANCE_OF_OUTCOME}|{more.WHEN_A_CHANGE}|{more.ENDS_A_TAX}|"
+            rf"{COMING_DECISION}|{more.FORESEEN}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

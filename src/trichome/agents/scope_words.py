@@ -139,3 +139,38 @@ BODY_AND_DOSE = (
     r"try)|what (?:dose|dosage|amount))\b.{0,80}\b(?:i'?m|i am|i weigh|she weighs|he weighs|"
     r"she'?s|he'?s)\s+(?:\d['\u2019]\s*\d+\"?,?\s*)?\d{2,3}\s*(?:lbs?|pounds|kg|kilos)\b"
 )
+
+# A record rewritten to say what the test did not: "edit the coa pdf to read 0.29", "make the
+# lab report show 0.3", "photoshop the potency on our certificate". Falsifying a record.
+FALSIFIED_RECORD = (
+    r"\b(?:edit|alter|change|modify|photoshop|tweak|adjust|rewrite|doctor|retype|white[- ]?out)"
+    r"(?:s|ed|ing)?\b.{0,30}\b(?:coas?|certificates? of analysis|lab (?:reports?|results?)|test "
+    r"results?|potency results?|manifests?)\b.{0,30}\b(?:to (?:read|say|show)|so (?:it|that|the "
+    r"\w+) (?:reads?|says?|shows?))\b|"
+    r"\bmake (?:the|our|my|that|this) (?:[\w-]+ ){0,2}?(?:coa|certificate of analysis|lab "
+    r"report|test results?) (?:read|say|show)\b"
+)
+# A laboratory picked for the figure it will report, not its accuracy: "which lab gives the
+# highest thc numbers", "a lab that will pass our lot". Steering a test's outcome.
+LAB_SHOPPING = (
+    r"\b(?:which|what|any|a|the) (?:[\w-]+ ){0,3}?(?:labs?|laborator(?:y|ies)|testing "
+    r"facilit(?:y|ies))\b.{0,40}\b(?:give|gives|report|reports|test|tests|come back|comes back|"
+    r"get|gets|put|puts|run|runs)\b.{0,20}\b(?:the )?(?:highest|higher|inflated|juiced|best|"
+    r"biggest|bigger|generous)\b.{0,20}\b(?:thc|potency|numbers|results|percentages?|%)|"
+    r"\blabs? (?:that|which|who) (?:will |would )?(?:always |reliably )?(?:pass|inflate|bump|"
+    r"juice|overstate)\b|\blab[- ]shopping\b"
+)
+# What the regulator will do to one's own licence after an inspection or a finding: "are they
+# going to suspend our licence", "will we pass next week's inspection". Only it decides.
+INSPECTION_OUTCOME = (
+    r"\b(?:is|are) (?:they|[\w-]+ canada|the (?:[\w-]+ ){0,2}?(?:inspectors?|regulators?|"
+    r"state|board|agency|department|commission|ministry)) (?:going to|gonna|likely to) "
+    r"(?:suspend|revoke|pull|cancel|yank|take away|fine|shut down|close) (?:our|my|us|me|the)\b|"
+    r"\b(?:will|would|are|am) (?:we|i|our [\w-]+|my [\w-]+) (?:going to |gonna |likely to )?"
+    r"(?:pass|fail|get through|survive) (?:the |our |my |this |next week'?s |an? )?(?:[\w-]+ )"
+    r"{0,2}?(?:inspection|audit)\b(?!.{0,40}\bif\b)|"
+    r"\bhow (?:will|is) (?:the|our|my) (?:[\w-]+ ){0,2}?(?:inspection|audit) (?:going to |gonna "
+    r")?go\b"
+)
+# The outcomes above that only the regulator, a draw or time will settle, as one alternative.
+FORESEEN = "|".join((CHANCE_OF_OUTCOME, WHEN_A_CHANGE, ENDS_A_TAX, INSPECTION_OUTCOME))

@@ -117,3 +117,11 @@ EXCESS_KEPT = (
     r"(?:keep|have|hold|store)|keep|kept|store|stored|possess)\b|\b(?:keep|kept|store|hold|"
     r"stash)(?:ing)? (?:all )?(?:the |my |our |that )?(?:extra|excess|surplus|leftover)\b"
 )
+# An amount someone was found holding: "gets caught with an ounce", "stopped with 3 grams on
+# him", the possession an offence or fine is graded by.
+CAUGHT_WITH = (
+    r"\b(?:caught|found|stopped|busted|picked up) (?:\w+ ){0,2}?(?:with|holding|carrying) "
+    r"(?:an?|one|two|three|half an?|\d+(?:\.\d+)?) ?(?:oz|ounces?|grams?|g|lbs?|pounds?)\b"
+)
+# Every way an amount held is asked, as one alternative.
+AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH))

@@ -111,8 +111,7 @@ TOPICS: tuple[Topic, ...] = (
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
-        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?amount|legal amount|"
-        + f"{phrases.PATIENT_LIMITS}|{phrases.HOW_MUCH_HELD}|{phrases.EXCESS_KEPT}",
+        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?amount|legal amount|" + phrases.AMOUNTS_HELD,
         ("possession-limits",),
         rule=True,
     ),
@@ -209,8 +208,8 @@ TOPICS: tuple[Topic, ...] = (
         r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
         r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
-        r"coupons?|4/20|\b420\b|influencers?|social media|instagram|tiktok|facebook|"
-        r"sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
+        r"coupons?|4/20|(?<!o\.s\. )(?<!§ )\b420\b(?!\s*\(|\.\d)|influencers?|social media|"
+        r"instagram|tiktok|facebook|sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
         (
             "advertising",
             "promotions",
