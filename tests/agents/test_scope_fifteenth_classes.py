@@ -2,7 +2,8 @@
 a laboratory picked for the figure it will report, and what a regulator will do to one's own
 licence after an inspection are declined; a post for a 4/20 occasion is drafted, not
 answered with the advertising rule; an amount someone was caught holding, or a statute's
-section numbered 420, asks about possession, not promotions."""
+section numbered 420, asks about possession, not promotions; a follow-up splitting the
+package cap evenly is worked out."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ import pytest
 
 from trichome.agents.drafting import drafting_request
 from trichome.agents.scope import scope_of
+from trichome.agents.service import ChatRequest, build_agent_service
+from trichome.config import Settings
 from trichome.knowledge.topics import detect_topics
+from trichome.llm.base import ChatTurn
+from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.mark.parametrize(
@@ -78,3 +83,16 @@ def test_an_amount_caught_with_asks_about_possession_not_ads(question: str) -> N
 
 def test_420_as_a_day_is_still_about_promotions() -> None:
     assert "advertising" in {topic.name for topic in detect_topics("ideas for a 420 sale")}
+
+
+def test_a_follow_up_splitting_the_package_cap_evenly_is_worked_out() -> None:
+    service = build_agent_service(Settings(engine="grounded"))
+    turns = (
+        ChatTurn("user", "arizona again. we want a 25 piece chocolate box at the max package thc"),
+        ChatTurn("assistant", "Noted."),
+        ChatTurn("user", "ok so what would each piece work out to if we divide it equally?"),
+    )
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, turns))
+    calculation = prepared.request.calculation
+    assert calculation is not None and calculation.calculation is not None
+    assert calculation.calculation.value == pytest.approx(4.0)

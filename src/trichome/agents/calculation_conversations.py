@@ -147,6 +147,9 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
     # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
     r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
+    # "what does each one come out to if we split it evenly": the earlier amount, divided
+    r"\b(?:split|divide|share)\s+(?:it|them|that|those|this)\s+(?:up\s+)?(?:evenly|equally)\b|"
+    r"\bwhat\s+(?:does|do|would|will)\s+each\s+(?:\w+\s+)?(?:come|work)\s+out\s+to\b|"
     # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
     r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
     r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"
