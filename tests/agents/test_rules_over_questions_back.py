@@ -121,3 +121,20 @@ def test_the_thing_asked_is_read_as_the_rule_names_it(
     text, cited = cited_text(service, prepare(service, question))
     assert cited and cited[0] == fact
     assert figure in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "total thc on this jar? thca came back high",
+        "what's total thc, thca was high on the coa",
+        "new lot's coa is in, what's total thc",
+        "making 300 gummies at 10 mg / how much do i weigh out?",
+    ],
+)
+def test_a_sum_asked_with_no_place_named_still_asks_for_what_it_lacks(
+    service: AgentService, question: str
+) -> None:
+    worked = prepare(service, *question.split(" / ")).request.calculation
+    assert worked is not None and worked.calculation is None
+    assert worked.asks and worked.missing

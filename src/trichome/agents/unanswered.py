@@ -69,6 +69,14 @@ _COUNT_ASKED = re.compile(
 )
 
 
+_RULE_OR_METHOD = re.compile(
+    r"\bhow (?:do|does|to|is|are)\b|\bwhy\b|\bwhere does\b|\bfactor\b|\bformula\b|"
+    r"\blevel\b|\bthreshold\b|\bstill\b|\bcounts? as\b|\blegal\b|\ballowed\b|\blimit\b|"
+    r"\bcap\b|\brules?\b|\bdefinition\b|\bviolation\b",
+    re.IGNORECASE,
+)
+
+
 def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
     worked = request.calculation
     return (
@@ -78,6 +86,13 @@ def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
         and bool(worked.missing)
         and set(worked.missing) <= _PRODUCT_INPUTS
         and not _COUNT_ASKED.search(request.question)
+        # "what's the total THC? THCA came back high" asks for the sum on the user's own
+        # product, so its missing COA is asked for; a place's rule, or how, why or at what
+        # level ("at what total THC is it a negligent violation?"), a fact answers
+        and (
+            any(code != FEDERAL for code in request.jurisdictions)
+            or bool(_RULE_OR_METHOD.search(request.question))
+        )
     )
 
 
