@@ -147,6 +147,8 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
     # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
     r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
+    # "already got two eighths, how many more grams": what is left of a limit given before
+    r"\balready\b(?=[^?!]{0,60}\bhow\s+(?:many|much)\s+more\b)|"
     # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
     r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
     r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"
