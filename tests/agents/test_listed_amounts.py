@@ -66,3 +66,26 @@ def test_a_follow_up_naming_what_is_held_keeps_the_limit_told_before() -> None:
     assert recognised is not None and recognised.calculation is not None
     assert recognised.calculation.name == "purchase_limit_left"
     assert recognised.calculation.value == pytest.approx(30 - 3 * 3.5 - 7)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # 1500 mg / 30 ml = 50 mg/ml; 0.5 ml a dose = 25 mg; two doses a day
+        ("30 ml tincture 1500 mg cbd, 0.5 ml morning and night, how much cbd a day", 50.0),
+        ("30 ml bottle with 1500mg cbd, she takes 0.5 ml 3x daily. mg per day?", 75.0),
+        ("30 ml tincture 1500 mg cbd, how much in 0.5 ml", 25.0),  # one dose: no day asked
+    ],
+)
+def test_doses_a_day_multiply_a_dose_asked_for_the_day(question: str, expected: float) -> None:
+    recognised = recognise(question)
+    assert recognised is not None and recognised.calculation is not None
+    assert recognised.calculation.value == pytest.approx(expected)
+
+
+def test_the_unit_asked_before_the_source_is_the_answers_unit() -> None:
+    # 3 kg of THCA × 0.877 = 2.631 kg of THC, asked in grams
+    recognised = recognise("theoretical max thc in grams from 3 kg of thca isolate")
+    assert recognised is not None and recognised.calculation is not None
+    assert recognised.calculation.value == pytest.approx(2631.0)
+    assert recognised.calculation.unit.startswith("g")

@@ -46,8 +46,8 @@ def pieces_of(question: Question, piece: Quantity) -> Quantity | None:
 
 def listed_with(question: Question, first: Quantity, then: Quantity) -> bool:
     """Whether two amounts stand in one list, joined only by "and", a comma or "plus"."""
-    if first.end > then.start:
-        return False
+    if first.end > then.start or re.match(r"\s*\)", question.text[then.end :]):
+        return False  # "a QP (trade ounces, 28 g)": a restatement in brackets, not a list
     between = question.text[first.end : then.start]
     words = re.sub(r"^\s*[a-z-]*\s*(?=,|&|\+|\band\b|\bplus\b)", "", between, flags=re.I)
     return bool(_LISTED.fullmatch(words))
