@@ -89,3 +89,17 @@ def test_the_unit_asked_before_the_source_is_the_answers_unit() -> None:
     assert recognised is not None and recognised.calculation is not None
     assert recognised.calculation.value == pytest.approx(2631.0)
     assert recognised.calculation.unit.startswith("g")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("paid $1,000 for a QP, what's that per oz", 250.0),  # a QP is 4 trade ounces
+        ("$840 for 3 oz, price per ounce?", 280.0),
+    ],
+)
+def test_a_price_for_several_ounces_is_shared_over_them(question: str, expected: float) -> None:
+    recognised = recognise(question)
+    assert recognised is not None and recognised.calculation is not None
+    assert recognised.calculation.name == "price_per_ounce"
+    assert recognised.calculation.value == pytest.approx(expected)
