@@ -26,8 +26,9 @@ _UNIT = (
 _ASKED = re.compile(
     rf"\b(?:in|as|into)\s+(?:an?\s+)?(?:(?:total|overall)\s+)?(?:(?:thc|cbd)\s+)?(?P<in>{_UNIT})(?=\s*(?:$|[?.!,;]|please|pls|plz|thanks|"
     rf"instead|then|now|each|after\b|\)|per\b|of\s+(?:thc|cbd|stock|it|oil)\b|"
-    # "thc in grams if it all converts", "in mg at 90% efficiency": a condition follows
-    rf"(?:if|when|once|assuming|at|with|for|total)\b))|"
+    # "thc in grams if it all converts", "in mg at 90% efficiency", "in grams from 2.5 kg":
+    # a condition or the source follows
+    rf"(?:if|when|once|assuming|at|with|for|total|from)\b))|"
     # "how much disty to add (grams)", "(in mL)": the unit asked, in brackets at the end
     rf"\(\s*(?:in\s+)?(?P<paren>{_UNIT})\s*\)\s*[?.!]*\s*$|"
     # "the total THC % on this one", "total cbd percent?": the share asked, after its name.

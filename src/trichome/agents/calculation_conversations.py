@@ -150,6 +150,8 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     # "what does each one come out to if we split it evenly": the earlier amount, divided
     r"\b(?:split|divide|share)\s+(?:it|them|that|those|this)\s+(?:up\s+)?(?:evenly|equally)\b|"
     r"\bwhat\s+(?:does|do|would|will)\s+each\s+(?:\w+\s+)?(?:come|work)\s+out\s+to\b|"
+    # "already got two eighths, how many more grams": what is left of a limit given before
+    r"\balready\b(?=[^?!]{0,60}\bhow\s+(?:many|much)\s+more\b)|"
     # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
     r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
     r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"

@@ -26,6 +26,7 @@ from trichome.agents.calculators import (
     fmt,
 )
 from trichome.agents.coa_tables import coa_table
+from trichome.agents.daily_doses import for_the_day
 from trichome.agents.normalising import normalise
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
@@ -100,7 +101,7 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
     if found is None:
         return None
     return RecognisedCalculation(
-        in_asked_unit(found, question.text),
+        in_asked_unit(for_the_day(found, question.text), question.text),
         read=_read(question),
         unused=_unused(question),
         spans=_spans(question),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.held_pieces import HOLDING_BEFORE
 from trichome.agents.quantities import Quantity
 
 # Roles a replacing number must share: a new loss replaces the loss, not the potency.
@@ -61,6 +62,12 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
     and scale; an ordinal or a named potency picks among two), None when it replaces none;
     `taken` holds the starts of the earlier quantities already replaced, `previous` is the
     earlier text they were read from."""
+    if (
+        new.kind == "mass"
+        and "limit" not in new.tags
+        and HOLDING_BEFORE.search(update[max(0, new.start - 50) : new.start])
+    ):  # "already got 2 eighths": an amount held, added beside the limit, never replacing it
+        earlier = [q for q in earlier if "limit" not in q.tags]
     ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
     peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
     if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two

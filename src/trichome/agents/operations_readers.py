@@ -5,6 +5,7 @@ weight (yield per area and per watt is read in `yield_readers`, the price per gr
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import missing_inputs as needs
@@ -15,7 +16,8 @@ from trichome.agents.calculation_questions import (
     loss_percent,
     one,
 )
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.held_pieces import listed_with
 from trichome.agents.quantities import Quantity
 
 
@@ -79,13 +81,43 @@ def conversion(question: Question) -> Calculation | None:
         return None
     if different and density is None and not question.says(r"^\s*(?:convert|how\s+many)"):
         return None  # "7 g of flower into 1 cup of butter" is an infusion, not a conversion
-    question.use(*[q for q in question.quantities if q.kind in ("mass", "volume", "area")][:1])
+    first = [q for q in question.quantities if q.kind in ("mass", "volume", "area")][:1]
+    question.use(*first)
     converted = operations.convert(
         amount, source, target, float(density.group(1)) if density else None
     )
+    if first and not different:
+        converted = _with_listed(question, first[0], converted, target)
     if units.canonical(target) in _BAGS and question.says(_BAGGING):
         return operations.bags_filled(converted, target)  # bags filled are whole bags
     return converted
+
+
+def _with_listed(
+    question: Question, first: Quantity, converted: Calculation, target: str
+) -> Calculation:
+    """ "grams in 3 zips and 2 eighths": every amount listed with the first, converted and
+    added, none of them dropped."""
+    listed = [first]
+    for q in question.find("mass"):
+        if q.start > first.start and listed_with(question, listed[-1], q):
+            listed.append(q)
+    if len(listed) == 1:
+        return converted
+    parts = [units.convert(q.value, q.unit, units.canonical(target)) for q in listed]
+    total = sum(parts)
+    question.use(*listed)
+    label = units.label(units.canonical(target))
+    shown = " + ".join(
+        f"{q.text} ({fmt(part, 4)} {label})" for q, part in zip(listed, parts, strict=True)
+    )
+    return replace(
+        converted,
+        value=total,
+        summary=f"{' and '.join(q.text for q in listed)} is {fmt(total, 4)} {label}.",
+        steps=(*converted.steps, f"{shown} = {fmt(total, 4)} {label}"),
+        inputs=(*(f"amount: {q.text}" for q in listed), f"to: {label}"),
+    )
 
 
 # The trade's bags, and a question about filling them ("how many eighths can I get out of a

@@ -44,8 +44,11 @@ def ounce_price(question: Question) -> Calculation | None:
         masses = [q for q in question.find("mass") if q.per is None and not _ounce(q.unit)]
         question.use(*[q for q in question.find("mass") if _ounce(q.unit)])  # the ounce asked
         named = re.search(r"\b(?:the|a|per|by\s+the)\s+(pound|lb|kilo|kg)\b", question.text, re.I)
+        several = [q for q in question.find("mass") if q.per is None and _ounce(q.unit)]
         if not masses and named:  # "if the pound is $1,920": one pound, named without a number
             unit = "kg" if named.group(1).lower().startswith("k") else "lb"
+        elif not masses and len(several) == 1 and several[0].value > 1:
+            amount, unit = several[0].value, several[0].unit  # "$1,150 for 4 zips": per one
         elif len(masses) != 1:
             return None
         else:
@@ -55,12 +58,15 @@ def ounce_price(question: Question) -> Calculation | None:
         unit = units.canonical(unit or "")
     except units.UnitError:
         return None
-    if unit not in _POUNDS:
+    if unit not in (*_POUNDS, "oz", "trade_oz"):
         return None
     one(question, money, "the price")
     positive("the price", cost.value)
     positive("the amount", amount)
-    if unit == "lb":
+    if unit in ("oz", "trade_oz"):
+        ounces, how = amount, f"{fmt(amount)} {units.label(unit)}"
+        note = "the price is shared evenly over the ounces it buys"
+    elif unit == "lb":
         ounces, how = amount * 16, f"{fmt(amount)} lb × 16 oz per lb = {fmt(amount * 16)} oz"
         note = "a pound is 16 ounces (avoirdupois), so an ounce is 1/16 of the pound's price"
     else:

@@ -12,6 +12,7 @@ from trichome.agents import purchase_limits as limits
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, MissingInput, fmt
+from trichome.agents.held_pieces import HOLDING_AFTER, HOLDING_BEFORE, listed_with, pieces_of
 from trichome.agents.quantities import Quantity
 from trichome.agents.stated_limits import (
     CONCENTRATE_WORDS,
@@ -118,27 +119,13 @@ def _ask_span(question: Question, stated: bool = False) -> tuple[int, int] | Non
     return asked.start(), stop
 
 
-# Words saying an amount is already bought or held ("already has 2 g", "bought an eighth",
-# "4 g of wax in the cart").
-_HOLDING_BEFORE = re.compile(
-    r"\b(?:already|has|have|had|holding|holds?|carrying|carries|bought|purchased|got|picked\s+up|"
-    r"grabbed|rung\s+up|possess(?:es|ing)?|also\s+(?:wants|takes|grabs|adds))\b[^.?!]{0,40}$",
-    re.IGNORECASE,
-)
-_HOLDING_AFTER = re.compile(
-    r"^[^.?!]{0,40}\b(?:in\s+(?:the|their|his|her|my)\s+(?:cart|bag|basket)|already|on\s+(?:me|him|"
-    r"her|them)|rung\s+up)\b",
-    re.IGNORECASE,
-)
-
-
 # A figure that states the limit itself ("toward the 30 g public limit", "(30g dried equiv)"),
 # not an amount bought or held.
 _LIMIT_FIGURE_AFTER = re.compile(
     r"^\)?\s*(?:[a-z-]+\s+){0,2}(?:limit|cap|max(?:imum)?|allowance|equiv\w*)\b", re.IGNORECASE
 )
 _LIMIT_FIGURE_BEFORE = re.compile(
-    r"\b(?:(?:limit|cap|max(?:imum)?|allowance)\s+(?:is\s+|of\s+|=\s*|:\s*)?|"
+    r"\b(?:(?:limit|cap|max(?:imum)?|allowance)\s+(?:here\s+|there\s+)?(?:is\s+|of\s+|=\s*|:\s*)?|"
     r"up\s+to\s+|towards?\s+(?:the|a|my|their|his|her)\s+)$",
     re.IGNORECASE,
 )
@@ -198,9 +185,10 @@ def _held(
     None when another amount is there that is not said to be held (a bar to share out, a
     mass to make something from), or a basket's amount is of no kind the limit counts: then
     the question is not about what is left to buy, or what the amounts are worth."""
-    held = []
+    held: list[tuple[limits.Held, Quantity]] = []
+    unnamed: Quantity | None = None
     for mass in question.find("mass"):
-        pieces = _pieces_of(question, mass) if mass.per == "piece" else None
+        pieces = pieces_of(question, mass) if mass.per == "piece" else None
         single = re.search(
             r"\b(?:a|an|one)\s+$", question.text[max(0, mass.start - 5) : mass.start]
         )
@@ -212,40 +200,41 @@ def _held(
             continue
         text = question.text
         if not basket and not (
-            _HOLDING_BEFORE.search(text[max(0, mass.start - 50) : mass.start])
-            or _HOLDING_AFTER.match(text[mass.end : mass.end + 50])
+            HOLDING_BEFORE.search(text[max(0, mass.start - 50) : mass.start])
+            or HOLDING_AFTER.match(text[mass.end : mass.end + 50])
         ):
             return None
         kind = _kind_of(question, mass, limit)
+        if kind is None and held and listed_with(question, held[-1][1], mass):
+            kind = held[-1][0].kind  # "2 eighths and a 7g": the list's kind
         if kind is None:
             if basket:
                 return None
+            unnamed = mass
             continue
-        unit = limits.KIND_UNITS[kind]
-        amount = units.convert(mass.value, mass.unit, unit)
-        name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
-        written = mass.text
-        if pieces is not None:  # "three 1g carts": the pieces' weight together
-            question.use(pieces)
-            amount *= pieces.value
-            written = f"{fmt(pieces.value)} × {mass.text}"
-        held.append((limits.Held(kind, amount, f"{written} of {name}"), mass))
+        if unnamed is not None and listed_with(question, unnamed, mass):
+            held.append(_held_amount(question, unnamed, kind, limit, None))  # "2 g and 3 g of wax"
+        unnamed = None
+        held.append(_held_amount(question, mass, kind, limit, pieces))
     return held
 
 
-def _pieces_of(question: Question, piece: Quantity) -> Quantity | None:
-    """How many pieces of a weight are held, when the count stands just before it ("3 1g
-    carts", "2 x 0.5 g vapes"); None when no count is written there."""
-    for count in question.quantities:
-        if (
-            count.kind in ("number", "factor", "count")
-            and count.end <= piece.start
-            and re.fullmatch(r"\s*(?:x|\*|×)?\s*", question.text[count.end : piece.start])
-            and count.value >= 1
-            and count.value == int(count.value)
-        ):
-            return count
-    return None
+def _held_amount(
+    question: Question,
+    mass: Quantity,
+    kind: str,
+    limit: limits.PurchaseLimit | None,
+    pieces: Quantity | None,
+) -> tuple[limits.Held, Quantity]:
+    """One amount held, in the unit its kind's limit counts, with the words that show it."""
+    amount = units.convert(mass.value, mass.unit, limits.KIND_UNITS[kind])
+    name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
+    written = mass.text
+    if pieces is not None:  # "three 1g carts": the pieces' weight together
+        question.use(pieces)
+        amount *= pieces.value
+        written = f"{fmt(pieces.value)} × {mass.text}"
+    return limits.Held(kind, amount, f"{written} of {name}"), mass
 
 
 def _asked_kind(question: Question, span: tuple[int, int]) -> tuple[str | None, Quantity | None]:
@@ -318,7 +307,8 @@ def purchase_limit(question: Question) -> Calculation | None:
         converted = _equivalent_amount(question, span, known, asked)
         if converted is not None:
             return converted
-    if asked is None or not _BUYING.search(question.text):
+    bought_left = stated is not None and left_asked  # "bought 2 g, how much is left"
+    if asked is None or not (_BUYING.search(question.text) or bought_left):
         return None
     asked_text = question.text[span[0] : span[1]]
     if known is not None:

@@ -95,7 +95,8 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
     ),
     "price": (r"\$\s*$", r"^\s*(?:a|per|/)\s*(?:lb|pound|oz|ounce|gram|g|kilo|kg|p\b|elbow|zip)"),
     "limit": (
-        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:of|is|at|the)?\s*$|"
+        r"(?:limit|threshold|cutoff|cut-off|under|below|exceed(?:s|ing)?|above)\s*(?:here\s+|there\s+)?"
+        r"(?:of|is|at|the)?\s*$|"  # "daily limit here is 28.5 g"
         # "MI rules (10 mg / 200 mg)", "caps: 5mg/100mg": a state's caps given as a pair
         r"\b(?:rules?|regs?|regulations?|caps?|limits?|laws?|max(?:imums?|es)?|standards?)\s*"
         r"[(\[:]\s*(?:[\d.]+\s*mg(?:\s*(?:per|a|an|/)\s*[a-z]+)?\s*(?:/|,|and|&|\+)\s*)?$",

@@ -1,0 +1,53 @@
+"""Amounts a buyer already holds, read as a list: "3 1g carts" (a count of pieces of one
+weight) and "2 eighths and a 7g" (an amount with no kind named takes the kind of the amount
+it is listed with). Used by `purchase_limit_readers`."""
+
+from __future__ import annotations
+
+import re
+
+from trichome.agents.calculation_questions import Question
+from trichome.agents.quantities import Quantity
+
+# Words saying an amount is already bought or held ("already has 2 g", "bought an eighth",
+# "4 g of wax in the cart").
+HOLDING_BEFORE = re.compile(
+    r"\b(?:already|has|have|had|holding|holds?|carrying|carries|bought|purchased|got|picked\s+up|"
+    r"grabbed|rung\s+up|possess(?:es|ing)?|also\s+(?:wants|takes|grabs|adds))\b"
+    r"(?:[^.?!]|(?<=\d)\.(?=\d)){0,40}$",  # "bought 3 0.5 g carts and a ": a decimal point
+    re.IGNORECASE,
+)
+HOLDING_AFTER = re.compile(
+    r"^[^.?!]{0,40}\b(?:in\s+(?:the|their|his|her|my)\s+(?:cart|bag|basket)|already|on\s+(?:me|him|"
+    r"her|them)|rung\s+up)\b",
+    re.IGNORECASE,
+)
+
+# The words joining two amounts of one list: "2 eighths and a 7g", "1 g, plus 2 g".
+_LISTED = re.compile(
+    r"\s*(?:,|&|\+|and|plus)\s*(?:and\s+|plus\s+)?(?:(?:a|an|one)\s+)?", re.IGNORECASE
+)
+
+
+def pieces_of(question: Question, piece: Quantity) -> Quantity | None:
+    """How many pieces of a weight are held, when the count stands just before it ("3 1g
+    carts", "2 x 0.5 g vapes"); None when no count is written there."""
+    for count in question.quantities:
+        if (
+            count.kind in ("number", "factor", "count")
+            and count.end <= piece.start
+            and re.fullmatch(r"\s*(?:x|\*|×)?\s*", question.text[count.end : piece.start])
+            and count.value >= 1
+            and count.value == int(count.value)
+        ):
+            return count
+    return None
+
+
+def listed_with(question: Question, first: Quantity, then: Quantity) -> bool:
+    """Whether two amounts stand in one list, joined only by "and", a comma or "plus"."""
+    if first.end > then.start or re.match(r"\s*\)", question.text[then.end :]):
+        return False  # "a QP (trade ounces, 28 g)": a restatement in brackets, not a list
+    between = question.text[first.end : then.start]
+    words = re.sub(r"^\s*[a-z-]*\s*(?=,|&|\+|\band\b|\bplus\b)", "", between, flags=re.I)
+    return bool(_LISTED.fullmatch(words))
