@@ -172,17 +172,10 @@ def cannabinoid_in_volume(
     positive("the volume", volume)
     if strength_mg < 0:
         raise CalculationError(f"the strength cannot be negative (got {fmt(strength_mg, 4)})")
-    try:
-        if units.kind(unit) != "volume" or units.kind(per_unit) != "volume":
-            raise CalculationError("the amount and the strength must both be by volume")
-        portions = units.convert(volume, unit, per_unit)
-    except units.UnitError as error:
-        raise CalculationError(str(error)) from None
+    portions = _in_volume_units(volume, unit, per_unit)
     mg = portions * strength_mg
     per = units.label(per_unit)
-    steps = []
-    if units.canonical(unit) != units.canonical(per_unit):
-        steps.append(f"{quantity(volume, unit)} = {fmt(portions, 4)} {per}")
+    steps = _conversion_step(volume, unit, per_unit, portions)
     steps.append(f"{fmt(portions, 4)} {per} × {fmt(strength_mg, 4)} mg/{per} = {fmt(mg, 4)} mg")
     return Calculation(
         "cannabinoid_in_product",
@@ -197,6 +190,23 @@ def cannabinoid_in_volume(
     )
 
 
+def _in_volume_units(volume: float, unit: str, per_unit: str) -> float:
+    """`volume` (in `unit`) counted in `per_unit`, both units of volume."""
+    try:
+        if units.kind(unit) != "volume" or units.kind(per_unit) != "volume":
+            raise CalculationError("the amount and the strength must both be by volume")
+        return units.convert(volume, unit, per_unit)
+    except units.UnitError as error:
+        raise CalculationError(str(error)) from None
+
+
+def _conversion_step(volume: float, unit: str, per_unit: str, portions: float) -> list[str]:
+    """The conversion shown as a step, when the volume was given in another unit."""
+    if units.canonical(unit) == units.canonical(per_unit):
+        return []
+    return [f"{quantity(volume, unit)} = {fmt(portions, 4)} {units.label(per_unit)}"]
+
+
 def strength_per_volume(
     mg: float, volume: float, unit: str, per_unit: str, name: str = "THC"
 ) -> Calculation:
@@ -209,17 +219,10 @@ def strength_per_volume(
     positive("the volume", volume)
     if mg < 0:
         raise CalculationError(f"the mg cannot be negative (got {fmt(mg, 4)})")
-    try:
-        if units.kind(unit) != "volume" or units.kind(per_unit) != "volume":
-            raise CalculationError("the amount and the strength must both be by volume")
-        portions = units.convert(volume, unit, per_unit)
-    except units.UnitError as error:
-        raise CalculationError(str(error)) from None
+    portions = _in_volume_units(volume, unit, per_unit)
     strength = mg / portions
     per = units.label(per_unit)
-    steps = []
-    if units.canonical(unit) != units.canonical(per_unit):
-        steps.append(f"{quantity(volume, unit)} = {fmt(portions, 4)} {per}")
+    steps = _conversion_step(volume, unit, per_unit, portions)
     steps.append(f"{fmt(mg, 4)} mg ÷ {fmt(portions, 4)} {per} = {fmt(strength, 4)} mg/{per}")
     return Calculation(
         "strength_per_volume",
