@@ -18,15 +18,13 @@ only a figure the question points at as a factor or a number to explain is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
 from trichome.knowledge.packs import Fact
+from trichome.knowledge.retrieval import Passage
 from trichome.knowledge.words import tokenize
-
-T = TypeVar("T")
 
 # Straight or curly quotes around the term.
 _QUOTED = "['\"\u2018\u201c]([^'\"\u2019\u201d?]{2,60})['\"\u2019\u201d]"
@@ -159,12 +157,12 @@ def derives(fact: Fact) -> bool:
     return bool(_DERIVES.search(fact.text))
 
 
-def explaining_first(question: str, facts: Sequence[T], fact_of: Callable[[T], Fact]) -> list[T]:
-    """The facts, those deriving the figure first when the question asks where a figure
+def explaining_first(question: str, passages: Sequence[Passage]) -> tuple[Passage, ...]:
+    """The passages, those deriving the figure first when the question asks where a figure
     named in it comes from; otherwise as they were."""
     if not asks_origin_of_figure(question):
-        return list(facts)
-    return sorted(facts, key=lambda item: not derives(fact_of(item)))
+        return tuple(passages)
+    return tuple(sorted(passages, key=lambda passage: not derives(passage.fact)))
 
 
 def describe_asked(terms: tuple[AskedTerm, ...]) -> str:

@@ -208,7 +208,7 @@ class AnswerRequest:
             # a figure over the scope asked answer, and with none the question is admitted.
             return tuple(p for p in usable if gives_scope(p.fact.text, self.figure_scope))
         # "where does the 0.877 come from?": the fact deriving it leads, not one using it
-        return tuple(explaining_first(self.question, usable, lambda p: p.fact))
+        return explaining_first(self.question, usable)
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         asked = asked_terms(self.question)
