@@ -231,6 +231,9 @@ def _open(page: Page, dashboard: Dashboard, name: str, path: str | None) -> None
     else:
         assert path is not None
         page.goto(base + path.format(**vars(dashboard)))
+    # A page reached by a click is in the DOM (what the expectations above wait for) before its
+    # stylesheet has loaded; measured then, an unstyled table is wider than a phone.
+    page.wait_for_load_state("load")
 
 
 def _axe(page: Page, base: str) -> list[dict[str, Any]]:
