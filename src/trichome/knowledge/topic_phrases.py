@@ -95,6 +95,20 @@ EDIBLE = (
     r"drinks?|mints?|capsules?|tinctures?|topicals?)"
 )
 AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
+# The most THC one package or serving may carry, asked without naming the product ("whats
+# the most thc the package can have", "how much thc can one serving hold"): a product's cap
+# (the follow-up's product, carried from the earlier turn, says which), not packaging.
+_CONTAINER = r"(?:packages?|packs?|servings?|pieces?|units?|containers?|boxes|jars?)"
+_MOST = r"(?:the )?(?:most|highest|greatest|max(?:imum)?|top)"
+_MAY_HOLD = (
+    r"(?:can|may|could|is allowed to|are allowed to) (?:legally )?(?:have|hold|contain|carry)"
+)
+HELD_PER_CONTAINER = (
+    rf"\b(?:{_MOST}|how much) (?:amount of )?(?:thc|mg|milligrams?|potency)\b[^.?!]{{0,25}}?"
+    rf"\b(?:a|an|the|one|each|per|single|our|my) (?:single )?{_CONTAINER} {_MAY_HOLD}\b|"
+    rf"\bhow much (?:thc|mg|milligrams?) (?:can|may|could) (?:a|an|the|one|each|our|my) "
+    rf"(?:single )?{_CONTAINER} (?:legally )?(?:have|hold|contain|carry)\b"
+)
 
 # How far a product may stray from its label: "what tolerance does a 1 mg claim get", "is
 # the variability rule different for carts" (not an inventory count's or a zoning variance).
