@@ -18,7 +18,12 @@ GIFTING = (
     # "can i give my friend some weed?", "gift my cousin an eighth"
     r"\b(?:give|gift|hand)\b (?:my |a |our )?(?:friend|buddy|pal|neighbou?r|cousin|brother|"
     r"sister|roommate|room-mate|coworker|co-worker|guest|dad|mom|partner)s? (?:some|a bit|"
-    r"a little|an? (?:gram|eighth|ounce|oz|joint|pre-?roll)|\d)"
+    r"a little|an? (?:gram|eighth|ounce|oz|joint|pre-?roll)|\d)|"
+    # "gifting is legal there right?", "can adults gift cannabis to each other?": the gift
+    # rule asked by name (not a gift card, bag or basket)
+    r"\bgifting\b(?! (?:suites?|bags?|baskets?|season|cards?)\b)|"
+    r"\bgift(?:ing)? (?:rule|law|loophole|exemption|provision)s?\b|"
+    r"\bgift (?:cannabis|weed|marijuana|pot|flower|bud|each other|it to|them to)\b"
 )
 # After "give away": one's own harvest given to a friend is no promotion.
 NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"

@@ -208,6 +208,7 @@ SYNONYMS = {
     "bp": "boil",  # boiling point
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
     "freebi": "promot",
+    "promo": "promot",  # trade shorthand for a promotion
     # who hears or sees an advert is its audience in the rules' words
     "listen": "audienc",
     "viewer": "audienc",
