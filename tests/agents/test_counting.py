@@ -92,3 +92,10 @@ def test_a_count_of_something_of_a_subject_needs_a_fact_naming_the_subject() -> 
     )  # fmt: skip
     assert not mentions(waste, ("camera", "footage"))
     assert mentions(video, ("footage",))
+
+
+def test_a_count_of_storefronts_or_shops_is_answered_by_a_number_of_locations() -> None:
+    assert counted_thing("how many storefronts can one permit holder open in ohio") == "storefront"
+    assert gives_a_count("a licensee may run up to three retail locations", "storefront")
+    assert gives_a_count("each licence covers no more than 2 shops", "outlet")
+    assert not gives_a_count("a licensee may run retail locations in its county", "storefront")

@@ -455,3 +455,19 @@ def test_an_unsure_specialist_keeps_a_question_the_main_agent_only_shares_words_
     )
     assert prepared.agent.name == "marketing"
     assert prepared.request.passages == ()
+
+
+async def test_a_giveaway_leaning_on_the_gift_rule_is_answered_by_that_rule(
+    service: AgentService,
+) -> None:
+    """A free joint with a purchase "since gifting is allowed" is answered by the state's
+    gift rule, which says a gift may not be advertised or promoted, not by a refusal."""
+    question = (
+        "thinking of a 'buy a lighter, get a free joint' deal at our lansing store since "
+        "gifting is allowed in michigan. fine?"
+    )
+    prepared = service.prepare(_chat(OPERATOR_AGENT, question))
+    assert prepared.agent.name in ("marketing", "compliance")
+    text = (await service.complete(prepared)).text
+    lead = text.split("\n")[0]
+    assert "give away" in lead and "promoted" in lead

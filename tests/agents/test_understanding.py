@@ -25,6 +25,9 @@ from trichome.agents.understanding import RequestKind, defined_term, program_of,
         (["my friend from ohio wants to buy in michigan, how much?"], ("MI",), ("OH",)),
         # a move asks what changes: both places' rules
         (["moving from arizona to virginia, how do plant counts compare?"], ("AZ", "VA"), ()),
+        # a place named only as where a product like ours sells is no rule asked
+        (["planning a 200mg chocolate for montana, the kind they sell in michigan"], ("MT",), ()),
+        (["new oregon drink like the ones out in california - any issue?"], ("OR",), ()),
     ],
 )
 def test_the_jurisdictions_whose_rules_apply_are_told_from_the_askers_home(
@@ -60,6 +63,10 @@ def test_a_follow_up_asking_for_the_same_again_keeps_the_kind_of_request() -> No
         ("I'm from Ohio, can I buy in Michigan?", RequestKind.YES_NO),
         ("is delta 8 legal in texas", RequestKind.YES_NO),
         ("what does the universal symbol look like in oregon", RequestKind.FACT),
+        # the largest amount allowed is a figure, however it is worded
+        ("ok so what's the highest thc one jar is allowed to hold in maine", RequestKind.NUMBER),
+        ("whats the most mg for a single serving there", RequestKind.NUMBER),
+        ("what is the most popular strain in maine", RequestKind.FACT),
     ],
 )
 def test_the_kind_of_request_is_read_from_its_wording(text: str, kind: RequestKind) -> None:
@@ -170,3 +177,18 @@ def test_a_request_is_out_of_scope_by_what_it_asks_not_a_word_it_shares(
     text: str, scope: str | None
 ) -> None:
     assert understand([text]).scope == scope
+
+
+def test_a_follow_up_asking_the_most_a_package_may_hold_asks_the_earlier_products_cap() -> None:
+    """Asking "the most thc a package can have" after a turn about a gummy asks the edible cap as a
+    number, not the packaging rules; after a turn about carts, the concentrate cap."""
+    gummies = understand(
+        ["we make 20mg gummies for a shop in vermont", "how much thc can one package contain?"]
+    )
+    assert gummies.kind is RequestKind.NUMBER
+    assert gummies.product == "edible"
+    assert [topic.name for topic in gummies.topics] == ["edible-thc-limits"]
+    assert "edible-thc-limits" in gummies.topics[0].answered_by
+    carts = understand(["we fill 1g carts in nevada", "whats the most thc a pack can carry?"])
+    assert carts.kind is RequestKind.NUMBER
+    assert carts.topics[0].answered_by == frozenset({"concentrate-thc-limits"})

@@ -16,6 +16,8 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
+        # the most THC a package may carry is a product's cap, not a packaging rule
+        ("the highest potency each container may legally hold in ohio", "edible-thc-limits"),
         ("do michigan products need a pregnancy warning on the package?", "labelling"),
         ("can we do a free pre-roll on 4/20?", "advertising"),
         ("our credit union wants to bank a dispensary", "banking"),
@@ -115,3 +117,8 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
 )
 def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) -> None:
     assert [topic.name for topic in detect_topics(text)] == expected
+
+
+def test_the_most_a_package_may_hold_is_not_read_as_packaging() -> None:
+    found = [topic.name for topic in detect_topics("how much mg can a single package hold in ri")]
+    assert found == ["edible-thc-limits"]

@@ -48,8 +48,8 @@ _SPELLINGS = {
     "licence": r"licen[cs]es?",
     "license": r"licen[cs]es?",
     **dict.fromkeys(
-        ("store", "dispensary", "location"),
-        r"(?:stores?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
+        ("store", "dispensary", "location", "storefront", "shop", "outlet"),
+        r"(?:stores?|storefronts?|shops?|dispensar(?:y|ies)|retailers?|locations?|outlets?)",
     ),
 }
 # Between the words of one clause: a ban in the next sentence is about something else.

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from trichome.agents.asides import asked_topics
 from trichome.knowledge.jurisdictions import detect_jurisdictions
 from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.topic_phrases import GIFTING
 from trichome.knowledge.topics import BY_NAME, Topic, asks_status, detect_topics
 from trichome.knowledge.words import tokenize
 
@@ -39,6 +40,8 @@ _SWAPS = re.compile(
     r"^\W*(?:(?:ok|okay|so|but|now)\W+)*and (?:if|for|with)\b|\bsame (?:for|with)\b",
     re.IGNORECASE,
 )
+# The gift rule asked about, by name or by what it allows.
+_GIFT_ASKED = re.compile(GIFTING, re.IGNORECASE)
 # A question for a number: a programme it names is whose number, not whether it is legal.
 _COUNTS = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 # "and in virginia?", "what about vapes": a turn too short to ask something new.
@@ -70,6 +73,10 @@ def follow_up_topics(
         and any(topic.name in AMOUNT_LIMITS for topic in previous)
     ):
         return tuple(topic for topic in previous if topic.name in AMOUNT_LIMITS)
+    if own and _GIFT_ASKED.search(earlier[-1]) and {t.name for t in own} == {"advertising"}:
+        # "can adults gift it?", then "so could we run a 'free ounce with a sticker' promo?":
+        # the gift rule asked before says whether a gift may be promoted
+        return own + tuple(topic for topic in previous if topic.name == "possession-limits")
     if own:
         return own
     again = len(latest.split()) <= _SHORT or _SWAPS.search(latest) or detect_jurisdictions(latest)
@@ -114,7 +121,12 @@ def search_text(
     if len(user_turns) < 2 or not topics or user_turns[-2] in question:
         return question
     own = {topic.name for topic in detect_topics(user_turns[-1])}
-    if own & {topic.name for topic in topics}:
+    asked = {topic.name for topic in topics}
+    if asked <= own:
+        return question
+    if own & asked and not _GIFT_ASKED.search(user_turns[-2]):
+        # a topic of the latest turn's own is searched in its words; only the gift rule
+        # carried beside a promotion needs the earlier turn's ("can adults gift it?")
         return question
     return f"{user_turns[-2]}\n{question}"
 

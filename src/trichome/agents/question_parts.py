@@ -12,6 +12,7 @@ from trichome.knowledge.directory import load_directory
 from trichome.knowledge.jurisdictions import jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.topics import BY_NAME
 
 # At most this many facts answer one question.
 MAX_FACTS = 4
@@ -53,7 +54,7 @@ def unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | Non
         return None
     place = lead.jurisdiction
     assert place is not None
-    asked = " or ".join(sorted(group)[0].replace("-", " ") for group in missing)
+    asked = " or ".join(_group_name(group).replace("-", " ") for group in missing)
     text = (
         f"On {asked}, the other part of your question, my knowledge packs hold no separate "
         f"sourced rule for {jurisdiction_name(place)}, so I won't guess it."
@@ -62,3 +63,10 @@ def unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | Non
     if directory.get(place) is not None:
         text += " " + directory.where_to_ask(place)
     return text
+
+
+def _group_name(group: frozenset[str]) -> str:
+    """What a topic group is called: the question topic among its pack topics ("advertising",
+    not "ad-platforms", the first of the group's names alphabetically)."""
+    names = sorted(group)
+    return next((name for name in names if name in BY_NAME), names[0])

@@ -24,6 +24,14 @@ class Agent:
     # Whether its answers are state rules, so that a state it has no rules for must be
     # said plainly rather than answered from other states' facts.
     answers_state_rules: bool = False
+    # Topics it reads from other agents' packs only for a question asking about them (a
+    # free gram handed out "because gifting is legal" asks the state's gift rule, filed
+    # with possession limits); its index for any other question stays its own.
+    borrowed_when_asked: frozenset[str] = frozenset()
+
+    def borrows(self, asked: frozenset[str] | None) -> frozenset[str]:
+        """The topics this agent reads from other agents' packs for a question on `asked`."""
+        return self.borrowed_topics | (self.borrowed_when_asked & (asked or frozenset()))
 
     @property
     def system_prompt(self) -> str:
@@ -103,6 +111,7 @@ AGENTS: dict[str, Agent] = {
             # are marketing's questions, answered by the states' rules on them
             frozenset({"advertising", "promotions", "packaging"}),
             answers_state_rules=True,
+            borrowed_when_asked=frozenset({"possession-limits"}),
         ),
     )
 }

@@ -37,11 +37,34 @@ _RESIDENCE_AFTER = re.compile(
 )
 
 
+# "a 100mg brownie like the ones in colorado", "the kind they sell in michigan": a place
+# named only as where a product like the asker's is sold, whose rules are not asked.
+_MODEL_BEFORE = re.compile(
+    r"\b(?:like|same as|just like|similar to) (?:the |those )?(?:ones?|kind|type|those|"
+    r"they (?:have|sell|make|do)|you (?:see|get|find))(?: (?:they )?(?:sold|sell|made|make|"
+    r"have|get|see))? (?:in|out in|over in|down in|back in)\s+$|"
+    r"\b(?:the )?(?:kind|type|ones?) (?:they|you) (?:sell|have|make|get|see) (?:in|out in|over in)"
+    r"\s+$",
+    re.IGNORECASE,
+)
+
+
+def _named_as_model(text: str, code: str) -> bool:
+    """Every mention of `code` names it only as where a product like the asker's is sold."""
+    mentions = [start for start, _, found in find_jurisdictions(text) if found == code]
+    return bool(mentions) and all(
+        _MODEL_BEFORE.search(text[max(0, start - 45) : start]) for start in mentions
+    )
+
+
 def split_residence(text: str) -> tuple[list[str], list[str]]:
     """The jurisdictions a text names, split into those whose rules apply and those named
     only as the asker's residence. A residence is recognised only beside another
-    jurisdiction: a lone "I'm from Ohio" asks about Ohio."""
+    jurisdiction: a lone "I'm from Ohio" asks about Ohio; so is a place named only as the
+    model of a product ("like the ones in colorado"), which is then neither."""
     named = detect_jurisdictions(text)
+    if len(named) > 1 and (unmodelled := [c for c in named if not _named_as_model(text, c)]):
+        named = unmodelled
     if len(named) < 2:
         return named, []
     residence = [code for code in named if named_as_residence(text, code)]

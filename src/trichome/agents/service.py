@@ -150,12 +150,12 @@ class AgentService:
             checked_against = limit_facts(self.knowledge, state, worked.details["limit"])
         # Without a state, every state's rule may be wanted; with one, the best few.
         limit = PASSAGES_PER_ANSWER if jurisdictions else PASSAGES_ACROSS_STATES
-        index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrowed_topics)
         topic_query = search_query(user_turns, question, understanding)
         # A rule question ("how many plants can I grow in Vermont?") is answered only by
         # facts on its topic: never by a fact of the same state about something else.
         rule_topics = understanding.rule_topics
         topics = answering_topics(rule_topics) if rule_topics else None
+        index = self.knowledge.index_for(self._packs_for(agent, chat.model), agent.borrows(topics))
         narrowest = most_specific(rule_topics)
         prefer = narrowest.answered_by if narrowest else frozenset()
         passages = (

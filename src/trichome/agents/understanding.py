@@ -115,6 +115,12 @@ _COMPARISON = re.compile(
 _NUMBER = re.compile(
     r"\b(how (?:much|many|long|often|old|far|big)|what(?:'s| is| are)? the (?:max|maximum|"
     r"minimum|min|limit|cap|percentage|amount|rate)|limit|max|cap|percent|ratio|biggest|largest)\b|"
+    # "whats the most thc the package can have", "the highest mg a gummy may hold": the
+    # largest amount something is allowed, asked as a figure
+    r"\bthe (?:most|highest|greatest|lowest|least|strongest)\b[^.?!]{0,40}\b(?:can|may|could|"
+    r"is allowed to|are allowed to)\b[^.?!]{0,20}\b(?:have|hold|contain|carry|be|go|put in)\b|"
+    r"\b(?:the )?(?:most|highest|lowest|least) (?:amount of |number of )?(?:thc|cbd|mg|"
+    r"milligrams?|grams?|ounces?|oz|potency|plants?|servings?)\b|"
     # "what % tax": a percent sign asks for a figure wherever it stands.
     r"(?<![\d.])%",
     re.IGNORECASE,

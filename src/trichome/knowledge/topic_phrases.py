@@ -18,7 +18,12 @@ GIFTING = (
     # "can i give my friend some weed?", "gift my cousin an eighth"
     r"\b(?:give|gift|hand)\b (?:my |a |our )?(?:friend|buddy|pal|neighbou?r|cousin|brother|"
     r"sister|roommate|room-mate|coworker|co-worker|guest|dad|mom|partner)s? (?:some|a bit|"
-    r"a little|an? (?:gram|eighth|ounce|oz|joint|pre-?roll)|\d)"
+    r"a little|an? (?:gram|eighth|ounce|oz|joint|pre-?roll)|\d)|"
+    # "gifting is legal there right?", "can adults gift cannabis to each other?": the gift
+    # rule asked by name (not a gift card, bag or basket)
+    r"\bgifting\b(?! (?:suites?|bags?|baskets?|season|cards?)\b)|"
+    r"\bgift(?:ing)? (?:rule|law|loophole|exemption|provision)s?\b|"
+    r"\bgift (?:cannabis|weed|marijuana|pot|flower|bud|each other|it to|them to)\b"
 )
 # After "give away": one's own harvest given to a friend is no promotion.
 NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"
@@ -95,6 +100,20 @@ EDIBLE = (
     r"drinks?|mints?|capsules?|tinctures?|topicals?)"
 )
 AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
+# The most THC one package or serving may carry, asked without naming the product ("whats
+# the most thc the package can have", "how much thc can one serving hold"): a product's cap
+# (the follow-up's product, carried from the earlier turn, says which), not packaging.
+_CONTAINER = r"(?:packages?|packs?|servings?|pieces?|units?|containers?|boxes|jars?)"
+_MOST = r"(?:the )?(?:most|highest|greatest|max(?:imum)?|top)"
+_MAY_HOLD = (
+    r"(?:can|may|could|is allowed to|are allowed to) (?:legally )?(?:have|hold|contain|carry)"
+)
+HELD_PER_CONTAINER = (
+    rf"\b(?:{_MOST}|how much) (?:amount of )?(?:thc|mg|milligrams?|potency)\b[^.?!]{{0,25}}?"
+    rf"\b(?:a|an|the|one|each|per|single|our|my) (?:single )?{_CONTAINER} {_MAY_HOLD}\b|"
+    rf"\bhow much (?:thc|mg|milligrams?) (?:can|may|could) (?:a|an|the|one|each|our|my) "
+    rf"(?:single )?{_CONTAINER} (?:legally )?(?:have|hold|contain|carry)\b"
+)
 
 # How far a product may stray from its label: "what tolerance does a 1 mg claim get", "is
 # the variability rule different for carts" (not an inventory count's or a zoning variance).

@@ -49,7 +49,8 @@ TOPICS: tuple[Topic, ...] = (
         rf"{phrases.EDIBLE}\b.{{0,50}}\b{phrases.AMOUNT}|"
         rf"\b{phrases.AMOUNT}\b.{{0,50}}\b{phrases.EDIBLE}|per serving|"
         r"per package|serving size|servings? cap|package cap|"
-        rf"{phrases.EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)",
+        rf"{phrases.EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)|"
+        + phrases.HELD_PER_CONTAINER,
         ("edible-thc-limits", "dose-accuracy", "edibles"),
         rule=True,
     ),

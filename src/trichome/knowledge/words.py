@@ -208,6 +208,11 @@ SYNONYMS = {
     "bp": "boil",  # boiling point
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
     "freebi": "promot",
+    "promo": "promot",  # trade shorthand for a promotion
+    # where an advert runs, in the placement rules' words
+    "tv": "televis",
+    "bus": "transit",
+    "buse": "transit",
     # who hears or sees an advert is its audience in the rules' words
     "listen": "audienc",
     "viewer": "audienc",
@@ -262,6 +267,8 @@ _PHRASES = tuple(
         # a joint at the counter is a pre-roll; a joint venture or committee is not
         (r"\bjoints?\b(?! (?:venture|committee|commission|resolution|account))", "preroll"),
         (r"\bcarts?\b", "cartridge"),
+        # "a tv spot", "radio commercials": a broadcast advert in the rules' words
+        (r"\b(tv|radio|television|streaming) (?:spots?|commercials?|ads?)\b", r"\1 broadcast ad"),
         (r"\brec\b|\brecreational\b", "adult-use"),
         (r"\bring(?:ing)? (?:it |that |them )?up\b", "sell"),  # at the till
         # "how much can i have on me": the statutes' "on their person"
