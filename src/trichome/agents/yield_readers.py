@@ -173,9 +173,8 @@ def per_plant(question: Question) -> Calculation | None:
     unit = units.canonical(asked.group("mass")) if asked.group("mass") else harvest.unit
     total = units.convert(harvest.value, harvest.unit, unit)
     each = total / count
-    steps = [
-        f"{fmt(total, 6)} {units.label(unit)} ÷ {fmt(count)} plants = {fmt(each, 4)} {units.label(unit)} per plant"
-    ]
+    shown = units.label(unit)
+    steps = [f"{fmt(total, 6)} {shown} ÷ {fmt(count)} plants = {fmt(each, 4)} {shown} per plant"]
     if unit != harvest.unit:
         steps.insert(
             0,
