@@ -51,3 +51,24 @@ def listed_with(question: Question, first: Quantity, then: Quantity) -> bool:
     between = question.text[first.end : then.start]
     words = re.sub(r"^\s*[a-z-]*\s*(?=,|&|\+|\band\b|\bplus\b)", "", between, flags=re.I)
     return bool(_LISTED.fullmatch(words))
+
+
+# "how much more can she buy", "how many more grams can he get", "what's left of his limit"
+_MORE_TO_BUY = re.compile(
+    r"\bhow\s+(?:much|many)\s+(?:more|else)\b[^.?!]{0,40}\b(?:buy|purchase|get|have|take)\b|"
+    r"\b(?:left|remaining|room)\s+(?:on|of|in|under)\s+(?:the|their|his|her|my)\s+"
+    r"(?:limit|allowance)\b",
+    re.IGNORECASE,
+)
+
+
+def left_of_unknown_limit(question: Question) -> bool:
+    """What is left to buy is asked, with an amount already held, and neither the state nor
+    the limit is known: the limit has to be asked for, never taken as 0."""
+    if not _MORE_TO_BUY.search(question.text):
+        return False
+    return any(
+        HOLDING_BEFORE.search(question.text[max(0, m.start - 50) : m.start])
+        or HOLDING_AFTER.match(question.text[m.end :])
+        for m in question.find("mass")
+    )

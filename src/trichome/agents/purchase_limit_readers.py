@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents import purchase_limits as limits
 from trichome.agents import units
-from trichome.agents.calculation_questions import Question
+from trichome.agents.calculation_questions import Question, ask
 from trichome.agents.calculators import Calculation, MissingInput, fmt
-from trichome.agents.held_pieces import HOLDING_AFTER, HOLDING_BEFORE, listed_with, pieces_of
+from trichome.agents.held_pieces import (
+    HOLDING_AFTER,
+    HOLDING_BEFORE,
+    left_of_unknown_limit,
+    listed_with,
+    pieces_of,
+)
 from trichome.agents.quantities import Quantity
 from trichome.agents.stated_limits import (
     CONCENTRATE_WORDS,
@@ -288,6 +295,8 @@ def purchase_limit(question: Question) -> Calculation | None:
     # a limit the user states stands in for a state's table only where there is none
     stated = None if limits.covers(question.state) else stated_limit(question, _kind_named)
     if not limits.covers(question.state) and stated is None:
+        if left_of_unknown_limit(question):
+            raise ask(question, needs.PURCHASE_LIMIT)
         return None
     if _MAKING.search(question.text) or question.find("percent", "concentration"):
         return None
