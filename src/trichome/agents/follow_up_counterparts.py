@@ -49,7 +49,6 @@ def fills_a_role(new: Quantity, earlier: list[Quantity], update: str, previous: 
         if before.search(update[max(0, new.start - 30) : new.start])
         or (role == "stock" and "stock" in new.tags)
         or (role == "cap" and "limit" in new.tags)
-        or (role == "target" and "target" in new.tags)
     ]
     if not roles:
         return False

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import purchase_limits as limits
+from trichome.agents import units
 from trichome.agents.calculation_questions import Question
+from trichome.agents.calculators import fmt
 from trichome.agents.quantities import Quantity
 
 # Words saying an amount is already bought or held ("already has 2 g", "bought an eighth",
@@ -72,3 +75,21 @@ def left_of_unknown_limit(question: Question) -> bool:
         or HOLDING_AFTER.match(question.text[m.end :])
         for m in question.find("mass")
     )
+
+
+def held_amount(
+    question: Question,
+    mass: Quantity,
+    kind: str,
+    limit: limits.PurchaseLimit | None,
+    pieces: Quantity | None,
+) -> tuple[limits.Held, Quantity]:
+    """One amount held, in the unit its kind's limit counts, with the words that show it."""
+    amount = units.convert(mass.value, mass.unit, limits.KIND_UNITS[kind])
+    name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
+    written = mass.text
+    if pieces is not None:  # "three 1g carts": the pieces' weight together
+        question.use(pieces)
+        amount *= pieces.value
+        written = f"{fmt(pieces.value)} × {mass.text}"
+    return limits.Held(kind, amount, f"{written} of {name}"), mass
