@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.missing_inputs import PURCHASE_LIMIT
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
 from trichome.knowledge.words import tokenize
@@ -55,9 +57,16 @@ class Given:
     unit: str
 
 
-def already_given(user_turns: Sequence[str], topics: frozenset[str] | None) -> Given | None:
+def already_given(
+    user_turns: Sequence[str],
+    topics: frozenset[str] | None,
+    calculation: RecognisedCalculation | None = None,
+) -> Given | None:
     """The one amount the latest turn gives when it asks how much of a purchase or
-    possession limit is left ("bought 1,000 mg, how many mg left?"), if it gives one."""
+    possession limit is left ("bought 1,000 mg, how many mg left?"), if it gives one; None
+    when the calculators ask for the limit itself (no state or limit is known to apply)."""
+    if calculation is not None and PURCHASE_LIMIT in calculation.missing:
+        return None
     question = user_turns[-1] if user_turns else ""
     if not (topics and topics & ALLOWANCE_TOPICS and _ASKS_LEFT.search(question)):
         return None

@@ -40,7 +40,8 @@ _FOLLOW_UP = re.compile(
     r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+(?:it|them)|change|say\s+it|suppose|"
     r"it'?s\s+\d|it\s+is|actually|using\s|use\s|per\s|each\b|in\s+(?:mg|milligrams?|grams?|g|ml|"
     r"oz|ounces?|kg|lbs?|pounds?|%|percent|cups?|tbsps?|tablespoons?|tsps?|teaspoons?|zips?|"
-    r"eighths?)\b|cut\s|only\s|(?:drop|raise|bump|lower|up|go)\s+"
+    r"eighths?)\b|cut(?:ting)?\s|(?:split|divid\w*|slic\w*|portion\w*)\s+(?:it\s+|them\s+)?into\s|"
+    r"into\s+\d|only\s|(?:drop|raise|bump|lower|up|go)\s+"
     r"(?:it|the|to|up|down)|switch|\d)",
     re.IGNORECASE,
 )
@@ -147,6 +148,8 @@ _FOLLOW_UP_ANYWHERE = re.compile(
     r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
     # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
     r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
+    # "second lot is 4 kg at 0.41%": the other lot of a blend begun before
+    r"\b(?:second|2nd|other)\s+(?:lot|batch|one|material)\b(?=[^.?!]{0,30}\d)|"
     # "what does each one come out to if we split it evenly": the earlier amount, divided
     r"\b(?:split|divide|share)\s+(?:it|them|that|those|this)\s+(?:up\s+)?(?:evenly|equally)\b|"
     r"\bwhat\s+(?:does|do|would|will)\s+each\s+(?:\w+\s+)?(?:come|work)\s+out\s+to\b|"

@@ -68,7 +68,54 @@ def coa_table(text: str) -> list[Quantity]:
                 tags=frozenset({"coa"} | ({"nd"} if written == "ND" else set())),
             )
         )
+    found = sorted([*found, *_object_rows(text, found)], key=lambda q: q.start)
     return found if len(found) >= 2 else []
+
+
+# A LIMS or portal export pasted as a JSON-ish object: `"thca_pct": 19.4`, `"CBDa": "ND"`,
+# `'d9_thc_mg_g': 4.1`. The key names the cannabinoid and may end in its unit.
+_OBJECT_PAIR = re.compile(
+    r"""(["'])(?P<key>[^"'\n]{1,40})\1\s*:\s*(?:(["'])(?P<text>[^"'\n]{0,20})\3|(?P<number>-?\d+(?:\.\d+)?))"""
+)
+_KEY_UNIT = re.compile(rf"[\s_-]*(?:\(?(?:{_MG_PER_G}|mg_g|mgg)\)?|\(?(?:{_PERCENT})\)?)$", re.I)
+
+
+def _object_rows(text: str, rows: list[Quantity]) -> list[Quantity]:
+    """Cannabinoid results from `"key": value` pairs not already read as table rows."""
+    found = []
+    for match in _OBJECT_PAIR.finditer(text):
+        if any(r.start <= match.start() < r.end for r in rows):
+            continue
+        key = match.group("key").strip()
+        unit_match = _KEY_UNIT.search(key)
+        unit = "%"
+        if unit_match and re.search(r"mg", unit_match.group(0), re.IGNORECASE):
+            unit = "mg/g"
+        name_text = key[: unit_match.start()] if unit_match else key
+        name_text = re.sub(r"[_\s]+", " ", name_text).strip()
+        if re.match(r"total\b", name_text, re.IGNORECASE) or not CANNABINOID_MENTION.fullmatch(
+            name_text
+        ):
+            continue  # a sample id, a fee, or a total the lab already worked out
+        name = cannabinoid_name(name_text)
+        written = match.group("number") or (match.group("text") or "").strip()
+        cell = _cell(written, unit)
+        if name is None or cell is None:
+            continue
+        value, unit, shown = cell
+        found.append(
+            Quantity(
+                value,
+                unit,
+                "percent" if unit == "%" else "concentration",
+                match.start(),
+                match.end(),
+                match.group(0),
+                cannabinoid=name,
+                tags=frozenset({"coa", "object"} | ({"nd"} if shown == "ND" else set())),
+            )
+        )
+    return found
 
 
 # A header's second line that gives only the columns' units ("          mg/g    mg/g").

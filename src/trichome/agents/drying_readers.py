@@ -8,6 +8,7 @@ import re
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
+from trichome.agents.quantities import Quantity
 
 # "what % moisture did we lose", "how much weight % lost", "moisture loss %?", "drying
 # loss in percent", "shrink %"
@@ -81,4 +82,55 @@ def moisture_lost(question: Question) -> Calculation | None:
         formula="loss % = (wet - dry) ÷ wet × 100",
         inputs=(f"wet weight: {fmt(wet)} g", f"dry weight: {fmt(dry)} g"),
         assumptions=("the weight lost in drying is water (and a little volatile matter)",),
+    )
+
+
+# "after trim 16.4 lb", "16.4 lb trimmed", "ended at 16.4 lb": the weight after the step.
+_AFTER = re.compile(r"\b(?:after|post|trimmed|ended|left|came\s+out|down\s+to|now)\b", re.I)
+
+
+def trim_lost(question: Question) -> Calculation | None:
+    """The share of the weight lost in trimming, from the weight before and after:
+    (before - after) / before, in %."""
+    if question.find("percent") or not _ASKS_SHARE.search(question.text):
+        return None
+    if not question.says(r"\btrim(?:m(?:ed|ing))?\b") or question.says(r"\bdr(?:y|ied|ying)\b"):
+        return None
+    masses = [m for m in question.find("mass") if m.per in (None, "package")]
+    if len(masses) != 2:
+        return None
+    first, second = masses
+
+    def after(mass: Quantity) -> bool:
+        near = question.text[max(0, mass.start - 16) : mass.start]
+        return bool(_AFTER.search(near) or _AFTER.match(question.text[mass.end : mass.end + 10]))
+
+    before_mass, after_mass = (second, first) if after(first) and not after(second) else masses
+    question.use(first, second)
+    unit = before_mass.unit if before_mass.unit == after_mass.unit else "g"
+    before = positive(
+        "the weight before trimming", units.convert(before_mass.value, before_mass.unit, unit)
+    )
+    kept = positive(
+        "the weight after trimming", units.convert(after_mass.value, after_mass.unit, unit)
+    )
+    if kept > before:
+        raise CalculationError(
+            f"the weight after trimming ({fmt(kept)} {unit}) is more than the weight before "
+            f"({fmt(before)} {unit})"
+        )
+    lost = (before - kept) / before * 100
+    return Calculation(
+        "trim_lost",
+        lost,
+        "%",
+        f"Trimming lost {fmt(lost, 4)}% of the weight ({fmt(before - kept)} {unit} of "
+        f"{fmt(before)} {unit}); {fmt(100 - lost, 4)}% is left.",
+        (
+            f"lost = {fmt(before)} {unit} - {fmt(kept)} {unit} = {fmt(before - kept)} {unit}",
+            f"{fmt(before - kept)} ÷ {fmt(before)} × 100 = {fmt(lost, 4)}%",
+        ),
+        details={"left_percent": 100 - lost},
+        formula="trim loss % = (before - after) ÷ before × 100",
+        inputs=(f"before trimming: {fmt(before)} {unit}", f"after trimming: {fmt(kept)} {unit}"),
     )

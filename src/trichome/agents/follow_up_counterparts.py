@@ -29,6 +29,12 @@ _RESULT_AGAIN = re.compile(
 _ROLE_BEFORE = {
     "cap": re.compile(r"\b(?:cap|limit|max(?:imum)?)\s*(?:is|of|=|:|at|was)?\s*$", re.I),
     "stock": re.compile(r"\bstock\s*(?:is|of|=|:|at|was)?\s*$", re.I),
+    # "target is 12 mg/ml", "want it at 5%": the strength to end at, beside the stock's
+    "target": re.compile(
+        r"\b(?:target(?:ing)?|goal|aim(?:ing)?|want(?:ing)?(?:\s+it)?|end(?:ing)?\s+(?:up\s+)?)"
+        r"\s*(?:is|of|=|:|at|was|for|to|up)?\s*(?:be\s+)?(?:at\s+)?$",
+        re.I,
+    ),
 }
 
 
@@ -51,6 +57,7 @@ def fills_a_role(new: Quantity, earlier: list[Quantity], update: str, previous: 
         _ROLE_BEFORE[role].search(previous[max(0, q.start - 30) : q.start])
         or (role == "stock" and "stock" in q.tags)
         or (role == "cap" and "limit" in q.tags)
+        or (role == "target" and "target" in q.tags)
         for q in peers
         for role in roles
     )
@@ -72,6 +79,8 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
     peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
     if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
         return peers[0 if ordinal.group(1).lower() == "first" else 1]
+    if len(peers) == 1 and _ANOTHER_LOT.search(update) and _BLENDING.search(previous + update):
+        return None  # "blending 10 kg at 0.24%", then "second lot is 4 kg at 0.41%": one more
     named = _of_the_named(new, earlier, update, taken)
     if named is not None:
         return named
@@ -111,6 +120,15 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
             return scaled
         return _counterpart_of_scale(new, earlier, update, taken, same=False)
     return _counterpart_of_scale(new, earlier, update, taken, same=True)
+
+
+# "second lot", "another batch", "the other one is": a lot added to a blend, not a change.
+_ANOTHER_LOT = re.compile(
+    r"\b(?:second|2nd|another|other|next|new)\s+(?:one|lot|batch|material|oil|distillate|flower|"
+    r"strain|jar|run)\b",
+    re.IGNORECASE,
+)
+_BLENDING = re.compile(r"\bblend|\bmix|\bcombin|\bhomogeni", re.IGNORECASE)
 
 
 # "label says", "labeled at", "claim of": the value printed on the package, not a result.

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import purchase_limits as limits
+from trichome.agents import units
 from trichome.agents.calculation_questions import Question
+from trichome.agents.calculators import fmt
 from trichome.agents.quantities import Quantity
 
 # Words saying an amount is already bought or held ("already has 2 g", "bought an eighth",
@@ -51,3 +54,42 @@ def listed_with(question: Question, first: Quantity, then: Quantity) -> bool:
     between = question.text[first.end : then.start]
     words = re.sub(r"^\s*[a-z-]*\s*(?=,|&|\+|\band\b|\bplus\b)", "", between, flags=re.I)
     return bool(_LISTED.fullmatch(words))
+
+
+# "how much more can she buy", "how many more grams can he get", "what's left of his limit"
+_MORE_TO_BUY = re.compile(
+    r"\bhow\s+(?:much|many)\s+(?:more|else)\b[^.?!]{0,40}\b(?:buy|purchase|get|have|take)\b|"
+    r"\b(?:left|remaining|room)\s+(?:on|of|in|under)\s+(?:the|their|his|her|my)\s+"
+    r"(?:limit|allowance)\b",
+    re.IGNORECASE,
+)
+
+
+def left_of_unknown_limit(question: Question) -> bool:
+    """What is left to buy is asked, with an amount already held, and neither the state nor
+    the limit is known: the limit has to be asked for, never taken as 0."""
+    if not _MORE_TO_BUY.search(question.text):
+        return False
+    return any(
+        HOLDING_BEFORE.search(question.text[max(0, m.start - 50) : m.start])
+        or HOLDING_AFTER.match(question.text[m.end :])
+        for m in question.find("mass")
+    )
+
+
+def held_amount(
+    question: Question,
+    mass: Quantity,
+    kind: str,
+    limit: limits.PurchaseLimit | None,
+    pieces: Quantity | None,
+) -> tuple[limits.Held, Quantity]:
+    """One amount held, in the unit its kind's limit counts, with the words that show it."""
+    amount = units.convert(mass.value, mass.unit, limits.KIND_UNITS[kind])
+    name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
+    written = mass.text
+    if pieces is not None:  # "three 1g carts": the pieces' weight together
+        question.use(pieces)
+        amount *= pieces.value
+        written = f"{fmt(pieces.value)} × {mass.text}"
+    return limits.Held(kind, amount, f"{written} of {name}"), mass

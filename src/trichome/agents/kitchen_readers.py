@@ -69,7 +69,13 @@ def kitchen(question: Question) -> Calculation | None:
     per_piece = bool(counts) and question.says(
         r"per\s+(?!tsp|teaspoon|tbsp|tablespoon|cup|stick|ml\b)\w|\beach\b|a\s+piece|\bdose"
     )
-    if not (measures or per_piece or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")):
+    per_fat_gram = _PER_FAT_GRAM.search(question.text) is not None
+    if not (
+        measures
+        or per_piece
+        or per_fat_gram
+        or question.says(r"tsp|tbsp|teaspoon|tablespoon|cup|stick")
+    ):
         return None
     volumes = [q for q in question.find("volume") if q.unit != "dropper" and q.per is None]
     strengths = [q for q in question.find("mass", unit="mg") if q.per and _by_volume(q.per)]
@@ -161,6 +167,8 @@ def kitchen(question: Question) -> Calculation | None:
     )
     if assumption is not None:
         infused = with_assumption(infused, assumption)
+    if per_fat_gram and batch is None and not measures:
+        return calculators.chain([infused, _per_gram_of_fat(infused, fat_masses[0])])
     if portions:
         portion = one(question, portions[:1], "the amount the recipe uses")
         assert portion is not None
@@ -184,6 +192,34 @@ def kitchen(question: Question) -> Calculation | None:
             ]
         )
     return infused
+
+
+# "mg per gram of butter", "per g of the oil": the strength of the infused fat by its weight.
+_PER_FAT_GRAM = re.compile(
+    rf"(?:\bper|\beach|\ba|/)\s*(?:g|grams?)\s+of\s+(?:(?:the|my|that|this|infused|finished)\s+)*"
+    rf"(?:{_FAT})",
+    re.IGNORECASE,
+)
+
+
+def _per_gram_of_fat(infused: Calculation, fat: Quantity) -> Calculation:
+    """The THC infused, over the fat's weight in grams."""
+    grams = units.grams(fat.value, fat.unit)
+    total = infused.details["total_mg"]
+    each = total / grams
+    return Calculation(
+        "infused_per_gram",
+        each,
+        "mg THC per g",
+        f"{calculators.fmt(each, 4)} mg THC per gram of the infused fat.",
+        (
+            f"{calculators.fmt(total, 6)} mg ÷ {calculators.fmt(grams)} g of fat = "
+            f"{calculators.fmt(each, 4)} mg/g",
+        ),
+        formula="mg per g = THC infused (mg) ÷ fat (g)",
+        inputs=(f"fat: {calculators.fmt(grams)} g",),
+        assumptions=("the THC spreads evenly through the fat",),
+    )
 
 
 def _by_volume(unit: str) -> bool:

@@ -11,6 +11,7 @@ import re
 
 from trichome.agents.container_words import container_words
 from trichome.agents.story_numbers import (
+    counted_capsules,
     drop_labels,
     floor_area,
     pieces_in_groups,
@@ -253,7 +254,7 @@ def normalise(text: str) -> str:
         text,
         flags=re.IGNORECASE,
     )
-    text = trade_and_lights(pieces_in_groups(priced_amounts(text)))
+    text = trade_and_lights(pieces_in_groups(counted_capsules(priced_amounts(text))))
     return floor_area(standard_ounces(text, standard))
 
 

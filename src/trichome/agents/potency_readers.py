@@ -56,6 +56,8 @@ def total(question: Question) -> Calculation | None:
     # CBG only when the COA gives no THCA or CBDA: a total THC question on a full COA is not
     # answered with its CBG.
     names = ("THC", "CBD") if values.get("THCA") or values.get("CBDA") else ("CBG",)
+    if "CBG" not in names and values.get("CBGA") and _total_named(question) == "cbg":
+        names = (*names, "CBG")  # "total cbg on that" of a full COA: its CBG asked by name
     # "CBD 68.2%, CBDa ND, total cbd?": a total of one cannabinoid whose acid was not
     # detected needs only that cannabinoid's own two results
     names = (*names, *(n for n in _ACID_NONE if n not in names and _acid_none(question, n)))
@@ -192,11 +194,20 @@ def _asked_last(question: Question, parts: list[Calculation]) -> list[Calculatio
     (the chain's last part), the other stays in the working."""
     if len(parts) < 2:
         return parts
-    cbd = question.says(r"total\s+cbd\b|\bcbd\s+total\b") and not question.says(
-        r"total\s+thc\b|\bthc\s+total\b"
-    )
-    wanted = "total_cbd" if cbd else "total_thc"
+    wanted = f"total_{_total_named(question) or 'thc'}"
     return sorted(parts, key=lambda p: p.name == wanted)
+
+
+def _total_named(question: Question) -> str | None:
+    """The one total a question names ("total cbg", "CBD total"); None for none or several."""
+    named = {
+        m.group(1) or m.group(2)
+        for m in re.finditer(
+            r"total\s+(thc|cbd|cbg)\b(?![\s-]?a\b)|\b(thc|cbd|cbg)\s+total\b",
+            question.text.lower(),
+        )
+    }
+    return named.pop() if len(named) == 1 else None
 
 
 def _neutral(name: str) -> str:

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import missing_inputs as needs
 from trichome.agents import purchase_limits as limits
 from trichome.agents import units
-from trichome.agents.calculation_questions import Question
-from trichome.agents.calculators import Calculation, MissingInput, fmt
-from trichome.agents.held_pieces import HOLDING_AFTER, HOLDING_BEFORE, listed_with, pieces_of
+from trichome.agents.calculation_questions import Question, ask
+from trichome.agents.calculators import Calculation, MissingInput
+from trichome.agents.held_pieces import (
+    HOLDING_AFTER,
+    HOLDING_BEFORE,
+    held_amount,
+    left_of_unknown_limit,
+    listed_with,
+    pieces_of,
+)
 from trichome.agents.quantities import Quantity
 from trichome.agents.stated_limits import (
     CONCENTRATE_WORDS,
@@ -213,28 +221,13 @@ def _held(
             unnamed = mass
             continue
         if unnamed is not None and listed_with(question, unnamed, mass):
-            held.append(_held_amount(question, unnamed, kind, limit, None))  # "2 g and 3 g of wax"
+            held.append(held_amount(question, unnamed, kind, limit, None))  # "2 g and 3 g of wax"
         unnamed = None
-        held.append(_held_amount(question, mass, kind, limit, pieces))
+        held.append(held_amount(question, mass, kind, limit, pieces))
+    if unnamed is not None and limit is not None and len(limit.amounts) == 1:
+        # "limit 28 g of flower, has 7 g": an amount of no kind named, in a one-kind limit
+        held.append(held_amount(question, unnamed, limits.base_kind(limit), limit, None))
     return held
-
-
-def _held_amount(
-    question: Question,
-    mass: Quantity,
-    kind: str,
-    limit: limits.PurchaseLimit | None,
-    pieces: Quantity | None,
-) -> tuple[limits.Held, Quantity]:
-    """One amount held, in the unit its kind's limit counts, with the words that show it."""
-    amount = units.convert(mass.value, mass.unit, limits.KIND_UNITS[kind])
-    name = limit.name(kind) if limit is not None else limits.KIND_NAMES[kind]
-    written = mass.text
-    if pieces is not None:  # "three 1g carts": the pieces' weight together
-        question.use(pieces)
-        amount *= pieces.value
-        written = f"{fmt(pieces.value)} × {mass.text}"
-    return limits.Held(kind, amount, f"{written} of {name}"), mass
 
 
 def _asked_kind(question: Question, span: tuple[int, int]) -> tuple[str | None, Quantity | None]:
@@ -288,6 +281,8 @@ def purchase_limit(question: Question) -> Calculation | None:
     # a limit the user states stands in for a state's table only where there is none
     stated = None if limits.covers(question.state) else stated_limit(question, _kind_named)
     if not limits.covers(question.state) and stated is None:
+        if left_of_unknown_limit(question):
+            raise ask(question, needs.PURCHASE_LIMIT)
         return None
     if _MAKING.search(question.text) or question.find("percent", "concentration"):
         return None

@@ -224,7 +224,7 @@ class AgentService:
             uncovered = ()  # no rule is asked for, so none is missing
         if sourced_tax_answers(calculation, passages, state):
             calculation = None  # "how does delaware want the 15% tax rounded? $33.33 item"
-        if (already := already_given(user_turns, topics)) is not None:
+        if (already := already_given(user_turns, topics, calculation)) is not None:
             calculation = None  # "bought 1,000 mg, how many mg left?": the limit's to work out
         variance = sourced_variance(calculation, user_turns, state, self.knowledge)
         if variance is not None:

@@ -166,3 +166,26 @@ def floor_area(text: str) -> str:
         return f"{product:g} {'m2' if metric else 'sq ft'}{spoken}{tail}"
 
     return _FLOOR.sub(area, text)
+
+
+# "a 30 count bottle of gummies", "60-ct jar of softgels": the bottle holds that many of them.
+_COUNT_CONTAINER = re.compile(
+    r"\b(\d+)[\s-]*(?:count|ct)\.?\s+(bottles?|jars?|tins?|box(?:es)?|packs?|bags?|tubs?)\s+of\s+",
+    re.IGNORECASE,
+)
+# "caps" counted, bottled or dosed ("30 caps", "a jar of caps", "mg per cap") are capsules,
+# not limits; "at the cap" or "the cap is 100 mg" stay limits.
+_COUNTED_CAPS = re.compile(
+    r"(?<=\d\s)caps\b|(?<=\d)caps\b|(?<=\bof\s)caps\b(?!\s+(?:is|are|on|for)\b)", re.IGNORECASE
+)
+_ONE_CAP = re.compile(r"\b(per|each|every|a|one|1)\s+cap\b(?!\s*(?:is|of|at|was|=|:))", re.I)
+
+
+def counted_capsules(text: str) -> str:
+    """ "30 count bottle of caps ... per cap" written as "bottle of 30 capsules ... per
+    capsule", so the count has its noun and "cap" is not read as a limit."""
+    text = _COUNT_CONTAINER.sub(lambda m: f"{m.group(2)} of {m.group(1)} ", text)
+    text = _COUNTED_CAPS.sub("capsules", text)
+    if re.search(r"\bcapsules?\b|\bsoftgels?\b", text, re.IGNORECASE):
+        text = _ONE_CAP.sub(lambda m: f"{m.group(1)} capsule", text)
+    return text

@@ -11,7 +11,7 @@ from trichome.agents import calculators, units
 from trichome.agents import missing_inputs as needs
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import Question, ask, one, piece_counts
-from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.calculators import Calculation, CalculationError, fmt
 from trichome.agents.operations_readers import dry
 
 # "per square foot", "per sq ft", "per m2": not "per square" of a chocolate bar.
@@ -144,4 +144,54 @@ def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
         unit=unit,
         summary=f"{grown.summary} In {unit}: {fmt(value, 4)}.",
         steps=(*grown.steps, step),
+    )
+
+
+# "grams per plant", "lb a plant", "how much per plant", "what did each plant give"
+_PER_PLANT = re.compile(
+    r"\b(?:(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s+)?(?:per|a|an|each|/)\s*plant\b|"
+    r"\beach\s+plant\s+(?:give|gave|yield|produce|average)",
+    re.IGNORECASE,
+)
+
+
+def per_plant(question: Question) -> Calculation | None:
+    """A harvest's weight shared over the plants it came from, in the mass unit asked."""
+    asked = _PER_PLANT.search(question.text)
+    if asked is None:
+        return None
+    plants = [q for q in piece_counts(question) if re.match(r"plants?\b", q.noun or "")]
+    harvests = [q for q in question.find("mass") if q.per in (None, "package")]
+    if len(plants) != 1 or not harvests:
+        return None
+    harvest = one(question, harvests[:1], "the harvest's weight")
+    assert harvest is not None
+    count = plants[0].value
+    if count <= 0 or count != int(count):
+        raise CalculationError(f"the number of plants ({fmt(count)}) must be a whole number")
+    question.use(harvest, plants[0])
+    unit = units.canonical(asked.group("mass")) if asked.group("mass") else harvest.unit
+    total = units.convert(harvest.value, harvest.unit, unit)
+    each = total / count
+    shown = units.label(unit)
+    steps = [f"{fmt(total, 6)} {shown} ÷ {fmt(count)} plants = {fmt(each, 4)} {shown} per plant"]
+    if unit != harvest.unit:
+        steps.insert(
+            0,
+            f"{fmt(harvest.value)} {units.label(harvest.unit)} = {fmt(total, 6)} "
+            f"{units.label(unit)}",
+        )
+    return Calculation(
+        "yield_per_plant",
+        each,
+        f"{units.label(unit)} per plant",
+        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest.value)} "
+        f"{units.label(harvest.unit)} over {fmt(count)} plants).",
+        tuple(steps),
+        formula="per plant = harvest weight ÷ number of plants",
+        inputs=(
+            f"harvest: {fmt(harvest.value)} {units.label(harvest.unit)}",
+            f"plants: {fmt(count)}",
+        ),
+        assumptions=("the plants share the harvest evenly: this is the average plant",),
     )
