@@ -35,6 +35,8 @@ pytestmark = pytest.mark.anyio
 
 QUESTION = "What is the decarboxylation factor for THCA?"
 ENDPOINTS = [("chat", False), ("chat", True), ("responses", False), ("responses", True)]
+# A silent upstream is given up after 1 s; a trickling one after 4 s in all.
+STALL_TIMEOUTS = {"llm_read_timeout": 1.0, "llm_total_timeout": 4.0}
 
 
 @dataclass
@@ -89,7 +91,9 @@ def openai_settings(
     upstream: FakeUpstream, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Settings:
     """Settings of the `openai` engine on the scripted upstream, on a fresh SQLite database;
-    a test may change some (`indirect` parametrisation with a dict of changes)."""
+    a test may change some (`indirect` parametrisation with a dict of changes). The timeouts
+    are generous, so a loaded machine never turns a malformed answer into a timeout; the
+    stall tests ask for short ones (`STALL_TIMEOUTS`)."""
     changes: dict[str, object] = getattr(request, "param", {})
     settings = Settings(
         data_dir=tmp_path,
@@ -98,8 +102,8 @@ def openai_settings(
         llm_base_url=upstream.base_url,
         llm_model="upstream-model",
         llm_max_retries=0,
-        llm_read_timeout=1.0,
-        llm_total_timeout=4.0,
+        llm_read_timeout=30.0,
+        llm_total_timeout=60.0,
     )
     settings = reconfigured(settings, **changes) if changes else settings
     upgrade_database(settings)
@@ -223,12 +227,6 @@ async def test_an_answer_that_is_no_chat_completion_fails_uncharged(
     ("mode", "stream", "status"),
     [("big_line", True, 502), ("big_line", False, 502), ("many_chunks", True, 200)],
 )
-# The upstream serving the 200 MB line shares this process: on a loaded machine it may still
-# be winding that answer down when the next is asked, so the next answer gets more than the
-# one-second read timeout the stall tests need.
-@pytest.mark.parametrize(
-    "openai_settings", [{"llm_read_timeout": 30.0, "llm_total_timeout": 60.0}], indirect=True
-)
 async def test_an_answer_past_its_caps_is_a_502_and_the_next_is_served(
     gateway: Gateway, upstream: FakeUpstream, mode: str, stream: bool, status: int
 ) -> None:
@@ -250,6 +248,7 @@ async def test_an_answer_past_its_caps_is_a_502_and_the_next_is_served(
         ("cut", True, 200, "upstream_unavailable"),
     ],
 )
+@pytest.mark.parametrize("openai_settings", [STALL_TIMEOUTS], indirect=True)
 async def test_a_stalled_or_cut_upstream_ends_in_an_error_uncharged(
     gateway: Gateway, upstream: FakeUpstream, mode: str, stream: bool, status: int, code: str
 ) -> None:
