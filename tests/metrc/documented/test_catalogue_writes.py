@@ -12,6 +12,7 @@ from tests.metrc.documented.conftest import GROWER, Run
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools import strains
 from trichome.metrc.tools.facilities import facility, locations, sublocations
+from trichome.metrc.tools.items import write as items_write
 
 pytestmark = pytest.mark.anyio
 
@@ -91,3 +92,38 @@ async def test_sublocations_are_created_renamed_and_archived(
         ("DELETE", "/sublocations/v2/71", None),
     ]
     assert made["ids"] == [71] and made["message"] == "Created the sublocation 'Table A'."
+
+
+async def test_an_edible_item_with_its_thc_per_unit(run: Run, documented: FakeMetrc) -> None:
+    result = await run(
+        items_write.create_item, license_number=GROWER, name="Gummies 10mg", category="Edible",
+        unit_of_measure="Each", unit_thc_content=10,
+    )  # fmt: skip
+
+    body = [
+        {
+            "Name": "Gummies 10mg", "ItemCategory": "Edible", "UnitOfMeasure": "Each",
+            "UnitThcContent": 10, "UnitThcContentUnitOfMeasure": "Milligrams",
+        }
+    ]  # fmt: skip
+    assert sent(documented) == [("POST", "/items/v2", body)]
+    assert result["ids"] == [305]
+
+
+async def test_an_item_update_keeps_its_category_and_strain(
+    run: Run, documented: FakeMetrc
+) -> None:
+    await run(
+        items_write.update_item, license_number=GROWER, name="Blue Dream Pre-Roll 1g",
+        unit_weight=1.2,
+    )  # fmt: skip
+    await run(items_write.archive_item, license_number=GROWER, name="Blue Dream Pre-Roll 1g")
+
+    body = [
+        {
+            "Id": 304, "Name": "Blue Dream Pre-Roll 1g", "ItemCategory": "Pre-Roll Flower",
+            "UnitOfMeasure": "Each", "Strain": "Blue Dream", "UnitWeight": 1.2,
+            "UnitWeightUnitOfMeasure": "Grams",
+        }
+    ]  # fmt: skip
+    assert sent(documented) == [("PUT", "/items/v2", body), ("DELETE", "/items/v2/304", None)]
