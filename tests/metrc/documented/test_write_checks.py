@@ -4,6 +4,8 @@ one, a value of the wrong type, more than ten objects, a query Metrc does not do
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.metrc.documented.conftest import FIXTURES, GROWER
@@ -55,3 +57,14 @@ async def test_the_server_answers_a_stray_write_with_a_400(
     documented.calls.clear()
     assert await client.adjust_packages(GROWER, [ADJUST]) == {"Ids": [8101], "Warnings": None}
     assert documented.calls[0].body == [ADJUST]
+
+
+def test_every_write_fixture_s_own_example_fits_its_documented_body() -> None:
+    writes = {w.fixture: w for w in load_writes(FIXTURES)}
+    for file in FIXTURES.rglob("*.json"):
+        document = json.loads(file.read_text("utf-8"))
+        if file.stem not in writes:
+            continue
+        for request in document["requests"]:
+            if "body" in request:
+                assert check(writes[file.stem], request["body"]) == [], file.name
