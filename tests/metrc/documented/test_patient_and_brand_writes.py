@@ -1,5 +1,5 @@
-"""The medical patient and item brand tools on Metrc's documented request bodies (the fixture
-server refuses any other body, writes.py)."""
+"""The medical patient, patient check-in and item brand tools on Metrc's documented request
+bodies (the fixture server refuses any other body, writes.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from tests.metrc.documented.conftest import GROWER, STORE, Run
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.items import brands
 from trichome.metrc.tools.registry import ToolProblem
-from trichome.metrc.tools.sales import patient_changes
+from trichome.metrc.tools.sales import checkins, patient_changes
 
 pytestmark = pytest.mark.anyio
 
@@ -74,3 +74,28 @@ async def test_an_item_brand_is_created_renamed_and_archived(
         ("DELETE", "/items/v2/brand/5102", None),
     ]
     assert made["ids"] == [5101, 5102]  # the documented answer's Ids
+
+
+async def test_a_check_in_is_recorded_corrected_and_archived(
+    run: Run, documented: FakeMetrc
+) -> None:
+    given = {
+        "patient_license_number": "MP-004512", "location_id": 2,
+        "registration_start": date(2026, 1, 10), "registration_expiry": date(2027, 1, 9),
+        "check_in_date": date(2026, 6, 15),
+    }  # fmt: skip
+    recorded = await run(checkins.record_patient_check_in, license_number=STORE, **given)
+    await run(checkins.update_patient_check_in, license_number=STORE, check_in_id=301, **given)
+    await run(checkins.archive_patient_check_in, license_number=STORE, check_in_id=301)
+
+    body = {
+        "PatientLicenseNumber": "MP-004512", "CheckInLocationId": 2,
+        "RegistrationStartDate": "2026-01-10", "RegistrationExpiryDate": "2027-01-09",
+        "CheckInDate": "2026-06-15",
+    }  # fmt: skip
+    assert sent(documented) == [
+        ("POST", "/patient-checkins/v2", [body]),
+        ("PUT", "/patient-checkins/v2", [{"Id": 301, **body}]),
+        ("DELETE", "/patient-checkins/v2/301", None),
+    ]
+    assert recorded["ids"] == []  # Metrc documents no answer
