@@ -22,11 +22,11 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 201
-OPERATIONS_FLOOR = 244
+TOOLS_FLOOR = 202
+OPERATIONS_FLOOR = 246
 READS_FLOOR = 127
-WRITE_TOOLS_FLOOR = 90
-CHECKED_WRITES_FLOOR = 85
+WRITE_TOOLS_FLOOR = 91
+CHECKED_WRITES_FLOOR = 87
 
 
 def _named(node: ast.expr) -> str | None:
