@@ -7,15 +7,18 @@ answered as its bytes with those headers. The server matches a request by path a
 subset of the request's), pages a list when asked, and answers a last-modified window with
 the records last modified in it and sales dates with the receipts sold between them (a
 SalesDateTime, local time in Metrc's examples, read against the bounds as written), as
-Metrc does; sales dates with last-modified dates are a 400, as Metrc documents. A request no fixture answers is a 404, so a
-skill reading something the fixtures lack fails loudly.
+Metrc does; sales dates with last-modified dates are a 400, as Metrc documents. A write
+(POST, PUT, DELETE) is checked against the documented request body its fixture describes and
+answered as documented, or refused with a 400 (writes.py); every call is kept in `fake.calls`
+for a test to read what was sent. A request no fixture answers is a 404, so a skill reading
+or a tool writing something the fixtures lack fails loudly.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -25,6 +28,7 @@ import pytest
 from starlette.responses import JSONResponse, Response
 
 from tests.metrc.conftest import ClientFactory
+from tests.metrc.documented.writes import Write, answer_write, load_writes
 from tests.metrc.fake_metrc import Call, FakeMetrc, envelope
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.tools import MetrcAccess, using
@@ -62,6 +66,8 @@ def load_fixtures() -> list[Answer]:
     for file in sorted(FIXTURES.glob("*.json")):
         document = json.loads(file.read_text(encoding="utf-8"))
         operation = document["operation"]
+        if not operation.startswith("GET "):
+            continue  # a write: writes.py answers it
         for request in document["requests"]:
             path = request.get("path") or operation.split(" ", 1)[1]
             response = request.get("response")
@@ -100,8 +106,11 @@ def _moment(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def answer(answers: list[Answer], call: Call) -> Response:
-    """The fixture's response to a request, paged and windowed as Metrc would."""
+def answer(answers: list[Answer], call: Call, writes: Sequence[Write] = ()) -> Response:
+    """The fixture's response to a request, paged and windowed as Metrc would; a write's
+    answer when it fits its documented body."""
+    if call.method != "GET" and (written := answer_write(writes, call)) is not None:
+        return written
     path = call.path.rstrip("/")
     query = {k: v for k, v in call.params.items() if k not in IGNORED}
     matches = [
@@ -138,8 +147,8 @@ def answer(answers: list[Answer], call: Call) -> Response:
 @pytest.fixture
 def documented(fake: FakeMetrc) -> FakeMetrc:
     """The fake Metrc, answering from the documented fixtures."""
-    answers = load_fixtures()
-    fake.script = lambda call: answer(answers, call)
+    answers, writes = load_fixtures(), load_writes(FIXTURES)
+    fake.script = lambda call: answer(answers, call, writes)
     return fake
 
 

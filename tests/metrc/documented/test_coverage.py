@@ -3,7 +3,10 @@
 Counted from the files, not from a run: an operation is covered when a fixture under
 tests/metrc/fixtures/documented names it (`"operation": "GET /path"`), and a tool is
 fixture-tested when a test here calls it on those fixtures (`run(module.tool, ...)`, or
-awaits it directly inside `using(...)`). Raise the floors when coverage grows (issue 22).
+awaits it directly inside `using(...)`). A write tool counts as well (it is tested on the
+fixture server, which checks its body against the documented one, writes.py), and a write
+operation is checked when its fixture carries the documented body shape. Raise the floors
+when coverage grows (issue 22).
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 125
-OPERATIONS_FLOOR = 178
+TOOLS_FLOOR = 202
+OPERATIONS_FLOOR = 246
 READS_FLOOR = 127
+WRITE_TOOLS_FLOOR = 91
+CHECKED_WRITES_FLOOR = 87
 
 
 def _named(node: ast.expr) -> str | None:
@@ -94,3 +99,24 @@ def test_the_count_of_operations_with_fixtures_does_not_drop() -> None:
 def test_every_fixture_names_a_documented_operation() -> None:
     for file in FIXTURES.rglob("*.json"):
         assert operation_of(json.loads(file.read_text("utf-8"))["operation"]), file.name
+
+
+def checked_writes() -> set[Operation]:
+    """The write operations whose fixture carries Metrc's documented body shape."""
+    found = set()
+    for file in FIXTURES.rglob("*.json"):
+        document = json.loads(file.read_text("utf-8"))
+        if "body_shape" in document:
+            found.add(operation_of(document["operation"]))
+    return {operation for operation in found if operation is not None}
+
+
+def test_the_count_of_write_tools_and_checked_writes_does_not_drop() -> None:
+    writes = {name for name, spec in load_all().items() if not spec.read_only}
+    tested = fixture_tested_tools() & writes
+    checked = checked_writes()
+
+    print(f"write tools tested: {len(tested)} of {len(writes)}; checked writes: {len(checked)}")
+    assert len(tested) >= WRITE_TOOLS_FLOOR, sorted(writes - tested)
+    assert len(checked) >= CHECKED_WRITES_FLOOR
+    assert all(operation.method != "GET" for operation in checked)

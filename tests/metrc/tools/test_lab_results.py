@@ -93,7 +93,7 @@ async def test_only_a_lab_records_results(writer: MetrcAccess) -> None:
         tools.AnalyteResult(test_type="Lead (ppm) Raw Plant Material", quantity=0.1, passed=True)
     ]
     with using(writer), pytest.raises(MetrcAuthError, match="CanTestPackages"):
-        await tools.record_lab_test_results(CULTIVATOR, grown, passing, overall_passed=True)
+        await tools.record_lab_test_results(CULTIVATOR, grown, passing)
 
 
 async def test_results_kept_unreleased_leave_the_sources_as_they_were(writer: MetrcAccess) -> None:

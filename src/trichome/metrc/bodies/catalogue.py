@@ -38,7 +38,8 @@ class SublocationUpdate(SublocationCreate):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StrainCreate(MetrcBody):
-    """A new strain; TestingStatus is None, InHouse or ThirdParty."""
+    """A new strain; TestingStatus is None, InHouse or ThirdParty. Metrc documents no
+    Genetics on a write (its reads derive it from the indica and sativa shares)."""
 
     name: str
     testing_status: str = "None"
@@ -46,7 +47,6 @@ class StrainCreate(MetrcBody):
     cbd_level: float | None = None
     indica_percentage: float | None = None
     sativa_percentage: float | None = None
-    genetics: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

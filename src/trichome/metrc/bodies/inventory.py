@@ -102,7 +102,6 @@ class LabTestRecord(MetrcBody):
     label: str
     result_date: datetime | date | str
     results: Sequence[LabTestResult | Mapping[str, Any]]
-    overall_passed: bool | None = None
     document_file_name: str | None = None
     document_file_base64: str | None = None
 

@@ -245,10 +245,6 @@ async def record_lab_test_results(
         list[AnalyteResult],
         Field(min_length=1, max_length=100, description="One result per test type."),
     ],
-    overall_passed: Annotated[
-        bool | None,
-        Field(description="Whether the sample passes overall; defaults to all results passing."),
-    ] = None,
     result_date: Annotated[
         date | None, Field(description="The day the tests were done; defaults to today.")
     ] = None,
@@ -268,7 +264,9 @@ async def record_lab_test_results(
     """
     metrc = access()
     await find_package(metrc, license_number, label)
-    passed = all(r.passed for r in results) if overall_passed is None else overall_passed
+    # Metrc documents no OverallPassed on a record (bruno LabTests/CreateRecord, every state's
+    # collection): the verdict follows the results, as Metrc derives it.
+    passed = all(r.passed for r in results)
     record = LabTestRecord(
         label=label.strip(),
         result_date=result_date or metrc.as_of(),
@@ -281,7 +279,6 @@ async def record_lab_test_results(
             )
             for r in results
         ],
-        extra={"OverallPassed": passed},
     )
     result = await metrc.client.record_lab_test_results(
         license_number, [record], credentials=metrc.credentials

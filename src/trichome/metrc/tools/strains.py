@@ -206,13 +206,11 @@ async def create_strain(
     sativa_percentage: Annotated[
         Percentage, Field(description="Its sativa share in %; indica makes up the rest.")
     ] = None,
-    genetics: Annotated[
-        str | None, Field(max_length=200, description="Its lineage, e.g. Blueberry x Haze.")
-    ] = None,
 ) -> dict[str, Any]:
     """Create a strain at a facility, so that plantings and items can name it.
 
-    Indica and sativa shares add up to 100 (50/50 when neither is given).
+    Indica and sativa shares add up to 100 (50/50 when neither is given); Metrc shows them as
+    the strain's genetics.
     """
     indica, sativa = _genetics(indica_percentage, sativa_percentage)
     metrc = access()
@@ -226,7 +224,6 @@ async def create_strain(
                 cbd_level=cbd_level,
                 indica_percentage=indica,
                 sativa_percentage=sativa,
-                genetics=genetics,
             )
         ],
         credentials=metrc.credentials,
@@ -260,9 +257,9 @@ async def update_strain(
     sativa_percentage: Annotated[
         Percentage, Field(description="A new sativa share in % (indica follows).")
     ] = None,
-    genetics: Annotated[str | None, Field(max_length=200, description="New genetics.")] = None,
 ) -> dict[str, Any]:
-    """Change a strain's name, testing status, THC/CBD levels, indica/sativa split or genetics.
+    """Change a strain's name, testing status, THC/CBD levels or indica/sativa split (which
+    Metrc shows as its genetics).
 
     Only the fields given change; the others keep their current values.
     """
@@ -273,7 +270,6 @@ async def update_strain(
         "CBD level": cbd_level,
         "indica share": indica_percentage,
         "sativa share": sativa_percentage,
-        "genetics": genetics,
     }
     if all(value is None for value in changes.values()):
         raise ToolProblem("Nothing to change: give at least one new value.")
@@ -295,7 +291,6 @@ async def update_strain(
                 cbd_level=current.get("CbdLevel") if cbd_level is None else cbd_level,
                 indica_percentage=indica,
                 sativa_percentage=sativa,
-                genetics=current.get("Genetics") if genetics is None else genetics,
             )
         ],
         credentials=metrc.credentials,

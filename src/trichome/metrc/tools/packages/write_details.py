@@ -106,7 +106,8 @@ async def decontaminate_packages(
                 "PackageLabel": label,
                 "DecontaminationMethodName": method,
                 "DecontaminationDate": when,
-                "DecontaminationSteps": steps,
+                # Metrc documents the steps as text: left out rather than sent as null.
+                **({"DecontaminationSteps": steps} if steps else {}),
             }
             for label in packages
         ],
@@ -277,9 +278,14 @@ async def plant_batch_from_package(
                 "PlantBatchType": batch_type,
                 "PlantCount": plant_count,
                 "LocationName": location,
-                "SublocationName": sublocation,
+                # Metrc documents these as text, never null: left out when not given.
+                **({"SublocationName": sublocation} if sublocation else {}),
                 "StrainName": strain,
-                "PatientLicenseNumber": patient_license_number,
+                **(
+                    {"PatientLicenseNumber": patient_license_number}
+                    if patient_license_number
+                    else {}
+                ),
                 "PlantedDate": day,
                 "UnpackagedDate": day,
             }

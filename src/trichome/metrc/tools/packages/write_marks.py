@@ -114,10 +114,13 @@ async def set_package_shelf_life_dates(
         raise ToolProblem("Give at least one of expiration_date, sell_by_date, use_by_date.")
     metrc = access()
     package = await find_package(metrc, license_number, label)
-    dates = {
+    # The dates not given keep the package's; one it has none of is left out (Metrc documents
+    # each as a date, never null).
+    kept = {
         key: value.isoformat() if value is not None else package.get(key)
         for key, value in given.items()
     }
+    dates = {key: value for key, value in kept.items() if value is not None}
     result = await metrc.client.change_package_shelf_life_dates(
         license_number, [{"Label": label, **dates}], credentials=metrc.credentials
     )

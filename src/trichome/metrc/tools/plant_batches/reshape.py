@@ -57,7 +57,8 @@ async def change_plant_batch_strain(
         raise ToolProblem(f"Plant batch {batch.get('Name')} is already of strain {strain}.")
     result = await metrc.client.change_plant_batches_strain(
         license_number,
-        [{"Id": batch.get("Id"), "Name": None, "StrainId": None, "StrainName": strain}],
+        # Metrc documents StrainId as a number: by name, it is left out rather than null.
+        [{"Id": batch.get("Id"), "Name": None, "StrainName": strain}],
         credentials=metrc.credentials,
     )
     return written(result, f"Plant batch {batch.get('Name')} is now of strain {strain}.")
@@ -149,6 +150,8 @@ async def package_plant_batch(
         "ActualDate": _day(actual_date, metrc), "ExpirationDate": None, "SellByDate": None,
         "UseByDate": None,
     }  # fmt: skip
+    # Metrc documents the patient, note and dates as text, never null: left out when not given.
+    row = {key: value for key, value in row.items() if value is not None or key == "Id"}
     client = metrc.client
     send = (
         client.create_plant_batch_packages_from_mother

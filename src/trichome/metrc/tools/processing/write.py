@@ -68,10 +68,17 @@ async def start_processing_job(
         "StartDate": (start_date or metrc.as_of()).isoformat(),
     }
     result = await metrc.client.start_processing_jobs(
-        license_number, [job], credentials=metrc.credentials
+        license_number, [_given(job)], credentials=metrc.credentials
     )
     return written(result, f"Started processing job {name.strip()} from {len(packages)} "
                    f"package{'s' if len(packages) != 1 else ''}.")  # fmt: skip
+
+
+def _given(body: dict[str, Any]) -> dict[str, Any]:
+    """A job write without the fields not given: Metrc documents its units, note and waste
+    weight as text or numbers, never null (bruno ProcessingJob/StartProcessingJob,
+    CreateAdjustProcessingJob, FinishProcessingJob)."""
+    return {key: value for key, value in body.items() if value is not None}
 
 
 @tool("processing", title="Adjust a processing job", read_only=False, returns=Written)
@@ -101,7 +108,7 @@ async def adjust_processing_job(
         "Packages": _packages(packages),
     }
     result = await metrc.client.adjust_processing_jobs(
-        license_number, [body], credentials=metrc.credentials
+        license_number, [_given(body)], credentials=metrc.credentials
     )
     return written(result, f"Adjusted processing job {found.get('Name')}.")
 
@@ -189,15 +196,11 @@ async def finish_processing_job(
         "Id": int(found["Id"]),
         "FinishDate": (finish_date or metrc.as_of()).isoformat(),
         "FinishNote": note,
-        "TotalCountWaste": None,
-        "WasteCountUnitOfMeasureName": None,
-        "TotalVolumeWaste": None,
-        "WasteVolumeUnitOfMeasureName": None,
         "TotalWeightWaste": waste_weight,
         "WasteWeightUnitOfMeasureName": waste_unit,
     }
     result = await metrc.client.finish_processing_jobs(
-        license_number, [body], credentials=metrc.credentials
+        license_number, [_given(body)], credentials=metrc.credentials
     )
     return written(result, f"Finished processing job {found.get('Name')}.")
 
