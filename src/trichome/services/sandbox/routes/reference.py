@@ -46,8 +46,8 @@ router = APIRouter()
 
 def _batch(batch_id: int, name: str, type_ids: tuple[int, ...]) -> dict[str, Any]:
     """A lab test batch as Metrc documents one (bruno LabTests/GetBatches): its test types
-    in full and their count. The sandbox ties no item category to a batch (the required
-    batches of a delivered package follow its own rule, transfer_views.required_batches)."""
+    in full and their count. The item categories name their batches (LabTestBatchNames);
+    the batches do not list the categories back (ItemCategories stays empty)."""
     types = [dict(LAB_TEST_TYPES[type_id - 1]) for type_id in type_ids]
     return {
         "Id": batch_id,
