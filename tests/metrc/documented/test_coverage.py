@@ -19,9 +19,9 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 125
-OPERATIONS_FLOOR = 178
-READS_FLOOR = 127
+TOOLS_FLOOR = 126
+OPERATIONS_FLOOR = 179
+READS_FLOOR = 128
 
 
 def _named(node: ast.expr) -> str | None:
