@@ -227,8 +227,6 @@ async def test_more_reads_have_the_documented_fields_and_types(
     assert same_types(served, fixture) == SANDBOX_OTHER_TYPES.get(fixture, [])
 
 
-
-
 @pytest.mark.parametrize(
     ("read", "licence", "fixture"),
     [
