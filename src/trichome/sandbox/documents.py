@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
+from trichome.sandbox.item_categories import CATEGORY_NAMES
 from trichome.sandbox.reference import (
-    CATEGORY_NAMES,
     LOCATION_TYPES,
     PLANT_BATCH_TYPE_IDS,
     UNITS_OF_MEASURE,
@@ -17,6 +17,14 @@ from trichome.sandbox.store import Record, iso
 ABBREVIATIONS = {unit["Name"]: unit["Abbreviation"] for unit in UNITS_OF_MEASURE}
 _QUANTITY_TYPES = {unit["Name"]: unit["QuantityType"] for unit in UNITS_OF_MEASURE}
 _LOCATION_TYPES = {location_type["Name"]: location_type for location_type in LOCATION_TYPES}
+# A package's flags in Metrc's documented shape (bruno Packages/GetActive, GetLabSamples) that
+# no sandbox operation sets.
+UNSET_FLAGS = (
+    "IsTradeSample", "IsTradeSamplePersistent", "SourcePackageIsTradeSample",
+    "IsDonation", "IsDonationPersistent", "SourcePackageIsDonation",
+    "IsOnInvestigation", "IsOnInvestigationHold", "IsOnInvestigationRecall", "IsOnRecall",
+    "IsOnRetailerDelivery",
+)  # fmt: skip
 
 
 def day(value: date | datetime | None) -> str | None:
@@ -309,6 +317,7 @@ def package(
         "active",
         {
             "Label": label,
+            "ExternalId": None,
             "PackageType": "Product",
             "SourceHarvestCount": len(source_harvests or []),
             "SourcePackageCount": len(source_packages or []),
@@ -317,6 +326,8 @@ def package(
             "SourcePackageLabels": ", ".join(source_packages or []) or None,
             "LocationId": location_record.id,
             "LocationName": location_record.name,
+            "SublocationId": None,
+            "SublocationName": None,
             "LocationTypeName": location_record.data["LocationTypeName"],
             "Quantity": round(quantity, 4),
             "OriginalPackageQuantity": round(quantity, 4),
@@ -334,16 +345,34 @@ def package(
             "LabTestingState": lab_state,
             "LabTestingStateDate": day(packaged),
             "LabTestingPerformedDate": None,
+            "LabTestingRecordedDate": None,
             "LabTestResultExpirationDateTime": None,
+            "LabTestStageId": None,
+            "LabTestStage": None,
             "IsProductionBatch": production_batch is not None,
             "ProductionBatchNumber": production_batch,
+            "SourceProductionBatchNumbers": None,
+            # Metrc's documented flags the sandbox has no operation for (trade samples,
+            # donations, investigations, recalls, retailer deliveries): never set.
+            **dict.fromkeys(UNSET_FLAGS, False),
+            "IsTestingSample": False,
+            "IsProcessValidationTestingSample": False,
             "ProductRequiresRemediation": False,
+            "ContainsRemediatedProduct": False,
             "RemediationDate": None,
+            "ProductRequiresDecontamination": False,
+            "ContainsDecontaminatedProduct": False,
+            "DecontaminationDate": None,
             "IsOnHold": False,
+            "IsOnHoldCombined": False,
+            "IsOnRecallCombined": False,
             "ArchivedDate": None,
             "FinishedDate": None,
             "IsFinished": False,
-            "IsTestingSample": False,
+            "IsFinishedGood": False,
+            "PackageForProductDestruction": None,
+            "LabelsLastGeneratedDateTime": None,
+            "ProductLabel": None,
             "ReceivedDateTime": None,
             "ReceivedFromFacilityLicenseNumber": None,
             "ReceivedFromFacilityName": None,

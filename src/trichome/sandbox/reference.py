@@ -265,28 +265,6 @@ TRANSFER_TYPES: list[dict[str, Any]] = [
     )
 ]
 TRANSFER_TYPE_NAMES = frozenset(t["Name"] for t in TRANSFER_TYPES)
-ITEM_CATEGORIES: list[dict[str, Any]] = [
-    {
-        "Name": name,
-        "ProductCategoryType": category_type,
-        "QuantityType": quantity_type,
-        "RequiresStrain": strain,
-        "RequiresUnitThcContent": thc,
-        "CanBeRemediated": True,
-    }
-    for name, category_type, quantity_type, strain, thc in (
-        ("Buds", "Buds", "WeightBased", True, False),
-        ("Shake/Trim", "ShakeTrim", "WeightBased", True, False),
-        ("Concentrate", "Concentrate", "WeightBased", True, False),
-        ("Infused Edible", "InfusedEdible", "CountBased", False, True),
-        ("Vape Cartridge", "Concentrate", "CountBased", True, True),
-        ("Pre-Roll Flower", "Buds", "CountBased", True, False),
-        # Clones and seedlings are packaged as Immature Plants, a counted category of type
-        # Plants (ThunkMetrc bruno Items/GetCategories).
-        ("Immature Plants", "Plants", "CountBased", True, False),
-    )
-]
-CATEGORY_NAMES = {c["Name"]: c for c in ITEM_CATEGORIES}
 LAB_TEST_TYPES: list[dict[str, Any]] = [
     {
         "Id": n,

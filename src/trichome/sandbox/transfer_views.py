@@ -7,7 +7,8 @@ Transfers: GetDestinationTransporters, GetTransporterDetails, GetTransferHubs,
 GetTemplateDeliveries, GetDeliveryPackageRequiredLabTestBatches, GetManifestPdf; captured in
 github.com/thunkier/ThunkMetrc specs/generated/bruno/Transfers). Which batches a package needs
 is the sandbox's own rule (Metrc's differ by state): none for a package whose testing is
-NotRequired, else potency, microbials and heavy metals, and moisture for flower.
+NotRequired, else its item category's LabTestBatchNames (item_categories.py); for a category
+the sandbox does not know, potency, microbials and heavy metals, and moisture for flower.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
+from trichome.sandbox.item_categories import CATEGORY_NAMES
 from trichome.sandbox.reference import FACILITIES, Facility
 from trichome.sandbox.store import Record
 
@@ -196,13 +198,15 @@ def required_batches(package_id: int, entry: dict[str, Any],
     """The lab test batches a delivered package needs (the sandbox's rule, above)."""
     if entry.get("LabTestingState") == "NotRequired":
         return []
+    known = CATEGORY_NAMES.get(str(entry.get("ItemCategoryName") or ""))
     category = str(entry.get("ItemCategoryName") or "").casefold()
     flower = any(word in category for word in _FLOWER_WORDS)
     return [
         {"PackageId": package_id, "LabTestBatchId": batch["Id"], "LabTestBatchName": batch["Name"]}
         for batch in batches
-        if batch["Name"] != "Moisture" or flower
-    ]
+        if (batch["Name"] in known["LabTestBatchNames"] if known else
+            batch["Name"] != "Moisture" or flower)
+    ]  # fmt: skip
 
 
 def manifest_lines(transfer: Record, deliveries: list[Record], viewer: Facility) -> list[str]:

@@ -22,9 +22,9 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 202
-OPERATIONS_FLOOR = 246
-READS_FLOOR = 127
+TOOLS_FLOOR = 203
+OPERATIONS_FLOOR = 247
+READS_FLOOR = 128
 WRITE_TOOLS_FLOOR = 91
 CHECKED_WRITES_FLOOR = 87
 

@@ -79,10 +79,9 @@ async def test_return_reasons_say_what_each_requires(run: Run) -> None:
 
     expected = records("sales_delivery_return_reasons", STORE)
     assert [row["Name"] for row in listed["items"]] == [r["Name"] for r in expected]
-    assert listed["items"] == [
-        {"Name": "Customer Refused", "RequiresNote": True},
-        {"Name": "Damaged", "RequiresNote": False},
-    ]
+    # Every documented field comes through, the waste weights included (issue 22).
+    assert listed["items"] == expected
+    assert [row["RequiresWasteWeight"] for row in listed["items"]] == [False, True]
 
 
 async def test_counties_and_registration_places_are_plain_lists(run: Run) -> None:

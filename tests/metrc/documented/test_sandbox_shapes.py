@@ -227,38 +227,6 @@ async def test_more_reads_have_the_documented_fields_and_types(
     assert same_types(served, fixture) == SANDBOX_OTHER_TYPES.get(fixture, [])
 
 
-# Documented fields the sandbox does not serve yet (issue 22): an item category's photo,
-# dose and retest (RTA) rules, and a lab sample's flags (donation, trade sample,
-# investigation and recall holds, decontamination) and its sublocation and label details.
-CATEGORY_RULES = {"CanBeDecontaminated", "CanBeDestroyed", "CanContainSeeds", "LabTestBatchNames"}
-CATEGORY_RULES |= {f"Requires{what}" for what in (
-    "AdministrationMethod", "Allergens", "Description", "ItemBrand", "LabelPhotoDescription",
-    "LabelPhotos", "NumberOfDoses", "PackagingPhotoDescription", "PackagingPhotos",
-    "ProductPDFDocuments", "ProductPhotoDescription", "ProductPhotos", "PublicIngredients",
-    "ServingSize", "SupplyDurationDays", "UnitCbdAContent", "UnitCbdAContentDose",
-    "UnitCbdAPercent", "UnitCbdContent", "UnitCbdContentDose", "UnitCbdPercent",
-    "UnitThcAContent", "UnitThcAContentDose", "UnitThcAPercent", "UnitThcContentDose",
-    "UnitThcPercent", "UnitVolume", "UnitWeight",
-)}  # fmt: skip
-CATEGORY_RULES |= {
-    "MaxDaysForRecoveryAfterFailure", "MaxDaysToMaintainRTA", "MaxDaysWithoutTestedSource",
-    "MaxDaystoReachMinSources", "MaxRepackageDistanceFromSource", "MinConsecutiveSourcesForRTA",
-    "MinDaysForRTA", "MinNewPassesInRecoveryWindow",
-}  # fmt: skip
-SAMPLE_FLAGS = {
-    "ContainsDecontaminatedProduct", "ContainsRemediatedProduct", "DecontaminationDate",
-    "ExternalId", "IsDonation", "IsDonationPersistent", "IsFinishedGood", "IsOnHoldCombined",
-    "IsOnInvestigation", "IsOnInvestigationHold", "IsOnInvestigationRecall", "IsOnRecall",
-    "IsOnRecallCombined", "IsOnRetailerDelivery", "IsProcessValidationTestingSample",
-    "IsTradeSample", "IsTradeSamplePersistent", "LabTestStage", "LabTestStageId",
-    "LabTestingRecordedDate", "LabelsLastGeneratedDateTime", "PackageForProductDestruction",
-    "ProductLabel", "ProductRequiresDecontamination", "SourcePackageIsDonation",
-    "SourcePackageIsTradeSample", "SourceProductionBatchNumbers", "SublocationId",
-    "SublocationName",
-}  # fmt: skip
-NOT_SERVED_YET = {"items_categories": CATEGORY_RULES, "packages_labsamples": SAMPLE_FLAGS}
-
-
 @pytest.mark.parametrize(
     ("read", "licence", "fixture"),
     [
@@ -286,7 +254,7 @@ async def test_the_newly_documented_reads_match_the_sandbox(
 ) -> None:
     served = await getattr(client, read)(*([licence] if licence else []))
 
-    assert fields(served) == documented(fixture) - NOT_SERVED_YET.get(fixture, set())
+    assert fields(served) == documented(fixture)
     assert same_types(served, fixture) == []
 
 
@@ -306,3 +274,26 @@ async def test_lab_test_batches_list_their_test_types_as_metrc_documents(
 async def test_customer_types_are_metrc_s_documented_names(client: MetrcClient) -> None:
     documented_names = fixture("sales_customertypes")["requests"][0]["response"]
     assert await client.sales_customer_types(DISPENSARY) == documented_names
+
+
+async def test_packages_have_the_documented_fields_held_or_not(client: MetrcClient) -> None:
+    active = await client.packages_active(DISPENSARY)
+    held = await client.packages_onhold(DISPENSARY)
+
+    assert fields(active) == fields(held) == documented("packages_active")
+    assert {p["IsOnHoldCombined"] for p in held} == {True}
+    assert {p["IsOnHoldCombined"] for p in active} == {False}
+
+
+async def test_item_categories_name_the_sandbox_s_lab_test_batches(client: MetrcClient) -> None:
+    categories = {c["Name"]: c for c in await client.item_categories(CULTIVATOR)}
+    batches = {b["Name"] for b in await client.lab_test_batches(DISPENSARY)}
+
+    assert all(set(c["LabTestBatchNames"]) <= batches for c in categories.values())
+    assert "Moisture" in categories["Buds"]["LabTestBatchNames"]
+    assert "Moisture" not in categories["Infused Edible"]["LabTestBatchNames"]
+    assert categories["Immature Plants"]["LabTestBatchNames"] == []
+    assert categories["Immature Plants"]["CanContainSeeds"] is True
+    # The rules the sandbox enforces when an item is created are the ones it publishes.
+    assert categories["Infused Edible"]["RequiresUnitThcContent"] is True
+    assert categories["Infused Edible"]["RequiresStrain"] is False

@@ -7,7 +7,7 @@ import pytest
 from starlette.responses import Response
 
 from tests.metrc.conftest import ClientFactory
-from tests.metrc.documented.conftest import AS_OF, GROWER, Run
+from tests.metrc.documented.conftest import AS_OF, GROWER, Run, records
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.tools import MetrcAccess, transfers, using
@@ -89,3 +89,37 @@ async def test_a_manifest_is_read_as_its_printed_text(
         "Lab Test: TestPassed",
     ]
     assert found["truncated"] is False and fake.calls[0].path == "/transfers/v2/manifest/9001/html"
+
+
+async def test_the_documented_manifest_page_is_read_package_by_package(run: Run) -> None:
+    found = await run(transfers.get_transfer_manifest, license_number=GROWER, transfer_id=9001)
+
+    lines = found["lines"]
+    assert lines[:5] == [
+        "Transfer Manifest 0000090011",
+        "Manifest No. 0000090011 Date Created 06/07/2026 4:44 PM",
+        "Originating Entity Green Mesa Cultivation For Agency Use Only",
+        "Originating License Number 403R-00101",
+        "1. Destination Front Range Dispensary Destination Phone No. 303-555-0188",
+    ]
+    assert "Print Manifest" not in lines  # the page's button, not printed
+    # Each of the delivery's seven packages has its numbered block: label, lab state, item,
+    # quantity shipped, strain and source harvest.
+    shipped = records("transfers_delivery_packages")[:7]
+    first = lines.index("1. Package | Shipped Production Batch No. Item Name Quantity")
+    assert lines[first + 1 : first + 7] == [
+        "1A4FF0300000029000000201",
+        "Lab Test: TestPassed",
+        "Contains Retail IDs: No Blue Dream Flower",
+        "(Buds) Shp: 453.6 g",
+        "Item Details Strain: Blue Dream",
+        "Source Harvest 2026-04-02-Flower Room 1-H",
+    ]
+    for n, package in enumerate(shipped, start=1):
+        block = lines.index(f"{n}. Package | Shipped Production Batch No. Item Name Quantity")
+        assert lines[block + 1 : block + 3] == [
+            package["PackageLabel"],
+            f"Lab Test: {package['LabTestingState']}",
+        ]
+    assert lines[-1] == "06/07/2026 04:45:02 PM -06:00 Page 1 of 1"
+    assert found["truncated"] is False

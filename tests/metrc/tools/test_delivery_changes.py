@@ -161,5 +161,12 @@ async def test_return_reasons_and_payment_types(reader: MetrcAccess) -> None:
         payments = await tools.list_payment_types(DISPENSARY)
     published = load_all()
     TypeAdapter(published["list_delivery_return_reasons"].returns).validate_python(reasons)
-    assert {"Name": "Other", "RequiresNote": True} in reasons["items"]
+    other = next(row for row in reasons["items"] if row["Name"] == "Other")
+    assert other == {
+        "Name": "Other",
+        "RequiresNote": True,
+        "RequiresWasteWeight": False,
+        "RequiresImmatureWasteWeight": False,
+        "RequiresMatureWasteWeight": False,
+    }
     assert "Cash" in payments["items"] and payments["total"] == len(payments["items"])

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 from pydantic import TypeAdapter
 
+from tests.metrc.documented.conftest import records
 from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY
 from tests.support.sandbox import AS_OF, KEYS, sandbox_client
 from trichome.config import Settings
@@ -58,6 +59,29 @@ async def test_a_qr_code_leads_to_its_package_and_staged_tags_are_listed(
     (entry,) = staged["items"]
     assert entry["Label"] == tag["Label"] and entry["QrCount"] == 3
     assert entry["IsUsed"] is False
+
+
+# A staged tag's ProductLabel as Metrc's example gives it (bruno Tags/GetStagedTags, in
+# thunkier/ThunkMetrc; our documented fixture has none, its tag having no codes yet).
+PRODUCT_LABEL = {
+    "QrCount", "IsChildFromParentWithLabel", "OriginalSourcePackageId",
+    "OriginalSourcePackageLabel", "LabelSource", "QrCodeRanges", "LastLabelGenerationDate",
+    "IsActive",
+}  # fmt: skip
+
+
+async def test_the_sandbox_s_staged_tags_have_metrc_s_documented_fields(
+    california: MetrcAccess,
+) -> None:
+    with using(california):
+        tag = (await facilities.list_available_package_tags(CULTIVATOR, page_size=1))["items"][0]
+        await tools.generate_retail_ids(CULTIVATOR, tag["Label"], 2)
+    (staged,) = await california.client.staged_tags(CULTIVATOR, credentials=california.credentials)
+
+    assert list(staged) == list(records("tags_staged")[0])
+    assert set(staged["ProductLabel"]) == PRODUCT_LABEL
+    assert (staged["Label"], staged["IsStaged"], staged["QrCount"]) == (tag["Label"], True, 2)
+    assert staged["ProductLabel"]["QrCount"] == 2
 
 
 async def test_retail_id_look_ups_in_a_state_without_it_get_metrcs_404(

@@ -300,6 +300,7 @@ class Dispensary:
         for package in carts[:2]:
             package.state = "onhold"
             package.data["IsOnHold"] = True
+            package.data["IsOnHoldCombined"] = True
             package.data["Note"] = "Held pending the manufacturer's hardware recall review"
             self.year.touch(package, when)
             shelf = self.shelf[package.data["Item"]["Name"]]

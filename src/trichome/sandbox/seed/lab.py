@@ -190,6 +190,7 @@ class Lab:
                     "LabTestingStateDate": documents.day(day),
                     "RemediationDate": documents.day(day),
                     "ProductRequiresRemediation": False,
+                    "ContainsRemediatedProduct": True,
                     "Note": note,
                 }
             )
@@ -221,5 +222,6 @@ class Lab:
             if package.state == "active":
                 package.state = "onhold"
                 package.data["IsOnHold"] = True
+                package.data["IsOnHoldCombined"] = True
                 package.data["Note"] = "Held after a failed lab test; remediation pending"
                 self.year.touch(package, when)

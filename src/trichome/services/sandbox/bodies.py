@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from trichome.http.openapi import NOT_BLANK
+from trichome.sandbox.item_categories import ITEM_CATEGORIES
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
     CUSTOMER_TYPES,
     GROWTH_PHASES,
     HARVEST_WASTE_TYPES,
-    ITEM_CATEGORIES,
     LAB_TEST_TYPES,
     LOCATION_TYPES,
     PLANT_BATCH_TYPES,

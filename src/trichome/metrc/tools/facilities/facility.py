@@ -74,6 +74,7 @@ class Employee(TypedDict):
     """A Metrc user of a facility."""
 
     FullName: NotRequired[str]
+    IsIndustryAdmin: NotRequired[bool]
     IsOwner: NotRequired[bool]
     IsManager: NotRequired[bool]
     EmployeeLicenseNumber: str | None
@@ -194,10 +195,13 @@ def _facility(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _employee(record: Mapping[str, Any]) -> dict[str, Any]:
+    # Metrc's current GET /employees/v2/ example (bruno Employees/GetEmployees) gives the
+    # person's licence as License.EmployeeLicenseNumber beside License.Number (equal there);
+    # its 2024 example and v1's give only License.Number. Read the first, else the second.
     licence = record.get("License") or {}
     return {
-        **compact(record, ("FullName", "IsOwner", "IsManager")),
-        "EmployeeLicenseNumber": licence.get("Number"),
+        **compact(record, ("FullName", "IsIndustryAdmin", "IsOwner", "IsManager")),
+        "EmployeeLicenseNumber": licence.get("EmployeeLicenseNumber") or licence.get("Number"),
         "LicenseEndDate": licence.get("EndDate"),
     }
 

@@ -10,12 +10,13 @@ EstimatedDepartureDateTime, EstimatedArrivalDateTime}`), AcceptHubDelivery and
 DepartHubDelivery (UpdateDeliveriesHubAccept.bru and UpdateDeliveriesHubDepart.bru: `[{Id}]`),
 VerifyIDHubDelivery (UpdateDeliveriesHubVerifyID.bru: `{Id, PaymentType}`), and the lists
 GetDeliveryReturnReasons (GetDeliveriesReturnReasons.bru: `{Name, RequiresNote,
-RequiresWasteWeight, ...}`) and GetPaymentTypes (GetPaymentTypes.bru: names).
+RequiresWasteWeight, RequiresImmatureWasteWeight, RequiresMatureWasteWeight}`) and
+GetPaymentTypes (GetPaymentTypes.bru: names).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -24,7 +25,6 @@ from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
     Count,
     LicenseNumber,
-    Reasons,
     Written,
     compact,
     shape,
@@ -35,6 +35,29 @@ from trichome.metrc.tools.sales.delivery_parts import CarrierParam, DeliveryId, 
 
 
 @shape
+class ReturnReason(TypedDict):
+    """A reason a delivered package may come back, and what Metrc requires with it."""
+
+    Name: NotRequired[str]
+    RequiresNote: NotRequired[bool]
+    RequiresWasteWeight: NotRequired[bool]
+    RequiresImmatureWasteWeight: NotRequired[bool]
+    RequiresMatureWasteWeight: NotRequired[bool]
+
+
+@shape
+class ReturnReasons(TypedDict):
+    """The reasons a delivered package may come back."""
+
+    total: Count
+    items: list[ReturnReason]
+
+
+# Every field of Metrc's documented GetDeliveryReturnReasons record, in its order.
+RETURN_REASON_FIELDS = tuple(ReturnReason.__annotations__)
+
+
+@shape
 class PaymentTypes(TypedDict):
     """The payment types a delivery may record."""
 
@@ -42,15 +65,15 @@ class PaymentTypes(TypedDict):
     items: list[str]
 
 
-@tool("sales", title="List delivery return reasons", returns=Reasons)
+@tool("sales", title="List delivery return reasons", returns=ReturnReasons)
 async def list_delivery_return_reasons(license_number: LicenseNumber) -> dict[str, Any]:
     """List the reasons a delivered package may come back (complete_sales_delivery), and
-    whether each needs a note."""
+    whether each needs a note or a waste weight (overall, immature or mature plants)."""
     metrc = access()
     reasons = await metrc.client.sales_delivery_return_reasons(
         license_number, credentials=metrc.credentials
     )
-    items = [compact(reason, ("Name", "RequiresNote")) for reason in reasons]
+    items = [compact(reason, RETURN_REASON_FIELDS) for reason in reasons]
     return {"total": len(items), "items": items}
 
 

@@ -16,11 +16,14 @@ from trichome.metrc.tools.results import LicenseNumber, shape
 from trichome.metrc.tools.transfers.trips import DeliveryId
 
 MAX_LINES = 400
+_HIDDEN = ("style", "script", "button")
 _BLOCKS = {"p", "div", "tr", "br", "li", "h1", "h2", "h3", "title", "table", "tbody"}
 
 
 class _Text(HTMLParser):
-    """The visible text of an HTML page, one line per block or table row."""
+    """The printed text of an HTML page, one line per block or table row: no styles,
+    scripts or buttons (Metrc's documented manifest page opens with a "Print Manifest"
+    button that is not printed; bruno Transfers/GetManifestHtmlById)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -28,7 +31,7 @@ class _Text(HTMLParser):
         self._skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
+        if tag in _HIDDEN:
             self._skip += 1
         elif tag in _BLOCKS:
             self.lines.append("")
@@ -36,7 +39,7 @@ class _Text(HTMLParser):
             self.lines[-1] += " "
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script"):
+        if tag in _HIDDEN:
             self._skip = max(0, self._skip - 1)
         elif tag in _BLOCKS:
             self.lines.append("")

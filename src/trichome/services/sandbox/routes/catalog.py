@@ -8,7 +8,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import CATEGORY_NAMES, UNITS_OF_MEASURE
+from trichome.sandbox.item_categories import CATEGORY_NAMES
+from trichome.sandbox.reference import UNITS_OF_MEASURE
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (

@@ -219,6 +219,7 @@ async def remediate(request: Request) -> Response:
                     "LabTestingStateDate": documents.day(when),
                     "RemediationDate": documents.day(when),
                     "ProductRequiresRemediation": False,
+                    "ContainsRemediatedProduct": True,
                     "Note": obj.get("RemediationSteps"),
                 }
             )

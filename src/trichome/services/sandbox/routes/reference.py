@@ -8,13 +8,13 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.item_categories import ITEM_CATEGORIES
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
     COUNTIES,
     CUSTOMER_TYPES,
     FACILITIES,
     HARVEST_WASTE_TYPES,
-    ITEM_CATEGORIES,
     LAB_TEST_TYPES,
     LAB_TESTING_STATES,
     LOCATION_TYPES,
@@ -46,8 +46,8 @@ router = APIRouter()
 
 def _batch(batch_id: int, name: str, type_ids: tuple[int, ...]) -> dict[str, Any]:
     """A lab test batch as Metrc documents one (bruno LabTests/GetBatches): its test types
-    in full and their count. The sandbox ties no item category to a batch (the required
-    batches of a delivered package follow its own rule, transfer_views.required_batches)."""
+    in full and their count. The item categories name their batches (LabTestBatchNames);
+    the batches do not list the categories back (ItemCategories stays empty)."""
     types = [dict(LAB_TEST_TYPES[type_id - 1]) for type_id in type_ids]
     return {
         "Id": batch_id,
@@ -100,7 +100,8 @@ async def employee_permissions(request: Request) -> Response:
     wanted = request.query_params.get("employeeLicenseNumber", "").strip()
     if not wanted:
         raise message(400, "employeeLicenseNumber is required.")
-    person = next((p for p in _employees(facility) if p["License"]["Number"] == wanted), None)
+    people = _employees(facility)
+    person = next((p for p in people if p["License"]["EmployeeLicenseNumber"] == wanted), None)
     if person is None:
         raise message(404, f"Employee {wanted} was not found at this facility.")
     return json(VIEWS + MANAGES if person["IsManager"] else VIEWS)
@@ -112,20 +113,25 @@ def _employees(facility: Facility) -> list[dict[str, Any]]:
         ("Jordan Ellis", False, True),
         ("Sam Rivera", False, False),
     ]
+    # GET /employees/v2/ as Metrc documents it (bruno Employees/GetEmployees): no Id, the
+    # person's licence under License both as Number and as EmployeeLicenseNumber (equal in
+    # Metrc's example), then IsIndustryAdmin, IsOwner and IsManager.
+    numbers = [f"EMP-{facility.license_number[-7:-5]}-{n:03d}" for n in range(1, len(people) + 1)]
     return [
         {
-            "Id": number,
             "FullName": name,
-            "IsOwner": owner,
-            "IsManager": manager,
             "License": {
-                "Number": f"EMP-{facility.license_number[-7:-5]}-{number:03d}",
+                "Number": number,
+                "EmployeeLicenseNumber": number,
                 "StartDate": "2025-01-01",
                 "EndDate": "2027-12-31",
                 "LicenseType": "Employee",
             },
+            "IsIndustryAdmin": False,
+            "IsOwner": owner,
+            "IsManager": manager,
         }
-        for number, (name, owner, manager) in enumerate(people, start=1)
+        for number, (name, owner, manager) in zip(numbers, people, strict=True)
     ]
 
 
