@@ -15,6 +15,12 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("maine rec, how much bud can an adult have on them", "possession-limits"),
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),
+        # a plant count for one home, however many adults live there
+        (
+            "me and my roommate are both 25, how many plants altogether in our apartment?",
+            "home-grow",
+        ),
+        ("is it 6 plants max at one house in maine or per person", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
         ("do michigan products need a pregnancy warning on the package?", "labelling"),
         ("can we do a free pre-roll on 4/20?", "advertising"),
