@@ -71,7 +71,8 @@ PRICE_OF_A_HOLDING = (
     rf"\b(?:fair|good|reasonable|decent|right|lowball|market) (?:price|offer|valuation|"
     rf"multiple|number|deal) for (?:my|our|a|an|the|this|that) (?:[\w-]+ ){{0,4}}?"
     rf"(?:{_HOLDINGS})\b|"
-    rf"\b(?:is|would|will) (?:\$\s?[\d.,]+\s*(?:[mk]|million|mil|thousand)?|[\d.,]+\s*(?:million|mil|k))\b"
+    rf"\b(?:is|would|will) (?:\$\s?[\d.,]+\s*(?:[mk]|million|mil|thousand)?|"
+    rf"[\d.,]+\s*(?:million|mil|k))\b"
     rf".{{0,40}}\b(?:fair|reasonable|good|decent|too (?:low|high)|enough)\b.{{0,40}}"
     rf"\b(?:{_HOLDINGS})\b"
 )
