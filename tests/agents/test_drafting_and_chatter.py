@@ -63,6 +63,14 @@ def prepare(service: AgentService, question: str) -> PreparedAnswer:
          "and phone number", "form", "operations"),
         ("help me turn these notes into a 3 minute speech for the zoning hearing: tax revenue, "
          "jobs, security", "copy", "marketing"),
+        # the asker's own business named with its place is the story's subject, not a rule
+        # asked; "sign-offs" is a column, not a sign; a rule for the staff is the staff's
+        ("write our founder's story for the website: two sisters opened our cbd shop in "
+         "maine in 2019", "copy", "marketing"),
+        ("production record template for our infusion runs: oil lot, weight, temp, "
+         "sign-offs", "template", "operations"),
+        ("draft a short policy for the trim crew: no phones in the trim room",
+         "policy", "operations"),
     ],
 )  # fmt: skip
 def test_a_document_asked_for_gets_its_outline_from_its_writer(

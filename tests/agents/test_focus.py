@@ -76,6 +76,22 @@ def test_a_contaminant_limit_no_fact_gives_is_admitted_with_the_regulator(
     assert "Department of Cannabis Control" in text
 
 
+@pytest.mark.parametrize(
+    ("question", "solvent", "regulator"),
+    [
+        ("what's the max toluene a vape cart can test at in washington", "toluene", "Liquor and Cannabis Board"),
+        ("michigan coa: how much chloroform is allowed in shatter?", "chloroform", "Cannabis Regulatory Agency"),
+    ],
+)  # fmt: skip
+def test_one_residual_solvent_is_not_answered_by_the_list_of_panels(
+    service: AgentService, question: str, solvent: str, regulator: str
+) -> None:
+    text, cited = ask(service, question)
+    assert cited == 0
+    assert solvent in text
+    assert regulator in text
+
+
 def test_a_contaminant_limit_a_fact_gives_is_still_answered_and_cited(
     service: AgentService,
 ) -> None:

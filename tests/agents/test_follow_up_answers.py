@@ -46,6 +46,17 @@ def test_a_product_swapped_in_a_follow_up_keeps_the_sale_limit(service: AgentSer
     assert not text.startswith("Washington: Cannabis concentrate")
 
 
+def test_a_bare_and_product_follow_up_keeps_the_gifting_amount(service: AgentService) -> None:
+    text, cited = converse(
+        service,
+        "mn - whats the most flower i can hand a friend for free",
+        "and concentrates? how many grams",
+    )
+    # the amount one adult may hold or give, not a product's potency cap
+    assert "8 grams of concentrate" in text
+    assert any("152.0263" in section or "29.1" in section for section in cited)
+
+
 def test_the_till_phrasing_is_read_as_a_purchase_limit(service: AgentService) -> None:
     text, _ = converse(
         service,

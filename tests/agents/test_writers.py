@@ -21,6 +21,7 @@ from trichome.agents.writers import writer_of
         ("social post", "a post welcoming our new team member to the shop", "marketing"),
         # the class decides when the audience does not
         ("checklist", "closing checklist for the sales floor", "operations"),
+        ("copy", "a two-line guideline for staff on tasting product at work", "operations"),
         ("email", "an email asking the landlord to fix the roof", None),
     ],
 )  # fmt: skip

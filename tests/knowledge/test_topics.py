@@ -15,6 +15,12 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("maine rec, how much bud can an adult have on them", "possession-limits"),
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),
+        # a plant count for one home, however many adults live there
+        (
+            "me and my roommate are both 25, how many plants altogether in our apartment?",
+            "home-grow",
+        ),
+        ("is it 6 plants max at one house in maine or per person", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
         # the most THC a package may carry is a product's cap, not a packaging rule
         ("the highest potency each container may legally hold in ohio", "edible-thc-limits"),

@@ -195,6 +195,19 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "policy",
+        # "a one paragraph policy for staff", not "the fda's policy on cbd"
+        r"(?:a|an|our|my|one) (?:[\w'-]+ ){0,3}?polic(?:y|ies)|code of conduct|house rules",
+        (
+            "Purpose: [why the rule exists, in one line]",
+            "Applies to: [who, where and when]",
+            "The rule: [what is and is not allowed, in plain words]",
+            "Exceptions: [any, and who approves them]",
+            "If it is broken: [what happens, and who to tell]",
+            "Acknowledgement: [name, signature and date]",
+        ),
+    ),
+    (
         "email",
         r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|"
         # and in French: "un courriel", "une lettre", "un petit mot"
@@ -241,7 +254,9 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "social post",
         r"captions?|posts?|instagram|\big\b|tweets?|facebook|tiktok|reels?|"
-        r"stories|story|hashtags?",
+        # an instagram story, not a brand's own story (copy)
+        r"(?<!brand )(?<!origin )(?<!founder's )(?<!founders )(?<!founding )(?<!family )"
+        r"(?<!company )(?<!farm's )(?<!farm )(?:stories|story)|hashtags?",
         (
             "Hook: [a first line that stops the scroll]",
             "Body: [one or two lines with the details]",
@@ -265,8 +280,10 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "copy",
         r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
-        r"blurbs?|bios?|newsletters?|flyers?|signs?|scripts?|speech(?:es)?|talking points|"
-        r"public comments?|testimony",
+        r"blurbs?|bios?|newsletters?|flyers?|signs?(?!-)|scripts?|speech(?:es)?|talking points|"
+        r"public comments?|testimony|taglines?|slogans?|about[- ]us (?:page|section|blurb)|"
+        # a business's own story, not "long story short"
+        r"(?:brand|origin|founder'?s?|founding|family|company|our|farm'?s?) stor(?:y|ies)",
         (
             "Opening line: [what it is and why it stands out]",
             "Details: [flavour, format, strength per serving, size]",

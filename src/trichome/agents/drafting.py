@@ -26,6 +26,14 @@ class Draft:
     text: str
 
 
+# Documents whose words state no rule (a letter, a brand story, a post, a house policy): the
+# writer the router is sure of writes them, whatever rule topic their subject touches ("our
+# family hemp farm in vermont" is the story's subject).
+STATES_NO_RULE = frozenset(
+    {"email", "message", "copy", "social post", "name ideas", "press release", "invitation",
+     "greeting", "policy"}
+)  # fmt: skip
+
 _NAMES = tuple(
     (kind, re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), outline)
     for kind, pattern, outline in DOCUMENT_CLASSES
@@ -111,6 +119,7 @@ def drafting_request(text: str) -> Draft | None:
     # nor the day it is for ("a caption for our 4/20 event": the occasion of a post, not a
     # question about promotions)
     bare = _OCCASION.sub(" ", _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text)))
+    bare = _OWN_BUSINESS.sub(" ", bare)
     named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
     if named is not None:
         bare = f"{bare[: named.start()]} {bare[named.end() :]}"
@@ -152,6 +161,13 @@ _ADDRESSED = re.compile(
 # What a brief rules out: "no prices, no health claims", "nothing cartoon-y", "sans promotion".
 _RULED_OUT = re.compile(
     r"\b(?:no|nothing|without|avoid(?:ing)?|never|sans|pas de)\b[^,.;:!?()]*", re.IGNORECASE
+)
+# The asker's own business described ("our family hemp farm in vermont", "my two shops in
+# denver"): the document's subject, not a rule asked of the place.
+_OWN_BUSINESS = re.compile(
+    r"\b(?:our|my) (?:[\w'-]+ ){0,3}?(?:farms?|shops?|stores?|dispensar(?:y|ies)|brands?|"
+    r"business(?:es)?|company|grows?|kitchens?|bakery|lounges?)\b(?: in [\w .'-]+?(?=[,.;:!?]|$))?",
+    re.IGNORECASE,
 )
 _OCCASION = re.compile(r"(?<![\w/-])(?:4/20|4-20|420)(?![\w/-])", re.IGNORECASE)
 _FIGURES = re.compile(r"\d")

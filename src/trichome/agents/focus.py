@@ -125,6 +125,14 @@ _CONTAMINANTS = (
     Focus("imidacloprid", ("imidacloprid",)),
     Focus("paclobutrazol", ("paclobutrazol",)),
     Focus("vitamin E acetate", (_named("vitamin", "e", "acetate"),)),
+    # residual solvents a lab reports one by one, not solvents an extractor runs with
+    Focus("benzene", ("benzene",)),
+    Focus("toluene", ("toluene",)),
+    Focus("xylene", ("xylene",)),
+    Focus("chloroform", ("chloroform",)),
+    Focus("methylene chloride", (_named("methylene", "chloride"), "dichloromethane")),
+    Focus("trichloroethylene", ("trichloroethylene",)),
+    Focus("ethylene oxide", (_named("ethylene", "oxide"),)),
 )
 
 # Additives, ingredients and foods whose own rule is what is asked ("cannabis ice cream?"

@@ -37,7 +37,9 @@ _SETTLED = frozenset({"regulator", "legal-status"})
 # with another product or place.
 _SWAPS = re.compile(
     r"\binstead\b|^\W*(?:(?:ok|okay|so|and|but|now)\W+)*(?:what|how) about\b|"
-    r"^\W*(?:(?:ok|okay|so|but|now)\W+)*and (?:if|for|with)\b|\bsame (?:for|with)\b",
+    r"^\W*(?:(?:ok|okay|so|but|now)\W+)*and (?:if|for|with)\b|\bsame (?:for|with)\b|"
+    # "and edibles? how many mg": the earlier question, for the product named
+    r"^\W*(?:(?:ok|okay|so|but|now)\W+)*(?:and|or) (?:[\w-]+ ){0,2}?[\w-]+\s*\?",
     re.IGNORECASE,
 )
 # The gift rule asked about, by name or by what it allows.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents import decline_words as cases
 from trichome.agents import scope_words as more
 from trichome.agents.offences import asks_offence
 from trichome.agents.scope_words import (
@@ -58,8 +59,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # fit to drive after using: one person's impairment, which no rule measures
             r"\b(?:puffs?|hits?|tokes?|mg|edibles?|gumm(?:y|ies)|dabs?|joints?|bowls?)\b.{0,60}\b(?:fine|ok|okay|safe|good|"
             r"sober enough) to drive\b|"
-            # a pet that ate an edible: a vet's question
+            # a pet that ate an edible, or a pet's dose: a vet's question
             r"\bmy (?:dog|cat|lab|puppy|pup|pet)\b (?:just )?(?:ate|got into|swallowed)\b|"
+            rf"{cases.PET_DOSE}|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
             r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
@@ -70,7 +72,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "legal",
             r"\b(?:the )?(?:judge|prosecutor)\b|\bmy (?:court|case|lawyer|attorney|arrest)\b|"
-            r"\bsue (?:my|our|the)\b|"
+            rf"\bsue (?:my|our|the)\b|{cases.OWN_DISPUTE}|"
             # strategy in a dispute: whether to sue, fight, appeal or join a suit, and the odds
             r"\bshould (?:we|i)\b.{0,30}\b(?:sue|suing|appeal|contest|join (?:the|an|a)\b.{0,30}"
             r"\b(?:lawsuit|suit|class action|litigation))\b|\b(?:lawsuit|suit|litigation)\b.{0,60}"
@@ -101,6 +103,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "financial",
+            rf"{cases.OWN_TAX_FIGURES}|"
             r"\bstocks?\b.{0,25}\b(?:buy|sell|price|invest)|\b(?:buy|sell|invest in)\b.{0,25}"
             r"\bstocks?\b|\b(?:do|file|prepare) (?:my|our) (?:\d{4} )?tax(?:es| returns?)\b|"
             r"\bwhat will .{0,50}\b(?:prices?|cost)\b.{0,30}\bnext\b|\bhow much revenue did\b|"
@@ -124,7 +127,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:hide|mask|cover up|conceal)\b.{0,40}\b(?:so (?:that )?(?:the )?(?:cops|police|"
             r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
-            rf"{OFF_TRACKING}|{more.FALSIFIED_RECORD}|{more.LAB_SHOPPING}|"
+            rf"{OFF_TRACKING}|{more.FALSIFIED_RECORD}|{more.LAB_SHOPPING}|{cases.HIDDEN_FROM_AUDIT}|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
@@ -155,7 +158,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\btechnically (?:isn'?t|is not|not|doesn'?t count as) (?:a |an )?(?:sale|sold|"
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
-            r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b",
+            r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
+            rf"{cases.SLIPPING_PAST}",
         ),
         (
             "forecast",
@@ -179,7 +183,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:will|would) (?:[\w-]+ ){1,3}?(?:renew|approve|grant|issue|deny|reject|revoke|"
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
-            rf"{COMING_DECISION}|{more.FORESEEN}|"
+            rf"{COMING_DECISION}|{more.FORESEEN}|{cases.OWN_OUTCOME}|{cases.MARKET_TO_COME}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
@@ -239,7 +243,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"farm|company|permit|brand) (?:\w+ )?(?:worth|valued at|going for|selling for)\b|"
             r"\b(?:valuation|value|resale value|market value) (?:of|for) (?:my|our|a|an|the|"
             r"this) (?:[\w-]+ ){0,4}?(?:licen[cs]es?|business|dispensar(?:y|ies)|store|shop|"
-            r"grow|farm|company|permit|brand)\b",
+            rf"grow|farm|company|permit|brand)\b|{cases.PRICE_OF_A_HOLDING}",
         ),
         (
             "employment",
@@ -381,20 +385,6 @@ def scope_of(text: str) -> str | None:
     return None
 
 
-# Subjects of another trade or pastime.
-_ELSEWHERE = re.compile(
-    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
-    r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
-    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
-    r"sourdough|"
-    r"catalytic converter|p0\d{3}|obd)\b",
-    re.IGNORECASE,
-)
-
-
-# Words only a question about the trade uses: its products, places and paperwork.
-_OF_THE_TRADE = re.compile(
-    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
-    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b",
-    re.IGNORECASE,
-)
+# Subjects of another trade or pastime, and words only a question about the trade uses.
+_ELSEWHERE = re.compile(more.ELSEWHERE, re.IGNORECASE)
+_OF_THE_TRADE = re.compile(more.OF_THE_TRADE, re.IGNORECASE)

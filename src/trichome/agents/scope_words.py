@@ -174,3 +174,20 @@ INSPECTION_OUTCOME = (
 )
 # The outcomes above that only the regulator, a draw or time will settle, as one alternative.
 FORESEEN = "|".join((CHANCE_OF_OUTCOME, WHEN_A_CHANGE, ENDS_A_TAX, INSPECTION_OUTCOME))
+
+
+# Subjects of another trade or pastime.
+ELSEWHERE = (
+    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
+    r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
+    r"sourdough|"
+    r"catalytic converter|p0\d{3}|obd)\b"
+)
+
+
+# Words only a question about the trade uses: its products, places and paperwork.
+OF_THE_TRADE = (
+    r"\b(?:cannabis|marijuana|weed|thc|cbd|hemp|gumm(?:y|ies)|edibles?|dispensar(?:y|ies)|"
+    r"budtenders?|pre-?rolls?|vapes?|carts?|concentrates?|metrc|licen[cs]e[ds]?|coa)\b"
+)

@@ -11,7 +11,7 @@ from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
 from trichome.agents.counting import counted_subject, counted_thing
-from trichome.agents.drafting import conversation_draft, routed_to_writer
+from trichome.agents.drafting import STATES_NO_RULE, conversation_draft, routed_to_writer
 from trichome.agents.engine import AnswerEngine, AnswerRequest, DocumentReport
 from trichome.agents.figure_scopes import asked_scope, asked_scopes
 from trichome.agents.figures import asks_serving_figure, asks_tolerance, figure_units
@@ -129,7 +129,7 @@ class AgentService:
         quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
         draft = None if quiet or template else conversation_draft(user_turns)
         route, quiet = routed_to_writer(route, draft), quiet or draft is not None
-        mail = draft is not None and draft.kind in ("email", "message")  # states no rule
+        mail = draft is not None and draft.kind in STATES_NO_RULE
         agent, notes = specialist(
             route, chat.model, understanding, template, self._upgrade_url, draft is not None, mail
         )

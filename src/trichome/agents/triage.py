@@ -47,8 +47,8 @@ def specialist(
 ) -> tuple[Agent, tuple[str, ...]]:
     """The agent that answers and the notes it adds (an upgrade note when the model lacks
     the specialist the router picked and the main agent answers instead); `drafting`: a
-    document is asked for, whose writer `route` already names; `correspondence`: it is an
-    email or message to someone, which states no rule."""
+    document is asked for, whose writer `route` already names; `correspondence`: it is a
+    document that states no rule (an email, a post, a brand story: `STATES_NO_RULE`)."""
     routed = AGENTS[route.agent]
     notes: tuple[str, ...]
     if not routed.available_on(model):

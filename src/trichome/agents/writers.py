@@ -14,7 +14,7 @@ _WRITER = {
     "quiz": "operations", "agenda": "operations", "checklist": "operations",
     "log sheet": "operations", "changelog entry": "main_agent", "form": "operations",
     "invitation": "marketing", "training outline": "operations", "data layout": "operations",
-    "template": "operations", "plan": "marketing",
+    "template": "operations", "plan": "marketing", "policy": "operations",
 }  # fmt: skip
 # Classes that may be written for the staff as well as for the public: a blurb, a note.
 _EITHER_AUDIENCE = frozenset({"copy", "email", "message"})
@@ -33,7 +33,8 @@ _TO_STAFF = re.compile(rf"\b{_STAFF}\b", re.IGNORECASE)
 _FOR_STAFF = re.compile(
     rf"\b(?:staff|team|employee|crew|shift|internal) (?:memo|note|notice|announcement|update|"
     rf"email|message|blurb)|\bwelcome to the (?:\w+ )?team\b|"
-    rf"\b(?:memo|blurb|note|notice|announcement|email|message|reminder)s? (?:to|for) "
+    rf"\b(?:memo|blurb|note|notice|announcement|email|message|reminder|polic(?:y|ie)|"
+    rf"guideline|handbook|code of conduct)s? (?:to|for) "
     rf"(?:the |our |all |every |each |new |the new )*{_STAFF}\b",
     re.IGNORECASE,
 )

@@ -32,7 +32,11 @@ PLANT_LIMITS = (
     r"(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?licen)|\bplant limits?\b|"
     r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
     r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
-    r"household|home|residence|apartment|family|place)\b"
+    r"household|home|residence|apartment|family|place)\b|"
+    # "how many plants total at our house", "plants allowed in one home altogether"
+    r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:total|in total|"
+    r"altogether|combined|max(?:imum)?)\b|\bplants?\b.{0,30}\b(?:at|in) (?:our|my|one|a|the) "
+    r"(?:house|home|residence|apartment|household)\b(?! (?:grow|garden|kitchen))"
 )
 # "the state's traceability reporting system", "the system licensees report into".
 TRACEABILITY = (

@@ -1,0 +1,113 @@
+"""More wordings of the requests `scope` declines: one person's or business's own case (a
+tax figure for one return, a custody fight, a threatened claim, a price for one's own
+business, a pet's dose), an outcome only a regulator, a draw or a market will settle, and
+asks to slip past a rule (hiding a loss from an audit, an age limit's "workaround")."""
+
+from __future__ import annotations
+
+# What a licence, a business or its premises is: the things one might sell or file for.
+_HOLDINGS = (
+    r"licen[cs]es?|business|dispensar(?:y|ies)|store|shop|grow|farm|company|permit|brand|"
+    r"cultivation|facility|operation|retail location"
+)
+# What one files with a regulator, or enters in its draw.
+_FILED = (
+    r"application|licen[cs]e|permit|renewal|appeal|entry|entries|submission|bid|proposal|"
+    r"site|location|premises|variance|request|floor plan|relocation"
+)
+_DECIDED = (
+    r"approved|accepted|denied|rejected|granted|renewed|picked|selected|drawn|awarded|"
+    r"licen[cs]ed"
+)
+
+# financial: the figures of one taxpayer's own return ("how much can we deduct on our 2025
+# return under 280e", "work out our tax bill"): a CPA's work on that return, not a rule.
+OWN_TAX_FIGURES = (
+    r"\bhow much (?:(?:\w+ )?(?:can|could|should|do|will|may|would) (?:we|i)|(?:we|i) (?:can|"
+    r"could|should|will|may|would|get to)) (?:\w+ )?(?:deduct|"
+    r"write off|claim|expense|save|get back|owe)\b.{0,60}\b(?:(?:our|my) (?:\d{4} )?(?:tax "
+    r"|federal |state |business )?returns?|280e|the irs|(?:our|my) tax(?:es)?)\b|"
+    r"\b(?:our|my) (?:\d{4} )?(?:tax |federal )?returns?\b.{0,40}\bhow much (?:can|could|"
+    r"should|do|will) (?:we|i)\b|"
+    r"\b(?:calculate|work out|figure(?: out)?|compute|estimate)\b.{0,20}\b(?:our|my) "
+    r"(?:\d{4} )?(?:280e |tax |irs |federal )?(?:deductions?|write-?offs?|tax refund|"
+    r"tax bill|tax liability)\b"
+)
+
+# forecast: the fate of one's own filing or entry ("think we'll get approved this round",
+# "will my lottery entry get picked", "will the board approve our proposed location").
+OWN_OUTCOME = (
+    rf"\b(?:we|i)(?:'ll| will|'d| would) (?:ever |actually |really |finally )?(?:get|be) "
+    rf"(?:{_DECIDED})\b(?!.{{0,30}}\bif\b)|"
+    rf"\b(?:will|would) (?:my|our|the) (?:[\w-]+ ){{0,4}}?(?:{_FILED})s? (?:[\w-]+ ){{0,2}}?"
+    rf"(?:get|be) (?:{_DECIDED})\b(?!.{{0,30}}\bif\b)|"
+    rf"\b(?:will|would) (?:the )?[\w-]+(?: [\w-]+){{0,2}}? (?:approve|accept|grant|deny|"
+    rf"reject|okay|sign off on|pick|select) (?:our|my) (?:[\w-]+ ){{0,4}}?(?:{_FILED})s?\b"
+    r"(?!.{0,30}\bif\b)"
+)
+# forecast: where a market's prices, or a regulator's fees, will go ("will wholesale
+# prices go up next year", "what will licence fees be next fiscal year"). A fee a law
+# already schedules is a rule; next year's schedule is the regulator's to announce.
+MARKET_TO_COME = (
+    r"\b(?:will|are|is|gonna|going to)\b.{0,60}\b(?:prices?|price per (?:pound|lb|gram|"
+    r"ounce|oz))\b.{0,40}\b(?:go(?:ing)? (?:up|down)|rise|fall|drop|climb|increase|decrease|"
+    r"crash|spike|recover|rebound|stabili[sz]e|bottom out|keep (?:falling|dropping|rising))\b|"
+    r"\bwhat will (?:the )?(?:[\w-]+ ){0,3}(?:fees?|prices?|costs?|wages?) (?:\w+ )?be\b"
+    r".{0,30}\bnext (?:fiscal |calendar )?(?:year|fy|quarter|season|month|cycle)\b"
+)
+
+# legal: one family's or one business's own dispute ("will i lose custody", "she wants
+# $20k or she sues, should we settle?"): a lawyer's work on that case.
+OWN_DISPUTE = (
+    r"\b(?:lose|losing|keep|get|win) (?:custody|my kids|the kids|visitation)\b|"
+    r"(?<!chain of )\bcustody\b.{0,60}\b(?:will|would|could|can) (?:i|we)\b|"
+    r"\bshould (?:we|i) (?:just )?(?:settle|pay (?:her|him|them)|fight (?:it|this|them))\b|"
+    r"\b(?:or|else) (?:she|he|they)(?:'ll| will| is going to| are going to)? sues?\b|"
+    r"\bthreaten(?:s|ed|ing)? (?:to sue|(?:us |me )?with a (?:lawsuit|suit)|legal action)\b"
+)
+
+# valuation: whether a sum is fair for one's own business or licence.
+PRICE_OF_A_HOLDING = (
+    rf"\b(?:fair|good|reasonable|decent|right|lowball|market) (?:price|offer|valuation|"
+    rf"multiple|number|deal) for (?:my|our|a|an|the|this|that) (?:[\w-]+ ){{0,4}}?"
+    rf"(?:{_HOLDINGS})\b|"
+    rf"\b(?:is|would|will) (?:\$\s?[\d.,]+\s*(?:[mk]|million|mil|thousand)?|"
+    rf"[\d.,]+\s*(?:million|mil|k))\b"
+    rf".{{0,40}}\b(?:fair|reasonable|good|decent|too (?:low|high)|enough)\b.{{0,40}}"
+    rf"\b(?:{_HOLDINGS})\b"
+)
+
+# medical: a dose for one animal: a vet's question ("my dog has arthritis, what cbd dose").
+PET_DOSE = (
+    r"\b(?:my|our) (?:\w+ )?(?:dog|cat|puppy|pup|pet|horse|kitten)\b.{0,80}\b(?:dose|dosage|"
+    r"how much|how many (?:mg|drops|milligrams))\b|"
+    r"\b(?:dose|dosage|how much|how many (?:mg|drops|milligrams))\b.{0,60}\bfor (?:my|our|a) "
+    r"(?:\d+[- ]?(?:lbs?|pounds?|kg) )?(?:old |senior |small |big )?(?:dog|cat|puppy|pup|pet|"
+    r"lab|horse|kitten)\b(?! treats?| chews?| products?| food| shampoo)"
+)
+
+# fraud: a loss or a record kept from an audit ("adjust metrc so the 3 lbs we lost don't
+# show before the state audit").
+HIDDEN_FROM_AUDIT = (
+    r"\b(?:adjust|edit|change|tweak|fix|alter|zero out|delete|remove|backdate)\w*\b.{0,30}"
+    r"\b(?:metrc|biotrack|ccrs|tracking|inventory|records?|books|logs?|manifests?)\b.{0,60}"
+    r"\bso (?:that )?.{0,40}\b(?:don'?t|doesn'?t|won'?t|wouldn'?t|never|not) (?:show(?: up)?|"
+    r"appear|get flagged|come up)\b|"
+    r"\b(?:don'?t|doesn'?t|won'?t|never) (?:show(?: up)?|appear)\b.{0,30}\b(?:before|during|"
+    r"in|at|for) (?:the |our |an? |next week'?s )?(?:state |upcoming )?(?:audit|inspection|"
+    r"reconciliation)\b"
+)
+
+# evasion: an age limit's "workaround" ("my 19 yo wants edibles, any workaround with his
+# older friend buying?"), and a result kept from the state ("so the state never finds out").
+UNDERAGE = (
+    r"\b(?:1[0-9]|20)[- ]?(?:yo|y/?o|years?[- ]old|yrs?[- ]old|year-old)\b|\bunder ?(?:21|age)\b|"
+    r"\bunderage\b|\bminors?\b|\bteen(?:ager)?s?\b"
+)
+SLIPPING_PAST = (
+    rf"(?:{UNDERAGE}).{{0,80}}\b(?:workaround|loophole|way around|get around)\b|"
+    rf"\b(?:workaround|loophole|way around)\b.{{0,80}}(?:{UNDERAGE})|"
+    r"\bso (?:that )?(?:the )?(?:state|regulators?|inspectors?|auditors?|feds|irs|usda|"
+    r"lab|board)\b.{0,30}\b(?:never|doesn'?t|won'?t|can'?t|cannot) (?:ever )?(?:finds? out|"
+    r"notices?|knows?|sees?|catch(?:es)?|detects?|flags?)\b"
+)
