@@ -195,9 +195,7 @@ def _facility(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _employee(record: Mapping[str, Any]) -> dict[str, Any]:
-    # Metrc's current GET /employees/v2/ example (bruno Employees/GetEmployees) gives the
-    # person's licence as License.EmployeeLicenseNumber beside License.Number (equal there);
-    # its 2024 example and v1's give only License.Number. Read the first, else the second.
+    # License.EmployeeLicenseNumber in Metrc's current v2 example; License.Number in older ones.
     licence = record.get("License") or {}
     return {
         **compact(record, ("FullName", "IsIndustryAdmin", "IsOwner", "IsManager")),
