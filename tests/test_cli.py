@@ -24,6 +24,7 @@ from tests.support.servers import (
 )
 
 KEY = re.compile(r"^trk_[A-Za-z0-9_-]{43}$")
+DEV_STARTUP_TIMEOUT = 300.0
 
 
 def test_keys_create_prints_the_key_alone_on_the_last_line(
@@ -87,11 +88,19 @@ def dev_running(env: dict[str, str], log: Path) -> Iterator[None]:
             env=env, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
     try:
-        wait_until_healthy(f"http://127.0.0.1:{env['TRICHOME_CHAT_PORT']}/health", process, log)
+        # It seeds the sandbox's year of records before it serves: on a loaded machine that
+        # alone has taken 25 s, so the wait is a ceiling well past a minute.
+        url = f"http://127.0.0.1:{env['TRICHOME_CHAT_PORT']}/health"
+        wait_until_healthy(url, process, log, timeout=DEV_STARTUP_TIMEOUT)
+    except BaseException:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
+    try:
         yield
     finally:
         os.killpg(process.pid, signal.SIGINT)
-        assert process.wait(timeout=15) == 0
+        assert process.wait(timeout=60) == 0
 
 
 @pytest.mark.e2e

@@ -57,8 +57,10 @@ def create_key(env: Mapping[str, str], tier: str, org: str | None = None) -> str
     return result.stdout.strip().splitlines()[-1]
 
 
-def wait_until_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
+def wait_until_healthy(
+    url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = STARTUP_TIMEOUT
+) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"server exited with {process.returncode}:\n{log.read_text()}")
