@@ -67,21 +67,41 @@ def moisture_lost(question: Question) -> Calculation | None:
         raise CalculationError(
             f"the dry weight ({fmt(dry)} g) is more than the wet weight ({fmt(wet)} g)"
         )
-    lost = (wet - dry) / wet * 100
+    return _share_lost(
+        "moisture_lost", "Drying", "of the wet weight", (wet, dry, "g"),
+        formula="loss % = (wet - dry) ÷ wet × 100",
+        labels=("wet weight", "dry weight"),
+        assumptions=("the weight lost in drying is water (and a little volatile matter)",),
+    )  # fmt: skip
+
+
+def _share_lost(
+    kind: str,
+    step: str,
+    of: str,
+    weights: tuple[float, float, str],
+    formula: str,
+    labels: tuple[str, str],
+    assumptions: tuple[str, ...] = (),
+) -> Calculation:
+    """(before - after) / before in %, with its working: `weights` are the weight before, the
+    weight after and their unit; `labels` name them among the inputs."""
+    before, after, unit = weights
+    lost = (before - after) / before * 100
     return Calculation(
-        "moisture_lost",
+        kind,
         lost,
         "%",
-        f"Drying lost {fmt(lost, 4)}% of the wet weight ({fmt(wet - dry)} g of {fmt(wet)} g); "
+        f"{step} lost {fmt(lost, 4)}% {of} ({fmt(before - after)} {unit} of {fmt(before)} {unit}); "
         f"{fmt(100 - lost, 4)}% is left.",
         (
-            f"lost = {fmt(wet)} g - {fmt(dry)} g = {fmt(wet - dry)} g",
-            f"{fmt(wet - dry)} ÷ {fmt(wet)} × 100 = {fmt(lost, 4)}%",
+            f"lost = {fmt(before)} {unit} - {fmt(after)} {unit} = {fmt(before - after)} {unit}",
+            f"{fmt(before - after)} ÷ {fmt(before)} × 100 = {fmt(lost, 4)}%",
         ),
         details={"left_percent": 100 - lost},
-        formula="loss % = (wet - dry) ÷ wet × 100",
-        inputs=(f"wet weight: {fmt(wet)} g", f"dry weight: {fmt(dry)} g"),
-        assumptions=("the weight lost in drying is water (and a little volatile matter)",),
+        formula=formula,
+        inputs=(f"{labels[0]}: {fmt(before)} {unit}", f"{labels[1]}: {fmt(after)} {unit}"),
+        assumptions=assumptions,
     )
 
 
@@ -119,18 +139,8 @@ def trim_lost(question: Question) -> Calculation | None:
             f"the weight after trimming ({fmt(kept)} {unit}) is more than the weight before "
             f"({fmt(before)} {unit})"
         )
-    lost = (before - kept) / before * 100
-    return Calculation(
-        "trim_lost",
-        lost,
-        "%",
-        f"Trimming lost {fmt(lost, 4)}% of the weight ({fmt(before - kept)} {unit} of "
-        f"{fmt(before)} {unit}); {fmt(100 - lost, 4)}% is left.",
-        (
-            f"lost = {fmt(before)} {unit} - {fmt(kept)} {unit} = {fmt(before - kept)} {unit}",
-            f"{fmt(before - kept)} ÷ {fmt(before)} × 100 = {fmt(lost, 4)}%",
-        ),
-        details={"left_percent": 100 - lost},
+    return _share_lost(
+        "trim_lost", "Trimming", "of the weight", (before, kept, unit),
         formula="trim loss % = (before - after) ÷ before × 100",
-        inputs=(f"before trimming: {fmt(before)} {unit}", f"after trimming: {fmt(kept)} {unit}"),
-    )
+        labels=("before trimming", "after trimming"),
+    )  # fmt: skip
