@@ -5,10 +5,9 @@ citation; each gets the reply for its reason."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.agents.asking import text_and_cited as ask
 from trichome.agents.engines.grounded import compose
 from trichome.agents.service import AgentService, ChatRequest, build_agent_service
 from trichome.agents.understanding import RequestKind, understand
@@ -20,13 +19,6 @@ from trichome.plans import OPERATOR_AGENT
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, question: str) -> tuple[str, int]:
-    """The answer's text and how many sources it cites."""
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    text = asyncio.run(service.complete(prepared)).text
-    return text, len(compose(prepared.request).sources)
 
 
 @pytest.mark.parametrize(

@@ -11,30 +11,19 @@ cartoon, and a cartoon ruled out in a brief is not asked about.
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
+from tests.agents.asking import text_and_cited as ask
 from trichome.agents.focus import named_foci
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
 from trichome.knowledge.jurisdictions import detect_jurisdictions
 from trichome.knowledge.topics import detect_topics
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, question: str) -> tuple[str, int]:
-    """The answer's text and how many sources it cites."""
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    text = asyncio.run(service.complete(prepared)).text
-    return text, len(compose(prepared.request).sources)
 
 
 @pytest.mark.parametrize(
