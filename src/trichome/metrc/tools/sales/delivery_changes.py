@@ -138,7 +138,11 @@ async def record_sales_delivery(
         "SalesCustomerType": kind,
         **recipient.metrc(),
         **carrier.metrc(),
-        "PhoneNumberForQuestions": phone_number_for_questions,
+        **(
+            {"PhoneNumberForQuestions": phone_number_for_questions.strip()}
+            if phone_number_for_questions
+            else {}
+        ),
         "PlannedRoute": planned_route.strip(),
         "EstimatedDepartureDateTime": local(estimated_departure),
         "EstimatedArrivalDateTime": local(estimated_arrival),
@@ -195,12 +199,14 @@ async def update_sales_delivery(
     arrives = local(estimated_arrival) if estimated_arrival else None
     delivery = {
         "Id": delivery_id,
-        "TransporterFacilityLicenseNumber": record.get("TransporterFacilityLicenseNumber"),
+        # Metrc's read gives null where this licence carries it itself; its write wants text.
+        "TransporterFacilityLicenseNumber": record.get("TransporterFacilityLicenseNumber")
+        or license_number,
         "SalesDateTime": str(record.get("SalesDateTime"))[:19],
         "SalesCustomerType": record.get("SalesCustomerType"),
         **(recipient.metrc() if recipient else kept(record, RECIPIENT_FIELDS)),
         **(carrier.metrc() if carrier else kept(record, CARRIER_FIELDS)),
-        "PhoneNumberForQuestions": record.get("PhoneNumberForQuestions"),
+        **kept(record, ("PhoneNumberForQuestions",)),
         "PlannedRoute": (planned_route or str(record.get("PlannedRoute"))).strip(),
         "EstimatedDepartureDateTime": departs or record.get("EstimatedDepartureDateTime"),
         "EstimatedArrivalDateTime": arrives or record.get("EstimatedArrivalDateTime"),
@@ -256,7 +262,7 @@ async def complete_sales_delivery(
                 "ReturnQuantityVerified": entry.quantity,
                 "ReturnUnitOfMeasure": entry.unit_of_measure,
                 "ReturnReason": entry.reason.strip(),
-                "ReturnReasonNote": entry.note,
+                **({"ReturnReasonNote": entry.note.strip()} if entry.note else {}),
             }
             for label, entry in back.items()
         ],

@@ -119,7 +119,11 @@ async def update_sales_delivery_hub(
         "Id": delivery_id,
         "TransporterFacilityId": transporter_facility_id.strip(),
         **carrier.metrc(),
-        "PhoneNumberForQuestions": phone_number_for_questions,
+        **(
+            {"PhoneNumberForQuestions": phone_number_for_questions.strip()}
+            if phone_number_for_questions
+            else {}
+        ),
         "PlannedRoute": planned_route.strip(),
         "EstimatedDepartureDateTime": local(estimated_departure),
         "EstimatedArrivalDateTime": local(estimated_arrival),

@@ -104,8 +104,8 @@ class Recipient(BaseModel):
     ] = None
 
     def metrc(self) -> Record:
-        """The recipient's fields under Metrc's names (absent ones as null, as Metrc's
-        examples send them)."""
+        """The recipient's fields under Metrc's names; absent ones are left out (Metrc's
+        example gives a second street line as text, never null)."""
         values = (
             self.name,
             self.street1,
@@ -118,8 +118,9 @@ class Recipient(BaseModel):
             self.consumer_id,
         )
         return {
-            key: value.strip() if isinstance(value, str) else value
+            key: value.strip()
             for key, value in zip(RECIPIENT_FIELDS, values, strict=True)
+            if value is not None
         }
 
 
@@ -129,8 +130,9 @@ CarrierParam = Annotated[Carrier, Field(description="The driver and the vehicle.
 
 
 def kept(record: Mapping[str, Any], keys: tuple[str, ...]) -> Record:
-    """A recorded delivery's fields, to send back unchanged in an update."""
-    return {key: record.get(key) for key in keys}
+    """A recorded delivery's fields, to send back unchanged in an update (those it lacks are
+    left out rather than sent as null)."""
+    return {key: record[key] for key in keys if record.get(key) is not None}
 
 
 async def find_delivery(
