@@ -242,7 +242,11 @@ async def record_retailer_delivery(
     trip = {
         "DateTime": local(date_time),
         **carrier.metrc(),
-        "PhoneNumberForQuestions": phone_number_for_questions,
+        **(
+            {"PhoneNumberForQuestions": phone_number_for_questions.strip()}
+            if phone_number_for_questions
+            else {}
+        ),
         "EstimatedDepartureDateTime": local(estimated_departure),
         "Packages": [line.metrc() for line in packages],
     }
@@ -286,7 +290,7 @@ async def update_retailer_delivery(
         "Id": delivery_id,
         "DateTime": str(record.get("DateTime"))[:19],
         **(carrier.metrc() if carrier else kept(record, CARRIER_FIELDS)),
-        "PhoneNumberForQuestions": record.get("PhoneNumberForQuestions"),
+        **kept(record, ("PhoneNumberForQuestions",)),
         "EstimatedDepartureDateTime": local(estimated_departure)
         if estimated_departure
         else str(record.get("EstimatedDepartureDateTime"))[:19],
