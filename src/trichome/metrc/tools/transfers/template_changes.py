@@ -18,6 +18,7 @@ from typing import Annotated, Any, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
+from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.tools.packages.lookup import find_packages
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
@@ -190,9 +191,15 @@ async def update_transfer_template(
     """
     metrc = access()
     client, keys = metrc.client, metrc.credentials
+
+    async def destinations() -> list[Record]:
+        try:
+            return await client.template_deliveries(license_number, template_id, credentials=keys)
+        except MetrcNotFound:  # no such template: named below
+            return []
+
     templates, deliveries = await asyncio.gather(
-        client.outgoing_templates(license_number, credentials=keys),
-        client.template_deliveries(license_number, template_id, credentials=keys),
+        client.outgoing_templates(license_number, credentials=keys), destinations()
     )
     template = next((t for t in templates if t.get("Id") == template_id), None)
     if template is None or not deliveries:
