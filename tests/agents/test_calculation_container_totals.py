@@ -25,6 +25,7 @@ def _worked(question: str):  # type: ignore[no-untyped-def]
         ("a tin of 40 cbg mints with 200mg cbg in total, mg per mint?", 5, "CBG"),
         ("box of 12 cbd chocolates, 300 mg total, how much in each chocolate", 25, "CBD"),
         ("30 cbn softgels, 450 mg cbn per bottle. mg per softgel?", 15, "CBN"),
+        ("40 gummies, the whole jar has 400 mg cbd, mg each?", 10, "CBD"),
     ],
 )
 def test_the_named_cannabinoid_labels_the_whole_answer(
