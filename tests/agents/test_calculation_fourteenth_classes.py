@@ -54,7 +54,7 @@ POUND_G = 453.59237
             "%",
         ),
         # caps counted or bottled are capsules, not limits
-        ("a jar of 60 caps holds 1800 mg cbd, how much in each cap", 30, "mg THC per piece"),
+        ("a jar of 60 caps holds 1800 mg cbd, how much in each cap", 30, "mg CBD per piece"),
         ("90 ct bottle of caps with 4500mg total, per cap", 50, "mg THC per piece"),
         # trim loss from the weights before and after
         ("trim loss %? 12 lb untrimmed, 9.6 lb after trimming", 20, "%"),

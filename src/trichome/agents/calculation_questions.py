@@ -120,11 +120,12 @@ def potency_readings(question: Question) -> list[Quantity]:
 
 
 def named_cannabinoid(question: Question, potency: Quantity | None) -> str:
-    """The cannabinoid a calculation is about: the potency's, else CBD when the question
-    names CBD and not THC, else THC."""
-    if potency is not None and potency.cannabinoid in ("THC", "CBD"):
+    """The cannabinoid a calculation is about: the potency's, else the one of CBD, CBN or
+    CBG the question names when it names no THC, else THC."""
+    if potency is not None and potency.cannabinoid in ("THC", "CBD", "CBN", "CBG"):
         return potency.cannabinoid
-    return "CBD" if question.says(r"\bcbd\b") and not question.says(r"\bthc(?!a)") else "THC"
+    named = [n for n in ("CBD", "CBN", "CBG") if question.says(rf"\b{n}\b")]
+    return named[0] if len(named) == 1 and not question.says(r"\bthc(?!a)") else "THC"
 
 
 def loss_percent(question: Question) -> float:

@@ -80,31 +80,34 @@ def dose_per_unit(
     )
 
 
-def dose_from_total(total_mg: float, units_count: float, loss_percent: float = 0) -> Calculation:
-    """mg per piece when a batch's total mg of THC is split into N pieces.
+def dose_from_total(
+    total_mg: float, units_count: float, loss_percent: float = 0, name: str = "THC"
+) -> Calculation:
+    """mg per piece when a batch's total mg of a cannabinoid (THC unless named) is split
+    into N pieces.
 
     Raises:
         CalculationError: a non-positive total, a count below 1, a loss of 100% or more.
     """
-    positive("the batch's THC", total_mg)
+    positive(f"the batch's {name}", total_mg)
     count = whole("the number of pieces", units_count)
     share("the process loss", loss_percent)
     kept = total_mg * (1 - loss_percent / 100)
     per_unit = kept / count
     steps = [
         *_loss_step(total_mg, loss_percent),
-        f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg per piece",
+        f"{fmt(kept)} mg ÷ {count:,} pieces = {fmt(per_unit)} mg {name} per piece",
     ]
     return Calculation(
         "dose_per_unit",
         per_unit,
-        "mg THC per piece",
-        f"Each piece holds {fmt(per_unit)} mg THC.",
+        f"mg {name} per piece",
+        f"Each piece holds {fmt(per_unit)} mg {name}.",
         tuple(steps),
         details={"total_mg": kept},
         formula="mg per piece = total mg × (1 - loss %) ÷ pieces",
         inputs=(
-            f"THC in the batch: {fmt(total_mg)} mg",
+            f"{name} in the batch: {fmt(total_mg)} mg",
             f"pieces: {count:,}",
             *((f"process loss: {fmt(loss_percent)}%",) if loss_percent else ()),
         ),

@@ -138,7 +138,9 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             if mass.unit == "mg" and (
                 question.says(r"\bmg\s+(?:of\s+)?(?:thc|total)|thc\s+total") or shared
             ):  # "600mg split into 30 caps": a total shared out, no potency needed
-                return formulation.dose_from_total(mass.value, count.value, lost_share(question))
+                name = named_cannabinoid(question, mass if mass.cannabinoid else None)
+                loss = lost_share(question)
+                return formulation.dose_from_total(mass.value, count.value, loss, name)
             raise ask(question, needs.CONCENTRATE_POTENCY)
         return formulation.dose_per_unit(
             found.value, mass.value, mass.unit, count.value, lost_share(question)
@@ -159,7 +161,10 @@ def infusion_or_dose(question: Question) -> Calculation | None:
             amount = one(question, totals[:1], "the THC in the batch")
             assert count is not None and amount is not None
             return formulation.dose_from_total(
-                units.convert(amount.value, amount.unit, "mg"), count.value, lost_share(question)
+                units.convert(amount.value, amount.unit, "mg"),
+                count.value,
+                lost_share(question),
+                named_cannabinoid(question, amount if amount.cannabinoid else None),
             )
     if (
         not counts

@@ -208,7 +208,7 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
         counts = [q for q in counts if q.value != 1]
     if len(packages) != 1 or len(counts) != 1:
         return None
-    stem = re.escape((counts[0].noun or "piece")[:4])
+    stem = re.escape((counts[0].noun or "piece")[:3])  # "per cap" of capsules
     if not question.says(
         rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b|"
         # "what's 1 mint?", "how strong is a single gummy": one piece's content asked
@@ -218,8 +218,17 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
         return None
     package, count = packages[0], counts[0]
     question.use(package, count)
-    dose = formulation.dose_from_total(package.value, count.value)
-    checked = formulation.servings_check(package.value, dose.value, stated_caps(question))
+    name = named_cannabinoid(question, package if package.cannabinoid else None)
+    dose = formulation.dose_from_total(package.value, count.value, name=name)
+    limits = stated_caps(question)
+    dose = replace(  # the total is the package's, nothing was lost in making it
+        dose,
+        inputs=(f"{name} in the package: {fmt(package.value)} mg", *dose.inputs[1:]),
+        assumptions=(),
+    )
+    if limits is None or name != "THC":  # the caps are THC's; no serving is invented
+        return dose
+    checked = formulation.servings_check(package.value, dose.value, limits)
     return calculators.chain([checked, dose])
 
 
