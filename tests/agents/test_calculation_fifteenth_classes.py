@@ -108,3 +108,7 @@ def test_neighbours_keep_their_calculation(question: str, expected: float, unit:
     value, shown = answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6), (question, value)
     assert shown == unit
+
+
+def test_a_unit_asked_in_another_question_is_no_conversion() -> None:
+    assert recognise("the public limit is 2 oz right? and what about edibles in mg") is None

@@ -198,6 +198,9 @@ def _asked_at_the_end(question: Question, unit_word: str) -> tuple[float, str, s
     wanted = re.search(rf"\b(?:in|to|into)\s+{unit_word}\s*\??\s*$", question.text, re.I)
     if len(given) != 1 or given[0].kind != "mass" or given[0].per is not None or not wanted:
         return None
+    between = question.text[given[0].end : wanted.start()]
+    if len(between) > 60 or re.search(r"[?!]|\.\s", between):
+        return None  # "2 oz right? what about edibles in mg": another question asks the unit
     if _PRODUCT_AFTER.match(question.text[given[0].end : given[0].end + 30]) or question.says(
         r"\b(?:thca?|cbda?|cbg|decarb\w*|potency|yield|loss)\b"
     ):
