@@ -16,7 +16,7 @@ from trichome.agents.calculators import Calculation
 _ASKS_AMOUNT = (
     r"how\s+(?:much|many)\s+(?:grams?|g|kg|kilos?|ml|mls|oz)\b|how\s+much\s+(?:of\s+)?"
     r"(?:the\s+|our\s+|my\s+)?(?:" + CONCENTRATE + r")|\b(?:grams?|g)\s+(?:of\s+)?(?:the\s+)?"
-    r"(?:" + CONCENTRATE + r")\s+(?:do\s+(?:i|we)\s+need|for|to\s+make)"
+    r"(?:" + CONCENTRATE + r")\s+(?:do\s+(?:i|we)\s+need|needed|for|to\s+make)"
 )
 
 

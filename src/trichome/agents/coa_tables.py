@@ -34,24 +34,25 @@ def coa_table(text: str) -> list[Quantity]:
     for line in text.splitlines(keepends=True):
         start, offset = offset, offset + len(line)
         cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
-        if len(cells) < 2 and _CSV_LINE.fullmatch(line.strip()):
-            cells = [c.strip() for c in line.strip().split(",")]  # a CSV export's header
+        if _CSV_LINE.fullmatch(line.strip()):
+            # a CSV export's line, its cells perhaps quoted ('"L-2291","THCa","268.4"')
+            csv = [c.strip().strip("\"'").strip() for c in line.strip().split(",")]
+            cells = csv if len(csv) > len(cells) else cells
         if len(cells) < 2:
             continue
-        name = (
-            cannabinoid_name(cells[0])
-            if CANNABINOID_MENTION.fullmatch(cells[0].rstrip(":"))
-            else None
-        )
+        # the analyte's name leads the row, or follows a sample id ("L-2291","THCa",...)
+        at = next((i for i in (0, 1)[: len(cells) - 1] if _names_analyte(cells[i])), 0)
+        name = cannabinoid_name(cells[at]) if _names_analyte(cells[at]) else None
         if name is None:
             if header is not None and all(_UNIT_CELL.fullmatch(c) for c in cells):
                 header = _with_units(header, cells)
             elif any(
-                re.search(rf"%|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE) for c in cells
+                re.search(rf"{_PERCENT}|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE)
+                for c in cells
             ):
                 header = cells
             continue
-        chosen = _table_value(cells, header)
+        chosen = _table_value(cells[at:], header[at:] if header else None)
         if chosen is None:
             continue
         value, unit, written = chosen
@@ -70,6 +71,10 @@ def coa_table(text: str) -> list[Quantity]:
         )
     found = sorted([*found, *_object_rows(text, found)], key=lambda q: q.start)
     return found if len(found) >= 2 else []
+
+
+def _names_analyte(cell: str) -> bool:
+    return bool(CANNABINOID_MENTION.fullmatch(cell.rstrip(":")))
 
 
 # A LIMS or portal export pasted as a JSON-ish object: `"thca_pct": 19.4`, `"CBDa": "ND"`,

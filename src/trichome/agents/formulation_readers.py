@@ -259,7 +259,7 @@ def _batch_sizes(question: Question) -> list[Quantity]:
     if len(sized) < 2 and (stated := stated_sizes(question)):
         return stated  # "from 30 ml up to 2 liters", "60 brownies ... for 150?"
     counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
-    stems = {(q.noun or "")[:4].lower() for q in counts}
+    stems = {(q.noun or "").lower().removesuffix("s")[:4] for q in counts}  # "bar", "bars"
     if len(counts) >= 2 and len(stems) == 1:
         return counts[:2]
     return []

@@ -76,6 +76,7 @@ YIELD_PER_WATT_INPUTS = "yield_per_watt_inputs"
 TOLERANCE_OR_STATE = "tolerance_or_state"
 COA_RESULTS_ANY_BASIS = "coa_results_any_basis"
 PIECE_MASS = "piece_mass"
+PRODUCT_MASS = "product_mass"
 PURCHASE_LIMIT = "purchase_limit"
 
 # key -> how the question to the user names it
@@ -154,6 +155,7 @@ WORDING: dict[str, str] = {
     WET_WEIGHT: "the wet weight (and the share lost in drying)",
     YIELD_PER_WATT_INPUTS: "the harvest's dry weight and the light's wattage",
     PIECE_MASS: "how much one of them weighs (g)",
+    PRODUCT_MASS: "how much the product weighs (g; a cart's fill, a jar's contents)",
     PURCHASE_LIMIT: "the purchase limit that applies (grams of flower, or the state you sell in)",
     COA_RESULTS_ANY_BASIS: "the THCA and delta-9 THC results from the COA (% or mg/g)",
     TOLERANCE_OR_STATE: (

@@ -72,7 +72,10 @@ def conversion(question: Question) -> Calculation | None:
         amount = float(asked.group(2)) if asked.group(2) else 1.0
         source, target = asked.group(3), asked.group(1)
     else:
-        return None
+        ending = _asked_at_the_end(question, unit_word)
+        if ending is None:
+            return None
+        amount, source, target = ending
     source, target = _trade(_unit(source), _unit(target))
     density = re.search(r"density\s*(?:of|is|=|:)?\s*([\d.]+)", text, re.IGNORECASE)
     try:
@@ -186,6 +189,27 @@ _PRODUCT_AFTER = re.compile(
     r"gummy|edibles?)\b",
     re.IGNORECASE,
 )
+
+
+def _asked_at_the_end(question: Question, unit_word: str) -> tuple[float, str, str] | None:
+    """ "3 oz on the lab scale (real ounces, not zips) in grams?": one amount, words between
+    it and the unit asked at the end, and nothing else given."""
+    given = [q for q in question.quantities if q.kind != "other"]
+    wanted = re.search(rf"\b(?:in|to|into)\s+{unit_word}\s*\??\s*$", question.text, re.I)
+    if len(given) != 1 or given[0].kind != "mass" or given[0].per is not None or not wanted:
+        return None
+    between = question.text[given[0].end : wanted.start()]
+    if len(between) > 60 or re.search(r"[?!]|\.\s", between):
+        return None  # "2 oz right? what about edibles in mg": another question asks the unit
+    if _PRODUCT_AFTER.match(question.text[given[0].end : given[0].end + 30]) or question.says(
+        r"\b(?:thca?|cbda?|cbg|decarb\w*|potency|yield|loss)\b"
+    ):
+        return None  # "2 g of rosin in mg?", "15 g of THCA, THC in grams": not its weight
+    try:
+        same = units.canonical(given[0].unit) == units.canonical(_unit(wanted.group(1)))
+    except ValueError:
+        return None
+    return None if same else (given[0].value, given[0].unit, wanted.group(1))
 
 
 def _unit(written: str) -> str:

@@ -13,7 +13,7 @@ _BATCH_TOTAL = (
     r"\btotal\b|\bin\s+all\b|altogether|\bwhole\s+(?:batch|run|order|lot)|how\s+much\s+(?:thc|cbd)\s+"
     r"(?:in|for|goes\s+into)\s+(?:the|that|this|our|my)\s+(?:batch|run|order|lot)|"
     r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:of\s+(?:thc|cbd)\s+)?(?:are\s+|is\s+)?(?:in|per|for)\s+"
-    r"(?:the|a|that|this|one|1|each|every|whole)?\s*(?:pack|package|packet|bag|box|jar|tin|"
+    r"(?:(?:the|a|that|this|one|1|each|every|whole|entire|full)\s+){0,2}(?:pack|package|packet|bag|box|jar|tin|"
     r"bottle|container|sleeve|tube)s?\b|"
     r"\b(?:whole|entire|full)\s+(?:bar|slab|pan|tray|sheet|cake|batch|run|order|lot)\b"
 )  # "mg in the pack?", "5 mg a square, mg in the whole bar": the package's THC

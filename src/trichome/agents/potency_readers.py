@@ -12,6 +12,7 @@ from trichome.agents import potency_calculators as potency
 from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.asked_units import to_unit
 from trichome.agents.calculation_questions import (
+    ASKS,
     NOT_POTENCY,
     Question,
     about_hemp,
@@ -27,7 +28,7 @@ from trichome.agents.calculation_questions import (
 )
 from trichome.agents.calculators import Calculation
 from trichome.agents.coa_tables import coa_table
-from trichome.agents.missing_inputs import DELTA9, POTENCY, THCA
+from trichome.agents.missing_inputs import DELTA9, POTENCY, PRODUCT_MASS, THCA
 from trichome.agents.potency_calculators import HEMP_LIMIT
 from trichome.agents.quantities import Quantity
 
@@ -279,6 +280,8 @@ def product_content(question: Question) -> Calculation | None:
         ]  # "500 mg of it", "a 500mg cart" are a mass of product; "10 mg" alone is a dose
     )
     if not masses:
+        if _unweighed_product(question):
+            raise ask(question, PRODUCT_MASS)
         return None
     mass = one(question, masses[:1], "the product's mass")
     assert mass is not None
@@ -375,3 +378,22 @@ def _per_gram_potency(question: Question) -> Quantity | None:
         if q.unit == "mg/g" and q.cannabinoid in (None, "THC")
     ]
     return one(question, per_gram[:1], "the potency") if per_gram else None
+
+
+# A product sold by weight, named without its weight ("a cart at 90%").
+_WEIGHED_PRODUCT = (
+    r"\b(?:carts?|cartridges?|pre-?rolls?|joints?|disposables?|vapes?|jars?|syringes?|"
+    r"dabs?|grams?\s+of\s+(?:wax|shatter|rosin|resin))\b"
+)
+
+
+def _unweighed_product(question: Question) -> bool:
+    """ "how many mg in a cart at 90%?": one potency and nothing else given, so the product's
+    weight is the input missing (never assumed: carts come in 0.3 to 2 g)."""
+    given = [q for q in question.quantities if q.kind != "other"]
+    return (
+        len(given) == 1
+        and given[0].kind == "percent"
+        and bool(question.says(_WEIGHED_PRODUCT))
+        and bool(question.says(ASKS))
+    )

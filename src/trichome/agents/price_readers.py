@@ -19,10 +19,18 @@ from trichome.agents.quantities import Quantity
 _BAGS = ("eighth", "quarter_oz", "half_oz", "trade_oz")
 
 
+_PRICED_BY = frozenset({"lb", "oz", "g", "kg"})
+
+
 def price(question: Question) -> Calculation | None:
     """Price per gram from a price per pound, ounce or any mass."""
     # "1100 per pound": a bare number priced by a mass is money.
-    money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
+    # "2600 per lb" reads as a count per pound; priced by a mass it is money too.
+    money = question.find("money") or [
+        q
+        for q in question.find("number", "count")
+        if "price" in q.tags and (q.kind == "number" or q.per in _PRICED_BY)
+    ]
     if not question.says(
         r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|(?<!mg)/\s*g\b|per\s+gram|"  # not mg/g
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram|"

@@ -60,8 +60,9 @@ _SERVING_BEFORE = re.compile(
 )
 # "100mg per bar", "200 mg the tin": the amount of a whole package; "2.5mg and the bar has
 # 40" is not, a conjunction starting another clause.
-_PACKAGE_WORDS = re.compile(
-    r"^\s*(?:(?:thc|cbd|cbn|cbg)\s+|total\s+)?(?:(?!(?:and|but|or|while|so|plus)\b)\w+\s+){0,2}?"
+_PACKAGE_WORDS = re.compile(  # "10 mg off the total THC" names the dose's basis, no package
+    r"^(?!\s*(?:off|from|on|based\s+on|using)\s+(?:the\s+|its\s+)?total\s+(?:thc|cbd)\b)"
+    r"\s*(?:(?:thc|cbd|cbn|cbg)\s+|total\s+)?(?:(?!(?:and|but|or|while|so|plus)\b)\w+\s+){0,2}?"
     r"(?:whole\s+|entire\s+)?(?:package|pack|bag|box|jar|tin|container|"
     r"bottle|bar|sleeve|tube|total|in\s+total|per\s+package|per\s+pack|per\s+pkg|a\s+pack|a\s+package|"
     r"all\s+together)\b",

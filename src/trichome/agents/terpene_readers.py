@@ -201,6 +201,14 @@ def _of_final_blend(question: Question) -> Calculation | None:
     return chain([final, held])
 
 
+# "cut ... to 75%", "bring it down to 80%": the one percent given is the target potency.
+_CUT_TO = re.compile(
+    r"\b(?:cut|cutting|dilut\w*|bring\w*|knock\w*|lower\w*|thin\w*)\b[^%?.]{0,60}?"
+    r"\b(?:down\s+)?to\s+[\d.]+\s*%(?!\s*(?:terp|of\s+terp))",
+    re.IGNORECASE,
+)
+
+
 def _cut_with_terpenes(question: Question) -> Calculation | None:
     """Terpenes as the carrier that brings a distillate down to a target potency ("cut 95%
     to 85% with terps"): the 85% is the blend's potency, not the terpenes' share."""
@@ -210,6 +218,10 @@ def _cut_with_terpenes(question: Question) -> Calculation | None:
         if q.cannabinoid in (None, "THC", "total THC")
     ]
     values = sorted({q.value for q in potencies}, reverse=True)
+    if len(values) == 1 and _CUT_TO.search(question.text):
+        # "cut 50 g of distillate to 75% with terps": the terpenes depend on the potency cut
+        # from, which is never assumed.
+        raise ask(question, needs.CONCENTRATE_POTENCY)
     if len(values) != 2 or not question.says(
         r"\bcut|dilut|bring\s+(?:it\s+)?down|down\s+to|knock|lower|target|potency|"
         r"\bto\s+[\d.]+\s*%|\bwant\w*\s+(?:it\s+|them\s+)?(?:at|to)\b|\bget\s+(?:it\s+)?(?:to|down)"
