@@ -4,22 +4,16 @@ documents none on a write, and its reads derive it from the indica and sativa sh
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools import strains
 from trichome.metrc.tools.facilities import facility, locations, sublocations
 from trichome.metrc.tools.items import write as items_write
 
 pytestmark = pytest.mark.anyio
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_new_strain_with_its_split(run: Run, documented: FakeMetrc) -> None:

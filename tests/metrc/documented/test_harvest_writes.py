@@ -4,11 +4,10 @@ any other body, writes.py): moving, renaming, finishing and reopening harvests, 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.harvests import lifecycle, packaging, restore, waste
 from trichome.metrc.tools.registry import ToolProblem
@@ -16,11 +15,6 @@ from trichome.metrc.tools.registry import ToolProblem
 pytestmark = pytest.mark.anyio
 ACTIVE, FINISHED = "2026-05-28-Flower Room 2-H", "2026-04-02-Flower Room 1-H"
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_harvest_is_moved_renamed_and_finished(run: Run, documented: FakeMetrc) -> None:

@@ -4,21 +4,15 @@ documents no OverallPassed on a record: the verdict follows the results."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools import lab_results
 
 pytestmark = pytest.mark.anyio
 LAB, SAMPLE = "405R-00401", "1A4FF0300000029000000191"
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_results_are_recorded_and_released(run: Run, documented: FakeMetrc) -> None:

@@ -6,11 +6,11 @@ dates and discontinuing."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.packages import write_details, write_marks
 from trichome.metrc.tools.registry import ToolProblem
@@ -18,11 +18,6 @@ from trichome.metrc.tools.registry import ToolProblem
 pytestmark = pytest.mark.anyio
 SOURCE, EMPTY, FAILED = (f"1A4FF03000000290000001{n}" for n in ("50", "60", "62"))
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_count_sets_the_new_total(run: Run, documented: FakeMetrc) -> None:

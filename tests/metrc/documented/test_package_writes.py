@@ -5,11 +5,10 @@ does not document or a missing required one fails here. The tests read what was 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.packages import write
 from trichome.metrc.tools.registry import ToolProblem
@@ -17,11 +16,6 @@ from trichome.metrc.tools.registry import ToolProblem
 pytestmark = pytest.mark.anyio
 SOURCE, EMPTY, FINISHED, FAILED = (f"1A4FF03000000290000001{n}" for n in ("50", "60", "61", "62"))
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_new_package_from_a_source_keeps_its_item(run: Run, documented: FakeMetrc) -> None:

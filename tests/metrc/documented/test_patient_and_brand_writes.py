@@ -4,22 +4,17 @@ bodies (the fixture server refuses any other body, writes.py)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, STORE, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.items import brands
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.sales import checkins, patient_changes
 
 pytestmark = pytest.mark.anyio
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_patient_is_added_with_their_allowances(run: Run, documented: FakeMetrc) -> None:

@@ -4,11 +4,10 @@ renames, strain, splits, count adjustments, packages, tags, waste and destructio
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.plant_batches import changes, reshape, tags
 from trichome.metrc.tools.plant_batches import waste as batch_waste
@@ -17,11 +16,6 @@ from trichome.metrc.tools.registry import ToolProblem
 pytestmark = pytest.mark.anyio
 BATCH = "SD-2026-06-01-Clones"  # 36 untracked Sour Diesel clones in Clone Room 1
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_planting_and_its_plants_tagged(run: Run, documented: FakeMetrc) -> None:

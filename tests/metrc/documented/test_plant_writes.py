@@ -4,11 +4,10 @@ plants."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.plants import changes
 from trichome.metrc.tools.plants import waste as plant_waste
@@ -17,11 +16,6 @@ from trichome.metrc.tools.registry import ToolProblem
 pytestmark = pytest.mark.anyio
 FLOWERING, VEGETATIVE = "1A4FF0100000029000004502", "1A4FF0100000029000004510"
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_vegetative_plant_goes_to_flowering(run: Run, documented: FakeMetrc) -> None:

@@ -4,22 +4,16 @@ or waste weight not given is left out: Metrc documents each as text or a number,
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.processing import write as processing
 
 pytestmark = pytest.mark.anyio
 SOURCE = "1A4FF0300000029000000150"
 DAY = "2026-06-15"  # the fixtures' today
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 def drawn(quantity: float) -> list[processing.JobPackage]:

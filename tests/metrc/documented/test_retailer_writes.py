@@ -5,11 +5,11 @@ departing, restocking, ending the trip with a count, and voiding it."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import STORE, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.sales import retailer, retailer_trips
@@ -28,11 +28,6 @@ SEND_CARRIER = {
     "DriverName": "Sam Lee", "DriverEmployeeId": "448302", "DriversLicenseNumber": "CO-D-77121",
     "VehicleMake": "Ford", "VehicleModel": "E-Transit", "VehicleLicensePlateNumber": "FRD-205",
 }  # fmt: skip
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_vehicle_is_loaded_and_its_load_changed(run: Run, documented: FakeMetrc) -> None:

@@ -5,11 +5,11 @@ leaves, completing it on arrival and voiding it."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import STORE, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.sales import delivery_changes, delivery_hub
@@ -34,11 +34,6 @@ SEND_CARRIER = {
 }  # fmt: skip
 LINE = SaleLine(package_label=FLOWER, quantity=3.5, unit_of_measure="Grams", total_amount=45)
 SEND_LINE = {"PackageLabel": FLOWER, "Quantity": 3.5, "UnitOfMeasure": "Grams", "TotalAmount": 45}
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_delivery_is_recorded_with_the_documented_fields(

@@ -5,22 +5,17 @@ a receipt at the dispensary."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import STORE, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.sales import closing, recording
 
 pytestmark = pytest.mark.anyio
 FLOWER, CLONE = "1A4FF0300000029000000201", "1A4FF0300000029000000301"
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_sale_is_recorded_in_local_time(run: Run, documented: FakeMetrc) -> None:

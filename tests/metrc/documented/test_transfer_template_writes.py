@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.transfers import template_changes, templates
@@ -23,11 +24,6 @@ TRANSPORTER = {
     "DriverOccupationalLicenseNumber": "OL-77812", "DriverLicenseNumber": "CO-D1182734",
     "VehicleMake": "Ford", "VehicleModel": "Transit", "VehicleLicensePlateNumber": "BXR-4471",
 }  # fmt: skip
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 def destination(**changes: Any) -> dict[str, Any]:

@@ -3,21 +3,15 @@ refuses any other body, writes.py): registering, correcting and archiving them."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.writes import sent
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.tools.registry import ToolProblem
 from trichome.metrc.tools.transfers import transporters
 
 pytestmark = pytest.mark.anyio
-
-
-def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
-    """The writes the tool sent: method, path and body."""
-    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
 
 
 async def test_a_driver_is_registered_corrected_and_archived(

@@ -29,7 +29,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse, Response
 
-from tests.metrc.fake_metrc import Call
+from tests.metrc.fake_metrc import Call, FakeMetrc
 
 MOST_OBJECTS = 10  # Metrc's documented cap on the objects one write may carry
 
@@ -152,3 +152,8 @@ def answer_write(writes: Sequence[Write], call: Call) -> Response | None:
     if write.response is None:
         return Response(status_code=200)
     return JSONResponse(write.response)
+
+
+def sent(fake: FakeMetrc) -> list[tuple[str, str, Any]]:
+    """The writes a tool sent to the fake Metrc: method, path and body."""
+    return [(c.method, c.path, c.body) for c in fake.calls if c.method != "GET"]
