@@ -112,7 +112,8 @@ TOPICS: tuple[Topic, ...] = (
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
-        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?(?:amount|limit)|legal amount|" + phrases.AMOUNTS_HELD,
+        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?(?:amount|limit)|legal amount|"
+        + phrases.AMOUNTS_HELD,
         ("possession-limits",),
         rule=True,
     ),
