@@ -52,6 +52,12 @@ def ask(service: AgentService, *turns: str) -> tuple[str, tuple[str, ...]]:
         # the asker's job says "medical side"; the customer asks what any adult may carry
         (("budtender here, medical side. a guy asks how much he can have on him in virginia",),
          "va-possession-limits", "1 ounce"),
+        # a share of a limit: the limit is the rule asked, not a thing the fact must name
+        (("in michigan how many grams of my possession limit may be shatter?",),
+         "mi-", "15 grams"),
+        # plants grown at someone's home, told as a story
+        (("colorado: my sister wants to start a few of her own at our place, i have 6 plants",),
+         "co-", "6"),
         # a sealed drink's pH and water activity
         (("we're canning a thc seltzer for canada; is there a ph or water activity rule for sealed cans?",),
          "can-edible-hermetically-sealed-ph-water-activity", "0.85"),
@@ -61,7 +67,7 @@ def test_a_rule_the_packs_hold_is_answered(
     service: AgentService, turns: tuple[str, ...], fact: str, figure: str
 ) -> None:
     text, cited = ask(service, *turns)
-    assert fact in cited
+    assert any(fact_id.startswith(fact) for fact_id in cited)
     assert figure in text
 
 

@@ -71,6 +71,12 @@ MORE_WORDING: dict[str, str] = {
         # "and growing? how many plants and how many can be flowering"
         r"(?:^\W*(?:and|but|so)|\bwhat if|\bwhat about|\bhow about)\b[^.?!]{0,30}\b\d+ plants\b|"
         r"\bhow many plants\b(?=\s*(?:and\b|[?,]|$))|"
+        # plants grown where someone lives: "12 plants going in my basement", "add 6 of his
+        # own at our place"
+        r"\b\d+ plants? (?:going|growing|in (?:my|our|his|her|their) (?:basement|garage|closet|"
+        r"attic|spare room|back ?yard|yard|house|apartment))\b|"
+        r"\b(?:add|adding|grow|growing|start|starting)\b[^.?!]{0,30}\bat (?:our|my|his|her|their) "
+        r"(?:place|house|home|apartment)\b|"
         # a count of plants and what it costs: "my neighbor has 7 plants going. the penalty?"
         r"\b\d+ plants\b[^?!]{0,60}\b(?:penalt(?:y|ies)|fines?|charged?|offen[cs]es?|crimes?|"
         r"illegal|legal|allowed|in trouble)\b|"
