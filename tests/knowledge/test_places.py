@@ -96,3 +96,14 @@ def test_a_word_city_standing_as_a_place_names_its_state(question: str, code: st
 )
 def test_a_word_city_used_as_a_word_names_no_state(question: str) -> None:
     assert detect_jurisdictions(question) == []
+
+
+def test_a_city_a_named_state_also_has_is_that_states() -> None:
+    from trichome.knowledge.jurisdictions import find_jurisdictions
+
+    def codes(text: str) -> list[str]:
+        return [code for _, _, code in find_jurisdictions(text)]
+
+    assert codes("in washington; my coworker commutes from vancouver, what can she carry") == ["WA"]
+    assert codes("washington or vancouver bc, which allows more?") == ["WA", "CA-BC"]
+    assert codes("michigan vs toronto possession") == ["MI", "CA-ON"]

@@ -51,7 +51,30 @@ def asked_topics(text: str) -> tuple[Topic, ...]:
     return asked if any(topic.rule for topic in asked) else own
 
 
+# An opening sentence naming where a worker stands ("budtender in richmond, medical side."):
+# the asker's job, not the programme of the customer's question that follows it.
+_WORKER_OPENING = re.compile(r"^\s*([^.?!:;]{1,80})[.:;]\s+(?=\S)")
+_WORKER = re.compile(
+    r"\b(?:budtenders?|managers?|staff|employees?|clerks?|associates?|(?:work|working) (?:at|in|"
+    r"the))\b",
+    re.IGNORECASE,
+)
+_MAX_WORKER_OPENING_WORDS = 8
+
+
+def _without_worker_opening(text: str) -> str:
+    opening = _WORKER_OPENING.match(text)
+    if (
+        opening is None
+        or len(opening.group(1).split()) > _MAX_WORKER_OPENING_WORDS
+        or not _WORKER.search(opening.group(1))
+    ):
+        return text
+    return text[opening.end() :]
+
+
 def programme_words(text: str) -> str:
     """The words that may name the programme a question is about: without the asker's
-    business ("we run a hemp/cbd shop") or a programme they say they are not in."""
-    return _NOT_OF_A_PROGRAMME.sub(" ", _BUSINESS.sub(" ", text))
+    business ("we run a hemp/cbd shop"), the opening naming their job ("budtender, medical
+    side.") or a programme they say they are not in."""
+    return _NOT_OF_A_PROGRAMME.sub(" ", _BUSINESS.sub(" ", _without_worker_opening(text)))

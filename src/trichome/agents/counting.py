@@ -195,9 +195,12 @@ _COUNTED_OF = re.compile(
     re.IGNORECASE,
 )
 # pronouns ("how many plants can each of us have") name who has them, not what they are of
+# Nor is a limit a subject: "how many grams of the possession limit can be concentrate?"
+# asks a share of the rule the topic names, which its fact states in other words.
 _NOT_A_SUBJECT = frozenset(
-    {"them", "it", "us", "you", "those", "these", "type", "types", "kind", "kinds", "sort", "sorts"}
-)
+    {"them", "it", "us", "you", "those", "these", "type", "types", "kind", "kinds", "sort", "sorts",
+     "limit", "limits", "cap", "caps", "allowance", "allotment"}
+)  # fmt: skip
 # "how many grams of edibles equals the 30 g?": a verb of equivalence ends what is counted.
 _EQUALS = r"equals?|equates?|makes?|counts?|matche?s?|equivalent"
 _PHRASE_ENDS = re.compile(rf"^(?:{_AFTER}|{_EQUALS}|{'|'.join(sorted(STOPWORDS))})$", re.IGNORECASE)

@@ -9,6 +9,7 @@ buy. A fact naming no form in its title is general and may answer for any.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from trichome.agents.understanding import products_of
@@ -23,6 +24,14 @@ _KIN: dict[str, frozenset[str]] = {
     "vape": frozenset({"vape", "concentrate"}),
     "concentrate": frozenset({"concentrate", "vape"}),
 }
+
+
+# An edible rule that says it covers drinks: "edible cannabis (foods and drinks)".
+_DRINKS_ARE_EDIBLE = re.compile(
+    r"\bfoods? and (?:drinks|beverages)\b|\bincluding (?:drinks|beverages)\b|"
+    r"\b(?:drinks|beverages) included\b",
+    re.IGNORECASE,
+)
 
 
 def fact_forms(fact: Fact) -> frozenset[str]:
@@ -50,6 +59,8 @@ def about_forms(fact: Fact, asked: frozenset[str]) -> bool:
     wanted = frozenset().union(*(_KIN.get(form, frozenset({form})) for form in asked))
     if named & wanted:
         return True
+    if "beverage" in asked and "edible" in named and _DRINKS_ARE_EDIBLE.search(fact.text):
+        return True  # Canada's edible cannabis is "foods and drinks": its rule holds for a soda
     # A fact titled for several other forms is a list of equivalents that may give the
     # asked one's figure in its text (a purchase limit in flower and concentrate that
     # states the infused-product limit too); one titled for a single form is about it.

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
+from trichome.agents.ordinals import is_an_ordinal
 from trichome.agents.quantity_roles import roles_near
 from trichome.agents.unit_words import COUNTABLE, MODAL_CAN, PIECES, UNIT, kind_and_unit
 from trichome.agents.units import UnitError
@@ -120,6 +121,9 @@ def read(text: str) -> list[Quantity]:
         ):
             # "d9", "cbd-a1", "co2", "b12" are part of a word, "delta 9" names a cannabinoid:
             # not quantities, but a number after them is ("delta-9 - 0.9 %").
+            position = match.end("value")
+            continue
+        if is_an_ordinal(text, start, match.end("value")):  # "on the 10th": not 10 ounces
             position = match.end("value")
             continue
         colon_after = re.match(r"\s*:(?=\s*\d)", text[match.end("value") :])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from trichome.knowledge.places import find_places
+from trichome.knowledge.places import find_places, without_homonym_cities
 
 STATE_NAMES: dict[str, str] = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California",
@@ -249,10 +249,15 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             for start, end, code in find_places(text)
             if code and (not found or code in PROVINCE_NAMES)
         )
+    # "washington: she lives in vancouver" is Vancouver, Washington, not BC
+    found = without_homonym_cities(text, found, _OFFICIAL_NAMES)
     if not found and (implied := _CANADIAN_TRADE.search(text)) is not None:
         # "small town LP ... under the federal act": a licensed producer is Canada's word
         found.append((implied.start(), implied.end(), CANADA))
     return _with_federal(text, found)
+
+
+_OFFICIAL_NAMES = frozenset(name.lower() for name in {**STATE_NAMES, **PROVINCE_NAMES}.values())
 
 
 def canada_by_trade_words(text: str) -> bool:

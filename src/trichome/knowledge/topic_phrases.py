@@ -148,3 +148,4 @@ CAUGHT_WITH = (
 )
 # Every way an amount held is asked, as one alternative.
 AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH))
+PACKAGING = r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?"

@@ -71,6 +71,12 @@ MORE_WORDING: dict[str, str] = {
         # "and growing? how many plants and how many can be flowering"
         r"(?:^\W*(?:and|but|so)|\bwhat if|\bwhat about|\bhow about)\b[^.?!]{0,30}\b\d+ plants\b|"
         r"\bhow many plants\b(?=\s*(?:and\b|[?,]|$))|"
+        # plants grown where someone lives: "12 plants going in my basement", "add 6 of his
+        # own at our place"
+        r"\b\d+ plants? (?:going|growing|in (?:my|our|his|her|their) (?:basement|garage|closet|"
+        r"attic|spare room|back ?yard|yard|house|apartment))\b|"
+        r"\b(?:add|adding|grow|growing|start|starting)\b[^.?!]{0,30}\bat (?:our|my|his|her|their) "
+        r"(?:place|house|home|apartment)\b|"
         # a count of plants and what it costs: "my neighbor has 7 plants going. the penalty?"
         r"\b\d+ plants\b[^?!]{0,60}\b(?:penalt(?:y|ies)|fines?|charged?|offen[cs]es?|crimes?|"
         r"illegal|legal|allowed|in trouble)\b|"
@@ -89,6 +95,13 @@ MORE_WORDING: dict[str, str] = {
         r"\bpublic (?:limit|possession|carry)\b|\b(?:limit|amount|how much)\b[^.?!]{0,30}"
         r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
         r"\b(?:what )?(?:level of|kind of|type of) (?:offen[cs]e|charge|crime)\b|"
+        # offences graded by the weight held: "which degree is 1.5 lb?", "prison range for
+        # more than one pound in a public place", "max fine for 6 oz on you"
+        r"\b(?:which|what) degree\b|\bin a public (?:place|area)\b|"
+        r"\b(?:prison|jail|felony|sentence|max(?:imum)? fine)\b[^.?!]{0,60}\b(?:\d+(?:\.\d+)? ?"
+        r"(?:oz|ounces?|g|grams?|lbs?|pounds?)|(?:an|one|a) (?:ounce|pound))\b|"
+        r"\b(?:\d+(?:\.\d+)? ?(?:oz|ounces?|lbs?|pounds?)|(?:an|one|a) (?:ounce|pound))\b"
+        r"[^.?!]{0,60}\b(?:prison|jail|felony|sentence|max(?:imum)? fine)\b|"
         r"\b(?:stopped|caught|pulled over|busted|searched)\b[^.?!]{0,40}\bwith\b[^.?!]{0,20}"
         r"\b\d+(?:\.\d+)? ?(?:oz|ounces?|g|grams?|lbs?|pounds?)\b|\bcarry around\b|"
         # "the at home limit was 10 oz", "how much can they be holding at any one time"
@@ -140,12 +153,30 @@ MORE_WORDING: dict[str, str] = {
         r"\bmid[- ]?route\b|\b(?:before|until|without) (?:the |a |any |an )?(?:first |next )?"
         r"orders? (?:even )?(?:comes? in|arrives?|is placed)\b"
     ),
+    "food-safety": (
+        # a sealed food or drink's acidity, the condition for botulism (not water activity
+        # alone: a flower's water activity is a lab-testing limit)
+        r"\bhermetically[- ]sealed\b|\bsealed (?:cans?|containers?|pouch(?:es)?)\b|"
+        r"\bph\b[^.?!]{0,40}\b(?:threshold|limit|level|rule|above|below|over|under|\d)|"
+        r"\blow[- ]acid\b|\bbotulism\b|\bfood[- ]safety\b"
+    ),
+    "edible-thc-limits": (
+        # the cap named before the package: "the cap on one edible package", "max thc for a
+        # single gummy pack"
+        r"\b(?:cap|limit|max(?:imum)?|most thc)\b[^.?!]{0,15}\b(?:on|for|of|in) (?:one|a|an|each|"
+        r"the) (?:single )?(?:edibles?|gumm(?:y|ies)|chocolates?|candy) (?:package|pack|bag|box)\b"
+    ),
     "concentrate-thc-limits": (
         # the caps on other products than edibles: "per capsule and per bottle limits?",
         # "is there a cap on how strong a topical can be", "most thc a tincture bottle can have"
         rf"\b{_NON_EDIBLE}\b[^.?!]{{0,40}}\b(?:limits?|caps?|max(?:imum)?|most thc)\b|"
         rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
         r"\bper (?:capsule|softgel|bottle|tincture)\b|"
+        # the most flower one package may hold: "single package flower max weight?",
+        # "per-package limit on bud"
+        r"\b(?:single|one|each|per[- ]?)[- ]?package\b[^.?!]{0,30}\b(?:flower|bud|usable)\b|"
+        r"\b(?:flower|bud|usable cannabis)\b[^.?!]{0,30}\b(?:per|in (?:a|one|each)) "
+        r"(?:single )?package\b|"
         # how much one packaged unit may hold: "a 2 gram wax jar as one unit?"
         r"\b(?:as|in|into) (?:one|a single|1) unit\b|"
         # a concentrate's amount in one unit or package: "2 grams of shatter in one package",

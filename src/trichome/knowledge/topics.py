@@ -48,7 +48,7 @@ TOPICS: tuple[Topic, ...] = (
         "edible-thc-limits",
         rf"{phrases.EDIBLE}\b.{{0,50}}\b{phrases.AMOUNT}|"
         rf"\b{phrases.AMOUNT}\b.{{0,50}}\b{phrases.EDIBLE}|per serving|"
-        r"per package|serving size|servings? cap|package cap|"
+        r"per[- ]package|serving size|servings? cap|package cap|"
         rf"{phrases.EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)|"
         + phrases.HELD_PER_CONTAINER,
         ("edible-thc-limits", "dose-accuracy", "edibles"),
@@ -112,7 +112,8 @@ TOPICS: tuple[Topic, ...] = (
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
-        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?amount|legal amount|" + phrases.AMOUNTS_HELD,
+        r"degree\b|\bmisdemeanou?r\b|personal (?:use )?(?:amount|limit)|legal amount|"
+        + phrases.AMOUNTS_HELD,
         ("possession-limits",),
         rule=True,
     ),
@@ -162,12 +163,9 @@ TOPICS: tuple[Topic, ...] = (
         ("labelling", "warnings", "universal-symbol"),
         rule=True,
     ),
-    _topic(
-        "packaging",
-        r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?",
-        ("packaging",),
-        rule=True,
-    ),
+    _topic("packaging", phrases.PACKAGING, ("packaging",), rule=True),
+    # what makes a sealed edible or drink safe to sell ("water activity", "hermetically sealed")
+    _topic("food-safety", "", ("food-safety",), rule=True),
     _topic(
         "lab-testing",
         r"lab tests?|testing lab|required tests?|what (?:do|does) .{0,20}test for|pesticides?|"
