@@ -122,8 +122,13 @@ def product_content(question: Question) -> Calculation | None:
     if counts:
         count = one(question, counts[:1], "the number of units")
         assert count is not None
-        if re.search(_EACH_WEIGHS, question.text[max(0, mass.start - 30) : mass.start], re.I):
-            # "10 gummies per bag, each one weighs 5 g at 0.2%": the bag holds them all
+        if mass.per == "piece" or re.search(
+            _EACH_WEIGHS, question.text[max(0, mass.start - 30) : mass.start], re.I
+        ):
+            # "10 gummies per bag, each one weighs 5 g at 0.2%", "a 10 pack of 0.5g prerolls",
+            # "2 pre-rolls of 0.5 g each": the mass is one piece's, the count multiplies it
+            if question.says(_ONE_PIECE_ASKED):
+                return result
             whole = serving_arithmetic.batch_total(count.value, result.value, name)
             return calculators.chain([result, whole])
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
@@ -139,6 +144,11 @@ _EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\
 
 
 # "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
+# "mg per preroll", "thc in each joint": one piece's content asked, not the pack's
+_ONE_PIECE_ASKED = (
+    r"\b(?:mgs?|milligrams|thc|cbd)\s+(?:\w+\s+){0,2}?(?:per|in\s+(?:each|every|one)|each)\s+"
+    r"(?!(?:pack|package|box|bag|jar|tin|container)s?\b)[a-z]"
+)
 _HOW_MANY_SERVINGS = r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:sessions|servings|doses|hits|uses|dabs)\b"
 
 
