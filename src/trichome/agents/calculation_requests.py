@@ -25,6 +25,7 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
     fmt,
 )
+from trichome.agents.alternative_inputs import unsure_alternatives, which_one
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.daily_doses import for_the_day
 from trichome.agents.normalising import normalise
@@ -100,6 +101,11 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
         return RecognisedCalculation(None, str(error), read=_read(question), spans=_spans(question))
     if found is None:
         return None
+    unsure = unsure_alternatives(question.text, question.quantities)
+    if unsure is not None:  # "100 gummies, or was it 120?": which one holds, asked first
+        return RecognisedCalculation(
+            None, which_one(unsure), asks=True, read=_read(question), spans=_spans(question)
+        )
     return RecognisedCalculation(
         in_asked_unit(for_the_day(found, question.text), question.text),
         read=_read(question),
