@@ -4,6 +4,7 @@ holds and answers with no number."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from trichome.agents.quantities import Quantity
@@ -29,7 +30,7 @@ def _same_input(first: Quantity, second: Quantity) -> bool:
 def unsure_alternatives(text: str, quantities: list[Quantity]) -> tuple[Quantity, Quantity] | None:
     """Two values of one input joined by words of doubt ("or was it", "or maybe"), if any."""
     ordered = sorted(quantities, key=lambda q: q.start)
-    for first, second in zip(ordered, ordered[1:], strict=False):
+    for first, second in itertools.pairwise(ordered):
         if _same_input(first, second) and _UNSURE_OR.match(text[first.end : second.start]):
             return first, second
     return None

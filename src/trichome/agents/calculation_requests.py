@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from trichome.agents import units
+from trichome.agents.alternative_inputs import unsure_alternatives, which_one
 from trichome.agents.asked_units import in_asked_unit
 from trichome.agents.calculation_intents import first_calculation
 from trichome.agents.calculation_questions import Question
@@ -25,7 +26,6 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
     fmt,
 )
-from trichome.agents.alternative_inputs import unsure_alternatives, which_one
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.daily_doses import for_the_day
 from trichome.agents.normalising import normalise
