@@ -12,6 +12,7 @@ import pytest
 from tests.agents.calculation_answers import answer
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import describe, recognise
+from trichome.agents.calculators import StateEdibleLimits
 
 
 @pytest.mark.parametrize(
@@ -104,3 +105,37 @@ def test_neighbours_keep_their_calculation(question: str, expected: float, unit:
     value, shown = answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6), (question, value)
     assert shown == unit
+
+
+_CAPS = StateEdibleLimits("Colorado", 10, 100, ())
+
+
+@pytest.mark.parametrize(
+    ("question", "servings", "name"),
+    [
+        # a CBD product is counted in servings but not judged against a state's THC caps
+        ("a 1000 mg cbd tincture, 50 mg servings, how many servings", 20, "CBD"),
+        (
+            "600 mg cbd bottle, 20 mg servings, how many servings, is it within the limit?",
+            30,
+            "CBD",
+        ),
+    ],
+)
+def test_a_cbd_product_is_not_judged_against_thc_caps(
+    question: str, servings: float, name: str
+) -> None:
+    found = recognise(question, "CO", lambda _: _CAPS)
+    assert found is not None and found.calculation is not None, found and found.refusal
+    worked = found.calculation
+    assert worked.value == servings and worked.verdict is None and not worked.warnings
+    assert worked.inputs[0].startswith("package: ") and worked.inputs[0].endswith(f"mg {name}")
+    assert any("caps are for THC" in a for a in worked.assumptions)
+    assert "EXCEEDS" not in describe(found)
+
+
+def test_a_thc_product_is_still_judged_against_the_caps() -> None:
+    found = recognise("package has 500 mg thc, 10 mg servings, how many servings", "CO",
+                      lambda _: _CAPS)  # fmt: skip
+    assert found is not None and found.calculation is not None
+    assert found.calculation.verdict is not None and "breaks" in found.calculation.verdict

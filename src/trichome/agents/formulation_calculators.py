@@ -212,9 +212,14 @@ def pieces_from_concentrate(
 
 
 def servings_check(
-    package_mg: float, serving_mg: float, limits: StateEdibleLimits | None = None
+    package_mg: float,
+    serving_mg: float,
+    limits: StateEdibleLimits | None = None,
+    cannabinoid: str = "THC",
 ) -> Calculation:
     """Servings in a package, checked against a state's per-serving and per-package caps.
+    The caps are for THC: a product of another cannabinoid (a CBD tincture) is counted in
+    servings but not judged against them, and the answer says so.
 
     Raises:
         CalculationError: non-positive amounts or a serving larger than the package.
@@ -233,6 +238,14 @@ def servings_check(
         warnings.append("the package does not divide into whole servings")
         steps.append(f"whole servings: {servings} ({fmt(left_mg)} mg left over)")
     broken: list[str] = []
+    assumptions: tuple[str, ...] = ()
+    if limits is not None and cannabinoid != "THC":
+        if limits.per_serving_mg or limits.per_package_mg:
+            assumptions = (
+                f"{limits.state}'s per-serving and per-package caps are for THC, so this "
+                f"{cannabinoid} product is not checked against them",
+            )
+        limits = None
     if limits is not None:
         for cap, amount, what in (
             (limits.per_serving_mg, serving_mg, "serving"),
@@ -267,7 +280,11 @@ def servings_check(
         tuple(steps),
         tuple(warnings + broken),
         formula="servings = mg per package ÷ mg per serving, rounded down to whole servings",
-        inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
+        inputs=(
+            f"package: {fmt(package_mg)} mg {cannabinoid}",
+            f"serving: {fmt(serving_mg)} mg {cannabinoid}",
+        ),
+        assumptions=assumptions,
         verdict=verdict,
         details={"package_mg": package_mg, "serving_mg": serving_mg, "exact": exact},
     )
