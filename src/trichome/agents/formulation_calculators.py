@@ -81,10 +81,14 @@ def dose_per_unit(
 
 
 def dose_from_total(
-    total_mg: float, units_count: float, loss_percent: float = 0, name: str = "THC"
+    total_mg: float,
+    units_count: float,
+    loss_percent: float = 0,
+    name: str = "THC",
+    holder: str = "batch",
 ) -> Calculation:
     """mg per piece when a batch's total mg of a cannabinoid (THC unless named) is split
-    into N pieces.
+    into N pieces; `holder` names what held the total as the user did (jar, tin, pack...).
 
     Raises:
         CalculationError: a non-positive total, a count below 1, a loss of 100% or more.
@@ -107,7 +111,7 @@ def dose_from_total(
         details={"total_mg": kept},
         formula="mg per piece = total mg × (1 - loss %) ÷ pieces",
         inputs=(
-            f"{name} in the batch: {fmt(total_mg)} mg",
+            f"{name} in the {holder}: {fmt(total_mg)} mg",
             f"pieces: {count:,}",
             *((f"process loss: {fmt(loss_percent)}%",) if loss_percent else ()),
         ),
