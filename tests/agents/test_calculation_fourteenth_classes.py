@@ -194,7 +194,9 @@ def test_a_scaled_run_without_its_size_is_asked() -> None:
         ("I made 60 bites from 600 mg of thc, how much per piece", "batch", "THC"),
     ],
 )
-def test_the_total_is_named_as_held_where_the_user_said(question: str, holder: str, name: str) -> None:
+def test_the_total_is_named_as_held_where_the_user_said(
+    question: str, holder: str, name: str
+) -> None:
     found = recognise(question)
     assert found is not None and found.calculation is not None, found and found.refusal
     assert math.isclose(found.calculation.value, 10)

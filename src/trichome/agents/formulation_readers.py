@@ -388,4 +388,3 @@ def share_by_weight(question: Question) -> Calculation | None:
     return formulation.percent_by_weight(
         float(match.group(1)), match.group(2), float(match.group(3)), match.group(4)
     )
-
