@@ -42,23 +42,24 @@ def test_the_named_cannabinoid_labels_the_whole_answer(
 
 # An amount tied to the container is the package's total; "mg each?" asks for one piece.
 @pytest.mark.parametrize(
-    ("question", "expected", "name"),
+    ("question", "expected", "name", "holder"),
     [
-        ("60 cbd gummies with 1200 mg cbd in the jar, mg each?", 20, "CBD"),
-        ("20 gummies, 100 mg thc in the bag, how much is each", 5, "THC"),
-        ("24 chocolates with 480 mg cbd in the box. mg each?", 20, "CBD"),
-        ("50 capsules, 1000 mg cbg in the bottle, how many mg each", 20, "CBG"),
-        ("pack of 10 mints, 50 mg thc per pack, mg each?", 5, "THC"),
-        ("30 softgels and 900 mg CBN in the whole bottle, how much each", 30, "CBN"),
+        ("60 cbd gummies with 1200 mg cbd in the jar, mg each?", 20, "CBD", "jar"),
+        ("20 gummies, 100 mg thc in the bag, how much is each", 5, "THC", "bag"),
+        ("24 chocolates with 480 mg cbd in the box. mg each?", 20, "CBD", "box"),
+        ("50 capsules, 1000 mg cbg in the bottle, how many mg each", 20, "CBG", "bottle"),
+        ("pack of 10 mints, 50 mg thc per pack, mg each?", 5, "THC", "pack"),
+        ("30 softgels and 900 mg CBN in the whole bottle, how much each", 30, "CBN", "bottle"),
     ],
 )
 def test_a_container_total_is_shared_not_multiplied(
-    question: str, expected: float, name: str
+    question: str, expected: float, name: str, holder: str
 ) -> None:
     worked = _worked(question)
     assert worked.value == pytest.approx(expected)
     assert worked.unit.startswith("mg") and name in worked.unit
-    assert any(f"{name} in the package" in line for line in worked.inputs), worked.inputs
+    # the container is named with the user's own word for it
+    assert any(f"{name} in the {holder}:" in line for line in worked.inputs), worked.inputs
 
 
 # The other direction stays as it was: a dose stated for each piece is multiplied out.

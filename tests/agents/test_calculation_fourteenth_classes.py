@@ -159,3 +159,46 @@ def test_a_stated_limit_still_gives_what_is_left() -> None:
         "limit is 28 g of flower, she already bought 7 g, how much more can she buy"
     )
     assert math.isclose(value, 21) and unit == "g flower"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # a run sized by a count of pieces, whatever the pieces are called (issue 20)
+        ("a 20-softgel batch takes 1.5 g of distillate, scale it to 400 softgels", 30, "g"),
+        ("our 50-tab recipe uses 2 g isolate, how much isolate for 250 tabs", 10, "g"),
+        ("a 10-lozenge run needs 0.5 g distillate; scaled up to 120 lozenges", 6, "g"),
+        ("a 30-chew batch uses 1.2 g of rosin, scaled to 90 chews how much rosin", 3.6, "g"),
+        ("a 16-cap batch takes 0.8 g oil, we want 400 caps now, how much oil", 20, "g"),
+    ],
+)
+def test_a_run_of_counted_pieces_scales(question: str, expected: float, unit: str) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found and found.refusal
+    assert found.calculation.name == "scale_batch", found.calculation.name
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-6)
+    assert found.calculation.unit == unit
+
+
+def test_a_scaled_run_without_its_size_is_asked() -> None:
+    found = recognise("the softgel run uses 1.5 g of distillate, scale it to 400 softgels")
+    assert found is not None and found.calculation is None and found.asks
+
+
+@pytest.mark.parametrize(
+    ("question", "holder", "name"),
+    [
+        ("40 gummies, whole jar has 400 mg cbd, how many mg each", "jar", "CBD"),
+        ("the tin has 20 mints and 200 mg thc in total, mg per mint", "tin", "THC"),
+        ("a bag of 25 chews holds 250 mg thc, each chew has how much", "bag", "THC"),
+        ("I made 60 bites from 600 mg of thc, how much per piece", "batch", "THC"),
+    ],
+)
+def test_the_total_is_named_as_held_where_the_user_said(
+    question: str, holder: str, name: str
+) -> None:
+    found = recognise(question)
+    assert found is not None and found.calculation is not None, found and found.refusal
+    assert math.isclose(found.calculation.value, 10)
+    assert found.calculation.unit == f"mg {name} per piece"
+    assert found.calculation.inputs[0].startswith(f"{name} in the {holder}: ")

@@ -38,7 +38,12 @@ def blending(question: Question) -> Calculation | None:
         r"\bfrom\s+[\d.]+\s*%\s+and\s+[\d.]+\s*%|"
         # "grams of the 92?": an amount of one of the potencies named, by its number alone
         r"\b(?:grams?|g|kg|kilos?|ml|mls|lbs?|oz)\s+of\s+(?:the\s+)?[\d.]+\s*(?:\?|$)|"
-        r"[\d.]+\s*%[^+?]{0,40}\s(?:\+|plus)\s*[\d.]"  # "40g of 88% disty + 10g of 45% sauce"
+        r"[\d.]+\s*%[^+?]{0,40}\s(?:\+|plus)\s*[\d.]|"  # "40g of 88% disty + 10g of 45% sauce"
+        # "how much 65% to get to 85%", "how many grams of the 70 to hit 80%": an amount of one
+        # potency asked to reach another
+        r"how\s+(?:much|many\s+(?:grams?|g|kg|kilos?|ml|mls|lbs?|oz))\s+(?:of\s+)?(?:the\s+|that\s+|"
+        r"our\s+)?[\d.]+\s*%?[^.?!%]{0,30}?\bto\s+(?:get\s+(?:to\s+|up\s+to\s+|down\s+to\s+)?|"
+        r"reach|hit|make|land\s+(?:at|on)|end\s+up\s+(?:at|with))\s*(?:a\s+|an\s+)?[\d.]+\s*%"
     ):
         return None
     named = ("THC",) if question.says(r"\bthc\b") or not question.says(r"\bcbd\b") else ("CBD",)

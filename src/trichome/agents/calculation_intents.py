@@ -48,6 +48,7 @@ from trichome.agents import mixing_readers as mixing
 from trichome.agents import operations_readers as operations
 from trichome.agents import potency_readers as potency
 from trichome.agents import price_readers as prices
+from trichome.agents import product_contents as products
 from trichome.agents import purchase_limit_readers as purchase_limits
 from trichome.agents import serving_readers as serving
 from trichome.agents import tax_readers as taxes
@@ -113,7 +114,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     package_doses.dose_per_package,
     piece_concentrates.concentrate_per_piece,
     formulation.infusion_or_dose,
-    potency.product_content,
+    products.product_content,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise
 )
 

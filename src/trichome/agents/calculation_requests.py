@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from trichome.agents import units
+from trichome.agents.alternative_inputs import unsure_alternatives, which_one
 from trichome.agents.asked_units import in_asked_unit
 from trichome.agents.calculation_intents import first_calculation
 from trichome.agents.calculation_questions import Question
@@ -100,6 +101,11 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
         return RecognisedCalculation(None, str(error), read=_read(question), spans=_spans(question))
     if found is None:
         return None
+    unsure = unsure_alternatives(question.text, question.quantities)
+    if unsure is not None:  # "100 gummies, or was it 120?": which one holds, asked first
+        return RecognisedCalculation(
+            None, which_one(unsure), asks=True, read=_read(question), spans=_spans(question)
+        )
     return RecognisedCalculation(
         in_asked_unit(for_the_day(found, question.text), question.text),
         read=_read(question),

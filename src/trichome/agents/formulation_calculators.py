@@ -81,10 +81,14 @@ def dose_per_unit(
 
 
 def dose_from_total(
-    total_mg: float, units_count: float, loss_percent: float = 0, name: str = "THC"
+    total_mg: float,
+    units_count: float,
+    loss_percent: float = 0,
+    name: str = "THC",
+    holder: str = "batch",
 ) -> Calculation:
     """mg per piece when a batch's total mg of a cannabinoid (THC unless named) is split
-    into N pieces.
+    into N pieces; `holder` names what held the total as the user did (jar, tin, pack...).
 
     Raises:
         CalculationError: a non-positive total, a count below 1, a loss of 100% or more.
@@ -107,7 +111,7 @@ def dose_from_total(
         details={"total_mg": kept},
         formula="mg per piece = total mg × (1 - loss %) ÷ pieces",
         inputs=(
-            f"{name} in the batch: {fmt(total_mg)} mg",
+            f"{name} in the {holder}: {fmt(total_mg)} mg",
             f"pieces: {count:,}",
             *((f"process loss: {fmt(loss_percent)}%",) if loss_percent else ()),
         ),
@@ -212,9 +216,14 @@ def pieces_from_concentrate(
 
 
 def servings_check(
-    package_mg: float, serving_mg: float, limits: StateEdibleLimits | None = None
+    package_mg: float,
+    serving_mg: float,
+    limits: StateEdibleLimits | None = None,
+    cannabinoid: str = "THC",
 ) -> Calculation:
     """Servings in a package, checked against a state's per-serving and per-package caps.
+    The caps are for THC: a product of another cannabinoid (a CBD tincture) is counted in
+    servings but not judged against them, and the answer says so.
 
     Raises:
         CalculationError: non-positive amounts or a serving larger than the package.
@@ -233,6 +242,14 @@ def servings_check(
         warnings.append("the package does not divide into whole servings")
         steps.append(f"whole servings: {servings} ({fmt(left_mg)} mg left over)")
     broken: list[str] = []
+    assumptions: tuple[str, ...] = ()
+    if limits is not None and cannabinoid != "THC":
+        if limits.per_serving_mg or limits.per_package_mg:
+            assumptions = (
+                f"{limits.state}'s per-serving and per-package caps are for THC, so this "
+                f"{cannabinoid} product is not checked against them",
+            )
+        limits = None
     if limits is not None:
         for cap, amount, what in (
             (limits.per_serving_mg, serving_mg, "serving"),
@@ -267,7 +284,11 @@ def servings_check(
         tuple(steps),
         tuple(warnings + broken),
         formula="servings = mg per package ÷ mg per serving, rounded down to whole servings",
-        inputs=(f"package: {fmt(package_mg)} mg THC", f"serving: {fmt(serving_mg)} mg THC"),
+        inputs=(
+            f"package: {fmt(package_mg)} mg {cannabinoid}",
+            f"serving: {fmt(serving_mg)} mg {cannabinoid}",
+        ),
+        assumptions=assumptions,
         verdict=verdict,
         details={"package_mg": package_mg, "serving_mg": serving_mg, "exact": exact},
     )

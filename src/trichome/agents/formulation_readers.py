@@ -29,7 +29,7 @@ from trichome.agents.calculators import Calculation
 from trichome.agents.pieces_totals import asks_piece_dose, asks_whole_total
 from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
-from trichome.agents.unit_words import PIECES
+from trichome.agents.unit_words import PIECES, holder_word
 
 _SHARED_OUT = r"\b(?:split|divided|cut|scored|portioned|spread|shared)\s+(?:in)?to\b"
 _PART_OF_A_BAR = r"(?:per|each|a|every)\s+(?:square|piece|bite|chunk|slice|segment|block)"
@@ -165,6 +165,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 count.value,
                 lost_share(question),
                 named_cannabinoid(question, amount if amount.cannabinoid else None),
+                holder_word(question.text, "batch"),
             )
     if (
         not counts

@@ -1,35 +1,29 @@
-"""Readers for the potency calculations: total THC and CBD (with the hemp verdict), THC in a
-product, and decarboxylation (a label's variance window is read in `variance_readers`)."""
+"""Readers for total THC and CBD (with the hemp verdict), and the cannabinoid recovered when
+the tested material is extracted; THC in a product of a given mass is read in
+`product_contents`, a label's variance window in `variance_readers`."""
 
 from __future__ import annotations
 
 import re
 
-from trichome.agents import calculators, units
-from trichome.agents import formulation_calculators as formulation
+from trichome.agents import calculators
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
-from trichome.agents import serving_calculators as serving_arithmetic
 from trichome.agents.asked_units import to_unit
 from trichome.agents.calculation_questions import (
-    ASKS,
-    NOT_POTENCY,
     Question,
     about_hemp,
     ask,
-    attached,
     efficiency_percent,
-    named_cannabinoid,
     one,
     piece_counts,
-    potency_readings,
-    same_masses,
     with_assumption,
 )
 from trichome.agents.calculators import Calculation
 from trichome.agents.coa_tables import coa_table
-from trichome.agents.missing_inputs import DELTA9, POTENCY, PRODUCT_MASS, THCA
+from trichome.agents.missing_inputs import DELTA9, THCA
 from trichome.agents.potency_calculators import HEMP_LIMIT
+from trichome.agents.product_contents import product_mass
 from trichome.agents.quantities import Quantity
 
 
@@ -107,7 +101,7 @@ def total(question: Question) -> Calculation | None:
     if not parts:
         if any(q.total for q in values.get("THC", [])) and not values.get("THCA"):
             return None  # "26% total THC flower": the total is given, a potency to use as is
-        if _product_mass(question) is not None and question.says(r"\bmgs?\b|milligrams"):
+        if product_mass(question) is not None and question.says(r"\bmgs?\b|milligrams"):
             return None  # "a 1 g disposable at 90% THC, total THC mg?": THC in a product
         if question.says(r"total\s+thc|\bhemp\b.*(?:compliant|pass|limit)|compliant.*hemp") and (
             values.get("THC") or values.get("CBD")
@@ -117,7 +111,7 @@ def total(question: Question) -> Calculation | None:
     if piece_counts(question) and question.find("mass", unit="mg", per=("piece", "serving")):
         return None  # "200 gummies at 10 mg from 70% THCA rosin": an infusion, read there
     thc = parts[0]
-    mass = _product_mass(question)
+    mass = product_mass(question)
     if mass is not None and question.says(r"extract|recover|process|\brun\b|yield"):
         # "and if I extract 100 kg of it at 90% efficiency, how many kg of CBD?"
         wanted = (
@@ -225,175 +219,3 @@ def _coa_value(question: Question, found: list[Quantity], what: str) -> Quantity
 
 def _convert_basis(quantity: Quantity, basis: str) -> float:
     return quantity.value * 10 if basis == "mg/g" else quantity.value / 10
-
-
-def _product_mass(question: Question) -> Quantity | None:
-    masses = same_masses(
-        [
-            q
-            for q in question.find("mass")
-            if q.unit != "mg" and q.per in (None, "piece") and not _about_sample(question, q)
-        ]
-    )
-    return masses[0] if len(masses) == 1 else None
-
-
-# "lab: ... sample 26-0988 ... 12.4 g", "sample mass 1.02 g": what the lab weighed to test
-_SAMPLE_LINE = re.compile(
-    r"\b(?:sample|lab|laboratory|analytical|rec'?d|received|tested\s+on|certificate|aliquot)\b",
-    re.IGNORECASE,
-)
-
-
-def _about_sample(question: Question, mass: Quantity) -> bool:
-    """A mass on a pasted COA's header line (the lab's sample), not a product's."""
-    rows = coa_table(question.text)
-    if not rows or mass.start >= rows[0].start:
-        return False
-    line_start = question.text.rfind("\n", 0, mass.start) + 1
-    line_end = question.text.find("\n", mass.end)
-    line = question.text[line_start : line_end if line_end >= 0 else None]
-    return bool(_SAMPLE_LINE.search(line))
-
-
-def product_content(question: Question) -> Calculation | None:
-    """mg of THC in a product of a given mass at a given potency (a 1 g cart at 85%)."""
-    if not question.says(
-        r"how\s+(?:much|many)\s+(?:mg|milligrams|thc)|mg\s+(?:of\s+)?thc|"
-        r"how\s+(?:much|many)\s+(?:grams|g|kg|kilos?)\s+of\s+(?:thc|cbd)\b|"
-        r"\bmgs?\b\s*(?:is|are|in)|milligrams|thc\s+content|how\s+strong|total\s+mg|"
-        r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
-        r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
-        r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
-        r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
-    ):
-        return None
-    in_volume = _in_volume(question)
-    if in_volume is not None:
-        return in_volume
-    masses = same_masses(
-        [
-            q
-            for q in question.find("mass")
-            if q.per in (None, "package", "piece")
-            and (q.unit != "mg" or re.match(_PRODUCT_AFTER, question.text[q.end :], re.I))
-        ]  # "500 mg of it", "a 500mg cart" are a mass of product; "10 mg" alone is a dose
-    )
-    if not masses:
-        if _unweighed_product(question):
-            raise ask(question, PRODUCT_MASS)
-        return None
-    mass = one(question, masses[:1], "the product's mass")
-    assert mass is not None
-    readings = potency_readings(question)
-    # "cut his 85% with some stuff, I have 2 g of it at 70%": the potency of the mass weighed
-    own = attached(question, mass, readings) if len({q.value for q in readings}) > 1 else None
-    found = one(question, [own] if own else readings, "the potency")
-    if found is None:
-        found = _per_gram_potency(question)
-    if found is None:
-        if question.find("percent", cannabinoids=("THCA",)):
-            return None  # total() chains THCA and delta-9 to the mass
-        raise ask(question, POTENCY)
-    share = found.value / 10 if found.kind == "concentration" else found.value
-    name = named_cannabinoid(question, found)
-    result = potency.cannabinoid_in_product(mass.value, mass.unit, share, name)
-    doses = [q for q in question.find("mass", unit="mg", per=(None, "serving", "piece"))
-             if q not in masses]  # fmt: skip
-    if doses and question.says(_HOW_MANY_SERVINGS):
-        # "1g cart at 85%, a session is about 5 mg: how many sessions per cart?"
-        dose = one(question, doses, "the dose")
-        assert dose is not None
-        limits = question.limits_for(question.state) if question.state else None
-        return calculators.chain(
-            [result, formulation.servings_check(result.value, dose.value, limits)]
-        )
-    counts = piece_counts(question)
-    several = [  # "pack of 5 half-gram prerolls": 5 pieces, each of the mass
-        q
-        for q in question.find("number")
-        if q.end <= mass.start and not question.text[q.end : mass.start].strip()
-    ]
-    if not counts and several and question.says(r"\b(?:pack|package|box|jar|tin|total)\b"):
-        question.use(several[0])
-        whole = serving_arithmetic.batch_total(several[0].value, result.value, name)
-        return calculators.chain([result, whole])
-    if counts:
-        count = one(question, counts[:1], "the number of units")
-        assert count is not None
-        if re.search(_EACH_WEIGHS, question.text[max(0, mass.start - 30) : mass.start], re.I):
-            # "10 gummies per bag, each one weighs 5 g at 0.2%": the bag holds them all
-            whole = serving_arithmetic.batch_total(count.value, result.value, name)
-            return calculators.chain([result, whole])
-        return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
-    return result
-
-
-# "500 mg of it", "500mg cart": milligrams that weigh a product, not a dose of THC.
-_PRODUCT_AFTER = (
-    # "500 mg of it" is product; "2,000 mg of thc gummies" is the THC itself, already a total
-    r"\s*(?:of\b(?!\s*(?:total\s+)?(?:thc|cbd)\b)|(?:[\w-]+\s+)?(?:carts?|cartridges?|disposables?|vapes?|pens?|syringes?)\b)"
-)
-_EACH_WEIGHS = r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:weighs|is|=|:)\s*(?:about\s+)?$"
-
-
-# "how many sessions per cart", "how many 10 mg servings in it": servings of a product.
-_HOW_MANY_SERVINGS = r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:sessions|servings|doses|hits|uses|dabs)\b"
-
-
-def _in_volume(question: Question) -> Calculation | None:
-    """ "12 fl oz can at 0.42 mg per fl oz", "12 fl oz can runs 0.02 mg/mL": mg in a volume
-    at a strength by volume, when no mass of product is given."""
-    strengths = [
-        *question.find("concentration", unit="mg/ml", without=NOT_POTENCY | {"target"}),
-        *(q for q in question.find("mass", unit="mg") if q.per and _is_volume(q.per)),
-    ]
-    volumes = [q for q in question.find("volume", per=(None, "package", "piece"))
-               if q.unit != "dropper"]  # fmt: skip
-    if len(strengths) != 1 or not volumes or question.find("mass", unit="g"):
-        return None
-    strength = strengths[0]
-    sizes = {round(units.millilitres(q.value, q.unit), 6) for q in volumes}
-    if len(sizes) != 1:
-        return None
-    volume = volumes[0]
-    question.use(strength, volume)
-    per_unit = "ml" if strength.kind == "concentration" else str(strength.per)
-    name = named_cannabinoid(question, strength)
-    return potency.cannabinoid_in_volume(volume.value, volume.unit, strength.value, per_unit, name)
-
-
-def _is_volume(unit: str) -> bool:
-    try:
-        return units.kind(unit) == "volume"
-    except units.UnitError:
-        return False
-
-
-def _per_gram_potency(question: Question) -> Quantity | None:
-    """ "labelled 780 mg/g total THC": a potency per gram of the product (mg/g = % x 10)."""
-    per_gram = [
-        q
-        for q in question.find("concentration", without=NOT_POTENCY | {"target"})
-        if q.unit == "mg/g" and q.cannabinoid in (None, "THC")
-    ]
-    return one(question, per_gram[:1], "the potency") if per_gram else None
-
-
-# A product sold by weight, named without its weight ("a cart at 90%").
-_WEIGHED_PRODUCT = (
-    r"\b(?:carts?|cartridges?|pre-?rolls?|joints?|disposables?|vapes?|jars?|syringes?|"
-    r"dabs?|grams?\s+of\s+(?:wax|shatter|rosin|resin))\b"
-)
-
-
-def _unweighed_product(question: Question) -> bool:
-    """ "how many mg in a cart at 90%?": one potency and nothing else given, so the product's
-    weight is the input missing (never assumed: carts come in 0.3 to 2 g)."""
-    given = [q for q in question.quantities if q.kind != "other"]
-    return (
-        len(given) == 1
-        and given[0].kind == "percent"
-        and bool(question.says(_WEIGHED_PRODUCT))
-        and bool(question.says(ASKS))
-    )

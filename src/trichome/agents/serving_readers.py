@@ -24,7 +24,7 @@ from trichome.agents.calculation_questions import (
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.cap_readers import stated_caps
 from trichome.agents.quantities import Quantity
-from trichome.agents.unit_words import PIECES
+from trichome.agents.unit_words import PIECES, holder_word
 
 
 def servings(question: Question) -> Calculation | None:
@@ -78,7 +78,9 @@ def servings(question: Question) -> Calculation | None:
         dose = one(question, serving, "the dose per piece")
         assert count is not None and dose is not None
         package_mg = count.value * dose.value
-        checked = formulation.servings_check(package_mg, dose.value, stated_caps(question))
+        checked = formulation.servings_check(
+            package_mg, dose.value, stated_caps(question), named_cannabinoid(question, None)
+        )
         if not question.says(_ASKS_PACKAGE_TOTAL):
             return checked
         return replace(  # "what's the package total and does it clear the cap?"
@@ -97,7 +99,8 @@ def servings(question: Question) -> Calculation | None:
     dose = one(question, serving, "the THC per serving")
     assert total_mg is not None and dose is not None
     limits = stated_caps(question)
-    return formulation.servings_check(total_mg.value, dose.value, limits)
+    name = named_cannabinoid(question, total_mg if total_mg.cannabinoid else None)
+    return formulation.servings_check(total_mg.value, dose.value, limits, name)
 
 
 # "the package total", "total mg in the bag", "how much THC per pack": the package's THC asked
@@ -174,7 +177,9 @@ def _servings_from_pieces(question: Question) -> Calculation | None:
     question.use(count, piece, serving)
     package_mg = count.value * piece.value
     limits = stated_caps(question)
-    result = formulation.servings_check(package_mg, serving.value, limits)
+    result = formulation.servings_check(
+        package_mg, serving.value, limits, named_cannabinoid(question, None)
+    )
     return replace(
         result,
         steps=(
@@ -223,7 +228,10 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
     limits = stated_caps(question)
     dose = replace(  # the total is the package's, nothing was lost in making it
         dose,
-        inputs=(f"{name} in the package: {fmt(package.value)} mg", *dose.inputs[1:]),
+        inputs=(
+            f"{name} in the {holder_word(question.text, 'package')}: {fmt(package.value)} mg",
+            *dose.inputs[1:],
+        ),
         assumptions=(),
     )
     if limits is None or name != "THC":  # the caps are THC's; no serving is invented

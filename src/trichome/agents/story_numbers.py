@@ -176,7 +176,9 @@ _COUNT_CONTAINER = re.compile(
 # "caps" counted, bottled or dosed ("30 caps", "a jar of caps", "mg per cap") are capsules,
 # not limits; "at the cap" or "the cap is 100 mg" stay limits.
 _COUNTED_CAPS = re.compile(
-    r"(?<=\d\s)caps\b|(?<=\d)caps\b|(?<=\bof\s)caps\b(?!\s+(?:is|are|on|for)\b)", re.IGNORECASE
+    r"(?<=\d\s)caps\b|(?<=\d)caps\b|(?<=\bof\s)caps\b(?!\s+(?:is|are|on|for)\b)|"
+    r"(?<=\d-)caps?\b(?!\s+(?:limits?|rules?|on|is|are|of|at)\b)",  # "a 12-cap run"
+    re.IGNORECASE,
 )
 _ONE_CAP = re.compile(r"\b(per|each|every|a|one|1)\s+cap\b(?!\s*(?:is|of|at|was|=|:))", re.I)
 

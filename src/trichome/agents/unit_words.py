@@ -106,3 +106,13 @@ SPELLING_FIXES = {
     "eigth": "eighth",
     "eigths": "eighth",
 }
+
+
+# what holds a batch's or package's pieces, named as the user named it
+_HOLDERS = re.compile(r"\b(jar|tin|bag|bottle|pack|package|box|tub|pouch|batch)s?\b", re.I)
+
+
+def holder_word(text: str, default: str) -> str:
+    """The user's word for what held a total ("whole jar has 400 mg": "jar"), else `default`."""
+    found = _HOLDERS.search(text)
+    return found.group(1).lower() if found else default
