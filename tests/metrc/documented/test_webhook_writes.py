@@ -46,7 +46,9 @@ async def test_a_template_is_sent_as_text(run: Run, documented: FakeMetrc) -> No
 
     ((_, _, body),) = sent(documented)
     assert (body["verb"], body["status"], body["template"]) == (
-        "POST", "Active", '{"label": "#DATA#"}'
+        "POST",
+        "Active",
+        '{"label": "#DATA#"}',
     )
 
 

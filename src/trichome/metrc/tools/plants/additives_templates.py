@@ -273,7 +273,7 @@ async def update_additives_template(
         "Id": template_id,
         "Name": (name or str(record.get("Name"))).strip(),
         "AdditiveType": (additive_type or str(record.get("AdditiveType"))).strip(),
-        **{field: record[field] for field in DESCRIPTIONS.values() if record.get(field) is not None},
+        **{key: record[key] for key in DESCRIPTIONS.values() if record.get(key) is not None},
         **_descriptions(given),
         "ActiveIngredients": _ingredients(active_ingredients)
         if active_ingredients is not None
