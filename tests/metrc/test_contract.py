@@ -596,8 +596,7 @@ async def test_transfer_writes(client: MetrcClient) -> None:
                         "EstimatedDepartureDateTime": f"{TODAY}T09:00:00-07:00",
                         "EstimatedArrivalDateTime": f"{TODAY}T11:00:00-07:00",
                         "Packages": [
-                            {
-                                "PackageLabel": tag,
+                            {  # no tag: the package takes the lab's first unused one
                                 "ItemName": "Hemp Sample",
                                 "Quantity": 12,
                                 "UnitOfMeasureName": "Grams",

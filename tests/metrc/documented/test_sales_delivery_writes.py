@@ -101,26 +101,32 @@ async def test_a_correction_keeps_what_was_recorded(run: Run, documented: FakeMe
 
 async def test_a_delivery_is_completed_and_another_voided(run: Run, documented: FakeMetrc) -> None:
     back = ReturnedPackage(label=FLOWER, quantity=1, unit_of_measure="Grams", reason="Spoilage")
-    with pytest.raises(ToolProblem, match=f"Not on delivery 8801: {FLOWER}"):
+    # Metrc documents a delivery read by Id with no lines (TotalPackages 1), so the packages
+    # accepted cannot be derived: without them named, nothing is sent.
+    with pytest.raises(ToolProblem, match="lists none of its 1 package: name the accepted"):
         await run(
             delivery_changes.complete_sales_delivery, license_number=STORE, delivery_id=8801,
-            actual_arrival=at("2026-06-14T16:38:00"), returned=[back],
+            actual_arrival=at("2026-06-14T16:38:00"),
+        )  # fmt: skip
+    with pytest.raises(ToolProblem, match=f"Accepted and returned at once: {FLOWER}"):
+        await run(
+            delivery_changes.complete_sales_delivery, license_number=STORE, delivery_id=8801,
+            actual_arrival=at("2026-06-14T16:38:00"), returned=[back], accepted=[FLOWER],
         )  # fmt: skip
     done = await run(
         delivery_changes.complete_sales_delivery, license_number=STORE, delivery_id=8801,
-        actual_arrival=at("2026-06-14T16:38:00"), payment_type="Cash",
+        actual_arrival=at("2026-06-14T16:38:00"), payment_type="Cash", accepted=[FLOWER],
     )  # fmt: skip
     voided = await run(delivery_changes.void_sales_delivery, license_number=STORE, delivery_id=8801)
 
-    # Metrc documents a delivery read by Id with no lines, so none is listed as accepted.
     assert sent(documented) == [
         ("PUT", "/sales/v2/deliveries/complete", [{
             "Id": 8801, "ActualArrivalDateTime": "2026-06-14T16:38:00", "PaymentType": "Cash",
-            "AcceptedPackages": [], "ReturnedPackages": [],
+            "AcceptedPackages": [FLOWER], "ReturnedPackages": [],
         }]),
         ("DELETE", "/sales/v2/deliveries/8801", None),
     ]  # fmt: skip
-    assert done["message"] == "Completed sales delivery 8801: 0 packages accepted, 0 returned."
+    assert done["message"] == "Completed sales delivery 8801: 1 package accepted, 0 returned."
     assert voided["message"] == "Voided sales delivery 8801."
 
 

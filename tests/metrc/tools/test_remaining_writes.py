@@ -131,9 +131,10 @@ async def test_an_external_manifest_is_corrected_before_it_is_received(
 ) -> None:
     free = [t["Label"] for t in (await writer.client.package_tags_available(LAB))[:2]]
     shipped = [
-        transfers.ExternalPackage(tag=tag, item="Hemp Sample", quantity=12,
-                                  unit_of_measure="Grams", packaged_date=date(2026, 11, 20))
-        for tag in free
+        # Each takes the lab's next unused package tag, in order (Metrc's body names none).
+        transfers.ExternalPackage(item="Hemp Sample", quantity=12, unit_of_measure="Grams",
+                                  packaged_date=date(2026, 11, 20))
+        for _ in free
     ]  # fmt: skip
     with using(writer):
         await strains.create_strain(LAB, "Hemp Cultivar")

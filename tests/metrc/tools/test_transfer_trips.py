@@ -88,8 +88,8 @@ async def test_an_external_manifest_is_voided_before_it_arrives(writer: MetrcAcc
     with using(writer):
         await tools.create_external_incoming_transfer(
             LAB, "HEMP-CO-0042", "Front Range Hemp Farm", "Lab Sample Transfer",
-            [tools.ExternalPackage(tag=tag, item="Hemp Sample", quantity=12,
-                                   unit_of_measure="Grams", packaged_date=MORNING.date())],
+            [tools.ExternalPackage(item="Hemp Sample", quantity=12, unit_of_measure="Grams",
+                                   packaged_date=MORNING.date())],
             MORNING, MORNING + timedelta(hours=2),
         )  # fmt: skip
         incoming = await tools.list_incoming_transfers(LAB, page_size=100)

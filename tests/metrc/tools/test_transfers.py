@@ -168,8 +168,8 @@ async def test_a_template_is_made_checked_and_deleted(writer: MetrcAccess) -> No
 
 async def test_a_lab_records_a_sample_from_an_unlicensed_farm(writer: MetrcAccess) -> None:
     tag = (await writer.client.package_tags_available(LAB))[0]["Label"]
+    # The sample takes the lab's first unused package tag (Metrc's body names none).
     sample = tools.ExternalPackage(
-        tag=tag,
         item="Hemp Sample",
         quantity=12,
         unit_of_measure="Grams",

@@ -337,7 +337,9 @@ EXTERNAL_INCOMING = shape(
                         "type": "array",
                         "minItems": 1,
                         "items": shape(
-                            {"PackageLabel": TEXT, "ItemName": TEXT, "PackagedDate": DAY},
+                            # No tag: Metrc's example names none (each package takes the
+                            # facility's next unused package tag).
+                            {"ItemName": TEXT, "PackagedDate": DAY},
                             {
                                 "Quantity": NUMBER,
                                 "UnitOfMeasureName": UNIT,

@@ -62,6 +62,9 @@ class Additive(TypedDict):
     EpaRegistrationNumber: NotRequired[str]
 
 
+DOCUMENTED_NULL = frozenset({"EpaRegistrationNumber", "SublocationName"})
+
+
 @shape
 class AdditivePage(Paging):
     """A page of the additives recorded at a facility."""
@@ -156,6 +159,9 @@ async def record_additive(
     else:
         row["PlantBatchName"] = plant_batch
     row["ActualDate"] = (actual_date or metrc.as_of()).isoformat()
+    # Metrc's examples show the EPA number and sublocation as null; every other field as a
+    # value (bruno Plants/CreatePlantsAdditives and its siblings), so one not given is left out.
+    row = {k: v for k, v in row.items() if v is not None or k in DOCUMENTED_NULL}
     client, keys = metrc.client, metrc.credentials
     send = {
         ("plants", False): client.record_plant_additives,

@@ -9,6 +9,7 @@ ProductSupplier, ProductTradeName, RestrictiveEntryIntervalQuantityDescription,
 RestrictiveEntryIntervalTimeDescription, ActiveIngredients: [{Name, Percentage}], IsActive}`
 (GetActiveAdditivesTemplates.bru, GetAdditivesTemplatesById.bru); Create takes the same
 without the Id (CreateAdditivesTemplates.bru), Update with it (UpdateAdditivesTemplates.bru).
+Both examples fill every description with text, so one without a value is left out, not null.
 The types come from Plants GetAdditiveTypes (`GET /plants/v2/additives/types`).
 """
 
@@ -238,6 +239,12 @@ async def update_additives_template(
     product_supplier: Annotated[Text, Field(description="A new supplier.")] = None,
     application_device: Annotated[Text, Field(description="A new application device.")] = None,
     epa_registration_number: Annotated[Text, Field(description="A new EPA number.")] = None,
+    reentry_interval_quantity: Annotated[
+        Text, Field(description="A new restricted-entry interval quantity, e.g. 12.")
+    ] = None,
+    reentry_interval_time: Annotated[
+        Text, Field(description="A new restricted-entry interval time, e.g. hours.")
+    ] = None,
     note: Annotated[Text, Field(description="A new note.")] = None,
     active_ingredients: Annotated[
         Ingredients, Field(description="New active ingredients, replacing all of them.")
@@ -252,6 +259,8 @@ async def update_additives_template(
         "note": note,
         "product_supplier": product_supplier,
         "product_trade_name": product_trade_name,
+        "reentry_interval_quantity": reentry_interval_quantity,
+        "reentry_interval_time": reentry_interval_time,
     }
     if (
         name is None
@@ -264,7 +273,7 @@ async def update_additives_template(
         "Id": template_id,
         "Name": (name or str(record.get("Name"))).strip(),
         "AdditiveType": (additive_type or str(record.get("AdditiveType"))).strip(),
-        **{field: record.get(field) for field in DESCRIPTIONS.values()},
+        **{key: record[key] for key in DESCRIPTIONS.values() if record.get(key) is not None},
         **_descriptions(given),
         "ActiveIngredients": _ingredients(active_ingredients)
         if active_ingredients is not None

@@ -171,10 +171,12 @@ async def start_batch_from_plant(
     plant = (await _growing(license_number, [plant_label]))[plant_label]
     result = await metrc.client.create_plantings_from_plants(
         license_number,
+        # Metrc's example fills SublocationName and PatientLicenseNumber with text; without
+        # them they are left out, not null (bruno Plants/CreatePlantsPlantings).
         [{"PlantLabel": plant_label, "PlantBatchName": batch_name.strip(),
           "PlantBatchType": batch_type, "PlantCount": count, "LocationName": location,
-          "SublocationName": None, "StrainName": plant.get("StrainName"),
-          "PatientLicenseNumber": None, "ActualDate": (actual_date or metrc.as_of()).isoformat()}],
+          "StrainName": plant.get("StrainName"),
+          "ActualDate": (actual_date or metrc.as_of()).isoformat()}],
         credentials=metrc.credentials,
     )  # fmt: skip
     return written(result, f"Started batch {batch_name.strip()}: {count} from {plant_label}.")
@@ -195,11 +197,16 @@ async def package_clones_from_plant(
 ) -> dict[str, Any]:
     """Package clones (or seeds) taken from a growing plant, for sale or transfer."""
     metrc = access()
-    await _growing(license_number, [plant_label])
+    plant = (await _growing(license_number, [plant_label]))[plant_label]
+    # Metrc's example names the package's location as text (bruno Plants/
+    # CreatePlantBatchPackages): the plant's own when none is given.
+    where = (location or "").strip() or plant.get("LocationName")
+    if not where:
+        raise ToolProblem(f"Plant {plant_label} has no location on record; give the location.")
     result = await metrc.client.create_plant_batch_packages_from_plants(
         license_number,
         [{"PlantLabel": plant_label, "PackageTag": package_tag, "PlantBatchType": batch_type,
-          "Item": item, "Location": location, "Sublocation": None, "Note": None,
+          "Item": item, "Location": where, "Sublocation": None, "Note": None,
           "IsTradeSample": False, "PatientLicenseNumber": None, "IsDonation": False,
           "Count": count, "ActualDate": (actual_date or metrc.as_of()).isoformat()}],
         credentials=metrc.credentials,

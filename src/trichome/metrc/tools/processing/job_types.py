@@ -4,6 +4,7 @@
 Attributes: [name]}]` and answers no body (thunkier/ThunkMetrc specs/generated/bruno/
 ProcessingJob/UpdateJobTypes.bru). The type is sent whole: what is not changed is sent as
 GetActiveJobTypes reads it (`Attributes` read as `[{Id, Name, LastModified}]`, sent as names).
+A text field the type has no value for is left out: the example documents each as text.
 """
 
 from __future__ import annotations
@@ -65,8 +66,9 @@ async def update_processing_job_type(
         else found.get("ProcessingSteps"),
         "Attributes": [a.strip() for a in attributes] if attributes is not None else now,
     }
+    given = {key: value for key, value in body.items() if value is not None}
     result = await metrc.client.update_processing_job_types(
-        license_number, [body], credentials=metrc.credentials
+        license_number, [given], credentials=metrc.credentials
     )
     said = [f"name {body['Name']}"] if new_name else []
     said += [f"category {body['CategoryName']}"] if category else []

@@ -267,7 +267,7 @@ async def create_processing_job_type(
         "Attributes": [a.strip() for a in attributes or []],
     }
     result = await metrc.client.create_processing_job_types(
-        license_number, [body], credentials=metrc.credentials
+        license_number, [_given(body)], credentials=metrc.credentials
     )
     return written(result, f"Created processing job type {name.strip()}.")
 

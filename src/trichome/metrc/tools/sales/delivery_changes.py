@@ -236,6 +236,14 @@ async def complete_sales_delivery(
             "delivery is recorded as accepted.",
         ),
     ] = None,
+    accepted: Annotated[
+        list[PackageLabel] | None,
+        Field(
+            max_length=100,
+            description="The packages the recipient accepted, when Metrc's record of the "
+            "delivery lists none (its documented read gives no lines); else all not returned.",
+        ),
+    ] = None,
 ) -> dict[str, Any]:
     """Complete a sales delivery that arrived: every package on it is accepted except those
     listed as returned (their verified quantities go back to the packages, each with a reason
@@ -245,17 +253,30 @@ async def complete_sales_delivery(
     record = await _delivery(metrc, license_number, delivery_id)
     on_board = [str(line.get("PackageLabel")) for line in record.get("Transactions") or []]
     back = {entry.label.strip(): entry for entry in returned or []}
-    stray = sorted(set(back) - set(on_board))
+    named = list(dict.fromkeys(label.strip() for label in accepted or []))
+    if set(named) & set(back):
+        raise ToolProblem(
+            f"Accepted and returned at once: {', '.join(sorted(set(named) & set(back)))}."
+        )
+    if not on_board and not named and int(record.get("TotalPackages") or 0) > 0:
+        # Metrc's GetDeliveryById example gives `Transactions` as an empty list beside a
+        # package count, so the packages on board cannot be read back: the caller names them.
+        raise ToolProblem(
+            f"Metrc's record of delivery {delivery_id} lists none of its "
+            f"{plural(int(record['TotalPackages']), 'package')}: name the accepted ones "
+            "(accepted) and any returned."
+        )
+    stray = sorted((set(back) | set(named)) - set(on_board)) if on_board else []
     if stray:
         raise ToolProblem(
             f"Not on delivery {delivery_id}: {', '.join(stray)}; it carries {', '.join(on_board)}."
         )
-    accepted = [label for label in on_board if label not in back]
+    accepted_labels = named or [label for label in on_board if label not in back]
     completion = {
         "Id": delivery_id,
         "ActualArrivalDateTime": local(actual_arrival),
         "PaymentType": payment_type,
-        "AcceptedPackages": accepted,
+        "AcceptedPackages": accepted_labels,
         "ReturnedPackages": [
             {
                 "Label": label,
@@ -272,7 +293,8 @@ async def complete_sales_delivery(
     )
     return written(
         result,
-        f"Completed sales delivery {delivery_id}: {plural(len(accepted), 'package')} accepted, "
+        f"Completed sales delivery {delivery_id}: {plural(len(accepted_labels), 'package')} "
+        "accepted, "
         f"{len(back)} returned.",
     )
 

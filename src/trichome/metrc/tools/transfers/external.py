@@ -14,7 +14,6 @@ from trichome.metrc.tools.results import (
     Count,
     LicenseNumber,
     Names,
-    PackageLabel,
     UnitOfMeasure,
     Written,
     compact,
@@ -46,9 +45,11 @@ class TransferKinds(TypedDict):
 
 
 class ExternalPackage(BaseModel):
-    """A package arriving from an unlicensed shipper, tagged on arrival."""
+    """A package arriving from an unlicensed shipper. It names no tag: Metrc's example of
+    CreateExternalIncoming describes a package by item, quantity and dates only, in every
+    state's collection (bruno Transfers/CreateIncomingExternal), and the tag it gets is read
+    back with list_delivery_packages."""
 
-    tag: Annotated[PackageLabel, Field(description="An unused package tag of this facility.")]
     item: Annotated[
         str, Field(min_length=1, max_length=150, description="This facility's item for it.")
     ]
@@ -104,8 +105,9 @@ async def create_external_incoming_transfer(
     ] = None,
 ) -> dict[str, Any]:
     """Record a manifest from a shipper outside Metrc (e.g. a hemp farm sending a lab sample):
-    the packages are created at this facility under its own tags and items, and the manifest
-    appears in list_incoming_transfers. Needs a facility allowed external transfers
+    the packages are created at this facility under its own items, each on an unused package
+    tag of the facility (list_delivery_packages shows which), and the manifest appears in
+    list_incoming_transfers. Needs a facility allowed external transfers
     (CanTransferFromExternalFacilities).
     """
     if estimated_arrival <= estimated_departure:
@@ -130,7 +132,6 @@ async def create_external_incoming_transfer(
         "Packages": [
             compact(
                 {
-                    "PackageLabel": p.tag.strip(),
                     "ItemName": p.item,
                     "Quantity": p.quantity,
                     "UnitOfMeasureName": p.unit_of_measure,
@@ -138,7 +139,6 @@ async def create_external_incoming_transfer(
                     "WholesalePrice": p.wholesale_price,
                 },
                 (
-                    "PackageLabel",
                     "ItemName",
                     "Quantity",
                     "UnitOfMeasureName",

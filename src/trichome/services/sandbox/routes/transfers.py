@@ -41,7 +41,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.routes.harvests import package_tag, use_tag
+from trichome.services.sandbox.routes.harvests import use_tag
 from trichome.services.sandbox.routes.packages import own_package
 from trichome.services.sandbox.routes.transfer_details import paged_rows
 from trichome.services.sandbox.rules import (
@@ -261,6 +261,13 @@ async def external_incoming(request: Request) -> Response:
     errors = RowErrors()
     async with store(request).transaction() as tx:
         plans = []
+        # Metrc's CreateExternalIncoming example names no package tag (bruno Transfers/
+        # CreateIncomingExternal, every state): each package takes the next unused one.
+        spare = [
+            tag
+            for tag in await tx.all(facility.license_number, "tag", ["available"])
+            if tag.name == "package"
+        ]
         for row, obj in enumerate(objects):
             shipper = {
                 "License": text(obj, "ShipperLicenseNumber", row, errors),
@@ -275,9 +282,9 @@ async def external_incoming(request: Request) -> Response:
                 continue
             made = []
             for entry in destination.get("Packages") or []:
-                tag = await package_tag(
-                    tx, facility, str(entry.get("PackageLabel") or ""), row, errors
-                )
+                tag = spare.pop(0) if spare else None
+                if tag is None:
+                    errors.add(row, "No unused package tag is left for an incoming package.")
                 item = await tx.by_name(
                     facility.license_number, "item", str(entry.get("ItemName") or "")
                 )
