@@ -11,7 +11,13 @@ from dataclasses import replace
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import missing_inputs as needs
 from trichome.agents import units
-from trichome.agents.calculation_questions import Question, ask, piece_counts, potency_readings
+from trichome.agents.calculation_questions import (
+    Question,
+    ask,
+    named_cannabinoid,
+    piece_counts,
+    potency_readings,
+)
 from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.unit_words import MODAL_CAN, PIECES
 
@@ -50,7 +56,8 @@ def pieces_from_batch_total(question: Question) -> Calculation | None:
         raise ask(question, needs.CONCENTRATE_POTENCY)
     total_mg = units.convert(total.value, total.unit, "mg")
     question.use(total, dose)
-    worked = formulation.servings_check(total_mg, dose.value)
+    name = named_cannabinoid(question, None)  # a CBD batch is shared out as CBD, not THC
+    worked = formulation.servings_check(total_mg, dose.value, cannabinoid=name)
     named = asked.group("noun")
     noun = "pieces" if not named or MODAL_CAN.match(question.text, asked.start("noun")) else named
     noun = noun.lower()
@@ -59,10 +66,10 @@ def pieces_from_batch_total(question: Question) -> Calculation | None:
         worked,
         name="pieces_from_batch_total",
         unit=noun,
-        summary=f"{fmt(total_mg)} mg of THC in the batch at {fmt(dose.value)} mg each makes "
+        summary=f"{fmt(total_mg)} mg of {name} in the batch at {fmt(dose.value)} mg each makes "
         f"{whole:,} whole {noun}"
         + (f" ({fmt(worked.details['exact'])} exactly)." if worked.warnings else "."),
-        formula="pieces = mg THC in the batch ÷ mg per piece, rounded down to whole pieces",
-        inputs=(f"THC in the batch: {total.text}", f"THC per piece: {dose.text}"),
-        assumptions=("the batch's THC is spread evenly, and none is lost in making",),
+        formula=f"pieces = mg {name} in the batch ÷ mg per piece, rounded down to whole pieces",
+        inputs=(f"{name} in the batch: {total.text}", f"{name} per piece: {dose.text}"),
+        assumptions=(f"the batch's {name} is spread evenly, and none is lost in making",),
     )

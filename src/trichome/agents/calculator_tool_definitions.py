@@ -97,8 +97,19 @@ TOOLS: list[dict[str, Any]] = [
         "servings_check",
         "Whole servings in an edible package (rounded down; the exact quotient in details), "
         "checked against a state's per-serving and per-package THC caps from Trichome's "
-        "sourced compliance facts.",
-        {"package_mg": _POSITIVE, "serving_mg": _POSITIVE, "state": _STATE},
+        "sourced compliance facts. The caps are for THC: a product of another cannabinoid "
+        "is counted, not judged against them.",
+        {
+            "package_mg": _POSITIVE,
+            "serving_mg": _POSITIVE,
+            "state": _STATE,
+            "cannabinoid": {
+                "type": "string",
+                "enum": ["THC", "CBD", "CBN", "CBG"],
+                "default": "THC",
+                "description": "the cannabinoid the mg amounts are of",
+            },
+        },
         ["package_mg", "serving_mg"],
     ),
     _function(

@@ -134,6 +134,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
             float(a["package_mg"]),
             float(a["serving_mg"]),
             edible_limits(knowledge, str(a["state"]).upper()) if a.get("state") else None,
+            str(a.get("cannabinoid", "THC")).upper(),
         ),
         "kitchen_infusion": lambda a: kitchen.kitchen_infusion(
             float(a["material"]),
