@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from trichome.agents.allowance import Given
+from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
 from trichome.agents.asked_terms import (
     asked_terms,
@@ -228,6 +229,8 @@ class AnswerRequest:
             return False  # days of camera footage are not a waste rule's days
         if asks_market_price(self.question) and not gives_market_price(passage.fact.text):
             return False  # "average wholesale price per pound?" is not answered by a fee
+        if not states_aspects(passage.fact.text, asked_aspects(self.question)):
+            return False  # "penalty for driving high?" is not answered by a label warning
         if self.asks_number and not _HAS_FIGURE.search(passage.fact.text):
             return False  # "max THC per capsule?" is not answered by a packaging-design rule
         if not about_forms(passage.fact, self.products):

@@ -144,7 +144,11 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:buy|order|purchase|source|get|stock)(?:ing)? (?:\w+ ){0,3}(?:straight |directly |"
         r"direct )?from (?:an? |the )?(?:licensed producers?|lps?|producers?|growers?|"
         r"processors?|wholesalers?|suppliers?)\b|\bsole wholesaler\b|"
-        r"\bgo (?:thru|through) (?:the )?(?:province|a wholesaler|a distributor|someone)\b"
+        r"\bgo (?:thru|through) (?:the )?(?:province|a wholesaler|a distributor|someone)\b|"
+        # a cultivation licence's size: "craft grower canopy size limit?", "max canopy for a
+        # tier 2 grow" (licences are tiered and capped by canopy)
+        r"\bcanopy (?:size|limits?|caps?|tiers?|allowance|square footage)\b|"
+        r"\b(?:max(?:imum)?|how (?:big|much|large)|biggest|largest)\b[^.?!]{0,15}\bcanopy\b"
     ),
     "delivery": (
         # a retailer's run to customers told without the word: "drop off an order over the
@@ -172,6 +176,11 @@ MORE_WORDING: dict[str, str] = {
         rf"\b{_NON_EDIBLE}\b[^.?!]{{0,40}}\b(?:limits?|caps?|max(?:imum)?|most thc)\b|"
         rf"\b(?:limits?|caps?|max(?:imum)?|most thc|how strong)\b[^.?!]{{0,40}}\b{_NON_EDIBLE}\b|"
         r"\bper (?:capsule|softgel|bottle|tincture)\b|"
+        # the potency cap named before the product: "whats the THC cap on vapes", "potency
+        # limit for carts"
+        r"\b(?:thc|potency)(?: %| percent)? (?:cap|limit|max(?:imum)?|ceiling) (?:on|for) "
+        r"(?:\w+ )?(?:concentrates?|vapes?|vape carts?|carts?|cartridges?|wax|shatter|extracts?|"
+        r"dabs?|distillates?|rosin|resin)\b|"
         # the most flower one package may hold: "single package flower max weight?",
         # "per-package limit on bud"
         r"\b(?:single|one|each|per[- ]?)[- ]?package\b[^.?!]{0,30}\b(?:flower|bud|usable)\b|"

@@ -1,0 +1,90 @@
+"""Aspects of a rule a question asks about that a fact must state to answer it.
+
+"What's the penalty for driving high in Arizona?" shares "Arizona" and "driving" with the
+state's label warning ("may impair driving"), and "can I bring my medical cannabis on a
+plane within California?" shares "cannabis" and "California" with a delivery rule: offered as
+the answer, either is a confident wrong one with a citation. These questions ask a
+particular aspect (a penalty, a fee, air travel, impaired driving, a raffle), and only a fact
+that speaks of that aspect answers them; with none, the answer admits the gap and names the
+regulator. Each aspect is a pair: the words that ask it, and the words a fact stating it
+uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True, slots=True)
+class Aspect:
+    name: str
+    asked: re.Pattern[str]
+    stated: re.Pattern[str]
+
+
+def _aspect(name: str, asked: str, stated: str) -> Aspect:
+    return Aspect(name, re.compile(asked, re.IGNORECASE), re.compile(stated, re.IGNORECASE))
+
+
+_LICENCE_THING = r"(?:licen[cs]es?|applications?|permits?|registrations?|renewals?)"
+
+ASPECTS: tuple[Aspect, ...] = (
+    _aspect(
+        # "penalties in michigan for selling to someone under 21", "how big is the fine if..."
+        "penalty",
+        r"\bpenalt(?:y|ies)\b|\bfine[sd]?\b (?:for|if|of|when)\b|\bhow (?:big|much) (?:is |would "
+        r"be |of )?(?:the |a )?fine\b|\bjail(?: time)?\b|\bpunish(?:ment|ed)?\b",
+        r"\bpenalt(?:y|ies)\b|\bfine[sd]?\b|\bmisdemeanou?rs?\b|\bfelon(?:y|ies)\b|\bjail\b|"
+        r"\bprison\b|\bimprison|\bsuspen(?:d|sion)\b|\brevo(?:ke|cation|ked)\b|\bsanctions?\b|"
+        r"\bdisciplin|\binfraction\b|\bcrimes?\b|\boffen[cs]es?\b|\bcitations?\b",
+    ),
+    _aspect(
+        # "how much does an adult use retail license cost in new jersey", "application fee?"
+        "fee",
+        rf"\b{_LICENCE_THING}\b[^.?!]{{0,40}}\b(?:cost|costs|fees?|price|pay)\b|"
+        rf"\b(?:cost|fees?|price)\b[^.?!]{{0,25}}\b(?:of|for) (?:an? |the |our |my )?"
+        rf"(?:\w+ ){{0,3}}{_LICENCE_THING}\b|"
+        r"\b(?:application|licen[cs]e|licensing|renewal|permit) fees?\b",
+        r"\bfees?\b|[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|cad)\b|\bcosts?\b",
+    ),
+    _aspect(
+        # "can i bring my medical cannabis on a plane", "TSA with a vape"
+        "air-travel",
+        r"\b(?:plane|airplane|aeroplane|flights?|flying|airports?|tsa|airlines?|carry-on|"
+        r"carry on (?:bags?|luggage))\b|\bfly (?:to|from|out of|home|back|into|domestic)\b|"
+        r"\bfly with (?:my |a |an |some |the )?(?:\w+ )?(?:cannabis|weed|marijuana|gumm(?:y|ies)|"
+        r"edibles?|vapes?|carts?|flower|pens?|meds|medicine|thc|cbd)\b",
+        r"\b(?:airports?|aircraft|air (?:travel|carrier)|airplanes?|planes?|flights?|tsa|"
+        r"airlines?|aviation)\b",
+    ),
+    _aspect(
+        # "penalty for driving high", "is there a per se thc limit for DUI"
+        "impaired-driving",
+        r"\b(?:driv(?:e|es|ing)|operat(?:e|ing) (?:a |the )?(?:car|vehicle|truck))\b[^.?!]{0,25}"
+        r"\b(?:high|stoned|baked|impaired|under the influence|after (?:smoking|using|consuming|"
+        r"dabbing|eating|vaping))\b|\b(?:dui|dwi|owi|duid)s?\b|\bimpaired driving\b|"
+        r"\bper se (?:limit|level|law)\b",
+        r"\bdriv(?:e|es|er|ers|ing)\b|\bdui\b|\bdwi\b|\bimpair|\bmotor vehicles?\b|"
+        r"\boperat\w* (?:a |the )?(?:motor )?vehicle|\bng/ml\b",
+    ),
+    _aspect(
+        # "can we run a raffle for a free ounce", "sweepstakes for newsletter sign-ups"
+        "prize-draw",
+        r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|prize draws?|contests?|prizes?)\b",
+        r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|contests?|competitions?|prizes?|drawings?|"
+        r"giveaways?|give (?:away|out)|free|gifts?|games? of chance)\b",
+    ),
+)
+
+
+@lru_cache(maxsize=512)
+def asked_aspects(question: str) -> tuple[Aspect, ...]:
+    """The aspects a question asks about."""
+    return tuple(aspect for aspect in ASPECTS if aspect.asked.search(question))
+
+
+def states_aspects(text: str, aspects: tuple[Aspect, ...]) -> bool:
+    """Whether a fact's text speaks of every aspect asked."""
+    return all(aspect.stated.search(text) for aspect in aspects)

@@ -1,0 +1,71 @@
+"""A question asking a particular aspect of a rule (a penalty, a licence's fee, flying with
+cannabis, driving impaired, a prize draw) is answered only by a fact that speaks of it
+(issue 19): a place's label warning that mentions driving is no answer to what driving high
+costs, and a delivery rule is no answer to taking cannabis on a plane. With no such fact the
+answer admits the gap and names the regulator, and cites nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.agents.test_rules_over_questions_back import prepare
+from trichome.agents.asked_aspects import asked_aspects, states_aspects
+from trichome.agents.service import AgentService, build_agent_service
+from trichome.config import Settings
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+@pytest.mark.parametrize(
+    ("question", "aspect"),
+    [
+        ("arizona: what do they hit you with for a dui on weed", "impaired-driving"),
+        ("whats the fine if a budtender sells to a 20 yr old in michigan", "penalty"),
+        ("new jersey class 5 retail licence - what's the application fee", "fee"),
+        ("flying out of LAX with a vape in my carry-on, allowed?", "air-travel"),
+        ("can we do a sweepstakes for newsletter signups in colorado", "prize-draw"),
+    ],
+)
+def test_the_aspect_asked_is_read(question: str, aspect: str) -> None:
+    assert aspect in [a.name for a in asked_aspects(question)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "heading to fairbanks, how much can i carry on me",  # carrying is possession, not flying
+        "strawberry gummies - is that going to fly with the state?",
+        "is it fine to store flower in the back office overnight",
+    ],
+)
+def test_ordinary_words_ask_no_aspect(question: str) -> None:
+    assert asked_aspects(question) == ()
+
+
+def test_a_fact_must_speak_of_every_aspect_asked() -> None:
+    aspects = asked_aspects("penalty for driving high in a company van?")
+    assert {a.name for a in aspects} == {"penalty", "impaired-driving"}
+    assert not states_aspects("Labels must warn that cannabis may impair driving.", aspects)
+    assert states_aspects(
+        "Operating a motor vehicle while impaired is a class 1 misdemeanor.", aspects
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "arizona - what happens to me for a dui after smoking, first offense penalty?",
+        "taking my prescribed cannabis on a flight from san diego to sacramento, is that ok?",
+    ],
+)
+def test_a_neighbouring_fact_is_not_offered_as_the_answer(
+    service: AgentService, question: str
+) -> None:
+    answer = asyncio.run(service.complete(prepare(service, question))).text
+    assert "Sources:" not in answer
+    assert "ask" in answer.lower()  # the regulator to ask is named
