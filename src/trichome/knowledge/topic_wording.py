@@ -121,7 +121,13 @@ MORE_WORDING: dict[str, str] = {
         # i have", "how much can i walk around with" (a product's own cap is "can a gummy have")
         r"\bhow much\b[^.?!]{0,60}\b(?:can|may|could) (?:i|we|you|u|a visitor|a tourist|an adult) "
         r"(?:legally )?(?:have|hold|keep|walk around with|be caught with)\b"
-        r"(?! (?:in|per) (?:a|an|each|one)\b)"
+        r"(?! (?:in|per) (?:a|an|each|one)\b)|"
+        # an amount held without the card or licence the law asks for: "someone has about an
+        # ounce but never got the license", "caught with 20 g and no med card"
+        r"\b(?:has|have|having|had|with|holding|carrying)\b[^.?!]{0,15}\b(?:an?|one|half an?|"
+        r"\d+(?:\.\d+)?) ?(?:oz|ounces?|g|grams?)\b[^.?!]{0,80}\b(?:without|no|never (?:got|had|"
+        r"applied for)|(?:doesn'?t|don'?t|does not|do not) have)\b[^.?!]{0,20}\b(?:card|"
+        r"licen[cs]e|registration|recommendation)\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase
