@@ -55,6 +55,8 @@ MORE_WORDING: dict[str, str] = {
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
         # do we need a new sample under the USDA rule?")
         r"\bsampl(?:er|ing agent)s?\b|\bpre-?harvest (?:thc )?(?:samples?|sampling|tests?)\b|"
+        # a crop sampled before its harvest: "we got sampled but rain pushed our harvest"
+        r"\b(?:got|were|was|been) sampled\b(?=[^?]{0,80}\bharvest)|"
         r"\busda (?:rules?|plan|licen[cs]\w*|program(?:me)?)\b|"
         # a producer's hot crop and what follows it ("negligent violation, can we be charged?")
         r"\bnegligent violations?\b|\bhot (?:crop|field|hemp)s?\b|\bcorrective action plans?\b"
