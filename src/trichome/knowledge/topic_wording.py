@@ -62,6 +62,10 @@ MORE_WORDING: dict[str, str] = {
         r"\bnegligent violations?\b|\bhot (?:crop|field|hemp)s?\b|\bcorrective action plans?\b"
     ),
     "home-grow": (
+        # "how many plants can a regular adult grow", "... can someone with a med card grow"
+        r"\bhow many plants (?:can|may|could) (?:an? |the |one |someone )?(?:\w+ ){0,3}?"
+        r"(?:adults?|persons?|residents?|patients?|households?|cardholders?|card)\b"
+        r"[^.?!]{0,20}\bgrow\b|"
         # "is it 6 plants each?", "how many plants can the house grow", "plant count"
         r"\b(?:\d+|four|six|eight|twelve) plants? (?:each|apiece|per (?:head|person|adult))\b|"
         r"\bhow many plants (?:can|may|could) (?:the|a|my|our|this|each) (?:house|household|home|"
@@ -93,6 +97,9 @@ MORE_WORDING: dict[str, str] = {
         r"five|six) plants\b"
     ),
     "possession-limits": (
+        # the statutes' own names for what an adult may hold: "personal use quantity" (DE),
+        # "personal use amount" (MD)
+        r"\bpersonal[- ]use (?:quantity|quantities|amounts?)\b|"
         # "mn public limit on flower", "legal amount to have on you", offences by amount held
         r"\bpublic (?:limit|possession|carry)\b|\b(?:limit|amount|how much)\b[^.?!]{0,30}"
         r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
