@@ -118,7 +118,7 @@ def test_a_count_buried_in_a_story_is_still_answered(service: AgentService) -> N
         "my aunt in fresno is finally retired and wants a little garden out back with some weed in it, "
         "how many plants can she legally have at one time under the state law, not the county",
     )
-    assert "6 living cannabis plants" in first_paragraph(text)
+    assert "six living plants" in first_paragraph(text)
     assert cited >= 1
 
 

@@ -111,3 +111,58 @@ SLIPPING_PAST = (
     r"lab|board)\b.{0,30}\b(?:never|doesn'?t|won'?t|can'?t|cannot) (?:ever )?(?:finds? out|"
     r"notices?|knows?|sees?|catch(?:es)?|detects?|flags?)\b"
 )
+
+# forecast: the regulator's award of a licence to oneself ("will the board give us a class 5
+# licence this round") and the odds of an approval ("how likely is approval by spring").
+AWARD_TO_COME = (
+    r"\b(?:will|would|is|are)\b(?: (?:the|they|[\w-]+)){1,4}? (?:going to |gonna |likely to )?"
+    r"(?:give|award|hand|issue|grant|send) (?:us|me) (?:a |an |the |our |my )?(?:[\w-]+ ){0,4}?"
+    r"(?:licen[cs]es?|permits?|approvals?|registrations?)\b(?!.{0,30}\bif\b)|"
+    r"\bhow likely (?:is|are) (?:an? |the |our |my )?(?:approval|denial|award|renewal)s?\b|"
+    r"\b(?:odds|chances?|likelihood|probability) (?:of|for) (?:an? |the |our |my )?(?:approval|"
+    r"denial|award|renewal)s?\b"
+)
+# forecast: what an inspector, the police or the tax office will do about one's own conduct
+# ("are we getting a fine or just a warning", "do you think the cops will care", "the odds
+# the IRS audits us"); not "will I be fined for smoking on my porch", the penalty a rule sets.
+_ENFORCERS = (
+    r"irs|cops|police|feds|troopers?|inspectors?|regulators?|auditors?|state|dea|fda|usda|"
+    r"board|commission|agency|rangers?|officers?|sheriff"
+)
+ENFORCEMENT_TO_COME = (
+    r"\b(?:are|am|will|would|is) (?:we|i|our [\w-]+|my [\w-]+) (?:going to |gonna |likely to )?"
+    r"(?:get(?:ting)?|be(?:ing)?|receiv(?:e|ing)) (?:a |an |another )?(?:fine|fined|warning|"
+    r"citation|cited|penalty|penali[sz]ed|suspension|suspended|written up|notice of violation|"
+    r"shut down)\b(?!.{0,30}\b(?:if|for|when)\b)|"
+    r"\b(?:do you think|think|reckon|guess|odds|chances?|likel(?:y|ihood)|probability|risk)\b"
+    rf".{{0,40}}\b(?:the )?(?:{_ENFORCERS})\b (?:will |would |is going to |are going to |gonna |"
+    r"(?:is|are) likely to )?(?:actually |really |even |ever )?(?:care|notice|bother|audits?|"
+    r"raids?|search(?:es)?|stops?|arrests?|tickets?|fines?|cites?|charges?|catch(?:es)?|"
+    r"enforces?|come after|go after|do anything|flags?)\b"
+)
+
+# evasion: a thing done so that nobody checks, notices or flags it ("ship carts without it
+# getting flagged", "get in without them checking", "sell without the SQDC finding out").
+UNNOTICED = (
+    r"\bwithout (?:it |us |me |them |the [\w-]+ |our [\w-]+ |my [\w-]+ )?(?:getting|being) "
+    r"(?:flagged|caught|noticed|detected|searched|busted|tracked|traced|"
+    r"reported|carded|checked)\b|"
+    r"\bwithout (?:the (?:[\w-]+ ){0,2}?|them |anyone |anybody |my [\w-]+ |our [\w-]+ )"
+    r"(?:checking|carding|noticing|finding out|knowing|catching on|seeing|flagging)\b"
+)
+
+# medical: a dose for someone else ("how many mg should my 72 yr old mom start with", "the
+# exact thc dose for her fibromyalgia, what number should i give her"): their doctor's call.
+_SOMEONE_DOSED = (
+    r"mom|mother|dad|father|wife|husband|partner|grandma|grandmother|grandpa|grandfather|"
+    r"patient|client|friend|son|daughter|kid|child|aunt|uncle|sister|brother|neighbou?r"
+)
+SOMEONE_ELSES_DOSE = (
+    r"\bhow (?:much|many)\b.{0,40}\bshould (?:my|our|this|the|her|his) (?:[\w-]+ ){0,3}?"
+    rf"(?:{_SOMEONE_DOSED}) (?:\w+ )?(?:start|take|use|try|begin|have|dose|eat)\b|"
+    r"\b(?:exact|right|correct|ideal|best|specific|starting|safe) (?:thc |cbd )?(?:dose|dosage|"
+    r"amount)\b.{0,30}\bfor (?:her|his|their) (?!(?:products?|gumm\w+|edibles?|batch\w*|labels?|"
+    r"tinctures?|brand|line|menu|store|shop)\b)|"
+    r"\bwhat (?:number|dose|dosage|amount)\b.{0,20}\bshould (?:i|we) (?:give|tell|recommend|"
+    r"suggest)(?: to)? (?:her|him|them|the patient|my patient|our patient)\b"
+)

@@ -61,7 +61,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"sober enough) to drive\b|"
             # a pet that ate an edible, or a pet's dose: a vet's question
             r"\bmy (?:dog|cat|lab|puppy|pup|pet)\b (?:just )?(?:ate|got into|swallowed)\b|"
-            rf"{cases.PET_DOSE}|"
+            rf"{cases.PET_DOSE}|{cases.SOMEONE_ELSES_DOSE}|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
             r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
@@ -159,7 +159,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
             r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
-            rf"{cases.SLIPPING_PAST}",
+            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}",
         ),
         (
             "forecast",
@@ -184,6 +184,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
             rf"{COMING_DECISION}|{more.FORESEEN}|{cases.OWN_OUTCOME}|{cases.MARKET_TO_COME}|"
+            rf"{cases.AWARD_TO_COME}|{cases.ENFORCEMENT_TO_COME}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.missing_inputs import FROM_STATE_RULE
-from trichome.agents.understanding import program_of
+from trichome.agents.understanding import products_of, program_of
 from trichome.knowledge.jurisdictions import with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import KnowledgeBase
@@ -140,11 +140,13 @@ def variance_rule(
     state: str,
     labelled: float | None = None,
     program: str | None = None,
+    products: frozenset[str] = frozenset(),
 ) -> Fact | None:
     """The state's sourced potency variance rule, if the packs hold one; where the rule
-    depends on the labelled amount (Canada's edibles), the one for `labelled` mg. A rule of
-    one programme (New York's cannabinoid hemp window) holds only for a question about it,
-    and is preferred there to the state's general rule."""
+    depends on the labelled amount (Canada's edibles), the one for `labelled` mg, and where
+    it depends on the product's form (Canada's extracts apart from its edibles), the one for
+    the `products` named. A rule of one programme (New York's cannabinoid hemp window) holds
+    only for a question about it, and is preferred there to the state's general rule."""
     found = [
         fact
         for pack in knowledge.packs.values()
@@ -155,11 +157,34 @@ def variance_rule(
             and fact.value is not None
             and _VARIANCE_UNIT.search(fact.unit or "")
             and (labelled is None or _in_tier(fact.unit or "", labelled))
+            and _of_form(fact.unit or "", products)
             and fact.program in (None, "all", program)
         )
     ]
     own = [fact for fact in found if program is not None and fact.program == program]
     return next(iter(own or found), None)
+
+
+# The product forms a rule's unit may name, and the forms a question may name for each.
+_FORMS = (
+    (re.compile(r"\bedible", re.IGNORECASE), frozenset({"edible", "beverage"})),
+    (
+        re.compile(r"\bextracts?\b|\btopicals?\b", re.IGNORECASE),
+        frozenset({"vape", "concentrate", "tincture", "capsule", "topical", "oil"}),
+    ),
+)
+
+
+def _of_form(unit: str, products: frozenset[str]) -> bool:
+    """Whether a rule whose unit names a product form ("edible", "extracts and topicals")
+    holds for the products a question names; a rule naming none, or a question naming none,
+    holds (an unnamed product is read as the edible most such questions are about)."""
+    named = [forms for pattern, forms in _FORMS if pattern.search(unit)]
+    if not named:
+        return True
+    if not products:
+        return bool(_FORMS[0][0].search(unit))
+    return any(products & forms for forms in named)
 
 
 def _in_tier(unit: str, labelled: float) -> bool:
@@ -186,12 +211,14 @@ def check_variance(
     if readings is None:
         # "and our 2.5 mg microdose mint?" after a question on the variability rule
         after_rule = len(user_turns) > 1 and bool(_NAMES_THE_RULE.search(user_turns[-2]))
-        labels = _claimed(latest) if _ASKS_RANGE.search(latest) or after_rule else []
+        asks_off = bool(_HOW_FAR_OFF.search(latest))
+        labels = _claimed(latest) if _ASKS_RANGE.search(latest) or after_rule or asks_off else []
         if (
             len(labels) != 1
             or not (
                 _ASKS_RESULT.search(latest)
                 or after_rule
+                or asks_off  # "how far off can the test be", "what variability window"
                 # "gummy labelled 10 mg, what actual range may it be in?"
                 or (_CLAIMED.search(latest) and _RANGE_WORDS.search(latest))
                 or any(read_potencies(turn) for turn in user_turns[:-1])
@@ -204,7 +231,10 @@ def check_variance(
         labelled, tested = float(labels[0]), None
     else:
         labelled, tested = readings
-    rule = variance_rule(knowledge, state, labelled, program_of(" ".join(user_turns[-2:])))
+    products = products_of(latest) or products_of(" ".join(user_turns[-2:-1]))
+    rule = variance_rule(
+        knowledge, state, labelled, program_of(" ".join(user_turns[-2:])), products
+    )
     if rule is None or labelled <= 0 or (tested is not None and tested <= 0):
         return None
     return VarianceCheck(labelled, tested, rule)
@@ -229,6 +259,15 @@ _CLAIMED = re.compile(
 # "whats the allowed range for those", "what window", "tolerance": the range is asked.
 _ASKS_RANGE = re.compile(
     r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
+    re.IGNORECASE,
+)
+# How far a result may stray from the label: "how far off can the test be", "what variability
+# window applies", "how much can it vary from the label"; not a bare "range" of products.
+_HOW_FAR_OFF = re.compile(
+    r"\bhow (?:far|much) (?:off|out)\b|\bhow (?:far|much) (?:can|could|may|is) (?:it|the \w+|"
+    r"they|that|a \w+) (?:\w+ )?(?:be off|off|vary|deviate|drift|stray|miss)\b|"
+    r"\b(?:variability|variance|tolerance) (?:window|limit|range)s?\b|"
+    r"\b(?:window|range) (?:applies|allowed)\b",
     re.IGNORECASE,
 )
 _RANGE_WORDS = re.compile(r"\b(?:range|window|tolerance|variab\w*|how far off)\b", re.I)

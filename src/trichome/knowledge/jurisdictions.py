@@ -132,8 +132,12 @@ _NAME_PATTERN = re.compile(
     re.IGNORECASE,
 )
 _CODE_PATTERN = re.compile(r"\b([A-Za-z]{2})\b")
+# Federal law's words, and USDA's hemp programme's (7 CFR 990's sampling agent, pre-harvest sample)
 _FEDERAL_PATTERN = re.compile(
-    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide|congress)\b", re.IGNORECASE
+    r"\b(federal(?:ly)?|farm bill|usda|hemp rule|nationwide|congress|sampling agents?|"
+    r"pre-?harvest (?:thc )?(?:samples?|sampling|tests?)|(?:got|were|was|been) sampled\b"
+    r"(?=[^?]{0,80}\bharvest))\b",
+    re.IGNORECASE,
 )
 
 

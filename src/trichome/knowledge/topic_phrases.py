@@ -23,7 +23,10 @@ GIFTING = (
     # rule asked by name (not a gift card, bag or basket)
     r"\bgifting\b(?! (?:suites?|bags?|baskets?|season|cards?)\b)|"
     r"\bgift(?:ing)? (?:rule|law|loophole|exemption|provision)s?\b|"
-    r"\bgift (?:cannabis|weed|marijuana|pot|flower|bud|each other|it to|them to)\b"
+    r"\bgift (?:cannabis|weed|marijuana|pot|flower|bud|each other|it to|them to)\b|"
+    # "give away clones to a friend": a thing handed to someone the asker knows
+    r"\b(?:give|gift|hand)(?: away| over)? (?:\w+ ){0,3}?(?:to|for) (?:a |my |our |his |her )?"
+    r"(?:friend|buddy|pal|neighbou?r|cousin|brother|sister|roommate|coworker|co-worker|relative)s?\b"
 )
 # After "give away": one's own harvest given to a friend is no promotion.
 NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"

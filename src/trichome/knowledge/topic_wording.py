@@ -55,11 +55,17 @@ MORE_WORDING: dict[str, str] = {
         # USDA's pre-harvest sampling, asked without the word hemp ("sampler came out oct 1,
         # do we need a new sample under the USDA rule?")
         r"\bsampl(?:er|ing agent)s?\b|\bpre-?harvest (?:thc )?(?:samples?|sampling|tests?)\b|"
+        # a crop sampled before its harvest: "we got sampled but rain pushed our harvest"
+        r"\b(?:got|were|was|been) sampled\b(?=[^?]{0,80}\bharvest)|"
         r"\busda (?:rules?|plan|licen[cs]\w*|program(?:me)?)\b|"
         # a producer's hot crop and what follows it ("negligent violation, can we be charged?")
         r"\bnegligent violations?\b|\bhot (?:crop|field|hemp)s?\b|\bcorrective action plans?\b"
     ),
     "home-grow": (
+        # "how many plants can a regular adult grow", "... can someone with a med card grow"
+        r"\bhow many plants (?:can|may|could) (?:an? |the |one |someone )?(?:\w+ ){0,3}?"
+        r"(?:adults?|persons?|residents?|patients?|households?|cardholders?|card)\b"
+        r"[^.?!]{0,20}\bgrow\b|"
         # "is it 6 plants each?", "how many plants can the house grow", "plant count"
         r"\b(?:\d+|four|six|eight|twelve) plants? (?:each|apiece|per (?:head|person|adult))\b|"
         r"\bhow many plants (?:can|may|could) (?:the|a|my|our|this|each) (?:house|household|home|"
@@ -91,6 +97,9 @@ MORE_WORDING: dict[str, str] = {
         r"five|six) plants\b"
     ),
     "possession-limits": (
+        # the statutes' own names for what an adult may hold: "personal use quantity" (DE),
+        # "personal use amount" (MD)
+        r"\bpersonal[- ]use (?:quantity|quantities|amounts?)\b|"
         # "mn public limit on flower", "legal amount to have on you", offences by amount held
         r"\bpublic (?:limit|possession|carry)\b|\b(?:limit|amount|how much)\b[^.?!]{0,30}"
         r"\b(?:to have on|to carry|at (?:the )?(?:house|home))\b|"
@@ -121,7 +130,13 @@ MORE_WORDING: dict[str, str] = {
         # i have", "how much can i walk around with" (a product's own cap is "can a gummy have")
         r"\bhow much\b[^.?!]{0,60}\b(?:can|may|could) (?:i|we|you|u|a visitor|a tourist|an adult) "
         r"(?:legally )?(?:have|hold|keep|walk around with|be caught with)\b"
-        r"(?! (?:in|per) (?:a|an|each|one)\b)"
+        r"(?! (?:in|per) (?:a|an|each|one)\b)|"
+        # an amount held without the card or licence the law asks for: "someone has about an
+        # ounce but never got the license", "caught with 20 g and no med card"
+        r"\b(?:has|have|having|had|with|holding|carrying)\b[^.?!]{0,15}\b(?:an?|one|half an?|"
+        r"\d+(?:\.\d+)?) ?(?:oz|ounces?|g|grams?)\b[^.?!]{0,80}\b(?:without|no|never (?:got|had|"
+        r"applied for)|(?:doesn'?t|don'?t|does not|do not) have)\b[^.?!]{0,20}\b(?:card|"
+        r"licen[cs]e|registration|recommendation)\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase

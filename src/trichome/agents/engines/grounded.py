@@ -174,7 +174,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     and the facts it cites."""
     if request.report is not None:
         return ComposedAnswer(request.report.text, request.report.facts)
-    if request.calculation is not None:
+    refused = request.out_of_scope is not None  # not asked for inputs ("my son's dose, 45 lbs")
+    if request.calculation is not None and (request.calculation.calculation or not refused):
         return _calculation_answer(request)
     # refused before any document: an SOP asked for alongside is not the answer
     if request.out_of_scope is not None:
