@@ -3,6 +3,8 @@ sandbox (Metrc v2 Locations GetLocationById, Update, Archive; Strains and Items 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from tests.support.sandbox import sandbox_client
@@ -22,9 +24,24 @@ async def test_a_location_is_read_renamed_and_archived(own_year: Settings) -> No
             )
         )["Ids"]
         room = await client.location(CULTIVATOR, made)
-        # GetLocationById's documented record (and the list's LastModified).
-        assert {"Id", "Name", "LocationTypeId", "LocationTypeName", "ForPlantBatches"} <= set(room)
+        # GetLocationById's documented record, without a LastModified (none is documented).
+        assert set(room) == {
+            "Id", "Name", "LocationTypeId", "LocationTypeName", "ForPlantBatches", "ForPlants",
+            "ForHarvests", "ForPackages",
+        }  # fmt: skip
         assert room["Name"] == "Cure Room"
+        # The documented last-modified bounds still find what changed, by the record's time.
+        now = datetime.now(UTC)
+        recent = await client.locations_active(
+            CULTIVATOR, last_modified_start=now - timedelta(hours=1),
+            last_modified_end=now + timedelta(minutes=5),
+        )  # fmt: skip
+        earlier = await client.locations_active(
+            CULTIVATOR, last_modified_start=now - timedelta(days=3),
+            last_modified_end=now - timedelta(days=2),
+        )  # fmt: skip
+        assert made in [r["Id"] for r in recent] and made not in [r["Id"] for r in earlier]
+        assert all("LastModified" not in r for r in recent)
         answer = await client.update_locations(
             CULTIVATOR,
             [
@@ -53,6 +70,7 @@ async def test_a_location_is_read_renamed_and_archived(own_year: Settings) -> No
 async def test_strains_and_items_are_archived(own_year: Settings) -> None:
     async with sandbox_client(own_year) as client:
         strain = (await client.strains_active(CULTIVATOR))[0]
+        assert "LastModified" not in strain  # bruno Strains/GetActiveStrains documents none
         item = (await client.items_active(CULTIVATOR))[0]
         assert (await client.archive_strain(CULTIVATOR, strain["Id"]))["Ids"] == []
         assert (await client.archive_item(CULTIVATOR, item["Id"]))["Ids"] == []

@@ -224,8 +224,10 @@ PLANT_WASTE_REASONS: list[dict[str, Any]] = [
     for n in ("Damage", "Disease", "Male Plant", "Pests", "Unhealthy")
 ]  # fmt: skip
 # GET /plantbatches/v2/types (bruno PlantBatches/GetPlantBatchesTypes): Id, Name, CanBeCloned.
+# GET /plantbatches/v2/types: {Id, Name, CanBeCloned, LastModified} (bruno PlantBatches/
+# GetPlantBatchesTypes).
 PLANT_BATCH_TYPES: list[dict[str, Any]] = [
-    {"Id": n, "Name": name, "CanBeCloned": cloned}
+    {"Id": n, "Name": name, "CanBeCloned": cloned, "LastModified": "2024-01-02T00:00:00+00:00"}
     for n, (name, cloned) in enumerate(
         (("Seed", True), ("Clone", False), ("Genetic Material", True)), start=1
     )
@@ -265,6 +267,11 @@ TRANSFER_TYPES: list[dict[str, Any]] = [
     )
 ]
 TRANSFER_TYPE_NAMES = frozenset(t["Name"] for t in TRANSFER_TYPES)
+# LabTestResultMode: Metrc's example (bruno LabTests/GetLabTestsTypes) gives a number (0, on
+# types without limits); live servers answer a name, PassWithinMinMax on a type with limits
+# (ThunkMetrc's schema of captured answers, specs/generated/schemas/public/LabTests/
+# LabTestsType.schema.json, types it as text). The sandbox serves both: 0 without a limit,
+# PassWithinMinMax with one. DependencyMode is 0, as the example's types without dependencies.
 LAB_TEST_TYPES: list[dict[str, Any]] = [
     {
         "Id": n,
@@ -276,27 +283,27 @@ LAB_TEST_TYPES: list[dict[str, Any]] = [
         "ResearchAndDevelopment": False,
         "AlwaysPasses": False,
         "MaxAllowedFailureCount": 0,
-        "LabTestResultMode": mode,
+        "LabTestResultMode": 0 if maximum is None else "PassWithinMinMax",
         "LabTestResultMinimum": None,
         "LabTestResultMaximum": maximum,
         "LabTestResultExpirationDays": None,
-        "DependencyMode": "None",
+        "DependencyMode": 0,
     }
-    for n, (name, informational, mode, maximum) in enumerate(
+    for n, (name, informational, maximum) in enumerate(
         (
-            ("THC (%) Raw Plant Material", True, "Percentage", None),
-            ("THCA (%) Raw Plant Material", True, "Percentage", None),
-            ("CBD (%) Raw Plant Material", True, "Percentage", None),
-            ("Moisture Content (%) Raw Plant Material", False, "Percentage", 15.0),
-            ("Total Yeast and Mold (CFU/g) Raw Plant Material", False, "Quantity", 10000.0),
-            ("E. coli (CFU/g) Raw Plant Material", False, "Quantity", 100.0),
-            ("Salmonella Raw Plant Material", False, "PassFail", None),
-            ("Arsenic (ppm) Raw Plant Material", False, "Quantity", 0.2),
-            ("Lead (ppm) Raw Plant Material", False, "Quantity", 0.5),
-            ("Residual Solvents (ppm) Concentrate", False, "Quantity", 1000.0),
-            ("THC (%) Concentrate", True, "Percentage", None),
-            ("THC (mg/serving) Infused Edible", False, "Quantity", 11.5),
-            ("Homogeneity (%RSD) Infused Edible", False, "Percentage", 25.0),
+            ("THC (%) Raw Plant Material", True, None),
+            ("THCA (%) Raw Plant Material", True, None),
+            ("CBD (%) Raw Plant Material", True, None),
+            ("Moisture Content (%) Raw Plant Material", False, 15.0),
+            ("Total Yeast and Mold (CFU/g) Raw Plant Material", False, 10000.0),
+            ("E. coli (CFU/g) Raw Plant Material", False, 100.0),
+            ("Salmonella Raw Plant Material", False, None),
+            ("Arsenic (ppm) Raw Plant Material", False, 0.2),
+            ("Lead (ppm) Raw Plant Material", False, 0.5),
+            ("Residual Solvents (ppm) Concentrate", False, 1000.0),
+            ("THC (%) Concentrate", True, None),
+            ("THC (mg/serving) Infused Edible", False, 11.5),
+            ("Homogeneity (%RSD) Infused Edible", False, 25.0),
         ),
         start=1,
     )

@@ -30,6 +30,11 @@ _WITHOUT_LAST_MODIFIED = frozenset(
         "itembrand",  # bruno Items/GetBrands
         "processingjob",  # bruno ProcessingJob/GetActiveProcessingJob
         "processingjobtype",  # bruno ProcessingJob/GetActiveJobTypes
+        # bruno Locations/GetActiveLocations, GetLocationsById and Strains/GetActiveStrains,
+        # GetStrainsById: no LastModified, though the active lists take last-modified bounds
+        # (read against the record's own time).
+        "location",
+        "strain",
     }
 )
 

@@ -5,10 +5,12 @@ fixtures in Metrc's documented shapes.
 from __future__ import annotations
 
 import pytest
+from pydantic import TypeAdapter
 
-from tests.metrc.documented.conftest import GROWER, Run
+from tests.metrc.documented.conftest import GROWER, Run, records
 from trichome.metrc.tools.packages import read as package_reads
 from trichome.metrc.tools.plant_batches import read as batch_reads
+from trichome.metrc.tools.registry import load_all
 
 pytestmark = pytest.mark.anyio
 
@@ -36,13 +38,18 @@ async def test_a_finished_batch_is_found_by_name_with_its_waste(run: Run) -> Non
     assert found["waste"] == []  # the waste fixture is for BD-2026-05-12-Clones only
 
 
-async def test_plant_batch_types_are_named(run: Run) -> None:
+async def test_plant_batch_types_say_whether_they_clone_and_when_they_changed(run: Run) -> None:
     types = await run(batch_reads.list_plant_batch_types, license_number=GROWER)
 
-    assert types == {
-        "total": 3,
-        "items": [{"Name": "Seed"}, {"Name": "Clone"}, {"Name": "Genetic Material"}],
-    }
+    documented = records("plantbatches_types")
+    assert types["total"] == 3
+    assert types["items"] == [
+        {key: t[key] for key in ("Name", "CanBeCloned", "LastModified")} for t in documented
+    ]
+    assert [(t["Name"], t["CanBeCloned"]) for t in types["items"][:2]] == [
+        ("Seed", True), ("Clone", False),
+    ]  # fmt: skip
+    TypeAdapter(load_all()["list_plant_batch_types"].returns).validate_python(types)
 
 
 async def test_package_types_are_metrc_s_list(run: Run) -> None:

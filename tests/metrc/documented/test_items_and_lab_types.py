@@ -4,11 +4,17 @@ Metrc's documented shapes.
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from tests.metrc.documented.conftest import GROWER, STORE, Run
+import pytest
+from pydantic import TypeAdapter
+from starlette.responses import JSONResponse
+
+from tests.metrc.documented.conftest import GROWER, STORE, Run, records
+from tests.metrc.fake_metrc import Call, FakeMetrc, envelope
 from trichome.metrc.tools import lab_results
 from trichome.metrc.tools.items import read
+from trichome.metrc.tools.registry import load_all
 
 pytestmark = pytest.mark.anyio
 
@@ -44,3 +50,39 @@ async def test_lab_test_types_show_their_limits_and_which_are_informational(run:
     assert types["items"][3]["InformationalOnly"] is True
     assert [t["Name"] for t in thc["items"]] == ["Total THC (%) Raw Plant Material"]
     assert all("DependencyMode" not in t for t in types["items"])
+
+
+def published(result: dict[str, Any]) -> None:
+    """Fails unless the result fits the shape the tool publishes as its outputSchema."""
+    TypeAdapter(load_all()["list_lab_test_types"].returns).validate_python(result)
+
+
+async def test_the_documented_numeric_result_mode_passes_through(run: Run) -> None:
+    types = await run(lab_results.list_lab_test_types, license_number=STORE)
+
+    published(types)
+    documented = [t["LabTestResultMode"] for t in records("labtests_types")]
+    assert [t["LabTestResultMode"] for t in types["items"]] == documented == [0, 0, 0, 0]
+
+
+async def test_a_result_mode_given_by_name_passes_through(run: Run, fake: FakeMetrc) -> None:
+    # A live server names the mode (ThunkMetrc's schema of captured answers types it as
+    # text); the record is otherwise the documented one, with our values.
+    heavy_metal = {
+        **records("labtests_types")[2],
+        "Id": 905, "Name": "Cadmium (ppm) Infused Edible", "MaxAllowedFailureCount": 2,
+        "LabTestResultMode": "PassWithinMinMax", "LabTestResultMinimum": 0.0,
+        "LabTestResultMaximum": 0.2, "DependencyMode": "RequiresAll",
+    }  # fmt: skip
+
+    def answer(call: Call) -> JSONResponse:
+        assert call.path.rstrip("/") == "/labtests/v2/types"
+        return JSONResponse(envelope([heavy_metal], 1, 1, 1))
+
+    fake.script = answer
+    types = await run(lab_results.list_lab_test_types, license_number=STORE)
+
+    published(types)
+    (cadmium,) = types["items"]
+    assert cadmium["LabTestResultMode"] == "PassWithinMinMax"
+    assert (cadmium["LabTestResultMinimum"], cadmium["LabTestResultMaximum"]) == (0.0, 0.2)

@@ -68,3 +68,34 @@ def test_every_write_fixture_s_own_example_fits_its_documented_body() -> None:
         for request in document["requests"]:
             if "body" in request:
                 assert check(writes[file.stem], request["body"]) == [], file.name
+
+
+def strain_change() -> Write:
+    (found,) = [w for w in load_writes(FIXTURES) if w.fixture == "plants_strain"]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("row", "problem"),
+    [
+        ({"StrainName": "Blue Dream"}, "needs one of Id or Label"),
+        ({"Id": None, "Label": None, "StrainName": "Blue Dream"}, "needs one of Id or Label"),
+        ({"Label": "1A4FF0100000029000004502"}, "needs one of StrainId or StrainName"),
+        ({"Id": None, "Label": "1A4FF0100000029000004502", "StrainName": "Blue Dream"},
+         "Id is null; Metrc documents number"),
+    ],
+)  # fmt: skip
+def test_a_plant_or_strain_named_neither_way_is_refused(
+    row: dict[str, object], problem: str
+) -> None:
+    found = check(strain_change(), [row])
+    assert any(problem in message for message in found), found
+
+
+def test_a_plant_and_strain_named_either_way_fit() -> None:
+    for row in (
+        {"Label": "1A4FF0100000029000004502", "StrainName": "Blue Dream"},
+        {"Id": 880502, "StrainId": 7},
+        {"Id": 880502, "Label": None, "StrainId": 7, "StrainName": None},
+    ):
+        assert check(strain_change(), [row]) == [], row

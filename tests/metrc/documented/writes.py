@@ -8,7 +8,9 @@ A shape is a type (`"string"`, `"number|null"`), or for a list or an object
 an array the example leaves empty has no `items` (anything goes in it). A `null` shape means
 the operation is documented without a body. `"required"` names the fields every object must
 carry: those without which the write names no record or no change (Metrc's examples always
-fill them), as the fixture says.
+fill them), as the fixture says. `"one_of"` lists groups of fields of which every object must
+fill at least one, where Metrc's example names a record either way (a plant by `Id` or
+`Label`, a strain by `StrainId` or `StrainName`).
 
 The server answers a write only when it fits: the method, path and the fixture's query
 parameters; an array body of objects (at most `"most"` of them, 10 where Metrc documents its
@@ -46,6 +48,7 @@ class Write:
     required: tuple[str, ...]
     most: int
     response: Any
+    one_of: tuple[tuple[str, ...], ...] = ()
 
 
 def load_writes(folder: Path) -> list[Write]:
@@ -68,6 +71,7 @@ def load_writes(folder: Path) -> list[Write]:
                     tuple(document.get("required", ())),
                     int(document.get("most", MOST_OBJECTS)),
                     request.get("response"),
+                    tuple(tuple(group) for group in document.get("one_of", ())),
                 )
             )
     return writes
@@ -128,6 +132,11 @@ def check(write: Write, body: Any) -> list[str]:
     for n, row in enumerate(rows):
         if isinstance(row, dict):
             found += [f"body[{n}].{k} is required." for k in write.required if row.get(k) is None]
+            found += [
+                f"body[{n}] needs one of {' or '.join(group)}."
+                for group in write.one_of
+                if all(row.get(k) is None for k in group)
+            ]
     return found
 
 

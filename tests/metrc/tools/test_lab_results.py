@@ -38,7 +38,9 @@ async def test_lab_reference_lists(reader: MetrcAccess) -> None:
     assert every["total"] == len(types)
     assert flower["total"] == sum("Raw Plant Material" in t["Name"] for t in types) < len(types)
     lead = next(t for t in flower["items"] if t["Name"].startswith("Lead"))
-    assert (lead["LabTestResultMode"], lead["LabTestResultMaximum"]) == ("Quantity", 0.5)
+    assert (lead["LabTestResultMode"], lead["LabTestResultMaximum"]) == ("PassWithinMinMax", 0.5)
+    thc = next(t for t in flower["items"] if t["Name"].startswith("THC (%)"))
+    assert thc["LabTestResultMode"] == 0 and "LabTestResultMaximum" not in thc
     assert [b["Name"] for b in batches["items"]] == [
         "Potency",
         "Microbials",

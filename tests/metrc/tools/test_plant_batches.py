@@ -61,6 +61,7 @@ async def test_waste_lists_reasons_and_types(reader: MetrcAccess) -> None:
     assert unhealthy["total"] == sum(w["WasteReasonName"] == "Unhealthy" for w in waste)
     assert "Unhealthy" in {r["Name"] for r in reasons["items"]}
     assert [t["Name"] for t in types["items"]] == ["Seed", "Clone", "Genetic Material"]
+    assert all(isinstance(t["CanBeCloned"], bool) and t["LastModified"] for t in types["items"])
 
 
 async def test_a_batch_from_planting_to_tagged_plants(writer: MetrcAccess) -> None:

@@ -112,7 +112,15 @@ class TestType(TypedDict):
     """A lab test type (analyte): how it is reported and its limits."""
 
     Name: NotRequired[str]
-    LabTestResultMode: NotRequired[str]
+    LabTestResultMode: NotRequired[
+        Annotated[
+            int | str,
+            Field(
+                description="How results are judged, as Metrc gives it: a number in its "
+                "documentation's example (0), a name such as PassWithinMinMax on live servers."
+            ),
+        ]
+    ]
     LabTestResultMinimum: NotRequired[float]
     LabTestResultMaximum: NotRequired[float]
     InformationalOnly: NotRequired[bool]
@@ -192,8 +200,8 @@ async def list_lab_test_types(
         Field(max_length=100, description="Only test types whose name contains this (e.g. THC)."),
     ] = None,
 ) -> dict[str, Any]:
-    """List the state's lab test types (analytes) with how each is reported (percentage,
-    quantity, pass/fail), its limits, and whether it is informational only.
+    """List the state's lab test types (analytes) with how each result is judged (Metrc's
+    LabTestResultMode), its limits, and whether it is informational only.
 
     record_lab_test_results takes these exact names.
     """

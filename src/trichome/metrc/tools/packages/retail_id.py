@@ -9,7 +9,8 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from trichome.metrc.bodies.media import RetailIdAssociation
-from trichome.metrc.tools.registry import access, tool
+from trichome.metrc.errors import MetrcError
+from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import LicenseNumber, PackageLabel, Written, shape, written
 
 QrUrls = Annotated[
@@ -180,11 +181,23 @@ async def merge_retail_id_packages(
         Field(min_length=1, max_length=9, description="The packages merged into the target."),
     ],
 ) -> dict[str, Any]:
-    """Merge packages of the same item, with their Retail ID QR codes, into a target package;
-    Metrc adjusts the sources into it and needs a package adjustment reason for merging in the
-    state's list."""
+    """Merge packages of the same item, with their Retail ID QR codes, into a target package,
+    one source at a time; Metrc adjusts each source into it and needs a package adjustment
+    reason for merging in the state's list."""
+    if target in sources:
+        raise ToolProblem(f"Package {target} cannot be merged into itself.")
     metrc = access()
-    result = await metrc.client.merge_retail_id_packages(
-        license_number, [target, *sources], credentials=metrc.credentials
-    )
-    return written(result, f"Merged {len(sources)} package(s) into {target}.")
+    merged: list[str] = []
+    # Metrc documents MergePackages as one source into one target, the first label being the
+    # target (bruno RetailId/CreateMerge): one call per source.
+    for source in dict.fromkeys(sources):
+        try:
+            await metrc.client.merge_retail_id_packages(
+                license_number, [target, source], credentials=metrc.credentials
+            )
+        except MetrcError as error:
+            if merged:
+                error.amend(f"Already merged into {target}: {', '.join(merged)}.")
+            raise
+        merged.append(source)
+    return written({"Ids": [], "Warnings": None}, f"Merged {len(merged)} package(s) into {target}.")

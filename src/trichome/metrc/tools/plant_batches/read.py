@@ -15,13 +15,12 @@ from trichome.metrc.tools.plant_batches.lookup import (
     find_batch,
     trim_batch,
 )
-from trichome.metrc.tools.plant_batches.shapes import BatchFound, BatchPage
+from trichome.metrc.tools.plant_batches.shapes import BatchFound, BatchPage, PlantBatchTypes
 from trichome.metrc.tools.registry import access, tool
 from trichome.metrc.tools.results import (
     LicenseNumber,
     ModifiedFrom,
     ModifiedTo,
-    Names,
     Page,
     PageSize,
     compact,
@@ -161,9 +160,11 @@ async def get_plant_batch(license_number: LicenseNumber, name: BatchRef) -> dict
     }
 
 
-@tool("plant_batches", title="List plant batch types", returns=Names)
+@tool("plant_batches", title="List plant batch types", returns=PlantBatchTypes)
 async def list_plant_batch_types(license_number: LicenseNumber) -> dict[str, Any]:
-    """List the plant batch types a facility may plant (Seed, Clone, Genetic Material)."""
+    """List the plant batch types a facility may plant (Seed, Clone, Genetic Material), with
+    whether each can be cloned and when Metrc last changed it."""
     metrc = access()
     types = await metrc.client.plant_batch_types(license_number, credentials=metrc.credentials)
-    return {"total": len(types), "items": [compact(t, ("Name",)) for t in types]}
+    fields = ("Name", "CanBeCloned", "LastModified")  # bruno PlantBatches/GetPlantBatchesTypes
+    return {"total": len(types), "items": [compact(t, fields) for t in types]}

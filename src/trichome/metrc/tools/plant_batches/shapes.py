@@ -7,7 +7,7 @@ from typing import Annotated, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from trichome.metrc.tools.results import Paging, shape
+from trichome.metrc.tools.results import Count, Paging, shape
 
 
 @shape
@@ -76,3 +76,22 @@ class BatchWastePage(Paging):
 
     license_number: str
     items: list[BatchWaste]
+
+
+@shape
+class PlantBatchType(TypedDict):
+    """A plant batch type as Metrc lists it (GET /plantbatches/v2/types)."""
+
+    Name: NotRequired[str]
+    CanBeCloned: NotRequired[
+        Annotated[bool, Field(description="Whether plants of a batch of this type can be cloned.")]
+    ]
+    LastModified: NotRequired[str]
+
+
+@shape
+class PlantBatchTypes(TypedDict):
+    """The plant batch types a facility may plant."""
+
+    total: Count
+    items: list[PlantBatchType]

@@ -69,12 +69,13 @@ async def change_plants_strain(
     changing = [label for label, p in plants.items() if not same(p.get("StrainName"), strain)]
     if not changing:
         raise ToolProblem(f"These plants are already of strain {strain}.")
+    # Metrc's example names plant and strain by number (Id, StrainId) with the names null; by
+    # name, the numbers are left out rather than null (bruno Plants/UpdatePlantsStrain).
     result = await metrc.client.change_plants_strain(
         license_number,
-        [{"Id": None, "Label": label, "StrainId": None, "StrainName": strain}
-         for label in changing],
+        [{"Label": label, "StrainName": strain} for label in changing],
         credentials=metrc.credentials,
-    )  # fmt: skip
+    )
     return written(result, f"Changed {plural(len(changing), 'plant')} to strain {strain}.")
 
 
@@ -140,11 +141,14 @@ async def manicure_plants(
     metrc = access()
     await _growing(license_number, [p.label for p in plants])
     day = (actual_date or metrc.as_of()).isoformat()
+    harvest = (harvest_name or "").strip() or None
+    # Metrc's example fills DryingSublocation and PatientLicenseNumber with text and only
+    # HarvestName may be null (bruno Plants/CreateManicure): without them they are left out.
+    # Each row is one tracked plant, so PlantCount is 1.
     result = await metrc.client.manicure_plants(
         license_number,
         [{"Plant": p.label, "Weight": p.weight, "UnitOfWeight": unit_of_weight,
-          "DryingLocation": drying_location, "DryingSublocation": None,
-          "HarvestName": harvest_name, "PatientLicenseNumber": None, "ActualDate": day,
+          "DryingLocation": drying_location, "HarvestName": harvest, "ActualDate": day,
           "PlantCount": 1} for p in plants],
         credentials=metrc.credentials,
     )  # fmt: skip
