@@ -6,19 +6,12 @@ agent keeps small talk and asks that do not yet say what they need."""
 import pytest
 
 from trichome.agents.registry import MAIN_AGENT
-from trichome.agents.router import EXAMPLES_PATHS, Router, load_examples
+from trichome.agents.router import Router
 
 
 @pytest.fixture(scope="module")
 def router() -> Router:
     return Router.from_packaged_data()
-
-
-def test_every_shipped_examples_file_is_read() -> None:
-    scopes = [path for path in EXAMPLES_PATHS if path.name == "router_examples_scopes.jsonl"]
-    assert scopes, "the scopes file is not shipped beside router_examples.jsonl"
-    texts = {example.text for example in load_examples()}
-    assert {example.text for example in load_examples(scopes[0])} <= texts
 
 
 @pytest.mark.parametrize(
@@ -47,8 +40,6 @@ def test_brand_customers_and_sales_go_to_marketing(router: Router, question: str
     [
         "the vault count never matches the system on mondays and my leads just shrug. how do "
         "I get to the bottom of it",
-        "i'm launching our second dispensary in the fall and want the same daily routine in "
-        "both. what needs writing down",
         "payroll is eating us alive on weekday mornings, how should the schedule change",
         "every harvest the dry room is overloaded for a week. how do we stagger things",
         "what does a day in the life of our receiving clerk need to look like so nothing gets "

@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # sklearn costs seconds to import: only a process that fits a
     from sklearn.pipeline import Pipeline
 
 EXAMPLES_PATH = Path(__file__).parent / "data" / "router_examples.jsonl"
-# Every `router_examples*.jsonl` beside it is read too, in name order: a pass of lines
-# written for one purpose keeps its own file (the agents' scopes: `_scopes`).
+# Every `router_examples*.jsonl` beside it is read too, in name order, so a pass of lines
+# written for one purpose may keep its own file.
 EXAMPLES_PATHS = tuple(sorted(EXAMPLES_PATH.parent.glob("router_examples*.jsonl")))
 _WORD = re.compile(r"[a-z0-9]+")
 # Below this probability the router does not trust its pick and main_agent triages.
