@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -79,6 +80,13 @@ def _misrouted(rows: Sequence[Graded]) -> None:
         q = run.question
         if run.agent not in q.agents_ok:
             print(f"  [{q.file} {q.id}] {q.agent} -> {run.agent}: {' / '.join(q.turns)}")
+
+
+def _pair_counts(misrouted: Sequence[tuple[str, str, str]]) -> str:
+    """How many misroutes each (expected -> chosen) pair has, most first: counts only, so
+    the baseline's questions are never printed."""
+    pairs = Counter(f"{expected}->{chosen}" for expected, chosen, _ in misrouted)
+    return ", ".join(f"{pair} {count}" for pair, count in pairs.most_common()) or "none"
 
 
 def _abstained(rows: Sequence[Graded]) -> None:
@@ -147,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{_verdict(share >= TARGET_BASELINE_ROUTING)}  routing on the reference "
               f"baseline {baseline.right}/{baseline.total} = {share:.1%} / target >= "
               f"{TARGET_BASELINE_ROUTING:.0%}")  # fmt: skip
+        print(f"      misrouted by label pair: {_pair_counts(baseline.misrouted)}")
     print(f"{_verdict(p95 <= BUDGET_P95_MS)}  offline answer latency p50 {p50:.1f} ms, p95 "
           f"{p95:.1f} ms / budget p95 <= {BUDGET_P95_MS:.0f} ms (mean "
           f"{statistics.fmean(latencies):.1f} ms)")  # fmt: skip

@@ -86,8 +86,10 @@ AGENTS: dict[str, Agent] = {
         Agent(
             "operations",
             "operations specialist",
-            "standard operating procedures, cultivation and extraction operations, QA/QC, "
-            "equipment, environmental health and safety, and seed-to-sale record keeping",
+            "standard operating procedures, inventory, staffing, scheduling and training, "
+            "cultivation, extraction and facility operations, QA/QC, equipment, security, "
+            "environmental health and safety, cost and throughput, and the track-and-trace "
+            "workflow",
             PRO_AGENT,
             "your state's regulations, OSHA and NFPA guidance, and your track-and-trace "
             "system's documentation",
@@ -104,7 +106,11 @@ AGENTS: dict[str, Agent] = {
         Agent(
             "marketing",
             "marketing specialist",
-            "cannabis advertising rules, compliant copy, brand, retail, loyalty and social media",
+            "brand and positioning, market and competitor research, customer segments, "
+            "loyalty and retention, menus and product copy, merchandising and displays, "
+            "promotions and pricing, events and vendor days, social, email and SMS, wholesale "
+            "pitches to dispensaries, packaging design and naming, and the advertising rules "
+            "that govern them",
             PRO_AGENT,
             "your state's advertising rules and each platform's advertising policy",
             # a promotion's terms and a product's look (shapes, mascots, package design)

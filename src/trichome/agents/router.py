@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # sklearn costs seconds to import: only a process that fits a
     from sklearn.pipeline import Pipeline
 
 EXAMPLES_PATH = Path(__file__).parent / "data" / "router_examples.jsonl"
+# Every `router_examples*.jsonl` beside it is read too, in name order, so a pass of lines
+# written for one purpose may keep its own file.
+EXAMPLES_PATHS = tuple(sorted(EXAMPLES_PATH.parent.glob("router_examples*.jsonl")))
 _WORD = re.compile(r"[a-z0-9]+")
 # Below this probability the router does not trust its pick and main_agent triages.
 MIN_CONFIDENCE = 0.30
@@ -57,20 +60,22 @@ class RouteDecision:
     runner_up: str | None = None
 
 
-def load_examples(path: Path = EXAMPLES_PATH) -> list[LabelledExample]:
-    """The labelled questions shipped with the package.
+def load_examples(path: Path | None = None) -> list[LabelledExample]:
+    """The labelled questions in `path`, or all those shipped with the package.
 
     Raises:
         ValueError: a line is not a valid example.
     """
     examples = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        row = json.loads(line)
-        if row.get("agent") not in AGENTS or row.get("split") not in ("train", "test"):
-            raise ValueError(f"{path.name}:{number}: bad agent or split in {row!r}")
-        examples.append(LabelledExample(str(row["text"]), row["agent"], row["split"]))
+    for source in (path,) if path is not None else EXAMPLES_PATHS:
+        lines = source.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("agent") not in AGENTS or row.get("split") not in ("train", "test"):
+                raise ValueError(f"{source.name}:{number}: bad agent or split in {row!r}")
+            examples.append(LabelledExample(str(row["text"]), row["agent"], row["split"]))
     return examples
 
 
@@ -321,7 +326,7 @@ def _cache_path() -> Path:
     a name that changes with the examples, the model's definition and the libraries."""
     fingerprint = hashlib.sha256()
     for part in (
-        EXAMPLES_PATH.read_bytes(),
+        *(path.read_bytes() for path in EXAMPLES_PATHS),
         inspect.getsource(_pipeline).encode(),
         inspect.getsource(stemmed_words).encode(),
         inspect.getsource(word_grams).encode(),
