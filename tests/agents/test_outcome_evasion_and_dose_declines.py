@@ -102,3 +102,27 @@ def test_a_refused_dose_is_not_met_with_a_calculator_asking_for_inputs(
 )
 def test_rule_questions_beside_those_wordings_stay_in_scope(question: str) -> None:
     assert scope_of(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we put in for a cultivation permit in michigan, applied for it in june with a strong plan. will we get it?",
+        "my cousin grows 15 plants in his garage in ohio, you think he will get busted?",
+        "when exactly will the DEA finish rescheduling? need a date for our budget",
+    ],
+)
+def test_forecasts_told_otherwise_are_declined_without_sources(
+    service: AgentService, question: str
+) -> None:
+    assert scope_of(question) == "forecast"
+    agent, _, sources = _answer(service, question)
+    assert agent == "main_agent" and sources == 0
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["will i get fined if i smoke on my porch in ohio?", "when will the DEA hearing happen?"],
+)
+def test_a_rule_or_a_scheduled_step_is_not_a_forecast(question: str) -> None:
+    assert scope_of(question) != "forecast"

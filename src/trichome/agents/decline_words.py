@@ -166,3 +166,17 @@ SOMEONE_ELSES_DOSE = (
     r"\bwhat (?:number|dose|dosage|amount)\b.{0,20}\bshould (?:i|we) (?:give|tell|recommend|"
     r"suggest)(?: to)? (?:her|him|them|the patient|my patient|our patient)\b"
 )
+
+# forecast, told in other words: the licence applied for ("we applied for an ohio dispensary
+# license ... will we get it?"), someone else's raid ("think he'll get raided?"), and an
+# agency's timetable not yet set ("when exactly will DEA finish moving it to schedule III?").
+FORECAST_OTHERWISE = (
+    r"\bappl(?:ied|ying) for\b.{0,100}\b(?:will|would) (?:we|i) (?:actually |really )?get "
+    r"(?:it|one|approved|in|picked|selected)\b|"
+    r"\b(?:think|reckon|guess|odds|chances?)\b.{0,30}\b(?:he|she|they|we|i|my [\w-]+|our [\w-]+)"
+    r"(?:'ll| will| would|'d| is going to| are going to| is gonna| are gonna)? (?:get|be) "
+    r"(?:raided|busted|arrested|caught|fined|cited|charged|searched|shut down)\b|"
+    r"\bwhen (?:exactly |precisely )?(?:will|is|are) (?:the )?(?:dea|congress|fda|hhs|feds?|"
+    r"federal government|doj|white house)\b(?: (?:going to|gonna))? (?:finally )?(?:finish|"
+    r"finali[sz]e|complete|move|reschedule|decide|rule|vote|pass|act|be done)\b"
+)

@@ -184,7 +184,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"suspend|accept) (?:our|my) (?:[\w-]+ ){0,3}?(?:application|licen[cs]e|permit|"
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
             rf"{COMING_DECISION}|{more.FORESEEN}|{cases.OWN_OUTCOME}|{cases.MARKET_TO_COME}|"
-            rf"{cases.AWARD_TO_COME}|{cases.ENFORCEMENT_TO_COME}|"
+            rf"{cases.AWARD_TO_COME}|{cases.ENFORCEMENT_TO_COME}|{cases.FORECAST_OTHERWISE}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
