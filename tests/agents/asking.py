@@ -16,3 +16,10 @@ def text_and_cited(service: AgentService, question: str) -> tuple[str, int]:
     prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
     text = asyncio.run(service.complete(prepared)).text
     return text, len(compose(prepared.request).sources)
+
+
+def text_and_fact_ids(service: AgentService, question: str) -> tuple[str, tuple[str, ...]]:
+    """The answer's text and the ids of the facts it cites."""
+    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
+    text = asyncio.run(service.complete(prepared)).text
+    return text, tuple(fact.id for fact in compose(prepared.request).sources)

@@ -4,15 +4,11 @@ carries the figure, and the figure is in the answer."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.agents.asking import text_and_fact_ids
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
@@ -20,10 +16,7 @@ def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
 
 
-def ask(service: AgentService, question: str) -> tuple[str, tuple[str, ...]]:
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
-    text = asyncio.run(service.complete(prepared)).text
-    return text, tuple(fact.id for fact in compose(prepared.request).sources)
+ask = text_and_fact_ids
 
 
 @pytest.mark.parametrize(
