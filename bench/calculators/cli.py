@@ -18,6 +18,7 @@ from types import ModuleType
 
 from bench.calculators import (
     held_out,
+    held_out_eighteenth,
     held_out_eighth,
     held_out_eleventh,
     held_out_field,
@@ -89,6 +90,7 @@ def _describe(found: RecognisedCalculation | None) -> str:
 
 SETS: dict[str, ModuleType] = {
     "held_out": held_out,
+    "eighteenth": held_out_eighteenth,
     "eighth": held_out_eighth,
     "eleventh": held_out_eleventh,
     "field": held_out_field,
