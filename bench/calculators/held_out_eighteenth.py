@@ -57,7 +57,30 @@ Conventions behind the expected numbers (each computed below in Python from its 
   blend's potency feeds the next step; a follow-up changes only what it names.
 - The number expected is the one asked for, in the unit asked for; nothing is rounded.
 
-First run: not yet recorded.
+First run, on 2026-11-29, before any change for this set (`python -m bench calculators --set
+eighteenth --errors`, run once): 53 of 62 right (85.5%: 42/49 single questions, 11/13
+follow-ups; 1 asked for an input it had, 8 wrong; 60 of 62 recognised; 6 answers named an
+input they did not use); missing inputs asked or explained 11 of 13 (3 of them an impossible
+input explained), 2 answered with a number, 0 not recognised. No expected value was changed.
+Not right, by class, with the case's first words:
+- COA layouts. "Sample 4471-F ... LOD LOQ Result": the LOD column read as the results
+  (0.010 x 0.877 + 0.010 = 0.0188%, not 0.2964% with the d9 at <LOQ). "pasting the coa for
+  hemp lot 0931 ... Total THC: 0.21%": answered the stated total THC (0.2066%), not the total
+  CBD it asked (12.56%).
+- A COA's stated Total THC into the next step: "COA - Blue Zushi ... Total THC .. 26.4 %
+  ... mg of thc in the 3.5g jar": stopped at the total THC % (26.42%), not 924 mg.
+- Trade fractions named alone: "a quarter of the 27% gelato, how many mg" and "a half of the
+  runtz, how many grams": no calculation recognised (7 g x 27% = 1890 mg; 14 g).
+- Chains that stop one step short: "rso coa: thca 78.2%, d9 3.1%. putting 2 g into 50
+  brownies": the THC in 2 g (1433.6 mg), not per brownie (28.67 mg); "blend 200 g of 90%
+  with 100 g of 75%, then how much of the blend for 1,000 gummies": the blend's 85%, not the
+  11.76 g needed.
+- Follow-ups over three turns: "coa on the gmo: thca 23.5%, d9 0.4% / total thc? / how many
+  mg in a 3.5 g eighth then": converted 3.5 g to 3500 mg, not 735.3 mg of THC; "making
+  gummies with 91% disty / 2,000 of them / 10 mg each": asked for the inputs it had read.
+- Contradictions answered with a number: "order says 10 mg each but the batch sheet says 5
+  mg" (answered 4.545 g from 5 mg, not asked which); "$1,800 a pound, or was it $1,600"
+  (answered $3.97/g from $1,800, not asked which).
 """
 
 from __future__ import annotations
