@@ -1,5 +1,5 @@
 """A question asking a particular aspect of a rule (a penalty, a licence's fee, flying with
-cannabis, driving impaired, a prize draw) is answered only by a fact that speaks of it
+cannabis, driving impaired, a prize draw, how long records are kept) is answered only by a fact that speaks of it
 (issue 19): a place's label warning that mentions driving is no answer to what driving high
 costs, and a delivery rule is no answer to taking cannabis on a plane. With no such fact the
 answer admits the gap and names the regulator, and cites nothing."""
@@ -29,6 +29,11 @@ def service() -> AgentService:
         ("new jersey class 5 retail licence - what's the application fee", "fee"),
         ("flying out of LAX with a vape in my carry-on, allowed?", "air-travel"),
         ("can we do a sweepstakes for newsletter signups in colorado", "prize-draw"),
+        (
+            "oregon grow - how many yrs do we hang on to... i mean keep harvest records?",
+            "retention",
+        ),
+        ("whats the footage retention period for dispensary cameras in nevada", "retention"),
     ],
 )
 def test_the_aspect_asked_is_read(question: str, aspect: str) -> None:
@@ -41,6 +46,7 @@ def test_the_aspect_asked_is_read(question: str, aspect: str) -> None:
         "heading to fairbanks, how much can i carry on me",  # carrying is possession, not flying
         "strawberry gummies - is that going to fly with the state?",
         "is it fine to store flower in the back office overnight",
+        "how long can we keep vape carts on the shelf before they go bad",  # stock, not records
     ],
 )
 def test_ordinary_words_ask_no_aspect(question: str) -> None:
@@ -54,6 +60,26 @@ def test_a_fact_must_speak_of_every_aspect_asked() -> None:
     assert states_aspects(
         "Operating a motor vehicle while impaired is a class 1 misdemeanor.", aspects
     )
+
+
+def test_a_retention_answer_states_how_long_something_is_kept() -> None:
+    aspects = asked_aspects("how long do we have to keep transfer manifests on file in michigan?")
+    assert not states_aspects("A manifest lists the driver, the vehicle and the route.", aspects)
+    assert states_aspects("Licensees retain every manifest for three years.", aspects)
+
+
+def test_a_hemp_plans_land_records_are_answered_with_their_retention(service: AgentService) -> None:
+    answer = asyncio.run(
+        service.complete(
+            prepare(
+                service,
+                "we grow hemp in kentucky, for how many years must the state plan "
+                "hold the legal description of our fields?",
+            )
+        )
+    ).text
+    assert "3 calendar years" in answer
+    assert "1639" in answer
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,8 @@
 state's label warning ("may impair driving"), and "can I bring my medical cannabis on a
 plane within California?" shares "cannabis" and "California" with a delivery rule: offered as
 the answer, either is a confident wrong one with a citation. These questions ask a
-particular aspect (a penalty, a fee, air travel, impaired driving, a raffle), and only a fact
+particular aspect (a penalty, a fee, air travel, impaired driving, a raffle, how long
+something is kept), and only a fact
 that speaks of that aspect answers them; with none, the answer admits the gap and names the
 regulator. Each aspect is a pair: the words that ask it, and the words a fact stating it
 uses.
@@ -29,6 +30,18 @@ def _aspect(name: str, asked: str, stated: str) -> Aspect:
 
 
 _LICENCE_THING = r"(?:licen[cs]es?|applications?|permits?|registrations?|renewals?)"
+_HOW_LONG = r"how (?:long|many (?:years|yrs|months|days))\b"
+# What is kept: records and their kinds, not stock ("how long can we store flower").
+_KEPT = (
+    r"(?:records?|info|information|data|details|footage|videos?|recordings?|documents?|"
+    r"documentation|logs?|manifests?|receipts?|files?|paperwork|books|copies|results|reports?|"
+    r"samples?|descriptions?)\b"
+)
+_KEEPING = (
+    r"(?:keep|keeps|keeping|kept|retain|retains|retaining|retained|retention|maintain|maintains|"
+    r"maintaining|maintained|preserve|preserving|preserved|store|storing|stored|hold on to|"
+    r"archive[sd]?|archiving)"
+)
 
 ASPECTS: tuple[Aspect, ...] = (
     _aspect(
@@ -75,6 +88,18 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|prize draws?|contests?|prizes?)\b",
         r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|contests?|competitions?|prizes?|drawings?|"
         r"giveaways?|give (?:away|out)|free|gifts?|games? of chance)\b",
+    ),
+    _aspect(
+        # "how long does the state keep the info on our land?", "record retention for
+        # manifests?": a fact on something else about the same records does not say how long
+        "retention",
+        rf"\b{_HOW_LONG}[^?!]{{0,60}}\b{_KEEPING}\b[^?!]{{0,40}}\b{_KEPT}|"
+        rf"\b{_KEEPING}\b[^?!]{{0,40}}\b{_KEPT}[^?!]{{0,40}}\b(?:for )?{_HOW_LONG}|"
+        r"\b(?:record|data|document|footage) retention\b|"
+        r"\bretention (?:period|schedule|requirements?|rules?)\b",
+        # Both a keeping word and a length of time, in any order.
+        rf"(?s)(?=.*\b{_KEEPING}\b)(?=.*\b(?:years?|months?|days?|calendar|permanent(?:ly)?|"
+        r"indefinite(?:ly)?)\b)",
     ),
 )
 
