@@ -95,3 +95,19 @@ def test_a_neighbouring_fact_is_not_offered_as_the_answer(
     answer = asyncio.run(service.complete(prepare(service, question))).text
     assert "Sources:" not in answer
     assert "ask" in answer.lower()  # the regulator to ask is named
+
+
+def test_a_hemp_growers_follow_up_on_records_stays_with_the_hemp_plan(
+    service: AgentService,
+) -> None:
+    answer = asyncio.run(
+        service.complete(
+            prepare(
+                service,
+                "we grow industrial hemp, licensed straight through usda since our state quit",
+                "for how long must the field legal descriptions be kept?",
+            )
+        )
+    ).text
+    assert "3 calendar years" in answer
+    assert "other part of your question" not in answer

@@ -50,6 +50,25 @@ _COUNTS = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 _SHORT = 6
 
 
+def _stays_hemp(latest: str, own: tuple[Topic, ...], previous: tuple[Topic, ...]) -> bool:
+    """Whether a follow-up in a hemp conversation asks on within the hemp programme: it
+    names no place and no other programme, and the earlier turn was on hemp."""
+    return (
+        any(topic.name == "hemp" for topic in previous)
+        and not any(topic.name == "hemp" for topic in own)
+        and not detect_jurisdictions(latest)
+        and _OTHER_PROGRAMME.search(latest) is None
+    )
+
+
+# A programme other than hemp named in a follow-up ("and for our medical store?").
+_OTHER_PROGRAMME = re.compile(
+    r"\b(?:medical|med card|patients?|adult[- ]use|rec|recreational|dispensar(?:y|ies)|"
+    r"marijuana)\b",
+    re.IGNORECASE,
+)
+
+
 def follow_up_topics(
     latest: str, earlier: Sequence[str], products_changed: bool
 ) -> tuple[Topic, ...]:
@@ -79,6 +98,13 @@ def follow_up_topics(
         # "can adults gift it?", then "so could we run a 'free ounce with a sticker' promo?":
         # the gift rule asked before says whether a gift may be promoted
         return own + tuple(topic for topic in previous if topic.name == "possession-limits")
+    if own and _stays_hemp(latest, own, previous):
+        # "hemp grower, we're under the USDA plan now" then "how long do i keep the legal
+        # description of my fields?": the record asked is the hemp plan's
+        # (answered by the hemp facts too, as one question, not a second part)
+        return tuple(
+            dataclasses.replace(topic, answered_by=topic.answered_by | {"hemp"}) for topic in own
+        )
     if own:
         return own
     again = len(latest.split()) <= _SHORT or _SWAPS.search(latest) or detect_jurisdictions(latest)
