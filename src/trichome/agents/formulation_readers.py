@@ -89,7 +89,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     acid_potency = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
     wants_amount = question.says(
         r"how\s+much\s+(?!thc\b)|how\s+many\s+(?:grams|g\b|ml|mls|kilos|oz)|"
-        r"\bneed\b|require|weigh\s+out|what\s+amount|amount\s+of|"
+        r"\bneed(?:ed|s)?\b|require|weigh\s+out|what\s+amount|amount\s+of|"
         rf"(?:grams|g)\s+of\s+(?:the\s+|our\s+|my\s+)?(?:{CONCENTRATE})"
     )
     concentrate = [
