@@ -60,8 +60,13 @@ def total(question: Question) -> Calculation | None:
     # detected needs only that cannabinoid's own two results
     names = (*names, *(n for n in _ACID_NONE if n not in names and _acid_none(question, n)))
     for name in names:
-        if name == "THC" and not values.get("THC") and _total_named(question) not in (None, "thc"):
-            continue  # "total cbd?" beside a THCA result alone: the THC total is not asked
+        if (
+            name == "THC"
+            and not values.get("THC")
+            and not question.says(_NOT_DETECTED)
+            and _total_named(question) not in (None, "thc")
+        ):  # "total cbd?" beside a THCA with no delta-9 result: the THC total is not asked
+            continue
         acid = _coa_value(question, values.get(f"{name}A", []), f"{name}A")
         neutral = _coa_value(question, values.get(name, []), _neutral(name))
         acid_none = acid is None and neutral is not None and _acid_none(question, name)
