@@ -10,9 +10,7 @@ from trichome.agents.quantities import Quantity
 
 # Cells: tabs, runs of spaces, pipes, semicolons (an export's "THCA;24.12;%"), a comma
 # before a value, or a leader of dots or underscores ("d9-THC .......... 0.061 %").
-_CELL_SPLIT = re.compile(
-    r"\t|\s{2,}|\s*\|\s*|\s*;\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*"
-)
+_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|\s*;\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*")
 # A CSV line: cells joined by bare commas ("analyte,lod_mg_g,result_mg_g"); prose puts a
 # space after its commas.
 _CSV_LINE = re.compile(r"[^,\s][^,]*(?:,[^,\s][^,]*)+")
@@ -122,11 +120,15 @@ def _lone_header(lines: list[tuple[int, int, str]]) -> tuple[int, int | None]:
         if not re.fullmatch(r"analytes?|compounds?|cannabinoids?|names?", line, re.IGNORECASE):
             continue
         width = 1
-        while index + width < len(lines) and re.fullmatch(
-            rf"(?:[a-z ]+|{_PERCENT}|{_MG_PER_G})(?:\s*\([^)]*\))?",
-            lines[index + width][2],
-            re.IGNORECASE,
-        ) and not _names_analyte(lines[index + width][2]):
+        while (
+            index + width < len(lines)
+            and re.fullmatch(
+                rf"(?:[a-z ]+|{_PERCENT}|{_MG_PER_G})(?:\s*\([^)]*\))?",
+                lines[index + width][2],
+                re.IGNORECASE,
+            )
+            and not _names_analyte(lines[index + width][2])
+        ):
             width += 1
         following = lines[index + width][2] if index + width < len(lines) else ""
         if width > 1 and _names_analyte(following):

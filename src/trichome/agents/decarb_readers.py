@@ -45,8 +45,9 @@ def _coa_readings(question: Question) -> bool:
     without = NOT_POTENCY | {"target", "price", "limit"}
     return bool(
         question.find("percent", cannabinoids=("THCA",), without=without)
-        and [q for q in question.find("percent", cannabinoids=("THC",), without=without)
-             if not q.total]  # fmt: skip
+        and any(
+            not q.total for q in question.find("percent", cannabinoids=("THC",), without=without)
+        )
     )
 
 
