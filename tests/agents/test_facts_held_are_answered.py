@@ -5,32 +5,17 @@ acidity and water activity, and a day of the month beside an amount."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
+from tests.agents.asking import answer
 from trichome.agents.quantities import read
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def ask(service: AgentService, *turns: str) -> tuple[str, tuple[str, ...]]:
-    messages: list[ChatTurn] = []
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", "noted"))
-        messages.append(ChatTurn("user", turn))
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-    text = asyncio.run(service.complete(prepared)).text
-    return text, tuple(fact.id for fact in compose(prepared.request).sources)
 
 
 @pytest.mark.parametrize(
@@ -66,9 +51,9 @@ def ask(service: AgentService, *turns: str) -> tuple[str, tuple[str, ...]]:
 def test_a_rule_the_packs_hold_is_answered(
     service: AgentService, turns: tuple[str, ...], fact: str, figure: str
 ) -> None:
-    text, cited = ask(service, *turns)
-    assert any(fact_id.startswith(fact) for fact_id in cited)
-    assert figure in text
+    answered = answer(service, *turns)
+    assert any(fact_id.startswith(fact) for fact_id in answered.fact_ids)
+    assert figure in answered.text
 
 
 @pytest.mark.parametrize(

@@ -5,31 +5,16 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from trichome.agents.engines.grounded import compose
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from tests.agents.asking import answer
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
 def service() -> AgentService:
     return build_agent_service(Settings(engine="grounded"))
-
-
-def _answer(service: AgentService, *turns: str) -> tuple[str, list[str]]:
-    messages: list[ChatTurn] = []
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", "noted"))
-        messages.append(ChatTurn("user", turn))
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-    text = asyncio.run(service.complete(prepared)).text
-    return text, [fact.id for fact in compose(prepared.request).sources]
 
 
 @pytest.mark.parametrize(
@@ -49,15 +34,15 @@ def _answer(service: AgentService, *turns: str) -> tuple[str, list[str]]:
 def test_a_labelled_amount_is_worked_against_the_rules_own_tolerance(
     service: AgentService, turns: tuple[str, ...], fact: str, window: str
 ) -> None:
-    text, cited = _answer(service, *turns)
-    assert cited == [fact]
-    assert window in text
-    assert "±%" not in text
+    answered = answer(service, *turns)
+    assert answered.fact_ids == (fact,)
+    assert window in answered.text
+    assert "±%" not in answered.text
 
 
 def test_an_edible_named_keeps_the_edible_tier_not_the_extract_rule(
     service: AgentService,
 ) -> None:
-    text, cited = _answer(service, "canada, 8 mg gummy - what variability window applies?")
-    assert cited == ["can-edible-variability-over-5mg"]
-    assert "from 6.8 mg to 9.2 mg" in text
+    answered = answer(service, "canada, 8 mg gummy - what variability window applies?")
+    assert answered.fact_ids == ("can-edible-variability-over-5mg",)
+    assert "from 6.8 mg to 9.2 mg" in answered.text

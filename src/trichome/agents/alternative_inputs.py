@@ -1,6 +1,7 @@
 """Inputs the user gives as uncertain alternatives ("100 gummies, or was it 120 gummies? not
-sure", "2 g or maybe 2.5 g"): two values for one input, so the calculation asks which one
-holds and answers with no number."""
+sure", "2 g or maybe 2.5 g", "24% or 42%") or as two sources that disagree ("the sheet says
+48 cookies but the tray shows 60"): two values for one input, so the calculation asks which
+one holds and answers with no number."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ from trichome.agents.quantities import Quantity
 _UNSURE_OR = re.compile(
     r"^\s*(?:[a-z][\w-]*)?\s*[,;(]?\s*(?:or\s+(?:was\s+it|is\s+it|were\s+there|was\s+that|maybe|perhaps|possibly|"
     r"might\s+(?:have\s+)?be(?:en)?|could\s+(?:have\s+)?be(?:en)?|it\s+(?:might|could|may)\s+"
-    r"(?:have\s+)?be(?:en)?|actually|rather)|(?:maybe|possibly|perhaps)\s+)\s*(?:about\s+)?$",
+    r"(?:have\s+)?be(?:en)?|actually|rather)|(?:maybe|possibly|perhaps)\s+|or\s+)\s*(?:about\s+)?$",
+    re.IGNORECASE,
+)
+# Two sources that disagree on one input: "48 cookies but the tray shows 60", "the label says
+# 20 but the count came out at 18".
+_DISAGREE = re.compile(
+    r"^\s*(?:[a-z][\w-]*\s*)?[,;]?\s*(?:but|though|yet|while|whereas|however)\s+(?:the\s+|my\s+|our\s+|"
+    r"his\s+|her\s+|their\s+|it\s+)?(?:[a-z][\w-]*\s+){0,3}?(?:shows?|showed|says?|said|reads?|"
+    r"counted|counts?|lists?|listed|came\s+out\s+(?:to|at|as)|comes\s+out\s+(?:to|at|as))\s+"
+    r"(?:only\s+|like\s+|about\s+)?$",
     re.IGNORECASE,
 )
 
@@ -28,18 +38,33 @@ def _same_input(first: Quantity, second: Quantity) -> bool:
 
 
 def unsure_alternatives(text: str, quantities: list[Quantity]) -> tuple[Quantity, Quantity] | None:
-    """Two values of one input joined by words of doubt ("or was it", "or maybe"), if any."""
+    """Two values of one input joined by words of doubt ("or was it", "or maybe", a bare
+    "or") or told by two sources that disagree ("but the tray shows"), if any."""
     ordered = sorted(quantities, key=lambda q: q.start)
     for first, second in itertools.pairwise(ordered):
-        if _same_input(first, second) and _UNSURE_OR.match(text[first.end : second.start]):
+        between = text[first.end : second.start]
+        if _same_input(first, second) and _UNSURE_OR.match(between):
+            return first, second
+        # counts only: a label's figure "but the lab says" another is a comparison asked
+        if _DISAGREE.match(between) and _counted_twice(first, second):
             return first, second
     return None
+
+
+def _counted_twice(count: Quantity, other: Quantity) -> bool:
+    """Two counts of one thing, the second perhaps a number with no unit ("48 cookies but
+    the tray shows 60")."""
+    if count.kind != "count":
+        return False
+    return _same_input(count, other) or (
+        other.kind == "number" and other.value == int(other.value) and other.value != count.value
+    )
 
 
 def which_one(pair: tuple[Quantity, Quantity]) -> str:
     """The question put back to the user for the two values."""
     first, second = pair
     return (
-        f"You gave two values for the same input ({first.text} or {second.text}) and weren't "
-        "sure which is right. Which one should I use? I'll work it out once you confirm."
+        f"You gave two values for the same input ({first.text} and {second.text}), so I "
+        "can't tell which is right. Which one should I use? I'll work it out once you confirm."
     )

@@ -173,7 +173,9 @@ def piece_counts(question: Question) -> list[Quantity]:
 def about_hemp(question: Question) -> bool:
     return question.says(
         r"\bhemp\b|farm bill|\bcompliant|\bcompliance|\bpass\b|\bfail|hot\b|"
-        r"over the limit|legal limit|(?<![\d.])0?\.3\s*%"  # "0.3%", ".3%"
+        r"over the limit|legal limit|(?<![\d.])0?\.3\s*%|"  # "0.3%", ".3%"
+        # "are we under .3?", "over the 0.3 line": the hemp limit with its % left off
+        r"\b(?:under|over|below|above|past|at)\s+(?:the\s+)?0?\.3(?![\d.%]|\s*(?:mg|g\b|ml))"
     )
 
 

@@ -6,7 +6,11 @@ import re
 
 # Cannabinoids: canonical name -> pattern (checked in this order: acids before neutrals).
 CANNABINOIDS: tuple[tuple[str, str], ...] = (
-    ("THCA", r"(?:delta[- ]?9[- ]?)?thc[- ]?aa?\b|thca\b|thc acid|tetrahydrocannabinolic acid"),
+    # "THCA-A", a lab's name for the A isomer (the one cannabis makes), is THCA too
+    (
+        "THCA",
+        r"(?:delta[- ]?9[- ]?)?thc[- ]?a(?:-?a)?\b|thca\b|thc acid|tetrahydrocannabinolic acid",
+    ),
     ("CBDA", r"cbd[- ]?a\b|cbda\b|cannabidiolic acid"),
     ("CBGA", r"cbg[- ]?a\b"),
     ("THCV", r"thc[- ]?v\b"),

@@ -8,9 +8,9 @@ import re
 from trichome.agents.cannabinoids import CANNABINOID_MENTION, cannabinoid_name
 from trichome.agents.quantities import Quantity
 
-# Cells: tabs, runs of spaces, pipes, a comma before a value, or a leader of dots or
-# underscores ("d9-THC .......... 0.061 %").
-_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*")
+# Cells: tabs, runs of spaces, pipes, semicolons (an export's "THCA;24.12;%"), a comma
+# before a value, or a leader of dots or underscores ("d9-THC .......... 0.061 %").
+_CELL_SPLIT = re.compile(r"\t|\s{2,}|\s*\|\s*|\s*;\s*|,(?=\s*[\d<nN])|\s*(?:\.{3,}|_{3,}|…+)\s*")
 # A CSV line: cells joined by bare commas ("analyte,lod_mg_g,result_mg_g"); prose puts a
 # space after its commas.
 _CSV_LINE = re.compile(r"[^,\s][^,]*(?:,[^,\s][^,]*)+")
@@ -30,10 +30,8 @@ def coa_table(text: str) -> list[Quantity]:
     """
     found: list[Quantity] = []
     header: list[str] | None = None
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        start, offset = offset, offset + len(line)
-        cells = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
+    for start, offset, line in _rows(text):
+        cells = _units_joined([c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()])
         if _CSV_LINE.fullmatch(line.strip()):
             # a CSV export's line, its cells perhaps quoted ('"L-2291","THCa","268.4"')
             csv = [c.strip().strip("\"'").strip() for c in line.strip().split(",")]
@@ -50,7 +48,8 @@ def coa_table(text: str) -> list[Quantity]:
                 re.search(rf"{_PERCENT}|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE)
                 for c in cells
             ):
-                header = cells
+                # a "unit" column's cells are joined to the values beside them
+                header = [c for c in cells if not _UNIT_TITLE.fullmatch(c)]
             continue
         chosen = _table_value(cells[at:], header[at:] if header else None)
         if chosen is None:
@@ -71,6 +70,85 @@ def coa_table(text: str) -> list[Quantity]:
         )
     found = sorted([*found, *_object_rows(text, found)], key=lambda q: q.start)
     return found if len(found) >= 2 else []
+
+
+_UNIT_TITLE = re.compile(r"units?", re.IGNORECASE)
+_VALUE_CELL = re.compile(r"-?\d+(?:\.\d+)?|\.\d+")
+_LONE_VALUE = re.compile(rf"{_VALUE_CELL.pattern}|{_NOT_DETECTED.pattern[1:-1]}", re.IGNORECASE)
+
+
+def _units_joined(cells: list[str]) -> list[str]:
+    """A row's cells with a unit given in a cell of its own joined to the value before it
+    ("THCA;24.12;%" is THCA at 24.12 %)."""
+    joined: list[str] = []
+    for cell in cells:
+        if joined and _UNIT_CELL.fullmatch(cell) and _LONE_VALUE.fullmatch(joined[-1]):
+            joined[-1] = f"{joined[-1]} {cell.strip('()')}"
+        else:
+            joined.append(cell)
+    return joined
+
+
+def _rows(text: str) -> list[tuple[int, int, str]]:
+    """The text's lines with where each starts and ends; a table copied out of a PDF with
+    every cell on its own line ("THCA-A", "0.281", "%") has each analyte's cells joined
+    into one row, as many cells per row as its header has lines ("Analyte", "Result",
+    "Unit"), else the analyte, its value and a unit if one follows."""
+    lines: list[tuple[int, int, str]] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        lines.append((offset, offset + len(line), line.strip()))
+        offset += len(line)
+    at, width = _lone_header(lines)
+    rows: list[tuple[int, int, str]] = []
+    index = 0
+    while index < len(lines):
+        start, end, line = lines[index]
+        size = width if index == at and width else _lone_row_size(lines, index, width)
+        if size > 1:
+            end = lines[index + size - 1][1]
+            line = "\t".join(cell for _, _, cell in lines[index : index + size])
+        rows.append((start, end, line))
+        index += size
+    return rows
+
+
+def _lone_header(lines: list[tuple[int, int, str]]) -> tuple[int, int | None]:
+    """Where a header written one title per line starts ("Analyte", "LOQ", "Result",
+    "Unit") and how many lines it spans, when an analyte's name on a line of its own follows."""
+    for index, (_, _, line) in enumerate(lines):
+        if not re.fullmatch(r"analytes?|compounds?|cannabinoids?|names?", line, re.IGNORECASE):
+            continue
+        width = 1
+        while (
+            index + width < len(lines)
+            and re.fullmatch(
+                rf"(?:[a-z ]+|{_PERCENT}|{_MG_PER_G})(?:\s*\([^)]*\))?",
+                lines[index + width][2],
+                re.IGNORECASE,
+            )
+            and not _names_analyte(lines[index + width][2])
+        ):
+            width += 1
+        following = lines[index + width][2] if index + width < len(lines) else ""
+        if width > 1 and _names_analyte(following):
+            return index, width
+    return -1, None
+
+
+def _lone_row_size(lines: list[tuple[int, int, str]], index: int, width: int | None) -> int:
+    """How many lines from `index` are one analyte's cells written one per line (1 when the
+    line is not an analyte's name standing alone)."""
+    if not _names_analyte(lines[index][2]) or index + 1 >= len(lines):
+        return 1
+    if not _LONE_VALUE.fullmatch(lines[index + 1][2]):
+        return 1
+    if width is not None and index + width <= len(lines):
+        return width
+    size = 2
+    if index + 2 < len(lines) and _UNIT_CELL.fullmatch(lines[index + 2][2]):
+        size = 3
+    return size
 
 
 def _names_analyte(cell: str) -> bool:

@@ -39,6 +39,18 @@ def _converted_at_efficiency(question: Question) -> bool:
     )
 
 
+def _coa_readings(question: Question) -> bool:
+    """Whether a THCA and a delta-9 THC result are both given: a mass beside them is of the
+    tested material, whose THC is its total THC (read in `potency_readers`), not of THCA."""
+    without = NOT_POTENCY | {"target", "price", "limit"}
+    return bool(
+        question.find("percent", cannabinoids=("THCA",), without=without)
+        and any(
+            not q.total for q in question.find("percent", cannabinoids=("THC",), without=without)
+        )
+    )
+
+
 def decarboxylation(question: Question) -> Calculation | None:
     """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
     if not question.says(
@@ -53,6 +65,8 @@ def decarboxylation(question: Question) -> Calculation | None:
     if not question.find("mass") and question.says(decarb_steps.ASKS_SHARE_LOST):
         return decarb_steps.share_lost()  # "what percent of its mass does THCA lose?"
     acid_masses = question.find("mass", cannabinoids=("THCA",))
+    if not acid_masses and _coa_readings(question):
+        return None  # "d9 3.1%, thca 70.2%. 2.5 g into 50 chocolates": material at its total
     if not acid_masses and question.says(r"\bthca\b|thc-a|crystalline|diamonds|isolate"):
         acid_masses = [q for q in question.find("mass") if q.per is None]
     if not acid_masses:

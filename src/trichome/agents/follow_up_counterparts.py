@@ -103,8 +103,10 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
         bare = [q for q in earlier if q.kind == "number" and q.start not in taken]
         if len(bare) == 1:  # "lab says 9.1" then "next batch came back 10.8": that result
             return bare[0]
-    if new.kind in ("percent", "concentration") and _RESULT_AGAIN.search(update):
-        measured = _measured(new, earlier, taken, previous)
+    if new.kind in ("mass", "percent", "concentration"):
+        # "label 100 mg, lab got 108 mg" then "what about 94 mg": of a claim and a reading,
+        # a bare new value is another reading; the claim changes only when named
+        measured = _measured(new, earlier, taken, previous, _LABEL_NAMED.search(update) is not None)
         if measured is not None:
             return measured
     if _beside_a_label(new, earlier, update, previous):
@@ -155,10 +157,14 @@ def _beside_a_label(new: Quantity, earlier: list[Quantity], update: str, previou
     )
 
 
-def _measured(new: Quantity, earlier: list[Quantity], taken: set[int], previous: str
-              ) -> Quantity | None:  # fmt: skip
+# "label says 90 mg", "what if the claim is 12%", "relabel it at 95": the claim changed.
+_LABEL_NAMED = re.compile(r"\b(?:label\w*|relabel\w*|claim\w*|advertis\w*|printed)\b", re.I)
+
+
+def _measured(new: Quantity, earlier: list[Quantity], taken: set[int], previous: str,
+              label_named: bool = False) -> Quantity | None:  # fmt: skip
     """ "label 20% THC, COA says 18.2%" then "retest came back 21%": of a label and a reading,
-    the reading is what a new result replaces."""
+    the reading is what a new result replaces (the label, when the follow-up names it)."""
     alike = [
         q for q in earlier
         if q.kind == new.kind and q.start not in taken and not q.tags & _ROLES
@@ -167,7 +173,9 @@ def _measured(new: Quantity, earlier: list[Quantity], taken: set[int], previous:
     ]  # fmt: skip
     labels = [q for q in alike if _LABEL_BEFORE.search(previous[max(0, q.start - 30) : q.start])]
     readings = [q for q in alike if q not in labels]
-    return readings[0] if len(alike) == 2 and len(labels) == 1 and len(readings) == 1 else None
+    if len(alike) != 2 or len(labels) != 1 or len(readings) != 1:
+        return None
+    return labels[0] if label_named else readings[0]
 
 
 def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
@@ -178,6 +186,8 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         and (new.kind != "other" or unit_family(q.unit) == unit_family(new.unit))
         and (q.tags & _ROLES) == (new.tags & _ROLES)
         and (new.kind != "mass" or not same or _same_scale(q.unit, new.unit))
+        # "half a dropper" is an amount taken, never the bottle's 30 mL
+        and (q.unit == "dropper") == (new.unit == "dropper")
         and (same or q.per is None)
         and (new.cannabinoid is None or q.cannabinoid == new.cannabinoid)
         and not _other_side(new, q)

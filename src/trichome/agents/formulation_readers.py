@@ -66,6 +66,13 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                     question.text[max(0, q.start - 12) : q.start],
                 )
             ]
+    if not per_piece and not counts:
+        # "need gummies at 10 mg": the dose of each piece, with the pieces left uncounted
+        per_piece = [
+            q
+            for q in question.find("mass", unit="mg")
+            if q.per is None and _DOSE_BEFORE.search(question.text[max(0, q.start - 30) : q.start])
+        ]
     if question.says(_PART_OF_A_BAR):
         # "a 100mg chocolate bar scored into 16 squares": the bar holds it all.
         per_piece = [
@@ -82,8 +89,8 @@ def infusion_or_dose(question: Question) -> Calculation | None:
     acid_potency = question.find("percent", cannabinoids=("THCA",), without=NOT_POTENCY)
     wants_amount = question.says(
         r"how\s+much\s+(?!thc\b)|how\s+many\s+(?:grams|g\b|ml|mls|kilos|oz)|"
-        r"\bneed\b|require|weigh\s+out|what\s+amount|amount\s+of|"
-        r"(?:grams|g)\s+of\s+(?:distillate|concentrate|oil|isolate)"
+        r"\bneed(?:ed|s)?\b|require|weigh\s+out|what\s+amount|amount\s+of|"
+        rf"(?:grams|g)\s+of\s+(?:the\s+|our\s+|my\s+)?(?:{CONCENTRATE})"
     )
     concentrate = [
         q for q in question.find("mass") if q.unit != "mg" or (q.per is None and q not in per_piece)

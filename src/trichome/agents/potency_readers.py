@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents import calculators
+from trichome.agents import formulation_calculators as formulation
 from trichome.agents import lab_calculators as lab
 from trichome.agents import potency_calculators as potency
 from trichome.agents.asked_units import to_unit
@@ -15,6 +16,7 @@ from trichome.agents.calculation_questions import (
     about_hemp,
     ask,
     efficiency_percent,
+    lost_share,
     one,
     piece_counts,
     with_assumption,
@@ -25,6 +27,7 @@ from trichome.agents.missing_inputs import DELTA9, THCA
 from trichome.agents.potency_calculators import HEMP_LIMIT
 from trichome.agents.product_contents import product_mass
 from trichome.agents.quantities import Quantity
+from trichome.agents.unit_words import PIECES
 
 
 def total(question: Question) -> Calculation | None:
@@ -57,6 +60,13 @@ def total(question: Question) -> Calculation | None:
     # detected needs only that cannabinoid's own two results
     names = (*names, *(n for n in _ACID_NONE if n not in names and _acid_none(question, n)))
     for name in names:
+        if (
+            name == "THC"
+            and not values.get("THC")
+            and not question.says(_NOT_DETECTED)
+            and _total_named(question) not in (None, "thc")
+        ):  # "total cbd?" beside a THCA with no delta-9 result: the THC total is not asked
+            continue
         acid = _coa_value(question, values.get(f"{name}A", []), f"{name}A")
         neutral = _coa_value(question, values.get(name, []), _neutral(name))
         acid_none = acid is None and neutral is not None and _acid_none(question, name)
@@ -137,11 +147,29 @@ def total(question: Question) -> Calculation | None:
     ):
         as_percent = thc.value if thc.unit == "%" else thc.value / 10
         question.use(mass)
+        counts = piece_counts(question)
+        if counts and mass.per is None and question.says(_PIECE_DOSE_ASKED):
+            # "coa on our disty ... 4g into 200 gummies, mg per gummy?": the total THC is the
+            # potency of the concentrate shared among the pieces
+            count = one(question, counts[:1], "the number of pieces")
+            assert count is not None
+            return calculators.chain(
+                [
+                    thc,
+                    formulation.dose_per_unit(
+                        as_percent, mass.value, mass.unit, count.value, lost_share(question)
+                    ),
+                ]
+            )
         parts.append(potency.cannabinoid_in_product(mass.value, mass.unit, as_percent))
         return calculators.chain(parts)
     return calculators.chain(_asked_last(question, parts))
 
 
+# "mg per gummy", "mg each", "dose per piece", "how much in each cookie": one piece's share
+_PIECE_DOSE_ASKED = (
+    rf"\b(?:each|apiece|per\s+(?:{PIECES})|(?:in|for)\s+(?:each|every|one|a)\s+(?:{PIECES}))\b"
+)
 _PERCENT_ASKED = r"\b(?:as|in|into|to)\s+(?:a\s+)?(?:%|percent|percentage)|\bwhat\s+percent"
 
 

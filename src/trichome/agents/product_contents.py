@@ -33,7 +33,10 @@ def product_mass(question: Question) -> Quantity | None:
         [
             q
             for q in question.find("mass")
-            if q.unit != "mg" and q.per in (None, "piece") and not _about_sample(question, q)
+            # "a 3.5g jar": what a package holds is the product weighed too
+            if q.unit != "mg"
+            and q.per in (None, "piece", "package")
+            and not _about_sample(question, q)
         ]
     )
     return masses[0] if len(masses) == 1 else None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
+from trichome.agents.factor_counts import counted_factors
 from trichome.agents.ordinals import is_an_ordinal
 from trichome.agents.quantity_roles import roles_near
 from trichome.agents.unit_words import COUNTABLE, MODAL_CAN, PIECES, UNIT, kind_and_unit
@@ -157,7 +158,7 @@ def read(text: str) -> list[Quantity]:
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)
         quantity = _context(quantity, before, after, text)
         found.append(quantity)
-    return _counted_elsewhere(_declared_basis(found, text), text)
+    return _counted_elsewhere(counted_factors(_declared_basis(found, text), text), text)
 
 
 # "potency in mg/g: THCA 241.7, d9 6.2": a basis stated once, for the numbers the names label.
