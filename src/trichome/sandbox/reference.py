@@ -223,13 +223,18 @@ PLANT_WASTE_REASONS: list[dict[str, Any]] = [
      "RequiresImmatureWasteWeight": False, "RequiresMatureWasteWeight": False}
     for n in ("Damage", "Disease", "Male Plant", "Pests", "Unhealthy")
 ]  # fmt: skip
-# GET /plantbatches/v2/types (bruno PlantBatches/GetPlantBatchesTypes): Id, Name, CanBeCloned.
 # GET /plantbatches/v2/types: {Id, Name, CanBeCloned, LastModified} (bruno PlantBatches/
-# GetPlantBatchesTypes).
+# GetPlantBatchesTypes documents Seed, CanBeCloned true, and Clone, false). Genetic Material is
+# Colorado's type for received seeds, immature plants and tissue cultures (1 CCR 212-3 Rule
+# 3-810(A)(2); listed by the real CO sandbox, F8ai/metrc-mcp docs/sandbox-view.md); no source
+# gives its CanBeCloned, so it is false as in the documented fixture (plantbatches_types), as
+# for Clone. The flag governs no write here: Metrc's examples split both a Clone and a Seed batch
+# (bruno PlantBatches/CreateSplit splits "B. Kush 5-30" and "5-31", which
+# CreatePlantBatchesPlantings plants as Clone and Seed), so a batch of any type may be split.
 PLANT_BATCH_TYPES: list[dict[str, Any]] = [
     {"Id": n, "Name": name, "CanBeCloned": cloned, "LastModified": "2024-01-02T00:00:00+00:00"}
     for n, (name, cloned) in enumerate(
-        (("Seed", True), ("Clone", False), ("Genetic Material", True)), start=1
+        (("Seed", True), ("Clone", False), ("Genetic Material", False)), start=1
     )
 ]
 PLANT_BATCH_TYPE_IDS = {t["Name"]: t["Id"] for t in PLANT_BATCH_TYPES}

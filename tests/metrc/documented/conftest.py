@@ -1,5 +1,6 @@
 """A Metrc that answers with our fixtures in Metrc's documented shapes (tests/metrc/fixtures/
-documented), for testing the client's parsing, the mapping and the skills without the sandbox.
+documented and its folders), for testing the client's parsing, the mapping and the skills
+without the sandbox.
 
 Each fixture file names the operation it follows and lists requests (path, query) with their
 responses: JSON, or a file (`"file": {"base64", "content_type", "content_disposition"}`),
@@ -61,9 +62,9 @@ class Answer:
 
 
 def load_fixtures() -> list[Answer]:
-    """Every request the fixtures answer."""
+    """Every read the fixtures answer, in any folder (writes are writes.py's)."""
     answers = []
-    for file in sorted(FIXTURES.glob("*.json")):
+    for file in sorted(FIXTURES.rglob("*.json")):
         document = json.loads(file.read_text(encoding="utf-8"))
         operation = document["operation"]
         if not operation.startswith("GET "):

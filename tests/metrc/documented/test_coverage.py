@@ -22,11 +22,11 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures" / "documented"
 
 # The figures measured when each floor was last raised; lower them only with a reason.
-TOOLS_FLOOR = 235
-OPERATIONS_FLOOR = 267
-READS_FLOOR = 128
+TOOLS_FLOOR = 252
+OPERATIONS_FLOOR = 274
+READS_FLOOR = 130
 WRITE_TOOLS_FLOOR = 122
-CHECKED_WRITES_FLOOR = 137
+CHECKED_WRITES_FLOOR = 142
 
 
 def _named(node: ast.expr) -> str | None:

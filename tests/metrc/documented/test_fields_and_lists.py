@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.metrc.documented.conftest import AS_OF, GROWER, Run
+from tests.metrc.documented.conftest import AS_OF, GROWER, Run, records
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc.errors import MetrcNotFound
 from trichome.metrc.skills.data import FacilityData
@@ -40,6 +40,22 @@ async def test_available_tags_show_their_inventory_type(run: Run) -> None:
     tags = await run(facilities.list_available_package_tags, license_number=GROWER)
 
     assert tags["items"] and {t["TagInventoryTypeName"] for t in tags["items"]} == {"RetailPackage"}
+
+
+async def test_available_plant_tags_are_counted_and_paged_in_label_order(run: Run) -> None:
+    first = await run(facilities.list_available_plant_tags, license_number=GROWER, page_size=3)
+    last = await run(
+        facilities.list_available_plant_tags, license_number=GROWER, page=20, page_size=3
+    )
+
+    # GET /tags/v2/plant/available answers a plain array (bruno Tags/GetPlantAvailableTags).
+    assert first["total"] == len(records("tags_plant_available", GROWER)) == 60
+    assert [t["Label"] for t in first["items"]] == [
+        "1A4FF010000002900015000", "1A4FF010000002900015001", "1A4FF010000002900015002",
+    ]  # fmt: skip
+    assert first["items"][0]["TagInventoryTypeName"] == "RetailPlant"
+    assert (first["has_more"], last["has_more"]) == (True, False)
+    assert last["items"][-1]["Label"] == "1A4FF010000002900015059"
 
 
 async def test_a_package_is_in_transit_when_metrc_lists_it_so(metrc: MetrcAccess) -> None:

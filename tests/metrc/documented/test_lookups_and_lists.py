@@ -60,7 +60,9 @@ async def test_waste_methods_reasons_and_types(run: Run) -> None:
     destroys = [m["Name"] for m in methods["items"] if m["ForProductDestruction"]]
     assert destroys == ["Compost", "Mixed with 50% non-cannabis waste"]
     assert [m["Name"] for m in plant_methods["items"]] == ["Grinder", "Compost"]
-    assert reasons["items"][1] == {"Name": "Pest Infestation", "RequiresNote": True}
+    # Every documented field comes through: which reasons need a note or a waste weight.
+    assert reasons["items"] == records("plants_waste_reasons", GROWER)
+    assert reasons["items"][0]["RequiresMatureWasteWeight"] is True
     assert [t["Name"] for t in harvest_types["items"]] == [
         "Plant Material",
         "Stems and Roots",

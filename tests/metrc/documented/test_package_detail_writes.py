@@ -16,7 +16,7 @@ from trichome.metrc.tools.packages import write_details, write_marks
 from trichome.metrc.tools.registry import ToolProblem
 
 pytestmark = pytest.mark.anyio
-SOURCE, EMPTY, FAILED = (f"1A4FF03000000290000001{n}" for n in ("50", "60", "62"))
+SOURCE, EMPTY, FAILED, DONATED = (f"1A4FF03000000290000001{n}" for n in ("50", "60", "62", "63"))
 DAY = "2026-06-15"  # the fixtures' today
 
 
@@ -125,6 +125,30 @@ async def test_flags_are_set_and_cleared(run: Run, documented: FakeMetrc) -> Non
         ("PUT", "/packages/v2/donation/flag", [{"Label": SOURCE}]),
         ("PUT", "/packages/v2/tradesample/unflag", [{"Label": FAILED}]),
     ]
+
+
+@pytest.mark.parametrize(
+    ("flag", "on", "path"),
+    [
+        ("donation", False, "donation/unflag"),
+        ("trade_sample", True, "tradesample/flag"),
+        ("finished_good", True, "finishedgood/flag"),
+        ("finished_good", False, "finishedgood/unflag"),
+    ],
+)
+async def test_each_flag_goes_to_its_documented_path(
+    run: Run, documented: FakeMetrc, flag: str, on: bool, path: str
+) -> None:
+    # SOURCE carries none of the three flags, DONATED the donation and finished-good ones.
+    label = DONATED if not on else SOURCE
+    result = await run(
+        write_marks.flag_packages, license_number=GROWER, labels=[label], flag=flag, on=on
+    )
+
+    assert sent(documented) == [("PUT", f"/packages/v2/{path}", [{"Label": label}])]
+    name = flag.replace("_", " ")
+    did = "Flagged" if on else "Cleared the flag of"
+    assert result["message"] == f"{did} 1 package as {name}."
 
 
 async def test_shelf_life_dates_leave_out_the_ones_the_package_lacks(

@@ -1,6 +1,6 @@
 """A dispensary's deliveries and its sales reference lists, run on fixtures in Metrc's
 documented shapes: sales deliveries (active, inactive, by Id), retailer deliveries, return
-reasons, counties, patient registration and check-in places, check-ins, and a receipt found by
+reasons, payment types, counties, patient registration and check-in places, check-ins, and a receipt found by
 its point-of-sale number.
 """
 
@@ -82,6 +82,14 @@ async def test_return_reasons_say_what_each_requires(run: Run) -> None:
     # Every documented field comes through, the waste weights included (issue 22).
     assert listed["items"] == expected
     assert [row["RequiresWasteWeight"] for row in listed["items"]] == [False, True]
+
+
+async def test_payment_types_are_the_names_metrc_lists(run: Run) -> None:
+    # Metrc documents no example answer; OpenMetrc's swagger gives a list of names.
+    listed = await run(delivery_hub.list_payment_types, license_number=STORE)
+
+    assert listed == {"total": 3, "items": ["Cash", "Debit Card", "Check"]}
+    assert listed["items"] == records("sales_paymenttypes", STORE)
 
 
 async def test_counties_and_registration_places_are_plain_lists(run: Run) -> None:

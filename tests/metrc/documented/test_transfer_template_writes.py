@@ -1,6 +1,6 @@
 """The transfer template write tools on Metrc's documented request bodies (the fixture server
-refuses any other body, writes.py): changing a template, sent back whole as Metrc's template
-reads give it, and deleting one."""
+refuses any other body, writes.py): creating a template, changing one, sent back whole as
+Metrc's template reads give it, and deleting one."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from trichome.metrc.tools.transfers.templates import TemplatePackage
 pytestmark = pytest.mark.anyio
 JAR1, JAR2 = "1A4FF0300000029000000401", "1A4FF0300000029000000402"
 FLOWER = "1A4FF0300000029000000150"  # a package of the grower (packages_by_label)
+STORED = "1A4FF0300000029000000163"  # at the grower, not in transit (packages_by_label_states)
 TRANSPORTER = {
     "TransporterFacilityLicenseNumber": GROWER, "DriverName": "Luis Romero",
     "DriverOccupationalLicenseNumber": "OL-77812", "DriverLicenseNumber": "CO-D1182734",
@@ -92,3 +93,39 @@ async def test_an_unknown_template_is_named_and_a_known_one_deleted(
 
     assert sent(documented) == [("DELETE", "/transfers/v2/templates/outgoing/301", None)]
     assert deleted["message"] == "Deleted transfer template 301."
+
+
+async def test_a_new_template_is_posted_in_the_documented_shape(
+    run: Run, documented: FakeMetrc
+) -> None:
+    created = await run(
+        templates.create_transfer_template, license_number=GROWER, name="Weekly buds",
+        recipient_license_number="402R-00207", transfer_type="wholesale manifest",
+        packages=[TemplatePackage(label=STORED, wholesale_price=1800)],
+        estimated_departure=datetime(2026, 6, 19, 9, 0),
+        estimated_arrival=datetime(2026, 6, 19, 11, 30),
+        planned_route="I-25 south to exit 210.", driver_name="Luis Romero",
+        driver_license_number="CO-D1182734", vehicle_make="Ford",
+    )  # fmt: skip
+
+    # The fixture server answers only a body fitting bruno Transfers/CreateOutgoingTemplates.
+    assert sent(documented) == [
+        ("POST", "/transfers/v2/templates/outgoing", [{
+            "Name": "Weekly buds", "TransporterFacilityLicenseNumber": GROWER,
+            "Destinations": [{
+                "RecipientLicenseNumber": "402R-00207", "TransferTypeName": "Wholesale Manifest",
+                "PlannedRoute": "I-25 south to exit 210.",
+                "EstimatedDepartureDateTime": "2026-06-19T09:00:00",
+                "EstimatedArrivalDateTime": "2026-06-19T11:30:00",
+                "Transporters": [{
+                    "TransporterFacilityLicenseNumber": GROWER, "DriverName": "Luis Romero",
+                    "DriverLicenseNumber": "CO-D1182734", "VehicleMake": "Ford",
+                }],
+                "Packages": [{"PackageLabel": STORED, "WholesalePrice": 1800}],
+            }],
+        }]),
+    ]  # fmt: skip
+    assert created["ids"] == [9252]
+    assert created["message"] == (
+        "Created the transfer template 'Weekly buds': 1 package to 402R-00207 (Wholesale Manifest)."
+    )

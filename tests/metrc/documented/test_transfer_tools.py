@@ -3,11 +3,13 @@ tests/metrc/fixtures/documented), without the sandbox."""
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from starlette.responses import Response
 
 from tests.metrc.conftest import ClientFactory
-from tests.metrc.documented.conftest import AS_OF, GROWER, Run, records
+from tests.metrc.documented.conftest import AS_OF, GROWER, Run, fixture, records
 from tests.metrc.fake_metrc import FakeMetrc
 from trichome.metrc import MetrcCredentials
 from trichome.metrc.tools import MetrcAccess, transfers, using
@@ -123,3 +125,15 @@ async def test_the_documented_manifest_page_is_read_package_by_package(run: Run)
         ]
     assert lines[-1] == "06/07/2026 04:45:02 PM -06:00 Page 1 of 1"
     assert found["truncated"] is False
+
+
+async def test_the_manifest_pdf_is_the_documented_envelope_s_file(run: Run) -> None:
+    found = await run(transfers.get_transfer_manifest_pdf, license_number=GROWER, transfer_id=9001)
+
+    sent = fixture("transfers_manifest_pdf")["requests"][0]["response"]
+    # The Base64 in FileContents is the file; Metrc's octet-stream is named as the PDF it is.
+    assert found["content_base64"] == sent["FileContents"]
+    assert base64.b64decode(found["content_base64"]).startswith(b"%PDF-1.4")
+    assert (found["file_name"], found["mime_type"]) == (sent["FileDownloadName"], "application/pdf")
+    assert found["size_bytes"] == len(base64.b64decode(sent["FileContents"]))
+    assert found["uri"] == "metrc:///transfers/v2/manifest/9001/pdf?licenseNumber=403R-00101"

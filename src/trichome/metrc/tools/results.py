@@ -118,6 +118,31 @@ class Reasons(TypedDict):
     items: list[Reason]
 
 
+@shape
+class PlantWasteReason(TypedDict):
+    """A reason Metrc accepts for plant or plant batch waste: whether it needs a note, and
+    which waste weights (overall, immature or mature plants) it needs."""
+
+    Name: NotRequired[str]
+    RequiresNote: NotRequired[bool]
+    RequiresWasteWeight: NotRequired[bool]
+    RequiresImmatureWasteWeight: NotRequired[bool]
+    RequiresMatureWasteWeight: NotRequired[bool]
+
+
+@shape
+class PlantWasteReasons(TypedDict):
+    """The reasons a facility may give for plant or plant batch waste."""
+
+    total: Count
+    items: list[PlantWasteReason]
+
+
+# Every field of Metrc's documented GetPlantsWasteReasons record, in its order (bruno
+# Plants/GetPlantsWasteReasons; OpenMetrc gives plant batch waste reasons the same fields).
+PLANT_WASTE_REASON_FIELDS = tuple(PlantWasteReason.__annotations__)
+
+
 def pick(record: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
     """The fields of a Metrc record a model needs, in that order (absent ones skipped)."""
     return {key: record[key] for key in keys if key in record}

@@ -16,10 +16,11 @@ from trichome.metrc.tools.plant_batches.lookup import (
 from trichome.metrc.tools.plant_batches.shapes import BatchWastePage
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    PLANT_WASTE_REASON_FIELDS,
     LicenseNumber,
     Page,
     PageSize,
-    Reasons,
+    PlantWasteReasons,
     UnitOfWeight,
     Written,
     compact,
@@ -124,16 +125,17 @@ async def list_plant_batch_waste(
     )
 
 
-@tool("plant_batches", title="List plant batch waste reasons", returns=Reasons)
+@tool("plant_batches", title="List plant batch waste reasons", returns=PlantWasteReasons)
 async def list_plant_batch_waste_reasons(license_number: LicenseNumber) -> dict[str, Any]:
-    """List the reasons a facility may give for plant batch waste and destroyed batch plants."""
+    """List the reasons a facility may give for plant batch waste and destroyed batch plants,
+    and which need a note or a waste weight (overall, immature or mature plants)."""
     metrc = access()
     reasons = await metrc.client.plant_batch_waste_reasons(
         license_number, credentials=metrc.credentials
     )
     return {
         "total": len(reasons),
-        "items": [compact(r, ("Name", "RequiresNote")) for r in reasons],
+        "items": [compact(r, PLANT_WASTE_REASON_FIELDS) for r in reasons],
     }
 
 

@@ -11,10 +11,11 @@ from trichome.metrc.tools.plants.lookup import find_plants
 from trichome.metrc.tools.plants.params import MixedMaterial, OptionalDay, WasteMethod, WasteReason
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
+    PLANT_WASTE_REASON_FIELDS,
     LicenseNumber,
     Names,
     PlantLabel,
-    Reasons,
+    PlantWasteReasons,
     UnitOfWeight,
     Written,
     compact,
@@ -75,16 +76,17 @@ async def record_plant_waste(
     return written(result, f"Recorded {waste_weight:g} {unit_of_weight} of waste from {source}.")
 
 
-@tool("plants", title="List plant waste reasons", returns=Reasons)
+@tool("plants", title="List plant waste reasons", returns=PlantWasteReasons)
 async def list_plant_waste_reasons(license_number: LicenseNumber) -> dict[str, Any]:
     """List the reasons a facility may give for plant waste and destroyed plants (e.g. Pests,
-    Disease, Male Plant), and which need a note.
+    Disease, Male Plant), and which need a note or a waste weight (overall, immature or
+    mature plants).
     """
     metrc = access()
     reasons = await metrc.client.plant_waste_reasons(license_number, credentials=metrc.credentials)
     return {
         "total": len(reasons),
-        "items": [compact(r, ("Name", "RequiresNote")) for r in reasons],
+        "items": [compact(r, PLANT_WASTE_REASON_FIELDS) for r in reasons],
     }
 
 
