@@ -122,3 +122,18 @@ def test_an_outline_cites_nothing_and_says_so(service: AgentService) -> None:
     assert prepared.request.draft is not None
     assert compose(prepared.request).sources == ()
     assert "fill in" in answer_text(service, prepared)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "draft a shelf talker for our 0.5g diamonds, terps are pinene and caryophyllene",
+        "write product copy for a 2g hash hole, strain is gelato 41, keep it fun",
+    ],
+)
+def test_copy_about_a_product_with_figures_is_not_a_sum_to_work_out(
+    service: AgentService, message: str
+) -> None:
+    text = answer_text(service, prepare(service, message))
+    assert "Your brief" in text
+    assert "What is it?" not in text  # no calculator asking for a percentage

@@ -138,6 +138,8 @@ class AgentService:
         calculation = recognise_conversation(
             user_turns, state, lambda code: edible_limits(self.knowledge, code)
         )
+        if draft is not None and calculation is not None and calculation.calculation is None:
+            calculation = None  # copy asked ("a menu description for a 1g rosin"), not a sum
         if calculation is not None and calculation.calculation is not None and not notes:
             agent = calculating_specialist(
                 agent, calculation.calculation.name, understanding, chat.model
