@@ -280,7 +280,8 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "copy",
         r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
-        r"blurbs?|bios?|newsletters?|flyers?|shelf[- ]talkers?|signs?(?!-)|scripts?|speech(?:es)?|talking points|"
+        r"blurbs?|bios?|newsletters?|flyers?|shelf[- ]talkers?|signs?(?!-)|scripts?|speech(?:es)?|"
+        r"talking points|"
         r"public comments?|testimony|taglines?|slogans?|about[- ]us (?:page|section|blurb)|"
         # a business's own story, not "long story short"
         r"(?:brand|origin|founder'?s?|founding|family|company|our|farm'?s?) stor(?:y|ies)",
