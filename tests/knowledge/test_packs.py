@@ -200,3 +200,13 @@ def test_a_fact_resting_only_on_secondary_sources_says_so_in_its_text() -> None:
         and "secondary only" not in fact.text.lower()
     ]
     assert unmarked == []
+
+
+def test_federal_rules_a_business_must_follow_are_read_by_compliance_and_the_main_agent() -> None:
+    # Cash reporting and SAR questions reach either agent; a federal rule only one of them
+    # can read leaves the other refusing a question the packs answer.
+    kb = KnowledgeBase(load_packs())
+    for agent in ("compliance", "main_agent"):
+        index = kb.index_for(kb.pack_ids_for([agent]))
+        found = index.search("cash over $10,000 reported on form 8300", jurisdictions=("US",))
+        assert found and found[0].fact.id == "us-form-8300-cash-over-10000", agent
