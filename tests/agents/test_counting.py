@@ -19,6 +19,9 @@ from trichome.knowledge.packs import Fact
         ("how many mg of edibles can i buy", "mg"),
         ("how many dispensaries are there", "dispensary"),
         ("what's the edible cap in michigan", None),
+        # a condition on the count asked, not the thing counted
+        ("max plants per house in vermont, regardless of how many roommates live there", None),
+        ("cap on plants at one address no matter how many adults share it?", None),
         ("nj distributor, how long do we keep trip records", "a duration"),
         ("universal symbol on the package - minimum size?", "a size"),
         # a thing's own length, not how long something lasts

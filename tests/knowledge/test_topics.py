@@ -21,6 +21,7 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
             "home-grow",
         ),
         ("is it 6 plants max at one house in maine or per person", "home-grow"),
+        ("mmj patient in oregon, what are the plant count limits at my place", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
         # the most THC a package may carry is a product's cap, not a packaging rule
         ("the highest potency each container may legally hold in ohio", "edible-thc-limits"),

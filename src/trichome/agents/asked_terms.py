@@ -73,6 +73,12 @@ _FIGURE_ASKED = (
         re.IGNORECASE,
     ),
 )
+# A sentence of a fact that defines something ("X means ...", "is defined as", "refers to").
+_DEFINING = re.compile(
+    r"[^.]*\b(?:means?|meaning|defined|defines?|definition|refers? to|is any|are any|"
+    r"classed as|classified as)\b[^.]*",
+    re.IGNORECASE,
+)
 # A defined term that is only a question word or a pronoun is no term.
 _NOT_A_TERM = frozenset({"it", "this", "that", "them", "something", "one", "what", "which"})
 
@@ -88,15 +94,21 @@ class AskedTerm:
     def held_by(self, fact: Fact) -> bool:
         """Whether the fact names the term: its words in a row in the title, the text or
         one keyword (so "cannabis concentrate" is not matched by "cannabis extract (...,
-        concentrates)")."""
-        for part in (fact.title, fact.text, *fact.keywords):
-            tokens = tokenize(part)
-            width = len(self.words)
-            if any(
-                tuple(tokens[i : i + width]) == self.words for i in range(len(tokens) - width + 1)
-            ):
-                return True
-        return False
+        concentrates)"). A definition asked is held only where the fact is about the term
+        (its title or a keyword) or its text defines it: "0.25 g of cannabis concentrates"
+        in an equivalence table uses the term, it does not say what it is."""
+        if any(self._in(part) for part in (fact.title, *fact.keywords)):
+            return True
+        if self.kind == "definition":
+            return any(self._in(sentence) for sentence in _DEFINING.findall(fact.text))
+        return self._in(fact.text)
+
+    def _in(self, part: str) -> bool:
+        tokens = tokenize(part)
+        width = len(self.words)
+        return any(
+            tuple(tokens[i : i + width]) == self.words for i in range(len(tokens) - width + 1)
+        )
 
 
 def _term(words: str, kind: str) -> AskedTerm | None:

@@ -25,8 +25,10 @@ _AFTER = (
     r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
 _HOW_MANY = re.compile(
-    # not "how many a customer can buy": the counted thing left unsaid, not the customer
-    rf"\bhow many\s+(?!(?:a|an|the|each|one|my|our|your|his|her|their|they|we|you|i|he|she|"
+    # not "no matter how many adults live there": a condition, not what is asked; nor
+    # "how many a customer can buy": the counted thing left unsaid, not the customer
+    rf"(?<!matter )(?<!regardless of )\bhow many\s+"
+    rf"(?!(?:a|an|the|each|one|my|our|your|his|her|their|they|we|you|i|he|she|"
     # nor "how many plants and how many can flower": the thing is never a second "how many"
     rf"it|can|may|could|do|does|is|are)\b)((?:(?!how\b)[a-z][\w-]*\s+){{0,3}}?)"
     rf"((?!many\b|much\b)[a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",

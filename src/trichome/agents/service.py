@@ -55,8 +55,7 @@ from trichome.llm.tokens import estimate_prompt_tokens, estimate_tokens
 from trichome.plans import PublicModel
 
 HISTORY_WINDOW = 20
-# The pack a request for a definition is answered from.
-GLOSSARY_PACK = "general-glossary"
+GLOSSARY_PACK = "general-glossary"  # the pack a request for a definition is answered from
 PASSAGES_PER_ANSWER = 6
 PASSAGES_ACROSS_STATES = 40
 # Below this router confidence, an agent that finds nothing asks the runner-up.
@@ -73,8 +72,7 @@ class ChatRequest:
     upstream_model: str | None = None
     # The asking organisation's own files, indexed (`trichome.documents.index`); None: none.
     documents: FactIndex | None = None
-    # The organisation's certificates of analysis checked for the question, when it asks
-    # about them (`trichome.documents.coa_answers`): the answer is theirs.
+    # Its certificates of analysis checked for the question (`documents.coa_answers`).
     report: DocumentReport | None = None
 
 
