@@ -232,3 +232,22 @@ def test_where_a_figure_comes_from_is_answered_by_the_fact_deriving_it(
 def test_how_a_figure_is_used_still_leads_with_the_fact_using_it(service: AgentService) -> None:
     text, cited = ask(service, "how do you get total thc from a coa with 0.877?")
     assert cited and "times" in text.split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "defines"),
+    [
+        (
+            "Adults may carry 24 g of concentrated cannabis (resin, or any matter over 3% THC).",
+            True,
+        ),
+        ("In this part, concentrated cannabis means any matter over 3% THC by weight.", True),
+        ("1 g dried equals 0.25 g of concentrated cannabis (such as shatter or hash).", False),
+        ("Licensees may sell concentrated cannabis in packages of up to 10 g.", False),
+    ],
+)
+def test_a_definition_is_held_where_the_fact_says_what_the_term_is(
+    text: str, defines: bool
+) -> None:
+    (term,) = asked_terms("what counts as 'concentrated cannabis' in that state?")
+    assert term.held_by(_fact("Sale limits", text)) is defines

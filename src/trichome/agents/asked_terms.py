@@ -100,7 +100,17 @@ class AskedTerm:
         if any(self._in(part) for part in (fact.title, *fact.keywords)):
             return True
         if self.kind == "definition":
-            return any(self._in(sentence) for sentence in _DEFINING.findall(fact.text))
+            # "... 24 grams of concentrated cannabis (separated resin, or ...)": defined in
+            # parentheses where it is used (not examples: "(such as vape oil ...)"), or in a
+            # sentence that says what it means
+            glossed = re.search(
+                rf"\b{re.escape(self.text)}s?\s*\((?![^)]*\b(?:such as|e\.g\.|for example)\b)",
+                fact.text,
+                re.IGNORECASE,
+            )
+            return glossed is not None or any(
+                self._in(sentence) for sentence in _DEFINING.findall(fact.text)
+            )
         return self._in(fact.text)
 
     def _in(self, part: str) -> bool:
