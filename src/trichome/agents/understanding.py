@@ -138,7 +138,8 @@ _AGAIN = re.compile(
     re.IGNORECASE,
 )
 _SMALL_TALK_WORD = (
-    r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
+    r"(?:hi|hello|hey|yo|thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|"
+    r"good (?:morning|afternoon|evening)|"
     r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
     r"what'?s good|whats good|wyd|how goes it|"
     # "how r u doing today", "hows it going", "what's up": asking after the assistant
@@ -156,14 +157,15 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE,
 )
 
+_THANKS = r"(?:thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|much appreciated)"
 # "perfect, thanks a ton, that settles the argument with my manager lol": thanks first, then
 # chatter; small talk when it asks nothing and names no place, topic or figure (checked by
 # the caller).
 _THANKS_FIRST = re.compile(
     r"^\W*(?:(?:ok|okay|cool|great|nice|awesome|perfect|got it|sweet|amazing)\W+)*"
-    r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$|"
+    rf"{_THANKS}\b[^?\d]*$|"
     # "perfect, thats exactly what i needed, thanks!!": the thanks last
-    r"^[^?\d]{0,80}\b(?:thanks|thank you|thx|ty|cheers|much appreciated)(?: (?:so much|a lot|"
+    rf"^[^?\d]{{0,80}}\b{_THANKS}(?: (?:so much|a lot|"
     r"a ton|again|man|dude|all))?\W*$",
     re.IGNORECASE,
 )
