@@ -69,6 +69,9 @@ class Understanding:
     # The latest turn asks a second question in another clause ("who regulates MD, and
     # what track and trace do they use?"): each of its topics is asked, not only the first.
     asks_more: bool = False
+    # The latest turn asks about a federal report on cash or suspicious money (the IRS's Form
+    # 8300, a bank's CTR or SAR under the Bank Secrecy Act).
+    money_report: bool = False
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -170,6 +173,11 @@ _THANKS_FIRST = re.compile(
     re.IGNORECASE,
 )
 
+_MONEY_REPORT = re.compile(
+    r"\b(?:form )?8300s?\b|\bctrs?\b|\bsars?\b|\bcurrency transaction reports?\b|"
+    r"\bsuspicious activity reports?\b|\bfincen\b|\bbank secrecy act\b|\bbsa\b",
+    re.IGNORECASE,
+)
 # A second question joined to the first: "..., and what track and trace do they use".
 _SECOND_QUESTION = re.compile(
     r"\b(?:and|also|plus)\W+(?:(?:also|then)\W+)?(?:what|which|how|is there|are there|"
@@ -348,6 +356,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         program_of(latest),
         products,
         bool(_SECOND_QUESTION.search(latest)),
+        bool(_MONEY_REPORT.search(latest)),
     )
 
 
