@@ -33,6 +33,8 @@ NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"
 # "grow limit per person", "how many plants can one adult grow / our house have".
 PLANT_LIMITS = (
     r"(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?licen)|\bplant limits?\b|"
+    # "plant count limits for mature and immature", not a licensee's plant count in Metrc
+    r"\bplant counts? (?:limits?|caps?|max(?:imum)?|allowed)\b|"
     r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
     r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
     r"household|home|residence|apartment|family|place)\b|"

@@ -121,6 +121,8 @@ TOPICS: tuple[Topic, ...] = (
         "home-grow",
         phrases.HOME_GROW + r"|"
         r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        r"grow(?:ing)? at (?:my|our|your|his|her|their) (?:own )?(?:address|place|house|"
+        r"residence|property)\b|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
