@@ -108,7 +108,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
-        r"\blegal dosage limit\b|" + phrases.GIFTING + r"|"  # a gift between adults, unpaid
+        r"\blegal dosage limit\b|" + phrases.GIFTING + "|" + phrases.DRIED_EQUIVALENT + r"|"
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
