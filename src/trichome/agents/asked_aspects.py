@@ -179,7 +179,8 @@ _NOT_THE_SUBJECT = frozenset(
         "penalty penalties fine fines fined jail time punishment punished prison sentence "
         "maximum minimum max min range higher lower happens happen consequences caught get got "
         "cannabis marijuana weed pot someone somebody person people guy like what whats much "
-        "big would will first second third time times legal law state"
+        "big would will first second third time times legal law state live lives living found "
+        "find say said ask asked want need know tell told"
     )
 )
 _PLACE_WORDS = frozenset(term for name in JURISDICTION_NAMES.values() for term in tokenize(name))
@@ -195,7 +196,7 @@ def _penalises_subject(penalty: Aspect, question: str, text: str, title: str) ->
     subject = {
         word
         for word in tokenize(question)
-        if not word.isdigit() and word not in _NOT_THE_SUBJECT and word not in _PLACE_WORDS
+        if word not in _NOT_THE_SUBJECT and word not in _PLACE_WORDS
     }
     if not subject:
         return True

@@ -33,8 +33,6 @@ NOT_OF_MY_OWN = rf"(?! {_MY_OWN})"
 # "grow limit per person", "how many plants can one adult grow / our house have".
 PLANT_LIMITS = (
     r"(?:home |personal |household )?grow limits?\b(?! for (?:a |the )?licen)|\bplant limits?\b|"
-    # "plant count limits for mature and immature", not a licensee's plant count in Metrc
-    r"\bplant counts? (?:limits?|caps?|max(?:imum)?|allowed)\b|"
     r"how many (?:mature |immature |cannabis |marijuana |weed )?plants (?:can|may|could|"
     r"does|do) (?:one|a single|each|our|my|the|his|her|their) (?:adult|person|house|"
     r"household|home|residence|apartment|family|place)\b|"
@@ -50,13 +48,13 @@ TRACEABILITY = (
 )
 # A driver's licence shown as ID is no licensing question.
 NOT_A_DRIVERS = r"(?<!driver's )(?<!drivers )(?<!driver )(?<!driving )"
-# "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants.
 # A form's weight counted as dried cannabis toward a possession limit: "how much undried
 # flower is treated as one gram of dried?", "the dried equivalent of seeds".
 DRIED_EQUIVALENT = (
     r"\b(?:dried|dry)[- ]equivalen\w*|\bequivalen(?:t|ts|cy|ce)\b[^.?!]{0,40}\bdried\b|"
     r"\b(?:counts?|treated|regarded) as (?:1|one) (?:g|gram) of dried\b"
 )
+# "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants.
 HOME_GROW = (
     r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
     r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)"
