@@ -23,17 +23,3 @@ def text_and_fact_ids(service: AgentService, question: str) -> tuple[str, tuple[
     prepared = service.prepare(ChatRequest(OPERATOR_AGENT, (ChatTurn("user", question),)))
     text = asyncio.run(service.complete(prepared)).text
     return text, tuple(fact.id for fact in compose(prepared.request).sources)
-
-
-def conversation(service: AgentService, *turns: str) -> tuple[str, str, int]:
-    """The last answer of a conversation (the engine's own answers between the user's
-    turns): its text, the agent that gave it and how many sources it cites."""
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text, prepared.agent.name, len(compose(prepared.request).sources)
