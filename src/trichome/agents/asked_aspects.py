@@ -17,16 +17,27 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
+from trichome.knowledge.words import tokenize
+
 
 @dataclass(frozen=True, slots=True)
 class Aspect:
     name: str
     asked: re.Pattern[str]
     stated: re.Pattern[str]
+    # Words asking something else beside the aspect ("how much can I have and the plant
+    # limit?"): then a fact answering the other part need not state the aspect.
+    besides: re.Pattern[str] | None = None
 
 
-def _aspect(name: str, asked: str, stated: str) -> Aspect:
-    return Aspect(name, re.compile(asked, re.IGNORECASE), re.compile(stated, re.IGNORECASE))
+def _aspect(name: str, asked: str, stated: str, besides: str | None = None) -> Aspect:
+    return Aspect(
+        name,
+        re.compile(asked, re.IGNORECASE),
+        re.compile(stated, re.IGNORECASE),
+        re.compile(besides, re.IGNORECASE) if besides else None,
+    )
 
 
 _LICENCE_THING = r"(?:licen[cs]es?|applications?|permits?|registrations?|renewals?)"
@@ -43,11 +54,25 @@ _KEEPING = (
     r"archive[sd]?|archiving)"
 )
 
+# Counts written as words, as statutes write them ("six mature plants").
+_COUNT = (
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|sixteen|"
+    r"eighteen|twenty|twenty-four|thirty|forty-eight)"
+)
+_MONEY = r"[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|cad|k\b)|\bdollars?\b"
+# Reports a business or bank files with the government once a sum is reached.
+_CASH_REPORTS = (
+    r"sars?|ctrs?|suspicious activity reports?|currency transaction reports?|(?:form )?8300s?"
+)
+
 ASPECTS: tuple[Aspect, ...] = (
     _aspect(
         # "penalties in michigan for selling to someone under 21", "how big is the fine if..."
         "penalty",
-        r"\bpenalt(?:y|ies)\b|\bfine[sd]?\b (?:for|if|of|when)\b|\bhow (?:big|much) (?:is |would "
+        r"\bpenalt(?:y|ies)\b|\bfine[sd]?\b (?:for|if|of|when)\b|"
+        # "whats the fine?", "what would the fines be", not "the fine print"
+        r"\bwhat(?:'s|s| is| are| would be)? (?:the |a )?(?:usual |typical |max(?:imum)? )?fines?\b"
+        r"(?! print| line)|\bhow (?:big|much) (?:is |would "
         r"be |of )?(?:the |a )?fine\b|\bjail(?: time)?\b|\bpunish(?:ment|ed)?\b",
         r"\bpenalt(?:y|ies)\b|\bfine[sd]?\b|\bmisdemeanou?rs?\b|\bfelon(?:y|ies)\b|\bjail\b|"
         r"\bprison\b|\bimprison|\bsuspen(?:d|sion)\b|\brevo(?:ke|cation|ked)\b|\bsanctions?\b|"
@@ -101,15 +126,83 @@ ASPECTS: tuple[Aspect, ...] = (
         rf"(?s)(?=.*\b{_KEEPING}\b)(?=.*\b(?:years?|months?|days?|calendar|permanent(?:ly)?|"
         r"indefinite(?:ly)?)\b)",
     ),
+    _aspect(
+        # "plant count limits for mature and immature?", "what's the plant cap at home": a
+        # fact naming the regulator or a licence, however near its topic, counts no plants
+        "plant-count",
+        r"\bplants? (?:count|counts|limits?|caps?|max(?:imum)?|allowance|numbers?)\b|"
+        r"\b(?:number of|max(?:imum)? (?:number of )?|limits? (?:on|of|for)) (?:[\w-]+ )?"
+        r"plants\b|\bmature (?:and|&|/|or|vs\.?) immature\b",
+        rf"\b{_COUNT}\b (?:[\w-]+ ){{0,3}}?(?:plants?|mature|immature|flowering|seedlings?)\b|"
+        r"\bplants?\b[^.;]{0,25}\b\d+\b",
+        besides=r"\bhow much\b|\b(?:possess\w*|carry|on me|ounces?|oz|grams?|flower|"
+        r"concentrates?|edibles?)\b",
+    ),
+    _aspect(
+        # "what dollar amount triggers a SAR", "cash threshold for the 8300": a fact on the
+        # same report that states no sum answers a different question
+        "money-threshold",
+        r"\b(?:dollar|cash|money|monetary|reporting|filing) (?:threshold|amount|trigger|limit|"
+        rf"figure)s?\b|\bthreshold\b[^.?!]{{0,60}}\b(?:{_CASH_REPORTS})\b|"
+        rf"\b(?:{_CASH_REPORTS})\b[^.?!]{{0,60}}\bthreshold\b|"
+        r"\bhow much (?:cash|money)\b[^.?!]{0,40}\b(?:before|trigger\w*|report\w*|fil(?:e|ing))\b",
+        _MONEY,
+    ),
 )
 
 
 @lru_cache(maxsize=512)
 def asked_aspects(question: str) -> tuple[Aspect, ...]:
     """The aspects a question asks about."""
-    return tuple(aspect for aspect in ASPECTS if aspect.asked.search(question))
+    return tuple(
+        aspect
+        for aspect in ASPECTS
+        if aspect.asked.search(question)
+        and not (aspect.besides is not None and aspect.besides.search(question))
+    )
 
 
-def states_aspects(text: str, aspects: tuple[Aspect, ...]) -> bool:
-    """Whether a fact's text speaks of every aspect asked."""
-    return all(aspect.stated.search(text) for aspect in aspects)
+def states_aspects(
+    text: str, aspects: tuple[Aspect, ...], question: str = "", title: str = ""
+) -> bool:
+    """Whether a fact's text speaks of every aspect asked; a penalty, of what the question
+    asks it for (`question` and the fact's `title` given)."""
+    if not all(aspect.stated.search(text) for aspect in aspects):
+        return False
+    penalty = next((aspect for aspect in aspects if aspect.name == "penalty"), None)
+    return penalty is None or not question or _penalises_subject(penalty, question, text, title)
+
+
+# Words of a penalty question that do not say what the penalty is for.
+_NOT_THE_SUBJECT = frozenset(
+    tokenize(
+        "penalty penalties fine fines fined jail time punishment punished prison sentence "
+        "maximum minimum max min range higher lower happens happen consequences caught get got "
+        "cannabis marijuana weed pot someone somebody person people guy like what whats much "
+        "big would will first second third time times legal law state live lives living found "
+        "find say said ask asked want need know tell told"
+    )
+)
+_PLACE_WORDS = frozenset(term for name in JURISDICTION_NAMES.values() for term in tokenize(name))
+_SENTENCE = re.compile(r"(?<=[.;])\s+")
+
+
+def _penalises_subject(penalty: Aspect, question: str, text: str, title: str) -> bool:
+    """Whether a sentence of the fact giving a penalty (read with the one before it and the
+    fact's title) shares a word with what the question asks the penalty for: "the fine for a
+    19-year-old caught with 3 g at a park" is not answered by the fine for keeping over 150 g
+    at home. A question naming nothing but the penalty ("penalties in Ohio?") is answered by
+    any."""
+    subject = {
+        word
+        for word in tokenize(question)
+        if word not in _NOT_THE_SUBJECT and word not in _PLACE_WORDS
+    }
+    if not subject:
+        return True
+    sentences = _SENTENCE.split(text)
+    return any(
+        subject & set(tokenize(f"{title} {before} {sentence}"))
+        for before, sentence in zip(["", *sentences], sentences, strict=False)
+        if penalty.stated.search(sentence)
+    )

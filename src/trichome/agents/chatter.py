@@ -61,13 +61,22 @@ _ASKS = re.compile(
 )
 # "ugh long day at the shop, 4 callouts and a line out the door lol" runs to 15 words
 _MAX_WORDS = 18
+# A message that opens laughing and asks nothing ("haha the dog stole a clone again", "lmao
+# our new trimmer named every plant"): a story told for the fun of it. Asking for help or a
+# fix ("lol how do i stop stretch?", "haha any tips") is a question, not chatter.
+_LAUGHING = re.compile(r"^\W*(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*)\b", re.IGNORECASE)
+_WANTS_SOMETHING = re.compile(
+    r"\?|\b(?:how|help|tips?|advice|fix|suggest\w*|recommend\w*|please|pls|can (?:you|u))\b",
+    re.IGNORECASE,
+)
 
 
 def is_chatter(text: str) -> bool:
     """Whether a message is a short social one that asks for nothing: it names no place, or
     names one only in passing ("snowing sideways in duluth lol"), with no question and no
     topic of the trade's rules."""
-    if len(text.split()) > _MAX_WORDS or not _SOCIAL.search(text) or _ASKS.search(text):
+    social = _SOCIAL.search(text) or (_LAUGHING.match(text) and not _WANTS_SOMETHING.search(text))
+    if len(text.split()) > _MAX_WORDS or not social or _ASKS.search(text):
         return False
     return not detect_jurisdictions(text) or ("?" not in text and not detect_topics(text))
 

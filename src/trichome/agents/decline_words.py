@@ -180,3 +180,97 @@ FORECAST_OTHERWISE = (
     r"federal government|doj|white house)\b(?: (?:going to|gonna))? (?:finally )?(?:finish|"
     r"finali[sz]e|complete|move|reschedule|decide|rule|vote|pass|act|be done)\b"
 )
+
+# forecast: the odds of what someone else will decide or find ("what's the chance the board
+# signs off on it by spring", "odds anybody ever notices a few extra plants"). No rule states
+# a likelihood, and the odds of going unnoticed are a plan to break one.
+_DECIDES = (
+    r"approves?|approving|grants?|den(?:y|ies)|rejects?|accepts?|picks?|selects?|awards?|"
+    r"renews?|issues?|passes|signs? off on|okays?|votes? (?:for|against|yes|no|it)"
+)
+_FINDS = (
+    r"finds? out|notices?|catch(?:es)?|spots?|discovers?|smells?|sees?|reports?|checks?|"
+    r"finds? (?:it|them|out|the [\w-]+)"
+)
+ODDS_OF_OUTCOME = (
+    r"\b(?:chances?|odds|likel(?:y|ihood)|probability)\b (?:that |of |is |are )?(?:the |a |an )?"
+    rf"(?:[\w-]+ ){{0,3}}?(?:{_DECIDES})\b(?!.{{0,30}}\bif\b)|"
+    r"\b(?:chances?|odds|likel(?:y|ihood)|probability|risk)\b.{0,40}\b(?:anyone|anybody|someone|"
+    r"somebody|nobody|no one|they|he|she|the (?:[\w-]+ )?(?:landlord|neighbou?rs?|cops|police|"
+    r"state|inspectors?|regulators?|feds)|my (?:landlord|neighbou?rs?))\b (?:will |would |ever |"
+    rf"is going to |are going to |gonna )*(?:{_FINDS})\b"
+)
+# forecast: whether a change still pending will be settled by a date ("is the new rule going
+# to be final before our renewal?", "will the scheduling order be official by summer").
+_PENDING = (
+    r"bill|measure|amendment|initiative|rescheduling|scheduling|reform|proposal|rule|rulemaking|"
+    r"order|decision|ruling|change|move|process|hearing"
+)
+SETTLED_IN_TIME = (
+    rf"\b(?:is|are) (?:the |that |this |a |an )?(?:[\w'\u2019-]+ ){{0,4}}?(?:{_PENDING})s? "
+    r"(?:ever |really |actually )?(?:going to|gonna|likely to|expected to) (?:be |get )?"
+    r"(?:final|finali[sz]ed|done|official|decided|settled|over|through|wrapped up)\b|"
+    rf"\bwill (?:the |that |this |a |an )?(?:[\w'\u2019-]+ ){{0,4}}?(?:{_PENDING})s? "
+    r"(?:ever |really |actually |finally )?(?:be |get )(?:final|finali[sz]ed|done|official|"
+    r"decided|settled|over|wrapped up)\b"
+)
+# forecast: how a town, a board or the voters will vote ("will our county vote to allow
+# dispensaries", "is the city council going to vote no"); not "will the town need to vote".
+_VOTERS = (
+    r"town|city|county|village|municipality|council|board|voters|residents|legislature|"
+    r"senate|house|assembly|committee|commission|selectboard|select board|state"
+)
+VOTE_TO_COME = (
+    r"\b(?:will|would|is|are) (?:my|our|the|this|that|their|his|her) (?:[\w-]+ )?"
+    rf"(?:{_VOTERS})(?: (?:in|of) [\w-]+(?: [\w-]+)?)? (?:ever |really |actually |finally )?"
+    r"(?:(?:going to|gonna|likely to|expected to) )?vote (?:yes|no|for|against|to|in favou?r|"
+    r"(?:it|this|that) (?:down|through|in))\b"
+)
+# forecast: when a regulator will hand back what it seized or holds ("the state embargoed our
+# vape carts, when do we get them back?"): only the regulator, on its own case, can say.
+_HELD = (
+    r"embargo\w*|seiz\w*|confiscat\w*|impound\w*|detain\w*|quarantin\w*|(?:put|placed) "
+    r"(?:\w+ )?on (?:an? )?(?:administrative )?hold"
+)
+_GIVEN_BACK = (
+    r"\bwhen (?:are|will|do|does|can|could|would|might) (?:we|i|they|us|it|them|our [\w-]+|"
+    r"my [\w-]+)\b.{0,30}\b(?:back|released?|return(?:ed)?|lifted|unlocked)\b|"
+    r"\b(?:will|would|do|does) (?:we|i|they)\b.{0,20}\b(?:ever )?(?:get|see) (?:it|them|that|"
+    r"this|the [\w-]+|our [\w-]+|my [\w-]+) back\b"
+)
+RETURN_OF_HELD = (
+    rf"\b(?:{_HELD})\b.{{0,120}}(?:{_GIVEN_BACK})|(?:{_GIVEN_BACK}).{{0,80}}\b(?:{_HELD})\b"
+)
+
+# The outcomes above, as one alternative of `scope`'s forecast reason.
+FORECAST_MORE = "|".join((ODDS_OF_OUTCOME, SETTLED_IN_TIME, VOTE_TO_COME, RETURN_OF_HELD))
+
+# fraud: cannabis hidden from someone entitled to look ("my landlord inspects thursday, how
+# do i hide the tent", "conceal the plants from the property manager").
+_ENTITLED_TO_LOOK = (
+    r"landlord|property manager|building manager|hoa|inspectors?|auditors?|probation officer|"
+    r"parole officer|case ?worker"
+)
+HIDDEN_FROM_LOOKER = (
+    rf"\b(?:{_ENTITLED_TO_LOOK})\b.{{0,120}}\b(?:hide|hiding|conceal\w*|disguise|stash|"
+    r"sneak)\b|\b(?:hide|hiding|conceal\w*|disguise|stash|sneak)\b.{0,60}\b(?:from|past|so) "
+    rf"(?:the |my |our |his |her |that )?(?:{_ENTITLED_TO_LOOK})\b"
+)
+# evasion: a report the law requires kept from being filed ("split the cash so no CTR gets
+# filed", "so the bank never reports it", "to avoid triggering a CTR").
+_NAMED_REPORTS = (
+    r"ctrs?|sars?|(?:form )?8300s?|currency transaction reports?|suspicious activity reports?"
+)
+_REPORTS = rf"{_NAMED_REPORTS}|reports?|forms?|paperwork|filings?"
+UNREPORTED = (
+    rf"\bso (?:that )?(?:nothing|no (?:{_REPORTS})|none of (?:it|them))\b.{{0,20}}\b(?:gets?|is|"
+    r"are|will be|ever gets?) (?:ever )?(?:filed|reported|flagged|triggered|generated)\b|"
+    r"\bso (?:that )?(?:it|they|the (?:deposits?|cash|payments?|transactions?))\b.{0,20}"
+    r"\b(?:won'?t be|isn'?t|aren'?t|doesn'?t get|don'?t get|never gets?|can'?t be) (?:ever )?"
+    r"(?:filed|reported|flagged|triggered|noticed)\b|"
+    r"\bso (?:that )?(?:the )?(?:bank|credit union|teller|irs|fincen|feds)\b.{0,20}"
+    r"\b(?:doesn'?t|does not|won'?t|will not|never|can'?t|don'?t) (?:have to )?(?:file|report|"
+    r"flag|notice)\b|"
+    r"\b(?:avoid|dodge|skip|get out of) (?:triggering |filing |having to file )?(?:a |an |the |"
+    rf"any )?(?:{_NAMED_REPORTS})\b"
+)

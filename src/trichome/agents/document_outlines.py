@@ -209,7 +209,7 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     (
         "email",
-        r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|"
+        r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|apolog(?:y|ies)|"
         # and in French: "un courriel", "une lettre", "un petit mot"
         r"courriels?|lettres?|(?:petit )?mot|"
         r"memos?|(?:recall |customer |public )notices?",

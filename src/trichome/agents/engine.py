@@ -229,7 +229,8 @@ class AnswerRequest:
             return False  # days of camera footage are not a waste rule's days
         if asks_market_price(self.question) and not gives_market_price(passage.fact.text):
             return False  # "average wholesale price per pound?" is not answered by a fee
-        if not states_aspects(passage.fact.text, asked_aspects(self.question)):
+        aspects = asked_aspects(self.question)
+        if not states_aspects(passage.fact.text, aspects, self.question, passage.fact.title):
             return False  # "penalty for driving high?" is not answered by a label warning
         if self.asks_number and not _HAS_FIGURE.search(passage.fact.text):
             return False  # "max THC per capsule?" is not answered by a packaging-design rule

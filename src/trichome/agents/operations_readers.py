@@ -236,6 +236,8 @@ def dry(question: Question) -> Calculation | None:
         r"\bdr(?:y|ied|ies|ying)\b|moisture|shrink|cure"
     ):
         return None
+    if question.says(_LEGAL_EQUIVALENCE):
+        return None  # "how much fresh counts as 1 g dried for possession?": a rule's ratio
     if not wets:
         return None
     wet = one(question, wets[:1], "the wet weight")
@@ -271,6 +273,13 @@ def dry(question: Question) -> Calculation | None:
     return _worth_if_asked(question, dried, wet.unit)
 
 
+# The law's ratio of fresh to dried cannabis, asked ("how many grams of fresh count as 1 g
+# dried toward the 30 g?", "dried equivalent of undried flower under the act"): not a harvest's
+# weight after drying, which depends on its own water.
+_LEGAL_EQUIVALENCE = (
+    r"\bcounts? (?:as|toward|towards|against)\b|\bequivalen(?:t|ts|cy|ce)\b|\bpossession\b|"
+    r"\b(?:purchase|public|possession|legal) (?:limit|cap|math)\b|\btreated as\b"
+)
 # "what will it weigh dry", "dry weight?", "how much dry will we have", "weight once dried"
 _DRY_WEIGHT_ASKED = (
     r"\bweigh\s+(?:\w+\s+){0,2}?dr(?:y|ied)\b|\bdr(?:y|ied)\s+(?:weight|mass|yield|flower)\b|"

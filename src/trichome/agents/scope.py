@@ -115,8 +115,11 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "fraud",
-            r"\b(?:fudge|fake|inflate|doctor|pad)\b.{0,30}\b(?:numbers|results|coa|"
+            r"\b(?:fudge|fake|inflate|pad)\b.{0,30}\b(?:numbers|results|coa|"
             r"thc|potency|test)\b|"
+            # "doctor the coa", not "her doctor wants to order low-thc oil": the verb only
+            r"\bdoctor(?:ed|ing)? (?:the|our|my|their|its|these|those|that|this|up) (?:[\w-]+ )?"
+            r"(?:numbers|results|coas?|thc|potency|tests?)\b|"
             # "bump our thc numbers on the coa", not "UV bars bump thc a few points"
             r"\b(?:bump|juice)\b.{0,30}\b(?:numbers|results|coa|test results)\b|"
             r"\b(?:coa|lab report)s?\b.{0,40}\blooks? like\b|\blooks? like an? real lab\b|"
@@ -128,6 +131,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
             rf"{OFF_TRACKING}|{more.FALSIFIED_RECORD}|{more.LAB_SHOPPING}|{cases.HIDDEN_FROM_AUDIT}|"
+            rf"{cases.HIDDEN_FROM_LOOKER}|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
@@ -159,7 +163,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
             r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
-            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}",
+            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}",
         ),
         (
             "forecast",
@@ -185,6 +189,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
             rf"{COMING_DECISION}|{more.FORESEEN}|{cases.OWN_OUTCOME}|{cases.MARKET_TO_COME}|"
             rf"{cases.AWARD_TO_COME}|{cases.ENFORCEMENT_TO_COME}|{cases.FORECAST_OTHERWISE}|"
+            rf"{cases.FORECAST_MORE}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"

@@ -27,6 +27,7 @@ NOT_ONLY_COMPLIANCE = frozenset(
 )  # fmt: skip
 _NO_FACT_WANTED = (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
 UNSURE_BELOW = 0.6
+_SHOP_AGENTS = frozenset({OPERATIONS, "marketing", "formulation"})
 
 
 def _compliance_asked(topics: set[str]) -> bool:
@@ -65,6 +66,10 @@ def specialist(
         if agent is not operations and operations.available_on(model):
             return operations, ()
         return agent, notes
+    if understanding.money_report and agent.name in _SHOP_AGENTS and not drafting:
+        # "paid 6k cash monday and 5k tuesday, no 8300 needed?": a federal cash report, the
+        # main agent's (the router data's rule 11), whatever shop words lean elsewhere
+        return main, ()
     compliance = AGENTS[COMPLIANCE]
     # A state named, or federal hemp law: "is our thca flower fine federally?" asks the
     # federal hemp rule, which compliance reads (federal tax or banking is the main agent's).
@@ -79,10 +84,11 @@ def specialist(
     unsure = route.confidence < UNSURE_BELOW and not (
         drafting or understanding.kind is RequestKind.DRAFT
     )
-    if correspondence and not unsure and agent.name != MAIN_AGENT:
+    if correspondence and (not unsure or agent.name == MAIN_AGENT):
         # "now write our POS vendor an email to update the limits": the writer the router is
         # sure of writes it, whatever rule the conversation was about (not a checklist of
-        # the rules, which compliance's facts fill)
+        # the rules, which compliance's facts fill); a note to a bank, a landlord or an
+        # official is the main agent's, whatever place or crop its story names
         return agent, notes
     if rule_asked or unplaced or (unsure and "advertising" not in asked):
         return compliance, ()

@@ -69,6 +69,9 @@ class Understanding:
     # The latest turn asks a second question in another clause ("who regulates MD, and
     # what track and trace do they use?"): each of its topics is asked, not only the first.
     asks_more: bool = False
+    # The latest turn asks about a federal report on cash or suspicious money (the IRS's Form
+    # 8300, a bank's CTR or SAR under the Bank Secrecy Act).
+    money_report: bool = False
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -138,7 +141,8 @@ _AGAIN = re.compile(
     re.IGNORECASE,
 )
 _SMALL_TALK_WORD = (
-    r"(?:hi|hello|hey|yo|thanks|thank you|thx|ty|cheers|good (?:morning|afternoon|evening)|"
+    r"(?:hi|hello|hey|yo|thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|"
+    r"good (?:morning|afternoon|evening)|"
     r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
     r"what'?s good|whats good|wyd|how goes it|"
     # "how r u doing today", "hows it going", "what's up": asking after the assistant
@@ -156,18 +160,24 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE,
 )
 
+_THANKS = r"(?:thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|much appreciated)"
 # "perfect, thanks a ton, that settles the argument with my manager lol": thanks first, then
 # chatter; small talk when it asks nothing and names no place, topic or figure (checked by
 # the caller).
 _THANKS_FIRST = re.compile(
     r"^\W*(?:(?:ok|okay|cool|great|nice|awesome|perfect|got it|sweet|amazing)\W+)*"
-    r"(?:thanks|thank you|thx|ty|cheers|much appreciated)\b[^?\d]*$|"
+    rf"{_THANKS}\b[^?\d]*$|"
     # "perfect, thats exactly what i needed, thanks!!": the thanks last
-    r"^[^?\d]{0,80}\b(?:thanks|thank you|thx|ty|cheers|much appreciated)(?: (?:so much|a lot|"
+    rf"^[^?\d]{{0,80}}\b{_THANKS}(?: (?:so much|a lot|"
     r"a ton|again|man|dude|all))?\W*$",
     re.IGNORECASE,
 )
 
+_MONEY_REPORT = re.compile(
+    r"\b(?:form )?8300s?\b|\bctrs?\b|\bsars?\b|\bcurrency transaction reports?\b|"
+    r"\bsuspicious activity reports?\b|\bfincen\b|\bbank secrecy act\b|\bbsa\b",
+    re.IGNORECASE,
+)
 # A second question joined to the first: "..., and what track and trace do they use".
 _SECOND_QUESTION = re.compile(
     r"\b(?:and|also|plus)\W+(?:(?:also|then)\W+)?(?:what|which|how|is there|are there|"
@@ -346,6 +356,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         program_of(latest),
         products,
         bool(_SECOND_QUESTION.search(latest)),
+        bool(_MONEY_REPORT.search(latest)),
     )
 
 

@@ -27,7 +27,33 @@ _STAFF = (
     r"(?:staff|team|employees?|everyone|budtenders?|crew|shift|managers?|drivers?|"
     r"(?:testing )?lab|vendors?|suppliers?|contractors?|new hires?|trimmers?)"
 )
-_TO_STAFF = re.compile(rf"\b{_STAFF}\b", re.IGNORECASE)
+# Another business's people are not the staff: "a dispensary team that tested our app", "our
+# bank relationship manager", "their buyers' managers".
+_TO_STAFF = re.compile(
+    r"(?<!\ba )(?<!\ban )(?<!\btheir )(?<!\bbank )(?<!\brelationship )(?<!\baccount )"
+    r"(?<!\bbranch )(?<!\bproperty )(?<!\bbuilding )(?<!\bclient )(?<!\bclient's )"
+    r"(?<!\bdispensary )(?<!\bstore )(?<!\bpartner )"
+    rf"\b{_STAFF}\b",
+    re.IGNORECASE,
+)
+# Who the asker is ("i'm with the pos vendor", "we're the lab"): not who the text is for.
+_SELF_INTRO = re.compile(
+    r"\b(?:i'?m|i am|we'?re|we are) (?:with|from|at|on|part of|the|an?) [^.,;:!?]*", re.IGNORECASE
+)
+# Correspondence of the asker's own with someone outside the business who is neither a
+# customer nor a supplier (a bank, a landlord, an official, a partner who helped), or about
+# the asker's own absence: nobody's specialty, so the main agent writes it.
+_OUTSIDE = re.compile(
+    r"\b(?:to|for|thank(?:s|ing)?) (?:an? |the |our |my |that |this )?(?:[\w'-]+ ){0,2}?"
+    r"(?:banks?|bankers?|credit unions?|landlords?|property managers?|inspectors?|sampl(?:er|ing "
+    r"agent)s?|regulators?|officials?|officers?|council ?members?|insurers?|investors?|lenders?|"
+    r"accountants?|attorneys?|lawyers?|beta[- ]testers?)\b|"
+    r"\b(?:dispensary|store|shop|client|partner) (?:team|staff|crew)\b.{0,40}\b(?:that|who) "
+    r"(?:\w+ ){0,2}?(?:tested|tried|piloted|helped|hosted|referred)\b|"
+    r"\b(?:out[- ]of[- ](?:the[- ])?office|ooo|away|vacation|holiday|auto[- ]?)(?: auto)?[- ]?"
+    r"(?:reply|replies|responder|response|message|email)\b",
+    re.IGNORECASE,
+)
 # Written to the staff, whoever else it mentions: "a staff memo to check every customer's
 # ID", "a 'welcome to the delivery team' blurb for new drivers", "a note for all budtenders".
 _FOR_STAFF = re.compile(
@@ -43,10 +69,13 @@ _FOR_STAFF = re.compile(
 def writer_of(kind: str, brief: str) -> str | None:
     """The agent that writes a document of class `kind` asked for in `brief`, or None when
     its class and its audience name no one writer."""
+    brief = _SELF_INTRO.sub(" ", brief)  # "i'm with the pos vendor": the writer, not the reader
     if kind in _EITHER_AUDIENCE and _FOR_STAFF.search(brief):
         return "operations"
     if kind in _WRITER:
         return _WRITER[kind]
+    if kind in _EITHER_AUDIENCE and _OUTSIDE.search(brief):
+        return "main_agent"  # "our bank's account manager", whatever the email mentions
     if _TO_CUSTOMERS.search(brief):
         return "marketing"
     if _TO_STAFF.search(brief):

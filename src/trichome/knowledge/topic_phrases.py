@@ -50,6 +50,12 @@ TRACEABILITY = (
 )
 # A driver's licence shown as ID is no licensing question.
 NOT_A_DRIVERS = r"(?<!driver's )(?<!drivers )(?<!driver )(?<!driving )"
+# A form's weight counted as dried cannabis toward a possession limit: "how much undried
+# flower is treated as one gram of dried?", "the dried equivalent of seeds".
+DRIED_EQUIVALENT = (
+    r"\b(?:dried|dry)[- ]equivalen\w*|\bequivalen(?:t|ts|cy|ce)\b[^.?!]{0,40}\bdried\b|"
+    r"\b(?:counts?|treated|regarded) as (?:1|one) (?:g|gram) of dried\b"
+)
 # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants.
 HOME_GROW = (
     r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"

@@ -108,7 +108,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b[^.?!]{0,25}"
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
-        r"\blegal dosage limit\b|" + phrases.GIFTING + r"|"  # a gift between adults, unpaid
+        r"\blegal dosage limit\b|" + phrases.GIFTING + "|" + phrases.DRIED_EQUIVALENT + r"|"
         # "how much concentrate am i allowed"; offences graded by the amount held
         r"\bhow much (?:\w+ )?(?:am i|are we|is (?:a|my|the) (?:patient|customer|person)) "
         r"(?:allowed|permitted)\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]"
@@ -121,6 +121,8 @@ TOPICS: tuple[Topic, ...] = (
         "home-grow",
         phrases.HOME_GROW + r"|"
         r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        r"grow(?:ing)? at (?:my|our|your|his|her|their) (?:own )?(?:address|place|house|"
+        r"residence|property)\b|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
         r"how many plants (?:can|may|could) (?:i|you|we|a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"

@@ -12,7 +12,7 @@ from trichome.agents.allowance import worked_allowance
 from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
-from trichome.agents.equivalent_totals import worked_equivalent
+from trichome.agents.equivalent_totals import first_worked_equivalent
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
@@ -254,8 +254,9 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     left = worked_allowance(lead, request.already, request.question, request.asked_topics)
     if left:  # "20 g already, how much more?", "how many 100 mg packs may I carry?"
         parts.insert(0, f"{_label(lead)}{left} [1]")
-    if equivalent := worked_equivalent(lead.text, request.question):
-        parts.insert(0, f"{_label(lead)}{equivalent} [1]")  # the total, not the factor
+    if found := first_worked_equivalent(facts, request.question):  # the total, not the factor
+        number, table, equivalent = found
+        parts.insert(0, f"{_label(table)}{equivalent} [{number}]")
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(

@@ -12,10 +12,13 @@ from trichome.agents.focus import describe_foci
 from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.directory import load_directory
 
-_THANKS = re.compile(r"\b(thanks|thank you|thx|ty|cheers|helped)\b", re.IGNORECASE)
+_THANKS = re.compile(
+    r"\b(thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|helped)\b", re.IGNORECASE
+)
 _HARD_DAY = re.compile(
     r"\b(?:killed|wiped|exhausted|fried|slammed|long|brutal|rough|crazy)\b", re.IGNORECASE
 )
+_LAUGH = re.compile(r"^\W*(?:lol|lmao|lmfao|rofl|haha|hehe)", re.IGNORECASE)
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
 
 
@@ -74,6 +77,8 @@ def small_talk_reply(message: str) -> str:
         return "Good luck with it. Come back any time you have a question."
     if _THANKS.search(message):
         return f"Glad it helped. {offer}"
+    if _LAUGH.match(message):
+        return f"Ha, that made me smile. {offer}"
     return f"Hi! I'm Trichome, an AI assistant for the cannabis trade. {offer}"
 
 
