@@ -19,6 +19,7 @@ from trichome.agents.story_numbers import (
     shares_of_a_whole,
     trade_and_lights,
 )
+from trichome.agents.lone_fractions import lone_trade_fractions
 from trichome.agents.trade_amounts import plain as _plain
 from trichome.agents.trade_amounts import priced_amounts, standard_ounces, trade_amounts
 
@@ -167,7 +168,8 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text, standard = trade_amounts(container_words(shares_of_a_whole(drop_labels(text))))
+    text = lone_trade_fractions(drop_labels(text))  # "wants a quarter": 7 g, not 25%
+    text, standard = trade_amounts(container_words(shares_of_a_whole(text)))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")
