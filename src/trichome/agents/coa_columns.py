@@ -18,9 +18,7 @@ _VALUE = re.compile(r"(?P<value>-?\d+(?:\.\d+)?|-?\.\d+|<\s*lo[dq]|nd|n\.d\.|bql
                     r"\s*(?P<unit>%|mg\s*/\s*g)?", re.IGNORECASE)  # fmt: skip
 
 
-def result_cell(
-    cells: list[str], header: list[str] | None
-) -> tuple[str, str | None] | None:
+def result_cell(cells: list[str], header: list[str] | None) -> tuple[str, str | None] | None:
     """The result column's cell of a row and the unit its header or row gives it (None when
     neither names one), when the header names a result column the row lines up with."""
     if header is None or len(header) != len(cells):

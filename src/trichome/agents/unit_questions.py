@@ -46,7 +46,9 @@ def amount_then_unit(question: Question) -> Calculation | None:
     if len(amounts) != 1 or question.find("percent", "concentration", "money", "count", "area"):
         return None
     amount = amounts[0]
-    written = (asked.group("many") or asked.group("weigh") or asked.group("bare") or asked.group("what")).lower()
+    written = (
+        asked.group("many") or asked.group("weigh") or asked.group("bare") or asked.group("what")
+    ).lower()
     written = re.sub(r"fluid\s+ounces?", "floz", written)
     try:
         target = units.canonical(re.sub(r"[.\s]", "", written))
