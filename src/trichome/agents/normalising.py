@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents.container_words import container_words
+from trichome.agents.lone_fractions import lone_trade_fractions
 from trichome.agents.story_numbers import (
     counted_capsules,
     drop_labels,
@@ -19,7 +20,6 @@ from trichome.agents.story_numbers import (
     shares_of_a_whole,
     trade_and_lights,
 )
-from trichome.agents.lone_fractions import lone_trade_fractions
 from trichome.agents.trade_amounts import plain as _plain
 from trichome.agents.trade_amounts import priced_amounts, standard_ounces, trade_amounts
 
