@@ -50,7 +50,8 @@ def coa_table(text: str) -> list[Quantity]:
             elif any(
                 re.search(rf"{_PERCENT}|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE)
                 for c in cells
-            ):
+            ) and not any(_STATED_VALUE.match(c) for c in cells):
+                # a line with a value in it ("Total THC ... 19.6%") is no header
                 # a "unit" column's cells are joined to the values beside them
                 header = [c for c in cells if not _UNIT_TITLE.fullmatch(c)]
                 titles = cells
@@ -79,6 +80,7 @@ def coa_table(text: str) -> list[Quantity]:
 
 
 _UNIT_TITLE = re.compile(r"units?", re.IGNORECASE)
+_STATED_VALUE = re.compile(r"[<>]?\s*-?\d*\.?\d+\s*(?:%|mg\s*/\s*g)?$", re.IGNORECASE)
 _VALUE_CELL = re.compile(r"-?\d+(?:\.\d+)?|\.\d+")
 _LONE_VALUE = re.compile(rf"{_VALUE_CELL.pattern}|{_NOT_DETECTED.pattern[1:-1]}", re.IGNORECASE)
 
