@@ -60,6 +60,11 @@ def unsure_alternatives(text: str, quantities: list[Quantity]) -> tuple[Quantity
             _counted_twice(first, second) or (_same_input(first, second) and not _compared(text))
         ):
             return first, second
+    for first, basis, second in zip(ordered, ordered[1:], ordered[2:], strict=False):
+        # "$900 a qp, or was it $950": the first value's basis stands between the two
+        between = text[first.end : basis.start] + text[basis.end : second.start]
+        if basis.kind != first.kind and _same_input(first, second) and _UNSURE_OR.match(between):
+            return first, second
     return None
 
 
