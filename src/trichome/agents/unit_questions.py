@@ -33,6 +33,11 @@ _ASKED = re.compile(
 )
 
 
+# The trade's bags of flower, whose grams are asked at the counter ("a quarter, how many
+# grams do i weigh out?").
+_BAGS = frozenset({"eighth", "quarter_oz", "half_oz", "trade_oz", "zip"})
+
+
 def amount_then_unit(question: Question) -> Calculation | None:
     """An amount given, then "how many <unit> is that?": the amount in the unit asked."""
     asked = _ASKED.search(question.text)
@@ -46,6 +51,8 @@ def amount_then_unit(question: Question) -> Calculation | None:
     if len(amounts) != 1 or question.find("percent", "concentration", "money", "count", "area"):
         return None
     amount = amounts[0]
+    if (asked.group("bare") or asked.group("weigh")) and amount.unit not in _BAGS:
+        return None  # "wants 30g ... how many mg" asks a limit; "a half, how many grams" a bag
     written = (
         asked.group("many") or asked.group("weigh") or asked.group("bare") or asked.group("what")
     ).lower()
