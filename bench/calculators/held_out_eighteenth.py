@@ -81,6 +81,18 @@ Not right, by class, with the case's first words:
 - Contradictions answered with a number: "order says 10 mg each but the batch sheet says 5
   mg" (answered 4.545 g from 5 mg, not asked which); "$1,800 a pound, or was it $1,600"
   (answered $3.97/g from $1,800, not asked which).
+On main before its class fixes (2026-11-29, after the seventeenth set's fixes had landed):
+56 of 62 right (90.3%), missing inputs asked 11 of 13; the LOD/LOQ COA, the stated-total jar
+and the RSO brownies were already right. After the classes above were fixed in the readers,
+generally and not in this set's words (2026-11-29, helper h20fix18: the result column picked
+by its header beside LOD and LOQ columns; a total the COA states or the user says is known is
+not the total asked; "a quarter" and "a half" said alone at the counter are 7 g and 14 g, and
+"how many grams do i weigh out" converts; a blend carried on to the amount of it needed for
+pieces, or to the amount of it named shared over pieces; "N of them" counts the pieces an
+earlier turn named, and a bare conversion to mg after a potency asks the THC in that mass;
+two sources that disagree on one input, or a price given twice, are asked which holds):
+62 of 62 right (100%), missing inputs asked or explained 13 of 13, 4 answers naming an
+input they did not use; every other set unchanged on every figure.
 """
 
 from __future__ import annotations

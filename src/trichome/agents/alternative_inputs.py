@@ -12,7 +12,7 @@ from trichome.agents.quantities import Quantity
 
 # What stands between two values of one input when the user is unsure which is right.
 _UNSURE_OR = re.compile(
-    r"^\s*(?:[a-z][\w-]*)?\s*[,;(]?\s*(?:or\s+(?:was\s+it|is\s+it|were\s+there|was\s+that|maybe|perhaps|possibly|"
+    r"^\s*(?:[a-z][\w-]*\b\s*){0,2}[,;(]?\s*\b(?:or\s+(?:was\s+it|is\s+it|were\s+there|was\s+that|maybe|perhaps|possibly|"
     r"might\s+(?:have\s+)?be(?:en)?|could\s+(?:have\s+)?be(?:en)?|it\s+(?:might|could|may)\s+"
     r"(?:have\s+)?be(?:en)?|actually|rather)|(?:maybe|possibly|perhaps)\s+|or\s+)\s*(?:about\s+)?$",
     re.IGNORECASE,
@@ -20,7 +20,7 @@ _UNSURE_OR = re.compile(
 # Two sources that disagree on one input: "48 cookies but the tray shows 60", "the label says
 # 20 but the count came out at 18".
 _DISAGREE = re.compile(
-    r"^\s*(?:[a-z][\w-]*\s*)?[,;]?\s*(?:but|though|yet|while|whereas|however)\s+(?:the\s+|my\s+|our\s+|"
+    r"^\s*(?:[a-z][\w-]*\b\s*){0,3}[,;]?\s*\b(?:but|though|yet|while|whereas|however)\s+(?:the\s+|my\s+|our\s+|"
     r"his\s+|her\s+|their\s+|it\s+)?(?:[a-z][\w-]*\s+){0,3}?(?:shows?|showed|says?|said|reads?|"
     r"counted|counts?|lists?|listed|came\s+out\s+(?:to|at|as)|comes\s+out\s+(?:to|at|as))\s+"
     r"(?:only\s+|like\s+|about\s+)?$",
@@ -28,13 +28,23 @@ _DISAGREE = re.compile(
 )
 
 
+# Tags that give a percentage its own input ("5% loss" beside "88%" is not a second potency).
+_ROLES = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "limit"})
+
+
 def _same_input(first: Quantity, second: Quantity) -> bool:
-    if first.kind != second.kind or first.value == second.value:
+    """Two values of one input; the second may leave off the basis the first gave ("$1,800 a
+    pound, or was it $1,600", "10 mg each but the sheet says 5 mg")."""
+    if first.value == second.value:
         return False
+    if first.kind == "money" and second.kind == "number":
+        return True  # "paid 2200 a lb, or maybe 2400": the price again, its "$" left off
+    if first.kind != second.kind or (first.tags ^ second.tags) & _ROLES:
+        return False  # "88% ... 5% loss": a potency and a loss, two inputs
     if first.kind == "count":  # "100 gummies ... 120 gummies": one noun, singular or plural
         stem = re.compile(r"(?:ies|y|es|s)$")
         return stem.sub("", (first.noun or "").lower()) == stem.sub("", (second.noun or "").lower())
-    return first.unit == second.unit and first.per == second.per
+    return first.unit == second.unit and second.per in (first.per, None)
 
 
 def unsure_alternatives(text: str, quantities: list[Quantity]) -> tuple[Quantity, Quantity] | None:
@@ -45,10 +55,34 @@ def unsure_alternatives(text: str, quantities: list[Quantity]) -> tuple[Quantity
         between = text[first.end : second.start]
         if _same_input(first, second) and _UNSURE_OR.match(between):
             return first, second
-        # counts only: a label's figure "but the lab says" another is a comparison asked
-        if _DISAGREE.match(between) and _counted_twice(first, second):
+        # a label's figure "but the lab says" another is a comparison asked, not two values
+        if _DISAGREE.match(between) and (
+            _counted_twice(first, second) or (_same_input(first, second) and not _compared(text))
+        ):
+            return first, second
+    for first, basis, second in zip(ordered, ordered[1:], ordered[2:], strict=False):
+        # "$900 a qp, or was it $950": the first value's basis stands between the two
+        between = text[first.end : basis.start] + text[basis.end : second.start]
+        if basis.kind != first.kind and _same_input(first, second) and _UNSURE_OR.match(between):
             return first, second
     return None
+
+
+# A claim and a measurement of it ("label says 20 mg but the lab says 18 mg"), or a
+# comparison asked: two figures to set side by side, not one input given twice.
+_CLAIM = re.compile(r"\b(?:label\w*|claim\w*|packag\w*|box|menu|advertis\w*|stated)\b", re.I)
+_MEASURED = re.compile(
+    r"\b(?:lab|labs|test\w*|coa|assay\w*|results?|measur\w*|analy[sz]\w*|potency\s+test)\b", re.I
+)
+_COMPARISON = re.compile(
+    r"\bvarian|\bdeviat|\bdifferen|\bhow\s+far\b|\b(?:percent|%)\s+off\b|\boff\s+by\b|"
+    r"\bcompar|\bwithin\b|\btolerance\b|\bpass|\bfail|\baccura|\bdiscrepanc",
+    re.IGNORECASE,
+)
+
+
+def _compared(text: str) -> bool:
+    return bool(_COMPARISON.search(text) or (_CLAIM.search(text) and _MEASURED.search(text)))
 
 
 def _counted_twice(count: Quantity, other: Quantity) -> bool:

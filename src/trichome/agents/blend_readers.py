@@ -6,20 +6,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from trichome.agents import formulation_calculators as formulation
 from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import strength_calculators as by_strength
 from trichome.agents import units
+from trichome.agents.blend_chains import into_pieces
 from trichome.agents.calculation_questions import (
     ASKS,
     NOT_POTENCY,
     Question,
     ask,
     attached,
-    piece_counts,
 )
-from trichome.agents.calculators import Calculation, chain
+from trichome.agents.calculators import Calculation
 from trichome.agents.quantities import Quantity
 
 
@@ -84,27 +83,10 @@ def blending(question: Question) -> Calculation | None:
         question.use(m1, p1, m2, p2)
         grams = [units.convert(m.value, m.unit, masses[0].unit) for m in (m1, m2)]
         blended = mixing.blend(p1.value, p2.value, grams[0], grams[1], unit=masses[0].unit)
-        return _into_pieces(question, blended, sum(grams), masses[0].unit)
+        return into_pieces(question, blended, (m1, m2), masses[0].unit)
     if question.says(ASKS):
         raise ask(question, needs.BLEND_AMOUNTS)
     return None
-
-
-# "mg each?", "how many mg per gummy": one piece's THC asked, not the blend's potency
-_PIECE_DOSE_ASKED = (
-    r"\bmgs?\b[^.;]{0,30}?(?:\beach\b|\bper\b|\bapiece\b|\bin\s+(?:each|every|one)\b)"
-)
-
-
-def _into_pieces(question: Question, blended: Calculation, mass: float, unit: str) -> Calculation:
-    """ "3 g of 85% + 2 g of 70%, all into 100 gummies, mg each?": the blend shared over the
-    pieces it goes into, when one piece's THC is asked."""
-    counts = piece_counts(question)
-    if len(counts) != 1 or not question.says(_PIECE_DOSE_ASKED):
-        return blended
-    question.use(counts[0])
-    each = formulation.dose_per_unit(blended.value, mass, unit, counts[0].value)
-    return chain([blended, each])
 
 
 _AT_BARE = r"\s*(?:of\s+(?:[a-z][\w-]*\s+){1,2})?(?:at|@)\s*"  # "1 kg of disty at 91"

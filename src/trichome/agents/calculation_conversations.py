@@ -18,6 +18,7 @@ from trichome.agents.calculation_requests import RecognisedCalculation, recognis
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.cap_readers import names_a_cap
+from trichome.agents.conversation_references import counted_earlier, mg_of_earlier_potency
 from trichome.agents.follow_up_counterparts import (
     counterpart,
     fills_a_role,
@@ -71,6 +72,7 @@ def recognise_conversation(
         or _FOLLOW_UP_ANYWHERE.search(update)
         or _FROM_THOSE.search(update)
         or ounce_stated(latest)
+        or mg_of_earlier_potency(alone, user_turns[-1 - FOLLOW_UP_REACH : -1])
     )
     if alone is not None and alone.calculation is not None and not (follows and short):
         return alone
@@ -259,7 +261,7 @@ def _sized_loss(previous: str, update: str) -> str:
 
 
 def _merge(previous: str, update: str) -> _Merged:
-    update = _sized_loss(previous, update)
+    update = counted_earlier(previous, _sized_loss(previous, update))
     if _NO_LOSS.search(update):
         # "and without any loss?": the earlier loss or efficiency is dropped, not kept
         for q in sorted(read(previous), key=lambda q: -q.start):

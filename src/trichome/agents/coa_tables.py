@@ -6,6 +6,7 @@ import itertools
 import re
 
 from trichome.agents.cannabinoids import CANNABINOID_MENTION, cannabinoid_name
+from trichome.agents.coa_columns import result_cell
 from trichome.agents.quantities import Quantity
 
 # Cells: tabs, runs of spaces, pipes, semicolons (an export's "THCA;24.12;%"), a comma
@@ -30,12 +31,14 @@ def coa_table(text: str) -> list[Quantity]:
     """
     found: list[Quantity] = []
     header: list[str] | None = None
+    titles: list[str] | None = None  # the header's cells as written, its "Unit" kept
     for start, offset, line in _rows(text):
-        cells = _units_joined([c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()])
+        raw = [c.strip() for c in _CELL_SPLIT.split(line.strip()) if c.strip()]
+        cells = _units_joined(raw)
         if _CSV_LINE.fullmatch(line.strip()):
             # a CSV export's line, its cells perhaps quoted ('"L-2291","THCa","268.4"')
             csv = [c.strip().strip("\"'").strip() for c in line.strip().split(",")]
-            cells = csv if len(csv) > len(cells) else cells
+            cells = raw = csv if len(csv) > len(cells) else cells
         if len(cells) < 2:
             continue
         # the analyte's name leads the row, or follows a sample id ("L-2291","THCa",...)
@@ -43,15 +46,19 @@ def coa_table(text: str) -> list[Quantity]:
         name = cannabinoid_name(cells[at]) if _names_analyte(cells[at]) else None
         if name is None:
             if header is not None and all(_UNIT_CELL.fullmatch(c) for c in cells):
-                header = _with_units(header, cells)
+                header, titles = _with_units(header, cells), None
             elif any(
                 re.search(rf"{_PERCENT}|{_MG_PER_G}|result|amount|conc", c, re.IGNORECASE)
                 for c in cells
-            ):
+            ) and not any(_STATED_VALUE.match(c) for c in cells):
+                # a line with a value in it ("Total THC ... 19.6%") is no header
                 # a "unit" column's cells are joined to the values beside them
                 header = [c for c in cells if not _UNIT_TITLE.fullmatch(c)]
+                titles = cells
             continue
-        chosen = _table_value(cells[at:], header[at:] if header else None)
+        chosen = _result_column(raw[at:], titles[at:] if titles else None, text) or _table_value(
+            cells[at:], header[at:] if header else None
+        )
         if chosen is None:
             continue
         value, unit, written = chosen
@@ -73,6 +80,7 @@ def coa_table(text: str) -> list[Quantity]:
 
 
 _UNIT_TITLE = re.compile(r"units?", re.IGNORECASE)
+_STATED_VALUE = re.compile(r"[<>]?\s*-?\d*\.?\d+\s*(?:%|mg\s*/\s*g)?$", re.IGNORECASE)
 _VALUE_CELL = re.compile(r"-?\d+(?:\.\d+)?|\.\d+")
 _LONE_VALUE = re.compile(rf"{_VALUE_CELL.pattern}|{_NOT_DETECTED.pattern[1:-1]}", re.IGNORECASE)
 
@@ -253,6 +261,22 @@ def _table_value(cells: list[str], header: list[str] | None) -> tuple[float, str
     if len(numbers) == 1:
         return numbers[0], "%", str(numbers[0])
     return None
+
+
+def _result_column(
+    cells: list[str], titles: list[str] | None, text: str
+) -> tuple[float, str, str] | None:
+    """The value in the column the header calls the result ("LOD  LOQ  Result  Unit"), in
+    the unit its title or the row's unit column gives; when neither names one, mg/g if the
+    text speaks of mg/g and never of %, else %."""
+    found = result_cell(cells, titles)
+    if found is None:
+        return None
+    value, unit = found
+    if unit is None:
+        only_mg_g = re.search(_MG_PER_G, text, re.I) and not re.search(_PERCENT, text, re.I)
+        unit = "mg/g" if only_mg_g else "%"
+    return _cell(value, unit)
 
 
 def _cell(cell: str, unit: str) -> tuple[float, str, str] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents.container_words import container_words
+from trichome.agents.lone_fractions import lone_trade_fractions
 from trichome.agents.story_numbers import (
     counted_capsules,
     drop_labels,
@@ -167,7 +168,8 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text, standard = trade_amounts(container_words(shares_of_a_whole(drop_labels(text))))
+    text = lone_trade_fractions(drop_labels(text))  # "wants a quarter": 7 g, not 25%
+    text, standard = trade_amounts(container_words(shares_of_a_whole(text)))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)
     text = text.replace("½", "0.5").replace("¼", "0.25").replace("¾", "0.75")

@@ -223,14 +223,35 @@ def _asked_last(question: Question, parts: list[Calculation]) -> list[Calculatio
 
 def _total_named(question: Question) -> str | None:
     """The one total a question names ("total cbg", "CBD total"); None for none or several."""
+    text = question.text.lower()
     named = {
         m.group(1) or m.group(2)
         for m in re.finditer(
-            r"total\s+(thc|cbd|cbg)\b(?![\s-]?a\b)|\b(thc|cbd|cbg)\s+total\b",
-            question.text.lower(),
+            r"total\s+(thc|cbd|cbg)\b(?![\s-]?a\b)|\b(thc|cbd|cbg)\s+total\b", text
         )
+        if not _total_given(text, m)
     }
     return named.pop() if len(named) == 1 else None
+
+
+# "Total THC: 0.21%" (a COA's own row), "total thc is on there already", "we have the total
+# thc": a total the user gives, not the one asked.
+_GIVEN_VALUE = re.compile(r"\s*(?:\(?%\)?|\(?mg/g\)?)?\s*(?:[:=|\t]|\.{2,}|\s)\s*-?\.?\d")
+_GIVEN_WORDS = re.compile(
+    r"\b(?:already|on\s+(?:there|it|the\s+(?:coa|report|sheet|label))|listed|stated|printed|"
+    r"(?:we|i)\s+(?:have|know|got)|(?:is|are)\s+(?:given|known|fine|ok))\b"
+)
+
+
+def _total_given(text: str, match: re.Match[str]) -> bool:
+    """Whether a total named is a value given (a COA row, or said to be known already)
+    rather than the total asked for."""
+    if _GIVEN_VALUE.match(text, match.end()):
+        return True
+    start = max(text.rfind(mark, 0, match.start()) for mark in (",", ".", ";", "\n", "?"))
+    ends = [i for i in (text.find(m, match.end()) for m in (",", ";", "\n", "?", ". ")) if i >= 0]
+    clause = text[start + 1 : min(ends, default=len(text))]
+    return bool(_GIVEN_WORDS.search(clause)) and not re.search(r"\bneed|\bwant|\?", clause)
 
 
 def _neutral(name: str) -> str:

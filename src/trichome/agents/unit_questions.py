@@ -23,10 +23,19 @@ _UNIT = (
 )
 _ASKED = re.compile(
     rf"\bhow\s+many\s+(?P<many>{_UNIT})\s+(?:is|would|does|will)\s+(?:that|it|this)\b|"
+    # "an eighth, how many grams do i weigh out": the amount's weight on the scale
+    rf"\bhow\s+many\s+(?P<weigh>{_UNIT})\s+(?:(?:do|should|would|will|can|must)\s+(?:i|we|you|they)"
+    r"\s+|to\s+)(?:weigh|bag|measure|put\s+on|scale|ring\s+up)\b|"
+    rf"\bhow\s+many\s+(?P<bare>{_UNIT})\s*(?:[?.!]|$)|"  # "a half, how many grams?"
     rf"\bwhat(?:'s|s|\s+is)\s+(?:that|it|this)\s+in\s+(?P<what>{_UNIT})\b"
     r"(?!\s*(?:per\b|/|an?\s|each\b))",  # "in g per sq ft" is a yield, not a conversion
     re.IGNORECASE,
 )
+
+
+# The trade's bags of flower, whose grams are asked at the counter ("a quarter, how many
+# grams do i weigh out?").
+_BAGS = frozenset({"eighth", "quarter_oz", "half_oz", "trade_oz", "zip"})
 
 
 def amount_then_unit(question: Question) -> Calculation | None:
@@ -42,7 +51,11 @@ def amount_then_unit(question: Question) -> Calculation | None:
     if len(amounts) != 1 or question.find("percent", "concentration", "money", "count", "area"):
         return None
     amount = amounts[0]
-    written = (asked.group("many") or asked.group("what")).lower()
+    if (asked.group("bare") or asked.group("weigh")) and amount.unit not in _BAGS:
+        return None  # "wants 30g ... how many mg" asks a limit; "a half, how many grams" a bag
+    written = (
+        asked.group("many") or asked.group("weigh") or asked.group("bare") or asked.group("what")
+    ).lower()
     written = re.sub(r"fluid\s+ounces?", "floz", written)
     try:
         target = units.canonical(re.sub(r"[.\s]", "", written))
