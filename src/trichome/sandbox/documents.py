@@ -6,6 +6,7 @@ from datetime import date, datetime
 from typing import Any
 
 from trichome.sandbox.item_categories import CATEGORY_NAMES
+from trichome.sandbox.item_fields import documented_item
 from trichome.sandbox.reference import (
     LOCATION_TYPES,
     PLANT_BATCH_TYPE_IDS,
@@ -102,7 +103,7 @@ def item(
         facility.license_number,
         "item",
         "active",
-        {
+        documented_item({
             "Name": name,
             "ProductCategoryName": category,
             "ProductCategoryType": category_data["ProductCategoryType"],
@@ -117,9 +118,9 @@ def item(
             "UnitWeight": unit_weight_grams,
             "UnitWeightUnitOfMeasureName": "Grams" if unit_weight_grams else None,
             "IsUsed": False,
-        },
+        }),
         name=name,
-    )
+    )  # fmt: skip
 
 
 def item_snapshot(item_record: Record) -> dict[str, Any]:

@@ -259,6 +259,8 @@ async def test_more_reads_have_the_documented_fields_and_types(
         ("plant_tags_available", CULTIVATOR, "tags_plant_available"),
         ("transfer_hub", CULTIVATOR, "transfers_hub"),
         ("transfers_incoming", DISPENSARY, "transfers_incoming"),
+        # Items carry every field of bruno Items/GetActiveItems and, like it, no LastModified.
+        ("items_active", CULTIVATOR, "items_active"),
     ],
 )
 async def test_the_newly_documented_reads_match_the_sandbox(
