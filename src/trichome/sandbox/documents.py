@@ -6,6 +6,7 @@ from datetime import date, datetime
 from typing import Any
 
 from trichome.sandbox.item_categories import CATEGORY_NAMES
+from trichome.sandbox.item_fields import documented_item
 from trichome.sandbox.reference import (
     LOCATION_TYPES,
     PLANT_BATCH_TYPE_IDS,
@@ -102,7 +103,7 @@ def item(
         facility.license_number,
         "item",
         "active",
-        {
+        documented_item({
             "Name": name,
             "ProductCategoryName": category,
             "ProductCategoryType": category_data["ProductCategoryType"],
@@ -117,9 +118,9 @@ def item(
             "UnitWeight": unit_weight_grams,
             "UnitWeightUnitOfMeasureName": "Grams" if unit_weight_grams else None,
             "IsUsed": False,
-        },
+        }),
         name=name,
-    )
+    )  # fmt: skip
 
 
 def item_snapshot(item_record: Record) -> dict[str, Any]:
@@ -222,37 +223,43 @@ def plant(
     planted: date,
     phase_date: date,
 ) -> Record:
-    """A tracked plant in the vegetative or flowering phase."""
+    """A tracked plant in the vegetative or flowering phase, with every field of Metrc's
+    example (bruno Plants/GetFloweringPlants, GetVegetativePlants) in its order."""
     return Record(
         facility.license_number,
         "plant",
         phase.lower(),
         {
-            "Label": label,
-            "State": "Tracked",
-            "GrowthPhase": phase,
-            "PlantBatchId": batch.id,
-            "PlantBatchName": batch.name,
+            "Label": label, "State": "Tracked", "GrowthPhase": phase,
+            "GroupTagTypeMax": 0, "TagTypeMax": 0,
+            "PlantBatchId": batch.id, "PlantBatchName": batch.name,
+            "PlantBatchTypeId": batch.data.get("PlantBatchTypeId"),
             "PlantBatchTypeName": batch.data["PlantBatchTypeName"],
-            "StrainId": batch.data["StrainId"],
-            "StrainName": batch.data["StrainName"],
-            "LocationId": location_record.id,
-            "LocationName": location_record.name,
-            "PatientLicenseNumber": None,
-            "HarvestId": None,
-            "HarvestedUnitOfWeightName": None,
-            "HarvestedWetWeight": None,
-            "HarvestCount": 0,
-            "IsOnHold": False,
+            "StrainId": batch.data["StrainId"], "StrainName": batch.data["StrainName"],
+            **placed(location_record), "SublocationId": None, "SublocationName": None,
+            "PatientLicenseNumber": None, "HarvestId": None,
+            "HarvestedUnitOfWeightName": None, "HarvestedUnitOfWeightAbbreviation": None,
+            "HarvestedWetWeight": None, "HarvestCount": 0,
+            "IsOnHold": False, "IsOnInvestigation": False, "IsOnInvestigationHold": False,
+            "IsOnInvestigationRecall": False,
             "PlantedDate": day(planted),
             "VegetativeDate": day(phase_date if phase == "Vegetative" else planted),
             "FloweringDate": day(phase_date) if phase == "Flowering" else None,
-            "HarvestedDate": None,
-            "DestroyedDate": None,
-            "DestroyedNote": None,
+            "HarvestedDate": None, "DestroyedDate": None, "DestroyedNote": None,
+            "DestroyedByUserName": None, "MotherPlantDate": None,
+            "ClonedCount": None, "SurvivedCount": None, "DescendedCount": None,
         },
         label=label,
-    )
+    )  # fmt: skip
+
+
+def placed(location_record: Record) -> dict[str, Any]:
+    """A plant's or batch's location fields (Id, name and the location's type)."""
+    return {
+        "LocationId": location_record.id,
+        "LocationName": location_record.name,
+        "LocationTypeName": location_record.data.get("LocationTypeName"),
+    }
 
 
 def harvest(facility: Facility, name: str, location_record: Record, started: date) -> Record:

@@ -28,6 +28,7 @@ _WITHOUT_LAST_MODIFIED = frozenset(
         "vehicle",
         "patientcheckin",
         "itembrand",  # bruno Items/GetBrands
+        "item",  # bruno Items/GetActiveItems, GetInactiveItems
         "processingjob",  # bruno ProcessingJob/GetActiveProcessingJob
         "processingjobtype",  # bruno ProcessingJob/GetActiveJobTypes
         # bruno Locations/GetActiveLocations, GetLocationsById and Strains/GetActiveStrains,

@@ -1,7 +1,8 @@
 """The operator skills of issue 22 on Metrc's documented response shapes (our fixtures), not on
 the sandbox: receipts with local sale times and UTC recording times, the licence's and the
-employees' documented licence dates, harvests with their packages' original quantities, and
-a delivery's wholesale prices. Expected figures are worked out from the fixtures by hand."""
+employees' documented licence dates, harvests with their packages' original quantities, a
+delivery's wholesale prices, and a package repackaged from another (its SourcePackageLabels)
+counted as a draw. Expected figures are worked out from the fixtures by hand."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from trichome.metrc.tools.compliance import credential_expiry, late_sales
 
 pytestmark = pytest.mark.anyio
 TOOLS = load_all()
+FOOTHILLS = "403R-00133"
 
 
 async def answer(run: Run, tool: Any, **arguments: Any) -> dict[str, Any]:
@@ -84,3 +86,36 @@ async def test_a_manifest_valued_at_its_documented_wholesale_prices(run: Run) ->
     assert (row["manifest"], row["value"], row["refused_value"]) == ("0000090011", 4834.56, 1451.52)
     assert result["counts"]["outgoing_value"] == 4834.56
     assert result["findings"] == []
+
+
+async def test_a_package_repackaged_whole_is_a_draw_on_its_parent(run: Run) -> None:
+    # Foothills made 1A4FF0400000029000000106 on 28 May from the whole of ...104 (453.6 g;
+    # packages_active names the parent in SourcePackageLabels), which then finished on 2 June.
+    month = await answer(run, TOOLS["fifo"].fn, license_number=FOOTHILLS)
+    last_ten_days = await answer(run, TOOLS["fifo"].fn, license_number=FOOTHILLS, lookback_days=10)
+
+    # Manifest 0000090204 took 5 packages to two stores and one was refused: 4 shipment draws.
+    assert month["details"]["draws_by_kind"] == {
+        "sale": 0, "shipment": 4, "processing": 0, "repackaging": 1,
+    }  # fmt: skip
+    assert month["counts"]["draws"] == 5
+    # The finished parent is not stock; the new package is the one to pull next.
+    assert [p["label"] for p in month["details"]["pull_next"]] == ["1A4FF0400000029000000106"]
+    assert month["findings"] == []
+    # A look-back from 5 June leaves the 28 May repackaging out.
+    assert last_ten_days["details"]["draws_by_kind"]["repackaging"] == 0
+
+
+async def test_fefo_counts_the_repackaging_and_names_the_undated_package(run: Run) -> None:
+    result = await answer(run, TOOLS["fefo"].fn, license_number=FOOTHILLS)
+
+    # The same five draws as fifo (four shipped, one repackaged); the new package has no
+    # product or lab expiry date, so it cannot be ordered by expiry.
+    assert result["counts"]["draws"] == 5 and result["counts"]["undated_packages"] == 1
+    (finding,) = result["findings"]
+    assert finding["check"] == "no_expiry_date"
+    assert finding["packages"] == ["1A4FF0400000029000000106"]
+    assert finding["message"] == (
+        "1 usable package carries no product or lab expiry date, so expiry-first cannot "
+        "order it (fifo does)."
+    )

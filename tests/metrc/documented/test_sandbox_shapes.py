@@ -198,7 +198,13 @@ async def test_units_of_measure_have_the_documented_fields_and_types(client: Met
 # Where the sandbox differs from the documented example on purpose: a lab test type's
 # LabTestResultMode is a number in Metrc's example (0) and a name on live servers
 # (PassWithinMinMax); the sandbox serves both, so clients meet both (docs/metrc-coverage.md).
-SANDBOX_OTHER_TYPES = {"labtests_types": ["LabTestResultMode"]}
+# Metrc's examples disagree on a transfer's ShipmentTransactionType: a name ("Standard") in
+# GetOutgoingTransfers and GetIncomingTransfers, a number (0) in GetHub (bruno Transfers/
+# GetHub.bru); the sandbox names it in every list.
+SANDBOX_OTHER_TYPES = {
+    "labtests_types": ["LabTestResultMode"],
+    "transfers_hub": ["ShipmentTransactionType"],
+}
 
 
 @pytest.mark.parametrize(
@@ -238,6 +244,23 @@ async def test_more_reads_have_the_documented_fields_and_types(
         ("outgoing_templates", CULTIVATOR, "transfers_templates_outgoing"),
         ("patient_checkin_locations", None, "patient_checkins_locations"),
         ("units_of_measure_inactive", None, "unitsofmeasure_inactive"),
+        # Plants (bruno Plants/GetFloweringPlants, GetVegetativePlants, GetInactivePlants):
+        # tag type limits, batch type id, location type, sublocation, investigation flags,
+        # mother and clone counts, served as Metrc's example has them.
+        ("plants_flowering", CULTIVATOR, "plants_flowering"),
+        ("plants_vegetative", CULTIVATOR, "plants_vegetative"),
+        ("plants_inactive", CULTIVATOR, "plants_inactive"),
+        # Already served as documented; now held to it.
+        ("packages_inactive", CULTIVATOR, "packages_inactive"),
+        ("packages_intransit", CULTIVATOR, "packages_intransit"),
+        ("harvests_active", CULTIVATOR, "harvests_active"),
+        ("package_adjust_reasons", CULTIVATOR, "packages_adjust_reasons"),
+        ("plant_batch_waste_reasons", CULTIVATOR, "plantbatches_waste_reasons"),
+        ("plant_tags_available", CULTIVATOR, "tags_plant_available"),
+        ("transfer_hub", CULTIVATOR, "transfers_hub"),
+        ("transfers_incoming", DISPENSARY, "transfers_incoming"),
+        # Items carry every field of bruno Items/GetActiveItems and, like it, no LastModified.
+        ("items_active", CULTIVATOR, "items_active"),
     ],
 )
 async def test_the_newly_documented_reads_match_the_sandbox(
@@ -246,7 +269,7 @@ async def test_the_newly_documented_reads_match_the_sandbox(
     served = await getattr(client, read)(*([licence] if licence else []))
 
     assert fields(served) == documented(fixture)
-    assert same_types(served, fixture) == []
+    assert same_types(served, fixture) == SANDBOX_OTHER_TYPES.get(fixture, [])
 
 
 async def test_lab_test_batches_list_their_test_types_as_metrc_documents(

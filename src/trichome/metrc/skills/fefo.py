@@ -164,8 +164,10 @@ async def fefo(
                 severity=Severity.INFO,
                 check="no_expiry_date",
                 message=(
-                    f"{plural(len(undated), 'usable package')} carry no product or lab expiry "
-                    "date, so expiry-first cannot order them (fifo does)."
+                    f"{plural(len(undated), 'usable package')} "
+                    f"{'carries' if len(undated) == 1 else 'carry'} no product or lab expiry "
+                    "date, so expiry-first cannot order "
+                    f"{'it' if len(undated) == 1 else 'them'} (fifo does)."
                 ),
                 packages=[label(p) for p in undated],
             )

@@ -156,10 +156,10 @@ class Cultivator:
                     "HarvestId": batch.id,
                     "HarvestedWetWeight": wet,
                     "HarvestedUnitOfWeightName": "Grams",
+                    "HarvestedUnitOfWeightAbbreviation": documents.ABBREVIATIONS["Grams"],
                     "HarvestCount": 1,
                     "HarvestedDate": documents.day(day),
-                    "LocationId": room.id,
-                    "LocationName": room.name,
+                    **documents.placed(room),
                 }
             )
             self.year.touch(plant, when)

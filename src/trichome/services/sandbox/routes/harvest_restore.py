@@ -108,6 +108,7 @@ def _restore(harvest: dict[str, Any], plant: Record) -> None:
             "HarvestId": None,
             "HarvestedWetWeight": None,
             "HarvestedUnitOfWeightName": None,
+            "HarvestedUnitOfWeightAbbreviation": None,
             "HarvestCount": 0,
             "HarvestedDate": None,
         }

@@ -286,6 +286,6 @@ async def move_batches(request: Request) -> Response:
         errors.raise_if_any()
         for batch, location in plans:
             assert batch is not None and location is not None
-            batch.data["LocationId"], batch.data["LocationName"] = location.id, location.name
+            batch.data.update(documents.placed(location))
             await tx.save(batch)
     return Response(status_code=200)  # no body (bruno PlantBatches/UpdatePlantBatchesLocation)

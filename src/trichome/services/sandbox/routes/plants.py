@@ -129,7 +129,7 @@ async def plant_growth_phase(request: Request) -> Response:
                 documents.day(when)
             )
             if location is not None:
-                plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
+                plant.data.update(documents.placed(location))
             await tx.save(plant)
     return Response(status_code=200)  # Metrc answers no body (bruno Plants/UpdateGrowthPhase)
 
@@ -190,6 +190,7 @@ async def harvest_plants(request: Request) -> Response:
                     "HarvestId": batch.id,
                     "HarvestedWetWeight": round(wet, 4),
                     "HarvestedUnitOfWeightName": "Grams",
+                    "HarvestedUnitOfWeightAbbreviation": documents.ABBREVIATIONS["Grams"],
                     "HarvestCount": 1,
                     "HarvestedDate": documents.day(when),
                 }
@@ -217,7 +218,7 @@ async def move_plants(request: Request) -> Response:
         errors.raise_if_any()
         for plant, location in plans:
             assert plant is not None and location is not None
-            plant.data["LocationId"], plant.data["LocationName"] = location.id, location.name
+            plant.data.update(documents.placed(location))
             await tx.save(plant)
     return Response(status_code=200)  # no body (bruno Plants/UpdatePlantsLocation)
 
