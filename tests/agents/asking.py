@@ -22,16 +22,20 @@ class Answered:
     fact_ids: tuple[str, ...]
 
 
-def answer(service: AgentService, *turns: str) -> Answered:
+def answer(service: AgentService, *turns: str, own_replies: bool = False) -> Answered:
     """The answer to the last of the user's turns; each earlier turn was acknowledged by the
-    assistant, so the conversation reads as a user's follow-ups."""
+    assistant ("noted"), or with `own_replies` answered by the service itself, as `bench
+    answers` and a client asking turn by turn do, so the conversation reads as a user's
+    follow-ups."""
     messages: list[ChatTurn] = []
+    text = ""
     for index, turn in enumerate(turns):
         if index:
-            messages.append(ChatTurn("assistant", "noted"))
+            messages.append(ChatTurn("assistant", text if own_replies else "noted"))
         messages.append(ChatTurn("user", turn))
-    prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-    text = asyncio.run(service.complete(prepared)).text
+        if own_replies or index == len(turns) - 1:
+            prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
+            text = asyncio.run(service.complete(prepared)).text
     ids = tuple(fact.id for fact in compose(prepared.request).sources)
     return Answered(prepared.agent.name, text, ids)
 

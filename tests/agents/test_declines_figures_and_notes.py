@@ -9,17 +9,13 @@ answered from the equivalency table, not worked out as a harvest's drying loss."
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.agents.asking import answer
 from trichome.agents.asked_aspects import asked_aspects, states_aspects
-from trichome.agents.engines.grounded import compose
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.agents.understanding import RequestKind, understand
 from trichome.config import Settings
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +27,8 @@ def conversation(service: AgentService, *turns: str) -> tuple[str, str, int]:
     """The last answer of a conversation, with the engine's own answers between the user's
     turns (as `bench answers` asks): its text, the agent that gave it and how many sources
     it cites."""
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text, prepared.agent.name, len(compose(prepared.request).sources)
+    answered = answer(service, *turns, own_replies=True)
+    return answered.text, answered.agent, len(answered.fact_ids)
 
 
 @pytest.mark.parametrize(
