@@ -94,6 +94,8 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
         ("what does new york require the driver carry", ["transport"]),
         ("warwick - how many plants in RI?", ["home-grow"]),
         ("can my 16 yo get an oklahoma medical marijuana card?", ["minimum-age"]),
+        # a title of the U.S. Code cited, not an age
+        ("what's the max sentence under 21 u.s.c. 841 for 50 plants", []),
         ("how many plants in a 4x4 tent under one light", []),
         # A label under review or a claim proposed for the pack asks the label rule, even
         # when the dose words an edible cap is read from are in the question.
