@@ -96,6 +96,9 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
         ("can my 16 yo get an oklahoma medical marijuana card?", ["minimum-age"]),
         # a title of the U.S. Code cited, not an age
         ("what's the max sentence under 21 u.s.c. 841 for 50 plants", []),
+        # the offence, not a distributor's transport
+        ("how long a federal sentence if charged with intent to distribute?", []),
+        ("california distributor - what goes on the transport manifest", ["transport"]),
         ("how many plants in a 4x4 tent under one light", []),
         # A label under review or a claim proposed for the pack asks the label rule, even
         # when the dose words an edible cap is read from are in the question.

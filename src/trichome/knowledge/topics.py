@@ -180,7 +180,10 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "transport",
-        r"transport|manifest|distribut(?:e|ion|or)|" + phrases.VEHICLES,
+        # not the offence: "charged with distribution near a school", "intent to distribute"
+        r"transport|manifest|(?<!intent to )(?<!charged with )(?<!charge )(?<!charges )"
+        r"distribut(?:e|ion|or)(?! (?:charges?|offen[cs]es?|near (?:a |the )?school))|"
+        + phrases.VEHICLES,
         ("transport-manifest", "transport-sop"),
         rule=True,
     ),
