@@ -5,10 +5,9 @@ state's label warning ("may impair driving"), and "can I bring my medical cannab
 plane within California?" shares "cannabis" and "California" with a delivery rule: offered as
 the answer, either is a confident wrong one with a citation. These questions ask a
 particular aspect (a penalty, a fee, air travel, impaired driving, a raffle, how long
-something is kept), and only a fact
-that speaks of that aspect answers them; with none, the answer admits the gap and names the
-regulator. Each aspect is a pair: the words that ask it, and the words a fact stating it
-uses.
+something is kept), and only a fact that speaks of that aspect answers them; with none, the
+answer admits the gap and names the regulator. Each aspect is a pair: the words that ask it,
+and the words a fact stating it uses.
 """
 
 from __future__ import annotations
