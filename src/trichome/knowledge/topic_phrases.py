@@ -160,3 +160,11 @@ CAUGHT_WITH = (
 # Every way an amount held is asked, as one alternative.
 AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH))
 PACKAGING = r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?"
+# A distributor's transport, not the offence ("charged with distribution near a school",
+# "intent to distribute").
+TRANSPORT = (
+    r"transport|manifest|(?<!intent to )(?<!charged with )(?<!charge )(?<!charges )"
+    r"distribut(?:e|ion|or)(?! (?:charges?|offen[cs]es?|near (?:a |the )?school))"
+)
+# "under 21" as an age, not "under 21 usc 860" (a title of the U.S. Code or the CFR cited).
+UNDER_AN_AGE = r"\bunder (?:18|19|21)\b(?!\s*(?:u\.?s\.?c|usc|c\.?f\.?r|cfr)\b)"

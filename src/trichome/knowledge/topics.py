@@ -140,9 +140,7 @@ TOPICS: tuple[Topic, ...] = (
         "minimum-age",
         r"\b(?:minimum|legal|min\.?) (?:ages?|buying ages?)\b|how old (?:do|must|does)|"
         r"\bwhat age\b|\bage (?:do|must) (?:you|u|i|we|they|customers?) (?:have|need|be)\b|"
-        r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|"
-        # not "under 21 usc 860": a title of the U.S. Code or the CFR cited
-        r"\bunder (?:18|19|21)\b(?!\s*(?:u\.?s\.?c|usc|c\.?f\.?r|cfr)\b)|"
+        r"\b(?:1[0-9]|2[01]) ?(?:yo|y/o|yrs?(?: old)?|years? old)\b|" + phrases.UNDER_AN_AGE + "|"
         r"\b(?:i'?m|i am|we'?re|we are|(?:s?he|they)(?:'s|'re| is| are)) (?:only |just )?"
         r"(?:1[6-9]|20)\b(?! ?(?:mg|g|grams?|oz|%|plants?|days?|hours?))|"
         r"\bage (?:limit|requirement|to (?:buy|purchase|use|enter))|" + phrases.ID_KEPT,
@@ -180,10 +178,7 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "transport",
-        # not the offence: "charged with distribution near a school", "intent to distribute"
-        r"transport|manifest|(?<!intent to )(?<!charged with )(?<!charge )(?<!charges )"
-        r"distribut(?:e|ion|or)(?! (?:charges?|offen[cs]es?|near (?:a |the )?school))|"
-        + phrases.VEHICLES,
+        phrases.TRANSPORT + r"|" + phrases.VEHICLES,
         ("transport-manifest", "transport-sop"),
         rule=True,
     ),
