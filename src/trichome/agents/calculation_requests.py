@@ -32,6 +32,7 @@ from trichome.agents.normalising import normalise
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
 from trichome.agents.rule_applications import applies_a_rule
+from trichome.agents.stated_totals import stated_totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +107,15 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
         return RecognisedCalculation(
             None, which_one(unsure), asks=True, read=_read(question), spans=_spans(question)
         )
+    stated = stated_totals(question.quantities, question.used, found)
+    if stated:  # a printed total beside its forms: checked, not unused
+        notes = " ".join(s.note for s in stated)
+        found = replace(found, verdict=f"{found.verdict} {notes}" if found.verdict else notes)
+    checked = {_shown(s.quantity) for s in stated}
     return RecognisedCalculation(
         in_asked_unit(for_the_day(found, question.text), question.text),
         read=_read(question),
-        unused=_unused(question),
+        unused=tuple(u for u in _unused(question) if u not in checked),
         spans=_spans(question),
     )
 

@@ -45,6 +45,9 @@ class Limit:
 # 7 U.S.C. 1639o(1) (2018 Farm Bill) and 7 CFR 990.1: hemp is at most 0.3% delta-9 THC on a
 # dry-weight basis, tested post-decarboxylation (delta-9 THC + 0.877 × THCA); Public Law
 # 119-37 s. 781 makes it 0.3% total THC from November 2026.
+# A lab's printed total differing from the one its own figures make by more than this many
+# percentage points (a lab rounds to one or two decimals) is questioned, not taken as stated.
+TOTAL_TOLERANCE = 0.1
 HEMP_LIMIT = Limit(
     "the federal hemp limit",
     0.3,
@@ -115,7 +118,12 @@ def total_cannabinoid(
         "%" if basis == "%" else "mg/g",
         f"Total {name} is {fmt(total)}{unit}.",
         tuple(steps),
-        details={"converted": converted},
+        details={
+            "converted": converted,
+            # in %, for a stated total to be held against (see `stated_totals`)
+            f"total_{name.lower()}_percent": total if basis == "%" else total / 10,
+            f"sum_{name.lower()}_percent": (neutral + acid) * (1 if basis == "%" else 0.1),
+        },
         formula=f"total {name} = {_neutral_label(name)} + {factor} × {name}A",
         inputs=(
             f"{_neutral_label(name)}: {fmt(neutral, 4)}{unit}",

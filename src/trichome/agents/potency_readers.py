@@ -46,10 +46,11 @@ def total(question: Question) -> Calculation | None:
             if q.tags & {"loss", "efficiency", "terpene", "target", "limit"}:
                 continue
             values.setdefault(q.cannabinoid, []).append(q)
-    if values.get("THCA") and any(not q.total for q in values.get("THC", [])):
-        # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the acid
-        # is the cap or the claim it is checked against, not the delta-9 reading.
-        values["THC"] = [q for q in values.get("THC", []) if not q.total]
+    for form in ("THC", "CBD", "CBG"):
+        if values.get(f"{form}A") and any(not q.total for q in values.get(form, [])):
+            # "THCA 33.1%, delta-9 0.5%; the cap is 30% total THC": a total named beside the
+            # acid is the cap or the claim it is checked against, not the neutral reading.
+            values[form] = [q for q in values.get(form, []) if not q.total]
     parts: list[Calculation] = []
     # CBG only when the COA gives no THCA or CBDA: a total THC question on a full COA is not
     # answered with its CBG.

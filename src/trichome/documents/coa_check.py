@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from trichome.agents.calculators import Calculation, CalculationError
-from trichome.agents.potency_calculators import HEMP_LIMIT, total_cannabinoid
+from trichome.agents.potency_calculators import HEMP_LIMIT, TOTAL_TOLERANCE, total_cannabinoid
 from trichome.documents.coa import Certificate, Result
 from trichome.documents.coa_analytes import CONTAMINANTS
 from trichome.knowledge.directory import load_directory
@@ -30,8 +30,6 @@ from trichome.knowledge.retrieval import KnowledgeBase
 LIMITS_FILE = Path(__file__).with_name("data") / "coa_limits.toml"
 # A result this close to its limit (share of it) is worth a look before the next batch.
 NEAR_LIMIT = 0.8
-# A lab's total differing from ours by more than this (percentage points) is questioned.
-TOTAL_TOLERANCE = 0.1
 
 
 @dataclass(frozen=True, slots=True)
