@@ -54,3 +54,9 @@ def test_a_printed_total_used_as_the_potency_is_not_checked() -> None:
     text = _answer("lab report: Total THC 22.4%, i'm putting 3.5g in a jar, mg thc in the jar?")
     assert "784 mg" in text
     assert "stated total" not in text
+
+
+def test_at_the_hemp_limit_the_unrounded_total_leads_and_decides() -> None:
+    text = _answer("hemp sample: THCA 0.29%, d9 0.05%, total THC 0.30% per the lab. pass?")
+    assert text.startswith("Total THC is 0.3043%.\nFAILS the federal hemp limit")
+    assert "The verdict is on the unrounded total." in text

@@ -96,6 +96,7 @@ def total_cannabinoid(
     ]
     assumptions = [MOLAR_MASS_NOTES.get(name, MOLAR_MASS_NOTE)]
     verdict = None
+    places = 2
     if basis != "%":
         steps.append(f"{fmt(total, 4)} mg/g ÷ 10 = {fmt(total / 10, 4)}% total {name}")
         assumptions.append("1% = 10 mg/g")
@@ -104,6 +105,8 @@ def total_cannabinoid(
         over = as_percent > limit.percent
         # Two decimals, unless rounding would make the total look equal to the limit.
         shown = fmt(as_percent) if fmt(as_percent) != fmt(limit.percent) else fmt(as_percent, 4)
+        if shown != fmt(as_percent):  # "0.3043%", never a total that reads as the limit
+            places = 4
         verdict = (
             f"{'FAILS' if over else 'PASSES'} {limit.name}: {shown}% total THC is "
             f"{'over' if over else 'at or under'} {fmt(limit.percent)}% ({limit.source})."
@@ -116,7 +119,7 @@ def total_cannabinoid(
         f"total_{name.lower()}",
         total,
         "%" if basis == "%" else "mg/g",
-        f"Total {name} is {fmt(total)}{unit}.",
+        f"Total {name} is {fmt(total, places)}{unit}.",
         tuple(steps),
         details={
             "converted": converted,

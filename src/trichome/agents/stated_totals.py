@@ -43,7 +43,10 @@ def stated_totals(
         if worked is None:
             continue
         added = calculation.details.get(f"sum_{name.lower()}_percent")
-        found.append(StatedTotal(quantity, _note(name, quantity, worked, added)))
+        note = _note(name, quantity, worked, added)
+        if calculation.verdict and quantity.value / (1 if quantity.unit == "%" else 10) != worked:
+            note += " The verdict is on the unrounded total."
+        found.append(StatedTotal(quantity, note))
     return tuple(found)
 
 
@@ -54,7 +57,7 @@ def _note(name: str, quantity: Quantity, worked: float, added: float | None) -> 
     printed = quantity.value / scale
     neutral = "delta-9 THC" if name == "THC" else name
     gap = abs(printed - worked)
-    ours = f"{fmt(worked * scale)}{unit}"
+    ours = f"{fmt(worked * scale, 4)}{unit}"
     if gap <= TOTAL_TOLERANCE:
         return (
             f"The stated total {name}, {quantity.text}, agrees with the certificate's own "
