@@ -17,6 +17,9 @@ from trichome.agents.calculators import (
 from trichome.agents.missing_inputs import wording
 from trichome.agents.quantities import Quantity
 from trichome.agents.quantity_roles import UNSIZED_LOSS
+from trichome.agents.unit_words import TAKEN
+
+_TAKEN = re.compile(TAKEN + "$", re.IGNORECASE)
 
 ASKS = (
     r"how\s+(?:much|many)|what(?:'s|s| is| are| would| will)?|calc\w*|figure|work\s+out|\?|"
@@ -159,7 +162,9 @@ def kept_percent(question: Question) -> float:
 
 
 def piece_counts(question: Question) -> list[Quantity]:
-    return [
+    """The counts of pieces; beside a count of pieces made, not those someone ate ("made 24
+    cookies, i ate 6": `portions_taken`)."""
+    counts = [
         q
         for q in question.find("count")
         if not re.match(
@@ -168,6 +173,8 @@ def piece_counts(question: Question) -> list[Quantity]:
             q.noun or "",
         )
     ]
+    made = [q for q in counts if not _TAKEN.search(question.text[max(0, q.start - 40) : q.start])]
+    return made or counts
 
 
 def about_hemp(question: Question) -> bool:

@@ -29,6 +29,7 @@ from trichome.agents.calculators import (
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.daily_doses import for_the_day
 from trichome.agents.normalising import normalise
+from trichome.agents.portions_taken import taken
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
 from trichome.agents.rule_applications import applies_a_rule
@@ -89,6 +90,8 @@ def recognise(
 def _attempt(question: Question) -> RecognisedCalculation | None:
     try:
         found = first_calculation(question)
+        if found is not None:  # "i ate 6 of them": the pieces taken
+            found = taken(found, question.text, question.find("count", "number"))
     except MissingInput as missing:
         return RecognisedCalculation(
             None,

@@ -22,6 +22,7 @@ from trichome.agents.story_numbers import (
 )
 from trichome.agents.trade_amounts import plain as _plain
 from trichome.agents.trade_amounts import priced_amounts, standard_ounces, trade_amounts
+from trichome.agents.unit_words import TAKEN
 
 _ONES = {
     "zero": 0,
@@ -59,6 +60,7 @@ _WORD = "|".join([*_ONES, *_SCALES, "dozen"])
 _NUMBER_WORDS = re.compile(
     rf"\b(?:a\s+|an\s+)?(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b", re.IGNORECASE
 )
+_TAKEN_BEFORE = re.compile(TAKEN + "$", re.IGNORECASE)
 # "a gram", "an eighth": the article is the number one.
 _ARTICLE_UNIT = re.compile(
     r"\b(?:a|an|one|per|each)\s+(gram|g|ounce|oz|pound|lb|kilo|kg|eighth|quarter|zip|cup|"
@@ -285,4 +287,9 @@ def _article(match: re.Match[str]) -> str:
         re.IGNORECASE,
     ):
         return "per " + match.group(1)  # "thc in mg a gram" asks mg per gram
+    if match.group(1).lower() == "quarter" and (
+        _TAKEN_BEFORE.search(match.string[max(0, match.start() - 40) : match.start()])
+        or re.match(r"\s+of\s+(?:them|those|these)\b", match.string[match.end() :])
+    ):
+        return match.group(0)  # "i ate a quarter of the cookies": a share of the pieces
     return "1 " + match.group(1)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.unit_words import TAKEN
+
 # Dates ("10/14/2026", "on 11/02", "2026-10-14") and labels ("lot H-2291", "batch #882")
 # carry numbers that are never inputs; they are dropped before quantities are read.
 _DATE = re.compile(
@@ -87,6 +89,7 @@ _SHARE_OF = re.compile(
     r"(?:a|one|1)\s+(?P<third>third)|(?P<thirds>two|2)\s+thirds)\s+of\s+(?=(?:its|the|their|it)\b)",
     re.IGNORECASE,
 )
+_TAKEN_BEFORE = re.compile(TAKEN + "$", re.IGNORECASE)
 _SHARES = {"three": "75", "half": "50", "quarter": "25", "third": "33.3333", "thirds": "66.6667"}
 
 
@@ -102,7 +105,14 @@ _SHARE_DOES = re.compile(
 def shares_of_a_whole(text: str) -> str:
     """ "three quarters of its weight" written as "75% of its weight", "half makes it into
     the milk" as "50% makes it into the milk"."""
-    text = _SHARE_OF.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% of ", text)
+    text = _SHARE_OF.sub(
+        lambda m: (
+            m.group(0)  # "i ate a quarter of the cookies": pieces taken (`portions_taken`)
+            if _TAKEN_BEFORE.search(m.string[max(0, m.start() - 40) : m.start()])
+            else f"{_SHARES[m.lastgroup or 'half']}% of "
+        ),
+        text,
+    )
     return _SHARE_DOES.sub(lambda m: f"{_SHARES[m.lastgroup or 'half']}% ", text)
 
 

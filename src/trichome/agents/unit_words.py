@@ -116,3 +116,12 @@ def holder_word(text: str, default: str) -> str:
     """The user's word for what held a total ("whole jar has 400 mg": "jar"), else `default`."""
     found = _HOLDERS.search(text)
     return found.group(1).lower() if found else default
+
+
+# "i ate", "she took", "he's eaten", "if i take", "gave my wife": pieces someone took ("had"
+# is left out: "we had 24 cookies" is what was made).
+TAKEN = (
+    r"\b(?:ate|eaten|eats|eat|took|taken|consumed|finished|gave\s+(?:him|her|them|my\s+\w+)|"
+    r"(?:i|we|he|she|they|you|u)\s+(?:just\s+|only\s+)?(?:take|takes))\s+"
+    r"(?:about\s+|like\s+|maybe\s+|only\s+|just\s+|around\s+|roughly\s+)?"
+)
