@@ -60,3 +60,18 @@ def test_a_flower_question_leads_with_the_flower_figure(
     lead = answer(service, question).split("\n")[0]
     assert "1 ounce" in lead
     assert "infused pre-rolls" not in lead
+
+
+@pytest.mark.parametrize(
+    ("turns", "lead_says"),
+    [
+        (("what's the edible limit in michigan",), "R 420.404"),
+        (("what's the edible limit in colorado", "what about michigan"), "R 420.404"),
+        (("whats the allowed variance on edibles in michigan",), "15 percent"),
+    ],
+)
+def test_a_cap_question_is_led_by_the_cap_and_a_variance_question_by_the_variance(
+    service: AgentService, turns: tuple[str, ...], lead_says: str
+) -> None:
+    lead = answer(service, *turns).split("\n")[0]
+    assert lead_says in lead

@@ -193,6 +193,8 @@ def conversation_draft(user_turns: list[str] | tuple[str, ...]) -> Draft | None:
         return None
     latest = user_turns[-1].strip()
     found = drafting_request(latest)
+    if found is None and len(user_turns) >= 2 and _REWORK_EARLIER.search(latest):
+        return _reworked(user_turns[:-1], latest)
     if found is not None or len(user_turns) < 2 or not _ONE_MORE.search(latest):
         return found
     if _ASKS_A_RULE.search(latest) or _ASKS_ANYTHING.search(latest):
@@ -202,6 +204,33 @@ def conversation_draft(user_turns: list[str] | tuple[str, ...]) -> Draft | None:
         return None
     outline = next(parts for kind, _, parts in _NAMES if kind == earlier.kind)
     return Draft(earlier.kind, latest, _outline(earlier.kind, latest, outline))
+
+
+# A change to the draft just given: "make it shorter and add a disclaimer", "more casual",
+# "now for nevada", "add the 21+ line", "drop the emojis", "try again". Not a question.
+_REWORK_EARLIER = re.compile(
+    r"^\W*(?:(?:ok|okay|cool|nice|great|good|thanks|thx|love it|perfect|hmm|now|pls|please|"
+    r"can you|could you|can u|but|and)\W+)*(?:make (?:it|that|this|them)|shorten|tighten|"
+    r"add (?:a|an|the|some|our|in)\b|drop (?:the|a)\b|remove (?:the|a)\b|cut (?:the|it)\b|"
+    r"change (?:the|it)\b|swap (?:the|out)\b|redo (?:it|that)|rewrite (?:it|that)|"
+    r"try again|one more try|more (?:casual|formal|fun|playful|professional|punchy|"
+    r"friendly|upbeat|serious)|less (?:salesy|formal|wordy|corporate|cheesy)|"
+    r"(?:now |same thing |same )?(?:for|in) (?:nevada|michigan|colorado|california|"
+    r"[a-z]{2}\b))(?![^?]*\?)",
+    re.IGNORECASE,
+)
+
+
+def _reworked(earlier_turns: list[str] | tuple[str, ...], change: str) -> Draft | None:
+    """The latest draft of the conversation asked for again with the change the user asks
+    ("make it shorter"): its class of document, its brief and the change as a line."""
+    for turn in reversed(earlier_turns):
+        earlier = drafting_request(turn.strip())
+        if earlier is not None and earlier.kind not in ("critique", "rewrite"):
+            parts = next(parts for kind, _, parts in _NAMES if kind == earlier.kind)
+            brief = f"{earlier.brief} (changed: {change})"
+            return Draft(earlier.kind, brief, _outline(earlier.kind, brief, parts))
+    return None
 
 
 # Words of the user's own to rework or judge: "rewrite this to sound friendlier: '...'",

@@ -204,6 +204,13 @@ class AnswerRequest:
             return ()  # "serving cap?" is not answered by a package's cap alone
         if self.tolerance:
             usable = tuple(p for p in usable if gives_tolerance(p.fact.text))
+        elif usable and gives_tolerance(usable[0].fact.title):
+            # "edible limit in michigan?" is led by the cap, not the ±15% a serving may vary
+            # by: a fact on the same topic about the rule itself goes first
+            lead = next((p for p in usable[1:] if p.fact.topic == usable[0].fact.topic
+                         and not gives_tolerance(p.fact.title)), None)  # fmt: skip
+            if lead is not None:
+                usable = (lead, *(p for p in usable if p is not lead))
         if self.figure_scope is not None:
             # "how many mg in one sale?" is not answered by a package's cap: only facts giving
             # a figure over the scope asked answer, and with none the question is admitted.
