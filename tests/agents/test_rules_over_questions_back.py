@@ -75,6 +75,9 @@ def test_a_sum_asked_with_its_figures_still_asks_what_it_lacks(service: AgentSer
          {"az-possession-limits", "az-purchase-limit"}),
         ("what's the most i can keep at my apartment in oregon",
          {"or-possession-1oz-public-8oz-home"}),
+        # a "dispo" is a dispensary: its licence, not a siting rule that names licences
+        ("we're opening a dispo in ohio, what licenses do we need",
+         {"oh-dispensary-licence-cap-400"}),
     ],
 )  # fmt: skip
 def test_shop_talk_reaches_the_rule(service: AgentService, question: str, facts: set[str]) -> None:

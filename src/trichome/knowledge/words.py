@@ -209,6 +209,7 @@ SYNONYMS = {
     "giveaway": "promot",  # a giveaway is a promotion in the rules' words
     "freebi": "promot",
     "promo": "promot",  # trade shorthand for a promotion
+    "dispo": "dispensari",  # trade shorthand for a dispensary ("dispos")
     # where an advert runs, in the placement rules' words
     "tv": "televis",
     "bus": "transit",
