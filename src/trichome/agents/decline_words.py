@@ -148,7 +148,12 @@ UNNOTICED = (
     r"(?:flagged|caught|noticed|detected|searched|busted|tracked|traced|"
     r"reported|carded|checked)\b|"
     r"\bwithout (?:the (?:[\w-]+ ){0,2}?|them |anyone |anybody |my [\w-]+ |our [\w-]+ )"
-    r"(?:checking|carding|noticing|finding out|knowing|catching on|seeing|flagging)\b"
+    r"(?:checking|carding|noticing|finding out|knowing|catching on|seeing|flagging)\b|"
+    # "so usps doesnt flag the box", "so the cops won't smell it", "so it doesn't get flagged"
+    r"\bso (?:that )?(?:the [\w-]+|usps|ups|fedex|cops|police|feds|dogs?|they|nobody|no one|"
+    r"it|the box|the package) (?:doesn'?t|dont|don'?t|won'?t|wont|can'?t|cant|never|wouldn'?t) "
+    r"(?:get )?(?:flag|notice|catch|detect|find|see|smell|search|check|scan|sniff|know|"
+    r"flagged|caught|noticed|detected|searched|seized)\b"
 )
 
 # medical: a dose for someone else ("how many mg should my 72 yr old mom start with", "the

@@ -168,3 +168,32 @@ TRANSPORT = (
 )
 # "under 21" as an age, not "under 21 usc 860" (a title of the U.S. Code or the CFR cited).
 UNDER_AN_AGE = r"\bunder (?:18|19|21)\b(?!\s*(?:u\.?s\.?c|usc|c\.?f\.?r|cfr)\b)"
+# Whether cannabis is legal somewhere, asked, not only a programme named.
+STATUS_ASKED = (
+    r"\blegali[sz]|\bdecriminali[sz]|\b(?:is|are|it's|still|even|now|yet) (?:\w+ ){0,2}legal\b|"
+    r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open"
+)
+# Topics another one makes moot when both are read: a delivery to a customer is no
+# transport between licensees, even when its drivers are mentioned; what a label must show
+# is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
+DISPLACED_BY: dict[str, set[str]] = {
+    "transport": {"delivery", "mailing"},
+    # "the edible thc possession cap": what one may hold, not what a package may
+    "edible-thc-limits": {"label-contents", "label-tolerance", "possession-limits"},
+    # "is it legal to mail a cart to another state?": the mail's rule, not the state's status
+    "legal-status": {"mailing"},
+    "delivery": {"mailing"},
+}
+_CANNABIS_THING = (
+    r"(?:weed|cannabis|marijuana|marihuana|pot|bud|flower|edibles?|gummies|gummy|carts?|"
+    r"cartridges?|vapes?|pre-?rolls?|joints?|thc|concentrates?|wax|rosin|dabs?|"
+    r"tinctures?|brownies|cookies)"  # not seeds: hemp seeds are no controlled substance
+)
+# Sending cannabis by post, or shipping it across state lines: "can i mail edibles to my
+# friend", "ship weed to another state" (a private carrier's terms are not the mail's).
+MAILING = (
+    rf"\b(?:mail|mailing|mailed|usps)\b(?:\W+\w+){{0,4}}?\W+"
+    rf"{_CANNABIS_THING}\b|\b{_CANNABIS_THING}\b(?:\W+\w+){{0,5}}?\W+(?:through|by|in|via|with) "
+    r"(?:the )?(?:mail|post|usps|post office)\b|\b(?:ship|shipping|shipped|send|sending)\b"
+    r"(?:\W+\w+){0,5}?\W+(?:to (?:an)?other state|across state lines|out of state|interstate)"
+)

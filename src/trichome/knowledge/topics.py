@@ -176,6 +176,7 @@ TOPICS: tuple[Topic, ...] = (
         ("lab-testing", "action-limits", "release-testing", "hemp-testing"),
         rule=True,
     ),
+    _topic("mailing", phrases.MAILING, ("mailing",), rule=True),
     _topic(
         "transport",
         phrases.TRANSPORT + r"|" + phrases.VEHICLES,
@@ -325,8 +326,9 @@ TOPICS: tuple[Topic, ...] = (
 )
 BY_NAME = {topic.name: topic for topic in TOPICS}
 # Pack topics on which federal law binds in every US state beside the state's own rule:
-# the federal hemp definition (0.3% total THC; 0.4 mg a container from 12 Nov 2026).
-FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing"})
+# the federal hemp definition (0.3% total THC; 0.4 mg a container from 12 Nov 2026), and
+# what the US mail carries.
+FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing", "mailing"})
 
 
 _GLUED_UNIT = re.compile(r"(\d)(mg|g|ml|oz|lbs?)\b", re.IGNORECASE)
@@ -365,11 +367,7 @@ def detect_topics(text: str) -> tuple[Topic, ...]:
 
 
 # Words that ask whether cannabis is legal somewhere, not only name a programme.
-_STATUS_ASKED = re.compile(
-    r"\blegali[sz]|\bdecriminali[sz]|\b(?:is|are|it's|still|even|now|yet) (?:\w+ ){0,2}legal\b|"
-    r"\blegal (?:yet|now|there|here|in)\b|\bdispensar(?:y|ies) open",
-    re.IGNORECASE,
-)
+_STATUS_ASKED = re.compile(phrases.STATUS_ASKED, re.IGNORECASE)
 
 
 def asks_status(text: str) -> bool:
@@ -378,14 +376,7 @@ def asks_status(text: str) -> bool:
     return bool(_STATUS_ASKED.search(text))
 
 
-# Topics another one makes moot when both are read: a delivery to a customer is no
-# transport between licensees, even when its drivers are mentioned; what a label must show
-# is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
-DISPLACED_BY: dict[str, set[str]] = {
-    "transport": {"delivery"},
-    # "the edible thc possession cap": what one may hold, not what a package may
-    "edible-thc-limits": {"label-contents", "label-tolerance", "possession-limits"},
-}
+DISPLACED_BY = phrases.DISPLACED_BY
 
 
 def answering_topics(topics: tuple[Topic, ...]) -> frozenset[str]:
