@@ -70,7 +70,7 @@ async def expiration_tracker(
             f"(got {soon_days}, {within_days}, {horizon_days})."
         )
     as_of = data.as_of
-    packages = await data.packages()
+    packages = await data.packages(inactive_since=None)
     held = stock(packages.on_hand)
     buckets = bucket_names(soon_days, within_days, horizon_days)
     counts: dict[str, float] = {"packages_checked": len(held)}
