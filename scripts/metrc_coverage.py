@@ -127,10 +127,12 @@ def _referenced(fn: Any, client_names: set[str], seen: set[Any], found: set[str]
     except (OSError, TypeError):
         return
     if isinstance(fn, type):
-        for member in vars(fn).values():
-            target = getattr(member, "fget", member)
-            if inspect.isfunction(target):
-                _referenced(target, client_names, seen, found)
+        # Its own methods and those it inherits from our classes (FacilityData's base).
+        for owner in (klass for klass in fn.__mro__ if klass is fn or _ours(klass)):
+            for member in vars(owner).values():
+                target = getattr(member, "fget", member)
+                if inspect.isfunction(target):
+                    _referenced(target, client_names, seen, found)
         return
     scope = getattr(fn, "__globals__", {})
     for node in ast.walk(tree):

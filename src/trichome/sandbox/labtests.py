@@ -7,18 +7,38 @@ results and certificate, then release the overall TestPassed or TestFailed to th
 source packages, after which no more results can be recorded for that sample. Until then the
 sample is TestingInProgress and its rows read `ResultReleased: false` (ThunkMetrc bruno
 LabTests/GetResults shows both). The seeded year's lab releases as it records.
+
+A result expires when its test type says so: `LabTestResultExpirationDays` of GET
+/labtests/v2/types (bruno LabTests/GetLabTestsTypes, null in every example type) days after the
+test, and never when it is null, as Metrc's example results show (`ExpirationDateTime: null`,
+bruno LabTests/GetResults). A package's `LabTestResultExpirationDateTime` is then its results'
+earliest expiry, or null when none expires (bruno Packages/GetInactivePackages).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import Facility
+from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES, Facility
 from trichome.sandbox.store import Record
 
-RESULT_VALIDITY = timedelta(days=365)
+
+def result_expiry(test_type_name: str, tested: date) -> str | None:
+    """When a result of this test type expires: its type's expiration days after the test, or
+    None when the type sets none (or is not one of the sandbox's types)."""
+    days = LAB_TEST_TYPE_NAMES.get(test_type_name, {}).get("LabTestResultExpirationDays")
+    if not isinstance(days, int) or isinstance(days, bool):
+        return None
+    return datetime.combine(tested + timedelta(days=days), time(0)).isoformat()
+
+
+def earliest_expiry(expiries: Iterable[str | None]) -> str | None:
+    """The first of some results' expiries, or None when none of them expires."""
+    dated = [moment for moment in expiries if moment]
+    return min(dated, key=datetime.fromisoformat) if dated else None
 
 
 def result_rows(
@@ -32,7 +52,6 @@ def result_rows(
 ) -> list[Record]:
     """One result row per test type, as Metrc lists a package's results (`released`: as the
     seeded lab records them; the API's results wait for ReleaseResults)."""
-    expires = datetime.combine(tested + RESULT_VALIDITY, time(0), tzinfo=None).isoformat()
     rows = []
     for result in results:
         rows.append(
@@ -61,7 +80,7 @@ def result_rows(
                     "TestPassed": bool(result["Passed"]),
                     "TestResultLevel": result.get("Quantity"),
                     "TestComment": result.get("Notes"),
-                    "ExpirationDateTime": expires,
+                    "ExpirationDateTime": result_expiry(result["LabTestTypeName"], tested),
                     "TestInformationalOnly": False,
                     "LabTestDetailRevokedDate": None,
                 },
@@ -71,8 +90,9 @@ def result_rows(
     return rows
 
 
-def apply_result(package: Record, tested: date, passed: bool) -> None:
-    """Set a package's lab-testing state from a result."""
+def apply_result(package: Record, tested: date, passed: bool, expires: str | None) -> None:
+    """Set a package's lab-testing state from a result that expires at `expires` (None: its
+    test types set no expiry)."""
     # A remediated package stays a retest after it is sampled again (SubmittedForTesting).
     retest = package.data["LabTestingState"] == "Remediated" or bool(
         package.data.get("RemediationDate")
@@ -87,9 +107,7 @@ def apply_result(package: Record, tested: date, passed: bool) -> None:
             "LabTestingState": state,
             "LabTestingStateDate": documents.day(tested),
             "LabTestingPerformedDate": documents.day(tested),
-            "LabTestResultExpirationDateTime": datetime.combine(
-                tested + RESULT_VALIDITY, time(0)
-            ).isoformat(),
+            "LabTestResultExpirationDateTime": expires,
             "ProductRequiresRemediation": not passed,
         }
     )
@@ -109,11 +127,13 @@ def released_copy(row: Record, package: Record) -> Record:
     return Record(row.license, row.kind, row.state, data, label=f"package:{package.id}")
 
 
-def release(rows: list[Record], moment: datetime) -> tuple[date, bool]:
-    """Mark a sample's unreleased rows released at `moment`; the test day and overall verdict
-    they release (the latest day; failed when any recording failed)."""
+def release(rows: list[Record], moment: datetime) -> tuple[date, bool, str | None]:
+    """Mark a sample's unreleased rows released at `moment`; the test day, overall verdict and
+    expiry they release (the latest day; failed when any recording failed; the earliest
+    expiry, None when no row expires)."""
     for row in rows:
         row.data["ResultReleased"] = True
         row.data["ResultReleaseDateTime"] = moment.isoformat(timespec="seconds")
     tested = max(date.fromisoformat(row.data["TestPerformedDate"]) for row in rows)
-    return tested, all(bool(row.data["OverallPassed"]) for row in rows)
+    passed = all(bool(row.data["OverallPassed"]) for row in rows)
+    return tested, passed, earliest_expiry(row.data.get("ExpirationDateTime") for row in rows)

@@ -77,8 +77,11 @@ class MemorySource:
         """The people working at the licence."""
         return list(self.staff)
 
-    async def packages(self) -> Packages:
-        """Packages on hand, in transit and inactive."""
+    async def packages(self, *, inactive_since: date | None) -> Packages:
+        """Packages on hand and in transit; the inactive ones held when `inactive_since` is
+        given (in memory they cost nothing to give whole)."""
+        if inactive_since is None:
+            return Packages(self.stock.on_hand, [], self.stock.in_transit)
         return self.stock
 
     async def package(self, label: str) -> Package | None:
@@ -107,22 +110,37 @@ class MemorySource:
         grows = self.facility_record.can(Capability.GROW_PLANTS)
         return (plant_tags if grows else None), package_tags
 
-    async def processing_jobs(self) -> list[ProcessingJob]:
-        """Processing jobs (none where products are not made)."""
-        return list(self.jobs) if await self.can(Capability.MAKE_PRODUCTS) else []
+    async def processing_jobs(self, *, inactive_since: date | None) -> list[ProcessingJob]:
+        """Processing jobs (none where products are not made), finished ones when
+        `inactive_since` is given."""
+        if not await self.can(Capability.MAKE_PRODUCTS):
+            return []
+        if inactive_since is None:
+            return [job for job in self.jobs if job.finished is None]
+        return list(self.jobs)
 
-    async def harvests(self) -> list[Harvest]:
-        """Harvests (none where plants are not grown)."""
-        return list(self.harvest_list) if await self.can(Capability.GROW_PLANTS) else []
+    async def harvests(self, *, inactive_since: date | None) -> list[Harvest]:
+        """Harvests (none where plants are not grown), finished ones when `inactive_since`
+        is given."""
+        if not await self.can(Capability.GROW_PLANTS):
+            return []
+        if inactive_since is None:
+            return [harvest for harvest in self.harvest_list if harvest.finished is None]
+        return list(self.harvest_list)
 
     async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
         """The waste recorded on some harvests."""
         wanted = {harvest.id for harvest in harvests if harvest.id is not None}
         return [waste for waste in self.harvest_waste_list if waste.harvest_id in wanted]
 
-    async def plants(self) -> Plants:
-        """Tracked plants (none where plants are not grown)."""
-        return self.growing if await self.can(Capability.GROW_PLANTS) else Plants([], [], [], [])
+    async def plants(self, *, inactive_since: date | None) -> Plants:
+        """Tracked plants (none where plants are not grown), inactive ones when
+        `inactive_since` is given."""
+        if not await self.can(Capability.GROW_PLANTS):
+            return Plants([], [], [], [])
+        if inactive_since is None:
+            return Plants(self.growing.vegetative, self.growing.flowering, self.growing.on_hold, [])
+        return self.growing
 
     async def plant_waste(self) -> list[PlantWaste]:
         """Plant waste records (none where plants are not grown)."""

@@ -4,7 +4,9 @@
 over its own client and maps its documents into our records (Metrc's `FacilityData` in
 `trichome.metrc.skills.data`; `trichome.tracking.memory.MemorySource` holds records given
 to it). A list the licence cannot have (plants at a store, sales at a farm) is empty; a
-source reads each list at most once per run.
+source reads each list at most once per run. Inactive packages, harvests and plants are asked
+for as far back as a skill's period reaches (`inactive_since`): a licence's whole history is
+never read for a question about a month.
 """
 
 from __future__ import annotations
@@ -144,8 +146,10 @@ class FacilitySource(Protocol):
         ...
 
     # Stock
-    async def packages(self) -> Packages:
-        """Packages on hand, in transit and inactive."""
+    async def packages(self, *, inactive_since: date | None) -> Packages:
+        """Packages on hand and in transit, and those gone inactive (or changed) since
+        `inactive_since`; None reads no inactive packages. A source that holds its records
+        in memory may give older inactive ones too."""
         ...
 
     async def package(self, label: str) -> Package | None:
@@ -173,21 +177,24 @@ class FacilitySource(Protocol):
         where the system issues identifiers itself, as BioTrack does)."""
         ...
 
-    async def processing_jobs(self) -> list[ProcessingJob]:
-        """Processing jobs, running and finished (none where products are not made)."""
+    async def processing_jobs(self, *, inactive_since: date | None) -> list[ProcessingJob]:
+        """Processing jobs running, and those finished (or changed) since `inactive_since`;
+        None reads no finished ones (none where products are not made)."""
         ...
 
     # Cultivation (empty where plants are not grown)
-    async def harvests(self) -> list[Harvest]:
-        """Harvests in every state."""
+    async def harvests(self, *, inactive_since: date | None) -> list[Harvest]:
+        """Harvests growing or on hold, and those finished (or changed) since
+        `inactive_since`; None reads no finished ones."""
         ...
 
     async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
         """The waste recorded on some harvests."""
         ...
 
-    async def plants(self) -> Plants:
-        """Tracked plants in every state."""
+    async def plants(self, *, inactive_since: date | None) -> Plants:
+        """Tracked plants growing or on hold, and those harvested or destroyed (or changed)
+        since `inactive_since`; None reads no inactive plants."""
         ...
 
     async def plant_waste(self) -> list[PlantWaste]:

@@ -4,7 +4,7 @@ and the long lists read in pages: the tools and skills against Metrc's documente
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -59,7 +59,7 @@ async def test_available_plant_tags_are_counted_and_paged_in_label_order(run: Ru
 
 
 async def test_a_package_is_in_transit_when_metrc_lists_it_so(metrc: MetrcAccess) -> None:
-    packages = await FacilityData(metrc, GROWER, AS_OF).packages()
+    packages = await FacilityData(metrc, GROWER, AS_OF).packages(inactive_since=None)
 
     assert [p.label for p in packages.in_transit] == [SHIPPED]
     assert SHIPPED not in {p.label for p in packages.on_hand}
@@ -92,9 +92,9 @@ async def test_a_package_in_transit_cannot_go_on_a_template(run: Run) -> None:
 
 async def test_long_lists_are_read_in_pages(metrc: MetrcAccess, documented: FakeMetrc) -> None:
     data = FacilityData(metrc, GROWER, AS_OF)
-    await data.packages()
+    await data.packages(inactive_since=AS_OF - timedelta(days=30))
     await data.adjustments()
-    await data.harvests()
+    await data.harvests(inactive_since=AS_OF - timedelta(days=30))
     await data.plant_waste()
     await data.plant_batch_waste()
     await data.outgoing()

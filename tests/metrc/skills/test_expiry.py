@@ -72,16 +72,17 @@ async def test_the_store_s_stock_falls_in_the_default_buckets(run: Run, year: Ye
             assert flagged(result, f"{kind}_{name}") == labels
 
     product = expected_buckets(year, DISPENSARY, product_expiry, (7, 30, 90))
-    lab = expected_buckets(year, DISPENSARY, lab_expiry, (7, 30, 90))
-    assert len(product["expired"]) == 3 and len(lab["within_7_days"]) == 3
+    assert len(product["expired"]) == 3
     severities = {f["check"]: f["severity"] for f in result["findings"]}
     assert severities["product_expired"] == "high"
     assert severities["product_within_7_days"] == "medium"
-    assert severities["lab_result_within_7_days"] == "medium"
-    assert severities["lab_result_within_30_days"] == "low"
-    assert severities["lab_result_within_90_days"] == "info"
     assert result["findings"][0]["check"] == "product_expired"
     assert "3 expired, 1 within 7" in result["summary"]
+    # The sandbox's lab test types set no expiration days (as Metrc's examples): no result is
+    # dated, none is bucketed or flagged, and the summary says so rather than "0 expired".
+    assert result["counts"]["lab_result_undated"] == len(stock)
+    assert not any(f["check"].startswith("lab_result") for f in result["findings"])
+    assert f"({len(stock)} with no lab-result expiry date, not bucketed)" in result["summary"]
 
     label = sorted(product["expired"])[0]
     package = year.packages_by_label[label]
@@ -106,10 +107,11 @@ async def test_the_bucket_limits_are_parameters(run: Run, year: Year) -> None:
     lab = expected_buckets(year, DISPENSARY, lab_expiry, limits)
     assert reported(result, "lab_result") == lab
     assert reported(result, "product") == expected_buckets(year, DISPENSARY, product_expiry, limits)
-    # A year's horizon takes in lab results the default 90 days leaves out.
-    default = expected_buckets(year, DISPENSARY, lab_expiry, (7, 30, 90))
-    assert len(lab["within_365_days"]) > len(default["within_90_days"])
-    assert result["counts"]["lab_result_within_365_days"] == len(lab["within_365_days"])
+    # A year's horizon takes in product dates the default 90 days leaves out.
+    product = expected_buckets(year, DISPENSARY, product_expiry, limits)
+    default = expected_buckets(year, DISPENSARY, product_expiry, (7, 30, 90))
+    assert len(product["within_365_days"]) > len(default["within_90_days"])
+    assert result["counts"]["product_within_365_days"] == len(product["within_365_days"])
     assert "within_90_days" not in result["details"]["lab_result"]
 
 

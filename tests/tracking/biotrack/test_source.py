@@ -56,33 +56,35 @@ async def test_capabilities_come_from_the_licence_type(
     )
     assert await store.can(Capability.SELL_TO_CONSUMERS)
     assert not await store.can(Capability.GROW_PLANTS)
-    assert (await store.plants()).growing() == []
+    assert (await store.plants(inactive_since=date.min)).growing() == []
 
 
 async def test_records_are_mapped(farm: BioTrackSource) -> None:
-    packages = (await farm.packages()).on_hand
+    packages = (await farm.packages(inactive_since=date.min)).on_hand
     flower_lots = [p for p in packages if p.item.category == "Flower Lot"]
     assert flower_lots and all(p.unit == "Grams" for p in flower_lots)
     eighths = [p for p in packages if p.item.category == "Usable Marijuana"]
     assert eighths and all(p.unit == "Each" and p.item.name == "Eighth" for p in eighths)
     # a converted product carries the result of the lot it was made from
     assert all(p.lab_state == LabState.TEST_PASSED.value for p in eighths)
-    failed = [p for p in (await farm.packages()).inactive if p.lab_failed]
+    failed = [p for p in (await farm.packages(inactive_since=date.min)).inactive if p.lab_failed]
     assert failed  # about one lot in eight fails QA and is destroyed
     assert await farm.lab_results(failed[0])
-    plants = await farm.plants()
+    plants = await farm.plants(inactive_since=date.min)
     assert plants.vegetative and plants.flowering
     assert {p.phase for p in plants.inactive} == {PlantPhase.HARVESTED, PlantPhase.DESTROYED}
     waste = await farm.plant_waste()
     assert "Hermaphrodite" in {w.reason for w in waste}  # the plant left waiting to be destroyed
-    assert len(await farm.harvests()) > 10
+    assert len(await farm.harvests(inactive_since=date.min)) > 10
     assert await farm.tags_available() == (None, None)
 
 
 async def test_needs_attention_on_a_biotrack_farm(farm: BioTrackSource) -> None:
     result = await needs_attention(farm)
     assert result.counts["growing_plants"] > 100
-    assert result.counts["packages_on_hand"] == len((await farm.packages()).on_hand)
+    assert result.counts["packages_on_hand"] == len(
+        (await farm.packages(inactive_since=date.min)).on_hand
+    )
     checks = {f.check for f in result.findings}
     assert "low_tags" not in checks  # BioTrack issues identifiers: nothing to order
     assert "overdue_manifests" not in checks  # received manifests are fulfilled
@@ -90,7 +92,7 @@ async def test_needs_attention_on_a_biotrack_farm(farm: BioTrackSource) -> None:
 
 async def test_inventory_snapshot_counts_units_and_grams(store: BioTrackSource) -> None:
     result = await inventory_snapshot(store)
-    held = (await store.packages()).on_hand
+    held = (await store.packages(inactive_since=date.min)).on_hand
     assert result.counts["packages"] == len(held)
     assert result.counts["quantity_each"] == sum(p.quantity for p in held)
     assert "Usable Marijuana" in result.summary

@@ -27,9 +27,9 @@ async def needs_attention(
     """What needs action at a facility today, most urgent first."""
     as_of = data.as_of
     packages, harvests, plants, tags, incoming, outgoing = await asyncio.gather(
-        data.packages(),
-        data.harvests(),
-        data.plants(),
+        data.packages(inactive_since=None),
+        data.harvests(inactive_since=None),
+        data.plants(inactive_since=None),
         data.tags_available(),
         data.incoming(),
         data.outgoing(),

@@ -81,14 +81,16 @@ async def audit_ready(
         stale_harvest_days=stale_harvest_days,
         finish_empty_within_days=finish_empty_within_days,
     )
-    packages, harvests = await asyncio.gather(data.packages(), data.harvests())
+    since = as_of - timedelta(days=lookback_days)
+    packages, harvests = await asyncio.gather(
+        data.packages(inactive_since=None), data.harvests(inactive_since=since)
+    )
     results += [
         checks.pending_lab(packages.on_hand, as_of, lab_pending_days),
         checks.untested_stock(packages.on_hand, as_of, untested_after_days),
         checks.lab_expiry_recorded(packages.on_hand),
     ]
     if await data.can(Capability.GROW_PLANTS):
-        since = as_of - timedelta(days=lookback_days)
         results.append(record_checks.harvests_without_waste(harvests, since))
     score = score_of(results)
     grade = grade_of(score)

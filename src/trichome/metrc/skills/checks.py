@@ -81,7 +81,7 @@ class Check:
 
 
 def not_applicable(name: str, rule: str, severity: Severity, why: str) -> Check:
-    """A rule that does not apply to this facility type."""
+    """A rule that does not apply here (the facility type, or records it does not keep)."""
     return Check(name, rule, True, severity, why, applies=False)
 
 
@@ -228,12 +228,14 @@ def untested_stock(on_hand: Sequence[Package], as_of: date, days: int) -> Check:
 
 
 def lab_results_current(on_hand: Sequence[Package], as_of: date) -> Check:
-    """Sellable stock whose lab result has expired (on-hold packages excepted)."""
-    expired = [
-        p
-        for p in stock(on_hand)
-        if lab_passed(p) and not on_hold(p) and (ends := lab_expiry(p)) is not None and ends < as_of
-    ]
+    """Sellable stock whose lab result has expired (on-hold packages excepted); an undated
+    result has not (its test type sets no expiration days, bruno LabTests/GetLabTestsTypes)."""
+    passed = [p for p in stock(on_hand) if lab_passed(p) and not on_hold(p)]
+    expired = [p for p in passed if (ends := lab_expiry(p)) is not None and ends < as_of]
+    undated = sum(1 for p in passed if lab_expiry(p) is None)
+    fine = "No active product has an expired lab result." + (
+        f" {plural(undated, 'passed package')} show no expiry date to check." if undated else ""
+    )
     return verdict(
         "lab_results_current",
         "Active product has an unexpired lab result.",
@@ -241,16 +243,28 @@ def lab_results_current(on_hand: Sequence[Package], as_of: date) -> Check:
         expired,
         "Expired lab results on active product",
         "retest them or put them on hold.",
-        "No active product has an expired lab result.",
+        fine,
     )
 
 
 def lab_expiry_recorded(on_hand: Sequence[Package]) -> Check:
-    """Tested stock without a lab-result expiry date (its currency cannot be checked)."""
-    missing = [p for p in stock(on_hand) if lab_tested(p) and lab_expiry(p) is None]
+    """Tested stock without a lab-result expiry date, when other tested stock has one (Metrc
+    dates a result only when its test type sets expiration days: none dated is no gap)."""
+    rule = "Tested product carries its lab result's expiry date."
+    tested = [p for p in stock(on_hand) if lab_tested(p)]
+    missing = [p for p in tested if lab_expiry(p) is None]
+    if tested and len(missing) == len(tested):
+        return not_applicable(
+            "lab_expiry_recorded",
+            rule,
+            Severity.LOW,
+            f"None of the {plural(len(tested), 'tested package')} shows a lab-result expiry: "
+            "Metrc dates a result only when its lab test type sets expiration days, so these "
+            "results do not lapse in Metrc (the state's own retesting rules still apply).",
+        )
     return verdict(
         "lab_expiry_recorded",
-        "Tested product carries its lab result's expiry date.",
+        rule,
         Severity.LOW,
         missing,
         "No lab result expiry shown",

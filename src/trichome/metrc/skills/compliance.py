@@ -39,7 +39,7 @@ async def compliance_checks(
         data.can(Capability.SELL_TO_CONSUMERS), data.can(Capability.GROW_PLANTS)
     )
     packages, incoming, outgoing, adjustments, reasons, tags = await asyncio.gather(
-        data.packages(),
+        data.packages(inactive_since=since),
         data.incoming(),
         data.outgoing(),
         data.adjustments(),
@@ -70,7 +70,10 @@ async def compliance_checks(
     ]
     if grows:
         harvests, plants, plant_waste, batch_waste = await asyncio.gather(
-            data.harvests(), data.plants(), data.plant_waste(), data.plant_batch_waste()
+            data.harvests(inactive_since=since),
+            data.plants(inactive_since=since),
+            data.plant_waste(),
+            data.plant_batch_waste(),
         )
         results += [
             record_checks.waste_records_complete(plant_waste, batch_waste, since),

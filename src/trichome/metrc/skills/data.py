@@ -3,9 +3,12 @@
 A skill run gets one `FacilityData` and asks it for what it needs, in our model (mapped in
 `trichome.tracking.metrc`). Long lists (inactive packages, harvests, plants, transfers,
 adjustments, waste) are read in Metrc's v2 pages of 20 and every list is remembered, so
-checks that need the packages share one fetch. Endpoints the facility type may not use
-(plants at a store, sales at a farm) are not called: their lists are empty. Receipts are
-read by sale date (salesDateStart/salesDateEnd), so a receipt edited later is still found.
+checks that need the packages share one fetch. Inactive packages, harvests, plants and
+processing jobs are read only as far back as the skill's period reaches (`inactive_since`, in
+24-hour last-modified windows: `trichome.metrc.skills.windows`). Endpoints the facility type
+may not use (plants at a store, sales at a farm) are not called: their lists are empty.
+Receipts are read by sale date (salesDateStart/salesDateEnd), so a receipt edited later is
+still found.
 """
 
 from __future__ import annotations
@@ -13,20 +16,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from trichome.metrc.client import MetrcClient
-from trichome.metrc.credentials import MetrcCredentials
 from trichome.metrc.errors import MetrcNotFound
+from trichome.metrc.skills.facility_reads import FacilityReads
 from trichome.metrc.skills.manifests import as_deliveries
-from trichome.metrc.tools.registry import MetrcAccess, ToolProblem
+from trichome.metrc.skills.windows import ZONE_MARGIN
 from trichome.tracking import (
     Adjustment,
     AdjustReason,
     Capability,
     DeliveryPackage,
-    Employee,
-    Facility,
     Harvest,
     HarvestWaste,
     Item,
@@ -42,113 +42,41 @@ from trichome.tracking.source import Packages, Plants, Receipts, dedupe
 
 Record = dict[str, Any]
 
-T = TypeVar("T")
 
-# Sales-date bounds are UTC (ending in Z) and SalesDateTime local (UTC-12..+14): the bounds reach
-# this far beyond a range's ends, and receipts are then kept by their local day.
-ZONE_MARGIN = timedelta(hours=14)
-
-
-class FacilityData:
+class FacilityData(FacilityReads):
     """One licence's Metrc data for one skill run, fetched lazily and at most once per list,
     mapped into our records: the Metrc `FacilitySource` (`trichome.tracking.source`)."""
 
-    def __init__(self, metrc: MetrcAccess, license_number: str, as_of: date) -> None:
-        self.metrc = metrc
-        self.license_number = license_number
-        self.as_of = as_of
-        self._loads: dict[Any, asyncio.Future[Any]] = {}
-
-    async def _once(self, key: Any, load: Callable[[], Awaitable[T]]) -> T:
-        future = self._loads.get(key)
-        if future is None:
-
-            async def checked() -> T:
-                # Every list waits for the licence check, so a wrong licence is one clear
-                # ToolProblem rather than a 401 from whichever list came first.
-                if key != "facility":
-                    await self.facility()
-                return await load()
-
-            future = asyncio.ensure_future(checked())
-            self._loads[key] = future
-        return cast(T, await future)
-
-    @property
-    def today(self) -> date:
-        """The caller's today (as_of may be an earlier day)."""
-        return self.metrc.as_of()
-
-    @property
-    def _client(self) -> MetrcClient:
-        return self.metrc.client
-
-    @property
-    def _keys(self) -> MetrcCredentials | None:
-        return self.metrc.credentials
-
-    # The facility -------------------------------------------------------------------------------
-
-    async def facility(self) -> Facility:
-        """The licence's facility (name, type, capabilities).
-
-        Raises:
-            ToolProblem: the keys do not reach this licence.
-        """
-
-        async def load() -> Facility:
-            facilities: list[Record] = await self._client.facilities(credentials=self._keys)
-            for found in facilities:
-                if inventory.license_of(found) == self.license_number:
-                    return inventory.facility(found)
-            known = ", ".join(str(inventory.license_of(f)) for f in facilities)
-            raise ToolProblem(
-                f"These Metrc keys do not reach licence {self.license_number}. "
-                f"They reach: {known or 'no facility'}."
-            )
-
-        return await self._once("facility", load)
-
-    async def can(self, capability: Capability) -> bool:
-        """Whether the facility type has a capability (grow plants, sell to consumers...)."""
-        return (await self.facility()).can(capability)
-
-    async def employees(self) -> list[Employee]:
-        """The facility's employees and their own licences."""
-
-        async def load() -> list[Employee]:
-            found = await self._client.employees(self.license_number, credentials=self._keys)
-            return [inventory.employee(record) for record in found]
-
-        return await self._once("employees", load)
-
     # Packages -----------------------------------------------------------------------------------
 
-    async def packages(self) -> Packages:
-        """The facility's packages in all states (four requests, made together)."""
+    async def packages(self, *, inactive_since: date | None) -> Packages:
+        """The facility's packages: active, on hold and in transit (three requests, made
+        together), and those inactive since `inactive_since` (none when it is None)."""
 
-        async def load() -> Packages:
+        async def load() -> tuple[list[Package], list[Package]]:
             client, keys, number = self._client, self._keys, self.license_number
             lists = await asyncio.gather(
                 client.packages_active(number, credentials=keys),
                 client.packages_onhold(number, credentials=keys),
-                client.packages_inactive(number, credentials=keys),
                 client.packages_intransit(number, credentials=keys),
             )
-            active, held, inactive, moving = (
+            active, held, moving = (
                 [inventory.package(record) for record in records] for records in lists
             )
-            # Metrc's v2 package has no in-transit flag: a package is in transit when
-            # GET /packages/v2/intransit lists it (by label), whatever other list has it.
-            moving_labels = {package.label for package in moving}
-            current = dedupe([*active, *held])
-            return Packages(
-                [package for package in current if package.label not in moving_labels],
-                inactive,
-                dedupe(moving),
-            )
+            return dedupe([*active, *held]), dedupe(moving)
 
-        return await self._once("packages", load)
+        (current, moving), finished = await asyncio.gather(
+            self._once("packages", load),
+            self._inactive("packages_inactive", self._client.packages_inactive, inactive_since),
+        )
+        # Metrc's v2 package has no in-transit flag: a package is in transit when
+        # GET /packages/v2/intransit lists it (by label), whatever other list has it.
+        moving_labels = {package.label for package in moving}
+        return Packages(
+            [package for package in current if package.label not in moving_labels],
+            [inventory.package(record) for record in finished],
+            moving,
+        )
 
     async def package(self, label: str) -> Package | None:
         """A package by label if this licence can see it, else None (a ToolProblem when the
@@ -223,21 +151,25 @@ class FacilityData:
 
     # Cultivation --------------------------------------------------------------------------------
 
-    async def harvests(self) -> list[Harvest]:
-        """The facility's harvests in all states (none where plants are not grown)."""
+    async def harvests(self, *, inactive_since: date | None) -> list[Harvest]:
+        """The facility's active and held harvests, and those finished or discontinued since
+        `inactive_since` (none when it is None; no harvests where plants are not grown)."""
 
-        async def load() -> list[Harvest]:
-            if not await self.can(Capability.GROW_PLANTS):
-                return []
+        async def load() -> list[Record]:
             client, keys, number = self._client, self._keys, self.license_number
-            lists = await asyncio.gather(
+            active, held = await asyncio.gather(
                 client.harvests_active(number, credentials=keys),
                 client.harvests_onhold(number, credentials=keys),
-                client.harvests_inactive(number, credentials=keys),
             )
-            return dedupe(mapping.harvest(record) for records in lists for record in records)
+            return [*active, *held]
 
-        return await self._once("harvests", load)
+        if not await self.can(Capability.GROW_PLANTS):
+            return []
+        current, finished = await asyncio.gather(
+            self._once("harvests", load),
+            self._inactive("harvests_inactive", self._client.harvests_inactive, inactive_since),
+        )
+        return dedupe(mapping.harvest(record) for record in [*current, *finished])
 
     async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
         """The waste recorded on some harvests (one request per harvest, made together).
@@ -259,25 +191,30 @@ class FacilityData:
         lists = await asyncio.gather(*(one(harvest) for harvest in harvests))
         return [record for records in lists for record in records]
 
-    async def plants(self) -> Plants:
-        """The facility's tracked plants in all states (none where plants are not grown)."""
+    async def plants(self, *, inactive_since: date | None) -> Plants:
+        """The facility's growing and held plants, and those harvested or destroyed since
+        `inactive_since` (none when it is None; no plants where plants are not grown)."""
 
-        async def load() -> Plants:
-            if not await self.can(Capability.GROW_PLANTS):
-                return Plants([], [], [], [])
+        async def load() -> list[list[Record]]:
             client, keys, number = self._client, self._keys, self.license_number
-            lists = await asyncio.gather(
-                client.plants_vegetative(number, credentials=keys),
-                client.plants_flowering(number, credentials=keys),
-                client.plants_onhold(number, credentials=keys),
-                client.plants_inactive(number, credentials=keys),
+            return list(
+                await asyncio.gather(
+                    client.plants_vegetative(number, credentials=keys),
+                    client.plants_flowering(number, credentials=keys),
+                    client.plants_onhold(number, credentials=keys),
+                )
             )
-            vegetative, flowering, held, inactive = (
-                [inventory.plant_of(record) for record in records] for records in lists
-            )
-            return Plants(vegetative, flowering, held, inactive)
 
-        return await self._once("plants", load)
+        if not await self.can(Capability.GROW_PLANTS):
+            return Plants([], [], [], [])
+        lists, gone = await asyncio.gather(
+            self._once("plants", load),
+            self._inactive("plants_inactive", self._client.plants_inactive, inactive_since),
+        )
+        vegetative, flowering, held = (
+            [inventory.plant_of(record) for record in records] for records in lists
+        )
+        return Plants(vegetative, flowering, held, [inventory.plant_of(r) for r in gone])
 
     async def plant_waste(self) -> list[PlantWaste]:
         """Plant waste records (none where plants are not grown)."""
@@ -305,20 +242,25 @@ class FacilityData:
 
         return await self._once("plant_batch_waste", load)
 
-    async def processing_jobs(self) -> list[ProcessingJob]:
-        """Processing jobs, active and finished (none where products are not made)."""
+    async def processing_jobs(self, *, inactive_since: date | None) -> list[ProcessingJob]:
+        """Processing jobs running, and those finished since `inactive_since` (none when it is
+        None; no jobs where products are not made). GET /processing/v2/inactive takes
+        last-modified bounds (bruno ProcessingJob/GetInactiveProcessingJob)."""
 
-        async def load() -> list[ProcessingJob]:
-            if not await self.can(Capability.MAKE_PRODUCTS):
-                return []
-            client, keys, number = self._client, self._keys, self.license_number
-            active, finished = await asyncio.gather(
-                client.processing_jobs_active(number, credentials=keys),
-                client.processing_jobs_inactive(number, credentials=keys),
+        async def load() -> list[Record]:
+            return await self._client.processing_jobs_active(
+                self.license_number, credentials=self._keys
             )
-            return dedupe(inventory.processing_job(record) for record in [*active, *finished])
 
-        return await self._once("processing", load)
+        if not await self.can(Capability.MAKE_PRODUCTS):
+            return []
+        active, finished = await asyncio.gather(
+            self._once("processing", load),
+            self._inactive(
+                "processing_inactive", self._client.processing_jobs_inactive, inactive_since
+            ),
+        )
+        return dedupe(inventory.processing_job(record) for record in [*active, *finished])
 
     # Transfers ----------------------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ async def expiration_tracker(
             f"(got {soon_days}, {within_days}, {horizon_days})."
         )
     as_of = data.as_of
-    packages = await data.packages()
+    packages = await data.packages(inactive_since=None)
     held = stock(packages.on_hand)
     buckets = bucket_names(soon_days, within_days, horizon_days)
     counts: dict[str, float] = {"packages_checked": len(held)}
@@ -120,9 +120,13 @@ async def expiration_tracker(
         )
         return f"{expired} expired, {ahead} days"
 
+    undated = int(counts["lab_result_undated"])
+    # Metrc dates a lab result only when its test type sets expiration days: an undated
+    # result does not lapse in Metrc, and is counted apart rather than bucketed.
     summary = (
         f"{data.license_number} on {as_of}, {plural(len(held), 'package')} of stock: product "
-        f"dates {line('product')}; lab results {line('lab_result')}."
+        f"dates {line('product')}; lab results {line('lab_result')}"
+        + (f" ({undated} with no lab-result expiry date, not bucketed)." if undated else ".")
     )
     return SkillResult(
         skill="expiration_tracker",

@@ -72,7 +72,7 @@ async def fefo(
     """Find packages passed over for ones of the same item that expire later."""
     as_of = data.as_of
     since = as_of - timedelta(days=lookback_days)
-    packages = await data.packages()
+    packages = await data.packages(inactive_since=since)
     known = packages.by_label()
     draws = await draws_of(data, since)
     drawn = {draw.label for draw in draws}

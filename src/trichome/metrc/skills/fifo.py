@@ -70,7 +70,9 @@ async def draws_of(data: FacilitySource, since: date) -> list[Draw]:
     """Every draw on the facility's packages from `since` to as-of."""
     as_of = data.as_of
     packages, outgoing, jobs = await asyncio.gather(
-        data.packages(), data.outgoing(), data.processing_jobs()
+        data.packages(inactive_since=since),
+        data.outgoing(),
+        data.processing_jobs(inactive_since=since),
     )
     known = packages.by_label()
     receipts = await data.receipts(since, as_of)
@@ -247,7 +249,7 @@ async def fifo(
     """Find older packages bypassed for newer ones of the same item, and aged stock."""
     as_of = data.as_of
     since = as_of - timedelta(days=lookback_days)
-    packages = await data.packages()
+    packages = await data.packages(inactive_since=since)
     draws = await draws_of(data, since)
     drawn = {draw.label for draw in draws}
     draws_by_item: dict[str, list[Draw]] = defaultdict(list)

@@ -89,10 +89,10 @@ async def flower_trim_yield(
     await require(data, Capability.GROW_PLANTS, "grow plants")
     harvests = [
         harvest
-        for harvest in await data.harvests()
+        for harvest in await data.harvests(inactive_since=start)
         if harvest.started is not None and start <= harvest.started <= end
     ]
-    packages = (await data.packages()).everything()
+    packages = (await data.packages(inactive_since=start)).everything()
     made: dict[str, list[Package]] = defaultdict(list)
     for package in packages:
         for name in package.source_harvests:

@@ -73,9 +73,10 @@ async def package_history(
     results, adjustments, packages, harvests, jobs, manifests = await asyncio.gather(
         data.lab_results(package),
         data.adjustments(),
-        data.packages(),
-        data.harvests(),
-        data.processing_jobs(),
+        # Packages made from it and harvests it came from changed on or after the range's start.
+        data.packages(inactive_since=start),
+        data.harvests(inactive_since=start),
+        data.processing_jobs(inactive_since=start),
         manifests_of(data, package),
     )
     receipts = await data.receipts(start, end) if sells else None

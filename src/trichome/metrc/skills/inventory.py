@@ -80,7 +80,10 @@ async def past_quantities(
 ) -> tuple[list[tuple[Package, float]], dict[str, Any]]:
     """The packages on hand at the end of `day` with their quantities then, and what is unseen."""
     packages, adjustments, outgoing = await asyncio.gather(
-        data.packages(), data.adjustments(), data.outgoing()
+        # Packages on hand at the end of the day and finished since changed after it.
+        data.packages(inactive_since=day),
+        data.adjustments(),
+        data.outgoing(),
     )
     change: dict[str, float] = defaultdict(float)  # quantity lost since the day
     for adjustment in adjustments:
@@ -133,7 +136,7 @@ async def inventory_snapshot(data: FacilitySource, *, top_items: int = 25) -> Sk
             f"{(today - as_of).days} days ago, and at most {MAX_RANGE_DAYS} days back can be "
             "rebuilt. Ask for a later day."
         )
-    packages = await data.packages()
+    packages = await data.packages(inactive_since=None)
     unseen: dict[str, Any] = {}
     lab: Callable[[Package], str] = lab_state
     if past:

@@ -16,6 +16,7 @@ reported apart.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from collections.abc import Iterable, Mapping
@@ -137,11 +138,17 @@ async def count_reconciliation(
     adjustments that would make the system match."""
     if not count:
         raise ToolProblem("The count is empty: give at least one package and its quantity.")
-    packages, reasons = await data.packages(), await data.adjust_reasons()
+    packages, reasons = await data.packages(inactive_since=None), await data.adjust_reasons()
     named = choose_reason(reasons, reason)
     scale = next((r for r in reasons if any(w in r.name.lower() for w in SCALE_WORDS)), None)
     on_hand = {package.label: package for package in packages.on_hand}
-    elsewhere = {p.label: p for p in [*packages.in_transit, *packages.inactive]}
+    # A counted label not on hand is looked up by itself (one request each) rather than by
+    # reading every package the licence ever finished.
+    missing = [
+        label for label in dict.fromkeys(line.label for line in count) if label not in on_hand
+    ]
+    looked_up = await asyncio.gather(*(data.package(label) for label in missing))
+    elsewhere = {label for label, package in zip(missing, looked_up, strict=True) if package}
     totals: dict[str, float] = {}
     problems: list[dict[str, Any]] = []
     for line in count:

@@ -163,7 +163,9 @@ async def strain_performance(
     grows, sells = await asyncio.gather(
         data.can(Capability.GROW_PLANTS), data.can(Capability.SELL_TO_CONSUMERS)
     )
-    packages, harvests = await asyncio.gather(data.packages(), data.harvests())
+    packages, harvests = await asyncio.gather(
+        data.packages(inactive_since=start), data.harvests(inactive_since=start)
+    )
     visible = packages.everything()
     in_range = [
         p for p in visible if not is_sample(p) and start <= (packaged_on(p) or date.min) <= end

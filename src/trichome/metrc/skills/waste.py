@@ -61,7 +61,7 @@ async def entries_of(
     plant_waste, batch_waste, harvests, adjustments, items = await asyncio.gather(
         data.plant_waste(),
         data.plant_batch_waste(),
-        data.harvests(),
+        data.harvests(inactive_since=start),
         data.adjustments(),
         data.items(),
     )
@@ -139,7 +139,10 @@ async def waste_report(
     """Waste and destruction in a range: totals by source, reason, method and month."""
     entries, losses = await entries_of(data, start, end)
     plants, plant_waste, adjustments, reasons = await asyncio.gather(
-        data.plants(), data.plant_waste(), data.adjustments(), data.adjust_reasons()
+        data.plants(inactive_since=start),
+        data.plant_waste(),
+        data.adjustments(),
+        data.adjust_reasons(),
     )
     destroyed = [plant for plant in plants.inactive if in_range(plant.destroyed, start, end)]
     weighed = [entry for entry in entries if entry.grams is not None]

@@ -91,7 +91,7 @@ async def yield_analysis(
 ) -> SkillResult:
     """Yields of the harvests started in a range: totals, ratios, per strain, per month, trend."""
     await require(data, Capability.GROW_PLANTS, "grow plants")
-    harvests = await data.harvests()
+    harvests = await data.harvests(inactive_since=start)
     chosen = [h for h in harvests if start <= (h.started or date.min) <= end]
     rows = sorted((harvest_row(h) for h in chosen), key=lambda row: str(row["started"]))
     total = aggregate(rows)

@@ -13,7 +13,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from trichome.sandbox import documents
-from trichome.sandbox.labtests import apply_result, result_rows
+from trichome.sandbox.labtests import apply_result, earliest_expiry, result_expiry, result_rows
 from trichome.sandbox.reference import CULTIVATOR, LAB, Facility
 from trichome.sandbox.seed.scenarios import (
     EARLY_FAILED_LOT,
@@ -103,8 +103,9 @@ class Lab:
             if YEAR_END_FAILED_LOT.happens(day, self.year.last_day, self.year.played):
                 passed = False
         results = self.results(lot, passed)
+        expires = earliest_expiry(result_expiry(r["LabTestTypeName"], day) for r in results)
         for package in (sample, *lot.packages):
-            apply_result(package, day, passed)
+            apply_result(package, day, passed, expires)
             self.year.touch(package, when)
             for row in result_rows(LAB, package, day, results, passed):
                 self.year.add(row, when)

@@ -65,9 +65,9 @@ class BioTrackFacility:
         """Whether the licence may do something."""
         return await (await self.source()).can(capability)
 
-    async def packages(self) -> Packages:
+    async def packages(self, *, inactive_since: date | None) -> Packages:
         """Lots on hand and finished (BioTrack has no in-transit list of the receiver's)."""
-        return await (await self.source()).packages()
+        return await (await self.source()).packages(inactive_since=inactive_since)
 
     async def package(self, label: str) -> Package | None:
         """One lot by barcode."""
@@ -93,21 +93,21 @@ class BioTrackFacility:
         """None, None: BioTrack issues identifiers itself."""
         return await (await self.source()).tags_available()
 
-    async def processing_jobs(self) -> list[ProcessingJob]:
+    async def processing_jobs(self, *, inactive_since: date | None) -> list[ProcessingJob]:
         """None: BioTrack records conversions, not jobs."""
-        return await (await self.source()).processing_jobs()
+        return await (await self.source()).processing_jobs(inactive_since=inactive_since)
 
-    async def harvests(self) -> list[Harvest]:
+    async def harvests(self, *, inactive_since: date | None) -> list[Harvest]:
         """Harvests (one per harvest or cure action)."""
-        return await (await self.source()).harvests()
+        return await (await self.source()).harvests(inactive_since=inactive_since)
 
     async def harvest_waste(self, harvests: Sequence[Harvest]) -> list[HarvestWaste]:
         """The waste recorded on some harvests."""
         return await (await self.source()).harvest_waste(harvests)
 
-    async def plants(self) -> Plants:
+    async def plants(self, *, inactive_since: date | None) -> Plants:
         """Tracked plants."""
-        return await (await self.source()).plants()
+        return await (await self.source()).plants(inactive_since=inactive_since)
 
     async def plant_waste(self) -> list[PlantWaste]:
         """Plants scheduled for or gone through destruction."""

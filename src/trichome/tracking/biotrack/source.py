@@ -229,7 +229,7 @@ class BioTrackSource(MemorySource):
         """BioTrack issues every identifier itself: no tags to run out of."""
         return None, None
 
-    async def processing_jobs(self) -> list[ProcessingJob]:
+    async def processing_jobs(self, *, inactive_since: date | None) -> list[ProcessingJob]:
         """BioTrack records conversions, not jobs: none."""
         return []
 
