@@ -291,13 +291,17 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "competitor",
-            # another business's own records or recipes: theirs, not a published source's
+            # another business's records or recipes (the shop across the street's): not ours
             r"\b(?:pull|get|look up|find|show me|give me)\b.{0,20}\b(?:my |our |a |the )?"
             r"competitors?'?s?\b|\b(?:recipe|formula|supplier list|suppliers)\b.{0,40}\b"
             r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b|"
             r"\bwhat(?:'s|s| is| are| were)? (?:the )?(?:monthly |annual |yearly |weekly )?"
             r"(?:revenues?|sales|profits?|margins?) (?:of|for|at) (?:the|that|a) (?:[\w-]+ ){0,2}"
-            r"(?:dispensary|store|shop|company|competitor|brand|grow)\b",
+            r"(?:dispensary|store|shop|company|competitor|brand|grow)\b|"
+            r"\b(?:inventory|sales|data|records|numbers|metrc)\b.{0,40}\b(?:for|of|at|from) "
+            r"(?:(?:the|that|a|another|other|some) )?(?:[\w-]+ ){0,2}(?:dispensary|store|shop|grow|"
+            r"business|licensee)\b.{0,25}\b(?:across the (?:street|road)|down the (?:street|road|"
+            r"block)|next door|nearby|near us|in town)\b",
         ),
         (
             "drug-test",
