@@ -34,6 +34,9 @@ def service() -> AgentService:
             "retention",
         ),
         ("whats the footage retention period for dispensary cameras in nevada", "retention"),
+        ("can we do a bogo on edibles in colorado", "price-deal"),
+        ("happy hour discount on pre-rolls, ok in michigan?", "price-deal"),
+        ("can we give away free pre-rolls on 4/20 in colorado", "price-deal"),
     ],
 )
 def test_the_aspect_asked_is_read(question: str, aspect: str) -> None:
@@ -87,6 +90,9 @@ def test_a_hemp_plans_land_records_are_answered_with_their_retention(service: Ag
     [
         "arizona - what happens to me for a dui after smoking, first offense penalty?",
         "taking my prescribed cannabis on a flight from san diego to sacramento, is that ok?",
+        # a deal or a giveaway is not answered by the audience test of the advertising rules
+        "can we do a bogo on edibles in colorado",
+        "can we give a free pre-roll with purchase in colorado",
     ],
 )
 def test_a_neighbouring_fact_is_not_offered_as_the_answer(
@@ -111,3 +117,12 @@ def test_a_hemp_growers_follow_up_on_records_stays_with_the_hemp_plan(
     ).text
     assert "3 calendar years" in answer
     assert "other part of your question" not in answer
+
+
+def test_a_giveaway_rule_answers_a_giveaway_question(service: AgentService) -> None:
+    answer = asyncio.run(
+        service.complete(
+            prepare(service, "can we give away free cannabis as a promotion in california")
+        )
+    ).text
+    assert "15411" in answer

@@ -114,6 +114,22 @@ ASPECTS: tuple[Aspect, ...] = (
         r"giveaways?|give (?:away|out)|free|gifts?|games? of chance)\b",
     ),
     _aspect(
+        # "can we do a bogo on edibles?", "2 for 1 on carts", "happy hour discount", "give
+        # away free pre-rolls on 4/20": a deal or a giveaway is answered by a rule on
+        # discounts, gifts or promotions, not by the audience test
+        "price-deal",
+        r"\bbogos?\b|\bbuy (?:one|1|two|2) get (?:one|1)\b|\b(?:2|two) for (?:1|one)\b|"
+        r"\bdiscount(?:s|ed|ing)?\b|\bhappy hour\b|\bcoupons?\b|\b(?:price|daily|weekly) (?:deals?|"
+        r"specials?)\b|\bpercent off\b|\b\d+ ?% off\b|\bfree (?:[\w-]+ ){0,2}?with (?:a |any |"
+        r"every |each )?(?:purchase|order|sale)\b|\bwith (?:every|any|each) (?:purchase|order)\b|"
+        r"\bgiv(?:e|es|ing) (?:[\w-]+ ){0,2}?away\b|\bgiveaways?\b|\bfree (?:[\w-]+ )?(?:pre-?rolls?|"
+        r"joints?|edibles?|gummies|samples?|eighths?|grams?|product|weed|cannabis|carts?)\b",
+        r"\bdiscount|\bpromot(?:ed|ions?|ional)\b|\bcoupons?\b|\bprice\b|\bpricing\b|"
+        r"\bgiveaways?\b|\bfree\b|\bgift(?:s|ed|ing)?\b|\brebates?\b|\bbogo|\bspecials?\b|\bdeals?\b|"
+        r"\bconsideration\b|\bremuneration\b|\bcompensation\b|\bgiv(?:e|es|ing|en) (?:[\w-]+ ){0,3}?"
+        r"away\b|\bwithout (?:any )?(?:payment|charge|cost)\b",
+    ),
+    _aspect(
         # "how long does the state keep the info on our land?", "record retention for
         # manifests?": a fact on something else about the same records does not say how long
         "retention",
