@@ -122,12 +122,13 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\bdiscount(?:s|ed|ing)?\b|\bhappy hour\b|\bcoupons?\b|\b(?:price|daily|weekly) (?:deals?|"
         r"specials?)\b|\bpercent off\b|\b\d+ ?% off\b|\bfree (?:[\w-]+ ){0,2}?with (?:a |any |"
         r"every |each )?(?:purchase|order|sale)\b|\bwith (?:every|any|each) (?:purchase|order)\b|"
-        r"\bgiv(?:e|es|ing) (?:[\w-]+ ){0,2}?away\b|\bgiveaways?\b|\bfree (?:[\w-]+ )?(?:pre-?rolls?|"
-        r"joints?|edibles?|gummies|samples?|eighths?|grams?|product|weed|cannabis|carts?)\b",
+        r"\bgiv(?:e|es|ing) (?:[\w-]+ ){0,2}?away\b|\bgiveaways?\b|\bfree (?:[\w-]+ )?"
+        r"(?:pre-?rolls?|joints?|edibles?|gummies|samples?|eighths?|grams?|product|weed|cannabis|"
+        r"carts?)\b",
         r"\bdiscount|\bpromot(?:ed|ions?|ional)\b|\bcoupons?\b|\bprice\b|\bpricing\b|"
-        r"\bgiveaways?\b|\bfree\b|\bgift(?:s|ed|ing)?\b|\brebates?\b|\bbogo|\bspecials?\b|\bdeals?\b|"
-        r"\bconsideration\b|\bremuneration\b|\bcompensation\b|\bgiv(?:e|es|ing|en) (?:[\w-]+ ){0,3}?"
-        r"away\b|\bwithout (?:any )?(?:payment|charge|cost)\b",
+        r"\bgiveaways?\b|\bfree\b|\bgift(?:s|ed|ing)?\b|\brebates?\b|\bbogo|\bspecials?\b|"
+        r"\bdeals?\b|\bconsideration\b|\bremuneration\b|\bcompensation\b|"
+        r"\bgiv(?:e|es|ing|en) (?:[\w-]+ ){0,3}?away\b|\bwithout (?:any )?(?:payment|charge|cost)\b",
     ),
     _aspect(
         # "how long does the state keep the info on our land?", "record retention for
