@@ -96,10 +96,14 @@ _PROPERTIES = (
 )
 _PROPERTY_ASKED = (
     re.compile(
-        rf"\b(?:{_PROPERTIES})\s+(?:of|for|on)\s+(?:the\s+|pure\s+)?({_SUBSTANCES})\b",
+        rf"\b(?P<figure>{_PROPERTIES})\s+(?:of|for|on)\s+(?:the\s+|pure\s+)?"
+        rf"(?P<substance>{_SUBSTANCES})\b",
         re.IGNORECASE,
     ),
-    re.compile(rf"\b({_SUBSTANCES})(?:'s|\u2019s)?\s+(?:{_PROPERTIES})\b", re.IGNORECASE),
+    re.compile(
+        rf"\b(?P<substance>{_SUBSTANCES})(?:'s|\u2019s)?\s+(?P<figure>{_PROPERTIES})\b",
+        re.IGNORECASE,
+    ),
 )
 # Names of one substance: "CO2" is carbon dioxide, "n-butane" butane, "IPA" isopropanol.
 _SAME_SUBSTANCE = {
@@ -135,6 +139,8 @@ class AskedTerm:
     text: str
     words: tuple[str, ...]
     kind: str  # "definition", "figure" or "substance" (whose own figure is asked)
+    # For a substance, the words of the figure asked of it ("lel", "flash point").
+    figure: tuple[str, ...] = ()
 
     def held_by(self, fact: Fact) -> bool:
         """Whether the fact names the term: its words in a row in the title, the text or
@@ -199,12 +205,23 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
         for match in pattern.finditer(question):
             if (term := _term(match.group(1), "figure")) is not None:
                 found.append(term)
-    # "butane LEL? and what's a class 1 recall": the other part is answered by another fact
-    for pattern in () if _MORE_THAN_ONE_ASKED.search(question) else _PROPERTY_ASKED:
-        for match in pattern.finditer(question):
-            if (term := _term(match.group(1), "substance")) is not None:
-                found.append(term)
+    found.extend(_substance_asked(question))
     return tuple({term.words: term for term in found}.values())
+
+
+def _substance_asked(question: str) -> list[AskedTerm]:
+    """The one substance whose own figure the question asks ("LEL for propane?"); none when
+    it asks more than one thing ("butane LEL? and what's a class 1 recall") or names other
+    substances ("butane lel? what about propane"), whose facts answer too."""
+    named = {_one_name(found.group(0)) for found in _SUBSTANCE_NAMED.finditer(question)}
+    if len(named) != 1 or _MORE_THAN_ONE_ASKED.search(question):
+        return []
+    for pattern in _PROPERTY_ASKED:
+        match = pattern.search(question)
+        if match is not None and (term := _term(match.group("substance"), "substance")) is not None:
+            figure = tuple(tokenize(match.group("figure")))
+            return [AskedTerm(term.text, term.words, term.kind, figure)]
+    return []
 
 
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:

@@ -236,7 +236,7 @@ class AnswerRequest:
             return False  # "max THC per capsule?" is not answered by a packaging-design rule
         if not about_forms(passage.fact, self.products):
             return False  # an edible package's cap does not answer for a beverage
-        if any(term.kind == "substance" for term in asked) and passage.shares_enough_words:
+        if any(term.kind == "substance" and set(term.figure) <= passage.terms for term in asked):
             return True  # "LEL for propane?" after a story: the fact about propane, with "LEL"
         if not named and asked and asks_origin_of_figure(self.question) and derives(passage.fact):
             return True  # "where does that 0.877 come from?" in a long story: the derivation
