@@ -234,3 +234,10 @@ def test_a_concentrates_tax_is_answered_by_the_states_rate_by_potency(
     answered = answer(service, question)
     assert answered.fact_ids[:1] == ("il-cannabis-purchaser-excise-tax",)
     assert "25%" in answered.text
+
+
+def test_a_shopping_cart_is_no_vape_cartridge_for_a_states_tax(service: AgentService) -> None:
+    question = (
+        "checkout cart is $80 before tax at our la shop, whats the state cannabis excise on it"
+    )
+    assert "il-cannabis-purchaser-excise-tax" not in answer(service, question).fact_ids
