@@ -92,6 +92,18 @@ def test_percent_in_words_matches_the_sign() -> None:
     assert grade(question, answer).verdict == CORRECT
 
 
+def test_a_range_with_its_unit_written_once_gives_both_ends_the_unit() -> None:
+    question = _question(must_include=("80%", "120%"))
+    answer = Answer("Labels of 2 mg up to 5 mg get a 80-120% window [1].", False, True)
+    assert grade(question, answer).verdict == CORRECT
+    spaced = Answer("Between 80 \u2013 120 % of the label [1].", False, True)
+    assert grade(question, spaced).verdict == CORRECT
+    in_mg = _question(must_include=("85 mg",))
+    assert grade(in_mg, Answer("85 to 115 mg passes [1].", False, True)).verdict == CORRECT
+    # a year range or a figure without a unit gains none
+    assert grade(in_mg, Answer("From 85-115 in 2020-2025 [1].", False, True)).verdict == WRONG
+
+
 def test_a_hyphen_between_words_matches_a_space() -> None:
     question = _question(must_include=("80 ten milligram",))
     answer = Answer("8 g of concentrate or 80 ten-milligram servings [1].", False, True)

@@ -24,6 +24,9 @@ _MILLIGRAMS = re.compile(r"\bmilligrams?\b")
 _PERCENT = re.compile(r"\s*\bper ?cent\b")
 # "10 mg" and "10mg", "0.3 %" and "0.3%" are the same figure.
 _NUMBER_UNIT = re.compile(r"(\d)\s+(mg|%)")
+# "80-120%" is "80%-120%": a range's unit, written once after its upper end, is the lower
+# end's too (and "85 to 115 mg" is "85mg to 115mg").
+_RANGE_UNIT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)(\s*-\s*| to )(\d+(?:\.\d+)?)(mg|%)")
 # "ten-milligram" and "ten milligram", "non-resident" and "non resident" are the same words.
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _LOOKALIKES = str.maketrans(
@@ -33,11 +36,11 @@ _LOOKALIKES = str.maketrans(
 
 def normalise(text: str) -> str:
     """Lower case, one space between words (a hyphen between words is a space), milligrams
-    as "mg", percent as "%", no space before a unit."""
+    as "mg", percent as "%", no space before a unit, and a range's unit on both ends."""
     text = _SPACES.sub(" ", text.translate(_LOOKALIKES).lower()).strip()
     text = _WORD_HYPHEN.sub(" ", text)
     text = _PERCENT.sub("%", _MILLIGRAMS.sub("mg", text))
-    return _NUMBER_UNIT.sub(r"\1\2", text)
+    return _RANGE_UNIT.sub(r"\1\4\2\3\4", _NUMBER_UNIT.sub(r"\1\2", text))
 
 
 def matches(entry: str, text: str) -> bool:

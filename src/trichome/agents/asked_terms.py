@@ -73,6 +73,55 @@ _FIGURE_ASKED = (
         re.IGNORECASE,
     ),
 )
+# A term quoted, then how it is worked out asked ("illinois taxes by 'adjusted' thc. how is
+# that adjusted number worked out?"): the fact must say what the term is, not only use it.
+_QUOTED_THEN_HOW = re.compile(
+    rf"{_QUOTED}.{{0,80}}?\bhow (?:is|are|do (?:you|they|we|i)|does (?:it|the state|one))\b"
+    r"[^?]{0,40}?\b(?:worked out|work (?:it|that) out|calculat\w*|comput\w*|determin\w*|"
+    r"figured|figure (?:it|that) out|defined|define|measured|derived)\b",
+    re.IGNORECASE,
+)
+# A solvent's or a gas's own safety or physical figure asked ("the LEL of propane", "ethanol's
+# flash point", "IDLH for CO2"): a fact about another gas, or about gas detection at large,
+# gives a neighbouring figure, so only a fact about the substance named answers.
+_SUBSTANCES = (
+    r"propane|n-?butane|isobutane|butane|lpg|ethanol|isopropanol|isopropyl alcohol|ipa|"
+    r"methanol|hexane|heptane|pentane|acetone|carbon dioxide|co2|carbon monoxide|nitrogen|"
+    r"ammonia|ethyl acetate|limonene"
+)
+_PROPERTIES = (
+    r"lels?|uels?|pels?|rels?|idlh|tlv|stel|(?:lower|upper) (?:explosive|flammab\w*) limit|"
+    r"flash ?points?|boiling points?|auto-?ignition (?:temp\w*|points?)|exposure limits?|"
+    r"explosive limits?|flammab\w* limits?|vapou?r pressure|vapou?r density"
+)
+_PROPERTY_ASKED = (
+    re.compile(
+        rf"\b(?P<figure>{_PROPERTIES})\s+(?:of|for|on)\s+(?:the\s+|pure\s+)?"
+        rf"(?P<substance>{_SUBSTANCES})\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?P<substance>{_SUBSTANCES})(?:'s|\u2019s)?\s+(?P<figure>{_PROPERTIES})\b",
+        re.IGNORECASE,
+    ),
+)
+# Names of one substance: "CO2" is carbon dioxide, "n-butane" butane, "IPA" isopropanol.
+_SAME_SUBSTANCE = {
+    "carbon dioxide": "co2", "n-butane": "butane", "nbutane": "butane", "ipa": "isopropanol",
+    "isopropyl alcohol": "isopropanol",
+}  # fmt: skip
+
+
+def _one_name(name: str) -> str:
+    plain = " ".join(name.lower().split())
+    return _SAME_SUBSTANCE.get(plain, plain)
+
+
+_MORE_THAN_ONE_ASKED = re.compile(
+    r"\?[^?]*\w[^?]*\?|\b(?:and|also|plus)\W+(?:what|whats|how|which|is|are|does|do)\b",
+    re.IGNORECASE,
+)
+_SUBSTANCE_NAMED = re.compile(rf"(?<![\w-])(?:n-)?(?:{_SUBSTANCES})\b", re.IGNORECASE)
 # A sentence of a fact that defines something ("X means ...", "is defined as", "refers to").
 _DEFINING = re.compile(
     r"[^.]*\b(?:means?|meaning|defined|defines?|definition|refers? to|is any|are any|"
@@ -89,7 +138,9 @@ class AskedTerm:
 
     text: str
     words: tuple[str, ...]
-    kind: str  # "definition" or "figure"
+    kind: str  # "definition", "figure" or "substance" (whose own figure is asked)
+    # For a substance, the words of the figure asked of it ("lel", "flash point").
+    figure: tuple[str, ...] = ()
 
     def held_by(self, fact: Fact) -> bool:
         """Whether the fact names the term: its words in a row in the title, the text or
@@ -97,6 +148,13 @@ class AskedTerm:
         concentrates)"). A definition asked is held only where the fact is about the term
         (its title or a keyword) or its text defines it: "0.25 g of cannabis concentrates"
         in an equivalence table uses the term, it does not say what it is."""
+        if self.kind == "substance":
+            # the fact about propane, titled with it first: not a blend's ("LPG (a
+            # propane-butane blend)") nor one naming it in passing
+            first = _SUBSTANCE_NAMED.search(fact.title)
+            if first is not None:
+                return _one_name(first.group(0)) == _one_name(self.text)
+            return any(self._in(keyword) for keyword in fact.keywords)
         if any(self._in(part) for part in (fact.title, *fact.keywords)):
             return True
         if self.kind == "definition":
@@ -137,6 +195,9 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
             term = _term(match.group(1) or match.group(2) or "", "definition")
             if term is not None:
                 found.append(term)
+    for match in _QUOTED_THEN_HOW.finditer(question):
+        if (term := _term(match.group(1), "definition")) is not None:
+            found.append(term)
     for match in _DEFINED_AFTER.finditer(question):
         if (term := _term(match.group(1), "definition")) is not None:
             found.append(term)
@@ -144,7 +205,23 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
         for match in pattern.finditer(question):
             if (term := _term(match.group(1), "figure")) is not None:
                 found.append(term)
+    found.extend(_substance_asked(question))
     return tuple({term.words: term for term in found}.values())
+
+
+def _substance_asked(question: str) -> list[AskedTerm]:
+    """The one substance whose own figure the question asks ("LEL for propane?"); none when
+    it asks more than one thing ("butane LEL? and what's a class 1 recall") or names other
+    substances ("butane lel? what about propane"), whose facts answer too."""
+    named = {_one_name(found.group(0)) for found in _SUBSTANCE_NAMED.finditer(question)}
+    if len(named) != 1 or _MORE_THAN_ONE_ASKED.search(question):
+        return []
+    for pattern in _PROPERTY_ASKED:
+        match = pattern.search(question)
+        if match is not None and (term := _term(match.group("substance"), "substance")) is not None:
+            figure = tuple(tokenize(match.group("figure")))
+            return [AskedTerm(term.text, term.words, term.kind, figure)]
+    return []
 
 
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:

@@ -71,10 +71,34 @@ _WANTS_SOMETHING = re.compile(
 )
 
 
+# Encouragement asked for after a hard shift ("say something to cheer me up", "i need a pep
+# talk"): a social request, whatever figures the story around it tells ("3 grams off").
+ENCOURAGEMENT = re.compile(
+    r"\b(?:cheer (?:me|us|her|him|them|the (?:team|crew)) up|pep talk|(?:say|tell me|give me) "
+    r"(?:something|a few words|some words) (?:nice|kind|encouraging|positive|uplifting|"
+    r"motivating|to (?:cheer|motivate|encourage))|make me (?:feel better|smile|laugh)|"
+    r"(?:need|want|could use) (?:some |a (?:little|bit of) )?(?:encouragement|motivation|"
+    r"good vibes|pick-?me-?up))\b",
+    re.IGNORECASE,
+)
+_FACT_ASKED = re.compile(
+    r"\b(?:how (?:much|many|long|do|to|can)|what(?:'s| is| are)? the|can (?:i|we)|is it|legal|"
+    r"allowed|limits?|rules?|required|write|draft|email|caption)\b",
+    re.IGNORECASE,
+)
+_ENCOURAGEMENT_MAX_WORDS = 40
+
+
 def is_chatter(text: str) -> bool:
     """Whether a message is a short social one that asks for nothing: it names no place, or
     names one only in passing ("snowing sideways in duluth lol"), with no question and no
-    topic of the trade's rules."""
+    topic of the trade's rules; or one asking only to be cheered up."""
+    if (
+        ENCOURAGEMENT.search(text)
+        and not _FACT_ASKED.search(text)
+        and len(text.split()) <= _ENCOURAGEMENT_MAX_WORDS
+    ):
+        return True
     social = _SOCIAL.search(text) or (_LAUGHING.match(text) and not _WANTS_SOMETHING.search(text))
     if len(text.split()) > _MAX_WORDS or not social or _ASKS.search(text):
         return False

@@ -279,3 +279,92 @@ UNREPORTED = (
     r"\b(?:avoid|dodge|skip|get out of) (?:triggering |filing |having to file )?(?:a |an |the |"
     rf"any )?(?:{_NAMED_REPORTS})\b"
 )
+
+# forecast: a lawmaker's change guessed at, asked as an opinion ("you think the legislature
+# bumps the excise up next year?", "any chance the state hikes the tax before 2027?").
+_GUESS_ASKED = (
+    r"(?:(?:do|d'?|would) ?(?:you|u|ya|y'?all)|anyone|you|u) (?:think|reckon|expect|guess|"
+    r"figure|predict|bet)|^\W*(?:think|reckon)\b|\bany (?:chance|odds)\b|\bwhat are the odds\b"
+)
+_LAWMAKERS = (
+    r"legislature|lawmakers|legislators|general assembly|congress|governor|senate|house|"
+    r"the state|they|state|council|city|county|voters|board|commission|feds"
+)
+_CHANGED = (
+    r"bump\w*|hike\w*|jack\w*|rais(?:e|es|ing)|lower\w*|cut(?:s|ting)?|increas\w*|"
+    r"decreas\w*|chang\w*|repeal\w*|allow\w*|legali[sz]\w*|ban(?:s|ning)?|extend\w*|"
+    r"drop\w*|double\w*|scrap\w*|end(?:s|ing)?|add(?:s|ing)?|pass(?:es|ing)?"
+)
+GUESSED_CHANGE = (
+    rf"\b(?:{_GUESS_ASKED})\b[^?.]{{0,60}}\b(?:{_LAWMAKERS})\b[^?.]{{0,40}}\b(?:{_CHANGED})\b"
+    r"[^?]{0,60}\b(?:next (?:year|session|month|term|spring|summer|fall|winter)|in 20\d\d|"
+    r"(?:before|by) (?:the end of )?(?:20\d\d|next year|the election)|this (?:year|session)|"
+    r"soon|anytime soon)\b"
+)
+# forecast: the regulator's decision on the asker's own file, said as "us" ("will the
+# department approve us or not?", "is the board going to renew us after the violation?").
+DECISION_ON_US = (
+    r"\b(?:will|would|is|are)\b(?: [\w-]+){1,4}? (?:(?:going to|likely to|gonna|ever|still|"
+    r"actually) |(?<!\bto ))(?:approve|renew|deny|reject|grant|accept|okay|sign off on|"
+    r"license|licence) (?:us|me)\b(?! (?:to|for) )(?!.{0,30}\bif\b)"
+)
+# forecast: a company's fate still to come ("is verano about to get bought out?", "will
+# cresco merge this year", "heard rumors they're being acquired"): no source states it.
+COMPANY_EVENT = (
+    r"\b(?:is|are|will|would) [\w.&'-]+(?: [\w.&'-]+)? (?:about to|going to|gonna|likely to|"
+    r"set to|ever|really|actually)? ?(?:get |be )?(?:bought(?: out)?|acquired|taken over|"
+    r"merg(?:e|ed|ing)|go(?:ing)? (?:bankrupt|under|public|belly up)|fold(?:ing)?|delisted)\b|"
+    r"\b(?:rumou?rs?|heard|gossip)\b.{0,80}\b(?:buy ?-?out|bought out|acquisition|acquired|"
+    r"merger|taken over|bankrupt\w*|going under)\b"
+)
+# fraud: a claim put on a label, a package or a menu before it is true ("can we print 'lab
+# tested' now and fix it after?", "say organic before the certificate comes").
+_CLAIMED = (
+    r"(?<!not )(?<!not yet )(?:lab[- ])?tested|passed|compliant|organic|certified|"
+    r"pesticide[- ]free|clean|state[- ]approved"
+)
+_PUT_ON = (
+    r"print|put|write|say|claim|stamp|mark|label (?:it|them|the [\w-]+)(?: as)?|list|advertise"
+)
+_NOT_YET_TRUE = (
+    r"before (?:the |it |we |our )?(?:results?|coa|lab|tests?|certificat\w*) (?:\w+ )?"
+    r"(?:come|comes|came|is|are|get|gets)|"
+    r"(?:hasn'?t|haven'?t|has not|have not|isn'?t|aren'?t|not)(?: \w+){0,3}? (?:come back|"
+    r"came back|been tested|back|in yet|passed|certified)|"
+    r"(?:fix|update|change|correct|swap|redo) (?:it|that|them|the (?:label|wording))(?: \w+)? "
+    r"(?:after|later|afterwards|once)\b"
+)
+FALSE_CLAIM = (
+    rf"\b(?:{_PUT_ON})\b[^.?!]{{0,40}}\b(?:{_CLAIMED})\b.{{0,80}}\b(?:{_NOT_YET_TRUE})|"
+    rf"\b(?:{_NOT_YET_TRUE}).{{0,120}}\b(?:{_PUT_ON})\b[^.?!]{{0,40}}\b(?:{_CLAIMED})\b"
+)
+# evasion: a shipment or a stash kept from being flagged ("how do we keep it from getting
+# flagged", "so it doesn't get sniffed out").
+NOT_FLAGGED = (
+    r"\b(?:keep|stop|prevent)\w* (?:it|them|this|that|the [\w-]+|our [\w-]+|us|me) from "
+    r"(?:getting|being) (?:flagged|caught|noticed|detected|searched|seized|busted|sniffed|"
+    r"smelled|traced|x-?rayed|opened)\b|"
+    r"\bso (?:it|they|that|the [\w-]+) (?:doesn'?t|don'?t|won'?t|never) (?:get|gets) "
+    r"(?:flagged|caught|noticed|detected|searched|seized|busted|sniffed(?: out)?|smelled)\b|"
+    # "so customers can sneak them into concerts", "sneak pre-rolls past security"
+    r"\bsneak(?:s|ed|ing)? (?:it|them|this|that|these|those|some|[\w-]+) (?:in(?:to)?|past|"
+    r"through|onto)\b"
+)
+# drug-test: clearing THC from one's body, or beating the test ("how do i get the thc out of
+# my system fast", "job drug screen monday, any tricks to beat it?").
+_SCREEN = r"(?:drug|pee|urine|piss|hair|swab|saliva|pre-?employment) (?:tests?|screens?)"
+BEATING_A_TEST = (
+    r"\b(?:get|flush|clear|detox)(?:ing)? (?:the )?(?:thc|weed|cannabis|it) (?:out of|from) "
+    r"(?:my|your|his|her|their|our) (?:system|body|blood|urine)\b|"
+    rf"\b{_SCREEN}\b.{{0,120}}\b(?:pass|beat|cheat|fool|trick)(?:ing)? (?:the|it|that|this)\b|"
+    rf"\b(?:pass|beat|cheat|fool|trick)(?:ing)? (?:the|my|a|this) (?:[\w-]+ )?{_SCREEN}"
+)
+# medical: a dose for one's own relative or patient, asked with "she" or "he" further on
+# ("my mom is 72 ... how many mg of thc should she start with").
+RELATIVE_DOSE = (
+    rf"\b(?:my|our) (?:\w+ )?(?:{_SOMEONE_DOSED})\b.{{0,200}}?\bhow (?:much|many)\b.{{0,40}}"
+    r"\bshould (?:she|he|they) (?:\w+ )?(?:start|take|use|try|begin|dose|eat|have)\b"
+)
+
+# The forecasts above, as one more alternative of `scope`'s forecast reason.
+FORECAST_FURTHER = "|".join((GUESSED_CHANGE, DECISION_ON_US, COMPANY_EVENT))

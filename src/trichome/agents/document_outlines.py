@@ -76,6 +76,36 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "programme",
+        # a loyalty or referral scheme to design, not "the state's medical program"
+        r"(?:loyalty|rewards?|referral|vip|points|membership|ambassador) (?:programs?|"
+        r"programmes?|schemes?|clubs?|tiers?)",
+        (
+            "Name: [the programme's name, in your brand's voice]",
+            "Earning: [points per dollar or per visit, and any bonus days]",
+            "Tiers: [each tier's name, the points or spend to reach it, and its perks]",
+            "Redeeming: [what points buy (discounts, merch, early access) and the exchange rate]",
+            "Terms: [expiry, exclusions, sign-up consent and privacy, one account per person]",
+            "Rules check: [many states forbid free cannabis or rewards tied to buying more: ask "
+            "me for your state's rules before launch]",
+        ),
+    ),
+    (
+        "brief",
+        r"(?:design|creative|brand|packaging|agency|photo|video|campaign) briefs?",
+        (
+            "Project: [what is being designed, and why now]",
+            "Audience: [who buys it, adults 21+ only, and where they see it]",
+            "Look and feel: [colours, finish, type, mood, in a few words each]",
+            "Standing out: [what must read from a shelf or a screen at a glance]",
+            "Must avoid: [anything your brief rules out, and anything that could appeal to "
+            "children: cartoons, candy look-alikes, bright toy colours]",
+            "Mandatories: [the warnings, symbol and label panels your state requires: ask me "
+            "for them]",
+            "Deliverables and timing: [formats, sizes, review rounds, dates]",
+        ),
+    ),
+    (
         "plan",
         # a plan as a thing to write ("a 4/20 week plan"), not "so i can plan when ..."
         r"(?:an?|the|our|my|this|that)\s+(?:[\w/'-]+\s+){0,3}(?:plans?|calendars?|"
@@ -208,6 +238,20 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "pitch",
+        r"pitch(?: deck| letter)?|(?:sponsorship|partnership) (?:proposals?|packages?|decks?)|"
+        r"one-? ?pager",
+        (
+            "Opening: [who you are and why this event or partner fits you]",
+            "The proposal: [what you offer to sponsor or provide, in one or two lines]",
+            "What they get: [visibility, support or service, with numbers where you have them]",
+            "What you ask: [signage, mentions, space, dates]",
+            "Boundaries: [anything your brief rules out, such as no product sampling, and any "
+            "age limit on your brand's presence: ask me for your state's sponsorship rules]",
+            "Next step and contact: [who to reply to, by when]",
+        ),
+    ),
+    (
         "email",
         r"e-?mails?|letters?|(?:thank[- ]you )?notes?|replies|reply|responses?|apolog(?:y|ies)|"
         # and in French: "un courriel", "une lettre", "un petit mot"
@@ -280,6 +324,9 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "copy",
         r"(?:product |menu )?descriptions?|(?:menu |web |ad )?copy|paragraphs?|intros?|"
+        # "3 headlines for a denver dispensary billboard": the billboard is what they are for
+        r"headlines? for (?:an? |the |our )?(?:[\w-]+ ){0,3}?billboards?|"
+        r"(?:billboard |ad |banner )?headlines?|billboards?|"
         r"blurbs?|bios?|newsletters?|flyers?|shelf[- ]talkers?|signs?(?!-)|scripts?|speech(?:es)?|"
         r"talking points|"
         r"public comments?|testimony|taglines?|slogans?|about[- ]us (?:page|section|blurb)|"

@@ -40,7 +40,7 @@ _NAMES = tuple(
 )
 # Asking for one written: "write me", "draft a", "need an email", "give me 10", "outline".
 _ASKS = re.compile(
-    r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|"
+    r"\b(?:write|draft|compose|create|make|put together|come up with|brainstorm|outline|design|"
     r"sketch|mock up|lay out|"
     r"give me|need|want|help me (?:write|with|turn|put|prepare|draft)|can you do|whip up|prep|"
     # and in French: "rédige un court courriel", "écris un petit mot"

@@ -25,7 +25,7 @@ from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_un
 from trichome.agents.focus import Focus, about_a_focus, names_a_focus, names_the_focus
 from trichome.agents.gaps import Gap
 from trichome.agents.offences import states_offence
-from trichome.agents.product_forms import about_forms
+from trichome.agents.product_forms import about_forms, titles_asked_figure
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
@@ -243,6 +243,8 @@ class AnswerRequest:
             return False  # "max THC per capsule?" is not answered by a packaging-design rule
         if not about_forms(passage.fact, self.products):
             return False  # an edible package's cap does not answer for a beverage
+        if any(term.kind == "substance" and set(term.figure) <= passage.terms for term in asked):
+            return True  # "LEL for propane?" after a story: the fact about propane, with "LEL"
         if not named and asked and asks_origin_of_figure(self.question) and derives(passage.fact):
             return True  # "where does that 0.877 come from?" in a long story: the derivation
         jurisdiction = passage.fact.jurisdiction
@@ -267,6 +269,7 @@ class AnswerRequest:
                 # "'Kandy Klouds' for our gummies?": the place's fact on the topic about the
                 # very thing named (its title or keywords say candy) answers it
                 or names_the_focus(passage, self.focus)
+                or titles_asked_figure(passage.fact, self.products)
                 or (
                     len(self.figure_scopes) > 1
                     and passage.fact.topic in LIMIT_TOPICS

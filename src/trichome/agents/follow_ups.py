@@ -44,6 +44,14 @@ _SWAPS = re.compile(
 )
 # The gift rule asked about, by name or by what it allows.
 _GIFT_ASKED = re.compile(GIFTING, re.IGNORECASE)
+# "so how many 10mg gummies is that?", "how many can they have then": the earlier turn's
+# amount counted in pieces, not the pieces' own potency cap.
+_COUNTS_THE_EARLIER = re.compile(
+    r"\bhow many\b.{0,40}\b(?:(?:is|are|would|does|makes?|do) (?:that|this|it)|that (?:is|would "
+    r"be|makes?|comes to|works out to)|(?:can|could|may) (?:they|i|he|she|we|you|someone) "
+    r"(?:\w+ )?(?:have|hold|carry|get|buy|keep|possess)\b.{0,10}\bthen)\b",
+    re.IGNORECASE,
+)
 # A question for a number: a programme it names is whose number, not whether it is legal.
 _COUNTS = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 # "and in virginia?", "what about vapes": a turn too short to ask something new.
@@ -91,6 +99,13 @@ def follow_up_topics(
         and products_changed
         and _SWAPS.search(latest)
         and {topic.name for topic in own} <= PRODUCT_CAPS
+        and any(topic.name in AMOUNT_LIMITS for topic in previous)
+    ):
+        return tuple(topic for topic in previous if topic.name in AMOUNT_LIMITS)
+    if (
+        own
+        and {topic.name for topic in own} <= PRODUCT_CAPS
+        and _COUNTS_THE_EARLIER.search(latest)
         and any(topic.name in AMOUNT_LIMITS for topic in previous)
     ):
         return tuple(topic for topic in previous if topic.name in AMOUNT_LIMITS)

@@ -91,3 +91,20 @@ def asked_form_first(
         return 1
 
     return sorted(passages, key=rank)
+
+
+# Limits on what one person may buy or hold, whose figure per form a title may give.
+_AMOUNT_LIMITS = frozenset({"possession-limits", "purchase-limits"})
+_FIGURE = re.compile(r"\d")
+
+
+def titles_asked_figure(fact: Fact, asked: frozenset[str]) -> bool:
+    """Whether a limit's title gives a figure for a form asked other than flower ("1 oz, of
+    which at most 8 g concentrate"): of the place named, it answers that form's limit however
+    long the story told around the question ("tourist wants 10g of live resin in one go")."""
+    telling = asked - _PLAIN
+    return (
+        fact.topic in _AMOUNT_LIMITS
+        and bool(fact_forms(fact) & telling)
+        and _FIGURE.search(fact.title) is not None
+    )

@@ -61,7 +61,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"sober enough) to drive\b|"
             # a pet that ate an edible, or a pet's dose: a vet's question
             r"\bmy (?:dog|cat|lab|puppy|pup|pet)\b (?:just )?(?:ate|got into|swallowed)\b|"
-            rf"{cases.PET_DOSE}|{cases.SOMEONE_ELSES_DOSE}|"
+            rf"{cases.PET_DOSE}|{cases.SOMEONE_ELSES_DOSE}|{cases.RELATIVE_DOSE}|"
             r"\bdose (?:for|of) (?:my|crohn|cancer|seizure|epilep)|"
             r"\bhow (?:much|many (?:mg|milligrams))\b.{0,40}\b(?:should|do) i (?:take|use|dose)\b|"
             r"\bi (?:have|suffer from|was diagnosed with|get) (?:a |an |bad |chronic |severe )?"
@@ -131,7 +131,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"troopers?|k-?9s?|dogs?)|from (?:the )?(?:cops|police|troopers?|k-?9s?|drug dogs?))\b|"
             r"\b(?:hide|avoid reporting) .{0,30}\b(?:from|to) (?:metrc|the state|regulators?)\b|"
             rf"{OFF_TRACKING}|{more.FALSIFIED_RECORD}|{more.LAB_SHOPPING}|{cases.HIDDEN_FROM_AUDIT}|"
-            rf"{cases.HIDDEN_FROM_LOOKER}|"
+            rf"{cases.HIDDEN_FROM_LOOKER}|{cases.FALSE_CLAIM}|"
             # keeping an owner or a record off what the regulator is shown
             r"\b(?:doesn'?t|does not|won'?t|wouldn'?t|don'?t|do not) (?:have to )?(?:show up|"
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
@@ -163,7 +163,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
             r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
-            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}",
+            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}|{cases.NOT_FLAGGED}",
         ),
         (
             "forecast",
@@ -189,7 +189,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"renewal)s?\b(?!.{0,30}\bif\b)|"
             rf"{COMING_DECISION}|{more.FORESEEN}|{cases.OWN_OUTCOME}|{cases.MARKET_TO_COME}|"
             rf"{cases.AWARD_TO_COME}|{cases.ENFORCEMENT_TO_COME}|{cases.FORECAST_OTHERWISE}|"
-            rf"{cases.FORECAST_MORE}|"
+            rf"{cases.FORECAST_MORE}|{cases.FORECAST_FURTHER}|"
             # the date of an unannounced visit: only the regulator knows it
             r"\bwhen (?:is|are|will) (?:the |our |my |an? )?(?:[\w-]+ ){0,2}inspectors? "
             r"(?:(?:going to|gonna) |likely to )?(?:show up|come|visit|arrive|drop in|be back)\b|"
@@ -313,7 +313,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # "drug test friday ... will i pass? how many days do i need"
             r"\b(?:drug|pee|urine|piss|hair|swab|pre-?employment) test\b.{0,60}"
             r"\b(?:will|would|could|do) i "
-            r"(?:pass|fail|be clean)\b",
+            r"(?:pass|fail|be clean)\b|" + cases.BEATING_A_TEST,
         ),
         (
             "personal-data",

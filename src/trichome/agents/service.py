@@ -219,9 +219,9 @@ class AgentService:
             covered=covered,
             reads_state_rules=agent.answers_state_rules,
             foci=asked_foci(user_turns, question),
+            products=understanding.products,
+            quiet=quiet,  # no rule is asked for, so none is missing
         )
-        if quiet:
-            uncovered = ()  # no rule is asked for, so none is missing
         if sourced_tax_answers(calculation, passages, state):
             calculation = None  # "how does delaware want the 15% tax rounded? $33.33 item"
         if (already := already_given(user_turns, topics, calculation)) is not None:

@@ -12,6 +12,7 @@ from trichome.agents.counting import gives_the_count
 from trichome.agents.engine import AnswerRequest, binds_in
 from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap
+from trichome.agents.product_forms import titles_asked_figure
 from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
 from trichome.knowledge.retrieval import Passage
@@ -27,15 +28,21 @@ def unanswered_places(
     covered: set[str] | frozenset[str],
     reads_state_rules: bool,
     foci: Sequence[Focus] = (),
+    products: frozenset[str] = frozenset(),
+    quiet: bool = False,
 ) -> tuple[str, ...]:
-    """The named places (federal law apart) the passages give no answer for.
+    """The named places (federal law apart) the passages give no answer for; none when the
+    request is `quiet` (small talk, a draft: no rule is asked).
 
     For a rule question, a place is answered by a fact of its own (or of the national law
     over it, or the federal hemp rule, which binds in every state) on the topic asked, or
     giving a number of the thing counted ("how many plants can he have?" in a long story), or
-    about the specific thing asked (`names_the_focus`).
+    about the specific thing asked (`names_the_focus`), or a limit whose title gives the
+    figure for the product form asked (`titles_asked_figure`).
     Otherwise a place is unanswered when the agent reads state rules and has none for it.
     """
+    if quiet:
+        return ()
     if rule_question:
         answered_for = {
             code
@@ -43,6 +50,7 @@ def unanswered_places(
             if passage.answers_on_topic
             or gives_the_count(passage.fact.text, counted)
             or names_the_focus(passage, foci)
+            or titles_asked_figure(passage.fact, products)
             for code in jurisdictions
             if passage.fact.jurisdiction in with_national_law([code])
             or binds_in(passage.fact, {code})

@@ -15,6 +15,7 @@ _WRITER = {
     "log sheet": "operations", "changelog entry": "main_agent", "form": "operations",
     "invitation": "marketing", "training outline": "operations", "data layout": "operations",
     "template": "operations", "plan": "marketing", "policy": "operations",
+    "programme": "marketing", "brief": "marketing", "pitch": "marketing",
 }  # fmt: skip
 # Classes that may be written for the staff as well as for the public: a blurb, a note.
 _EITHER_AUDIENCE = frozenset({"copy", "email", "message"})

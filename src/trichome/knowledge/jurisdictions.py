@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from trichome.knowledge.place_aliases import ALIASES as _ALIASES
 from trichome.knowledge.places import find_places, without_homonym_cities
 
 STATE_NAMES: dict[str, str] = {
@@ -45,68 +46,6 @@ JURISDICTION_NAMES: dict[str, str] = {
     **STATE_NAMES, **TERRITORY_NAMES, FEDERAL: "Federal", **PROVINCE_NAMES, **COUNTRY_NAMES
 }  # fmt: skip
 
-# Names people write in chat besides the official ones. Only names: territory and province
-# codes ("PR", "AS", "ON", "BC") are ordinary words or abbreviations far more often.
-_ALIASES: dict[str, str] = {
-    "calif": "CA", "cali": "CA", "colo": "CO", "mass": "MA", "mich": "MI", "ariz": "AZ",
-    "nev": "NV", "ill": "IL", "wash": "WA", "ore": "OR", "conn": "CT",
-    "jersey": "NJ", "washington state": "WA", "nyc": "NY", "usvi": "VI",
-    "us virgin islands": "VI", "virgin islands": "VI", "northern mariana islands": "MP",
-    "canadian": CANADA, "québec": "CA-QC", "b.c": "CA-BC", "pei": "CA-PE",
-    "newfoundland": "CA-NL", "nwt": "CA-NT", "yukon territory": "CA-YT",
-    "northwest territories": "CA-NT", "netherlands": "NLD", "holland": "NLD",
-    "uk": "GBR", "united kingdom": "GBR", "england": "GBR", "czech republic": "CZE",
-    "czechia": "CZE", "michigander": "MI", "michiganders": "MI", "coloradan": "CO",
-    "californian": "CA", "oregonian": "OR", "nevadan": "NV", "new yorker": "NY",
-    "ohioan": "OH", "floridian": "FL", "texan": "TX", "arizonan": "AZ", "jerseyan": "NJ",
-    # Cities people name instead of their state or province.
-    "okc": "OK", "tulsa": "OK", "nola": "LA", "new orleans": "LA", "philly": "PA",
-    "philadelphia": "PA", "pittsburgh": "PA", "vegas": "NV", "las vegas": "NV", "reno": "NV",
-    "denver": "CO", "detroit": "MI", "chicago": "IL", "boston": "MA", "baltimore": "MD",
-    "seattle": "WA", "spokane": "WA", "phoenix": "AZ", "tucson": "AZ", "atlanta": "GA",
-    "miami": "FL", "orlando": "FL", "tampa": "FL", "houston": "TX", "dallas": "TX",
-    "san antonio": "TX", "oakland": "CA", "san francisco": "CA", "los angeles": "CA",
-    "san diego": "CA", "sacramento": "CA", "albuquerque": "NM", "santa fe": "NM",
-    "st. louis": "MO", "st louis": "MO", "kansas city": "MO", "minneapolis": "MN",
-    "honolulu": "HI", "anchorage": "AK", "fairbanks": "AK", "juneau": "AK",
-    "toronto": "CA-ON", "ottawa": "CA-ON",
-    "montreal": "CA-QC", "montréal": "CA-QC", "vancouver": "CA-BC", "victoria bc": "CA-BC",
-    "calgary": "CA-AB", "edmonton": "CA-AB", "winnipeg": "CA-MB", "halifax": "CA-NS",
-    "hartford": "CT", "new haven": "CT", "stamford": "CT", "bridgeport": "CT",
-    "providence": "RI", "montpelier": "VT", "bangor": "ME", "worcester": "MA",
-    "newark": "NJ", "jersey city": "NJ", "hoboken": "NJ", "atlantic city": "NJ",
-    "trenton": "NJ", "brooklyn": "NY", "bk": "NY", "manhattan": "NY", "the bronx": "NY",
-    "long island": "NY", "syracuse": "NY", "harrisburg": "PA", "allentown": "PA",
-    "annapolis": "MD", "cleveland": "OH", "cincinnati": "OH", "toledo": "OH", "akron": "OH",
-    "dayton": "OH", "ann arbor": "MI", "grand rapids": "MI", "kalamazoo": "MI",
-    "milwaukee": "WI", "green bay": "WI", "indianapolis": "IN", "indy": "IN",
-    "louisville": "KY", "nashville": "TN", "memphis": "TN", "knoxville": "TN",
-    "charlotte": "NC", "raleigh": "NC", "asheville": "NC", "birmingham al": "AL",
-    "huntsville": "AL", "baton rouge": "LA", "shreveport": "LA", "little rock": "AR",
-    "oklahoma city": "OK", "austin tx": "TX", "el paso": "TX", "fort worth": "TX",
-    "salt lake": "UT", "salt lake city": "UT", "boise": "ID", "cheyenne": "WY",
-    "billings": "MT", "missoula": "MT", "bozeman": "MT", "fargo": "ND", "bismarck": "ND",
-    "sioux falls": "SD", "rapid city": "SD", "omaha": "NE", "des moines": "IA",
-    "wichita": "KS", "topeka": "KS", "st paul": "MN", "st. paul": "MN", "duluth": "MN",
-    "boulder": "CO", "colorado springs": "CO", "scottsdale": "AZ", "tempe": "AZ",
-    "flagstaff": "AZ", "las cruces": "NM", "tacoma": "WA", "olympia wa": "WA",
-    "mat-su": "AK", "matanuska-susitna": "AK", "maui": "HI", "san juan": "PR",
-    "mississauga": "CA-ON", "brampton": "CA-ON", "quebec city": "CA-QC", "gatineau": "CA-QC",
-    "laval": "CA-QC", "burnaby": "CA-BC", "kelowna": "CA-BC", "regina": "CA-SK",
-    "saskatoon": "CA-SK", "fredericton": "CA-NB", "moncton": "CA-NB", "charlottetown": "CA-PE",
-    "st. john's": "CA-NL", "whitehorse": "CA-YT", "yellowknife": "CA-NT", "iqaluit": "CA-NU",
-    "pueblo": "CO", "fort collins": "CO", "san jose": "CA", "fresno": "CA", "long beach": "CA",
-    "south lake tahoe": "CA", "lansing": "MI", "flint": "MI", "rochester ny": "NY",
-    # Programmes, ballot measures and regulators that name one state ("under prop 207",
-    # "OMMP patient", "my OMMA card"); not the shared ones ("the CCC", "the LCB").
-    "prop 207": "AZ", "proposition 207": "AZ", "i-502": "WA", "initiative 502": "WA",
-    "wslcb": "WA", "sq 788": "OK", "state question 788": "OK", "omma": "OK", "ommp": "OR",
-    "olcc": "OR", "measure 91": "OR", "i-190": "MT", "initiative 190": "MT", "creamma": "NJ",
-    "creamm act": "NJ", "initiative 71": "DC", "amendment 64": "CO", "prop 64": "CA",
-    "proposition 64": "CA",
-    # Airports people fly into, written in capitals ("flying into LAX").
-    "lax": "CA", "sfo": "CA", "jfk": "NY", "ord": "IL",
-}  # fmt: skip
 # Province codes that are not English words count when written in capitals ("BC", "QC") away
 # from numbers ("AB 1234" is a bill, "5 MB" a size), or opening the message ("bc min age?").
 _PROVINCE_CODES = {"BC": "CA-BC", "QC": "CA-QC", "NS": "CA-NS", "NB": "CA-NB", "MB": "CA-MB",
@@ -158,6 +97,15 @@ _PROGRAMME_AFTER = re.compile(
     r"apartments?|apt|condos?|brownstones?|walk-?ups?)\b",
     re.IGNORECASE,
 )
+# Who or what is somewhere: "we're an MTC (medical) in mass sponsoring ...", "a dispensary
+# licensed in mass", not a measure ("we weigh it in mass", "mass balance").
+_BUSINESS_IN = re.compile(
+    r"\b(?:we'?re|we are|i'?m|i am|based|located|licen[cs]ed|operating|registered|"
+    r"dispensar(?:y|ies)|shops?|stores?|mtcs?|retailers?|licensees?|brands?|business|company|"
+    r"growers?|cultivators?)\b(?![^.?!,;]{0,30}\b(?:measur\w*|weigh\w*|express\w*|report\w*|"
+    r"record\w*|calculat\w*|units?)\b)[^.?!,;]{0,30}\bin\s+$",
+    re.IGNORECASE,
+)
 _COMPARED_WITH = re.compile(r"\s+(?:vs\.?|versus)\s", re.IGNORECASE)
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[?.!,;:)]|(?:vs|versus|or|and)\b)", re.IGNORECASE)
 
@@ -171,6 +119,8 @@ def _names_a_place(text: str, match: re.Match[str]) -> bool:
         return True  # heading the message: "mass rec - daily limit?"
     if _PROGRAMME_AFTER.match(text, match.end(1)):
         return True  # "mass rec customer", "our mass dispensary": no word is read so
+    if _BUSINESS_IN.search(before):
+        return True  # "we're an MTC in mass sponsoring an event": where the business is
     compared = _COMPARED_WITH.match(text, match.end(1))
     if compared and re.search(r"[,;:]\s*$", before) and _NAME_PATTERN.match(text, compared.end()):
         return True  # "compare plant limits, mass vs rhode island"

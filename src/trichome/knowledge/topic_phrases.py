@@ -98,12 +98,15 @@ ID_KEPT = (
     r"driver'?s'? licen[cs]es?|photo identification)\b"
 )
 # "how much usable can i hold", "how much can they keep": what a person may have.
+# "how much edible thc can he legally hold": a person's amount, not what a gummy may hold
+# ("how much thc can we have in a gummy" asks a product's cap)
 HOW_MUCH_HELD = (
     r"how much (?:(?:weed|bud|flower|cannabis|marijuana|pot|usable|concentrates?|edibles?|"
-    r"wax|carts?|(?:low[- ]thc |thc |cbd )?oil) )?(?:can|may|could) "
+    r"edible thc|thc|wax|carts?|(?:low[- ]thc |thc |cbd )?oil) )?(?:can|may|could) "
     r"(?:i|you|we|they|s?he|an adult|adults|someone|(?:a |an )?(?:registered |qualified |"
     r"qualifying |certified |card(?:holding|ed) )?(?:patient|cardholder)s?) "
-    r"(?:legally )?(?:have|hold|keep|carry|own)"
+    r"(?:legally )?(?:have|hold|keep|carry|own)\b"
+    r"(?![^.?!]{0,25}\b(?:in (?:a|an|one|each|every|the|our|their|this)|per)\b)"
 )
 # Vehicles and drivers, not a driver's licence shown as ID ("a copy of every customer's
 # drivers license").

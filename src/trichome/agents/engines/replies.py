@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from trichome.agents.chatter import asks_for_a_piece
+from trichome.agents.chatter import ENCOURAGEMENT, asks_for_a_piece
 from trichome.agents.engine import AnswerRequest
 from trichome.agents.focus import describe_foci
 from trichome.agents.registry import AGENTS, MAIN_AGENT
@@ -71,6 +71,12 @@ def small_talk_reply(message: str) -> str:
         "Ask me about state cannabis rules, formulation and dosing maths, running the "
         "facility, or marketing that stays within the rules."
     )
+    if ENCOURAGEMENT.search(message):
+        return (
+            "Hang in there: long, careful days are the ones that keep a shop running right, "
+            "and whatever is still open today can be picked up fresh tomorrow. Take a "
+            f"breather; you've earned it. {offer}"
+        )
     if _HARD_DAY.search(message):
         return f"Sounds like a big one: well done to the team for getting through it. {offer}"
     if _BYE.search(message):
