@@ -128,7 +128,8 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\bdiscount|\bpromot(?:ed|ions?|ional)\b|\bcoupons?\b|\bprice\b|\bpricing\b|"
         r"\bgiveaways?\b|\bfree\b|\bgift(?:s|ed|ing)?\b|\brebates?\b|\bbogo|\bspecials?\b|"
         r"\bdeals?\b|\bconsideration\b|\bremuneration\b|\bcompensation\b|"
-        r"\bgiv(?:e|es|ing|en) (?:[\w-]+ ){0,3}?away\b|\bwithout (?:any )?(?:payment|charge|cost)\b",
+        r"\bgiv(?:e|es|ing|en) (?:[\w-]+ ){0,3}?away\b|"
+        r"\bwithout (?:any )?(?:payment|charge|cost)\b",
     ),
     _aspect(
         # "how long does the state keep the info on our land?", "record retention for
