@@ -101,6 +101,14 @@ def test_a_number_before_other_words_is_no_bag() -> None:
             2000 * 0.70 / 24 * 3,
             "mg THC",
         ),
+        # pieces had "out of" or "from" a whole are taken from it
+        (
+            "she had 3 cookies out of a batch of 36 made with 7 g of 20% flower, how much thc "
+            "did she get",
+            7000 * 0.20 / 36 * 3,
+            "mg THC",
+        ),
+        ("i got 2 gummies from the bag of 30, 10mg each, how many mg", 20, "mg THC"),
         (
             "he took 1 bar from a box of 12 we made with 3 g of 60% rosin, mg thc?",
             3000 * 0.60 / 12,
@@ -112,6 +120,13 @@ def test_pieces_taken(question: str, expected: float, unit: str) -> None:
     value, shown = answer(question)
     assert math.isclose(value, expected, rel_tol=1e-6), (question, value)
     assert shown == unit
+
+
+def test_pieces_had_alone_are_the_batch_made() -> None:
+    # "we had 24 cookies" with no whole they came out of is what was made
+    value, shown = answer("we had 24 cookies made with 7 g of 20% flower, mg each")
+    assert math.isclose(value, 7000 * 0.20 / 24, rel_tol=1e-6)
+    assert shown == "mg THC per piece"
 
 
 def test_more_pieces_taken_than_there_are_gets_no_number() -> None:
