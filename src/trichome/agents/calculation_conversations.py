@@ -37,7 +37,7 @@ FOLLOW_UP_REACH = 3
 FOLLOW_UP_WORDS = 12
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
-    r"(?:thing|but|with|for)|now\s+(?:with|at|for)|instead|redo|again|and\s+(?:at|with|for|if)|"
+    r"(?:thing|but|with|for)|now\s+(?:with|at|for|\d)|instead|redo|again|and\s+(?:at|with|for|if)|"
     r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+(?:it|them)|change|say\s+it|suppose|"
     r"it'?s\s+\d|it\s+is|actually|using\s|use\s|per\s|each\b|in\s+(?:mg|milligrams?|grams?|g|ml|"
     r"oz|ounces?|kg|lbs?|pounds?|%|percent|cups?|tbsps?|tablespoons?|tsps?|teaspoons?|zips?|"
@@ -175,7 +175,7 @@ _CALCULATION_ASK = re.compile(
     r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
     r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf]|cups?|tbsps?|"
     r"tablespoons?|tsps?|teaspoons?|zips?|eighths?)\b|\bdose\b|\btotal\b|"
-    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b|\bvarian(?:ce|t)\b|\bdeviation\b|"
+    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b|\bvarian(?:ce|t)\b|\bdeviation\b|\bscal(?:e|ing)\b|"
     r"\bhow\s+far\s+off\b|\bweigh\s+out\b|\bwhat\s+(?:do|should)\s+(?:i|we)\s+(?:weigh|use|add|put\s+in)\b",
     re.IGNORECASE,
 )

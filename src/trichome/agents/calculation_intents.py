@@ -5,7 +5,7 @@ Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `poten
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
 `remaining_amounts`, `drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`,
-`price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, and last
+`price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, `taken_doses`, and last
 `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
 quantities (`quantities.read`), and either returns the worked calculation, returns None (not
 this calculation), or raises:
@@ -32,6 +32,7 @@ from trichome.agents import (
     piece_masses,
     remaining_amounts,
     signed_variance,
+    taken_doses,
     thc_prices,
     unit_questions,
 )
@@ -109,6 +110,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     cap_pieces.pack_of_counted_pieces,
     caps.servings_at_both_caps,
     package_caps.over_package_cap,
+    taken_doses.dose_taken,
     batch_pieces.pieces_from_batch_total,
     serving.servings,
     package_doses.dose_per_package,

@@ -15,11 +15,9 @@ from trichome.agents.calculators import (
     StateEdibleLimits,
 )
 from trichome.agents.missing_inputs import wording
+from trichome.agents.portions_taken import is_taken
 from trichome.agents.quantities import Quantity
 from trichome.agents.quantity_roles import UNSIZED_LOSS
-from trichome.agents.unit_words import TAKEN
-
-_TAKEN = re.compile(TAKEN + "$", re.IGNORECASE)
 
 ASKS = (
     r"how\s+(?:much|many)|what(?:'s|s| is| are| would| will)?|calc\w*|figure|work\s+out|\?|"
@@ -173,7 +171,7 @@ def piece_counts(question: Question) -> list[Quantity]:
             q.noun or "",
         )
     ]
-    made = [q for q in counts if not _TAKEN.search(question.text[max(0, q.start - 40) : q.start])]
+    made = [q for q in counts if not is_taken(question.text, q)]
     return made or counts
 
 

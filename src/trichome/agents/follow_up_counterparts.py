@@ -112,6 +112,11 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
     if _beside_a_label(new, earlier, update, previous):
         return None
     if new.kind == "number":
+        if new_batch_size(new, counts, update, previous):
+            return None  # "recipe uses 1.8 g per 50 pieces", "scale to 400": the batch wanted
+        targets = [q for q in counts if "target" in q.tags]
+        if len(counts) > 1 and len(targets) == 1 and new.value == int(new.value) > 0:
+            return targets[0]  # "scale to 400", then "and 1,000?": the batch wanted changes
         # "what if I cut them into 36?": a bare whole number changes the one count.
         if len({q.value for q in counts}) == 1 and new.value == int(new.value) and new.value > 0:
             return counts[0]
@@ -122,6 +127,33 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
             return scaled
         return _counterpart_of_scale(new, earlier, update, taken, same=False)
     return _counterpart_of_scale(new, earlier, update, taken, same=True)
+
+
+# "scale to 400", "for the bigger batch of 300": a size to scale a recipe to.
+_SCALE_WORDS = re.compile(
+    r"\bscal(?:e|ed|es|ing)\b|\b(?:bigger|new|next|larger|full)\s+(?:batch|run)\b", re.IGNORECASE
+)
+# "recipe: 50 gummies ...", then "we want 200 now": the recipe's count stays, 200 is wanted.
+_RECIPE = re.compile(r"\brecipe\b|\buses\b|\bcalls\s+for\b", re.IGNORECASE)
+_WANTED_BEFORE = re.compile(
+    r"\b(?:want|wants|need|needs|make|making|do|doing|run|running|for)\s+(?:about\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def new_batch_size(new: Quantity, counts: list[Quantity], update: str, previous: str) -> bool:
+    """Whether a follow-up's bare number is the size of the batch a recipe given earlier is
+    to be scaled to (added beside the recipe's count, never replacing it): the follow-up
+    says to scale, or the earlier turn was a recipe and the number is one wanted or made;
+    not when the earlier turns already named the batch wanted."""
+    if not counts or any("target" in q.tags for q in counts) or new.value != int(new.value):
+        return False
+    if any(q.value == new.value for q in counts):
+        return False
+    return bool(_SCALE_WORDS.search(update)) or bool(
+        _RECIPE.search(previous)
+        and _WANTED_BEFORE.search(update[max(0, new.start - 20) : new.start])
+    )
 
 
 # "second lot", "another batch", "the other one is": a lot added to a blend, not a change.

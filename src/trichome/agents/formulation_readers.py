@@ -267,6 +267,7 @@ def _batch_sizes(question: Question) -> list[Quantity]:
     if len(sized) < 2 and (stated := stated_sizes(question)):
         return stated  # "from 30 ml up to 2 liters", "60 brownies ... for 150?"
     counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
+    counts = list({q.value: q for q in counts[::-1]}.values())[::-1]  # "we had 50" said again
     stems = {(q.noun or "").lower().removesuffix("s")[:4] for q in counts}  # "bar", "bars"
     if len(counts) >= 2 and len(stems) == 1:
         return counts[:2]

@@ -1,6 +1,7 @@
 """The trade's quarter and half named alone ("a quarter of the 27% gelato", "she wants a
 half, how many grams"): at the counter a quarter is a quarter ounce and a half a half ounce
-of flower, weighed against the trade's 28 g ounce (7 g and 14 g).
+of flower, weighed against the trade's 28 g ounce (7 g and 14 g). A bag named by its grams
+with no unit ("how many mg in a 3.5", "a 7 of the gelato") is that many grams.
 
 Written out as "a quarter ounce" / "a half ounce" before the question is read, so the
 ounce readers in `trade_amounts` weigh them; a share of something else ("a quarter of the
@@ -49,11 +50,29 @@ _MASS_GIVEN = re.compile(
 )
 
 
+# "a 3.5", "a 7 of the runtz", "two 3.5s": the counter's bags named by their grams, when
+# nothing but the end of a clause, "then", "of" or a bag follows (not "a 7 day cure").
+_BAG_GRAMS = re.compile(
+    r"\b(?P<lead>an?|one|each|per|that|this)\s+(?P<grams>3\.5|7|14|28)(?:'?s)?"
+    r"(?=\s*(?:[,.?!;:)]|$|\s+(?:then|of|bags?|sacks?|baggies|jars?)\b))",
+    re.IGNORECASE,
+)
+
+
+def _bag_in_grams(match: re.Match[str]) -> str:
+    lead = match.group("lead")
+    return f"{'' if lead.lower() in ('a', 'an', 'one') else lead + ' '}{match.group('grams')} g"
+
+
 def lone_trade_fractions(text: str) -> str:
     """ "a quarter" and "a half" said alone as the trade's amounts, written as a quarter
     ounce and a half ounce; left as they are outside talk of flower at the counter or when
     an amount of flower is given in numbers."""
-    if not _TRADE_TALK.search(text) or _MASS_GIVEN.search(text):
+    if not _TRADE_TALK.search(text):
+        return text
+    mass_given = _MASS_GIVEN.search(text)
+    text = _BAG_GRAMS.sub(_bag_in_grams, text)
+    if mass_given:
         return text
 
     def ounce(match: re.Match[str]) -> str:

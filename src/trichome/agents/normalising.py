@@ -135,9 +135,12 @@ def _spoken_decimal(match: re.Match[str]) -> str:
 
 def _words_to_number(words: str) -> float:
     total, current = 0.0, 0.0
-    for word in re.split(r"[\s-]+", words.lower()):
+    split = re.split(r"[\s-]+", words.lower())
+    for word, following in zip(split, [*split[1:], ""], strict=True):
         if word in ("a", "an", "and", ""):
-            current = current or (1 if word in ("a", "an") else current)
+            # "a hundred", "a dozen" are one of them; "a two hundred mg tin" is an article
+            counts = word in ("a", "an") and (following in _SCALES or following == "dozen")
+            current = current or (1 if counts else current)
             continue
         if word == "dozen":
             current = (current or 1) * 12

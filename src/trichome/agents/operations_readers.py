@@ -289,16 +289,24 @@ _DRY_WEIGHT_ASKED = (
 
 
 def _drying_losses(question: Question) -> list[Quantity]:
-    """The percentages stated as lost ("lose about 78% drying", "a 75% moisture loss")."""
+    """The percentages stated as lost ("lose about 78% drying", "a 75% moisture loss", "it
+    dries down by 75%", "the weight goes down 75%", "comes out 75% lighter")."""
     return question.find("percent", tags=("loss",)) or [
         q
         for q in question.find("percent")
         if re.search(
-            r"los[es]|drop|shrink",
-            question.text[max(0, q.start - 25) : q.start + 30],
-            re.IGNORECASE,
+            r"los[es]|drop|shrink", question.text[max(0, q.start - 25) : q.start + 30], re.I
         )
+        or re.search(_SHARE_LOST_BEFORE, question.text[max(0, q.start - 30) : q.start], re.I)
+        or re.match(r"\s*(?:lighter|less)\b", question.text[q.end : q.end + 12], re.I)
     ]
+
+
+# "dries down by 75%", "goes down 75%", "cut by 75%": the share of the wet weight lost.
+_SHARE_LOST_BEFORE = (
+    r"\b(?:down|reduc\w*|decreas\w*|cut|fall\w*|falls|fell)\s+(?:by\s+)?"
+    r"(?:about\s+|around\s+|roughly\s+|~\s*)?$"
+)
 
 
 def _worth_if_asked(question: Question, dried: Calculation, unit: str) -> Calculation:

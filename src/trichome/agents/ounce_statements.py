@@ -37,11 +37,52 @@ STANDARD_STATED = re.compile(
 )
 
 
+# "a true ounce, 28.35 grams, of", "an ounce (28.35 g) of", "2 oz - 56.7 g - of": an amount in
+# ounces restated in grams; the user's grams are what they mean (an ounce's worth of them,
+# so "1 oz, 5 g of kief" stays a list of two amounts).
+_OUNCES_IN_GRAMS = re.compile(
+    r"\b(?P<count>an?|one|\d+(?:\.\d+)?)\s+(?:(?:true|real|standard|actual|proper|full|exact|"
+    r"legal|us|avoirdupois)\s+)?(?:oz|ozs|ounces?)\s*(?:,|\(|-|:)\s*(?P<grams>\d+(?:\.\d+)?)\s*"
+    r"(?:g|gs|grams?)\b(?!\s*(?:per\s+|an?\s+|/\s*|to\s+the\s+)?(?:oz|ounces?)\b)\s*(?:,|\)|-)?\s*",
+    re.IGNORECASE,
+)
+# "a true ounce of 20% flower", "two standard ounces": the standard ounce, named by its word.
+_STANDARD_OUNCES = re.compile(
+    r"\b(?P<count>an?|one|\d+(?:\.\d+)?)\s+(?:true|standard)\s+(?P<unit>oz|ozs|ounces?)\b",
+    re.IGNORECASE,
+)
+
+
+def _grams_of_the_ounces(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    ounces = float(count) if count[0].isdigit() else 1.0
+    grams = float(match.group("grams"))
+    if not 27 * ounces <= grams <= 29.5 * ounces:
+        return match.group(0)
+    return f"{match.group('grams')} g "
+
+
+def _an_amount_itself(match: re.Match[str]) -> bool:
+    """ "28.35 grams of 20% flower": the grams are the amount weighed, not a statement of
+    which ounce is meant ("if the ounce is 28.35 g", "(28.35 g per oz)")."""
+    before = match.string[max(0, match.start() - 24) : match.start()]
+    return bool(
+        re.fullmatch(r"\s*(?:28\.35|28\.349\d*)\s*g(?:rams?)?\s*", match.group(0), re.IGNORECASE)
+        and re.match(r"\s*,?\s*of\b", match.string[match.end() :], re.IGNORECASE)
+        and not re.search(r"\b(?:oz|ounces?)\s*(?:is|=|being|as)?\s*$", before, re.IGNORECASE)
+    )
+
+
 def standard_ounce_stated(text: str) -> tuple[str, bool]:
     """The text less a statement that the standard ounce or pound is meant, and whether
-    there was one."""
-    stripped = STANDARD_STATED.sub("", text)
-    return stripped, stripped != text
+    there was one; "a true ounce" is one such ounce, and an ounce restated in grams is
+    those grams."""
+    text = _OUNCES_IN_GRAMS.sub(_grams_of_the_ounces, text)
+    stripped = STANDARD_STATED.sub(lambda m: m.group(0) if _an_amount_itself(m) else "", text)
+    named = _STANDARD_OUNCES.sub(
+        lambda m: f"{'1' if not m.group('count')[0].isdigit() else m.group('count')} oz", stripped
+    )
+    return named, named != text
 
 
 def ounce_stated(text: str) -> str | None:

@@ -41,11 +41,25 @@ def share_taken(text: str) -> tuple[float, re.Match[str]] | None:
     return _SHARES[found.group("share").lower().split()[-1]], found
 
 
+# "she had 3 cookies out of a batch of 36", "got 2 from the pan": pieces had from a whole
+# ("we had 24 cookies" alone is what was made).
+_HAD_BEFORE = re.compile(
+    r"\b(?:had|has|have|got|grabbed|snagged)\s+(?:about\s+|like\s+|only\s+|just\s+)?$", re.I
+)
+_OUT_OF_AFTER = re.compile(
+    r"\s*(?:[a-z]+\s+)?(?:out\s+of|from)\s+(?:a|an|the|our|my|that|this|his|her)\b", re.I
+)
+
+
 def is_taken(text: str, count: Quantity) -> bool:
-    """Whether a count is of pieces someone took ("i ate 6", "had 2 of them")."""
+    """Whether a count is of pieces someone took ("i ate 6", "had 2 of them", "she had 3
+    cookies out of a batch of 36")."""
     before = text[max(0, count.start - 40) : count.start]
     share = re.match(r"\s*(?:halves|thirds?|quarters?)\b", text[count.end :], re.IGNORECASE)
-    return count.kind in ("count", "number") and not share and bool(_COUNT_TAKEN.search(before))
+    had = _HAD_BEFORE.search(before) and _OUT_OF_AFTER.match(text, count.end)
+    return (
+        count.kind in ("count", "number") and not share and bool(_COUNT_TAKEN.search(before) or had)
+    )
 
 
 def taken(calculation: Calculation, text: str, counts: list[Quantity]) -> Calculation:

@@ -16,13 +16,12 @@ from dataclasses import dataclass, field, replace
 
 from trichome.agents import units
 from trichome.agents.cannabinoids import CANNABINOID_PATTERN, cannabinoid_name
+from trichome.agents.counted_numbers import counted_elsewhere
 from trichome.agents.factor_counts import counted_factors
 from trichome.agents.ordinals import is_an_ordinal
 from trichome.agents.quantity_roles import roles_near
 from trichome.agents.unit_words import COUNTABLE, MODAL_CAN, PIECES, UNIT, kind_and_unit
 from trichome.agents.units import UnitError
-
-_COUNT_NOUN = re.compile(rf"\b({COUNTABLE})\b", re.IGNORECASE)
 
 _NUM = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
 _QUANTITY = re.compile(
@@ -158,7 +157,7 @@ def read(text: str) -> list[Quantity]:
         quantity = Quantity(value, unit, kind, start, end, text[start:end].strip(), high)
         quantity = _context(quantity, before, after, text)
         found.append(quantity)
-    return _counted_elsewhere(counted_factors(_declared_basis(found, text), text), text)
+    return counted_elsewhere(counted_factors(_declared_basis(found, text), text), text)
 
 
 # "potency in mg/g: THCA 241.7, d9 6.2": a basis stated once, for the numbers the names label.
@@ -202,69 +201,6 @@ def _declared_basis(found: list[Quantity], text: str) -> list[Quantity]:
         else q
         for q in found
     ]
-
-
-# "a batch of 36", "cut them into 36" when the pieces are named elsewhere ("each cookie").
-_COUNT_BEFORE = re.compile(
-    r"(?:\b(?:batch|run|tray|lot|total)\s+of|\bmak(?:e|es|ing)|\bmade|\binto|\bacross|"
-    r"\bcut\s+(?:(?:it|them|em|'em|the\s+\w+)\s+)?in|"
-    r"\bsplit\s+(?:it\s+|them\s+)?(?:in|between)|\bdivided?\s+(?:it\s+|them\s+)?(?:in|by|between))"
-    r"\s*(?:a\s+|about\s+|around\s+|~\s*)?$",
-    re.IGNORECASE,
-)
-_NOT_PIECES = re.compile(
-    r"lbs?|ounces?|grams?|eighths?|tablespoons?|teaspoons?|cups?|sticks?|batch(?:es)?|"
-    r"plants?|lights?|fixtures?|bottles?|tinctures?|packages?|packs?|bags?|boxes?|tins?|jars?|"
-    r"containers?|trays?|molds?|moulds?",
-    re.IGNORECASE,
-)
-
-
-# "makes 16 ... need 120 brownies", "makes 24 gummies ... I want 150": a bare number where a
-# batch's size is said, beside a count of pieces, counts the same pieces.
-_MORE_BEFORE = re.compile(
-    r"\b(?:mak(?:e|es|ing)|made|yields?|want|need|needs|do|doing|running|pouring|producing|scal(?:e|ing)\s+(?:up\s+)?to|"
-    r"bump\s+(?:it\s+)?(?:up\s+)?to|go\s+(?:up\s+)?to)\s*(?:a\s+|about\s+|~\s*)?$",
-    re.IGNORECASE,
-)
-
-
-def _counted_elsewhere(found: list[Quantity], text: str) -> list[Quantity]:
-    counts = [q for q in found if q.kind == "count"]
-    pieces = {q.noun for q in counts if q.noun and re.fullmatch(PIECES, q.noun, re.IGNORECASE)}
-    if len(pieces) == 1 and len(counts) == 1:
-        noun = pieces.pop()
-        return [
-            replace(q, kind="count", unit="count", noun=noun, text=f"{q.text} {noun}")
-            if q.kind == "number"
-            and q.value >= 2
-            and q.value == int(q.value)
-            and not re.match(r"\s*(?:x|%|\*|/|:|-\s*\d)", text[q.end : q.end + 3])
-            and _MORE_BEFORE.search(text[max(0, q.start - 24) : q.start])
-            else q
-            for q in found
-        ]
-    if counts:
-        return found
-    candidates = [
-        q
-        for q in found
-        if q.kind == "number"
-        and q.value >= 2
-        and q.value == int(q.value)
-        and _COUNT_BEFORE.search(text[max(0, q.start - 24) : q.start])
-    ]
-    nouns = [
-        m.group(1).lower()
-        for m in _COUNT_NOUN.finditer(text)
-        if not _NOT_PIECES.fullmatch(m.group(1))
-    ]
-    if len(candidates) != 1 or not nouns:
-        return found
-    named = [n for n in nouns if not re.fullmatch(r"doses?|servings?|units?|pieces?", n)]
-    chosen, noun = candidates[0], (named or nouns)[0]
-    counted = replace(chosen, kind="count", unit="count", noun=noun, text=f"{chosen.text} {noun}")
-    return [counted if q is chosen else q for q in found]
 
 
 def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity:
