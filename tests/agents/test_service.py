@@ -181,17 +181,27 @@ def test_a_message_sharing_one_chance_word_with_a_fact_gets_no_fact(
 def test_who_regulates_is_answered_from_the_directory_citing_the_regulators_site(
     service: AgentService,
 ) -> None:
+    # New Jersey's packs hold no regulator fact of their own: the directory answers
+    prepared = service.prepare(
+        _chat(OPERATOR_AGENT, "new jersey who do i call about my grow license")
+    )
+    answer = compose_answer(prepared.request)
+    assert answer.startswith(
+        "In New Jersey, cannabis is regulated by New Jersey Cannabis Regulatory Commission (CRC)"
+    )
+    assert (
+        "Sources:\n[1] New Jersey Cannabis Regulatory Commission (CRC), official site: https://"
+        in answer
+    )
+
+
+def test_a_regulator_fact_of_the_packs_answers_who_regulates(service: AgentService) -> None:
     prepared = service.prepare(
         _chat(OPERATOR_AGENT, "oklahoma who do i call about my grow license")
     )
     answer = compose_answer(prepared.request)
-    assert answer.startswith(
-        "In Oklahoma, cannabis is regulated by Oklahoma Medical Marijuana Authority (OMMA)"
-    )
-    assert (
-        "Sources:\n[1] Oklahoma Medical Marijuana Authority (OMMA), official site: https://"
-        in answer
-    )
+    assert answer.startswith("The Oklahoma Medical Marijuana Authority (OMMA)")
+    assert "427.3" in answer  # the statute that makes it a separate agency
 
 
 def test_a_regulator_without_a_confirmed_site_is_still_named_with_a_cited_source(
