@@ -33,6 +33,19 @@ SCOPES = Path(__file__).parent / "scope_questions.jsonl"
 PLAIN = Path(__file__).parent / "plain_questions.jsonl"
 
 
+def _never_trained_on(router: Router, path: Path, name: str, *, errors: bool) -> None:
+    """The share of a question file kept out of training that routes right, and with
+    `errors` every misrouted question of it."""
+    examples = load_examples(path)
+    routed = router.predict([e.text for e in examples])
+    right = sum(p == e.agent for p, e in zip(routed, examples, strict=True))
+    print(f"{name} (never trained on): {right}/{len(examples)} = {right / len(examples):.1%}")
+    if errors:
+        for example, agent in zip(examples, routed, strict=True):
+            if agent != example.agent:
+                print(f"  {example.agent} -> {agent}: {example.text}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Train, score, print; exit 0 unless the benchmark could not run."""
     parser = argparse.ArgumentParser(prog="python -m bench router", description=__doc__)
@@ -71,29 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for example, routed in zip(held_out, predicted, strict=True):
             if routed != example.agent:
                 print(f"  {example.agent} -> {routed}: {example.text}")
-    fresh = load_examples(FRESH)
-    fresh_routed = router.predict([e.text for e in fresh])
-    fresh_right = sum(p == e.agent for p, e in zip(fresh_routed, fresh, strict=True))
-    print(f"\nfresh questions (never trained on): {fresh_right}/{len(fresh)} "
-          f"= {fresh_right / len(fresh):.1%}")  # fmt: skip
-    if args.errors:
-        for example, routed in zip(fresh, fresh_routed, strict=True):
-            if routed != example.agent:
-                print(f"  {example.agent} -> {routed}: {example.text}")
-    scopes = load_examples(SCOPES)
-    scopes_routed = router.predict([e.text for e in scopes])
-    scopes_right = sum(p == e.agent for p, e in zip(scopes_routed, scopes, strict=True))
-    print(f"scope boundary questions (never trained on): {scopes_right}/{len(scopes)} "
-          f"= {scopes_right / len(scopes):.1%}")  # fmt: skip
-    plain = load_examples(PLAIN)
-    plain_routed = router.predict([e.text for e in plain])
-    plain_right = sum(p == e.agent for p, e in zip(plain_routed, plain, strict=True))
-    print(f"plain chat-box questions (never trained on): {plain_right}/{len(plain)} "
-          f"= {plain_right / len(plain):.1%}")  # fmt: skip
-    if args.errors:
-        for example, routed in zip(plain, plain_routed, strict=True):
-            if routed != example.agent:
-                print(f"  {example.agent} -> {routed}: {example.text}")
+    print()
+    for path, name, listed in (
+        (FRESH, "fresh questions", True),
+        (SCOPES, "scope boundary questions", False),
+        (PLAIN, "plain chat-box questions", True),
+    ):
+        _never_trained_on(router, path, name, errors=args.errors and listed)
     verdict = "PASS" if accuracy >= TARGET_ACCURACY else "FAIL"
     print(f"\n{verdict}  held-out accuracy {accuracy:.1%} / target {TARGET_ACCURACY:.0%} "
           f"= {accuracy / TARGET_ACCURACY:.3f}x")  # fmt: skip
