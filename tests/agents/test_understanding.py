@@ -3,6 +3,7 @@ kind of request, with follow-ups keeping what earlier turns said."""
 
 import pytest
 
+from trichome.agents.calculation_requests import recognise
 from trichome.agents.understanding import RequestKind, defined_term, program_of, understand
 
 
@@ -132,11 +133,24 @@ def test_the_programme_a_question_is_about_is_read_from_its_words(
 
 @pytest.mark.parametrize(
     ("text", "term"),
-    [("bho = ?", "bho"), ("what's a COA", "COA"), ("what does LOQ stand for", "LOQ")],
+    [
+        ("bho = ?", "bho"),
+        ("what's a COA", "COA"),
+        ("what does LOQ stand for", "LOQ"),
+        ('what does "total thc" mean on a coa', "total thc"),
+        ("what does LOQ mean on my lab report", "LOQ"),
+    ],
 )
 def test_a_request_for_a_definition_names_its_term(text: str, term: str) -> None:
     assert defined_term(text) == term
     assert defined_term("what is the purchase limit in michigan") is None
+
+
+@pytest.mark.parametrize("text", ['what does "total thc" mean on a coa', "whats total thc"])
+def test_a_definition_with_no_figure_is_no_calculation(text: str) -> None:
+    assert recognise(text) is None
+    found = recognise("THCA 20%, d9 1%, whats total thc")
+    assert found is not None and found.calculation is not None
 
 
 def test_an_asker_giving_their_age_asks_the_minimum_age() -> None:

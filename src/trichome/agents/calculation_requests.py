@@ -11,6 +11,7 @@ the earlier question by `calculation_conversations`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -34,6 +35,7 @@ from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
 from trichome.agents.rule_applications import applies_a_rule
 from trichome.agents.stated_totals import stated_totals
+from trichome.agents.understanding import defined_term
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,8 @@ def recognise(
     limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None,
 ) -> RecognisedCalculation | None:
     """The calculation a question asks for, if it asks for one."""
+    if defined_term(text) is not None and not re.search(r"\d", text):
+        return None  # "what does 'total thc' mean on a coa?" asks a definition, not a sum
     normalised = normalise(text)
     quantities = read(normalised)
     ranges = [q for q in quantities if q.is_range]

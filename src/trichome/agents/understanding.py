@@ -224,7 +224,10 @@ def product_of(text: str) -> str | None:
 _DEFINITION = re.compile(
     r"^\s*(?:(?:what(?:'s| is| are|s)|define|meaning of)\s+(?:a |an |the )?"
     r"(?P<term>[\w./-]+(?: [\w./-]+){0,2}?)|(?P<symbol>[\w./-]{2,20})\s*(?:=|means|stands for)"
-    r")\s*\??\s*$|^\s*what (?:does|do) (?P<acronym>[\w./-]{2,20}) (?:stand for|mean)\s*\??\s*$",
+    r")\s*\??\s*$|^\s*what (?:does|do) [\"'\u201c\u2018]?"
+    # "what does 'total thc' mean on a coa", "what does LOQ stand for on my lab report"
+    r"(?P<acronym>[\w./-]{2,20}(?: [\w./-]+){0,2}?)[\"'\u201d\u2019]? (?:stand for|mean)"
+    r"(?: (?:on|in) (?:a|an|the|my|our|this) [\w -]{2,20})?\s*\??\s*$",
     re.IGNORECASE,
 )
 
