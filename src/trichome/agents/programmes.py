@@ -64,6 +64,20 @@ def of_program(
     return [
         p
         for p in passages
-        if _program(p.fact) in (None, "all", program)
+        if (_program(p.fact) in (None, "all", program) and not _marijuana_only(p.fact, program))
         or (words is not None and words.search(p.fact.text))
     ]
+
+
+_HEMP_WORDS = re.compile(r"\bhemp\b|\bindustrial\b|\b0\.3 ?(?:%|percent)", re.IGNORECASE)
+
+
+def _marijuana_only(fact: Fact, program: str) -> bool:
+    """Whether a hemp question meets a rule of the marijuana programmes ("licenses the
+    cultivators ... of medical and adult-use marijuana" is no hemp grower's licence): one
+    marked for all of them, or unmarked and speaking of their people, that names no hemp."""
+    if program != "hemp" or fact.program not in (None, "all") or _HEMP_WORDS.search(fact.text):
+        return False
+    return fact.program == "all" or bool(
+        _ADULT_USE_WORDS.search(fact.text) or _PATIENT_WORDS.search(fact.text)
+    )

@@ -1,0 +1,38 @@
+"""A hemp question is not answered by a rule of the marijuana programmes: a fact marked for
+all of them, or speaking of adult-use buyers or patients, that names no hemp ("the Division
+licenses the cultivators ... of medical and adult-use marijuana") is no hemp grower's rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agents.asking import answer
+from trichome.agents.programmes import of_program
+from trichome.agents.service import AgentService, build_agent_service
+from trichome.config import Settings
+from trichome.knowledge.packs import load_packs
+from trichome.knowledge.retrieval import Passage
+
+
+@pytest.fixture(scope="module")
+def service() -> AgentService:
+    return build_agent_service(Settings(engine="grounded"))
+
+
+def _passage(fact_id: str) -> Passage:
+    fact = next(f for pack in load_packs() for f in pack.facts if f.id == fact_id)
+    return Passage(fact=fact, score=1.0, coverage=1.0, has_key_term=True, terms=frozenset())
+
+
+def test_a_marijuana_programme_rule_does_not_answer_a_hemp_question() -> None:
+    marijuana = _passage("oh-dispensary-licence-cap-400")  # marked "all", names no hemp
+    hemp = _passage("us-hemp-felony-ten-year-bar")
+    assert of_program([marijuana, hemp], "hemp") == [hemp]
+    assert of_program([marijuana, hemp], None) == [marijuana, hemp]
+    assert marijuana in of_program([marijuana], "adult-use")
+
+
+def test_ohio_s_dispensary_licences_do_not_answer_a_hemp_grower(service: AgentService) -> None:
+    answered = answer(service, "do i need a license to grow hemp in ohio")
+    assert "oh-dispensary-licence-cap-400" not in answered.fact_ids
+    assert "dispensaries" not in answered.text.split("\n")[0]
