@@ -35,6 +35,9 @@ def service() -> AgentService:
         ),
         ("whats the footage retention period for dispensary cameras in nevada", "retention"),
         ("can we do a bogo on edibles in colorado", "price-deal"),
+        ("how close to a school can a dispensary be in michigan", "distance"),
+        ("how long do edibles take to kick in", "onset"),
+        ("can a 19 year old work at a dispensary in colorado", "employment"),
         ("happy hour discount on pre-rolls, ok in michigan?", "price-deal"),
         ("can we give away free pre-rolls on 4/20 in colorado", "price-deal"),
     ],
@@ -93,6 +96,9 @@ def test_a_hemp_plans_land_records_are_answered_with_their_retention(service: Ag
         # a deal or a giveaway is not answered by the audience test of the advertising rules
         "can we do a bogo on edibles in colorado",
         "can we give a free pre-roll with purchase in colorado",
+        # a municipality's power to ban is no distance; a buyer's age is no employee's
+        "how close to a school can a dispensary be in michigan",
+        "can a 19 year old work at a dispensary in colorado",
     ],
 )
 def test_a_neighbouring_fact_is_not_offered_as_the_answer(
@@ -126,3 +132,18 @@ def test_a_giveaway_rule_answers_a_giveaway_question(service: AgentService) -> N
         )
     ).text
     assert "15411" in answer
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("can I open a dispensary near a church in missouri", "1,000 feet"),
+        ("how close to a school can a dispensary be in ohio", "500 feet"),
+        ("how long do edibles take to kick in", "30-90 minutes"),
+    ],
+)
+def test_the_fact_stating_the_aspect_answers(
+    service: AgentService, question: str, says: str
+) -> None:
+    answer = asyncio.run(service.complete(prepare(service, question))).text
+    assert says in answer.split("\n")[0]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
+from trichome.knowledge.topic_phrases import SITING
 from trichome.knowledge.words import tokenize
 
 
@@ -62,6 +63,12 @@ _MONEY = r"[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|cad|k\b)|\bdollars?\b"
 # Reports a business or bank files with the government once a sum is reached.
 _CASH_REPORTS = (
     r"sars?|ctrs?|suspicious activity reports?|currency transaction reports?|(?:form )?8300s?"
+)
+
+# What is taken, for when its effects start or end ("how long do edibles take to kick in").
+_TAKEN_FORMS = (
+    r"(?:edibles?|gummies|gummy|brownies?|cookies?|chocolates?|tinctures?|capsules?|drinks?|"
+    r"beverages?|doses?|the high|effects?|a hit)"
 )
 
 ASPECTS: tuple[Aspect, ...] = (
@@ -112,6 +119,33 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|prize draws?|contests?|prizes?)\b",
         r"\b(?:raffles?|sweepstakes|lotter(?:y|ies)|contests?|competitions?|prizes?|drawings?|"
         r"giveaways?|give (?:away|out)|free|gifts?|games? of chance)\b",
+    ),
+    _aspect(
+        # "how long do edibles take to kick in?": when effects start, peak or end; a
+        # decarboxylation time shares "how long" with it and answers something else
+        "onset",
+        rf"\b{_TAKEN_FORMS}\b[^.?!]{{0,30}}\bkick(?:s|ing)? in\b|"
+        rf"\bhow long\b[^.?!]{{0,30}}\b{_TAKEN_FORMS}\b[^.?!]{{0,20}}\b"
+        r"(?:take|last|hit|work|kick)\b",
+        r"\bonset\b|\bpeaks?\b|\btake effect\b|\bkick in\b|\beffects? (?:begin|start|appear|last)|"
+        r"\bduration\b",
+    ),
+    _aspect(
+        # "can a 19 year old work at a dispensary?": who may be employed, not who may buy
+        "employment",
+        r"\bwork(?:ing)? (?:at|in|for) (?:a |an |the )?(?:\w+ )?(?:dispensar|store|shop|grow|"
+        r"facilit)|\b(?:hire|employ)\s+(?:a|an|someone|somebody|anyone|people|staff|workers?|"
+        r"\d+)\b|\bbe (?:hired|employed)\b|\bbe(?:come)? a budtender\b",
+        r"\bemploy|\bagents?\b|\bworkers?\b|\bstaff\b|\bhir(?:e|ed|ing)\b|\boccupational|"
+        r"\bbadges?\b|\bwork(?:ing)? (?:at|in|for)\b|\bpersonnel\b|\bbudtenders?\b",
+    ),
+    _aspect(
+        # "how close to a school can a dispensary be?", "the buffer from parks": a fact on
+        # the same local rules that states no distance is no answer
+        "distance",
+        SITING,
+        r"\b\d[\d,]* ?(?:feet|foot|ft|meters?|metres?|miles?|yards?)\b|\bbuffer|\bdistance|"
+        r"\bsetbacks?\b|\b(?:one|two|three|five) (?:hundred|thousand) (?:feet|foot)\b",
     ),
     _aspect(
         # "can we do a bogo on edibles?", "2 for 1 on carts", "happy hour discount", "give

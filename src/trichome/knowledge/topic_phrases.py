@@ -200,3 +200,23 @@ MAILING = (
     r"(?:the )?(?:mail|post|usps|post office)\b|\b(?:ship|shipping|shipped|send|sending)\b"
     r"(?:\W+\w+){0,5}?\W+(?:to (?:an)?other state|across state lines|out of state|interstate)"
 )
+_SENSITIVE_PLACE = (
+    r"(?:schools?|churche?s?|parks?|playgrounds?|day ?cares?|child ?care|librar(?:y|ies)|"
+    r"colleges?|universit(?:y|ies)|youth cent(?:er|re)s?|rehab|treatment cent(?:er|re)s?)"
+)
+# "can we open a shop near a church", "how close to a school can a dispensary be", "1,000
+# feet from a school", "setback from parks": where a business may be sited (not smoking or
+# selling near a school, which are use and offence rules).
+_BUSINESS = (
+    r"(?:dispensar(?:y|ies)|stores?|shops?|business(?:es)?|grows?|facilit(?:y|ies)|retailers?|"
+    r"cultivat\w*|locations?|sites?|premises|storefronts?)"
+)
+_HOW_NEAR = r"\bhow (?:close|far|near)\b[^.?!]{0,40}"
+SITING = (
+    rf"\b{_BUSINESS}\b[^.?!]{{0,40}}\b(?:near|next to|close to|across from|beside) "
+    rf"(?:a|an|the|any) {_SENSITIVE_PLACE}\b|"
+    rf"{_HOW_NEAR}\b{_SENSITIVE_PLACE}\b[^.?!]{{0,40}}\b{_BUSINESS}\b|"
+    rf"{_HOW_NEAR}\b{_BUSINESS}\b[^.?!]{{0,40}}\b{_SENSITIVE_PLACE}\b|"
+    rf"\b(?:buffer|setback)s? (?:from|to) (?:a |an |the |any )?{_SENSITIVE_PLACE}\b|"
+    rf"\b\d[\d,]* ?(?:feet|ft|foot) (?:from|of|away from) (?:a|an|the|any) {_SENSITIVE_PLACE}\b"
+)

@@ -227,6 +227,9 @@ TOPICS: tuple[Topic, ...] = (
         ),
         rule=True,
     ),
+    # how near a school or church a business may be: the siting rules, which the packs file
+    # under local control or licensing ("can i open a dispensary near a church")
+    _topic("siting", phrases.SITING, ("local-control", "licensing"), rule=True),
     _topic(
         "local-control",
         r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
