@@ -146,7 +146,7 @@ def test_a_request_for_a_definition_names_its_term(text: str, term: str) -> None
     assert defined_term("what is the purchase limit in michigan") is None
 
 
-@pytest.mark.parametrize("text", ['what does "total thc" mean on a coa', "whats total thc"])
+@pytest.mark.parametrize("text", ['what does "total thc" mean on a coa', "define total thc"])
 def test_a_definition_with_no_figure_is_no_calculation(text: str) -> None:
     assert recognise(text) is None
     found = recognise("THCA 20%, d9 1%, whats total thc")

@@ -58,13 +58,17 @@ class RecognisedCalculation:
     missing: tuple[str, ...] = ()  # the inputs asked for (`missing_inputs` keys), as data
 
 
+# "what does X mean / stand for", "define X": a definition asked in so many words.
+_MEANING = re.compile(r"\b(?:mean|means|stand for|stands for|define|meaning of)\b", re.IGNORECASE)
+
+
 def recognise(
     text: str,
     state: str | None = None,
     limits_for: Callable[[str], StateEdibleLimits | None] = lambda _: None,
 ) -> RecognisedCalculation | None:
     """The calculation a question asks for, if it asks for one."""
-    if defined_term(text) is not None and not re.search(r"\d", text):
+    if defined_term(text) is not None and _MEANING.search(text) and not re.search(r"\d", text):
         return None  # "what does 'total thc' mean on a coa?" asks a definition, not a sum
     normalised = normalise(text)
     quantities = read(normalised)
