@@ -40,6 +40,7 @@ from bench.calculators import (
     held_out_third,
     held_out_thirteenth,
     held_out_twelfth,
+    held_out_twentieth,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -113,6 +114,7 @@ SETS: dict[str, ModuleType] = {
     "third": held_out_third,
     "thirteenth": held_out_thirteenth,
     "twelfth": held_out_twelfth,
+    "twentieth": held_out_twentieth,
 }
 
 
