@@ -140,6 +140,8 @@ def test_a_giveaway_rule_answers_a_giveaway_question(service: AgentService) -> N
         ("can I open a dispensary near a church in missouri", "1,000 feet"),
         ("how close to a school can a dispensary be in ohio", "500 feet"),
         ("how long do edibles take to kick in", "30-90 minutes"),
+        # pieces and their strength told beside a time asked: the time is the question
+        ("had 3 of the 5mg chocolates after dinner, when does it kick in", "30-90 minutes"),
     ],
 )
 def test_the_fact_stating_the_aspect_answers(

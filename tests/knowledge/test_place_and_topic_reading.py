@@ -32,3 +32,15 @@ def test_exempt_from_a_percentage_asks_about_tax() -> None:
         for topic in detect_topics("are vermont patients exempt from the 14% at the till")
     }
     assert "tax" in names
+
+
+def test_who_a_product_is_marketed_to_asks_about_advertising() -> None:
+    for question in (
+        "can we market gummies to teens in michigan?",
+        "is marketing our vapes toward college students allowed in ohio",
+    ):
+        assert "advertising" in {topic.name for topic in detect_topics(question)}
+    # a market is also where product sells: "bring it to market" names no audience
+    assert "advertising" not in {
+        topic.name for topic in detect_topics("how long to bring a new gummy to market in ohio")
+    }

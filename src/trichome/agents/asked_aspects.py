@@ -126,7 +126,11 @@ ASPECTS: tuple[Aspect, ...] = (
         "onset",
         rf"\b{_TAKEN_FORMS}\b[^.?!]{{0,30}}\bkick(?:s|ing)? in\b|"
         rf"\bhow long\b[^.?!]{{0,30}}\b{_TAKEN_FORMS}\b[^.?!]{{0,20}}\b"
-        r"(?:take|last|hit|work|kick)\b",
+        r"(?:take|last|hit|work|kick)\b|"
+        # "ate half a brownie an hour ago, how long till it hits", not "hits the shelves"
+        rf"\b{_TAKEN_FORMS}\b[^?!]{{0,60}}\b(?:how long (?:till|until|til|before|for)|when "
+        r"(?:will|does|do|should) (?:it|they|that))\b[^.?!]{0,15}\b(?:hits?|kicks? in|works?|"
+        r"starts? working|takes? effect)\b",
         r"\bonset\b|\bpeaks?\b|\btake effect\b|\bkick in\b|\beffects? (?:begin|start|appear|last)|"
         r"\bduration\b",
     ),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from trichome.agents import units
 from trichome.agents.alternative_inputs import unsure_alternatives, which_one
+from trichome.agents.asked_aspects import asked_aspects
 from trichome.agents.asked_units import in_asked_unit
 from trichome.agents.calculation_intents import first_calculation
 from trichome.agents.calculation_questions import Question
@@ -60,6 +61,11 @@ class RecognisedCalculation:
 
 # "what does X mean / stand for", "define X": a definition asked in so many words.
 _MEANING = re.compile(r"\b(?:mean|means|stand for|stands for|define|meaning of)\b", re.IGNORECASE)
+# A figure asked beside a time of effect: "how much thc is that and when will it kick in".
+_FIGURE_ASKED = re.compile(
+    r"\bhow (?:much|many|strong)\b|\btotal\b|\bwhat(?:'s| is) (?:my|the|that) dose\b|\bmg\s*\?",
+    re.IGNORECASE,
+)
 
 
 def recognise(
@@ -70,6 +76,8 @@ def recognise(
     """The calculation a question asks for, if it asks for one."""
     if defined_term(text) is not None and _MEANING.search(text) and not re.search(r"\d", text):
         return None  # "what does 'total thc' mean on a coa?" asks a definition, not a sum
+    if any(a.name == "onset" for a in asked_aspects(text)) and not _FIGURE_ASKED.search(text):
+        return None  # "took 2 gummies at 10mg, when will it kick in?" asks a time, not a sum
     normalised = normalise(text)
     quantities = read(normalised)
     ranges = [q for q in quantities if q.is_range]

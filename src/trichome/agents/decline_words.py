@@ -104,7 +104,16 @@ UNDERAGE = (
     r"\b(?:1[0-9]|20)[- ]?(?:yo|y/?o|years?[- ]old|yrs?[- ]old|year-old)\b|\bunder ?(?:21|age)\b|"
     r"\bunderage\b|\bminors?\b|\bteen(?:ager)?s?\b"
 )
+# a product or advert made for children, asked as work to do ("design a gummy shaped like a
+# cartoon character, kids love him"), not a question about the rule ("can we market to teens?")
+_MADE = r"^\s*(?:pls |please )?(?:design|draft|write|create|make|come up with|mock up|sketch)\b"
+_CHILDREN = r"(?:kids|children|teens|teenagers|minors|little ones)"
+AIMED_AT_CHILDREN = (
+    rf"{_MADE}.{{0,120}}\b{_CHILDREN} (?:love|like|go for|will love|would love|are into)\b|"
+    rf"{_MADE}.{{0,80}}\b(?:for|aimed at|targeting|that appeals? to|to appeal to) {_CHILDREN}\b"
+)
 SLIPPING_PAST = (
+    rf"{AIMED_AT_CHILDREN}|"
     rf"(?:{UNDERAGE}).{{0,80}}\b(?:workaround|loophole|way around|get around)\b|"
     rf"\b(?:workaround|loophole|way around)\b.{{0,80}}(?:{UNDERAGE})|"
     r"\bso (?:that )?(?:the )?(?:state|regulators?|inspectors?|auditors?|feds|irs|usda|"

@@ -305,6 +305,8 @@ class AnswerRequest:
                 passage.has_key_term
                 or (not self.drafting and about_a_focus(passage.fact, self.focus))
                 or bool(asked)  # it names the term asked, the question's telling word
+                # it states the aspect asked ("took 2 gummies, when will it kick in?": onset)
+                or bool(aspects)
                 or passage.coverage >= KEY_TERM_OPTIONAL_COVERAGE
             )
         )

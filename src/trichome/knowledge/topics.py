@@ -211,7 +211,11 @@ TOPICS: tuple[Topic, ...] = (
         r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|(?<!o\.s\. )(?<!§ )\b420\b(?!\s*\(|\.\d)|influencers?|social media|"
-        r"instagram|tiktok|facebook|sponsor|audience|text messag|\bsms\b|email marketing|loyalty",
+        r"instagram|tiktok|facebook|sponsor|audience|text messag|\bsms\b|email marketing|loyalty|"
+        # "can we market gummies to teens?": who a product is marketed to is an advertising rule
+        r"\bmarket(?:s|ed|ing)?\b(?: [\w-]+){0,3} (?:to|towards?|at) (?:[\w-]+ )?(?:kids|"
+        r"children|teens|teenagers|minors|youth|young|students|college|tourists|women|men|"
+        r"veterans|seniors|patients)\b",
         (
             "advertising",
             "promotions",

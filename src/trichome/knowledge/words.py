@@ -268,6 +268,8 @@ _PHRASES = tuple(
         # a joint at the counter is a pre-roll; a joint venture or committee is not
         (r"\bjoints?\b(?! (?:venture|committee|commission|resolution|account))", "preroll"),
         (r"\bcarts?\b", "cartridge"),
+        # a gummy, a brownie or a chocolate is an edible in the rules' and studies' words
+        (r"\b(gumm(?:y|ies)|brownies?|chocolates?|cookies?)\b", r"\1 edible"),
         # "a tv spot", "radio commercials": a broadcast advert in the rules' words
         (r"\b(tv|radio|television|streaming) (?:spots?|commercials?|ads?)\b", r"\1 broadcast ad"),
         (r"\brec\b|\brecreational\b", "adult-use"),
