@@ -117,8 +117,8 @@ _WHO_INSTEAD = {
         "misled or can't act (a health claim dressed up to slip past the FDA, a sale "
         "disguised as a gift, a compliance sample picked or diluted to pass), nor design a "
         "product or advert to appeal to children, which the licensed markets' rules forbid: "
-        "it puts the licence and the people involved at risk. I can explain what the rule itself says, "
-        "and your compliance counsel or CPA can say what is allowed."
+        "it puts the licence and the people involved at risk. I can explain what the rule "
+        "itself says, and your compliance counsel or CPA can say what is allowed."
     ),
     "forecast": (
         "I can't predict what will happen: not a future lab result or harvest, nor what "
