@@ -36,3 +36,17 @@ def test_ohio_s_dispensary_licences_do_not_answer_a_hemp_grower(service: AgentSe
     answered = answer(service, "do i need a license to grow hemp in ohio")
     assert "oh-dispensary-licence-cap-400" not in answered.fact_ids
     assert "dispensaries" not in answered.text.split("\n")[0]
+
+
+def test_cbd_consumables_are_hemp_s_and_an_ads_medical_claims_no_patient_rule(
+    service: AgentService,
+) -> None:
+    from trichome.agents.understanding import program_of
+
+    assert program_of("can we stock cbd tinctures at the smoke shop in ohio") == "hemp"
+    assert program_of("can patients buy cbd oil in georgia") is None  # both named: neither
+    # Meta's rule bans "health or medical claims": it is no medical programme's rule, so a
+    # CBD lotion's ad question meets it
+    answered = answer(service, "can i run instagram ads for our cbd body lotion (under 0.3% thc)")
+    assert "mkt-meta-cbd-thc-policy" in answered.fact_ids
+    assert "LegitScript" in answered.text

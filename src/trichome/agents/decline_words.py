@@ -286,7 +286,11 @@ UNREPORTED = (
     r"\b(?:doesn'?t|does not|won'?t|will not|never|can'?t|don'?t) (?:have to )?(?:file|report|"
     r"flag|notice)\b|"
     r"\b(?:avoid|dodge|skip|get out of) (?:triggering |filing |having to file )?(?:a |an |the |"
-    rf"any )?(?:{_NAMED_REPORTS})\b"
+    rf"any )?(?:{_NAMED_REPORTS})\b|"
+    # cash split under the reporting line: "split deposits into 9,500 chunks", structuring
+    r"\b(?:split|splitting|break|breaking|spread|spreading|chop|chopping)\b[^?]{0,40}\b(?:"
+    r"deposits?|cash|withdrawals?)\b[^?]{0,60}(?:\b9(?:,?\d{3}|(?:\.\d)?k)\b|"
+    rf"\b(?:under|below|less than) (?:\$?10|ten)|\bchunks\b|\b(?:{_REPORTS})\b)"
 )
 
 # forecast: a lawmaker's change guessed at, asked as an opinion ("you think the legislature

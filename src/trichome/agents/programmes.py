@@ -29,7 +29,8 @@ _ADULT_USE_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PATIENT_WORDS = re.compile(
-    r"\bpatients?\b|\bmedical\b|\bcaregivers?\b|\bcardholders?\b|\bqualifying\b",
+    # not an advert's "health or medical claims", which no programme's people make
+    r"\bpatients?\b|\bmedical\b(?!\s+(?:claims?|benefits?|advice|devices?)\b)|\bcaregivers?\b|\bcardholders?\b|\bqualifying\b",
     re.IGNORECASE,
 )
 

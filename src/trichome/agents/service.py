@@ -120,8 +120,8 @@ class AgentService:
         template = self._template(question, user_turns)
         understanding = understand(user_turns)
         own = own_passages(chat.documents, without_jurisdictions(question, understanding.residence))
-        if reads_own_papers(own, question):
-            template = None  # "what does our transport SOP say?" asks no procedure drafted
+        if reads_own_papers(own, question) or understanding.scope:
+            template = None  # "what does our transport SOP say?", or a request declined
         # A greeting, a thanks, a request no fact should answer, or a document to draft
         # (by the agent that writes its class: a caption is marketing's, an agenda operations').
         quiet = understanding.kind in (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)

@@ -257,7 +257,10 @@ _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "hemp",
             r"\bhemp\b|\bdelta[- ]?8\b|\bd8\b|\bdelta[- ]?10\b|\bthca flower\b|"
-            r"\bhhc\b|\bthc-?o\b|\bhemp-derived\b",
+            r"\bhhc\b|\bthc-?o\b|\bhemp-derived\b|"
+            # "cbd gummies", "a cbd shop": hemp's consumables, not a patient's low-THC oil
+            r"\bcbd (?:gumm(?:y|ies)|oils?|products?|shops?|stores?|edibles?|tinctures?|drinks?|"
+            r"beverages?|flower|isolate|vapes?|carts?|lotions?|topicals?|pet treats?)\b",
         ),
     )
 )

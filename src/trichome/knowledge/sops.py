@@ -26,7 +26,10 @@ KNOWN_SYSTEMS = ("Metrc", "BioTrack", "CCRS", "Leaf Data Systems", "MJ Freeway")
 MAX_STATE_FACTS = 8
 SOP_REQUEST = re.compile(
     r"\b(sops?|standard operating procedures?|procedures?|checklists?|protocols?|"
-    r"write[- ]?up|playbook)\b",
+    r"write[- ]?up|playbook)\b|"
+    # what to do about something gone wrong: "the count doesn't match metrc, what do i do"
+    r"\bwhat (?:do|should|must) (?:i|we) do\b|\bhow (?:do|should|can) (?:i|we) (?:handle|deal "
+    r"with|fix|sort out|resolve)\b|\bwalk (?:me|us) through\b",
     re.IGNORECASE,
 )
 
