@@ -75,8 +75,7 @@ def test_the_shipped_templates_cover_the_core_procedures(library: SopLibrary) ->
         ("sop for the daily scale check", "equipment-calibration"),
         # what to do when something has gone wrong asks for the procedure that handles it
         ("our floor count doesnt match metrc again, what do we do", "inventory-reconciliation"),
-        ("customer got sick from a cart and complained, how do we handle it",
-         "complaint-handling"),
+        ("customer got sick from a cart and complained, how do we handle it", "complaint-handling"),
     ],
 )
 def test_requests_find_their_template(library: SopLibrary, question: str, sop: str) -> None:
