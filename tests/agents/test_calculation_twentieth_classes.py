@@ -15,6 +15,8 @@ from tests.agents.calculation_answers import answer
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculation_requests import describe, recognise
 from trichome.agents.coa_tables import coa_table
+from trichome.agents.normalising import normalise
+from trichome.agents.quantities import read
 
 FACTOR = 0.877
 OUNCE = 28.349523125
@@ -218,3 +220,11 @@ def test_pieces_that_make_an_amount_show_the_whole_pieces() -> None:
     assert found is not None
     text = describe(found)
     assert "3 whole caps give 45 mg; 4 give 60 mg" in text
+
+
+def test_packs_each_of_an_amount_are_not_pieces_of_it() -> None:
+    # "10 packs of 100mg" are ten packages of 100 mg, not one pack of 100 mg pieces
+    (amount,) = [q for q in read(normalise("she wants 10 packs of 100mg")) if q.kind == "mass"]
+    assert amount.per != "piece"
+    (each,) = [q for q in read(normalise("a 10 pack of 100mg gummies")) if q.kind == "mass"]
+    assert each.per == "piece"
