@@ -5,7 +5,8 @@ Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `poten
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
 `remaining_amounts`, `drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`,
-`price_readers`, `piece_masses`, `piece_concentrates`, `coa_chains`, `taken_doses`, and last
+`price_readers`, `bag_weights`, `piece_masses`, `piece_concentrates`, `coa_chains`, `taken_doses`,
+`pieces_for_amounts`, and last
 `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
 quantities (`quantities.read`), and either returns the worked calculation, returns None (not
 this calculation), or raises:
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from trichome.agents import (
+    bag_weights,
     batch_pieces,
     cap_pieces,
     coa_chains,
@@ -30,6 +32,7 @@ from trichome.agents import (
     package_doses,
     piece_concentrates,
     piece_masses,
+    pieces_for_amounts,
     remaining_amounts,
     signed_variance,
     taken_doses,
@@ -77,6 +80,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     lab.label_check,
     lab.hemp_uncertainty,
     signed_variance.signed_variance,
+    bag_weights.bag_weight,
     variances.variance,
     lab.potency_basis,
     lab.dry_basis,
@@ -117,6 +121,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     piece_concentrates.concentrate_per_piece,
     formulation.infusion_or_dose,
     products.product_content,
+    pieces_for_amounts.pieces_for_amount,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise
 )
 

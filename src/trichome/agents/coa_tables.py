@@ -7,6 +7,7 @@ import re
 
 from trichome.agents.cannabinoids import CANNABINOID_MENTION, cannabinoid_name
 from trichome.agents.coa_columns import result_cell
+from trichome.agents.coa_header_rows import header_row_results
 from trichome.agents.quantities import Quantity
 
 # Cells: tabs, runs of spaces, pipes, semicolons (an export's "THCA;24.12;%"), a comma
@@ -76,6 +77,8 @@ def coa_table(text: str) -> list[Quantity]:
             )
         )
     found = sorted([*found, *_object_rows(text, found)], key=lambda q: q.start)
+    if len(found) < 2:  # the analytes across a row, their results on the row below
+        found = header_row_results(text)
     return found if len(found) >= 2 else []
 
 

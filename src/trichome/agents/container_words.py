@@ -33,8 +33,13 @@ _HELD = re.compile(
 )
 
 
+# "5pk", "a 10-pk", "6 pks": a pack written short, after its count of pieces.
+_PACK_SHORT = re.compile(r"(?<![\d.])(\d+)\s*(-?)\s*pks?\b", re.IGNORECASE)
+
+
 def container_words(text: str) -> str:
     """The text with bottle ounces as fluid ounces and packaged counts as pieces."""
+    text = _PACK_SHORT.sub(lambda m: f"{m.group(1)}{m.group(2) or ' '}pack", text)
     text = _BOTTLE_OUNCES.sub(lambda m: f"{m.group(1)} fl oz", text)
     text = _OUNCE_BOTTLE.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)} fl oz", text)
     return _HELD.sub(_held, text)

@@ -242,6 +242,8 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
     if len(candidates) > 1 and re.search(r"\bservings?\b|\bdoses?\b", update, re.IGNORECASE):
         # "if the serving is cut to 5 mg?": the serving's mg, not the package's
         doses = [q for q in candidates if q.per in _ONE_SERVING]
+        if len(doses) > 1:  # "500mg bar, 10 mg a square": the whole's part is the serving
+            doses = [min(doses, key=lambda q: q.value)]
         candidates = doses or candidates
     if len(candidates) > 1 and new.cannabinoid is None:
         plain = [q for q in candidates if q.cannabinoid in (None, "THC")]

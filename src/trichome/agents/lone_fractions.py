@@ -51,10 +51,11 @@ _MASS_GIVEN = re.compile(
 
 
 # "a 3.5", "a 7 of the runtz", "two 3.5s": the counter's bags named by their grams, when
-# nothing but the end of a clause, "then", "of" or a bag follows (not "a 7 day cure").
+# nothing but the end of a clause, "then", "of" or a bag follows (not "a 7 day cure"; not
+# an acid's "a" with its result, "cbd-a 14.2%", nor the whole part of a decimal).
 _BAG_GRAMS = re.compile(
-    r"\b(?P<lead>an?|one|each|per|that|this)\s+(?P<grams>3\.5|7|14|28)(?:'?s)?"
-    r"(?=\s*(?:[,.?!;:)]|$|\s+(?:then|of|bags?|sacks?|baggies|jars?)\b))",
+    r"(?<![-/])\b(?P<lead>an?|one|each|per|that|this)\s+(?P<grams>3\.5|7|14|28)(?![.,]?\d)"
+    r"(?:'?s)?(?=\s*(?:[,.?!;:)]|$|\s+(?:then|of|bags?|sacks?|baggies|jars?)\b))",
     re.IGNORECASE,
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents.container_words import container_words
+from trichome.agents.dose_plurals import dose_plurals
 from trichome.agents.lone_fractions import lone_trade_fractions
 from trichome.agents.story_numbers import (
     counted_capsules,
@@ -173,7 +174,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
-    text = lone_trade_fractions(drop_labels(text))  # "wants a quarter": 7 g, not 25%
+    text = lone_trade_fractions(dose_plurals(drop_labels(text)))  # "wants a quarter": 7 g
     text, standard = trade_amounts(container_words(shares_of_a_whole(text)))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)
     text = re.sub(r"(\d)\s*¼", lambda m: f"{m.group(1)}.25", text)

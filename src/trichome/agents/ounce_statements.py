@@ -46,11 +46,23 @@ _OUNCES_IN_GRAMS = re.compile(
     r"(?:g|gs|grams?)\b(?!\s*(?:per\s+|an?\s+|/\s*|to\s+the\s+)?(?:oz|ounces?)\b)\s*(?:,|\)|-)?\s*",
     re.IGNORECASE,
 )
-# "a true ounce of 20% flower", "two standard ounces": the standard ounce, named by its word.
+# "a true ounce of 20% flower", "two standard ounces": the standard ounce, named by its word
+# (read before numbers in words are written as digits, so a few are named here).
+_COUNT_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a couple": 2,
+}  # fmt: skip
 _STANDARD_OUNCES = re.compile(
-    r"\b(?P<count>an?|one|\d+(?:\.\d+)?)\s+(?:true|standard)\s+(?P<unit>oz|ozs|ounces?)\b",
+    r"\b(?P<count>a\s+couple(?:\s+of)?|"
+    + "|".join(w for w in sorted(_COUNT_WORDS, key=len, reverse=True) if " " not in w)
+    + r"|\d+(?:\.\d+)?)\s+(?:true|standard)\s+(?P<unit>oz|ozs|ounces?)\b",
     re.IGNORECASE,
 )
+
+
+def _standard_count(match: re.Match[str]) -> str:
+    count = re.sub(r"\s+", " ", match.group("count").lower())
+    return f"{count if count[0].isdigit() else _COUNT_WORDS[count]} oz"
 
 
 def _grams_of_the_ounces(match: re.Match[str]) -> str:
@@ -79,9 +91,7 @@ def standard_ounce_stated(text: str) -> tuple[str, bool]:
     those grams."""
     text = _OUNCES_IN_GRAMS.sub(_grams_of_the_ounces, text)
     stripped = STANDARD_STATED.sub(lambda m: m.group(0) if _an_amount_itself(m) else "", text)
-    named = _STANDARD_OUNCES.sub(
-        lambda m: f"{'1' if not m.group('count')[0].isdigit() else m.group('count')} oz", stripped
-    )
+    named = _STANDARD_OUNCES.sub(_standard_count, stripped)
     return named, named != text
 
 

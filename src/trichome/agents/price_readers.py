@@ -35,7 +35,9 @@ def price(question: Question) -> Calculation | None:
         r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|(?<!mg)/\s*g\b|per\s+gram|"  # not mg/g
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram|"
         r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b|"
-        r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b"
+        r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b|"
+        # "what am i paying a gram", "it costs me how much a gram"
+        r"\b(?:paying|pay|paid|spending|costs?|cost(?:ing)?\s+(?:me|us))\s+(?:1|a|per)\s+(?:gram|g)\b"
     ):  # "what does a gram cost us", "what's a gram run if the pound is $1,800"
         return None
     money = money or _prices_beside_amounts(question)

@@ -69,7 +69,9 @@ def product_content(question: Question) -> Calculation | None:
         r"\bthc\s+(?:per|in\s+(?:each|a|one|the))\b.{0,30}\bmg\b|"
         r"\bmgs?\b(?:\s+(?:of\s+)?(?:thc|cbd))?\s+(?:per|in|on|for)\s+(?:the\s+|a\s+|each\s+)?"
         r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
-        r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|" + _HOW_MANY_SERVINGS
+        r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|"
+        # "812 mg/g and it's a .5g cart, what's that in mg": the product's THC in mg
+        r"\b(?:that|it|this|those|these)\s+in\s+(?:mgs?|milligrams)\b|" + _HOW_MANY_SERVINGS
     ):
         return None
     in_volume = _in_volume(question)

@@ -235,6 +235,8 @@ def _context(quantity: Quantity, before: str, after: str, text: str) -> Quantity
             per = "package"
         elif kind == "mass" and _SERVING_BEFORE.search(before):
             per = "serving"  # "a serving is 35 mg", "what if the dose is 2.5 mg"
+        elif kind == "mass" and re.search(r"\b\d+\s*-?\s*pack\s+of\s*$", before, re.I):
+            per = "piece"  # "a 10 pack of 0.5 g minis": each piece weighs it
     if kind == "number" and (
         _PAID.search(before) or (_ASKING.search(before) and _ASKED_FOR.match(after))
     ):

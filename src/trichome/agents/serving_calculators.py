@@ -141,3 +141,34 @@ def drink_servings(
             f"{name}: {fmt(mg)} mg {'per serving' if mg_per_serving else 'in the container'}",
         ),
     )
+
+
+def pieces_for_amount(
+    amount_mg: float, each_mg: float, piece: str = "piece", pieces: str = "pieces"
+) -> Calculation:
+    """How many pieces of `each_mg` make `amount_mg` ("how many 25 mg gummies make 100 mg"):
+    the exact quotient, with the whole pieces either side when it is not whole.
+
+    Raises:
+        CalculationError: a non-positive amount or piece.
+    """
+    positive("the amount wanted", amount_mg)
+    positive(f"the mg per {piece}", each_mg)
+    exact = amount_mg / each_mg
+    below = math.floor(exact + 1e-9)
+    summary = f"{fmt(amount_mg)} mg at {fmt(each_mg)} mg a {piece} is {fmt(exact, 4)} {pieces}."
+    if abs(exact - below) > 1e-9:
+        summary += (
+            f" {below} whole {pieces} give {fmt(below * each_mg)} mg; {below + 1} give "
+            f"{fmt((below + 1) * each_mg)} mg."
+        )
+    return Calculation(
+        "pieces_for_amount",
+        exact,
+        f"{pieces}",
+        summary,
+        (f"{fmt(amount_mg)} mg ÷ {fmt(each_mg)} mg per {piece} = {fmt(exact, 4)} {pieces}",),
+        details={"exact": exact, "whole_below": below},
+        formula=f"{pieces} = mg wanted ÷ mg per {piece}",
+        inputs=(f"amount wanted: {fmt(amount_mg)} mg", f"each {piece}: {fmt(each_mg)} mg"),
+    )

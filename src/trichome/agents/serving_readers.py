@@ -39,7 +39,8 @@ def servings(question: Question) -> Calculation | None:
     serving = question.find("mass", unit="mg", per=("serving", "piece"), without=("limit",))
     counts = piece_counts(question)
     if not package and question.says(
-        r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|pieces|bites)|"
+        r"(?:how\s+many|number\s+of)\s+(?:[\d.]+\s*mg\s+)?(?:servings|doses|shots|pours|squares|"
+        r"pieces|bites)|"
         r"\b(?:servings|doses)\b[^.?!\d]{0,12}\bhow\s+many\b|"
         r"(?:servings|doses)\s+(?:per|in|from)\s+(?:a\s+|the\s+|one\s+|each\s+|1\s+)?"
         r"(?:package|pack|bottle|jar|bag|box|tin|bar|container)"
@@ -49,8 +50,9 @@ def servings(question: Question) -> Calculation | None:
             q
             for q in question.find("mass", unit="mg", per=(None, "serving", "piece"),
                                    without=("limit",))
-            if re.search(r"\b(?:in|from|of)\s+(?:a|an|the|one|my|our|each|1)?\s*$",
-                         question.text[max(0, q.start - 14) : q.start])
+            if re.search(r"(?<!number\s)\b(?:in|from|of)\s+"
+                         r"(?:a|an|the|one|my|our|each|1|this|that|his|her|your)?\s*$",
+                         question.text[max(0, q.start - 16) : q.start])
         ]  # fmt: skip
         amounts = question.find(
             "mass", unit="mg", per=(None, "serving", "piece"), without=("limit",)
@@ -109,6 +111,7 @@ _ASKS_PACKAGE_TOTAL = (
     r"\b(?:package|pack|bag|box|tin|jar)\b|how\s+much\s+(?:thc\s+)?(?:is\s+)?(?:in|per)\s+(?:the\s+|a\s+|each\s+)?"
     r"(?:package|pack|bag|box|tin|jar)\b"
 )
+_SERVINGS_ASKED = r"how\s+many\s+(?:servings|doses|times|sessions)\b"
 _SERVING_BEFORE = re.compile(r"(?:servings?|doses?)\s*(?:of|at|is|are|=|:)?\s*$", re.I)
 _SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
 
@@ -169,6 +172,11 @@ def _servings_from_pieces(question: Question) -> Calculation | None:
         if _SERVING_BEFORE.search(text[max(0, q.start - 16) : q.start])
         or _SERVING_AFTER.match(text[q.end : q.end + 12])
     ]
+    pieces = [q for q in amounts if q.per == "piece"]
+    if len(sized) != 1 and len(pieces) == 1 and question.says(_SERVINGS_ASKED):
+        # "20 gummies at 5mg a piece, takes 10 mg at a time, how many servings": the amount
+        # that is not a piece's is the serving
+        sized = [q for q in amounts if q is not pieces[0]]
     if len(sized) != 1:
         return None
     serving = sized[0]
