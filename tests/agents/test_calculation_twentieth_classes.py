@@ -228,3 +228,24 @@ def test_packs_each_of_an_amount_are_not_pieces_of_it() -> None:
     assert amount.per != "piece"
     (each,) = [q for q in read(normalise("a 10 pack of 100mg gummies")) if q.kind == "mass"]
     assert each.per == "piece"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        # "minis" are pieces
+        ("tin of 40 minis with 200mg in it, mg per mini?", 5.0, "mg"),
+        # a bag's mass is its piece's: whole bags out of a zip or a pound
+        ("how many 7 g bags out of a zip", 4.0, "pieces"),
+    ],
+)
+def test_minis_and_bag_sizes_are_pieces(question: str, expected: float, unit: str) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-4)
+    assert unit in shown
+
+
+def test_a_bare_servings_follow_up_counts_the_earlier_amounts() -> None:
+    found = recognise_conversation(["250mg chocolate, 25 mg a square", "doses?"])
+    assert found is not None and found.calculation is not None
+    assert math.isclose(found.calculation.value, 10.0)

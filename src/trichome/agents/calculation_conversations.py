@@ -66,6 +66,9 @@ def recognise_conversation(
     latest = user_turns[-1]
     alone = recognise(latest, state, limits_for)
     update = normalise(latest)
+    bare = _BARE_ASK.fullmatch(update)
+    if bare:  # "servings?" alone asks how many of them the earlier amounts make
+        update = f"how many {bare.group(1)}?"
     short = len(update.split()) <= FOLLOW_UP_WORDS
     follows = bool(
         _FOLLOW_UP.search(update)
@@ -116,6 +119,7 @@ def recognise_conversation(
     return replace(again, carried=carried, changed=changed)
 
 
+_BARE_ASK = re.compile(r"\s*(?:and\s+|so\s+)?(servings?|doses?|portions?)\s*\??\s*", re.IGNORECASE)
 # "240", "$240", "85", "about 1,100 bucks": a number and nothing else.
 _BARE_NUMBER = re.compile(
     r"\s*(?:(?:it'?s|about|around|like|~)\s*)?\$?\s*(\d+(?:\.\d+)?)\s*(?:bucks|dollars)?\s*[.!]?\s*",

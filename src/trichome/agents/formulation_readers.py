@@ -26,7 +26,7 @@ from trichome.agents.calculation_questions import (
     potency_readings,
 )
 from trichome.agents.calculators import Calculation
-from trichome.agents.pieces_totals import asks_piece_dose, asks_whole_total
+from trichome.agents.pieces_totals import asks_piece_dose, asks_whole_total, not_held_in_all
 from trichome.agents.quantities import Quantity
 from trichome.agents.scaling_sizes import stated_sizes
 from trichome.agents.unit_words import PIECES, holder_word
@@ -82,6 +82,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
                 r"\s*(?:thc\s+)?(?:(?:chocolate|choc)\s+)?bar\b", question.text[q.end :]
             )
         ]
+    per_piece = not_held_in_all(question, per_piece)  # "40 gummies with 200mg in it"
     shared = re.search(_SHARED_OUT, question.text, re.IGNORECASE)
     if shared:  # "a 400 mg brownie cut into 16": the amount before the cut is the whole
         per_piece = [q for q in per_piece if q.start > shared.start()]
@@ -92,10 +93,7 @@ def infusion_or_dose(question: Question) -> Calculation | None:
         r"\bneed(?:ed|s)?\b|require|weigh\s+out|what\s+amount|amount\s+of|"
         rf"(?:grams|g)\s+of\s+(?:the\s+|our\s+|my\s+)?(?:{CONCENTRATE})"
     )
-    concentrate = [
-        q for q in question.find("mass") if q.unit != "mg" or (q.per is None and q not in per_piece)
-    ]
-    concentrate = [q for q in concentrate if q.per is None and q not in per_piece]
+    concentrate = [q for q in question.find("mass") if q.per is None and q not in per_piece]
     if (
         counts
         and per_piece

@@ -146,7 +146,10 @@ def pieces_from_mass(question: Question) -> Calculation | None:
     pieces = [  # "1 g prerolls", "at 0.8 g each", "if each joint weighs 1 g"
         q
         for q in masses
-        if q.per == "piece" or re.search(_EACH_IS, question.text[max(0, q.start - 30) : q.start])
+        # "3.5 g bags", "1 g jars": a bag's mass is its piece's
+        if q.per == "piece"
+        or (q.per == "package" and q.unit != "mg")  # not a package's "300 mg" of THC
+        or re.search(_EACH_IS, question.text[max(0, q.start - 30) : q.start])
     ]
     wholes = [q for q in masses if q.per is None and q not in pieces]
     if (

@@ -60,3 +60,17 @@ def asks_piece_dose(question: Question, counts: list[Quantity]) -> bool:
 def _stem(noun: str) -> str:
     """ "gummies", "gummy" -> "gumm"; "bars", "bar" -> "bar"."""
     return re.sub(r"(?:ies|y|es|s)$", "", noun.lower())
+
+
+# "with 200mg in it", "200 mg in the tin", "300mg total": what the whole holds, not a piece
+_HELD_IN_ALL = re.compile(
+    r"\s*(?:of\s+(?:thc|cbd)\s+)?(?:in\s+(?:it|there|all|total|the\s+(?:whole\s+)?(?:tin|pack|"
+    r"package|bag|jar|box|bottle|container|thing|lot))\b|total\b|altogether\b)",
+    re.IGNORECASE,
+)
+
+
+def not_held_in_all(question: Question, amounts: list[Quantity]) -> list[Quantity]:
+    """The amounts that are not said to be what the whole holds ("40 gummies with 200mg in
+    it": the 200 mg is the tin's, so no piece's dose)."""
+    return [q for q in amounts if not _HELD_IN_ALL.match(question.text[q.end :])]

@@ -17,14 +17,17 @@ COUNTABLE = (
     r"truffles?|pills?|sachets?|pouches?|tinctures?|syringes?|plants?|lights?|fixtures?|"
     r"bags?|boxes?|tins?|containers?|sticks?|cups?|muffins?|cakes?|squares?|rosins?|dabs?|"
     r"molds?|moulds?|trays?|batch(?:es)?|lbs?|ounces?|eighths?|grams?|tablespoons?|teaspoons?|"
-    r"blondies?|cupcakes?|treats?|slices?|krispies|macarons?|pastilles?|gumdrops?|drops?|bears?|worms?"
+    r"blondies?|cupcakes?|treats?|slices?|krispies|macarons?|pastilles?|gumdrops?|drops?|bears?|worms?|"
+    # "a tin of 20 minis": the noun, not "5 mini gummies"
+    r"minis|mini(?=\s*(?:[?.,!;]|$))"
 )
 # What one piece or serving is called ("each cookie", "every gummy").
 PIECES = (
     r"gumm(?:y|ies|ys)|gummie|pieces?|units?|capsules?|caps|cookies?|chocolates?|brownies?|"
     r"servings?|doses?|bars?|mints?|tablets?|tabs?|drinks?|beverages?|candies|candy|chews?|"
     r"lozenges?|edibles?|squares?|bites?|softgels?|cans?|shots?|lollipops?|suckers?|truffles?|"
-    r"pills?|muffins?|cakes?|treats?|cupcakes?|blondies?|rice\s+krispies?|bears?|worms?"
+    r"pills?|muffins?|cakes?|treats?|cupcakes?|blondies?|rice\s+krispies?|bears?|worms?|minis|"
+    r"mini(?=\s*(?:[?.,!;]|$))"
 )
 # "one customer can buy", "1 can still get": the verb "can", not a can of a drink.
 MODAL_CAN = re.compile(
