@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
+from trichome.agents.potency_brackets import bracket_for, stated_potency
 from trichome.agents.quantities import read
 from trichome.agents.tax_stacking import STACKED, stacked_tax
 from trichome.knowledge.packs import Fact
@@ -114,8 +115,15 @@ def worked_on_price(
         return None
     rate = float(fact.value)
     named = unit.strip().lstrip("%").strip(" ,;")
+    potency = None
     if not _ONE_RATE.match(unit):
         tier = _tier_for_product(fact.unit or "", (*turns, question))
+        # "a product at 34% THC": the potency stated picks the bracket
+        potency = stated_potency((*turns, question)) if tier is None else None
+        bracket = bracket_for(fact, potency) if potency is not None else None
+        if bracket is not None:  # "above 35% THC" is said of the products taxed
+            words = bracket.words
+            tier = (bracket.rate, f"products {words}" if words.startswith(bracket.bound) else words)
         if tier is None:
             return None
         rate, named = tier
@@ -141,8 +149,9 @@ def worked_on_price(
             f"{money(price + owed)} with them{after}"
         )
     owed = price * rate / 100
+    at = f"At {fmt(potency)}% THC, on" if potency is not None else "On"
     return (
-        f"On {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
+        f"{at} {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
     )
