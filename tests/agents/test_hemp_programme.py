@@ -36,3 +36,17 @@ def test_ohio_s_dispensary_licences_do_not_answer_a_hemp_grower(service: AgentSe
     answered = answer(service, "do i need a license to grow hemp in ohio")
     assert "oh-dispensary-licence-cap-400" not in answered.fact_ids
     assert "dispensaries" not in answered.text.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["do i need a license to grow hemp", "do i need a permit to farm hemp in the us?"],
+)
+def test_whether_growing_hemp_needs_a_licence_is_answered_by_the_federal_licence_rule(
+    service: AgentService, question: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.fact_ids[0] == "us-hemp-producer-licence-required"
+    first = answered.text.split("\n")[0]
+    assert first.startswith("Federal: Yes") and "USDA" in first
+    assert "990.21" in answered.text  # its source, cited
