@@ -86,6 +86,8 @@ def tax(question: Question) -> Calculation | None:
 # A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
 _ONE_RATE = re.compile(r"^\s*%(?!.*%)")
 _ASIDE = re.compile(r"\([^)]*\)")
+# A tier named by its bound alone ("above 35% THC").
+_BOUND_FIRST = re.compile(r"(?:at or )?(?:above|over|below|under|more than|less than)\b")
 # A rate charged before the shop's sale: not one to apply to the price a buyer pays.
 _NOT_AT_RETAIL = re.compile(
     r"\b(?:wholesale|cultivator|first sale|producer|grower|transfer)", re.IGNORECASE
@@ -121,14 +123,16 @@ def worked_on_price(
         # "a product at 34% THC": the potency stated picks the bracket
         potency = stated_potency((*turns, question)) if tier is None else None
         bracket = bracket_for(fact, potency) if potency is not None else None
-        if bracket is not None:  # "above 35% THC" is said of the products taxed
-            words = bracket.words
-            tier = (bracket.rate, f"products {words}" if words.startswith(bracket.bound) else words)
+        if bracket is not None:
+            tier = (bracket.rate, bracket.words)
+        tier = tier or _tier_at_stated_rate(fact, rate, unit, question)
         if tier is None:
             return None
         rate, named = tier
     if not 0 < rate < 100:
         return None
+    if _BOUND_FIRST.match(named):
+        named = f"products {named}"  # "above 35% THC" is said of the products taxed
     where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
     what = named if re.search(TAX_WORDS, named, re.IGNORECASE) else "rate"
     if what == "rate" and named:
@@ -155,6 +159,20 @@ def worked_on_price(
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
     )
+
+
+def _tier_at_stated_rate(
+    fact: Fact, rate: float, unit: str, question: str
+) -> tuple[float, str] | None:
+    """The tier whose rate the question states ("$100 of flower at 10% excise in illinois"),
+    when exactly one of the fact's tiers has it."""
+    stated = {float(value) for value in _PERCENT.findall(question)}
+    head = unit.strip().lstrip("%").strip(" ,;")
+    tiers = [(rate, head)] + [
+        (float(value), label.strip()) for value, label in _TIER.findall(fact.unit or "")
+    ]
+    chosen = [(value, label) for value, label in tiers if value in stated]
+    return chosen[0] if len(chosen) == 1 else None
 
 
 def _listed(items: Sequence[str]) -> str:
