@@ -10,10 +10,13 @@ import asyncio
 
 import pytest
 
+from tests.agents.asking import answer
 from tests.agents.test_rules_over_questions_back import prepare
-from trichome.agents.asked_aspects import asked_aspects, states_aspects
+from trichome.agents.asked_aspects import asked_aspects, finds_an_answer, states_aspects
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
+from trichome.knowledge.packs import Fact, Source
+from trichome.knowledge.retrieval import Passage
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +43,10 @@ def service() -> AgentService:
         ("can a 19 year old work at a dispensary in colorado", "employment"),
         ("happy hour discount on pre-rolls, ok in michigan?", "price-deal"),
         ("can we give away free pre-rolls on 4/20 in colorado", "price-deal"),
+        ("budtender training requirements", "staff-training"),
+        ("do new hires need a state certification course in nevada?", "staff-training"),
+        ("PPE for butane extraction", "protective-equipment"),
+        ("what protective gear do our extractors wear", "protective-equipment"),
     ],
 )
 def test_the_aspect_asked_is_read(question: str, aspect: str) -> None:
@@ -149,3 +156,48 @@ def test_the_fact_stating_the_aspect_answers(
 ) -> None:
     answer = asyncio.run(service.complete(prepare(service, question))).text
     assert says in answer.split("\n")[0]
+
+
+def _passage(text: str, title: str = "t") -> Passage:
+    source = Source(title="s", url="https://example.gov", section="1", kind="primary")
+    fact = Fact(id="f", pack_id="p", topic="t", title=title, text=text, sources=(source,))
+    return Passage(fact, score=1.0, coverage=0.6, matched_terms=2, query_terms=2)
+
+
+def test_relevant_facts_that_all_miss_the_aspect_asked_find_no_answer() -> None:
+    # the second opinion is asked when the pick's relevant facts all miss the aspect
+    question = "budtender training requirements"
+    trained_admin = _passage("A licensee must designate at least one trained system administrator.")
+    staff_rule = _passage("Every employee must finish the state's responsible-vendor training.")
+    assert not finds_an_answer([trained_admin], question)
+    assert finds_an_answer([trained_admin, staff_rule], question)
+    assert finds_an_answer([trained_admin], "who administers the tracking system?")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "budtender training requirements",  # was a state's track-and-trace admin rule
+        "PPE for butane extraction",  # was LPG's IDLH
+        "what ppe do my extraction techs need running a closed-loop bho system",
+    ],
+)
+def test_with_no_fact_on_the_aspect_the_answer_abstains_citing_nothing(
+    service: AgentService, question: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.fact_ids == ()
+    assert "won't guess" in answered.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["a free pre-roll with purchase in michigan?", "michigan: can we do a bogo on edibles?"],
+)
+def test_a_promotion_no_fact_of_the_place_speaks_to_is_admitted_naming_the_regulator(
+    service: AgentService, question: str
+) -> None:
+    # Michigan's facts on advertising audiences and adult gifts say nothing of a shop's deals
+    answered = answer(service, question)
+    assert answered.fact_ids == ()
+    assert "Michigan Cannabis Regulatory Agency" in answered.text

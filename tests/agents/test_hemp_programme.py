@@ -50,3 +50,17 @@ def test_cbd_consumables_are_hemp_s_and_an_ads_medical_claims_no_patient_rule(
     answered = answer(service, "can i run instagram ads for our cbd body lotion (under 0.3% thc)")
     assert "mkt-meta-cbd-thc-policy" in answered.fact_ids
     assert "LegitScript" in answered.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["do i need a license to grow hemp", "do i need a permit to farm hemp in the us?"],
+)
+def test_whether_growing_hemp_needs_a_licence_is_answered_by_the_federal_licence_rule(
+    service: AgentService, question: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.fact_ids[0] == "us-hemp-producer-licence-required"
+    first = answered.text.split("\n")[0]
+    assert first.startswith("Federal: Yes") and "USDA" in first
+    assert "990.21" in answered.text  # its source, cited

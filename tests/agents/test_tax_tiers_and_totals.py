@@ -76,3 +76,17 @@ def test_a_town_tax_whose_rate_is_not_given_is_left_out_of_the_total_and_said_so
 def test_taxes_of_one_kind_asked_together_stay_that_kind(service: AgentService) -> None:
     first = ask(service, "rhode island, $50 ticket: both excise taxes combined?").split("\n")[0]
     assert "$6.50" in first and "sales tax" not in first
+
+
+@pytest.mark.parametrize(
+    ("question", "owed", "tier"),
+    [
+        ("$100 of flower at 10% excise in illinois, total?", "$10.00", "at or below 35% THC"),
+        ("illinois: 25% excise on a $60 cart, what do i owe", "$15.00", "above 35% THC"),
+    ],
+)
+def test_a_rate_stated_that_is_one_tier_s_is_worked_at_that_tier(
+    service: AgentService, question: str, owed: str, tier: str
+) -> None:
+    first = ask(service, question).split("\n")[0]
+    assert owed in first and tier in first

@@ -13,10 +13,12 @@ and the words a fact stating it uses.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
+from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.knowledge.topic_phrases import SITING
 from trichome.knowledge.words import tokenize
 
@@ -52,6 +54,12 @@ _KEEPING = (
     r"(?:keep|keeps|keeping|kept|retain|retains|retaining|retained|retention|maintain|maintains|"
     r"maintaining|maintained|preserve|preserving|preserved|store|storing|stored|hold on to|"
     r"archive[sd]?|archiving)"
+)
+
+# Who works in a shop: the people a staff-training rule speaks of.
+_STAFF = (
+    r"(?:budtenders?|staff|staffers|employees?|workers?|agents?|new hires?|hires|"
+    r"dispensary (?:techs?|associates?)|sales associates?|team members?)"
 )
 
 # Counts written as words, as statutes write them ("six mature plants").
@@ -182,6 +190,33 @@ ASPECTS: tuple[Aspect, ...] = (
         r"indefinite(?:ly)?)\b)",
     ),
     _aspect(
+        # "budtender training requirements", "do our staff need a state training course?": a
+        # rule on something else that mentions a trained administrator, or a standards body
+        # with a training subcommittee, does not say what staff must be trained in
+        "staff-training",
+        # what training is required, not a story that mentions training ("training new hires,
+        # what are the limits?", "our budtender training deck")
+        rf"(?=.*\b{_STAFF}\b)(?:.*\b(?:training|certification|course)s? (?:requirements?|"
+        r"required|rules?|mandates?|hours)\b|.*\b(?:required|mandatory|state[- ](?:required|"
+        r"approved|mandated))\s+(?:\w+ )?(?:training|certification|course)s?\b|"
+        r".*\bwhat (?:kind of |sort of )?(?:training|certification|courses?)\b|"
+        r".*\bhours? of (?:\w+ )?(?:training|certification|courses?)\b|"
+        r".*\b(?:need|needs|require|requires|must (?:have|take|complete|finish)|have to "
+        r"(?:take|complete|do))\s+(?:a |any |some |the |state )?(?:\w+ )?"
+        r"(?:training|certification|course)s?\b)",
+        rf"(?s)(?=.*\b(?:train(?:ed|ing|s)?|certif\w+|courses?)\b)(?=.*\b(?:{_STAFF}|employ\w*)\b)",
+    ),
+    _aspect(
+        # "PPE for butane extraction", "what protective gear do extractors wear": a gas's
+        # exposure limit or a room's ventilation is not the equipment a worker wears
+        "protective-equipment",
+        r"\bppe\b|\bpersonal protective\b|\bprotective (?:gear|equipment|clothing|wear)\b|"
+        r"\bsafety (?:gear|glasses|goggles)\b",
+        r"\bppe\b|\bpersonal protective\b|\bprotective (?:equipment|clothing|gear|eyewear)\b|"
+        r"\bflame[- ]resist\w*|\bgloves?\b|\bgoggles\b|\bface ?shields?\b|\beye protection\b|"
+        r"\bsafety glasses\b|\blab coats?\b",
+    ),
+    _aspect(
         # "plant count limits for mature and immature?", "what's the plant cap at home": a
         # fact naming the regulator or a licence, however near its topic, counts no plants
         "plant-count",
@@ -260,4 +295,14 @@ def _penalises_subject(penalty: Aspect, question: str, text: str, title: str) ->
         subject & set(tokenize(f"{title} {before} {sentence}"))
         for before, sentence in zip(["", *sentences], sentences, strict=False)
         if penalty.stated.search(sentence)
+    )
+
+
+def finds_an_answer(passages: Sequence[Passage], question: str) -> bool:
+    """Whether any passage is relevant enough to answer from and speaks of every aspect the
+    question asks: an agent whose relevant facts all miss it ("a free pre-roll with
+    purchase?" finding only an audience rule) has found nothing, and another may know."""
+    aspects = asked_aspects(question)
+    return any_relevant(
+        [p for p in passages if states_aspects(p.fact.text, aspects, question, p.fact.title)]
     )

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from trichome.agents.allowance import Given
 from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
+from trichome.agents.asked_measures import asked_measure_first
 from trichome.agents.asked_terms import (
     asked_terms,
     asks_origin_of_figure,
@@ -215,8 +216,9 @@ class AnswerRequest:
             # "how many mg in one sale?" is not answered by a package's cap: only facts giving
             # a figure over the scope asked answer, and with none the question is admitted.
             return tuple(p for p in usable if gives_scope(p.fact.text, self.figure_scope))
-        # "where does the 0.877 come from?": the fact deriving it leads, not one using it
-        return explaining_first(self.question, usable)
+        # "where does the 0.877 come from?": the fact deriving it leads, not one using it;
+        # "what temp should i decarb at?": one giving a temperature
+        return explaining_first(self.question, asked_measure_first(self.question, usable))
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
         asked = asked_terms(self.question)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from trichome.agents.allowance import already_given, limit_facts
+from trichome.agents.asked_aspects import finds_an_answer
 from trichome.agents.budget import TokenBudget
 from trichome.agents.calculation_conversations import recognise_conversation
 from trichome.agents.calculator_tools import edible_limit_facts, edible_limits
@@ -36,7 +37,7 @@ from trichome.config import Settings
 from trichome.knowledge.directory import Directory, load_directory
 from trichome.knowledge.jurisdictions import FEDERAL, without_jurisdictions
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, Passage, any_relevant
+from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, Passage
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
 from trichome.knowledge.words import glossary_names
@@ -58,8 +59,7 @@ HISTORY_WINDOW = 20
 GLOSSARY_PACK = "general-glossary"  # the pack a request for a definition is answered from
 PASSAGES_PER_ANSWER = 6
 PASSAGES_ACROSS_STATES = 40
-# Below this router confidence, an agent that finds nothing asks the runner-up.
-SECOND_OPINION_BELOW = 0.75
+SECOND_OPINION_BELOW = 0.75  # below it, an agent that finds nothing asks the runner-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +131,7 @@ class AgentService:
         agent, notes = specialist(
             route, chat.model, understanding, template, self._upgrade_url, draft is not None, mail
         )
-        jurisdictions = understanding.jurisdictions
-        state = understanding.state
+        jurisdictions, state = understanding.jurisdictions, understanding.state
         calculation = recognise_conversation(
             user_turns, state, lambda code: edible_limits(self.knowledge, code)
         )
@@ -190,7 +189,7 @@ class AgentService:
             and template is None  # a procedure asked for is operations' whatever facts it has
             and not (worked and not checked_against)  # a sum worked needs no fact to answer
             and not quiet
-            and not any_relevant(passages)
+            and not finds_an_answer(passages, question)  # none that speaks of the aspect asked
             and second is not None
             and second.available_on(chat.model)
             and route.confidence < SECOND_OPINION_BELOW
@@ -206,7 +205,8 @@ class AgentService:
                 latest_turn_first(found, user_turns[-1], topic_query), understanding.program
             )
             # ... unless it finds only the facts the pick had: it knows nothing more
-            if any_relevant(found) and {p.fact.id for p in found} - {p.fact.id for p in passages}:
+            new = {p.fact.id for p in found} - {p.fact.id for p in passages}
+            if new and finds_an_answer(found, question):
                 agent, index, passages = second, other, found
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
+from trichome.agents.potency_brackets import bracket_for, stated_potency
 from trichome.agents.quantities import read
 from trichome.agents.tax_stacking import STACKED, stacked_tax
 from trichome.knowledge.packs import Fact
@@ -85,6 +86,8 @@ def tax(question: Question) -> Calculation | None:
 # A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
 _ONE_RATE = re.compile(r"^\s*%(?!.*%)")
 _ASIDE = re.compile(r"\([^)]*\)")
+# A tier named by its bound alone ("above 35% THC").
+_BOUND_FIRST = re.compile(r"(?:at or )?(?:above|over|below|under|more than|less than)\b")
 # A rate charged before the shop's sale: not one to apply to the price a buyer pays.
 _NOT_AT_RETAIL = re.compile(
     r"\b(?:wholesale|cultivator|first sale|producer|grower|transfer)", re.IGNORECASE
@@ -114,13 +117,22 @@ def worked_on_price(
         return None
     rate = float(fact.value)
     named = unit.strip().lstrip("%").strip(" ,;")
+    potency = None
     if not _ONE_RATE.match(unit):
         tier = _tier_for_product(fact.unit or "", (*turns, question))
+        # "a product at 34% THC": the potency stated picks the bracket
+        potency = stated_potency((*turns, question)) if tier is None else None
+        bracket = bracket_for(fact, potency) if potency is not None else None
+        if bracket is not None:
+            tier = (bracket.rate, bracket.words)
+        tier = tier or _tier_at_stated_rate(fact, rate, unit, question)
         if tier is None:
             return None
         rate, named = tier
     if not 0 < rate < 100:
         return None
+    if _BOUND_FIRST.match(named):
+        named = f"products {named}"  # "above 35% THC" is said of the products taxed
     where = f"{fact.jurisdiction_name}'s " if fact.jurisdiction_name else "the "
     what = named if re.search(TAX_WORDS, named, re.IGNORECASE) else "rate"
     if what == "rate" and named:
@@ -141,11 +153,26 @@ def worked_on_price(
             f"{money(price + owed)} with them{after}"
         )
     owed = price * rate / 100
+    at = f"At {fmt(potency)}% THC, on" if potency is not None else "On"
     return (
-        f"On {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
+        f"{at} {money(price)}, {where}{fmt(rate)}% {what} comes to {money(owed)} "
         f"({money(price)} × {fmt(rate)}%), {money(price + owed)} with it, before any other "
         "tax on the sale."
     )
+
+
+def _tier_at_stated_rate(
+    fact: Fact, rate: float, unit: str, question: str
+) -> tuple[float, str] | None:
+    """The tier whose rate the question states ("$100 of flower at 10% excise in illinois"),
+    when exactly one of the fact's tiers has it."""
+    stated = {float(value) for value in _PERCENT.findall(question)}
+    head = unit.strip().lstrip("%").strip(" ,;")
+    tiers = [(rate, head)] + [
+        (float(value), label.strip()) for value, label in _TIER.findall(fact.unit or "")
+    ]
+    chosen = [(value, label) for value, label in tiers if value in stated]
+    return chosen[0] if len(chosen) == 1 else None
 
 
 def _listed(items: Sequence[str]) -> str:

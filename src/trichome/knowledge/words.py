@@ -232,6 +232,7 @@ SYNONYMS = {
     "slower": "fast",
     # "what happens when THCA turns into THC": the packs say it converts
     "turn": "convert",
+    "temp": "temperatur",  # "what temp should i decarb at": the packs write temperature
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
@@ -291,6 +292,12 @@ _PHRASES = tuple(
         ),
         # a chemical's other names: tocopheryl acetate is vitamin E acetate
         (r"\btocopher(?:yl|ol) acetate\b", "vitamin e acetate"),
+        # "shelf life of a gummy": how long a product keeps is its stability in storage
+        (
+            r"\bshelf[- ]?li(?:fe|ves)\b|\bhow long (?:does|do|will|can) (?:an? |the |my |our )?"
+            r"[\w-]+ (?:last|keep|stay good)\b",
+            "shelf life storage stability",
+        ),
         # "any fire concern?", "fire hazard": what the safety data call flammable
         (r"\bfire (?:risk|hazard|concern|danger|issue)s?\b", "flammable fire risk"),
         # "keep at my house", "at our apartment": the statutes' home or residence

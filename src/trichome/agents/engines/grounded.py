@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
-
-import orjson
 
 from trichome.agents.allowance import worked_allowance
-from trichome.agents.calculation_requests import describe
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
+from trichome.agents.engines.calculation_answers import calculation_answer
+from trichome.agents.engines.composed import ComposedAnswer, label
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.equivalent_totals import first_worked_equivalent
 from trichome.agents.own_documents import is_own, the_other_side
@@ -41,64 +39,6 @@ def relevant_passages(usable: Sequence[Passage]) -> list[Passage]:
         return []
     best = usable[0].score
     return [p for p in usable if p.score >= best * SUPPORT_RATIO][:MAX_FACTS]
-
-
-def _label(fact: Fact) -> str:
-    name = fact.jurisdiction_name
-    # Not "Nebraska: In Nebraska, ...": a text naming its place first needs no label.
-    label = f"{name}: " if name and name not in fact.text[: len(name) + 4] else ""
-    return label + fact.pending_note
-
-
-def _sources_block(facts: Sequence[Fact]) -> str:
-    lines = []
-    for number, fact in enumerate(facts, start=1):
-        source = fact.sources[0]
-        lines.append(f"[{number}] {source.title}, {source.section}: {source.url}")
-    return "Sources:\n" + "\n".join(lines)
-
-
-@dataclass(frozen=True, slots=True)
-class ComposedAnswer:
-    """A grounded answer: its text, citing `[n]`, and the facts numbered from 1."""
-
-    text: str
-    sources: tuple[Fact, ...] = ()
-
-    def as_text(self) -> str:
-        """The answer followed by its numbered sources."""
-        if not self.sources:
-            return self.text
-        return f"{self.text}\n\n{_sources_block(self.sources)}"
-
-    def as_json(self, agent: str) -> str:
-        """The answer as the JSON object of `response_format: {"type": "json_object"}`."""
-        sources = [
-            {
-                "number": number,
-                "title": fact.sources[0].title,
-                "section": fact.sources[0].section,
-                "url": fact.sources[0].url,
-            }
-            for number, fact in enumerate(self.sources, start=1)
-        ]
-        body = {"answer": self.text, "agent": agent, "sources": sources}
-        return orjson.dumps(body).decode()
-
-
-def _calculation_answer(request: AnswerRequest) -> ComposedAnswer:
-    assert request.calculation is not None
-    parts = [describe(request.calculation)]
-    calculation = request.calculation.calculation
-    sources: tuple[Fact, ...] = ()
-    if request.calculation_facts:
-        distinct = {(f.sources[0].url, f.sources[0].section): f for f in request.calculation_facts}
-        sources = tuple(distinct.values())
-    elif calculation is not None and "servings_check" in calculation.name:
-        parts.append(
-            "Name your state to check the package against its per-serving and per-package caps."
-        )
-    return ComposedAnswer("\n\n".join(parts), sources)
 
 
 def _first_sentence(text: str) -> str:
@@ -176,7 +116,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         return ComposedAnswer(request.report.text, request.report.facts)
     refused = request.out_of_scope is not None  # not asked for inputs ("my son's dose, 45 lbs")
     if request.calculation is not None and (request.calculation.calculation or not refused):
-        return _calculation_answer(request)
+        return calculation_answer(request)
     # refused before any document: an SOP asked for alongside is not the answer
     if request.out_of_scope is not None:
         return ComposedAnswer(out_of_scope_reply(request.out_of_scope, request.jurisdictions))
@@ -240,7 +180,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     said = f"Your file {lead.title} says: " if is_own(lead) else ""
-    parts = [f"{_label(lead)}{said}{in_force}{lead.text} [1]"]
+    parts = [f"{label(lead)}{said}{in_force}{lead.text} [1]"]
     turns = [turn.content for turn in request.messages if turn.role == "user" and turn.content]
     worked = (
         worked_on_price(lead, request.tax_price, request.question, turns)
@@ -250,13 +190,13 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first
     if request.asks_source and not is_own(lead):
-        parts.insert(0, f"{_label(lead)}{where_written(lead)} [1]")  # "which code section?"
+        parts.insert(0, f"{label(lead)}{where_written(lead)} [1]")  # "which code section?"
     left = worked_allowance(lead, request.already, request.question, request.asked_topics)
     if left:  # "20 g already, how much more?", "how many 100 mg packs may I carry?"
-        parts.insert(0, f"{_label(lead)}{left} [1]")
+        parts.insert(0, f"{label(lead)}{left} [1]")
     if found := first_worked_equivalent(facts, request.question):  # the total, not the factor
         number, table, equivalent = found
-        parts.insert(0, f"{_label(table)}{equivalent} [{number}]")
+        parts.insert(0, f"{label(table)}{equivalent} [{number}]")
     if supporting:
         if not states_named and len(distinct_states) > 1:
             parts.append(
