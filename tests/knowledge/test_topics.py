@@ -85,6 +85,9 @@ def test_a_programme_named_is_no_legal_status_question_beside_another_rule(
     ("text", "expected"),
     [
         ("what's the name of the virginia state agency for cannabis", ["regulator"]),
+        # plural, or with "federal" or "provincial" before it, still asks who regulates
+        ("which federal agencies regulate cannabis in canada?", ["regulator"]),
+        ("which provincial body oversees cannabis stores in manitoba?", ["regulator"]),
         ("is metrc a state agency?", ["track-and-trace"]),
         (
             "vermont - can our retail shop carry shatter that tests 75% thc?",
