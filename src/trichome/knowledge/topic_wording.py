@@ -151,7 +151,11 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+ ?(?:oz|ounces?) (?:liquid|solid)(?: infused)? (?:limit|rule|cap)\b|"
         r"\b\d+ ?(?:oz|ounces?) rule\b|\bstock(?:ing)? up\b|\bper customer\b|"
         r"\bretail (?:sales? )?limits?\b|"
-        r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b"
+        r"\blow[- ]dose (?:drinks?|beverages?|sodas?|seltzers?|shots?|cans?)\b|"
+        # the most one buyer may take: "whats the most a customer can buy at once"
+        r"\bthe most (?:a |an |one )?(?:customers?|patients?|persons?|people|adults?|buyers?|"
+        r"someone|i|you|we|they) (?:can|may|could) (?:buy|purchase)\b|"
+        r"\b(?:buy|purchase) at (?:once|one time)\b"
     ),
     "licensing": (
         # where a licensed store may get its stock, a condition of its licence: "can we buy
