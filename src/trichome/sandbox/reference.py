@@ -36,7 +36,10 @@ CAPABILITIES = (
     "CanInfuseProducts",
     "CanSubmitPackagesForTesting",
     "CanTestPackages",
+    "CanRequestProductRemediation",
     "CanRemediatePackagesWithFailedLabResults",
+    "CanRequestProductDecontamination",
+    "CanDecontaminatePackagesWithFailedLabResults",
     "CanSellToConsumers",
     "CanSellToPatients",
     "CanTransferFromExternalFacilities",
@@ -84,6 +87,13 @@ class Facility:
         }
 
 
+REMEDIATES = "CanRemediatePackagesWithFailedLabResults"
+DECONTAMINATES = "CanDecontaminatePackagesWithFailedLabResults"
+# The flags on product that fails testing are those Metrc's own Colorado sandbox gives the same
+# licences (F8ai/metrc-mcp `scripts/facility-capabilities.json`, probed 2026-02-23): the retail
+# cultivation (CO-21) may decontaminate failed packages but not remediate them; the retail
+# products manufacturer (CO-22) remediates and does not decontaminate; the store and the lab
+# do neither. Both producers may mark product as requiring remediation, none decontamination.
 CULTIVATOR = Facility(
     "SF-SBX-CO-21-8002",
     "Sandbox Retail Cultivation",
@@ -98,7 +108,8 @@ CULTIVATOR = Facility(
             "CanCreateOpeningBalancePlantBatches",
             "CanCreateDerivedPackages",
             "CanSubmitPackagesForTesting",
-            "CanRemediatePackagesWithFailedLabResults",
+            "CanRequestProductRemediation",
+            "CanDecontaminatePackagesWithFailedLabResults",
             "CanReportHarvestSchedules",
             "IsRetail",
         }
@@ -114,6 +125,7 @@ MANUFACTURER = Facility(
             "CanCreateDerivedPackages",
             "CanInfuseProducts",
             "CanSubmitPackagesForTesting",
+            "CanRequestProductRemediation",
             "CanRemediatePackagesWithFailedLabResults",
             "IsRetail",
         }
