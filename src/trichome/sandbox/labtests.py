@@ -22,7 +22,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES, Facility
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES
 from trichome.sandbox.store import Record
 
 

@@ -14,8 +14,8 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from trichome.sandbox import documents
+from trichome.sandbox.facilities import DECONTAMINATES, LAB, REMEDIATES, Facility
 from trichome.sandbox.labtests import apply_result, earliest_expiry, result_expiry, result_rows
-from trichome.sandbox.reference import DECONTAMINATES, LAB, REMEDIATES, Facility
 from trichome.sandbox.seed.scenarios import (
     EARLY_FAILED_LOT,
     FAILED_FLOWER_TEST,

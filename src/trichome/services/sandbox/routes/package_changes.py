@@ -6,12 +6,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents, removals
-from trichome.sandbox.reference import (
-    ADJUST_REASONS,
-    DECONTAMINATES,
-    REMEDIATES,
-    REMEDIATION_METHODS,
-)
+from trichome.sandbox.facilities import DECONTAMINATES, REMEDIATES
+from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     a_date,

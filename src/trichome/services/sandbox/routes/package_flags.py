@@ -20,7 +20,8 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents, removals
-from trichome.sandbox.reference import DECONTAMINATES, REMEDIATION_METHODS
+from trichome.sandbox.facilities import DECONTAMINATES
+from trichome.sandbox.reference import REMEDIATION_METHODS
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.bodies import DAY, MAYBE_TEXT, TEXT, names, one_of, shape
