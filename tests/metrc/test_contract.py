@@ -502,7 +502,7 @@ async def test_package_and_lab_writes(client: MetrcClient) -> None:
     assert (await client.package(CULTIVATOR, label=source["Label"]))[
         "LabTestingState"
     ] == "SubmittedForTesting"
-    # At the lab: the sample waiting there fails; its sources can be remediated.
+    # At the lab: the sample waiting there fails; its sources can be decontaminated.
     waiting = next(
         p
         for p in await client.packages_active(LAB)
@@ -528,18 +528,32 @@ async def test_package_and_lab_writes(client: MetrcClient) -> None:
     assert (await client.package(CULTIVATOR, label=failed))["LabTestingState"] != "TestFailed"
     await client.release_lab_test_results(LAB, [waiting["Label"]])  # the sources see it now
     assert (await client.package(CULTIVATOR, label=failed))["LabTestingState"] == "TestFailed"
-    await client.remediate_packages(
+    # A retail cultivation may not remediate (CO-21 in Metrc's sandbox); it decontaminates.
+    with pytest.raises(MetrcAuthError, match="CanRemediatePackagesWithFailedLabResults"):
+        await client.remediate_packages(
+            CULTIVATOR,
+            [
+                PackageRemediation(
+                    package_label=failed,
+                    remediation_method_name="Further Drying",
+                    remediation_date=TODAY,
+                    remediation_steps="Ozone",
+                )
+            ],
+        )
+    await client.decontaminate_packages(
         CULTIVATOR,
         [
-            PackageRemediation(
-                package_label=failed,
-                remediation_method_name="Decontamination",
-                remediation_date=TODAY,
-                remediation_steps="Ozone",
-            )
+            {
+                "PackageLabel": failed,
+                "DecontaminationMethodName": "Decontamination",
+                "DecontaminationDate": TODAY,
+                "DecontaminationSteps": "Ozone",
+            }
         ],
     )
-    assert (await client.package(CULTIVATOR, label=failed))["LabTestingState"] == "Remediated"
+    treated = await client.package(CULTIVATOR, label=failed)
+    assert treated["LabTestingState"] == "Decontaminated" and treated["RemediationDate"] is None
 
 
 async def test_transfer_writes(client: MetrcClient) -> None:

@@ -14,8 +14,8 @@ from tests.sandbox.conftest import CULTIVATOR, LAB, everything, sandbox
 from tests.sandbox.test_state_changes import TODAY, package, write
 from trichome.config import Settings
 from trichome.sandbox import labtests
-from trichome.sandbox.reference import CULTIVATOR as GROWER
-from trichome.sandbox.reference import LAB as LAB_FACILITY
+from trichome.sandbox.facilities import CULTIVATOR as GROWER
+from trichome.sandbox.facilities import LAB as LAB_FACILITY
 from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES
 from trichome.sandbox.store import Record
 

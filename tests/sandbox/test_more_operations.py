@@ -57,7 +57,9 @@ async def test_a_lab_attaches_its_certificate_and_the_grower_reads_it(seeded: Se
             "/labtests/v2/results",
             params={"licenseNumber": CULTIVATOR, "packageId": result["PackageId"]},
         )
-        row = next(r for r in rows.json()["Data"] if r["Id"] == result["Id"])
+        row = next(
+            r for r in rows.json()["Data"] if r["LabTestResultId"] == result["LabTestResultId"]
+        )
         file_id = row["LabTestResultDocumentFileId"]
         path = f"/labtests/v2/labtestdocument/{file_id}"
         by_grower = await client.get(path, params={"licenseNumber": CULTIVATOR})

@@ -113,6 +113,11 @@ def test_the_year_holds_what_a_compliance_review_looks_for(year: list[Record]) -
     states = Counter(p.data["LabTestingState"] for p in packages)
     assert states["TestFailed"] > 0 and states["RetestPassed"] > 0
     assert any(p.data["RemediationDate"] for p in packages)
+    # Each producer treats failed lots as its facility type may (as in Metrc's sandbox): the
+    # cultivation decontaminates, the manufacturer remediates.
+    grown = [p for p in packages if p.license == CULTIVATOR]
+    assert any(p.data["DecontaminationDate"] for p in grown)
+    assert not any(p.data["RemediationDate"] for p in grown)
     held = {p.license for p in packages if p.state == "onhold" and p.data["IsOnHold"]}
     assert {CULTIVATOR, DISPENSARY} <= held
 

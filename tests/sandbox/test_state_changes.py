@@ -317,6 +317,7 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
         results = await client.get(
             "/labtests/v2/results", params={"licenseNumber": CULTIVATOR, "packageId": source["Id"]}
         )
+        # The retail cultivation may not remediate, only decontaminate (as in Metrc's sandbox).
         remediated = await write(
             client,
             "PUT",
@@ -325,9 +326,23 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
             [
                 {
                     "PackageLabel": sources[0],
-                    "RemediationMethodName": "Decontamination",
+                    "RemediationMethodName": "Further Drying",
                     "RemediationDate": TODAY,
                     "RemediationSteps": "Ozone",
+                }
+            ],
+        )
+        decontaminated = await write(
+            client,
+            "PUT",
+            "/packages/v2/decontaminate",
+            CULTIVATOR,
+            [
+                {
+                    "PackageLabel": sources[0],
+                    "DecontaminationMethodName": "Decontamination",
+                    "DecontaminationDate": TODAY,
+                    "DecontaminationSteps": "Ozone",
                 }
             ],
         )
@@ -345,8 +360,12 @@ async def test_a_lab_result_sets_the_testing_state_of_the_sample_and_its_sources
         "THC (%) Raw Plant Material",
     }
     assert all(row["OverallPassed"] is False for row in rows)
-    assert remediated.status_code == 200 and remediated.content == b""  # documented: no body
-    assert after["LabTestingState"] == "Remediated" and after["RemediationDate"] == TODAY
+    assert remediated.status_code == 401
+    assert "CanRemediatePackagesWithFailedLabResults" in remediated.json()["Message"]
+    assert "/packages/v2/decontaminate" in remediated.json()["Message"]
+    assert decontaminated.status_code == 200 and decontaminated.content == b""  # no body
+    assert after["LabTestingState"] == "Decontaminated" and after["DecontaminationDate"] == TODAY
+    assert after["RemediationDate"] is None and after["ProductRequiresRemediation"] is False
 
 
 def destination(labels: list[str]) -> dict[str, Any]:

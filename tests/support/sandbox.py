@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import shutil
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -80,12 +80,20 @@ def remove_database(settings: Settings) -> None:
 
 
 @contextlib.asynccontextmanager
-async def sandbox_client(settings: Settings, **options: Any) -> AsyncIterator[MetrcClient]:
+async def sandbox_client(
+    settings: Settings,
+    *,
+    wrap: Callable[[httpx.AsyncBaseTransport], httpx.AsyncBaseTransport] | None = None,
+    **options: Any,
+) -> AsyncIterator[MetrcClient]:
     """A Metrc client on the sandbox app, in process, with the development keys, unpaced
-    (other `MetrcClient` options may be given)."""
+    (other `MetrcClient` options may be given); `wrap` puts a transport of the test's own
+    around the in-process one (to record or alter requests)."""
     app = create_app(settings)
     async with running_app(app) as asgi:
-        transport = httpx.ASGITransport(app=asgi)
+        transport: httpx.AsyncBaseTransport = httpx.ASGITransport(app=asgi)
+        if wrap is not None:
+            transport = wrap(transport)
         async with MetrcClient(
             "http://sandbox.test",
             credentials=KEYS,

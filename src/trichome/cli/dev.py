@@ -30,7 +30,7 @@ def _version() -> str:
 
 
 def _sandbox_banner(settings: Settings) -> None:
-    from trichome.sandbox.reference import FACILITIES
+    from trichome.sandbox.facilities import FACILITIES
 
     base = f"http://{settings.host}:{settings.sandbox_port}"
     vendor = settings.sandbox_vendor_key.get_secret_value()

@@ -5,14 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
+from trichome.sandbox.facilities import Facility
 from trichome.sandbox.item_categories import CATEGORY_NAMES
 from trichome.sandbox.item_fields import documented_item
-from trichome.sandbox.reference import (
-    LOCATION_TYPES,
-    PLANT_BATCH_TYPE_IDS,
-    UNITS_OF_MEASURE,
-    Facility,
-)
+from trichome.sandbox.reference import LOCATION_TYPES, PLANT_BATCH_TYPE_IDS, UNITS_OF_MEASURE
 from trichome.sandbox.store import Record, iso
 
 ABBREVIATIONS = {unit["Name"]: unit["Abbreviation"] for unit in UNITS_OF_MEASURE}

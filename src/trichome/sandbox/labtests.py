@@ -22,7 +22,8 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES, Facility
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES
 from trichome.sandbox.store import Record
 
 
@@ -93,9 +94,10 @@ def result_rows(
 def apply_result(package: Record, tested: date, passed: bool, expires: str | None) -> None:
     """Set a package's lab-testing state from a result that expires at `expires` (None: its
     test types set no expiry)."""
-    # A remediated package stays a retest after it is sampled again (SubmittedForTesting).
-    retest = package.data["LabTestingState"] == "Remediated" or bool(
-        package.data.get("RemediationDate")
+    # A remediated or decontaminated package stays a retest after it is sampled again
+    # (SubmittedForTesting).
+    retest = package.data["LabTestingState"] in ("Remediated", "Decontaminated") or bool(
+        package.data.get("RemediationDate") or package.data.get("DecontaminationDate")
     )
     state = (
         ("RetestPassed" if retest else "TestPassed")

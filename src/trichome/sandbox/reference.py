@@ -1,8 +1,8 @@
-"""The sandbox's facilities and the state-wide reference data Metrc serves to every licence."""
+"""The state-wide reference data Metrc serves to every licence (the licences themselves are in
+`facilities`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -24,118 +24,6 @@ ZONE = _zone()
 # The seed `trichome metrc seed` and `make run` use unless told otherwise.
 DEFAULT_SEED = 8002
 
-# The capability flags of Metrc's FacilityType that the sandbox enforces (401 otherwise).
-CAPABILITIES = (
-    "CanGrowPlants",
-    "CanTagPlantBatches",
-    "CanTrackVegetativePlants",
-    "CanHaveMotherPlants",
-    "CanCreateOpeningBalancePlantBatches",
-    "CanCreateOpeningBalancePackages",
-    "CanCreateDerivedPackages",
-    "CanInfuseProducts",
-    "CanSubmitPackagesForTesting",
-    "CanTestPackages",
-    "CanRemediatePackagesWithFailedLabResults",
-    "CanSellToConsumers",
-    "CanSellToPatients",
-    "CanTransferFromExternalFacilities",
-    "CanReportHarvestSchedules",
-    "IsRetail",
-    "IsMedical",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Facility:
-    """A licence in the sandbox and what its facility type may do."""
-
-    license_number: str
-    name: str
-    license_type: str
-    role: str
-    capabilities: frozenset[str]
-
-    def can(self, capability: str) -> bool:
-        """Whether the facility type has a capability flag."""
-        return capability in self.capabilities
-
-    def document(self) -> dict[str, Any]:
-        """The facility as GET /facilities/v2 returns it."""
-        return {
-            "HireDate": "2025-01-02",
-            "IsOwner": False,
-            "IsManager": True,
-            "Occupations": [],
-            "Name": self.name,
-            "Alias": self.name,
-            "DisplayName": self.name,
-            "CredentialedDate": "2025-01-02",
-            "SupportActivationDate": None,
-            "SupportExpirationDate": None,
-            "SupportLastPaidDate": None,
-            "FacilityType": {flag: flag in self.capabilities for flag in CAPABILITIES},
-            "License": {
-                "Number": self.license_number,
-                "StartDate": "2025-01-01",
-                "EndDate": "2027-12-31",
-                "LicenseType": self.license_type,
-            },
-        }
-
-
-CULTIVATOR = Facility(
-    "SF-SBX-CO-21-8002",
-    "Sandbox Retail Cultivation",
-    "Retail Cultivation",
-    "cultivator",
-    frozenset(
-        {
-            "CanGrowPlants",
-            "CanTagPlantBatches",
-            "CanTrackVegetativePlants",
-            "CanHaveMotherPlants",
-            "CanCreateOpeningBalancePlantBatches",
-            "CanCreateDerivedPackages",
-            "CanSubmitPackagesForTesting",
-            "CanRemediatePackagesWithFailedLabResults",
-            "CanReportHarvestSchedules",
-            "IsRetail",
-        }
-    ),
-)
-MANUFACTURER = Facility(
-    "SF-SBX-CO-22-8002",
-    "Sandbox Retail MIP",
-    "Retail Marijuana Products Manufacturer",
-    "manufacturer",
-    frozenset(
-        {
-            "CanCreateDerivedPackages",
-            "CanInfuseProducts",
-            "CanSubmitPackagesForTesting",
-            "CanRemediatePackagesWithFailedLabResults",
-            "IsRetail",
-        }
-    ),
-)
-DISPENSARY = Facility(
-    "SF-SBX-CO-24-8002",
-    "Sandbox Retail Store",
-    "Retail Store",
-    "dispensary",
-    frozenset({"CanSellToConsumers", "CanCreateDerivedPackages", "IsRetail"}),
-)
-LAB = Facility(
-    "SF-SBX-CO-25-8002",
-    "Sandbox Retail Testing Lab",
-    "Retail Testing Lab",
-    "lab",
-    frozenset({"CanTestPackages", "CanTransferFromExternalFacilities", "IsRetail"}),
-)
-FACILITIES: dict[str, Facility] = {
-    facility.license_number: facility for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB)
-}
 
 UNITS_OF_MEASURE: list[dict[str, Any]] = [
     {"QuantityType": quantity_type, "Name": name, "Abbreviation": abbreviation}

@@ -69,6 +69,8 @@ class Record:
             return data
         if self.kind == "patient":  # Metrc names a patient's Id PatientId
             return {"PatientId": self.id, **data}
+        if self.kind == "labresult":  # its id is LabTestResultId (bruno LabTests/GetResults)
+            return {**data, "LabTestResultId": self.id}
         if self.kind in _WITHOUT_LAST_MODIFIED:  # an Id and no LastModified
             return {"Id": self.id, **data}
         return {"Id": self.id, **data, "LastModified": iso(self.last_modified)}

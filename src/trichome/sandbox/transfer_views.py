@@ -20,8 +20,8 @@ from typing import Any
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.item_categories import CATEGORY_NAMES
-from trichome.sandbox.reference import FACILITIES, Facility
 from trichome.sandbox.store import Record
 
 # GET /transfers/v2/deliveries/packages/states (bruno Transfers/GetDeliveriesPackagesStates).

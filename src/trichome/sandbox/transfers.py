@@ -11,7 +11,7 @@ from typing import Any
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
 from trichome.sandbox.delivery_packages import accept_entry, delivery_package, reject_entry
-from trichome.sandbox.reference import FACILITIES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.store import Record, Transaction, iso
 
 

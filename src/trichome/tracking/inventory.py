@@ -97,6 +97,7 @@ class Package:
     lab_expires: date | None = None
     requires_remediation: bool = False
     remediated: date | None = None
+    decontaminated: date | None = None
     testing_sample: bool = False
     # Product dates: expiration, use-by and sell-by.
     expires: date | None = None

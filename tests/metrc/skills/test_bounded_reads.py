@@ -3,49 +3,37 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.support.asgi import running_app
-from tests.support.sandbox import AS_OF, CULTIVATOR, KEYS
+from tests.support.sandbox import AS_OF, CULTIVATOR, KEYS, sandbox_client
 from trichome.config import Settings
-from trichome.metrc import MetrcClient
 from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.skills.windows import ZONE_MARGIN
 from trichome.metrc.tools import MetrcAccess
-from trichome.services.sandbox.app import create_app
 
 pytestmark = pytest.mark.anyio
 
 
 class Recording(httpx.AsyncBaseTransport):
-    """The sandbox in process, keeping every request's path and query."""
+    """Around the sandbox's transport (`sandbox_client(wrap=...)`), keeping every request's
+    path and query."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
-        self.inner = inner
+    def __init__(self) -> None:
+        self.inner: httpx.AsyncBaseTransport | None = None
         self.sent: list[tuple[str, dict[str, str]]] = []
 
+    def around(self, inner: httpx.AsyncBaseTransport) -> Recording:
+        self.inner = inner
+        return self
+
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        assert self.inner is not None
         self.sent.append((request.url.path, dict(request.url.params)))
         return await self.inner.handle_async_request(request)
-
-
-@contextlib.asynccontextmanager
-async def recorded(settings: Settings) -> AsyncIterator[tuple[MetrcClient, Recording]]:
-    async with running_app(create_app(settings)) as asgi:
-        transport = Recording(httpx.ASGITransport(app=asgi))
-        async with MetrcClient(
-            "http://sandbox.test",
-            credentials=KEYS,
-            transport=transport,
-            max_gets_per_second_per_facility=None,
-        ) as client:
-            yield client, transport
 
 
 def modified(record: dict[str, Any]) -> datetime:
@@ -55,7 +43,8 @@ def modified(record: dict[str, Any]) -> datetime:
 async def test_thirty_days_of_inactive_records_and_nothing_older(shared_year: Settings) -> None:
     since = AS_OF - timedelta(days=30)
     earliest = datetime.combine(since, time(0), UTC) - ZONE_MARGIN
-    async with recorded(shared_year) as (client, transport):
+    transport = Recording()
+    async with sandbox_client(shared_year, wrap=transport.around) as client:
         data = FacilityData(MetrcAccess(client, KEYS, today=AS_OF), CULTIVATOR, AS_OF)
         packages = await data.packages(inactive_since=since)
         plants = await data.plants(inactive_since=since)

@@ -24,7 +24,8 @@ from trichome.metrc.tools.compliance import (
 from trichome.metrc.tools.facilities import list_employees
 from trichome.metrc.tools.sales import create_sales_receipt
 from trichome.metrc.tools.sales.recording import SaleLine
-from trichome.sandbox.reference import ADJUST_REASONS, FACILITIES
+from trichome.sandbox.facilities import FACILITIES
+from trichome.sandbox.reference import ADJUST_REASONS
 
 pytestmark = pytest.mark.anyio
 TOOLS = load_all()

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.anyio
 
 START = AS_OF - timedelta(days=89)  # the default range: 90 days ending AS_OF
 FLOWER_THC = "THC (%) Raw Plant Material"
-FAILED_FIRST = ("TestFailed", "RetestFailed", "Remediated", "RetestPassed")
+FAILED_FIRST = ("TestFailed", "RetestFailed", "Remediated", "Decontaminated", "RetestPassed")
 
 
 def outcome(state: str) -> str | None:

@@ -75,8 +75,8 @@ async def test_a_failed_result_fails_the_sample_and_its_sources(writer: MetrcAcc
         done = await tools.record_lab_test_results(LAB, sample["Label"], results)
         at_lab = await tools.list_package_lab_results(LAB, sample["Label"])
         origin = await tools.list_package_lab_results(CULTIVATOR, source)
-        remediated = await packages.remediate_packages(
-            CULTIVATOR, [source], "Remediation", "Re-dried and irradiated"
+        treated = await packages.decontaminate_packages(
+            CULTIVATOR, [source], "Decontamination", "Re-dried and irradiated"
         )
         after = (await packages.get_package(CULTIVATOR, source))["package"]
     assert (
@@ -86,7 +86,7 @@ async def test_a_failed_result_fails_the_sample_and_its_sources(writer: MetrcAcc
     assert at_lab["failed_tests"] == ["E. coli (CFU/g) Raw Plant Material"]
     assert origin["lab_testing_state"] == "TestFailed"
     assert "E. coli (CFU/g) Raw Plant Material" in origin["failed_tests"]
-    assert remediated["ok"] and after["LabTestingState"] == "Remediated"
+    assert treated["ok"] and after["LabTestingState"] == "Decontaminated"
 
 
 async def test_only_a_lab_records_results(writer: MetrcAccess) -> None:

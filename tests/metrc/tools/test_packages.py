@@ -15,7 +15,7 @@ from tests.metrc.tools.helpers import (
     all_pages,
     changed_between,
 )
-from trichome.metrc import MetrcValidationError
+from trichome.metrc import MetrcAuthError, MetrcValidationError
 from trichome.metrc.tools import MetrcAccess, ToolProblem, facilities, using
 from trichome.metrc.tools import packages as tools
 
@@ -253,7 +253,9 @@ async def test_a_testing_sample_marks_its_source_submitted(writer: MetrcAccess) 
     assert sample["LabTestingState"] == origin["LabTestingState"] == "SubmittedForTesting"
 
 
-async def test_only_failed_packages_are_remediated(writer: MetrcAccess) -> None:
+async def test_a_cultivation_decontaminates_the_failed_packages_it_may_not_remediate(
+    writer: MetrcAccess,
+) -> None:
     failed = (await writer.client.packages_onhold(CULTIVATOR))[:2]
     labels = [p["Label"] for p in failed]
     passed = next(
@@ -261,13 +263,14 @@ async def test_only_failed_packages_are_remediated(writer: MetrcAccess) -> None:
     )
     with using(writer):
         with pytest.raises(ToolProblem, match=r"have not: .*TestPassed"):
-            await tools.remediate_packages(
-                CULTIVATOR, [passed["Label"]], "Decontamination", "Ozone"
-            )
-        done = await tools.remediate_packages(
+            await tools.remediate_packages(CULTIVATOR, [passed["Label"]], "Further Drying", "Dry")
+        # As Metrc's own sandbox has it: CO-21 decontaminates, it does not remediate.
+        with pytest.raises(MetrcAuthError, match="CanRemediatePackagesWithFailedLabResults"):
+            await tools.remediate_packages(CULTIVATOR, labels, "Further Drying", "Dried again")
+        done = await tools.decontaminate_packages(
             CULTIVATOR, labels, "Decontamination", "Ozone chamber, 48 h"
         )
         after = [(await tools.get_package(CULTIVATOR, label))["package"] for label in labels]
-    assert done["message"] == "Remediated 2 packages (Decontamination)."
-    assert all(p["LabTestingState"] == "Remediated" for p in after)
+    assert done["message"] == "Recorded the decontamination of 2 packages."
+    assert all(p["LabTestingState"] == "Decontaminated" for p in after)
     assert all(p["Note"] == "Ozone chamber, 48 h" for p in after)

@@ -175,6 +175,8 @@ def timeline(
         events.append((test["tested"], f"Lab test {verdict} at {test['lab']}"))
     if package.remediated:
         events.append((package.remediated.isoformat(), "Remediated"))
+    if package.decontaminated:
+        events.append((package.decontaminated.isoformat(), "Decontaminated"))
     for adjustment in adjustments:
         events.append(
             (

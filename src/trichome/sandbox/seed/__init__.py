@@ -3,9 +3,10 @@
 `build(seed, as_of)` simulates the year day by day in memory with one seeded random number
 generator, through the same Metrc documents the API writes: weekly clone plantings grow,
 flower and are harvested; harvests dry and are packaged; samples travel to the lab, whose
-results pass or fail whole lots (failed lots are remediated and retested, destroyed, or put
-on hold); trim becomes concentrate, vape cartridges and gummies; the store orders twice a
-week and sells every day; surplus goes to three wholesale customers outside the sandbox.
+results pass or fail whole lots (failed lots are decontaminated or remediated and retested,
+destroyed, or put on hold); trim becomes concentrate, vape cartridges and gummies; the store
+orders twice a week and sells every day; surplus goes to three wholesale customers outside
+the sandbox.
 The year ends the day before `as_of`, so expiry dates, overdue transfers and open holds are
 relative to that day. `seed_sandbox` writes the result in one bulk insert.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trichome.sandbox.reference import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
+from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from trichome.sandbox import documents, removals
-from trichome.sandbox.reference import CULTIVATOR, MANUFACTURER
+from trichome.sandbox.facilities import CULTIVATOR, MANUFACTURER
 from trichome.sandbox.seed.catalogue import PROFILES, STRAINS, StrainProfile
 from trichome.sandbox.seed.lab import FLOWER_TESTS, Lot
 from trichome.sandbox.seed.scenarios import BUD_DRY_DOWN, HARVEST_LEFT_OPEN, PLANT_LOST_IN_FLOWER

@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import CULTIVATOR, DISPENSARY, MANUFACTURER
+from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, MANUFACTURER
 from trichome.sandbox.sales import receipt_document, transaction_row
 from trichome.sandbox.seed.catalogue import FLAVOURS, PROFILES, STRAINS
 from trichome.sandbox.seed.scenarios import (

@@ -2,8 +2,9 @@
 
 A lot (packages made together) is sampled, the sample shipped to the lab and tested three
 days later; the result is applied to the sample and every package of the lot. A passed
-concentrate goes on to be made into products; a failed lot is remediated and retested,
-destroyed, or held (see the scenarios).
+concentrate goes on to be made into products; a failed lot is decontaminated (the
+cultivator's) or remediated (the manufacturer's) and retested, destroyed, or held (see the
+scenarios).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from trichome.sandbox import documents
+from trichome.sandbox.facilities import DECONTAMINATES, LAB, REMEDIATES, Facility
 from trichome.sandbox.labtests import apply_result, earliest_expiry, result_expiry, result_rows
-from trichome.sandbox.reference import CULTIVATOR, LAB, Facility
 from trichome.sandbox.seed.scenarios import (
     EARLY_FAILED_LOT,
     FAILED_FLOWER_TEST,
@@ -177,23 +178,33 @@ class Lab:
         self.year.finish(sample, self.year.at(day, 9))
 
     def remediate(self, day: date, lot: Lot) -> None:
-        """Remediate a failed lot and send it for a retest the next day."""
+        """Treat a failed lot as its facility may and send it for a retest the next day.
+
+        The cultivator decontaminates (its facility type may not remediate, as in Metrc's
+        Colorado sandbox: reference.py); the manufacturer remediates.
+        """
         when = self.year.at(day, 10)
         live = [package for package in lot.packages if package.state == "active"]
-        if lot.facility is CULTIVATOR:
-            note = "Decontamination: ozone treatment of the whole lot"
+        if lot.facility.can(REMEDIATES):
+            treated = {
+                "LabTestingState": "Remediated",
+                "RemediationDate": documents.day(day),
+                "ContainsRemediatedProduct": True,
+                "Note": "Further Processing: re-purged under vacuum",
+            }
         else:
-            note = "Further Processing: re-purged under vacuum"
+            assert lot.facility.can(DECONTAMINATES), lot.facility.license_number
+            treated = {
+                "LabTestingState": "Decontaminated",
+                "DecontaminationDate": documents.day(day),
+                "ContainsDecontaminatedProduct": True,
+                "ProductRequiresDecontamination": False,
+                "Note": "Decontamination: ozone treatment of the whole lot",
+            }
         for package in live:
             package.data.update(
-                {
-                    "LabTestingState": "Remediated",
-                    "LabTestingStateDate": documents.day(day),
-                    "RemediationDate": documents.day(day),
-                    "ProductRequiresRemediation": False,
-                    "ContainsRemediatedProduct": True,
-                    "Note": note,
-                }
+                treated
+                | {"LabTestingStateDate": documents.day(day), "ProductRequiresRemediation": False}
             )
             self.year.touch(package, when)
         retest = Lot(lot.facility, lot.product, live, lot.tests, lot.potency, retest=True)
@@ -217,12 +228,12 @@ class Lab:
             self.year.finish(package, when)
 
     def hold(self, day: date, lot: Lot) -> None:
-        """A recent failure is held while the licensee decides on remediation."""
+        """A recent failure is held while the licensee decides how to treat it."""
         when = self.year.at(day, 16)
         for package in lot.packages:
             if package.state == "active":
                 package.state = "onhold"
                 package.data["IsOnHold"] = True
                 package.data["IsOnHoldCombined"] = True
-                package.data["Note"] = "Held after a failed lab test; remediation pending"
+                package.data["Note"] = "Held after a failed lab test; treatment pending"
                 self.year.touch(package, when)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
+from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
 from trichome.sandbox.seed.catalogue import FLAVOURS, LOCATIONS, STRAINS
 from trichome.sandbox.seed.transporters import DRIVERS
 from trichome.sandbox.seed.year import LEAD_IN_DAYS, Year

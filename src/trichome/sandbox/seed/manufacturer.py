@@ -11,7 +11,8 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from trichome.sandbox import documents, processing
-from trichome.sandbox.reference import MANUFACTURER, PROCESSING_JOB_TYPES
+from trichome.sandbox.facilities import MANUFACTURER
+from trichome.sandbox.reference import PROCESSING_JOB_TYPES
 from trichome.sandbox.seed.catalogue import FLAVOURS
 from trichome.sandbox.seed.lab import CONCENTRATE_TESTS, EDIBLE_TESTS, Lot
 from trichome.sandbox.store import Record

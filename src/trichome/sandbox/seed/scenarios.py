@@ -138,7 +138,7 @@ FAILED_PRODUCT_TEST = ByChance(
 EARLY_FAILED_LOT = OnOccurrence(
     "early_failed_lot",
     "lab",
-    "The cultivator's 20th flower lot fails its first test, so that a failure (remediated or "
+    "The cultivator's 20th flower lot fails its first test, so that a failure (decontaminated or "
     "destroyed) is always there early in the year.",
     (20,),
 )
@@ -154,7 +154,7 @@ YEAR_END_FAILED_LOT = NearYearEnd(
 FAILED_LOT_ON_HOLD = NearYearEnd(
     "failed_lot_on_hold",
     "lab",
-    "A lot failing in the year's last eleven days is put on hold, remediation pending.",
+    "A lot failing in the year's last eleven days is put on hold, its treatment pending.",
     earliest=10,
     latest=0,
 )
@@ -162,7 +162,8 @@ FAILED_LOT_DESTROYED = EveryNth(
     "failed_lot_destroyed",
     "lab",
     "Every third failed lot is destroyed (Waste adjustments to zero, then finished); the "
-    "others are remediated and retested, and a failed retest is destroyed.",
+    "others are treated (decontaminated at the cultivator, remediated at the manufacturer) and "
+    "retested, and a failed retest is destroyed.",
     3,
 )
 

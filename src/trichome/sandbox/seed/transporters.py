@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from trichome.sandbox import documents
 from trichome.sandbox.delivery_packages import accept_entry, reject_entry
-from trichome.sandbox.reference import DISPENSARY, LAB, MANUFACTURER, Facility
+from trichome.sandbox.facilities import DISPENSARY, LAB, MANUFACTURER, Facility
 from trichome.sandbox.store import Record
 from trichome.sandbox.transfers import (
     delivery_document,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from trichome.sandbox.reference import CULTIVATOR, MANUFACTURER, Facility
+from trichome.sandbox.facilities import CULTIVATOR, MANUFACTURER, Facility
 from trichome.sandbox.store import Record
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from functools import partial
 from typing import Any
 
 from trichome.sandbox import documents, removals
-from trichome.sandbox.reference import LAB, ZONE, Facility
+from trichome.sandbox.facilities import LAB, Facility
+from trichome.sandbox.reference import ZONE
 from trichome.sandbox.seed.catalogue import TAG_PREFIXES
 from trichome.sandbox.seed.cultivator import Cultivator
 from trichome.sandbox.seed.dispensary import Dispensary

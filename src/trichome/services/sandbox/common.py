@@ -16,7 +16,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import Response
 
 from trichome.http.openapi import NOT_BLANK
-from trichome.sandbox.reference import Facility
+from trichome.sandbox.facilities import Facility
 from trichome.sandbox.store import Record, SandboxStore, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.rules import (

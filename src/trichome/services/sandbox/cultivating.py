@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trichome.sandbox.reference import Facility
+from trichome.sandbox.facilities import Facility
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox.rules import RowErrors
 

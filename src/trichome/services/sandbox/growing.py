@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from trichome.sandbox.reference import (
-    PLANT_WASTE_REASONS,
-    UNIT_GRAMS,
-    WASTE_METHODS,
-    Facility,
-)
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import PLANT_WASTE_REASONS, UNIT_GRAMS, WASTE_METHODS
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox.common import a_date, canonical, number, text
 from trichome.services.sandbox.rules import RowErrors

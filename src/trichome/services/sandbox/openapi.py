@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from trichome.sandbox.reference import FACILITIES
+from trichome.sandbox.facilities import FACILITIES
 from trichome.services.sandbox.rules import MAX_OBJECTS_PER_WRITE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE
 
 # ----------------------------------------------------------------------------- parameters

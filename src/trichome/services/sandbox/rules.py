@@ -15,7 +15,7 @@ import orjson
 from fastapi import Request
 from starlette.responses import Response
 
-from trichome.sandbox.reference import FACILITIES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.store import Paging, Record
 
 MAX_PAGE_SIZE = 20

@@ -127,6 +127,7 @@ def package(document: Document) -> Package:
         lab_expires=calendar_day(document.get("LabTestResultExpirationDateTime")),
         requires_remediation=flag(document.get("ProductRequiresRemediation")),
         remediated=calendar_day(document.get("RemediationDate")),
+        decontaminated=calendar_day(document.get("DecontaminationDate")),
         testing_sample=flag(document.get("IsTestingSample")),
         expires=calendar_day(document.get("ExpirationDate")),
         use_by=calendar_day(document.get("UseByDate")),

@@ -314,11 +314,13 @@ async def remediate_packages(
     ],
     remediation_date: OptionalDay = None,
 ) -> dict[str, Any]:
-    """Record the remediation of packages that failed lab testing (e.g. decontamination); their
-    lab state becomes Remediated and they need a retest sample (submit_package_for_testing)
-    before they can be sold.
+    """Record the remediation of packages that failed lab testing; their lab state becomes
+    Remediated and they need a retest sample (submit_package_for_testing) before they can be
+    sold.
 
-    Only packages in TestFailed or RetestFailed can be remediated.
+    Only packages in TestFailed or RetestFailed can be remediated, and only at a facility whose
+    type may (CanRemediatePackagesWithFailedLabResults in list_facilities); a facility that
+    may decontaminate instead (a Colorado cultivation) uses decontaminate_packages.
     """
     metrc = access()
     packages = await find_packages(metrc, license_number, labels)

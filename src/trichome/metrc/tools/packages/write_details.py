@@ -94,7 +94,10 @@ async def decontaminate_packages(
     """Record that packages' product was decontaminated (e.g. further drying of product with
     too much moisture or microbial growth), with the method and the steps taken.
 
-    For packages that failed lab testing and must be retested, use remediate_packages.
+    A package that failed lab testing is decontaminated only at a facility whose type may
+    (CanDecontaminatePackagesWithFailedLabResults in list_facilities, as a Colorado
+    cultivation); it then needs a retest. Elsewhere, failed packages are remediated
+    (remediate_packages).
     """
     metrc = access()
     packages = await find_packages(metrc, license_number, labels)

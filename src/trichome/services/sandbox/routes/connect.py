@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox.reference import FACILITIES
+from trichome.sandbox.facilities import FACILITIES
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import json, store

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import FACILITIES
+from trichome.sandbox.facilities import FACILITIES
 from trichome.sandbox.sales import transaction_row
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi

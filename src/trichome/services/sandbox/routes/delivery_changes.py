@@ -24,7 +24,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import FACILITIES, PAYMENT_TYPES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.reference import PAYMENT_TYPES
 from trichome.sandbox.sales import transaction_row
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, MAYBE_TEXT, MOMENT, TEXT, shape

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents, removals
-from trichome.sandbox.reference import HARVEST_WASTE_TYPES, UNIT_GRAMS, Facility
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import HARVEST_WASTE_TYPES, UNIT_GRAMS
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (

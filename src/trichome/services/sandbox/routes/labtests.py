@@ -12,8 +12,9 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import labtests
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.labtests import apply_result, result_rows
-from trichome.sandbox.reference import FACILITIES, LAB_TEST_TYPE_NAMES, Facility
+from trichome.sandbox.reference import LAB_TEST_TYPE_NAMES
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.bodies import TEXT, shape
@@ -39,10 +40,7 @@ async def results(request: Request) -> Response:
     total = len(rows)
     if paging is not None:
         rows = rows[(paging.number - 1) * paging.size : paging.number * paging.size]
-    body = envelope(rows, total, paging)
-    for row in body["Data"]:
-        row["LabTestResultId"] = row["Id"]
-    return json(body)
+    return json(envelope(rows, total, paging))
 
 
 def _labs_of(package: Record) -> list[str]:

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents, removals
+from trichome.sandbox.facilities import DECONTAMINATES, REMEDIATES
 from trichome.sandbox.reference import ADJUST_REASONS, REMEDIATION_METHODS
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -19,7 +20,7 @@ from trichome.services.sandbox.common import (
     written,
 )
 from trichome.services.sandbox.routes.packages import convert, own_package
-from trichome.services.sandbox.rules import RowErrors, writes
+from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
 REASONS = {reason["Name"]: reason for reason in ADJUST_REASONS}
@@ -181,7 +182,20 @@ async def unfinish(request: Request) -> Response:
 
 @router.put("/packages/v2/remediate", **openapi.write(bodies.REMEDIATION, answer=None))
 async def remediate(request: Request) -> Response:
-    facility = writing(request, "CanRemediatePackagesWithFailedLabResults", "remediate packages")
+    facility = writing(request)
+    if not facility.can(REMEDIATES):
+        # As for every flag the facility type lacks (rules.require), but naming what such a
+        # facility does instead: Colorado's retail cultivation decontaminates (reference.py).
+        instead = (
+            " It may decontaminate them (PUT /packages/v2/decontaminate)."
+            if facility.can(DECONTAMINATES)
+            else ""
+        )
+        raise message(
+            401,
+            f"Facility {facility.license_number} ({facility.license_type}) is not allowed to "
+            f"remediate packages ({REMEDIATES} is false).{instead}",
+        )
     objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:

@@ -20,6 +20,7 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents, removals
+from trichome.sandbox.facilities import DECONTAMINATES
 from trichome.sandbox.reference import REMEDIATION_METHODS
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
@@ -43,6 +44,7 @@ from trichome.services.sandbox.shapes import parse_day
 
 router = APIRouter()
 LIVE = ("active", "onhold")
+FAILED = ("TestFailed", "RetestFailed")
 MAYBE_DAY: dict[str, Any] = {"anyOf": [DAY, {"type": "null"}]}
 LABEL = shape({"Label": TEXT})
 NOTE = shape({"PackageLabel": TEXT, "Note": {"type": "string"}})
@@ -227,15 +229,34 @@ async def change_required_lab_test_batches(request: Request) -> Response:
 
 @router.put("/packages/v2/decontaminate", **openapi.write(DECONTAMINATION, answer=None))
 async def decontaminate(request: Request) -> Response:
+    facility = writing(request)
+
     def check(
         tx: Transaction, record: Record, obj: dict[str, Any], row: int, errors: RowErrors
     ) -> Any:
         when = a_date(obj, "DecontaminationDate", row, errors)
-        return {
+        change = {
             "ProductRequiresDecontamination": False,
             "ContainsDecontaminatedProduct": True,
             "DecontaminationDate": documents.day(when),
             "Note": obj.get("DecontaminationSteps") or record.data.get("Note"),
+        }
+        if record.data["LabTestingState"] not in FAILED:
+            return change
+        # Product that failed testing is decontaminated only where the facility type allows
+        # it (Colorado's retail cultivation does, its manufacturer remediates instead:
+        # reference.py); it then awaits a retest, as a remediated package does.
+        if not facility.can(DECONTAMINATES):
+            errors.add(
+                row,
+                f"Package {record.label} failed lab testing and facility "
+                f"{facility.license_number} may not decontaminate failed packages "
+                f"({DECONTAMINATES} is false).",
+            )
+        return change | {
+            "LabTestingState": "Decontaminated",
+            "LabTestingStateDate": documents.day(when),
+            "ProductRequiresRemediation": False,
         }
 
     return await _change(request, "PackageLabel", check)

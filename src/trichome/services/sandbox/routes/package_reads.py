@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox.documents import ABBREVIATIONS
-from trichome.sandbox.reference import FACILITIES
+from trichome.sandbox.facilities import FACILITIES
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import ObjectId, json, owned, reading, store

@@ -8,12 +8,12 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.item_categories import ITEM_CATEGORIES
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
     COUNTIES,
     CUSTOMER_TYPES,
-    FACILITIES,
     HARVEST_WASTE_TYPES,
     LAB_TEST_TYPES,
     LAB_TESTING_STATES,
@@ -26,7 +26,6 @@ from trichome.sandbox.reference import (
     TRANSFER_TYPES,
     UNITS_OF_MEASURE,
     WASTE_METHODS,
-    Facility,
 )
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (

@@ -30,7 +30,8 @@ from starlette.responses import Response
 from trichome.db.models import utcnow
 from trichome.metrc.operations import catalogue
 from trichome.sandbox import retail_id
-from trichome.sandbox.reference import ADJUST_REASON_NAMES, FACILITIES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.reference import ADJUST_REASON_NAMES
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import TEXT, shape

@@ -9,7 +9,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE, Facility
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import CUSTOMER_TYPES, ZONE
 from trichome.sandbox.sales import receipt_document, transaction_row
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi

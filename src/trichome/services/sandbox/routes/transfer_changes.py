@@ -23,7 +23,8 @@ from starlette.responses import Response
 
 from trichome.db.models import utcnow
 from trichome.sandbox import documents
-from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES
+from trichome.sandbox.facilities import FACILITIES
+from trichome.sandbox.reference import TRANSFER_TYPE_NAMES
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import (
     HUB_STEPS,

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox.delivery_packages import delivery_package, shown
-from trichome.sandbox.reference import FACILITIES
+from trichome.sandbox.facilities import FACILITIES
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import (
     OUTBOUND,

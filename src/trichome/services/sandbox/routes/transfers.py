@@ -18,7 +18,8 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.delivery_packages import shown, wholesale_row
-from trichome.sandbox.reference import FACILITIES, TRANSFER_TYPE_NAMES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.reference import TRANSFER_TYPE_NAMES
 from trichome.sandbox.store import Record, Transaction
 from trichome.sandbox.transfer_views import posted_template, template_document
 from trichome.sandbox.transfers import (

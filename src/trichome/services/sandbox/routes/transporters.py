@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox.reference import FACILITIES, Facility
+from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape

@@ -1,0 +1,176 @@
+"""The sandbox's four licences, as GET /facilities/v2/ lists them, and what each may do.
+
+They copy four of the licences of Metrc's own Colorado sandbox (the cultivation CO-21, the
+products manufacturer CO-22, the store CO-24 and the testing lab CO-25). Each facility type's
+flags are the ones Metrc's sandbox gives that licence, as F8ai/metrc-mcp recorded them by
+probing it on 2026-02-23 (`scripts/facility-capabilities.json`); a flag not listed true is
+false. The sandbox enforces the flags its writes and reads need (services/sandbox/rules.py
+`require`: 401 naming the flag), so a licence may do here what it may do there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# FacilityType's fields, in the order of Metrc's example (ThunkMetrc bruno Facilities/
+# GetFacilities). Four are limits, not flags (null in the example, and here).
+_FIELDS = """
+IsMedical IsRetail IsHemp RestrictHarvestPlantRestoreTimeHours TotalMemberPatientsAllowed
+RestrictWholesalePriceEditDays RestrictPlantBatchAdjustmentTimeHours CanGrowPlants
+CanCreateOpeningBalancePlantBatches CanClonePlantBatches CanTagPlantBatches
+CanAssignLocationsToPlantBatches PlantsRequirePatientAffiliation
+PlantBatchesCanContainMotherPlants CanUpdatePlantStrains CanTrackVegetativePlants
+CanCreateImmaturePlantPackagesFromPlants CanPackageVegetativePlants CanPackageWaste
+CanReportHarvestSchedules CanSubmitHarvestsForTesting CanRequireHarvestSampleLabTestBatches
+CanReportStrainProperties CanCreateOpeningBalancePackages CanCreateDerivedPackages
+CanAssignLocationsToPackages CanUpdateLocationsOnPackages PackagesRequirePatientAffiliation
+CanCreateTradeSamplePackages CanDonatePackages CanSubmitPackagesForTesting
+CanCreateProcessValidationPackages CanRequirePackageSampleLabTestBatches
+CanReturnPackageQuantity CanRequestProductRemediation
+CanRemediatePackagesWithFailedLabResults CanRequestProductDecontamination
+CanDecontaminatePackagesWithFailedLabResults CanInfuseProducts CanRecordProcessingJobs
+CanRecordProductForDestruction CanDestroyProduct CanTestPackages TestsRequireLabSample
+CanTransferFromExternalFacilities CanSellToConsumers CanSellToPatients
+CanSellToExternalPatients CanSellToCaregivers RetailSalesToNonResidentConsumer AdvancedSales
+SalesRequirePatientNumber SalesRequireExternalPatientNumber
+SalesRequireExternalPatientIdentificationMethod SalesRequireCaregiverNumber
+SalesRequireCaregiverPatientNumber CanDeliverSalesToConsumers
+DeliverySalesToNonResidentConsumer SalesDeliveryAllowPlannedRoute SalesDeliveryAllowAddress
+SalesDeliveryAllowCity SalesDeliveryAllowState SalesDeliveryAllowCounty
+SalesDeliveryAllowZip SalesDeliveryRequireZone EnableExternalIdentifier
+SalesDeliveryRequireConsumerId CanDeliverSalesToPatients SalesDeliveryRequirePatientNumber
+SalesDeliveryRequireRecipientName IsSalesDeliveryHub CanHaveMemberPatients
+CanReportPatientCheckIns CanSpecifyPatientSalesLimitExemption
+CanReportPatientsAdverseResponses RetailerDelivery RetailerDeliveryAllowTradeSamples
+RetailerDeliveryAllowDonations RetailerDeliveryRequirePrice
+RetailerDeliveryAllowPartialPackages CanCreatePartialPackages
+CanAdjustSourcePackagesWithPartials CanReportOperationalExceptions CanReportAdulteration
+CanDownloadProductLabel CanReceiveAssociateProductLabel CanUseComplianceLabel
+CanTrackFinishedGoods CanOnlyReceiveFinishedGoods CanViewSourcePackages EnableSublocations
+TaxExemptReportingFeesFacilityType TaxExemptTagOrdersFacilityType CanAccessCatalog
+CanTrackMotherPlantsAsGrowthPhase CanManageItemBrands
+"""
+FACILITY_TYPE_FIELDS = tuple(_FIELDS.split())
+LIMITS = frozenset(name for name in FACILITY_TYPE_FIELDS if name.startswith(("Restrict", "Total")))
+
+REMEDIATES = "CanRemediatePackagesWithFailedLabResults"
+DECONTAMINATES = "CanDecontaminatePackagesWithFailedLabResults"
+
+
+@dataclass(frozen=True, slots=True)
+class Facility:
+    """A licence in the sandbox and what its facility type may do."""
+
+    license_number: str
+    name: str
+    license_type: str
+    role: str
+    capabilities: frozenset[str]
+
+    def can(self, capability: str) -> bool:
+        """Whether the facility type has a capability flag."""
+        return capability in self.capabilities
+
+    def document(self) -> dict[str, Any]:
+        """The facility as GET /facilities/v2/ returns it (bruno Facilities/GetFacilities)."""
+        # The user holding the sandbox's keys is each facility's manager, not its owner: the
+        # second of its employees (services/sandbox/routes/reference.py `_employees`).
+        employee = f"EMP-{self.license_number[-7:-5]}-002"
+        return {
+            "FacilityId": int(self.license_number.split("-")[3]),
+            "HireDate": "2025-01-02",
+            "IsOwner": False,
+            "IsManager": True,
+            "IsFinancialContact": False,
+            "Email": None,
+            "Occupations": [],
+            "Name": self.name,
+            "Alias": self.name,
+            "DisplayName": self.name,
+            "CredentialedDate": "2025-01-02",
+            "SupportActivationDate": None,
+            "SupportExpirationDate": None,
+            "FacilityType": {
+                field: None if field in LIMITS else field in self.capabilities
+                for field in FACILITY_TYPE_FIELDS
+            },
+            "License": {
+                "Number": self.license_number,
+                "EmployeeLicenseNumber": employee,
+                "StartDate": "2025-01-01",
+                "EndDate": "2027-12-31",
+                "LicenseType": self.license_type,
+            },
+            "AllowTransferOfOnHoldPackages": None,
+            "AllowTransferOfOnRecallPackages": None,
+        }
+
+
+def _flags(names: str) -> frozenset[str]:
+    flags = frozenset(names.split())
+    assert flags <= set(FACILITY_TYPE_FIELDS) - LIMITS, flags - set(FACILITY_TYPE_FIELDS)
+    return flags
+
+
+# What every one of the four may do in Metrc's sandbox: retail (not medical) licences that
+# place packages in locations and sublocations, report strain properties and take the
+# delivery address fields.
+_EVERY = """
+IsRetail CanAssignLocationsToPackages CanUpdateLocationsOnPackages CanReportStrainProperties
+CanRequirePackageSampleLabTestBatches CanSubmitPackagesForTesting EnableSublocations
+SalesDeliveryAllowPlannedRoute SalesDeliveryAllowAddress SalesDeliveryAllowCity
+SalesDeliveryAllowState SalesDeliveryAllowCounty SalesDeliveryAllowZip
+"""
+# Product that fails testing: the cultivation decontaminates and may not remediate, the
+# manufacturer remediates and may not decontaminate; both may mark product as requiring
+# remediation; the store and the lab do neither.
+CULTIVATOR = Facility(
+    "SF-SBX-CO-21-8002",
+    "Sandbox Retail Cultivation",
+    "Retail Cultivation",
+    "cultivator",
+    _flags(
+        _EVERY
+        + """CanGrowPlants CanCreateOpeningBalancePlantBatches CanUpdatePlantStrains
+        CanTrackVegetativePlants CanPackageVegetativePlants CanReportHarvestSchedules
+        CanCreateDerivedPackages CanCreateProcessValidationPackages CanRequestProductRemediation
+        CanDecontaminatePackagesWithFailedLabResults"""
+    ),
+)
+MANUFACTURER = Facility(
+    "SF-SBX-CO-22-8002",
+    "Sandbox Retail MIP",
+    "Retail Marijuana Products Manufacturer",
+    "manufacturer",
+    _flags(
+        _EVERY
+        + """CanCreateDerivedPackages CanCreateProcessValidationPackages CanInfuseProducts
+        CanRequestProductRemediation CanRemediatePackagesWithFailedLabResults"""
+    ),
+)
+DISPENSARY = Facility(
+    "SF-SBX-CO-24-8002",
+    "Sandbox Retail Store",
+    "Retail Store",
+    "dispensary",
+    _flags(
+        _EVERY
+        + """CanCreateDerivedPackages CanSellToConsumers AdvancedSales CanDeliverSalesToConsumers
+        SalesDeliveryRequireConsumerId SalesDeliveryRequireRecipientName IsSalesDeliveryHub"""
+    ),
+)
+LAB = Facility(
+    "SF-SBX-CO-25-8002",
+    "Sandbox Retail Testing Lab",
+    "Retail Testing Lab",
+    "lab",
+    _flags(
+        _EVERY
+        + """CanTestPackages CanTransferFromExternalFacilities CanReportOperationalExceptions
+        CanReportAdulteration"""
+    ),
+)
+FACILITIES: dict[str, Facility] = {
+    facility.license_number: facility for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB)
+}
