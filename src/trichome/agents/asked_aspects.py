@@ -143,6 +143,18 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\bduration\b",
     ),
     _aspect(
+        # "caregiver for 5 people, a 6th asked me": how many patients one caregiver may serve,
+        # not how much each may hold
+        "patients-served",
+        r"\bcaregiver\b[^.?!]{0,60}\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|"
+        r"several|more|another|an?\s+\w+th)\s+(?:people|patients|persons|folks)\b|\bhow many "
+        r"(?:patients|people)\b[^.?!]{0,40}\bcaregiver|\bcaregiver\b[^.?!]{0,40}\bhow many "
+        r"(?:patients|people)\b",
+        r"\bpatients?\b[^.]{0,40}\b(?:not to exceed|up to|no more than|at most|maximum of)\s+\w+|"
+        r"\b(?:up to|no more than|not more than|not to exceed|at most)\s+(?:\w+\s+){0,2}"
+        r"(?:qualifying\s+|registered\s+)?patients\b",
+    ),
+    _aspect(
         # "can a 19 year old work at a dispensary?": who may be employed, not who may buy
         "employment",
         r"\bwork(?:ing)? (?:at|in|for) (?:a |an |the )?(?:\w+ )?(?:dispensar|store|shop|grow|"
