@@ -2,7 +2,9 @@
 hemp and marijuana is the definition's 0.3% total THC, not a negligence threshold; another
 business's records or live prices, a game's result, and keeping an overage from whoever
 would notice (also as a follow-up to the limit just given) are declined by the main agent,
-citing nothing; the neighbours of those wordings keep their reading."""
+citing nothing; the neighbours of those wordings keep their reading; a critique of copy for
+a brand in a named state is marketing's critique, not a cited rule of that state; a
+follow-up asking for a sampling SOP gets the procedure, written by operations."""
 
 from __future__ import annotations
 
@@ -85,3 +87,42 @@ def test_a_follow_up_asking_to_hide_an_overage_is_declined_not_answered_with_the
     assert answered.agent == "main_agent"
     assert not answered.fact_ids
     assert "4 marijuana plants" not in answered.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "critique this slogan for our oregon cbd tincture line: 'calm, bottled'. give me 4 other takes",
+        "review this headline for my colorado dispensary: 'elevate your weekend'. 2 better options?",
+    ],
+)  # fmt: skip
+def test_a_critique_of_copy_for_a_brand_in_a_state_is_marketings_critique(
+    service: AgentService, question: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.agent == "marketing"
+    assert not answered.fact_ids
+    assert "Claims:" in answered.text and "Audience:" in answered.text
+
+
+def test_a_critique_asking_a_states_rule_on_its_figures_still_gets_the_rule(
+    service: AgentService,
+) -> None:
+    answered = answer(
+        service,
+        "critique my label math: 'thc 10.4 mg per gummy', we're in colorado, do we relabel?",
+    )
+    assert "Claims:" not in answered.text
+
+
+def test_a_follow_up_asking_for_a_sampling_sop_gets_the_procedure(service: AgentService) -> None:
+    answered = answer(
+        service,
+        "we're a usda-licensed hemp grower in kansas. does someone from our farm have to be "
+        "there when the sampler comes?",
+        "got it. now draft a procedure for the crew: booking the sampler and sampling day",
+        own_replies=True,
+    )
+    assert answered.agent == "operations"
+    assert answered.text.startswith("# SOP: Hemp pre-harvest compliance sampling")
+    assert "30 days" in answered.text
