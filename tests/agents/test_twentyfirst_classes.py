@@ -4,13 +4,15 @@ business's records or live prices, a game's result, and keeping an overage from 
 would notice (also as a follow-up to the limit just given) are declined by the main agent,
 citing nothing; the neighbours of those wordings keep their reading; a critique of copy for
 a brand in a named state is marketing's critique, not a cited rule of that state; a
-follow-up asking for a sampling SOP gets the procedure, written by operations."""
+follow-up asking for a sampling SOP gets the procedure, written by operations; weather that
+held a job up is no weather forecast asked; a recall or emergency drill plan is operations'."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.agents.asking import answer
+from trichome.agents.drafting import conversation_draft
 from trichome.agents.scope import scope_of
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
@@ -126,3 +128,32 @@ def test_a_follow_up_asking_for_a_sampling_sop_gets_the_procedure(service: Agent
     assert answered.agent == "operations"
     assert answered.text.startswith("# SOP: Hemp pre-harvest compliance sampling")
     assert "30 days" in answered.text
+
+
+def test_weather_that_held_up_a_harvest_is_not_a_forecast_asked(service: AgentService) -> None:
+    answered = answer(
+        service,
+        "usda hemp licensee in nebraska, our sampler came out on the 2nd",
+        "because of bad weather we won't be done cutting for 5 weeks after that. problem?",
+        own_replies=True,
+    )
+    assert answered.agent == "compliance"
+    assert "30 days" in answered.text
+    assert scope_of("what's the weather gonna do this weekend in boulder") == "off-topic"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "put together a mock recall exercise for our oregon infused-products kitchen",
+        "draft an evacuation drill plan for our grow in tulsa",
+    ],
+)
+def test_a_recall_or_emergency_drill_plan_is_drafted_by_operations(
+    service: AgentService, request_text: str
+) -> None:
+    draft = conversation_draft([request_text])
+    assert draft is not None and draft.kind == "drill plan"
+    answered = answer(service, request_text)
+    assert answered.agent == "operations"
+    assert "Debrief:" in answered.text
