@@ -235,7 +235,8 @@ KEPT_QUIET = (
 ELSEWHERE = (
     # not weather as what held a job up ("if weather delays us", "because of bad weather")
     r"\b(?:(?<!if )(?<!if the )(?<!because of )(?<!due to )(?<!bad )weather(?! (?:delays?|"
-    r"delayed|permitting|damage|hits?|window|slows?|pushes|pushed)\b)|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    r"delayed|permitting|damage|hits?|window|slows?|pushes|pushed)\b)|lasagna|"
+    r"recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
     r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
     r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
     r"sourdough|"
