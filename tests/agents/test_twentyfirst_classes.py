@@ -5,7 +5,8 @@ would notice (also as a follow-up to the limit just given) are declined by the m
 citing nothing; the neighbours of those wordings keep their reading; a critique of copy for
 a brand in a named state is marketing's critique, not a cited rule of that state; a
 follow-up asking for a sampling SOP gets the procedure, written by operations; weather that
-held a job up is no weather forecast asked; a recall or emergency drill plan is operations'."""
+held a job up is no weather forecast asked; a recall or emergency drill plan is operations';
+a move to a place asks that place's rule, not the rule of the place left."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from tests.agents.asking import answer
 from trichome.agents.drafting import conversation_draft
 from trichome.agents.scope import scope_of
+from trichome.agents.residence import split_residence
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
 
@@ -157,3 +159,19 @@ def test_a_recall_or_emergency_drill_plan_is_drafted_by_operations(
     answered = answer(service, request_text)
     assert answered.agent == "operations"
     assert "Debrief:" in answered.text
+
+
+def test_a_move_to_a_place_asks_that_places_rule(service: AgentService) -> None:
+    question = (
+        "relocating to kalamazoo next month from indiana. in michigan how much flower "
+        "can i carry around, and does concentrate count toward it"
+    )
+    assert split_residence(question) == (["MI"], ["IN"])
+    answered = answer(service, question)
+    assert answered.fact_ids and all(i.startswith("mi-") for i in answered.fact_ids)
+    assert "2.5 ounces" in answered.text and "15 grams" in answered.text
+    # weighing the two places still asks both
+    assert (
+        split_residence("moving to nevada from utah, how do the possession limits compare?")[1]
+        == []
+    )
