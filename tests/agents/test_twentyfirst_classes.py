@@ -14,8 +14,8 @@ import pytest
 
 from tests.agents.asking import answer
 from trichome.agents.drafting import conversation_draft
-from trichome.agents.scope import scope_of
 from trichome.agents.residence import split_residence
+from trichome.agents.scope import scope_of
 from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
 
