@@ -6,7 +6,8 @@ citing nothing; the neighbours of those wordings keep their reading; a critique 
 a brand in a named state is marketing's critique, not a cited rule of that state; a
 follow-up asking for a sampling SOP gets the procedure, written by operations; weather that
 held a job up is no weather forecast asked; a recall or emergency drill plan is operations';
-a move to a place asks that place's rule, not the rule of the place left."""
+a move to a place asks that place's rule, not the rule of the place left; a total the COA
+states in mg/g is converted to %, not asked back as THCA and delta-9."""
 
 from __future__ import annotations
 
@@ -175,3 +176,18 @@ def test_a_move_to_a_place_asks_that_places_rule(service: AgentService) -> None:
         split_residence("moving to nevada from utah, how do the possession limits compare?")[1]
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("our lab sheet shows total thc at 187.5 mg/g - what % do we print?", "18.75%"),
+        ("total cbd is 62 mg/g on the coa, as a percentage that's what", "6.2%"),
+    ],
+)
+def test_a_stated_total_in_mg_per_g_is_converted_not_asked_back(
+    service: AgentService, question: str, says: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.text.split("\n")[0].endswith(f"{says}.")
+    assert "THCA" not in answered.text.split("\n")[0]
