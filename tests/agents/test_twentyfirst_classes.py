@@ -7,7 +7,8 @@ a brand in a named state is marketing's critique, not a cited rule of that state
 follow-up asking for a sampling SOP gets the procedure, written by operations; weather that
 held a job up is no weather forecast asked; a recall or emergency drill plan is operations';
 a move to a place asks that place's rule, not the rule of the place left; a total the COA
-states in mg/g is converted to %, not asked back as THCA and delta-9."""
+states in mg/g is converted to %, not asked back as THCA and delta-9; an email to the
+loyalty members about opening hours is drafted, its readers being no rule asked."""
 
 from __future__ import annotations
 
@@ -191,3 +192,16 @@ def test_a_stated_total_in_mg_per_g_is_converted_not_asked_back(
     answered = answer(service, question)
     assert answered.text.split("\n")[0].endswith(f"{says}.")
     assert "THCA" not in answered.text.split("\n")[0]
+
+
+def test_an_email_to_loyalty_members_about_hours_is_drafted(service: AgentService) -> None:
+    request_text = "write an email for all our rewards members in oregon about thanksgiving hours"
+    draft = conversation_draft([request_text])
+    assert draft is not None and draft.kind == "email"
+    answered = answer(service, request_text)
+    assert answered.agent == "marketing" and not answered.fact_ids
+    # a rule named in the brief is still the rule's
+    assert (
+        conversation_draft(["email our customers in colorado about the daily purchase limit"])
+        is None
+    )

@@ -119,7 +119,7 @@ def drafting_request(text: str) -> Draft | None:
     # nor the day it is for ("a caption for our 4/20 event": the occasion of a post, not a
     # question about promotions)
     bare = _OCCASION.sub(" ", _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text)))
-    bare = _OWN_BUSINESS.sub(" ", bare)
+    bare = _AUDIENCE.sub(" ", _OWN_BUSINESS.sub(" ", bare))
     named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
     if named is not None:
         bare = f"{bare[: named.start()]} {bare[named.end() :]}"
@@ -168,6 +168,13 @@ _OWN_BUSINESS = re.compile(
     r"\b(?:our|my) (?:[\w'-]+ ){0,3}?(?:farms?|shops?|stores?|dispensar(?:y|ies)|brands?|"
     r"business(?:es)?|company|grows?|kitchens?|bakery|lounges?|(?:product )?lines?)\b"
     r"(?: in [\w .'-]+?(?=[,.;:!?]|$))?",
+    re.IGNORECASE,
+)
+# Who the document is for ("to our loyalty members", "for all our subscribers"): its readers,
+# not a loyalty or advertising rule asked.
+_AUDIENCE = re.compile(
+    r"\b(?:to|for) (?:our|my|all|all our|the) (?:[\w'-]+ ){0,2}?(?:members|customers|"
+    r"subscribers|followers|patients|clients|shoppers|regulars|mailing list|email list|list)\b",
     re.IGNORECASE,
 )
 _OCCASION = re.compile(r"(?<![\w/-])(?:4/20|4-20|420)(?![\w/-])", re.IGNORECASE)
