@@ -8,7 +8,8 @@ follow-up asking for a sampling SOP gets the procedure, written by operations; w
 held a job up is no weather forecast asked; a recall or emergency drill plan is operations';
 a move to a place asks that place's rule, not the rule of the place left; a total the COA
 states in mg/g is converted to %, not asked back as THCA and delta-9; an email to the
-loyalty members about opening hours is drafted, its readers being no rule asked."""
+loyalty members about opening hours is drafted, its readers being no rule asked; the pH an
+acidified shelf-stable food must reach is answered from 21 CFR 114.3."""
 
 from __future__ import annotations
 
@@ -205,3 +206,12 @@ def test_an_email_to_loyalty_members_about_hours_is_drafted(service: AgentServic
         conversation_draft(["email our customers in colorado about the daily purchase limit"])
         is None
     )
+
+
+def test_the_ph_a_shelf_stable_acidified_food_must_reach_is_answered(service: AgentService) -> None:
+    answered = answer(
+        service,
+        "making a thc-infused salsa we want shelf stable, how acidic does it legally need to be",
+    )
+    assert answered.fact_ids[:1] == ("form-acidified-foods-ph-4-6",)
+    assert "4.6" in answered.text.split("\n")[0]
