@@ -9,7 +9,8 @@ held a job up is no weather forecast asked; a recall or emergency drill plan is 
 a move to a place asks that place's rule, not the rule of the place left; a total the COA
 states in mg/g is converted to %, not asked back as THCA and delta-9; an email to the
 loyalty members about opening hours is drafted, its readers being no rule asked; the pH an
-acidified shelf-stable food must reach is answered from 21 CFR 114.3."""
+acidified shelf-stable food must reach is answered from 21 CFR 114.3; "at what temp does a
+terpene or a solvent boil", in a story, is answered by that substance's boiling point."""
 
 from __future__ import annotations
 
@@ -215,3 +216,23 @@ def test_the_ph_a_shelf_stable_acidified_food_must_reach_is_answered(service: Ag
     )
     assert answered.fact_ids[:1] == ("form-acidified-foods-ph-4-6",)
     assert "4.6" in answered.text.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "fact_id"),
+    [
+        (
+            "terp sauce keeps losing its citrus nose in the oven. what temperature does limonene boil at",
+            "form-terpene-limonene-boiling-point",
+        ),
+        (
+            "our purge room is cold as hell lately, what temp does butane even boil",
+            "form-hydrocarbon-butane-properties",
+        ),
+    ],
+)  # fmt: skip
+def test_what_temperature_a_substance_boils_at_is_its_boiling_point(
+    service: AgentService, question: str, fact_id: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.fact_ids[:1] == (fact_id,)
