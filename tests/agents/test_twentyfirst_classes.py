@@ -202,7 +202,8 @@ def test_an_email_to_loyalty_members_about_hours_is_drafted(service: AgentServic
     assert draft is not None and draft.kind == "email"
     answered = answer(service, request_text)
     assert answered.agent == "marketing" and not answered.fact_ids
-    # a rule named in the brief is still the rule's
+    # a rule named in the brief is still the rule's, and a list joined is no readership
+    assert conversation_draft(["before we add people to our sms list what do we do on age"]) is None
     assert (
         conversation_draft(["email our customers in colorado about the daily purchase limit"])
         is None

@@ -174,7 +174,7 @@ _OWN_BUSINESS = re.compile(
 # not a loyalty or advertising rule asked.
 _AUDIENCE = re.compile(
     r"\b(?:to|for) (?:our|my|all|all our|the) (?:[\w'-]+ ){0,2}?(?:members|customers|"
-    r"subscribers|followers|patients|clients|shoppers|regulars|mailing list|email list|list)\b",
+    r"subscribers|followers|patients|clients|shoppers|regulars)\b",
     re.IGNORECASE,
 )
 _OCCASION = re.compile(r"(?<![\w/-])(?:4/20|4-20|420)(?![\w/-])", re.IGNORECASE)
