@@ -71,6 +71,12 @@ def test_the_shipped_templates_cover_the_core_procedures(library: SopLibrary) ->
         ("need a receiving / intake sop for our massachusetts dispensary", "receiving"),
         ("cash handling sop for end of day drawer counts", "cash-handling"),
         ("employee training sop for budtenders, pennsylvania", "employee-training"),
+        # Hemp compliance sampling is its own procedure, not the harvest or lab's.
+        (
+            "procedure for booking the hemp sampler and what the crew does on the day",
+            "hemp-compliance-sampling",
+        ),
+        ("sop for pre-harvest sampling on our usda hemp farm", "hemp-compliance-sampling"),
         # A keyword of several words counts only whole: not a daily limit, not an ID check.
         ("sop for the daily scale check", "equipment-calibration"),
         # what to do when something has gone wrong asks for the procedure that handles it

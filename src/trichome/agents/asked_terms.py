@@ -87,7 +87,8 @@ _QUOTED_THEN_HOW = re.compile(
 _SUBSTANCES = (
     r"propane|n-?butane|isobutane|butane|lpg|ethanol|isopropanol|isopropyl alcohol|ipa|"
     r"methanol|hexane|heptane|pentane|acetone|carbon dioxide|co2|carbon monoxide|nitrogen|"
-    r"ammonia|ethyl acetate|limonene"
+    r"ammonia|ethyl acetate|limonene|myrcene|linalool|(?:alpha-|beta-)?pinene|caryophyllene|"
+    r"terpinolene|humulene|ocimene|bisabolol"
 )
 _PROPERTIES = (
     r"lels?|uels?|pels?|rels?|idlh|tlv|stel|(?:lower|upper) (?:explosive|flammab\w*) limit|"
@@ -102,6 +103,12 @@ _PROPERTY_ASKED = (
     ),
     re.compile(
         rf"\b(?P<substance>{_SUBSTANCES})(?:'s|\u2019s)?\s+(?P<figure>{_PROPERTIES})\b",
+        re.IGNORECASE,
+    ),
+    # "at what temp does myrcene boil", "what temperature does n-butane actually boil at"
+    re.compile(
+        rf"\bwhat (?:temp\w*|degree\w*) (?:does|do|will|would) (?:the |pure )?"
+        rf"(?P<substance>{_SUBSTANCES})\s+(?:\w+\s+)?(?P<figure>boil)\b",
         re.IGNORECASE,
     ),
 )

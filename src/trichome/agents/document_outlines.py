@@ -106,6 +106,23 @@ DOCUMENT_CLASSES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "drill plan",
+        # a practice run of an emergency or a recall: the shop's own exercise, not an event
+        r"(?:mock[- ]recall|recall|fire|evacuation|emergency|spill|robbery|security|"
+        r"tabletop|active shooter)\s+(?:drills?|exercises?|practice runs?)(?:\s+plans?)?|"
+        r"mock[- ]recalls?(?:\s+plans?)|(?:emergency|evacuation|contingency|incident "
+        r"response)\s+plans?",
+        (
+            "Objective: [what the drill proves, e.g. every unit of one batch traced and "
+            "pulled within a set time]",
+            "Scenario: [the batch, the problem found, who raises the alarm, and when]",
+            "Team and roles: [coordinator, inventory, communications, each with a backup]",
+            "Run of the drill: [step by step, with the clock started at the alarm]",
+            "What to record: [time to trace, units found against units made, gaps]",
+            "Debrief: [what went wrong, corrective actions, owners and dates; next drill]",
+        ),
+    ),
+    (
         "plan",
         # a plan as a thing to write ("a 4/20 week plan"), not "so i can plan when ..."
         r"(?:an?|the|our|my|this|that)\s+(?:[\w/'-]+\s+){0,3}(?:plans?|calendars?|"

@@ -31,7 +31,7 @@ class Draft:
 # family hemp farm in vermont" is the story's subject).
 STATES_NO_RULE = frozenset(
     {"email", "message", "copy", "social post", "name ideas", "press release", "invitation",
-     "greeting", "policy"}
+     "greeting", "policy", "critique"}
 )  # fmt: skip
 
 _NAMES = tuple(
@@ -119,7 +119,7 @@ def drafting_request(text: str) -> Draft | None:
     # nor the day it is for ("a caption for our 4/20 event": the occasion of a post, not a
     # question about promotions)
     bare = _OCCASION.sub(" ", _RULED_OUT.sub(" ", _BRACKETED.sub(" ", text)))
-    bare = _OWN_BUSINESS.sub(" ", bare)
+    bare = _AUDIENCE.sub(" ", _OWN_BUSINESS.sub(" ", bare))
     named = next((found for _, pattern, _ in _NAMES if (found := pattern.search(bare))), None)
     if named is not None:
         bare = f"{bare[: named.start()]} {bare[named.end() :]}"
@@ -166,7 +166,15 @@ _RULED_OUT = re.compile(
 # denver"): the document's subject, not a rule asked of the place.
 _OWN_BUSINESS = re.compile(
     r"\b(?:our|my) (?:[\w'-]+ ){0,3}?(?:farms?|shops?|stores?|dispensar(?:y|ies)|brands?|"
-    r"business(?:es)?|company|grows?|kitchens?|bakery|lounges?)\b(?: in [\w .'-]+?(?=[,.;:!?]|$))?",
+    r"business(?:es)?|company|grows?|kitchens?|bakery|lounges?|(?:product )?lines?)\b"
+    r"(?: in [\w .'-]+?(?=[,.;:!?]|$))?",
+    re.IGNORECASE,
+)
+# Who the document is for ("to our loyalty members", "for all our subscribers"): its readers,
+# not a loyalty or advertising rule asked.
+_AUDIENCE = re.compile(
+    r"\b(?:to|for) (?:our|my|all|all our|the) (?:[\w'-]+ ){0,2}?(?:members|customers|"
+    r"subscribers|followers|patients|clients|shoppers|regulars)\b",
     re.IGNORECASE,
 )
 _OCCASION = re.compile(r"(?<![\w/-])(?:4/20|4-20|420)(?![\w/-])", re.IGNORECASE)
@@ -242,6 +250,12 @@ _REVISE = re.compile(
     r"roast|give (?:me )?feedback on)\b.{0,60}?(?::|'|\"|\u201c|\u2018)",
     re.IGNORECASE,
 )
+# How many versions are wanted ("give me 3 alternatives"): a count of drafts, not a figure.
+_VERSIONS_ASKED = re.compile(
+    r"\b\d+\s+(?:[a-z]+\s+)?(?:alternatives?|options?|versions?|ideas?|"
+    r"variations?|takes?|rewrites?|suggestions?)\b",
+    re.IGNORECASE,
+)
 _JUDGING = frozenset({"critique", "review", "proofread", "roast", "give feedback on"})
 _REWORK_PARTS = (
     "Keep: [the point or rule the text must still make]",
@@ -262,8 +276,11 @@ def _revision(text: str) -> Draft | None:
     """A request to rework or judge words the user gives, when it names no place's rule."""
     found = _REVISE.match(text)
     # "critique my label math: ... 9.1 mg, we're in colorado, do we relabel?" asks a rule
-    own_words = _QUOTED.sub(" ", text)
-    if found is None or detect_jurisdictions(text) or _FIGURES.search(own_words):
+    # "critique this tagline for our virginia hemp seltzer brand": the brand's home is where
+    # the words will run, not a rule asked of it
+    own_words = _VERSIONS_ASKED.sub(" ", _QUOTED.sub(" ", text))
+    placed = detect_jurisdictions(_OWN_BUSINESS.sub(" ", own_words))
+    if found is None or placed or _FIGURES.search(own_words):
         return None
     verb = " ".join(found.group("verb").lower().split())
     judging = verb in _JUDGING

@@ -37,7 +37,11 @@ _AS_PERCENT = (
 
 def potency_basis(question: Question) -> Calculation | None:
     """A potency in % as mg/g ("25% THC is how many mg per gram"), or mg/g as %."""
-    if question.says(r"\btotal\b|compliant|\blegal\b|\blimit\b|\bpass(?:es)?\b|\bfails?\b"):
+    # not "total thc listed as 231.4 mg/g": a total the COA states, read in another unit
+    if question.says(
+        r"\btotal\b(?!\s+(?:thc|cbd)\s+(?:is |as |of |at |=|:|-)?\s*(?:listed |reported |shown )?"
+        r"(?:as |at )?\d)|compliant|\blegal\b|\blimit\b|\bpass(?:es)?\b|\bfails?\b"
+    ):
         return None
     if question.find("mass", "volume"):
         return None

@@ -97,6 +97,20 @@ def _named_as_rules(text: str, code: str) -> bool:
     )
 
 
+# "moving to grand rapids in january from toledo": the place left behind, after the place
+# moved to; unless the question weighs the two ("how do they compare?").
+_MOVED_FROM = re.compile(
+    r"\b(?:moving|move|moved|relocating|relocate|relocated|transferring|heading) (?:up |down |"
+    r"over |back )?to\b[^.?!;]{1,50}?\bfrom\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_WEIGHED = re.compile(
+    r"\b(?:compare[sd]?|comparison|vs\.?|versus|difference|differ|change|changes|"
+    r"different)\b",
+    re.IGNORECASE,
+)
+
+
 def named_as_residence(text: str, code: str) -> bool:
     """Every mention of `code` reads as where the asker lives or comes from."""
     for start, end, found in find_jurisdictions(text):
@@ -104,7 +118,11 @@ def named_as_residence(text: str, code: str) -> bool:
             continue
         before = text[max(0, start - 40) : start]
         after = text[end : end + 20]
-        if not (_RESIDENCE_BEFORE.search(before) or _RESIDENCE_AFTER.match(after)):
+        if not (
+            _RESIDENCE_BEFORE.search(before)
+            or _RESIDENCE_AFTER.match(after)
+            or (_MOVED_FROM.search(text[max(0, start - 80) : start]) and not _WEIGHED.search(text))
+        ):
             return False
     return True
 

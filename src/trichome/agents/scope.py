@@ -163,7 +163,8 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"selling|advertising|ad|claim|medical claim)\b|\bunder the radar\b|"
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
             r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
-            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}|{cases.NOT_FLAGGED}",
+            rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}|{cases.NOT_FLAGGED}|"
+            rf"{more.KEPT_QUIET}",
         ),
         (
             "forecast",
@@ -289,20 +290,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bhow much\b[^$\d]{0,40}\b(?:do|does|did|will) (?:we|i|our [\w-]+|my [\w-]+) owe\b"
             r"[^$\d]{0,30}\b(?:for|in) (?:q[1-4]|(?:the |last |this )(?:quarter|month|year))\b",
         ),
-        (
-            "competitor",
-            # another business's records or recipes (the shop across the street's): not ours
-            r"\b(?:pull|get|look up|find|show me|give me)\b.{0,20}\b(?:my |our |a |the )?"
-            r"competitors?'?s?\b|\b(?:recipe|formula|supplier list|suppliers)\b.{0,40}\b"
-            r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b|"
-            r"\bwhat(?:'s|s| is| are| were)? (?:the )?(?:monthly |annual |yearly |weekly )?"
-            r"(?:revenues?|sales|profits?|margins?) (?:of|for|at) (?:the|that|a) (?:[\w-]+ ){0,2}"
-            r"(?:dispensary|store|shop|company|competitor|brand|grow)\b|"
-            r"\b(?:inventory|sales|data|records|numbers|metrc)\b.{0,40}\b(?:for|of|at|from) "
-            r"(?:(?:the|that|a|another|other|some) )?(?:[\w-]+ ){0,2}(?:dispensary|store|shop|grow|"
-            r"business|licensee)\b.{0,25}\b(?:across the (?:street|road)|down the (?:street|road|"
-            r"block)|next door|nearby|near us|in town)\b",
-        ),
+        ("competitor", more.OTHERS_RECORDS),
         (
             "drug-test",
             # whether one person passes a drug test: their body, the product and the cutoff

@@ -176,12 +176,74 @@ INSPECTION_OUTCOME = (
 FORESEEN = "|".join((CHANCE_OF_OUTCOME, WHEN_A_CHANGE, ENDS_A_TAX, INSPECTION_OUTCOME))
 
 
+# competitor: another business's records, recipes or live prices (the shop across the
+# street's, "my competitor's metrc sales numbers"): not ours to see, and no fact holds them.
+_RECORDS = (
+    r"metrc|biotrack|sales|numbers|records|data|inventory|revenues?|profits?|margins?|books|"
+    r"customers?|customer lists?|suppliers?|prices?|menus?|transfers?|manifests?|reports?"
+)
+_PRIVATE = (
+    r"metrc|biotrack|sales|numbers|revenues?|profits?|margins?|books|inventory|customer lists?"
+)
+_NEARBY = (
+    r"across the (?:street|road)|down the (?:street|road|block)|next door|nearby|near us|"
+    r"near me|in town|around the corner"
+)
+OTHERS_RECORDS = (
+    r"\b(?:pull|get|look up|find|show me|give me)\b.{0,20}\b(?:my |our |a |the )?"
+    r"competitors?'?s?\b|\b(?:recipe|formula|supplier list|suppliers)\b.{0,40}\b"
+    r"(?:that|which) [\w-]+ uses?\b|\bwant to copy\b|"
+    # "my competitor's metrc sales numbers", "a rival's revenue": what only its holder keeps
+    rf"\b(?:competitors?|rivals?)(?:'s|s'|\u2019s)?\s+(?:[\w-]+\s+){{0,2}}?(?:{_PRIVATE})\b|"
+    rf"\b(?:competitors?|rivals?)(?:'s|s'|\u2019s)\s+(?:[\w-]+\s+){{0,3}}?(?:{_RECORDS})\b|"
+    # "see another dispensary's sales", "peek at the shop down the road's metrc"
+    rf"\b(?:see|view|access|look at|get into|peek at|pull|spy on|find out|monitor)\b.{{0,30}}"
+    rf"\b(?:another|other|rival|competing) (?:[\w-]+ )?(?:dispensar(?:y|ies)|stores?|shops?|"
+    rf"licensees?|business(?:es)?|brands?|grows?|compan(?:y|ies))(?:'s|s'|\u2019s)?\s+"
+    rf"(?:[\w-]+\s+){{0,3}}?(?:{_RECORDS})\b|"
+    r"\bwhat(?:'s|s| is| are| were)? (?:the )?(?:monthly |annual |yearly |weekly )?"
+    r"(?:revenues?|sales|profits?|margins?) (?:of|for|at) (?:the|that|a) (?:[\w-]+ ){0,2}"
+    r"(?:dispensary|store|shop|company|competitor|brand|grow)\b|"
+    rf"\b(?:{_RECORDS}|price per \w+|how much (?:is|are|does|do|for))\b.{{0,40}}"
+    r"\b(?:for|of|at|from) (?:(?:the|that|a|another|other|some) )?(?:[\w-]+ ){0,2}"
+    r"(?:dispensary|store|shop|grow|business|licensee)\b.{0,25}"
+    rf"\b(?:{_NEARBY})\b"
+)
+
+
+# evasion: what is over a limit kept from whoever would see it ("if we do 12 anyway how do we
+# make sure nobody finds out", "keep them off the radar if the landlord comes by").
+_WATCHERS = (
+    r"nobody|no ?one|anyone|anybody|the (?:landlord|neighbou?rs?|cops|police|state|inspectors?|"
+    r"feds|board|regulators?)|(?:our|my) (?:landlord|neighbou?rs?)|neighbou?rs|cops|police"
+)
+KEPT_QUIET = (
+    r"\b(?:make sure|ensure|so (?:that )?)\s*(?:nobody|no ?one|none of (?:them|the [\w-]+)) "
+    r"(?:ever |else )?(?:finds? out|knows?|notices?|sees?|catch(?:es)? on|can tell)\b|"
+    rf"\b(?:make sure|ensure|so (?:that )?)\s*(?:{_WATCHERS}) (?:doesn'?t|don'?t|dont|won'?t|"
+    r"wont|never|can'?t|cant) (?:ever )?(?:finds? out|knows?|notices?|sees?|catch(?:es)? on|"
+    r"tells?)\b|"
+    r"\bkeep (?:it|them|this|that|these|those|the [\w-]+|our [\w-]+|my [\w-]+) off (?:the|"
+    r"their|anyone'?s) radar\b|"
+    rf"\bkeep (?:{_WATCHERS}) from (?:finding out|knowing|noticing|seeing|smelling)\b|"
+    r"\bhide (?:the |our |my )?(?:extra|other|rest of the) (?:\d+ )?(?:plants?|grams?|"
+    r"ounces?|oz|lbs?|pounds?)\b"
+)
+
+
 # Subjects of another trade or pastime.
 ELSEWHERE = (
-    r"\b(?:weather|lasagna|recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
+    # not weather as what held a job up ("if weather delays us", "because of bad weather")
+    r"\b(?:(?<!if )(?<!if the )(?<!because of )(?<!due to )(?<!bad )weather(?! (?:delays?|"
+    r"delayed|permitting|damage|hits?|window|slows?|pushes|pushed)\b)|lasagna|"
+    r"recipe for (?!cannabutter|edibles)|football|basketball|nba|nfl|"
     r"who won|essay|homework|(?:best man|wedding) speech|toast|pizza|restaurants?|brakes?|"
     r"grinding noise|check engine|(?:gonna|going to|will it) (?:rain|snow|freeze|frost|hail)|"
     r"sourdough|"
+    # a game's result or a bet on it ("who wins the game sunday", "a lock for the pool")
+    r"(?:who|which team)(?:'s| is)? (?:gonna |going to |will )?wins?|office pool|"
+    r"(?:betting|point) spread|parlay|fantasy (?:football|league|team)|super bowl|playoffs?|"
+    r"march madness|world series|"
     r"catalytic converter|p0\d{3}|obd)\b"
 )
 

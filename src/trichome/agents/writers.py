@@ -16,6 +16,8 @@ _WRITER = {
     "invitation": "marketing", "training outline": "operations", "data layout": "operations",
     "template": "operations", "plan": "marketing", "policy": "operations",
     "programme": "marketing", "brief": "marketing", "pitch": "marketing",
+    # the checks a critique runs (appeal to minors, claims, urging use) are an ad's
+    "critique": "marketing", "drill plan": "operations",
 }  # fmt: skip
 # Classes that may be written for the staff as well as for the public: a blurb, a note.
 _EITHER_AUDIENCE = frozenset({"copy", "email", "message"})

@@ -314,6 +314,15 @@ _PHRASES = tuple(
         (r"\b(?:be|stay|remain) (?:there|on[- ]?site|on hand|in attendance)\b", "be present"),
         # the statutes' "usable cannabis" is what the counter calls flower
         (r"\b(us(?:e)?able (?:cannabis|marijuana|marihuana))\b", r"\1 flower"),
+        # "the line between hemp and weed", "hemp vs marijuana": what the hemp definition
+        # draws, whichever word for marijuana the asker uses
+        (
+            r"\b(?:line|difference|distinction|cut-?off|threshold|boundary|limit)s? between "
+            r"hemp and (?:marijuana|marihuana|weed|pot|cannabis)\b|\b(?:marijuana|marihuana|"
+            r"weed|pot|cannabis) and hemp\b|\bhemp (?:vs\.?|versus|or) (?:marijuana|marihuana|"
+            r"weed|pot)\b|\b(?:marijuana|marihuana|weed|pot) (?:vs\.?|versus|or) hemp\b",
+            "hemp definition hemp marijuana",
+        ),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
         (
             r"\b(?:cut(?:s|ting)?|chop(?:s|ped|ping)?)(?: down)? (?:my|our|the|his|her|their|"
