@@ -44,3 +44,9 @@ def test_who_a_product_is_marketed_to_asks_about_advertising() -> None:
     assert "advertising" not in {
         topic.name for topic in detect_topics("how long to bring a new gummy to market in ohio")
     }
+
+
+def test_a_280e_deduction_asks_the_federal_income_tax_not_a_state_s_taxes() -> None:
+    names = {t.name for t in detect_topics("can our colorado dispensary deduct rent under 280e")}
+    assert "federal-tax" in names and "tax" not in names
+    assert "tax" in {t.name for t in detect_topics("whats the sales tax on weed in colorado")}

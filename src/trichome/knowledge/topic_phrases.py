@@ -186,6 +186,8 @@ DISPLACED_BY: dict[str, set[str]] = {
     # "is it legal to mail a cart to another state?": the mail's rule, not the state's status
     "legal-status": {"mailing"},
     "delivery": {"mailing"},
+    # "deduct rent under 280e in colorado": the federal income tax, not the state's taxes
+    "tax": {"federal-tax"},
 }
 _CANNABIS_THING = (
     r"(?:weed|cannabis|marijuana|marihuana|pot|bud|flower|edibles?|gummies|gummy|carts?|"
@@ -220,3 +222,7 @@ SITING = (
     rf"\b(?:buffer|setback)s? (?:from|to) (?:a |an |the |any )?{_SENSITIVE_PLACE}\b|"
     rf"\b\d[\d,]* ?(?:feet|ft|foot) (?:from|of|away from) (?:a|an|the|any) {_SENSITIVE_PLACE}\b"
 )
+
+# "can we deduct rent under 280e?": the federal income tax, not a state's sales tax
+FEDERAL_TAX = r"\b280e\b|\bfederal (?:income )?tax(?:es)?\b|\bdeduct(?:ion|ions|ible)?\b"
+SOCIAL_EQUITY = r"social equity|equity (?:applicant|program|licen)"

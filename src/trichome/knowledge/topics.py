@@ -259,12 +259,8 @@ TOPICS: tuple[Topic, ...] = (
         ("tax", "federal-tax"),
         rule=True,
     ),
-    _topic(
-        "social-equity",
-        r"social equity|equity (?:applicant|program|licen)",
-        ("social-equity",),
-        rule=True,
-    ),
+    _topic("federal-tax", phrases.FEDERAL_TAX, ("federal-tax",), rule=True),
+    _topic("social-equity", phrases.SOCIAL_EQUITY, ("social-equity",), rule=True),
     _topic(
         "consumption",
         r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
