@@ -65,12 +65,13 @@ def test_marketing_questions_get_the_states_rule(
 def test_a_cartoon_question_is_not_answered_by_a_child_resistant_closure_rule(
     service: AgentService,
 ) -> None:
-    # Colorado's packaging fact is about child-resistant containers, not designs
+    # Colorado's packaging fact is about child-resistant containers, not designs: only a fact
+    # on what a container may show (nothing appearing to target people under 21) answers
     text, cited = ask(
         service, "colorado: our mascot is a cartoon fox. can it go on the gummy packaging?"
     )
-    assert cited == 0
     assert "child-resistant" not in text
+    assert cited == 0 or "under 21" in text
 
 
 @pytest.mark.parametrize(

@@ -216,7 +216,12 @@ ASPECTS: tuple[Aspect, ...] = (
         r".*\b(?:need|needs|require|requires|must (?:have|take|complete|finish)|have to "
         r"(?:take|complete|do))\s+(?:a |any |some |the |state )?(?:\w+ )?"
         r"(?:training|certification|course)s?\b)",
-        rf"(?s)(?=.*\b(?:train(?:ed|ing|s)?|certif\w+|courses?)\b)(?=.*\b(?:{_STAFF}|employ\w*)\b)",
+        # a training required of staff, not "training records" kept among other papers
+        rf"(?s)(?=.*\b(?:{_STAFF}|employ\w*)\b)(?:.*\b(?:must|shall|required to|requires?) "
+        r"(?:\w+ ){0,3}(?:complete|attend|take|receive|undergo|finish|be trained|train)\b|"
+        r".*\btrain(?:s|ed)? (?:each|every|all|its|their|new) \w+|.*\b(?:training|course|"
+        r"certification) (?:program|programme|curriculum|hours|requirement)s?\b|"
+        r".*\bhours? of (?:\w+ )?training\b|.*\bresponsible[- ]vendor training\b)",
     ),
     _aspect(
         # "PPE for butane extraction", "what protective gear do extractors wear": a gas's

@@ -6,6 +6,7 @@ import re
 from collections.abc import AsyncIterator, Sequence
 
 from trichome.agents.allowance import worked_allowance
+from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.engine import AnswerRequest, UnsupportedOption, binds_in
 from trichome.agents.engines.calculation_answers import calculation_answer
 from trichome.agents.engines.composed import ComposedAnswer, label
@@ -45,14 +46,18 @@ def _first_sentence(text: str) -> str:
     return _SENTENCE_END.split(text, maxsplit=1)[0]
 
 
-def _per_state(passages: Sequence[Passage], lead: Fact) -> list[Fact]:
-    """The best fact on the lead fact's topic for each state, best first."""
+def _per_state(passages: Sequence[Passage], lead: Fact, question: str) -> list[Fact]:
+    """The best fact on the lead fact's topic for each state, best first; each speaks to the
+    aspect asked, as the lead does ("budtender training" is no state's record retention)."""
     seen: set[str] = set()
     facts = []
+    aspects = asked_aspects(question)
     for passage in passages:
         fact = passage.fact
         state = fact.jurisdiction
         if fact.topic != lead.topic or state in (None, FEDERAL) or state in seen:
+            continue
+        if not states_aspects(fact.text, aspects, question, fact.title):
             continue
         if passage.coverage >= MIN_COVERAGE:
             assert state is not None
@@ -139,7 +144,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     # does not ("grow" in "possession + home grow?").
     adds = {p.fact.id for p in passages[1:] if p.terms - lead_terms}
     if not request.jurisdictions and lead.jurisdiction not in (None, FEDERAL):
-        by_state = _per_state(request.passages, lead)
+        by_state = _per_state(request.passages, lead, request.question)
         if len(by_state) > 1 and not (names_own_place(request.question) and not request.comparison):
             return _by_state_answer(by_state)
         # One place's rule for a question naming none would answer someone else's: the
