@@ -237,3 +237,34 @@ def test_what_temperature_a_substance_boils_at_is_its_boiling_point(
 ) -> None:
     answered = answer(service, question)
     assert answered.fact_ids[:1] == (fact_id,)
+
+
+def test_a_buyer_from_another_state_is_a_visitor_to_the_state_asked(
+    service: AgentService,
+) -> None:
+    question = "illinois store here, can we sell to somebody from iowa and how much"
+    assert split_residence(question) == (["IL"], ["IA"])
+    answered = answer(service, question)
+    assert answered.fact_ids and all(i.startswith("il-") for i in answered.fact_ids)
+    assert "15 grams" in answered.text  # half the resident amount
+
+
+def test_a_cultivation_licence_is_answered_by_the_business_licence_categories(
+    service: AgentService,
+) -> None:
+    answered = answer(service, "how would we get a cultivation license in oklahoma")
+    assert answered.fact_ids[0] == "ok-business-licence-categories"
+
+
+def test_a_follow_up_to_a_rule_asked_of_an_amount_asks_the_rule_again_not_a_sum(
+    service: AgentService,
+) -> None:
+    answered = answer(
+        service,
+        "peoria il shop, a lady from missouri wants 20 grams of bud, can we sell her that?",
+        "what about gummies for her, how many mg",
+        own_replies=True,
+    )
+    assert answered.fact_ids and answered.fact_ids[0].startswith("il-")
+    assert "250 mg" in answered.text
+    assert "potency" not in answered.text

@@ -29,6 +29,7 @@ from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.quantity_roles import UNSIZED_LOSS
+from trichome.agents.rule_applications import applies_a_rule
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
@@ -208,7 +209,9 @@ def _context(
         numbers = [q for q in read(text) if q.kind != "number"]
         alone = recognise(text, state, limits_for)
         if context is None:
-            context = text if (numbers or alone is not None or names_a_cap(text)) else None
+            given = numbers or alone is not None or names_a_cap(text)
+            # "guy wants 30g, can we sell him that?" asks a rule of its amount: no sum to go on
+            context = text if given and not applies_a_rule(text, read(text)) else None
             continue
         follows = bool(_FOLLOW_UP.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
         if alone is not None and alone.calculation is not None and not follows:

@@ -24,7 +24,8 @@ _RESIDENCE_BEFORE = re.compile(
     # someone else from elsewhere: "my 19 yo cousin from ottawa wants to buy in montreal"
     # (not a move, "moving from phoenix to virginia beach", which asks what changes)
     r"(?:cousin|friend|buddy|brother|sister|son|daughter|nephew|niece|guest|visitor|tourist|"
-    r"customer|roommate|coworker|co-worker|partner|wife|husband|girlfriend|boyfriend)s? "
+    r"customer|roommate|coworker|co-worker|partner|wife|husband|girlfriend|boyfriend|someone|"
+    r"somebody|anyone|anybody|guy|gal|lady|man|woman|person|people|folks|buyer|patient)s? "
     r"(?:\w+ )?from)"
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,

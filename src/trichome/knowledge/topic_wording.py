@@ -155,7 +155,10 @@ MORE_WORDING: dict[str, str] = {
         # the most one buyer may take: "whats the most a customer can buy at once"
         r"\bthe most (?:a |an |one )?(?:customers?|patients?|persons?|people|adults?|buyers?|"
         r"someone|i|you|we|they) (?:can|may|could) (?:buy|purchase)\b|"
-        r"\b(?:buy|purchase) at (?:once|one time)\b"
+        r"\b(?:buy|purchase) at (?:once|one time)\b|"
+        # an amount a buyer wants, asked at the counter: "guy wants 30g, can we sell him that?"
+        r"\bwants? (?:to (?:buy|grab|get) )?\d+(?:\.\d+)? ?(?:g|grams?|oz|ounces?|mg)\b"
+        r"[^?]{0,60}\b(?:can|may|could) (?:we|i|you) (?:sell|ring|give)\b"
     ),
     "licensing": (
         # where a licensed store may get its stock, a condition of its licence: "can we buy
