@@ -251,3 +251,20 @@ def test_a_definition_is_held_where_the_fact_says_what_the_term_is(
 ) -> None:
     (term,) = asked_terms("what counts as 'concentrated cannabis' in that state?")
     assert term.held_by(_fact("Sale limits", text)) is defines
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("is it ok to print 'organic' on our pre-roll tubes in california", "organic"),
+        ("can we use the word pure on the jar in colorado", "pure"),
+    ],
+)
+def test_a_word_to_print_is_answered_only_by_a_fact_naming_it(
+    service: AgentService, question: str, word: str
+) -> None:
+    assert [term.text for term in asked_terms(question)] == [word]
+    text, cited = ask(service, question)
+    assert all(word in f"{fact.title} {fact.text}".lower() for fact in cited)
+    if not cited:  # no fact names it: said so, with the regulator to ask
+        assert "no sourced rule" in text and "ask:" in text

@@ -81,6 +81,21 @@ _QUOTED_THEN_HOW = re.compile(
     r"figured|figure (?:it|that) out|defined|define|measured|derived)\b",
     re.IGNORECASE,
 )
+# A word to be printed or said on a product or in an ad ("can we put 'organic' on the label",
+# "ok to use the word craft on our jars?"): a label or ad rule that never names the word does
+# not say whether it may be used; only a fact naming it does.
+_CLAIM_ASKED = (
+    re.compile(
+        r"\b(?:put|print|say|use|write|claim|call\s+(?:it|them|our\s+[\w-]+(?:\s+[\w-]+)?)|"
+        rf"(?:label|market|advertise|sell|brand)\s+(?:it|them)\s+as)\s+{_QUOTED}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:use|put|print|say|write|include)\s+the\s+(?:word|term|phrase|claim)\s+"
+        r"['\"\u2018\u201c]?([a-z][\w-]{2,30})",
+        re.IGNORECASE,
+    ),
+)
 # A solvent's or a gas's own safety or physical figure asked ("the LEL of propane", "ethanol's
 # flash point", "IDLH for CO2"): a fact about another gas, or about gas detection at large,
 # gives a neighbouring figure, so only a fact about the substance named answers.
@@ -145,7 +160,7 @@ class AskedTerm:
 
     text: str
     words: tuple[str, ...]
-    kind: str  # "definition", "figure" or "substance" (whose own figure is asked)
+    kind: str  # "definition", "figure", "claim" or "substance" (whose own figure is asked)
     # For a substance, the words of the figure asked of it ("lel", "flash point").
     figure: tuple[str, ...] = ()
 
@@ -211,6 +226,12 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
     for pattern in _FIGURE_ASKED:
         for match in pattern.finditer(question):
             if (term := _term(match.group(1), "figure")) is not None:
+                found.append(term)
+    for pattern in _CLAIM_ASKED:
+        for match in pattern.finditer(question):
+            # one word ('organic'), not a claim told whole ('helps with anxiety and sleep',
+            # 'the purest flower'), which the rule on such claims answers in its own words
+            if len(match.group(1).split()) == 1 and (term := _term(match.group(1), "claim")):
                 found.append(term)
     found.extend(_substance_asked(question))
     return tuple({term.words: term for term in found}.values())
