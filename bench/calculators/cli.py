@@ -41,6 +41,7 @@ from bench.calculators import (
     held_out_thirteenth,
     held_out_twelfth,
     held_out_twentieth,
+    held_out_twentyfirst,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -115,6 +116,7 @@ SETS: dict[str, ModuleType] = {
     "thirteenth": held_out_thirteenth,
     "twelfth": held_out_twelfth,
     "twentieth": held_out_twentieth,
+    "twentyfirst": held_out_twentyfirst,
 }
 
 
