@@ -7,6 +7,7 @@ packages under a possession limit."""
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -268,3 +269,31 @@ def test_a_word_to_print_is_answered_only_by_a_fact_naming_it(
     assert all(word in f"{fact.title} {fact.text}".lower() for fact in cited)
     if not cited:  # no fact names it: said so, with the regulator to ask
         assert "no sourced rule" in text and "ask:" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        ("whats the difference between thca and thc", ("thca", "thc")),
+        ("how is delta 8 different from delta 9", ("delta 8", "delta 9")),
+        ("live resin vs rosin?", ("live resin", "rosin")),
+        ("diff between hash and kief", ("hash", "kief")),
+    ],
+)
+def test_two_things_set_side_by_side_are_both_asked(question: str, pair: tuple[str, str]) -> None:
+    assert tuple(term.text for term in asked_terms(question)) == pair
+    assert {term.kind for term in asked_terms(question)} == {"contrast"}
+
+
+def test_a_difference_is_answered_by_facts_naming_both_things(service: AgentService) -> None:
+    text, facts = ask(service, "whats the difference between thca and thc")
+    assert facts and "0.877" in text  # THCA becomes THC on heating, losing 12.3% of its mass
+    for fact in facts:
+        held = f"{fact.title} {fact.text}".lower()
+        assert re.search(r"\bthca\b", held) and re.search(r"\bthc\b", held)
+
+
+def test_a_difference_no_fact_speaks_to_is_admitted(service: AgentService) -> None:
+    text, facts = ask(service, "diff between hash and kief")
+    assert facts == ()
+    assert "won't guess" in text

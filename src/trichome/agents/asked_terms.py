@@ -234,6 +234,7 @@ def asked_terms(question: str) -> tuple[AskedTerm, ...]:
             if len(match.group(1).split()) == 1 and (term := _term(match.group(1), "claim")):
                 found.append(term)
     found.extend(_substance_asked(question))
+    found.extend(_contrast_asked(question))
     return tuple({term.words: term for term in found}.values())
 
 
@@ -250,6 +251,51 @@ def _substance_asked(question: str) -> list[AskedTerm]:
             figure = tuple(tokenize(match.group("figure")))
             return [AskedTerm(term.text, term.words, term.kind, figure)]
     return []
+
+
+# Two of the trade's things set side by side ("whats the difference between thca and thc",
+# "live resin vs rosin, which is which?"): a fact naming only one of them, or neither, says
+# nothing of how they differ.
+_THING = (
+    r"thc-?a|thca|thc|delta[- ]?9(?: thc)?|delta[- ]?8(?: thc)?|d9|d8|cbd-?a|cbda|cbd|cbn|cbg|"
+    r"cbga|thcv|hhc|live resin|cured resin|live rosin|hash rosin|rosin|resin|distillate|shatter|"
+    r"badder|budder|wax|diamonds|sauce|bho|rso|hash|kief|isolate|full[- ]spectrum|"
+    r"broad[- ]spectrum|indica|sativa|hemp|marijuana|terpenes?|flavonoids?"
+)
+_CONTRAST = (
+    re.compile(
+        rf"\bdiff(?:erence|erent)?s?\s+(?:between\s+)?(?P<one>{_THING})\s+(?:and|&|vs\.?|versus)\s+"
+        rf"(?P<two>{_THING})\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^\W*(?P<one>{_THING})\s+(?:vs\.?|versus|or)\s+(?P<two>{_THING})\b(?=[^?]*\b(?:diff\w*|"
+        r"which is which|same thing)\b|\s*\?)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\bhow (?:is|are|does|do) (?:the )?(?P<one>{_THING})\s+(?:\w+\s+){{0,2}}?diff\w*\s+"
+        rf"(?:from|than|to)\s+(?P<two>{_THING})\b",
+        re.IGNORECASE,
+    ),
+)
+
+
+def _contrast_asked(question: str) -> list[AskedTerm]:
+    """The two things a question asks to tell apart, when it names two of the trade's."""
+    for pattern in _CONTRAST:
+        match = pattern.search(question)
+        if match is None:
+            continue
+        one, two = _term(match.group("one"), "contrast"), _term(match.group("two"), "contrast")
+        if one is not None and two is not None and one.words != two.words:
+            return [one, two]
+    return []
+
+
+def contrasts(terms: tuple[AskedTerm, ...]) -> bool:
+    """Whether the terms are two things the question asks to tell apart."""
+    return len(terms) == 2 and all(term.kind == "contrast" for term in terms)
 
 
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:

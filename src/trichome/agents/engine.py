@@ -14,6 +14,7 @@ from trichome.agents.asked_measures import asked_measure_first
 from trichome.agents.asked_terms import (
     asked_terms,
     asks_origin_of_figure,
+    contrasts,
     derives,
     explaining_first,
     holds_asked_terms,
@@ -247,6 +248,8 @@ class AnswerRequest:
             return False  # an edible package's cap does not answer for a beverage
         if any(term.kind == "substance" and set(term.figure) <= passage.terms for term in asked):
             return True  # "LEL for propane?" after a story: the fact about propane, with "LEL"
+        if contrasts(asked) and not named and passage.fact.jurisdiction is None:
+            return True  # "whats the difference between thca and thc": a fact naming both
         if not named and asked and asks_origin_of_figure(self.question) and derives(passage.fact):
             return True  # "where does that 0.877 come from?" in a long story: the derivation
         jurisdiction = passage.fact.jurisdiction
