@@ -94,10 +94,10 @@ def test_a_place_that_is_not_covered_stays_an_admission_in_a_follow_up(
 ) -> None:
     text, cited = converse(
         service,
-        "hawaii medical cannabis tax rate these days? we're updating our price tags",
+        "north dakota medical cannabis tax rate these days? we're updating our price tags",
         "do out of state patients pay it too",
     )
-    assert "no sourced rule on tax for Hawaii" in text
+    assert "no sourced rule on tax for North Dakota" in text
     assert cited == ()
 
 

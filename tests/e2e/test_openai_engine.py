@@ -483,11 +483,11 @@ def test_an_organisations_file_is_a_numbered_source_cited_with_its_page(
 
 
 def test_the_prompt_sends_an_uncovered_state_to_its_regulator(gateway: Gateway) -> None:
-    question = {"role": "user", "content": "what sales tax do hawaii dispensaries charge?"}
+    question = {"role": "user", "content": "what sales tax do north dakota dispensaries charge?"}
     gateway.client().chat.completions.create(
         model="operator-agent", messages=[question], stream=False
     )
     system = gateway.upstream.requests[-1]["messages"][0]["content"]
     assert "none of the knowledge packs matched this question" in system
-    assert "The knowledge packs hold no sourced rule on tax for Hawaii" in system
-    assert "its cannabis regulator: Hawaii Department of Health" in system
+    assert "The knowledge packs hold no sourced rule on tax for North Dakota" in system
+    assert "its cannabis regulator: North Dakota Department of Health and Human Services" in system
