@@ -102,3 +102,47 @@ def which_one(pair: tuple[Quantity, Quantity]) -> str:
         f"You gave two values for the same input ({first.text} and {second.text}), so I "
         "can't tell which is right. Which one should I use? I'll work it out once you confirm."
     )
+
+
+# Where a figure comes from, written after it ("85% per the box", "78% on the coa") or before
+# it ("the box says 85%", "coa: 78%").
+_SOURCE = (
+    r"(box|label|labels?|packag\w*|coa|lab|labs|test|menu|sheet|jar|sticker|website|site|"
+    r"vendor|manifest|invoice|spec)"
+)
+_SOURCE_AFTER = re.compile(
+    rf"^\s*(?:thc\s+|cbd\s+|potency\s+)?,?\s*(?:per|according\s+to|on|from|in|off)\s+(?:the\s+|my\s+|"
+    rf"our\s+|their\s+|his\s+|her\s+)?(?:[a-z][\w-]*\s+)?{_SOURCE}\b",
+    re.IGNORECASE,
+)
+_SOURCE_BEFORE = re.compile(
+    rf"\b{_SOURCE}\s*(?:says?|said|shows?|showed|reads?|lists?|listed|has|had|claims?|"
+    rf"printed|:)\s*(?:it'?s\s+|it\s+is\s+|like\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _source(text: str, quantity: Quantity) -> str | None:
+    after = _SOURCE_AFTER.match(text[quantity.end : quantity.end + 40])
+    before = _SOURCE_BEFORE.search(text[max(0, quantity.start - 30) : quantity.start])
+    found = after or before
+    return found.group(1).lower().rstrip("s") if found else None
+
+
+def disagreeing_sources(
+    text: str, quantities: list[Quantity], used: list[Quantity]
+) -> tuple[Quantity, Quantity] | None:
+    """Two values of one input, each from a source of its own ("85% thc per the box and
+    78% per the coa"), of which the calculation used only one: which holds is asked. A
+    calculation that sets them side by side (a label against its lab result) uses both."""
+    ordered = sorted(quantities, key=lambda q: q.start)
+    for first, second in itertools.combinations(ordered, 2):
+        named = {first.cannabinoid, second.cannabinoid} - {None}
+        if (first in used) == (second in used) or len(named) > 1:
+            continue  # "22% thca per the coa, 1% d9 on the label": two inputs
+        if not _same_input(first, second):
+            continue
+        sources = _source(text, first), _source(text, second)
+        if None not in sources and sources[0] != sources[1]:
+            return first, second
+    return None

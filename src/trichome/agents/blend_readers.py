@@ -63,7 +63,7 @@ def blending(question: Question) -> Calculation | None:
             raise ask(question, needs.BLEND_POTENCIES)
         return strengths
     if len(percents) == 2:
-        percents = [*percents, *_bare_target(question, percents)]
+        percents = [*percents, *_named_lot(question, percents), *_bare_target(question, percents)]
     distinct: dict[float, Quantity] = {}
     for q in percents:
         distinct.setdefault(q.value, q)
@@ -200,6 +200,17 @@ _AIMED = re.compile(
     r"(?:it\s+|to\s+be\s+|(?:it\s+)?(?:at|around)\s+)?(?:about\s+|around\s+|~\s*)?$",
     re.IGNORECASE,
 )
+
+
+def _named_lot(question: Question, percents: list[Quantity]) -> list[Quantity]:
+    """ "how much of the 94 do i throw in": a lot named by its potency alone, when no
+    percentage of that value was given, is that potency in % (at most one)."""
+    named = {m.start(1) for m in _WANTED.finditer(question.text)}
+    return [
+        replace(q, unit="%", kind="percent")
+        for q in question.find("number")
+        if q.start in named and 0 < q.value <= 100 and all(p.value != q.value for p in percents)
+    ][:1]
 
 
 def _bare_target(question: Question, percents: list[Quantity]) -> list[Quantity]:

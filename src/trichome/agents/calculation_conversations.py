@@ -25,28 +25,19 @@ from trichome.agents.follow_up_counterparts import (
     unit_family,
     unsized_lot,
 )
+from trichome.agents.follow_up_words import CALCULATION_ASK, FOLLOW_UP, FOLLOW_UP_ANYWHERE
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.quantity_roles import UNSIZED_LOSS
 from trichome.agents.rule_applications import applies_a_rule
+from trichome.agents.terpene_readers import BASIS_NAMED
 
 # How many earlier user turns a follow-up may reach back to.
 FOLLOW_UP_REACH = 3
 # A turn this short that reads as a follow-up ("what if THCA is 25%?") updates the earlier
 # calculation even when it could be worked out on its own.
 FOLLOW_UP_WORDS = 12
-_FOLLOW_UP = re.compile(
-    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+(?:if|about|abt)|how\s+about|same\s+"
-    r"(?:thing|but|with|for)|now\s+(?:with|at|for|\d)|instead|redo|again|and\s+(?:at|with|for|if)|"
-    r"at\s+\d|with\s+\d|if\s+(?:it|i|we|the)|make\s+(?:it|them)|change|say\s+it|suppose|"
-    r"it'?s\s+\d|it\s+is|actually|using\s|use\s|per\s|each\b|in\s+(?:mg|milligrams?|grams?|g|ml|"
-    r"oz|ounces?|kg|lbs?|pounds?|%|percent|cups?|tbsps?|tablespoons?|tsps?|teaspoons?|zips?|"
-    r"eighths?)\b|cut(?:ting)?\s|(?:split|divid\w*|slic\w*|portion\w*)\s+(?:it\s+|them\s+)?into\s|"
-    r"into\s+\d|only\s|(?:drop|raise|bump|lower|up|go)\s+"
-    r"(?:it|the|to|up|down)|switch|\d)",
-    re.IGNORECASE,
-)
 
 
 def recognise_conversation(
@@ -72,8 +63,8 @@ def recognise_conversation(
         update = f"how many {bare.group(1)}?"
     short = len(update.split()) <= FOLLOW_UP_WORDS
     follows = bool(
-        _FOLLOW_UP.search(update)
-        or _FOLLOW_UP_ANYWHERE.search(update)
+        FOLLOW_UP.search(update)
+        or FOLLOW_UP_ANYWHERE.search(update)
         or _FROM_THOSE.search(update)
         or ounce_stated(latest)
         or mg_of_earlier_potency(alone, user_turns[-1 - FOLLOW_UP_REACH : -1])
@@ -83,7 +74,7 @@ def recognise_conversation(
     if alone is not None and alone.calculation is None and not alone.asks:
         return alone  # an impossible number in the latest turn is refused as it stands
     inputs = [q for q in read(update) if q.kind != "number"]
-    calculable = bool(inputs) or bool(_CALCULATION_ASK.search(update))
+    calculable = bool(inputs) or bool(CALCULATION_ASK.search(update))
     if alone is None and not (follows or (short and calculable)):
         return None
     earlier = _under_stated_ounce(user_turns[-1 - FOLLOW_UP_REACH : -1], latest)
@@ -146,46 +137,6 @@ def _bare_reply(
     return written.format(bare.group(1)) if written else update
 
 
-# "retest came back THCA 0.31%, same d9", "and the highest?": words that lean on the earlier
-# question wherever they stand in a short turn.
-_FOLLOW_UP_ANYWHERE = re.compile(
-    r"\bsame\s+(?:d9|delta|thc|thca|cbd|cbda|potency|weight|dose|mass|amount|ratio|loss|"
-    r"efficiency|batch|bottle|recipe|one|as\s+before)\b|\bre-?test(?:ed|s)?\b|"
-    # "next batch came back 10.8", "this one comes in at 92": another test result
-    r"\b(?:came|comes?|coming)\s+(?:back|in)\s+(?:at\s+|as\s+)?[\d.]|"
-    # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
-    r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
-    # "second lot is 4 kg at 0.41%": the other lot of a blend begun before
-    r"\b(?:second|2nd|other)\s+(?:lot|batch|one|material)\b(?=[^.?!]{0,30}\d)|"
-    # "what does each one come out to if we split it evenly": the earlier amount, divided
-    r"\b(?:split|divide|share)\s+(?:it|them|that|those|this)\s+(?:up\s+)?(?:evenly|equally)\b|"
-    r"\bwhat\s+(?:does|do|would|will)\s+each\s+(?:\w+\s+)?(?:come|work)\s+out\s+to\b|"
-    # "already got two eighths, how many more grams": what is left of a limit given before
-    r"\balready\b(?=[^?!]{0,60}\bhow\s+(?:many|much)\s+more\b)|"
-    # "thca is actually 21.4", "the lab reissued it", "typo, should be 0.4": a correction
-    r"\b(?:is|was|are|were|it'?s)\s+(?:actually|really)\b|\b(?:correction|corrected|re-?issued|"
-    r"typo|i\s+meant|should\s+(?:be|have\s+been|read))\b|"
-    r"^\s*(?:and\s+|but\s+|ok(?:ay)?,?\s+|so\s+)?(?:the\s+)?(?:highest|lowest|high\s+end|"
-    r"low\s+end|top\s+end|bottom\s+end|max(?:imum)?|min(?:imum)?|upper|lower)\b|"
-    # "sorry, those are mg/g", "the numbers were in mg/g": the earlier numbers' unit, told late
-    r"\b(?:those|these|they|them|the\s+(?:numbers|values|results))\s+(?:are|were|was|is)\s+"
-    r"(?:all\s+)?(?:in\s+)?(?:mg\s*/\s*g|milligrams?\s+per\s+gram)\b|"
-    # "i'm a resident", "visiting from ohio": the buyer's residence a limit was asked for
-    r"^\s*(?:(?:i'?m|i\s+am|we'?re|they'?re|he'?s|she'?s|yes|no|nope|yeah)\W*\s*)*(?:an?\s+)?"
-    r"(?:non-?\s?resident|resident|visiting|visitor|tourist|out[- ]of[- ]state(?:r)?|local)\b",
-    re.IGNORECASE,
-)
-# A short turn that asks for a number without giving one ("how much per tbsp?", "in grams?").
-_CALCULATION_ASK = re.compile(
-    r"how\s+(?:much|many)|\bper\s+\w|\beach\b|\bin\s+(?:mg|milligrams?|grams?|g|ml|mls|oz|"
-    r"ounces?|kg|kilos?|lbs?|pounds?|%|percent|litres?|liters?|°?\s?[cf]|cups?|tbsps?|"
-    r"tablespoons?|tsps?|teaspoons?|zips?|eighths?)\b|\bdose\b|\btotal\b|"
-    r"\bneed(?:ed)?\b|\brequired\b|\bhow\s+strong\b|\bvarian(?:ce|t)\b|\bdeviation\b|\bscal(?:e|ing)\b|"
-    r"\bhow\s+far\s+off\b|\bweigh\s+out\b|\bwhat\s+(?:do|should)\s+(?:i|we)\s+(?:weigh|use|add|put\s+in)\b",
-    re.IGNORECASE,
-)
-
-
 def _under_stated_ounce(turns: Sequence[str], latest: str) -> Sequence[str]:
     """The earlier turns read under the ounce the latest one names ("and with the 28.35 g
     ounce?", "what about the 28 g ounce instead"): their own statement of it is replaced."""
@@ -213,11 +164,11 @@ def _context(
             # "guy wants 30g, can we sell him that?" asks a rule of its amount: no sum to go on
             context = text if given and not applies_a_rule(text, read(text)) else None
             continue
-        follows = bool(_FOLLOW_UP.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
+        follows = bool(FOLLOW_UP.search(text)) and len(text.split()) <= FOLLOW_UP_WORDS
         if alone is not None and alone.calculation is not None and not follows:
             context = text  # a new calculation of its own
             continue
-        if not (follows or numbers or _CALCULATION_ASK.search(text)):
+        if not (follows or numbers or CALCULATION_ASK.search(text)):
             continue  # "thanks!", "what is a COA?": the numbers so far still stand
         merge = _merge(context, text)
         if alone is not None and not follows and numbers:
@@ -339,10 +290,15 @@ def _merge(previous: str, update: str) -> _Merged:
         shown = f"{replacement} {match.noun}" if match.kind == "count" else new.text
         replaced.append((match.text, shown))
         shift += len(replacement) - (match.end - match.start)
-    if appended or not news or all(old == new for old, new in replaced):
+    if (
+        appended
+        or not news
+        or all(old == new for old, new in replaced)
+        or re.search(BASIS_NAMED, update, re.IGNORECASE)
+    ):
         # New numbers, or only words ("and per tbsp?", "in grams?", "7% of the distillate
-        # instead" with the same 7%): the turn is added, less the numbers already put in
-        # their place.
+        # instead" with the same 7%), or a share's basis named with its new value ("10% of
+        # the distillate instead"): the turn is added, less the numbers already put in place.
         rest = update
         for new in sorted(placed, key=lambda q: -q.start):
             rest = rest[: new.start] + rest[new.end :]

@@ -16,7 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from trichome.agents import units
-from trichome.agents.alternative_inputs import unsure_alternatives, which_one
+from trichome.agents.alternative_inputs import (
+    disagreeing_sources,
+    unsure_alternatives,
+    which_one,
+)
 from trichome.agents.asked_aspects import asked_aspects
 from trichome.agents.asked_units import in_asked_unit
 from trichome.agents.calculation_intents import first_calculation
@@ -121,7 +125,9 @@ def _attempt(question: Question) -> RecognisedCalculation | None:
         return RecognisedCalculation(None, str(error), read=_read(question), spans=_spans(question))
     if found is None:
         return None
-    unsure = unsure_alternatives(question.text, question.quantities)
+    unsure = unsure_alternatives(question.text, question.quantities) or disagreeing_sources(
+        question.text, question.quantities, question.used
+    )
     if unsure is not None:  # "100 gummies, or was it 120?": which one holds, asked first
         return RecognisedCalculation(
             None, which_one(unsure), asks=True, read=_read(question), spans=_spans(question)

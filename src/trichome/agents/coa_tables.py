@@ -86,6 +86,9 @@ _UNIT_TITLE = re.compile(r"units?", re.IGNORECASE)
 _STATED_VALUE = re.compile(r"[<>]?\s*-?\d*\.?\d+\s*(?:%|mg\s*/\s*g)?$", re.IGNORECASE)
 _VALUE_CELL = re.compile(r"-?\d+(?:\.\d+)?|\.\d+")
 _LONE_VALUE = re.compile(rf"{_VALUE_CELL.pattern}|{_NOT_DETECTED.pattern[1:-1]}", re.IGNORECASE)
+_VALUE_WITH_UNIT = re.compile(
+    rf"(?:{_VALUE_CELL.pattern})\s*(?:%|percent|{_MG_PER_G})", re.IGNORECASE
+)
 
 
 def _units_joined(cells: list[str]) -> list[str]:
@@ -152,8 +155,9 @@ def _lone_row_size(lines: list[tuple[int, int, str]], index: int, width: int | N
     line is not an analyte's name standing alone)."""
     if not _names_analyte(lines[index][2]) or index + 1 >= len(lines):
         return 1
-    if not _LONE_VALUE.fullmatch(lines[index + 1][2]):
-        return 1
+    value = lines[index + 1][2]
+    if not (_LONE_VALUE.fullmatch(value) or _VALUE_WITH_UNIT.fullmatch(value)):
+        return 1  # "21.9 %", "219 mg/g": a result written with its unit is a cell too
     if width is not None and index + width <= len(lines):
         return width
     size = 2

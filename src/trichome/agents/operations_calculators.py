@@ -65,17 +65,31 @@ def convert(
             f"{units.label(target)} ({kinds[1]})"
         )
     note = units.convention_note(source, target)
+    other = _other_ounce(amount, source, target)
     return Calculation(
         "convert",
         result,
         units.label(target),
-        f"{quantity(amount, source)} is {fmt(result, 4)} {units.label(target)}.",
+        f"{quantity(amount, source)} is {fmt(result, 4)} {units.label(target)}."
+        + (f" {other[1]}" if other else ""),
         tuple(steps),
+        details={"other_ounce": other[0]} if other else {},
         formula=f"{units.label(target)} = {units.label(source)} × "
         f"{fmt(units.convert(1, source, target), 6) if kinds[0] == kinds[1] else 'density'}",
         inputs=tuple(inputs),
         assumptions=(note,) if note else (),
     )
+
+
+def _other_ounce(amount: float, source: str, target: str) -> tuple[float, str] | None:
+    """An ounce converted to or from metric mass (g, mg, kg) on the trade's 28 g ounce, with
+    the sentence saying so: the answer gives both figures, the avoirdupois one first."""
+    if "oz" not in (source, target) or not {source, target} - {"oz"} <= {"g", "mg", "kg"}:
+        return None
+    swapped = ["trade_oz" if unit == "oz" else unit for unit in (source, target)]
+    alternative = units.convert(amount, swapped[0], swapped[1])
+    shown = "trade oz" if swapped[1] == "trade_oz" else units.label(target)
+    return alternative, f"On the trade's 28 g ounce it would be {fmt(alternative, 4)} {shown}."
 
 
 def bags_filled(converted: Calculation, target: str) -> Calculation:

@@ -37,7 +37,10 @@ def price(question: Question) -> Calculation | None:
         r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b|"
         r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b|"
         # "what am i paying a gram", "it costs me how much a gram"
-        r"\b(?:paying|pay|paid|spending|costs?|cost(?:ing)?\s+(?:me|us))\s+(?:1|a|per)\s+(?:gram|g)\b"
+        r"\b(?:paying|pay|paid|spending|costs?|cost(?:ing)?\s+(?:me|us))\s+(?:1|a|per)\s+(?:gram|g)\b|"
+        # "what does that work out to a gram", "how much is that a gram": the gram asked
+        r"\b(?:works?|worked|working|comes?|came|breaks?|broken)\s+(?:out|down)\s+(?:to\s+)?"
+        r"(?:1|a|per)\s+(?:gram|g)\b|\bhow\s+much\s+(?:is\s+)?(?:that|it|this)\s+(?:1|a)\s+(?:gram|g)\b"
     ):  # "what does a gram cost us", "what's a gram run if the pound is $1,800"
         return None
     money = money or _prices_beside_amounts(question)

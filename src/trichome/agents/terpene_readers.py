@@ -73,7 +73,7 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
             grams_terp = units.grams(terp_masses[0].value, terp_masses[0].unit)
             grams_base = units.grams(base[0].value, base[0].unit)
             # "% of the blend" unless the distillate's weight is named as the basis
-            of = grams_base if question.says(_OF_DISTILLATE) else grams_terp + grams_base
+            of = grams_base if _basis(question) == "base" else grams_terp + grams_base
             return formulation.percent_by_weight(grams_terp, "g", of, "g")
     if not bases:
         final = _final_potency(question)
@@ -87,7 +87,7 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     terp = one(question, shares[-1:], "the terpene share")
     distillate = one(question, bases[:1], "the distillate")
     assert terp is not None and distillate is not None
-    basis = "base" if question.says(_OF_DISTILLATE) else "blend"
+    basis = _basis(question)
     added = mixing.terpenes(distillate.value, distillate.unit, terp.value, basis)
     # terpenes for a batch weighed in kg are weighed out in grams (a unit asked still wins)
     return to_unit(added, "g") if units.canonical(distillate.unit) == "kg" else added
@@ -101,6 +101,38 @@ _OF_DISTILLATE = (
     rf"(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?{_BASE}|{_BASE}(?:'s)?\s+weight|"
     rf"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?{_BASE}"
 )
+
+# "% of the final blend", "8% terps of the mix": the share is of the finished blend.
+_OF_BLEND = (
+    r"(?:%|percent|percentage)\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:of|in)\s+(?:the\s+)?"
+    r"(?:(?:final|finished|total|whole)\s+)?(?:blend|mix|fill)\b"
+)
+# A share's basis named in so many words ("of the distillate", "of the final blend").
+_BLEND_WORDS = r"(?:(?:final|finished|total|whole)\s+)?(?:blend|mix|fill)\b"
+BASIS_NAMED = rf"\b(?:of|by)\s+(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?(?:{_BASE}|{_BLEND_WORDS})"
+
+
+def _basis(question: Question) -> str:
+    """What the terpene share is of, "base" (the distillate) or "blend": the basis named
+    last, so a follow-up's "make it of the distillate instead" wins; the blend if none. "60 g
+    of distillate" names the material weighed, not a basis."""
+    text = question.text
+    amounts = question.find("mass", "volume")
+    named = [
+        *((m.start(), "base") for m in re.finditer(_OF_DISTILLATE, text, re.I)),
+        *((m.start(), "blend") for m in re.finditer(_OF_BLEND, text, re.I)),
+        *(
+            (m.start(), "blend" if re.search(r"blend|mix|fill", m.group(0), re.I) else "base")
+            for m in re.finditer(BASIS_NAMED, text, re.I)
+            if not any(a.end <= m.start() and not text[a.end : m.start()].strip() for a in amounts)
+        ),
+    ]
+    # "(not of the blend)", "rather than of the mix": a basis named only to be set aside
+    kept = [n for n in named if not _SET_ASIDE.search(text[max(0, n[0] - 16) : n[0]])]
+    return max(kept)[1] if kept else "blend"
+
+
+_SET_ASIDE = re.compile(r"\b(?:not|rather\s+than|instead\s+of|vs\.?|versus)\s*$", re.I)
 
 
 _BLEND_AFTER = re.compile(
