@@ -249,8 +249,11 @@ CASH_REPORTS = (
     r"\bsars?\b|\bctrs?\b|\bsuspicious activity reports?\b|\bcurrency transaction reports?\b|"
     r"\bform 8300s?\b|\b8300s?\b|\bbank secrecy act\b|\bbsa (?:officer|rules?|compliance)\b"
 )
-# A solvent's or gas's airborne limits: "osha pel for hexane", "ipa exposure limit".
+# A solvent's, gas's or noise's workplace limits: "osha pel for hexane", "ipa exposure limit",
+# "whats the co2 osha limit", "the OSHA 8 hour limit for co2".
 EXPOSURE_LIMITS = (
-    r"\bniosh\b|\bpels?\b|\bpermissible exposure|\bexposure limits?\b|\bidlh\b|\bstels?\b"
+    r"\bniosh\b|\bpels?\b|\bpermissible exposure|\bexposure limits?\b|\bidlh\b|\bstels?\b|"
+    r"\bosha(?:'s)?\b[^.?!]{0,25}\blimits?\b"
 )
+EXPOSURE_LIMITS_ANSWERS = ("solvent-safety", "occupational-noise")
 SOCIAL_EQUITY = r"social equity|equity (?:applicant|program|licen)"

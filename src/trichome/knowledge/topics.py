@@ -273,7 +273,7 @@ TOPICS: tuple[Topic, ...] = (
         ("consumption",),
         rule=True,
     ),
-    _topic("exposure-limits", phrases.EXPOSURE_LIMITS, ("solvent-safety",), rule=True),
+    _topic("exposure-limits", phrases.EXPOSURE_LIMITS, phrases.EXPOSURE_LIMITS_ANSWERS, rule=True),
     _topic(
         "workplace-safety", phrases.WORKPLACE_SAFETY, phrases.WORKPLACE_SAFETY_ANSWERS, rule=True
     ),
