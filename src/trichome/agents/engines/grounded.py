@@ -217,7 +217,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 "What the sources say:"
             )
         elif lead not in federal and any(fact in federal for fact in supporting):
-            parts.append(f"{_applies_federally(request)} Also:")  # the state's rule first
+            parts.append(_applies_federally(request, beside_state=True))  # the state's first
         else:
             parts.append("Also:")
         parts.append(
@@ -238,11 +238,14 @@ def _federal_in(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
     return [fact for fact in facts if states and binds_in(fact, states, request.federal_topics)]
 
 
-def _applies_federally(request: AnswerRequest) -> str:
-    """The sentence saying the federal rule holds in the states named."""
+def _applies_federally(request: AnswerRequest, *, beside_state: bool = False) -> str:
+    """The sentence saying the federal rule holds in the states named (after the state's own
+    rule, `beside_state`, it introduces the federal facts that follow)."""
     names = " and ".join(
         jurisdiction_name(code) for code in request.jurisdictions if is_us_state(code)
     )
+    if beside_state:
+        return f"Federal law also applies in {names}, as in every US state:"
     return f"This is federal law, so it applies in {names} as in every US state."
 
 
