@@ -175,7 +175,7 @@ def test_a_gases_own_figure_is_answered_by_a_fact_about_that_gas(
 def test_a_gas_the_packs_hold_no_figure_for_is_not_answered_by_another_gas(
     service: AgentService,
 ) -> None:
-    for question in ("whats the LEL of hexane for our lab?", "whats the flash point of propane"):
+    for question in ("whats the LEL of pentane for our lab?", "whats the flash point of propane"):
         assert answer(service, question).fact_ids == ()
 
 

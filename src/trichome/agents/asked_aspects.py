@@ -234,6 +234,13 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\bsafety glasses\b|\blab coats?\b",
     ),
     _aspect(
+        # "osha pel for ethanol in our california lab?": a state's rule tying solvents to its
+        # fire code states no limit; only a fact giving the airborne or noise limit answers
+        "exposure-limit",
+        r"\bpels?\b|\bpermissible exposure|\bexposure limits?\b|\bidlh\b|\bstels?\b",
+        r"\bppm\b|\bdba\b|\bdecibels?\b|\bmg/m3\b|\bpel\b|\bexposure limit",
+    ),
+    _aspect(
         # "plant count limits for mature and immature?", "what's the plant cap at home": a
         # fact naming the regulator or a licence, however near its topic, counts no plants
         "plant-count",

@@ -130,7 +130,7 @@ _PROPERTY_ASKED = (
 # Names of one substance: "CO2" is carbon dioxide, "n-butane" butane, "IPA" isopropanol.
 _SAME_SUBSTANCE = {
     "carbon dioxide": "co2", "n-butane": "butane", "nbutane": "butane", "ipa": "isopropanol",
-    "isopropyl alcohol": "isopropanol",
+    "isopropyl alcohol": "isopropanol", "n-hexane": "hexane", "nhexane": "hexane",
 }  # fmt: skip
 
 

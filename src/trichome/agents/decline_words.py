@@ -290,7 +290,11 @@ UNREPORTED = (
     # cash split under the reporting line: "split deposits into 9,500 chunks", structuring
     r"\b(?:split|splitting|break|breaking|spread|spreading|chop|chopping)\b[^?]{0,40}\b(?:"
     r"deposits?|cash|withdrawals?)\b[^?]{0,60}(?:\b9(?:,?\d{3}|(?:\.\d)?k)\b|"
-    rf"\b(?:under|below|less than) (?:\$?10|ten)|\bchunks\b|\b(?:{_REPORTS})\b)"
+    rf"\b(?:under|below|less than) (?:\$?10|ten)|\bchunks\b|\b(?:{_REPORTS})\b)|"
+    # "if we keep every deposit under 10k we dont trigger the bank reports": the same, kept
+    r"\b(?:keep|keeping|kept|hold|holding)\b (?:every|each|all|our|the )?\s?(?:cash )?"
+    r"(?:deposits?|withdrawals?)\b[^?]{0,20}\b(?:under|below|less than) (?:\$?10|ten)"
+    r"(?:,000|k|\s?(?:grand|thousand))?\b"
 )
 
 # forecast: a lawmaker's change guessed at, asked as an opinion ("you think the legislature

@@ -30,11 +30,11 @@ from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms, titles_asked_figure
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
+from trichome.knowledge.federal_topics import FEDERAL_IN_EVERY_STATE
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.knowledge.sops import FilledSop
-from trichome.knowledge.topics import FEDERAL_IN_EVERY_STATE
 from trichome.llm.base import AnswerEvent, ChatTurn, GenerationOptions
 
 
@@ -56,11 +56,16 @@ class ServerTools(Protocol):
         ...
 
 
-def binds_in(fact: Fact, named: set[str]) -> bool:
-    """Whether a federal fact binds in a US state named (the federal hemp definition)."""
+def binds_in(
+    fact: Fact, named: set[str], federal_topics: frozenset[str] = FEDERAL_IN_EVERY_STATE
+) -> bool:
+    """Whether a federal fact binds in a US state named: on a pack topic federal law governs
+    there (the hemp definition; with `federal_topics` of the question, also 280E, FinCEN's
+    SAR duties, OSHA's limits). A fact of no jurisdiction on such a topic holds everywhere
+    in the US too (the general packs' 280E, a solvent's exposure limits)."""
     return (
-        fact.jurisdiction == FEDERAL
-        and fact.topic in FEDERAL_IN_EVERY_STATE
+        fact.jurisdiction in (FEDERAL, None)
+        and fact.topic in federal_topics
         and any(is_us_state(code) for code in named)
     )
 
@@ -136,6 +141,9 @@ class AnswerRequest:
     comparison: bool = False
     # The pack topics a rule question asks about ("possession + home grow?" asks two).
     asked_topics: frozenset[str] = frozenset()
+    # Those of them federal law governs in every US state (`federal_pack_topics`): a federal
+    # fact on one answers for any state named ("280E for our Colorado shop?").
+    federal_topics: frozenset[str] = FEDERAL_IN_EVERY_STATE
     # Each rule topic asked, as the pack topics answering it: "how much can I keep at home
     # and how many plants?" asks two, and the answer needs a fact for each.
     topic_groups: tuple[frozenset[str], ...] = ()
@@ -258,7 +266,8 @@ class AnswerRequest:
             jurisdiction in named
             or (jurisdiction is None and FEDERAL in named)
             # the federal hemp rule holds in Wyoming too, beside Wyoming's own
-            or (binds_in(passage.fact, named))
+            # and so do 280E, FinCEN's SAR duties and OSHA's limits, asked of a state's business
+            or binds_in(passage.fact, named, self.federal_topics)
             # a hemp rule asked with no place named: the federal one binds in every state
             or (not named and _federal_everywhere(passage.fact))
         )

@@ -73,6 +73,18 @@ AGENTS: dict[str, Agent] = {
             # a state's rule on giveaways and deals, kept in the marketing packs, is a rule
             frozenset({"promotions"}),
             answers_state_rules=True,
+            # federal law asked of a state's business: 280E, kept with the general federal
+            # facts, and OSHA's rules, kept with operations' safety facts
+            borrowed_when_asked=frozenset(
+                {
+                    "federal-tax",
+                    "injury-records",
+                    "injury-reporting",
+                    "occupational-noise",
+                    "solvent-safety",
+                    "worker-health",
+                }
+            ),
         ),
         Agent(
             "formulation",

@@ -214,7 +214,7 @@ class AgentService:
         uncovered = unanswered_places(
             passages,
             jurisdictions,
-            rule_question=topics is not None,
+            rule_topics=rule_topics,
             counted=counted_thing(question),
             covered=covered,
             reads_state_rules=agent.answers_state_rules,
@@ -247,6 +247,7 @@ class AgentService:
             on_topic=topics is not None,
             comparison=understanding.kind is RequestKind.COMPARISON,
             asked_topics=topics or frozenset(),
+            federal_topics=understanding.federal_topics,
             topic_groups=tuple(topic.answered_by for topic in rule_topics),
             small_talk=understanding.kind is RequestKind.SMALL_TALK,
             out_of_scope=understanding.scope,
@@ -307,8 +308,7 @@ class AgentService:
         return self._sops.fill(template, state)
 
     def _packs_for(self, agent: Agent, model: PublicModel) -> frozenset[str]:
-        # The main agent triages, so it reads its own packs and those of every specialist
-        # the caller's model includes; a specialist reads its own.
+        # The main agent triages: its own packs and every specialist's on the caller's model.
         if agent.name == MAIN_AGENT:
             names = [a.name for a in AGENTS.values() if a.available_on(model)]
             return self.knowledge.pack_ids_for(names)

@@ -20,10 +20,10 @@ from trichome.plans import PublicModel
 OPERATIONS = "operations"
 COMPLIANCE = "compliance"
 # Rule topics another specialist answers too (transport, waste, tracking, batches,
-# packaging and records: operations; advertising: marketing).
+# packaging, records and workplace safety: operations; advertising: marketing).
 NOT_ONLY_COMPLIANCE = frozenset(
     {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
-     "record-keeping"}
+     "record-keeping", "workplace-safety", "exposure-limits"}
 )  # fmt: skip
 _NO_FACT_WANTED = (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
 UNSURE_BELOW = 0.6

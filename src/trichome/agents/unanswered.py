@@ -14,6 +14,7 @@ from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap
 from trichome.agents.product_forms import titles_asked_figure
 from trichome.knowledge.directory import Directory
+from trichome.knowledge.federal_topics import federal_pack_topics
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
 from trichome.knowledge.retrieval import Passage
 from trichome.knowledge.topics import Topic
@@ -23,7 +24,7 @@ def unanswered_places(
     passages: Sequence[Passage],
     jurisdictions: Sequence[str],
     *,
-    rule_question: bool,
+    rule_topics: Sequence[Topic],
     counted: str | None,
     covered: set[str] | frozenset[str],
     reads_state_rules: bool,
@@ -34,8 +35,9 @@ def unanswered_places(
     """The named places (federal law apart) the passages give no answer for; none when the
     request is `quiet` (small talk, a draft: no rule is asked).
 
-    For a rule question, a place is answered by a fact of its own (or of the national law
-    over it, or the federal hemp rule, which binds in every state) on the topic asked, or
+    For a question on `rule_topics`, a place is answered by a fact of its own (or of the
+    national law over it, or a federal one on a topic federal law governs in every state:
+    the hemp definition, 280E, an OSHA limit) on the topic asked, or
     giving a number of the thing counted ("how many plants can he have?" in a long story), or
     about the specific thing asked (`names_the_focus`), or a limit whose title gives the
     figure for the product form asked (`titles_asked_figure`).
@@ -43,7 +45,8 @@ def unanswered_places(
     """
     if quiet:
         return ()
-    if rule_question:
+    if rule_topics:
+        federal = federal_pack_topics(rule_topics)
         answered_for = {
             code
             for passage in passages
@@ -53,7 +56,7 @@ def unanswered_places(
             or titles_asked_figure(passage.fact, products)
             for code in jurisdictions
             if passage.fact.jurisdiction in with_national_law([code])
-            or binds_in(passage.fact, {code})
+            or binds_in(passage.fact, {code}, federal)
         }
         return tuple(code for code in jurisdictions if code != FEDERAL and code not in answered_for)
     # An agent whose packs hold state rules (the main agent reads the compliance packs

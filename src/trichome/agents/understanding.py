@@ -14,6 +14,7 @@ from trichome.agents.chatter import asks_for_a_piece, asks_what_assistant_does, 
 from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
 from trichome.agents.scope import scope_of
+from trichome.knowledge.federal_topics import federal_pack_topics
 from trichome.knowledge.jurisdictions import (
     CANADA,
     FEDERAL,
@@ -80,6 +81,11 @@ class Understanding:
         rules = tuple(topic for topic in self.topics if topic.rule)
         asks_who = tuple(topic for topic in rules if topic.name == "regulator")
         return rules if self.asks_more else asks_who or rules
+
+    @property
+    def federal_topics(self) -> frozenset[str]:
+        """The pack topics whose federal facts answer this question in any US state named."""
+        return federal_pack_topics(self.rule_topics)
 
     @property
     def state(self) -> str | None:

@@ -100,8 +100,10 @@ class FactIndex:
         self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
         self._lengths: list[int] = []
         self._title_terms: list[frozenset[str]] = []
+        self._place_name_terms: list[frozenset[str]] = []
         for position, fact in enumerate(self._facts):
             self._title_terms.append(frozenset(tokenize(fact.title)))
+            self._place_name_terms.append(frozenset(tokenize(fact.jurisdiction_name or "")))
             counts = Counter(self._document_tokens(fact))
             self._lengths.append(sum(counts.values()))
             for term, frequency in counts.items():
@@ -191,6 +193,10 @@ class FactIndex:
                 if names_a_place and named and self._facts[position].jurisdiction not in named:
                     # "Virginia" in the question is no reason to offer a federal fact that
                     # mentions a hearing in Arlington, Virginia.
+                    continue
+                if names_a_place and not named and term in self._place_name_terms[position]:
+                    # A question naming no place uses the word otherwise ("new inventory guy"):
+                    # it matching New York's name is no sign New York's fact answers.
                     continue
                 length_norm = 1 - B + B * self._lengths[position] / self._average_length
                 scores[position] += idf * frequency * (K1 + 1) / (frequency + K1 * length_norm)

@@ -188,6 +188,8 @@ DISPLACED_BY: dict[str, set[str]] = {
     "delivery": {"mailing"},
     # "deduct rent under 280e in colorado": the federal income tax, not the state's taxes
     "tax": {"federal-tax"},
+    # "how long do we keep the osha 300 logs?": OSHA's retention, not the state's records rule
+    "record-keeping": {"workplace-safety"},
 }
 _CANNABIS_THING = (
     r"(?:weed|cannabis|marijuana|marihuana|pot|bud|flower|edibles?|gummies|gummy|carts?|"
@@ -225,4 +227,33 @@ SITING = (
 
 # "can we deduct rent under 280e?": the federal income tax, not a state's sales tax
 FEDERAL_TAX = r"\b280e\b|\bfederal (?:income )?tax(?:es)?\b|\bdeduct(?:ion|ions|ible)?\b"
+# Workplace safety under the OSH Act: the injury and illness log ("do we need a 300 log"),
+# reporting a severe injury to OSHA, noise and hearing, and OSHA named at all.
+WORKPLACE_SAFETY = (
+    r"\bosha\b|\b300a?\s+logs?\b|\b300a\b|\bforms? 30[01]a?\b|\binjury (?:and illness )?"
+    r"(?:logs?|records?)\b|\brecordable (?:injur|illness|case)|\b(?:report|notify|call)\w*\b"
+    r"[^.?!]{0,40}\b(?:amputat\w*|hospitali[sz]\w*|fatalit(?:y|ies)|loss of an eye|lost an eye)|"
+    r"\b(?:amputat\w*|hospitali[sz]\w*|fatalit(?:y|ies))\b[^.?!]{0,40}\breport|"
+    r"\bnoise (?:exposure|levels?|limits?|monitoring)\b|\bhow loud\b|\bdecibels?\b|\bdba\b|"
+    r"\bhearing (?:conservation|protection|tests?|testing)\b"
+)
+WORKPLACE_SAFETY_ANSWERS = (
+    "injury-records",
+    "injury-reporting",
+    "occupational-noise",
+    "worker-health",
+)
+# Reports of cash or suspicious money that federal law requires (the Bank Secrecy Act's SARs
+# and CTRs, the IRS's Form 8300): "whats the dollar amount that triggers a SAR".
+CASH_REPORTS = (
+    r"\bsars?\b|\bctrs?\b|\bsuspicious activity reports?\b|\bcurrency transaction reports?\b|"
+    r"\bform 8300s?\b|\b8300s?\b|\bbank secrecy act\b|\bbsa (?:officer|rules?|compliance)\b"
+)
+# A solvent's, gas's or noise's workplace limits: "osha pel for hexane", "ipa exposure limit",
+# "whats the co2 osha limit", "the OSHA 8 hour limit for co2".
+EXPOSURE_LIMITS = (
+    r"\bniosh\b|\bpels?\b|\bpermissible exposure|\bexposure limits?\b|\bidlh\b|\bstels?\b|"
+    r"\bosha(?:'s)?\b[^.?!]{0,25}\blimits?\b"
+)
+EXPOSURE_LIMITS_ANSWERS = ("solvent-safety", "occupational-noise")
 SOCIAL_EQUITY = r"social equity|equity (?:applicant|program|licen)"

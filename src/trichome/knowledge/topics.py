@@ -161,7 +161,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "labelling",
-        r"\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
+        # not a bank's SAR labels ("the SAR labels for marijuana customers")
+        r"(?<!sar )(?<!sars )\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
         ("labelling", "warnings", "universal-symbol"),
         rule=True,
     ),
@@ -272,6 +273,10 @@ TOPICS: tuple[Topic, ...] = (
         ("consumption",),
         rule=True,
     ),
+    _topic("exposure-limits", phrases.EXPOSURE_LIMITS, phrases.EXPOSURE_LIMITS_ANSWERS, rule=True),
+    _topic(
+        "workplace-safety", phrases.WORKPLACE_SAFETY, phrases.WORKPLACE_SAFETY_ANSWERS, rule=True
+    ),
     _topic(
         "record-keeping",
         r"\bhow long (?:do|must|should|does) (?:we|i|you|a business) (?:have to )?keep\b|"
@@ -324,16 +329,12 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "banking",
         r"\bbank(?:s|ing)?\b|bank account|credit cards?|payment process|fincen|"
-        r"safe(?:r)? (?:banking )?act",
+        r"safe(?:r)? (?:banking )?act|\bcredit unions?\b|" + phrases.CASH_REPORTS,
         ("banking",),
         rule=True,
     ),
 )
 BY_NAME = {topic.name: topic for topic in TOPICS}
-# Pack topics on which federal law binds in every US state beside the state's own rule:
-# the federal hemp definition (0.3% total THC; 0.4 mg a container from 12 Nov 2026), and
-# what the US mail carries.
-FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing", "mailing"})
 
 
 _GLUED_UNIT = re.compile(r"(\d)(mg|g|ml|oz|lbs?)\b", re.IGNORECASE)

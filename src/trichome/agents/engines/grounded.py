@@ -18,7 +18,12 @@ from trichome.agents.sources_asked import where_written
 from trichome.agents.specific import most_specific_first
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
-from trichome.knowledge.jurisdictions import FEDERAL, jurisdiction_name, with_national_law
+from trichome.knowledge.jurisdictions import (
+    FEDERAL,
+    is_us_state,
+    jurisdiction_name,
+    with_national_law,
+)
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
 from trichome.llm.base import AnswerEvent, Finished, GenerationOptions, TextDelta
@@ -171,7 +176,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
             and (
                 not request.jurisdictions
                 or fact.jurisdiction == lead.jurisdiction
-                or binds_in(fact, set(request.jurisdictions))
+                or binds_in(fact, set(request.jurisdictions), request.federal_topics)
                 # Canada's own rule beside a province's, which builds on it
                 or fact.jurisdiction in with_national_law([lead.jurisdiction or ""])
             )
@@ -185,7 +190,10 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     states_named = bool(request.jurisdictions)
     distinct_states = {fact.jurisdiction for fact in facts if fact.jurisdiction}
     said = f"Your file {lead.title} says: " if is_own(lead) else ""
+    federal = _federal_in(request, facts)
     parts = [f"{label(lead)}{said}{in_force}{lead.text} [1]"]
+    if federal and lead in federal:
+        parts.append(_applies_federally(request))  # "280E for our Colorado shop?"
     turns = [turn.content for turn in request.messages if turn.role == "user" and turn.content]
     worked = (
         worked_on_price(lead, request.tax_price, request.question, turns)
@@ -208,6 +216,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
                 "The rule depends on the state; name yours for a precise answer. "
                 "What the sources say:"
             )
+        elif lead not in federal and any(fact in federal for fact in supporting):
+            parts.append(_applies_federally(request, beside_state=True))  # the state's first
         else:
             parts.append("Also:")
         parts.append(
@@ -219,6 +229,24 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     if not request.comparison and (admitted := unanswered_parts(request, facts)):
         parts.append(admitted)
     return ComposedAnswer("\n\n".join(parts), tuple(facts))
+
+
+def _federal_in(request: AnswerRequest, facts: Sequence[Fact]) -> list[Fact]:
+    """The facts that answer for the US states named as federal law governing the topic
+    asked there (280E, FinCEN's SAR duties, OSHA's limits), not as the states' own rules."""
+    states = {code for code in request.jurisdictions if is_us_state(code)}
+    return [fact for fact in facts if states and binds_in(fact, states, request.federal_topics)]
+
+
+def _applies_federally(request: AnswerRequest, *, beside_state: bool = False) -> str:
+    """The sentence saying the federal rule holds in the states named (after the state's own
+    rule, `beside_state`, it introduces the federal facts that follow)."""
+    names = " and ".join(
+        jurisdiction_name(code) for code in request.jurisdictions if is_us_state(code)
+    )
+    if beside_state:
+        return f"Federal law also applies in {names}, as in every US state:"
+    return f"This is federal law, so it applies in {names} as in every US state."
 
 
 def compose_answer(request: AnswerRequest) -> str:
