@@ -11,6 +11,7 @@ from trichome.agents.allowance import Given
 from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
 from trichome.agents.asked_measures import asked_measure_first
+from trichome.agents.asked_sentences import holds_asked_sentence
 from trichome.agents.asked_terms import (
     asked_in_conversation,
     asks_origin_of_figure,
@@ -303,6 +304,14 @@ class AnswerRequest:
             # The question is told in a story ("trying to set my rotovap so i dont strip
             # it"): words no fact holds lower its coverage, but the fact holds most of what
             # the packs could know of it, and the question's telling word or its subject.
+            return True
+        if (
+            not named
+            and about_a_focus(passage.fact, self.focus)
+            and holds_asked_sentence(passage.fact, self.question)
+        ):
+            # "... for THCA everyone uses 0.877. what's the factor for CBG from CBGA?": a fact
+            # about the thing asked holding most of the sentence that asks it
             return True
         return (
             passage.coverage >= RELEVANT_COVERAGE
