@@ -261,6 +261,7 @@ def leads_with_the_measure(
     fact = passage.fact
     if (
         thing not in _MEASURES
+        or not passage.shares_enough_words  # "my personal income tax" shares only "tax"
         or fact.jurisdiction is None
         or fact.topic not in FIGURE_TOPICS
         or not gives_a_count(fact.text, thing)

@@ -345,12 +345,15 @@ def detect_jurisdictions(text: str) -> list[str]:
 
 def with_official_names(text: str) -> str:
     """The text with each place it names written by its official name: a place's name says
-    where, never what is asked ("renting in east van" is British Columbia, not a vehicle)."""
+    where, never what is asked ("renting in east van" is British Columbia, not a vehicle).
+    Federal law's words ("USDA", "the DEA") stay: they name the programme asked about."""
     parts: list[str] = []
     position = 0
     for start, end, code in sorted(find_jurisdictions(text)):
-        if start >= position:
-            parts += [text[position:start], jurisdiction_name(code)]
+        if start >= position and code != FEDERAL:
+            # the full stop read with a name ("Mass.", "duluth.") still ends its sentence
+            stop = "." if text[start:end].endswith(".") else ""
+            parts += [text[position:start], jurisdiction_name(code), stop]
             position = end
     return "".join([*parts, text[position:]])
 
