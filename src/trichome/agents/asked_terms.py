@@ -147,6 +147,7 @@ _MORE_THAN_ONE_ASKED = re.compile(
     r"\?[^?]*\w[^?]*\?|\b(?:and|also|plus)\W+(?:what|whats|how|which|is|are|does|do)\b",
     re.IGNORECASE,
 )
+_PROPERTY_NAMED = re.compile(rf"\b(?:{_PROPERTIES})\b", re.IGNORECASE)
 _SUBSTANCE_NAMED = re.compile(rf"(?<![\w-]){_SUBSTANCE}\b", re.IGNORECASE)
 # A sentence of a fact that defines something ("X means ...", "is defined as", "refers to").
 _DEFINING = re.compile(
@@ -253,6 +254,12 @@ def _substance_asked(question: str) -> list[AskedTerm]:
         if match is not None and (term := _term(match.group("substance"), "substance")) is not None:
             figure = tuple(tokenize(match.group("figure")))
             return [AskedTerm(term.text, term.words, term.kind, figure)]
+    # the figure asked apart from the one substance named: "what niosh rel does n-hexane have?"
+    property_named = _PROPERTY_NAMED.search(question)
+    substance = _SUBSTANCE_NAMED.search(question)
+    if property_named and substance and (term := _term(substance.group(0), "substance")):
+        figure = tuple(tokenize(property_named.group(0)))
+        return [AskedTerm(term.text, term.words, term.kind, figure)]
     return []
 
 
