@@ -1,6 +1,10 @@
 import pytest
 
-from trichome.knowledge.jurisdictions import detect_jurisdictions, with_national_law
+from trichome.knowledge.jurisdictions import (
+    detect_jurisdictions,
+    with_national_law,
+    with_official_names,
+)
 
 
 @pytest.mark.parametrize(
@@ -34,6 +38,10 @@ from trichome.knowledge.jurisdictions import detect_jurisdictions, with_national
         ("we ask for ID at the door in NV", ["NV"]),
         ("moving to ID next year, is weed legal in ID?", ["ID"]),
         ("Boise ID dispensary?", ["ID"]),
+        # a possessive typed without its apostrophe; a message headed "<place> question:"
+        ("oregons excise rate and michigans", ["OR", "MI"]),
+        ("mass q: excise on a $30 cart?", ["MA"]),
+        ("mass question about our decarb yield", []),
     ],
 )
 def test_states_are_spotted_by_name_code_and_abbreviation(text: str, expected: list[str]) -> None:
@@ -73,6 +81,9 @@ def test_territories_canada_and_other_countries_are_spotted_by_name(
         ("de customer wants an ounce plus a cart", ["DE"]),
         ("ok customer asked about edibles", []),
         ("la customer asks how much they can carry", []),  # Los Angeles as often
+        # a city qualified by the state after it is that state's city
+        ("new shop in vancouver, WA - excise?", ["WA"]),
+        ("renting in east van, can i grow on the patio", ["CA-BC"]),
     ],
 )
 def test_cities_and_province_codes_name_their_jurisdiction(text: str, expected: list[str]) -> None:
@@ -121,3 +132,8 @@ def test_mass_compared_with_a_state_after_a_comma_is_massachusetts() -> None:
 )
 def test_an_interjection_opening_a_reply_names_no_state(text: str, codes: list[str]) -> None:
     assert detect_jurisdictions(text) == codes
+
+
+def test_place_names_read_as_official_names_ask_no_topic_of_their_own() -> None:
+    text = "renting in east van. the USDA rule?"
+    assert with_official_names(text) == "renting in British Columbia. the USDA rule?"

@@ -23,6 +23,12 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("is it 6 plants max at one house in maine or per person", "home-grow"),
         ("mmj patient in oregon, what are the plant count limits at my place", "home-grow"),
         ("how much thc can one gummy have in colorado?", "edible-thc-limits"),
+        # the trade's "d9" for THC; a plant count held to a home; an age asked plainly
+        ("our brownies, whats the most d9 per piece and per tray", "edible-thc-limits"),
+        ("whats the max number of plants per household in maine", "home-grow"),
+        ("we want to set up a tent grow in the basement, is that ok", "home-grow"),
+        ("what's the real age to walk into a store up there", "minimum-age"),
+        ("can you purchase at 19 in alberta?", "minimum-age"),
         # the most THC a package may carry is a product's cap, not a packaging rule
         ("the highest potency each container may legally hold in ohio", "edible-thc-limits"),
         ("do michigan products need a pregnancy warning on the package?", "labelling"),

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.agents.asked_terms import asks_origin_of_figure
+from trichome.knowledge.jurisdictions import with_official_names
 from trichome.knowledge.topics import Topic, detect_topics
 
 # A short opening that names the asker's role: "ny home grower,", "qa at an ontario lp.".
@@ -36,6 +38,7 @@ def asked_topics(text: str) -> tuple[Topic, ...]:
     """The topics a turn asks about: those of its words after any opening that names the
     asker's role and without a clause about the asker's business, when those words still
     ask a rule; else every topic its words name."""
+    text = with_official_names(text)
     own = detect_topics(text)
     rest = _BUSINESS.sub(" ", text)
     opening = _OPENING.match(rest)
@@ -48,6 +51,8 @@ def asked_topics(text: str) -> tuple[Topic, ...]:
     if rest == text:
         return own
     asked = detect_topics(rest)
+    if not asked and asks_origin_of_figure(rest):
+        return ()  # "hemp processor. where does the 0.877 come from?": no rule asked
     return asked if any(topic.rule for topic in asked) else own
 
 

@@ -72,6 +72,8 @@ _FIGURE_ASKED = (
         rf"\b(?:where\s+does|why\s+is|what\s+is|what's)\s+(?:the\s+|that\s+)?{_FIGURE}",
         re.IGNORECASE,
     ),
+    # asked indirectly: "asked where the 0.877 comes from"
+    re.compile(rf"\bwhere\s+(?:the\s+|that\s+|this\s+)?{_FIGURE}\s+(?:comes?|came)\s+from\b", re.I),
 )
 # A term quoted, then how it is worked out asked ("illinois taxes by 'adjusted' thc. how is
 # that adjusted number worked out?"): the fact must say what the term is, not only use it.
@@ -105,6 +107,8 @@ _SUBSTANCES = (
     r"ammonia|ethyl acetate|limonene|myrcene|linalool|(?:alpha-|beta-)?pinene|caryophyllene|"
     r"terpinolene|humulene|ocimene|bisabolol"
 )
+# A substance as named, "n-" before a straight-chain alkane or not ("n-hexane" is hexane).
+_SUBSTANCE = rf"(?:n-)?(?:{_SUBSTANCES})"
 _PROPERTIES = (
     r"lels?|uels?|pels?|rels?|idlh|tlv|stel|(?:lower|upper) (?:explosive|flammab\w*) limit|"
     r"flash ?points?|boiling points?|auto-?ignition (?:temp\w*|points?)|exposure limits?|"
@@ -113,17 +117,17 @@ _PROPERTIES = (
 _PROPERTY_ASKED = (
     re.compile(
         rf"\b(?P<figure>{_PROPERTIES})\s+(?:of|for|on)\s+(?:the\s+|pure\s+)?"
-        rf"(?P<substance>{_SUBSTANCES})\b",
+        rf"(?P<substance>{_SUBSTANCE})\b",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?P<substance>{_SUBSTANCES})(?:'s|\u2019s)?\s+(?P<figure>{_PROPERTIES})\b",
+        rf"(?<![\w-])(?P<substance>{_SUBSTANCE})(?:'s|\u2019s)?\s+(?P<figure>{_PROPERTIES})\b",
         re.IGNORECASE,
     ),
     # "at what temp does myrcene boil", "what temperature does n-butane actually boil at"
     re.compile(
         rf"\bwhat (?:temp\w*|degree\w*) (?:does|do|will|would) (?:the |pure )?"
-        rf"(?P<substance>{_SUBSTANCES})\s+(?:\w+\s+)?(?P<figure>boil)\b",
+        rf"(?P<substance>{_SUBSTANCE})\s+(?:\w+\s+)?(?P<figure>boil)\b",
         re.IGNORECASE,
     ),
 )
@@ -136,14 +140,15 @@ _SAME_SUBSTANCE = {
 
 def _one_name(name: str) -> str:
     plain = " ".join(name.lower().split())
-    return _SAME_SUBSTANCE.get(plain, plain)
+    return _SAME_SUBSTANCE.get(plain, plain).removeprefix("n-")
 
 
 _MORE_THAN_ONE_ASKED = re.compile(
     r"\?[^?]*\w[^?]*\?|\b(?:and|also|plus)\W+(?:what|whats|how|which|is|are|does|do)\b",
     re.IGNORECASE,
 )
-_SUBSTANCE_NAMED = re.compile(rf"(?<![\w-])(?:n-)?(?:{_SUBSTANCES})\b", re.IGNORECASE)
+_PROPERTY_NAMED = re.compile(rf"\b(?:{_PROPERTIES})\b", re.IGNORECASE)
+_SUBSTANCE_NAMED = re.compile(rf"(?<![\w-]){_SUBSTANCE}\b", re.IGNORECASE)
 # A sentence of a fact that defines something ("X means ...", "is defined as", "refers to").
 _DEFINING = re.compile(
     r"[^.]*\b(?:means?|meaning|defined|defines?|definition|refers? to|is any|are any|"
@@ -250,6 +255,12 @@ def _substance_asked(question: str) -> list[AskedTerm]:
         if match is not None and (term := _term(match.group("substance"), "substance")) is not None:
             figure = tuple(tokenize(match.group("figure")))
             return [AskedTerm(term.text, term.words, term.kind, figure)]
+    # the figure asked apart from the one substance named: "what niosh rel does n-hexane have?"
+    property_named = _PROPERTY_NAMED.search(question)
+    substance = _SUBSTANCE_NAMED.search(question)
+    if property_named and substance and (term := _term(substance.group(0), "substance")):
+        figure = tuple(tokenize(property_named.group(0)))
+        return [AskedTerm(term.text, term.words, term.kind, figure)]
     return []
 
 
@@ -298,6 +309,40 @@ def contrasts(terms: tuple[AskedTerm, ...]) -> bool:
     return len(terms) == 2 and all(term.kind == "contrast" for term in terms)
 
 
+# A figure asked of a substance named earlier: "what are the IDLH and the LEL for it?".
+_PROPERTY_OF_IT = re.compile(
+    rf"\b(?P<figure>{_PROPERTIES})\b[^?.!]{{0,40}}?\b(?:for|of|on)\s+(?:it|that|this)\b|"
+    rf"\bits\s+(?P<own>{_PROPERTIES})\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=512)
+def asked_in_conversation(question: str, user_turns: tuple[str, ...]) -> tuple[AskedTerm, ...]:
+    """The terms a question asks about (`asked_terms`), and for a figure its latest turn
+    asks of "it" the substance the latest earlier turn naming one named: "and the LEL for
+    it?" after "the PEL for n-hexane" is answered by a fact about n-hexane alone."""
+    asked = asked_terms(question)
+    latest = user_turns[-1] if user_turns else question
+    match = _PROPERTY_OF_IT.search(latest)
+    if (
+        match is None
+        or _SUBSTANCE_NAMED.search(latest)
+        or any(term.kind == "substance" for term in asked)
+    ):
+        return asked
+    for turn in reversed(user_turns[:-1]):
+        named = {_one_name(found.group(0)) for found in _SUBSTANCE_NAMED.finditer(turn)}
+        if not named:
+            continue
+        term = _term(named.pop(), "substance") if len(named) == 1 else None
+        if term is None:
+            return asked
+        figure = tuple(tokenize(match.group("figure") or match.group("own")))
+        return (*asked, AskedTerm(term.text, term.words, term.kind, figure))
+    return asked
+
+
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:
     """Whether the fact names every term the question asks about by name."""
     return all(term.held_by(fact) for term in terms)
@@ -306,7 +351,8 @@ def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:
 # The question asks where a figure comes from, not only what it is: "where does that number
 # come from", "why multiply by 0.877", "how is the 0.877 derived".
 _ORIGIN = re.compile(
-    r"\bwhere\s+(?:does|do|did)\b(?:[^?.!]|\.\d){0,40}\bcome\s+from\b|\bwhy\b(?:[^?.!]|\.\d){0,40}"
+    r"\bwhere\s+(?:does|do|did)\b(?:[^?.!]|\.\d){0,40}\bcome\s+from\b|"
+    r"\bwhere\b(?:[^?.!]|\.\d){0,40}\b(?:comes|came)\s+from\b|\bwhy\b(?:[^?.!]|\.\d){0,40}"
     r"\b(?:multipl\w*|divid\w*|times|use[sd]?|that\s+number|0?\.\d+)\b|"
     r"\b(?:derived|derive|derivation|worked\s+out|origin)\b",
     re.IGNORECASE,

@@ -9,10 +9,13 @@ with a citation the agents must never give.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from trichome.agents.figure_scopes import LIMIT_TOPICS
 from trichome.agents.understanding import products_of
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.words import STOPWORDS, stem, tokenize
+from trichome.knowledge.retrieval import Passage
+from trichome.knowledge.words import STOPWORDS, tokenize
 
 _NUMBER = (
     r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -57,6 +60,11 @@ _SPELLINGS = {
 # Between the words of one clause: a ban in the next sentence is about something else.
 _GAP = r"[^\w.;:]+"
 _NOT_ALLOWED = r"(?:not (?:permitted|allowed|legal)|prohibit\w*|may not|cannot|illegal|banned|\bno)"
+
+
+# The rule topics a place states as a figure: a limit, or a tax rate.
+FIGURE_TOPICS = LIMIT_TOPICS | {"tax"}
+_MONEY = frozenset({"dollar", "buck", "cent", "penny", "pennie"})
 
 
 def _singular(word: str) -> str:
@@ -142,7 +150,9 @@ def counted_thing(question: str) -> str | None:
     asked = [kind for kind, (asks, _) in _MEASURES.items() if asks.search(question)]
     match = _HOW_MANY.search(question)
     if match is not None:
-        asked.append(_singular(match.group(2)))
+        thing = _singular(match.group(2))
+        # "how many dollars of excise is that?": a sum of money, the amount a rate gives
+        asked.append("an amount" if thing in _MONEY else thing)
     return asked[0] if len(asked) == 1 else None
 
 
@@ -233,12 +243,31 @@ def mentions(fact: Fact, words: tuple[str, ...]) -> bool:
     written = " ".join((fact.title, fact.text, *fact.keywords))
     held = set(tokenize(written))
     forms = products_of(written)
-    return all(stem(word) in held or _same_form(word, forms) for word in words)
+    # each word read as the fact's words are ("excise" is "exciz" either side)
+    return all(set(tokenize(word)) <= held or _same_form(word, forms) for word in words)
 
 
 def _same_form(word: str, forms: frozenset[str]) -> bool:
     named = products_of(word.replace("/", " "))
     return bool(named) and named <= forms
+
+
+def leads_with_the_measure(
+    passage: Passage, passages: Sequence[Passage], thing: str | None
+) -> bool:
+    """Whether a place's limit or tax fact, the first retrieved of its place, gives a figure
+    in the measure a question asks ("how much can he walk around with?": an amount): a long
+    story around a short question lowers its coverage, yet it is the place's rule asked."""
+    fact = passage.fact
+    if (
+        thing not in _MEASURES
+        or not passage.shares_enough_words  # "my personal income tax" shares only "tax"
+        or fact.jurisdiction is None
+        or fact.topic not in FIGURE_TOPICS
+        or not gives_a_count(fact.text, thing)
+    ):
+        return False
+    return next(p for p in passages if p.fact.jurisdiction == fact.jurisdiction) is passage
 
 
 def gives_the_count(text: str, thing: str | None) -> bool:

@@ -11,8 +11,9 @@ from trichome.agents.allowance import Given
 from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
 from trichome.agents.asked_measures import asked_measure_first
+from trichome.agents.asked_sentences import holds_asked_sentence
 from trichome.agents.asked_terms import (
-    asked_terms,
+    asked_in_conversation,
     asks_origin_of_figure,
     contrasts,
     derives,
@@ -20,9 +21,14 @@ from trichome.agents.asked_terms import (
     holds_asked_terms,
 )
 from trichome.agents.calculation_requests import RecognisedCalculation
-from trichome.agents.counting import gives_a_count, gives_the_count, mentions
+from trichome.agents.counting import (
+    gives_a_count,
+    gives_the_count,
+    leads_with_the_measure,
+    mentions,
+)
 from trichome.agents.drafting import Draft
-from trichome.agents.figure_scopes import LIMIT_TOPICS, gives_any_scope, gives_scope
+from trichome.agents.figure_scopes import gives_a_part_asked, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.focus import Focus, about_a_focus, names_a_focus, names_the_focus
 from trichome.agents.gaps import Gap
@@ -230,7 +236,10 @@ class AnswerRequest:
         return explaining_first(self.question, asked_measure_first(self.question, usable))
 
     def _answers(self, passage: Passage, named: set[str]) -> bool:
-        asked = asked_terms(self.question)
+        turns = tuple(
+            turn.content for turn in self.messages if turn.role == "user" and turn.content
+        )
+        asked = asked_in_conversation(self.question, turns)
         if asked and not holds_asked_terms(passage.fact, asked):
             return False  # "what makes something a 'cannabis concentrate'?": not an extract rule
         if self.focus and not names_a_focus(passage.fact, self.focus):
@@ -280,15 +289,13 @@ class AnswerRequest:
                     # the topic giving a number of the thing counted answers it
                     gives_the_count(passage.fact.text, self.counted)
                 )
+                # "how much can he walk around with?" in one: its lead fact giving an amount
+                or leads_with_the_measure(passage, self.passages, self.counted)
                 # "'Kandy Klouds' for our gummies?": the place's fact on the topic about the
                 # very thing named (its title or keywords say candy) answers it
                 or names_the_focus(passage, self.focus)
                 or titles_asked_figure(passage.fact, self.products)
-                or (
-                    len(self.figure_scopes) > 1
-                    and passage.fact.topic in LIMIT_TOPICS
-                    and gives_any_scope(passage.fact.text, self.figure_scopes)
-                )
+                or gives_a_part_asked(passage.fact.topic, passage.fact.text, self.figure_scopes)
             )
         if (
             named - {FEDERAL}
@@ -309,6 +316,14 @@ class AnswerRequest:
             # The question is told in a story ("trying to set my rotovap so i dont strip
             # it"): words no fact holds lower its coverage, but the fact holds most of what
             # the packs could know of it, and the question's telling word or its subject.
+            return True
+        if (
+            not named
+            and about_a_focus(passage.fact, self.focus)
+            and holds_asked_sentence(passage.fact, self.question)
+        ):
+            # "... for THCA everyone uses 0.877. what's the factor for CBG from CBGA?": a fact
+            # about the thing asked holding most of the sentence that asks it
             return True
         return (
             passage.coverage >= RELEVANT_COVERAGE

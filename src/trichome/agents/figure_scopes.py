@@ -137,3 +137,9 @@ def gives_any_scope(text: str, scopes: frozenset[str]) -> bool:
 def gives_scope(text: str, scope: str) -> bool:
     """Whether a fact's text gives a figure counted over that scope."""
     return bool(_GIVES[scope].search(text))
+
+
+def gives_a_part_asked(topic: str, text: str, scopes: frozenset[str]) -> bool:
+    """Whether a limit fact gives one of the figures a question asks over two or more
+    scopes ("the most per piece and per bag?"): it answers that part in its own words."""
+    return len(scopes) > 1 and topic in LIMIT_TOPICS and gives_any_scope(text, scopes)

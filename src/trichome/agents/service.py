@@ -174,9 +174,8 @@ class AgentService:
             understanding.program,
             naming_it=asks_if_it_reaches(user_turns) or asks_if_exempt(question),
         )
-        if understanding.kind is not RequestKind.COMPARISON and [
-            topic.name for topic in rule_topics
-        ] == [STATUS_TOPIC]:
+        status_only = [topic.name for topic in rule_topics] == [STATUS_TOPIC]
+        if understanding.kind is not RequestKind.COMPARISON and status_only:
             # "is rec legal in Nebraska?": the directory's sourced status answers first.
             passages = status_first(self.directory, understanding.state, passages)
         if understanding.defines:
@@ -220,6 +219,7 @@ class AgentService:
             reads_state_rules=agent.answers_state_rules,
             foci=asked_foci(user_turns, question),
             products=understanding.products,
+            scopes=asked_scopes(question, topics),
             quiet=quiet,  # no rule is asked for, so none is missing
         )
         if sourced_tax_answers(calculation, passages, state):

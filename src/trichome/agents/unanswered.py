@@ -7,9 +7,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from trichome.agents.asked_terms import asked_terms, describe_asked
-from trichome.agents.counting import gives_the_count
+from trichome.agents.asked_terms import asked_terms, asks_origin_of_figure, describe_asked
+from trichome.agents.counting import gives_the_count, leads_with_the_measure
 from trichome.agents.engine import AnswerRequest, binds_in
+from trichome.agents.figure_scopes import gives_a_part_asked
 from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap
 from trichome.agents.product_forms import titles_asked_figure
@@ -30,6 +31,7 @@ def unanswered_places(
     reads_state_rules: bool,
     foci: Sequence[Focus] = (),
     products: frozenset[str] = frozenset(),
+    scopes: frozenset[str] = frozenset(),
     quiet: bool = False,
 ) -> tuple[str, ...]:
     """The named places (federal law apart) the passages give no answer for; none when the
@@ -39,8 +41,10 @@ def unanswered_places(
     national law over it, or a federal one on a topic federal law governs in every state:
     the hemp definition, 280E, an OSHA limit) on the topic asked, or
     giving a number of the thing counted ("how many plants can he have?" in a long story), or
+    the place's first fact giving the measure asked (`leads_with_the_measure`), or
     about the specific thing asked (`names_the_focus`), or a limit whose title gives the
-    figure for the product form asked (`titles_asked_figure`).
+    figure for the product form asked (`titles_asked_figure`), or, for a figure asked over
+    two scopes ("per piece and per bag?"), a limit giving one of them (`gives_a_part_asked`).
     Otherwise a place is unanswered when the agent reads state rules and has none for it.
     """
     if quiet:
@@ -52,8 +56,10 @@ def unanswered_places(
             for passage in passages
             if passage.answers_on_topic
             or gives_the_count(passage.fact.text, counted)
+            or leads_with_the_measure(passage, passages, counted)
             or names_the_focus(passage, foci)
             or titles_asked_figure(passage.fact, products)
+            or gives_a_part_asked(passage.fact.topic, passage.fact.text, scopes)
             for code in jurisdictions
             if passage.fact.jurisdiction in with_national_law([code])
             or binds_in(passage.fact, {code}, federal)
@@ -103,6 +109,7 @@ def _asks_back_what_a_rule_answers(request: AnswerRequest) -> bool:
         and (
             any(code != FEDERAL for code in request.jurisdictions)
             or bool(_RULE_OR_METHOD.search(request.question))
+            or asks_origin_of_figure(request.question)  # "asked where the 0.877 comes from"
         )
     )
 

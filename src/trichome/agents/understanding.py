@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trichome.agents.asides import programme_words
+from trichome.agents.asked_terms import asked_terms
 from trichome.agents.chatter import asks_for_a_piece, asks_what_assistant_does, is_chatter
 from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
@@ -355,6 +356,8 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     swapped = len(user_turns) > 1 and bool(products_of(latest) - products_of(user_turns[-2]))
     topics = follow_up_topics(latest, user_turns[:-1], swapped)  # "and in virginia?"
     topics = with_form_caps(topics, products)
+    if any(term.kind == "substance" for term in asked_terms(latest)):
+        topics = ()  # "trialling hexane for a hemp oil line. n-hexane's PEL?": no rule asked
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
         tuple(applicable),

@@ -64,6 +64,12 @@ def _plain(name: str) -> str:
 _NAME_TO_CODE = {
     _plain(name): code for code, name in JURISDICTION_NAMES.items() if code != FEDERAL
 } | _ALIASES
+# A state's or province's possessive typed without its apostrophe: "washingtons excise rate".
+_NAME_TO_CODE |= {
+    f"{_plain(name)}s": code
+    for code, name in (STATE_NAMES | PROVINCE_NAMES).items()
+    if not name.endswith("s")
+}
 _NAME_PATTERN = re.compile(
     r"(?<![\w.])("
     + "|".join(sorted((re.escape(name) for name in _NAME_TO_CODE), key=len, reverse=True))
@@ -263,7 +269,8 @@ _BARE_FEDERAL = re.compile(r"federal(?:ly)?|nationwide", re.IGNORECASE)
 _HEADING_AFTER = re.compile(
     r"(?:\s+(?:rec|med|medical|adult[- ]use|retail|dispensary|store|home|grow|cultivation|"
     r"processor|lab|delivery|hemp|mmj|patients?|edibles?|possession|purchase|tax(?:es)?|"
-    r"licen[cs]ing|packaging|label(?:l)?ing|testing|ads?|advertising|transport|waste)){0,3}"
+    r"licen[cs]ing|packaging|label(?:l)?ing|testing|ads?|advertising|transport|waste|"
+    r"questions?|q)){0,3}"
     r"\s*[-:\u2013\u2014,+]",
     re.IGNORECASE,
 )
@@ -334,6 +341,21 @@ def detect_jurisdictions(text: str) -> list[str]:
         if code not in ordered:
             ordered.append(code)
     return ordered
+
+
+def with_official_names(text: str) -> str:
+    """The text with each place it names written by its official name: a place's name says
+    where, never what is asked ("renting in east van" is British Columbia, not a vehicle).
+    Federal law's words ("USDA", "the DEA") stay: they name the programme asked about."""
+    parts: list[str] = []
+    position = 0
+    for start, end, code in sorted(find_jurisdictions(text)):
+        if start >= position and code != FEDERAL:
+            # the full stop read with a name ("Mass.", "duluth.") still ends its sentence
+            stop = "." if text[start:end].endswith(".") else ""
+            parts += [text[position:start], jurisdiction_name(code), stop]
+            position = end
+    return "".join([*parts, text[position:]])
 
 
 def without_jurisdictions(text: str, codes: Iterable[str]) -> str:

@@ -28,7 +28,7 @@ ALIASES: dict[str, str] = {
     "san diego": "CA", "sacramento": "CA", "albuquerque": "NM", "santa fe": "NM",
     "st. louis": "MO", "st louis": "MO", "kansas city": "MO", "minneapolis": "MN",
     "honolulu": "HI", "anchorage": "AK", "fairbanks": "AK", "juneau": "AK",
-    "toronto": "CA-ON", "ottawa": "CA-ON",
+    "toronto": "CA-ON", "ottawa": "CA-ON", "east van": "CA-BC",
     "montreal": "CA-QC", "montréal": "CA-QC", "vancouver": "CA-BC", "victoria bc": "CA-BC",
     "calgary": "CA-AB", "edmonton": "CA-AB", "winnipeg": "CA-MB", "halifax": "CA-NS",
     "hartford": "CT", "new haven": "CT", "stamford": "CT", "bridgeport": "CT",

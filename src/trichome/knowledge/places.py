@@ -190,6 +190,8 @@ def has_city(code: str, name: str) -> bool:
 
 # After a city, its own place: "vancouver bc", "vancouver, canada", "portland, oregon".
 _OWN_PLACE_AFTER = re.compile(r"[\s,]+(?P<place>[a-z.]+(?: [a-z]+)?)")
+# What stands between a city and the state or province that qualifies it: "vancouver, WA".
+_BETWEEN = re.compile(r"[\s,]*")
 
 
 def without_homonym_cities(
@@ -197,12 +199,14 @@ def without_homonym_cities(
 ) -> list[tuple[int, int, str]]:
     """The places found, without a city read for one place when a state or province named
     by its official name has a city so called ("washington: she lives in vancouver" is
-    Vancouver, Washington), unless the city's own place follows it ("vancouver bc")."""
+    Vancouver, Washington), or is named right after it ("vancouver WA"), unless the city's
+    own place follows it ("vancouver bc")."""
     named = {code for start, end, code in found if text[start:end].lower() in official_names}
     kept = []
     for start, end, code in found:
         city = text[start:end]
-        homonym = any(other != code and has_city(other, city) for other in named)
+        qualifier = {other for s, _, other in found if s >= end and _BETWEEN.fullmatch(text[end:s])}
+        homonym = any(other != code and has_city(other, city) for other in named | qualifier)
         after = _OWN_PLACE_AFTER.match(text.lower(), end)
         own = after is not None and (
             after.group("place").split()[0].strip(".") in (code.split("-")[-1].lower(), "canada")

@@ -117,7 +117,9 @@ EDIBLE = (
     r"(?:edibles?|gumm(?:y|ies)|chocolates?|brownies?|cookies?|cand(?:y|ies)|beverages?|"
     r"drinks?|mints?|capsules?|tinctures?|topicals?)"
 )
-AMOUNT = r"(?:thc|mg|milligrams?|potency|doses?|servings?|strong)"
+# "delta 9", "d9", "Δ9" are THC as asked in the trade
+THC = r"(?:thc|delta[- ]?9(?![\d.])|d9|Δ9)"
+AMOUNT = rf"(?:{THC}|mg|milligrams?|potency|doses?|servings?|strong)"
 # The most THC one package or serving may carry, asked without naming the product ("whats
 # the most thc the package can have", "how much thc can one serving hold"): a product's cap
 # (the follow-up's product, carried from the earlier turn, says which), not packaging.

@@ -87,6 +87,11 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+ plants\b[^?!]{0,60}\b(?:penalt(?:y|ies)|fines?|charged?|offen[cs]es?|crimes?|"
         r"illegal|legal|allowed|in trouble)\b|"
         r"\bgrowing\?|\bhow many (?:can|may) (?:be )?(?:flower|bloom|matur)|"
+        # "whats the max plants our household can have", "most plants per adult": a count
+        # of plants held to a home or a person; "a little tent grow": a home's own grow
+        r"\b(?:max(?:imum)?|most|limit on|cap on)(?: number of| no\.? of)? (?:\w+ )?plants\b"
+        r"[^.?!]{0,30}\b(?:households?|house|home|residence|person|adults?|apartment)\b|"
+        r"\b(?:start|starting|set up|setting up)\b[^.?!]{0,15}\b(?:tent|closet|personal) grow\b|"
         # several people in one home: "can each of us grow 3 mature?", "how many plants can
         # each of us have going", "total plants allowed?", "how many plants am i allowed"
         r"\b(?:can|may|could) (?:each|both|all|every one) of (?:us|them|you)\b[^.?!]{0,20}"
@@ -178,6 +183,12 @@ MORE_WORDING: dict[str, str] = {
         r"\bdrop(?:s|ping)? off (?:an? |the |their |his |her |this |that )?orders?\b|"
         r"\bmid[- ]?route\b|\b(?:before|until|without) (?:the |a |any |an )?(?:first |next )?"
         r"orders? (?:even )?(?:comes? in|arrives?|is placed)\b"
+    ),
+    "minimum-age": (
+        # "whats the actual age at the SQDC?", "you can buy weed at 18": the age asked
+        r"\bwhat(?:'?s| is) the (?:actual |real |legal |minimum |current )?(?:buying |purchase |"
+        r"purchasing )?age\b|\b(?:buy|purchase|smoke|use)\b[^.?!]{0,20}\bat (?:18|19|21)\b"
+        r"(?! ?(?:mg|g|%|percent|plants?|oz|ounces?|grams?))"
     ),
     "food-safety": (
         # a sealed food or drink's acidity, the condition for botulism (not water activity
