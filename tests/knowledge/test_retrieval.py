@@ -105,3 +105,19 @@ def test_shop_talk_question_finds_the_fact_on_its_conversion() -> None:
     )
     found = index.search("we isomerise our cbd into d8 ourselves, is it still hemp under sec 781?")
     assert found[0].fact.id == "conv"
+
+
+def test_osha_duties_and_minor_cannabinoid_factors_are_found_by_their_agents() -> None:
+    # The operations agent reads the OSHA workplace-safety pack, formulation the chemistry one:
+    # a plain question on either leads with the fact that holds its figure.
+    knowledge = KnowledgeBase(load_packs())
+    operations = knowledge.index_for(knowledge.pack_ids_for(["operations"]))
+    formulation = knowledge.index_for(knowledge.pack_ids_for(["formulation"]))
+    asked = {
+        (operations, "how often must a forklift operator be evaluated"): 3,
+        (operations, "hydrostatic test interval for a co2 fire extinguisher"): 5,
+        (operations, "niosh rel for n-hexane"): 50,
+        (formulation, "conversion factor from cbna to cbn"): 0.876,
+    }
+    for (index, question), value in asked.items():
+        assert index.search(question)[0].fact.value == value, question
