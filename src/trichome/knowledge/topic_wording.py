@@ -16,6 +16,15 @@ _CONCENTRATE = (
 )
 
 MORE_WORDING: dict[str, str] = {
+    "local-control": (
+        # a tax a city or county adds on top of the state's is its own power, with its own
+        # conditions ("the max local marijuana tax", "can the county add its own tax"); the
+        # tax itself is left to the tax topic's words, which are not read as inside these
+        r"\b(?:local|city|county|municipal|town)\s+(?:(?:option|marijuana|cannabis|sales|"
+        r"excise|retail)\s+){0,2}(?=tax(?:es)?\b)|\b(?:cit(?:y|ies)|count(?:y|ies)|towns?|"
+        r"municipalit(?:y|ies))\b.{0,30}\b(?:add|impose|levy|charge|tack|put)\w*\b"
+        r"(?=.{0,30}\btax(?:es)?\b)"
+    ),
     "record-keeping": (
         # "how many years do cultivators need to keep their records?"
         r"\bkeep (?:their|its|his|her|all|these|those|my) records\b|"
