@@ -167,7 +167,11 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:buy|purchase) at (?:once|one time)\b|"
         # an amount a buyer wants, asked at the counter: "guy wants 30g, can we sell him that?"
         r"\bwants? (?:to (?:buy|grab|get) )?\d+(?:\.\d+)? ?(?:g|grams?|oz|ounces?|mg)\b"
-        r"[^?]{0,60}\b(?:can|may|could) (?:we|i|you) (?:sell|ring|give)\b"
+        r"[^?]{0,60}\b(?:can|may|could) (?:we|i|you) (?:sell|ring|give)\b|"
+        # a patient's next supply before the last runs out: "grab their next 90 days early",
+        # "an early refill", "re-up before the 30 days are up"
+        r"\b(?:next|another|new) (?:\d+|thirty|sixty|ninety)[- ]?days?\b[^.?!]{0,30}\bearly\b|"
+        r"\bearly (?:refill|resupply|re-?up)s?\b|\b(?:refill|resupply|re-?up)\w* (?:\w+ )?early\b"
     ),
     "licensing": (
         # where a licensed store may get its stock, a condition of its licence: "can we buy
