@@ -32,7 +32,7 @@ CONCENTRATE = (
 
 
 # Percentages that are not a product's potency.
-NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "limit"})
+NOT_POTENCY = frozenset({"loss", "efficiency", "moisture", "terpene", "tolerance", "limit", "tax"})
 
 
 @dataclass(slots=True)

@@ -301,7 +301,8 @@ UNREPORTED = (
 # bumps the excise up next year?", "any chance the state hikes the tax before 2027?").
 _GUESS_ASKED = (
     r"(?:(?:do|d'?|would) ?(?:you|u|ya|y'?all)|anyone|you|u) (?:think|reckon|expect|guess|"
-    r"figure|predict|bet)|^\W*(?:think|reckon)\b|\bany (?:chance|odds)\b|\bwhat are the odds\b"
+    r"figure|predict|bet)|^\W*(?:think|reckon)\b|\bany (?:chance|odds)\b|"
+    r"\bwhat(?: are|'?s| is) the (?:odds|chances?)\b"
 )
 _LAWMAKERS = (
     r"legislature|lawmakers|legislators|general assembly|congress|governor|senate|house|"
@@ -310,7 +311,8 @@ _LAWMAKERS = (
 _CHANGED = (
     r"bump\w*|hike\w*|jack\w*|rais(?:e|es|ing)|lower\w*|cut(?:s|ting)?|increas\w*|"
     r"decreas\w*|chang\w*|repeal\w*|allow\w*|legali[sz]\w*|ban(?:s|ning)?|extend\w*|"
-    r"drop\w*|double\w*|scrap\w*|end(?:s|ing)?|add(?:s|ing)?|pass(?:es|ing)?"
+    r"drop\w*|double\w*|scrap\w*|end(?:s|ing)?|add(?:s|ing)?|pass(?:es|ing)?|freez\w*|"
+    r"pause\w*|delay\w*|cap(?:s|ping)?"
 )
 GUESSED_CHANGE = (
     rf"\b(?:{_GUESS_ASKED})\b[^?.]{{0,60}}\b(?:{_LAWMAKERS})\b[^?.]{{0,40}}\b(?:{_CHANGED})\b"

@@ -46,6 +46,9 @@ _ASKS = re.compile(
     # and in French: "rédige un court courriel", "écris un petit mot"
     r"r[ée]dige[rz]?|[ée]cri(?:re|s|vez)|pr[ée]pare[rz]?|"
     r"turn (?:my|our|these|this) .{0,30}\binto|"
+    # "now turn that into a checklist", "make it into a one-pager": the answer just given
+    r"(?:turn|make|convert|put|format|reformat) (?:that|it|this|them|those|the above|all (?:that|"
+    r"this))(?: info| list| answer)? (?:into|as)|"
     r"tell me an? (?:\w+ )?(?:joke|pun|riddle))\b",
     re.IGNORECASE,
 )
@@ -77,7 +80,12 @@ _ASKS_A_RULE = re.compile(
 # ("an email to customers who bought batch 2291").
 _ASKS_ANYTHING = re.compile(
     r"\?|(?:^|[,.;:!\u2013\u2014]|\s-)\s*(?:(?:and|so|also|but)\s+)?(?:what|whats|which|how|who|"
-    r"when|where|why|anything|whether)\b",
+    r"when|where|why|anything|whether)\b|"
+    # a sentence that opens on a yes/no question, its mark left off: "... a post. does the
+    # ftc make them say they were paid" (not "can you draft ...", a request)
+    r"[.;!]\s+(?:(?:and|so|but|also)\s+)?(?:do|does|did|is|are|must|should|may|has|have|"
+    r"can|could|will|would)\s+(?!(?:you|u|ya)\b)(?:the|we|i|they|our|my|he|she|it|there|any|"
+    r"an?|these|those|this|that)\b",
     re.IGNORECASE,
 )
 

@@ -211,6 +211,17 @@ _RULE_OBJECTS = (
     Focus("candy", ("candy", "candies", "kandy", "kandies", "kandeez"), answers_alone=True),
     # who an advert may reach ("the ad audience rule?"): a rule on what ads may say is not it
     Focus("advertising audiences", ("audience",), ("viewers?", "readership", "followers?")),
+    # who placed an ad, asked as what must identify the business in it ("does the spot have
+    # to include anything identifying us?"): the rule naming the licence number answers
+    Focus(
+        "licensee identification",
+        (
+            r"identif(?:y|ying|ies|ied|ication)(?: of)? (?:us|ourselves|the (?:business|licensee|"
+            r"company|brand|store|dispensary|advertiser))",
+            _named("licen[cs]e", "(?:number|no|#)"),
+        ),
+        (_named("licen[cs]e", "(?:number|no|#)"), _named("licensee'?s?", "name")),
+    ),
     # a crew's size asked ("two people in the van?"): a rule on the vehicle is not it
     Focus(
         "staffing",

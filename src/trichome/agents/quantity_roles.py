@@ -1,6 +1,7 @@
 """The role the words around a number give it: a process loss ("5% loss"), an efficiency,
 a moisture content, a terpene share, a target, a tolerance, a stock, a price, a dropper's
-size, or a limit named in the question ("the 0.3% total THC limit"), which is no reading."""
+size, a tax rate, or a limit named in the question ("the 0.3% total THC limit"), which is
+no reading."""
 
 from __future__ import annotations
 
@@ -104,6 +105,13 @@ _TAG_WORDS: dict[str, tuple[str, str]] = {
         r"unit|dose)\s+)?(?:(?:hemp|federal|farm\s+bill|legal|"
         r"usda|state|compliance)\s+){0,2}(?:limit|threshold|cutoff|cut-off|"
         r"cap\b|max(?:imum)?\b|line\b|rule\b)",
+    ),
+    # "set the excise to 12%", "15% sales tax": a tax rate, never a potency or a strength
+    "tax": (
+        r"\b(?:tax(?:es)?|excise|duty|levy|gst|hst|pst|vat)\s+(?:rate\s+)?(?:(?:is|was|at|of|to|"
+        r"set\s+to|now|still|currently|=|:)\s*)*$",
+        r"^\s*(?:(?:state|local|city|county|sales|retail|wholesale|cannabis|marijuana|"
+        r"marihuana|excise|use|gross\s+receipts)\s+){0,2}(?:tax(?:es)?|excise|duty|levy)\b",
     ),
     "dropper": (
         r"dropper\w*\s*\(?\s*(?:is|of|=)?\s*$|dropper\w*\s+(?:[a-z]+\s+){0,3}?(?:are|holds?|measures?|"

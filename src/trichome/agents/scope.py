@@ -164,7 +164,7 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:trick|cheat|game|fool)\b.{0,40}\b(?:samples?|sampler|test|lab)\b.{0,30}"
             r"\bpass\b|\bdilut\w*\b.{0,20}\bsamples?\b|\bpoint the sampl(?:er|ing agent)\b|"
             rf"{cases.SLIPPING_PAST}|{cases.UNNOTICED}|{cases.UNREPORTED}|{cases.NOT_FLAGGED}|"
-            rf"{more.KEPT_QUIET}",
+            rf"{more.KEPT_QUIET}|{more.EVADED}",
         ),
         (
             "forecast",

@@ -19,6 +19,7 @@ from trichome.plans import PublicModel
 
 OPERATIONS = "operations"
 COMPLIANCE = "compliance"
+MARKETING = "marketing"
 # Rule topics another specialist answers too (transport, waste, tracking, batches,
 # packaging, records and workplace safety: operations; advertising: marketing).
 NOT_ONLY_COMPLIANCE = frozenset(
@@ -71,6 +72,14 @@ def specialist(
         # main agent's (the router data's rule 11), whatever shop words lean elsewhere
         return main, ()
     compliance = AGENTS[COMPLIANCE]
+    marketing = AGENTS[MARKETING]
+    ads_only = {topic.name for topic in understanding.rule_topics} == {"advertising"}
+    if agent is compliance and ads_only and not drafting and marketing.available_on(model):
+        # What an ad may say, where it may run and who must see it is the marketing
+        # specialist's (the router data's rule 1), which reads every state's advertising
+        # rules: "what share of a podcast's listeners must be 21+", "must paid influencers
+        # disclose it", however legal the words
+        return marketing, ()
     # A state named, or federal hemp law: "is our thca flower fine federally?" asks the
     # federal hemp rule, which compliance reads (federal tax or banking is the main agent's).
     asked = {topic.name for topic in understanding.rule_topics}

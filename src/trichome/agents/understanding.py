@@ -148,7 +148,9 @@ _AGAIN = re.compile(
     re.IGNORECASE,
 )
 _SMALL_TALK_WORD = (
-    r"(?:hi|hello|hey|yo|thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|"
+    # a letter drawn out as people type it: "heyy", "hiii", "helloooo", "yooo", "thankss"
+    r"(?:h+i+|hel+o+|he+y+a?|hiya|howdy|y+o+|thanks+|thank (?:you+|u+)|thx+|thnx|thanx|ty|"
+    r"tysm|cheers|"
     r"good (?:morning|afternoon|evening)|"
     r"gm|who are you|what can you do|ok|okay|alright|all right|cool|great|nice|awesome|perfect|"
     r"what'?s good|whats good|wyd|how goes it|"

@@ -16,6 +16,15 @@ _CONCENTRATE = (
 )
 
 MORE_WORDING: dict[str, str] = {
+    "local-control": (
+        # a tax a city or county adds on top of the state's is its own power, with its own
+        # conditions ("the max local marijuana tax", "can the county add its own tax"); the
+        # tax itself is left to the tax topic's words, which are not read as inside these
+        r"\b(?:local|city|county|municipal|town)\s+(?:(?:option|marijuana|cannabis|sales|"
+        r"excise|retail)\s+){0,2}(?=tax(?:es)?\b)|\b(?:cit(?:y|ies)|count(?:y|ies)|towns?|"
+        r"municipalit(?:y|ies))\b.{0,30}\b(?:add|impose|levy|charge|tack|put)\w*\b"
+        r"(?=.{0,30}\btax(?:es)?\b)"
+    ),
     "record-keeping": (
         # "how many years do cultivators need to keep their records?"
         r"\bkeep (?:their|its|his|her|all|these|those|my) records\b|"
@@ -163,7 +172,11 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:buy|purchase) at (?:once|one time)\b|"
         # an amount a buyer wants, asked at the counter: "guy wants 30g, can we sell him that?"
         r"\bwants? (?:to (?:buy|grab|get) )?\d+(?:\.\d+)? ?(?:g|grams?|oz|ounces?|mg)\b"
-        r"[^?]{0,60}\b(?:can|may|could) (?:we|i|you) (?:sell|ring|give)\b"
+        r"[^?]{0,60}\b(?:can|may|could) (?:we|i|you) (?:sell|ring|give)\b|"
+        # a patient's next supply before the last runs out: "grab their next 90 days early",
+        # "an early refill", "re-up before the 30 days are up"
+        r"\b(?:next|another|new) (?:\d+|thirty|sixty|ninety)[- ]?days?\b[^.?!]{0,30}\bearly\b|"
+        r"\bearly (?:refill|resupply|re-?up)s?\b|\b(?:refill|resupply|re-?up)\w* (?:\w+ )?early\b"
     ),
     "licensing": (
         # where a licensed store may get its stock, a condition of its licence: "can we buy
