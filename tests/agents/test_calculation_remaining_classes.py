@@ -72,3 +72,33 @@ def test_a_bag_is_weighed_only_when_its_potency_follows(text: str) -> None:
 def test_a_bag_with_no_potency_gets_no_number() -> None:
     found = recognise("the eighth, how many mg of thc")
     assert found is None or found.calculation is None
+
+
+# Missouri: 1 MME = 3.5 g of flower = 1 g of concentrate = 100 mg of THC in a product.
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many MMEs is an eighth, 2 g of wax and a 100 mg pack of gummies", 1 + 2 + 1),
+        ("in missouri, how many mmes are 3 oz of flower", 3 * ZIP_G / 3.5),  # 24
+        ("bought 14 g flower and a 1 g cart in MO, how many mmes is that", 14 / 3.5 + 1),
+        ("patient basket: 10.5g bud, 3 x 0.5g carts, 250mg of gummies. total MMEs?", 3 + 1.5 + 2.5),
+    ],
+)
+def test_a_missouri_basket_is_counted_in_equivalency_units(question: str, expected: float) -> None:
+    found = recognise(question, "MO")
+    assert found is not None and found.calculation is not None, found
+    assert math.isclose(found.calculation.value, expected, rel_tol=1e-9), found.calculation
+    assert found.calculation.unit == "MME"
+
+
+def test_mmes_asked_of_nothing_get_a_question_and_no_number() -> None:
+    found = recognise("how many MMEs is that")
+    assert found is not None and found.calculation is None and found.asks
+    assert found.missing == ("basket_amounts",)
+
+
+@pytest.mark.parametrize(
+    "question", ["how many mmes can a patient buy a month", "what is an MME in missouri"]
+)
+def test_the_allotment_itself_is_left_to_the_packs(question: str) -> None:
+    assert recognise(question, "MO") is None
