@@ -1,6 +1,7 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `equivalency_units`, `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
+Each reader (in `equivalency_units`, `purchase_limit_readers`, `batch_pieces`, `multi_blends`,
+`potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,

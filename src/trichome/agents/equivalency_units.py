@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from trichome.agents import purchase_limits as limits
 from trichome.agents import missing_inputs as needs
+from trichome.agents import purchase_limits as limits
 from trichome.agents.calculation_questions import Question, ask
 from trichome.agents.calculators import Calculation, CalculationError, fmt
 from trichome.agents.purchase_limit_readers import given_amounts
