@@ -1,6 +1,7 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `purchase_limit_readers`, `batch_pieces`, `multi_blends`, `potency_readers`,
+Each reader (in `equivalency_units`, `purchase_limit_readers`, `batch_pieces`, `multi_blends`,
+`potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
 `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
@@ -25,6 +26,7 @@ from trichome.agents import (
     cap_pieces,
     coa_chains,
     drink_strengths,
+    equivalency_units,
     kitchen_targets,
     multi_blends,
     ounce_prices,
@@ -67,6 +69,7 @@ from trichome.agents.quantities import read
 READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.vpd,
     grow_room.dli,
+    equivalency_units.equivalency_units,
     purchase_limits.purchase_limit,
     multi_blends.multi_blend,
     operations.conversion,

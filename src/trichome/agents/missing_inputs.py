@@ -78,6 +78,7 @@ COA_RESULTS_ANY_BASIS = "coa_results_any_basis"
 PIECE_MASS = "piece_mass"
 PRODUCT_MASS = "product_mass"
 PURCHASE_LIMIT = "purchase_limit"
+BASKET_AMOUNTS = "basket_amounts"
 
 # key -> how the question to the user names it
 WORDING: dict[str, str] = {
@@ -117,6 +118,10 @@ WORDING: dict[str, str] = {
     START_OR_END_AMOUNT: "how much you start with, or how much you want to end with (mL or g)",
     START_CONCENTRATION: "the concentration you start from (mg/mL or mg/g)",
     TARGET_POTENCY: "the potency you want to end at (%)",
+    BASKET_AMOUNTS: (
+        "each amount and its kind (grams of flower, grams of concentrate, mg of THC in infused "
+        "products)"
+    ),
     PRICED_AMOUNT: "how much that price buys (a pound, an ounce, grams)",
     DRY_WEIGHT: "the dry harvest weight",
     WATTAGE: "the total lighting wattage",

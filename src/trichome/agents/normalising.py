@@ -78,6 +78,14 @@ _BARE_AMOUNT = re.compile(
 )
 # "eighths of 20% flower, mg per eighth?": bags named in the plural with no count, asked
 # about one of them ("per eighth", "each", "in one"), are one bag.
+# "the eighth is 26%", "this 8th @ 30%", "my zip tested 28%": one bag named by an article and
+# followed by its potency is one bag weighed (never a date, "the 8th of May", nor a price).
+_NAMED_BAG = re.compile(
+    r"\b(?:the|this|that|my|our|your|his|her|their)\s+(eighth|8th|quarter|zip)"
+    r"(?=\s*(?:is|was|'s|at|@|of|:|,|=|-|tests?|tested|testing|came\s+(?:back|in)|reads?)?"
+    r"\s*(?:at|@|about|around)?\s*\d+(?:\.\d+)?\s*(?:%|percent))",
+    re.IGNORECASE,
+)
 _BARE_BAGS = re.compile(
     r"(?<![\d.])(?<![\d.]\s)(?<!many\s)\b(eighth|zip|quarter|ounce|gram)s"
     r"(?=\s+of\b)",
@@ -251,6 +259,7 @@ def normalise(text: str) -> str:
     # "eighth of 26% flower", "cup of butter with 7 g" opening a sentence: one of them.
     text = _BARE_AMOUNT.sub(lambda m: f"{m.group(1)}1 {m.group(2)}", text)
     text = _BARE_BAGS.sub(_one_bag, text)
+    text = _NAMED_BAG.sub(lambda m: "1 eighth" if m.group(1) == "8th" else f"1 {m.group(1)}", text)
     # Thousands separators ("1,000", "12,500.5") and decimal commas ("24,5%").
     # A comma after a decimal ("0.1,121.7" in a CSV row) separates two cells, not thousands.
     text = re.sub(r"(?<![\d.])(\d+)((?:,\d{3}(?!\d))+)", lambda m: m[0].replace(",", ""), text)

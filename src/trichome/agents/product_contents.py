@@ -71,7 +71,9 @@ def product_content(question: Question) -> Calculation | None:
         r"(?:cart|carts|cartridge|can|bottle|box|package|pack|jar|pre-?roll|joint|pen|vape|"
         r"disposable|device|drink|beverage|unit|tin)\b|\bthc\s+mgs?\b|"
         # "812 mg/g and it's a .5g cart, what's that in mg": the product's THC in mg
-        r"\b(?:that|it|this|those|these)\s+in\s+(?:mgs?|milligrams)\b|" + _HOW_MANY_SERVINGS
+        r"\b(?:that|it|this|those|these)\s+in\s+(?:mgs?|milligrams)\b|"
+        # "whats the thc in mg for a quarter at 22%": the cannabinoid asked in milligrams
+        r"\b(?:thc|cbd|cbn|cbg)\s+in\s+(?:mgs?|milligrams)\b|" + _HOW_MANY_SERVINGS
     ):
         return None
     in_volume = _in_volume(question)

@@ -182,7 +182,7 @@ def _kind_of(question: Question, mass: Quantity, limit: limits.PurchaseLimit | N
     return None if kind is None else _in_limit(limit, kind, words)
 
 
-def _held(
+def given_amounts(
     question: Question,
     span: tuple[int, int],
     limit: limits.PurchaseLimit | None,
@@ -252,7 +252,7 @@ def _equivalent_amount(
     allowance every kind shares; None when the question asks no such thing."""
     if not limit.shared or not _EQUIVALENT.search(question.text):
         return None
-    found = _held(question, span, limit, basket=True)
+    found = given_amounts(question, span, limit, basket=True)
     if not found:
         return None
     words = question.text[span[0] : span[1]]
@@ -313,7 +313,7 @@ def purchase_limit(question: Question) -> Calculation | None:
         if asked is None:
             return None
     trade = re.search(r"\b(eighths?|quarters?|zips?)\b", asked_text, re.I)
-    found = _held(question, span, known)
+    found = given_amounts(question, span, known)
     if found is None:
         return None
     held = tuple(h for h, _ in found)
