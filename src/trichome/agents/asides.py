@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from trichome.agents.asked_terms import asks_origin_of_figure
+from trichome.agents.figure_origins import asks_origin_of_figure
 from trichome.knowledge.jurisdictions import with_official_names
 from trichome.knowledge.topics import Topic, detect_topics
 

@@ -18,12 +18,10 @@ only a figure the question points at as a factor or a number to explain is.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from trichome.knowledge.packs import Fact
-from trichome.knowledge.retrieval import Passage
 from trichome.knowledge.words import tokenize
 
 # Straight or curly quotes around the term.
@@ -312,7 +310,9 @@ def contrasts(terms: tuple[AskedTerm, ...]) -> bool:
 # A figure asked of a substance named earlier: "what are the IDLH and the LEL for it?".
 _PROPERTY_OF_IT = re.compile(
     rf"\b(?P<figure>{_PROPERTIES})\b[^?.!]{{0,40}}?\b(?:for|of|on)\s+(?:it|that|this)\b|"
-    rf"\bits\s+(?P<own>{_PROPERTIES})\b",
+    rf"\bits\s+(?P<own>{_PROPERTIES})\b|"
+    # "and the LEL?", "what about the IDLH" after the PEL of ethanol was asked
+    rf"^\W*(?:and|what about|how about|plus|also)\s+(?:the\s+)?(?P<bare>{_PROPERTIES})\b",
     re.IGNORECASE,
 )
 
@@ -338,7 +338,7 @@ def asked_in_conversation(question: str, user_turns: tuple[str, ...]) -> tuple[A
         term = _term(named.pop(), "substance") if len(named) == 1 else None
         if term is None:
             return asked
-        figure = tuple(tokenize(match.group("figure") or match.group("own")))
+        figure = tuple(tokenize(match.group("figure") or match.group("own") or match.group("bare")))
         return (*asked, AskedTerm(term.text, term.words, term.kind, figure))
     return asked
 
@@ -346,64 +346,6 @@ def asked_in_conversation(question: str, user_turns: tuple[str, ...]) -> tuple[A
 def holds_asked_terms(fact: Fact, terms: tuple[AskedTerm, ...]) -> bool:
     """Whether the fact names every term the question asks about by name."""
     return all(term.held_by(fact) for term in terms)
-
-
-# The question asks where a figure comes from, not only what it is: "where does that number
-# come from", "why multiply by 0.877", "how is the 0.877 derived".
-_ORIGIN = re.compile(
-    r"\bwhere\s+(?:does|do|did)\b(?:[^?.!]|\.\d){0,40}\bcome\s+from\b|"
-    r"\bwhere\b(?:[^?.!]|\.\d){0,40}\b(?:comes|came)\s+from\b|\bwhy\b(?:[^?.!]|\.\d){0,40}"
-    r"\b(?:multipl\w*|divid\w*|times|use[sd]?|that\s+number|0?\.\d+)\b|"
-    r"\b(?:derived|derive|derivation|worked\s+out|origin)\b",
-    re.IGNORECASE,
-)
-# A fact deriving a figure says what it is the ratio or result of ("the mass ratio 314.47 /
-# 358.48 is 0.877"), not only how it is used ("delta-9 plus 0.877 times THCA").
-_DERIVES = re.compile(
-    r"\bratio\b|\d\s*/\s*\d|\bderived\b|\bcomes?\s+from\b",
-    re.IGNORECASE,
-)
-
-
-def asks_origin_of_figure(question: str) -> bool:
-    """Whether the question asks where a figure it names comes from."""
-    named = any(term.kind == "figure" for term in asked_terms(question))
-    return named and bool(_ORIGIN.search(question))
-
-
-def derives(fact: Fact) -> bool:
-    """Whether the fact says what a figure it states is the ratio or result of."""
-    return bool(_DERIVES.search(fact.text))
-
-
-def explaining_first(question: str, passages: Sequence[Passage]) -> tuple[Passage, ...]:
-    """The passages, those deriving the figure first when the question asks where a figure
-    named in it comes from; otherwise as they were."""
-    if not asks_origin_of_figure(question):
-        return tuple(passages)
-    figures = [term.text for term in asked_terms(question) if term.kind == "figure"]
-    return tuple(
-        sorted(
-            passages,
-            key=lambda passage: (
-                not derives(passage.fact),
-                not any(_worked_out(passage.fact.text, figure) for figure in figures),
-            ),
-        )
-    )
-
-
-def _worked_out(text: str, figure: str) -> bool:
-    """Whether a text works the figure out: a ratio or product whose result it is ("314.47 /
-    358.48 is 0.877"), not a neighbouring figure worked out beside it (CBNA's 0.876)."""
-    return bool(
-        re.search(
-            rf"\d\s*[/x\u00d7]\s*\d[\d.]*\)?\s*(?:is|=|equals|gives|comes to)\s*"
-            r"(?:about\s+|roughly\s+)?"
-            rf"{re.escape(figure)}(?!\d)",
-            text,
-        )
-    )
 
 
 def describe_asked(terms: tuple[AskedTerm, ...]) -> str:

@@ -12,14 +12,7 @@ from trichome.agents.asked_aspects import asked_aspects, states_aspects
 from trichome.agents.asked_attributes import asks_market_price, gives_market_price
 from trichome.agents.asked_measures import asked_measure_first
 from trichome.agents.asked_sentences import holds_asked_sentence
-from trichome.agents.asked_terms import (
-    asked_in_conversation,
-    asks_origin_of_figure,
-    contrasts,
-    derives,
-    explaining_first,
-    holds_asked_terms,
-)
+from trichome.agents.asked_terms import asked_in_conversation, contrasts, holds_asked_terms
 from trichome.agents.calculation_requests import RecognisedCalculation
 from trichome.agents.counting import (
     gives_a_count,
@@ -28,6 +21,7 @@ from trichome.agents.counting import (
     mentions,
 )
 from trichome.agents.drafting import Draft
+from trichome.agents.figure_origins import asks_origin_of_figure, derives, explaining_first
 from trichome.agents.figure_scopes import gives_a_part_asked, gives_scope
 from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_units
 from trichome.agents.focus import Focus, about_a_focus, names_a_focus, names_the_focus

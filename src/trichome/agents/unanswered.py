@@ -7,9 +7,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from trichome.agents.asked_terms import asked_terms, asks_origin_of_figure, describe_asked
+from trichome.agents.asked_terms import asked_terms, describe_asked
 from trichome.agents.counting import gives_the_count, leads_with_the_measure
 from trichome.agents.engine import AnswerRequest, binds_in
+from trichome.agents.figure_origins import asks_origin_of_figure
 from trichome.agents.figure_scopes import gives_a_part_asked
 from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap

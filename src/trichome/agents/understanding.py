@@ -359,8 +359,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
     topics = follow_up_topics(latest, user_turns[:-1], swapped)  # "and in virginia?"
     topics = with_form_caps(topics, products)
     if any(term.kind == "substance" for term in asked_terms(latest)):
-        # "trialling hexane for a hemp oil line. n-hexane's PEL?": no rule of the story asked,
-        # only the federal limits on the substance (so they answer in any state named)
+        # "trialling hexane for a hemp oil line. n-hexane's PEL?": the substance's limits only
         topics = tuple(topic for topic in topics if topic.name in FEDERAL_SAFETY_TOPICS)
     scope = scope_of(latest) if kind is RequestKind.OUT_OF_SCOPE else None
     return Understanding(
