@@ -1,0 +1,122 @@
+"""What each licence keeps on file besides its stock: sublocations, additives templates, the
+drivers and vans that carry its transfers, and what it stopped using during the year.
+
+Made when the licences began, through the same builders as the sandbox's writes (sublocations
+Create, AdditivesTemplates Create, Transporters CreateDrivers and CreateVehicles, and the
+archive operations of Strains, Items, Locations and Sublocations):
+
+- the cultivator works with two feeds and a pesticide, kept as additives templates;
+- the cultivator and the manufacturer, which ship, register the three drivers and their
+  vans (`transporters.DRIVERS`) that carry their transfers;
+- the cultivator and the store name places inside their rooms as sublocations; the
+  cultivator takes one drying rack out of use in the year;
+- the cultivator grew a strain it no longer grows: its strain and its item are archived as
+  the year begins, and a veg room it closed part-way through is archived too.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from trichome.sandbox import documents, registers
+from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, MANUFACTURER, Facility
+from trichome.sandbox.seed.transporters import DRIVERS
+from trichome.sandbox.seed.year import LEAD_IN_DAYS, Year
+from trichome.sandbox.store import Record
+
+SUBLOCATIONS = {
+    CULTIVATOR: ("Drying Rack 1", "Drying Rack 2", "Drying Rack 3", "Vault Shelf A"),
+    DISPENSARY: ("Display Case 1", "Display Case 2", "Back Stock Shelf"),
+}
+RETIRED_RACK = "Drying Rack 3"
+ADDITIVES_TEMPLATES = (
+    {
+        "Name": "Base feed",
+        "AdditiveType": "Fertilizer",
+        "ApplicationDevice": "Drip irrigation",
+        "ProductSupplier": "Front Range Nutrients",
+        "ProductTradeName": "Grow 3-1-2",
+        "ActiveIngredients": [
+            {"Name": "Nitrogen", "Percentage": 3.0},
+            {"Name": "Potassium", "Percentage": 2.0},
+        ],
+    },
+    {
+        "Name": "Bloom feed",
+        "AdditiveType": "Fertilizer",
+        "ApplicationDevice": "Drip irrigation",
+        "ProductSupplier": "Front Range Nutrients",
+        "ProductTradeName": "Bloom 1-5-4",
+        "ActiveIngredients": [
+            {"Name": "Phosphorus", "Percentage": 5.0},
+            {"Name": "Potassium", "Percentage": 4.0},
+        ],
+    },
+    {
+        "Name": "Neem oil spray",
+        "AdditiveType": "Pesticide",
+        "ApplicationDevice": "Handheld sprayer",
+        "EpaRegistrationNumber": "70051-2",
+        "ProductSupplier": "Clear Leaf Supply",
+        "ProductTradeName": "Clarified Neem Oil 70%",
+        "RestrictiveEntryIntervalQuantityDescription": "4",
+        "RestrictiveEntryIntervalTimeDescription": "Hours",
+        "ActiveIngredients": [
+            {"Name": "Clarified hydrophobic extract of neem oil", "Percentage": 70.0}
+        ],
+        "Note": "Vegetative stage only.",
+    },
+)
+# The licences that ship (the store only receives); each carries its own transfers.
+SHIPPERS = (CULTIVATOR, MANUFACTURER)
+RETIRED_STRAIN = ("Strawberry Cough", 19.0, 0.1, 30, 70)
+CLOSED_ROOM = "Veg Room C"
+
+
+def add(year: Year) -> None:
+    """The registers as the licences began, and what was taken out of use since.
+
+    Added once the year has run, so the ids of everything else stay as they were."""
+    opened = year.at(year.first_day - timedelta(days=LEAD_IN_DAYS + 30), 9)
+    for template in ADDITIVES_TEMPLATES:
+        year.add(registers.additives_template(CULTIVATOR, dict(template)), opened)
+    for facility in SHIPPERS:
+        _drivers(year, facility, opened)
+    racks: dict[str, Record] = {}
+    for facility, names in SUBLOCATIONS.items():
+        for name in names:
+            racks[name] = year.add(registers.sublocation(facility, name), opened)
+    _retire(year, opened, racks[RETIRED_RACK])
+
+
+def _drivers(year: Year, facility: Facility, opened: datetime) -> None:
+    code = facility.license_number.split("-")[3]
+    for n, (name, make, model, plate) in enumerate(DRIVERS, start=1):
+        driver = {
+            "Name": name,
+            "DriversLicenseNumber": f"CO-DL-{code}{n:05d}",
+            "EmployeeId": f"EMP-{code}-{100 + n}",
+        }
+        vehicle = {"Make": make, "Model": model, "LicensePlateNumber": plate}
+        year.add(registers.transporter(facility, "driver", driver), opened)
+        year.add(registers.transporter(facility, "vehicle", vehicle), opened)
+
+
+def _retire(year: Year, opened: datetime, rack: Record) -> None:
+    """A strain and its item dropped before the year, a room and a rack closed within it."""
+    name, thc, cbd, indica, sativa = RETIRED_STRAIN
+    strain = documents.strain(CULTIVATOR, name, thc, cbd, indica, sativa, "ThirdParty")
+    year.add(strain, opened)
+    item = documents.item(CULTIVATOR, f"Buds - {name}", "Buds", "Grams", strain)
+    year.add(item, opened)
+    room = year.add(documents.location(CULTIVATOR, CLOSED_ROOM), opened)
+    _archive(year.first_day, year, item, strain)
+    _archive(year.first_day + timedelta(days=120), year, room)
+    _archive(year.first_day + timedelta(days=200), year, rack)
+
+
+def _archive(day: date, year: Year, *records: Record) -> None:
+    """Metrc's archive: each record moves to its inactive list (a DELETE by Id)."""
+    for record in records:
+        record.state = "inactive"
+        year.touch(record, year.at(day, 17))
