@@ -1,6 +1,7 @@
 """A facility's own registers, as the sandbox's writes and its seeded year both make them:
-sublocations (Metrc v2 `Sublocations`), additives templates (`AdditivesTemplates`), and
-drivers and vehicles (`Transporters`).
+sublocations (Metrc v2 `Sublocations`), additives templates (`AdditivesTemplates`), the
+additives applied to plants (`Plants` RecordAdditives*), and drivers and vehicles
+(`Transporters`).
 
 The shapes follow Metrc's documentation of their reads (bruno Sublocations/GetActive,
 AdditivesTemplates/GetActiveAdditivesTemplates, Transporters/GetDrivers and GetVehicles): a
@@ -8,8 +9,12 @@ sublocation is `{Id, Name}`; an additives template `{Id, FacilityId, Name, Addit
 AdditiveTypeName, ApplicationDevice, EpaRegistrationNumber, Note, ProductSupplier,
 ProductTradeName, RestrictiveEntryIntervalQuantityDescription,
 RestrictiveEntryIntervalTimeDescription, ActiveIngredients: [{Name, Percentage}], LastModified,
-IsActive}`; a driver `{Id, FacilityId, EmployeeId, Name, DriversLicenseNumber}`; a vehicle
-`{Id, FacilityId, Make, Model, LicensePlateNumber}`.
+IsActive}`; an applied additive (bruno Plants/GetAdditives) `{AdditiveTypeName,
+ProductTradeName, EpaRegistrationNumber, ProductSupplier, ApplicationDevice,
+AmountUnitOfMeasure, TotalAmountApplied, PlantBatchId, PlantBatchName, PlantCount,
+RestrictiveEntryIntervalQuantityDescription, RestrictiveEntryIntervalTimeDescription, Rate,
+Volume, Note}` with no Id or LastModified; a driver `{Id, FacilityId, EmployeeId, Name,
+DriversLicenseNumber}`; a vehicle `{Id, FacilityId, Make, Model, LicensePlateNumber}`.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from trichome.sandbox.store import Record
 
 SUBLOCATION = "sublocation"
 ADDITIVES_TEMPLATE = "additivestemplate"
+PLANT_ADDITIVE = "plantadditive"
 DRIVER_FIELDS = ("Name", "DriversLicenseNumber", "EmployeeId")
 VEHICLE_FIELDS = ("Make", "Model", "LicensePlateNumber")
 TEMPLATE_DESCRIPTIONS = (
@@ -88,3 +94,58 @@ def additives_template(facility: Facility, posted: dict[str, Any]) -> Record:
     return Record(
         facility.license_number, ADDITIVES_TEMPLATE, "active", values, name=values["Name"]
     )
+
+
+def templated_product(
+    template: dict[str, Any], rate: str | None, volume: str | None
+) -> dict[str, Any]:
+    """The product an additives template describes, applied at a rate and volume."""
+    return {
+        "AdditiveTypeName": template.get("AdditiveType"),
+        **{
+            key: template.get(key)
+            for key in (
+                "ProductTradeName",
+                "EpaRegistrationNumber",
+                "ProductSupplier",
+                "ApplicationDevice",
+                "RestrictiveEntryIntervalQuantityDescription",
+                "RestrictiveEntryIntervalTimeDescription",
+            )
+        },
+        "Rate": rate,
+        "Volume": volume,
+    }
+
+
+def plant_additive(
+    license_number: str,
+    product: dict[str, Any],
+    amount: float,
+    unit: str | None,
+    batch: Record | None,
+    count: int,
+) -> Record:
+    """A record of a product applied to `count` plants (of a batch, when one is given)."""
+    document = {
+        "AdditiveTypeName": product["AdditiveTypeName"],
+        "ProductTradeName": product["ProductTradeName"],
+        "EpaRegistrationNumber": product["EpaRegistrationNumber"],
+        "ProductSupplier": product["ProductSupplier"],
+        "ApplicationDevice": product["ApplicationDevice"],
+        "AmountUnitOfMeasure": unit,
+        "TotalAmountApplied": amount,
+        "PlantBatchId": batch.id if batch is not None else None,
+        "PlantBatchName": batch.name if batch is not None else None,
+        "PlantCount": count,
+        "RestrictiveEntryIntervalQuantityDescription": product[
+            "RestrictiveEntryIntervalQuantityDescription"
+        ],
+        "RestrictiveEntryIntervalTimeDescription": product[
+            "RestrictiveEntryIntervalTimeDescription"
+        ],
+        "Rate": product["Rate"],
+        "Volume": product["Volume"],
+        "Note": None,
+    }
+    return Record(license_number, PLANT_ADDITIVE, "recorded", document)

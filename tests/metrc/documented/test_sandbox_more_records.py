@@ -18,7 +18,7 @@ from tests.metrc.documented.test_sandbox_shapes import (  # the same seeded year
     fields,
     year,
 )
-from tests.support.sandbox import CULTIVATOR, DISPENSARY, MANUFACTURER
+from tests.support.sandbox import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
 from trichome.metrc import MetrcClient
 
 pytestmark = pytest.mark.anyio
@@ -43,6 +43,35 @@ async def vehicle(c: MetrcClient) -> Any:
     return await c.vehicle(CULTIVATOR, (await _first(c.vehicles(CULTIVATOR)))["Id"])
 
 
+async def packages_in_other_states(c: MetrcClient) -> Any:
+    """By label, a package used up and finished, one that failed testing, and a lab's sample."""
+    finished = await _first(c.packages_inactive(CULTIVATOR))
+    failed = next(
+        p
+        for p in await c.packages_inactive(CULTIVATOR) + await c.packages_onhold(CULTIVATOR)
+        if p["LabTestingState"] in ("TestFailed", "RetestFailed")
+    )
+    sample = await _first(c.packages_active(LAB))
+    return [
+        await c.package(CULTIVATOR, label=finished["Label"]),
+        await c.package(CULTIVATOR, label=failed["Label"]),
+        await c.package(LAB, label=sample["Label"]),
+    ]
+
+
+async def vegetative_plant(c: MetrcClient) -> Any:
+    return await c.plant(CULTIVATOR, label=(await _first(c.plants_vegetative(CULTIVATOR)))["Label"])
+
+
+async def waste_plants(c: MetrcClient) -> Any:
+    """The plants of the first plant waste record that names its plants."""
+    for waste in await c.plant_waste(CULTIVATOR):
+        plants = await c.plant_waste_plants(CULTIVATOR, int(waste["PlantWasteNumber"]))
+        if plants:
+            return plants
+    return []
+
+
 @pytest.mark.parametrize(
     ("read", "fixture_name"),
     [
@@ -65,6 +94,13 @@ async def vehicle(c: MetrcClient) -> Any:
         (lambda c: c.items_inactive(CULTIVATOR), "items_inactive"),
         (lambda c: c.locations_inactive(CULTIVATOR), "locations_inactive"),
         (lambda c: c.strains_inactive(CULTIVATOR), "strains_inactive"),
+        # bruno Plants/GetAdditives: feed on clone batches and a spray on veg rooms.
+        (lambda c: c.plant_additives(CULTIVATOR), "plants_additives"),
+        # bruno Packages/GetPackageByLabel and Plants/GetPlantsByLabel, in other states.
+        (packages_in_other_states, "packages_by_label_states"),
+        (vegetative_plant, "plants_by_label_states"),
+        # bruno Plants/GetWasteById (the plants one waste record names).
+        (waste_plants, "plants_waste_plants"),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
@@ -100,6 +136,35 @@ async def test_the_licences_that_ship_have_its_drivers_and_vans_on_file(
         vans = {v["LicensePlateNumber"] for v in await client.vehicles(licence)}
         assert carrier["DriverName"] in drivers
         assert carrier["VehicleLicensePlateNumber"] in vans
+
+
+@pytest.mark.parametrize(
+    ("read", "fixture_name"),
+    [
+        (lambda c: c.plant_additive_types(CULTIVATOR), "plants_additives_types"),
+        (lambda c: c.lab_test_states(), "labtests_states"),
+    ],
+    ids=["plants_additives_types", "labtests_states"],
+)
+async def test_more_lists_of_names_are_metrc_s_documented_names(
+    client: MetrcClient, read: Read, fixture_name: str
+) -> None:
+    assert await read(client) == fixture(fixture_name)["requests"][0]["response"]
+
+
+async def test_employee_permissions_are_a_plain_list_of_names(client: MetrcClient) -> None:
+    """bruno Employees/GetPermissions: a plain array of names (Metrc's are lower case)."""
+    staff = await client.employees(CULTIVATOR)
+    manager = next(p for p in staff if p["IsManager"] and not p["IsOwner"])
+    served = await client.get(
+        "/employees/v2/permissions",
+        CULTIVATOR,
+        {"employeeLicenseNumber": manager["License"]["EmployeeLicenseNumber"]},
+    )
+
+    assert isinstance(fixture("employees_permissions")["requests"][0]["response"], list)
+    assert isinstance(served, list) and served
+    assert all(isinstance(name, str) and name == name.lower() for name in served)
 
 
 async def test_payment_types_are_names_in_the_documented_envelope(client: MetrcClient) -> None:

@@ -5,7 +5,10 @@ Made when the licences began, through the same builders as the sandbox's writes 
 Create, AdditivesTemplates Create, Transporters CreateDrivers and CreateVehicles, and the
 archive operations of Strains, Items, Locations and Sublocations):
 
-- the cultivator works with two feeds and a pesticide, kept as additives templates;
+- the cultivator works with two feeds and a pesticide, kept as additives templates, and
+  records the year's last applications from them (Plants RecordAdditivesByLocation and
+  PlantBatches RecordAdditivesUsingAdditivesTemplate): the base feed on each clone batch,
+  neem oil on each veg room's plants;
 - the cultivator and the manufacturer, which ship, register the three drivers and their
   vans (`transporters.DRIVERS`) that carry their transfers;
 - the cultivator and the store name places inside their rooms as sublocations; the
@@ -78,8 +81,12 @@ def add(year: Year) -> None:
 
     Added once the year has run, so the ids of everything else stay as they were."""
     opened = year.at(year.first_day - timedelta(days=LEAD_IN_DAYS + 30), 9)
-    for template in ADDITIVES_TEMPLATES:
-        year.add(registers.additives_template(CULTIVATOR, dict(template)), opened)
+    templates = {
+        str(template["Name"]): year.add(
+            registers.additives_template(CULTIVATOR, dict(template)), opened
+        )
+        for template in ADDITIVES_TEMPLATES
+    }
     for facility in SHIPPERS:
         _drivers(year, facility, opened)
     racks: dict[str, Record] = {}
@@ -87,6 +94,33 @@ def add(year: Year) -> None:
         for name in names:
             racks[name] = year.add(registers.sublocation(facility, name), opened)
     _retire(year, opened, racks[RETIRED_RACK])
+    _feed(year, templates)
+
+
+def _feed(year: Year, templates: dict[str, Record]) -> None:
+    """The last day's feeding of the clone batches and spraying of the veg rooms."""
+    when = year.at(year.last_day, 8)
+    licence = CULTIVATOR.license_number
+    feed = registers.templated_product(templates["Base feed"].data, "5 ml per gallon", None)
+    spray = registers.templated_product(
+        templates["Neem oil spray"].data, "1 ounce per gallon", None
+    )
+    rooms: dict[str, int] = {}
+    for record in year.records:
+        if record.license != licence:
+            continue
+        if record.kind == "plantbatch" and record.state == "active":
+            count = int(record.data["UntrackedCount"])
+            if count:
+                volume = round(count * 0.02, 2)  # a fiftieth of a gallon per clone
+                applied = registers.plant_additive(licence, feed, volume, "Gallons", record, count)
+                year.add(applied, when)
+        elif record.kind == "plant" and record.state == "vegetative":
+            room = str(record.data["LocationName"])
+            rooms[room] = rooms.get(room, 0) + 1
+    for count in (rooms[room] for room in sorted(rooms)):
+        volume = round(count * 0.05, 2)
+        year.add(registers.plant_additive(licence, spray, volume, "Gallons", None, count), when)
 
 
 def _drivers(year: Year, facility: Facility, opened: datetime) -> None:
