@@ -43,6 +43,11 @@ async def vehicle(c: MetrcClient) -> Any:
     return await c.vehicle(CULTIVATOR, (await _first(c.vehicles(CULTIVATOR)))["Id"])
 
 
+async def sales_delivery(c: MetrcClient) -> Any:
+    delivery = await _first(c.sales_deliveries_inactive(DISPENSARY))
+    return await c.sales_delivery(DISPENSARY, delivery["Id"])
+
+
 async def packages_in_other_states(c: MetrcClient) -> Any:
     """By label, a package used up and finished, one that failed testing, and a lab's sample."""
     finished = await _first(c.packages_inactive(CULTIVATOR))
@@ -90,6 +95,11 @@ async def waste_plants(c: MetrcClient) -> Any:
         (driver, "transporters_driver_by_id"),
         (lambda c: c.vehicles(MANUFACTURER), "transporters_vehicles"),
         (vehicle, "transporters_vehicle_by_id"),
+        # bruno Sales/GetActiveDeliveries, GetInactiveDeliveries and GetSalesDeliveryById:
+        # one on the road, one completed and one voided on the year's last day.
+        (lambda c: c.sales_deliveries_active(DISPENSARY), "sales_deliveries_active"),
+        (lambda c: c.sales_deliveries_inactive(DISPENSARY), "sales_deliveries_inactive"),
+        (sales_delivery, "sales_delivery_by_id"),
         # bruno Items/GetInactiveItems, Locations/GetInactiveLocations, Strains/GetInactive.
         (lambda c: c.items_inactive(CULTIVATOR), "items_inactive"),
         (lambda c: c.locations_inactive(CULTIVATOR), "locations_inactive"),
@@ -128,7 +138,7 @@ async def test_archived_records_leave_the_active_lists(client: MetrcClient) -> N
 async def test_the_licences_that_ship_have_its_drivers_and_vans_on_file(
     client: MetrcClient,
 ) -> None:
-    for licence in (CULTIVATOR, MANUFACTURER):  # the store does not ship
+    for licence in (CULTIVATOR, MANUFACTURER):  # the store ships nothing; it delivers sales
         shipped = await _first(client.transfers_outgoing(licence))
         delivery = await _first(client.transfer_deliveries(licence, shipped["Id"]))
         [carrier] = await client.delivery_transporter_details(licence, delivery["Id"])
@@ -136,6 +146,32 @@ async def test_the_licences_that_ship_have_its_drivers_and_vans_on_file(
         vans = {v["LicensePlateNumber"] for v in await client.vehicles(licence)}
         assert carrier["DriverName"] in drivers
         assert carrier["VehicleLicensePlateNumber"] in vans
+
+
+async def test_the_store_s_deliveries_are_driven_by_its_drivers_and_sold_once(
+    client: MetrcClient,
+) -> None:
+    """On the road, completed or voided; each names a driver the store has on file, and no
+    receipt repeats a delivery's sale (Metrc never records both for one transaction)."""
+    active = await client.sales_deliveries_active(DISPENSARY)
+    inactive = await client.sales_deliveries_inactive(DISPENSARY)
+    drivers = {d["Name"]: d for d in await client.drivers(DISPENSARY)}
+    receipts = await client.sales_receipts_active(DISPENSARY)
+    sold = {
+        (line["PackageLabel"], r["SalesDateTime"]) for r in receipts for line in r["Transactions"]
+    }
+
+    assert {d["SalesDeliveryState"] for d in active} == {"InTransit"}
+    assert {d["SalesDeliveryState"] for d in inactive} == {"Delivered", "Voided"}
+    for delivery in active + inactive:
+        driver = drivers[delivery["DriverName"]]
+        assert delivery["DriversLicenseNumber"] == driver["DriversLicenseNumber"]
+        assert delivery["DriverEmployeeId"] == driver["EmployeeId"]
+        assert delivery["TotalPackages"] == len(delivery["Transactions"]) > 0
+        lines = {
+            (line["PackageLabel"], delivery["SalesDateTime"]) for line in delivery["Transactions"]
+        }
+        assert not lines & sold
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,8 @@ archive operations of Strains, Items, Locations and Sublocations):
   records the year's last applications from them (Plants RecordAdditivesByLocation and
   PlantBatches RecordAdditivesUsingAdditivesTemplate): the base feed on each clone batch,
   neem oil on each veg room's plants;
-- the cultivator and the manufacturer, which ship, register the three drivers and their
-  vans (`transporters.DRIVERS`) that carry their transfers;
+- the cultivator and the manufacturer, which ship, and the store, which delivers sales,
+  register the three drivers and their vans (`transporters.DRIVERS`);
 - the cultivator and the store name places inside their rooms as sublocations; the
   cultivator takes one drying rack out of use in the year;
 - the cultivator grew a strain it no longer grows: its strain and its item are archived as
@@ -70,8 +70,9 @@ ADDITIVES_TEMPLATES = (
         "Note": "Vegetative stage only.",
     },
 )
-# The licences that ship (the store only receives); each carries its own transfers.
-SHIPPERS = (CULTIVATOR, MANUFACTURER)
+# The licences that drive: the cultivator and the manufacturer carry their own transfers, the
+# store its sales deliveries (`deliveries`).
+CARRIERS = (CULTIVATOR, MANUFACTURER, DISPENSARY)
 RETIRED_STRAIN = ("Strawberry Cough", 19.0, 0.1, 30, 70)
 CLOSED_ROOM = "Veg Room C"
 
@@ -87,7 +88,7 @@ def add(year: Year) -> None:
         )
         for template in ADDITIVES_TEMPLATES
     }
-    for facility in SHIPPERS:
+    for facility in CARRIERS:
         _drivers(year, facility, opened)
     racks: dict[str, Record] = {}
     for facility, names in SUBLOCATIONS.items():

@@ -111,11 +111,16 @@ async def update_deliveries(request: Request) -> Response:
                 line = transaction_row(package, amount, unit, price, when)
                 rows.append({**line, "SalesDeliveryState": "InTransit"})
             record.data.update(
-                {key: obj.get(key) for key in (*ADDRESS, "PatientLicenseNumber")},
+                {
+                    # Metrc's reads do not show the phone number a recording sends.
+                    ("_" if key == "PhoneNumberForQuestions" else "") + key: obj.get(key)
+                    for key in (*ADDRESS, "PatientLicenseNumber")
+                },
                 **fields,
                 SalesDateTime=documents.moment(sold_at),
                 SalesCustomerType=customer,
                 RecipientZoneId=obj.get("RecipientZoneId"),
+                TransporterFacilityId=facility_id(carrier),
                 TransporterFacilityLicenseNumber=carrier.license_number,
                 TransporterFacilityName=carrier.name,
                 EstimatedDepartureDateTime=obj["EstimatedDepartureDateTime"],
@@ -152,13 +157,14 @@ async def update_hub_transporters(request: Request) -> Response:
             assert record is not None and carrier is not None
             record.data.update(
                 fields,
+                TransporterFacilityId=facility_id(carrier),
                 TransporterFacilityLicenseNumber=carrier.license_number,
                 TransporterFacilityName=carrier.name,
                 EstimatedDepartureDateTime=obj["EstimatedDepartureDateTime"],
                 EstimatedArrivalDateTime=obj["EstimatedArrivalDateTime"],
             )
-            if "PhoneNumberForQuestions" in obj:
-                record.data["PhoneNumberForQuestions"] = obj["PhoneNumberForQuestions"]
+            if "PhoneNumberForQuestions" in obj:  # kept, though Metrc's reads do not show it
+                record.data["_PhoneNumberForQuestions"] = obj["PhoneNumberForQuestions"]
             await tx.save(record)
     return Response(status_code=200)
 
@@ -178,6 +184,6 @@ async def verify_ids(request: Request) -> Response:
         errors.raise_if_any()
         for record, payment in plans:
             assert record is not None
-            record.data["PaymentType"] = payment
+            record.data["_PaymentType"] = payment  # kept, though Metrc's reads do not show it
             await tx.save(record)
     return Response(status_code=200)
