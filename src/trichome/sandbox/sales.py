@@ -53,11 +53,12 @@ def receipt_document(
     customer_type: str,
     lines: list[dict[str, Any]],
     patient: str | None = None,
+    external: str | None = None,
 ) -> dict[str, Any]:
-    """A sales receipt."""
+    """A sales receipt (`external`: the point-of-sale's own number, when it sent one)."""
     return {
         "ReceiptNumber": number_text,
-        "ExternalReceiptNumber": None,
+        "ExternalReceiptNumber": external,
         "SalesDateTime": documents.moment(sold_at),
         "SalesCustomerType": customer_type,
         "PatientLicenseNumber": patient,

@@ -7,15 +7,23 @@ no more and no fewer.
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import pytest
 
 from tests.metrc.documented.conftest import fixture
-from tests.metrc.documented.test_sandbox_records import Read, _first, documented, same_types
+from tests.metrc.documented.test_sandbox_records import (
+    Read,
+    _first,
+    documented,
+    lab_results,
+    same_types,
+)
 from tests.metrc.documented.test_sandbox_shapes import (  # the same seeded year and helpers
     client,
     fields,
+    kinds,
     year,
 )
 from tests.support.sandbox import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
@@ -46,6 +54,11 @@ async def vehicle(c: MetrcClient) -> Any:
 async def sales_delivery(c: MetrcClient) -> Any:
     delivery = await _first(c.sales_deliveries_inactive(DISPENSARY))
     return await c.sales_delivery(DISPENSARY, delivery["Id"])
+
+
+async def receipt_by_pos_number(c: MetrcClient) -> Any:
+    sold = await _first(c.sales_receipts_active(DISPENSARY))
+    return await c.sales_receipt_by_external_number(DISPENSARY, sold["ExternalReceiptNumber"])
 
 
 async def packages_in_other_states(c: MetrcClient) -> Any:
@@ -100,15 +113,22 @@ async def waste_plants(c: MetrcClient) -> Any:
         (lambda c: c.sales_deliveries_active(DISPENSARY), "sales_deliveries_active"),
         (lambda c: c.sales_deliveries_inactive(DISPENSARY), "sales_deliveries_inactive"),
         (sales_delivery, "sales_delivery_by_id"),
+        # bruno Sales/GetReceiptsExternalByExternalNumber: the till's own receipt number.
+        (receipt_by_pos_number, "sales_receipts_external"),
         # bruno Items/GetInactiveItems, Locations/GetInactiveLocations, Strains/GetInactive.
         (lambda c: c.items_inactive(CULTIVATOR), "items_inactive"),
         (lambda c: c.locations_inactive(CULTIVATOR), "locations_inactive"),
         (lambda c: c.strains_inactive(CULTIVATOR), "strains_inactive"),
+        # bruno ProcessingJob/GetInactiveJobTypes: the manufacturer's retired method.
+        (lambda c: c.processing_job_types_inactive(MANUFACTURER), "processing_jobtypes_inactive"),
         # bruno Plants/GetAdditives: feed on clone batches and a spray on veg rooms.
         (lambda c: c.plant_additives(CULTIVATOR), "plants_additives"),
         # bruno Packages/GetPackageByLabel and Plants/GetPlantsByLabel, in other states.
         (packages_in_other_states, "packages_by_label_states"),
         (vegetative_plant, "plants_by_label_states"),
+        # bruno LabTests/GetResults: the rows of the fixture that names potency tests as
+        # several states do have the same fields as the sandbox's Colorado rows.
+        (lab_results, "labtests_results_potency_names"),
         # bruno Plants/GetWasteById (the plants one waste record names).
         (waste_plants, "plants_waste_plants"),
     ],
@@ -201,6 +221,23 @@ async def test_employee_permissions_are_a_plain_list_of_names(client: MetrcClien
     assert isinstance(fixture("employees_permissions")["requests"][0]["response"], list)
     assert isinstance(served, list) and served
     assert all(isinstance(name, str) and name == name.lower() for name in served)
+
+
+async def test_manifests_are_served_as_documented(client: MetrcClient) -> None:
+    """bruno Transfers/GetManifestPdf answers the file in JSON (`FileContents` in base64 and
+    its name); GetManifestHtml answers the page itself."""
+    shipped = await _first(client.transfers_outgoing(CULTIVATOR))
+    pdf = await client.get(f"/transfers/v2/manifest/{shipped['Id']}/pdf", CULTIVATOR)
+    page = await client.transfer_manifest_html(CULTIVATOR, shipped["Id"])
+    example = fixture("transfers_manifest_pdf")["requests"][0]["response"]
+
+    assert set(pdf) == set(example)
+    assert kinds([pdf]) == kinds([example])
+    assert base64.b64decode(pdf["FileContents"]).startswith(b"%PDF")
+    assert fixture("transfers_manifest_html")["requests"][0]["file"]["content_type"].startswith(
+        "text/html"
+    )
+    assert "<html" in page.lower() and shipped["ManifestNumber"] in page
 
 
 async def test_payment_types_are_names_in_the_documented_envelope(client: MetrcClient) -> None:

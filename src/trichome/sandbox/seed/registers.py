@@ -14,14 +14,15 @@ archive operations of Strains, Items, Locations and Sublocations):
 - the cultivator and the store name places inside their rooms as sublocations; the
   cultivator takes one drying rack out of use in the year;
 - the cultivator grew a strain it no longer grows: its strain and its item are archived as
-  the year begins, and a veg room it closed part-way through is archived too.
+  the year begins, and a veg room it closed part-way through is archived too; the
+  manufacturer archived its own CO2 extraction job type when it moved to hydrocarbon.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from trichome.sandbox import documents, registers
+from trichome.sandbox import documents, processing, registers
 from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, MANUFACTURER, Facility
 from trichome.sandbox.seed.transporters import DRIVERS
 from trichome.sandbox.seed.year import LEAD_IN_DAYS, Year
@@ -75,6 +76,15 @@ ADDITIVES_TEMPLATES = (
 CARRIERS = (CULTIVATOR, MANUFACTURER, DISPENSARY)
 RETIRED_STRAIN = ("Strawberry Cough", 19.0, 0.1, 30, 70)
 CLOSED_ROOM = "Veg Room C"
+# The manufacturer's own method before it moved to hydrocarbon extraction (ProcessingJob
+# CreateJobTypes, then ArchiveJobTypes).
+RETIRED_JOB_TYPE = {
+    "Name": "Extraction - CO2",
+    "CategoryName": "Concentrate",
+    "Description": "Supercritical CO2 extraction of trim",
+    "ProcessingSteps": "Extract, winterize, test",
+    "Attributes": ["Extraction", "Solvent"],
+}
 
 
 def add(year: Year) -> None:
@@ -138,14 +148,16 @@ def _drivers(year: Year, facility: Facility, opened: datetime) -> None:
 
 
 def _retire(year: Year, opened: datetime, rack: Record) -> None:
-    """A strain and its item dropped before the year, a room and a rack closed within it."""
+    """A strain and its item and the manufacturer's old extraction method dropped before the
+    year, a room and a rack closed within it."""
     name, thc, cbd, indica, sativa = RETIRED_STRAIN
     strain = documents.strain(CULTIVATOR, name, thc, cbd, indica, sativa, "ThirdParty")
     year.add(strain, opened)
     item = documents.item(CULTIVATOR, f"Buds - {name}", "Buds", "Grams", strain)
     year.add(item, opened)
     room = year.add(documents.location(CULTIVATOR, CLOSED_ROOM), opened)
-    _archive(year.first_day, year, item, strain)
+    method = year.add(processing.job_type(MANUFACTURER, RETIRED_JOB_TYPE), opened)
+    _archive(year.first_day, year, item, strain, method)
     _archive(year.first_day + timedelta(days=120), year, room)
     _archive(year.first_day + timedelta(days=200), year, rack)
 
