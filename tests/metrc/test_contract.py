@@ -101,7 +101,8 @@ async def test_reference_reads(client: MetrcClient) -> None:
     types = await client.location_types(CULTIVATOR)
     assert "Default Location Type" in by(types, "Name")
     assert "Vault" in by(await client.locations_active(CULTIVATOR), "Name")
-    assert await client.locations_inactive(CULTIVATOR) == []
+    # The veg room the seeded cultivator closed in the year.
+    assert list(by(await client.locations_inactive(CULTIVATOR), "Name")) == ["Veg Room C"]
     assert "Grams" in by(await client.units_of_measure(), "Name")
     assert await client.waste_methods()
     assert len(await client.plant_tags_available(CULTIVATOR)) == 1000
@@ -131,7 +132,8 @@ async def test_catalogue_and_cultivation_reads(client: MetrcClient) -> None:
     strains = await client.strains_active(CULTIVATOR)
     assert "Blue Dream" in by(strains, "Name")
     assert (await client.strain(CULTIVATOR, strains[0]["Id"]))["Name"] == strains[0]["Name"]
-    assert await client.strains_inactive(CULTIVATOR) == []
+    # The strain the seeded cultivator stopped growing before the year.
+    assert list(by(await client.strains_inactive(CULTIVATOR), "Name")) == ["Strawberry Cough"]
     items = await client.items_active(MANUFACTURER)
     assert any(i["ProductCategoryName"] == "Vape Cartridge" for i in items)
     assert (await client.item(MANUFACTURER, items[0]["Id"]))["Name"] == items[0]["Name"]

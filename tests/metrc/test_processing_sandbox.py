@@ -114,8 +114,10 @@ async def test_job_types_are_created_changed_and_archived(own_year: Settings) ->
         assert changed["Description"] == "Cold ethanol wash of trim"
         assert changed["Attributes"][0]["Name"] == attribute
         assert (await client.archive_processing_job_type(MANUFACTURER, made))["Ids"] == []
-        (archived,) = await client.processing_job_types_inactive(MANUFACTURER)
-        assert archived["Id"] == made
+        # Beside the CO2 extraction type the seeded manufacturer retired.
+        archived = await client.processing_job_types_inactive(MANUFACTURER)
+        assert sorted(t["Name"] for t in archived) == ["Extraction - CO2", changed["Name"]]
+        assert made in {t["Id"] for t in archived}
         with pytest.raises(MetrcValidationError):
             await client.create_processing_job_types(
                 MANUFACTURER, [row("processing_jobtypes_create", Category="No such category")]

@@ -18,22 +18,23 @@ from trichome.metrc import (
 )
 
 pytestmark = pytest.mark.anyio
-CULTIVATOR = "SF-SBX-CO-21-8002"
+# The lab: the seeded year gives it none of its own, so the lists start empty.
+LAB = "SF-SBX-CO-25-8002"
 DISPENSARY = "SF-SBX-CO-24-8002"
 
 
 async def test_drivers_are_created_updated_and_archived(own_year: Settings) -> None:
     async with sandbox_client(own_year) as client:
-        assert await client.drivers(CULTIVATOR) == []
+        assert await client.drivers(LAB) == []
         created = await client.create_drivers(
-            CULTIVATOR,
+            LAB,
             [
                 DriverCreate(name="Joe Smith", drivers_license_number="ABC1234", employee_id="E7"),
                 {"Name": "Jane Doe", "DriversLicenseNumber": "ABC1235", "EmployeeId": "E8"},
             ],
         )
         joe, jane = created["Ids"]
-        drivers = await client.drivers(CULTIVATOR, page_size=1)
+        drivers = await client.drivers(LAB, page_size=1)
         # GetDrivers' documented record, key for key.
         assert [sorted(d) for d in drivers] == [
             ["DriversLicenseNumber", "EmployeeId", "FacilityId", "Id", "Name"]
@@ -46,9 +47,9 @@ async def test_drivers_are_created_updated_and_archived(own_year: Settings) -> N
             "DriversLicenseNumber": "ABC1234",
         }
         assert isinstance(drivers[0]["FacilityId"], int)
-        assert await client.driver(CULTIVATOR, jane) == drivers[1]
+        assert await client.driver(LAB, jane) == drivers[1]
         updated = await client.update_drivers(
-            CULTIVATOR,
+            LAB,
             [
                 DriverUpdate(
                     id=jane, name="Jane Roe", drivers_license_number="XYZ9", employee_id="E8"
@@ -57,16 +58,16 @@ async def test_drivers_are_created_updated_and_archived(own_year: Settings) -> N
             ],
         )
         assert updated["Ids"] == []
-        assert (await client.driver(CULTIVATOR, jane))["DriversLicenseNumber"] == "XYZ9"
-        assert (await client.driver(CULTIVATOR, joe))["Name"] == "Joseph Smith"
-        assert (await client.archive_driver(CULTIVATOR, joe))["Ids"] == []
-        assert [d["Id"] for d in await client.drivers(CULTIVATOR)] == [jane]
+        assert (await client.driver(LAB, jane))["DriversLicenseNumber"] == "XYZ9"
+        assert (await client.driver(LAB, joe))["Name"] == "Joseph Smith"
+        assert (await client.archive_driver(LAB, joe))["Ids"] == []
+        assert [d["Id"] for d in await client.drivers(LAB)] == [jane]
         with pytest.raises(MetrcNotFound):
-            await client.archive_driver(CULTIVATOR, joe)
+            await client.archive_driver(LAB, joe)
         with pytest.raises(MetrcNotFound):
             await client.driver(DISPENSARY, jane)  # another licence's
         with pytest.raises(MetrcValidationError) as missing:
-            await client.create_drivers(CULTIVATOR, [{"Name": "No Licence"}])
+            await client.create_drivers(LAB, [{"Name": "No Licence"}])
         assert "DriversLicenseNumber" in missing.value.rows[0].message
 
 
@@ -84,8 +85,10 @@ async def test_vehicles_are_created_updated_and_archived(own_year: Settings) -> 
             DISPENSARY,
             [VehicleUpdate(id=van, make="Ford", model="E-Transit", license_plate_number="V2")],
         )
-        assert (await client.vehicles(DISPENSARY))[0]["Model"] == "E-Transit"
+        # Beside the vans the seeded store drives its deliveries in.
+        (mine,) = [v for v in await client.vehicles(DISPENSARY) if v["Id"] == van]
+        assert mine["Model"] == "E-Transit"
         with pytest.raises(MetrcValidationError):
-            await client.update_vehicles(CULTIVATOR, [{"Id": van, "Model": "X"}])  # not its own
+            await client.update_vehicles(LAB, [{"Id": van, "Model": "X"}])  # not its own
         await client.archive_vehicle(DISPENSARY, van)
-        assert await client.vehicles(DISPENSARY) == []
+        assert van not in {v["Id"] for v in await client.vehicles(DISPENSARY)}

@@ -121,6 +121,7 @@ async def test_a_hub_changes_the_transporter_and_verifies_the_recipient(seeded: 
     assert record["TransporterFacilityLicenseNumber"] == DISPENSARY
     assert record["EstimatedArrivalDateTime"] == "2026-11-21T13:30:00.000"
     assert bad_payment.status_code == 400
-    assert verified.status_code == 200 and record["PaymentType"] == "Cash"
+    # Kept, not shown: bruno Sales/GetActiveDeliveries has no PaymentType.
+    assert verified.status_code == 200 and "PaymentType" not in record
     assert voided.status_code == 200
     assert after_void.status_code == 400

@@ -155,7 +155,8 @@ def test_quantities_add_up(year: list[Record]) -> None:
         assert package.data["Quantity"] >= 0, package.label
         if package.data["IsFinished"]:
             assert package.data["Quantity"] == 0 and package.state == "inactive"
-    # What the store received, less what it sold and adjusted, is what it holds.
+    # What the store received, less what it sold (in receipts and deliveries) and adjusted,
+    # is what it holds.
     received: dict[str, float] = {}
     for delivery in (r for r in year if r.kind == "delivery" and r.partner == DISPENSARY):
         for entry in delivery.data["_Packages"]:
@@ -168,6 +169,11 @@ def test_quantities_add_up(year: list[Record]) -> None:
         )
         if not receipt.data["ArchivedDate"]:  # open or finalized: a sale
             for line in receipt.data["Transactions"]:
+                moved[line["PackageLabel"]] -= line["QuantitySold"]
+    # A sales delivery is a sale of its own, in no receipt; a voided one gave its back.
+    for delivery in (r for r in year if r.kind == "salesdelivery"):
+        if delivery.data["SalesDeliveryState"] != "Voided":
+            for line in delivery.data["Transactions"]:
                 moved[line["PackageLabel"]] -= line["QuantitySold"]
     for adjustment in (
         r for r in year if r.kind == "packageadjustment" and r.license == DISPENSARY

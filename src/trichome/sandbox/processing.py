@@ -13,10 +13,44 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from trichome.sandbox.reference import UNITS_OF_MEASURE
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.reference import (
+    PROCESSING_JOB_ATTRIBUTES,
+    PROCESSING_JOB_CATEGORIES,
+    UNITS_OF_MEASURE,
+)
+from trichome.sandbox.store import Record
 
 UNITS = {u["Name"]: {**u, "Id": n} for n, u in enumerate(UNITS_OF_MEASURE, start=1)}
 KINDS = ("Count", "Volume", "Weight")
+JOB_TYPE = "processingjobtype"
+JOB_ATTRIBUTES = {a["Name"].casefold(): a for a in PROCESSING_JOB_ATTRIBUTES}
+JOB_CATEGORIES = {c["Name"]: c for c in PROCESSING_JOB_CATEGORIES}
+
+
+def job_type_document(values: dict[str, Any]) -> dict[str, Any]:
+    """A facility's own job type as bruno ProcessingJob/GetActiveJobTypes shows it, from its
+    name, known category, description, steps and attribute names (unknown ones dropped)."""
+    category = JOB_CATEGORIES[values["CategoryName"]]
+    return {
+        "Name": values["Name"],
+        "Description": values.get("Description"),
+        "CategoryName": category["Name"],
+        **{key: category[key] for key in ("ForItems", "ForProcessingJobs")},
+        "RequiresProcessingJobAttributes": category["RequiresProcessingJobAttributes"],
+        "ProcessingSteps": values.get("ProcessingSteps"),
+        "Attributes": [
+            JOB_ATTRIBUTES[str(name).casefold()]
+            for name in values["Attributes"]
+            if str(name).casefold() in JOB_ATTRIBUTES
+        ],
+    }
+
+
+def job_type(facility: Facility, values: dict[str, Any]) -> Record:
+    """A new active job type of a facility's own."""
+    document = job_type_document(values)
+    return Record(facility.license_number, JOB_TYPE, "active", document, name=document["Name"])
 
 
 def unit_fields(prefix: str, name: str | None) -> dict[str, Any]:

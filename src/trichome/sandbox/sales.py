@@ -1,4 +1,5 @@
-"""Sales receipts and their lines, as the API's sales routes and the seeded store write them."""
+"""Sales receipts and deliveries and their lines, as the API's sales routes and the seeded
+store write them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,20 @@ from datetime import datetime
 from typing import Any
 
 from trichome.sandbox import documents
+from trichome.sandbox.facilities import Facility
+from trichome.sandbox.registers import facility_id
 from trichome.sandbox.store import Record
+
+RECORDED_BY = "Sandbox POS"
+# What a delivery's recording names: the driver and vehicle, and where it goes.
+DELIVERY_CARRIER = (
+    "DriverEmployeeId", "DriverName", "DriversLicenseNumber", "VehicleMake", "VehicleModel",
+    "VehicleLicensePlateNumber",
+)  # fmt: skip
+DELIVERY_ADDRESS = (
+    "RecipientAddressStreet1", "RecipientAddressStreet2", "RecipientAddressCity",
+    "RecipientAddressCounty", "RecipientAddressState", "RecipientAddressPostalCode",
+)  # fmt: skip
 
 
 def transaction_row(
@@ -39,11 +53,12 @@ def receipt_document(
     customer_type: str,
     lines: list[dict[str, Any]],
     patient: str | None = None,
+    external: str | None = None,
 ) -> dict[str, Any]:
-    """A sales receipt."""
+    """A sales receipt (`external`: the point-of-sale's own number, when it sent one)."""
     return {
         "ReceiptNumber": number_text,
-        "ExternalReceiptNumber": None,
+        "ExternalReceiptNumber": external,
         "SalesDateTime": documents.moment(sold_at),
         "SalesCustomerType": customer_type,
         "PatientLicenseNumber": patient,
@@ -56,5 +71,60 @@ def receipt_document(
         "IsFinal": False,
         "ArchivedDate": None,
         "RecordedDateTime": documents.moment(sold_at),
-        "RecordedByUserName": "Sandbox POS",
+        "RecordedByUserName": RECORDED_BY,
+    }
+
+
+def delivery_document(
+    facility: Facility,
+    carrier: Facility,
+    posted: dict[str, Any],
+    sold_at: datetime,
+    customer_type: str,
+    lines: list[dict[str, Any]],
+    recorded_at: datetime,
+) -> dict[str, Any]:
+    """A sales delivery in transit, in the order of Metrc's GetActiveDeliveries example
+    (bruno Sales/GetActiveDeliveries); `DeliveryNumber` is set once the record has its Id.
+    What the recording sends and Metrc does not read back (`PhoneNumberForQuestions`) is
+    kept out of sight."""
+    return {
+        "DeliveryNumber": None,
+        "FacilityLicenseNumber": facility.license_number,
+        "FacilityName": facility.name,
+        "ShipperFacilityLicenseNumber": None,
+        "TransporterFacilityId": facility_id(carrier),
+        "TransporterFacilityLicenseNumber": carrier.license_number,
+        "TransporterFacilityName": carrier.name,
+        "SalesDateTime": documents.moment(sold_at),
+        "SalesCustomerType": customer_type,
+        "PatientLicenseNumber": posted.get("PatientLicenseNumber"),
+        "ConsumerId": posted.get("ConsumerId"),
+        **{key: posted.get(key) for key in DELIVERY_CARRIER},
+        "RecipientName": posted.get("RecipientName"),
+        **{key: posted.get(key) for key in DELIVERY_ADDRESS[:3]},
+        "RecipientDeliveryZoneId": None,
+        "RecipientZoneId": posted.get("RecipientZoneId"),
+        "RecipientDeliveryZoneName": None,
+        **{key: posted.get(key) for key in DELIVERY_ADDRESS[3:]},
+        "PlannedRoute": posted.get("PlannedRoute"),
+        "Direction": "Undesignated",
+        "EstimatedDepartureDateTime": posted["EstimatedDepartureDateTime"],
+        "ActualDepartureDateTime": None,
+        "EstimatedArrivalDateTime": posted["EstimatedArrivalDateTime"],
+        "ActualArrivalDateTime": None,
+        "EstimatedReturnDepartureDateTime": None,
+        "ActualReturnDepartureDateTime": None,
+        "EstimatedReturnArrivalDateTime": None,
+        "ActualReturnArrivalDateTime": None,
+        "TotalPackages": len(lines),
+        "TotalPrice": round(sum(line["TotalPrice"] for line in lines), 2),
+        "AcceptedDateTime": None,
+        "Transactions": [{**line, "SalesDeliveryState": "InTransit"} for line in lines],
+        "CompletedDateTime": None,
+        "SalesDeliveryState": "InTransit",
+        "VoidedDate": None,
+        "RecordedDateTime": documents.moment(recorded_at),
+        "RecordedByUserName": RECORDED_BY,
+        "_PhoneNumberForQuestions": posted.get("PhoneNumberForQuestions"),
     }

@@ -49,4 +49,9 @@ async def test_a_template_is_created_read_and_changed(writer: MetrcAccess) -> No
     assert after["Note"] == "Half strength in week 1" and after["ProductSupplier"] == "Feed Ltd"
     assert after["ProductTradeName"] == "BloomMax" and after["EpaRegistrationNumber"] == "12345-6"
     assert after["ActiveIngredients"] == [{"Name": "Nitrogen", "Percentage": 10}]
-    assert [t["Id"] for t in listed["items"]] == [template] and inactive["total"] == 0
+    # Beside the seeded cultivator's own "Bloom feed".
+    assert sorted((t["Name"], t["Id"] == template) for t in listed["items"]) == [
+        ("Bloom Feed", True),
+        ("Bloom feed", False),
+    ]
+    assert inactive["total"] == 0

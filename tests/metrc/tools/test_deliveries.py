@@ -61,7 +61,9 @@ async def test_a_delivery_is_recorded_departs_and_completes_with_a_return(
         )
         kept, voided = made["Ids"]
         active = await client.sales_deliveries_active(DISPENSARY)
-        assert [d["Id"] for d in active] == [kept, voided]
+        # After the delivery the seeded store has on the road at the year's end.
+        seeded = [d["Id"] for d in active][:-2]
+        assert len(seeded) == 1 and [d["Id"] for d in active][-2:] == [kept, voided]
         one = await client.sales_delivery(DISPENSARY, kept)
         assert one["SalesDeliveryState"] == "InTransit"
         assert one["RecipientName"] == "Jo Rivera"
@@ -99,19 +101,18 @@ async def test_a_delivery_is_recorded_departs_and_completes_with_a_return(
         await client.void_sales_delivery(DISPENSARY, voided)
         after = {p["Label"]: p["Quantity"] for p in await client.packages_active(DISPENSARY)}
         assert after[second] == pytest.approx(before[second])
-        assert await client.sales_deliveries_active(DISPENSARY) == []
+        assert [d["Id"] for d in await client.sales_deliveries_active(DISPENSARY)] == seeded
         inactive = await client.sales_deliveries_inactive(DISPENSARY)
-        assert {d["Id"]: d["SalesDeliveryState"] for d in inactive} == {
-            kept: "Delivered",
-            voided: "Voided",
-        }
+        mine = {d["Id"]: d["SalesDeliveryState"] for d in inactive if d["Id"] in (kept, voided)}
+        assert mine == {kept: "Delivered", voided: "Voided"}
         with pytest.raises(MetrcNotFound):
             await client.void_sales_delivery(DISPENSARY, voided)
 
         access = MetrcAccess(client, KEYS, today=AS_OF)
         with using(access):
             page = await tools.list_inactive_sales_deliveries(DISPENSARY)
-            assert page["by_state"] == {"Delivered": 1, "Voided": 1}
+            # With the seeded store's completed and voided deliveries.
+            assert page["by_state"] == {"Delivered": 2, "Voided": 2}
             one = await tools.get_sales_delivery(DISPENSARY, kept)
             published = load_all()
             for name, answer in (
@@ -122,7 +123,7 @@ async def test_a_delivery_is_recorded_departs_and_completes_with_a_return(
             shown = one["delivery"]
             assert shown["DriverName"] == "Sam Lee"
             assert shown["Lines"][0]["PackageLabel"] == first
-            assert (await tools.list_active_sales_deliveries(DISPENSARY))["total"] == 0
+            assert (await tools.list_active_sales_deliveries(DISPENSARY))["total"] == 1
             with pytest.raises(ToolProblem, match="No sales delivery with Id 999999"):
                 await tools.get_sales_delivery(DISPENSARY, 999999)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.metrc.tools.helpers import CULTIVATOR
+# The lab: the seeded year gives it none of its own, so the lists start empty.
+from tests.support.sandbox import LAB
 from trichome.metrc import MetrcValidationError
 from trichome.metrc.tools import MetrcAccess, using
 from trichome.metrc.tools import facilities as tools
@@ -14,17 +15,17 @@ pytestmark = pytest.mark.anyio
 
 async def test_a_sublocation_is_created_renamed_listed_and_archived(writer: MetrcAccess) -> None:
     with using(writer):
-        table = await tools.create_sublocation(CULTIVATOR, " Room 1 Table A ")
-        shelf = await tools.create_sublocation(CULTIVATOR, "Vault Shelf 2")
+        table = await tools.create_sublocation(LAB, " Room 1 Table A ")
+        shelf = await tools.create_sublocation(LAB, "Vault Shelf 2")
         with pytest.raises(MetrcValidationError, match="already exists"):
-            await tools.create_sublocation(CULTIVATOR, "Vault Shelf 2")
+            await tools.create_sublocation(LAB, "Vault Shelf 2")
         (table_id,) = table["ids"]
-        renamed = await tools.rename_sublocation(CULTIVATOR, table_id, "Room 1 Table B")
-        tables = await tools.list_sublocations(CULTIVATOR, name_contains="table")
-        first = await tools.list_sublocations(CULTIVATOR, page=1, page_size=1)
-        archived = await tools.archive_sublocation(CULTIVATOR, table_id)
-        active = await tools.list_sublocations(CULTIVATOR)
-        gone = await tools.list_sublocations(CULTIVATOR, archived=True)
+        renamed = await tools.rename_sublocation(LAB, table_id, "Room 1 Table B")
+        tables = await tools.list_sublocations(LAB, name_contains="table")
+        first = await tools.list_sublocations(LAB, page=1, page_size=1)
+        archived = await tools.archive_sublocation(LAB, table_id)
+        active = await tools.list_sublocations(LAB)
+        gone = await tools.list_sublocations(LAB, archived=True)
     assert table["ok"] and "'Room 1 Table A'" in table["message"]
     assert renamed == {
         "ok": True,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.metrc.tools.helpers import CULTIVATOR
+# The lab: the seeded year gives it none of its own, so the lists start empty.
+from tests.support.sandbox import LAB
 from trichome.metrc.tools import MetrcAccess, ToolProblem, using
 from trichome.metrc.tools import transfers as tools
 
@@ -13,13 +14,13 @@ pytestmark = pytest.mark.anyio
 
 async def test_drivers_and_vehicles_are_registered_and_listed(writer: MetrcAccess) -> None:
     with using(writer):
-        joe = await tools.create_driver(CULTIVATOR, " Joe Smith ", "ABC1234", "BTS000007")
-        await tools.create_driver(CULTIVATOR, "Jane Doe", "ABC1235", "BTS131206")
-        van = await tools.create_vehicle(CULTIVATOR, "Ford", "Transit", "CO-123")
-        drivers = await tools.list_drivers(CULTIVATOR)
-        janes = await tools.list_drivers(CULTIVATOR, name_contains="JANE")
-        vans = await tools.list_vehicles(CULTIVATOR, plate_contains="co-1")
-        none = await tools.list_vehicles(CULTIVATOR, plate_contains="ZZZ")
+        joe = await tools.create_driver(LAB, " Joe Smith ", "ABC1234", "BTS000007")
+        await tools.create_driver(LAB, "Jane Doe", "ABC1235", "BTS131206")
+        van = await tools.create_vehicle(LAB, "Ford", "Transit", "CO-123")
+        drivers = await tools.list_drivers(LAB)
+        janes = await tools.list_drivers(LAB, name_contains="JANE")
+        vans = await tools.list_vehicles(LAB, plate_contains="co-1")
+        none = await tools.list_vehicles(LAB, plate_contains="ZZZ")
     assert joe["ok"] and joe["message"] == "Registered the driver 'Joe Smith'."
     assert drivers["total"] == 2
     assert drivers["items"][0] == {
@@ -38,19 +39,19 @@ async def test_drivers_and_vehicles_are_registered_and_listed(writer: MetrcAcces
 
 async def test_drivers_and_vehicles_are_corrected_and_archived(writer: MetrcAccess) -> None:
     with using(writer):
-        joe = (await tools.create_driver(CULTIVATOR, "Joe Smith", "ABC1234", "BTS7"))["ids"][0]
-        van = (await tools.create_vehicle(CULTIVATOR, "Ford", "Transit", "CO-123"))["ids"][0]
-        fixed = await tools.update_driver(CULTIVATOR, joe, drivers_license_number=" XYZ999 ")
-        moved = await tools.update_vehicle(CULTIVATOR, van, license_plate_number="CO-777")
-        drivers = (await tools.list_drivers(CULTIVATOR))["items"]
-        vehicles = (await tools.list_vehicles(CULTIVATOR))["items"]
+        joe = (await tools.create_driver(LAB, "Joe Smith", "ABC1234", "BTS7"))["ids"][0]
+        van = (await tools.create_vehicle(LAB, "Ford", "Transit", "CO-123"))["ids"][0]
+        fixed = await tools.update_driver(LAB, joe, drivers_license_number=" XYZ999 ")
+        moved = await tools.update_vehicle(LAB, van, license_plate_number="CO-777")
+        drivers = (await tools.list_drivers(LAB))["items"]
+        vehicles = (await tools.list_vehicles(LAB))["items"]
         with pytest.raises(ToolProblem, match="Nothing to change"):
-            await tools.update_driver(CULTIVATOR, joe)
+            await tools.update_driver(LAB, joe)
         with pytest.raises(ToolProblem, match="No vehicle with Id 999999"):
-            await tools.update_vehicle(CULTIVATOR, 999999, make="Fiat")
-        await tools.archive_driver(CULTIVATOR, joe)
-        await tools.archive_vehicle(CULTIVATOR, van)
-        left = await tools.list_drivers(CULTIVATOR), await tools.list_vehicles(CULTIVATOR)
+            await tools.update_vehicle(LAB, 999999, make="Fiat")
+        await tools.archive_driver(LAB, joe)
+        await tools.archive_vehicle(LAB, van)
+        left = await tools.list_drivers(LAB), await tools.list_vehicles(LAB)
     assert fixed["message"] == f"Updated driver {joe} (Joe Smith)."
     assert drivers == [
         {"Id": joe, "Name": "Joe Smith", "DriversLicenseNumber": "XYZ999", "EmployeeId": "BTS7"}

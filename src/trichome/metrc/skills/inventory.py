@@ -39,7 +39,8 @@ LIMITS = (
     "Packages the licence shipped to another licence since the day are no longer in its "
     "lists, so they are missing (their manifests are counted under not_itemised).",
     "Quantity taken from a package without an adjustment (lab samples, ingredients of new "
-    "packages, processing jobs) is not added back, so such packages show less than they held.",
+    "packages, processing jobs, sales deliveries) is not added back, so such packages show "
+    "less than they held.",
     "No location history is kept: locations are today's.",
     "Lab states that changed after the day are grouped as 'changed since'; holds then are "
     "unknown and not shown.",

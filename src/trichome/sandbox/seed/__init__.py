@@ -12,8 +12,11 @@ relative to that day. `seed_sandbox` writes the result in one bulk insert.
 
 One module per actor: `cultivator`, `lab`, `manufacturer`, `transporters`, `dispensary` and
 `wholesale`; `year` holds the calendar and the books they share, `licences` what each licence
-starts and ends the year with, `catalogue` the strains, flavours, rooms and tag pools. The
-anomalies the year contains on purpose are named scenarios, all listed in `scenarios`.
+starts and ends the year with, `registers` what each keeps on file besides its stock
+(sublocations, additives templates, drivers and vehicles, what it archived), `deliveries` the
+store's sales deliveries on the last day, `catalogue` the strains, flavours, rooms and tag
+pools. The anomalies the year contains on purpose are named scenarios, all listed in
+`scenarios`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from trichome.sandbox.reference import DEFAULT_SEED
-from trichome.sandbox.seed import licences
+from trichome.sandbox.seed import deliveries, licences, registers
 from trichome.sandbox.seed.year import Year
 from trichome.sandbox.store import Record, SandboxStore
 
@@ -50,6 +53,8 @@ def build(seed: int = DEFAULT_SEED, as_of: date | None = None) -> list[Record]:
     licences.set_up(year)
     year.run()
     licences.close(year)
+    registers.add(year)
+    deliveries.record(year)
     return year.records
 
 

@@ -218,7 +218,8 @@ class Dispensary:
             DISPENSARY.license_number,
             "receipt",
             "inactive" if voided else "active",
-            receipt_document(number, moment, "Consumer", lines),
+            # The till sends its own number, which Metrc also shows as the receipt's number.
+            receipt_document(number, moment, "Consumer", lines, external=number),
         )
         if voided:
             moment += timedelta(minutes=4)

@@ -247,6 +247,18 @@ def static_list(request: Request, rows: Sequence[dict[str, Any]]) -> Response:
     return json(body)
 
 
+def name_list(request: Request, names: Sequence[str]) -> Response:
+    """Plain names in the list envelope, paged like any list (OpenMetrc's StringMetrcWrapper)."""
+    paging = paging_of(request)
+    shown = list(names)
+    if paging is not None:
+        start = (paging.number - 1) * paging.size
+        shown = shown[start : start + paging.size]
+    body = envelope([], len(names), paging)
+    body.update(Data=shown, RecordsOnPage=len(shown))
+    return json(body)
+
+
 async def written(request: Request) -> list[dict[str, Any]]:
     """A write's objects, each fitting the schema its route documents (`openapi.write`).
 

@@ -229,13 +229,15 @@ def receipt_listing() -> dict[str, Any]:
     }
 
 
-def reference_list(*, items: dict[str, Any] | None = None) -> dict[str, Any]:
+def reference_list(*, items: dict[str, Any] | None = None, paged: bool = False) -> dict[str, Any]:
     """A reference list a licence may read: paged in the list envelope, or (`items`) a
-    plain array of them."""
-    if items is None:
+    plain array of them, or (`items` and `paged`) those items paged in the envelope."""
+    if items is None or paged:
+        data = {"type": "array", "items": items or {"type": "object"}}
+        body = {**ENVELOPE, "properties": {**ENVELOPE["properties"], "Data": data}}
         return {
             "openapi_extra": operation(LICENSE, *PAGING),
-            "responses": responses(ENVELOPE, 400, 401, 429),
+            "responses": responses(body, 400, 401, 429),
         }
     rows = {"type": "array", "items": items}
     return {"openapi_extra": operation(LICENSE), "responses": responses(rows, 400, 401, 429)}

@@ -15,6 +15,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox.registers import (
+    ADDITIVES_TEMPLATE,
+    TEMPLATE_DESCRIPTIONS,
+    additives_template,
+    template_values,
+)
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, MAYBE_TEXT, TEXT, shape
@@ -27,53 +33,17 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.routes.transporters import facility_id
 from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
-KIND = "additivestemplate"
-DESCRIPTIONS = (
-    "ApplicationDevice",
-    "EpaRegistrationNumber",
-    "Note",
-    "ProductSupplier",
-    "ProductTradeName",
-    "RestrictiveEntryIntervalQuantityDescription",
-    "RestrictiveEntryIntervalTimeDescription",
-)
+KIND = ADDITIVES_TEMPLATE
 INGREDIENT = shape({"Name": TEXT, "Percentage": {"type": "number", "minimum": 0, "maximum": 100}})
 _FIELDS: dict[str, Any] = {
-    **dict.fromkeys(DESCRIPTIONS, MAYBE_TEXT),
+    **dict.fromkeys(TEMPLATE_DESCRIPTIONS, MAYBE_TEXT),
     "ActiveIngredients": {"type": ["array", "null"], "items": INGREDIENT},
 }
 NEW_TEMPLATE = shape({"Name": TEXT, "AdditiveType": TEXT}, _FIELDS)
 TEMPLATE_CHANGE = shape({"Id": ID}, {"Name": TEXT, "AdditiveType": TEXT, **_FIELDS})
-
-
-def _apply(values: dict[str, Any], obj: dict[str, Any]) -> dict[str, Any]:
-    """A template's fields with a posted object's over them, in Metrc's order."""
-    merged: dict[str, Any] = {
-        **values,
-        **{key: obj[key] for key in ("Name", "AdditiveType") if key in obj},
-    }
-    for key in DESCRIPTIONS:
-        if key in obj:
-            merged[key] = obj[key]
-    if "ActiveIngredients" in obj:
-        merged["ActiveIngredients"] = [
-            {"Name": str(i["Name"]).strip(), "Percentage": i["Percentage"]}
-            for i in obj["ActiveIngredients"] or []
-        ]
-    return {
-        "FacilityId": merged["FacilityId"],
-        "Name": str(merged["Name"]).strip(),
-        "AdditiveType": str(merged["AdditiveType"]).strip(),
-        # Metrc's examples leave AdditiveTypeName empty beside AdditiveType.
-        "AdditiveTypeName": None,
-        **{key: merged.get(key) for key in DESCRIPTIONS},
-        "ActiveIngredients": merged.get("ActiveIngredients") or [],
-        "IsActive": merged.get("IsActive", True),
-    }
 
 
 list_routes(
@@ -105,9 +75,7 @@ async def create_templates(request: Request) -> Response:
     async with store(request).transaction() as tx:
         created = []
         for obj in objects:
-            values = _apply({"FacilityId": facility_id(facility)}, obj)
-            record = Record(facility.license_number, KIND, "active", values, name=values["Name"])
-            created.append(await tx.insert(record))
+            created.append(await tx.insert(additives_template(facility, obj)))
     return json(writes(created))
 
 
@@ -130,7 +98,7 @@ async def update_templates(request: Request) -> Response:
             changes.append((record, obj))
         errors.raise_if_any()
         for record, obj in changes:
-            record.data = _apply(record.data, obj)
+            record.data = template_values(record.data, obj)
             record.name = record.data["Name"]
             await tx.save(record)
     return Response(status_code=200)

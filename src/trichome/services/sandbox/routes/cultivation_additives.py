@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox.reference import UNITS_OF_MEASURE
+from trichome.sandbox.registers import PLANT_ADDITIVE, plant_additive, templated_product
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import DAY, MAYBE_TEXT, NUMBER, TEXT, names, one_of, shape
@@ -39,7 +40,7 @@ from trichome.services.sandbox.routes.plants import growing_plant
 from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
-KIND = "plantadditive"
+KIND = PLANT_ADDITIVE
 ADDITIVE_TYPES = ["Fertilizer", "Pesticide", "Other"]  # bruno Plants/GetAdditivesTypes
 UNIT_NAMES = [unit["Name"] for unit in UNITS_OF_MEASURE]
 PRODUCT = {
@@ -96,22 +97,7 @@ async def _product(
     if name and (template is None or template.state != "active"):
         errors.add(row, f"Additives template {name!r} does not exist at this facility.")
     values = template.data if template is not None else {}
-    return {
-        "AdditiveTypeName": values.get("AdditiveType"),
-        **{
-            key: values.get(key)
-            for key in (
-                "ProductTradeName",
-                "EpaRegistrationNumber",
-                "ProductSupplier",
-                "ApplicationDevice",
-                "RestrictiveEntryIntervalQuantityDescription",
-                "RestrictiveEntryIntervalTimeDescription",
-            )
-        },
-        "Rate": obj.get("Rate"),
-        "Volume": obj.get("Volume"),
-    }
+    return templated_product(values, obj.get("Rate"), obj.get("Volume"))
 
 
 async def _record(request: Request, applied_to: str) -> Response:
@@ -145,28 +131,7 @@ async def _record(request: Request, applied_to: str) -> Response:
         errors.raise_if_any()
         created = []
         for product, amount, unit, batch, count in plans:
-            document = {
-                "AdditiveTypeName": product["AdditiveTypeName"],
-                "ProductTradeName": product["ProductTradeName"],
-                "EpaRegistrationNumber": product["EpaRegistrationNumber"],
-                "ProductSupplier": product["ProductSupplier"],
-                "ApplicationDevice": product["ApplicationDevice"],
-                "AmountUnitOfMeasure": unit,
-                "TotalAmountApplied": amount,
-                "PlantBatchId": batch.id if batch is not None else None,
-                "PlantBatchName": batch.name if batch is not None else None,
-                "PlantCount": count,
-                "RestrictiveEntryIntervalQuantityDescription": product[
-                    "RestrictiveEntryIntervalQuantityDescription"
-                ],
-                "RestrictiveEntryIntervalTimeDescription": product[
-                    "RestrictiveEntryIntervalTimeDescription"
-                ],
-                "Rate": product["Rate"],
-                "Volume": product["Volume"],
-                "Note": None,
-            }
-            record = Record(facility.license_number, KIND, "recorded", document)
+            record = plant_additive(facility.license_number, product, amount, unit, batch, count)
             created.append(await tx.insert(record))
     return json(writes(created))
 

@@ -8,7 +8,9 @@ departure and acceptance stamp their times; completing it names every package as
 returned (returned quantities go back to their packages) and moves it to the inactive list,
 as voiding does (all quantities back). `SalesDeliveryState` is documented without its values;
 the sandbox writes InTransit, Delivered and Voided. The return reasons are the sandbox's own
-short list (Metrc's differ by state).
+short list (Metrc's differ by state). A delivery is read with exactly the fields of bruno
+Sales/GetActiveDeliveries (`sales.delivery_document`); the phone number a recording sends and
+the payment type a completion or a hub's ID check records are kept, but not shown, as there.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents
 from trichome.sandbox.facilities import FACILITIES
-from trichome.sandbox.sales import transaction_row
+from trichome.sandbox.sales import delivery_document, transaction_row
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import (
@@ -154,33 +156,13 @@ async def record_deliveries(request: Request) -> Response:
             for package, amount, price, _unit in lines:
                 await deplete(tx, package.label or "", amount)
                 unit = package.data["UnitOfMeasureName"]
-                line = transaction_row(
-                    package, amount, unit, price, documents.moment(sold_at) or ""
-                )
-                rows.append({**line, "SalesDeliveryState": "InTransit"})
-            document = {
-                **{key: obj.get(key) for key in (*ADDRESS, "PatientLicenseNumber")},
-                **fields,
-                "FacilityLicenseNumber": facility.license_number,
-                "FacilityName": facility.name,
-                "SalesDateTime": documents.moment(sold_at),
-                "SalesCustomerType": customer,
-                "RecipientZoneId": obj.get("RecipientZoneId"),
-                "TransporterFacilityLicenseNumber": carrier.license_number,
-                "TransporterFacilityName": carrier.name,
-                "EstimatedDepartureDateTime": obj["EstimatedDepartureDateTime"],
-                "EstimatedArrivalDateTime": obj["EstimatedArrivalDateTime"],
-                "ActualDepartureDateTime": None,
-                "ActualArrivalDateTime": None,
-                "AcceptedDateTime": None,
-                "CompletedDateTime": None,
-                "VoidedDate": None,
-                "SalesDeliveryState": "InTransit",
-                "RecordedDateTime": documents.moment(datetime.now(UTC)),
-                "TotalPackages": len(rows),
-                "TotalPrice": round(sum(line["TotalPrice"] for line in rows), 2),
-                "Transactions": rows,
-            }
+                stamp = documents.moment(sold_at) or ""
+                rows.append(transaction_row(package, amount, unit, price, stamp))
+            posted = {**obj, **fields}
+            recorded = datetime.now(UTC)
+            document = delivery_document(
+                facility, carrier, posted, sold_at, customer, rows, recorded
+            )
             record = await tx.insert(Record(facility.license_number, KIND, "active", document))
             record.data["DeliveryNumber"] = f"{record.id:010d}"
             created.append(await tx.save(record))
@@ -254,7 +236,7 @@ async def complete(request: Request) -> Response:
             record.data.update(
                 ActualArrivalDateTime=documents.moment(arrived),
                 CompletedDateTime=documents.moment(datetime.now(UTC)),
-                PaymentType=obj.get("PaymentType"),
+                _PaymentType=obj.get("PaymentType"),
                 SalesDeliveryState="Delivered",
             )
             record.state = "inactive"

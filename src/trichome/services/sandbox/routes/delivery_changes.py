@@ -10,7 +10,7 @@ UpdateDeliveriesHubVerifyID.bru; all three answer with no body). In the sandbox:
   are taken, checked as when it was recorded;
 - a hub changes the transporter, driver, vehicle, route and times of an active delivery;
   `TransporterFacilityId` names a sandbox facility by its FacilityId (see
-  `transporters.facility_id`) or by its licence number;
+  `registers.facility_id`) or by its licence number;
 - verifying the recipient's identification records the `PaymentType` (one of the sandbox's
   payment types, GET /sales/v2/paymenttypes) on the active delivery; Metrc documents no
   field for the check itself, so the sandbox keeps only the payment type.
@@ -26,6 +26,7 @@ from starlette.responses import Response
 from trichome.sandbox import documents
 from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.reference import PAYMENT_TYPES
+from trichome.sandbox.registers import facility_id
 from trichome.sandbox.sales import transaction_row
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, MAYBE_TEXT, MOMENT, TEXT, shape
@@ -40,7 +41,6 @@ from trichome.services.sandbox.routes.deliveries import (
     open_delivery,
 )
 from trichome.services.sandbox.routes.sales import SELL, checked_header, deplete, sale_lines
-from trichome.services.sandbox.routes.transporters import facility_id
 from trichome.services.sandbox.rules import RowErrors
 
 router = APIRouter()
@@ -111,11 +111,16 @@ async def update_deliveries(request: Request) -> Response:
                 line = transaction_row(package, amount, unit, price, when)
                 rows.append({**line, "SalesDeliveryState": "InTransit"})
             record.data.update(
-                {key: obj.get(key) for key in (*ADDRESS, "PatientLicenseNumber")},
+                {
+                    # Metrc's reads do not show the phone number a recording sends.
+                    ("_" if key == "PhoneNumberForQuestions" else "") + key: obj.get(key)
+                    for key in (*ADDRESS, "PatientLicenseNumber")
+                },
                 **fields,
                 SalesDateTime=documents.moment(sold_at),
                 SalesCustomerType=customer,
                 RecipientZoneId=obj.get("RecipientZoneId"),
+                TransporterFacilityId=facility_id(carrier),
                 TransporterFacilityLicenseNumber=carrier.license_number,
                 TransporterFacilityName=carrier.name,
                 EstimatedDepartureDateTime=obj["EstimatedDepartureDateTime"],
@@ -152,13 +157,14 @@ async def update_hub_transporters(request: Request) -> Response:
             assert record is not None and carrier is not None
             record.data.update(
                 fields,
+                TransporterFacilityId=facility_id(carrier),
                 TransporterFacilityLicenseNumber=carrier.license_number,
                 TransporterFacilityName=carrier.name,
                 EstimatedDepartureDateTime=obj["EstimatedDepartureDateTime"],
                 EstimatedArrivalDateTime=obj["EstimatedArrivalDateTime"],
             )
-            if "PhoneNumberForQuestions" in obj:
-                record.data["PhoneNumberForQuestions"] = obj["PhoneNumberForQuestions"]
+            if "PhoneNumberForQuestions" in obj:  # kept, though Metrc's reads do not show it
+                record.data["_PhoneNumberForQuestions"] = obj["PhoneNumberForQuestions"]
             await tx.save(record)
     return Response(status_code=200)
 
@@ -178,6 +184,6 @@ async def verify_ids(request: Request) -> Response:
         errors.raise_if_any()
         for record, payment in plans:
             assert record is not None
-            record.data["PaymentType"] = payment
+            record.data["_PaymentType"] = payment  # kept, though Metrc's reads do not show it
             await tx.save(record)
     return Response(status_code=200)

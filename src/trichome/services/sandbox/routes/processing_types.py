@@ -10,11 +10,10 @@ so only a facility's own types can be changed or archived.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox.processing import JOB_TYPE, job_type, job_type_document
 from trichome.sandbox.reference import (
     PROCESSING_JOB_ATTRIBUTES,
     PROCESSING_JOB_CATEGORIES,
@@ -39,7 +38,7 @@ from trichome.services.sandbox.rules import RowErrors, envelope, writes
 
 router = APIRouter()
 INFUSE = ("CanInfuseProducts", "run processing jobs")
-KIND = "processingjobtype"
+KIND = JOB_TYPE
 ATTRIBUTES = {a["Name"]: a for a in PROCESSING_JOB_ATTRIBUTES}
 CATEGORIES = {c["Name"]: c for c in PROCESSING_JOB_CATEGORIES}
 _ATTRIBUTE_LIST = {"type": "array", "items": names(PROCESSING_JOB_ATTRIBUTES)}
@@ -83,22 +82,6 @@ async def attributes(request: Request) -> Response:
     return static_list(request, PROCESSING_JOB_ATTRIBUTES)
 
 
-def _document(values: dict[str, Any]) -> dict[str, Any]:
-    category = CATEGORIES[values["CategoryName"]]
-    return {
-        "Name": values["Name"],
-        "Description": values.get("Description"),
-        "CategoryName": category["Name"],
-        **{key: category[key] for key in ("ForItems", "ForProcessingJobs")},
-        "RequiresProcessingJobAttributes": category["RequiresProcessingJobAttributes"],
-        "ProcessingSteps": values.get("ProcessingSteps"),
-        "Attributes": [
-            ATTRIBUTES[name] for name in (canonical(a, ATTRIBUTES) for a in values["Attributes"])
-            if name
-        ],
-    }  # fmt: skip
-
-
 @router.post("/processing/v2/jobtypes", **openapi.write(NEW_TYPE))
 async def create_types(request: Request) -> Response:
     facility = writing(request, *INFUSE)
@@ -114,12 +97,9 @@ async def create_types(request: Request) -> Response:
             taken.add(name.casefold())
             category = canonical(text(obj, "Category", row, errors), CATEGORIES)
             values = {**obj, "Name": name, "CategoryName": category}
-            made.append(_document({**values, "Attributes": obj.get("Attributes") or []}))
+            made.append({**values, "Attributes": obj.get("Attributes") or []})
         errors.raise_if_any()
-        created = [
-            await tx.insert(Record(facility.license_number, KIND, "active", doc, name=doc["Name"]))
-            for doc in made
-        ]
+        created = [await tx.insert(job_type(facility, values)) for values in made]
     return json(writes(created))
 
 
@@ -144,7 +124,7 @@ async def update_types(request: Request) -> Response:
             changes.append((record, values))
         errors.raise_if_any()
         for record, values in changes:
-            record.data = _document(values)
+            record.data = job_type_document(values)
             record.name = record.data["Name"]
             await tx.save(record)
     return Response(status_code=200)

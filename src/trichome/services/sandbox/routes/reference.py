@@ -31,6 +31,7 @@ from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
     json,
     list_routes,
+    name_list,
     reading,
     static_list,
     store,
@@ -256,7 +257,11 @@ async def patient_registration_locations() -> Response:
 
 
 # With the licence, for a licence that sells (bruno Sales/GetPaymentTypes: "View Sales Delivery").
-@router.get("/sales/v2/paymenttypes", **openapi.reference_list(items={"type": "string"}))
+# Metrc's documentation shows no example response; OpenMetrc's v2 swagger gives the names in
+# the paged envelope (StringMetrcWrapper), as the fixture sales_paymenttypes has them.
+@router.get(
+    "/sales/v2/paymenttypes", **openapi.reference_list(items={"type": "string"}, paged=True)
+)
 async def payment_types(request: Request) -> Response:
     reading(request, "CanSellToConsumers", "read payment types")
-    return json(PAYMENT_TYPES)
+    return name_list(request, PAYMENT_TYPES)

@@ -32,11 +32,11 @@ from trichome.metrc.operations import catalogue
 from trichome.sandbox import retail_id
 from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.reference import ADJUST_REASON_NAMES
+from trichome.sandbox.registers import facility_id
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import TEXT, shape
 from trichome.services.sandbox.common import json, reading, store, text, writing, written
-from trichome.services.sandbox.routes.transporters import facility_id
 from trichome.services.sandbox.rules import RowErrors, message
 
 router = APIRouter()

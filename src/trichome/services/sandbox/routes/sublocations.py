@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from trichome.sandbox.registers import SUBLOCATION, sublocation
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape
@@ -26,7 +27,7 @@ from trichome.services.sandbox.common import (
 from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
-KIND = "sublocation"
+KIND = SUBLOCATION
 NEW_SUBLOCATION = shape({"Name": TEXT})
 SUBLOCATION_CHANGE = shape({"Id": ID, "Name": TEXT})
 
@@ -62,10 +63,7 @@ async def create_sublocations(request: Request) -> Response:
                 errors.add(row, f"A sublocation named {name!r} already exists.")
             names.append(name)
         errors.raise_if_any()
-        created = [
-            await tx.insert(Record(facility.license_number, KIND, "active", {"Name": n}, name=n))
-            for n in names
-        ]
+        created = [await tx.insert(sublocation(facility, n)) for n in names]
     return json(writes(created))
 
 

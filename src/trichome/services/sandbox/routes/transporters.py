@@ -14,7 +14,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.registers import (
+    DRIVER_FIELDS,
+    VEHICLE_FIELDS,
+    transporter,
+)
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape
@@ -36,11 +40,6 @@ router = APIRouter()
 _ID_IN_UPDATE: dict[str, Any] = {"anyOf": [ID, {"type": "string", "pattern": "^[0-9]+$"}]}
 
 
-def facility_id(facility: Facility) -> int:
-    """The sandbox's FacilityId of a licence: its place among the seeded facilities."""
-    return list(FACILITIES).index(facility.license_number) + 1
-
-
 def _transporter(kind: str, path: str, fields: tuple[str, ...], what: str) -> None:
     """Register the five operations of drivers or vehicles."""
     new = shape({field: TEXT for field in fields})
@@ -57,18 +56,7 @@ def _transporter(kind: str, path: str, fields: tuple[str, ...], what: str) -> No
         ]
         errors.raise_if_any()
         async with store(request).transaction() as tx:
-            created = [
-                await tx.insert(
-                    Record(
-                        facility.license_number,
-                        kind,
-                        "active",
-                        {"FacilityId": facility_id(facility), **values},
-                        name=values[fields[0]],
-                    )
-                )
-                for values in rows
-            ]
+            created = [await tx.insert(transporter(facility, kind, values)) for values in rows]
         return json(writes(created))
 
     async def update(request: Request) -> Response:
@@ -98,9 +86,5 @@ def _transporter(kind: str, path: str, fields: tuple[str, ...], what: str) -> No
     archive_route(router, f"{path}/{{object_id:int}}", kind, what)
 
 
-_transporter(
-    "driver", "/transporters/v2/drivers", ("Name", "DriversLicenseNumber", "EmployeeId"), "Driver"
-)
-_transporter(
-    "vehicle", "/transporters/v2/vehicles", ("Make", "Model", "LicensePlateNumber"), "Vehicle"
-)
+_transporter("driver", "/transporters/v2/drivers", DRIVER_FIELDS, "Driver")
+_transporter("vehicle", "/transporters/v2/vehicles", VEHICLE_FIELDS, "Vehicle")
