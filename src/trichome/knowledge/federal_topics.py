@@ -22,11 +22,13 @@ FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing", "
 
 # Question topics that federal law governs in every state: income tax under IRC 280E, a
 # bank's duties under the Bank Secrecy Act (FinCEN), workplace safety under the OSH Act
-# (injury logs and reporting, noise, OSHA's and NIOSH's exposure limits), hemp (USDA,
-# 7 CFR Part 990) and the mail.
+# (injury logs and reporting, noise, OSHA's and NIOSH's exposure limits, its equipment
+# standards: respirators, lockout, eyewash, extinguishers, forklifts), hemp (USDA, 7 CFR
+# Part 990) and the mail.
 FEDERAL_QUESTION_TOPICS = frozenset(
-    {"federal-tax", "banking", "workplace-safety", "exposure-limits", "hemp", "mailing"}
-)
+    {"federal-tax", "banking", "workplace-safety", "exposure-limits", "safety-equipment", "hemp",
+     "mailing"}
+)  # fmt: skip
 
 
 # Pack topics whose facts of no state's own are federal law or a federal agency's figures
@@ -39,6 +41,11 @@ FEDERAL_LAW_TOPICS = FEDERAL_IN_EVERY_STATE | {
     "injury-reporting",
     "occupational-noise",
     "solvent-safety",
+    "respiratory-protection",
+    "lockout-tagout",
+    "emergency-eyewash",
+    "fire-extinguishers",
+    "powered-industrial-trucks",
 }
 
 
