@@ -195,8 +195,10 @@ DISPLACED_BY: dict[str, set[str]] = {
     "record-keeping": {"workplace-safety", "safety-equipment"},
     # A shop floor's equipment is what is asked, whatever its story's words name: "the
     # packaging room's extinguisher" is no packaging rule, "respirators on them all day" no
-    # possession, "fit testing in our hemp lab" no hemp rule.
+    # possession, "fit testing in our hemp lab" no hemp rule, "retest on the new respirator"
+    # or "failed the forklift test" no lab testing.
     "packaging": {"safety-equipment"},
+    "lab-testing": {"safety-equipment"},
     "possession-limits": {"safety-equipment"},
     "hemp": {"safety-equipment"},
 }
