@@ -272,6 +272,7 @@ SAFETY_EQUIPMENT_ANSWERS = (
     "fire-code",
     "extraction-safety",
 )
+RECORD_KEEPING_ANSWERS = ("record-keeping", "batch-records")
 RECORD_KEEPING = (
     r"\bhow long (?:do|must|should|does) (?:we|i|you|a business) (?:have to )?keep\b|"
     r"record[- ]?(?:retention|keeping)|retain (?:the |our )?records|keep (?:the |our )?records"

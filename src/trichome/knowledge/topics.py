@@ -280,7 +280,7 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "workplace-safety", phrases.WORKPLACE_SAFETY, phrases.WORKPLACE_SAFETY_ANSWERS, rule=True
     ),
-    _topic("record-keeping", phrases.RECORD_KEEPING, ("record-keeping", "batch-records"), rule=True),
+    _topic("record-keeping", phrases.RECORD_KEEPING, phrases.RECORD_KEEPING_ANSWERS, rule=True),
     _topic(
         "regulator",
         r"who (?:actually |now |currently )?(?:regulates|licenses|licences|oversees|enforces|"
