@@ -36,7 +36,7 @@ from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms, titles_asked_figure
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
-from trichome.knowledge.federal_topics import FEDERAL_IN_EVERY_STATE
+from trichome.knowledge.federal_topics import FEDERAL_IN_EVERY_STATE, OSHA_EQUIPMENT_TOPICS
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -81,7 +81,7 @@ def _federal_everywhere(fact: Fact, asked: frozenset[str]) -> bool:
     asked that federal law governs everywhere (OSHA's fit tests, in a story naming no place)."""
     if fact.jurisdiction == FEDERAL:
         return fact.topic in FEDERAL_IN_EVERY_STATE
-    return fact.jurisdiction is None and fact.topic in asked - FEDERAL_IN_EVERY_STATE
+    return fact.jurisdiction is None and fact.topic in asked & OSHA_EQUIPMENT_TOPICS
 
 
 # The pack id of web pages read for an answer (`/v1/responses` with web search): chosen for

@@ -34,18 +34,20 @@ FEDERAL_QUESTION_TOPICS = frozenset(
 # Pack topics whose facts of no state's own are federal law or a federal agency's figures
 # (an OSHA PEL, a NIOSH limit): not a case report that merely happened in the US (the
 # Massachusetts asthma death filed under worker health).
-FEDERAL_LAW_TOPICS = FEDERAL_IN_EVERY_STATE | {
+# Pack topics holding OSHA's equipment standards, which bind at every US workplace alike, so
+# a fact of no place answers a question naming none (unlike 280E's or FinCEN's general
+# facts, asked beside predictions and one's own case).
+OSHA_EQUIPMENT_TOPICS = frozenset(
+    {"respiratory-protection", "lockout-tagout", "emergency-eyewash", "fire-extinguishers",
+     "powered-industrial-trucks"}
+)  # fmt: skip
+FEDERAL_LAW_TOPICS = OSHA_EQUIPMENT_TOPICS | FEDERAL_IN_EVERY_STATE | {
     "federal-tax",
     "banking",
     "injury-records",
     "injury-reporting",
     "occupational-noise",
     "solvent-safety",
-    "respiratory-protection",
-    "lockout-tagout",
-    "emergency-eyewash",
-    "fire-extinguishers",
-    "powered-industrial-trucks",
 }
 
 
