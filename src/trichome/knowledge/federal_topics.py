@@ -41,14 +41,18 @@ OSHA_EQUIPMENT_TOPICS = frozenset(
     {"respiratory-protection", "lockout-tagout", "emergency-eyewash", "fire-extinguishers",
      "powered-industrial-trucks"}
 )  # fmt: skip
-FEDERAL_LAW_TOPICS = FEDERAL_IN_EVERY_STATE | {
-    "federal-tax",
-    "banking",
-    "injury-records",
-    "injury-reporting",
-    "occupational-noise",
-    "solvent-safety",
-} | OSHA_EQUIPMENT_TOPICS
+FEDERAL_LAW_TOPICS = (
+    FEDERAL_IN_EVERY_STATE
+    | {
+        "federal-tax",
+        "banking",
+        "injury-records",
+        "injury-reporting",
+        "occupational-noise",
+        "solvent-safety",
+    }
+    | OSHA_EQUIPMENT_TOPICS
+)
 
 
 def federal_pack_topics(asked: Iterable[Topic]) -> frozenset[str]:
