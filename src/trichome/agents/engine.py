@@ -30,7 +30,7 @@ from trichome.agents.offences import states_offence
 from trichome.agents.product_forms import about_forms, titles_asked_figure
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
-from trichome.knowledge.federal_topics import FEDERAL_IN_EVERY_STATE
+from trichome.knowledge.federal_topics import FEDERAL_IN_EVERY_STATE, OSHA_EQUIPMENT_TOPICS
 from trichome.knowledge.jurisdictions import FEDERAL, is_us_state, with_national_law
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import RELEVANT_COVERAGE, Passage
@@ -70,9 +70,12 @@ def binds_in(
     )
 
 
-def _federal_everywhere(fact: Fact) -> bool:
-    """Whether a fact is federal law on a topic that binds in every US state (hemp)."""
-    return fact.jurisdiction == FEDERAL and fact.topic in FEDERAL_IN_EVERY_STATE
+def _federal_everywhere(fact: Fact, asked: frozenset[str]) -> bool:
+    """Whether a fact is federal law binding in every US state (hemp), or general on a topic
+    asked that federal law governs everywhere (OSHA's fit tests, in a story naming no place)."""
+    if fact.jurisdiction == FEDERAL:
+        return fact.topic in FEDERAL_IN_EVERY_STATE
+    return fact.jurisdiction is None and fact.topic in asked & OSHA_EQUIPMENT_TOPICS
 
 
 # The pack id of web pages read for an answer (`/v1/responses` with web search): chosen for
@@ -272,7 +275,7 @@ class AnswerRequest:
             # and so do 280E, FinCEN's SAR duties and OSHA's limits, asked of a state's business
             or binds_in(passage.fact, named, self.federal_topics)
             # a hemp rule asked with no place named: the federal one binds in every state
-            or (not named and _federal_everywhere(passage.fact))
+            or (not named and _federal_everywhere(passage.fact, self.federal_topics))
         )
         if self.on_topic and of_named:
             # A fact of the named jurisdiction on the topic asked answers in other words.

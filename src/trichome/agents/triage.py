@@ -24,8 +24,11 @@ MARKETING = "marketing"
 # packaging, records and workplace safety: operations; advertising: marketing).
 NOT_ONLY_COMPLIANCE = frozenset(
     {"advertising", "transport", "waste", "track-and-trace", "batch-size", "packaging",
-     "record-keeping", "workplace-safety", "exposure-limits"}
+     "record-keeping", "workplace-safety", "exposure-limits", "safety-equipment"}
 )  # fmt: skip
+# OSHA's duties on a shop floor, the EHS work of operations (the router data's rule 12):
+# injury logs, noise, exposure limits, respirators, lockout, eyewash, extinguishers, forklifts.
+WORKPLACE_TOPICS = frozenset({"workplace-safety", "exposure-limits", "safety-equipment"})
 _NO_FACT_WANTED = (RequestKind.SMALL_TALK, RequestKind.OUT_OF_SCOPE)
 UNSURE_BELOW = 0.6
 _SHOP_AGENTS = frozenset({OPERATIONS, "marketing", "formulation"})
@@ -80,9 +83,19 @@ def specialist(
         # rules: "what share of a podcast's listeners must be 21+", "must paid influencers
         # disclose it", however legal the words
         return marketing, ()
+    asked = {topic.name for topic in understanding.rule_topics}
+    if (
+        agent is compliance
+        and asked
+        and asked <= WORKPLACE_TOPICS
+        and not drafting
+        and operations.available_on(model)
+    ):
+        # "does a new hire need a medical evaluation before the respirator fit test?": OSHA's
+        # duty, the EHS work operations' packs hold, however legal its words
+        return operations, ()
     # A state named, or federal hemp law: "is our thca flower fine federally?" asks the
     # federal hemp rule, which compliance reads (federal tax or banking is the main agent's).
-    asked = {topic.name for topic in understanding.rule_topics}
     placed = understanding.state or (understanding.jurisdictions and "hemp" in asked)
     if agent is compliance or not compliance.available_on(model) or not placed:
         return agent, notes

@@ -22,11 +22,13 @@ FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing", "
 
 # Question topics that federal law governs in every state: income tax under IRC 280E, a
 # bank's duties under the Bank Secrecy Act (FinCEN), workplace safety under the OSH Act
-# (injury logs and reporting, noise, OSHA's and NIOSH's exposure limits), hemp (USDA,
-# 7 CFR Part 990) and the mail.
+# (injury logs and reporting, noise, OSHA's and NIOSH's exposure limits, its equipment
+# standards: respirators, lockout, eyewash, extinguishers, forklifts), hemp (USDA, 7 CFR
+# Part 990) and the mail.
 FEDERAL_QUESTION_TOPICS = frozenset(
-    {"federal-tax", "banking", "workplace-safety", "exposure-limits", "hemp", "mailing"}
-)
+    {"federal-tax", "banking", "workplace-safety", "exposure-limits", "safety-equipment", "hemp",
+     "mailing"}
+)  # fmt: skip
 
 # Of those, the workplace-safety ones a substance's own figure is asked under ("n-hexane's
 # PEL?"): kept when a story's other topics are dropped.
@@ -35,14 +37,25 @@ FEDERAL_SAFETY_TOPICS = frozenset({"workplace-safety", "exposure-limits"})
 # Pack topics whose facts of no state's own are federal law or a federal agency's figures
 # (an OSHA PEL, a NIOSH limit): not a case report that merely happened in the US (the
 # Massachusetts asthma death filed under worker health).
-FEDERAL_LAW_TOPICS = FEDERAL_IN_EVERY_STATE | {
-    "federal-tax",
-    "banking",
-    "injury-records",
-    "injury-reporting",
-    "occupational-noise",
-    "solvent-safety",
-}
+# Pack topics holding OSHA's equipment standards, which bind at every US workplace alike, so
+# a fact of no place answers a question naming none (unlike 280E's or FinCEN's general
+# facts, asked beside predictions and one's own case).
+OSHA_EQUIPMENT_TOPICS = frozenset(
+    {"respiratory-protection", "lockout-tagout", "emergency-eyewash", "fire-extinguishers",
+     "powered-industrial-trucks"}
+)  # fmt: skip
+FEDERAL_LAW_TOPICS = (
+    FEDERAL_IN_EVERY_STATE
+    | {
+        "federal-tax",
+        "banking",
+        "injury-records",
+        "injury-reporting",
+        "occupational-noise",
+        "solvent-safety",
+    }
+    | OSHA_EQUIPMENT_TOPICS
+)
 
 
 def federal_pack_topics(asked: Iterable[Topic]) -> frozenset[str]:

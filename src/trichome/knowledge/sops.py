@@ -43,6 +43,10 @@ ABOUT_A_PROCEDURE = re.compile(
     r"\b(?:their|our|my|the old|the existing|existing|current) (?:sops?|procedures?) "
     r"(?:says?|said|calls? for|tells?|has|have)\b|"
     r"\bwhat (?:does|do) .{0,40}\bmean\b|"
+    # the duty to audit procedures one has ("how often must our lockout procedures be
+    # inspected?", "who may audit those procedures?")
+    r"\bhow often\b[^.?!]{0,60}\b(?:sops?|procedures?)\b|\b(?:audit|inspect|review|certify)"
+    r"\w*\s+(?:(?:those|these|our|the|each|all|every)\s+)?(?:[\w/-]+\s+){0,3}?procedures\b|"
     r"\b(?:what|which) (?:sops|procedures)\b|"
     # what the rule says a set of procedures must hold, not one to write: "what topics are
     # they required to cover?"

@@ -182,7 +182,8 @@ STATUS_ASKED = (
 # transport between licensees, even when its drivers are mentioned; what a label must show
 # is not asked about the dose cap whose words it uses ("what thc dose info goes on it").
 DISPLACED_BY: dict[str, set[str]] = {
-    "transport": {"delivery", "mailing"},
+    # "our forklift driver's evaluation": a shop floor's equipment (below), no transport
+    "transport": {"delivery", "mailing", "safety-equipment"},
     # "the edible thc possession cap": what one may hold, not what a package may
     "edible-thc-limits": {"label-contents", "label-tolerance", "possession-limits"},
     # "is it legal to mail a cart to another state?": the mail's rule, not the state's status
@@ -191,7 +192,15 @@ DISPLACED_BY: dict[str, set[str]] = {
     # "deduct rent under 280e in colorado": the federal income tax, not the state's taxes
     "tax": {"federal-tax"},
     # "how long do we keep the osha 300 logs?": OSHA's retention, not the state's records rule
-    "record-keeping": {"workplace-safety"},
+    "record-keeping": {"workplace-safety", "safety-equipment"},
+    # A shop floor's equipment is what is asked, whatever its story's words name: "the
+    # packaging room's extinguisher" is no packaging rule, "respirators on them all day" no
+    # possession, "fit testing in our hemp lab" no hemp rule, "retest on the new respirator"
+    # or "failed the forklift test" no lab testing.
+    "packaging": {"safety-equipment"},
+    "lab-testing": {"safety-equipment"},
+    "possession-limits": {"safety-equipment"},
+    "hemp": {"safety-equipment"},
 }
 _CANNABIS_THING = (
     r"(?:weed|cannabis|marijuana|marihuana|pot|bud|flower|edibles?|gummies|gummy|carts?|"
@@ -238,6 +247,35 @@ WORKPLACE_SAFETY = (
     r"\b(?:amputat\w*|hospitali[sz]\w*|fatalit(?:y|ies))\b[^.?!]{0,40}\breport|"
     r"\bnoise (?:exposure|levels?|limits?|monitoring)\b|\bhow loud\b|\bdecibels?\b|\bdba\b|"
     r"\bhearing (?:conservation|protection|tests?|testing)\b"
+)
+# OSHA's equipment standards on a shop floor: respirators and fit tests, lockout/tagout (the
+# control of hazardous energy), eyewash and drench showers, portable fire extinguishers,
+# forklifts (powered industrial trucks). Not PPE or safety data sheets at large, on which
+# the packs hold no OSHA duty: read as a rule, they would only hide the practice facts.
+SAFETY_EQUIPMENT = (
+    r"\brespirators?\b|\bfit[- ]?test\w*|\bscbas?\b|\bpapr\b|"
+    r"\block(?:ed)?[- ]?out[/ &-]*(?:and )?tag[- ]?out\b|\bloto\b|\btag[- ]?out\b|"
+    r"\block[- ]?outs?\b(?=[^.?!]{0,60}\b(?:procedures?|programs?|locks?|machines?|equipment|"
+    r"press(?:es)?|energy|maintenance|audit\w*|inspect\w*))|\bhazardous energy\b|"
+    r"\benergy control\b|\beye[- ]?wash\w*|\b(?:safety|drench|deluge|emergency) showers?\b|"
+    r"\bz358\b|\bextinguishers?\b|\bfork[- ]?lifts?\b|\blift trucks?\b|"
+    r"\bpowered industrial trucks?\b"
+)
+SAFETY_EQUIPMENT_ANSWERS = (
+    "respiratory-protection",
+    "lockout-tagout",
+    "emergency-eyewash",
+    "fire-extinguishers",
+    "powered-industrial-trucks",
+    "worker-health",
+    "solvent-safety",
+    "fire-code",
+    "extraction-safety",
+)
+RECORD_KEEPING_ANSWERS = ("record-keeping", "batch-records")
+RECORD_KEEPING = (
+    r"\bhow long (?:do|must|should|does) (?:we|i|you|a business) (?:have to )?keep\b|"
+    r"record[- ]?(?:retention|keeping)|retain (?:the |our )?records|keep (?:the |our )?records"
 )
 WORKPLACE_SAFETY_ANSWERS = (
     "injury-records",

@@ -275,15 +275,12 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic("exposure-limits", phrases.EXPOSURE_LIMITS, phrases.EXPOSURE_LIMITS_ANSWERS, rule=True),
     _topic(
-        "workplace-safety", phrases.WORKPLACE_SAFETY, phrases.WORKPLACE_SAFETY_ANSWERS, rule=True
+        "safety-equipment", phrases.SAFETY_EQUIPMENT, phrases.SAFETY_EQUIPMENT_ANSWERS, rule=True
     ),
     _topic(
-        "record-keeping",
-        r"\bhow long (?:do|must|should|does) (?:we|i|you|a business) (?:have to )?keep\b|"
-        r"record[- ]?(?:retention|keeping)|retain (?:the |our )?records|keep (?:the |our )?records",
-        ("record-keeping", "batch-records"),
-        rule=True,
+        "workplace-safety", phrases.WORKPLACE_SAFETY, phrases.WORKPLACE_SAFETY_ANSWERS, rule=True
     ),
+    _topic("record-keeping", phrases.RECORD_KEEPING, phrases.RECORD_KEEPING_ANSWERS, rule=True),
     _topic(
         "regulator",
         r"who (?:actually |now |currently )?(?:regulates|licenses|licences|oversees|enforces|"
