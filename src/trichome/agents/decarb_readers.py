@@ -53,6 +53,11 @@ def _coa_readings(question: Question) -> bool:
 
 def decarboxylation(question: Question) -> Calculation | None:
     """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
+    acid = decarb_steps.named_acid(question)
+    if acid != "THCA":  # "95% CBGA isolate, 10 g fully decarbed": CBG at CBGA's factor
+        return decarb_steps.other_acid(
+            question, acid, _mass_lost if question.says(_ASKS_LOSS) else None
+        )
     if not question.says(
         r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
         r"\bbak(?:e|ed|ing)\b|\boven\b|"
@@ -189,6 +194,8 @@ _ASKS_LOSS = (
 def _mass_lost(result: Calculation, unit: str) -> Calculation:
     """The decarboxylation answered as the mass lost as CO2, in the unit weighed."""
     lost_mg = result.details["mass_loss_mg"]
+    acid = result.details.get("acid", "THCA")
+    factor = potency.DECARB_ACIDS[acid][1]
     key = units.canonical(unit)
     value = units.convert(lost_mg, "mg", key)
     shown = units.label(key)
@@ -198,5 +205,5 @@ def _mass_lost(result: Calculation, unit: str) -> Calculation:
         value=value,
         unit=f"{shown} lost as CO2",
         summary=f"{fmt(value, 4)} {shown} leaves as CO2 ({fmt(lost_mg)} mg, "
-        f"{fmt(100 * (1 - potency.THCA_TO_THC), 3)}% of the THCA). {result.summary}",
+        f"{fmt(100 * (1 - factor), 3)}% of the {acid}). {result.summary}",
     )
