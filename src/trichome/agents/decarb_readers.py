@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 
 from trichome.agents import calculators, decarb_steps, units
 from trichome.agents import formulation_calculators as formulation
@@ -52,12 +53,12 @@ def _coa_readings(question: Question) -> bool:
 
 
 def decarboxylation(question: Question) -> Calculation | None:
-    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
-    acid = decarb_steps.named_acid(question)
-    if acid != "THCA":  # "95% CBGA isolate, 10 g fully decarbed": CBG at CBGA's factor
-        return decarb_steps.other_acid(
-            question, acid, _mass_lost if question.says(_ASKS_LOSS) else None
-        )
+    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss;
+    CBDA or CBGA, when named alone, at their own factors (`decarb_steps.other_acid`)."""
+    named = decarb_steps.named_acid(question)
+    if named != "THCA":  # "95% CBGA isolate, 10 g fully decarbed": CBG at CBGA's factor
+        as_loss = partial(_mass_lost, acid=named) if question.says(_ASKS_LOSS) else None
+        return decarb_steps.other_acid(question, named, as_loss)
     if not question.says(
         r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
         r"\bbak(?:e|ed|ing)\b|\boven\b|"
@@ -191,10 +192,9 @@ _ASKS_LOSS = (
 )
 
 
-def _mass_lost(result: Calculation, unit: str) -> Calculation:
+def _mass_lost(result: Calculation, unit: str, acid: str = "THCA") -> Calculation:
     """The decarboxylation answered as the mass lost as CO2, in the unit weighed."""
     lost_mg = result.details["mass_loss_mg"]
-    acid = result.details.get("acid", "THCA")
     factor = potency.DECARB_ACIDS[acid][1]
     key = units.canonical(unit)
     value = units.convert(lost_mg, "mg", key)

@@ -342,8 +342,6 @@ def decarboxylation(
             "mass_loss_mg": lost,
             "thca_mg": mg,
             "thc_mg": actual,  # the neutral form, whichever acid
-            "acid": acid,
-            "neutral": neutral,
         },
     )
 
