@@ -1,7 +1,8 @@
 """Decarboxylating acids other than THCA (issue 20): each acid's own mass factor, the neutral
 form it gives named in the answer, and a stated purity or share of the weighed material
 counted. Expected values are worked by hand from the molar masses: CBGA 360.49 g/mol -> CBG
-316.48 g/mol (0.878), CBDA 358.48 g/mol -> CBD 314.46 g/mol (0.877), THCA -> THC 0.877."""
+316.48 g/mol (0.878), CBDA 358.48 g/mol -> CBD 314.46 g/mol (0.877), CBNA 354.45 g/mol ->
+CBN 310.44 g/mol (0.876), THCA -> THC 0.877."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from trichome.agents.missing_inputs import ACID_MASS
 
 CBGA_TO_CBG = round(316.48 / 360.49, 3)  # 0.878
 CBDA_TO_CBD = round(314.46 / 358.48, 3)  # 0.877
+CBNA_TO_CBN = round(310.44 / 354.45, 3)  # 0.876
 THCA_TO_THC = 0.877
 
 
@@ -30,6 +32,7 @@ THCA_TO_THC = 0.877
         ("how many grams of CBG from decarboxylating 25 g of CBGA?", 25 * CBGA_TO_CBG, "g CBG"),
         ("cbd-a 5 g decarbed, cbd yield?", 5 * CBDA_TO_CBD, "g CBD"),
         ("decarb 40 g of CBG-A at 85% efficiency, grams of CBG?", 40 * CBGA_TO_CBG * 0.85, "g CBG"),
+        ("decarb 20 g of CBNA, how much CBN?", 20 * CBNA_TO_CBN, "g CBN"),
         # the mass lost as CO2 asked: the acid less its neutral form
         ("how much mass is lost as CO2 when decarbing 10 g of CBDA?", 10 * (1 - CBDA_TO_CBD), "g lost as CO2"),
         ("10 g of 95% cbga isolate decarbed, how much mass is lost?", 10 * 0.95 * (1 - CBGA_TO_CBG), "g lost as CO2"),

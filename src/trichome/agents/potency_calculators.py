@@ -42,6 +42,8 @@ DECARB_ACIDS = {
         CBGA_TO_CBG,
         "0.878 = 316.48 g/mol (CBG) ÷ 360.49 g/mol (CBGA): the CO2 lost on heating",
     ),
+    # CBNA (C22H26O4, 354.45) -> CBN (C21H26O2, 310.44): Lazarjani et al. 2021, Table 1
+    "CBNA": ("CBN", 0.876, "0.876 = 310.44 g/mol (CBN) ÷ 354.45 g/mol (CBNA): the CO2 lost"),
 }
 MOLAR_MASS_NOTES = {
     "CBG": "0.878 = 316.48 g/mol (CBG) ÷ 360.49 g/mol (CBGA): the CO2 lost on heating"
