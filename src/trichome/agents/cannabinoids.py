@@ -13,6 +13,7 @@ CANNABINOIDS: tuple[tuple[str, str], ...] = (
     ),
     ("CBDA", r"cbd[- ]?a\b|cbda\b|cannabidiolic acid"),
     ("CBGA", r"cbg[- ]?a\b"),
+    ("CBNA", r"cbn[- ]?a\b|cannabinolic acid"),
     ("THCV", r"thc[- ]?v\b"),
     ("D8", r"delta[- ]?8(?:[- ]?thc)?|d-?8(?:[- ]?thc)?\b|δ8"),
     (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 
 from trichome.agents import calculators, decarb_steps, units
 from trichome.agents import formulation_calculators as formulation
@@ -52,7 +53,12 @@ def _coa_readings(question: Question) -> bool:
 
 
 def decarboxylation(question: Question) -> Calculation | None:
-    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss."""
+    """THC from THCA by decarboxylation (theoretical or at an efficiency), and mass loss;
+    CBDA or CBGA, when named alone, at their own factors (`decarb_steps.other_acid`)."""
+    named = decarb_steps.named_acid(question)
+    if named != "THCA":  # "95% CBGA isolate, 10 g fully decarbed": CBG at CBGA's factor
+        as_loss = partial(_mass_lost, acid=named) if question.says(_ASKS_LOSS) else None
+        return decarb_steps.other_acid(question, named, as_loss)
     if not question.says(
         r"decarb|theoretical|activat|mass\s+loss|\bco2\b|converts?\s+to\s+thc|\bheat(?:ed|ing)?\b|"
         r"\bbak(?:e|ed|ing)\b|\boven\b|"
@@ -186,9 +192,10 @@ _ASKS_LOSS = (
 )
 
 
-def _mass_lost(result: Calculation, unit: str) -> Calculation:
+def _mass_lost(result: Calculation, unit: str, acid: str = "THCA") -> Calculation:
     """The decarboxylation answered as the mass lost as CO2, in the unit weighed."""
     lost_mg = result.details["mass_loss_mg"]
+    factor = potency.DECARB_ACIDS[acid][1]
     key = units.canonical(unit)
     value = units.convert(lost_mg, "mg", key)
     shown = units.label(key)
@@ -198,5 +205,5 @@ def _mass_lost(result: Calculation, unit: str) -> Calculation:
         value=value,
         unit=f"{shown} lost as CO2",
         summary=f"{fmt(value, 4)} {shown} leaves as CO2 ({fmt(lost_mg)} mg, "
-        f"{fmt(100 * (1 - potency.THCA_TO_THC), 3)}% of the THCA). {result.summary}",
+        f"{fmt(100 * (1 - factor), 3)}% of the {acid}). {result.summary}",
     )

@@ -15,6 +15,7 @@ POTENCY = "potency"
 THCA = "thca"
 DELTA9 = "delta9"
 THCA_MASS = "thca_mass"
+ACID_MASS = "acid_mass"
 BLEND_AMOUNTS = "blend_amounts"
 BLEND_POTENCIES = "blend_potencies"
 PIECE_COUNT = "piece_count"
@@ -88,6 +89,7 @@ WORDING: dict[str, str] = {
     THCA: "the THCA value from the COA (0 if it reports none)",
     DELTA9: "the delta-9 THC result from the COA (%; 0 if it reports none)",
     THCA_MASS: "how much THCA you start with (its mass)",
+    ACID_MASS: "how much of the acid (CBDA, CBGA, CBNA) or its isolate you start with (its mass)",
     BLEND_AMOUNTS: "how much of each you mix (or the potency you are aiming for)",
     BLEND_POTENCIES: "the potency of each material you mix (%)",
     PIECE_COUNT: "how many pieces you are making",

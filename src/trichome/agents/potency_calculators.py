@@ -28,6 +28,23 @@ CBDA_TO_CBD = 0.877
 CBGA_TO_CBG = 0.878
 ACID_FACTORS = {"THC": THCA_TO_THC, "CBD": CBDA_TO_CBD, "CBG": CBGA_TO_CBG}
 MOLAR_MASS_NOTE = "0.877 = 314.47 g/mol (THC) ÷ 358.48 g/mol (THCA): the CO2 lost on heating"
+# acid -> (neutral form, mass factor, where the factor comes from). CBDA (C22H30O4, 358.48
+# g/mol) -> CBD (C21H30O2, 314.46 g/mol) is THCA's pair of formulas again.
+DECARB_ACIDS = {
+    "THCA": ("THC", THCA_TO_THC, MOLAR_MASS_NOTE),
+    "CBDA": (
+        "CBD",
+        CBDA_TO_CBD,
+        "0.877 = 314.46 g/mol (CBD) ÷ 358.48 g/mol (CBDA): the CO2 lost on heating",
+    ),
+    "CBGA": (
+        "CBG",
+        CBGA_TO_CBG,
+        "0.878 = 316.48 g/mol (CBG) ÷ 360.49 g/mol (CBGA): the CO2 lost on heating",
+    ),
+    # CBNA (C22H26O4, 354.45) -> CBN (C21H26O2, 310.44): Lazarjani et al. 2021, Table 1
+    "CBNA": ("CBN", 0.876, "0.876 = 310.44 g/mol (CBN) ÷ 354.45 g/mol (CBNA): the CO2 lost"),
+}
 MOLAR_MASS_NOTES = {
     "CBG": "0.878 = 316.48 g/mol (CBG) ÷ 360.49 g/mol (CBGA): the CO2 lost on heating"
 }
@@ -248,30 +265,34 @@ def strength_per_volume(
     )
 
 
-def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100.0) -> Calculation:
-    """THC from decarboxylating THCA: theoretical (× 0.877) and at a stated efficiency.
+def decarboxylation(
+    acid_mass: float, unit: str, efficiency_percent: float = 100.0, acid: str = "THCA"
+) -> Calculation:
+    """The neutral form from decarboxylating an acid (THCA -> THC × 0.877, CBDA -> CBD,
+    CBGA -> CBG, see `DECARB_ACIDS`): theoretical and at a stated efficiency.
 
     Raises:
         CalculationError: a non-positive mass or an efficiency outside (0, 100].
     """
-    grams = grams_of("the THCA mass", acid_mass, unit)
+    neutral, factor, note = DECARB_ACIDS[acid]
+    grams = grams_of(f"the {acid} mass", acid_mass, unit)
     percent("the conversion efficiency", efficiency_percent)
     mg = grams * 1000
-    theoretical = mg * THCA_TO_THC
+    theoretical = mg * factor
     actual = theoretical * efficiency_percent / 100
     lost = mg - theoretical
     steps = []
     if units.canonical(unit) != "mg":
-        steps.append(f"{quantity(acid_mass, unit)} = {fmt(mg)} mg THCA")
-    steps.append(f"{fmt(mg)} mg × {THCA_TO_THC} = {fmt(theoretical)} mg THC (theoretical)")
+        steps.append(f"{quantity(acid_mass, unit)} = {fmt(mg)} mg {acid}")
+    steps.append(f"{fmt(mg)} mg × {factor} = {fmt(theoretical)} mg {neutral} (theoretical)")
     steps.append(
         f"mass lost as CO2: {fmt(mg)} - {fmt(theoretical)} = {fmt(lost)} mg "
-        f"({fmt(lost / mg * 100)}% of the THCA)"
+        f"({fmt(lost / mg * 100)}% of the {acid})"
     )
     if efficiency_percent < 100:
         steps.append(
             f"at {fmt(efficiency_percent)}% efficiency: {fmt(theoretical)} mg × "
-            f"{fmt(efficiency_percent)}% = {fmt(actual)} mg THC"
+            f"{fmt(efficiency_percent)}% = {fmt(actual)} mg {neutral}"
         )
     # The answer is in the unit the user weighed in (10 g of THCA gives 8.77 g of THC).
     key = units.canonical(unit)
@@ -286,31 +307,32 @@ def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100
         return own(mg_amount).split(" (")[0]
 
     if key != "mg":
-        steps.append(f"{fmt(actual)} mg = {fmt(units.convert(actual, 'mg', key), 4)} {shown} THC")
+        in_unit = fmt(units.convert(actual, "mg", key), 4)
+        steps.append(f"{fmt(actual)} mg = {in_unit} {shown} {neutral}")
     if efficiency_percent < 100:
         summary = (
-            f"{quantity(acid_mass, unit)} of THCA gives {own(actual)} THC at "
+            f"{quantity(acid_mass, unit)} of {acid} gives {own(actual)} {neutral} at "
             f"{fmt(efficiency_percent)}% efficiency ({own(theoretical)} in theory; "
             f"{brief(lost)} leaves as CO2)."
         )
     else:
         summary = (
-            f"{quantity(acid_mass, unit)} of THCA gives at most {own(theoretical)} THC; "
+            f"{quantity(acid_mass, unit)} of {acid} gives at most {own(theoretical)} {neutral}; "
             f"{brief(lost)} ({fmt(lost / mg * 100)}%) leaves as CO2."
         )
-    inputs = [f"THCA: {quantity(acid_mass, unit)}"]
+    inputs = [f"{acid}: {quantity(acid_mass, unit)}"]
     if efficiency_percent < 100:
         inputs.append(f"conversion efficiency: {fmt(efficiency_percent)}%")
     return Calculation(
         "decarboxylation",
         units.convert(actual, "mg", key),
-        f"{shown} THC",
+        f"{shown} {neutral}",
         summary,
         tuple(steps),
-        formula="THC = THCA × 0.877 × efficiency; mass loss = THCA × (1 - 0.877)",
+        formula=f"{neutral} = {acid} × {factor} × efficiency; mass loss = {acid} × (1 - {factor})",
         inputs=tuple(inputs),
         assumptions=(
-            MOLAR_MASS_NOTE,
+            note,
             *(
                 ("complete conversion (100%): no efficiency was given",)
                 if efficiency_percent == 100
@@ -321,7 +343,7 @@ def decarboxylation(acid_mass: float, unit: str, efficiency_percent: float = 100
             "theoretical_mg": theoretical,
             "mass_loss_mg": lost,
             "thca_mg": mg,
-            "thc_mg": actual,
+            "thc_mg": actual,  # the neutral form, whichever acid
         },
     )
 
