@@ -7,19 +7,15 @@ indirectly, and a question in its last sentence after an aside."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
+from tests.agents.asking import answer
 from trichome.agents.asked_sentences import asked_sentence, holds_asked_sentence
 from trichome.agents.asked_terms import asked_in_conversation, asked_terms
 from trichome.agents.counting import counted_thing
-from trichome.agents.engines.grounded import compose
-from trichome.agents.service import AgentService, ChatRequest, build_agent_service
+from trichome.agents.service import AgentService, build_agent_service
 from trichome.config import Settings
 from trichome.knowledge.packs import Fact, Source
-from trichome.llm.base import ChatTurn
-from trichome.plans import OPERATOR_AGENT
 
 
 @pytest.fixture(scope="module")
@@ -29,15 +25,8 @@ def service() -> AgentService:
 
 def ask(service: AgentService, *turns: str) -> tuple[str, tuple[str, ...]]:
     """The last answer's text and the ids of the facts it cites; earlier answers in between."""
-    messages: list[ChatTurn] = []
-    text = ""
-    for index, turn in enumerate(turns):
-        if index:
-            messages.append(ChatTurn("assistant", text))
-        messages.append(ChatTurn("user", turn))
-        prepared = service.prepare(ChatRequest(OPERATOR_AGENT, tuple(messages)))
-        text = asyncio.run(service.complete(prepared)).text
-    return text, tuple(fact.id for fact in compose(prepared.request).sources)
+    answered = answer(service, *turns, own_replies=True)
+    return answered.text, answered.fact_ids
 
 
 @pytest.mark.parametrize(
