@@ -42,6 +42,7 @@ from bench.calculators import (
     held_out_twelfth,
     held_out_twentieth,
     held_out_twentyfirst,
+    held_out_twentysecond,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -117,6 +118,7 @@ SETS: dict[str, ModuleType] = {
     "twelfth": held_out_twelfth,
     "twentieth": held_out_twentieth,
     "twentyfirst": held_out_twentyfirst,
+    "twentysecond": held_out_twentysecond,
 }
 
 
