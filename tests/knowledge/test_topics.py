@@ -43,6 +43,17 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
             "minimum-age",
         ),
         ("can my 16 yo get an oklahoma medical marijuana card?", "minimum-age"),
+        # a patient or caregiver growing, in the third person or with the subject first
+        ("can arkansas medical marijuana patients grow their own plants?", "home-grow"),
+        ("may registered caregivers grow for the patients they look after in utah", "home-grow"),
+        ("customer asked if she can grow for her son as his caregiver", "home-grow"),
+        ("can cardholders legally grow in ohio?", "home-grow"),
+        ("my brother wants to grow his own in vermont, ok?", "home-grow"),
+        # use on a licensee's premises, or in someone's own car
+        ("could patients consume on site at our dispensary?", "consumption"),
+        ("is on-site consumption allowed for a dispensary in arkansas", "consumption"),
+        ("can a patient smoke in their car if it's parked?", "consumption"),
+        ("can he vape in his car in the lot after buying?", "consumption"),
     ],
 )
 def test_a_topic_is_read_from_everyday_wording(question: str, topic: str) -> None:
@@ -56,6 +67,8 @@ def test_a_topic_is_read_from_everyday_wording(question: str, topic: str) -> Non
         "how do I decarb in an oven",
         "what's the action of myrcene",
         "how many plants per light in flower?",
+        # a plant's own growth, not anyone's right to grow
+        "how tall can she grow in flower after the flip?",
     ],
 )
 def test_chemistry_and_cultivation_questions_are_not_read_as_rules(question: str) -> None:

@@ -61,6 +61,20 @@ HOME_GROW = (
     r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
     r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)"
 )
+# A patient or caregiver growing, asked in the third person or with the subject first
+# ("can cardholders grow?", "can she grow for her son", "caregivers may grow plants?").
+PATIENT_GROWS = (
+    r"(?:can|may|could) (?:(?:a|the) )?(?:medical |mmj |registered )?(?:patients?|"
+    r"card ?holders?|caregivers?) (?:legally |also |still )?grow\b(?! (?:room|tent))|"
+    r"(?:(?:can|may|could) (?:he|she)|\b(?:he|she|patients?|caregivers?|card ?holders?) "
+    r"(?:can|may|could)) (?:legally |also |still )?grow (?:for|at|some|a few|plants|"
+    r"cannabis|marijuana|weed|(?:his|her|their) own)\b"
+)
+# Use on a licensee's own premises: "could patients consume on site?", "on-site use".
+ON_PREMISES_USE = (
+    r"\b(?:consum\w*|smok\w*|us(?:e|ing)) (?:it |cannabis |marijuana )?on[- ]?(?:site|"
+    r"premises)\b|\bon[- ]site (?:consumption|use|smoking)\b"
+)
 # "licensed" asks about licensing ("are we licensed for that?"), not where it only says who
 # asks ("usda-licensed hemp farmer", "a licensed retailer here").
 LICENSED_ASKS = (

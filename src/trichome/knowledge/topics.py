@@ -120,7 +120,8 @@ TOPICS: tuple[Topic, ...] = (
     _topic(
         "home-grow",
         phrases.HOME_GROW + r"|"
-        r"grow(?:ing)? (?:at home|my own|our own|your own|plants at home)|"
+        r"grow(?:ing)? (?:at home|my own|our own|your own|their own|his own|her own|"
+        r"plants at home)|"
         r"grow(?:ing)? at (?:my|our|your|his|her|their) (?:own )?(?:address|place|house|"
         r"residence|property)\b|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
@@ -128,7 +129,7 @@ TOPICS: tuple[Topic, ...] = (
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
         r"personal cultivation|" + phrases.PLANT_LIMITS + r"|" + phrases.PLANTS_PER_PERSON + r"|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
-        r"(?! (?:room|tent))|"
+        r"(?! (?:room|tent))|" + phrases.PATIENT_GROWS + r"|"
         r"grow(?:ing)? (?:\d+|a few|a couple(?: of)?|two|three|four|five|six) "
         r"(?:plants?\b|$|[?.!,])",
         ("home-grow",),
@@ -266,9 +267,11 @@ TOPICS: tuple[Topic, ...] = (
         "consumption",
         r"consumption (?:lounge|site|area|licen)|lounges?|smoke (?:in|at) (?:a|the) |"
         r"public consumption|where can (?:i|you|we) (?:smoke|consume|use)|"
+        + phrases.ON_PREMISES_USE
+        + r"|"
         r"(?<![-\w])(?:smoke|eat|vape|consume|toke|use (?:it|weed|cannabis|marijuana|pot))\b"
         r".{0,30}\b(?:on the (?:sidewalk|street|beach)|"
-        r"in (?:a |the |my |your |our )?(?:park|car|vehicle|public)|"
+        r"in (?:a |the |my |your |our |their |his |her )?(?:park|car|vehicle|public)|"
         r"at (?:a |the )?(?:bar|concert|patio|festival))",
         ("consumption",),
         rule=True,
