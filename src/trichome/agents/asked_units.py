@@ -33,6 +33,9 @@ _ASKED = re.compile(
     rf"\(\s*(?:in\s+)?(?P<paren>{_UNIT})\s*\)\s*[?.!]*\s*$|"
     # "the total THC % on this one", "total cbd percent?": the share asked, after its name.
     r"\btotal\s+(?:thc|cbd)\s*(?P<share>%|percent(?:age)?)(?![\w\d])|"
+    # "what % total thc goes on the label", "what percent thc is it": the share asked first.
+    r"\b(?:what|which|how\s+much|the)\s+(?P<sharefirst>%|percent(?:age)?)\s+(?:of\s+)?"
+    r"(?:(?:total|overall)\s+)?(?:thc|cbd)\b|"
     # "the mass loss in grams from the co2", "weight in kg after drying": the measure named,
     # then its unit, whatever follows.
     r"\b(?:loss|lost|weight|mass|yield|output|amount)\s+in\s+(?P<measure>mg|milligrams?|"
@@ -66,7 +69,7 @@ def asked_unit(text: str) -> str | None:
     last = found[-1]
     if last.group("pergram"):
         return "mg/g"
-    names = ("in", "paren", "share", "measure", "many", "named", "after", "lead")
+    names = ("in", "paren", "share", "sharefirst", "measure", "many", "named", "after", "lead")
     return next(last.group(name) for name in names if last.group(name)).strip()
 
 

@@ -18,7 +18,7 @@ from trichome.agents.calculation_questions import (
     ask,
     attached,
 )
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, MissingInput, fmt
 from trichome.agents.quantities import Quantity
 
 
@@ -51,7 +51,8 @@ def blending(question: Question) -> Calculation | None:
         for q in question.find("percent", without=NOT_POTENCY - {"target"} | {"terpene"})
         if q.cannabinoid in (None, *named)
     ]
-    percents = percents or _bare_potencies(question)
+    if len(percents) < 2:  # "2k grams of the 88 with 1.5k grams of the 72%": lots by potency
+        percents = sorted([*percents, *_bare_potencies(question, percents)], key=lambda q: q.start)
     by_ratio = _by_ratio(question, percents)
     if by_ratio is not None:
         return by_ratio
@@ -89,20 +90,23 @@ def blending(question: Question) -> Calculation | None:
     return None
 
 
-_AT_BARE = r"\s*(?:of\s+(?:[a-z][\w-]*\s+){1,2})?(?:at|@)\s*"  # "1 kg of disty at 91"
+# "1 kg of disty at 91", "2k grams of the 88": a bare number after an amount naming its lot
+_AT_BARE = r"\s*(?:(?:of\s+(?:[a-z][\w-]*\s+){1,2})?(?:at|@)|of\s+(?:the|our|that|this|my|your))\s*"
 
 
-def _bare_potencies(question: Question) -> list[Quantity]:
-    """ "disty A is 1.2 kg at 91, B 0.8 kg at 83": a bare number at each amount blended is
-    that material's potency in % (two at least, or none)."""
+def _bare_potencies(question: Question, given: list[Quantity]) -> list[Quantity]:
+    """ "disty A is 1.2 kg at 91, B 0.8 kg at 83", "2 kg of the 88 with 1 kg of the 72%": a
+    bare number at an amount blended is that material's potency in %, when with the `given`
+    percentages there are two potencies at least (else none)."""
     amounts = [q for q in question.find("mass", "volume") if q.per in (None, "package")]
     found = [
         replace(q, unit="%", kind="percent")
         for q in question.find("number")
         if 0 < q.value <= 100
+        and all(p.value != q.value for p in given)
         and any(re.fullmatch(_AT_BARE, question.text[a.end : q.start], re.I) for a in amounts)
     ]
-    return found if len(found) >= 2 else []
+    return found if len(found) + len(given) >= 2 else []
 
 
 def _blend_strengths(question: Question) -> Calculation | None:
@@ -169,6 +173,15 @@ def _to_target(
         and p is not target
         and not _WHOLE.search(question.text[max(0, m.start - 25) : m.start])
     ]
+    lot_named = _EXISTING_LOT.search(question.text) is not None
+    if (
+        not fixed
+        and lot_named
+        and len(held) == 1
+        and held[0][1] is not target
+        and not _WHOLE.search(question.text[max(0, masses[0].start - 25) : masses[0].start])
+    ):  # "... to my 70% batch to hit 80%, it's 2 kg": the one amount weighs the lot named
+        fixed = [(masses[0], second)]
     if fixed:
         amount, of = fixed[0]
         question.use(amount)
@@ -179,6 +192,8 @@ def _to_target(
             second_amount=amount.value, unit=amount.unit,
         )  # fmt: skip
     total_amount = masses[-1] if masses else None
+    if total_amount is None:
+        _ask_lot_mass(question, first, second, target)
     question.use(total_amount)
     return mixing.blend(
         first.value,
@@ -186,6 +201,40 @@ def _to_target(
         target_percent=target.value,
         total_amount=total_amount.value if total_amount else None,
         unit=total_amount.unit if total_amount else "g",
+    )
+
+
+# "add it to my 70% batch", "bring our 70 up", "into the 70% lot we have": a lot already made,
+# whose mass sets how much of the other potency goes in.
+_EXISTING_LOT = re.compile(
+    r"\b(?:to|into|in|with)\s+(?:my|our|the|this|that)\s+(?:[\d.]+\s*(?:%|percent)?\s*)?"
+    r"(?:[a-z]+\s+)?(?:batch|lot|run|jar|tank|pot|kettle|stock)\b(?!\s+of\b)|"
+    r"\b(?:bring|get|raise|boost|take)\s+(?:my|our|this|that)\s+[\d.]+\s*(?:%|percent)?\s*"
+    r"(?:[a-z]+\s+)?(?:up|down)\b",
+    re.IGNORECASE,
+)
+
+
+def _ask_lot_mass(question: Question, added: Quantity, lot: Quantity, target: Quantity) -> None:
+    """How much of one potency goes into a lot already made ("how much of the 95% do I add
+    to my 70% batch to hit 80%") depends on that lot's mass: asked, with the ratio that holds
+    whatever it weighs, so the user can work any size at once.
+
+    Raises:
+        MissingInput: the lot added to is named but not weighed.
+    """
+    if not _EXISTING_LOT.search(question.text):
+        return
+    a, b, t = added.value, lot.value, target.value
+    if not (min(a, b) < t < max(a, b)):
+        return  # an impossible target is explained by the calculator
+    per_gram = (t - b) / (a - t)
+    raise MissingInput(
+        f"How much of the {fmt(b, 4)}% do you have (g or kg)? The amount of the "
+        f"{fmt(a, 4)}% to add depends on it: {fmt(per_gram, 4)} g of the {fmt(a, 4)}% for "
+        f"every 1 g of the {fmt(b, 4)}% brings it to {fmt(t, 4)}% "
+        f"(({fmt(t, 4)} - {fmt(b, 4)}) ÷ ({fmt(a, 4)} - {fmt(t, 4)})).",
+        (needs.LOT_MASS,),
     )
 
 

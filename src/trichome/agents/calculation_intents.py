@@ -1,6 +1,7 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `equivalency_units`, `purchase_limit_readers`, `batch_pieces`, `multi_blends`,
+Each reader (in `equivalency_units`, `purchase_limit_readers`, `stated_equivalences`,
+`batch_pieces`, `multi_blends`,
 `potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
@@ -37,6 +38,7 @@ from trichome.agents import (
     pieces_for_amounts,
     remaining_amounts,
     signed_variance,
+    stated_equivalences,
     taken_doses,
     thc_prices,
     unit_questions,
@@ -71,6 +73,8 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.dli,
     equivalency_units.equivalency_units,
     purchase_limits.purchase_limit,
+    stated_equivalences.stated_equivalent,
+    stated_equivalences.stated_limit_left,
     multi_blends.multi_blend,
     operations.conversion,
     unit_questions.amount_then_unit,

@@ -92,7 +92,12 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
     counts = [q for q in earlier if q.kind == "count" and q.start not in taken]
     if new.kind == "number" and (_PRICE_AGAIN.search(update) or not counts):
         # "and if he does me 1250 for it?", "what about at 1750": the one price given before
-        prices = [q for q in earlier if q.kind == "money" and q.start not in taken]
+        prices = [  # "$1,700 a pound", or "1700 a pound": a bare number priced by a mass
+            q
+            for q in earlier
+            if (q.kind == "money" or (q.kind == "number" and "price" in q.tags))
+            and q.start not in taken
+        ]
         if len(prices) == 1:
             return prices[0]
     if new.kind == "number" and _RESULT_AGAIN.search(update):
@@ -314,7 +319,8 @@ _NAMED_BEFORE = re.compile(
 # "10 mg each" then "what if I do 2.5 mg doses": a piece and a serving are one dose.
 _ONE_SERVING = frozenset({"piece", "serving"})
 _PRICE_AGAIN = re.compile(
-    r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for)\b",
+    r"\b(?:for|pay|paid|price|cost|costs|charge[sd]?|does\s+(?:me|us)|sells?|sold|go(?:es)?\s+for|"
+    r"asking|asks|quot(?:e|es|ed|ing)|wants|says)\b",
     re.IGNORECASE,
 )
 

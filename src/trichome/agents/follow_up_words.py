@@ -28,6 +28,9 @@ FOLLOW_UP_ANYWHERE = re.compile(
     # "they came down to 1450", "he dropped it to 1,500": a figure given before, revised
     r"\b(?:came|comes?|went|goes|dropped|lowered|raised|bumped|knocked|brought|talked|cut)\s+"
     r"(?:it\s+|that\s+|them\s+|him\s+|her\s+|the\s+price\s+)?(?:down\s+|up\s+)?to\s+\$?\s*[\d.]|"
+    # "now he says 1.4k", "now they want 1400", "he's asking 1500 now": a price quoted anew
+    r"\bnow\s+(?:he|she|they|it|the\s+\w+)(?:'s|\s+(?:says|said|wants|asks|quotes|is))\s+"
+    r"(?:asking\s+|at\s+)?\$?\s*[\d.]|\b(?:asking|quoting|wants)\s+\$?\s*[\d.]+\s*k?\s+now\b|"
     # "she also wants a 7 g quarter", "how much is left after that": more, on the earlier
     r"\balso\b(?=[^.?!]{0,30}\d)|\bafter\s+(?:that|those|this)\b|"
     # "second lot is 4 kg at 0.41%": the other lot of a blend begun before

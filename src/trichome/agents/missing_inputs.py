@@ -78,6 +78,8 @@ TOLERANCE_OR_STATE = "tolerance_or_state"
 COA_RESULTS_ANY_BASIS = "coa_results_any_basis"
 PIECE_MASS = "piece_mass"
 PRODUCT_MASS = "product_mass"
+LOT_MASS = "lot_mass"
+SALE_AMOUNT = "sale_amount"
 PURCHASE_LIMIT = "purchase_limit"
 BASKET_AMOUNTS = "basket_amounts"
 
@@ -162,6 +164,8 @@ WORDING: dict[str, str] = {
     WET_WEIGHT: "the wet weight (and the share lost in drying)",
     YIELD_PER_WATT_INPUTS: "the harvest's dry weight and the light's wattage",
     PIECE_MASS: "how much one of them weighs (g)",
+    LOT_MASS: "how much of the lot you are adding to you have (g or kg)",
+    SALE_AMOUNT: "the amount of the sale before tax ($)",
     PRODUCT_MASS: "how much the product weighs (g; a cart's fill, a jar's contents)",
     PURCHASE_LIMIT: "the purchase limit that applies (grams of flower, or the state you sell in)",
     COA_RESULTS_ANY_BASIS: "the THCA and delta-9 THC results from the COA (% or mg/g)",
@@ -176,6 +180,8 @@ FROM_STATE_RULE = frozenset({TOLERANCE, TOLERANCE_OR_STATE})
 # for the price, "240" is $240; asked for the concentrate's potency, "85" is 85%.
 REPLY_UNITS: dict[str, str] = {
     PRICE: "${}",
+    SALE_AMOUNT: "${}",
+    LOT_MASS: "{} g",
     POTENCY: "{}%",
     CONCENTRATE_POTENCY: "{}%",
     INFUSED_POTENCY: "{}%",

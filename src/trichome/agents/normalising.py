@@ -105,6 +105,12 @@ _BETWEEN = re.compile(
     r"(\d+(?:\.\d+)?)(?=\s*(?:%|percent|mg|mgs|milligrams?|g|grams?|ml)(?![\w/]))",
     re.IGNORECASE,
 )
+# A lab sheet's dotted leaders between an analyte at the start of a line and its result
+# ("THCa ........ 198.3 mg/g", "CBDa ..... <LOQ"): written as "THCa: 198.3 mg/g".
+_LEADERS = re.compile(
+    r"^([^\n.]{1,40}?)[ \t]*(?:\.{3,}|…+)[ \t.…]*(?=<|nd\b|n/d\b|\d)",
+    re.IGNORECASE | re.MULTILINE,
+)
 _HALF = re.compile(r"\bhalf\s+(?:a|an)\s+", re.IGNORECASE)
 _FRACTION_WORDS = {"half": 0.5, "0.5": 0.5, "quarter": 0.25, "0.25": 0.25}
 _AND_A_FRACTION = re.compile(
@@ -182,6 +188,7 @@ def normalise(text: str) -> str:
         ("\uff04", "$"),
     ):
         text = text.replace(source, target)
+    text = _LEADERS.sub(r"\1: ", text)  # "THCa ........ 198.3 mg/g": a row's label and value
     text = lone_trade_fractions(dose_plurals(drop_labels(text)))  # "wants a quarter": 7 g
     text, standard = trade_amounts(container_words(shares_of_a_whole(text)))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)

@@ -84,12 +84,31 @@ def convert(
 def _other_ounce(amount: float, source: str, target: str) -> tuple[float, str] | None:
     """An ounce converted to or from metric mass (g, mg, kg) on the trade's 28 g ounce, with
     the sentence saying so: the answer gives both figures, the avoirdupois one first."""
+    if source == "trade_oz" and target in ("g", "mg", "kg"):
+        return _avoirdupois_reading(amount, target)
     if "oz" not in (source, target) or not {source, target} - {"oz"} <= {"g", "mg", "kg"}:
         return None
     swapped = ["trade_oz" if unit == "oz" else unit for unit in (source, target)]
     alternative = units.convert(amount, swapped[0], swapped[1])
     shown = "trade oz" if swapped[1] == "trade_oz" else units.label(target)
     return alternative, f"On the trade's 28 g ounce it would be {fmt(alternative, 4)} {shown}."
+
+
+# The trade's pound slang in zips: a QP four, an HP eight; by the pound, a quarter and a half.
+_POUND_SHARES = {4.0: "a quarter", 8.0: "half"}
+
+
+def _avoirdupois_reading(zips: float, target: str) -> tuple[float, str]:
+    """Trade ounces (28 g, "a zip", "a QP" of 4) converted to metric, with the avoirdupois
+    reading beside them, the way a bare ounce gives the trade's figure: a QP read as a
+    quarter of the 453.59237 g pound (NIST Handbook 44, Appendix C) is 113.3981 g."""
+    alternative = units.convert(zips, "oz", target)
+    shown = units.label(target)
+    share = _POUND_SHARES.get(zips)
+    pound = f", {share} of the 453.59237 g pound" if share else ""
+    return alternative, (
+        f"On the avoirdupois ounce (28.3495 g) it would be {fmt(alternative, 4)} {shown}{pound}."
+    )
 
 
 def bags_filled(converted: Calculation, target: str) -> Calculation:

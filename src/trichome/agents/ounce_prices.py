@@ -35,7 +35,13 @@ def ounce_price(question: Question) -> Calculation | None:
     """The price of one ounce from a price for a pound (or pounds, or kilos)."""
     if not question.says(_ASKS_OUNCE) or question.says(r"per\s+(?:gram|g)\b|(?<!mg)/\s*g\b"):
         return None
-    money = question.find("money") or [q for q in question.find("number") if "price" in q.tags]
+    # "2200 per lb", "2.2k per lb": a bare number priced by a mass (read as a count per
+    # pound) is the money paid for it.
+    money = question.find("money") or [
+        q
+        for q in question.find("number", "count")
+        if "price" in q.tags and (q.kind == "number" or q.per in ("lb", "kg", "oz", "g"))
+    ]
     if len(money) != 1:
         return None
     cost = money[0]

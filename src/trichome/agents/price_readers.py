@@ -35,6 +35,8 @@ def price(question: Question) -> Calculation | None:
         r"per\s+(?:gram|g|eighth)\b|a\s+(?:gram|g)\b|(?<!mg)/\s*g\b|per\s+gram|"  # not mg/g
         r"price\s+per|cost\s+per|\bppg\b|gram\s+price|by\s+the\s+gram|"
         r"(?:what'?s|whats|is)\s+(?:that|it)\s+(?:1\s+)?(?:gram|g)\b|"
+        # "paying 1600 a pound, whats a gram": one gram, asked at the clause's end
+        r"\b(?:what'?s|whats|what\s+is)\s+(?:1|a|one)\s+(?:gram|g)\s*(?:[?.!]|$)|"
         r"\b(?:a|1|one)\s+(?:gram|g)\s+(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b|"
         # "what am i paying a gram", "it costs me how much a gram"
         r"\b(?:paying|pay|paid|spending|costs?|cost(?:ing)?\s+(?:me|us))\s+(?:1|a|per)\s+(?:gram|g)\b|"
@@ -196,5 +198,7 @@ def _asked_gram(question: Question, mass: Quantity) -> bool:
         mass.value == 1
         and mass.unit == "g"
         and bool(re.match(r"\s*(?:costs?|runs?|go(?:es)?\s+for|comes?\s+(?:to|out))\b",
-                          question.text[mass.end :], re.I))
+                          question.text[mass.end :], re.I)
+                 or (re.search(r"\bwhat(?:'?s|\s+is)\s*$", question.text[: mass.start], re.I)
+                     and re.match(r"\s*(?:[?.!]|$)", question.text[mass.end :])))
     )  # fmt: skip

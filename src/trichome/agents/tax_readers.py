@@ -12,6 +12,7 @@ from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 from trichome.agents.potency_brackets import bracket_for, stated_potency
 from trichome.agents.quantities import read
+from trichome.agents.tax_amounts import sale_amount_missing, tax_alone
 from trichome.agents.tax_stacking import STACKED, stacked_tax
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
@@ -73,14 +74,19 @@ def tax(question: Question) -> Calculation | None:
         return None
     prices = question.find("money")
     rates = question.find("percent")
-    if not prices or not rates:
+    if not prices:
+        sale_amount_missing(question)  # "what's the excise on this sale at 15%"
+        return None
+    if not rates:
         return None
     price = one(question, prices, "the price before tax")
     assert price is not None
     question.use(*rates)
+    values = list(dict.fromkeys(q.value for q in rates))
     if len(rates) > 1 and STACKED.search(question.text):
-        return stacked_tax(price.value, [q.value for q in rates])
-    return sales_tax(price.value, list(dict.fromkeys(q.value for q in rates)))
+        values = [q.value for q in rates]
+        return tax_alone(question, stacked_tax(price.value, values), values)
+    return tax_alone(question, sales_tax(price.value, values), values)
 
 
 # A rate alone in a fact's unit ("% of retail sales price"): one figure, no tiers.
