@@ -37,6 +37,7 @@ MOISTURE = "moisture"
 LAB_RESULT = "lab_result"
 UNCERTAINTY = "uncertainty"
 PACKAGE_PIECES = "package_pieces"
+PIECE_THC = "piece_thc"
 TARGET_CONCENTRATION = "target_concentration"
 STOCK_CONCENTRATION = "stock_concentration"
 START_MASS = "start_mass"
@@ -162,6 +163,7 @@ WORDING: dict[str, str] = {
     WET_WEIGHT: "the wet weight (and the share lost in drying)",
     YIELD_PER_WATT_INPUTS: "the harvest's dry weight and the light's wattage",
     PIECE_MASS: "how much one of them weighs (g)",
+    PIECE_THC: "the THC in each of them (mg)",
     PRODUCT_MASS: "how much the product weighs (g; a cart's fill, a jar's contents)",
     PURCHASE_LIMIT: "the purchase limit that applies (grams of flower, or the state you sell in)",
     COA_RESULTS_ANY_BASIS: "the THCA and delta-9 THC results from the COA (% or mg/g)",
