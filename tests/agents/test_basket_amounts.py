@@ -76,6 +76,10 @@ def test_every_amount_in_a_missouri_basket_counts(question: str, expected: float
          "IL", 500 - 250, "mg THC"),
         ("resident has a 100 mg chocolate bar in the cart, how many 10mg gummies can they "
          "still buy", "IL", (500 - 100) / 10, "gummies"),
+        ("resident already has 250mg edibles, how many more mg of edibles can they buy",
+         "IL", 500 - 250, "mg THC"),
+        ("my customer has 100mg bars in her bag already, how many more mg can the resident buy",
+         "IL", 500 - 100, "mg THC"),
     ],
 )  # fmt: skip
 def test_edibles_held_count_against_a_states_limit(
@@ -85,6 +89,19 @@ def test_edibles_held_count_against_a_states_limit(
     assert found is not None and found.calculation is not None, found
     assert math.isclose(found.calculation.value, expected, rel_tol=1e-6), found.calculation.inputs
     assert found.calculation.unit == unit
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "the store has 100mg chocolate bars, how many mg of edibles can an illinois resident buy",
+        "we have 10mg gummies, how many mg of edibles can a resident buy at once",
+    ],
+)
+def test_a_product_on_sale_is_not_an_amount_held(question: str) -> None:
+    found = recognise(question, "IL")
+    calculation = found.calculation if found else None
+    assert calculation is None or not any("already" in i for i in calculation.inputs), calculation
 
 
 @pytest.mark.parametrize(

@@ -148,9 +148,11 @@ _PACKS_OF = re.compile(rf"\b{_CONTAINERS}\s+of\s*$", re.IGNORECASE)
 # "two 100mg packs of 10mg gummies": the pieces of packs whose THC is stated, counted by it
 _DOSED_PACKS_OF = re.compile(rf"\d\s*(?:mg|milligrams?)\s+{_CONTAINERS}\s+of\s*$", re.I)
 # "bought 250mg edibles", "already has 100 mg gummies": held, in the words just before
+# ("the store has 100mg bars" is what is on sale, so a bare "has" is not enough)
 _JUST_HELD = re.compile(
-    r"\b(?:has|have|had|bought|purchased|got|grabbed|holding|carrying|possesses)\s+"
-    r"(?:already\s+)?$",
+    r"\b(?:already\s+(?:has|have|had|holds?|got|carries|carrying)|bought|purchased|grabbed|"
+    r"picked\s+up|rung\s+up)\s+(?:already\s+)?(?:\d+\s+(?:x\s+)?)?"
+    rf"(?:{_CONTAINERS}\s+of\s+)?$",
     re.IGNORECASE,
 )
 
@@ -168,7 +170,8 @@ def _counted_without_a_count(question: Question, mass: Quantity, basket: bool) -
     if _DOSED_PACKS_OF.search(before):
         return False
     packs = _PACKS_OF.search(before)
-    if not (basket or _JUST_HELD.search(before) or (packs and HOLDING_BEFORE.search(before))):
+    held = _JUST_HELD.search(before) or HOLDING_AFTER.match(text[mass.end : mass.end + 50])
+    if not (basket or held):
         return False
     if packs:
         raise ask(question, needs.PACKAGE_PIECES)  # "2 packs of 10mg gummies": how many each?
