@@ -43,6 +43,10 @@ def mme(flower_g: float = 0, concentrate_g: float = 0, thc_mg: float = 0) -> flo
         ("2 carts (1g each) and an eighth, how many MMEs", mme(EIGHTH_G, 2, 0)),
         ("3 prerolls at 1g each and 200mg of edibles, total MMEs", mme(3, 0, 200)),
         ("a 5 pack of 0.5g prerolls and 100mg edibles, total MMEs", mme(2.5, 0, 100)),
+        # packs of a dose with the pieces in a pack said after them
+        ("2 packs of 10mg gummies (10 per pack) and an eighth, how many MMEs", mme(EIGHTH_G, 0, 200)),
+        ("3 bags of 5mg mints, 20 in each bag, how many MMEs", mme(0, 0, 300)),
+        ("a pack of 10mg gummies (20 a pack) and 1g of wax, how many MMEs", mme(0, 1, 200)),
         # a kind named before its amount, as a list or a receipt writes it
         ("edibles 250mg, flower 7g, how many MMEs", mme(7, 0, 250)),
         ("flower 7g, wax 1g, edibles 250mg: how many MMEs", mme(7, 1, 250)),
@@ -69,6 +73,8 @@ def test_every_amount_in_a_missouri_basket_counts(question: str, expected: float
          "they still buy", "CO", 800 - 3.5 / OUNCE_G * 800 - 500, "mg THC"),
         ("has 20 gummies at 10mg each in the cart, how much flower can they still buy", "CO",
          OUNCE_G - 200 / 800 * OUNCE_G, "g flower"),
+        ("bought 2 packs of 10mg gummies, 10 in each pack, how much flower can they still buy",
+         "CO", OUNCE_G - 200 / 800 * OUNCE_G, "g flower"),
         # Illinois: a resident's 500 mg of THC in products, less what is held
         ("resident already bought two 10-packs of 10mg gummies, how many more mg of edibles "
          "can they buy", "IL", 500 - 200, "mg THC"),

@@ -7,10 +7,12 @@ pieces in a pack, are asked about. Used by `purchase_limit_readers` and `equival
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import missing_inputs as needs
 from trichome.agents import purchase_limits as limits
 from trichome.agents.calculation_questions import Question, ask
+from trichome.agents.calculators import fmt
 from trichome.agents.held_pieces import (
     HOLDING_AFTER,
     HOLDING_BEFORE,
@@ -157,6 +159,43 @@ _JUST_HELD = re.compile(
 )
 
 
+# "(10 per pack)", "20 pieces in each bag", "10 gummies a pack": the pieces one pack holds
+_PER_PACK = re.compile(
+    rf"\s*(?:[a-z]+\s+)?(?:per|a|in\s+(?:a|an|each|every|one|the))\s+{_CONTAINERS}\b", re.I
+)
+
+
+def _pieces_in_packs(question: Question, dose: Quantity) -> Quantity | None:
+    """The pieces of a dose in packs counted with the pieces a pack holds said elsewhere
+    ("2 packs of 10mg gummies (10 per pack)": 20 pieces), as one count; None otherwise."""
+    text = question.text
+    before = text[max(0, dose.start - 30) : dose.start]
+    if not _PACKS_OF.search(before):
+        return None
+    packs = [
+        q
+        for q in question.quantities
+        if q.kind in ("number", "count")
+        and q.end <= dose.start
+        and re.fullmatch(rf"\s*{_CONTAINERS}\s+of\s*", text[q.end : dose.start], re.I)
+    ]
+    article = re.search(rf"\b(?:a|an|one)\s+{_CONTAINERS}\s+of\s*$", before, re.I)
+    per_pack = [
+        q
+        for q in question.quantities
+        if q.kind == "count" and q.start > dose.end and _PER_PACK.match(text[q.end : q.end + 30])
+    ]
+    if len(per_pack) != 1 or not (packs or article) or per_pack[0].value != int(per_pack[0].value):
+        return None
+    count = packs[-1].value if packs else 1.0
+    question.use(*packs[-1:], per_pack[0])
+    return replace(
+        per_pack[0],
+        value=count * per_pack[0].value,
+        text=f"{fmt(count)} × {fmt(per_pack[0].value)}",
+    )
+
+
 def _counted_without_a_count(question: Question, mass: Quantity, basket: bool) -> bool:
     """Whether a dose with no count of pieces before it ("250mg edibles") is an amount of THC
     bought or held (in a basket, or said to be held just before it), rather than the size of
@@ -200,6 +239,8 @@ def given_amounts(
         # "3 1g carts", "20 10mg" (two 10-packs of 10mg), "three 100mg packs": a count of
         # pieces or packs of that size
         pieces = pieces_of(question, mass) if mass.per in ("piece", "package", None) else None
+        if pieces is None and mass.per == "piece":
+            pieces = _pieces_in_packs(question, mass)
         single = re.search(
             r"\b(?:a|an|one)\s+$", question.text[max(0, mass.start - 5) : mass.start]
         )
