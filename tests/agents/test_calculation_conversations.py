@@ -122,7 +122,7 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
         ),
         (
             "trichome_decarboxylation",
-            {"thca_mass": 1000, "mass_unit": "mg"},
+            {"acid_mass": 1000, "mass_unit": "mg"},
             lambda: potency.decarboxylation(1000, "mg"),
         ),
         (

@@ -79,3 +79,34 @@ def test_a_coa_of_both_forms_is_still_a_total() -> None:
     value, shown = answer("COA: CBDA 12.6%, CBD 0.5%, total CBD after decarb?")
     assert math.isclose(value, 0.5 + CBDA_TO_CBD * 12.6, rel_tol=1e-6)
     assert shown == "%"
+
+
+# An acid's share with no mass weighed, asked per gram after decarboxylation: each acid at
+# its own factor (1% is 10 mg/g), never the acid's own mg/g and never THCA's factor.
+@pytest.mark.parametrize(
+    ("question", "expected", "unit"),
+    [
+        ("flower is 22% thca, thc in mg a gram after decarb?", 220 * THCA_TO_THC, "mg/g THC"),
+        ("hemp is 12% cbda, how many mg of cbd per gram after decarb", 120 * CBDA_TO_CBD, "mg/g CBD"),
+        ("12% CBD-A: what's that in mg CBD per gram?", 120 * CBDA_TO_CBD, "mg/g CBD"),
+        ("biomass at 8% cbga, mg/g cbg once decarbed?", 80 * CBGA_TO_CBG, "mg/g CBG"),
+        ("cbga 5%, how many mg per gram of cbg", 50 * CBGA_TO_CBG, "mg/g CBG"),
+        ("2% cbna, mg of cbn per gram after heating", 20 * CBNA_TO_CBN, "mg/g CBN"),
+        ("flower tests 15% CBGA, decarbed how many mg CBG a gram at 90% efficiency", 150 * CBGA_TO_CBG * 0.9, "mg/g CBG"),
+    ],
+)  # fmt: skip
+def test_an_acid_share_per_gram_decarboxylates_at_its_own_factor(
+    question: str, expected: float, unit: str
+) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected, rel_tol=1e-6), (question, value)
+    assert shown == unit
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("20% cbda, mg per gram of cbda?", 200.0), ("8% cbga, mg per gram of cbga?", 80.0)],
+)
+def test_the_acid_itself_per_gram_is_not_decarboxylated(question: str, expected: float) -> None:
+    value, shown = answer(question)
+    assert math.isclose(value, expected) and shown == "mg/g"

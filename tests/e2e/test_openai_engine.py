@@ -360,6 +360,65 @@ def test_a_purchase_limit_the_tool_cannot_work_reaches_the_model_as_a_refusal(
     assert text.startswith("The calculator refused:") and "gummies of" not in text
 
 
+# The acid chosen and Missouri's MMEs, through the gateway (issue 20): by hand, 10 g of a 92%
+# CBDA isolate is 9.2 g of CBDA x 0.877 (CBD 314.46 / CBDA 358.48 g/mol) = 8.0684 g of CBD;
+# 7 g of flower and 500 mg of THC in gummies are 7 / 3.5 + 500 / 100 = 7 MMEs (19 CSR
+# 100-1.040: 1 MME = 3.5 g flower = 100 mg THC in products).
+@pytest.mark.parametrize(
+    ("call", "question", "answer", "result"),
+    [
+        (("trichome_decarboxylation", json.dumps({"acid_mass": 10, "mass_unit": "g",
+          "acid": "CBDA", "purity_percent": 92})),
+         "10 g of 92% CBDA isolate, CBD after decarb?",
+         "10 g at 92% holds 9,200 mg CBDA. 9.2 g of CBDA gives at most 8.0684 g", (8.0684, "g CBD")),
+        (("trichome_equivalency_units", json.dumps({"items": [
+            {"kind": "flower", "amount": 7, "unit": "g"},
+            {"kind": "products", "amount": 500, "unit": "mg"}]})),
+         "7 g of flower and 2 250mg gummy packs, how many MMEs?",
+         "That is 7 Missouri Marijuana Equivalency Units (MMEs)", (7, "MME")),
+    ],
+)  # fmt: skip
+def test_the_model_works_another_acid_and_missouris_mmes_through_their_tools(
+    gateway: Gateway, call: tuple[str, str], question: str, answer: str, result: tuple[float, str]
+) -> None:
+    gateway.upstream.mode = "calculate"
+    gateway.upstream.calculator_call = call
+    response = gateway.post({"model": "operator-agent", "stream": False,
+                             "messages": [{"role": "user", "content": question}]})  # fmt: skip
+    assert response.status_code == 200
+    assert response.json()["choices"][0]["message"]["content"].startswith(answer)
+    first, second = gateway.upstream.requests[-2:]
+    offered = {tool["function"]["name"]: tool["function"] for tool in first["tools"]}
+    assert offered["trichome_decarboxylation"]["parameters"]["properties"]["acid"]["enum"] == [
+        "THCA", "CBDA", "CBGA", "CBNA"]  # fmt: skip
+    assert "trichome_equivalency_units" in offered
+    worked = json.loads(second["messages"][-1]["content"])
+    assert (worked["result"], worked["unit"]) == result
+
+
+@pytest.mark.parametrize(
+    ("arguments", "refusal"),
+    [
+        ({"acid_mass": 10, "mass_unit": "g", "acid": "THCV"},
+         "acid must be one of THCA, CBDA, CBGA, CBNA, not 'THCV'"),
+        ({"acid_mass": 10, "mass_unit": "g", "acid": "CBDA", "purity_percent": 140},
+         "the CBDA purity of 140% is impossible"),
+    ],
+)  # fmt: skip
+def test_an_acid_or_purity_the_tool_cannot_work_reaches_the_model_as_a_refusal(
+    gateway: Gateway, arguments: dict[str, object], refusal: str
+) -> None:
+    gateway.upstream.mode = "calculate"
+    gateway.upstream.calculator_call = ("trichome_decarboxylation", json.dumps(arguments))
+    response = gateway.post({"model": "operator-agent", "stream": False, "messages": [
+        {"role": "user", "content": "decarb 10 g of THCV, how much THC?"}]})  # fmt: skip
+    assert response.status_code == 200  # a refusal the model reads, never a 500
+    result = json.loads(gateway.upstream.requests[-1]["messages"][-1]["content"])
+    assert set(result) == {"error"} and refusal in result["error"]
+    text = response.json()["choices"][0]["message"]["content"]
+    assert text.startswith("The calculator refused:") and " g of " not in text
+
+
 @pytest.mark.parametrize("stream", [True, False])
 def test_a_structured_answer_comes_back_as_the_upstream_wrote_it(
     gateway: Gateway, stream: bool

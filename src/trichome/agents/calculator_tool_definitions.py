@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from trichome.agents.decarb_tool import DEFINITION as DECARBOXYLATION_TOOL
+from trichome.agents.equivalency_units_tool import DEFINITION as EQUIVALENCY_UNITS_TOOL
 from trichome.agents.purchase_limit_tool import DEFINITION as PURCHASE_LIMIT_TOOL
 from trichome.agents.serving_tool_definitions import SERVING_TOOLS
 from trichome.agents.tool_schemas import ANY_UNIT as _ANY_UNIT
@@ -71,16 +73,7 @@ TOOLS: list[dict[str, Any]] = [
         {"mass": _POSITIVE, "mass_unit": _MASS_UNIT, "potency_percent": _PERCENT_OR_ZERO},
         ["mass", "mass_unit", "potency_percent"],
     ),
-    _function(
-        "decarboxylation",
-        "THC from decarboxylating THCA (× 0.877, at an optional efficiency) and the mass lost.",
-        {
-            "thca_mass": _POSITIVE,
-            "mass_unit": _MASS_UNIT,
-            "efficiency_percent": {**_PERCENT, "default": 100},
-        },
-        ["thca_mass", "mass_unit"],
-    ),
+    DECARBOXYLATION_TOOL,
     _function(
         "potency_window",
         "The range a lab result may fall in around a label claim ± a variance, with a verdict "
@@ -379,6 +372,7 @@ TOOLS: list[dict[str, Any]] = [
     ),
     *SERVING_TOOLS,
     PURCHASE_LIMIT_TOOL,
+    EQUIVALENCY_UNITS_TOOL,
 ]
 __all__ = ["TOOLS", "TOOL_NAMES", "TOOL_PREFIX"]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)

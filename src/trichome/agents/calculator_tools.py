@@ -9,6 +9,7 @@ from typing import Any
 
 import orjson
 
+from trichome.agents import decarb_tool, equivalency_units_tool, purchase_limit_tool
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import kitchen_calculators as kitchen
@@ -16,7 +17,6 @@ from trichome.agents import lab_calculators as lab
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import operations_calculators as operations
 from trichome.agents import potency_calculators as potency
-from trichome.agents import purchase_limit_tool
 from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
@@ -121,9 +121,8 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
         "cannabinoid_in_product": lambda a: potency.cannabinoid_in_product(
             float(a["mass"]), str(a["mass_unit"]), float(a["potency_percent"])
         ),
-        "decarboxylation": lambda a: potency.decarboxylation(
-            float(a["thca_mass"]), str(a["mass_unit"]), float(a.get("efficiency_percent", 100))
-        ),
+        decarb_tool.NAME: decarb_tool.run,
+        equivalency_units_tool.NAME: equivalency_units_tool.run,
         "potency_window": lambda a: potency.potency_window(
             float(a["label_value"]),
             float(a["tolerance_percent"]),

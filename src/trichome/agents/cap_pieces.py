@@ -82,7 +82,10 @@ def pack_of_counted_pieces(question: Question) -> Calculation | None:
     pack: how much in the pack?")."""
     if not question.says(
         rf"how\s+(?:much|many\s+(?:mg|milligrams))\b[^.?!]{{0,40}}\b(?:{_CONTAINERS}|whole|total)\b|"
-        rf"\btotal\s+(?:mg|thc)\b"
+        rf"\btotal\s+(?:mg|thc)\b|"
+        # "how much thc in 20 5mg gummies" (two 10-packs of 5mg gummies, as normalised)
+        r"how\s+(?:much|many\s+(?:mg|milligrams))\s+(?:of\s+)?(?:thc\s+)?(?:is\s+|are\s+)?"
+        r"in\s+(?:the\s+|those\s+|these\s+)?\d+\s+\d"
     ):
         return None
     doses = question.find("mass", unit="mg", per=("piece", "serving"))

@@ -138,42 +138,45 @@ def decarboxylation(question: Question) -> Calculation | None:
 
 
 def acid_per_gram(question: Question) -> Calculation | None:
-    """THC per gram from a THCA share with no mass weighed: "flower is 22% thca, thc in mg a
-    gram?" is 220 mg/g of THCA, which decarboxylates to at most 192.94 mg of THC a gram."""
+    """The neutral form per gram from an acid's share with no mass weighed: "flower is 22%
+    thca, thc in mg a gram?" is 220 mg/g of THCA, which decarboxylates to at most 192.94 mg
+    of THC a gram; "8% cbga, mg/g cbg once decarbed?" is 80 mg/g × 0.878 = 70.24 mg/g of CBG
+    (each acid at its own factor, `potency_calculators.DECARB_ACIDS`)."""
     if question.find("mass", "volume", "concentration") or not question.says(MG_PER_GRAM):
         return None
+    name = decarb_steps.named_acid(question)
+    neutral = potency.DECARB_ACIDS[name][0]
     without = NOT_POTENCY | {"target", "price", "limit"}
-    acids = question.find("percent", cannabinoids=("THCA",), without=without)
-    if len(acids) != 1 or question.find("percent", cannabinoids=("THC",), without=without):
+    acids = question.find("percent", cannabinoids=(name,), without=without)
+    if len(acids) != 1 or question.find("percent", cannabinoids=(neutral,), without=without):
         return None
-    if not (
-        question.says(DECARB_ASKED) or names_outside(question, ACIDS_AS_NEUTRAL["THCA"], "THCA")
-    ):
+    if not (question.says(DECARB_ASKED) or names_outside(question, ACIDS_AS_NEUTRAL[name], name)):
         return None  # "22% thca, mg of thca per gram": the acid as it is (lab_readers)
-    acid = one(question, acids, "the THCA potency")
+    acid = one(question, acids, f"the {name} potency")
     assert acid is not None
-    as_acid = lab.potency_basis(acid.value, "%", "THCA")
-    converted = potency.decarboxylation(as_acid.value, "mg", efficiency_percent(question))
-    thc = converted.value
+    as_acid = lab.potency_basis(acid.value, "%", name)
+    converted = potency.decarboxylation(as_acid.value, "mg", efficiency_percent(question), name)
+    made = converted.value
     per_gram = replace(
         converted,
-        unit="mg/g THC",
+        unit=f"mg/g {neutral}",
         inputs=(
-            f"THCA: {fmt(as_acid.value)} mg in each gram",
-            *(i for i in converted.inputs if not i.startswith("THCA")),
+            f"{name}: {fmt(as_acid.value)} mg in each gram",
+            *(i for i in converted.inputs if not i.startswith(name)),
         ),
-        summary=f"Each gram's {fmt(as_acid.value)} mg of THCA gives {fmt(thc)} mg of THC: "
-        f"{fmt(thc)} mg/g THC ({fmt(thc / 10, 4)}%).",
+        summary=f"Each gram's {fmt(as_acid.value)} mg of {name} gives {fmt(made)} mg of "
+        f"{neutral}: {fmt(made)} mg/g {neutral} ({fmt(made / 10, 4)}%).",
     )
     result = calculators.chain(
         [as_acid, per_gram],
-        summary=f"{fmt(acid.value, 4)}% THCA is {fmt(as_acid.value)} mg/g of THCA; "
-        f"decarboxylated it gives {fmt(thc)} mg of THC per gram ({fmt(thc)} mg/g).",
+        summary=f"{fmt(acid.value, 4)}% {name} is {fmt(as_acid.value)} mg/g of {name}; "
+        f"decarboxylated it gives {fmt(made)} mg of {neutral} per gram ({fmt(made)} mg/g).",
     )
+    measured = "delta-9 THC" if neutral == "THC" else neutral
     return with_assumption(
         result,
-        "only the THCA is counted: no delta-9 THC result was given; if the COA lists one, "
-        "add it (1% is 10 mg/g) for the total THC",
+        f"only the {name} is counted: no {measured} result was given; if the COA lists one, "
+        f"add it (1% is 10 mg/g) for the total {neutral}",
     )
 
 

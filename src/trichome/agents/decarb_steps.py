@@ -20,7 +20,15 @@ from trichome.agents.calculation_questions import (
     loss_percent,
     one,
 )
-from trichome.agents.calculators import Calculation, chain, fmt, quantity, share
+from trichome.agents.calculators import (
+    Calculation,
+    CalculationError,
+    chain,
+    fmt,
+    percent,
+    quantity,
+    share,
+)
 from trichome.agents.cannabinoids import cannabinoid_mentions
 from trichome.agents.missing_inputs import ACID_MASS
 
@@ -86,19 +94,56 @@ def other_acid(
             or re.search(r"\bpurity\s*(?:of|is|:)?\s*$", question.text[: q.start], re.I)
         ]
     )
-    parts: list[Calculation] = []
-    acid_amount, acid_unit = weighed.value, weighed.unit
+    purity = None
     if shares:  # "10 g of 92% CBDA crystal": the acid is a share of what is weighed
         share_of = one(question, shares, f"the {acid} share")
         assert share_of is not None
-        held = potency.cannabinoid_in_product(weighed.value, weighed.unit, share_of.value, acid)
-        parts.append(held)
-        key = units.canonical(weighed.unit)
-        acid_amount = units.convert(held.value, "mg", key)
+        purity = share_of.value
+    parts, acid_amount = acid_weighed(weighed.value, weighed.unit, acid, purity)
+    acid_unit = weighed.unit
     efficiency = efficiency_percent(question)
     done = potency.decarboxylation(acid_amount, acid_unit, efficiency, acid=acid)
     done = as_loss(done, acid_unit) if as_loss else after_decarb(question, done, acid_unit, neutral)
     return chain([*parts, done]) if parts else done
+
+
+def acid_weighed(
+    mass: float, unit: str, acid: str, purity: float | None
+) -> tuple[list[Calculation], float]:
+    """The acid in a material weighed, in the unit it was weighed in: all of it, or its
+    `purity` share (with the step working that share out).
+
+    Raises:
+        CalculationError: a purity outside (0, 100], a non-positive mass or one not a mass.
+    """
+    if purity is None:
+        return [], mass
+    percent(f"the {acid} purity", purity)
+    held = potency.cannabinoid_in_product(mass, unit, purity, acid)
+    return [held], units.convert(held.value, "mg", units.canonical(unit))
+
+
+def decarboxylated(
+    mass: float,
+    unit: str,
+    acid: str = "THCA",
+    efficiency: float = 100.0,
+    purity: float | None = None,
+) -> Calculation:
+    """The neutral form from decarboxylating `mass` of an acid (`potency.DECARB_ACIDS`), or of
+    a material that is `purity` % that acid ("10 g of 92% CBDA crystal": 9.2 g of CBDA ×
+    0.877 = 8.0684 g of CBD), at a conversion efficiency.
+
+    Raises:
+        CalculationError: an acid with no decarboxylation factor, or an input out of range.
+    """
+    if acid not in potency.DECARB_ACIDS:
+        raise CalculationError(
+            f"no decarboxylation factor for {acid!r}; the acids are "
+            f"{', '.join(potency.DECARB_ACIDS)}"
+        )
+    parts, amount = acid_weighed(mass, unit, acid, purity)
+    return chain([*parts, potency.decarboxylation(amount, unit, efficiency, acid=acid)])
 
 
 def after_decarb(

@@ -14,9 +14,9 @@ import re
 
 from trichome.agents import missing_inputs as needs
 from trichome.agents import purchase_limits as limits
+from trichome.agents.basket_amounts import given_amounts
 from trichome.agents.calculation_questions import Question, ask
 from trichome.agents.calculators import Calculation, CalculationError, fmt
-from trichome.agents.purchase_limit_readers import given_amounts
 
 SOURCE = "19 CSR 100-1.040 and 100-1.180 (Missouri DHSS, Patient & Consumer FAQs)"
 # One MME in each kind, in the kind's unit (g of flower or concentrate, mg of THC).

@@ -1,6 +1,6 @@
 """Amounts a buyer already holds, read as a list: "3 1g carts" (a count of pieces of one
 weight) and "2 eighths and a 7g" (an amount with no kind named takes the kind of the amount
-it is listed with). Used by `purchase_limit_readers`."""
+it is listed with). Used by `basket_amounts`."""
 
 from __future__ import annotations
 
@@ -32,16 +32,38 @@ _LISTED = re.compile(
 )
 
 
+# "20 gummies at 10mg each", "2 carts (1g each)", "10 gummies, 5mg apiece": pieces counted,
+# then the size of each.
+_EACH_AFTER = re.compile(r"\s*(?:each|apiece|ea\b|a\s+piece|per\s+(?:piece|unit))", re.I)
+# "a 5 pack of 0.5g prerolls": the pieces in one pack ("2 packs of" counts packs instead)
+_PACK_OF = re.compile(r"\s*-?\s*(?:pack|pk|count|ct)\s+of\s*", re.IGNORECASE)
+_COUNTED_THEN_SIZED = re.compile(r"\s*(?:,|\(|-|:|at|@|of|x)?\s*(?:about\s+|~\s*)?", re.I)
+
+
 def pieces_of(question: Question, piece: Quantity) -> Quantity | None:
     """How many pieces of a weight are held, when the count stands just before it ("3 1g
-    carts", "2 x 0.5 g vapes"); None when no count is written there."""
+    carts", "2 x 0.5 g vapes") or counts pieces whose size follows, each ("20 gummies at
+    10mg each"); None when no count is written there."""
+    text = question.text
     for count in question.quantities:
-        if (
+        if not (
             count.kind in ("number", "factor", "count")
             and count.end <= piece.start
-            and re.fullmatch(r"\s*(?:x|\*|×)?\s*", question.text[count.end : piece.start])
             and count.value >= 1
             and count.value == int(count.value)
+        ):
+            continue
+        between = text[count.end : piece.start]
+        if re.fullmatch(r"\s*(?:x|\*|×)?\s*", between) or (
+            count.kind == "count" and count.value >= 2 and _PACK_OF.fullmatch(between)
+        ):  # "3 1g carts", "a 5 pack of 0.5g prerolls"
+            return count
+        # the count's noun is part of its span, or follows it ("20 gummies", "2 carts")
+        noun = re.match(r"\s*[a-z][a-z-]*", between, re.I) if count.kind == "count" else None
+        if (
+            noun is not None
+            and _COUNTED_THEN_SIZED.fullmatch(between[noun.end() :])
+            and _EACH_AFTER.match(text[piece.end : piece.end + 12])
         ):
             return count
     return None

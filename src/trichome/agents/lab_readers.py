@@ -22,12 +22,17 @@ from trichome.agents.signed_variance import ASKS_DEVIATION, deviation_asked, var
 
 # "mg/g", "mg a gram", "milligrams of thc per gram", "mg cbd per g"
 MG_PER_GRAM = (
-    r"\b(?:mg|mgs|milligrams?)\s*(?:(?:of\s+)?(?:thc|cbd|cbg|cbn|thca|cbda)\s+)?"
+    r"\b(?:mg|mgs|milligrams?)\s*(?:(?:of\s+)?(?:thc|cbd|cbg|cbn|thca|cbda|cbga|cbna)\s+)?"
     r"(?:/|per\s+|a\s+|an\s+|each\s+)\s*(?:g|gram|gm|grm)\b|mg/g"
 )
-# An acid (THCA, CBDA) asked as its neutral form or after decarboxylation is the decarb
-# reader's: "22% thca, thc in mg a gram" is 22% x 0.877 as mg/g.
-ACIDS_AS_NEUTRAL = {"THCA": r"\bthc\b|\bdelta[- ]?9\b|\bd9\b", "CBDA": r"\bcbd\b"}
+# An acid (THCA, CBDA, CBGA, CBNA) asked as its neutral form or after decarboxylation is the
+# decarb reader's: "22% thca, thc in mg a gram" is 22% x 0.877 as mg/g.
+ACIDS_AS_NEUTRAL = {
+    "THCA": r"\bthc\b|\bdelta[- ]?9\b|\bd9\b",
+    "CBDA": r"\bcbd\b",
+    "CBGA": r"\bcbg\b",
+    "CBNA": r"\bcbn\b",
+}
 DECARB_ASKED = r"decarb|activat|heat(?:ed|ing)?\b|smok|vap(?:e|ing|ed|orized)\b"
 _AS_PERCENT = (
     r"(?:in|as|to|into)\s+(?:a\s+)?(?:percent|percentage|%|pct)|"

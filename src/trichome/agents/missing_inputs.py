@@ -37,6 +37,7 @@ MOISTURE = "moisture"
 LAB_RESULT = "lab_result"
 UNCERTAINTY = "uncertainty"
 PACKAGE_PIECES = "package_pieces"
+PIECE_THC = "piece_thc"
 TARGET_CONCENTRATION = "target_concentration"
 STOCK_CONCENTRATION = "stock_concentration"
 START_MASS = "start_mass"
@@ -166,6 +167,7 @@ WORDING: dict[str, str] = {
     PIECE_MASS: "how much one of them weighs (g)",
     LOT_MASS: "how much of the lot you are adding to you have (g or kg)",
     SALE_AMOUNT: "the amount of the sale before tax ($)",
+    PIECE_THC: "the THC in each of them (mg)",
     PRODUCT_MASS: "how much the product weighs (g; a cart's fill, a jar's contents)",
     PURCHASE_LIMIT: "the purchase limit that applies (grams of flower, or the state you sell in)",
     COA_RESULTS_ANY_BASIS: "the THCA and delta-9 THC results from the COA (% or mg/g)",

@@ -64,9 +64,22 @@ _GROUPS_OF = re.compile(
 )
 
 
+# "two 10-packs of 10mg gummies", "3 x 20-pack 5 mg mints", "a 10pk of 10mg": packs of a
+# stated count of pieces, each of a dose (the pieces are the product of the counts).
+_PACKS_OF_DOSES = re.compile(
+    r"(?:(?<![\d.])\b(?P<packs>\d+)(?:\s*x\s*|\s+)|\b(?:a|an|one)\s+)(?P<each>\d+)\s*-?\s*"
+    r"(?:packs?|pks?|count|ct)\b\s*(?:of\s+)?(?=\d*\.?\d+\s*(?:mg|milligrams?)\b)",
+    re.IGNORECASE,
+)
+
+
 def pieces_in_groups(text: str) -> str:
-    """ "4 boxes of 25 chocolates" written as "100 chocolates"."""
-    return _GROUPS_OF.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} ", text)
+    """ "4 boxes of 25 chocolates" written as "100 chocolates", "two 10-packs of 10mg
+    gummies" as "20 10mg gummies"."""
+    text = _GROUPS_OF.sub(lambda m: f"{float(m.group(1)) * float(m.group(2)):g} ", text)
+    return _PACKS_OF_DOSES.sub(
+        lambda m: f"{float(m.group('packs') or 1) * float(m.group('each')):g} ", text
+    )
 
 
 def separate_numbers(words: str, ones: dict[str, int]) -> list[str]:
