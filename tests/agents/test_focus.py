@@ -35,6 +35,14 @@ def service() -> AgentService:
         ("are added flavorings allowed in our carts", ["flavours"]),
         # a shape asked is the shape rule's question; "the mango flavor" names no flavour rule
         ("gummies shaped like squares but keeping the mango flavor", ["product shapes"]),
+        # an extraction solvent named as what is left in the product is the analyte asked;
+        # named as the solvent an extractor runs, it narrows nothing
+        ("action level for residual butane in a finished cart?", ["residual butane"]),
+        ("coa lists butane residual as 3200 ppm", ["residual butane"]),
+        ("is the propane limit the same as butane?", ["residual propane"]),
+        ("isopropyl alcohol residue allowed in colorado?", ["residual isopropanol"]),
+        ("can we run butane extraction in michigan?", []),
+        ("closed loop with a propane/butane blend, any tips?", []),
     ],
 )  # fmt: skip
 def test_the_specific_things_a_question_names(text: str, names: list[str]) -> None:
@@ -80,6 +88,21 @@ def test_one_residual_solvent_is_not_answered_by_the_list_of_panels(
     assert cited == 0
     assert solvent in text
     assert regulator in text
+
+
+def test_a_residual_solvent_limit_is_not_answered_by_another_contaminants_limit(
+    service: AgentService,
+) -> None:
+    # California's heavy-metal limits share "action level" and inhalable products with the
+    # question, but give no figure for butane
+    for question in (
+        "extraction lead at a LA type 7. whats the action level for residual butane "
+        "in a finished cart in california",
+        "california vape cart: what residual butane action level does it have to pass?",
+    ):
+        text, _ = ask(service, question)
+        assert "cadmium" not in text.lower()
+        assert "Heavy metals" not in text
 
 
 def test_a_contaminant_limit_a_fact_gives_is_still_answered_and_cited(

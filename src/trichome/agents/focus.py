@@ -133,6 +133,30 @@ _CONTAMINANTS = (
     Focus("methylene chloride", (_named("methylene", "chloride"), "dichloromethane")),
     Focus("trichloroethylene", ("trichloroethylene",)),
     Focus("ethylene oxide", (_named("ethylene", "oxide"),)),
+    *(
+        # an extraction solvent is a subject in passing ("can we run butane?"), but named as
+        # what is left in the product ("residual butane", "the propane limit") it is the
+        # analyte asked, and a limit for another contaminant is no answer
+        Focus(
+            f"residual {name}",
+            (
+                rf"residual{_GAP}{form}",
+                rf"{form}{_GAP}(?:residues?|residual|{_named('action', 'level')}|limit)",
+            ),
+            (form,),
+        )
+        for name, form in (
+            ("butane", "butane"),
+            ("propane", "propane"),
+            ("pentane", "pentane"),
+            ("hexane", r"n?-?hexane"),
+            ("heptane", "heptane"),
+            ("ethanol", "ethanol"),
+            ("methanol", "methanol"),
+            ("isopropanol", rf"(?:isopropanol|isopropyl{_GAP}alcohol)"),
+            ("acetone", "acetone"),
+        )
+    ),
 )
 
 # Additives, ingredients and foods whose own rule is what is asked ("cannabis ice cream?"
