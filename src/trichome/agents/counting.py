@@ -135,7 +135,9 @@ _MEASURES = {
             rf"\bhow long(?={_A_LENGTH_OF})",
             re.IGNORECASE,
         ),
+        # nm and micrometres: a droplet or particle size ("what size counts as nano?")
         r"(?:inch(?:es)?|in\.|\"|mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|points?|pt|"
+        r"nm|nanomet(?:er|re)s?|µm|microns?|micromet(?:er|re)s?|"
         r"pixels?|px|feet|foot|ft|square feet|sq\.? ?ft|%|pounds?|lbs?|kg|kilograms?|grams?|g|"
         r"ounces?|oz|units?|lit(?:er|re)s?|gallons?)",
     ),
