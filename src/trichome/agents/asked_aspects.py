@@ -253,6 +253,18 @@ ASPECTS: tuple[Aspect, ...] = (
         r"concentrates?|edibles?)\b",
     ),
     _aspect(
+        # "whats the patient possession limit there?", "how much can a patient carry": a fact
+        # on who licenses the businesses, however near its topic, states no amount held
+        "possession-amount",
+        r"\bpossession (?:limits?|caps?|amounts?|allowance|max(?:imum)?)\b|\bhow much (?:can|may|"
+        r"could) (?:a |an |the |each )?(?:patients?|caregivers?|adults?|people|someone|i|we|you|"
+        r"he|she|they) (?:legally |still )?possess\b",
+        r"\b(?:ounces?|oz|grams?|pounds?|lbs?|kilograms?|kg)\b|\d\s?g\b|\bday supply\b|"
+        r"\b(?:no|any) (?:possession )?limit\b|\bunlimited\b",
+        besides=r"\bplants?\b|\bgrow(?:ing)?\b|\bhow (?:old|many)\b|\bage\b|\btax(?:es)?\b|"
+        r"\bprice\b|\bpurchase\b|\bbuy\b",
+    ),
+    _aspect(
         # "what dollar amount triggers a SAR", "cash threshold for the 8300": a fact on the
         # same report that states no sum answers a different question
         "money-threshold",

@@ -89,15 +89,40 @@ _FACT_ASKED = re.compile(
 _ENCOURAGEMENT_MAX_WORDS = 40
 
 
+# A message that says it asks nothing ("not even a question, just venting") or thanks for
+# an answer with a story around it ("that helped a ton, thank u!! saved me a call to our
+# lawyer lol"): told at any length a vent runs to, it is chat unless it asks something.
+_ASKS_NOTHING = re.compile(
+    r"\b(?:not (?:even |really )?(?:a|asking a|asking any) questions?|no questions? (?:here|"
+    r"really|today)|just (?:venting|ranting|sharing)|(?:needed|had|wanted) to vent)\b",
+    re.IGNORECASE,
+)
+_THANKED = re.compile(
+    r"\b(?:thanks|thank (?:you|u|ya)|thx|tysm|much appreciated|appreciate (?:it|that|you))\b",
+    re.IGNORECASE,
+)
+_TOLD_MAX_WORDS = 60
+
+
+def _says_it_asks_nothing(text: str) -> bool:
+    """Whether a message, of any length a vent or a thanks runs to, says it asks nothing or
+    thanks for an answer, with no question, request or topic of the trade's rules in it."""
+    if "?" in text or _ASKS.search(text) or len(text.split()) > _TOLD_MAX_WORDS:
+        return False
+    thanks = _THANKED.search(text) and len(text.split()) <= _MAX_WORDS + 12
+    return bool(_ASKS_NOTHING.search(text) or (thanks and not detect_topics(text)))
+
+
 def is_chatter(text: str) -> bool:
     """Whether a message is a short social one that asks for nothing: it names no place, or
     names one only in passing ("snowing sideways in duluth lol"), with no question and no
-    topic of the trade's rules; or one asking only to be cheered up."""
+    topic of the trade's rules; or one asking only to be cheered up; or one saying it asks
+    nothing ("just venting") or thanking for an answer with a story around it."""
     if (
         ENCOURAGEMENT.search(text)
         and not _FACT_ASKED.search(text)
         and len(text.split()) <= _ENCOURAGEMENT_MAX_WORDS
-    ):
+    ) or _says_it_asks_nothing(text):
         return True
     social = _SOCIAL.search(text) or (_LAUGHING.match(text) and not _WANTS_SOMETHING.search(text))
     if len(text.split()) > _MAX_WORDS or not social or _ASKS.search(text):

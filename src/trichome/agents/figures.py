@@ -25,7 +25,8 @@ _ASKED = {
     DISTANCE: re.compile(
         rf"\bhow far\b(?! (?:in advance|ahead|before|after|prior|back|out|off|over|under|"
         rf"along|into)\b)|"
-        rf"\b(?:minimum|min|required|what(?:'s| is)?(?: the)?) distance\b|"
+        rf"\b(?:minimum|min|required|what(?:'s| is)?(?: the)?) (?:distance|separation|"
+        rf"buffer|setback)\b|"
         rf"\bhow many {_LENGTHS}\b",
         re.IGNORECASE,
     ),

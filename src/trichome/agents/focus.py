@@ -326,6 +326,14 @@ def names_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:
     return any(focus.answered_by.search(words) for focus in foci)
 
 
+def states_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:
+    """Whether the fact's own words (its title or text, not the keywords it is searched by)
+    name one of the things asked: a state's hemp exception tagged "delta-8" for search
+    says nothing of delta-8 itself."""
+    words = f"{fact.title} {fact.text}"
+    return any(focus.answered_by.search(words) for focus in foci)
+
+
 def about_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:
     """Whether the fact is about one of the things asked: its title or keywords name it
     ("Myrcene's boiling point"), not only its text in passing."""

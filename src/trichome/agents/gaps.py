@@ -47,11 +47,31 @@ class Gap:
     # When the question asks who the regulator is, the directory's answer, each citing
     # the regulators' own sites.
     regulators: tuple[Fact, ...] = ()
+    # The city, county or municipality whose own rule was asked ("Chicago's zoning
+    # districts"), when one was: the rule is its own, not the state's.
+    locality: str | None = None
+
+    @property
+    def local_note(self) -> str:
+        """What the answer says of a locality's own rule, or nothing when none was asked."""
+        if self.locality is None:
+            return ""
+        return (
+            f"Ordinances, bylaws, zoning, local fees and local taxes are set by the local "
+            f"government itself ({self.locality}), so ask its clerk, planning or licensing "
+            f"office for its current rule; a state rule on what localities may do is not "
+            f"{possessive(self.locality)} answer."
+        )
 
     @property
     def names(self) -> str:
         """The jurisdictions spelt out ("Ohio or Virginia")."""
         return " or ".join(jurisdiction_name(code) for code in self.codes)
+
+
+def possessive(name: str) -> str:
+    """ "Chicago's", "Pembroke Pines'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _status_parts(entry: Jurisdiction) -> list[str]:
@@ -146,13 +166,16 @@ def describe_gap(
     codes: tuple[str, ...],
     topics: tuple[Topic, ...],
     counted: str | None = None,
+    program: str | None = None,
 ) -> Gap | None:
     """The gap for these uncovered jurisdictions, or None when there is none; `counted` is
-    the figure the question asked for, when facts on its topic exist but give none."""
+    the figure the question asked for, when facts on its topic exist but give none;
+    `program` the programme asked about ("medical"), whose regulator is the one to name: a
+    state's hemp office does not license medical dispensaries."""
     if not codes:
         return None
     names = {topic.name for topic in topics}
-    covers = next((_COVERS[name] for name in _COVERS if name in names), None)
+    covers = next((_COVERS[name] for name in _COVERS if name in names), program)
     asks, status, regulators, status_facts = [], [], [], []
     for code in codes:
         entry = directory.get(code)
@@ -166,8 +189,8 @@ def describe_gap(
         overseeing = [r for r in entry.regulators if covers is None or covers in r.covers]
         if REGULATOR_TOPIC in names and overseeing:
             regulators.append(regulator_fact(entry, regulator_sentence(entry, covers)))
-        if not names or STATUS_TOPIC in names:
-            status.append(status_sentence(entry))
+        if not names or STATUS_TOPIC in names or (program and not overseeing):
+            status.append(status_sentence(entry))  # "no medical dispensary programme"
         tracked = entry.tracking not in ("unknown", "none")
         if STATUS_TOPIC in names or ({REGULATOR_TOPIC, TRACKING_TOPIC} <= names and tracked):
             # The status names the tracking system too: "who regulates, and which track and

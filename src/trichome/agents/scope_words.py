@@ -113,7 +113,15 @@ CHANCE_OF_OUTCOME = (
     r"awarded|picked|selected|drawn|renewed)\b|"
     r"\bhow likely (?:is it (?:that )?(?:we|i|our|my)\b|are we\b|am i\b|is (?:our|my) )"
     r".{0,40}?\b(?:approved|accepted|denied|rejected|granted|licen[cs]ed|awarded|picked|"
-    r"selected|renewed)\b"
+    r"selected|renewed)\b|"
+    # "what are our odds of getting one in the first round", "chances of winning a licence in
+    # the lottery", "how good are my chances": a draw or a regulator's choice, foretold
+    r"\b(?:what(?:'s|s| is| are| would be)|how (?:good|high|low|big|bad) (?:is|are)) (?:our|my|"
+    r"his|her|their) (?:realistic |real |actual )?(?:odds|chances?|likelihood|probability|shot)\b|"
+    r"\b(?:odds|chances?|likelihood|probability|shot)\b (?:(?:of|that|at) )?(?:us |we |i |me |"
+    r"they |them )?(?:getting|winning|landing|securing|receiving|scoring|being (?:awarded|picked|"
+    r"selected|chosen|granted|drawn)|(?:will |would )?(?:get|win|land|secure))\b.{0,40}?\b"
+    r"(?:licen[cs]es?|permits?|one|approval|spot|slot|award|lottery|draw|round|seat)\b"
 )
 # The date a change still to come will happen: "when exactly will marijuana be moved to
 # schedule III", "when do you think the feds will reschedule"; not "when will the rule take

@@ -14,7 +14,10 @@ from trichome.agents.figure_origins import asks_origin_of_figure
 from trichome.agents.figure_scopes import gives_a_part_asked
 from trichome.agents.focus import Focus, describe_foci, names_the_focus
 from trichome.agents.gaps import describe_gap
+from trichome.agents.local_rules import asked_locality, kept_to_locality
 from trichome.agents.product_forms import titles_asked_figure
+from trichome.agents.state_own_rules import kept_to_state_rules
+from trichome.agents.understanding import program_of
 from trichome.knowledge.directory import Directory
 from trichome.knowledge.federal_topics import federal_pack_topics
 from trichome.knowledge.jurisdictions import FEDERAL, with_national_law
@@ -122,12 +125,15 @@ def admit_unanswered(
     nothing else will (a calculation, a procedure, small talk): the answer then names
     their regulators instead of a general refusal. A calculation that could only ask back
     for an input gives way to a sourced fact that answers the question ("is the 72 oz
-    liquid limit the cap for 2 mg sodas?" asks the rule, not a potency)."""
+    liquid limit the cap for 2 mg sodas?" asks the rule, not a potency). A state's own rule
+    asked is not answered by federal law alone (`kept_to_state_rules`), a city's or
+    county's own by the state's (`kept_to_locality`), and the regulator named for a
+    programme asked ("a medical dispensary in Idaho") is that programme's, if any."""
+    request = kept_to_state_rules(request)  # "Kansas rules", not federal law
     if _asks_back_what_a_rule_answers(request) and request.answerable():
         return replace(request, calculation=None, calculation_facts=())
-    settled = (
-        request.uncovered_states
-        or request.calculation
+    busy = (
+        request.calculation
         or request.sop
         or request.draft
         or request.variance
@@ -135,6 +141,14 @@ def admit_unanswered(
         or request.small_talk
         or request.out_of_scope
     )
+    if not busy and (locality := asked_locality(request.question)) is not None:
+        return kept_to_locality(request, locality, directory, topics)  # "Chicago's zoning?"
+    program = program_of(request.question)
+    if request.gap is not None and request.gap.regulators and program is not None:
+        # "who licenses a medical dispensary in Idaho?": its medical regulator, if it has one
+        gap = describe_gap(directory, request.gap.codes, topics, request.counted, program)
+        request = replace(request, gap=gap)
+    settled = request.uncovered_states or busy
     # Federal law is a place of its own only when the question names no other.
     places = tuple(code for code in request.jurisdictions if code != FEDERAL) or tuple(
         code for code in request.jurisdictions if code == FEDERAL

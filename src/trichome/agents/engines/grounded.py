@@ -12,6 +12,7 @@ from trichome.agents.engines.calculation_answers import calculation_answer
 from trichome.agents.engines.composed import ComposedAnswer, label
 from trichome.agents.engines.replies import out_of_scope_reply, small_talk_reply, uncovered_reply
 from trichome.agents.equivalent_totals import first_worked_equivalent
+from trichome.agents.gaps import possessive
 from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
@@ -264,6 +265,9 @@ def _gap_answer(request: AnswerRequest) -> ComposedAnswer:
     admitted = f"My knowledge packs hold no sourced {lacking}{topic} for {names}, so I won't guess."
     if gap is None:
         return ComposedAnswer(f"{admitted} Ask {names}'s cannabis regulator.")
+    if gap.locality is not None:  # "Chicago's zoning districts?": the city's own rule
+        admitted = f"My knowledge packs hold no sourced rule of {possessive(gap.locality)} own."
+        return ComposedAnswer("\n\n".join([admitted, gap.local_note, *gap.where_to_ask]))
     if gap.regulators:  # who regulates it is the question: the directory answers it
         # with the status beside it when that was asked too (the tracking system)
         answering = gap.regulators + gap.status_facts

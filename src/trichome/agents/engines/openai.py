@@ -91,6 +91,8 @@ def _gap_prompt(request: AnswerRequest) -> str:
         "do not cover it, and send the user to:",
         *(f"- {sentence}" for sentence in gap.where_to_ask),
     ]
+    if gap.local_note:  # a city's own rule asked: the state's is not its answer
+        lines.append(f"- {gap.local_note}")
     if gap.status:
         lines.append("What Trichome's jurisdiction directory says (you may repeat it):")
         lines.extend(f"- {sentence}" for sentence in gap.status)

@@ -16,7 +16,9 @@ _THANKS = re.compile(
     r"\b(thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|helped)\b", re.IGNORECASE
 )
 _HARD_DAY = re.compile(
-    r"\b(?:killed|wiped|exhausted|fried|slammed|long|brutal|rough|crazy)\b", re.IGNORECASE
+    r"\b(?:killed|wiped|exhausted|fried|slammed|long|brutal|rough|crazy|worst|awful|terrible|"
+    r"venting|vent)\b",
+    re.IGNORECASE,
 )
 _LAUGH = re.compile(r"^\W*(?:lol|lmao|lmfao|rofl|haha|hehe)", re.IGNORECASE)
 _BYE = re.compile(r"\b(bye|that's all|thats all)\b", re.IGNORECASE)
