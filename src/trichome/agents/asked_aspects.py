@@ -222,10 +222,7 @@ ASPECTS: tuple[Aspect, ...] = (
         r"(?:\w+ ){0,3}(?:complete|attend|take|receive|undergo|finish|be trained|train)\b|"
         r".*\btrain(?:s|ed)? (?:each|every|all|its|their|new) \w+|.*\b(?:training|course|"
         r"certification) (?:program|programme|curriculum|hours|requirement)s?\b|"
-        r".*\bhours? of (?:\w+ )?training\b|.*\bresponsible[- ]vendor training\b|"
-        # "drive only after completing training", "refresher training ... after an accident"
-        r".*\b(?:after|until) (?:completing|completion of|they complete) (?:\w+ ){0,2}training\b|"
-        r".*\brefresher training\b)",
+        r".*\bhours? of (?:\w+ )?training\b|.*\bresponsible[- ]vendor training\b)",
     ),
     _aspect(
         # "PPE for butane extraction", "what protective gear do extractors wear": a gas's
