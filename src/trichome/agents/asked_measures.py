@@ -60,10 +60,11 @@ def asked_measure_first(question: str, passages: Sequence[Passage]) -> tuple[Pas
     """The passages with those answering the asked measure first: when a temperature is
     asked, facts giving one ahead of those that do not, facts about a compound the question
     does not name after the others, and those whose title gives one first; when an acid's
-    conversion factor is asked (and no temperature), facts giving a factor first. Otherwise
-    in their order."""
+    conversion factor is asked (and no temperature) and the best fact gives none, facts
+    giving a factor first. Otherwise in their order."""
     if not _ASKS_TEMPERATURE.search(question):
-        if _ASKS_FACTOR.search(question):
+        led_by_a_factor = bool(passages) and _GIVES_FACTOR.search(passages[0].fact.text)
+        if _ASKS_FACTOR.search(question) and not led_by_a_factor:
             return tuple(sorted(passages, key=lambda p: not _GIVES_FACTOR.search(p.fact.text)))
         return tuple(passages)
     return tuple(
