@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from trichome.agents.figure_origins import asks_origin_of_figure
+from trichome.agents.hemp_material import without_hemp_material
 from trichome.knowledge.jurisdictions import with_official_names
 from trichome.knowledge.topics import Topic, detect_topics
 
@@ -37,7 +38,12 @@ _NOT_OF_A_PROGRAMME = re.compile(
 def asked_topics(text: str) -> tuple[Topic, ...]:
     """The topics a turn asks about: those of its words after any opening that names the
     asker's role and without a clause about the asker's business, when those words still
-    ask a rule; else every topic its words name."""
+    ask a rule; else every topic its words name. Hemp named only as the material of a
+    process question ("decarb temp for cbd hemp flower") is no hemp rule asked."""
+    return without_hemp_material(text, _asked_topics(text))
+
+
+def _asked_topics(text: str) -> tuple[Topic, ...]:
     text = with_official_names(text)
     own = detect_topics(text)
     rest = _BUSINESS.sub(" ", text)

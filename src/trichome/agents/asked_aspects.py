@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from trichome.agents.offence_sides import answers_the_side_asked
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.knowledge.topic_phrases import SITING
@@ -292,8 +293,11 @@ def states_aspects(
     text: str, aspects: tuple[Aspect, ...], question: str = "", title: str = ""
 ) -> bool:
     """Whether a fact's text speaks of every aspect asked; a penalty, of what the question
-    asks it for (`question` and the fact's `title` given)."""
+    asks it for (`question` and the fact's `title` given), and of the side it asks: the
+    seller's offence is not answered by the under-age buyer's."""
     if not all(aspect.stated.search(text) for aspect in aspects):
+        return False
+    if not answers_the_side_asked(question, text):
         return False
     penalty = next((aspect for aspect in aspects if aspect.name == "penalty"), None)
     return penalty is None or not question or _penalises_subject(penalty, question, text, title)

@@ -44,12 +44,28 @@ def _about_another_compound(passage: Passage, question: str) -> bool:
     )
 
 
+# "how do i convert that to cbd for the potency math", "what do i multiply cbda by": the
+# factor turning an acid's assay into its neutral form is asked, not how to heat it.
+_ASKS_FACTOR = re.compile(
+    r"\b(?:conversion |mass |decarb )?factor\b|\bmultipl(?:y|ied|ier)\b|"
+    r"\bconvert\w*\b[^.?!]{0,40}\b(?:for|on|in|into) (?:the |my |our |a )?(?:potency|math|"
+    r"label|coa|totals?|numbers?|calc\w*)\b",
+    re.IGNORECASE,
+)
+# A factor given: "0.877", "CBD + 0.877 x CBDA".
+_GIVES_FACTOR = re.compile(r"(?<![\d.])0\.8\d{1,2}(?!\d)|\b\d?\.\d+\s*[x\u00d7]\s*\w+a\b")
+
+
 def asked_measure_first(question: str, passages: Sequence[Passage]) -> tuple[Passage, ...]:
     """The passages with those answering the asked measure first: when a temperature is
     asked, facts giving one ahead of those that do not, facts about a compound the question
-    does not name after the others, and those whose title gives one first. Otherwise in
-    their order."""
+    does not name after the others, and those whose title gives one first; when an acid's
+    conversion factor is asked (and no temperature) and the best fact gives none, facts
+    giving a factor first. Otherwise in their order."""
     if not _ASKS_TEMPERATURE.search(question):
+        led_by_a_factor = bool(passages) and _GIVES_FACTOR.search(passages[0].fact.text)
+        if _ASKS_FACTOR.search(question) and not led_by_a_factor:
+            return tuple(sorted(passages, key=lambda p: not _GIVES_FACTOR.search(p.fact.text)))
         return tuple(passages)
     return tuple(
         sorted(

@@ -279,6 +279,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"tracking|traceability) (?:account|system|data|dashboard|records?|inventory|"
             r"report)s?(?: (?:report|data|page|screen))? (?:show|say|list|read)\b|"
             r"\bread (?:it|them|that) off (?:for|to) me\b|"
+            # an order the asker placed with "you": the assistant sells nothing, holds no order
+            r"\b(?:i|we) (?:bought|ordered|purchased|got) (?:\w+ ){0,3}(?:from|off|through) "
+            r"(?:you|you guys|y'?all|your (?:store|shop|site|website))\b|"
             r"\b(?:pull|look|check)(?: up)? (?:our|my) (?:[\w-]+ ){0,2}(?:metrc|biotrack|ccrs) "
             r"(?:account|inventory|data|records?|sales)\b|"
             # what a board decided in one's own hearing, or a sum only one's own books hold

@@ -92,6 +92,21 @@ class Passage:
         return self.matched_terms >= min(2, self.query_terms)
 
 
+# A story told before a colon, then the one question it leads to ("explaining the plant
+# side to our breeding team: which enzymes turn cbga into ...?").
+_LEAD_IN = re.compile(r"^(?P<story>[^:?\n]{10,200}):\s+(?P<question>[^?\n]+\?)\s*$")
+
+
+def asking_part(query: str) -> str:
+    """The question a query asks after a story told before a colon: its most telling word
+    is the question's, not the story's ("the plant side" is no subject of "which enzymes
+    ...?"). The whole query otherwise: a question asking several things, or telling its
+    story in sentences, keeps every word in play."""
+    lines = query.split("\n")
+    match = _LEAD_IN.match(lines[-1])
+    return match.group("question") if match and len(lines) == 1 else query
+
+
 class FactIndex:
     """An in-memory BM25 index over a fixed set of facts."""
 
@@ -142,10 +157,15 @@ class FactIndex:
         ]
         return tokens
 
-    def _key_term(self, terms: Sequence[str]) -> str | None:
-        """The query's rarest term that some fact holds, jurisdiction names aside."""
-        known = [t for t in terms if t in self._idf and t not in _JURISDICTION_STEMS]
-        return max(known, key=lambda term: self._idf[term], default=None)
+    def _key_term(self, terms: Sequence[str], query: str = "") -> str | None:
+        """The query's rarest term that some fact holds, jurisdiction names aside; taken from
+        the sentences that ask, when the query tells a story around them."""
+        asking = set(tokenize(asking_part(query))) if query else set()
+        for candidates in ([t for t in terms if t in asking], terms):
+            known = [t for t in candidates if t in self._idf and t not in _JURISDICTION_STEMS]
+            if known:
+                return max(known, key=lambda term: self._idf[term])
+        return None
 
     def _inverse_document_frequency(self, document_count: int) -> float:
         total = len(self._facts)
@@ -171,7 +191,7 @@ class FactIndex:
         if not terms or not self._facts:
             return []
         named = with_national_law(jurisdictions)
-        key_term = self._key_term(terms)
+        key_term = self._key_term(terms, query)
         holding_key = {p for p, _ in self._postings.get(key_term, ())} if key_term else None
         abroad = bool(named) and not any(is_american(code) for code in named)
         query_weight = sum(self._idf.get(term, self._unseen_idf) for term in terms)

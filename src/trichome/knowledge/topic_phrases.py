@@ -262,6 +262,20 @@ WORKPLACE_SAFETY = (
     r"\bnoise (?:exposure|levels?|limits?|monitoring)\b|\bhow loud\b|\bdecibels?\b|\bdba\b|"
     r"\bhearing (?:conservation|protection|tests?|testing)\b"
 )
+# A forklift in shop talk: "the lift" told beside the pallets, racks or dock it works among
+# ("clipped a pallet rack with the lift"), a lift's driver or operator, and the trade's other
+# names for powered industrial trucks (hi-lo, tow motor, reach truck, order picker, a powered
+# pallet jack). Not a scissor, boom or aerial lift, which "the lift" beside them is not.
+_WAREHOUSE = r"(?:pallets?|racks?|racking|forks|skids?|loading docks?|docks?|warehouse|aisles?)"
+_A_LIFT = r"(?:the|our|a|his|her|their|my|that|this|your) lift"
+FORKLIFT_TALK = (
+    rf"\b{_A_LIFT}\b(?=[^.?!]{{0,80}}\b{_WAREHOUSE}\b)|"
+    rf"\b{_WAREHOUSE}\b[^.?!]{{0,80}}\b{_A_LIFT}\b|"
+    r"(?<!scissor )(?<!boom )(?<!aerial )(?<!ski )\blift (?:drivers?|operators?|certs?|"
+    r"certifications?|cards?)\b|"
+    r"\bhi-?los?\b|\btow ?motors?\b|\breach trucks?\b|\border pickers?\b|"
+    r"\b(?:powered|electric|motori[sz]ed|walkie|rider) pallet jacks?\b"
+)
 # OSHA's equipment standards on a shop floor: respirators and fit tests, lockout/tagout (the
 # control of hazardous energy), eyewash and drench showers, portable fire extinguishers,
 # forklifts (powered industrial trucks). Not PPE or safety data sheets at large, on which
@@ -273,7 +287,7 @@ SAFETY_EQUIPMENT = (
     r"press(?:es)?|energy|maintenance|audit\w*|inspect\w*))|\bhazardous energy\b|"
     r"\benergy control\b|\beye[- ]?wash\w*|\b(?:safety|drench|deluge|emergency) showers?\b|"
     r"\bz358\b|\bextinguishers?\b|\bfork[- ]?lifts?\b|\blift trucks?\b|"
-    r"\bpowered industrial trucks?\b"
+    r"\bpowered industrial trucks?\b|" + FORKLIFT_TALK
 )
 SAFETY_EQUIPMENT_ANSWERS = (
     "respiratory-protection",

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from trichome.knowledge.topic_phrases import FORKLIFT_TALK
+
 _TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 STOPWORDS = frozenset(
     [
@@ -323,6 +325,8 @@ _PHRASES = tuple(
             r"weed|pot)\b|\b(?:marijuana|marihuana|weed|pot) (?:vs\.?|versus|or) hemp\b",
             "hemp definition hemp marijuana",
         ),
+        # "clipped a rack with the lift", "our hi-lo": a forklift in the packs' words
+        (FORKLIFT_TALK, r"\g<0> forklift"),
         # a grower "cutting" or "chopping" the crop is harvesting it (not a sample's cut)
         (
             r"\b(?:cut(?:s|ting)?|chop(?:s|ped|ping)?)(?: down)? (?:my|our|the|his|her|their|"

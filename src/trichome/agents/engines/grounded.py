@@ -17,6 +17,11 @@ from trichome.agents.own_documents import is_own, the_other_side
 from trichome.agents.question_parts import MAX_FACTS, unanswered_parts, with_each_side
 from trichome.agents.sources_asked import where_written
 from trichome.agents.specific import most_specific_first
+from trichome.agents.subject_figures import (
+    each_subject_given,
+    missing_subjects_note,
+    subjects_asked,
+)
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
 from trichome.knowledge.jurisdictions import (
@@ -184,6 +189,12 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         ]
         supporting += _other_parts(request, [lead, *supporting])
         facts = [lead, *supporting]
+    missing: list[str] = []
+    if subjects_asked(request):  # "the molar masses of THC and CBN": a figure for each
+        facts, missing = each_subject_given(request, facts)
+        if not facts:
+            return ComposedAnswer(uncovered_reply(request))
+        lead, *supporting = facts
     asks_rule = bool(request.jurisdictions or request.asked_topics)
     other = the_other_side(request.answerable(), facts, asks_rule)
     if other is not None:
@@ -229,6 +240,8 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
         )
     if not request.comparison and (admitted := unanswered_parts(request, facts)):
         parts.append(admitted)
+    if missing:
+        parts.append(missing_subjects_note(missing))
     return ComposedAnswer("\n\n".join(parts), tuple(facts))
 
 
