@@ -62,6 +62,7 @@ CULTIVATOR = "SF-SBX-CO-21-8002"
 MANUFACTURER = "SF-SBX-CO-22-8002"
 DISPENSARY = "SF-SBX-CO-24-8002"
 LAB = "SF-SBX-CO-25-8002"
+MEDICAL_STORE = "SF-SBX-CO-9-8002"
 KEYS = MetrcCredentials("sandbox-vendor-key", "sandbox-user-key")
 Record = dict[str, Any]
 
@@ -96,6 +97,7 @@ async def test_reference_reads(client: MetrcClient) -> None:
         MANUFACTURER,
         DISPENSARY,
         LAB,
+        MEDICAL_STORE,
     }
     assert len(await client.employees(CULTIVATOR)) >= 1
     types = await client.location_types(CULTIVATOR)

@@ -10,7 +10,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.sandbox.conftest import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER, everything, sandbox
+from tests.sandbox.conftest import (
+    CULTIVATOR,
+    DISPENSARY,
+    LAB,
+    MANUFACTURER,
+    MEDICAL_STORE,
+    everything,
+    sandbox,
+)
 from tests.sandbox.test_state_changes import TODAY, package, write
 from trichome.config import Settings
 
@@ -164,10 +172,12 @@ async def test_the_facilities_list_the_flags_of_metrcs_own_sandbox(seeded: Setti
     found = {
         f["License"]["Number"]: tuple(f["FacilityType"][flag] for flag in flags) for f in listed
     }
-    # As F8ai/metrc-mcp recorded them for CO-21, CO-22, CO-24 and CO-25 (probed 2026-02-23).
+    # As F8ai/metrc-mcp recorded them for CO-21, CO-22, CO-24, CO-25 and CO-9 (probed
+    # 2026-02-23).
     assert found == {
         CULTIVATOR: (True, False, False, True),
         MANUFACTURER: (True, True, False, False),
         DISPENSARY: (False, False, False, False),
         LAB: (False, False, False, False),
+        MEDICAL_STORE: (False, False, False, False),
     }

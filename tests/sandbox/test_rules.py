@@ -392,3 +392,21 @@ async def test_write_objects_must_fit_the_schema_the_document_publishes(seeded: 
         "UnitOfMeasure",
         "AdjustmentDate",
     ]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"pageSize": "-46"}, {"pageSize": "21"}, {"lastModifiedStart": "not a moment"}],
+)
+async def test_job_types_check_the_paging_and_bounds_they_publish(
+    seeded: Settings, query: dict[str, str]
+) -> None:
+    """GET /processing/v2/jobtypes/active publishes pageSize and the last-modified bounds;
+    bad ones are 400 as on every list, and a page holds what it asks for."""
+    async with sandbox(seeded) as client:
+        params = {"licenseNumber": "SF-SBX-CO-22-8002"}
+        refused = await client.get("/processing/v2/jobtypes/active", params=params | query)
+        page = await client.get("/processing/v2/jobtypes/active", params=params | {"pageSize": "1"})
+    assert refused.status_code == 400, refused.text
+    body = page.json()
+    assert len(body["Data"]) == 1 and body["Total"] == body["TotalPages"] >= 2

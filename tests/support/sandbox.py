@@ -33,6 +33,7 @@ CULTIVATOR = "SF-SBX-CO-21-8002"
 MANUFACTURER = "SF-SBX-CO-22-8002"
 DISPENSARY = "SF-SBX-CO-24-8002"
 LAB = "SF-SBX-CO-25-8002"
+MEDICAL_STORE = "SF-SBX-CO-9-8002"  # keeps patients; no stock
 KEYS = MetrcCredentials("sandbox-vendor-key", "sandbox-user-key")
 
 _template: Path | None = None

@@ -1,7 +1,8 @@
-"""The sandbox's four licences, as GET /facilities/v2/ lists them, and what each may do.
+"""The sandbox's five licences, as GET /facilities/v2/ lists them, and what each may do.
 
-They copy four of the licences of Metrc's own Colorado sandbox (the cultivation CO-21, the
-products manufacturer CO-22, the store CO-24 and the testing lab CO-25). Each facility type's
+They copy five of the licences of Metrc's own Colorado sandbox (the retail cultivation CO-21,
+products manufacturer CO-22, store CO-24 and testing lab CO-25, and the medical store CO-9,
+where patients are kept). Each facility type's
 flags are the ones Metrc's sandbox gives that licence, as F8ai/metrc-mcp recorded them by
 probing it on 2026-02-23 (`scripts/facility-capabilities.json`); a flag not listed true is
 false. The sandbox enforces the flags its writes and reads need (services/sandbox/rules.py
@@ -68,6 +69,11 @@ class Facility:
     role: str
     capabilities: frozenset[str]
 
+    @property
+    def code(self) -> str:
+        """The licence's number in Metrc's sandbox (21 for SF-SBX-CO-21-8002)."""
+        return self.license_number.split("-")[3]
+
     def can(self, capability: str) -> bool:
         """Whether the facility type has a capability flag."""
         return capability in self.capabilities
@@ -76,9 +82,9 @@ class Facility:
         """The facility as GET /facilities/v2/ returns it (bruno Facilities/GetFacilities)."""
         # The user holding the sandbox's keys is each facility's manager, not its owner: the
         # second of its employees (services/sandbox/routes/reference.py `_employees`).
-        employee = f"EMP-{self.license_number[-7:-5]}-002"
+        employee = f"EMP-{self.code}-002"
         return {
-            "FacilityId": int(self.license_number.split("-")[3]),
+            "FacilityId": int(self.code),
             "HireDate": "2025-01-02",
             "IsOwner": False,
             "IsManager": True,
@@ -171,6 +177,28 @@ LAB = Facility(
         CanReportAdulteration"""
     ),
 )
+# The medical store CO-9 ("Sandbox Medical Marijuana Store"): with the three MMC licences
+# (CO-13 to CO-15), the Colorado licences of Metrc's sandbox that may keep member patients and
+# sell to patients and caregivers. No licence probed may report patient check-ins, take
+# retailer deliveries or package waste: those flags are false on all of them. Its flags are
+# the ones listed true for it; it is medical, not retail.
+MEDICAL_STORE = Facility(
+    "SF-SBX-CO-9-8002",
+    "Sandbox Medical Marijuana Store",
+    "Medical Marijuana Store",
+    "medical_store",
+    _flags(
+        """IsMedical CanReportStrainProperties CanCreateDerivedPackages
+        CanAssignLocationsToPackages CanUpdateLocationsOnPackages CanSubmitPackagesForTesting
+        CanRequirePackageSampleLabTestBatches CanSellToPatients CanSellToExternalPatients
+        CanSellToCaregivers AdvancedSales SalesRequirePatientNumber SalesDeliveryAllowPlannedRoute
+        SalesDeliveryAllowAddress SalesDeliveryAllowCity SalesDeliveryAllowState
+        SalesDeliveryAllowCounty SalesDeliveryAllowZip CanDeliverSalesToPatients
+        SalesDeliveryRequirePatientNumber IsSalesDeliveryHub CanHaveMemberPatients
+        CanSpecifyPatientSalesLimitExemption CanReportOperationalExceptions EnableSublocations"""
+    ),
+)
 FACILITIES: dict[str, Facility] = {
-    facility.license_number: facility for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB)
+    facility.license_number: facility
+    for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB, MEDICAL_STORE)
 }

@@ -17,6 +17,7 @@ earliest expiry, or null when none expires (bruno Packages/GetInactivePackages).
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -139,3 +140,25 @@ def release(rows: list[Record], moment: datetime) -> tuple[date, bool, str | Non
     tested = max(date.fromisoformat(row.data["TestPerformedDate"]) for row in rows)
     passed = all(bool(row.data["OverallPassed"]) for row in rows)
     return tested, passed, earliest_expiry(row.data.get("ExpirationDateTime") for row in rows)
+
+
+def certificate(lab: Facility, result: Record, name: str, content: bytes) -> Record:
+    """The file a lab attaches to one of its results (LabTests UpdateLabTestDocument, `PUT
+    /labtests/v2/labtestdocument`), kept for the lab and the tested package's licence to read
+    (GetLabTestDocumentById). Once stored, its id is the result's
+    `LabTestResultDocumentFileId` (`attach`)."""
+    return Record(
+        lab.license_number,
+        "labtestdocument",
+        "stored",
+        {
+            "FileName": name,
+            "PackageId": result.data["PackageId"],
+            "_Base64": base64.b64encode(content).decode("ascii"),
+        },
+    )
+
+
+def attach(result: Record, document: Record) -> None:
+    """Point a result at the certificate stored for it."""
+    result.data["LabTestResultDocumentFileId"] = document.id

@@ -22,6 +22,7 @@ from trichome.db.models import utcnow
 from trichome.sandbox import documents
 from trichome.sandbox.facilities import FACILITIES, Facility
 from trichome.sandbox.item_categories import CATEGORY_NAMES
+from trichome.sandbox.pdf import text_pdf
 from trichome.sandbox.store import Record
 
 # GET /transfers/v2/deliveries/packages/states (bruno Transfers/GetDeliveriesPackagesStates).
@@ -254,44 +255,10 @@ def manifest_html(lines: list[str]) -> str:
     )
 
 
-def _pdf_text(line: str) -> str:
-    ascii_line = line.encode("ascii", "replace").decode()
-    return ascii_line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def manifest_pdf(lines: list[str]) -> bytes:
-    """The manifest as a one-page PDF (Helvetica, one line of text per line)."""
-    text = "\n".join(
-        f"BT /F1 10 Tf 40 {800 - 16 * n} Td ({_pdf_text(line)}) Tj ET"
-        for n, line in enumerate(lines[:48])
-    ).encode()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] "
-        b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(text), text),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        table,
-    )
-    return bytes(out)
-
-
 def manifest_file(transfer_id: int, lines: list[str]) -> dict[str, Any]:
     """The PDF in Metrc's file envelope (GetManifestPdf)."""
     return {
-        "FileContents": base64.b64encode(manifest_pdf(lines)).decode(),
+        "FileContents": base64.b64encode(text_pdf(lines)).decode(),
         "ContentType": "application/octet-stream",
         "FileDownloadName": f"TransferManifestReport-{transfer_id}.pdf",
         "HttpStatusCode": "OK",

@@ -6,7 +6,15 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from tests.support.sandbox import AS_OF, CULTIVATOR, DISPENSARY, KEYS, LAB, MANUFACTURER
+from tests.support.sandbox import (
+    AS_OF,
+    CULTIVATOR,
+    DISPENSARY,
+    KEYS,
+    LAB,
+    MANUFACTURER,
+    MEDICAL_STORE,
+)
 
 __all__ = [
     "AS_OF",
@@ -15,6 +23,7 @@ __all__ = [
     "KEYS",
     "LAB",
     "MANUFACTURER",
+    "MEDICAL_STORE",
     "NOWHERE",
     "all_pages",
     "changed_between",

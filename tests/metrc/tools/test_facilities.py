@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY, LAB
+from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY, LAB, MEDICAL_STORE
 from trichome.metrc import MetrcAuthError, MetrcValidationError
 from trichome.metrc.tools import MetrcAccess, ToolProblem, using
 from trichome.metrc.tools import facilities as tools
@@ -19,11 +19,13 @@ async def test_facilities_show_each_licence_with_what_it_may_do(reader: MetrcAcc
     with using(reader):
         result = await tools.list_facilities()
     by_licence = {f["LicenseNumber"]: f for f in result["items"]}
-    assert result["total"] == 4 and len(by_licence) == 4
+    assert result["total"] == 5 and len(by_licence) == 5
     assert "CanGrowPlants" in by_licence[CULTIVATOR]["Capabilities"]
     assert "CanSellToConsumers" in by_licence[DISPENSARY]["Capabilities"]
     assert "CanGrowPlants" not in by_licence[DISPENSARY]["Capabilities"]
     assert by_licence[LAB]["Name"] == "Sandbox Retail Testing Lab"
+    assert "CanHaveMemberPatients" in by_licence[MEDICAL_STORE]["Capabilities"]
+    assert "CanHaveMemberPatients" not in by_licence[DISPENSARY]["Capabilities"]
 
 
 async def test_employees_are_listed_and_filtered_by_name(reader: MetrcAccess) -> None:

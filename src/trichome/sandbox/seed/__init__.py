@@ -1,4 +1,5 @@
-"""One deterministic year of a cultivator, a manufacturer, a dispensary and a lab.
+"""One deterministic year of a cultivator, a manufacturer, a dispensary and a lab (and the
+patients a medical store keeps).
 
 `build(seed, as_of)` simulates the year day by day in memory with one seeded random number
 generator, through the same Metrc documents the API writes: weekly clone plantings grow,
@@ -14,9 +15,10 @@ One module per actor: `cultivator`, `lab`, `manufacturer`, `transporters`, `disp
 `wholesale`; `year` holds the calendar and the books they share, `licences` what each licence
 starts and ends the year with, `registers` what each keeps on file besides its stock
 (sublocations, additives templates, drivers and vehicles, what it archived), `deliveries` the
-store's sales deliveries on the last day, `catalogue` the strains, flavours, rooms and tag
-pools. The anomalies the year contains on purpose are named scenarios, all listed in
-`scenarios`.
+store's sales deliveries on the last day, `under_way` the lab's certificates of its last
+testing day and the manufacturer's job still running, `patients` the medical store's
+patients, `catalogue` the strains, flavours, rooms and tag pools. The anomalies the year
+contains on purpose are named scenarios, all listed in `scenarios`.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from trichome.sandbox.reference import DEFAULT_SEED
-from trichome.sandbox.seed import deliveries, licences, registers
+from trichome.sandbox.seed import deliveries, licences, patients, registers, under_way
 from trichome.sandbox.seed.year import Year
 from trichome.sandbox.store import Record, SandboxStore
 
@@ -55,6 +57,8 @@ def build(seed: int = DEFAULT_SEED, as_of: date | None = None) -> list[Record]:
     licences.close(year)
     registers.add(year)
     deliveries.record(year)
+    under_way.record(year)
+    patients.register(year)
     return year.records
 
 

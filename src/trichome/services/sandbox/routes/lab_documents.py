@@ -20,6 +20,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 from starlette.responses import Response
 
+from trichome.sandbox import labtests
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, TEXT, shape
@@ -74,19 +75,8 @@ async def attach(request: Request) -> Response:
                 plans.append((result, name, content))
         errors.raise_if_any()
         for result, name, content in plans:
-            document = await tx.insert(
-                Record(
-                    lab.license_number,
-                    "labtestdocument",
-                    "stored",
-                    {
-                        "FileName": name,
-                        "PackageId": result.data["PackageId"],
-                        "_Base64": base64.b64encode(content).decode("ascii"),
-                    },
-                )
-            )
-            result.data["LabTestResultDocumentFileId"] = document.id
+            document = await tx.insert(labtests.certificate(lab, result, name, content))
+            labtests.attach(result, document)
             await tx.save(result)
     return Response(status_code=200)
 

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import caregivers
+from trichome.sandbox.patients import ALLOWANCES, KIND, document, patient
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import DAY, FLAG, TEXT, shape
@@ -36,10 +37,7 @@ from trichome.services.sandbox.common import (
 from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
-KIND = "patient"
 _MAYBE_NUMBER: dict[str, Any] = {"type": ["number", "null"], "minimum": 0}
-# The allowances a patient is added with; the status reports them as allowed/purchased/available.
-ALLOWANCES = ("FlowerOunces", "ThcOunces", "ConcentrateOunces", "InfusedOunces")
 _FIELDS: dict[str, Any] = {
     "RecommendedPlants": {"type": ["integer", "null"], "minimum": 0},
     "RecommendedSmokableQuantity": _MAYBE_NUMBER,
@@ -78,17 +76,6 @@ def _values(
     return values
 
 
-def document(values: dict[str, Any]) -> dict[str, Any]:
-    """What Metrc shows of a patient (the allowances are kept, hidden, for the status)."""
-    shown = (
-        "LicenseNumber", "RegistrationDate", "LicenseEffectiveStartDate",
-        "LicenseEffectiveEndDate", "RecommendedPlants", "RecommendedSmokableQuantity",
-        "HasSalesLimitExemption", "OtherFacilitiesCount",
-    )  # fmt: skip
-    hidden = {f"_{key}": value for key, value in values.items() if key not in shown}
-    return {**{key: values.get(key) for key in shown}, **hidden}
-
-
 def _current(record: Record) -> dict[str, Any]:
     return {key.lstrip("_"): value for key, value in record.data.items()}
 
@@ -121,18 +108,7 @@ async def add_patients(request: Request) -> Response:
                 errors.add(row, f"Patient {number} is already registered at this facility.")
             rows.append({"LicenseNumber": number, **_values(obj, row, errors, {})})
         errors.raise_if_any()
-        created = [
-            await tx.insert(
-                Record(
-                    facility.license_number,
-                    KIND,
-                    "active",
-                    document(values),
-                    name=values["LicenseNumber"],
-                )
-            )
-            for values in rows
-        ]
+        created = [await tx.insert(patient(facility, values)) for values in rows]
     return json(writes(created))
 
 

@@ -34,7 +34,7 @@ from trichome.services.sandbox.common import (
     writing,
     written,
 )
-from trichome.services.sandbox.rules import RowErrors, envelope, writes
+from trichome.services.sandbox.rules import RowErrors, envelope, paging_of, window_of, writes
 
 router = APIRouter()
 INFUSE = ("CanInfuseProducts", "run processing jobs")
@@ -58,10 +58,18 @@ async def job_type_names(tx: Transaction, license_number: str) -> set[str]:
 @router.get("/processing/v2/jobtypes/active", **openapi.listing())
 async def active_types(request: Request) -> Response:
     facility = reading(request, *INFUSE)
+    # Paging and the last-modified bounds it publishes are checked as on every list (400); the
+    # types, documented without a LastModified, are listed whatever the bounds, page by page.
+    paging = paging_of(request)
+    window_of(request)
     async with store(request).transaction() as tx:
         own = await tx.all(facility.license_number, KIND, ["active"])
     seeded = [Record("", KIND, "active", dict(row), id=row["Id"]) for row in PROCESSING_JOB_TYPES]
-    body = envelope([*seeded, *own], len(seeded) + len(own), None)
+    every = [*seeded, *own]
+    shown = every
+    if paging is not None:
+        shown = every[(paging.number - 1) * paging.size :][: paging.size]
+    body = envelope(shown, len(every), paging)
     for entry in body["Data"]:
         entry.pop("LastModified", None)  # documented without one
     return json(body)

@@ -116,7 +116,7 @@ def _employees(facility: Facility) -> list[dict[str, Any]]:
     # GET /employees/v2/ as Metrc documents it (bruno Employees/GetEmployees): no Id, the
     # person's licence under License both as Number and as EmployeeLicenseNumber (equal in
     # Metrc's example), then IsIndustryAdmin, IsOwner and IsManager.
-    numbers = [f"EMP-{facility.license_number[-7:-5]}-{n:03d}" for n in range(1, len(people) + 1)]
+    numbers = [f"EMP-{facility.code}-{n:03d}" for n in range(1, len(people) + 1)]
     return [
         {
             "FullName": name,
