@@ -39,6 +39,9 @@ def service() -> AgentService:
          "Arizona", "50 ppm"),
         ("how loud can our trim room get before we need hearing protection? we're in colorado",
          "ops-osha-noise-exposure", "Colorado", "85 dBA"),
+        ("our oregon grow has 9 employees, does the emergency action plan have to be written "
+         "or can we tell people verbally?", "ops-emergency-action-plan-written-or-oral", "Oregon",
+         "10 or fewer employees"),
     ],
 )  # fmt: skip
 def test_a_federal_rule_asked_with_a_state_named_is_answered_as_applying_there(
@@ -94,3 +97,20 @@ def test_binds_in_a_us_state_only_on_a_federal_topic_asked() -> None:
     assert not binds_in(_fact("US", "injury-reporting"), {"CA-ON"}, asked)  # not a US state
     assert not binds_in(_fact("CO", "injury-reporting"), {"OH"}, asked)  # another state's
     assert not binds_in(_fact(None, "worker-health"), {"OH"}, asked)  # a case report, not law
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "tiny craft grow, me + 7 employees. does our OSHA emergency action plan have to be "
+        "written down or can we just go over it verbally?",
+        "do we legally need a written emergency action plan with 6 staff?",
+        "emergency action plan rules: when can it be oral instead of in writing",
+    ],
+)
+def test_an_emergency_action_plan_question_naming_no_state_gets_osha_s_rule(
+    service: AgentService, question: str
+) -> None:
+    answered = answer(service, question)
+    assert answered.fact_ids[:1] == ("ops-emergency-action-plan-written-or-oral",)
+    assert "10 or fewer employees" in answered.text

@@ -14,6 +14,11 @@ from trichome.knowledge.topics import detect_topics
         ("osha 300 log - do we need one for our washington grow?", "workplace-safety"),
         ("a trimmer lost a fingertip, how fast do we call osha", "workplace-safety"),
         ("how loud can the trim room get, decibels?", "workplace-safety"),
+        (
+            "does our emergency action plan have to be written down? we're 7 people",
+            "workplace-safety",
+        ),
+        ("emergency action plans - can a small shop just go over it verbally", "workplace-safety"),
         ("hexane exposure limit for our lab in arizona?", "exposure-limits"),
         ("whats the PEL for isopropyl alcohol", "exposure-limits"),
         ("our illinois bank wants to know the SAR labels for marijuana customers", "banking"),
@@ -30,7 +35,12 @@ def test_federal_topics_are_read_in_operators_words(question: str, topic: str) -
 def test_only_topics_federal_law_governs_add_federal_pack_topics() -> None:
     asked = detect_topics("report an amputation to osha? and the excise tax in colorado")
     federal = federal_pack_topics(asked)
-    assert {"injury-reporting", "injury-records", "occupational-noise"} <= federal
+    assert {
+        "injury-reporting",
+        "injury-records",
+        "occupational-noise",
+        "emergency-action-plans",
+    } <= federal
     assert "worker-health" not in federal  # a case report is no federal rule
     assert "tax" not in federal and "federal-tax" not in federal
     assert federal_pack_topics(detect_topics("excise tax in colorado?")) == FEDERAL_IN_EVERY_STATE

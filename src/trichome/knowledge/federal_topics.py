@@ -22,9 +22,9 @@ FEDERAL_IN_EVERY_STATE = frozenset({"hemp", "hemp-definition", "hemp-testing", "
 
 # Question topics that federal law governs in every state: income tax under IRC 280E, a
 # bank's duties under the Bank Secrecy Act (FinCEN), workplace safety under the OSH Act
-# (injury logs and reporting, noise, OSHA's and NIOSH's exposure limits, its equipment
-# standards: respirators, lockout, eyewash, extinguishers, forklifts), hemp (USDA, 7 CFR
-# Part 990) and the mail.
+# (injury logs and reporting, noise, emergency action plans, OSHA's and NIOSH's exposure
+# limits, its equipment standards: respirators, lockout, eyewash, extinguishers, forklifts),
+# hemp (USDA, 7 CFR Part 990) and the mail.
 FEDERAL_QUESTION_TOPICS = frozenset(
     {"federal-tax", "banking", "workplace-safety", "exposure-limits", "safety-equipment", "hemp",
      "mailing"}
@@ -52,6 +52,7 @@ FEDERAL_LAW_TOPICS = (
         "injury-records",
         "injury-reporting",
         "occupational-noise",
+        "emergency-action-plans",
         "solvent-safety",
     }
     | OSHA_EQUIPMENT_TOPICS

@@ -260,7 +260,10 @@ WORKPLACE_SAFETY = (
     r"[^.?!]{0,40}\b(?:amputat\w*|hospitali[sz]\w*|fatalit(?:y|ies)|loss of an eye|lost an eye)|"
     r"\b(?:amputat\w*|hospitali[sz]\w*|fatalit(?:y|ies))\b[^.?!]{0,40}\breport|"
     r"\bnoise (?:exposure|levels?|limits?|monitoring)\b|\bhow loud\b|\bdecibels?\b|\bdba\b|"
-    r"\bhearing (?:conservation|protection|tests?|testing)\b"
+    r"\bhearing (?:conservation|protection|tests?|testing)\b|"
+    # the plan 29 CFR 1910.38 requires: "does our emergency action plan have to be written"
+    # (not "EAP" alone, which is as often an employee assistance programme)
+    r"\bemergency action plans?\b"
 )
 # A forklift in shop talk: "the lift" told beside the pallets, racks or dock it works among
 # ("clipped a pallet rack with the lift"), a lift's driver or operator, and the trade's other
@@ -310,6 +313,7 @@ WORKPLACE_SAFETY_ANSWERS = (
     "injury-reporting",
     "occupational-noise",
     "worker-health",
+    "emergency-action-plans",
 )
 # Reports of cash or suspicious money that federal law requires (the Bank Secrecy Act's SARs
 # and CTRs, the IRS's Form 8300): "whats the dollar amount that triggers a SAR".
