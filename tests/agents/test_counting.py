@@ -33,6 +33,11 @@ from trichome.knowledge.packs import Fact
         ("wv dispensary - how much can a patient get at once", "an amount"),
         ("how much does a license cost", "an amount"),
         ("how many plants am i allowed in maine", "plant"),
+        # a person between the thing and its verb is who counts, not what is counted
+        ("customer asking how many plants he can grow at home in arizona", "plant"),
+        ("how many ounces she can carry in public in michigan", "ounce"),
+        ("how many plants my roommate and i can grow in vermont", "plant"),
+        ("how many gummies someone can buy in one trip in colorado", "gummy"),
         # Two measures asked at once: each fact answers one part, so neither is required.
         ("georgia low thc oil - thc % ceiling and how much can a patient have", None),
     ],

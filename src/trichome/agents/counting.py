@@ -21,10 +21,12 @@ _NUMBER = (
     r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|thirty|forty|fifty|hundred|dozen)"
 )
-# What follows the counted thing: a verb, a preposition, or the end of the clause.
+# What follows the counted thing: a verb, a preposition, a pronoun or a possessive ("how many
+# plants he can grow", "how many plants my wife can grow"), or the end of the clause.
 _AFTER = (
     r"(?:can|may|could|do|does|did|am|is|are|was|were|will|would|should|must|per|in|at|of|for|"
-    r"on|to|total|max|maximum|allowed|there|each|a|an|the|i|we|you|they|it|before|after|from|"
+    r"on|to|total|max|maximum|allowed|there|each|a|an|the|i|we|you|they|it|he|she|someone|"
+    r"somebody|my|our|your|his|her|their|before|after|from|"
     r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
 _HOW_MANY = re.compile(
