@@ -209,7 +209,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "advertising",
-        r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
+        # "promo materials", "customer testimonials": what a promotion may carry
+        r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|\bpromos?\b|"
+        r"testimonials?|"
         r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
         r"coupons?|4/20|(?<!o\.s\. )(?<!§ )\b420\b(?!\s*\(|\.\d)|influencers?|social media|"
