@@ -48,6 +48,9 @@ def _fact(title: str, text: str, keywords: tuple[str, ...] = ()) -> Fact:
         ("legal definition of hemp?", "hemp"),
         ("why do labs multiply THCA by 0.877?", "0.877"),
         ("where does the 0.877 factor come from", "0.877"),
+        # the figure itself questioned: "why it's 0.877 and not 1"
+        ("my boss asked WHY it's 0.877 and not 1. where does that number come from", "0.877"),
+        ("why is it 0.876 for cbn", "0.876"),
         ("our lab scales dry weight by 0.95, why?", "0.95"),
     ],
 )  # fmt: skip
@@ -102,6 +105,7 @@ def test_a_definition_no_fact_holds_is_admitted_with_the_regulator(
         "why do labs multiply THCA by 0.877? where does that number come from",
         "why is THCA multiplied by 0.877 on a COA?",
         "where does the 0.877 factor come from?",
+        "the boss wants to know why it's 0.877 and not 1, where does that number come from",
     ],
 )
 def test_a_figure_asked_about_is_answered_by_a_fact_stating_it(

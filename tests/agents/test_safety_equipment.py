@@ -92,3 +92,16 @@ def test_a_class_of_equipment_is_no_offence_class() -> None:
     assert not asks_offence("what class of extinguisher for a butane fire?")
     assert asks_offence("3 oz in the car, what class is that?")
     assert asks_offence("what class of offense is 3 oz?")
+
+
+def test_a_level_to_act_from_is_no_offence_level(service: AgentService) -> None:
+    assert not asks_offence("at what level do we have to start hearing tests for staff?")
+    assert not asks_offence("what level should the extraction room alarm be set to")
+    assert asks_offence("6 oz of flower in the trunk, what level is that?")
+    asked = answer(
+        service,
+        "osha 8 hour noise PEL?",
+        "and at what level do we have to start a hearing conservation program with audiograms",
+    )
+    assert "85 dBA" in asked.text
+    assert asked.fact_ids[0] == "ops-osha-noise-exposure"

@@ -70,6 +70,8 @@ _FIGURE_ASKED = (
         rf"\b(?:where\s+does|why\s+is|what\s+is|what's)\s+(?:the\s+|that\s+)?{_FIGURE}",
         re.IGNORECASE,
     ),
+    # "why it's 0.877 and not 1", "why is it 0.877": the figure itself questioned
+    re.compile(rf"\bwhy\s+(?:is\s+(?:it|that)|it'?s|it\s+is|that'?s|that\s+is)\s+{_FIGURE}", re.I),
     # asked indirectly: "asked where the 0.877 comes from"
     re.compile(rf"\bwhere\s+(?:the\s+|that\s+|this\s+)?{_FIGURE}\s+(?:comes?|came)\s+from\b", re.I),
 )

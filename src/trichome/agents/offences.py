@@ -23,8 +23,9 @@ _ASKS_OFFENCE = re.compile(
     r"\b(?:what|which) (?:offen[cs]e|charge|crime)\b|"
     r"\b(?:become|becomes|count as|counts as|considered|is it) (?:a |an )?(?:\w+ )?"
     r"(?:crime|offen[cs]e|criminal|felony|misdemeanou?r)\b|"
-    # "what class is it?", not "what class of extinguisher" (an offence's is read above)
-    r"\bwhat (?:degree|level|class)\b(?! of\b)|"
+    # "what class is it?", not "what class of extinguisher" (an offence's is read above) nor
+    # "at what level do we have to start a hearing programme?" (a threshold to act from)
+    r"\bwhat (?:degree|level|class)\b(?! (?:of|do|does|did|should|must|can|we|you|i|they)\b)|"
     r"\bcriminal (?:threshold|tier|charge|penalt(?:y|ies))\b|"
     # "what is that, criminal?", "is it civil or criminal", "was that a crime?"
     r"\b(?:is|was|would) (?:that|it|this)(?: be)? (?:a )?(?:criminal|crime|civil)\b|"
