@@ -182,6 +182,28 @@ def test_a_move_to_a_place_asks_that_places_rule(service: AgentService) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "asked", "left"),
+    [
+        ("new to minnesota (moved from wisconsin). how much can i carry in public here", "MN", "WI"),
+        ("relocated here from ohio last spring, can i grow at home in michigan?", "MI", "OH"),
+        ("moved up from texas, what's the purchase limit in colorado", "CO", "TX"),
+    ],
+)  # fmt: skip
+def test_a_home_left_behind_is_not_the_place_asked(
+    service: AgentService, question: str, asked: str, left: str
+) -> None:
+    assert split_residence(question) == ([asked], [left])
+    answered = answer(service, question)
+    assert answered.fact_ids
+    assert all(i.startswith(asked.lower() + "-") for i in answered.fact_ids)
+
+
+def test_a_move_still_named_with_where_to_keeps_both_places() -> None:
+    assert split_residence("just moved from iowa to illinois, how much can i buy")[1] == []
+    assert split_residence("we moved from colorado, what's different in michigan?")[1] == []
+
+
+@pytest.mark.parametrize(
     ("question", "says"),
     [
         ("our lab sheet shows total thc at 187.5 mg/g - what % do we print?", "18.75%"),

@@ -105,6 +105,12 @@ _MOVED_FROM = re.compile(
     r"over |back )?to\b[^.?!;]{1,50}?\bfrom\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+# "new to minnesota (moved from wisconsin)": a home left behind, named with no place moved to
+# after it, beside the place the question is about.
+_LEFT_FROM = re.compile(
+    r"\b(?:moved|relocated)(?: here| up| down| over| back)? from\s+(?:the\s+)?$", re.IGNORECASE
+)
+_MOVED_TO_AFTER = re.compile(r"^\s+(?:to|into)\b", re.IGNORECASE)
 _WEIGHED = re.compile(
     r"\b(?:compare[sd]?|comparison|vs\.?|versus|difference|differ|change|changes|"
     r"different)\b",
@@ -123,6 +129,11 @@ def named_as_residence(text: str, code: str) -> bool:
             _RESIDENCE_BEFORE.search(before)
             or _RESIDENCE_AFTER.match(after)
             or (_MOVED_FROM.search(text[max(0, start - 80) : start]) and not _WEIGHED.search(text))
+            or (
+                _LEFT_FROM.search(before)
+                and not _MOVED_TO_AFTER.match(after)
+                and not _WEIGHED.search(text)
+            )
         ):
             return False
     return True
