@@ -52,6 +52,7 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("customer asked if she can grow for her son as his caregiver", "home-grow"),
         ("can cardholders legally grow in ohio?", "home-grow"),
         ("my brother wants to grow his own in vermont, ok?", "home-grow"),
+        ("do home plants need a tag with my name on it?", "home-grow"),
         # use on a licensee's premises, or in someone's own car
         ("could patients consume on site at our dispensary?", "consumption"),
         ("is on-site consumption allowed for a dispensary in arkansas", "consumption"),

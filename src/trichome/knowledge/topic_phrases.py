@@ -59,7 +59,9 @@ DRIED_EQUIVALENT = (
 # "homegrower" names who asks; "home grower, can i run butane hash?" asks no plants.
 HOME_GROW = (
     r"home ?grow(?!ers?\b)|home ?growers?\b(?![^?]*\b(?:extract\w*|solvents?|butane|bho|"
-    r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)"
+    r"hash|rosin|concentrates?|wax|shatter|dabs?)\b)|"
+    # "do you have to tag home plants?"
+    r"\bhome plants?\b"
 )
 # A patient or caregiver growing, asked in the third person or with the subject first
 # ("can cardholders grow?", "can she grow for her son", "caregivers may grow plants?").
