@@ -38,6 +38,7 @@ from trichome.knowledge.packs import Fact
         ("how many ounces she can carry in public in michigan", "ounce"),
         ("how many plants my roommate and i can grow in vermont", "plant"),
         ("how many gummies someone can buy in one trip in colorado", "gummy"),
+        ("plus how many plants if my girlfriend and i both grow", "plant"),
         # Two measures asked at once: each fact answers one part, so neither is required.
         ("georgia low thc oil - thc % ceiling and how much can a patient have", None),
     ],

@@ -33,9 +33,9 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         ("the highest potency each container may legally hold in ohio", "edible-thc-limits"),
         ("do michigan products need a pregnancy warning on the package?", "labelling"),
         ("can we do a free pre-roll on 4/20?", "advertising"),
-        # a promo and the testimonials in it are what advertising rules govern
+        # the testimonials a promotion quotes are what advertising rules govern
         ("can our promo materials quote customer testimonials?", "advertising"),
-        ("running a promo this weekend in ontario, any rules?", "advertising"),
+        ("are testimonials from customers allowed on our site in ontario", "advertising"),
         ("our credit union wants to bank a dispensary", "banking"),
         ("what's missouri's state sales tax on adult use marijuana", "tax"),
         ("does the hemp test count THCA or just delta 9?", "lab-testing"),

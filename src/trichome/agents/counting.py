@@ -26,7 +26,7 @@ _NUMBER = (
 _AFTER = (
     r"(?:can|may|could|do|does|did|am|is|are|was|were|will|would|should|must|per|in|at|of|for|"
     r"on|to|total|max|maximum|allowed|there|each|a|an|the|i|we|you|they|it|he|she|someone|"
-    r"somebody|my|our|your|his|her|their|before|after|from|"
+    r"somebody|my|our|your|his|her|their|if|when|before|after|from|"
     r"between|within|until|has|have|had|get|go|left|needed|required)"
 )
 _HOW_MANY = re.compile(

@@ -209,8 +209,8 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "advertising",
-        # "promo materials", "customer testimonials": what a promotion may carry
-        r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|\bpromos?\b|"
+        # "customer testimonials": what a promotion may carry
+        r"advertis|\bads?\b|billboards?|marketing (?:rules|laws|restrictions)|promot|"
         r"testimonials?|"
         r"giveaways?|give away" + phrases.NOT_OF_MY_OWN + r"|"
         r"free (?:pre-?rolls?|joints?|grams?|samples?|products?|weed|stuff)|"
