@@ -223,6 +223,18 @@ def test_a_tax_rate_without_the_sale_asks_for_the_sale(question: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
+        "the receipt shows 6% sales tax and another line, whats the excise rate at the register?",
+        "customer asked about the order's 6% line, what percent is the other tax",
+    ],
+)
+def test_a_tax_rate_asked_beside_a_sale_asks_for_no_amount(question: str) -> None:
+    found = recognise(question)
+    assert found is None or needs.SALE_AMOUNT not in found.missing
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "how much of the 95% do I add to my 70% batch to hit 80%",
         "how much 90% distillate do we need to bring our 75% up to 85%?",
         "how many grams of the 92 go into our 80% lot to reach 85%",

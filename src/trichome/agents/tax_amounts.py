@@ -37,6 +37,12 @@ _TOTAL_ASKED = re.compile(
     r"\bwhat\s+(?:does|will|would)\s+(?:it|that|this|the\s+\w+)\s+come\s+to\b",
     re.IGNORECASE,
 )
+# The question asks a tax's rate, not what it comes to: "what's the excise rate at the
+# register", "what percent is the other tax line".
+_RATE_ASKED = re.compile(
+    r"\b(?:tax|excise)\s+rates?\b|\bwhat\s+(?:percent(?:age)?|%)|\bhow\s+many\s+percent\b",
+    re.IGNORECASE,
+)
 # A sale the question points at without its amount: "this sale", "the order", "his cart".
 _SALE_NAMED = re.compile(
     r"\b(?:this|that|the|a|an|his|her|their|my|our)\s+(?:sale|order|purchase|ticket|"
@@ -80,5 +86,7 @@ def sale_amount_missing(question: Question) -> None:
     rates = [q for q in question.find("percent") if q.cannabinoid is None]
     if not rates or question.find("money") or not _SALE_NAMED.search(question.text):
         return
+    if _RATE_ASKED.search(question.text):
+        return  # "6% sales tax on the receipt, what's the excise rate?": a rate, not an amount
     if _TAX_ASKED.search(question.text) or _TOTAL_ASKED.search(question.text):
         raise ask(question, needs.SALE_AMOUNT)
