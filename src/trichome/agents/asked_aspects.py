@@ -21,7 +21,7 @@ from trichome.agents.offence_sides import answers_the_side_asked
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.knowledge.topic_phrases import SITING
-from trichome.knowledge.words import tokenize
+from trichome.knowledge.words import clauses, tokenize
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +314,6 @@ _NOT_THE_SUBJECT = frozenset(
     )
 )
 _PLACE_WORDS = frozenset(term for name in JURISDICTION_NAMES.values() for term in tokenize(name))
-_SENTENCE = re.compile(r"(?<=[.;])\s+")
 
 
 def _penalises_subject(penalty: Aspect, question: str, text: str, title: str) -> bool:
@@ -330,7 +329,7 @@ def _penalises_subject(penalty: Aspect, question: str, text: str, title: str) ->
     }
     if not subject:
         return True
-    sentences = _SENTENCE.split(text)
+    sentences = clauses(text)
     return any(
         subject & set(tokenize(f"{title} {before} {sentence}"))
         for before, sentence in zip(["", *sentences], sentences, strict=False)

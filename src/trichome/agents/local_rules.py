@@ -26,6 +26,7 @@ from trichome.knowledge.directory import Directory
 from trichome.knowledge.jurisdictions import FEDERAL, JURISDICTION_NAMES
 from trichome.knowledge.places import find_places
 from trichome.knowledge.topics import Topic
+from trichome.knowledge.words import clauses
 
 _BODY = r"(?:city|county|town|township|village|borough|municipality|parish)"
 # A place named with the kind of government it has: "city of portland", "missoula county",
@@ -155,7 +156,6 @@ def asked_locality(question: str) -> Locality | None:
     return Locality("") if _OWN_LOCALITY.search(question) else None
 
 
-_SENTENCE = re.compile(r"(?<=[.;])\s+")
 _COUNTY_WORD = re.compile(r"\s+(?:county|parish|township|regional municipality)$")
 
 
@@ -169,7 +169,7 @@ def states_local_rule(text: str, locality: Locality, question: str) -> bool:
     aspects = asked_aspects(question)
     return any(
         naming.search(_folded(sentence)) and states_aspects(sentence, aspects)
-        for sentence in _SENTENCE.split(text)
+        for sentence in clauses(text)
     )
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from trichome.knowledge.words import clauses
+
 # Someone under the age of sale: "a minor", "a 20 year old", "someone under 21", "kids";
 # not "under 21 usc 860" (a title of the U.S. Code cited).
 _NOT_A_CODE = r"(?!\s*(?:u\.?s\.?c|usc|c\.?f\.?r|cfr)\b)"
@@ -56,7 +58,6 @@ _SELLING_TO_UNDER_AGE = re.compile(
     r"(?:the age of )?(?:18|19|21)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.;])\s+")
 
 
 def asks_sellers_offence(question: str) -> bool:
@@ -70,7 +71,7 @@ def states_sellers_offence(text: str) -> bool:
     age, in one sentence (not the under-age buyer's own offence beside a duty to check ID)."""
     return any(
         _SANCTION.search(sentence) and _SELLING_TO_UNDER_AGE.search(sentence)
-        for sentence in _SENTENCE.split(text)
+        for sentence in clauses(text)
     )
 
 

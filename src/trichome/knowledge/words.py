@@ -342,6 +342,15 @@ _PHRASES = tuple(
 _BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
 
 
+_CLAUSE_END = re.compile(r"(?<=[.;])\s+")
+
+
+def clauses(text: str) -> list[str]:
+    """A fact's text cut at its full stops and semicolons, so a test can ask whether two things
+    are said in one statement rather than anywhere in the fact."""
+    return _CLAUSE_END.split(text)
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased, stemmed content words of a text."""
     lowered = text.lower()
