@@ -43,6 +43,7 @@ from bench.calculators import (
     held_out_twentieth,
     held_out_twentyfirst,
     held_out_twentysecond,
+    held_out_twentythird,
 )
 from bench.calculators.held_out import HeldOut
 from trichome.agents.calculation_requests import RecognisedCalculation
@@ -119,6 +120,7 @@ SETS: dict[str, ModuleType] = {
     "twentieth": held_out_twentieth,
     "twentyfirst": held_out_twentyfirst,
     "twentysecond": held_out_twentysecond,
+    "twentythird": held_out_twentythird,
 }
 
 
