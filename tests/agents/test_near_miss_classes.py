@@ -91,6 +91,8 @@ def test_a_serving_cap_the_packs_do_not_hold_is_admitted_not_answered_by_the_pac
     [
         ("ontario store: what if the town council objects to our location?", "local-control"),
         ("our city doesn't want a dispensary downtown - can the state still license us?", "local-control"),
+        ("can a county quorum court in arkansas just pass an ordinance banning dispensaries?", "local-control"),
+        ("the quorum court voted to keep dispensaries out - can they do that?", "local-control"),
         ("can a driver carry extra product for customers who haven't ordered yet?", "delivery"),
     ],
 )  # fmt: skip

@@ -243,7 +243,7 @@ TOPICS: tuple[Topic, ...] = (
         r"opt(?:ed|s)?[- ](?:out|in)|local (?:ban|control|approval|zoning)|zoning|municipal|"
         r"\b(?:an?|the|our|my|your|their|any|every|each|which|local|some|most|many)\s+"
         r"(?:[a-z-]+\s+)?(?:towns?|cit(?:y|ies)|count(?:y|ies)|boroughs?|villages?|"
-        r"(?:city |town )?councils?)\b"
+        r"(?:city |town )?councils?|quorum courts?)\b"
         r".{0,40}\b(?:ban|block|prohibit|say no|keep out|refuse|vote|approve|allow|object|oppose|"
         r"reject|(?:do(?:es)?n'?t|does not|do not|won'?t|will not) (?:want|like|support))|"
         r"\b(?:any|which|every|my) (?:county|counties|town|city)\b",
