@@ -234,12 +234,10 @@ def _merge(previous: str, update: str) -> _Merged:
         given = [(offset + q.start, offset + q.end) for q in read(update)]
         return _Merged(f"{previous.rstrip()} {update}", [], given)
     earlier = read(previous)
-    merged = previous
-    shift = 0
     appended: list[Quantity] = []
     taken: set[int] = set()
     replaced: list[tuple[str, str]] = []
-    spans: list[tuple[int, int]] = []
+    edits: list[tuple[int, int, str]] = []  # (start, end) in `previous`, the text put there
     named = list(dict.fromkeys(cannabinoid_mentions(update)))
     news = read(update)
     placed: list[Quantity] = []
@@ -250,13 +248,10 @@ def _merge(previous: str, update: str) -> _Merged:
             continue
         lot = unsized_lot(new, earlier, update, previous)
         if lot is not None:  # "600 g of the 70" for "some of the 70%": its amount, given
-            start, end = lot[0] + shift, lot[1] + shift
             naming.add(lot[2])
-            merged = merged[:start] + new.text + merged[end:]
-            spans.append((start, start + len(new.text)))
+            edits.append((lot[0], lot[1], new.text))
             replaced.append((previous[lot[0] : lot[1]], new.text))
             placed.append(new)
-            shift += len(new.text) - (lot[1] - lot[0])
             continue
         if new.kind == "other" and not any(
             q.kind == "other" and unit_family(q.unit) == unit_family(new.unit) for q in earlier
@@ -284,12 +279,10 @@ def _merge(previous: str, update: str) -> _Merged:
         if _ADDED.search(update[max(0, new.start - 20) : new.start]) and new.unit == match.unit:
             # "add another 200 g of the 62%": more of the same, added to what was there
             replacement = new.text.replace(new.text.split()[0], _plain(match.value + new.value), 1)
-        start, end = match.start + shift, match.end + shift
-        merged = merged[:start] + replacement + merged[end:]
-        spans.append((start, start + len(replacement)))
+        edits.append((match.start, match.end, replacement))
         shown = f"{replacement} {match.noun}" if match.kind == "count" else new.text
         replaced.append((match.text, shown))
-        shift += len(replacement) - (match.end - match.start)
+    merged, spans = _edited(previous, edits)
     if (
         appended
         or not news
@@ -308,6 +301,19 @@ def _merge(previous: str, update: str) -> _Merged:
         merged = f"{merged.rstrip()} {rest}"
         spans += [(offset + q.start, offset + q.end) for q in read(rest)]
     return _Merged(merged, replaced, spans)
+
+
+def _edited(previous: str, edits: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int]]]:
+    """`previous` with each span replaced, and where the new texts sit. Applied in the order
+    they stand in `previous`, whatever order the follow-up named them in ("a half pound for
+    1100" after "2100 for a pound": the price stands first, the amount second)."""
+    merged, spans, shift = previous, [], 0
+    for start, end, text in sorted(edits):
+        at = start + shift
+        merged = merged[:at] + text + merged[end + shift :]
+        spans.append((at, at + len(text)))
+        shift += len(text) - (end - start)
+    return merged, spans
 
 
 _FROM_THOSE = re.compile(

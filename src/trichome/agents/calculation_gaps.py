@@ -114,6 +114,11 @@ _CALCULATIONS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
         rf"(?:disty|distill?ate|concentrate|oil|rosin|isolate)\b.{{0,30}}\bfor\b.{{0,20}}{_PIECE}",
         needs.CONCENTRATE_INPUTS,
     ),
+    (  # "package says 10 pieces, how many mg is one piece": the package's THC unsaid
+        rf"\b(?:package|pack|bag|box|tin|jar|sleeve)\b.{{0,60}}how\s+(?:much|many)\s+"
+        rf"(?:(?:mg|milligrams|thc)\s+)*(?:is|in)\s+(?:1|one|a|each)\s+{_PIECE}",
+        needs.PACKAGE_THC,
+    ),
     (
         rf"\bmg\s+(?:per|each|a|in\s+(?:each|a|one))\s+{_PIECE}|{_PIECE}\s*,?\s*mg\s+each|"
         rf"\bmg\s+each\b|how\s+strong\s+is\s+each",

@@ -96,13 +96,17 @@ def ask(question: Question, *missing: str) -> MissingInput:
     own description), naming what was read so far; the inputs travel with it as data."""
     read_so_far = ", ".join(f"“{q.text}”" for q in question.quantities if q.kind != "other")
     wanted = " and ".join(wording(key) for key in missing)
+    named = named_cannabinoid(question, None)
+    if named != "THC":  # "mg of CBG in a 3.5 g jar?": the potency asked is CBG's
+        wanted = wanted.replace("% THC", f"% {named}")
     tail = f" I read {read_so_far}." if read_so_far else ""
     return MissingInput(f"To work that out I need {wanted}. What is it?{tail}", missing)
 
 
 def potency_readings(question: Question) -> list[Quantity]:
-    """The potencies given: of THC (or unnamed), or of CBD when the question is about a CBD
-    product and names no THC ("2 mg CBD each from 99.5% CBD isolate")."""
+    """The potencies given: of THC (or unnamed), or of the one other cannabinoid (CBD, CBG,
+    CBN, CBC) a question names when it names no THC ("2 mg CBD each from 99.5% CBD isolate",
+    "9.5% CBG flower")."""
     found = question.find(
         "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=(None, "THC")
     )
@@ -115,17 +119,21 @@ def potency_readings(question: Question) -> list[Quantity]:
         ]
     if found or question.says(r"\bthc(?!a)"):
         return found
+    # "cbg flower at 9.5% CBG": the potency of the one other cannabinoid the question names
+    named = named_cannabinoid(question, None)
     return question.find(
-        "percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=("CBD",)
+        "percent",
+        without=NOT_POTENCY | {"target", "price"},
+        cannabinoids=(named if named != "THC" else "CBD",),
     )
 
 
 def named_cannabinoid(question: Question, potency: Quantity | None) -> str:
     """The cannabinoid a calculation is about: the potency's, else the one of CBD, CBN or
     CBG the question names when it names no THC, else THC."""
-    if potency is not None and potency.cannabinoid in ("THC", "CBD", "CBN", "CBG"):
+    if potency is not None and potency.cannabinoid in ("THC", "CBD", "CBN", "CBG", "CBC"):
         return potency.cannabinoid
-    named = [n for n in ("CBD", "CBN", "CBG") if question.says(rf"\b{n}\b")]
+    named = [n for n in ("CBD", "CBN", "CBG", "CBC") if question.says(rf"\b{n}\b")]
     return named[0] if len(named) == 1 and not question.says(r"\bthc(?!a)") else "THC"
 
 

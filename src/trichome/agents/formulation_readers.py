@@ -12,6 +12,7 @@ from trichome.agents import formulation_calculators as formulation
 from trichome.agents import missing_inputs as needs
 from trichome.agents import potency_calculators as potency
 from trichome.agents import serving_calculators as serving_arithmetic
+from trichome.agents.asked_pieces import asks_about_one
 from trichome.agents.calculation_questions import (
     ASKS,
     CONCENTRATE,
@@ -264,7 +265,9 @@ def _batch_sizes(question: Question) -> list[Quantity]:
             return [sized[0], wanted[0]]
     if len(sized) < 2 and (stated := stated_sizes(question)):
         return stated  # "from 30 ml up to 2 liters", "60 brownies ... for 150?"
-    counts = [q for q in piece_counts(question) if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
+    # "10 pieces ... how many mg is 1 piece": the one piece asked about is no batch's size
+    made = [q for q in piece_counts(question) if not asks_about_one(question.text, q)]
+    counts = [q for q in made if re.fullmatch(_UNITS_MADE, q.noun or "", re.I)]
     counts = list({q.value: q for q in counts[::-1]}.values())[::-1]  # "we had 50" said again
     stems = {(q.noun or "").lower().removesuffix("s")[:4] for q in counts}  # "bar", "bars"
     if len(counts) >= 2 and len(stems) == 1:

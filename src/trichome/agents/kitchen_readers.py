@@ -40,7 +40,8 @@ _PORTION = re.compile(
     rf"^\s*(?:of\s+(?:my\s+|the\s+|your\s+|that\s+|this\s+)?(?:\w+\s+)?(?:{_FAT}))", re.IGNORECASE
 )
 _PORTION_BEFORE = re.compile(
-    r"(?:calls?\s+for|use|using|used|eat|ate|take|took|add|added|put\s+in|recipe\s+(?:needs|uses))"
+    r"(?:calls?\s+for|use|using|used|eat|ate|take|took|add|added|put\s+in|recipe\s+(?:needs|uses)|"
+    r"how\s+(?:much|many)\s+(?:(?:mgs?|milligrams|thc)\s+)*(?:is\s+|are\s+)?in)"  # "mg in 2 tsp"
     r"\s*$",
     re.IGNORECASE,
 )

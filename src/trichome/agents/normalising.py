@@ -12,6 +12,7 @@ import re
 from trichome.agents.container_words import container_words
 from trichome.agents.dose_plurals import dose_plurals
 from trichome.agents.lone_fractions import lone_trade_fractions
+from trichome.agents.measure_spellings import spoon_measures
 from trichome.agents.story_numbers import (
     counted_capsules,
     drop_labels,
@@ -189,6 +190,7 @@ def normalise(text: str) -> str:
     ):
         text = text.replace(source, target)
     text = _LEADERS.sub(r"\1: ", text)  # "THCa ........ 198.3 mg/g": a row's label and value
+    text = spoon_measures(text)  # "teaspon", "tea spoon", "tblsp": "tsp" and "tbsp"
     text = lone_trade_fractions(dose_plurals(drop_labels(text)))  # "wants a quarter": 7 g
     text, standard = trade_amounts(container_words(shares_of_a_whole(text)))
     text = re.sub(r"(\d)\s*½", lambda m: f"{m.group(1)}.5", text)

@@ -93,7 +93,7 @@ def product_content(question: Question) -> Calculation | None:
         return None
     mass = one(question, masses[:1], "the product's mass")
     assert mass is not None
-    readings = potency_readings(question)
+    readings = _asked_potencies(question) or potency_readings(question)
     # "cut his 85% with some stuff, I have 2 g of it at 70%": the potency of the mass weighed
     own = attached(question, mass, readings) if len({q.value for q in readings}) > 1 else None
     found = one(question, [own] if own else readings, "the potency")
@@ -157,6 +157,24 @@ _ONE_PIECE_ASKED = (
     r"(?!(?:pack|package|box|bag|jar|tin|container)s?\b)[a-z]"
 )
 _HOW_MANY_SERVINGS = r"how\s+many\s+(?:[\d.]+\s*mg\s+)?(?:sessions|servings|doses|hits|uses|dabs)\b"
+
+
+# "how many mg of CBG", "cbn in mg", "how much cbd is in it": the cannabinoid asked for
+_ASKED_CANNABINOID = re.compile(
+    r"\b(?:mgs?|milligrams|how\s+much)\s+(?:of\s+)?(?:the\s+)?(cbd|cbg|cbn|cbc)\b|"
+    r"\b(cbd|cbg|cbn|cbc)\s+in\s+(?:mgs?|milligrams)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_potencies(question: Question) -> list[Quantity]:
+    """The potencies of a cannabinoid other than THC that the question asks the mg of ("9.5%
+    CBG and 0.2% THC, how many mg of CBG"); none when it asks no such cannabinoid."""
+    asked = _ASKED_CANNABINOID.search(question.text)
+    if asked is None:
+        return []
+    name = (asked.group(1) or asked.group(2)).upper()
+    return question.find("percent", without=NOT_POTENCY | {"target", "price"}, cannabinoids=(name,))
 
 
 def _in_volume(question: Question) -> Calculation | None:

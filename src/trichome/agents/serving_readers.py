@@ -12,6 +12,7 @@ from trichome.agents import formulation_calculators as formulation
 from trichome.agents import missing_inputs as needs
 from trichome.agents import mixing_calculators as mixing
 from trichome.agents import serving_calculators as serving_arithmetic
+from trichome.agents.asked_pieces import asks_one_piece
 from trichome.agents.calculation_questions import (
     ASKS,
     Question,
@@ -223,11 +224,8 @@ def _per_piece_in_package(question: Question) -> Calculation | None:
         return None
     stem = re.escape((counts[0].noun or "piece")[:3])  # "per cap" of capsules
     if not question.says(
-        rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b|"
-        # "what's 1 mint?", "how strong is a single gummy": one piece's content asked
-        rf"(?:what(?:'s|s|\s+is|\s+would\s+be)|how\s+(?:much|strong)\s+is)\s+(?:just\s+)?"
-        rf"(?:1|a|one|each|a\s+single|a\s+singular)\s+{stem}"
-    ):
+        rf"(?:per|each|a|every|in\s+(?:each|a|one))\s+{stem}|\beach\b"
+    ) and not asks_one_piece(question.text, stem):  # "how many mg is 1 piece", "what's 1 mint"
         return None
     package, count = packages[0], counts[0]
     question.use(package, count)

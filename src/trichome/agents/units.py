@@ -21,6 +21,7 @@ once, on first use.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import math
 from typing import Any
@@ -80,8 +81,11 @@ SPELLINGS: dict[str, str] = {
                          "cc", "ccs")},
     **{s: "l" for s in ("l", "liter", "liters", "litre", "litres", "ltr")},
     **{s: "floz" for s in ("floz", "fluidounce", "fluidounces")},
-    **{s: "tsp" for s in ("tsp", "tsps", "teaspoon", "teaspoons")},
-    **{s: "tbsp" for s in ("tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "tblsp")},
+    **{s: "tsp" for s in ("tsp", "tsps", "tspn", "tspns", "teaspoon", "teaspoons", "teaspoonful",
+                          "teaspoonfuls")},
+    **{s: "tbsp" for s in ("tbsp", "tbsps", "tbs", "tbl", "tbls", "tablespoon", "tablespoons",
+                           "tblsp", "tblsps", "tblspn", "tbspn", "tablespoonful",
+                           "tablespoonfuls")},
     **{s: "cup" for s in ("cup", "cups")},
     **{s: "stick" for s in ("stick", "sticks")},
     **{s: "gal" for s in ("gal", "gals", "gallon", "gallons")},
@@ -119,6 +123,32 @@ def canonical(spelling: str) -> str:
     if key in SPELLINGS:
         return SPELLINGS[key]
     raise UnitError(f"unknown unit {spelling!r}")
+
+
+# The kitchen measures' full names, against which a misspelt one is matched.
+_SPOON_WORDS = {"teaspoon": "tsp", "tablespoon": "tbsp"}
+# How close (difflib's ratio) a word must be to a full name: "teaspon" is 0.93 from
+# "teaspoon", "tablspoon" 0.95 from "tablespoon"; "the spoon" (0.88) is never compared, as
+# of two words only "tea spoon" and "table spoon" are.
+_SPOON_LIKENESS = 0.85
+
+
+def kitchen_measure(written: str) -> str | None:
+    """The kitchen spoon measure ("tsp" or "tbsp") a word means, typos tolerated ("teaspon",
+    "tea spoon", "tblsp", "tsps", "tablspoons"); None for any other word."""
+    words = written.strip().lower().replace("-", " ").split()
+    if len(words) > 1 and words[0] not in ("tea", "table"):
+        return None  # "the spoon", "a spoon": no measure named
+    key = "".join(words).replace(".", "")
+    if SPELLINGS.get(key) in ("tsp", "tbsp"):
+        return SPELLINGS[key]
+    singular = key.removesuffix("s")
+    if len(singular) < 6 or not singular.isalpha():
+        return None
+    for word, unit in _SPOON_WORDS.items():
+        if difflib.SequenceMatcher(None, singular, word).ratio() >= _SPOON_LIKENESS:
+            return unit
+    return None
 
 
 def kind(unit: str) -> str:

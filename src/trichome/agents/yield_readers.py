@@ -20,12 +20,16 @@ _AREA_UNIT = (
     r"square\s+(?:f(?:oo|ee)?t|met(?:er|re)s?|m)\b|m2\b|m²)"
 )
 
+# "per watt", "g/watt", "grams a watt", "g/W", "gpw": a yield asked per watt of light (not
+# "w/w", a share by weight, nor a lab's water activity, "aw .55").
+_PER_WATT = r"(?:\bper|(?<!\bw)/)\s*(?:watts?|w)\b|\ba\s+watt\b|\bg/w\b|\bgpw\b"
+
 
 def grow_yield(question: Question) -> Calculation | None:
     """Grams per square foot and per watt; wet weight is dried first when a loss is given."""
     if not question.says(
-        rf"per\s+{_AREA_UNIT}|/\s*sq|per\s+watt|g/w\b|(?<!\bw)/\s*w\b|gpw|grams?\s+per\s+"
-        rf"(?:{_AREA_UNIT}|watt|light)|per\s+light|per\s+ft"
+        rf"per\s+{_AREA_UNIT}|/\s*sq|{_PER_WATT}|grams?\s+per\s+"
+        rf"(?:{_AREA_UNIT}|light)|per\s+light|per\s+ft"
     ):
         return None
     harvests = [
