@@ -4,7 +4,8 @@ kind of request, with follow-ups keeping what earlier turns said."""
 import pytest
 
 from trichome.agents.calculation_requests import recognise
-from trichome.agents.understanding import RequestKind, defined_term, program_of, understand
+from trichome.agents.definitions_asked import defined_term
+from trichome.agents.understanding import RequestKind, program_of, understand
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from functools import lru_cache
 from trichome.agents.offence_sides import answers_the_side_asked
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 from trichome.knowledge.retrieval import Passage, any_relevant
-from trichome.knowledge.topic_phrases import SITING
+from trichome.knowledge.topic_phrases import OWN_CLAIM, SITING
 from trichome.knowledge.words import clauses, tokenize
 
 
@@ -69,6 +69,12 @@ _COUNT = (
     r"eighteen|twenty|twenty-four|thirty|forty-eight)"
 )
 _MONEY = r"[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|cad|k\b)|\bdollars?\b"
+# What a rule on claims speaks of: the claim or statement itself, or its truth.
+_CLAIM_STATED = (
+    r"\bclaims?\b|\bstatements?\b|\bmisleading\b|\bfalse\b|\bdeceptive\b|\buntrue\b|"
+    r"\bsubstantiat\w*|\bunsubstantiated\b|\bsafe(?:r|st|ty)?\b|\bhealth\b|\bcurative\b|"
+    r"\btherapeutic\b|\bmedical benefits?\b|\brepresent(?:s|ed|ations?)?\b"
+)
 # Reports a business or bank files with the government once a sum is reached.
 _CASH_REPORTS = (
     r"sars?|ctrs?|suspicious activity reports?|currency transaction reports?|(?:form )?8300s?"
@@ -275,7 +281,30 @@ ASPECTS: tuple[Aspect, ...] = (
         r"\bhow much (?:cash|money)\b[^.?!]{0,40}\b(?:before|trigger\w*|report\w*|fil(?:e|ing))\b",
         _MONEY,
     ),
+    _aspect(
+        # "what temp does myrcene boil at", "boiling point of limonene?": a flash point or an
+        # oxidation note on the same terpene is not its boiling point
+        "boiling-point",
+        r"\bboiling (?:point|temp(?:erature)?)s?\b|\bb\.?p\.? of\b|\bboils? at\b|"
+        r"\bwhat (?:temp(?:erature)?s? )?(?:does|do|will|would) [\w\s-]{1,40}? boil\b|"
+        r"\bat what temp(?:erature)?s? (?:does|do|will|would|is|are) [\w\s-]{1,40}? boil(?:ing)?\b",
+        r"\bboil(?:s|ing|ed)?\b|\bb\.?p\.?\s?\d",
+    ),
+    _aspect(
+        # "at what temp and pressure does co2 go supercritical?": the critical point, not a
+        # gas monitor's or an exposure limit's figures for the same CO2
+        "critical-point",
+        r"\bcritical (?:point|temp(?:erature)?|pressure)s?\b|"
+        r"\b(?:go|goes|going|become|becomes|turn|turns|get|gets) supercritical\b|"
+        r"\bsupercritical (?:at|above|point)\b",
+        r"\bcritical (?:point|temperature|pressure)\b",
+    ),
+    # "can we say our uv-treated flower is cleaner?": a rule on who may see an ad does not
+    # say what it may claim
+    _aspect("own-claim", OWN_CLAIM, _CLAIM_STATED),
 )
+# Aspects that ask a substance's own constants, chemistry whoever runs the equipment.
+PHASE_CHANGES = frozenset({"boiling-point", "critical-point"})
 
 
 @lru_cache(maxsize=512)
@@ -287,6 +316,11 @@ def asked_aspects(question: str) -> tuple[Aspect, ...]:
         if aspect.asked.search(question)
         and not (aspect.besides is not None and aspect.besides.search(question))
     )
+
+
+def asks_phase_change(question: str) -> bool:
+    """Whether a question asks where a substance boils or turns supercritical."""
+    return any(aspect.name in PHASE_CHANGES for aspect in asked_aspects(question))
 
 
 def states_aspects(

@@ -34,13 +34,13 @@ from trichome.agents.calculators import (
 )
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.daily_doses import for_the_day
+from trichome.agents.definitions_asked import defined_term
 from trichome.agents.normalising import normalise
 from trichome.agents.portions_taken import taken
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
 from trichome.agents.rule_applications import applies_a_rule
 from trichome.agents.stated_totals import stated_totals
-from trichome.agents.understanding import defined_term
 
 
 @dataclass(frozen=True, slots=True)

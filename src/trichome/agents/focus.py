@@ -200,6 +200,19 @@ _RULE_OBJECTS = (
     Focus("safety data sheet", ("sds", "msds", _named("safety", "data", "sheet"))),
     Focus("loyalty programmes", ("loyalty", _named("reward", "points?"), "punch card")),
     Focus("influencers", ("influencer",), ("endors\\w*",)),
+    # a testimonial or endorsement in promotion ("customer testimonials in our ontario
+    # promo?"): a rule on inducements or audiences does not say whether one may be used (not
+    # a licence's "medical endorsement")
+    Focus(
+        "testimonials and endorsements",
+        (
+            "testimonial",
+            r"(?:athlete|celebrity|customer|influencer|budtender|doctor|physician|expert|"
+            r"patient|staff|employee|star|famous|paid|personal|sports?)\s+endorsement",
+            r"endors(?:e|es|ed|ing)\s+(?:our|the|a|an|this|these|their|your|my)\b",
+        ),
+        ("endors\\w*",),
+    ),
     Focus(
         "consumption lounges",
         (
@@ -314,10 +327,31 @@ def named_foci(text: str) -> tuple[Focus, ...]:
     )
 
 
+# What a result reported as "ND" or "<LOQ" means, asked ("coa says ND for cbn and <LOQ for
+# cbg, whats the difference?"): the same for every analyte, which is named only in passing.
+_NOTATION = r"(?:(?<![\w-])nd(?![\w-])|<\s*lo[dq]\b|\bnot detected\b)"
+_MEANING = r"\b(?:mean|means|meaning|same|difference|differ|zero|vs\.?|versus)\b"
+_NOTATION_EXPLAINED = re.compile(
+    rf"{_NOTATION}[^?]*{_MEANING}|{_MEANING}[^?]*{_NOTATION}", re.IGNORECASE
+)
+_ANALYTES = frozenset((*_TERPENES, *_CANNABINOIDS, *_CONTAMINANTS))
+# The notation itself is then what a fact must speak of.
+_NOTATIONS = Focus(
+    "ND and <LOQ results",
+    ("nd", r"<\s*lo[dq]", _named("not", "detected")),
+    ("lod", "loq", _named("limits?", "of", "(?:detection|quantitation|quantification)"),
+     _named("(?:detection|quantitation)", "limit")),
+)  # fmt: skip
+
+
 def asked_foci(user_turns: Sequence[str], question: str) -> tuple[Focus, ...]:
     """What the question is about: the things the latest turn names, or, for a follow-up
-    naming none ("and for edibles?"), those of the question it follows."""
-    return (named_foci(user_turns[-1]) if user_turns else ()) or named_foci(question)
+    naming none ("and for edibles?"), those of the question it follows; not an analyte
+    whose reported "ND" or "<LOQ" is what is asked about."""
+    foci = (named_foci(user_turns[-1]) if user_turns else ()) or named_foci(question)
+    if _NOTATION_EXPLAINED.search(question):
+        return (*(focus for focus in foci if focus not in _ANALYTES), _NOTATIONS)
+    return foci
 
 
 def names_a_focus(fact: Fact, foci: Iterable[Focus]) -> bool:

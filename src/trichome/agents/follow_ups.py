@@ -155,6 +155,8 @@ def search_text(
     topic asked comes from that turn ("do medical card holders pay it too?" after a tax
     question searches for the tax too), or when the latest turn names no topic and keeps
     the earlier turn's place ("and if they drove in from indiana?" after Illinois' limits)."""
+    if user_turns and user_turns[-1] not in question:
+        return question  # the earlier question asked of another compound ("and limonene?")
     if len(user_turns) >= 2 and not topics and user_turns[-2] not in question:
         latest = user_turns[-1]
         if inherited or (_CONTINUES.match(latest) and len(tokenize(latest)) <= _FEW_WORDS):

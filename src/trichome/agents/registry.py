@@ -74,9 +74,11 @@ AGENTS: dict[str, Agent] = {
             frozenset({"promotions"}),
             answers_state_rules=True,
             # federal law asked of a state's business: 280E, kept with the general federal
-            # facts, and OSHA's rules, kept with operations' safety facts
+            # facts, OSHA's rules, kept with operations' safety facts, and the FDA's acidified-
+            # food rule, kept with formulation's edible facts
             borrowed_when_asked=frozenset(
                 {
+                    "acidified-foods",
                     "federal-tax",
                     "injury-records",
                     "injury-reporting",
@@ -114,6 +116,9 @@ AGENTS: dict[str, Agent] = {
                     "packaging",
                 }
             ),
+            # the FDA's acidified-food rule asked of a kitchen ("what ph for a shelf-stable
+            # sauce?"), kept with formulation's edible facts
+            borrowed_when_asked=frozenset({"acidified-foods"}),
         ),
         Agent(
             "marketing",

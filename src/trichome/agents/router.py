@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from trichome.agents.registry import AGENTS, MAIN_AGENT
+from trichome.agents.subject_swaps import with_subject_swapped
 from trichome.knowledge.words import stem
 
 if TYPE_CHECKING:  # sklearn costs seconds to import: only a process that fits a router does
@@ -378,7 +379,9 @@ def question_text(user_turns: Sequence[str]) -> str:
         return ""
     latest = user_turns[-1]
     if len(user_turns) > 1 and len(latest.split()) <= FOLLOW_UP_MAX_WORDS:
-        return f"{user_turns[-2]}\n{latest}"
+        # "and limonene?" after myrcene's boiling point asks that question of limonene
+        swapped = with_subject_swapped(question_text(user_turns[:-1]), latest)
+        return swapped or f"{user_turns[-2]}\n{latest}"
     return latest
 
 

@@ -40,7 +40,7 @@ from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import FactIndex, KnowledgeBase, Passage
 from trichome.knowledge.sops import FilledSop, SopLibrary, SopTemplate, load_sops
 from trichome.knowledge.topics import answering_topics, most_specific
-from trichome.knowledge.words import glossary_names
+from trichome.knowledge.words import glossary_key, glossary_names
 from trichome.llm.base import (
     AnswerEvent,
     ChatTurn,
@@ -296,9 +296,9 @@ class AgentService:
         """The glossary's entries whose title names `term` (none when no pack holds one)."""
         if GLOSSARY_PACK not in self.knowledge.packs:
             return []
-        index = self.knowledge.index_for(frozenset({GLOSSARY_PACK}))
-        asked = term.lower().rstrip("s")
-        return [p for p in index.search(term, limit=3) if asked in glossary_names(p.fact.title)]
+        index, asked = self.knowledge.index_for(frozenset({GLOSSARY_PACK})), glossary_key(term)
+        found = index.search(f"{term} {asked}", limit=3)  # "B.H.O." is looked up as "bho" too
+        return [p for p in found if asked in glossary_names(p.fact.title)]
 
     def _sop(
         self, agent: Agent, template: SopTemplate | None, state: str | None

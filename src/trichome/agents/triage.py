@@ -20,6 +20,7 @@ from trichome.plans import PublicModel
 OPERATIONS = "operations"
 COMPLIANCE = "compliance"
 MARKETING = "marketing"
+FORMULATION = "formulation"
 # Rule topics another specialist answers too (transport, waste, tracking, batches,
 # packaging, records and workplace safety: operations; advertising: marketing).
 NOT_ONLY_COMPLIANCE = frozenset(
@@ -74,14 +75,22 @@ def specialist(
         # "paid 6k cash monday and 5k tuesday, no 8300 needed?": a federal cash report, the
         # main agent's (the router data's rule 11), whatever shop words lean elsewhere
         return main, ()
+    formulation = AGENTS[FORMULATION]
+    chemist = formulation.available_on(model) and not drafting
+    if understanding.phase_change and agent.name in (OPERATIONS, MAIN_AGENT) and chemist:
+        # "new to our co2 extractor, when does co2 go supercritical?": a substance's boiling
+        # or critical point is chemistry (the router data's convention), whoever runs the kit
+        return formulation, ()
     compliance = AGENTS[COMPLIANCE]
     marketing = AGENTS[MARKETING]
     ads_only = {topic.name for topic in understanding.rule_topics} == {"advertising"}
-    if agent is compliance and ads_only and not drafting and marketing.available_on(model):
+    pitched = agent.name in (COMPLIANCE, *_SHOP_AGENTS)  # not the main agent's triage
+    if pitched and ads_only and not drafting and marketing.available_on(model):
         # What an ad may say, where it may run and who must see it is the marketing
         # specialist's (the router data's rule 1), which reads every state's advertising
         # rules: "what share of a podcast's listeners must be 21+", "must paid influencers
-        # disclose it", however legal the words
+        # disclose it", however legal the words, or "can we say our uv-treated flower is
+        # cleaner", however much its words lean to the grow room
         return marketing, ()
     asked = {topic.name for topic in understanding.rule_topics}
     if (
@@ -117,7 +126,6 @@ def specialist(
     return agent, notes
 
 
-FORMULATION = "formulation"
 # The calculators that work out a grow room or a harvest (operations'); "convert" and
 # "price_per_gram" and "sales_tax" are anyone's.
 _OPERATIONS_CALCULATIONS = frozenset(

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from trichome.agents.asides import programme_words
+from trichome.agents.asked_aspects import asks_phase_change
 from trichome.agents.asked_terms import asked_terms
 from trichome.agents.chatter import asks_for_a_piece, asks_what_assistant_does, is_chatter
+from trichome.agents.definitions_asked import defined_term
 from trichome.agents.follow_ups import follow_up_topics, search_text, with_form_caps
 from trichome.agents.residence import kept_province, named_as_residence, split_residence
+from trichome.agents.router import question_text
 from trichome.agents.scope import scope_of
 from trichome.knowledge.federal_topics import FEDERAL_SAFETY_TOPICS, federal_pack_topics
 from trichome.knowledge.jurisdictions import (
@@ -74,6 +77,9 @@ class Understanding:
     # The latest turn asks about a federal report on cash or suspicious money (the IRS's Form
     # 8300, a bank's CTR or SAR under the Bank Secrecy Act).
     money_report: bool = False
+    # The question asks where a substance boils or turns supercritical: chemistry, the
+    # formulation scientist's, whoever runs the extractor ("when does co2 go supercritical?").
+    phase_change: bool = False
 
     @property
     def rule_topics(self) -> tuple[Topic, ...]:
@@ -229,26 +235,6 @@ def product_of(text: str) -> str | None:
     return None
 
 
-# A request for a definition: the whole message asks what a short term is or means.
-_DEFINITION = re.compile(
-    r"^\s*(?:(?:what(?:'s| is| are|s)|define|meaning of)\s+(?:a |an |the )?"
-    r"(?P<term>[\w./-]+(?: [\w./-]+){0,2}?)|(?P<symbol>[\w./-]{2,20})\s*(?:=|means|stands for)"
-    r")\s*\??\s*$|^\s*what (?:does|do) [\"'\u201c\u2018]?"
-    # "what does 'total thc' mean on a coa", "what does LOQ stand for on my lab report"
-    r"(?P<acronym>[\w./-]{2,20}(?: [\w./-]+){0,2}?)[\"'\u201d\u2019]? (?:stand for|mean)"
-    r"(?: (?:on|in) (?:a|an|the|my|our|this) [\w -]{2,20})?\s*\??\s*$",
-    re.IGNORECASE,
-)
-
-
-def defined_term(text: str) -> str | None:
-    """The term a message asks to have defined, if it asks for a definition."""
-    match = _DEFINITION.match(text)
-    if match is None:
-        return None
-    return match.group("term") or match.group("symbol") or match.group("acronym")
-
-
 _PROGRAMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE))
     for name, pattern in (
@@ -375,6 +361,7 @@ def understand(user_turns: Sequence[str]) -> Understanding:
         products,
         bool(_SECOND_QUESTION.search(latest)),
         bool(_MONEY_REPORT.search(latest)),
+        asks_phase_change(question_text(user_turns)),
     )
 
 

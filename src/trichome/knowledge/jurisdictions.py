@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from trichome.knowledge.code_words import names_british_columbia, names_north_dakota
 from trichome.knowledge.place_aliases import ALIASES as _ALIASES
 from trichome.knowledge.places import find_places, without_homonym_cities
 
@@ -187,6 +188,10 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if code not in STATE_NAMES:
             continue
+        if code == "ND" and not names_north_dakota(
+            text, match, heading=_opens_the_message(text, match)
+        ):
+            continue  # "coa says ND for delta 9": not detected
         if token != code and code in _AMBIGUOUS_CODES and not _opens_the_message(text, match):
             continue
         if code == "ID" and _identification(text, match):
@@ -331,7 +336,11 @@ def _province_code(text: str, match: re.Match[str]) -> bool:
         r"\s*[-#]?\s*\d", text[match.end() :]
     )
     opens = not text[: match.start()].strip()
-    return (opens or match.group(1).isupper()) and not near_a_number
+    if near_a_number:
+        return False
+    if match.group(1).lower() == "bc" and not match.group(1).isupper():
+        return names_british_columbia(text, match, opens=opens)  # not "bc" = because
+    return opens or match.group(1).isupper()
 
 
 def detect_jurisdictions(text: str) -> list[str]:

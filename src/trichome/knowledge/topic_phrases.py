@@ -83,6 +83,9 @@ LICENSED_ASKS = (
     r"(?<![-\w])licen[cs]ed\b(?! (?:hemp |cannabis |marijuana |medical |adult[- ]use |rec )?"
     r"(?:farmers?|growers?|producers?|processors?|operators?|manufacturers?|labs?|"
     r"cultivators?)\b)"
+    # where a business says it is licensed ("licensed in bc, what are the packaging rules?")
+    # asks no licensing rule; being or getting licensed there does
+    r"(?:(?! in\b)|(?<=be licensed)|(?<=be licenced)|(?<=get licensed)|(?<=get licenced))"
 )
 # Licensing's own words: a licence, a permit, or being licensed (not a driver's licence).
 LICENSING = NOT_A_DRIVERS + r"licen[cs](?:e|es|ing)\b|" + LICENSED_ASKS + r"|permits?\b"
@@ -181,6 +184,15 @@ CAUGHT_WITH = (
 # Every way an amount held is asked, as one alternative.
 AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH))
 PACKAGING = r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?"
+# A food's acidity under the FDA's acidified- and low-acid-food rules (21 CFR 113, 114): "what
+# ph does the fda want for acidified foods", "is a gummy with aw 0.85 a low acid food"; a pH
+# only with a food, a jar or the FDA beside it (not a nutrient solution's or a soil's pH).
+_FOOD = r"(?:fda|sauces?|salsas?|pickle[sd]?|foods?|jar(?:red|s)?|canned|canning|shelf[- ]stable)"
+ACIDIFIED_FOODS = (
+    r"\bacidified\b|\blow[- ]acid\b|\bequilibrium ph\b|\b21 cfr (?:part )?11[34]\b|"
+    r"\bprocess authority\b|\bscheduled process\b|"
+    rf"\bph\b[^.?!]{{0,60}}\b{_FOOD}\b|\b{_FOOD}\b[^.?!]{{0,60}}\bph\b"
+)
 # A distributor's transport, not the offence ("charged with distribution near a school",
 # "intent to distribute").
 TRANSPORT = (
@@ -331,3 +343,12 @@ EXPOSURE_LIMITS = (
 )
 EXPOSURE_LIMITS_ANSWERS = ("solvent-safety", "occupational-noise")
 SOCIAL_EQUITY = r"social equity|equity (?:applicant|program|licen)"
+
+# A claim about one's own product, asked before making it: "can we say our uv-treated flower
+# is cleaner", "can i tell customers my vapes are safer", "ok to market our gummies as all
+# natural" (not "can we say no to a customer"): what promotion may say.
+OWN_CLAIM = (
+    r"\b(?:say|claim|tell (?:customers|people|patients|shoppers|buyers|folks)|advertise|"
+    r"market|promote|describe|call|sell|brand) (?:that )?(?:our|my) (?:[\w-]+ ){1,4}?"
+    r"(?:is|are|as|was|were)\b"
+)

@@ -4,6 +4,8 @@ level of offense is 3 oz?"). Each entry is an alternation added to the topic's t
 
 from __future__ import annotations
 
+from trichome.knowledge.topic_phrases import OWN_CLAIM
+
 _NON_EDIBLE = (
     r"(?:capsules?|softgels?|tinctures?|topicals?|lotions?|balms?|salves?|creams?|"
     r"(?:muscle )?rubs?|transdermals?|patch(?:es)?)"
@@ -48,7 +50,7 @@ MORE_WORDING: dict[str, str] = {
         r"\b\d+ ?% off\b|\bdiscount(?:s|ed|ing)?\b|\bbrand names?\b|"
         # who may be added to a promo list: "our text club", "a newsletter signup", "age gate"
         r"\b(?:mailing|text|email|e-mail|sms|promo) (?:list|club)s?\b|\bnewsletter sign-?ups?\b|"
-        r"\bage[- ]?gat(?:e|ed|ing)\b|\btext(?:ing)? (?:list|blasts?)\b"
+        r"\bage[- ]?gat(?:e|ed|ing)\b|\btext(?:ing)? (?:list|blasts?)\b|" + OWN_CLAIM
     ),
     "packaging": (
         # what goes with the product: "anything else that has to go in the box or on the

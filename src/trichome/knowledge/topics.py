@@ -168,6 +168,7 @@ TOPICS: tuple[Topic, ...] = (
         rule=True,
     ),
     _topic("packaging", phrases.PACKAGING, ("packaging",), rule=True),
+    _topic("acidified-foods", phrases.ACIDIFIED_FOODS, ("acidified-foods",), rule=True),
     # what makes a sealed edible or drink safe to sell ("water activity", "hermetically sealed")
     _topic("food-safety", "", ("food-safety",), rule=True),
     _topic(

@@ -374,10 +374,16 @@ def supported(span: str, source_text: str) -> bool:
     return len(words & set(tokenize(source_text))) / len(words) >= MIN_SUPPORT
 
 
+def glossary_key(term: str) -> str:
+    """A term as a glossary looks it up: lower case, without a plural s, and without the
+    dots and hyphens people write acronyms with ("THC-A", "B.H.O.")."""
+    return re.sub(r"[.-]", "", term.strip().lower()).rstrip("s")
+
+
 def glossary_names(title: str) -> set[str]:
     """What a glossary entry defines, from its title: "Glossary: BHO (butane hash oil)"
-    defines "bho" and "butane hash oil" (lower case, without a plural s)."""
+    defines "bho" and "butane hash oil" (as `glossary_key` writes them)."""
     defined = title.split(":", 1)[-1]
     names = [defined.split("(", 1)[0], *re.findall(r"\(([^)]*)\)", defined)]
     names += re.split(r"\s+(?:and|or|vs\.?|versus)\s+", names[0])
-    return {name.strip().lower().rstrip("s") for name in names if name.strip()}
+    return {glossary_key(name) for name in names if name.strip()}
