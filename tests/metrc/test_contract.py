@@ -148,7 +148,8 @@ async def test_catalogue_and_cultivation_reads(client: MetrcClient) -> None:
     one = await client.plant(CULTIVATOR, label=flowering[0]["Label"])
     assert one["Id"] == flowering[0]["Id"]
     assert (await client.plant(CULTIVATOR, plant_id=one["Id"]))["Label"] == one["Label"]
-    assert await client.plants_onhold(CULTIVATOR) == []
+    held = await client.plants_onhold(CULTIVATOR)  # the state's hold (scenario state_hold)
+    assert len(held) == 3 and not {p["Id"] for p in held} & {p["Id"] for p in whole}
     week = datetime.combine(AS_OF - timedelta(days=7), datetime.min.time(), UTC)
     harvested = await client.plants_inactive(
         CULTIVATOR, last_modified_start=week, last_modified_end=week + timedelta(days=7)
@@ -165,7 +166,8 @@ async def test_catalogue_and_cultivation_reads(client: MetrcClient) -> None:
     assert losses and all(loss["PlantCount"] > 0 and loss["WasteReasonName"] for loss in losses)
     harvests = await client.harvests_active(CULTIVATOR)
     assert harvests and await client.harvests_inactive(CULTIVATOR)
-    assert await client.harvests_onhold(CULTIVATOR) == []
+    (held_harvest,) = await client.harvests_onhold(CULTIVATOR)  # the state's (state_hold)
+    assert held_harvest["IsOnHold"] and held_harvest["Id"] not in {h["Id"] for h in harvests}
     assert (await client.harvest(CULTIVATOR, harvests[0]["Id"]))["Name"] == harvests[0]["Name"]
     wasted = await client.harvest_waste(CULTIVATOR, harvests[0]["Id"])
     assert {w["WasteTypeName"] for w in wasted} == {"Stems", "Plant Material"}

@@ -1,6 +1,7 @@
 """Patients through the client against the sandbox, in the shapes Metrc documents for its v2
 Patients operations (GetActive, GetPatientById, Add, Update, Remove) and
-GetStatusesByPatient."""
+GetStatusesByPatient, at the one seeded licence whose facility type may keep member patients
+(the medical store, CO-9)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,17 @@ import pytest
 
 from tests.support.sandbox import sandbox_client
 from trichome.config import Settings
-from trichome.metrc import MetrcNotFound, MetrcValidationError, PatientCreate, PatientUpdate
+from trichome.metrc import (
+    MetrcAuthError,
+    MetrcNotFound,
+    MetrcValidationError,
+    PatientCreate,
+    PatientUpdate,
+)
 
 pytestmark = pytest.mark.anyio
-STORE = "SF-SBX-CO-24-8002"
+STORE = "SF-SBX-CO-9-8002"
+RECREATIONAL_STORE = "SF-SBX-CO-24-8002"
 CULTIVATOR = "SF-SBX-CO-21-8002"
 PATIENT_FIELDS = [
     "HasSalesLimitExemption",
@@ -41,8 +49,9 @@ def a_patient(number: str, **changes: object) -> PatientCreate:
 
 async def test_a_patient_is_added_updated_looked_up_and_removed(own_year: Settings) -> None:
     async with sandbox_client(own_year) as client:
+        seeded = {p["PatientId"] for p in await client.patients_active(STORE)}
         (first,) = (await client.create_patients(STORE, [a_patient("P-0001")]))["Ids"]
-        (active,) = await client.patients_active(STORE)
+        (active,) = [p for p in await client.patients_active(STORE) if p["PatientId"] not in seeded]
         assert sorted(active) == PATIENT_FIELDS  # GetActive's documented record, key for key
         assert active["PatientId"] == first
         assert active["RegistrationDate"] == "2026-11-20"
@@ -74,7 +83,7 @@ async def test_a_patient_is_added_updated_looked_up_and_removed(own_year: Settin
         assert changed["LicenseEffectiveEndDate"] == "2027-01-01"
 
         assert (await client.remove_patient(STORE, first))["Ids"] == []
-        assert await client.patients_active(STORE) == []
+        assert {p["PatientId"] for p in await client.patients_active(STORE)} == seeded
         with pytest.raises(MetrcNotFound):
             await client.remove_patient(STORE, first)
 
@@ -93,3 +102,26 @@ async def test_patient_refusals(own_year: Settings) -> None:
             await client.update_patients(STORE, [{"LicenseNumber": "P-9999"}])
         with pytest.raises(MetrcNotFound):
             await client.patient(CULTIVATOR, kept)  # another licence's
+
+
+async def test_only_a_facility_that_may_have_member_patients_keeps_them(
+    own_year: Settings,
+) -> None:
+    """The recreational store's facility type lacks CanHaveMemberPatients (bruno
+    Facilities/GetFacilities; false for CO-24 in Metrc's sandbox, F8ai/metrc-mcp
+    scripts/facility-capabilities.json): adding, updating or removing a patient there is
+    refused with a 401 naming the flag, and nothing is kept."""
+    async with sandbox_client(own_year) as client:
+        flags = {f["License"]["Number"]: f["FacilityType"] for f in await client.facilities()}
+        assert flags[RECREATIONAL_STORE]["CanHaveMemberPatients"] is False
+        assert flags[STORE]["CanHaveMemberPatients"] is True
+        with pytest.raises(MetrcAuthError, match="CanHaveMemberPatients") as refused:
+            await client.create_patients(RECREATIONAL_STORE, [a_patient("P-0200")])
+        assert refused.value.status == 401
+        with pytest.raises(MetrcAuthError, match="CanHaveMemberPatients"):
+            await client.update_patients(RECREATIONAL_STORE, [{"LicenseNumber": "P-0200"}])
+        (kept,) = (await client.create_patients(STORE, [a_patient("P-0200")]))["Ids"]
+        with pytest.raises(MetrcAuthError, match="CanHaveMemberPatients"):
+            await client.remove_patient(RECREATIONAL_STORE, kept)
+        assert await client.patients_active(RECREATIONAL_STORE) == []
+        assert kept in {p["PatientId"] for p in await client.patients_active(STORE)}

@@ -1,6 +1,7 @@
 """What the seeded year leaves filed or under way at its end, against Metrc's documentation (as
 test_sandbox_more_records): the manufacturer's running job and the lab's certificates
-(sandbox/seed/under_way.py), each with the fields and types of its documented fixture
+(sandbox/seed/under_way.py), the state's holds on a harvest and plants (sandbox/seed/holds.py),
+each with the fields and types of its documented fixture
 (tests/metrc/fixtures/documented), no more and no fewer.
 """
 
@@ -139,3 +140,21 @@ async def test_only_the_medical_licence_keeps_patients(client: MetrcClient) -> N
         assert keeps == flags["CanHaveMemberPatients"] == (licence == MEDICAL_STORE), licence
         assert flags["CanReportPatientCheckIns"] is False
     assert facilities[MEDICAL_STORE]["FacilityType"]["IsMedical"] is True
+
+
+async def test_the_state_s_holds_have_the_documented_fields_and_types(client: MetrcClient) -> None:
+    """bruno Harvests/GetOnHoldHarvests and Plants/GetOnHoldPlants: the records of the active
+    and flowering lists, with IsOnHold true, and in neither of those lists."""
+    harvests = await client.harvests_onhold(CULTIVATOR)
+    plants = await client.plants_onhold(CULTIVATOR)
+
+    for served, name in ((harvests, "harvests_onhold"), (plants, "plants_onhold")):
+        assert fields(served) == documented(name), name
+        assert same_types(served, name) == [], name
+        assert {row["IsOnHold"] for row in served} == {True}, name
+    assert not {h["Id"] for h in harvests} & {
+        h["Id"] for h in await client.harvests_active(CULTIVATOR)
+    }
+    assert not {p["Id"] for p in plants} & {
+        p["Id"] for p in await client.plants_flowering(CULTIVATOR)
+    }

@@ -112,8 +112,9 @@ async def test_the_cultivator_sees_its_held_failed_lot_stale_harvests_and_late_v
     assert van is not None and van["transfers"] == sent_late
     assert "outgoing" in van["message"]
 
+    # Plants the state holds are still growing on the licence (scenario state_hold).
     assert result["counts"]["growing_plants"] == len(
-        year.of("plant", CULTIVATOR, "vegetative", "flowering")
+        year.of("plant", CULTIVATOR, "vegetative", "flowering", "onhold")
     )
     assert finding(result, "low_tags") is None
     assert result["counts"]["critical"] == 0

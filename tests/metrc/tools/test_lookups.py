@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from pydantic import TypeAdapter
 
-from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY
+from tests.metrc.tools.helpers import CULTIVATOR, DISPENSARY, MEDICAL_STORE
 from trichome.metrc import MetrcAuthError
 from trichome.metrc.tools import (
     MetrcAccess,
@@ -61,20 +61,20 @@ async def test_a_sublocation_is_read_by_its_id_and_retired_units_are_listed(
 
 async def test_a_patient_is_found_by_id_or_licence_number(writer: MetrcAccess) -> None:
     await writer.client.create_patients(
-        DISPENSARY,
+        MEDICAL_STORE,
         [{"LicenseNumber": "PTN-777-001", "LicenseEffectiveStartDate": "2026-01-01",
           "LicenseEffectiveEndDate": "2099-01-01", "ActualDate": "2026-11-20",
           "RecommendedPlants": 4, "HasSalesLimitExemption": True}],
         credentials=writer.credentials,
     )  # fmt: skip
     with using(writer):
-        listed = (await sales.list_patients(DISPENSARY, license_contains="777"))["items"][0]
-        by_number = await sales.get_patient(DISPENSARY, patient_license_number="ptn-777-001")
-        by_id = await sales.get_patient(DISPENSARY, patient_id=listed["PatientId"])
+        listed = (await sales.list_patients(MEDICAL_STORE, license_contains="777"))["items"][0]
+        by_number = await sales.get_patient(MEDICAL_STORE, patient_license_number="ptn-777-001")
+        by_id = await sales.get_patient(MEDICAL_STORE, patient_id=listed["PatientId"])
         with pytest.raises(ToolProblem, match="either patient_id or patient_license_number"):
-            await sales.get_patient(DISPENSARY)
+            await sales.get_patient(MEDICAL_STORE)
         with pytest.raises(ToolProblem, match="No active patient with licence PTN-000"):
-            await sales.get_patient(DISPENSARY, patient_license_number="PTN-000")
+            await sales.get_patient(MEDICAL_STORE, patient_license_number="PTN-000")
         with pytest.raises(ToolProblem, match=f"No patient {listed['PatientId']} at licence"):
             await sales.get_patient(CULTIVATOR, patient_id=listed["PatientId"])
     assert by_id == by_number

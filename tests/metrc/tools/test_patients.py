@@ -1,10 +1,11 @@
-"""Patient tools against the sandbox: the registered patients and a licence's allowances."""
+"""Patient tools against the sandbox: the registered patients and a licence's allowances, at
+the medical store (the one seeded licence that may keep member patients)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.metrc.tools.helpers import DISPENSARY
+from tests.metrc.tools.helpers import MEDICAL_STORE
 from trichome.metrc.tools import MetrcAccess, using
 from trichome.metrc.tools import sales as tools
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.anyio
 
 async def test_patients_are_listed_and_a_status_shows_the_allowances(writer: MetrcAccess) -> None:
     await writer.client.create_patients(
-        DISPENSARY,
+        MEDICAL_STORE,
         [
             {
                 "LicenseNumber": "PTN-123-456",
@@ -27,10 +28,10 @@ async def test_patients_are_listed_and_a_status_shows_the_allowances(writer: Met
         credentials=writer.credentials,
     )
     with using(writer):
-        patients = await tools.list_patients(DISPENSARY, license_contains="123")
-        nobody = await tools.list_patients(DISPENSARY, license_contains="999")
-        status = await tools.get_patient_status(DISPENSARY, " PTN-123-456 ")
-        unknown = await tools.get_patient_status(DISPENSARY, "PTN-000")
+        patients = await tools.list_patients(MEDICAL_STORE, license_contains="123")
+        nobody = await tools.list_patients(MEDICAL_STORE, license_contains="999")
+        status = await tools.get_patient_status(MEDICAL_STORE, " PTN-123-456 ")
+        unknown = await tools.get_patient_status(MEDICAL_STORE, "PTN-000")
     (patient,) = patients["items"]
     assert patient["LicenseNumber"] == "PTN-123-456" and patient["RecommendedPlants"] == 6
     assert patient["RegistrationDate"] == "2026-11-20"

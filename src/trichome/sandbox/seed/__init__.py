@@ -16,7 +16,8 @@ One module per actor: `cultivator`, `lab`, `manufacturer`, `transporters`, `disp
 starts and ends the year with, `registers` what each keeps on file besides its stock
 (sublocations, additives templates, drivers and vehicles, what it archived), `deliveries` the
 store's sales deliveries on the last day, `under_way` the lab's certificates of its last
-testing day and the manufacturer's job still running, `patients` the medical store's
+testing day and the manufacturer's job still running, `holds` the state's holds on a harvest
+and plants on the last day, `patients` the medical store's
 patients, `catalogue` the strains, flavours, rooms and tag pools. The anomalies the year
 contains on purpose are named scenarios, all listed in `scenarios`.
 """
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from trichome.sandbox.reference import DEFAULT_SEED
-from trichome.sandbox.seed import deliveries, licences, patients, registers, under_way
+from trichome.sandbox.seed import deliveries, holds, licences, patients, registers, under_way
 from trichome.sandbox.seed.year import Year
 from trichome.sandbox.store import Record, SandboxStore
 
@@ -58,6 +59,7 @@ def build(seed: int = DEFAULT_SEED, as_of: date | None = None) -> list[Record]:
     registers.add(year)
     deliveries.record(year)
     under_way.record(year)
+    holds.place(year)
     patients.register(year)
     return year.records
 

@@ -238,6 +238,16 @@ RECALL_HOLD = NearYearEnd(
     earliest=4,
     latest=4,
 )
+STATE_HOLD = NearYearEnd(
+    "state_hold",
+    "holds",
+    "On the year's last day the state places an administrative hold on the cultivator's newest "
+    "harvest and on three plants flowering in the room its plants came from, pending an "
+    "investigation: they leave the active and flowering lists for GET /harvests/v2/onhold and "
+    "GET /plants/v2/onhold, with IsOnHold true.",
+    earliest=0,
+    latest=0,
+)
 
 SCENARIOS: tuple[Scenario, ...] = (
     PLANT_LOST_IN_FLOWER,
@@ -258,4 +268,5 @@ SCENARIOS: tuple[Scenario, ...] = (
     THEFT_AT_COUNT,
     SPOILAGE_AT_COUNT,
     RECALL_HOLD,
+    STATE_HOLD,
 )

@@ -7,6 +7,12 @@ RegistrationDate, LicenseEffectiveStartDate, LicenseEffectiveEndDate, Recommende
 RecommendedSmokableQuantity, HasSalesLimitExemption, OtherFacilitiesCount}`; Add answers
 `{Ids, Warnings}`, Update and Remove an empty body. The allowances Add takes are kept for the
 status, which in the sandbox counts no purchases yet (purchased 0, available = allowed).
+
+Only a facility whose type has `CanHaveMemberPatients` keeps member patients (bruno
+Facilities/GetFacilities lists the flag; of the licences Metrc's sandbox gives, only the
+medical store CO-9 has it, F8ai/metrc-mcp scripts/facility-capabilities.json): Add, Update
+and Remove elsewhere are refused as every write the facility type lacks (rules.require, a 401
+naming the flag). Reads stay open; such a facility simply has no patients.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from trichome.services.sandbox.common import (
 from trichome.services.sandbox.rules import RowErrors, message, writes
 
 router = APIRouter()
+MEMBERS = ("CanHaveMemberPatients", "keep member patients")
 _MAYBE_NUMBER: dict[str, Any] = {"type": ["number", "null"], "minimum": 0}
 _FIELDS: dict[str, Any] = {
     "RecommendedPlants": {"type": ["integer", "null"], "minimum": 0},
@@ -94,7 +101,7 @@ one_route(router, "/patients/v2/{patient_id:int}", KIND, "Patient", name="one_pa
 @router.post("/patients/v2", **openapi.write(NEW_PATIENT))
 @router.post("/patients/v2/", **openapi.write(NEW_PATIENT))
 async def add_patients(request: Request) -> Response:
-    facility = writing(request)
+    facility = writing(request, *MEMBERS)
     objects = await written(request)
     errors = RowErrors()
     rows: list[dict[str, Any]] = []
@@ -115,7 +122,7 @@ async def add_patients(request: Request) -> Response:
 @router.put("/patients/v2", **openapi.write(PATIENT_CHANGE, answer=None))
 @router.put("/patients/v2/", **openapi.write(PATIENT_CHANGE, answer=None))
 async def update_patients(request: Request) -> Response:
-    facility = writing(request)
+    facility = writing(request, *MEMBERS)
     objects = await written(request)
     errors = RowErrors()
     changes: list[tuple[Record, dict[str, Any]]] = []
@@ -141,7 +148,14 @@ async def update_patients(request: Request) -> Response:
     return Response(status_code=200)
 
 
-archive_route(router, "/patients/v2/{patient_id:int}", KIND, "Patient", name="remove_patient")
+archive_route(
+    router,
+    "/patients/v2/{patient_id:int}",
+    KIND,
+    "Patient",
+    capability=MEMBERS,
+    name="remove_patient",
+)
 
 
 @router.get(

@@ -33,6 +33,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.retailer import package_line
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import (
@@ -138,28 +139,18 @@ async def load(
     ]
     facility = writing(request, *SELL)
     lines = await sale_lines(tx, facility, {"Transactions": entries}, row, errors, giving_back)
-    return [
-        {
-            "PackageId": package.id,
-            "PackageLabel": package.label,
-            "ProductName": package.data["Item"]["Name"],
-            "ProductCategoryName": package.data["Item"]["ProductCategoryName"],
-            "ItemStrainName": package.data["Item"].get("StrainName"),
-            "Quantity": round(amount, 4),
-            "UnitOfMeasureName": package.data["UnitOfMeasureName"],
-            "TotalPrice": round(price, 2),
-            "RetailerDeliveryState": None,
-            "RecordedDateTime": now(),
-        }
-        for package, amount, price, _unit in lines
-    ]
+    recorded = now()
+    return [package_line(package, amount, price, recorded) for package, amount, price, _ in lines]
 
 
 def _trip_fields(obj: dict[str, Any], row: int, errors: RowErrors) -> dict[str, Any]:
     fields: dict[str, Any] = {key: text(obj, key, row, errors) for key in CARRIER}
     for key in ("DateTime", "EstimatedDepartureDateTime"):
         fields[key] = documents.moment(moment_of(obj, key, row, errors))
-    fields["PhoneNumberForQuestions"] = obj.get("PhoneNumberForQuestions")
+    # Recorded and updated with the trip, but not read back: bruno Sales/
+    # GetActiveDeliveriesRetailer, GetInactiveDeliveriesRetailer and GetDeliveryRetailerById
+    # have no PhoneNumberForQuestions (the store keeps `_` fields out of sight).
+    fields["_PhoneNumberForQuestions"] = obj.get("PhoneNumberForQuestions")
     fields["VehicleInfo"] = " ".join(
         str(fields[key]) for key in ("VehicleMake", "VehicleModel", "VehicleLicensePlateNumber")
     )

@@ -11,15 +11,15 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
+from trichome.sandbox.retailer import destination
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import ID, MOMENT, NUMBER, SALE, SIGNED, TEXT, UNIT, shape
-from trichome.services.sandbox.common import json, number, store, written
+from trichome.services.sandbox.common import json, number, store, writing, written
 from trichome.services.sandbox.routes.deliveries import moment_of
 from trichome.services.sandbox.routes.packages import convert
 from trichome.services.sandbox.routes.retailer_deliveries import (
     BASE,
-    CARRIER,
     RECIPIENT,
     load,
     now,
@@ -27,7 +27,7 @@ from trichome.services.sandbox.routes.retailer_deliveries import (
     totals,
     unload,
 )
-from trichome.services.sandbox.routes.sales import checked_header, deplete
+from trichome.services.sandbox.routes.sales import SELL, checked_header, deplete
 from trichome.services.sandbox.rules import RowErrors, writes
 
 router = APIRouter()
@@ -65,6 +65,7 @@ def _on_board(record: Record) -> dict[str, dict[str, Any]]:
 
 @router.post(f"{BASE}/sale", **openapi.write(SALE_FROM_TRIP))
 async def sell(request: Request) -> Response:
+    facility = writing(request, *SELL)
     objects = await written(request)
     errors = RowErrors()
     async with store(request).transaction() as tx:
@@ -104,6 +105,7 @@ async def sell(request: Request) -> Response:
             plans.append((record, obj, sold_at, customer, lines))
         errors.raise_if_any()
         for record, obj, sold_at, customer, lines in plans:
+            assert sold_at is not None  # checked_header found it, or raise_if_any raised
             when = documents.moment(sold_at)
             rows = []
             for line, amount, price in lines:
@@ -127,20 +129,8 @@ async def sell(request: Request) -> Response:
                         "RecordedDateTime": when,
                     }
                 )
-            destinations = record.data["Destinations"]
-            destinations.append(
-                {
-                    "Id": len(destinations) + 1,
-                    "SalesDateTime": when,
-                    "SalesCustomerType": customer,
-                    **{key: obj.get(key) for key in RECIPIENT},
-                    **{key: record.data[key] for key in CARRIER},
-                    "ActualArrivalDateTime": when,
-                    "TotalPackages": len(rows),
-                    "TotalPrice": round(sum(r["TotalPrice"] for r in rows), 2),
-                    "SalesDeliveryState": "Delivered",
-                    "Transactions": rows,
-                }
+            record.data["Destinations"].append(
+                destination(facility, record, obj, sold_at, customer, rows)
             )
             totals(record)
             await tx.save(record)
@@ -239,8 +229,11 @@ async def end(request: Request) -> Response:
             for line in record.data["Packages"]:
                 line["Quantity"] = 0.0
                 line["RetailerDeliveryState"] = "Completed"
+                line["CompletedDateTime"] = line["LastModified"] = now()
+            # The trip's own arrival is not read back (bruno Sales/GetDeliveryRetailerById and
+            # the lists have CompletedDateTime, no ActualArrivalDateTime): kept out of sight.
             record.data.update(
-                ActualArrivalDateTime=documents.moment(arrived),
+                _ActualArrivalDateTime=documents.moment(arrived),
                 CompletedDateTime=now(),
                 RetailerDeliveryState="Completed",
             )
