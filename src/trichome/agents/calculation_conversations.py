@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from trichome.agents import missing_inputs as needs
 from trichome.agents.asked_units import asked_unit, to_unit
+from trichome.agents.bare_asks import asked_by_name
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
@@ -57,10 +58,8 @@ def recognise_conversation(
         return None
     latest = user_turns[-1]
     alone = recognise(latest, state, limits_for)
-    update = normalise(latest)
-    bare = _BARE_ASK.fullmatch(update)
-    if bare:  # "servings?" alone asks how many of them the earlier amounts make
-        update = f"how many {bare.group(1)}?"
+    # "servings?", "mg/ml?", "MMEs?" alone ask that of the earlier amounts
+    update = asked_by_name(normalise(latest)) or normalise(latest)
     short = len(update.split()) <= FOLLOW_UP_WORDS
     follows = bool(
         FOLLOW_UP.search(update)
@@ -111,7 +110,6 @@ def recognise_conversation(
     return replace(again, carried=carried, changed=changed)
 
 
-_BARE_ASK = re.compile(r"\s*(?:and\s+|so\s+)?(servings?|doses?|portions?)\s*\??\s*", re.IGNORECASE)
 # "240", "$240", "85", "about 1,100 bucks": a number and nothing else.
 _BARE_NUMBER = re.compile(
     r"\s*(?:(?:it'?s|about|around|like|~)\s*)?\$?\s*(\d+(?:\.\d+)?)\s*(?:bucks|dollars)?\s*[.!]?\s*",

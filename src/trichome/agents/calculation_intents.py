@@ -1,14 +1,15 @@
 """Which calculation a question asks for, and its inputs taken from the quantities read.
 
-Each reader (in `equivalency_units`, `purchase_limit_readers`, `stated_equivalences`,
-`batch_pieces`, `multi_blends`,
+Each reader (in `equivalency_units`, `purchase_limit_readers`, `itemised_totals`,
+`stated_equivalences`, `batch_pieces`, `multi_blends`,
 `potency_readers`,
 `lab_readers`, `formulation_readers`, `serving_readers`, `kitchen_readers`, `tincture_readers`,
 `mixing_readers`, `blend_readers`, `operations_readers`, `yield_readers`, `grow_room_readers`,
-`terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`, `cap_pieces`,
+`terpene_additions`, `terpene_readers`, `variance_readers`, `tax_readers`, `package_caps`,
+`cap_pieces`,
 `remaining_amounts`, `drying_readers`, `drink_strengths`, `ounce_prices`, `thc_prices`,
 `price_readers`, `bag_weights`, `piece_masses`, `piece_concentrates`, `coa_chains`, `taken_doses`,
-`pieces_for_amounts`, and last
+`pieces_for_amounts`, `pack_masses`, and last
 `calculation_gaps`) looks for the words of one calculation, fills its inputs from the
 quantities (`quantities.read`), and either returns the worked calculation, returns None (not
 this calculation), or raises:
@@ -28,9 +29,11 @@ from trichome.agents import (
     coa_chains,
     drink_strengths,
     equivalency_units,
+    itemised_totals,
     kitchen_targets,
     multi_blends,
     ounce_prices,
+    pack_masses,
     package_caps,
     package_doses,
     piece_concentrates,
@@ -40,6 +43,7 @@ from trichome.agents import (
     signed_variance,
     stated_equivalences,
     taken_doses,
+    terpene_additions,
     thc_prices,
     unit_questions,
 )
@@ -73,6 +77,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     grow_room.dli,
     equivalency_units.equivalency_units,
     purchase_limits.purchase_limit,
+    itemised_totals.itemised_total,
     stated_equivalences.stated_equivalent,
     stated_equivalences.stated_limit_left,
     multi_blends.multi_blend,
@@ -100,6 +105,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     operations.dry,
     formulation.scaling,
     formulation.share_by_weight,
+    terpene_additions.terpene_addition,
     terpenes.terpene_reintroduction,
     mixing.dilution,
     serving.servings_by_volume,
@@ -129,6 +135,7 @@ READERS: tuple[Callable[[Question], Calculation | None], ...] = (
     formulation.infusion_or_dose,
     products.product_content,
     pieces_for_amounts.pieces_for_amount,
+    pack_masses.mass_of_counted_pieces,
     gaps.missing_input,  # last: a calculation named with too few inputs to recognise
 )
 

@@ -37,6 +37,7 @@ from trichome.agents.daily_doses import for_the_day
 from trichome.agents.definitions_asked import defined_term
 from trichome.agents.normalising import normalise
 from trichome.agents.portions_taken import taken
+from trichome.agents.pound_readings import with_both_pounds
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.range_ends import range_end
 from trichome.agents.rule_applications import applies_a_rule
@@ -103,8 +104,20 @@ def recognise(
         return _over_range(normalised, quantities, ranges[0], state, limits_for)
     if applies_a_rule(normalised, quantities):
         return None  # "can 2g of live resin go out in one unit?": the rule's fact answers
-    question = Question(normalised, quantities, state, limits_for)
-    return _attempt(question)
+    outcome = _attempt(Question(normalised, quantities, state, limits_for))
+    if outcome is None or outcome.calculation is None:
+        return outcome
+
+    def read_normalised(other: str) -> Calculation | None:
+        again = _attempt(Question(other, read(other), state, limits_for))
+        return again.calculation if again is not None else None
+
+    def read_raw(other: str) -> Calculation | None:
+        again = recognise(other, state, limits_for)
+        return again.calculation if again is not None else None
+
+    both = with_both_pounds(outcome.calculation, text, normalised, read_normalised, read_raw)
+    return replace(outcome, calculation=both)
 
 
 def _attempt(question: Question) -> RecognisedCalculation | None:

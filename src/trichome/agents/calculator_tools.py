@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from trichome.agents import decarb_tool, equivalency_units_tool, purchase_limit_tool
+from trichome.agents import count_tools, decarb_tool, equivalency_units_tool, purchase_limit_tool
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import kitchen_calculators as kitchen
@@ -21,6 +21,7 @@ from trichome.agents import serving_calculators as serving
 from trichome.agents import tincture_calculators as tinctures
 from trichome.agents.calculator_tool_definitions import TOOL_PREFIX
 from trichome.agents.calculators import Calculation, CalculationError, StateEdibleLimits
+from trichome.agents.pound_readings import tool_with_both_pounds
 from trichome.knowledge.jurisdictions import (
     JURISDICTION_NAMES,
     jurisdiction_name,
@@ -121,6 +122,7 @@ def _runners(knowledge: KnowledgeBase) -> dict[str, Callable[[dict[str, Any]], C
         "cannabinoid_in_product": lambda a: potency.cannabinoid_in_product(
             float(a["mass"]), str(a["mass_unit"]), float(a["potency_percent"])
         ),
+        **count_tools.RUNNERS,
         decarb_tool.NAME: decarb_tool.run,
         equivalency_units_tool.NAME: equivalency_units_tool.run,
         "potency_window": lambda a: potency.potency_window(
@@ -295,6 +297,6 @@ def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
         state = parsed.get("state")
         if state is not None and str(state).upper() not in JURISDICTION_NAMES:
             raise CalculationError(f"unknown state {state!r}; use a two-letter code such as MI")
-        return orjson.dumps(as_payload(runner(parsed))).decode()
+        return orjson.dumps(as_payload(tool_with_both_pounds(parsed, runner))).decode()
     except (CalculationError, KeyError, TypeError, ValueError, orjson.JSONDecodeError) as error:
         return orjson.dumps({"error": f"cannot calculate: {error}"}).decode()

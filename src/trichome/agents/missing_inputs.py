@@ -44,6 +44,7 @@ START_MASS = "start_mass"
 START_OR_END_AMOUNT = "start_or_end_amount"
 START_CONCENTRATION = "start_concentration"
 TARGET_POTENCY = "target_potency"
+ITEM_POTENCY = "item_potency"
 PRICED_AMOUNT = "priced_amount"
 DRY_WEIGHT = "dry_weight"
 WATTAGE = "wattage"
@@ -123,6 +124,7 @@ WORDING: dict[str, str] = {
     START_OR_END_AMOUNT: "how much you start with, or how much you want to end with (mL or g)",
     START_CONCENTRATION: "the concentration you start from (mg/mL or mg/g)",
     TARGET_POTENCY: "the potency you want to end at (%)",
+    ITEM_POTENCY: "the potency (% or mg/g) of each item given by its weight alone",
     BASKET_AMOUNTS: (
         "each amount and its kind (grams of flower, grams of concentrate, mg of THC in infused "
         "products)"
@@ -188,6 +190,7 @@ REPLY_UNITS: dict[str, str] = {
     CONCENTRATE_POTENCY: "{}%",
     INFUSED_POTENCY: "{}%",
     TARGET_POTENCY: "{}%",
+    ITEM_POTENCY: "{}%",
     THCA: "THCA {}%",
     DELTA9: "delta-9 THC {}%",
 }

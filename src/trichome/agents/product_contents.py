@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from trichome.agents import calculators, units
 from trichome.agents import formulation_calculators as formulation
@@ -21,9 +22,10 @@ from trichome.agents.calculation_questions import (
     potency_readings,
     same_masses,
 )
-from trichome.agents.calculators import Calculation
+from trichome.agents.calculators import Calculation, fmt
 from trichome.agents.coa_tables import coa_table
 from trichome.agents.missing_inputs import POTENCY, PRODUCT_MASS
+from trichome.agents.pack_masses import packs_counted
 from trichome.agents.quantities import Quantity
 
 
@@ -136,10 +138,27 @@ def product_content(question: Question) -> Calculation | None:
             # "2 pre-rolls of 0.5 g each": the mass is one piece's, the count multiplies it
             if question.says(_ONE_PIECE_ASKED):
                 return result
-            whole = serving_arithmetic.batch_total(count.value, result.value, name)
-            return calculators.chain([result, whole])
+            return calculators.chain([result, _in_all_packs(question, count, result.value, name)])
         return calculators.chain([result, formulation.dose_from_total(result.value, count.value)])
     return result
+
+
+def _in_all_packs(question: Question, count: Quantity, each_mg: float, name: str) -> Calculation:
+    """The pieces' total, over every pack counted ("2 10-packs of 0.5g prerolls at 25%": 20
+    pieces, the 2 packs never dropped)."""
+    packs = packs_counted(question, count)
+    if packs is None:
+        return serving_arithmetic.batch_total(count.value, each_mg, name)
+    question.use(packs)
+    pieces = packs.value * count.value
+    whole = serving_arithmetic.batch_total(pieces, each_mg, name)
+    counted = f"{fmt(packs.value)} packs × {fmt(count.value)} a pack = {fmt(pieces)} pieces"
+    return replace(
+        whole,
+        steps=(counted, *whole.steps),
+        inputs=(f"packs: {fmt(packs.value)}", f"pieces a pack: {fmt(count.value)}",
+                *whole.inputs[1:]),
+    )  # fmt: skip
 
 
 # "500 mg of it", "500mg cart": milligrams that weigh a product, not a dose of THC.

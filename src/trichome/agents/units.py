@@ -9,7 +9,8 @@ trade's conventions are added on top and always stated in an answer that uses th
 - an *eighth* is 3.5 g, a *quarter* 7 g and a *half* 14 g (fractions of the trade ounce);
   slang for shares of a pound counts trade ounces (a QP is 4 zips, 112 g; an HP 8, 224 g),
   while a pound said as such ("a pound", "a p", "half p") is the avoirdupois 453.59237 g
-  unless the user states the trade's 448 g pound;
+  unless the user states the trade's 448 g pound (16 trade ounces, `trade_lb`); an answer
+  from a pound the user did not fix gives the other pound's figure too (`pound_readings`);
 - kitchen measures are US customary: 1 cup = 16 tbsp = 48 tsp = 236.5882365 mL (NIST
   Handbook 44, Appendix C, "cup"), and a US stick of butter is half a cup (8 tbsp);
 - a full dropper is taken as 1 mL, the usual dropper of a 30 mL tincture bottle; an answer
@@ -34,6 +35,7 @@ _TRADE_DEFINITIONS = (
     "eighth = trade_ounce / 8",
     "quarter_ounce = trade_ounce / 4",
     "half_ounce = trade_ounce / 2",
+    "trade_pound = 16 * trade_ounce",
     "stick_of_butter = cup / 2",
     "dropper = milliliter",
 )
@@ -46,6 +48,7 @@ UNITS: dict[str, tuple[str, str, str]] = {
     "oz": ("avoirdupois_ounce", "oz", "mass"),
     "trade_oz": ("trade_ounce", "oz (trade, 28 g)", "mass"),
     "lb": ("avoirdupois_pound", "lb", "mass"),
+    "trade_lb": ("trade_pound", "lb (trade, 448 g)", "mass"),
     "eighth": ("eighth", "eighth (3.5 g)", "mass"),
     "quarter_oz": ("quarter_ounce", "quarter (7 g)", "mass"),
     "half_oz": ("half_ounce", "half ounce (14 g)", "mass"),
@@ -74,6 +77,7 @@ SPELLINGS: dict[str, str] = {
     **{s: "oz" for s in ("oz", "ozs", "ounce", "ounces", "onz", "ozz")},
     **{s: "trade_oz" for s in ("zip", "zips", "tradeounce", "tradeoz")},
     **{s: "lb" for s in ("lb", "lbs", "pound", "pounds", "elbow", "elbows")},
+    **{s: "trade_lb" for s in ("tradelb", "tradelbs", "tradepound", "tradepounds")},
     **{s: "eighth" for s in ("eighth", "eighths", "8th", "8ths", "eigth", "eigths", "eights")},
     **{s: "quarter_oz" for s in ("quarter", "quarters", "quarterounce")},
     **{s: "half_oz" for s in ("halfounce", "halfoz", "half-oz", "halfo")},
@@ -206,7 +210,14 @@ def convention_note(*units: str) -> str | None:
             "ounce of flower as 28 g"
         )
     if "lb" in keys:
-        notes.append("a pound is the avoirdupois pound, 453.59237 g (16 oz)")
+        notes.append(
+            "a pound is the avoirdupois pound, 453.59237 g (16 oz); the trade's pound of 16 "
+            "ounces of 28 g is 448 g"
+        )
+    if "trade_lb" in keys:
+        notes.append(
+            "the trade's pound is 16 ounces of 28 g, 448 g; the avoirdupois pound is 453.59237 g"
+        )
     if keys & {"tsp", "tbsp", "cup", "stick", "floz", "gal", "qt"}:
         notes.append("kitchen measures are US customary: 1 cup = 16 tbsp = 48 tsp = 236.59 mL")
     if "dropper" in keys:
