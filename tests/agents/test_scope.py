@@ -27,7 +27,7 @@ def service() -> AgentService:
         ("she's 20 weeks pregnant and can't keep food down, what indica and how many mg", "medical"),
         ("dad has copd, how many drops of tincture should he be taking at night", "medical"),
         ("two gummies at noon, will i be ok to drive the forklift by 3?", "medical"),
-        ("my puppy just ate half a pre-roll off the table, what do i do", "medical"),
+        ("my puppy just ate half a pre-roll off the table, what do i do", "poisoning"),
         ("ocm sent a notice of deficiency, do we settle now or wait for the hearing?", "legal"),
         ("our supplier stiffed us 40k. can we win if we take them to small claims", "legal"),
         ("thinking of putting the store's cash float into crypto, smart?", "financial"),

@@ -18,6 +18,7 @@ from trichome.agents.bare_asks import asked_by_name
 from trichome.agents.calculation_requests import RecognisedCalculation, recognise
 from trichome.agents.calculators import StateEdibleLimits
 from trichome.agents.cannabinoids import cannabinoid_mentions
+from trichome.agents.cap_questions import asks_the_cap
 from trichome.agents.cap_readers import names_a_cap
 from trichome.agents.conversation_references import counted_earlier, mg_of_earlier_potency
 from trichome.agents.follow_up_counterparts import (
@@ -29,6 +30,7 @@ from trichome.agents.follow_up_counterparts import (
 from trichome.agents.follow_up_words import CALCULATION_ASK, FOLLOW_UP, FOLLOW_UP_ANYWHERE
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
+from trichome.agents.poisoning import asks_about_poisoning
 from trichome.agents.quantities import Quantity, read
 from trichome.agents.quantity_roles import UNSIZED_LOSS
 from trichome.agents.rule_applications import applies_a_rule
@@ -54,7 +56,9 @@ def recognise_conversation(
     inputs came from earlier messages and what this one changed. A turn that asks a new
     calculation of its own starts afresh.
     """
-    if not user_turns:
+    if not user_turns or asks_about_poisoning(user_turns[-1]) or asks_the_cap(user_turns[-1]):
+        # "my dog ate 3 of our 10 mg gummies": a vet's question; "10mg each, 10 a bag, what
+        # is the federal cap?": the rule's figure; neither is a sum
         return None
     latest = user_turns[-1]
     alone = recognise(latest, state, limits_for)

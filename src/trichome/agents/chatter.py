@@ -55,7 +55,9 @@ _ASKS = re.compile(
     r"give (?:me|us)|write|draft|create|make (?:me|us)|build|outline|checklist|template|sop|"
     r"ideas?|captions?|need (?:a|an|some|two|three|\d+)|"
     r"limit|legal|allowed|rules?|tax|why|should|do (?:we|i) (?:need|have)|does|is there|"
-    r"are there|what (?!kind|sort|stuff|things|questions|an?\b)"
+    # "exactly what i needed": thanks, not a question
+    r"are there|what (?!kind|sort|stuff|things|questions|an?\b|(?:i|we) (?:needed|wanted|"
+    r"was after|were after|was looking for|were looking for)\b)"
     r"\w+|\d+ ?(?:mg|g|oz|%|grams?|ounces?))\b",
     re.IGNORECASE,
 )
@@ -98,7 +100,8 @@ _ASKS_NOTHING = re.compile(
     re.IGNORECASE,
 )
 _THANKED = re.compile(
-    r"\b(?:thanks|thank (?:you|u|ya)|thx|tysm|much appreciated|appreciate (?:it|that|you))\b",
+    r"\b(?:thanks|thank (?:you|u|ya)|thx|tysm|much appreciated|"
+    r"appreciate (?:it|that|you|u|ya|y'?all))\b",
     re.IGNORECASE,
 )
 _TOLD_MAX_WORDS = 60

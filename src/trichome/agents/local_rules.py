@@ -78,7 +78,10 @@ _OWN_RULE = re.compile(
     rf"\b(?:{_BODY}|(?:the )?local (?:government|council)|council)(?:'s|s') (?:own )?"
     r"(?:[\w-]+ ){0,3}?(?:rules?|fees?|tax(?:es)?|rates?|distances?|buffers?|setbacks?|"
     r"hours|limits?|caps?|requirements?|licen[cs]es?|permits?)\b|"
-    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w-]+){{0,3}}? (?:fees?|tax rates?)\b|"
+    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w-]+){{0,3}}? (?:fees?|tax(?:es)?|tax rates?)\b|"
+    # "what does the mat-su borough charge", "what do denver county levy"
+    rf"\b(?:what|how much)\b[^.?!]{{0,30}}\b(?:does|do|did) (?:the )?(?:[\w.'-]+ ){{0,3}}?"
+    rf"{_BODY} (?:charge|levy|impose|collect)|"
     r"\b(?:did|has)\b (?:the )?(?:[\w.'-]+ ){1,3}?(?:adopt|pass|approv|enact|impos|levi|levy|"
     r"vot|opt|ban)\w*|"
     r"\bwhat (?:buffer|rate|tax|fee|distance|setback)s? did\b",

@@ -10,6 +10,7 @@ import re
 from trichome.agents import decline_words as cases
 from trichome.agents import scope_words as more
 from trichome.agents.offences import asks_offence
+from trichome.agents.poisoning import POISONING
 from trichome.agents.scope_words import (
     AUTHORITIES,
     BY_A_DATE,
@@ -33,6 +34,7 @@ from trichome.agents.scope_words import (
 _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (reason, re.compile(pattern, re.IGNORECASE))
     for reason, pattern in (
+        ("poisoning", POISONING),  # a pet or child that ate a product: a vet's or poison control's
         (
             "medical",
             r"\b(?:my|our) (?:\d+[- ]?(?:year|yr)[- ]?old|son|daughter|kid|child|baby|mom|"

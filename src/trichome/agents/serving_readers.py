@@ -23,6 +23,7 @@ from trichome.agents.calculation_questions import (
     with_assumption,
 )
 from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.cap_questions import asks_the_cap
 from trichome.agents.cap_readers import stated_caps
 from trichome.agents.quantities import Quantity
 from trichome.agents.unit_words import PIECES, holder_word
@@ -77,6 +78,9 @@ def servings(question: Question) -> Calculation | None:
             r"\b(?:limit|cap|legal|compliant|allowed|ok|okay|pass|too\s+strong|over)\b"
         )
     ):
+        if asks_the_cap(question.text):
+            return None  # "10mg each, 10 per bag ... what is the cap": the rule's figure
+
         count = one(question, counts[:1], "the number of pieces")
         dose = one(question, serving, "the dose per piece")
         assert count is not None and dose is not None

@@ -30,6 +30,9 @@ _DISTILLATE_AFTER = re.compile(
 )
 
 
+_TERPS_NAMED_AFTER = re.compile(r"\s*(?:of\s+)?(?:[a-z-]+\s+){0,3}?terp", re.IGNORECASE)
+
+
 def terpene_reintroduction(question: Question) -> Calculation | None:
     """Terpenes to add as % w/w of the blend or of the distillate (the answer says which)."""
     if not question.says(r"terp"):
@@ -54,6 +57,11 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
     terp_masses = [
         q for q in question.find("mass") if "terpene" in q.tags and not _is_base(question, q)
     ]
+    if not terp_masses and not shares:
+        # "1.5 g of strain specific terps into 13.5 g": the terpenes named a few words on
+        terp_masses = [
+            q for q in bases if _TERPS_NAMED_AFTER.match(question.text[q.end : q.end + 40])
+        ][:1]
     whole = [q for q in question.find("mass", "volume") if _is_whole_blend(question, q)]
     if shares and whole and not terp_masses:
         # "8% terps in a 100 g blend": the 100 g is the finished blend, terps and all.

@@ -58,11 +58,11 @@ class Understanding:
     kind: RequestKind
     inherited: bool = False
     topics: tuple[Topic, ...] = ()
-    # Why an out-of-scope request is one: "medical", "legal", "financial", "fraud",
-    # "evasion" (misleading a regulator or the tax office), "forecast", "live" (a system's
-    # status right now), "private" (one's own file with the regulator or tracking account),
-    # "personal-data" (people's contact details), "credentials" (an
-    # account's key or password), "referral" (a professional to hire) or "off-topic".
+    # Why an out-of-scope request is one: "poisoning" (a pet or child ate a product),
+    # "medical", "legal", "financial", "fraud", "evasion" (misleading a regulator or the tax
+    # office), "forecast", "live" (a system's status right now), "private" (one's own file
+    # with the regulator or tracking account), "personal-data" (people's contact details),
+    # "credentials" (an account's key or password), "referral" (a professional) or "off-topic".
     scope: str | None = None
     # The term a request for a definition asks about ("what's BHO?", "rso = ?").
     defines: str | None = None

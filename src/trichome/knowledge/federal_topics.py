@@ -42,7 +42,8 @@ FEDERAL_SAFETY_TOPICS = frozenset({"workplace-safety", "exposure-limits"})
 # facts, asked beside predictions and one's own case).
 OSHA_EQUIPMENT_TOPICS = frozenset(
     {"respiratory-protection", "lockout-tagout", "emergency-eyewash", "fire-extinguishers",
-     "powered-industrial-trucks"}
+     "powered-industrial-trucks", "fall-protection", "hazard-communication",
+     "personal-protective-equipment"}
 )  # fmt: skip
 FEDERAL_LAW_TOPICS = (
     FEDERAL_IN_EVERY_STATE

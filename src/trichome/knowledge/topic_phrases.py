@@ -295,8 +295,17 @@ FORKLIFT_TALK = (
 )
 # OSHA's equipment standards on a shop floor: respirators and fit tests, lockout/tagout (the
 # control of hazardous energy), eyewash and drench showers, portable fire extinguishers,
-# forklifts (powered industrial trucks). Not PPE or safety data sheets at large, on which
-# the packs hold no OSHA duty: read as a rule, they would only hide the practice facts.
+# forklifts (powered industrial trucks); fall protection at an open edge, a safety data
+# sheet's sections and a PPE hazard assessment. Not PPE or safety data sheets at large, on
+# which the packs hold no further OSHA duty: read as a rule, they would only hide the
+# practice facts.
+_OSHA_MORE = (
+    r"\bfall (?:protection|arrest)\b|\bunprotected (?:sides?|edges?)\b|\bopen (?:sides?|edges?)\b"
+    r"[^.?!]{0,60}\b(?:ft|feet|foot)\b|"
+    r"\b(?:sds|msds|safety data sheets?)\b[^.?!]{0,40}\bsections?\b|\bsections?\b[^.?!]{0,40}"
+    r"\b(?:sds|msds|safety data sheets?)\b|\bppe (?:hazard )?assessments?\b|\bhazard "
+    r"assessments?\b[^.?!]{0,40}\bppe\b|\bcertification of hazard assessment\b"
+)
 SAFETY_EQUIPMENT = (
     r"\brespirators?\b|\bfit[- ]?test\w*|\bscbas?\b|\bpapr\b|"
     r"\block(?:ed)?[- ]?out[/ &-]*(?:and )?tag[- ]?out\b|\bloto\b|\btag[- ]?out\b|"
@@ -304,7 +313,7 @@ SAFETY_EQUIPMENT = (
     r"press(?:es)?|energy|maintenance|audit\w*|inspect\w*))|\bhazardous energy\b|"
     r"\benergy control\b|\beye[- ]?wash\w*|\b(?:safety|drench|deluge|emergency) showers?\b|"
     r"\bz358\b|\bextinguishers?\b|\bfork[- ]?lifts?\b|\blift trucks?\b|"
-    r"\bpowered industrial trucks?\b|" + FORKLIFT_TALK
+    r"\bpowered industrial trucks?\b|" + _OSHA_MORE + "|" + FORKLIFT_TALK
 )
 SAFETY_EQUIPMENT_ANSWERS = (
     "respiratory-protection",
@@ -312,6 +321,9 @@ SAFETY_EQUIPMENT_ANSWERS = (
     "emergency-eyewash",
     "fire-extinguishers",
     "powered-industrial-trucks",
+    "fall-protection",
+    "hazard-communication",
+    "personal-protective-equipment",
     "worker-health",
     "solvent-safety",
     "fire-code",
@@ -333,7 +345,11 @@ WORKPLACE_SAFETY_ANSWERS = (
 # and CTRs, the IRS's Form 8300): "whats the dollar amount that triggers a SAR".
 CASH_REPORTS = (
     r"\bsars?\b|\bctrs?\b|\bsuspicious activity reports?\b|\bcurrency transaction reports?\b|"
-    r"\bform 8300s?\b|\b8300s?\b|\bbank secrecy act\b|\bbsa (?:officer|rules?|compliance)\b"
+    r"\bform 8300s?\b|\b8300s?\b|\bbank secrecy act\b|\bbsa (?:officer|rules?|compliance)\b|"
+    # cash a business took and a form or report asked: "a buyer paid $14k in cash, is there
+    # a form we have to file?", "customer paid 12000 cash, do we tell the irs"
+    r"\b(?:paid|pays|paying|received|receive|took|accepted|accept)\b[^.?!]{0,40}\bcash\b"
+    r"[^?]{0,100}\b(?:forms?|file|filing|irs)\b"
 )
 # A solvent's, gas's or noise's workplace limits: "osha pel for hexane", "ipa exposure limit",
 # "whats the co2 osha limit", "the OSHA 8 hour limit for co2".

@@ -24,6 +24,7 @@ from trichome.agents.subject_figures import (
 )
 from trichome.agents.tax_readers import worked_on_price
 from trichome.agents.understanding import names_own_place
+from trichome.agents.weight_taxes import worked_on_weight
 from trichome.knowledge.jurisdictions import (
     FEDERAL,
     is_us_state,
@@ -210,7 +211,7 @@ def compose(request: AnswerRequest) -> ComposedAnswer:
     worked = (
         worked_on_price(lead, request.tax_price, request.question, turns)
         if request.tax_price
-        else None
+        else worked_on_weight(lead, request.question, turns)  # "10 lb at $50 an ounce"
     )
     if worked and lead.topic == "tax":
         parts.insert(0, f"{worked} [1]")  # "$60 eighth, how much excise?": the sum first

@@ -13,7 +13,8 @@ from trichome.agents.registry import AGENTS, MAIN_AGENT
 from trichome.knowledge.directory import load_directory
 
 _THANKS = re.compile(
-    r"\b(thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|helped)\b", re.IGNORECASE
+    r"\b(thanks|thank (?:you|u)|thx|thnx|thanx|ty|tysm|cheers|helped|appreciated?)\b",
+    re.IGNORECASE,
 )
 _HARD_DAY = re.compile(
     r"\b(?:killed|wiped|exhausted|fried|slammed|long|brutal|rough|crazy|worst|awful|terrible|"
@@ -91,6 +92,13 @@ def small_talk_reply(message: str) -> str:
 
 
 _WHO_INSTEAD = {
+    "poisoning": (
+        "An animal or a child that ate cannabis needs a professional's judgement, not a sum "
+        "of milligrams: what is dangerous depends on the body, the product and the time "
+        "since. For a pet, call your veterinarian or an emergency vet now, or the ASPCA "
+        "Animal Poison Control Center at (888) 426-4435. For a person, call Poison Help at "
+        "1-800-222-1222, or 911 if they are hard to wake or have trouble breathing."
+    ),
     "medical": (
         "I can't advise on dosing or safety for a person's health: please ask a doctor or "
         "pharmacist who knows the patient and their medicines. I can explain product "
