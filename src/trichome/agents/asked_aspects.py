@@ -82,13 +82,22 @@ ASPECTS: tuple[Aspect, ...] = (
         rf"\b{_LICENCE_THING}\b[^.?!]{{0,40}}\b(?:cost|costs|fees?|price|pay)\b|"
         rf"\b(?:cost|fees?|price)\b[^.?!]{{0,25}}\b(?:of|for) (?:an? |the |our |my )?"
         rf"(?:\w+ ){{0,3}}{_LICENCE_THING}\b|"
-        r"\b(?:application|licen[cs]e|licensing|renewal|permit|authori[sz]ation) fees?\b",
+        r"\b(?:application|licen[cs]e|licensing|renewal|permit|authori[sz]ation) fees?\b|"
+        # "how much does it cost to renew a licence?"
+        r"\b(?:cost|costs|fees?|price|pay)\b (?:to|for) (?:renew|apply|get|obtain|register)\b",
         # the amount charged, or that there is none: "fees are waived for 75%" states no
         # fee, and "a fine of up to $100,000" is no fee's amount
         rf"\b(?:fees?|costs?|charges?|pays?|payable|paid)\b[^.;]{{0,60}}(?:{_MONEY})|"
         rf"(?:{_MONEY})[^.;]{{0,40}}\b(?:fees?|to apply|per (?:year|location|store|site)|"
         r"annually|a year)\b|\b(?:no|without (?:a|any)) (?:\w+ )?(?:fees?|charge|cost)\b|"
         r"\bfree of charge\b",
+    ),
+    _aspect(
+        # "processor permit renewal fee?": the first year's permit fee is not the renewal's
+        "renewal-fee",
+        r"\brenew(?:al|als|ing)?\b[^.?!]{0,25}\b(?:fees?|cost|costs|price)\b|"
+        r"\b(?:fees?|cost|costs|price|pay)\b[^.?!]{0,25}\b(?:to|for) renew",
+        rf"\brenew\w*\b[^.;]{{0,60}}(?:{_MONEY})|(?:{_MONEY})[^.;]{{0,40}}\brenew",
     ),
     _aspect(
         # "can i bring my medical cannabis on a plane", "TSA with a vape"
