@@ -214,3 +214,15 @@ def test_how_many_patients_a_caregiver_serves_is_not_answered_by_a_possession_li
     assert "patients-served" in [
         a.name for a in asked_aspects("caregiver for 3 patients already, can i add another")
     ]
+
+
+def test_a_renewal_fee_is_not_answered_by_the_first_years_permit_fee(
+    service: AgentService,
+) -> None:
+    aspects = asked_aspects("how much does it cost to renew a processor permit?")
+    assert {"fee", "renewal-fee"} <= {a.name for a in aspects}
+    assert not states_aspects("A processor pays a $50,000 annual permit fee.", aspects)
+    assert states_aspects("The permit renewal fee of $5,000 is paid on renewal.", aspects)
+    answered = answer(service, "west virginia grower/processor permit - what does renewal cost?")
+    assert answered.fact_ids == ()
+    assert "Office of Medical Cannabis" in answered.text

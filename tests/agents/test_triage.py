@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from trichome.agents.registry import AGENTS
 from trichome.agents.router import RouteDecision
-from trichome.agents.triage import UNSURE_BELOW, second_opinion, specialist
+from trichome.agents.triage import UNSURE_BELOW, abstains_instead, second_opinion, specialist
 from trichome.agents.understanding import understand
 from trichome.plans import OPERATOR_AGENT
 
@@ -57,3 +58,13 @@ def test_the_main_agent_is_a_second_opinion_only_for_a_rule_asked() -> None:
     assert second_opinion(unsure, None, rule_asked=False) is None
     other = RouteDecision("marketing", 0.45, "operations")
     assert second_opinion(other, None, rule_asked=False) == "operations"
+
+
+def test_the_main_agent_abstains_for_an_unsure_specialist_but_not_for_compliance() -> None:
+    # neither knows a shop's hours: the main agent says so, not marketing; compliance's own
+    # gap names the regulator, so it keeps the question
+    main = AGENTS["main_agent"]
+    assert abstains_instead(AGENTS["marketing"], main)
+    assert abstains_instead(AGENTS["operations"], main)
+    assert not abstains_instead(AGENTS["compliance"], main)
+    assert not abstains_instead(AGENTS["marketing"], AGENTS["compliance"])

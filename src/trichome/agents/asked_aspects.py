@@ -12,38 +12,21 @@ and the words a fact stating it uses.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
+from trichome.agents.aspect import Aspect
+from trichome.agents.aspect import aspect as _aspect
 from trichome.agents.offence_sides import answers_the_side_asked
+from trichome.agents.place_particulars import PLACE_ASPECTS
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 from trichome.knowledge.retrieval import Passage, any_relevant
 from trichome.knowledge.topic_phrases import OWN_CLAIM, SITING
 from trichome.knowledge.words import clauses, tokenize
 
-
-@dataclass(frozen=True, slots=True)
-class Aspect:
-    name: str
-    asked: re.Pattern[str]
-    stated: re.Pattern[str]
-    # Words asking something else beside the aspect ("how much can I have and the plant
-    # limit?"): then a fact answering the other part need not state the aspect.
-    besides: re.Pattern[str] | None = None
-
-
-def _aspect(name: str, asked: str, stated: str, besides: str | None = None) -> Aspect:
-    return Aspect(
-        name,
-        re.compile(asked, re.IGNORECASE),
-        re.compile(stated, re.IGNORECASE),
-        re.compile(besides, re.IGNORECASE) if besides else None,
-    )
-
-
-_LICENCE_THING = r"(?:licen[cs]es?|applications?|permits?|registrations?|renewals?)"
+_LICENCE_THING = (
+    r"(?:licen[cs]es?|applications?|permits?|registrations?|renewals?|authori[sz]ations?)"
+)
 _HOW_LONG = r"how (?:long|many (?:years|yrs|months|days))\b"
 # What is kept: records and their kinds, not stock ("how long can we store flower").
 _KEPT = (
@@ -105,8 +88,22 @@ ASPECTS: tuple[Aspect, ...] = (
         rf"\b{_LICENCE_THING}\b[^.?!]{{0,40}}\b(?:cost|costs|fees?|price|pay)\b|"
         rf"\b(?:cost|fees?|price)\b[^.?!]{{0,25}}\b(?:of|for) (?:an? |the |our |my )?"
         rf"(?:\w+ ){{0,3}}{_LICENCE_THING}\b|"
-        r"\b(?:application|licen[cs]e|licensing|renewal|permit) fees?\b",
-        r"\bfees?\b|[$€£]\s?\d|\b\d[\d,.]*\s?(?:dollars|usd|cad)\b|\bcosts?\b",
+        r"\b(?:application|licen[cs]e|licensing|renewal|permit|authori[sz]ation) fees?\b|"
+        # "how much does it cost to renew a licence?"
+        r"\b(?:cost|costs|fees?|price|pay)\b (?:to|for) (?:renew|apply|get|obtain|register)\b",
+        # the amount charged, or that there is none: "fees are waived for 75%" states no
+        # fee, and "a fine of up to $100,000" is no fee's amount
+        rf"\b(?:fees?|costs?|charges?|pays?|payable|paid)\b[^.;]{{0,60}}(?:{_MONEY})|"
+        rf"(?:{_MONEY})[^.;]{{0,40}}\b(?:fees?|to apply|per (?:year|location|store|site)|"
+        r"annually|a year)\b|\b(?:no|without (?:a|any)) (?:\w+ )?(?:fees?|charge|cost)\b|"
+        r"\bfree of charge\b",
+    ),
+    _aspect(
+        # "processor permit renewal fee?": the first year's permit fee is not the renewal's
+        "renewal-fee",
+        r"\brenew(?:al|als|ing)?\b[^.?!]{0,25}\b(?:fees?|cost|costs|price)\b|"
+        r"\b(?:fees?|cost|costs|price|pay)\b[^.?!]{0,25}\b(?:to|for) renew",
+        rf"\brenew\w*\b[^.;]{{0,60}}(?:{_MONEY})|(?:{_MONEY})[^.;]{{0,40}}\brenew",
     ),
     _aspect(
         # "can i bring my medical cannabis on a plane", "TSA with a vape"
@@ -302,6 +299,7 @@ ASPECTS: tuple[Aspect, ...] = (
     # "can we say our uv-treated flower is cleaner?": a rule on who may see an ad does not
     # say what it may claim
     _aspect("own-claim", OWN_CLAIM, _CLAIM_STATED),
+    *PLACE_ASPECTS,
 )
 # Aspects that ask a substance's own constants, chemistry whoever runs the equipment.
 PHASE_CHANGES = frozenset({"boiling-point", "critical-point"})

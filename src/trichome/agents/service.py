@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from trichome.agents import triage
 from trichome.agents.allowance import already_given, limit_facts
 from trichome.agents.asked_aspects import finds_an_answer
 from trichome.agents.budget import TokenBudget
@@ -29,7 +30,6 @@ from trichome.agents.router import RouteDecision, Router, question_text
 from trichome.agents.sources_asked import asks_source
 from trichome.agents.tax_readers import asked_price, sourced_tax_answers
 from trichome.agents.topic_parts import with_each_topic
-from trichome.agents.triage import OPERATIONS, calculating_specialist, second_opinion, specialist
 from trichome.agents.unanswered import admit_unanswered, unanswered_places
 from trichome.agents.understanding import RequestKind, search_query, understand
 from trichome.agents.variance import sourced_variance
@@ -128,7 +128,7 @@ class AgentService:
         draft = None if quiet or template else conversation_draft(user_turns)
         route, quiet = routed_to_writer(route, draft), quiet or draft is not None
         mail = draft is not None and draft.kind in STATES_NO_RULE
-        agent, notes = specialist(
+        agent, notes = triage.specialist(
             route, chat.model, understanding, template, self._upgrade_url, draft is not None, mail
         )
         jurisdictions, state = understanding.jurisdictions, understanding.state
@@ -138,7 +138,7 @@ class AgentService:
         if draft is not None and calculation is not None and calculation.calculation is None:
             calculation = None  # copy asked ("a menu description for a 1g rosin"), not a sum
         if calculation is not None and calculation.calculation is not None and not notes:
-            agent = calculating_specialist(
+            agent = triage.calculating_specialist(
                 agent, calculation.calculation.name, understanding, chat.model
             )
         checked_against: tuple[Fact, ...] = ()
@@ -181,7 +181,7 @@ class AgentService:
         if understanding.defines:
             # "bho = ?": the glossary's entry for the term, whichever agent answers.
             passages = self._glossary(understanding.defines) or passages
-        runner_up = second_opinion(route, state, bool(rule_topics))
+        runner_up = triage.second_opinion(route, state, bool(rule_topics))
         second = AGENTS.get(runner_up or "")
         if (
             not notes
@@ -193,10 +193,9 @@ class AgentService:
             and second.available_on(chat.model)
             and route.confidence < SECOND_OPINION_BELOW
         ):
-            # An unsure pick whose packs know nothing: the runner-up may know the answer.
-            other = self.knowledge.index_for(
-                self._packs_for(second, chat.model), second.borrowed_topics
-            )
+            # An unsure pick whose packs know nothing: the runner-up may know the answer
+            packs = self._packs_for(second, chat.model)
+            other = self.knowledge.index_for(packs, second.borrowed_topics)
             found = other.search(
                 topic_query, jurisdictions=jurisdictions, topics=topics, prefer=prefer, limit=limit
             )
@@ -205,7 +204,7 @@ class AgentService:
             )
             # ... unless it finds only the facts the pick had: it knows nothing more
             new = {p.fact.id for p in found} - {p.fact.id for p in passages}
-            if new and finds_an_answer(found, question):
+            if (new and finds_an_answer(found, question)) or triage.abstains_instead(agent, second):
                 agent, index, passages = second, other, found
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
@@ -303,7 +302,7 @@ class AgentService:
     def _sop(
         self, agent: Agent, template: SopTemplate | None, state: str | None
     ) -> FilledSop | None:
-        if self._sops is None or template is None or agent.name != OPERATIONS:
+        if self._sops is None or template is None or agent.name != triage.OPERATIONS:
             return None
         return self._sops.fill(template, state)
 

@@ -168,3 +168,11 @@ def second_opinion(route: RouteDecision, state: str | None, rule_asked: bool) ->
     if state:
         return COMPLIANCE
     return MAIN_AGENT if rule_asked else None
+
+
+def abstains_instead(pick: Agent, runner_up: Agent) -> bool:
+    """Whether the runner-up gives the abstention when neither its packs nor an unsure
+    pick's answer the question: the main agent does, in place of a specialist other than
+    compliance (whose gap names the regulator): "the moncton store's hours on holidays?" is
+    no marketing question however the router leans."""
+    return runner_up.name == MAIN_AGENT and pick.name != COMPLIANCE

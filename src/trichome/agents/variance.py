@@ -256,9 +256,11 @@ _CLAIMED = re.compile(
     r"\blabell?ed (?:as |at )?(\d+(?:\.\d+)?)\s*mg\b",
     re.IGNORECASE,
 )
-# "whats the allowed range for those", "what window", "tolerance": the range is asked.
+# "whats the allowed range for those", "what window", "tolerance", "what variance from label":
+# the range is asked.
 _ASKS_RANGE = re.compile(
-    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bstill pass\b|\+/-|±",
+    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bvariances?\b|\bstill pass\b|"
+    r"\+/-|±",
     re.IGNORECASE,
 )
 # How far a result may stray from the label: "how far off can the test be", "what variability
@@ -270,7 +272,7 @@ _HOW_FAR_OFF = re.compile(
     r"\b(?:window|range) (?:applies|allowed)\b",
     re.IGNORECASE,
 )
-_RANGE_WORDS = re.compile(r"\b(?:range|window|tolerance|variab\w*|how far off)\b", re.I)
+_RANGE_WORDS = re.compile(r"\b(?:range|window|tolerance|variab\w*|variances?|how far off)\b", re.I)
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
 # "the lowest the lab result can be and still pass", "what can the coa read": a result's
 # bounds for a labelled amount.

@@ -260,7 +260,7 @@ SITING = (
     rf"(?:a|an|the|any) {_SENSITIVE_PLACE}\b|"
     rf"{_HOW_NEAR}\b{_SENSITIVE_PLACE}\b[^.?!]{{0,40}}\b{_BUSINESS}\b|"
     rf"{_HOW_NEAR}\b{_BUSINESS}\b[^.?!]{{0,40}}\b{_SENSITIVE_PLACE}\b|"
-    rf"\b(?:buffer|setback)s? (?:from|to) (?:a |an |the |any )?{_SENSITIVE_PLACE}\b|"
+    rf"\b(?:buffer|setback|distance)s? (?:from|to) (?:a |an |the |any )?{_SENSITIVE_PLACE}\b|"
     rf"\b\d[\d,]* ?(?:feet|ft|foot) (?:from|of|away from) (?:a|an|the|any) {_SENSITIVE_PLACE}\b"
 )
 

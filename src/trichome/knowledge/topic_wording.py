@@ -152,7 +152,13 @@ MORE_WORDING: dict[str, str] = {
         r"\b(?:has|have|having|had|with|holding|carrying)\b[^.?!]{0,15}\b(?:an?|one|half an?|"
         r"\d+(?:\.\d+)?) ?(?:oz|ounces?|g|grams?)\b[^.?!]{0,80}\b(?:without|no|never (?:got|had|"
         r"applied for)|(?:doesn'?t|don'?t|does not|do not) have)\b[^.?!]{0,20}\b(?:card|"
-        r"licen[cs]e|registration|recommendation)\b"
+        r"licen[cs]e|registration|recommendation)\b|"
+        # a visitor's card from home, held where they are: "visiting from another state with
+        # their card - is it good in georgia?", "does texas honor my oklahoma card"
+        r"\b(?:out[- ]of[- ]state|(?:another|other|home) states?(?:'s?)?)\b[^?]{0,60}\bcards?\b"
+        r"[^?]{0,60}\b(?:good|valid|honou?r(?:ed)?|recogni[sz]ed?|accepted|count)\b|"
+        r"\bcards?\b[^?]{0,40}\b(?:good|valid|honou?red|recogni[sz]ed|accepted)\b[^?]{0,30}"
+        r"\b(?:visit\w*|from (?:another|out of) state|out[- ]of[- ]state)\b"
     ),
     "purchase-limits": (
         # what one buyer may get in a day or a period: "daily flower limit", "the purchase

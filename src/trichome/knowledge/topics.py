@@ -44,9 +44,9 @@ TOPICS: tuple[Topic, ...] = (
         ("labelling", "warnings", "universal-symbol"),
         rule=True,
     ),
-    _topic(
+    _topic(  # not across possession words: "edibles possession cap in mg" is what one may hold
         "edible-thc-limits",
-        rf"{phrases.EDIBLE}\b.{{0,50}}\b{phrases.AMOUNT}|"
+        rf"{phrases.EDIBLE}\b(?:(?!possess).){{0,50}}\b{phrases.AMOUNT}|"
         rf"\b{phrases.AMOUNT}\b.{{0,50}}\b{phrases.EDIBLE}|per serving|"
         r"per[- ]package|serving size|servings? cap|package cap|"
         rf"{phrases.EDIBLE}\b.{{0,20}}\b(?:package|serving|pack|bag|box) (?:limit|cap|max)|"
@@ -162,8 +162,9 @@ TOPICS: tuple[Topic, ...] = (
     ),
     _topic(
         "labelling",
-        # not a bank's SAR labels ("the SAR labels for marijuana customers")
-        r"(?<!sar )(?<!sars )\blabel(?:s|ing|ling|led|ed)?\b|\bwarnings?\b|principal display",
+        # not a bank's SAR labels ("the SAR labels"), nor a tag on a plant ("label my plants")
+        r"(?<!sar )(?<!sars )\blabel(?:s|ing|ling|led|ed)?\b(?! (?:my |our |your |the |each |"
+        r"every |all )?(?:\w+ )?plants?\b)|\bwarnings?\b|principal display",
         ("labelling", "warnings", "universal-symbol"),
         rule=True,
     ),
