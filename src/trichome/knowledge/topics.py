@@ -1,11 +1,10 @@
 """The topics questions ask about, and the pack topics whose facts answer each.
 
-A question's topic decides which facts may answer it: home grow in Vermont is not answered
-by a Vermont fact about potency reporting. Rule topics' answers depend on the jurisdiction;
+A question's topic decides which facts may answer it (home grow in Vermont is not answered
+by a Vermont fact on potency reporting). A rule topic's answer depends on the jurisdiction:
 a named one with no fact on the topic is a gap to admit, not to answer from another fact.
 
-Triggers (and `topic_wording`'s) are written the way people ask, not in the packs' words.
-"""
+Triggers (and `topic_wording`'s) are written the way people ask, not in the packs' words."""
 
 from __future__ import annotations
 
