@@ -19,8 +19,8 @@ from trichome.knowledge.packs import Fact
         ("how many mg of edibles can i buy", "mg"),
         ("how many dispensaries are there", "dispensary"),
         ("what's the edible cap in michigan", None),
-        # a condition on the count asked, not the thing counted
-        ("max plants per house in vermont, regardless of how many roommates live there", None),
+        # a condition on the count asked, not the thing counted: the plants, not the roommates
+        ("max plants per house in vermont, regardless of how many roommates live there", "plant"),
         ("cap on plants at one address no matter how many adults share it?", None),
         ("nj distributor, how long do we keep trip records", "a duration"),
         ("universal symbol on the package - minimum size?", "a size"),
@@ -39,6 +39,12 @@ from trichome.knowledge.packs import Fact
         ("how many plants my roommate and i can grow in vermont", "plant"),
         ("how many gummies someone can buy in one trip in colorado", "gummy"),
         ("plus how many plants if my girlfriend and i both grow", "plant"),
+        # the most allowed of a thing named in the plural is a count of it, as "how many"
+        ("me and my wife both 21+, whats the max plants our house can have total?", "plant"),
+        ("maximum number of licences a county may issue", "licence"),
+        # not a strength ("max thc"), nor an amount of a product ("the most edibles")
+        ("max thc allowed in low-thc products?", None),
+        ("the most edibles i can buy in one trip", None),
         # Two measures asked at once: each fact answers one part, so neither is required.
         ("georgia low thc oil - thc % ceiling and how much can a patient have", None),
     ],

@@ -13,6 +13,13 @@ from trichome.knowledge.topics import TOPICS, answering_topics, detect_topics
         # An amount held is possession, whatever product it names.
         ("nv concentrate possession limit now?", "possession-limits"),
         ("maine rec, how much bud can an adult have on them", "possession-limits"),
+        # a patient's supply held at any time, not a shop's stock
+        ("ND medical card - max flower i can have on hand at any time?", "possession-limits"),
+        # a product's strength ceiling asked in general, no product form named
+        (
+            "texas compassionate use - max thc allowed in low-thc products?",
+            "concentrate-thc-limits",
+        ),
         ("what's the per-transaction limit at a new jersey rec dispensary", "purchase-limits"),
         ("va home grow — how many plants per household", "home-grow"),
         # a plant count for one home, however many adults live there
@@ -160,3 +167,10 @@ def test_topics_are_read_as_shop_talk_asks_them(text: str, expected: list[str]) 
 def test_the_most_a_package_may_hold_is_not_read_as_packaging() -> None:
     found = [topic.name for topic in detect_topics("how much mg can a single package hold in ri")]
     assert found == ["edible-thc-limits"]
+
+
+def test_a_shops_stock_on_hand_and_an_edibles_cap_keep_their_own_topics() -> None:
+    stock = [topic.name for topic in detect_topics("how much flower can a dispensary have on hand")]
+    assert "possession-limits" not in stock
+    edible = [topic.name for topic in detect_topics("max thc allowed in gummies in colorado?")]
+    assert "concentrate-thc-limits" not in edible

@@ -39,6 +39,13 @@ _HOW_MANY = re.compile(
     rf"((?!many\b|much\b)[a-z][\w-]*?)(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
     re.IGNORECASE,
 )
+# "what's the max plants our house can have?", "the maximum number of licences": a count
+# asked as the most allowed, of a thing named in the plural (not "max thc", a strength).
+_MOST_OF = re.compile(
+    rf"\b(?:max|maximum|most)\s+(?:number\s+of\s+)?([a-z][a-z-]*[^s\W]s)"
+    rf"(?=\s+{_AFTER}\b|\s*[?.!,;:/)]|\s*$)",
+    re.IGNORECASE,
+)
 # Units and their other spellings: "how many mg" is answered by "10 milligrams".
 _SPELLINGS = {
     "mg": r"(?:mg|milligrams?)",
@@ -153,6 +160,10 @@ def counted_thing(question: str) -> str | None:
     each fact answers one part."""
     asked = [kind for kind, (asks, _) in _MEASURES.items() if asks.search(question)]
     match = _HOW_MANY.search(question)
+    most = None if match is not None else _MOST_OF.search(question)
+    # "the most edibles i can buy" asks an amount of a product, which no count of it answers
+    if most is not None and not products_of(most.group(1)):
+        asked.append(_singular(most.group(1)))
     if match is not None:
         thing = _singular(match.group(2))
         # "how many dollars of excise is that?": a sum of money, the amount a rate gives

@@ -182,7 +182,19 @@ CAUGHT_WITH = (
     r"(?:an?|one|two|three|half an?|\d+(?:\.\d+)?) ?(?:oz|ounces?|grams?|g|lbs?|pounds?)\b"
 )
 # Every way an amount held is asked, as one alternative.
-AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH))
+# A product's strength ceiling: "cap on thc %", or asked in general ("max thc allowed in
+# low-thc products"); an edible's own cap is asked with its words and read as that topic.
+THC_CEILING = (
+    r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
+    r"\b(?:max(?:imum)?|highest|most) (?:thc|potency) (?:allowed|permitted|legal)\b"
+    r"(?![^.?!]{0,40}\b(?:edibles?|gumm(?:y|ies)|chocolates?|beverages?|drinks?|servings?)\b)"
+)
+# A patient's or person's supply held ("max flower i can have on hand"), not a shop's stock.
+ON_HAND = (
+    r"\b(?:i|you|a patient|patients|cardholders?|caregivers?|adults?) (?:(?:can|may|could) "
+    r"|(?:am|are|is) allowed to )?(?:legally )?(?:have|keep|hold) on hand\b"
+)
+AMOUNTS_HELD = "|".join((PATIENT_LIMITS, HOW_MUCH_HELD, EXCESS_KEPT, CAUGHT_WITH, ON_HAND))
 PACKAGING = r"packag|child[- ]?resistant|\bcr\b|opaque|resealable|exit bags?"
 # A food's acidity under the FDA's acidified- and low-acid-food rules (21 CFR 113, 114): "what
 # ph does the fda want for acidified foods", "is a gummy with aw 0.85 a low acid food"; a pH

@@ -65,8 +65,7 @@ TOPICS: tuple[Topic, ...] = (
         r"\bthc ?(?:%|percent(?:age)?|content|level) (?:ceiling|cap|limit|max)|"
         # "biggest single unit of concentrate we can package"
         r"\b(?:biggest|largest|max(?:imum)?) (?:single )?(?:unit|package|size)\b[^.?!]{0,20}"
-        r"\b(?:concentrates?|wax|shatter|extracts?)\b|"
-        r"\b(?:ceiling|cap|limit|max(?:imum)?) (?:on |for )?thc ?(?:%|percent)|"
+        r"\b(?:concentrates?|wax|shatter|extracts?)\b|" + phrases.THC_CEILING + "|"
         r"(?:concentrates?|vapes?|carts?|cartridges?|wax|shatter|extracts?|distillate|rosin)\b"
         r"[^.?!]{0,30}\b(?:tests?|testing|tested|comes? (?:back|in)) (?:out )?(?:at )?\d+ ?%",
         ("concentrate-thc-limits",),
