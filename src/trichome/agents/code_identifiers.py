@@ -22,8 +22,25 @@ _AMOUNT = re.compile(
 )
 
 
+# What a named section says, means or does: "what does 280E actually say", "in plain english
+# what does it block", "what is that section". Not a question that names it only as its
+# context ("the exact date, so i can plan our 280E strategy").
+_ASKS_WHAT_IT_SAYS = re.compile(
+    r"\bwhat(?:'s|s| is| does| do)\s+(?:(?:it|that|this|the|section|sec\.?|§)\s+)?"
+    r"(?:[\w-]+\s+)?(?:section\s+|code\s+|rule\s+|law\s+|provision\s+|statute\s+)?"
+    r"(?:actually\s+|really\s+|even\s+)?"
+    r"(?:say|mean|do|block|ban|bar|cover|require|deny|disallow|stand\s+for)\b|"
+    r"\bwhat(?:'s|s| is)\s+(?:it|that|this|that\s+section|section\s+[\w-]+|[\w-]*\d[\w-]*)\s*"
+    r"(?:[?.!]|$)",
+    re.IGNORECASE,
+)
+
+
 def named_identifiers(question: str) -> frozenset[str]:
-    """The code or section identifiers a question names, lower-cased."""
+    """The code or section identifiers a question names, lower-cased, when it asks what
+    one says or does; none for a question naming one only as its context."""
+    if not _ASKS_WHAT_IT_SAYS.search(question):
+        return frozenset()
     text = question.lower()
     mixed = {
         token
