@@ -48,3 +48,12 @@ def test_a_label_and_the_band_asked_get_the_sourced_window(
     assert answered.fact_ids == (fact_id,)
     assert window in answered.text
     assert "What is it?" not in answered.text
+
+
+def test_the_window_of_a_purchase_limit_is_not_a_label_variance(service: AgentService) -> None:
+    answered = answer(
+        service, "hawaii patient, 4 oz limit: over what window of days does it apply?"
+    )
+    assert "hi-medical-dispensing-limit" in answered.fact_ids
+    assert "15 consecutive days" in answered.text
+    assert "±%" not in answered.text
