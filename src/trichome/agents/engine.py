@@ -14,6 +14,7 @@ from trichome.agents.asked_measures import asked_measure_first
 from trichome.agents.asked_sentences import holds_asked_sentence
 from trichome.agents.asked_terms import asked_in_conversation, contrasts, holds_asked_terms
 from trichome.agents.calculation_requests import RecognisedCalculation
+from trichome.agents.code_identifiers import lists_identifier, named_identifiers
 from trichome.agents.counting import (
     gives_a_count,
     gives_the_count,
@@ -262,6 +263,8 @@ class AnswerRequest:
             return False  # an edible package's cap does not answer for a beverage
         if any(term.kind == "substance" and set(term.figure) <= passage.terms for term in asked):
             return True  # "LEL for propane?" after a story: the fact about propane, with "LEL"
+        if not named and lists_identifier(passage.fact, named_identifiers(self.question)):
+            return True  # "my cpa keeps saying 280E kills us, what does it say?": 280E's fact
         if contrasts(asked) and not named and passage.fact.jurisdiction is None:
             return True  # "whats the difference between thca and thc": a fact naming both
         if not named and asked and asks_origin_of_figure(self.question) and derives(passage.fact):

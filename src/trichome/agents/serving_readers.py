@@ -124,7 +124,8 @@ _SERVING_AFTER = re.compile(r"^\s*(?:servings?|doses?)\b", re.I)
 # "the most pieces we can put in one package", "max gummies per pack under the cap"
 _MOST_PIECES = (
     r"\b(?:most|max(?:imum)?|how\s+many)\s+(?:\w+\s+){0,2}?(?:pieces|gummies|units|servings|"
-    r"chocolates|cookies|candies|mints|tablets|capsules)\b[^.?!]{0,60}\b(?:package|pack|box|tin|bag|jar)|"
+    r"chocolates|cookies|candies|mints|tablets|capsules|chews|chewables|bites|squares|lozenges)\b"
+    r"[^.?!]{0,60}\b(?:package|pack|box|tin|bag|jar|pouch)|"
     # the pieces left unnamed, after the dose was given: "5mg gummies ... how many can we put
     # in one bag before we hit the cap?"
     r"\bhow\s+many\s+(?:of\s+(?:them|those|these)\s+)?(?:can|could|may|will|do|should)\s+"
@@ -142,7 +143,8 @@ def _most_pieces(question: Question) -> Calculation | None:
         or question.find("mass", unit="mg", per=("package",))
         or [c for c in piece_counts(question) if c.value != 1]  # not "in one package"
         or not question.says(_MOST_PIECES)
-        or not question.says(r"\b(?:cap|limit|max(?:imum)?|allowed|legal)\b")
+        # "the most pieces", "max": the cap is asked, not what one product holds
+        or not question.says(r"\b(?:cap|limit|most|max(?:imum)?|allowed|legal)\b")
     ):
         return None
     if limits is None or limits.per_package_mg is None:

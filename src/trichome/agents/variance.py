@@ -246,21 +246,23 @@ def _claimed(text: str) -> list[str]:
     amounts = list(dict.fromkeys(_ONE_LABEL.findall(text)))
     if len(amounts) <= 1:
         return amounts
-    claimed = [a or b for a, b in _CLAIMED.findall(text)]
+    claimed = [next(group for group in groups if group) for groups in _CLAIMED.findall(text)]
     return list(dict.fromkeys(claimed))
 
 
-# "the 1 mg claim", "a 5 mg label", "labelled as 5 mg": the amount the label states.
+# "the 1 mg claim", "a 5 mg label", "labelled as 5 mg", "the label says 850 mg": the
+# amount the label states.
 _CLAIMED = re.compile(
     r"(\d+(?:\.\d+)?)\s*mg (?:thc )?(?:claim|label)\b|"
-    r"\blabell?ed (?:as |at )?(\d+(?:\.\d+)?)\s*mg\b",
+    r"\blabell?ed (?:as |at )?(\d+(?:\.\d+)?)\s*mg\b|"
+    r"\blabel (?:says|reads|states|shows|claims) (?:it(?:'s| is) )?(\d+(?:\.\d+)?)\s*mg\b",
     re.IGNORECASE,
 )
-# "whats the allowed range for those", "what window", "tolerance", "what variance from label":
+# "whats the allowed range for those", "what window", "tolerance", "what variance band":
 # the range is asked.
 _ASKS_RANGE = re.compile(
-    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bvariances?\b|\bstill pass\b|"
-    r"\+/-|±",
+    r"\brange\b|\bwindow\b|\btolerance\b|\ballowed\b|\bvariab|\bvariances?\b|\bband\b|"
+    r"\bstill pass\b|\+/-|±",
     re.IGNORECASE,
 )
 # How far a result may stray from the label: "how far off can the test be", "what variability
@@ -272,7 +274,9 @@ _HOW_FAR_OFF = re.compile(
     r"\b(?:window|range) (?:applies|allowed)\b",
     re.IGNORECASE,
 )
-_RANGE_WORDS = re.compile(r"\b(?:range|window|tolerance|variab\w*|variances?|how far off)\b", re.I)
+_RANGE_WORDS = re.compile(
+    r"\b(?:range|window|band|tolerance|variances?|variab\w*|how far off)\b", re.IGNORECASE
+)
 _ONE_LABEL = re.compile(r"(\d+(?:\.\d+)?)\s*mg\b", re.IGNORECASE)
 # "the lowest the lab result can be and still pass", "what can the coa read": a result's
 # bounds for a labelled amount.

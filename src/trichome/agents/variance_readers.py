@@ -23,6 +23,8 @@ def variance(question: Question) -> Calculation | None:
         return None
     tolerances = question.find("percent", tags=("tolerance",))
     claims = [q for q in question.find("mass", "percent") if "tolerance" not in q.tags]
+    if claims and all(q.unit in _SALE_WEIGHTS for q in claims) and not tolerances:
+        return None  # "whats the window that 4 oz applies to": a purchase limit's period
     if not claims:
         if tolerances:  # a tolerance and the window asked, whatever the words: the claim is missing
             raise ask(question, LABEL_CLAIM)
@@ -50,6 +52,10 @@ def variance(question: Question) -> Calculation | None:
         summary=f"The {end}est passing result: {fmt(value, 4)} {window.unit}. {window.summary}",
     )
 
+
+# Weights of flower bought and sold, not of a label's potency claim: a "window" asked of
+# them is a purchase limit's period.
+_SALE_WEIGHTS = frozenset({"oz", "lb"})
 
 _ENDS = re.compile(
     r"\b(?P<low>low(?:er|est)?|min(?:imum)?|floor|bottom)\b|"
