@@ -32,6 +32,11 @@ def service() -> AgentService:
         ("need the molecular weight for cbd and cbda", ("CBD", "CBDA")),
         ("boiling points of myrcene, limonene and linalool?", ("myrcene", "limonene", "linalool")),
         ("flash point for ethanol or n-hexane, which is lower", ("ethanol", "hexane")),
+        (
+            "we run a propane/butane mix. what are the boiling points of each",
+            ("propane", "butane"),
+        ),
+        ("got cbd and cbn isolate here. molar mass for both?", ("CBD", "CBN")),
     ],
 )
 def test_a_figure_asked_of_several_subjects_names_each(
@@ -77,6 +82,18 @@ def test_a_subject_with_no_sourced_figure_is_said_to_be_missing(service: AgentSe
     answered = answer(service, "molar mass of thcv and cbn?")
     assert "310.44" in answered.text
     assert "For THCV" in answered.text and "won't guess" in answered.text
+
+
+def test_a_list_in_an_earlier_sentence_is_what_each_points_back_to(
+    service: AgentService,
+) -> None:
+    answered = answer(
+        service,
+        "running a closed loop with a n-butane/isobutane blend. what are the boiling points "
+        "of each at atmospheric pressure",
+    )
+    assert "-0.5" in answered.text
+    assert "For isobutane" in answered.text and "won't guess" in answered.text
 
 
 # ---------------------------------------------------------------- the lift is a forklift

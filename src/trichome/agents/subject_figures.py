@@ -77,6 +77,7 @@ _FIGURE_ASKED = re.compile(
     r"densit(?:y|ies)|vapou?r pressures?|half[- ]li(?:fe|ves)|ratios?|how much|how many)\b",
     re.IGNORECASE,
 )
+_POINTS_BACK = re.compile(r"\b(?:of|for) (?:each|both|them|the two)\b", re.IGNORECASE)
 # After a subject's name in a fact, the other subjects listed with it ("delta-9-THC,
 # delta-8-THC and CBD are all C21H30O2"), then a figure before the clause ends.
 _LIST_AFTER = rf"(?:\s*(?:,|and|&)\s*(?:{_ANY_NAME}){_NOT_ANOTHER})*"
@@ -94,8 +95,11 @@ def asked_subjects(question: str) -> tuple[str, ...]:
     sentence = asked_sentence(question)
     if not _FIGURE_ASKED.search(sentence) or contrasts(asked_terms(question)):
         return ()
+    # "a n-butane/isobutane blend. what are the boiling points of each": the list the
+    # asking sentence points back to stands in an earlier one
+    listing = question if _POINTS_BACK.search(sentence) else sentence
     named: list[str] = []
-    for listed in _LISTED.finditer(sentence):
+    for listed in _LISTED.finditer(listing):
         text = listed.group(0)
         found = sorted(
             (match.start(), name)
