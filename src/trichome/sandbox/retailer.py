@@ -16,7 +16,12 @@ from typing import Any
 
 from trichome.sandbox import documents
 from trichome.sandbox.facilities import Facility
-from trichome.sandbox.sales import DELIVERY_CARRIER, RECORDED_BY, delivery_document
+from trichome.sandbox.sales import (
+    DELIVERY_CARRIER,
+    RECORDED_BY,
+    delivery_document,
+    package_product,
+)
 from trichome.sandbox.store import Record
 
 # The item's declared contents a line repeats, in the example's order (`Item` + the item's own
@@ -37,11 +42,7 @@ def package_line(
     item = package.data["Item"]
     unit = package.data["UnitOfMeasureName"]
     return {
-        "PackageId": package.id,
-        "PackageLabel": package.label,
-        "ProductName": item["Name"],
-        "ProductCategoryName": item["ProductCategoryName"],
-        "ItemStrainName": item.get("StrainName"),
+        **package_product(package),
         **{f"Item{key}": item.get(key) for key in ITEM_CONTENTS},
         "Quantity": round(amount, 4),
         "UnitOfMeasureName": unit,

@@ -23,10 +23,8 @@ DELIVERY_ADDRESS = (
 )  # fmt: skip
 
 
-def transaction_row(
-    package: Record, quantity: float, unit: str, price: float, sold_at: str
-) -> dict[str, Any]:
-    """One line of a receipt, with the item's declared unit THC and weight (count items)."""
+def package_product(package: Record) -> dict[str, Any]:
+    """The package and the product it holds, as every sold or delivered line names them."""
     item = package.data["Item"]
     return {
         "PackageId": package.id,
@@ -34,6 +32,16 @@ def transaction_row(
         "ProductName": item["Name"],
         "ProductCategoryName": item["ProductCategoryName"],
         "ItemStrainName": item.get("StrainName"),
+    }
+
+
+def transaction_row(
+    package: Record, quantity: float, unit: str, price: float, sold_at: str
+) -> dict[str, Any]:
+    """One line of a receipt, with the item's declared unit THC and weight (count items)."""
+    item = package.data["Item"]
+    return {
+        **package_product(package),
         "ItemUnitThcContent": item.get("UnitThcContent"),
         "ItemUnitThcContentUnitOfMeasureName": item.get("UnitThcContentUnitOfMeasureName"),
         "ItemUnitWeight": item.get("UnitWeight"),
