@@ -42,6 +42,7 @@ from bench.calculators import (
     held_out_twelfth,
     held_out_twentieth,
     held_out_twentyfirst,
+    held_out_twentyfourth,
     held_out_twentysecond,
     held_out_twentythird,
 )
@@ -119,6 +120,7 @@ SETS: dict[str, ModuleType] = {
     "twelfth": held_out_twelfth,
     "twentieth": held_out_twentieth,
     "twentyfirst": held_out_twentyfirst,
+    "twentyfourth": held_out_twentyfourth,
     "twentysecond": held_out_twentysecond,
     "twentythird": held_out_twentythird,
 }
