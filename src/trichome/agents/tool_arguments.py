@@ -10,6 +10,7 @@ the model as a `CalculationError` naming the argument, what was sent and what is
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +19,10 @@ from trichome.agents.calculators import Calculation, CalculationError, fmt
 from trichome.agents.tool_schemas import function_tool
 
 _BOUNDS = (
-    ("minimum", lambda value, bound: value >= bound, "at least"),
-    ("exclusiveMinimum", lambda value, bound: value > bound, "above"),
-    ("maximum", lambda value, bound: value <= bound, "at most"),
-    ("exclusiveMaximum", lambda value, bound: value < bound, "below"),
+    ("minimum", operator.ge, "at least"),
+    ("exclusiveMinimum", operator.gt, "above"),
+    ("maximum", operator.le, "at most"),
+    ("exclusiveMaximum", operator.lt, "below"),
 )
 
 
