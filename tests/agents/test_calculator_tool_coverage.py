@@ -28,7 +28,10 @@ from trichome.agents import checked_tools
 from trichome.agents.calculation_requests import recognise
 from trichome.agents.calculator_tool_definitions import TOOL_NAMES, TOOLS
 from trichome.agents.calculator_tools import as_payload, run_tool
+from trichome.agents.service import build_agent_service
 from trichome.agents.tool_schemas import TOOL_PREFIX
+from trichome.config import Settings
+from trichome.knowledge.retrieval import KnowledgeBase
 
 
 def call(name: str, arguments: object) -> dict[str, Any]:
@@ -186,3 +189,29 @@ def test_every_checked_tool_refuses_a_missing_or_mistyped_argument(
             result = call(tool.name, {**valid, name: 7})
             assert result == {"error": f"cannot calculate: {name} must be a string, got 7"}
     assert call(tool.name, []) == {"error": "cannot calculate: the arguments must be a JSON object"}
+
+
+# Arguments a model may send that no schema allows: zero, negative, enormous, tiny, of the
+# wrong type, a unit where a number goes, a count that is not whole.
+_ODD_VALUES = (0, -1, 1e308, 1e-300, "x", None, True, [], {}, 150, 2.5, "lb", "ml")
+
+
+@pytest.fixture(scope="module")
+def knowledge() -> KnowledgeBase:
+    return build_agent_service(Settings()).knowledge
+
+
+@pytest.mark.parametrize("tool", TOOLS, ids=lambda tool: tool["function"]["name"])
+def test_no_argument_makes_a_tool_raise(tool: dict[str, Any], knowledge: KnowledgeBase) -> None:
+    """Whatever a model sends, a tool answers with a result or an error: never an exception
+    (which would be a 500)."""
+    function = tool["function"]
+    base = _valid(function["parameters"])
+    for name in function["parameters"]["properties"]:
+        for odd in _ODD_VALUES:
+            answer = json.loads(
+                run_tool(function["name"], json.dumps({**base, name: odd}), knowledge)
+            )
+            assert "error" in answer or "result" in answer, (name, odd, answer)
+            if "error" in answer:
+                assert answer["error"].startswith("cannot calculate: "), answer

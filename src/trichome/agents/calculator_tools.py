@@ -309,3 +309,6 @@ def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
         return orjson.dumps(as_payload(tool_with_both_pounds(parsed, runner))).decode()
     except (CalculationError, KeyError, TypeError, ValueError, orjson.JSONDecodeError) as error:
         return orjson.dumps({"error": f"cannot calculate: {error}"}).decode()
+    except ArithmeticError as error:  # 1e308 of something: overflow, not a 500
+        problem = f"a number is too large or too small to work with ({error})"
+        return orjson.dumps({"error": f"cannot calculate: {problem}"}).decode()
