@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from trichome.agents.calculator_tool_definitions import TOOLS as CALCULATOR_TOOLS
 from trichome.config import settings_reference
 from trichome.knowledge.packs import coverage_table, load_packs
 
@@ -35,6 +36,21 @@ def synced(text: str) -> str:
     return _replace(text, "settings", settings_reference())
 
 
+def calculator_tools_table() -> str:
+    """Every calculator function tool of the `openai` engine, with what it works out."""
+    rows = ["| Tool | Works out |", "| --- | --- |"]
+    for tool in CALCULATOR_TOOLS:
+        function = tool["function"]
+        described = " ".join(function["description"].split()).replace("|", "\\|")
+        rows.append(f"| `{function['name']}` | {described} |")
+    return "\n".join(rows)
+
+
+def synced_calculator_tools(text: str) -> str:
+    """The README with its list of calculator tools regenerated from their definitions."""
+    return _replace(text, "calculator-tools", calculator_tools_table())
+
+
 def synced_knowledge(text: str) -> str:
     """The knowledge README with its coverage table regenerated from the packs."""
     return _replace(text, "coverage", coverage_table(load_packs()))
@@ -55,6 +71,7 @@ def synced_metrc_coverage(text: str) -> str:
 def main() -> int:
     for path, sync in (
         (README, synced),
+        (README, synced_calculator_tools),
         (KNOWLEDGE_README, synced_knowledge),
         (API_DOCS, synced_compatibility),
         (METRC_COVERAGE, synced_metrc_coverage),

@@ -11,6 +11,7 @@ from scripts.sync_docs import (
     METRC_COVERAGE,
     README,
     synced,
+    synced_calculator_tools,
     synced_compatibility,
     synced_knowledge,
     synced_metrc_coverage,
@@ -28,6 +29,14 @@ def test_the_readme_settings_table_matches_the_settings_object() -> None:
     assert synced(text) == text, "run `make docs` to regenerate the README's settings table"
     for name in Settings.model_fields:
         assert f"`TRICHOME_{name.upper()}`" in text
+
+
+def test_the_readme_lists_every_calculator_tool() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert synced_calculator_tools(text) == text, (
+        "run `make docs` to regenerate the README's list of calculator tools"
+    )
+    assert "| `trichome_price_per_ounce` |" in text  # the table is filled, not left empty
 
 
 def test_the_knowledge_coverage_table_matches_the_packs() -> None:

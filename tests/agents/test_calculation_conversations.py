@@ -109,7 +109,10 @@ def test_every_tool_has_a_runner_and_its_required_inputs_are_declared() -> None:
         parameters = function["parameters"]
         assert set(parameters["required"]) <= set(parameters["properties"])
         result = json.loads(run_tool(function["name"], "{}", knowledge))
-        assert result["error"].startswith("cannot calculate"), function["name"]
+        if parameters["required"]:
+            assert result["error"].startswith("cannot calculate"), function["name"]
+        else:  # a tool with no inputs (the share of THCA's mass lost) simply answers
+            assert "error" not in result and result["working"], function["name"]
 
 
 @pytest.mark.parametrize(

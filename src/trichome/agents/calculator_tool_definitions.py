@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trichome.agents.checked_tools import DEFINITIONS as CHECKED_TOOLS
 from trichome.agents.count_tools import DEFINITIONS as COUNT_TOOLS
 from trichome.agents.decarb_tool import DEFINITION as DECARBOXYLATION_TOOL
 from trichome.agents.equivalency_units_tool import DEFINITION as EQUIVALENCY_UNITS_TOOL
@@ -375,6 +376,7 @@ TOOLS: list[dict[str, Any]] = [
     PURCHASE_LIMIT_TOOL,
     EQUIVALENCY_UNITS_TOOL,
     *COUNT_TOOLS,
+    *CHECKED_TOOLS,
 ]
 __all__ = ["TOOLS", "TOOL_NAMES", "TOOL_PREFIX"]
 TOOL_NAMES = frozenset(tool["function"]["name"] for tool in TOOLS)

@@ -9,7 +9,13 @@ from typing import Any
 
 import orjson
 
-from trichome.agents import count_tools, decarb_tool, equivalency_units_tool, purchase_limit_tool
+from trichome.agents import (
+    checked_tools,
+    count_tools,
+    decarb_tool,
+    equivalency_units_tool,
+    purchase_limit_tool,
+)
 from trichome.agents import formulation_calculators as formulation
 from trichome.agents import grow_room_calculators as grow_room
 from trichome.agents import kitchen_calculators as kitchen
@@ -285,7 +291,8 @@ def _sourced(arguments: dict[str, Any]) -> dict[str, Any]:
 def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
     """Run one tool call and return its JSON result; bad input comes back as an error."""
     short = name.removeprefix(TOOL_PREFIX)
-    runner = _runners(knowledge).get(short)
+    checked = checked_tools.BY_NAME.get(short)
+    runner = checked.run if checked is not None else _runners(knowledge).get(short)
     if runner is None and short != purchase_limit_tool.NAME:
         return orjson.dumps({"error": f"no tool called {name}"}).decode()
     try:
@@ -294,9 +301,14 @@ def run_tool(name: str, arguments: str, knowledge: KnowledgeBase) -> str:
             raise CalculationError("the arguments must be a JSON object")
         if runner is None:
             return orjson.dumps(_sourced(parsed)).decode()
+        if checked is not None:  # types, units and ranges, as the schema declares them
+            parsed = checked.checked(parsed)
         state = parsed.get("state")
         if state is not None and str(state).upper() not in JURISDICTION_NAMES:
             raise CalculationError(f"unknown state {state!r}; use a two-letter code such as MI")
         return orjson.dumps(as_payload(tool_with_both_pounds(parsed, runner))).decode()
     except (CalculationError, KeyError, TypeError, ValueError, orjson.JSONDecodeError) as error:
         return orjson.dumps({"error": f"cannot calculate: {error}"}).decode()
+    except ArithmeticError as error:  # 1e308 of something: overflow, not a 500
+        problem = f"a number is too large or too small to work with ({error})"
+        return orjson.dumps({"error": f"cannot calculate: {problem}"}).decode()

@@ -58,7 +58,7 @@ def at_the_cap(question: Question) -> Calculation | None:
     named = f"{limits.state}'s {'per-serving' if serving else 'per-package'} cap of {fmt(cap)} mg"
     if _ALL_TOGETHER.search(question.text):
         question.use(count)
-        return _run_total(cap, count.value, named)
+        return run_total_at_cap(cap, count.value, named)
     if question.says(_PER_PIECE.format(stem=stem)) or question.says(r"\bper (?:piece|square)\b"):
         question.use(count)
         split = formulation.dose_from_total(cap, count.value)
@@ -124,7 +124,7 @@ def servings_at_both_caps(question: Question) -> Calculation | None:
     )
 
 
-def _run_total(cap: float, count: float, named: str) -> Calculation:
+def run_total_at_cap(cap: float, count: float, named: str) -> Calculation:
     positive("the cap", cap)
     units = whole("the number of products", count)
     total = cap * units

@@ -10,7 +10,7 @@ from typing import Any
 
 from trichome.agents import decarb_steps
 from trichome.agents import potency_calculators as potency
-from trichome.agents.calculators import Calculation, CalculationError
+from trichome.agents.calculators import Calculation, CalculationError, chain
 from trichome.agents.cannabinoids import cannabinoid_name
 from trichome.agents.tool_schemas import MASS_UNIT, PERCENT, POSITIVE, function_tool
 
@@ -25,7 +25,8 @@ DEFINITION: dict[str, Any] = function_tool(
     f"The neutral cannabinoid from decarboxylating an acid, each at its own mass factor "
     f"({_FACTORS}: the ratio of the molar masses), theoretical and at an optional "
     "efficiency, with the mass lost as CO2. Give purity_percent when the mass weighed is a "
-    "material only part of which is the acid (10 g of a 92% CBDA isolate holds 9.2 g of CBDA).",
+    "material only part of which is the acid (10 g of a 92% CBDA isolate holds 9.2 g of CBDA), "
+    "and loss_percent for a share of the result lost afterwards.",
     {
         "acid_mass": {
             **POSITIVE,
@@ -44,6 +45,13 @@ DEFINITION: dict[str, Any] = function_tool(
             "acid_mass is the acid itself",
         },
         "efficiency_percent": {**PERCENT, "default": 100},
+        "loss_percent": {
+            "type": "number",
+            "minimum": 0,
+            "exclusiveMaximum": 100,
+            "description": "a share of the neutral cannabinoid lost after decarboxylation "
+            "(in later processing), in percent; omit when none is stated",
+        },
     },
     ["acid_mass", "mass_unit"],
 )
@@ -72,10 +80,19 @@ def run(arguments: dict[str, Any]) -> Calculation:
         KeyError: a required argument missing.
     """
     purity = arguments.get("purity_percent")
-    return decarb_steps.decarboxylated(
+    acid = acid_named(arguments.get("acid", "THCA"))
+    done = decarb_steps.decarboxylated(
         float(arguments["acid_mass"]),
         str(arguments["mass_unit"]),
-        acid_named(arguments.get("acid", "THCA")),
+        acid,
         float(arguments.get("efficiency_percent", 100)),
         None if purity is None else float(purity),
     )
+    loss = arguments.get("loss_percent")
+    if not loss:
+        return done
+    neutral = potency.DECARB_ACIDS[acid][0]
+    kept = decarb_steps.after_loss(
+        done.details["thc_mg"], float(loss), str(arguments["mass_unit"]), neutral
+    )
+    return chain([done, kept])

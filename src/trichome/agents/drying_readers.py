@@ -67,7 +67,7 @@ def moisture_lost(question: Question) -> Calculation | None:
         raise CalculationError(
             f"the dry weight ({fmt(dry)} g) is more than the wet weight ({fmt(wet)} g)"
         )
-    return _share_lost(
+    return share_lost(
         "moisture_lost", "Drying", "of the wet weight", (wet, dry, "g"),
         formula="loss % = (wet - dry) ÷ wet × 100",
         labels=("wet weight", "dry weight"),
@@ -75,7 +75,7 @@ def moisture_lost(question: Question) -> Calculation | None:
     )  # fmt: skip
 
 
-def _share_lost(
+def share_lost(
     kind: str,
     step: str,
     of: str,
@@ -139,7 +139,7 @@ def trim_lost(question: Question) -> Calculation | None:
             f"the weight after trimming ({fmt(kept)} {unit}) is more than the weight before "
             f"({fmt(before)} {unit})"
         )
-    return _share_lost(
+    return share_lost(
         "trim_lost", "Trimming", "of the weight", (before, kept, unit),
         formula="trim loss % = (before - after) ÷ before × 100",
         labels=("before trimming", "after trimming"),

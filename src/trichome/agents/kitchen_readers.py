@@ -169,7 +169,8 @@ def kitchen(question: Question) -> Calculation | None:
     if assumption is not None:
         infused = with_assumption(infused, assumption)
     if per_fat_gram and batch is None and not measures:
-        return calculators.chain([infused, _per_gram_of_fat(infused, fat_masses[0])])
+        weighed = fat_masses[0]
+        return calculators.chain([infused, per_gram_of_fat(infused, weighed.value, weighed.unit)])
     if portions:
         portion = one(question, portions[:1], "the amount the recipe uses")
         assert portion is not None
@@ -203,9 +204,9 @@ _PER_FAT_GRAM = re.compile(
 )
 
 
-def _per_gram_of_fat(infused: Calculation, fat: Quantity) -> Calculation:
-    """The THC infused, over the fat's weight in grams."""
-    grams = units.grams(fat.value, fat.unit)
+def per_gram_of_fat(infused: Calculation, amount: float, unit: str) -> Calculation:
+    """The THC infused (a `kitchen_infusion` result), over the fat's weight in grams."""
+    grams = calculators.grams_of("the weight of the fat", amount, unit)
     total = infused.details["total_mg"]
     each = total / grams
     return Calculation(

@@ -12,7 +12,7 @@ import re
 
 from trichome.agents import units
 from trichome.agents.calculation_questions import Question, one
-from trichome.agents.calculators import Calculation, fmt, positive
+from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 
 _ASKS_OUNCE = (
     r"(?:per|an?|each|/|the|for\s+an?)\s*(?:oz|ounce|zip)\b|\b(?:oz|ounce|zip)\s+price|"
@@ -67,8 +67,19 @@ def ounce_price(question: Question) -> Calculation | None:
     if unit not in (*_POUNDS, "oz", "trade_oz"):
         return None
     one(question, money, "the price")
-    positive("the price", cost.value)
+    return price_per_ounce(cost.value, amount, unit)
+
+
+def price_per_ounce(price: float, amount: float, unit: str) -> Calculation:
+    """The price of one ounce when `price` buys `amount` `unit` (pounds, kilos or ounces).
+
+    Raises:
+        CalculationError: a price or amount that is not positive, or another unit.
+    """
+    positive("the price", price)
     positive("the amount", amount)
+    if unit not in (*_POUNDS, "oz", "trade_oz"):
+        raise CalculationError(f"the amount priced must be in lb, kg, oz or trade_oz, not {unit}")
     if unit in ("oz", "trade_oz"):
         ounces, how = amount, f"{fmt(amount)} {units.label(unit)}"
         note = "the price is shared evenly over the ounces it buys"
@@ -79,16 +90,16 @@ def ounce_price(question: Question) -> Calculation | None:
         ounces = units.grams(amount, unit) / 28
         how = f"{fmt(amount)} kg = {fmt(amount * 1000)} g ÷ 28 g = {fmt(ounces, 4)} trade oz"
         note = "an ounce is the trade's 28 g ounce"
-    per_ounce = cost.value / ounces
+    per_ounce = price / ounces
     shown = f"{fmt(amount)} {units.label(unit)}"
     return Calculation(
         "price_per_ounce",
         per_ounce,
         "$/oz",
-        f"${fmt(cost.value)} for {shown} is ${fmt(per_ounce, 4)} per ounce.",
-        (how, f"${fmt(cost.value)} ÷ {fmt(ounces, 4)} oz = ${fmt(per_ounce, 4)} per oz"),
-        details={"per_gram": cost.value / units.grams(amount, unit)},
+        f"${fmt(price)} for {shown} is ${fmt(per_ounce, 4)} per ounce.",
+        (how, f"${fmt(price)} ÷ {fmt(ounces, 4)} oz = ${fmt(per_ounce, 4)} per oz"),
+        details={"per_gram": price / units.grams(amount, unit)},
         formula="$/oz = price ÷ ounces",
-        inputs=(f"price: ${fmt(cost.value)}", f"for: {shown}"),
+        inputs=(f"price: ${fmt(price)}", f"for: {shown}"),
         assumptions=(note,),
     )

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from trichome.agents import units
-from trichome.agents.calculators import Calculation, fmt
+from trichome.agents.calculators import Calculation, CalculationError, fmt
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED
 
 OTHER_POUND = "other_pound"
@@ -134,7 +134,10 @@ def tool_with_both_pounds(
     found = run(arguments)
     if OTHER_POUND in found.details or "lb" not in arguments.values():
         return found
-    other = run({k: "trade_lb" if v == "lb" else v for k, v in arguments.items()})
+    try:
+        other = run({k: "trade_lb" if v == "lb" else v for k, v in arguments.items()})
+    except CalculationError:  # a calculator that takes no trade pound: the one reading
+        return found
     if other.unit == found.unit:
         return with_other_reading(found, other.value, _TRADE)
     if (found.unit, other.unit) == ("lb", units.label("trade_lb")):

@@ -273,3 +273,29 @@ def stated_limit_left(question: Question) -> Calculation | None:
     )
     question.use(*(mass for mass, _ in figures), *(mass for mass, _ in held))
     return limits.remaining(limit, asked, bought)
+
+
+def equivalent_at_ratio(
+    first: Quantity,
+    first_kind: str,
+    second: Quantity,
+    second_kind: str,
+    amounts: list[tuple[Quantity, str]],
+) -> Calculation:
+    """What `amounts` count as in `second_kind` when the user states that `first` of
+    `first_kind` equals `second` of `second_kind` (the function tool's entry; the reader
+    finds the same pieces in the question's words).
+
+    Raises:
+        CalculationError: the two sides of one kind, an amount of a third kind, or an
+            amount or side that is not positive.
+    """
+    if first_kind == second_kind:
+        raise CalculationError("an equivalence joins two different kinds")
+    for quantity, kind in amounts:
+        if kind not in (first_kind, second_kind):
+            raise CalculationError(
+                f"{quantity.text} is {kind}: the equivalence only covers {first_kind} and "
+                f"{second_kind}"
+            )
+    return _worked(_Ratio(first, first_kind, second, second_kind), amounts)

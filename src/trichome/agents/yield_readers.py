@@ -11,7 +11,7 @@ from trichome.agents import calculators, units
 from trichome.agents import missing_inputs as needs
 from trichome.agents import operations_calculators as operations
 from trichome.agents.calculation_questions import Question, ask, one, piece_counts
-from trichome.agents.calculators import Calculation, CalculationError, fmt
+from trichome.agents.calculators import Calculation, CalculationError, fmt, grams_of, whole
 from trichome.agents.operations_readers import dry
 
 # "per square foot", "per sq ft", "per m2": not "per square" of a chocolate bar.
@@ -175,26 +175,37 @@ def per_plant(question: Question) -> Calculation | None:
         raise CalculationError(f"the number of plants ({fmt(count)}) must be a whole number")
     question.use(harvest, plants[0])
     unit = units.canonical(asked.group("mass")) if asked.group("mass") else harvest.unit
-    total = units.convert(harvest.value, harvest.unit, unit)
+    return yield_per_plant(harvest.value, harvest.unit, count, unit)
+
+
+def yield_per_plant(harvest: float, harvest_unit: str, count: float, unit: str) -> Calculation:
+    """A harvest of `harvest` `harvest_unit` shared over `count` plants, in `unit` a plant.
+
+    Raises:
+        CalculationError: a harvest that is not a positive mass, or plants not a whole number.
+    """
+    grams_of("the harvest's weight", harvest, harvest_unit)
+    whole("the number of plants", count)
+    grams_of("the unit asked", 1, unit)
+    total = units.convert(harvest, harvest_unit, unit)
     each = total / count
     shown = units.label(unit)
     steps = [f"{fmt(total, 6)} {shown} ÷ {fmt(count)} plants = {fmt(each, 4)} {shown} per plant"]
-    if unit != harvest.unit:
+    if unit != harvest_unit:
         steps.insert(
             0,
-            f"{fmt(harvest.value)} {units.label(harvest.unit)} = {fmt(total, 6)} "
-            f"{units.label(unit)}",
+            f"{fmt(harvest)} {units.label(harvest_unit)} = {fmt(total, 6)} {units.label(unit)}",
         )
     return Calculation(
         "yield_per_plant",
         each,
         f"{units.label(unit)} per plant",
-        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest.value)} "
-        f"{units.label(harvest.unit)} over {fmt(count)} plants).",
+        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest)} "
+        f"{units.label(harvest_unit)} over {fmt(count)} plants).",
         tuple(steps),
         formula="per plant = harvest weight ÷ number of plants",
         inputs=(
-            f"harvest: {fmt(harvest.value)} {units.label(harvest.unit)}",
+            f"harvest: {fmt(harvest)} {units.label(harvest_unit)}",
             f"plants: {fmt(count)}",
         ),
         assumptions=("the plants share the harvest evenly: this is the average plant",),
