@@ -50,16 +50,8 @@ async def massachusetts(year: Settings) -> AsyncIterator[MetrcClient]:
 
 
 @pytest.fixture
-def own_year(tmp_path: Path, template_dir: Path) -> Iterator[Settings]:
-    """A copy of the year of its own, for a test that writes."""
-    settings = seeded_database(tmp_path / "year", template_dir)
-    yield settings
-    remove_database(settings)
-
-
-@pytest.fixture
 async def writable(own_year: Settings) -> AsyncIterator[MetrcClient]:
-    """The sandbox in Massachusetts on a year of the test's own."""
+    """The sandbox in Massachusetts on a year of the test's own (tests/metrc/conftest.py)."""
     async with sandbox_client(own_year.model_copy(update={"sandbox_state": "MA"})) as sandbox:
         yield sandbox
 
