@@ -113,9 +113,11 @@ async def test_plant_changes_follow_the_documented_requests(own_year: Settings) 
             await client.adjust_plant_counts(GROWER, [row("plants_adjust", Label=third["Label"])])
 
         assert await client.plant_growth_phases(GROWER) == ["Vegetative", "Flowering"]
-        assert await client.plants_mother(GROWER) == []
-        assert await client.plants_mother_inactive(GROWER) == []
-        assert await client.plants_mother_onhold(GROWER) == []
+        # Only Massachusetts licences may track mothers (test_sandbox_mothers.py).
+        for mothers in (client.plants_mother, client.plants_mother_inactive,
+                        client.plants_mother_onhold):  # fmt: skip
+            with pytest.raises(MetrcAuthError, match="CanTrackMotherPlantsAsGrowthPhase"):
+                await mothers(GROWER)
 
 
 async def test_batches_and_packages_from_plants_follow_the_documented_requests(

@@ -32,6 +32,9 @@ Call = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 # Retail ID look-ups run in California in test_retail_id_lookup.py, each through its schema.
 # No seeded result has a document: tests/metrc/tools/test_lab_documents.py attaches one and
 # reads it back through get_lab_test_document's schema.
+# Colorado has no mother phase (a Colorado licence's mother lists are a 401): the mothers of
+# Massachusetts' cultivator are listed through list_mother_plants's schema in
+# tests/metrc/tools/test_cultivation_changes.py.
 NOT_SEEDED = frozenset(
     {
         "get_item_media",
@@ -48,6 +51,7 @@ NOT_SEEDED = frozenset(
         "get_package_by_qr_code",
         "list_staged_tags",
         "get_lab_test_document",
+        "list_mother_plants",
     }
 )
 FULL = {"page_size": 100}
@@ -99,7 +103,6 @@ PLAIN_READS: dict[str, dict[str, Any]] = {
     "list_flowering_plants": {"license_number": CULTIVATOR, **FULL},
     "list_inactive_plants": {"license_number": CULTIVATOR, **FULL},
     "list_on_hold_plants": {"license_number": CULTIVATOR, **FULL},
-    "list_mother_plants": {"license_number": CULTIVATOR, **FULL},
     "list_plant_additives": {"license_number": CULTIVATOR, **FULL},
     "list_additive_types": {"license_number": CULTIVATOR},
     "list_additives_templates": {"license_number": CULTIVATOR, **FULL},

@@ -229,8 +229,9 @@ class ServiceFields(BaseSettings):
         pattern="^[A-Z]{2}$",
         description=(
             "The state whose Metrc the sandbox answers as for the operations Metrc has in some "
-            "states only: Retail ID answers 404 in AK, CO, GU, ME and MO, as there. The seeded "
-            "facilities and data stay Colorado's."
+            "states only: Retail ID answers 404 in AK, CO, GU, ME and MO, as there. In MA the "
+            "user also holds Massachusetts' cultivator SF-SBX-MA-4-3301, which may track mother "
+            "plants; the seeded Colorado facilities and data are served in every state."
         ),
     )
     sandbox_biotrack_session_minutes: float = Field(

@@ -1,8 +1,9 @@
-"""The sandbox's five licences, as GET /facilities/v2/ lists them, and what each may do.
+"""The sandbox's licences, as GET /facilities/v2/ lists them, and what each may do.
 
-They copy five of the licences of Metrc's own Colorado sandbox (the retail cultivation CO-21,
-products manufacturer CO-22, store CO-24 and testing lab CO-25, and the medical store CO-9,
-where patients are kept). Each facility type's
+Five copy licences of Metrc's own Colorado sandbox (the retail cultivation CO-21, products
+manufacturer CO-22, store CO-24 and testing lab CO-25, and the medical store CO-9, where
+patients are kept); a sixth, the cultivator MA-4 of Metrc's Massachusetts sandbox, is served
+only when the sandbox is told it is in Massachusetts (`served`). Each facility type's
 flags are the ones Metrc's sandbox gives that licence, as F8ai/metrc-mcp recorded them by
 probing it on 2026-02-23 (`scripts/facility-capabilities.json`); a flag not listed true is
 false. The sandbox enforces the flags its writes and reads need (services/sandbox/rules.py
@@ -68,6 +69,11 @@ class Facility:
     license_type: str
     role: str
     capabilities: frozenset[str]
+
+    @property
+    def state(self) -> str:
+        """The state whose Metrc holds the licence (CO for SF-SBX-CO-21-8002)."""
+        return self.license_number.split("-")[2]
 
     @property
     def code(self) -> str:
@@ -198,7 +204,37 @@ MEDICAL_STORE = Facility(
         CanSpecifyPatientSalesLimitExemption CanReportOperationalExceptions EnableSublocations"""
     ),
 )
+# The cultivator MA-4 ("Sandbox Marijuana Cultivator", SF-SBX-MA-4-3301), which F8ai/metrc-mcp
+# seeds as Massachusetts' cultivator (docs/sandbox-limitations.md). Only Massachusetts licences
+# of Metrc's sandbox may track mother plants as a growth phase; of those, it is the one
+# F8ai/metrc-mcp ran the whole cultivation lifecycle on. Its licence type is not in the probe:
+# it is its name without "Sandbox", as for CO-21.
+MA_CULTIVATOR = Facility(
+    "SF-SBX-MA-4-3301",
+    "Sandbox Marijuana Cultivator",
+    "Marijuana Cultivator",
+    "cultivator",
+    _flags(
+        """IsRetail CanGrowPlants CanAssignLocationsToPlantBatches CanUpdatePlantStrains
+        CanTrackVegetativePlants CanReportStrainProperties CanCreateDerivedPackages
+        CanAssignLocationsToPackages CanUpdateLocationsOnPackages CanCreateTradeSamplePackages
+        CanSubmitPackagesForTesting CanRequirePackageSampleLabTestBatches CanReturnPackageQuantity
+        CanRemediatePackagesWithFailedLabResults CanDownloadProductLabel
+        CanReceiveAssociateProductLabel CanUseComplianceLabel EnableSublocations
+        CanTrackMotherPlantsAsGrowthPhase"""
+    ),
+)
+# The seeded year's Colorado licences, served whatever state the sandbox is told it is in
+# (the setting names the state for the operations Metrc has in some states only).
 FACILITIES: dict[str, Facility] = {
     facility.license_number: facility
     for facility in (CULTIVATOR, MANUFACTURER, DISPENSARY, LAB, MEDICAL_STORE)
 }
+# Every licence the sandbox keeps records of, whichever state it is told it is in.
+KNOWN: dict[str, Facility] = {**FACILITIES, MA_CULTIVATOR.license_number: MA_CULTIVATOR}
+
+
+def served(state: str) -> dict[str, Facility]:
+    """The licences the user holds in the sandbox told it is in `state`: Colorado's five,
+    and Massachusetts' cultivator in MA (a Metrc user's licences are in one state's Metrc)."""
+    return {**FACILITIES, **{k: f for k, f in KNOWN.items() if f.state == state}}

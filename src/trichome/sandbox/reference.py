@@ -127,6 +127,9 @@ PLANT_BATCH_TYPES: list[dict[str, Any]] = [
 ]
 PLANT_BATCH_TYPE_IDS = {t["Name"]: t["Id"] for t in PLANT_BATCH_TYPES}
 GROWTH_PHASES = ("Vegetative", "Flowering")
+# A growth phase of its own where the facility type may track mother plants as one
+# (`CanTrackMotherPlantsAsGrowthPhase`; bruno Plants/GetMotherPlants gives GrowthPhase "Mother").
+MOTHER_PHASE = "Mother"
 # Metrc's example remediation is "Further Drying" (bruno Packages/UpdateRemediate); states keep
 # their own list of methods and v2 has no endpoint listing them.
 REMEDIATION_METHODS = ("Remediation", "Decontamination", "Further Processing", "Further Drying")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.facilities import KNOWN, Facility
 from trichome.sandbox.store import Record
 
 SUBLOCATION = "sublocation"
@@ -42,7 +42,7 @@ TEMPLATE_DESCRIPTIONS = (
 
 def facility_id(facility: Facility) -> int:
     """The sandbox's FacilityId of a licence: its place among the seeded facilities."""
-    return list(FACILITIES).index(facility.license_number) + 1
+    return list(KNOWN).index(facility.license_number) + 1
 
 
 def sublocation(facility: Facility, name: str) -> Record:

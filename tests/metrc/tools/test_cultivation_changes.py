@@ -4,13 +4,21 @@ splits, adjustments and packaging) against the seeded sandbox."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
+from pydantic import TypeAdapter
 
 from tests.metrc.tools.helpers import CULTIVATOR
-from trichome.metrc.tools import MetrcAccess, ToolProblem, plants, using
+from tests.support.sandbox import AS_OF, KEYS, sandbox_client
+from trichome.config import Settings
+from trichome.metrc import MetrcAuthError
+from trichome.metrc.tools import MetrcAccess, ToolProblem, load_all, plants, using
 from trichome.metrc.tools import plant_batches as batches
 
 pytestmark = pytest.mark.anyio
+MA_CULTIVATOR = "SF-SBX-MA-4-3301"
+STATUSES: tuple[Literal["active", "inactive", "on_hold"], ...] = ("active", "inactive", "on_hold")
 
 
 async def test_plant_tools_change_tags_strains_and_groups(writer: MetrcAccess) -> None:
@@ -34,17 +42,27 @@ async def test_plant_tools_change_tags_strains_and_groups(writer: MetrcAccess) -
         merged = await plants.merge_plants(CULTIVATOR, second["Label"], tags[1])
         with pytest.raises(ToolProblem, match="into itself"):
             await plants.merge_plants(CULTIVATOR, tags[0], tags[0])
-        mothers = await plants.list_mother_plants(CULTIVATOR)
-        retired = await plants.list_mother_plants(CULTIVATOR, status="inactive")
-        held = await plants.list_mother_plants(CULTIVATOR, status="on_hold")
+        for status in STATUSES:  # Colorado has no mother phase
+            with pytest.raises(MetrcAuthError, match="CanTrackMotherPlantsAsGrowthPhase"):
+                await plants.list_mother_plants(CULTIVATOR, status=status)
     assert retagged["ids"] == [] and "now tagged" in retagged["message"]
     assert (await client.plant(CULTIVATOR, label=tags[0], credentials=keys))["StrainName"] == other
     assert strained["ids"] == [] and len(split["ids"]) == 1 and merged["ids"] == []
-    assert mothers["total"] == 0  # the sandbox's Colorado has no mother phase
-    assert retired["total"] == len(
-        await client.plants_mother_inactive(CULTIVATOR, credentials=keys)
-    )
-    assert held["total"] == len(await client.plants_mother_onhold(CULTIVATOR, credentials=keys))
+
+
+async def test_mother_plants_are_listed_where_the_licence_tracks_them(own_year: Settings) -> None:
+    """Massachusetts' cultivator (served by the sandbox told it is in MA) keeps its mothers,
+    one destroyed and one held (sandbox/seed/mothers.py); each list fits the tool's schema."""
+    async with sandbox_client(own_year.model_copy(update={"sandbox_state": "MA"})) as client:
+        with using(MetrcAccess(client, KEYS, today=AS_OF)):
+            lists = {
+                status: await plants.list_mother_plants(MA_CULTIVATOR, status=status)
+                for status in STATUSES
+            }
+    for found in lists.values():
+        TypeAdapter(load_all()["list_mother_plants"].returns).validate_python(found)
+        assert {p["GrowthPhase"] for p in found["items"]} == {"Mother"}
+    assert [found["total"] for found in lists.values()] == [2, 1, 1]
 
 
 async def test_clones_manicure_and_additives_through_the_tools(writer: MetrcAccess) -> None:

@@ -1,5 +1,5 @@
 """One deterministic year of a cultivator, a manufacturer, a dispensary and a lab (and the
-patients a medical store keeps).
+patients a medical store keeps, and a Massachusetts cultivator's mother plants).
 
 `build(seed, as_of)` simulates the year day by day in memory with one seeded random number
 generator, through the same Metrc documents the API writes: weekly clone plantings grow,
@@ -17,9 +17,10 @@ starts and ends the year with, `registers` what each keeps on file besides its s
 (sublocations, additives templates, drivers and vehicles, what it archived), `deliveries` the
 store's sales deliveries on the last day, `under_way` the lab's certificates of its last
 testing day and the manufacturer's job still running, `holds` the state's holds on a harvest
-and plants on the last day, `patients` the medical store's
-patients, `catalogue` the strains, flavours, rooms and tag pools. The anomalies the year
-contains on purpose are named scenarios, all listed in `scenarios`.
+and plants on the last day, `patients` the medical store's patients, `mothers` the
+Massachusetts cultivator's mother plants, `catalogue` the strains, flavours, rooms and tag
+pools. The anomalies the year contains on purpose are named scenarios, all listed in
+`scenarios`.
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from trichome.sandbox.reference import DEFAULT_SEED
-from trichome.sandbox.seed import deliveries, holds, licences, patients, registers, under_way
+from trichome.sandbox.seed import (
+    deliveries,
+    holds,
+    licences,
+    mothers,
+    patients,
+    registers,
+    under_way,
+)
 from trichome.sandbox.seed.year import Year
 from trichome.sandbox.store import Record, SandboxStore
 
@@ -61,6 +70,7 @@ def build(seed: int = DEFAULT_SEED, as_of: date | None = None) -> list[Record]:
     under_way.record(year)
     holds.place(year)
     patients.register(year)
+    mothers.grow(year)
     return year.records
 
 

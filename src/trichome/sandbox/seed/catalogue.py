@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, LAB, MANUFACTURER
+from trichome.sandbox.facilities import CULTIVATOR, DISPENSARY, LAB, MA_CULTIVATOR, MANUFACTURER
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,4 +62,5 @@ TAG_PREFIXES = {
     MANUFACTURER.license_number: "0C0022",
     DISPENSARY.license_number: "0C0024",
     LAB.license_number: "0C0025",
+    MA_CULTIVATOR.license_number: "0A0004",
 }

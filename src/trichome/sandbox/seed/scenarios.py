@@ -244,7 +244,8 @@ STATE_HOLD = NearYearEnd(
     "On the year's last day the state places an administrative hold on the cultivator's newest "
     "harvest and on three plants flowering in the room its plants came from, pending an "
     "investigation: they leave the active and flowering lists for GET /harvests/v2/onhold and "
-    "GET /plants/v2/onhold, with IsOnHold true.",
+    "GET /plants/v2/onhold, with IsOnHold true. Massachusetts holds one of its cultivator's "
+    "mother plants the same day (GET /plants/v2/mother/onhold).",
     earliest=0,
     latest=0,
 )

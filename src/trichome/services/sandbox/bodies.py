@@ -21,6 +21,7 @@ from trichome.sandbox.reference import (
     HARVEST_WASTE_TYPES,
     LAB_TEST_TYPES,
     LOCATION_TYPES,
+    MOTHER_PHASE,
     PLANT_BATCH_TYPES,
     PLANT_WASTE_REASONS,
     REMEDIATION_METHODS,
@@ -99,7 +100,9 @@ ITEM_FIELDS = {
 _HARVEST_KEYS = ("Id", "HarvestId", "HarvestName")
 HARVEST_REF = {"Id": ID, "HarvestId": ID, "HarvestName": TEXT}
 _PLANT_KEYS = ("Id", "Label")
-PLANT_REF = {"Id": ID, "Label": TEXT}
+# Metrc's examples name a plant by Id or Label and send the other as null (bruno Plants/
+# UpdateGrowthPhase, UpdatePlantsLocation, DeletePlants); the route needs one of the two.
+PLANT_REF = {"Id": {"type": ["integer", "null"]}, "Label": MAYBE_TEXT}
 WASTE = {
     "WasteMethodName": PLANT_WASTE_METHOD,
     "ReasonName": PLANT_WASTE_REASON,
@@ -164,7 +167,13 @@ BATCH_MOVE = shape({"Name": TEXT, "Location": TEXT, "MoveDate": DAY})
 PLANT_GROWTH_PHASE = identified(
     _PLANT_KEYS,
     shape(
-        {"GrowthPhase": one_of(GROWTH_PHASES), "NewLocation": TEXT, "GrowthDate": DAY}, PLANT_REF
+        # Mother only where the facility type tracks mothers (checked by the route).
+        {
+            "GrowthPhase": one_of((*GROWTH_PHASES, MOTHER_PHASE)),
+            "NewLocation": TEXT,
+            "GrowthDate": DAY,
+        },
+        PLANT_REF,
     ),
 )
 PLANT_HARVEST = identified(

@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from trichome.sandbox.facilities import FACILITIES
+from trichome.sandbox.facilities import KNOWN
 from trichome.services.sandbox.rules import MAX_OBJECTS_PER_WRITE, MAX_PAGE_NUMBER, MAX_PAGE_SIZE
 
 # ----------------------------------------------------------------------------- parameters
@@ -38,9 +38,10 @@ def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]
 
 LICENSE = _query(
     "licenseNumber",
-    {"type": "string", "enum": sorted(FACILITIES)},
+    {"type": "string", "enum": sorted(KNOWN)},
     "The facility's licence: one of the sandbox's facilities, which its development keys "
-    "hold (any other is a 401). Whether the facility's type may do this is checked too.",
+    "hold (any other is a 401; the Massachusetts one only in the sandbox told it is in MA). "
+    "Whether the facility's type may do this is checked too.",
     required=True,
 )
 PAGING = [

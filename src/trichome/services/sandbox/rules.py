@@ -15,7 +15,7 @@ import orjson
 from fastapi import Request
 from starlette.responses import Response
 
-from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.facilities import Facility, served
 from trichome.sandbox.store import Paging, Record
 
 MAX_PAGE_SIZE = 20
@@ -88,7 +88,8 @@ def check_credentials(request: Request, vendor_key: str, user_key: str) -> None:
 
 
 def facility_of(request: Request) -> Facility:
-    """The facility named by `licenseNumber`, which the user must hold.
+    """The facility named by `licenseNumber`, which the user must hold (the Massachusetts
+    licence only in the sandbox told it is in MA, `facilities.served`).
 
     Raises:
         MetrcHttpError: 400 without a licence number, 401 for a licence the user lacks.
@@ -96,7 +97,7 @@ def facility_of(request: Request) -> Facility:
     license_number = request.query_params.get("licenseNumber", "").strip()
     if not license_number:
         raise message(400, "No license number was specified (query parameter licenseNumber).")
-    facility = FACILITIES.get(license_number)
+    facility = served(request.state.sandbox.settings.sandbox_state).get(license_number)
     if facility is None:
         raise message(401, f"User does not have access to license {license_number}.")
     return facility

@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
-from trichome.sandbox.facilities import FACILITIES
+from trichome.sandbox.facilities import served
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import json, store
@@ -106,8 +106,9 @@ async def set_subscription(request: Request) -> Response:
     if not values["url"].lower().startswith(("https://", "http://")):
         raise message(400, "url must be an http(s) URL.")
     licences = [part.strip() for part in values["facilityLicenseNumbers"].split(",")]
+    held = served(request.state.sandbox.settings.sandbox_state)
     for licence in licences:
-        if licence not in FACILITIES:
+        if licence not in held:
             raise message(401, f"User does not have access to license {licence}.")
     values["facilityLicenseNumbers"] = ",".join(licences)
     key = (values["objectType"], values["verb"], values["url"])

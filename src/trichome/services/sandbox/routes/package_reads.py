@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox.documents import ABBREVIATIONS
-from trichome.sandbox.facilities import FACILITIES
+from trichome.sandbox.facilities import FACILITIES, KNOWN
 from trichome.sandbox.store import Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import ObjectId, json, owned, reading, store
@@ -169,7 +169,7 @@ async def source_harvests(request: Request, package_id: ObjectId) -> Response:
             for licence in (package.license, *FACILITIES):
                 harvest = await tx.by_name(licence, "harvest", name)
                 if harvest is not None:
-                    grower = FACILITIES[harvest.license]
+                    grower = KNOWN[harvest.license]
                     rows.append(
                         {
                             "HarvestedByFacilityLicenseNumber": grower.license_number,

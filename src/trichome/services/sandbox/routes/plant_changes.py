@@ -6,8 +6,10 @@ As Metrc documents (ThunkMetrc bruno Plants/*.bru): Merge, ChangeStrain, Replace
 AdjustPlantCount answer no body; Manicure, SplitPlantGroup, CreatePlantBatches and
 CreatePlantBatchPackage answer `{Ids, Warnings}`. AdjustPlantCount exists only in Maine's and
 Oregon's collections, so it is a 404 for the sandbox's Colorado licences. The sandbox's plants
-are single plants in the vegetative or flowering phase (Colorado has no mother phase), so the
-mother lists are empty; the routes answer them as Metrc does.
+are single plants in the vegetative or flowering phase, and at a licence whose type may track
+mother plants as a growth phase (`CanTrackMotherPlantsAsGrowthPhase`: the Massachusetts
+cultivator) in the mother phase too (sandbox/plant_phases.py); the mother lists are read there
+and refused elsewhere with a 401 naming the flag.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.reference import GROWTH_PHASES, PLANT_BATCH_TYPES, UNIT_GRAMS
+from trichome.sandbox.plant_phases import TRACKS_MOTHERS, ended, phases
+from trichome.sandbox.reference import PLANT_BATCH_TYPES, UNIT_GRAMS
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.bodies import (
     COUNT,
@@ -116,14 +119,14 @@ list_routes(
         "/plants/v2/mother/inactive": ["mother-inactive"],
         "/plants/v2/mother/onhold": ["mother-onhold"],
     },
-    capability=GROW,
+    capability=(TRACKS_MOTHERS, "track mother plants as a growth phase"),
 )
 
 
 @router.get("/plants/v2/growthphases", **openapi.reference_list(items={"type": "string"}))
 async def growth_phases(request: Request) -> Response:
-    reading(request, *GROW)
-    return json(list(GROWTH_PHASES))
+    """The phases the facility's plants may be in (Mother where it may track mothers)."""
+    return json(list(phases(reading(request, *GROW))))
 
 
 @router.post("/plants/v2/manicure", **openapi.write(MANICURE))
@@ -184,7 +187,7 @@ async def merge(request: Request) -> Response:
         errors.raise_if_any()
         for source, when in plans:
             assert source is not None
-            source.state = "inactive"
+            source.state = ended(source)
             source.data.update({"DestroyedDate": documents.day(when), "DestroyedNote": "Merged"})
             await tx.save(source)
     return Response(status_code=200)

@@ -9,7 +9,15 @@ from starlette.responses import Response
 
 from trichome.sandbox import documents, removals
 from trichome.sandbox.facilities import Facility
-from trichome.sandbox.reference import GROWTH_PHASES, UNIT_GRAMS, WASTE_METHODS
+from trichome.sandbox.plant_phases import (
+    EVERY_PHASE,
+    GROWING,
+    TRACKS_MOTHERS,
+    change_phase,
+    destroy,
+    phases,
+)
+from trichome.sandbox.reference import MOTHER_PHASE, UNIT_GRAMS, WASTE_METHODS
 from trichome.sandbox.store import Record, Transaction
 from trichome.services.sandbox import bodies, openapi
 from trichome.services.sandbox.common import (
@@ -35,7 +43,7 @@ from trichome.services.sandbox.growing import (
     location_for,
     waste_fields,
 )
-from trichome.services.sandbox.rules import RowErrors, writes
+from trichome.services.sandbox.rules import RowErrors, require, writes
 
 router = APIRouter()
 
@@ -79,8 +87,8 @@ async def growing_plant(
     errors: RowErrors,
     key: str = "Label",
 ) -> Record | None:
-    """A growing (vegetative or flowering) plant of the facility, by Id or label; else a
-    row error."""
+    """A growing (vegetative, flowering or mother) plant of the facility, by Id or label; else
+    a row error."""
     if isinstance(obj.get("Id"), int):
         record = await tx.get("plant", obj["Id"])
     elif isinstance(obj.get(key), str):
@@ -92,7 +100,7 @@ async def growing_plant(
         named = obj["Id"] if isinstance(obj.get("Id"), int) else obj.get(key)
         errors.add(row, f"Plant {named!r} was not found.")
         return None
-    if record.state not in ("vegetative", "flowering"):
+    if record.state not in GROWING:
         errors.add(row, f"Plant {record.label} is not growing (it is {record.state}).")
     return record
 
@@ -106,12 +114,20 @@ async def plant_growth_phase(request: Request) -> Response:
         plans = []
         for row, obj in enumerate(objects):
             plant = await growing_plant(tx, facility, obj, row, errors)
-            phase = text(obj, "GrowthPhase", row, errors)
-            if phase and phase not in GROWTH_PHASES:
-                errors.add(row, f"GrowthPhase must be one of {list(GROWTH_PHASES)}.")
-            if plant is not None and phase == "Vegetative" and plant.state == "flowering":
+            asked = text(obj, "GrowthPhase", row, errors)
+            phase = canonical(asked, EVERY_PHASE)
+            if phase == MOTHER_PHASE:
+                require(facility, TRACKS_MOTHERS, "track mother plants as a growth phase")
+            if asked and phase not in phases(facility):
+                errors.add(row, f"GrowthPhase must be one of {list(phases(facility))}.")
+            if (
+                plant is not None
+                and phase not in (None, "Flowering")
+                and plant.state == "flowering"
+            ):
                 errors.add(
-                    row, f"Plant {plant.label} is flowering and cannot go back to vegetative."
+                    row,
+                    f"Plant {plant.label} is flowering and cannot go back to {str(phase).lower()}.",
                 )
             location = await location_for(
                 tx, facility, text(obj, "NewLocation", row, errors), row, errors, "ForPlants"
@@ -119,11 +135,8 @@ async def plant_growth_phase(request: Request) -> Response:
             plans.append((plant, phase, location, a_date(obj, "GrowthDate", row, errors)))
         errors.raise_if_any()
         for plant, phase, location, when in plans:
-            assert plant is not None
-            plant.state, plant.data["GrowthPhase"] = phase.lower(), phase
-            plant.data["FloweringDate" if phase == "Flowering" else "VegetativeDate"] = (
-                documents.day(when)
-            )
+            assert plant is not None and phase is not None and when is not None
+            change_phase(plant, phase, when)
             if location is not None:
                 plant.data.update(documents.placed(location))
             await tx.save(plant)
@@ -245,11 +258,8 @@ async def destroy_plants(request: Request) -> Response:
         errors.raise_if_any()
         destroyed = []
         for plant, obj, when in plans:
-            assert plant is not None
-            plant.state = "inactive"
-            plant.data.update(
-                {"DestroyedDate": documents.day(when), "DestroyedNote": obj.get("ReasonNote")}
-            )
+            assert plant is not None and when is not None
+            destroy(plant, when, obj.get("ReasonNote"))
             destroyed.append(await tx.save(plant))
             # The waste of the destroyed plant, as a plant waste record of one plant.
             await tx.insert(
@@ -289,7 +299,7 @@ async def record_plant_waste(request: Request) -> Response:
             if where and await tx.by_name(facility.license_number, "location", str(where)) is None:
                 errors.add(row, f"Location {where!r} does not exist.")
         errors.raise_if_any()
-        growing = await tx.all(facility.license_number, "plant", ["vegetative", "flowering"])
+        growing = await tx.all(facility.license_number, "plant", list(GROWING))
         created = []
         for obj, values in zip(objects, fields, strict=True):
             labels = obj.get("PlantLabels") or []

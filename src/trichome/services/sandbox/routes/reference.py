@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from trichome.sandbox import documents
-from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.facilities import Facility, served
 from trichome.sandbox.item_categories import ITEM_CATEGORIES
 from trichome.sandbox.reference import (
     ADJUST_REASONS,
@@ -70,8 +70,10 @@ LAB_TEST_BATCHES = [
 
 @router.get("/facilities/v2", **openapi.state_list())
 @router.get("/facilities/v2/", **openapi.state_list())
-async def facilities() -> Response:
-    return json([facility.document() for facility in FACILITIES.values()])
+async def facilities(request: Request) -> Response:
+    """The user's licences: Colorado's five, and Massachusetts' cultivator in MA."""
+    state = request.state.sandbox.settings.sandbox_state
+    return json([facility.document() for facility in served(state).values()])
 
 
 @router.get("/employees/v2", **openapi.reference_list())

@@ -30,7 +30,7 @@ from starlette.responses import Response
 from trichome.db.models import utcnow
 from trichome.metrc.operations import catalogue
 from trichome.sandbox import retail_id
-from trichome.sandbox.facilities import FACILITIES, Facility
+from trichome.sandbox.facilities import Facility, served
 from trichome.sandbox.reference import ADJUST_REASON_NAMES
 from trichome.sandbox.registers import facility_id
 from trichome.sandbox.store import Record, Transaction
@@ -65,6 +65,11 @@ def _available(request: Request) -> None:
             f"No such endpoint: {request.method} {request.url.path} (Metrc has no Retail ID "
             f"in {state}).",
         )
+
+
+def _users_licences(request: Request) -> dict[str, Facility]:
+    """Every licence the user holds in the state the sandbox is told it is in."""
+    return served(request.state.sandbox.settings.sandbox_state)
 
 
 def _documented(
@@ -189,7 +194,7 @@ async def associate(request: Request) -> Response:
     errors = RowErrors()
     async with store(request).transaction() as tx:
         holders: dict[str, str] = {}
-        for license_number in FACILITIES:
+        for license_number in _users_licences(request):
             for held in await tx.all(license_number, retail_id.KIND):
                 holders.update((url, str(held.label)) for url in held.data["Eaches"])
         plans: list[tuple[Record, list[str]]] = []
@@ -293,7 +298,7 @@ async def receive_by_label(request: Request, label: str) -> Response:
     _available(request)
     # Without a licence Metrc looks through all of the user's facilities.
     given = request.query_params.get("licenseNumber", "").strip()
-    facilities = [reading(request)] if given else list(FACILITIES.values())
+    facilities = [reading(request)] if given else list(_users_licences(request).values())
     async with store(request).transaction() as tx:
         package = await tx.by_label("package", label)
         if package is None or package.license not in {f.license_number for f in facilities}:
