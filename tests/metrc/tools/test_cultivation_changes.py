@@ -65,6 +65,35 @@ async def test_mother_plants_are_listed_where_the_licence_tracks_them(own_year: 
     assert [found["total"] for found in lists.values()] == [2, 1, 1]
 
 
+async def test_a_plant_is_kept_as_a_mother_only_where_the_licence_tracks_mothers(
+    own_year: Settings, writer: MetrcAccess
+) -> None:
+    """change_plants_growth_phase offers Mother: at Massachusetts' cultivator a vegetative
+    plant moves to the mother list; a flowering plant is refused by the tool, and a Colorado
+    plant by Metrc (the licence lacks CanTrackMotherPlantsAsGrowthPhase)."""
+    async with sandbox_client(own_year.model_copy(update={"sandbox_state": "MA"})) as client:
+        young = (await client.plants_vegetative(MA_CULTIVATOR, credentials=KEYS))[0]["Label"]
+        with using(MetrcAccess(client, KEYS, today=AS_OF)):
+            kept = await plants.change_plants_growth_phase(
+                MA_CULTIVATOR, [young], "Mother", "Mother Room"
+            )
+            mothers = await plants.list_mother_plants(MA_CULTIVATOR)
+    colorado = writer.client
+    veg = (await colorado.plants_vegetative(CULTIVATOR, credentials=writer.credentials))[0]
+    bloom = (await colorado.plants_flowering(CULTIVATOR, credentials=writer.credentials))[0]
+    with using(writer):
+        with pytest.raises(ToolProblem, match="cannot go back to mother"):
+            await plants.change_plants_growth_phase(
+                CULTIVATOR, [bloom["Label"]], "Mother", "Flower Room 2"
+            )
+        with pytest.raises(MetrcAuthError, match="CanTrackMotherPlantsAsGrowthPhase"):
+            await plants.change_plants_growth_phase(
+                CULTIVATOR, [veg["Label"]], "Mother", veg["LocationName"]
+            )
+    assert kept["message"] == "Changed 1 plant to Mother at Mother Room."
+    assert young in {p["Label"] for p in mothers["items"]} and mothers["total"] == 3
+
+
 async def test_clones_manicure_and_additives_through_the_tools(writer: MetrcAccess) -> None:
     client, keys = writer.client, writer.credentials
     mother = (await client.plants_vegetative(CULTIVATOR, credentials=keys))[0]

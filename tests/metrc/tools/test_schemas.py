@@ -161,7 +161,11 @@ def test_closed_enumerations_are_metrcs_and_open_ones_take_real_values() -> None
         hint = Annotated[field.annotation, *field.metadata] if field.metadata else field.annotation
         return TypeAdapter(hint).validate_python(value)
 
-    assert enum(plants.change_plants_growth_phase, "growth_phase") == ["Vegetative", "Flowering"]
+    assert enum(plants.change_plants_growth_phase, "growth_phase") == [
+        "Vegetative",
+        "Flowering",
+        "Mother",
+    ]
     assert "TestFailed" in enum(packages.list_active_packages, "lab_testing_state")
     # GET /sales/v2/customertypes (bruno Sales/GetCustomerTypes) lists NonResidentConsumer.
     customer = sales.list_active_sales_receipts

@@ -14,7 +14,8 @@ Day = date | str  # a date, or text already in YYYY-MM-DD
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlantGrowthPhaseChange(MetrcBody):
-    """Move a plant (by Id or Label) to Vegetative or Flowering, in a location named NewLocation."""
+    """Move a plant (by Id or Label) to Vegetative, Flowering or (where the licence tracks
+    mothers) Mother, in a location named NewLocation."""
 
     growth_phase: str
     growth_date: Day

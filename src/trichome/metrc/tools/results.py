@@ -211,6 +211,10 @@ LabTestingState = Literal[
     "RandDCompleted",
 ]
 GrowthPhase = Literal["Vegetative", "Flowering"]
+# A plant may also become a mother where the licence tracks mothers as a growth phase
+# (`CanTrackMotherPlantsAsGrowthPhase`: Massachusetts licences in Metrc's sandbox, per
+# F8ai/metrc-mcp scripts/facility-capabilities.json); plant batches have only the two.
+PlantGrowthPhase = Literal["Vegetative", "Flowering", "Mother"]
 
 # Metrc accepts last-modified ranges of 24 hours; the client sends one request per day, so
 # longer spans are cheaper as the whole list.

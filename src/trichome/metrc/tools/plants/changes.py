@@ -23,7 +23,7 @@ from trichome.metrc.tools.plants.params import (
 )
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
-    GrowthPhase,
+    PlantGrowthPhase,
     LicenseNumber,
     PlantLabel,
     UnitOfWeight,
@@ -60,8 +60,12 @@ async def change_plants_growth_phase(
     license_number: LicenseNumber,
     labels: PlantLabels,
     growth_phase: Annotated[
-        GrowthPhase,
-        Field(description="The new phase; Flowering starts flowering (it cannot be undone)."),
+        PlantGrowthPhase,
+        Field(
+            description="The new phase; Flowering starts flowering (it cannot be undone); "
+            "Mother keeps a plant as a mother, only where the licence tracks mothers "
+            "(Metrc's CanTrackMotherPlantsAsGrowthPhase, Massachusetts)."
+        ),
     ],
     new_location: Annotated[
         str,
@@ -74,17 +78,19 @@ async def change_plants_growth_phase(
     """Change tagged plants' growth phase, normally vegetative to flowering (the move to the
     flower room), recording the day and the location they are in afterwards.
 
-    Flowering plants cannot go back to vegetative. To tag untracked plants of a batch, use
+    Flowering plants cannot go back to vegetative or become mothers; Mother is offered only
+    where the licence tracks mother plants. To tag untracked plants of a batch, use
     change_plant_batch_growth_phase instead.
     """
     metrc = access()
     plants = await find_plants(metrc, license_number, labels)
     _not_growing(plants)
-    if growth_phase == "Vegetative":
+    if growth_phase != "Flowering":
         flowering = [label for label, p in plants.items() if p.get("GrowthPhase") == "Flowering"]
         if flowering:
             raise ToolProblem(
-                f"Flowering plants cannot go back to vegetative: {', '.join(flowering)}."
+                f"Flowering plants cannot go back to {growth_phase.lower()}: "
+                f"{', '.join(flowering)}."
             )
     changing = [
         label
