@@ -153,7 +153,8 @@ def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
 
 # "grams per plant", "lb a plant", "how much per plant", "what did each plant give"
 _PER_PLANT = re.compile(
-    r"\b(?:(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s+)?(?:per|a|an|each|/)\s*plant\b|"
+    r"\b(?:(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s+(?:(?:dry|dried|wet)\s+)?)?"
+    r"(?:per|a|an|each|/)\s*plant\b|"
     r"\beach\s+plant\s+(?:give|gave|yield|produce|average)",
     re.IGNORECASE,
 )
@@ -174,28 +175,40 @@ def per_plant(question: Question) -> Calculation | None:
     if count <= 0 or count != int(count):
         raise CalculationError(f"the number of plants ({fmt(count)}) must be a whole number")
     question.use(harvest, plants[0])
-    unit = units.canonical(asked.group("mass")) if asked.group("mass") else harvest.unit
-    total = units.convert(harvest.value, harvest.unit, unit)
+    weighed, weighed_unit = harvest.value, harvest.unit
+    dried = _dried_first(question)
+    if dried is not None:  # "60 lb wet, 75% moisture loss, grams per plant dry?"
+        weighed = dried.value
+    unit = units.canonical(asked.group("mass")) if asked.group("mass") else weighed_unit
+    total = units.convert(weighed, weighed_unit, unit)
     each = total / count
     shown = units.label(unit)
     steps = [f"{fmt(total, 6)} {shown} ÷ {fmt(count)} plants = {fmt(each, 4)} {shown} per plant"]
-    if unit != harvest.unit:
-        steps.insert(
-            0,
-            f"{fmt(harvest.value)} {units.label(harvest.unit)} = {fmt(total, 6)} "
-            f"{units.label(unit)}",
-        )
-    return Calculation(
+    if unit != weighed_unit:
+        steps.insert(0, f"{fmt(weighed, 6)} {units.label(weighed_unit)} = {fmt(total, 6)} {shown}")
+    which = "dry harvest" if dried is not None else "harvest"
+    shared = Calculation(
         "yield_per_plant",
         each,
         f"{units.label(unit)} per plant",
-        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest.value)} "
-        f"{units.label(harvest.unit)} over {fmt(count)} plants).",
+        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(weighed, 6)} "
+        f"{units.label(weighed_unit)} {which} over {fmt(count)} plants).",
         tuple(steps),
         formula="per plant = harvest weight ÷ number of plants",
         inputs=(
-            f"harvest: {fmt(harvest.value)} {units.label(harvest.unit)}",
+            f"{which}: {fmt(weighed, 6)} {units.label(weighed_unit)}",
             f"plants: {fmt(count)}",
         ),
         assumptions=("the plants share the harvest evenly: this is the average plant",),
     )
+    return shared if dried is None else calculators.chain([dried, shared])
+
+
+def _dried_first(question: Question) -> Calculation | None:
+    """The dry weight of a harvest weighed wet, when a dry figure is asked and the drying loss
+    is given (`operations_readers.dry`); None when the harvest is taken as weighed."""
+    if not question.says(r"\bwet\b|\bfresh\b") or not question.says(r"\bdr(?:y|ied)\b"):
+        return None
+    if not question.find("percent", tags=("moisture",)) + question.find("percent", tags=("loss",)):
+        return None
+    return dry(question)
