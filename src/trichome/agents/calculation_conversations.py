@@ -27,7 +27,12 @@ from trichome.agents.follow_up_counterparts import (
     unit_family,
     unsized_lot,
 )
-from trichome.agents.follow_up_words import CALCULATION_ASK, FOLLOW_UP, FOLLOW_UP_ANYWHERE
+from trichome.agents.follow_up_words import (
+    BACK_REFERENCE,
+    CALCULATION_ASK,
+    FOLLOW_UP,
+    FOLLOW_UP_ANYWHERE,
+)
 from trichome.agents.normalising import normalise
 from trichome.agents.ounce_statements import STANDARD_STATED, TRADE_STATED, ounce_stated
 from trichome.agents.poisoning import asks_about_poisoning
@@ -72,7 +77,14 @@ def recognise_conversation(
         or ounce_stated(latest)
         or mg_of_earlier_potency(alone, user_turns[-1 - FOLLOW_UP_REACH : -1])
     )
-    if alone is not None and alone.calculation is not None and not (follows and short):
+    # "forgot the excise ... total with both?": the earlier figures named, at any length
+    leans_back = bool(BACK_REFERENCE.search(update))
+    follows = follows or leans_back
+    if (
+        alone is not None
+        and alone.calculation is not None
+        and not (follows and (short or leans_back))
+    ):
         return alone
     if alone is not None and alone.calculation is None and not alone.asks:
         return alone  # an impossible number in the latest turn is refused as it stands

@@ -112,7 +112,9 @@ def decarboxylation(question: Question) -> Calculation | None:
     efficiency = efficiency_percent(question)
     if efficiency == 100 and not question.find("percent", tags=("efficiency",)):
         stray = [q for q in question.find("percent", without=("loss",)) if q.cannabinoid is None]
-        if stray and question.says(r"efficien|conversion|convert"):
+        # "realistically we hit 85%", "in practice we get about 90%": the share of the theory
+        # reached in practice is the efficiency, even unnamed
+        if stray and question.says(rf"efficien|conversion|convert|{_IN_PRACTICE}"):
             efficiency = stray[0].value
             question.use(stray[0])
     result = potency.decarboxylation(acid_mg, acid_unit, efficiency)
@@ -210,3 +212,10 @@ def _mass_lost(result: Calculation, unit: str, acid: str = "THCA") -> Calculatio
         summary=f"{fmt(value, 4)} {shown} leaves as CO2 ({fmt(lost_mg)} mg, "
         f"{fmt(100 * (1 - factor), 3)}% of the {acid}). {result.summary}",
     )
+
+
+# "realistically we hit", "in practice we get", "our real-world yield is": the theory's share
+_IN_PRACTICE = (
+    r"\b(?:realistic(?:ally)?|in\s+practice|in\s+reality|real[- ]world|practically)\b[^.?!\d]{0,30}"
+    r"\b(?:hit|hits|get|gets|got|see|sees|achieve|reach|manage|land|average|is|are)\b"
+)

@@ -75,6 +75,12 @@ def counterpart(new: Quantity, earlier: list[Quantity], update: str, taken: set[
         and HOLDING_BEFORE.search(update[max(0, new.start - 50) : new.start])
     ):  # "already got 2 eighths": an amount held, added beside the limit, never replacing it
         earlier = [q for q in earlier if "limit" not in q.tags]
+    if new.kind == "volume" and _RESTATED_DROPPER.search(
+        update[max(0, new.start - 30) : new.start]
+    ):
+        return None  # "per half dropper, 0.5 ml": the amount taken, never the bottle's volume
+    if "tax" in new.tags and _another_tax(new, earlier, update, previous):
+        return None  # "forgot the 15% excise" after "9% sales tax": a second tax, beside it
     ordinal = re.search(r"\b(first|second|other|last)\s+(?:one|1|material|oil|batch|lot)\b", update)
     peers = [q for q in earlier if q.kind == new.kind and q.start not in taken]
     if ordinal and len(peers) == 2:  # "and if the second one is 70%?": that one of the two
@@ -237,6 +243,8 @@ def _counterpart_of_scale(new: Quantity, earlier: list[Quantity], update: str,
         candidates = alike if len(alike) == 1 else []
     if len(candidates) > 1 and new.kind == "count" and len({q.value for q in candidates}) > 1:
         candidates = candidates[-1:]  # "48 gummies ... scale to 300", "now 1000": the target
+    if len(candidates) > 1 and _THAT_ONE.search(update[: new.start]):
+        candidates = candidates[-1:]  # "make that 85%": the figure said last, whatever its role
     if len(candidates) > 1:
         roles = [q for q in candidates if q.tags == new.tags]
         if not roles and not new.tags:
@@ -348,3 +356,43 @@ def unit_family(unit: str) -> str:
 def _same_scale(old: str, new: str) -> bool:
     small = {"mg"}
     return (old in small) == (new in small)
+
+
+# "per half dropper, 0.5 ml", "2 droppers (1 ml)": a volume restating droppers counted
+_RESTATED_DROPPER = re.compile(
+    r"(?:[\d.]+|half|full|whole)\s*(?:a\s+)?droppers?(?:\s*full)?\s*[,:(-]\s*(?:so\s+|about\s+|~\s*)?$",
+    re.IGNORECASE,
+)
+# "make that 85%", "change it to 12", "scratch that, 40": the figure just said is replaced
+_THAT_ONE = re.compile(
+    r"\b(?:make|change|switch|bump|drop)\s+(?:that|it)\s+(?:to\s+|up\s+to\s+|down\s+to\s+)?$|"
+    r"\bscratch\s+that\b[,\s]*$",
+    re.IGNORECASE,
+)
+# The name a tax rate is given ("15% excise", "sales tax of 9%", "the city tax at 3%").
+_TAX_NAME = (
+    r"excise|sales|use|local|city|county|state|municipal|gross\s+receipts|cultivation|retail"
+)
+
+
+def _tax_name(text: str, quantity: Quantity) -> str | None:
+    after = re.match(
+        rf"\s*(?:[a-z]+\s+)?({_TAX_NAME})\b", text[quantity.end : quantity.end + 30], re.I
+    )
+    if after:
+        return after.group(1).lower()
+    before = re.search(
+        rf"\b({_TAX_NAME})\s+(?:tax\s+)?(?:rate\s+)?(?:is|of|at|=|:)?\s*$",
+        text[max(0, quantity.start - 30) : quantity.start],
+        re.I,
+    )
+    return before.group(1).lower() if before else None
+
+
+def _another_tax(new: Quantity, earlier: list[Quantity], update: str, previous: str) -> bool:
+    """Whether a follow-up's tax rate names a tax other than every earlier rate names ("15%
+    excise" after "9% sales tax"): it adds a tax rather than changing the one given."""
+    name = _tax_name(update, new)
+    rates = [q for q in earlier if "tax" in q.tags]
+    names = {_tax_name(previous, q) for q in rates}
+    return bool(name and rates and None not in names and name not in names)

@@ -62,3 +62,11 @@ CALCULATION_ASK = re.compile(
     r"\bhow\s+far\s+off\b|\bweigh\s+out\b|\bwhat\s+(?:do|should)\s+(?:i|we)\s+(?:weigh|use|add|put\s+in)\b",
     re.IGNORECASE,
 )
+# "forgot the 15% excise ... total with both?": a turn that names the earlier figures as part
+# of its own, a follow-up however long it runs.
+BACK_REFERENCE = re.compile(
+    r"\b(?:total|price|cost|pay|owe)\s+(?:with|incl\w*|after|for)\s+both\b|"
+    r"\bboth\s+(?:taxes|rates|fees|charges)\b|"
+    r"\b(?:forgot|forgotten|left\s+out|missed)\s+(?:about\s+)?(?:the|to\s+(?:add|mention|include))\b",
+    re.IGNORECASE,
+)

@@ -31,10 +31,17 @@ _PACKED = re.compile(
     rf"{_MASS}\s*(?:[a-z][\w-]*\s+){{0,2}}?(?P<piece>{_PIECE})\b",
     re.IGNORECASE,
 )
+# Packages sold by the weight in them, weighed out with that weight stated ("10 eighths at
+# 3.5 g each", "12 jars at 7 g each"): any package counted, when each one's weight is given.
+_PACKAGE = (
+    r"eighths?|quarters?|halves|halfs|zips?|jars?|bags?|baggies|packages?|packs|pouches|"
+    r"tins?|units?|containers?|mylars?"
+)
 # "20 prerolls at 0.5 g each", "a 10-pack of joints, 1 g apiece"
 _EACH_AFTER = re.compile(
     rf"(?:\b(?P<packs>{_COUNT})\s+)?(?:(?P<each>\d+)\s*-?\s*(?:packs?|pks?|ct|count)\s+of\s+|"
-    rf"(?<![\d.])\b(?P<count>\d+)\s+)(?:[a-z][\w-]*\s+)?(?P<piece>{_PIECE})\s*(?:,\s*|\s+(?:at|@)\s+)?"
+    rf"(?<![\d.])\b(?P<count>\d+)\s+)(?:[a-z][\w-]*\s+)?(?P<piece>{_PIECE}|{_PACKAGE})\s*"
+    r"(?:,\s*|\s+(?:at|@)\s+)?"
     rf"{_MASS}\s*(?:each|apiece|a\s+piece|per\s+(?:piece|{_PIECE}))\b",
     re.IGNORECASE,
 )

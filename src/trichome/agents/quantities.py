@@ -56,7 +56,9 @@ _EACH_BEFORE = re.compile(
 # "1,000 chocolates x 2.5 mg": a count of pieces times the dose in each.
 _TIMES_BEFORE = re.compile(rf"\d\s*(?:{COUNTABLE})\s*(?:x|\*)\s*$", re.IGNORECASE)
 _SERVING_BEFORE = re.compile(
-    r"\b(?:serving|dose|portion)\s+(?:size\s+)?(?:is|are|was|=|:|of)\s*(?:only\s+|just\s+)?$",
+    # "serving size 25mg", "serving size: 10 mg": a label's size line names the serving too
+    r"\b(?:serving|dose|portion)\s+(?:size\s*(?:is|are|was|=|:|of)?|(?:is|are|was|=|:|of))\s*"
+    r"(?:only\s+|just\s+)?$",
     re.IGNORECASE,
 )
 # "100mg per bar", "200 mg the tin": the amount of a whole package; "2.5mg and the bar has

@@ -46,7 +46,10 @@ _RATE_ASKED = re.compile(
 # A sale the question points at without its amount: "this sale", "the order", "his cart".
 _SALE_NAMED = re.compile(
     r"\b(?:this|that|the|a|an|his|her|their|my|our)\s+(?:sale|order|purchase|ticket|"
-    r"transaction|receipt|basket|cart)\b|\bon\s+(?:it|this|that)\b",
+    r"transaction|receipt|basket|cart)\b|\bon\s+(?:it|this|that)\b|"
+    # "ringing up an eighth", "selling him a cart": an item being sold is the sale
+    r"\b(?:ring(?:ing|s)?|rang|rung)\s+(?:up|out)\b|\b(?:selling|checking\s+out)\s+(?:\w+\s+)?"
+    r"(?:an?|one|the|1|this|that)\b",
     re.IGNORECASE,
 )
 

@@ -47,6 +47,7 @@ def terpene_reintroduction(question: Question) -> Calculation | None:
         q
         for q in question.find("percent", cannabinoids=(None,), without=("loss", "efficiency"))
         if not _DISTILLATE_AFTER.match(question.text[q.end : q.end + 20])
+        or _SHARE_OF_BASE.match(question.text[q.end : q.end + 40])
     ]  # "100 g of 95% disty": the 95% is the distillate's potency, not a terpene share
     # "5 g terps to 95 g distillate": the 95 g is the base, although "terps to" comes first.
     bases = [
@@ -108,6 +109,14 @@ _OF_DISTILLATE = (
     rf"(?:%|percent|percentage)\s*(?:terp\w*\s+)?(?:w/w\s*)?(?:is\s+(?:that|it)\s+)?(?:of|by|on)\s+"
     rf"(?:the\s+)?(?:weight\s+of\s+(?:the\s+)?)?{_BASE}|{_BASE}(?:'s)?\s+weight|"
     rf"on\s+top\s+of|by\s+weight\s+of\s+(?:the\s+)?{_BASE}"
+)
+
+# "8% of the distillate weight", "5% by weight of the oil": a share with its basis named,
+# not the distillate's potency ("95% disty").
+_SHARE_OF_BASE = re.compile(
+    rf"\s*(?:w/w\s+)?(?:of|by|on)\s+(?:the\s+|our\s+|my\s+)?(?:weight\s+of\s+(?:the\s+)?)?"
+    rf"(?:thc\s+)?{_BASE}",
+    re.IGNORECASE,
 )
 
 # "% of the final blend", "8% terps of the mix": the share is of the finished blend.

@@ -153,7 +153,8 @@ def _in_asked_yield_unit(question: Question, grown: Calculation) -> Calculation:
 
 # "grams per plant", "lb a plant", "how much per plant", "what did each plant give"
 _PER_PLANT = re.compile(
-    r"\b(?:(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s+)?(?:per|a|an|each|/)\s*plant\b|"
+    r"\b(?:(?P<mass>lbs?|pounds?|oz|ounces?|kg|kilos?|g|grams?)\s+(?:(?:dry|dried|wet)\s+)?)?"
+    r"(?:per|a|an|each|/)\s*plant\b|"
     r"\beach\s+plant\s+(?:give|gave|yield|produce|average)",
     re.IGNORECASE,
 )
@@ -174,12 +175,21 @@ def per_plant(question: Question) -> Calculation | None:
     if count <= 0 or count != int(count):
         raise CalculationError(f"the number of plants ({fmt(count)}) must be a whole number")
     question.use(harvest, plants[0])
+    weighed = harvest.value
+    dried = _dried_first(question)
+    if dried is not None:  # "60 lb wet, 75% moisture loss, grams per plant dry?"
+        weighed = dried.value
     unit = units.canonical(asked.group("mass")) if asked.group("mass") else harvest.unit
-    return yield_per_plant(harvest.value, harvest.unit, count, unit)
+    which = "dry harvest" if dried is not None else "harvest"
+    shared = yield_per_plant(weighed, harvest.unit, count, unit, which)
+    return shared if dried is None else calculators.chain([dried, shared])
 
 
-def yield_per_plant(harvest: float, harvest_unit: str, count: float, unit: str) -> Calculation:
-    """A harvest of `harvest` `harvest_unit` shared over `count` plants, in `unit` a plant.
+def yield_per_plant(
+    harvest: float, harvest_unit: str, count: float, unit: str, which: str = "harvest"
+) -> Calculation:
+    """A harvest of `harvest` `harvest_unit` shared over `count` plants, in `unit` a plant;
+    `which` names the weight shared ("harvest", or "dry harvest" once dried).
 
     Raises:
         CalculationError: a harvest that is not a positive mass, or plants not a whole number.
@@ -192,21 +202,28 @@ def yield_per_plant(harvest: float, harvest_unit: str, count: float, unit: str) 
     shown = units.label(unit)
     steps = [f"{fmt(total, 6)} {shown} ÷ {fmt(count)} plants = {fmt(each, 4)} {shown} per plant"]
     if unit != harvest_unit:
-        steps.insert(
-            0,
-            f"{fmt(harvest)} {units.label(harvest_unit)} = {fmt(total, 6)} {units.label(unit)}",
-        )
+        steps.insert(0, f"{fmt(harvest, 6)} {units.label(harvest_unit)} = {fmt(total, 6)} {shown}")
     return Calculation(
         "yield_per_plant",
         each,
         f"{units.label(unit)} per plant",
-        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest)} "
-        f"{units.label(harvest_unit)} over {fmt(count)} plants).",
+        f"{fmt(each, 4)} {units.label(unit)} per plant ({fmt(harvest, 6)} "
+        f"{units.label(harvest_unit)} {which} over {fmt(count)} plants).",
         tuple(steps),
         formula="per plant = harvest weight ÷ number of plants",
         inputs=(
-            f"harvest: {fmt(harvest)} {units.label(harvest_unit)}",
+            f"{which}: {fmt(harvest, 6)} {units.label(harvest_unit)}",
             f"plants: {fmt(count)}",
         ),
         assumptions=("the plants share the harvest evenly: this is the average plant",),
     )
+
+
+def _dried_first(question: Question) -> Calculation | None:
+    """The dry weight of a harvest weighed wet, when a dry figure is asked and the drying loss
+    is given (`operations_readers.dry`); None when the harvest is taken as weighed."""
+    if not question.says(r"\bwet\b|\bfresh\b") or not question.says(r"\bdr(?:y|ied)\b"):
+        return None
+    if not question.find("percent", tags=("moisture",)) + question.find("percent", tags=("loss",)):
+        return None
+    return dry(question)
