@@ -23,8 +23,8 @@ from trichome.metrc.tools.plants.params import (
 )
 from trichome.metrc.tools.registry import ToolProblem, access, tool
 from trichome.metrc.tools.results import (
-    PlantGrowthPhase,
     LicenseNumber,
+    PlantGrowthPhase,
     PlantLabel,
     UnitOfWeight,
     Written,
