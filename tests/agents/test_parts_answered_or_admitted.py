@@ -1,7 +1,5 @@
 """A question asking two things gets both answered, or the one the packs do not cover said
-plainly with who to ask; a place's own fact standing far above the rest retrieved answers a
-question whose topic no trigger recognised; a boiling point asked for each solvent of a
-blend gives each."""
+plainly with who to ask; a boiling point asked for each solvent of a blend gives each."""
 
 from __future__ import annotations
 
@@ -68,20 +66,3 @@ def test_the_boiling_point_of_each_butane_of_a_blend_is_given(service: AgentServ
     assert "-11.7 C" in answered.text  # isobutane
     assert "-0.5 C" in answered.text  # n-butane
     assert "form-isobutane-boiling-point" in answered.fact_ids
-
-
-@pytest.mark.parametrize(
-    ("question", "fact", "figure"),
-    [
-        # no topic recognised in "max a patient can buy in a 14 day window", the place's
-        # own rule far ahead of anything else retrieved
-        ("little rock budtender, whats the max a patient can buy in a 14 day window",
-         "ar-purchase-limit-2-5-oz-14-days", "2.5 ounces"),
-    ],
-)  # fmt: skip
-def test_the_place_fact_standing_far_above_the_rest_answers(
-    service: AgentService, question: str, fact: str, figure: str
-) -> None:
-    answered = answer(service, question)
-    assert answered.fact_ids[0] == fact
-    assert figure in answered.text

@@ -28,7 +28,6 @@ from trichome.agents.figures import gives_per_serving, gives_tolerance, gives_un
 from trichome.agents.focus import Focus, about_a_focus, names_a_focus, names_the_focus
 from trichome.agents.gaps import Gap
 from trichome.agents.offences import states_offence
-from trichome.agents.place_leads import stands_out_for_place
 from trichome.agents.product_forms import about_forms, titles_asked_figure
 from trichome.agents.registry import Agent
 from trichome.agents.variance import VarianceCheck
@@ -326,7 +325,7 @@ class AnswerRequest:
             # "... for THCA everyone uses 0.877. what's the factor for CBG from CBGA?": a fact
             # about the thing asked holding most of the sentence that asks it
             return True
-        return stands_out_for_place(passage, self.passages, named) or (
+        return (
             passage.coverage >= RELEVANT_COVERAGE
             and passage.shares_enough_words
             # a fact about the thing asked holds the question's telling word, whichever
