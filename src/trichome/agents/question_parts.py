@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from trichome.agents.clause_parts import unspoken_part
 from trichome.agents.engine import AnswerRequest
 from trichome.knowledge.directory import load_directory
 from trichome.knowledge.jurisdictions import jurisdiction_name
@@ -46,7 +47,9 @@ def unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | Non
     answered both."""
     lead = facts[0]
     if len(request.topic_groups) < 2 or lead.jurisdiction not in request.jurisdictions:
-        return None
+        # two questions in two clauses, one on a topic not recognised: said plainly too
+        latest = next((t.content for t in reversed(request.messages) if t.role == "user"), "")
+        return unspoken_part(latest or request.question, facts, request.jurisdictions)
     missing = [
         group for group in request.topic_groups if not any(fact.topic in group for fact in facts)
     ]
