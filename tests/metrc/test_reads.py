@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 from tests.metrc.conftest import LICENCE, USER_KEY, VENDOR_KEY, ClientFactory
 from tests.metrc.fake_metrc import Call, FakeMetrc, envelope, paged
 from trichome.metrc import MetrcClient, MetrcCredentials, MetrcError
+from trichome.metrc.paging import UNPAGED
 
 pytestmark = pytest.mark.anyio
 
@@ -47,7 +48,7 @@ async def test_licence_is_sent_as_licenseNumber(client: MetrcClient, fake: FakeM
     fake.script = lambda call: paged([{"Id": 1}], call)
     assert await client.packages_active(LICENCE) == [{"Id": 1}]
     assert fake.calls[0].path == "/packages/v2/active"
-    assert fake.calls[0].params == {"licenseNumber": LICENCE}
+    assert fake.calls[0].params == {"licenseNumber": LICENCE, "pageNumber": "1", "pageSize": "20"}
 
 
 async def test_paging_fetches_every_page_and_concatenates(
@@ -62,12 +63,20 @@ async def test_paging_fetches_every_page_and_concatenates(
     assert all(c.params["licenseNumber"] == LICENCE for c in fake.calls)
 
 
-async def test_no_page_size_sends_no_paging_parameters(
+async def test_a_read_metrc_documents_as_paged_comes_in_pages_of_20_unasked(
     client: MetrcClient, fake: FakeMetrc
 ) -> None:
     records = [{"Id": n} for n in range(1, 31)]
     fake.script = lambda call: paged(records, call)
     assert await client.harvests_active(LICENCE) == records
+    pages = sorted((c.params["pageNumber"], c.params["pageSize"]) for c in fake.calls)
+    assert pages == [("1", "20"), ("2", "20")]
+
+
+async def test_unpaged_sends_no_paging_parameters(client: MetrcClient, fake: FakeMetrc) -> None:
+    records = [{"Id": n} for n in range(1, 31)]
+    fake.script = lambda call: paged(records, call)
+    assert await client.harvests_active(LICENCE, page_size=UNPAGED) == records
     assert len(fake.calls) == 1
     assert "pageSize" not in fake.calls[0].params and "pageNumber" not in fake.calls[0].params
 
@@ -98,7 +107,7 @@ async def test_plain_array_responses_are_lists(client: MetrcClient, fake: FakeMe
     assert await client.list("/tags/v2/package/available", LICENCE, page_size=20) == tags
 
 
-@pytest.mark.parametrize("size", [0, 21, -1])
+@pytest.mark.parametrize("size", [21, -1, 100])
 async def test_page_size_must_be_1_to_20(client: MetrcClient, size: int) -> None:
     with pytest.raises(ValueError, match="between 1 and 20"):
         await client.packages_active(LICENCE, page_size=size)

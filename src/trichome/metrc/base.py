@@ -22,7 +22,15 @@ from trichome.metrc.limits import (
     DEFAULT_VENDOR_GETS_PER_SECOND,
     FacilityLimiter,
 )
-from trichome.metrc.paging import Page, check_page_size, date_windows, deduplicate, read_page
+from trichome.metrc.list_queries import paged
+from trichome.metrc.paging import (
+    MAX_PAGE_SIZE,
+    Page,
+    check_page_size,
+    date_windows,
+    deduplicate,
+    read_page,
+)
 from trichome.metrc.retry import RetryPolicy
 from trichome.metrc.serialize import BodyObject, MetrcBody, ParamValue, query_value, to_json
 from trichome.metrc.transport import MetrcTransport, Query, Sleep
@@ -152,13 +160,18 @@ class MetrcBaseClient:
     ) -> JsonList:
         """Every record of a list endpoint: all pages, all 24-hour windows, de-duplicated by Id.
 
-        `page_size` (1..20) turns paging on; None sends no paging parameters.
+        `page_size` (1..20) is the page size; None means Metrc's largest, 20, on a read Metrc
+        documents as paged (`trichome.metrc.list_queries`), and no paging on any other: Metrc
+        returns an unpaged list whole, which on a large licence is one very long answer.
+        `UNPAGED` (0) sends no paging, for a read its dates keep short.
 
         Raises:
             ValueError: a bad page size or date range.
             MetrcError: any of its subclasses, for Metrc's refusals and connection failures.
         """
         check_page_size(page_size)
+        if page_size is None and paged(path):
+            page_size = MAX_PAGE_SIZE
         windows = date_windows(last_modified_start, last_modified_end)
         base = dict(params or {})
         if not windows:

@@ -9,6 +9,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 MAX_PAGE_SIZE = 20  # Metrc's maximum pageSize
+# A page size asking for Metrc's default, the whole list in one answer ("Pagination is
+# currently disabled by default"): for reads a date window keeps small.
+UNPAGED = 0
 MAX_WINDOW = timedelta(hours=24)  # Metrc's longest lastModifiedStart..lastModifiedEnd range
 
 
@@ -22,12 +25,12 @@ class Page:
 
 
 def check_page_size(page_size: int | None) -> None:
-    """Reject a page size Metrc would refuse.
+    """Reject a page size Metrc would refuse (UNPAGED, 0, sends none).
 
     Raises:
-        ValueError: not between 1 and 20.
+        ValueError: not between 1 and 20, nor UNPAGED.
     """
-    if page_size is not None and not 1 <= page_size <= MAX_PAGE_SIZE:
+    if page_size is not None and page_size != UNPAGED and not 1 <= page_size <= MAX_PAGE_SIZE:
         raise ValueError(f"page_size must be between 1 and {MAX_PAGE_SIZE} (Metrc's maximum).")
 
 

@@ -152,6 +152,16 @@ class Transaction:
         records, _ = await self.page(license, kind, states)
         return records
 
+    async def between(
+        self, license: str, kind: str, states: Sequence[str], key: str, low: str, high: str
+    ) -> list[Record]:
+        """A licence's objects of a kind whose document's `key`, an ISO 8601 text, is from
+        `low` to before `high`, compared as text in the database (a coarse cut: the caller
+        compares the moments exactly)."""
+        moment = TABLE.c.data[key].as_string()
+        query = self._listing(license, kind, states, None, False)
+        return await self._fetch(query.where(moment >= low, moment < high).order_by(TABLE.c.id))
+
     async def get(self, kind: str, object_id: int) -> Record | None:
         """An object by id (none for an id no row can have)."""
         if not 0 < object_id < MAX_ID:

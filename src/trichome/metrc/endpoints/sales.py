@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from itertools import chain
 from typing import Any
 from urllib.parse import quote
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.bodies.inventory import SalesReceipt
 from trichome.metrc.credentials import MetrcCredentials
-from trichome.metrc.paging import require_aware
+from trichome.metrc.paging import UNPAGED, deduplicate, require_aware
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
+
+# The longest sales-date range one request asks for. Metrc documents no limit on
+# salesDateStart..salesDateEnd (its 24-hour limit is the last-modified one); a week of a
+# store's sales is one answer of a sensible size, read unpaged: pages of 20 would cost a
+# request per 20 sales (over 1,600 for the seeded store's year).
+SALES_WINDOW = timedelta(days=7)
+
+
+def sales_windows(start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
+    """Consecutive ranges of at most `SALES_WINDOW` covering start..end."""
+    windows, cursor = [], start
+    while True:
+        upper = min(cursor + SALES_WINDOW, end)
+        windows.append((cursor, upper))
+        if upper >= end:
+            return windows
+        cursor = upper
 
 
 def sales_date_params(start: datetime | None, end: datetime | None) -> dict[str, str]:
@@ -58,6 +77,13 @@ class SalesApi(MetrcBaseClient):
             raise ValueError(
                 "Metrc refuses sales dates with last-modified dates; give one or the other."
             )
+        start, end = sold
+        if start is not None and end is not None and end - start > SALES_WINDOW:
+            parts = [
+                self._receipts(which, license_number, window, (None, None), page_size, credentials)
+                for window in sales_windows(start, end)
+            ]
+            return deduplicate(chain.from_iterable(await asyncio.gather(*parts)))
         return await self.list(
             f"/sales/v2/receipts/{which}",
             license_number,
@@ -76,14 +102,15 @@ class SalesApi(MetrcBaseClient):
         sales_date_end: datetime | None = None,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = UNPAGED,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The facility's active sales receipts.
 
         Sales dates (`salesDateStart`/`salesDateEnd`) select receipts by when they were sold,
-        in one request whatever the range; last-modified dates by when they last changed, in
-        24-hour windows. Metrc refuses both at once.
+        a request a week of the range (`SALES_WINDOW`); last-modified dates by when they last
+        changed, in 24-hour windows. Metrc refuses both at once. Unpaged unless `page_size`
+        is given: the dates keep each answer short.
 
         Raises:
             ValueError: naive datetimes, an end before the start, or both kinds of dates.
@@ -102,14 +129,15 @@ class SalesApi(MetrcBaseClient):
         sales_date_end: datetime | None = None,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = None,
+        page_size: int | None = UNPAGED,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The facility's inactive sales receipts: finalized (IsFinal) or voided (archived).
 
         Sales dates (`salesDateStart`/`salesDateEnd`) select receipts by when they were sold,
-        in one request whatever the range; last-modified dates by when they last changed, in
-        24-hour windows. Metrc refuses both at once.
+        a request a week of the range (`SALES_WINDOW`); last-modified dates by when they last
+        changed, in 24-hour windows. Metrc refuses both at once. Unpaged unless `page_size`
+        is given: the dates keep each answer short.
 
         Raises:
             ValueError: naive datetimes, an end before the start, or both kinds of dates.

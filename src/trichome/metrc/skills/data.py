@@ -1,14 +1,16 @@
 """What a skill reads from Metrc for one licence, as our records: Metrc's `FacilitySource`.
 
 A skill run gets one `FacilityData` and asks it for what it needs, in our model (mapped in
-`trichome.tracking.metrc`). Long lists (inactive packages, harvests, plants, transfers,
-adjustments, waste) are read in Metrc's v2 pages of 20 and every list is remembered, so
+`trichome.tracking.metrc`). Every list Metrc documents as paged is read in its v2 pages of 20
+(`trichome.metrc.list_queries`) and every list is remembered, so
 checks that need the packages share one fetch. Inactive packages, harvests, plants and
 processing jobs are read only as far back as the skill's period reaches (`inactive_since`, in
 24-hour last-modified windows: `trichome.metrc.skills.windows`). Endpoints the facility type
 may not use (plants at a store, sales at a farm) are not called: their lists are empty.
-Receipts are read by sale date (salesDateStart/salesDateEnd), so a receipt edited later is
-still found.
+Receipts are read by sale date (salesDateStart/salesDateEnd), a week a request, so a receipt
+edited later is still found. Manifests are read whole, in pages: Metrc documents no filter that
+selects the pending ones, and a last-modified bound would miss one pending since before the
+period (docs/metrc-coverage.md, "Whole-list reads paged and bounded").
 """
 
 from __future__ import annotations
@@ -274,7 +276,8 @@ class FacilityData(FacilityReads):
         return await self._once(key, load)
 
     async def incoming(self) -> list[Transfer]:
-        """Manifests coming to the facility (pending and received)."""
+        """Manifests coming to the facility (pending and received), the whole list in pages:
+        a pending manifest may be last modified long before the period asked about."""
         return await self._transfers("incoming", self._client.transfers_incoming)
 
     async def outgoing(self) -> list[Transfer]:
@@ -315,7 +318,8 @@ class FacilityData(FacilityReads):
         """Receipts sold from `start` to `end` (local days, inclusive): sales and voids.
 
         Active receipts are open; inactive ones finalized (still sales) or voided. Read by
-        sale date: two requests, and a receipt edited any time later is on its sale day."""
+        sale date, a request a week of the range per list, unpaged (`SALES_WINDOW`): a
+        receipt edited any time later is on its sale day."""
 
         async def load() -> Receipts:
             if not await self.can(Capability.SELL_TO_CONSUMERS):

@@ -16,6 +16,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import Response
 
 from trichome.http.openapi import NOT_BLANK
+from trichome.metrc.list_queries import dated
 from trichome.sandbox.facilities import Facility
 from trichome.sandbox.store import Record, SandboxStore, Transaction
 from trichome.services.sandbox import openapi
@@ -93,9 +94,12 @@ async def listing(
     action: str = "",
     as_partner: bool = False,
 ) -> Response:
-    """A facility's objects of a kind in a state, in Metrc's list envelope."""
+    """A facility's objects of a kind in a state, in Metrc's list envelope. Last-modified
+    dates narrow only the lists Metrc documents them for (`trichome.metrc.list_queries`):
+    on any other (adjustments, waste, rejected manifests) they are ignored."""
     facility = reading(request, capability, action)
-    paging, window = paging_of(request), window_of(request)
+    paging = paging_of(request)
+    window = window_of(request) if dated(request.url.path) else None
     async with store(request).transaction() as tx:
         records, total = await tx.page(
             facility.license_number,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -61,8 +61,13 @@ def _receipt_list(state: str) -> Any:
         facility = reading(request, *SELL)
         start, end = sales_dates_of(request) or (None, None)
         paging = paging_of(request)
+        # Local sale times against UTC bounds: a day's margin each side, then exactly.
+        low = (start - timedelta(days=1)).date().isoformat() if start else ""
+        high = (end + timedelta(days=2)).date().isoformat() if end else "9999"
         async with store(request).transaction() as tx:
-            found = await tx.all(facility.license_number, "receipt", [state])
+            found = await tx.between(
+                facility.license_number, "receipt", [state], "SalesDateTime", low, high
+            )
         found = [
             record
             for record in found
