@@ -87,7 +87,7 @@ _OWN_RULE = re.compile(
     rf"\b(?:{_BODY}|(?:the )?local (?:government|council)|council)(?:'s|s') (?:own )?"
     r"(?:[\w-]+ ){0,3}?(?:rules?|fees?|tax(?:es)?|rates?|distances?|buffers?|setbacks?|"
     r"hours|limits?|caps?|requirements?|licen[cs]es?|permits?)\b|"
-    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w-]+){{0,3}}? (?:fees?|tax(?:es)?(?: rates?)?)\b|"
+    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w'-]+){{0,4}}? (?:fees?|tax(?:es)?(?: rates?)?)\b|"
     # "what does the mat-su borough charge", "what do denver county levy"
     rf"\b(?:what|how much)\b[^.?!]{{0,30}}\b(?:does|do|did) (?:the )?(?:[\w.'-]+ ){{0,3}}?"
     rf"{_BODY} (?:charge|levy|impose|collect)|"
