@@ -71,8 +71,14 @@ def test_plates_and_demonyms_name_places() -> None:
     [
         ("for non residents in illinois whats the cap on wax and on infused stuff", ("2.5", "250")),
         ("how many grams of vapes/concentrate can an illinois resident hold", ("5 grams",)),
-        ("albuquerque: how many flowering plants can i have at home, whole house too?", ("6", "12")),
-        ("california: the thc cap on one piece and on the whole box of gummies?", ("10 mg", "100 mg")),
+        (
+            "albuquerque: how many flowering plants can i have at home, whole house too?",
+            ("6", "12"),
+        ),
+        (
+            "california: the thc cap on one piece and on the whole box of gummies?",
+            ("10 mg", "100 mg"),
+        ),
         ("moving to montreal - can i keep growing at home there?", ("prohibit",)),
     ],
 )
