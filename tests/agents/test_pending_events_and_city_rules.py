@@ -64,6 +64,11 @@ def test_a_named_citys_own_rule_is_read_as_the_citys(question: str, named: str) 
     assert locality.name.lower() == named
 
 
+def test_a_tax_charged_on_top_is_the_states_rule_not_the_citys() -> None:
+    # a state's receipt rule asked from a named city: "charged" is how the tax works
+    assert asked_locality("shop in spokane: is sales tax charged on top of the excise?") is None
+
+
 @pytest.mark.parametrize(
     "question",
     [

@@ -99,7 +99,7 @@ _OWN_RULE = re.compile(
     r"\bzoning\b|\b[a-z]{1,2}-\d{1,2}[a-z]? (?:zones?|districts?)\b|"
     # what it charges: "what community impact fee is boston charging?"
     r"\b(?:fees?|tax(?:es)?|levy|levies|surcharges?)\b[^.?!]{0,30}\b(?:is|are)\s+"
-    r"(?:[\w.'-]+ ){1,3}?(?:charg|levy|levi|collect|impos)\w*|"
+    r"(?:[\w.'-]+ ){1,3}?(?:charging|levying|collecting|imposing)\b|"
     r"\b(?:community impact|host community) (?:fees?|agreements?|payments?)\b|"
     r"\b(?:did|has)\b (?:the )?(?:[\w.'-]+ ){1,3}?(?:adopt|pass|approv|enact|impos|levi|levy|"
     r"vot|opt|ban)\w*|"

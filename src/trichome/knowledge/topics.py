@@ -101,10 +101,9 @@ TOPICS: tuple[Topic, ...] = (
         r"(?<!shop )(?<!store )(?<!stores )(?<!retailer )(?<!dispensary )(?<!we )(?<!they )"
         r"(?<!driver )(?<!drivers )(?<!vehicle )(?<!truck )carry|"
         r"on (?:me|my person|them|you|her|him)\b|in public|keep at home|home storage|"
-        # what may be held at home, and a patient's supply: "how much can i keep stashed at
-        # home", "what's a 30 day supply", "the legal dosage limit"
+        # held at home (not "keep growing at home"), a patient's supply, "legal dosage limit"
         r"\b(?:keep|kept|keeping|have|store|stor(?:ed|ing)|stash(?:ed)?|hold)\b(?:(?!\bgrow|"
-        r"\bplants?\b)[^.?!]){0,25}"  # (not "keep growing at home", a home grow)
+        r"\bplants?\b)[^.?!]){0,25}"
         r"\b(?:at (?:home|the house|my place)|in (?:my|our|the|your) (?:house|home|residence|"
         r"apartment))\b|\b(?:\d+|ten|thirty)[- ]?days?(?:'s?)? supply\b|\badequate supply\b|"
         r"\blegal dosage limit\b|" + phrases.GIFTING + "|" + phrases.DRIED_EQUIVALENT + r"|"
@@ -124,8 +123,8 @@ TOPICS: tuple[Topic, ...] = (
         r"grow(?:ing)? at (?:my|our|your|his|her|their) (?:own )?(?:address|place|house|"
         r"residence|property)\b|"
         r"plants? (?:per|in a|at) (?:household|house|person|adult|residence|home)|"
-        r"how many (?:mature |immature |flowering |veg(?:etative|ging)? )?plants (?:can|may|could) "
-        r"(?:i|you|we|a household|an adult|adults|a person)|"
+        r"how many (?:mature |immature |flowering )?plants (?:can|may|could) (?:i|you|we|"
+        r"a household|an adult|adults|a person)|"
         r"how many plants (?:in|for)\b(?! (?:a|an|the|each|one|per|my|our|your|this|that)\b)|"
         r"personal cultivation|" + phrases.PLANT_LIMITS + r"|" + phrases.PLANTS_PER_PERSON + r"|"
         r"(?:can|may|could) (?:i|we|you|they) (?:legally |also |each |still )?grow\b"
