@@ -18,6 +18,7 @@ from functools import lru_cache
 from trichome.agents.aspect import Aspect
 from trichome.agents.aspect import aspect as _aspect
 from trichome.agents.offence_sides import answers_the_side_asked
+from trichome.agents.pending_events import PENDING_ASPECTS
 from trichome.agents.place_particulars import PLACE_ASPECTS
 from trichome.knowledge.jurisdictions import JURISDICTION_NAMES
 from trichome.knowledge.retrieval import Passage, any_relevant
@@ -300,6 +301,7 @@ ASPECTS: tuple[Aspect, ...] = (
     # say what it may claim
     _aspect("own-claim", OWN_CLAIM, _CLAIM_STATED),
     *PLACE_ASPECTS,
+    *PENDING_ASPECTS,
 )
 # Aspects that ask a substance's own constants, chemistry whoever runs the equipment.
 PHASE_CHANGES = frozenset({"boiling-point", "critical-point"})
@@ -327,7 +329,7 @@ def states_aspects(
     """Whether a fact's text speaks of every aspect asked; a penalty, of what the question
     asks it for (`question` and the fact's `title` given), and of the side it asks: the
     seller's offence is not answered by the under-age buyer's."""
-    if not all(aspect.stated.search(text) for aspect in aspects):
+    if not all(aspect.stated_in(text, question) for aspect in aspects):
         return False
     if not answers_the_side_asked(question, text):
         return False

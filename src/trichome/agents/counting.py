@@ -125,7 +125,10 @@ _MEASURES = {
     # a sum of money, or a ban.
     "an amount": (
         re.compile(
-            r"\bhow\s+much\b(?!\s+(?:time|longer)\b)",
+            r"\bhow\s+much\b(?!\s+(?:time|longer)\b)|"
+            # "the most flower a customer can have": a weight, like "how much flower"
+            r"\bmost\s+(?:flower|weed|bud|cannabis|marijuana|pot|concentrates?|wax|dabs)\b"
+            r"(?!\s+(?:stores?|shops?|dispensar\w*|brands?|strains?)\b)",
             re.IGNORECASE,
         ),
         _AMOUNT_UNITS,
@@ -218,7 +221,7 @@ def measure_name(thing: str | None) -> str:
 
 # "how many days of camera footage": what the counted thing is of, which the fact must name.
 _COUNTED_OF = re.compile(
-    r"\bhow many\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+of\s+(?P<phrase>[a-z][\w\s-]*)",
+    r"\bhow many\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+of\s+(?P<phrase>[a-z][\w\s/-]*)",
     re.IGNORECASE,
 )
 # pronouns ("how many plants can each of us have") name who has them, not what they are of
@@ -258,8 +261,12 @@ def mentions(fact: Fact, words: tuple[str, ...]) -> bool:
     written = " ".join((fact.title, fact.text, *fact.keywords))
     held = set(tokenize(written))
     forms = products_of(written)
-    # each word read as the fact's words are ("excise" is "exciz" either side)
-    return all(set(tokenize(word)) <= held or _same_form(word, forms) for word in words)
+    # each word read as the fact's words are ("excise" is "exciz" either side); of words
+    # given as alternatives ("grams of carts/concentrate") the fact need hold one
+    return all(
+        any(set(tokenize(one)) <= held or _same_form(one, forms) for one in word.split("/") if one)
+        for word in words
+    )
 
 
 def _same_form(word: str, forms: frozenset[str]) -> bool:

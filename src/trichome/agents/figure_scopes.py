@@ -48,7 +48,9 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             PACKAGE,
             r"\bper (?:package|pack|container|box|tin|jar|bag)\b|"
-            r"\b(?:package|pack|container) (?:cap|limit|max(?:imum)?)\b",
+            r"\b(?:package|pack|container) (?:cap|limit|max(?:imum)?)\b|"
+            # "the cap on one gummy and on the whole pack"
+            r"\b(?:whole|entire|full) (?:package|pack|container|box|tin|jar|bag)\b",
         ),
     )
 )
@@ -85,8 +87,15 @@ _GIVES: dict[str, re.Pattern[str]] = {
 }
 
 
+# Plants kept at home ("how many mature plants can i have at home", "keep growing at home")
+# are a home grow's count, not a weight stored at the residence.
+_PLANTS = re.compile(r"\bplants?\b|\bgrow(?:s|ing)?\b", re.IGNORECASE)
+
+
 def _found_scopes(question: str) -> list[str]:
     found = [scope for scope, pattern in _ASKS if pattern.search(question)]
+    if HOME in found and _PLANTS.search(question):
+        found.remove(HOME)
     if found and HOME not in found and _ASKS_HELD.search(question):
         found.append(HELD)  # "per sale vs possession": two figures, one of each
     return found

@@ -63,7 +63,10 @@ _ASKS_PER_SERVING = re.compile(
     # max?"), not in a recipe ("serving size is 1 mL")
     r"\bservings?\b(?! size)|\b(?:edibles?|gumm(?:y|ies)|chocolates?) serving size\b|"
     r"\bserving size (?:max|cap|limit)\b|\bper[- ](?:piece|gummy|can|bottle|dose|unit|"
-    r"chocolate|square|cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b",
+    r"chocolate|square|cookie|brownie|mint|capsule)\b|\beach (?:piece|gummy|can|dose|unit)\b|"
+    # "the thc cap on one gummy and on the whole pack"
+    r"\b(?:cap|limit|max(?:imum)?|most)\b[^.?!]{0,25}\b(?:on|in|for|of) (?:one|a single|1) "
+    r"(?:piece|gummy|chocolate|square|cookie|brownie|mint|capsule)\b",
     re.IGNORECASE,
 )
 _SERVING_WORDS = r"(?:servings?|pieces?|units?|doses?|cans?|gumm(?:y|ies)|capsules?|portions?)"

@@ -68,6 +68,15 @@ _NOT_A_NAME = frozenset(
         "neighboring",
         "nearby",
         "next",
+        # "which cities in LA county": the words before a county that place it
+        "in",
+        "of",
+        "for",
+        "across",
+        "within",
+        "around",
+        "near",
+        "outside",
     ]
 )
 # The locality's own instrument, decision or charge.
@@ -78,12 +87,20 @@ _OWN_RULE = re.compile(
     rf"\b(?:{_BODY}|(?:the )?local (?:government|council)|council)(?:'s|s') (?:own )?"
     r"(?:[\w-]+ ){0,3}?(?:rules?|fees?|tax(?:es)?|rates?|distances?|buffers?|setbacks?|"
     r"hours|limits?|caps?|requirements?|licen[cs]es?|permits?)\b|"
-    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w-]+){{0,3}}? (?:fees?|tax(?:es)?(?: rates?)?)\b|"
+    rf"\b(?:local|{_BODY}|municipal)\b(?: [\w'-]+){{0,4}}? (?:fees?|tax(?:es)?(?: rates?)?)\b|"
     # "what does the mat-su borough charge", "what do denver county levy"
     rf"\b(?:what|how much)\b[^.?!]{{0,30}}\b(?:does|do|did) (?:the )?(?:[\w.'-]+ ){{0,3}}?"
     rf"{_BODY} (?:charge|levy|impose|collect)|"
     # how many stores a named city has is its own count, not the state's rule
     r"\bhow many\b[^.?!]{0,60}\b(?:are there|are open|operate|exist)\b|"
+    r"\bhow many\b[^.?!]{0,40}\b(?:stores?|shops?|dispensar(?:y|ies)|locations?|outlets?|"
+    r"retailers?|storefronts?)\b[^.?!]{0,10}\b(?:sell|sells|carry|stock)\b|"
+    # its zoning: "baltimore city zoning - a C-1 district?", "edmonton zoning, separation?"
+    r"\bzoning\b|\b[a-z]{1,2}-\d{1,2}[a-z]? (?:zones?|districts?)\b|"
+    # what it charges: "what community impact fee is boston charging?"
+    r"\b(?:fees?|tax(?:es)?|levy|levies|surcharges?)\b[^.?!]{0,30}\b(?:is|are)\s+"
+    r"(?:[\w.'-]+ ){1,3}?(?:charging|levying|collecting|imposing)\b|"
+    r"\b(?:community impact|host community) (?:fees?|agreements?|payments?)\b|"
     r"\b(?:did|has)\b (?:the )?(?:[\w.'-]+ ){1,3}?(?:adopt|pass|approv|enact|impos|levi|levy|"
     r"vot|opt|ban)\w*|"
     r"\bwhat (?:buffer|rate|tax|fee|distance|setback)s? did\b",
@@ -137,6 +154,11 @@ def _named_locality(question: str) -> str | None:
         return max(places, key=lambda place: (place[1] is not None, count[place[0].lower()]))[0]
     for match in _NAMED_BODY.finditer(question):
         words = (match.group("after") or match.group("before")).split()
+        # "city of boulder's local tax": the name ends where its possessive does
+        cut = next((i for i, word in enumerate(words) if word.lower().endswith(("'s", "s'"))), None)
+        if cut is not None:
+            owner = words[cut][:-2] if words[cut].lower().endswith("'s") else words[cut][:-1]
+            words = [*words[:cut], owner]
         while words and words[0].lower() in _NOT_A_NAME:
             words = words[1:]
         if not words or words[-1].lower() in _NOT_A_NAME:

@@ -20,9 +20,11 @@ _PLACES = (
     r"parishes|localit(?:y|ies)|jurisdictions|first nations)"
 )
 # What a place did: "have banned", "voted to", "opted in", not what it may do.
+# "which cities in LA county still ban delivery?": what they do now, as well.
 _DONE = (
     r"(?:have|has|had|did|voted|banned|opted|prohibited|allowed|adopted|passed|approved|"
-    r"enacted|said (?:yes|no))"
+    r"enacted|said (?:yes|no)|(?:still )?(?:ban|bans|prohibit|prohibits|allow|allows|permit|"
+    r"permits))"
 )
 _STORES = (
     r"(?:stores?|shops?|dispensar(?:y|ies)|locations?|storefronts?|retailers?|outlets?|"
@@ -49,6 +51,11 @@ PLACE_ASPECTS: tuple[Aspect, ...] = (
         rf"\bhow many\b[^.?!]{{0,50}}\b{_STORES}\b[^.?!]{{0,30}}\b(?:are|is|were)\s+"
         r"(?:\w+\s+)?(?:open|operating|in operation|in business|licensed)\b|"
         r"\bhow many\b[^.?!]{0,60}\b(?:right now|currently|today|so far|to date|as of now)\b|"
+        # "how many NSLC locations sell cannabis in halifax?", "has a store opened in iqaluit"
+        rf"\bhow many\b[^.?!]{{0,40}}\b{_STORES}\b[^.?!]{{0,10}}\b(?:sell|sells|selling|carry|"
+        r"carries|stock|stocks)\b|"
+        rf"\b(?:has|have)\b (?:(?:a|an|the|any) )?(?:[\w-]+ ){{0,2}}?{_STORES}\b[^.?!]{{0,15}}"
+        r"\b(?:opened|open(?:ed)? up|launched|started (?:selling|sales))\b|"
         rf"\b(?:has|have)\b[^.?!]{{0,60}}\b(?:licensed|issued|opened|approved|awarded)\b"
         r"[^.?!]{0,30}\bany\b[^.?!]{0,40}\b(?:yet|so far|to date)\b",
         r"\b\d[\d,]*\b[^.]{0,60}\b(?:(?:are|were) (?:now |currently )?(?:open|operating|in "

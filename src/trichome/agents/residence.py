@@ -30,10 +30,11 @@ _RESIDENCE_BEFORE = re.compile(
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-# "an oregon medical card", "my california rec": a card from home, carried elsewhere.
+# "an oregon medical card", "my california rec": a card from home, carried elsewhere; and
+# "indiana plates in the lot": cars from home, their drivers visitors.
 _RESIDENCE_AFTER = re.compile(
     r"^\.?\s+(?:resident|residents|license|licence|id|(?:medical |med |mmj |rec |patient )?"
-    r"(?:card|cardholder)|rec\b(?!\w))",
+    r"(?:card|cardholder)|rec\b(?!\w)|(?:license |licence )?plates\b)",
     re.IGNORECASE,
 )
 

@@ -18,6 +18,11 @@ ALIASES: dict[str, str] = {
     "czechia": "CZE", "michigander": "MI", "michiganders": "MI", "coloradan": "CO",
     "californian": "CA", "oregonian": "OR", "nevadan": "NV", "new yorker": "NY",
     "ohioan": "OH", "floridian": "FL", "texan": "TX", "arizonan": "AZ", "jerseyan": "NJ",
+    "coloradans": "CO", "californians": "CA", "oregonians": "OR", "nevadans": "NV",
+    "new yorkers": "NY", "ohioans": "OH", "floridians": "FL", "texans": "TX",
+    "arizonans": "AZ", "marylander": "MD", "marylanders": "MD", "new mexicans": "NM",
+    "vermonter": "VT", "vermonters": "VT", "mainers": "ME", "illinoisans": "IL",
+    "minnesotan": "MN", "minnesotans": "MN", "missourians": "MO", "montanans": "MT",
     # Cities people name instead of their state or province.
     "okc": "OK", "tulsa": "OK", "nola": "LA", "new orleans": "LA", "philly": "PA",
     "philadelphia": "PA", "pittsburgh": "PA", "vegas": "NV", "las vegas": "NV", "reno": "NV",

@@ -147,6 +147,18 @@ MORE_WORDING: dict[str, str] = {
         r"\bhow much\b[^.?!]{0,60}\b(?:can|may|could) (?:i|we|you|u|a visitor|a tourist|an adult) "
         r"(?:legally )?(?:have|hold|keep|walk around with|be caught with)\b"
         r"(?! (?:in|per) (?:a|an|each|one)\b)|"
+        # the weight a person may hold, asked in grams or as "the most": "how many grams of
+        # concentrate am i allowed to have at one time", "the most flower an out of state
+        # customer can legally have" (a product's own cap is "can a gummy have")
+        r"\bhow many (?:grams?|g|ounces?|oz)\b[^.?!]{0,40}\b(?:am i|are we|are you|is (?:a|an|my|"
+        r"the) \w+|are (?:they|customers|visitors|tourists))\s+(?:legally )?(?:allowed|permitted) "
+        r"to (?:have|hold|carry|possess|keep)\b|"
+        r"\bmost\b(?: [\w-]+){0,2}? (?:an?|the|one) (?:[\w-]+ ){0,3}?(?:customer|visitor|tourist|"
+        r"person|adult|non-?resident|resident|someone)s? (?:can|may|could) (?:legally )?(?:have|"
+        r"hold|carry|possess|keep)\b|"
+        # what a visitor may hold: "for non residents whats the limit on concentrate"
+        r"\b(?:non[- ]?residents?|out[- ]of[- ]staters?|visitors|tourists)\b[^.?!]{0,30}"
+        r"\b(?:limits?|caps?|max(?:imum)?)\b(?! (?:on|for) (?:plants?|purchases?|sales?))|"
         # an amount held without the card or licence the law asks for: "someone has about an
         # ounce but never got the license", "caught with 20 g and no med card"
         r"\b(?:has|have|having|had|with|holding|carrying)\b[^.?!]{0,15}\b(?:an?|one|half an?|"
