@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from trichome.agents.figure_scopes import LIMIT_TOPICS
+from trichome.agents.figures import gives_units
 from trichome.agents.understanding import products_of
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
@@ -74,6 +75,7 @@ _NOT_ALLOWED = r"(?:not (?:permitted|allowed|legal)|prohibit\w*|may not|cannot|i
 # The rule topics a place states as a figure: a limit, or a tax rate.
 FIGURE_TOPICS = LIMIT_TOPICS | {"tax"}
 _MONEY = frozenset({"dollar", "buck", "cent", "penny", "pennie"})
+_AMOUNT_WORDS = frozenset({"amount", "quantity"})
 
 
 def _singular(word: str) -> str:
@@ -166,7 +168,9 @@ def counted_thing(question: str) -> str | None:
     most = None if match is not None else _MOST_OF.search(question)
     # "the most edibles i can buy" asks an amount of a product, which no count of it answers
     if most is not None and not products_of(most.group(1)):
-        asked.append(_singular(most.group(1)))
+        most_of = _singular(most.group(1))
+        # "the max amounts we can sell" asks amounts in their units, not a count of "amounts"
+        asked.append("an amount" if most_of in _AMOUNT_WORDS else most_of)
     if match is not None:
         thing = _singular(match.group(2))
         # "how many dollars of excise is that?": a sum of money, the amount a rate gives
@@ -287,6 +291,23 @@ def leads_with_the_measure(
         or fact.jurisdiction is None
         or fact.topic not in FIGURE_TOPICS
         or not gives_a_count(fact.text, thing)
+    ):
+        return False
+    return next(p for p in passages if p.fact.jurisdiction == fact.jurisdiction) is passage
+
+
+def leads_in_the_unit_asked(
+    passage: Passage, passages: Sequence[Passage], units: frozenset[str]
+) -> bool:
+    """Whether a place's fact, the first retrieved of its place, gives a figure in the unit
+    a question asks ("how far must an ad be from a library?": a distance): a story told
+    around the question lowers its coverage, yet it is the place's rule in the unit asked."""
+    fact = passage.fact
+    if (
+        not units
+        or not passage.shares_enough_words
+        or fact.jurisdiction is None
+        or not gives_units(fact.text, units)
     ):
         return False
     return next(p for p in passages if p.fact.jurisdiction == fact.jurisdiction) is passage

@@ -18,6 +18,7 @@ from trichome.agents.code_identifiers import lists_identifier, named_identifiers
 from trichome.agents.counting import (
     gives_a_count,
     gives_the_count,
+    leads_in_the_unit_asked,
     leads_with_the_measure,
     mentions,
 )
@@ -291,6 +292,7 @@ class AnswerRequest:
                 )
                 # "how much can he walk around with?" in one: its lead fact giving an amount
                 or leads_with_the_measure(passage, self.passages, self.counted)
+                or leads_in_the_unit_asked(passage, self.passages, self.figure_units)
                 # "'Kandy Klouds' for our gummies?": the place's fact on the topic about the
                 # very thing named (its title or keywords say candy) answers it
                 or names_the_focus(passage, self.focus)

@@ -139,7 +139,10 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"appear|be (?:listed|named|disclosed))\b.{0,30}\b(?:licen[cs]e|application|"
             r"filing|disclosure)|\b(?:hide|conceal|keep)\b.{0,40}\boff (?:the|our|my) "
             r"(?:licen[cs]e|application|filing|disclosure|books)|"
-            r"\b(?:run|ring|put|pay|move|sell)\b.{0,40}\boff the books\b",
+            r"\b(?:run|ring|put|pay|move|sell)\b.{0,40}\boff the books\b|"
+            # sales kept out of the tax report: "so some cash sales don't show up in the report"
+            r"\bsales (?:don'?t|do not|won'?t|never) (?:show up|appear)\b.{0,50}\b"
+            r"(?:reports?|returns?)\b",
         ),
         (
             "evasion",

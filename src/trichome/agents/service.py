@@ -209,6 +209,8 @@ class AgentService:
         if not quiet:
             passages = with_own_documents(passages, own, topic_query)
         covered = index.jurisdictions - {FEDERAL}
+        number_asked = understanding.kind is RequestKind.NUMBER
+        asked_units = figure_units(question) if number_asked else frozenset[str]()
         uncovered = unanswered_places(
             passages,
             jurisdictions,
@@ -220,6 +222,7 @@ class AgentService:
             products=understanding.products,
             scopes=asked_scopes(question, topics),
             quiet=quiet,  # no rule is asked for, so none is missing
+            units=asked_units,
         )
         if sourced_tax_answers(calculation, passages, state):
             calculation = None  # "how does delaware want the 15% tax rounded? $33.33 item"
@@ -259,16 +262,14 @@ class AgentService:
             offence=topics is not None and asks_offence(question),
             asks_source=bool(user_turns) and asks_source(user_turns[-1]),
             products=understanding.products,
-            asks_number=understanding.kind is RequestKind.NUMBER,
+            asks_number=number_asked,
             per_serving=asks_serving_figure(user_turns, question, understanding.kind),
             tax_price=asked_price(user_turns[-1]) if user_turns else None,
             figure_scope=asked_scope(question, topics),
             figure_scopes=asked_scopes(question, topics),
             tolerance=asks_tolerance(user_turns[-1]) if user_turns else False,
             already=already,
-            figure_units=(
-                figure_units(question) if understanding.kind is RequestKind.NUMBER else frozenset()
-            ),
+            figure_units=asked_units,
             gap=describe_gap(
                 self.directory,
                 uncovered if calculation is None else (),

@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from trichome.agents.asked_terms import asked_terms, describe_asked
-from trichome.agents.counting import gives_the_count, leads_with_the_measure
+from trichome.agents.counting import (
+    gives_the_count,
+    leads_in_the_unit_asked,
+    leads_with_the_measure,
+)
 from trichome.agents.engine import AnswerRequest, binds_in
 from trichome.agents.figure_origins import asks_origin_of_figure
 from trichome.agents.figure_scopes import gives_a_part_asked
@@ -37,6 +41,7 @@ def unanswered_places(
     products: frozenset[str] = frozenset(),
     scopes: frozenset[str] = frozenset(),
     quiet: bool = False,
+    units: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The named places (federal law apart) the passages give no answer for; none when the
     request is `quiet` (small talk, a draft: no rule is asked).
@@ -45,7 +50,8 @@ def unanswered_places(
     national law over it, or a federal one on a topic federal law governs in every state:
     the hemp definition, 280E, an OSHA limit) on the topic asked, or
     giving a number of the thing counted ("how many plants can he have?" in a long story), or
-    the place's first fact giving the measure asked (`leads_with_the_measure`), or
+    the place's first fact giving the measure or the unit asked (`leads_with_the_measure`,
+    `leads_in_the_unit_asked`), or
     about the specific thing asked (`names_the_focus`), or a limit whose title gives the
     figure for the product form asked (`titles_asked_figure`), or, for a figure asked over
     two scopes ("per piece and per bag?"), a limit giving one of them (`gives_a_part_asked`).
@@ -61,6 +67,7 @@ def unanswered_places(
             if passage.answers_on_topic
             or gives_the_count(passage.fact.text, counted)
             or leads_with_the_measure(passage, passages, counted)
+            or leads_in_the_unit_asked(passage, passages, units)
             or names_the_focus(passage, foci)
             or titles_asked_figure(passage.fact, products)
             or gives_a_part_asked(passage.fact.topic, passage.fact.text, scopes)

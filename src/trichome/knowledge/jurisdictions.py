@@ -201,6 +201,8 @@ def find_jurisdictions(text: str) -> list[tuple[int, int, str]]:
             continue
         if code == "IN" and _EMPHASISED_IN.match(text, match.end()):
             continue  # "put anything specific IN the ad": the word, shouted
+        if code in _AMBIGUOUS_CODES and _SHOUTED.match(text, match.end()):
+            continue  # "'BEST THC IN MANHATTAN'": a word of a line in capitals
         if code == "LA" and _CALIFORNIA.search(text):
             continue  # "visiting LA from texas ... in california": Los Angeles
         if code == "LA" and _LOS_ANGELES.match(text, match.end()) and not _LOUISIANA.search(text):
@@ -321,6 +323,9 @@ def _opens_the_message(text: str, match: re.Match[str]) -> bool:
 _EMPHASISED_IN = re.compile(
     r"\s+(?:the|a|an|our|my|your|their|his|her|its|it|this|that|these|those|there|here)\b"
 )
+# A word in capitals of four letters or more right after the code: ad copy in capitals
+# ("IN MANHATTAN"), where "Portland, OR" has its capitals before it.
+_SHOUTED = re.compile(r"\s+[A-Z]{4,}\b")
 # "ID" in the trade is mostly identification: "ID check SOP", "photo ID", "scan their ID".
 _ID_DOCUMENT_AFTER = re.compile(
     r"\s*(?:checks?|checking|checker|scan\w*|cards?|verification|verif\w*|badges?|"

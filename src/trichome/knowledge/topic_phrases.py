@@ -352,6 +352,8 @@ WORKPLACE_SAFETY_ANSWERS = (
     "occupational-noise",
     "worker-health",
     "emergency-action-plans",
+    # OSHA's flammable liquids standard: its categories and cabinet limits
+    "solvent-safety",
 )
 # Reports of cash or suspicious money that federal law requires (the Bank Secrecy Act's SARs
 # and CTRs, the IRS's Form 8300): "whats the dollar amount that triggers a SAR".

@@ -80,7 +80,7 @@ TOPICS: tuple[Topic, ...] = (
         r"in (?:one|a) (?:go|trip|visit|day|transaction)|per[- ](?:transaction|visit|day|sale|"
         r"purchase|order)\b|(?:each|every) (?:sale|transaction|order)\b|"
         r"daily limit|"
-        r"sell (?:to )?(?:one|a) (?:customer|person)|"
+        r"sell (?:to )?(?:one|a|an|each)(?: adult| single)? (?:customer|person|adult)|"
         # shop talk at the till: "how much flower can i ring up in a single sale"
         r"\bring (?:up|them up)\b|(?:single|one) (?:sale|transaction|purchase)\b|"
         r"\bwalk (?:out|away) with\b|\bleft in (?:their|her|his|the|my|a) [^.?!]{0,12}\bday\b|"
@@ -175,7 +175,7 @@ TOPICS: tuple[Topic, ...] = (
         "lab-testing",
         r"lab tests?|testing lab|required tests?|what (?:do|does) .{0,20}test for|pesticides?|"
         r"microbial|heavy metals?|mycotoxins?|\baction limits?|fail(?:s|ed)? (?:a |the |its )?"
-        r"(?:lab|test|testing)|retest|hemp test|pre-?harvest test|compliance test",
+        r"(?:lab|test|testing)|retest|hemp test(?:s|ing)?\b|pre-?harvest test|compliance test",
         ("lab-testing", "action-limits", "release-testing", "hemp-testing"),
         rule=True,
     ),
