@@ -357,8 +357,9 @@ _OUT_OF_SCOPE: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\b(?:poem|haiku|limerick|puns?|riddle|jokes?)\b(?!.{0,60}\b(?:chalk ?board|"
             r"sandwich board|a-frame|signs?|window|menu board)\b)|"
             # code to write, whatever it is about: not a sourced answer
-            r"\b(?:write|build|code)\b.{0,30}\b(?:python|javascript|js|sql|bash|powershell) "
-            r"(?:script|code|program|function|bot)\b|\bscrap(?:e|es|er|ing)\b.{0,20}\b(?:menus?|sites?)\b",
+            r"\b(?:write|build|code)\b.{0,30}\b(?:python|javascript|typescript|js|ts|node|sql|"
+            r"bash|powershell|go|rust|java|c#|php|ruby) (?:script|code|program|function|bot|"
+            r"client|wrapper|sdk|library|class|module)\b|\bscrap(?:e|es|er|ing)\b.{0,20}\b(?:menus?|sites?)\b",
         ),
     )
 )

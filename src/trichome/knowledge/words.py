@@ -235,6 +235,9 @@ SYNONYMS = {
     # "what happens when THCA turns into THC": the packs say it converts
     "turn": "convert",
     "temp": "temperatur",  # "what temp should i decarb at": the packs write temperature
+    # "if someone dies on the job": a worker's death is a fatality in OSHA's words
+    "die": "fatal",
+    "death": "fatal",
 }
 # A cited sentence is supported when its source holds its figures and this share of its
 # content words.
