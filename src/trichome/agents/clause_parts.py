@@ -83,11 +83,16 @@ def unspoken_part(question: str, facts: Sequence[Fact], places: Sequence[str]) -
     clause = unspoken_clause(question, facts, set(tokenize(name)))
     if clause is None:
         return None
-    text = (
+    return not_guessed(
         f'On the other part of your question ("{clause}"), my knowledge packs hold no '
-        f"sourced answer for {name}, so I won't guess it."
+        f"sourced answer for {name}, so I won't guess it.",
+        place,
     )
+
+
+def not_guessed(admission: str, place: str) -> str:
+    """An admission that part of a question is not covered, with whom to ask in the place."""
     directory = load_directory()
-    if directory.get(place) is not None:
-        text += " " + directory.where_to_ask(place)
-    return text
+    if directory.get(place) is None:
+        return admission
+    return f"{admission} {directory.where_to_ask(place)}"

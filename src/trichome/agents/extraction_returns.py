@@ -167,13 +167,6 @@ def _output_first(question: Question) -> Calculation | None:
     before = question.text[max(0, came_out.start - 24) : came_out.start]
     if not re.search(rf"(?:{_CAME_OUT})\s*(?:about|around|like|~)?\s*$", before, re.I):
         return None
-    question.use(came_out, went_in)
     material = re.match(r"\s*(?:of\s+)?([a-z][a-z -]{1,30}?)(?:[,.;?]|\s+(?:and|yield|return)|$)",
                         question.text[went_in.end :], re.IGNORECASE)  # fmt: skip
-    return lab.extraction_return(
-        went_in.value,
-        went_in.unit,
-        came_out.value,
-        came_out.unit,
-        material.group(1).strip() if material else "input",
-    )
+    return _extraction_return(question, went_in, came_out, material)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from trichome.agents.clause_parts import unspoken_part
+from trichome.agents.clause_parts import not_guessed, unspoken_part
 from trichome.agents.engine import AnswerRequest
-from trichome.knowledge.directory import load_directory
 from trichome.knowledge.jurisdictions import jurisdiction_name
 from trichome.knowledge.packs import Fact
 from trichome.knowledge.retrieval import Passage
@@ -58,14 +57,11 @@ def unanswered_parts(request: AnswerRequest, facts: Sequence[Fact]) -> str | Non
     place = lead.jurisdiction
     assert place is not None
     asked = " or ".join(_group_name(group).replace("-", " ") for group in missing)
-    text = (
+    return not_guessed(
         f"On {asked}, the other part of your question, my knowledge packs hold no separate "
-        f"sourced rule for {jurisdiction_name(place)}, so I won't guess it."
+        f"sourced rule for {jurisdiction_name(place)}, so I won't guess it.",
+        place,
     )
-    directory = load_directory()
-    if directory.get(place) is not None:
-        text += " " + directory.where_to_ask(place)
-    return text
 
 
 def _group_name(group: frozenset[str]) -> str:
