@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
 from trichome.agents.potency_brackets import bracket_for, stated_potency
+from trichome.agents.normalising import normalise
 from trichome.agents.quantities import read
 from trichome.agents.tax_amounts import sale_amount_missing, tax_alone
 from trichome.agents.tax_stacking import STACKED, stacked_tax
@@ -105,8 +106,19 @@ def asked_price(text: str) -> float | None:
     gives exactly one price."""
     if not re.search(TAX_WORDS, text, re.IGNORECASE):
         return None
-    prices = {q.value for q in read(text) if q.kind == "money"}
+    if _TAX_COLLECTED.search(text):
+        return None  # "we collected $18,400 of that tax": the sum is tax, not a price
+    # read as the calculators read ("$18,400" is one amount, not $18 and 400)
+    prices = {q.value for q in read(normalise(text)) if q.kind == "money"}
     return prices.pop() if len(prices) == 1 else None
+
+
+# An amount of tax already collected or owed, which no rate is applied to.
+_TAX_COLLECTED = re.compile(
+    r"\b(?:collected|remitted|owe|paid)\s+(?:about\s+|around\s+)?\$?[\d,.]+k?\s+"
+    r"(?:of|in)\s+(?:that\s+|the\s+|our\s+)?(?:state\s+|local\s+|excise\s+|sales\s+)*tax",
+    re.IGNORECASE,
+)
 
 
 def worked_on_price(
@@ -147,7 +159,9 @@ def worked_on_price(
     if together:
         rates = [value for value, _ in together]
         owed = price * sum(rates) / 100
-        labels = _listed([f"{fmt(value)}% {label}" for value, label in together])
+        labels = _listed(
+            [f"{fmt(value)}% {label} ({money(price * value / 100)})" for value, label in together]
+        )
         after = (
             f". {left_out[0].upper()}{left_out[1:]} comes on top where it is levied."
             if left_out
@@ -213,6 +227,8 @@ _STACKED = re.compile(r"(?<!up to )(\d+(?:\.\d+)?)% ([a-z][a-z -]*?)(?= and\b|,|
 # "up to 3% local option tax": a tax whose rate depends on the town.
 _UP_TO = re.compile(r"\bup to (\d+(?:\.\d+)?)% ([a-z][a-z -]*?)(?= and\b|,|\)|$)")
 _BOTH = re.compile(r"\b(?:both|two|together|combined|added up|sum)\b", re.IGNORECASE)
+_SET_ASIDE = re.compile(r"\b(?:before|excluding|not counting|without|pre)[- ](?:the )?"
+                        r"(?:sales tax|excise)")  # fmt: skip
 # "what's the total tax", "all the taxes on it": every tax the fact stacks on the sale.
 _TOTAL = re.compile(
     r"\btotal (?:tax|taxes)\b|\ball (?:the )?taxes\b|\btax(?:es)? all in\b|"
@@ -234,10 +250,15 @@ def _together(
         (float(value), label.strip()) for value, label in _STACKED.findall(aside)
     ]
     if _BOTH.search(question):
+        # "an $80 cart before sales tax": a tax set aside is not the kind asked together
+        asked = _SET_ASIDE.sub("", question.lower())
         for kind in ("excise", "sales tax"):
-            if kind in question.lower():
+            if kind in asked:
                 chosen = [(value, label) for value, label in stacked if kind in label.lower()]
                 return (chosen, "") if len(chosen) > 1 else ([], "")
+        # "the two tax amounts and the total of both": the fact's two taxes at fixed rates
+        if len(stacked) == 2 and not _UP_TO.search(aside):
+            return stacked, ""
     if _TOTAL.search(question) and (len(stacked) > 1 or _UP_TO.search(aside)):
         left_out = ""
         stated = [float(value) for value in _PERCENT.findall(question)]
