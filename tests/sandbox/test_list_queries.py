@@ -40,6 +40,37 @@ async def test_every_documented_paged_list_answers_a_page_at_a_time(seeded: Sett
     assert len(set(longer_than_a_page)) >= 20  # the check reached most lists
 
 
+@pytest.mark.parametrize("size", [20, 7])
+async def test_shipped_packages_page_by_page_are_the_whole_list(
+    seeded: Settings, size: int
+) -> None:
+    """Pages of 20 (Metrc's maximum) and of 7, which cut deliveries' rows across pages."""
+    path, mine = "/packages/v2/transferred", {"licenseNumber": CULTIVATOR}
+    async with sandbox(seeded) as client:
+        whole = (await client.get(path, params=mine)).json()
+        pages = []
+        number = 1
+        while True:
+            answer = await client.get(path, params={**mine, "pageNumber": number, "pageSize": size})
+            body = answer.json()
+            assert answer.status_code == 200 and body["Page"] == number
+            assert (body["Total"], body["PageSize"]) == (whole["Total"], size)
+            pages.append(body["Data"])
+            if number >= body["TotalPages"]:
+                break
+            number += 1
+        beyond = await client.get(path, params={**mine, "pageNumber": number + 1, "pageSize": size})
+        dated = await client.get(path, params={**mine, "pageSize": size, **LONG_AGO})
+    assert len(pages) >= 3  # long enough to cross pages
+    assert all(len(page) == size for page in pages[:-1]) and 0 < len(pages[-1]) <= size
+    # In the whole list's order, with no row repeated or left out.
+    assert [row for page in pages for row in page] == whole["Data"]
+    ids = [row["Id"] for row in whole["Data"]]
+    assert len(ids) == len(set(ids)) == whole["Total"]
+    assert beyond.json()["Data"] == []
+    assert (dated.json()["Total"], dated.json()["Data"]) == (0, [])
+
+
 @pytest.mark.parametrize(
     ("path", "licence"),
     [

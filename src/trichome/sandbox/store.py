@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, func, insert, select, update
+from sqlalchemy import ColumnElement, Select, Table, case, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from trichome.db.models import SandboxObject, utcnow
@@ -144,6 +144,38 @@ class Transaction:
         offset = (paging.number - 1) * paging.size
         records = await self._fetch(query.order_by(TABLE.c.id).offset(offset).limit(paging.size))
         return records, int(total or 0)
+
+    def _length(self, key: str) -> ColumnElement[Any]:
+        """The length of the list a document holds under `key` (0 when it holds none)."""
+        if self._connection.dialect.name == "postgresql":
+            value = TABLE.c.data[key]
+            is_list = func.json_typeof(value) == "array"
+            return case((is_list, func.json_array_length(value)), else_=0)
+        # SQLite: 0 for a value that is not a list, NULL for a missing key.
+        return func.coalesce(func.json_array_length(TABLE.c.data, f'$."{key}"'), 0)
+
+    async def lengths(
+        self,
+        license: str,
+        kind: str,
+        key: str,
+        *,
+        window: tuple[datetime, datetime] | None = None,
+    ) -> list[tuple[int, int]]:
+        """Each of a licence's objects of a kind as (id, length of its document's list under
+        `key`), in id order, counted in the database without reading the documents."""
+        query = self._listing(license, kind, None, window, False).with_only_columns(
+            TABLE.c.id, self._length(key)
+        )
+        rows = await self._connection.execute(query.order_by(TABLE.c.id))
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def many(self, kind: str, object_ids: Sequence[int]) -> list[Record]:
+        """Objects of a kind by id, in id order."""
+        if not object_ids:
+            return []
+        query = select(TABLE).where(TABLE.c.kind == kind, TABLE.c.id.in_(object_ids))
+        return await self._fetch(query.order_by(TABLE.c.id))
 
     async def all(
         self, license: str, kind: str, states: Sequence[str] | None = None

@@ -36,6 +36,7 @@ from trichome.metrc.skills import attention
 from trichome.metrc.skills.data import FacilityData
 from trichome.metrc.tools import MetrcAccess
 from trichome.metrc.tools.analysis import sales_analysis
+from trichome.metrc.tools.packages import read_shipments
 
 pytestmark = pytest.mark.anyio
 OLD_MANIFEST = "0000009901"
@@ -92,6 +93,35 @@ async def test_a_list_longer_than_a_page_is_read_page_by_page(
         int(c.params["pageNumber"]) for c in documented.calls if c.path == "/items/v2/active"
     )
     assert pages == [1, 2, 3]
+
+
+async def test_shipped_packages_are_read_in_pages_of_twenty(
+    run: Run, documented: FakeMetrc
+) -> None:
+    answers, writes = load_fixtures(), load_writes(FIXTURES)
+    found = next(
+        a
+        for a in answers
+        if a.fixture == "packages_transferred" and a.query.get("licenseNumber") == GROWER
+    )
+    template = found.response["Data"][0]
+    rows = [
+        {**copy.deepcopy(template), "Id": 8000 + n, "PackageLabel": f"1A4FF03000000290000{n:05d}"}
+        for n in range(45)
+    ]
+    response = {**found.response, "Data": rows, "Total": 45, "TotalRecords": 45}
+    answers[answers.index(found)] = dataclasses.replace(found, response=response)
+    documented.script = lambda call: answer(answers, call, writes)
+
+    listed = await run(read_shipments.list_shipped_packages, license_number=GROWER, page_size=100)
+
+    assert listed["total"] == 45
+    assert sorted(row["PackageLabel"] for row in listed["items"]) == sorted(
+        row["PackageLabel"] for row in rows
+    )
+    calls = [c for c in documented.calls if c.path.rstrip("/") == "/packages/v2/transferred"]
+    assert [int(c.params["pageNumber"]) for c in calls] == [1, 2, 3]
+    assert all(c.params["pageSize"] == "20" for c in calls)
 
 
 async def test_a_year_of_sales_is_read_a_week_at_a_time_unpaged(

@@ -16,7 +16,6 @@ from typing import Any
 
 from trichome.metrc.base import MetrcBaseClient
 from trichome.metrc.credentials import MetrcCredentials
-from trichome.metrc.paging import UNPAGED
 from trichome.metrc.writes import WriteResult
 
 Record = dict[str, Any]
@@ -317,16 +316,12 @@ class PackageChangesApi(MetrcBaseClient):
         *,
         last_modified_start: datetime | None = None,
         last_modified_end: datetime | None = None,
-        page_size: int | None = UNPAGED,
+        page_size: int | None = None,
         credentials: MetrcCredentials | None = None,
     ) -> list[Record]:
         """The packages the facility shipped, one row per shipment with the recipient, the
         manifest and the shipped and received quantities (Packages GetTransferred, GET
-        /packages/v2/transferred).
-
-        Unpaged unless `page_size` is given, though Metrc documents paging: the sandbox builds
-        this list from every delivery for each page asked, so a year's shipments in pages of
-        20 take minutes there (docs/metrc-coverage.md, "Whole-list reads paged and bounded").
+        /packages/v2/transferred), read in pages of 20 unless `page_size` says otherwise.
 
         Raises:
             MetrcError: any of its subclasses.

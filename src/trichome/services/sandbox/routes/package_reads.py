@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from trichome.sandbox.documents import ABBREVIATIONS
 from trichome.sandbox.facilities import FACILITIES, KNOWN
-from trichome.sandbox.store import Record
+from trichome.sandbox.store import Paging, Record
 from trichome.services.sandbox import openapi
 from trichome.services.sandbox.common import ObjectId, json, owned, reading, store
 from trichome.services.sandbox.rules import envelope, paging_of, window_of
@@ -53,6 +53,12 @@ def _paged(request: Request, rows: list[dict[str, Any]], license_number: str) ->
     total = len(rows)
     if paging is not None:
         rows = rows[(paging.number - 1) * paging.size : paging.number * paging.size]
+    return _page(rows, total, paging, license_number)
+
+
+def _page(
+    rows: list[dict[str, Any]], total: int, paging: Paging | None, license_number: str
+) -> Response:
     records = [Record(license_number, "row", "active", row) for row in rows]
     body = envelope(records, total, paging)
     body["Data"] = rows
@@ -133,20 +139,42 @@ def _transferred(delivery: Record, n: int, entry: dict[str, Any]) -> dict[str, A
     }
 
 
-@router.get("/packages/v2/transferred", **openapi.listing())
-async def transferred(request: Request) -> Response:
-    """The packages the facility shipped: one row per package on each of its deliveries."""
-    facility = reading(request)
-    async with store(request).transaction() as tx:
-        deliveries, _ = await tx.page(
-            facility.license_number, "delivery", None, window=window_of(request)
-        )
-    rows = [
+def _shipped(deliveries: list[Record]) -> list[dict[str, Any]]:
+    return [
         _transferred(delivery, n, entry)
         for delivery in deliveries
         for n, entry in enumerate(delivery.data.get("_Packages") or [], start=1)
     ]
-    return _paged(request, rows, facility.license_number)
+
+
+@router.get("/packages/v2/transferred", **openapi.listing())
+async def transferred(request: Request) -> Response:
+    """The packages the facility shipped: one row per package on each of its deliveries, in
+    delivery order. A page reads only the deliveries its rows come from: the rows each
+    delivery holds are counted in the database, not built."""
+    facility = reading(request)
+    paging = paging_of(request)
+    window = window_of(request)
+    mine = facility.license_number
+    async with store(request).transaction() as tx:
+        if paging is None:
+            deliveries, _ = await tx.page(mine, "delivery", None, window=window)
+            rows = _shipped(deliveries)
+            return _page(rows, len(rows), None, mine)
+        counts = await tx.lengths(mine, "delivery", "_Packages", window=window)
+        first = (paging.number - 1) * paging.size
+        last = first + paging.size
+        wanted: list[int] = []
+        skipped = 0  # rows of the deliveries before the page's first one
+        position = 0
+        for delivery_id, count in counts:
+            if position + count <= first:
+                skipped += count
+            elif position < last:
+                wanted.append(delivery_id)
+            position += count
+        rows = _shipped(await tx.many("delivery", wanted))
+    return _page(rows[first - skipped : last - skipped], position, paging, mine)
 
 
 @router.get(
