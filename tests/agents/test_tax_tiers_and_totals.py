@@ -96,13 +96,14 @@ def test_the_two_taxes_a_fact_stacks_are_each_worked_and_summed(service: AgentSe
     """New York's 9% state and 4% local taxes on a retail sale: "both" asks each in dollars
     and their sum, even when the question sets the sales tax aside."""
     first = ask(
-        service, "NY register, $50 pre-roll pack before sales tax: both cannabis taxes in $ and total?"
+        service,
+        "NY register, $50 pre-roll pack before sales tax: both cannabis taxes in $ and total?",
     ).split("\n")[0]
     assert "$4.50" in first and "$2.00" in first and "$6.50" in first
 
 
 def test_a_price_with_thousands_separators_is_one_price(service: AgentService) -> None:
-    """"$1,200" is twelve hundred dollars, not $1 and 200, when a state's rate is applied."""
+    """ "$1,200" is twelve hundred dollars, not $1 and 200, when a state's rate is applied."""
     first = ask(service, "oregon shop, $1,200 order, how much state tax on that?").split("\n")[0]
     assert "$204.00" in first and "$1.00" not in first  # 17% of $1,200
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from trichome.agents.calculation_questions import Question, one
 from trichome.agents.calculators import Calculation, CalculationError, fmt, positive
-from trichome.agents.potency_brackets import bracket_for, stated_potency
 from trichome.agents.normalising import normalise
+from trichome.agents.potency_brackets import bracket_for, stated_potency
 from trichome.agents.quantities import read
 from trichome.agents.tax_amounts import sale_amount_missing, tax_alone
 from trichome.agents.tax_stacking import STACKED, stacked_tax
